@@ -1,0 +1,47 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const noNode = { group: ['node:*', 'fs', 'fs-extra', 'path', 'os', 'child_process'], message: 'pure layer: no Node built-ins or I/O here' };
+const noSdk = { group: ['@anthropic-ai/sdk', '@anthropic-ai/sdk/*'], message: 'only src/model/anthropic.ts talks to the SDK' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.memlog-bench/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'bin/*.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [noSdk] }],
+    },
+  },
+  {
+    files: ['src/projections/**', 'src/compaction/**', 'src/context/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noNode, noSdk] }] },
+  },
+  {
+    files: ['src/model/anthropic.ts', 'src/model/anthropic/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/cli/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noSdk, { group: ['../*/**', '!../index.js'], message: 'the CLI uses the public surface (src/index.ts) only' }] }],
+    },
+  },
+  {
+    files: ['test/**', 'bench/**', 'scripts/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+);

@@ -1,0 +1,32 @@
+import { Command, CommanderError } from 'commander';
+import { MemlogError } from '../index.js';
+import { registerInspect } from './inspectCommand.js';
+
+/** Builds the CLI; one file a command, each registering itself. */
+export function createProgram(): Command {
+  const program = new Command('memlog')
+    .description("memlog: Claude Code's memory system over its transcript log, as a library and CLI")
+    .version('0.1.0')
+    .showHelpAfterError();
+  registerInspect(program);
+  return program;
+}
+
+/** Runs the CLI; errors of memlog's own become one line on stderr and exit status 2. */
+export async function main(argv: readonly string[] = process.argv): Promise<void> {
+  const program = createProgram().exitOverride();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode;
+      return;
+    }
+    if (error instanceof MemlogError) {
+      process.stderr.write(`memlog: ${error.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    throw error;
+  }
+}

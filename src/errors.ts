@@ -1,0 +1,62 @@
+/**
+ * The one exception hierarchy of memlog. Bad input is never an exception (it becomes a
+ * diagnostic in the stream); these are for configuration errors and broken contracts.
+ */
+export type MemlogErrorCode =
+  | 'config'
+  | 'not_found'
+  | 'path_escape'
+  | 'permission_denied'
+  | 'invalid_argument'
+  | 'io';
+
+export class MemlogError extends Error {
+  readonly code: MemlogErrorCode;
+  readonly context: Readonly<Record<string, unknown>>;
+
+  constructor(code: MemlogErrorCode, message: string, context: Record<string, unknown> = {}, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+    this.context = context;
+  }
+}
+
+export class ConfigError extends MemlogError {
+  constructor(message: string, context: Record<string, unknown> = {}) {
+    super('config', message, context);
+  }
+}
+
+export class InvalidArgumentError extends MemlogError {
+  constructor(message: string, context: Record<string, unknown> = {}) {
+    super('invalid_argument', message, context);
+  }
+}
+
+export class PathEscapeError extends MemlogError {
+  constructor(message: string, context: Record<string, unknown> = {}) {
+    super('path_escape', message, context);
+  }
+}
+
+/** Why a line or file could not become data. Stores add their own codes later. */
+export type DiagnosticCode =
+  | 'malformed_json'
+  | 'schema_mismatch'
+  | 'truncated_line'
+  | 'line_too_long'
+  | 'invalid_utf8'
+  | 'read_error';
+
+/**
+ * Bad input as a value: where it is (1-based line, byte offset of the line's start) and the
+ * raw text, so nothing is silently lost. For `line_too_long` the raw text is a prefix.
+ */
+export interface Diagnostic {
+  readonly code: DiagnosticCode;
+  readonly line: number;
+  readonly offset: number;
+  readonly raw: string;
+  readonly message: string;
+}

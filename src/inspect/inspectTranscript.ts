@@ -1,0 +1,130 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { resumeFromItems } from '../resume/loadConversation.js';
+import type { AssistantEntry } from '../transcript/chainSchema.js';
+import type { EntryItem } from '../transcript/readItem.js';
+import { readTranscriptSync } from '../transcript/readTranscript.js';
+import { agentIdFromFileName } from '../transcript/claudePaths.js';
+
+/** One transcript file summarised; the shape `memlog inspect --json` prints, one per line. */
+export interface TranscriptReport {
+  readonly file: string;
+  readonly sessionId: string | null;
+  /** Set for a subagent file `agent-<id>.jsonl`. */
+  readonly agentId: string | null;
+  readonly lines: number;
+  readonly entries: number;
+  /** Entries by their `type` as written (unknown kinds under their own name). */
+  readonly byKind: Record<string, number>;
+  readonly diagnostics: Array<{ code: string; line: number; offset: number; message: string }>;
+  readonly leaf: string | null;
+  /** Uuids of the resumed main conversation, root first. */
+  readonly chain: string[];
+  /** Messages the API would receive after a resume. */
+  readonly apiMessages: number;
+  readonly sidechains: Array<{ agentId: string | null; file: string | null; entries: number }>;
+  readonly compactBoundaries: Array<{ uuid: string; line: number; trigger: string | null; preTokens: number | null; preservedSegment: boolean }>;
+  /** API usage, each message counted once (its last piece), summed over the file. */
+  readonly usage: { input: number; output: number; cacheCreation: number; cacheRead: number; messages: number };
+  readonly title: string | null;
+}
+
+/** Reads one transcript and summarises it. Never throws on bad content; unreadable files throw. */
+export function inspectTranscript(file: string): TranscriptReport {
+  const entries: EntryItem[] = [];
+  const diagnostics: TranscriptReport['diagnostics'] = [];
+  const byKind: Record<string, number> = {};
+  const sessions = new Map<string, number>();
+  const inline = new Map<string, number>();
+  const boundaries: TranscriptReport['compactBoundaries'] = [];
+  const usageById = new Map<string, AssistantEntry['message']['usage']>();
+  let lines = 0;
+  for (const item of readTranscriptSync(file)) {
+    lines = Math.max(lines, item.line);
+    if (item.kind === 'diagnostic') {
+      diagnostics.push({ code: item.code, line: item.line, offset: item.offset, message: item.message });
+      continue;
+    }
+    entries.push(item);
+    const { entry } = item;
+    const kind = entry.type === 'unknown' ? unknownKind(entry.raw['type']) : entry.type;
+    byKind[kind] = (byKind[kind] ?? 0) + 1;
+    if (entry.type === 'unknown') continue;
+    const sessionId = (entry as { sessionId?: unknown }).sessionId;
+    if (typeof sessionId === 'string') sessions.set(sessionId, (sessions.get(sessionId) ?? 0) + 1);
+    if ((entry as { isSidechain?: unknown }).isSidechain === true) {
+      const agent = (entry as { agentId?: unknown }).agentId;
+      const key = typeof agent === 'string' ? agent : '';
+      inline.set(key, (inline.get(key) ?? 0) + 1);
+    }
+    if (entry.type === 'system' && entry.subtype === 'compact_boundary') {
+      const meta = entry.compactMetadata;
+      boundaries.push({ uuid: entry.uuid, line: item.line, trigger: meta?.trigger ?? null, preTokens: meta?.preTokens ?? null, preservedSegment: meta?.preservedSegment !== undefined });
+    }
+    if (entry.type === 'assistant' && entry.message.usage) {
+      usageById.set(entry.message.id ?? `line:${item.line}`, entry.message.usage);
+    }
+  }
+  const resumed = resumeFromItems(entries);
+  const agentId = agentIdFromFileName(basename(file)) ?? null;
+  return {
+    file,
+    sessionId: mostCommon(sessions) ?? null,
+    agentId,
+    lines,
+    entries: entries.length,
+    byKind,
+    diagnostics,
+    leaf: resumed.chain.leaf,
+    chain: resumed.chain.nodes.map((n) => n.uuid),
+    apiMessages: resumed.messages.length,
+    sidechains: agentId === null ? sidechainsOf(file, inline) : [],
+    compactBoundaries: boundaries,
+    usage: sumUsage(usageById),
+    title: resumed.index.metadata.customTitle ?? resumed.index.metadata.aiTitle ?? null,
+  };
+}
+
+/** Inline sidechains (1.0.x) by agent, plus the agent files under `<session>/subagents/`. */
+function sidechainsOf(file: string, inline: ReadonlyMap<string, number>): TranscriptReport['sidechains'] {
+  const out: TranscriptReport['sidechains'] = [...inline].map(([agentId, entries]) => ({ agentId: agentId === '' ? null : agentId, file: null, entries }));
+  const folder = join(dirname(file), basename(file, '.jsonl'), 'subagents');
+  if (!existsSync(folder)) return out;
+  for (const dirent of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    const agentId = dirent.isFile() ? agentIdFromFileName(dirent.name) : undefined;
+    if (agentId === undefined) continue;
+    const path = join(dirent.parentPath, dirent.name);
+    let entries = 0;
+    for (const item of readTranscriptSync(path)) if (item.kind === 'entry') entries++;
+    out.push({ agentId, file: path, entries });
+  }
+  return out.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? ''));
+}
+
+function sumUsage(byId: ReadonlyMap<string, AssistantEntry['message']['usage']>): TranscriptReport['usage'] {
+  const total = { input: 0, output: 0, cacheCreation: 0, cacheRead: 0, messages: byId.size };
+  for (const usage of byId.values()) {
+    if (!usage) continue;
+    total.input += usage.input_tokens;
+    total.output += usage.output_tokens;
+    total.cacheCreation += usage.cache_creation_input_tokens ?? 0;
+    total.cacheRead += usage.cache_read_input_tokens ?? 0;
+  }
+  return total;
+}
+
+function mostCommon(counts: ReadonlyMap<string, number>): string | undefined {
+  let best: string | undefined;
+  let bestCount = -1;
+  for (const [key, count] of counts) {
+    if (count > bestCount) {
+      best = key;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function unknownKind(type: unknown): string {
+  return typeof type === 'string' ? type : '(no type)';
+}

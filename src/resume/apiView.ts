@@ -1,0 +1,99 @@
+import type { ContentBlock } from '../transcript/contentSchema.js';
+import type { ChainNode } from './transcriptIndex.js';
+import { messageIdOf } from './transcriptIndex.js';
+
+/** One message as the Messages API receives it, with the entries it was built from. */
+export interface ApiMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: ContentBlock[];
+  /** Uuids of the transcript entries merged into this message. */
+  readonly sources: string[];
+  /** The API message id, for assistant messages. */
+  readonly messageId?: string;
+}
+
+const SYNTHETIC_MODEL = '<synthetic>';
+
+/**
+ * The conversation part of the API request for a resumed chain (spec §6.2, the subset that
+ * depends on the log alone): user and assistant entries only; split assistant pieces merged
+ * by message.id; blocks written twice (a re-sent message with new uuids) kept once;
+ * consecutive user entries merged with tool results first; tool results without their
+ * tool_use dropped. Attachments and system reminders are the context layer's business.
+ */
+export function toApiMessages(chain: readonly ChainNode[]): ApiMessage[] {
+  const out: Array<ApiMessage & { content: ContentBlock[] }> = [];
+  const seenToolUse = new Set<string>();
+  const seenToolResult = new Set<string>();
+  for (const node of chain) {
+    const { entry } = node;
+    if (entry.type === 'user') {
+      if (entry.isVirtual === true) continue;
+      const blocks = toBlocks(entry.message.content).filter((block) => {
+        if (block.type !== 'tool_result') return true;
+        const id = (block as { tool_use_id: string }).tool_use_id;
+        if (!seenToolUse.has(id) || seenToolResult.has(id)) return false;
+        seenToolResult.add(id);
+        return true;
+      });
+      if (blocks.length === 0) continue;
+      const last = out.at(-1);
+      if (last?.role === 'user') {
+        mergeUser(last, blocks);
+        last.sources.push(node.uuid);
+      } else {
+        out.push({ role: 'user', content: blocks, sources: [node.uuid] });
+      }
+    } else if (entry.type === 'assistant') {
+      if (entry.isVirtual === true) continue;
+      if (entry.isApiErrorMessage === true && entry.message.model === SYNTHETIC_MODEL) continue;
+      const id = messageIdOf(entry);
+      const blocks = toBlocks(entry.message.content).filter((block) => {
+        if (block.type !== 'tool_use') return true;
+        const toolId = (block as { id: string }).id;
+        if (seenToolUse.has(toolId)) return false;
+        seenToolUse.add(toolId);
+        return true;
+      });
+      const target = id === undefined ? undefined : findSameMessage(out, id);
+      if (target) {
+        for (const block of blocks) if (!target.content.some((have) => sameBlock(have, block))) target.content.push(block);
+        target.sources.push(node.uuid);
+      } else if (blocks.length > 0) {
+        out.push({ role: 'assistant', content: blocks, sources: [node.uuid], ...(id === undefined ? {} : { messageId: id }) });
+      }
+    }
+  }
+  return out;
+}
+
+function toBlocks(content: string | ContentBlock[]): ContentBlock[] {
+  return typeof content === 'string' ? [{ type: 'text', text: content }] : [...content];
+}
+
+/** Walks back over tool-result user messages and other assistants, as Claude Code's merge does. */
+function findSameMessage(out: Array<ApiMessage & { content: ContentBlock[] }>, id: string): (ApiMessage & { content: ContentBlock[] }) | undefined {
+  for (let i = out.length - 1; i >= 0; i--) {
+    const message = out[i];
+    if (!message) break;
+    if (message.role === 'assistant') {
+      if (message.messageId === id) return message;
+      continue;
+    }
+    if (!message.content.every((block) => block.type === 'tool_result')) return undefined;
+  }
+  return undefined;
+}
+
+function mergeUser(target: { content: ContentBlock[] }, blocks: ContentBlock[]): void {
+  const merged = [...target.content, ...blocks];
+  const results = merged.filter((block) => block.type === 'tool_result');
+  const rest = merged.filter((block) => block.type !== 'tool_result');
+  target.content.splice(0, target.content.length, ...results, ...rest);
+}
+
+function sameBlock(a: ContentBlock, b: ContentBlock): boolean {
+  if (a === b) return true;
+  if (a.type !== b.type) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,173 @@
+import type { ChainEntry, PreservedSegment } from '../transcript/chainSchema.js';
+import type { Entry, EntryOfType } from '../transcript/entrySchema.js';
+
+/** A chain entry with the position it was read at and its effective parent after bridging and relinks. */
+export interface ChainNode {
+  readonly uuid: string;
+  readonly entry: Exclude<ChainEntry, { type: 'progress' }>;
+  /** Position in the file (entry seq), which orders siblings and decides "physically before". */
+  readonly seq: number;
+  readonly parent: string | null;
+}
+
+/** Session metadata, last occurrence wins (spec §2.6: metadata is re-appended, not updated). */
+export interface SessionMetadata {
+  customTitle?: string;
+  aiTitle?: string;
+  lastPrompt?: string;
+  tag?: string;
+  mode?: string;
+  permissionMode?: string;
+  agentName?: string;
+  prUrl?: string;
+}
+
+/** Everything a resume needs from one transcript file, folded in file order. */
+export interface TranscriptIndex {
+  readonly nodes: ReadonlyMap<string, ChainNode>;
+  /** Uuids of every compact_boundary, in file order. */
+  readonly boundaries: readonly string[];
+  /** summary entries by the leaf they title (often in another file). */
+  readonly summaries: ReadonlyMap<string, string>;
+  readonly metadata: Readonly<SessionMetadata>;
+  /** Assistant entries of the live preserved segment, whose stale usage a resume ignores. */
+  readonly preserved: ReadonlySet<string>;
+  /** Uuids seen more than once; the later line wins, as in Claude Code's map. */
+  readonly duplicateUuids: readonly string[];
+}
+
+interface MutableNode {
+  uuid: string;
+  entry: ChainNode['entry'];
+  seq: number;
+  parent: string | null;
+}
+
+/**
+ * Folds a transcript's entries into the maps Claude Code's loader builds (spec §3.1): progress
+ * lines bridged to their nearest real ancestor, metadata last-wins, then the preserved-segment
+ * relink and the prune of everything before the last compact boundary (spec §3.5).
+ */
+export function indexTranscript(entries: Iterable<{ seq: number; entry: Entry }>): TranscriptIndex {
+  const nodes = new Map<string, MutableNode>();
+  const bridge = new Map<string, string | null>();
+  const boundaries: string[] = [];
+  const summaries = new Map<string, string>();
+  const metadata: SessionMetadata = {};
+  const duplicateUuids: string[] = [];
+
+  for (const { seq, entry } of entries) {
+    switch (entry.type) {
+      case 'progress': {
+        const parent = entry.parentUuid ?? null;
+        bridge.set(entry.uuid, parent !== null && bridge.has(parent) ? (bridge.get(parent) ?? null) : parent);
+        break;
+      }
+      case 'user':
+      case 'assistant':
+      case 'system':
+      case 'attachment': {
+        let parent = entry.parentUuid ?? null;
+        if (parent !== null && bridge.has(parent)) parent = bridge.get(parent) ?? null;
+        if (nodes.has(entry.uuid)) duplicateUuids.push(entry.uuid);
+        nodes.set(entry.uuid, { uuid: entry.uuid, entry, seq, parent });
+        if (entry.type === 'system' && entry.subtype === 'compact_boundary') boundaries.push(entry.uuid);
+        break;
+      }
+      case 'summary':
+        summaries.set(entry.leafUuid, entry.summary);
+        break;
+      default:
+        collectMetadata(metadata, entry);
+    }
+  }
+  const preserved = relinkAndPrune(nodes, boundaries);
+  return { nodes, boundaries, summaries, metadata, preserved, duplicateUuids };
+}
+
+function collectMetadata(metadata: SessionMetadata, entry: Entry): void {
+  switch (entry.type) {
+    case 'custom-title':
+      metadata.customTitle = entry.customTitle;
+      return;
+    case 'ai-title':
+      metadata.aiTitle = entry.aiTitle;
+      return;
+    case 'last-prompt':
+      if (entry.lastPrompt !== undefined) metadata.lastPrompt = entry.lastPrompt;
+      return;
+    case 'tag':
+      metadata.tag = entry.tag;
+      return;
+    case 'mode':
+      metadata.mode = entry.mode;
+      return;
+    case 'permission-mode':
+      metadata.permissionMode = entry.permissionMode;
+      return;
+    case 'agent-name':
+      metadata.agentName = entry.agentName;
+      return;
+    case 'pr-link':
+      metadata.prUrl = entry.prUrl;
+      return;
+    default:
+      // Other side entries (file history, queue, api-request*, unknown kinds…) carry nothing a resume needs.
+      return;
+  }
+}
+
+/** Spec §3.5, read side. Returns the preserved assistant uuids. */
+function relinkAndPrune(nodes: Map<string, MutableNode>, boundaries: readonly string[]): Set<string> {
+  const preserved = new Set<string>();
+  const lastUuid = boundaries[boundaries.length - 1];
+  if (lastUuid === undefined) return preserved;
+  const last = nodes.get(lastUuid);
+  if (!last) return preserved;
+  const segment = segmentOf(last.entry);
+  const keep = new Set<string>();
+  if (segment) {
+    const walked = walkSegment(nodes, segment);
+    if (!walked) return preserved; // A broken segment loads the full history, as Claude Code does.
+    const head = nodes.get(segment.headUuid);
+    if (head) head.parent = segment.anchorUuid;
+    for (const node of nodes.values()) {
+      if (node.parent === segment.anchorUuid && node.uuid !== segment.headUuid) node.parent = segment.tailUuid;
+    }
+    for (const uuid of walked) {
+      keep.add(uuid);
+      if (nodes.get(uuid)?.entry.type === 'assistant') preserved.add(uuid);
+    }
+  }
+  for (const node of [...nodes.values()]) {
+    if (node.seq < last.seq && !keep.has(node.uuid)) nodes.delete(node.uuid);
+  }
+  return preserved;
+}
+
+function segmentOf(entry: ChainNode['entry']): PreservedSegment | undefined {
+  return entry.type === 'system' ? (entry).compactMetadata?.preservedSegment : undefined;
+}
+
+/** The uuids from tail back to head, or null when the parent walk does not reach head. */
+function walkSegment(nodes: ReadonlyMap<string, MutableNode>, segment: PreservedSegment): string[] | null {
+  const walked: string[] = [];
+  const seen = new Set<string>();
+  let uuid: string | null = segment.tailUuid;
+  while (uuid !== null && !seen.has(uuid)) {
+    const node = nodes.get(uuid);
+    if (!node) return null;
+    seen.add(uuid);
+    walked.push(uuid);
+    if (uuid === segment.headUuid) return walked;
+    uuid = node.parent;
+  }
+  return null;
+}
+
+/** The API message id of an assistant entry, which split pieces share. */
+export function messageIdOf(entry: ChainNode['entry']): string | undefined {
+  return entry.type === 'assistant' ? (entry).message.id : undefined;
+}
+
+export type UserChainEntry = EntryOfType<'user'>;

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import { AssistantEntry, AttachmentEntry, ProgressEntry, SystemEntry, UserEntry } from './chainSchema.js';
+import * as meta from './metadataSchema.js';
+
+/** Every entry kind memlog knows, by its `type` discriminator. */
+export const ENTRY_SCHEMAS = {
+  user: UserEntry,
+  assistant: AssistantEntry,
+  system: SystemEntry,
+  attachment: AttachmentEntry,
+  progress: ProgressEntry,
+  summary: meta.SummaryEntry,
+  'custom-title': meta.CustomTitleEntry,
+  'ai-title': meta.AiTitleEntry,
+  'last-prompt': meta.LastPromptEntry,
+  'task-summary': meta.TaskSummaryEntry,
+  tag: meta.TagEntry,
+  'agent-name': meta.AgentNameEntry,
+  'agent-color': meta.AgentColorEntry,
+  'agent-setting': meta.AgentSettingEntry,
+  'pr-link': meta.PrLinkEntry,
+  mode: meta.ModeEntry,
+  'permission-mode': meta.PermissionModeEntry,
+  'worktree-state': meta.WorktreeStateEntry,
+  'file-history-snapshot': meta.FileHistorySnapshotEntry,
+  'file-history-delta': meta.FileHistoryDeltaEntry,
+  'attribution-snapshot': meta.AttributionSnapshotEntry,
+  'queue-operation': meta.QueueOperationEntry,
+  'speculation-accept': meta.SpeculationAcceptEntry,
+  'content-replacement': meta.ContentReplacementEntry,
+  'marble-origami-commit': meta.MarbleOrigamiCommitEntry,
+  'marble-origami-snapshot': meta.MarbleOrigamiSnapshotEntry,
+  'frame-link': meta.FrameLinkEntry,
+  'isolation-latch': meta.IsolationLatchEntry,
+  'fork-context-ref': meta.ForkContextRefEntry,
+  'atis-latch': meta.AtisLatchEntry,
+  'bridge-session': meta.BridgeSessionEntry,
+  'api-request-shape': meta.ApiRequestShapeEntry,
+  'api-request-blob': meta.ApiRequestBlobEntry,
+  'api-request': meta.ApiRequestEntry,
+  'tools-used': meta.ToolsUsedEntry,
+  'cost-state': meta.CostStateEntry,
+  relocated: meta.RelocatedEntry,
+  started: meta.StartedEntry,
+  result: meta.ResultEntry,
+} as const;
+
+export type KnownEntryType = keyof typeof ENTRY_SCHEMAS;
+export type KnownEntry = { [K in KnownEntryType]: z.infer<(typeof ENTRY_SCHEMAS)[K]> }[KnownEntryType];
+export type EntryOfType<K extends KnownEntryType> = z.infer<(typeof ENTRY_SCHEMAS)[K]>;
+
+/**
+ * An entry of a kind memlog does not model (a newer Claude Code, another tool). It is kept
+ * whole in `raw`, so it is written back unchanged.
+ */
+export interface UnknownEntry {
+  readonly type: 'unknown';
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+export type Entry = KnownEntry | UnknownEntry;
+
+/** The chain participants (spec §1.2), plus legacy progress lines which the loader bridges. */
+export const CHAIN_TYPES: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
+
+export function isKnownEntryType(type: unknown): type is KnownEntryType {
+  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(ENTRY_SCHEMAS, type);
+}
+
+export type EntryParseResult = { ok: true; entry: Entry } | { ok: false; message: string };
+
+/**
+ * Checks one parsed JSON value against the schema of its kind. On success the entry is the
+ * very object that was passed in (zod's copy is discarded), so key order and unknown fields
+ * survive byte for byte.
+ */
+export function toEntry(value: unknown): EntryParseResult {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, message: `expected a JSON object, got ${describe(value)}` };
+  }
+  const record = value as Record<string, unknown>;
+  const type = record['type'];
+  if (typeof type !== 'string') {
+    return { ok: false, message: type === undefined ? 'the object has no "type" field' : '"type" is not a string' };
+  }
+  if (!isKnownEntryType(type)) return { ok: true, entry: { type: 'unknown', raw: record } };
+  const result = ENTRY_SCHEMAS[type].safeParse(record);
+  if (result.success) return { ok: true, entry: record as unknown as KnownEntry };
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  return { ok: false, message: `${type} entry${where}: ${issue?.message ?? 'does not match its schema'}` };
+}
+
+/** The object to write back for an entry. */
+export function entryToJson(entry: Entry): Readonly<Record<string, unknown>> {
+  return entry.type === 'unknown' ? entry.raw : entry;
+}
+
+/**
+ * The text each entry was read from. Entries are immutable values, so an entry read from a
+ * line serialises back to that line byte for byte, even when the line was not written the
+ * way JSON.stringify writes (spacing, escapes, number forms).
+ */
+const sourceText = new WeakMap<object, string>();
+
+/** Remembers the line an entry came from; the reader calls it, nothing else should. */
+export function rememberSourceText(entry: Entry, raw: string): void {
+  sourceText.set(entryToJson(entry), raw);
+}
+
+/** One JSONL line (without the newline): the original text for an entry that was read, else JSON.stringify as Claude Code writes. */
+export function serializeEntry(entry: Entry): string {
+  const json = entryToJson(entry);
+  return sourceText.get(json) ?? JSON.stringify(json);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,81 @@
+import type { DiagnosticCode } from '../errors.js';
+import { rememberSourceText, toEntry } from './entrySchema.js';
+import type { RawLine } from './lineSplitter.js';
+import type { DiagnosticItem, ReadItem } from './readItem.js';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenientUtf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+const CR = 0x0d;
+
+/**
+ * Turns raw lines into items. Stateful only for the entry counter, so one instance serves
+ * one stream.
+ */
+export class LineDecoder {
+  private seq: number;
+
+  constructor(startSeq = 0) {
+    this.seq = startSeq;
+  }
+
+  /** The item for one line, or null for a blank line. */
+  decode(line: RawLine): ReadItem | null {
+    let bytes = line.bytes;
+    let offset = line.offset;
+    if (offset === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+      bytes = bytes.subarray(3);
+      offset = 3;
+    }
+    if (line.overflow) {
+      return diagnostic('line_too_long', line, offset, lenientUtf8.decode(bytes), `line of ${line.length} bytes exceeds the limit; only its start is kept`);
+    }
+    if (bytes.length > 0 && bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
+    if (isBlank(bytes)) return null;
+
+    let raw: string;
+    try {
+      raw = strictUtf8.decode(bytes);
+    } catch {
+      return diagnostic('invalid_utf8', line, offset, lenientUtf8.decode(bytes), 'line is not valid UTF-8');
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      const code: DiagnosticCode = line.terminated ? 'malformed_json' : 'truncated_line';
+      const why = line.terminated ? (error as Error).message : 'last line ends without a newline and is not complete JSON (torn write?)';
+      return diagnostic(code, line, offset, raw, why);
+    }
+    const parsed = toEntry(value);
+    if (!parsed.ok) return diagnostic('schema_mismatch', line, offset, raw, parsed.message);
+    // Canonical lines (everything Claude Code writes) round-trip through JSON.stringify alone.
+    if (!looksCanonical(raw)) rememberSourceText(parsed.entry, raw);
+    return { kind: 'entry', seq: this.seq++, line: line.line, offset, raw, entry: parsed.entry };
+  }
+
+  /** The seq the next entry will get. */
+  get nextSeq(): number {
+    return this.seq;
+  }
+}
+
+function diagnostic(code: DiagnosticCode, line: RawLine, offset: number, raw: string, message: string): DiagnosticItem {
+  return { kind: 'diagnostic', code, line: line.line, offset, raw, message };
+}
+
+function isBlank(bytes: Uint8Array): boolean {
+  for (const byte of bytes) {
+    if (byte !== 0x20 && byte !== 0x09 && byte !== CR) return false;
+  }
+  return true;
+}
+
+/**
+ * False for text JSON.stringify might not reproduce: spacing between tokens, escapes it would
+ * not write, exponents or trailing zeros in numbers. It may say false for a canonical line
+ * (the only cost is remembering its text), never true for a non-canonical one that matters.
+ */
+const NON_CANONICAL = /": |, "|[,:[{] |\\u|\\\/|\d[eE]|\.\d*0[,}\]]|\t/;
+function looksCanonical(raw: string): boolean {
+  return raw.charCodeAt(0) === 0x7b && raw.charCodeAt(raw.length - 1) === 0x7d && !NON_CANONICAL.test(raw);
+}
