@@ -1,0 +1,98 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConversation, type ApiMessage } from '../../src/index.js';
+import { hasShared, sharedFixtures } from '../support/paths.js';
+
+const fixture = (path: string): string => join(sharedFixtures, path);
+
+/** The order that matters for resume: assistant messages, their tool_use ids, the tool_result ids. */
+function conversationShape(messages: ReadonlyArray<{ role: string; content: unknown }>): string[] {
+  return messages.flatMap((message) => {
+    const blocks = Array.isArray(message.content) ? (message.content as Array<Record<string, unknown>>) : [];
+    if (message.role === 'assistant') return ['assistant', ...blocks.filter((b) => b['type'] === 'tool_use').map((b) => `tool_use ${String(b['id'])}`)];
+    if (message.role === 'user') return blocks.filter((b) => b['type'] === 'tool_result').map((b) => `tool_result ${String(b['tool_use_id'])}`);
+    return [];
+  });
+}
+
+function expectApiInvariants(messages: ApiMessage[]): void {
+  const uses = new Set<string>();
+  for (const [i, message] of messages.entries()) {
+    if (i > 0) expect(message.role).not.toBe(messages[i - 1]?.role);
+    for (const block of message.content) {
+      if (block.type === 'tool_use') uses.add((block as { id: string }).id);
+      if (block.type === 'tool_result') expect(uses.has((block as { tool_use_id: string }).tool_use_id)).toBe(true);
+    }
+  }
+}
+
+describe.runIf(hasShared)('resuming the shared fixtures as Claude Code does', () => {
+  it('relinks a preserved segment under the summary and prunes what came before the boundary (2.1.332 /compact)', () => {
+    const resumed = loadConversation(fixture('claude-code-2.1.332/compact-basic/-home-user-compact-basic/69b0694c-2293-49bd-90fe-fa1611c98ae7.jsonl'));
+    expect(resumed.chain.nodes.map((n) => n.uuid)).toEqual([
+      '9d9471de-e579-48b0-bfef-3f39ef9c9981', // compact_boundary, parentUuid null
+      '260e8ccc-cddd-430c-8bda-0ef92b0d67a8', // compact summary (the segment's anchor)
+      '44e4323e-9110-4e38-800f-979a3e62a830', // the preserved assistant message, relinked under the anchor
+      '70d4247b-48e0-4cae-b247-e8ae8ad6c41c', // the anchor's other child, re-pointed to the tail
+      'd2747714-1596-47b6-8d9f-2c4272734abe',
+      '2ad8c047-b9fd-4214-834a-8e2517ff9e78',
+    ]);
+    expect([...resumed.index.preserved]).toEqual(['44e4323e-9110-4e38-800f-979a3e62a830']);
+  });
+
+  it('starts a legacy compaction (no preserved segment) at the boundary, summary next (2.1.39)', () => {
+    const resumed = loadConversation(fixture('real/spotter/258c7280-ae70-4798-800f-63464d01a85d.jsonl'));
+    const uuids = resumed.chain.nodes.map((n) => n.uuid);
+    expect(uuids.slice(0, 2)).toEqual(['d46d6800-2f43-4360-ba84-c1de9c1ecbae', '58436800-0a29-451b-a8f5-3a0c59957945']);
+    expect(resumed.chain.leaf).toBe('d3231929-5c7c-41e7-9d4d-ef12e6c9b880');
+    expect(resumed.chain.nodes[1]?.entry).toMatchObject({ type: 'user', isCompactSummary: true });
+    expectApiInvariants(resumed.messages);
+  });
+
+  it('keeps a subagent apart: the main chain has no sidechain entry, the agent file resumes its own chain', () => {
+    const main = loadConversation(fixture('claude-code-2.1.332/subagent/-home-user-subagent/0cabab22-33aa-42ba-948f-fcaec9db5004.jsonl'));
+    expect(main.chain.leaf).toBe('f5ca3c06-5dd0-46e7-9b0d-1460c65de97c');
+    expect(main.chain.nodes.every((n) => n.entry.isSidechain !== true)).toBe(true);
+    const agent = loadConversation(fixture('claude-code-2.1.332/subagent/-home-user-subagent/0cabab22-33aa-42ba-948f-fcaec9db5004/subagents/agent-a0b67b01d2a0c6000.jsonl'));
+    expect(agent.chain.nodes.length).toBeGreaterThan(0);
+    expect(agent.chain.nodes.every((n) => n.entry.isSidechain === true && n.entry.agentId === 'a0b67b01d2a0c6000')).toBe(true);
+  });
+
+  it('merges split assistant messages and keeps every parallel tool result (2.1.89)', () => {
+    const resumed = loadConversation(fixture('real/jessitron-claude-log/ff80b049-3eff-495f-b4f0-c4071d615994.jsonl'));
+    expect(resumed.chain.nodes[0]?.uuid).toBe('db62c6c8-3241-4404-a749-b5292361ad1c');
+    expect(resumed.chain.leaf).toBe('e280a6ed-b15d-4bd4-9678-1338d7c51a47');
+    const ids = resumed.messages.map((m) => m.messageId).filter((id) => id !== undefined);
+    expect(new Set(ids).size).toBe(ids.length);
+    const shape = conversationShape(resumed.messages);
+    expect(shape.filter((s) => s.startsWith('tool_use'))).toHaveLength(50);
+    expect(shape.filter((s) => s.startsWith('tool_result'))).toHaveLength(50);
+    expectApiInvariants(resumed.messages);
+  });
+
+  it('sends a message re-written with new uuids after an API retry only once (2.0.76)', () => {
+    const resumed = loadConversation(fixture('real/alignment-hive/6f2580aa-3095-45b7-8d4e-dd8cac7eeffe.jsonl'));
+    const uses = conversationShape(resumed.messages).filter((s) => s.startsWith('tool_use'));
+    expect(new Set(uses).size).toBe(uses.length);
+    expectApiInvariants(resumed.messages);
+  });
+
+  it('bridges legacy progress lines: no chain entry is a progress line and no parent points at one', () => {
+    const resumed = loadConversation(fixture('real/spotter/tool_heavy.jsonl'));
+    expect(resumed.chain.nodes.length).toBeGreaterThan(10);
+    expect(resumed.chain.nodes.every((n) => (n.entry.type as string) !== 'progress')).toBe(true);
+  });
+});
+
+describe.runIf(hasShared)('the resume oracle: what the real Claude Code 2.1.332 sent', () => {
+  const root = fixture('resume-oracle');
+  const cases = hasShared ? readdirSync(root).filter((name) => name.startsWith('generated-')) : [];
+
+  it.each(cases)('%s: assistant messages, tool_use ids and tool_result ids in exactly the order Claude Code sent them', (name) => {
+    const resumed = loadConversation(join(root, name, 'transcript.jsonl'));
+    const request = JSON.parse(readFileSync(join(root, name, 'claude-code-request.json'), 'utf8')) as { messages: Array<{ role: string; content: unknown }> };
+    expect(conversationShape(resumed.messages)).toEqual(conversationShape(request.messages));
+    expectApiInvariants(resumed.messages);
+  });
+});
