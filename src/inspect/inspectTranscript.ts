@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { resumeFromItems } from '../resume/loadConversation.js';
 import type { AssistantEntry } from '../transcript/chainSchema.js';
-import type { EntryItem } from '../transcript/readItem.js';
+import type { Entry } from '../transcript/entrySchema.js';
 import { readTranscriptSync } from '../transcript/readTranscript.js';
 import { agentIdFromFileName } from '../transcript/claudePaths.js';
 
@@ -29,9 +29,9 @@ export interface TranscriptReport {
   readonly title: string | null;
 }
 
-/** Reads one transcript and summarises it. Never throws on bad content; unreadable files throw. */
+/** Reads one transcript in one streaming pass and summarises it. Never throws on bad content; unreadable files throw. */
 export function inspectTranscript(file: string): TranscriptReport {
-  const entries: EntryItem[] = [];
+  let entryCount = 0;
   const diagnostics: TranscriptReport['diagnostics'] = [];
   const byKind: Record<string, number> = {};
   const sessions = new Map<string, number>();
@@ -39,17 +39,11 @@ export function inspectTranscript(file: string): TranscriptReport {
   const boundaries: TranscriptReport['compactBoundaries'] = [];
   const usageById = new Map<string, AssistantEntry['message']['usage']>();
   let lines = 0;
-  for (const item of readTranscriptSync(file)) {
-    lines = Math.max(lines, item.line);
-    if (item.kind === 'diagnostic') {
-      diagnostics.push({ code: item.code, line: item.line, offset: item.offset, message: item.message });
-      continue;
-    }
-    entries.push(item);
-    const { entry } = item;
+  const tally = (line: number, entry: Entry): void => {
+    entryCount++;
     const kind = entry.type === 'unknown' ? unknownKind(entry.raw['type']) : entry.type;
     byKind[kind] = (byKind[kind] ?? 0) + 1;
-    if (entry.type === 'unknown') continue;
+    if (entry.type === 'unknown') return;
     const sessionId = (entry as { sessionId?: unknown }).sessionId;
     if (typeof sessionId === 'string') sessions.set(sessionId, (sessions.get(sessionId) ?? 0) + 1);
     if ((entry as { isSidechain?: unknown }).isSidechain === true) {
@@ -59,20 +53,31 @@ export function inspectTranscript(file: string): TranscriptReport {
     }
     if (entry.type === 'system' && entry.subtype === 'compact_boundary') {
       const meta = entry.compactMetadata;
-      boundaries.push({ uuid: entry.uuid, line: item.line, trigger: meta?.trigger ?? null, preTokens: meta?.preTokens ?? null, preservedSegment: meta?.preservedSegment !== undefined });
+      boundaries.push({ uuid: entry.uuid, line, trigger: meta?.trigger ?? null, preTokens: meta?.preTokens ?? null, preservedSegment: meta?.preservedSegment !== undefined });
     }
     if (entry.type === 'assistant' && entry.message.usage) {
-      usageById.set(entry.message.id ?? `line:${item.line}`, entry.message.usage);
+      usageById.set(entry.message.id ?? `line:${line}`, entry.message.usage);
+    }
+  };
+  function* entries(): Generator<{ seq: number; entry: Entry }> {
+    for (const item of readTranscriptSync(file)) {
+      lines = Math.max(lines, item.line);
+      if (item.kind === 'diagnostic') {
+        diagnostics.push({ code: item.code, line: item.line, offset: item.offset, message: item.message });
+        continue;
+      }
+      tally(item.line, item.entry);
+      yield { seq: item.seq, entry: item.entry };
     }
   }
-  const resumed = resumeFromItems(entries);
+  const resumed = resumeFromItems(entries());
   const agentId = agentIdFromFileName(basename(file)) ?? null;
   return {
     file,
     sessionId: mostCommon(sessions) ?? null,
     agentId,
     lines,
-    entries: entries.length,
+    entries: entryCount,
     byKind,
     diagnostics,
     leaf: resumed.chain.leaf,
@@ -81,7 +86,7 @@ export function inspectTranscript(file: string): TranscriptReport {
     sidechains: agentId === null ? sidechainsOf(file, inline) : [],
     compactBoundaries: boundaries,
     usage: sumUsage(usageById),
-    title: resumed.index.metadata.customTitle ?? resumed.index.metadata.aiTitle ?? null,
+    title: resumed.index.metadata.customTitle ?? resumed.index.metadata.aiTitle ?? summaryOf(resumed.index.summaries, resumed.chain.leaf),
   };
 }
 
@@ -127,4 +132,9 @@ function mostCommon(counts: ReadonlyMap<string, number>): string | undefined {
 
 function unknownKind(type: unknown): string {
   return typeof type === 'string' ? type : '(no type)';
+}
+
+/** A legacy `summary` entry titles the conversation whose leaf it names. */
+function summaryOf(summaries: ReadonlyMap<string, string>, leaf: string | null): string | null {
+  return leaf === null ? null : (summaries.get(leaf) ?? null);
 }

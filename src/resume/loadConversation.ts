@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../errors.js';
-import type { EntryItem } from '../transcript/readItem.js';
+import type { Entry } from '../transcript/entrySchema.js';
 import { readTranscriptSync, type ReadTranscriptOptions } from '../transcript/readTranscript.js';
 import { toApiMessages, type ApiMessage } from './apiView.js';
 import { buildChain, selectLeaf, type ConversationChain, type LeafChoice } from './conversationChain.js';
@@ -15,8 +15,8 @@ export interface ResumedConversation {
   readonly entries: number;
 }
 
-/** Rebuilds a conversation from already-read items, the way `claude --resume` does. */
-export function resumeFromItems(items: Iterable<EntryItem>, leaf: LeafChoice = 'newest'): Omit<ResumedConversation, 'diagnostics' | 'entries'> {
+/** Rebuilds a conversation from entries with their seq, the way `claude --resume` does. Iterates once; keeps only chain entries. */
+export function resumeFromItems(items: Iterable<{ readonly seq: number; readonly entry: Entry }>, leaf: LeafChoice = 'newest'): Omit<ResumedConversation, 'diagnostics' | 'entries'> {
   const index = indexTranscript(items);
   const chain = buildChain(index, selectLeaf(index, leaf));
   const messages = closeWithSyntheticReply(toApiMessages(filterForResume(chain.nodes)));
@@ -29,10 +29,16 @@ export function resumeFromItems(items: Iterable<EntryItem>, leaf: LeafChoice = '
  */
 export function loadConversation(path: string, options: ReadTranscriptOptions & { leaf?: LeafChoice } = {}): ResumedConversation {
   const diagnostics: Diagnostic[] = [];
-  const entries: EntryItem[] = [];
-  for (const item of readTranscriptSync(path, options)) {
-    if (item.kind === 'entry') entries.push(item);
-    else diagnostics.push(item);
+  let entries = 0;
+  function* entriesOf(): Generator<{ seq: number; entry: Entry }> {
+    for (const item of readTranscriptSync(path, options)) {
+      if (item.kind === 'diagnostic') {
+        diagnostics.push(item);
+        continue;
+      }
+      entries++;
+      yield { seq: item.seq, entry: item.entry };
+    }
   }
-  return { ...resumeFromItems(entries, options.leaf), diagnostics, entries: entries.length };
+  return { ...resumeFromItems(entriesOf(), options.leaf), diagnostics, entries };
 }

@@ -88,6 +88,15 @@ export class TranscriptWriter {
     await this.queue;
   }
 
+  /**
+   * What Claude Code does at exit: flush, then re-append the metadata so it sits in the tail
+   * that `/resume` reads. Entries still waiting for a first message are dropped, as there.
+   */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.reAppendMetadata();
+  }
+
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
     const next = this.queue.then(work);
     this.queue = next.catch(() => undefined);

@@ -72,6 +72,17 @@ describe('TranscriptWriter', () => {
     expect(tail[1]?.['customTitle']).toBe('new');
   });
 
+  it('close() re-appends the metadata at exit, and leaves no file behind for a session without messages', async () => {
+    const writer = writerIn();
+    await writer.append([userEntry('u1', 'x'), sideEntry('mode', { mode: 'normal' })]);
+    await writer.close();
+    expect(types(writer.path)).toEqual(['user', 'mode', 'mode']);
+    const empty = writerIn();
+    await empty.append(sideEntry('mode', { mode: 'normal' }));
+    await empty.close();
+    expect(existsSync(empty.path)).toBe(false);
+  });
+
   it('ends a torn last line before its first append, so nothing is glued onto the fragment', async () => {
     const dir = tempDir();
     const path = join(dir, `${SESSION}.jsonl`);

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/paths.js';
+
+const src = join(repoRoot, 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? sourceFiles(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []));
+}
+
+/** Relative imports of each source file, resolved to source paths (type-only imports included: they still couple modules). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(src)) {
+    const text = readFileSync(file, 'utf8');
+    const targets = [...text.matchAll(/(?:import|export)[^'"]*?from\s+'(\.[^']+)'/g)].map((m) => resolve(dirname(file), (m[1] ?? '').replace(/\.js$/, '.ts')));
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+function findCycle(graph: Map<string, string[]>): string[] | null {
+  const state = new Map<string, 'active' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string): string[] | null => {
+    if (state.get(node) === 'done') return null;
+    if (state.get(node) === 'active') return [...stack.slice(stack.indexOf(node)), node];
+    state.set(node, 'active');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe('module structure', () => {
+  it('has no import cycles in src/', () => {
+    const cycle = findCycle(importGraph());
+    expect(cycle?.map((file) => relative(repoRoot, file)) ?? null).toBeNull();
+  });
+
+  it('the cycle check finds a planted cycle', () => {
+    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]);
+    expect(findCycle(graph)).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('every relative import resolves to a file that exists', () => {
+    const files = new Set(sourceFiles(src));
+    for (const [file, targets] of importGraph()) {
+      for (const target of targets) expect(files.has(target), `${relative(repoRoot, file)} imports ${relative(repoRoot, target)}`).toBe(true);
+    }
+  });
+});
