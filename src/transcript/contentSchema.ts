@@ -60,6 +60,17 @@ export const ToolResultBlock = z.looseObject({
 });
 export type ToolResultBlock = z.infer<typeof ToolResultBlock>;
 
+/** The schema of each known block kind, for precise error messages. */
+export const BLOCK_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  text: TextBlock,
+  thinking: ThinkingBlock,
+  redacted_thinking: RedactedThinkingBlock,
+  tool_use: ToolUseBlock,
+  tool_result: ToolResultBlock,
+  image: ImageBlock,
+  document: DocumentBlock,
+};
+
 export const ContentBlock = z.union([
   TextBlock,
   ThinkingBlock,

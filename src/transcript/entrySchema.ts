@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { BLOCK_SCHEMAS } from './contentSchema.js';
 import { AssistantEntry, AttachmentEntry, ProgressEntry, SystemEntry, UserEntry } from './chainSchema.js';
 import * as meta from './metadataSchema.js';
 
@@ -86,9 +87,58 @@ export function toEntry(value: unknown): EntryParseResult {
   if (!isKnownEntryType(type)) return { ok: true, entry: { type: 'unknown', raw: record } };
   const result = ENTRY_SCHEMAS[type].safeParse(record);
   if (result.success) return { ok: true, entry: record as unknown as KnownEntry };
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  return { ok: false, message: `${type} entry${where}: ${issue?.message ?? 'does not match its schema'}` };
+  return { ok: false, message: `${type} entry ${explain(record, result.error.issues[0])}` };
+}
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A message that names the field and says what is wrong with it. Union failures (content
+ * blocks) are re-checked against the one schema the block's own `type` selects, so the
+ * message says "tool_use block: id: …" rather than "Invalid input".
+ */
+function explain(record: Record<string, unknown>, issue: Issue | undefined): string {
+  if (!issue) return 'does not match its schema';
+  const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
+  const contentAt = path.lastIndexOf('content');
+  if (contentAt !== -1) {
+    const atBlock = typeof path[contentAt + 1] === 'number';
+    const where = path.slice(0, contentAt + (atBlock ? 2 : 1));
+    const value = valueAt(record, where);
+    const specific = atBlock ? explainBlock(value) : explainContent(value);
+    if (specific !== undefined) return `at ${where.join('.')}: ${specific}`;
+  }
+  return `at ${path.length > 0 ? path.join('.') : 'top level'}: ${issue.message}`;
+}
+
+function explainContent(value: unknown): string | undefined {
+  if (typeof value === 'string') return undefined;
+  if (value === undefined) return 'missing (expected a string or an array of content blocks)';
+  if (!Array.isArray(value)) return 'expected a string or an array of content blocks';
+  for (const [index, block] of value.entries()) {
+    const problem = explainBlock(block);
+    if (problem !== undefined) return `block ${index}: ${problem}`;
+  }
+  return undefined;
+}
+
+function explainBlock(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `expected a content block object, got ${JSON.stringify(value) ?? 'nothing'}`.slice(0, 120);
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string') return 'content block without a string "type"';
+  const result = BLOCK_SCHEMAS[type]?.safeParse(value);
+  if (!result || result.success) return undefined;
+  const inner = result.error.issues[0];
+  return `${type} block: ${inner ? `${inner.path.join('.') || 'value'}: ${inner.message}` : 'wrong shape'}`;
+}
+
+function valueAt(record: Record<string, unknown>, path: ReadonlyArray<string | number>): unknown {
+  let value: unknown = record;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
 }
 
 /** The object to write back for an entry. */

@@ -47,6 +47,24 @@ describe('readTranscript', () => {
     expect(codes(readText(`${lines.join('\n')}\n`))).toEqual(lines.map((_, i) => `schema_mismatch:${i + 1}`));
   });
 
+  it('schema_mismatch messages name the field and, for content blocks, the block kind and field', () => {
+    const lines = [
+      '{"type":"assistant","uuid":"a","message":{"role":"assistant","content":[{"type":"text","text":"x"},{"type":"tool_use","name":"Bash","input":{}}]}}',
+      '{"type":"user","uuid":"u","message":{"role":"user","content":["wow"]}}',
+      '{"type":"user","uuid":"u","message":{"role":"user","contenst":[]}}',
+      '{"type":"user","uuid":5,"message":{"role":"user","content":"x"}}',
+      '{"silly":"this"}',
+    ];
+    const messages = readText(`${lines.join('\n')}\n`).map((i) => (i.kind === 'diagnostic' ? i.message : 'entry'));
+    expect(messages).toEqual([
+      expect.stringMatching(/^assistant entry at message\.content\.1: tool_use block: id: .*expected string/),
+      'user entry at message.content: block 0: expected a content block object, got "wow"',
+      'user entry at message.content: missing (expected a string or an array of content blocks)',
+      expect.stringMatching(/^user entry at uuid: .*expected string, received number/),
+      'the object has no "type" field',
+    ]);
+  });
+
   it('keeps unknown kinds whole, as type unknown with the raw object', () => {
     const line = '{"type":"future_kind","uuid":"u","nested":{"x":1}}';
     const [item] = readText(`${line}\n`);
