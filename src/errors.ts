@@ -60,3 +60,8 @@ export interface Diagnostic {
   readonly raw: string;
   readonly message: string;
 }
+
+/** The `default` of an exhaustive switch: a new union member breaks the build here. */
+export function assertNever(value: never, what = 'value'): never {
+  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+}

@@ -17,6 +17,7 @@ export {
   type ReadTranscriptOptions,
   type TranscriptSource,
 } from './transcript/readTranscript.js';
+export { readTail, LITE_READ_BYTES } from './transcript/readTail.js';
 export { TranscriptWriter, REAPPENDED_METADATA, type TranscriptWriterOptions, type AppendReport } from './transcript/transcriptWriter.js';
 export * from './transcript/claudePaths.js';
 export { appendWholeLines, repairTornTail } from './fs/appendLines.js';

@@ -1,4 +1,5 @@
 import type { ChainEntry, PreservedSegment } from '../transcript/chainSchema.js';
+import { assertNever } from '../errors.js';
 import type { Entry, EntryOfType } from '../transcript/entrySchema.js';
 
 /** A chain entry with the position it was read at and its effective parent after bridging and relinks. */
@@ -77,44 +78,64 @@ export function indexTranscript(entries: Iterable<{ seq: number; entry: Entry }>
       case 'summary':
         summaries.set(entry.leafUuid, entry.summary);
         break;
+      case 'custom-title':
+        metadata.customTitle = entry.customTitle;
+        break;
+      case 'ai-title':
+        metadata.aiTitle = entry.aiTitle;
+        break;
+      case 'last-prompt':
+        if (entry.lastPrompt !== undefined) metadata.lastPrompt = entry.lastPrompt;
+        break;
+      case 'tag':
+        metadata.tag = entry.tag;
+        break;
+      case 'mode':
+        metadata.mode = entry.mode;
+        break;
+      case 'permission-mode':
+        metadata.permissionMode = entry.permissionMode;
+        break;
+      case 'agent-name':
+        metadata.agentName = entry.agentName;
+        break;
+      case 'pr-link':
+        metadata.prUrl = entry.prUrl;
+        break;
+      // Side entries that carry nothing a resume needs.
+      case 'task-summary':
+      case 'agent-color':
+      case 'agent-setting':
+      case 'worktree-state':
+      case 'file-history-snapshot':
+      case 'file-history-delta':
+      case 'attribution-snapshot':
+      case 'queue-operation':
+      case 'speculation-accept':
+      case 'content-replacement':
+      case 'marble-origami-commit':
+      case 'marble-origami-snapshot':
+      case 'frame-link':
+      case 'isolation-latch':
+      case 'fork-context-ref':
+      case 'atis-latch':
+      case 'bridge-session':
+      case 'api-request-shape':
+      case 'api-request-blob':
+      case 'api-request':
+      case 'tools-used':
+      case 'cost-state':
+      case 'relocated':
+      case 'started':
+      case 'result':
+      case 'unknown':
+        break;
       default:
-        collectMetadata(metadata, entry);
+        assertNever(entry, 'entry kind');
     }
   }
   const preserved = relinkAndPrune(nodes, boundaries);
   return { nodes, boundaries, summaries, metadata, preserved, duplicateUuids };
-}
-
-function collectMetadata(metadata: SessionMetadata, entry: Entry): void {
-  switch (entry.type) {
-    case 'custom-title':
-      metadata.customTitle = entry.customTitle;
-      return;
-    case 'ai-title':
-      metadata.aiTitle = entry.aiTitle;
-      return;
-    case 'last-prompt':
-      if (entry.lastPrompt !== undefined) metadata.lastPrompt = entry.lastPrompt;
-      return;
-    case 'tag':
-      metadata.tag = entry.tag;
-      return;
-    case 'mode':
-      metadata.mode = entry.mode;
-      return;
-    case 'permission-mode':
-      metadata.permissionMode = entry.permissionMode;
-      return;
-    case 'agent-name':
-      metadata.agentName = entry.agentName;
-      return;
-    case 'pr-link':
-      metadata.prUrl = entry.prUrl;
-      return;
-    default:
-      // Other side entries (file history, queue, api-request*, unknown kinds…) carry nothing a resume needs.
-      return;
-  }
 }
 
 /** Spec §3.5, read side. Returns the preserved assistant uuids. */

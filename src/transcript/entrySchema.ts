@@ -148,8 +148,8 @@ export function entryToJson(entry: Entry): Readonly<Record<string, unknown>> {
 
 /**
  * The text each entry was read from. Entries are immutable values, so an entry read from a
- * line serialises back to that line byte for byte, even when the line was not written the
- * way JSON.stringify writes (spacing, escapes, number forms).
+ * line serialises back to that line byte for byte, whatever JSON.stringify would make of it
+ * (spacing, escapes, number forms, duplicate keys, integer-like key order).
  */
 const sourceText = new WeakMap<object, string>();
 

@@ -36,6 +36,8 @@ export class LineDecoder {
     try {
       raw = strictUtf8.decode(bytes);
     } catch {
+      // A crash mid-write can cut a multi-byte character: that is a torn line, not bad encoding.
+      if (!line.terminated) return diagnostic('truncated_line', line, offset, lenientUtf8.decode(bytes), 'last line ends without a newline, inside a character (torn write?)');
       return diagnostic('invalid_utf8', line, offset, lenientUtf8.decode(bytes), 'line is not valid UTF-8');
     }
     let value: unknown;
@@ -48,8 +50,7 @@ export class LineDecoder {
     }
     const parsed = toEntry(value);
     if (!parsed.ok) return diagnostic('schema_mismatch', line, offset, raw, parsed.message);
-    // Canonical lines (everything Claude Code writes) round-trip through JSON.stringify alone.
-    if (!looksCanonical(raw)) rememberSourceText(parsed.entry, raw);
+    rememberSourceText(parsed.entry, raw);
     return { kind: 'entry', seq: this.seq++, line: line.line, offset, raw, entry: parsed.entry };
   }
 
@@ -68,14 +69,4 @@ function isBlank(bytes: Uint8Array): boolean {
     if (byte !== 0x20 && byte !== 0x09 && byte !== CR) return false;
   }
   return true;
-}
-
-/**
- * False for text JSON.stringify might not reproduce: spacing between tokens, escapes it would
- * not write, exponents or trailing zeros in numbers. It may say false for a canonical line
- * (the only cost is remembering its text), never true for a non-canonical one that matters.
- */
-const NON_CANONICAL = /": |, "|[,:[{] |\\u|\\\/|\d[eE]|\.\d*0[,}\]]|\t/;
-function looksCanonical(raw: string): boolean {
-  return raw.charCodeAt(0) === 0x7b && raw.charCodeAt(raw.length - 1) === 0x7d && !NON_CANONICAL.test(raw);
 }

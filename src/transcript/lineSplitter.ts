@@ -98,11 +98,19 @@ export class LineSplitter {
     this.pendingBytes += count;
   }
 
+  /** Keeps only the first `keepBytes` of a line that is about to overflow; never joins more than that. */
   private keepPrefix(chunk: Uint8Array, from: number, end: number): void {
-    const have = this.parts.reduce((n, p) => n + p.length, 0);
-    const want = Math.max(0, this.keepBytes - have);
-    const prefix = joinParts(this.parts, have).subarray(0, Math.min(have, this.keepBytes));
-    this.parts = [copyOf(prefix, 0, prefix.length), copyOf(chunk, from, Math.min(end, from + want))];
+    const prefix = new Uint8Array(this.keepBytes);
+    let have = 0;
+    for (const part of this.parts) {
+      if (have >= this.keepBytes) break;
+      const take = Math.min(part.length, this.keepBytes - have);
+      prefix.set(part.subarray(0, take), have);
+      have += take;
+    }
+    const take = Math.min(end - from, this.keepBytes - have);
+    prefix.set(chunk.subarray(from, from + take), have);
+    this.parts = [prefix.subarray(0, have + take)];
   }
 
   private finish(terminated: boolean): RawLine {

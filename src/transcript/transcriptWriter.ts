@@ -4,6 +4,7 @@ import { appendWholeLines, repairTornTail } from '../fs/appendLines.js';
 import type { Entry, KnownEntry } from './entrySchema.js';
 import { serializeEntry } from './entrySchema.js';
 import { agentTranscriptPath } from './claudePaths.js';
+import { readTail } from './readTail.js';
 import { readTranscriptSync } from './readTranscript.js';
 
 /** Side entries Claude Code re-appends so they stay in the tail `/resume` reads, in its order (spec §2.6). */
@@ -69,7 +70,11 @@ export class TranscriptWriter {
     return this.materialized;
   }
 
-  /** Appends entries in order; resolves when they are on disk (or buffered, before the file exists). */
+  /**
+   * Appends entries in order; resolves when they are on disk (or buffered, before the file
+   * exists). If it rejects, nothing of the batch reached the main file and nothing is marked as
+   * written: call it again with the same entries.
+   */
   append(entries: Entry | readonly Entry[]): Promise<AppendReport> {
     const list = Array.isArray(entries) ? (entries as readonly Entry[]) : [entries as Entry];
     return this.enqueue(() => this.write(list));
@@ -79,6 +84,7 @@ export class TranscriptWriter {
   reAppendMetadata(): Promise<void> {
     return this.enqueue(async () => {
       if (!this.materialized) return;
+      this.refreshFromTail();
       await this.appendTo(this.path, this.metadataLines());
     });
   }
@@ -103,6 +109,16 @@ export class TranscriptWriter {
     return next;
   }
 
+  /**
+   * Another process (the SDK, a second CLI) may have renamed or tagged the session since we
+   * cached: the newest title and tag in the file's tail win over ours (spec §2.6 step 2).
+   */
+  private refreshFromTail(): void {
+    for (const item of readTail(this.path)) {
+      if (item.kind === 'entry' && (item.entry.type === 'custom-title' || item.entry.type === 'tag')) this.metadata.set(item.entry.type, item.entry);
+    }
+  }
+
   private adopt(): void {
     for (const item of readTranscriptSync(this.path)) {
       if (item.kind !== 'entry') continue;
@@ -112,49 +128,59 @@ export class TranscriptWriter {
     }
   }
 
+  /**
+   * Plans the whole batch first (an unsafe agent id throws before any byte is written), and
+   * changes the writer's state only after the main file's write succeeded: a failed append
+   * can be retried, and nothing is marked as written that is not on disk.
+   */
   private async write(entries: readonly Entry[]): Promise<AppendReport> {
-    let skippedDuplicates = 0;
-    let notLoggable = 0;
+    if (!this.materialized && !entries.some((e) => e.type === 'user' || e.type === 'assistant')) {
+      for (const entry of entries) this.hold(entry);
+      return { written: 0, skippedDuplicates: 0, notLoggable: 0, pending: this.pending.length };
+    }
+    const materializing = !this.materialized;
+    const plan = this.plan(materializing ? [...this.pending, ...entries] : entries);
+    const main = materializing ? [...this.metadataLines(), ...plan.main] : plan.main;
+    await this.appendTo(this.path, main);
+    this.materialized = true;
+    this.pending = [];
+    for (const uuid of plan.uuids) this.uuids.add(uuid);
+    for (const [type, entry] of plan.metadata) this.metadata.set(type, entry);
+    for (const [file, lines] of plan.sidechains) await this.appendTo(file, lines);
+    const written = main.length + [...plan.sidechains.values()].reduce((n, l) => n + l.length, 0);
+    return { written, skippedDuplicates: plan.skippedDuplicates, notLoggable: plan.notLoggable, pending: 0 };
+  }
+
+  /** What a batch would write, without touching the writer's state. */
+  private plan(batch: readonly Entry[]) {
     const main: string[] = [];
     const sidechains = new Map<string, string[]>();
-    const batch = [...entries];
-    if (!this.materialized) {
-      if (!batch.some((e) => e.type === 'user' || e.type === 'assistant')) {
-        for (const entry of batch) this.hold(entry);
-        return { written: 0, skippedDuplicates: 0, notLoggable: 0, pending: this.pending.length };
-      }
-      main.push(...this.metadataLines());
-      batch.unshift(...this.pending);
-      this.pending = [];
-      this.materialized = true;
-    }
+    const metadata = new Map<MetadataType, Entry>();
+    const uuids = new Set<string>();
+    let skippedDuplicates = 0;
+    let notLoggable = 0;
     for (const entry of batch) {
       if (!this.isLoggable(entry)) {
         notLoggable++;
         continue;
       }
-      if (METADATA_TYPES.has(entry.type)) this.metadata.set(entry.type as MetadataType, entry);
+      if (METADATA_TYPES.has(entry.type)) metadata.set(entry.type as MetadataType, entry);
       const agentId = sidechainAgent(entry);
       if (agentId !== undefined) {
         const file = agentTranscriptPath(dirname(this.path), this.sessionId, agentId);
-        const lines = sidechains.get(file) ?? [];
-        lines.push(serializeEntry(entry));
-        sidechains.set(file, lines);
+        sidechains.set(file, [...(sidechains.get(file) ?? []), serializeEntry(entry)]);
         continue;
       }
       if (hasUuid(entry)) {
-        if (this.uuids.has(entry.uuid)) {
+        if (this.uuids.has(entry.uuid) || uuids.has(entry.uuid)) {
           skippedDuplicates++;
           continue;
         }
-        this.uuids.add(entry.uuid);
+        uuids.add(entry.uuid);
       }
       main.push(serializeEntry(entry));
     }
-    await this.appendTo(this.path, main);
-    for (const [file, lines] of sidechains) await this.appendTo(file, lines);
-    const written = main.length + [...sidechains.values()].reduce((n, l) => n + l.length, 0);
-    return { written, skippedDuplicates, notLoggable, pending: 0 };
+    return { main, sidechains, metadata, uuids, skippedDuplicates, notLoggable };
   }
 
   /** Before the file exists: metadata waits in the cache, everything else in the buffer. */

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConversation, type ApiMessage } from '../../src/index.js';
+import { loadConversation, readTranscriptFileSync, type ApiMessage } from '../../src/index.js';
 import { hasShared, sharedFixtures } from '../support/paths.js';
 
 const fixture = (path: string): string => join(sharedFixtures, path);
@@ -71,6 +71,28 @@ describe.runIf(hasShared)('resuming the shared fixtures as Claude Code does', ()
     expectApiInvariants(resumed.messages);
   });
 
+  it('recovers a parallel tool call: the result hanging off the first piece is spliced back before the second result (2.1.90)', () => {
+    const resumed = loadConversation(fixture('real/jessitron-claude-log/agents-observe-bug.jsonl'));
+    const uuids = resumed.chain.nodes.map((n) => n.uuid);
+    const at = uuids.indexOf('89c2d67e-19cc-4a58-95be-6adf4577a70c');
+    expect(uuids.slice(at - 1, at + 5)).toEqual([
+      'a2ba6f6f-7976-4671-bab0-999df675eece', // text piece
+      '89c2d67e-19cc-4a58-95be-6adf4577a70c', // tool_use piece 1
+      '149ac583-eab9-493c-af70-1408e7ffc95d', // tool_use piece 2, child of piece 1
+      'f64b4236-7a3f-42d5-88cf-44e65ae81334', // result 1: off the leaf's path, hangs off piece 1
+      '716e3c32-65af-427b-b112-10b6cd3b5ee0', // result 2, on the path
+      'b8ba257a-b1bf-4856-9fb7-e8c93a0d7137', // the next response
+    ]);
+    const shape = conversationShape(resumed.messages);
+    const use = shape.indexOf('tool_use toolu_01VsMde56yyJoX2aH97TJqyo');
+    expect(shape.slice(use, use + 4)).toEqual([
+      'tool_use toolu_01VsMde56yyJoX2aH97TJqyo',
+      'tool_use toolu_013nzSsqtwwfgGb2mGiMdR4V',
+      'tool_result toolu_01VsMde56yyJoX2aH97TJqyo',
+      'tool_result toolu_013nzSsqtwwfgGb2mGiMdR4V',
+    ]);
+  });
+
   it('sends a message re-written with new uuids after an API retry only once (2.0.76)', () => {
     const resumed = loadConversation(fixture('real/alignment-hive/6f2580aa-3095-45b7-8d4e-dd8cac7eeffe.jsonl'));
     const uses = conversationShape(resumed.messages).filter((s) => s.startsWith('tool_use'));
@@ -78,10 +100,21 @@ describe.runIf(hasShared)('resuming the shared fixtures as Claude Code does', ()
     expectApiInvariants(resumed.messages);
   });
 
-  it('bridges legacy progress lines: no chain entry is a progress line and no parent points at one', () => {
-    const resumed = loadConversation(fixture('real/spotter/tool_heavy.jsonl'));
-    expect(resumed.chain.nodes.length).toBeGreaterThan(10);
-    expect(resumed.chain.nodes.every((n) => (n.entry.type as string) !== 'progress')).toBe(true);
+  it('bridges legacy progress lines: entries whose parent is a progress line hang off its nearest real ancestor (2.1.39)', () => {
+    const file = fixture('real/spotter/258c7280-ae70-4798-800f-63464d01a85d.jsonl');
+    const progressParent = new Map<string, string | null>();
+    for (const item of readTranscriptFileSync(file)) {
+      if (item.kind === 'entry' && item.entry.type === 'progress') progressParent.set(item.entry.uuid, item.entry.parentUuid ?? null);
+    }
+    const nearestReal = (uuid: string | null): string | null => (uuid !== null && progressParent.has(uuid) ? nearestReal(progressParent.get(uuid) ?? null) : uuid);
+    const resumed = loadConversation(file);
+    const bridged = resumed.chain.nodes.filter((n) => typeof n.entry.parentUuid === 'string' && progressParent.has(n.entry.parentUuid));
+    expect(bridged.length).toBeGreaterThan(3);
+    for (const node of bridged) {
+      expect(node.parent).toBe(nearestReal(node.entry.parentUuid ?? null));
+      expect(resumed.chain.nodes.some((n) => n.uuid === node.parent)).toBe(true);
+    }
+    expect(resumed.chain.nodes.map((n) => n.entry.type as string)).not.toContain('progress');
   });
 });
 

@@ -38,6 +38,12 @@ describe('readTranscript', () => {
     expect(codes(items)).toEqual(['entry:1', 'truncated_line:2']);
   });
 
+  it('a torn last line cut inside a multi-byte character is truncated_line, not invalid_utf8', () => {
+    const line = Buffer.from(user('a', 'é'));
+    const torn = Buffer.concat([Buffer.from(`${user('x')}\n`), line.subarray(0, line.indexOf(Buffer.from('é')) + 1)]);
+    expect(codes(readText(torn))).toEqual(['entry:1', 'truncated_line:2']);
+  });
+
   it('a complete last line without a newline is still an entry', () => {
     expect(codes(readText(`${user('a')}\n${user('b')}`))).toEqual(['entry:1', 'entry:2']);
   });
@@ -70,6 +76,18 @@ describe('readTranscript', () => {
     const [item] = readText(`${line}\n`);
     expect(item).toMatchObject({ kind: 'entry', entry: { type: 'unknown', raw: { type: 'future_kind', nested: { x: 1 } } } });
     if (item?.kind === 'entry') expect(serializeEntry(item.entry)).toBe(line);
+  });
+
+  it('re-serialises lines JSON.stringify would change, byte for byte', () => {
+    const lines = [
+      '{"type":"user","uuid":"a","message":{"role":"user","content":"x"},"n":-0}',
+      '{"type":"user","uuid":"b","message":{"role":"user","content":"x"},"big":12345678901234567890,"f":0.10,"e":1E5}',
+      '{"type":"user","uuid":"c","message":{"role":"user","content":"x"},"tag":"x","tag":"y"}',
+      '{"type":"user","uuid":"d","message":{"role":"user","content":"x"},"b":1,"1":2}',
+      '{"type" :"user" ,"uuid":"e","message":{"role":"user","content":"\\u00e9\\/"} , "t":[1 ] }',
+    ];
+    const items = readText(`${lines.join('\n')}\n`);
+    expect(items.map((i) => (i.kind === 'entry' ? serializeEntry(i.entry) : i.code))).toEqual(lines);
   });
 
   it('keeps unknown fields of known kinds', () => {

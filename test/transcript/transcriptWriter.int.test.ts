@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTranscriptFileSync, TranscriptWriter, type Entry } from '../../src/index.js';
@@ -59,6 +59,35 @@ describe('TranscriptWriter', () => {
     const writer = writerIn();
     await writer.append(userEntry('u1', 'main'));
     await expect(writer.append(userEntry('s1', 'x', { isSidechain: true, agentId: '../../escape' }))).rejects.toThrow(/unsafe agent id/);
+  });
+
+  it('a batch that fails writes nothing and marks nothing as written, so a retry writes it', async () => {
+    const writer = writerIn();
+    await expect(writer.append([userEntry('u1', 'x'), userEntry('s1', 'x', { isSidechain: true, agentId: '../evil' })])).rejects.toThrow(/unsafe agent id/);
+    expect(existsSync(writer.path)).toBe(false);
+    expect(await writer.append(userEntry('u1', 'x'))).toMatchObject({ written: 1, skippedDuplicates: 0 });
+    expect(types(writer.path)).toEqual(['user']);
+  });
+
+  it('a failed write (its folder cannot be made) can be retried once the cause is gone', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'blocker'), 'a file where the project folder should be');
+    const writer = new TranscriptWriter({ path: join(dir, 'blocker', `${SESSION}.jsonl`) });
+    await writer.append(sideEntry('queue-operation', { operation: 'enqueue' })); // buffered before the first message
+    const batch = [sideEntry('mode', { mode: 'normal' }), userEntry('u1', 'x')];
+    await expect(writer.append(batch)).rejects.toThrow();
+    rmSync(join(dir, 'blocker'));
+    expect(await writer.append(batch)).toMatchObject({ written: 3, skippedDuplicates: 0 });
+    expect(types(writer.path)).toEqual(['queue-operation', 'mode', 'user']);
+  });
+
+  it('a title set by another process since we cached it wins when metadata is re-appended', async () => {
+    const writer = writerIn();
+    await writer.append([userEntry('u1', 'x'), sideEntry('custom-title', { customTitle: 'ours' })]);
+    appendFileSync(writer.path, `${JSON.stringify({ type: 'custom-title', customTitle: 'renamed elsewhere', sessionId: SESSION })}\n`);
+    await writer.close();
+    const titles = lines(writer.path).map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e['type'] === 'custom-title').map((e) => e['customTitle']);
+    expect(titles).toEqual(['ours', 'renamed elsewhere', 'renamed elsewhere']);
   });
 
   it('re-appends the newest metadata in Claude Code order', async () => {
