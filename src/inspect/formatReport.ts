@@ -13,7 +13,8 @@ export function formatReport(report: TranscriptReport): string {
   const session = report.agentId === null ? (report.sessionId ?? '—') : `${report.sessionId ?? '—'} (subagent ${report.agentId})`;
   out.push(row('session', report.title === null ? session : `${session} — ${report.title}`));
   out.push(row('entries', `${number.format(report.entries)} on ${number.format(report.lines)} lines${kinds === '' ? '' : ` (${kinds})`}`));
-  out.push(row('chain', report.chain.length === 0 ? 'empty' : `${report.chain.length} entries, root ${short(report.chain[0] ?? null)} → leaf ${short(report.leaf)}; ${report.apiMessages} API messages on resume`));
+  const loop = report.cycle ? ' (parentUuid links loop; the walk stopped there)' : '';
+  out.push(row('chain', report.chain.length === 0 ? `empty${loop}` : `${report.chain.length} entries, root ${short(report.chain[0] ?? null)} → leaf ${short(report.leaf)}; ${report.apiMessages} API messages on resume${loop}`));
   if (report.sidechains.length > 0) {
     out.push(row('sidechains', report.sidechains.map((s) => `${s.agentId ?? 'inline'} (${s.entries} entries${s.file === null ? ', inline' : ''})`).join(', ')));
   }

@@ -20,6 +20,8 @@ export interface TranscriptReport {
   readonly leaf: string | null;
   /** Uuids of the resumed main conversation, root first. */
   readonly chain: string[];
+  /** True when parentUuid links loop; the chain then stops where the loop was met. */
+  readonly cycle: boolean;
   /** Messages the API would receive after a resume. */
   readonly apiMessages: number;
   readonly sidechains: Array<{ agentId: string | null; file: string | null; entries: number }>;
@@ -82,6 +84,7 @@ export function inspectTranscript(file: string): TranscriptReport {
     diagnostics,
     leaf: resumed.chain.leaf,
     chain: resumed.chain.nodes.map((n) => n.uuid),
+    cycle: resumed.chain.cycle,
     apiMessages: resumed.messages.length,
     sidechains: agentId === null ? sidechainsOf(file, inline) : [],
     compactBoundaries: boundaries,

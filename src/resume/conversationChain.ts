@@ -69,7 +69,7 @@ function compareAge(a: ChainNode, b: ChainNode): number {
  * split assistant messages and the parallel tool results that hang off other pieces.
  */
 export function buildChain(index: TranscriptIndex, leaf: ChainNode | undefined): ConversationChain {
-  if (!leaf) return { leaf: null, nodes: [], cycle: false };
+  if (!leaf) return { leaf: null, nodes: [], cycle: everyNodeIsAParent(index) };
   const path: ChainNode[] = [];
   const seen = new Set<string>();
   let node: ChainNode | undefined = leaf;
@@ -146,4 +146,13 @@ function isToolResult(node: ChainNode): boolean {
 
 function byTime(nodes: ChainNode[]): ChainNode[] {
   return [...nodes].sort(compareAge);
+}
+
+/** With no leaf: if every entry is some entry's parent, the parent links can only form cycles. */
+function everyNodeIsAParent(index: TranscriptIndex): boolean {
+  if (index.nodes.size === 0) return false;
+  const parents = new Set<string>();
+  for (const node of index.nodes.values()) if (node.parent !== null) parents.add(node.parent);
+  for (const uuid of index.nodes.keys()) if (!parents.has(uuid)) return false;
+  return true;
 }

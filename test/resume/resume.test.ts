@@ -49,6 +49,13 @@ describe('resume: the chain', () => {
     expect(resumed.chain.nodes.map((n) => n.uuid)).toEqual(['x', 'y', 'leaf']);
   });
 
+  it('a conversation made only of a parent cycle has no leaf, and the cycle is reported', () => {
+    const entries = [userEntry('x', 'a', { parentUuid: 'y' }), assistantEntry('y', 'm1', text('b'), { parentUuid: 'x' })];
+    const resumed = resume(entries);
+    expect(resumed.chain).toMatchObject({ leaf: null, nodes: [], cycle: true });
+    expect(resume([userEntry('r', 'fine')]).chain.cycle).toBe(false);
+  });
+
   it('keeps the later of two lines with one uuid and reports the duplicate', () => {
     const entries = [userEntry('u1', 'first'), userEntry('u1', 'second')];
     const resumed = resume(entries);
