@@ -49,7 +49,7 @@ export const OtherBlock = z.looseObject({
 export type OtherBlock = z.infer<typeof OtherBlock>;
 
 /** What a tool_result may carry inside its content array. */
-export const ToolResultContentBlock = z.union([TextBlock, ImageBlock, DocumentBlock, OtherBlock]);
+export const ToolResultContentBlock = z.union([z.discriminatedUnion('type', [TextBlock, ImageBlock, DocumentBlock]), OtherBlock]);
 export type ToolResultContentBlock = z.infer<typeof ToolResultContentBlock>;
 
 export const ToolResultBlock = z.looseObject({
@@ -71,16 +71,9 @@ export const BLOCK_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   document: DocumentBlock,
 };
 
-export const ContentBlock = z.union([
-  TextBlock,
-  ThinkingBlock,
-  RedactedThinkingBlock,
-  ToolUseBlock,
-  ToolResultBlock,
-  ImageBlock,
-  DocumentBlock,
-  OtherBlock,
-]);
+const KnownBlock = z.discriminatedUnion('type', [TextBlock, ThinkingBlock, RedactedThinkingBlock, ToolUseBlock, ToolResultBlock, ImageBlock, DocumentBlock]);
+
+export const ContentBlock = z.union([KnownBlock, OtherBlock]);
 export type ContentBlock = z.infer<typeof ContentBlock>;
 
 export const MessageContent = z.union([z.string(), z.array(ContentBlock)]);
