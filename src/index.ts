@@ -29,3 +29,23 @@ export { loadConversation, resumeFromItems, type ResumedConversation } from './r
 export { inspectTranscript, type TranscriptReport } from './inspect/inspectTranscript.js';
 export { findTranscripts } from './inspect/findTranscripts.js';
 export { formatReport } from './inspect/formatReport.js';
+export { defineProjection, foldAll, type LogEntry, type Projection } from './projections/projection.js';
+export { roughTokens, blockTokens, entryTokens, MEDIA_BLOCK_TOKENS } from './projections/tokenEstimate.js';
+export { tokensProjection, selectContextTokens, usageTotal, type TokensState } from './projections/tokens.js';
+export { turnsProjection, isPrompt, type Turn, type TurnsState } from './projections/turns.js';
+export type { Decision, SessionNotesDue, CompactionDue, Trigger } from './projections/decisions.js';
+export { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesThresholds, type SessionNotesState } from './projections/sessionNotesTrigger.js';
+export {
+  createAutocompactTrigger,
+  autocompactThresholds,
+  selectPressure,
+  DEFAULT_AUTOCOMPACT_SETTINGS,
+  type AutocompactSettings,
+  type AutocompactThresholds,
+  type AutocompactState,
+  type ContextPressure,
+} from './projections/autocompactTrigger.js';
+export { createReplayDecider, replayDecisions, replaySync, type ReplaySettings, type ReplayState } from './pipeline/replay.js';
+export { buildTimeline, formatTimeline, type Timeline } from './pipeline/timeline.js';
+export { coalesceTrailing } from './pipeline/operators/coalesceTrailing.js';
+export { evolveCoalesce, initialCoalesceState, type CoalesceState, type CoalesceEvent, type CoalesceDecision } from './pipeline/coalesceReducer.js';

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { MemlogError } from '../index.js';
 import { registerInspect } from './inspectCommand.js';
+import { registerReplay } from './replayCommand.js';
 
 /** Builds the CLI; one file a command, each registering itself. */
 export function createProgram(): Command {
@@ -9,6 +10,7 @@ export function createProgram(): Command {
     .version('0.1.0')
     .showHelpAfterError();
   registerInspect(program);
+  registerReplay(program);
   return program;
 }
 

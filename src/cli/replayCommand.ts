@@ -1,0 +1,74 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { buildTimeline, formatTimeline, readTranscriptSync, replaySync, type LogEntry, type ReplaySettings } from '../index.js';
+
+interface ReplayOptions {
+  readonly json?: boolean;
+  readonly at?: string;
+  readonly contextWindow?: number;
+  readonly maxOutputTokens?: number;
+  readonly notesInitTokens?: number;
+  readonly notesUpdateTokens?: number;
+  readonly notesToolCalls?: number;
+}
+
+const positive = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+};
+
+/** `memlog replay <transcript>`: the decisions memlog's triggers make over a session, deterministically. */
+export function registerReplay(program: Command): void {
+  program
+    .command('replay')
+    .description("replay a session's memory life: context tokens per turn and every decision (session notes due, compaction due) with its reason")
+    .argument('<transcript>', 'a transcript .jsonl file')
+    .option('--json', 'one decision per line: {kind, uuid, seq, tokens, reason, ...}')
+    .option('--at <uuid>', "print the triggers' state right after that entry, as JSON")
+    .option('--context-window <tokens>', 'model context window (default 200000)', positive)
+    .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive)
+    .option('--notes-init-tokens <tokens>', 'context size before the first session-notes update (default 10000)', positive)
+    .option('--notes-update-tokens <tokens>', 'growth needed between session-notes updates (default 5000)', positive)
+    .option('--notes-tool-calls <count>', 'tool calls that make an update due mid-turn (default 3)', positive)
+    .addHelpText('after', '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2')
+    .action((file: string, options: ReplayOptions) => {
+      const settings = toSettings(options);
+      const entries: LogEntry[] = [];
+      let diagnostics = 0;
+      for (const item of readTranscriptSync(file)) {
+        if (item.kind === 'entry') entries.push({ seq: item.seq, entry: item.entry });
+        else diagnostics++;
+      }
+      if (diagnostics > 0) process.stderr.write(`memlog: ${diagnostics} line(s) of ${file} are not entries and were skipped (memlog inspect lists them)\n`);
+      if (options.at !== undefined) {
+        const { state, found } = replaySync(entries, settings, options.at);
+        if (!found) {
+          process.stderr.write(`memlog: no entry with uuid ${options.at} in ${file}\n`);
+          process.exitCode = 2;
+          return;
+        }
+        process.stdout.write(`${JSON.stringify(state, null, 2)}\n`);
+        return;
+      }
+      const timeline = buildTimeline(entries, settings);
+      if (options.json === true) {
+        for (const decision of timeline.decisions) process.stdout.write(`${JSON.stringify(decision)}\n`);
+        return;
+      }
+      process.stdout.write(`${formatTimeline(file, timeline)}\n`);
+    });
+}
+
+function toSettings(options: ReplayOptions): ReplaySettings {
+  return {
+    autocompact: {
+      ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
+      ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+    },
+    sessionNotes: {
+      ...(options.notesInitTokens === undefined ? {} : { minimumTokensToInit: options.notesInitTokens }),
+      ...(options.notesUpdateTokens === undefined ? {} : { minimumTokensBetweenUpdates: options.notesUpdateTokens }),
+      ...(options.notesToolCalls === undefined ? {} : { toolCallsBetweenUpdates: options.notesToolCalls }),
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import type { AssistantEntry } from '../transcript/chainSchema.js';
+import type { SessionNotesDue, Trigger } from './decisions.js';
+import type { LogEntry } from './projection.js';
+import * as tokens from './tokens.js';
+
+/** Claude Code's defaults (DEFAULT_SESSION_MEMORY_CONFIG, spec §4.2). */
+export interface SessionNotesThresholds {
+  readonly minimumTokensToInit: number;
+  readonly minimumTokensBetweenUpdates: number;
+  readonly toolCallsBetweenUpdates: number;
+}
+
+export const DEFAULT_SESSION_NOTES_THRESHOLDS: SessionNotesThresholds = {
+  minimumTokensToInit: 10_000,
+  minimumTokensBetweenUpdates: 5_000,
+  toolCallsBetweenUpdates: 3,
+};
+
+/** The response whose predicate is evaluated once its last piece has arrived. */
+interface Sample {
+  readonly uuid: string;
+  readonly seq: number;
+  readonly messageId: string | null;
+  readonly hasToolUse: boolean;
+}
+
+export interface SessionNotesState {
+  readonly tokens: tokens.TokensState;
+  readonly initialized: boolean;
+  /** Context size at the last update; null right after a compaction, until the next sample rebases it. */
+  readonly tokensAtLastUpdate: number | null;
+  /** lastMemoryMessageUuid: the last message the previous update saw. */
+  readonly cursor: string | null;
+  /** The cursor's message was compacted away: Claude Code then counts 0 tool calls. */
+  readonly cursorLost: boolean;
+  readonly toolCallsSinceCursor: number;
+  readonly lastSummarizedMessageId: string | null;
+  readonly sample: Sample | null;
+  readonly updates: number;
+}
+
+export function initialState(): SessionNotesState {
+  return {
+    tokens: tokens.initialState(),
+    initialized: false,
+    tokensAtLastUpdate: 0,
+    cursor: null,
+    cursorLost: false,
+    toolCallsSinceCursor: 0,
+    lastSummarizedMessageId: null,
+    sample: null,
+    updates: 0,
+  };
+}
+
+/**
+ * The session-notes trigger (spec §4.3), evaluated after every API response on the main
+ * thread, once its last piece is in: at least `minimumTokensToInit` to start; then
+ * `minimumTokensBetweenUpdates` of growth since the last update and either
+ * `toolCallsBetweenUpdates` tool calls since then or a response without tool calls.
+ * Unlike Claude Code, the growth baseline is re-taken after a compaction (docs/decisions.md).
+ */
+export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = DEFAULT_SESSION_NOTES_THRESHOLDS): Trigger<SessionNotesState, SessionNotesDue, LogEntry> {
+  function evaluate(state: SessionNotesState): readonly [SessionNotesState, readonly SessionNotesDue[]] {
+    const { sample } = state;
+    if (!sample) return [state, []];
+    const idle = { ...state, sample: null };
+    const now = tokens.selectContextTokens(state.tokens);
+    if (!state.initialized && now < thresholds.minimumTokensToInit) return [idle, []];
+    const baseline = state.tokensAtLastUpdate ?? now;
+    const base = { ...idle, initialized: true, tokensAtLastUpdate: baseline };
+    const growth = now - baseline;
+    const toolCalls = state.cursorLost ? 0 : state.toolCallsSinceCursor;
+    const enoughTools = toolCalls >= thresholds.toolCallsBetweenUpdates;
+    if (growth < thresholds.minimumTokensBetweenUpdates || (!enoughTools && sample.hasToolUse)) return [base, []];
+    const lastSummarizedMessageId = sample.hasToolUse ? state.lastSummarizedMessageId : sample.uuid;
+    const why = enoughTools ? `${toolCalls} tool calls since the last update` : 'the response has no tool calls';
+    const decision: SessionNotesDue = {
+      kind: 'session_notes_due',
+      uuid: sample.uuid,
+      seq: sample.seq,
+      tokens: now,
+      reason: `session notes due: ${format(now)} tokens (+${format(growth)} since the last update) and ${why}`,
+      toolCallsSinceUpdate: toolCalls,
+      lastSummarizedMessageId,
+    };
+    return [
+      { ...base, tokensAtLastUpdate: now, cursor: sample.uuid, cursorLost: false, toolCallsSinceCursor: 0, lastSummarizedMessageId, updates: state.updates + 1 },
+      [decision],
+    ];
+  }
+
+  function step(state: SessionNotesState, event: LogEntry): readonly [SessionNotesState, readonly SessionNotesDue[]] {
+    if (!tokens.isMainThreadMessage(event)) return [state, []];
+    const { entry } = event;
+    const continuing = entry.type === 'assistant' && state.sample !== null && entry.message.id !== undefined && entry.message.id === state.sample.messageId;
+    const [before, decisions] = continuing ? ([state, []] as const) : evaluate(state);
+    return [apply(before, event), decisions];
+  }
+
+  return {
+    name: 'sessionNotesTrigger',
+    version: 1,
+    initialState,
+    step,
+    end: evaluate,
+  };
+}
+
+function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
+  const { entry } = event;
+  const next = { ...state, tokens: tokens.evolve(state.tokens, event) };
+  if (entry.type === 'system' && entry.subtype === 'compact_boundary') {
+    const auto = entry.compactMetadata?.trigger !== 'manual';
+    return {
+      ...next,
+      tokensAtLastUpdate: null,
+      cursorLost: state.cursor !== null,
+      toolCallsSinceCursor: 0,
+      lastSummarizedMessageId: auto ? null : state.lastSummarizedMessageId,
+      sample: null,
+    };
+  }
+  if (entry.type !== 'assistant' || !isSampled(entry)) return next;
+  const toolUses = countToolUses(entry);
+  const sample: Sample = {
+    uuid: entry.uuid,
+    seq: event.seq,
+    messageId: entry.message.id ?? null,
+    hasToolUse: toolUses > 0,
+  };
+  return { ...next, toolCallsSinceCursor: state.toolCallsSinceCursor + toolUses, sample };
+}
+
+/** A response the model produced (a locally made `<synthetic>` message runs no post-sampling hook). */
+function isSampled(entry: AssistantEntry): boolean {
+  return entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true;
+}
+
+function countToolUses(entry: AssistantEntry): number {
+  const content = entry.message.content;
+  return typeof content === 'string' ? 0 : content.filter((block) => block.type === 'tool_use').length;
+}
+
+const number = new Intl.NumberFormat('en-US');
+function format(value: number): string {
+  return number.format(value);
+}

@@ -1,0 +1,84 @@
+import type { ContentBlock } from '../transcript/contentSchema.js';
+import type { Entry } from '../transcript/entrySchema.js';
+
+/** Claude Code's flat guess for an image or a document block (spec §5.4). */
+export const MEDIA_BLOCK_TOKENS = 2000;
+
+/** round(chars / 4): Claude Code's rough token estimate for text. */
+export function roughTokens(text: string): number {
+  return Math.round(text.length / 4);
+}
+
+/** The rough estimate of one content block (spec §5.4). */
+export function blockTokens(block: ContentBlock): number {
+  switch (block.type) {
+    case 'text':
+      return roughTokens((block as { text: string }).text);
+    case 'thinking':
+      return roughTokens((block as { thinking: string }).thinking);
+    case 'redacted_thinking':
+      return roughTokens((block as { data: string }).data);
+    case 'tool_use': {
+      const { name, input } = block as { name: string; input: unknown };
+      return roughTokens(name + (JSON.stringify(input) ?? ''));
+    }
+    case 'tool_result': {
+      const content = (block as { content?: string | ContentBlock[] }).content;
+      if (content === undefined) return 0;
+      return typeof content === 'string' ? roughTokens(content) : content.reduce((sum, inner) => sum + blockTokens(inner), 0);
+    }
+    case 'image':
+    case 'document':
+      return MEDIA_BLOCK_TOKENS;
+    default:
+      return roughTokens(JSON.stringify(block));
+  }
+}
+
+/**
+ * Attachment kinds that become text the model reads. Others (environment, model, prompt
+ * snapshots, session context…) are bookkeeping or reach the model another way, and count 0.
+ */
+const RENDERED_ATTACHMENTS: ReadonlySet<string> = new Set([
+  'file',
+  'nested_memory',
+  'relevant_memories',
+  'current_session_memory',
+  'skill_listing',
+  'invoked_skills',
+  'queued_command',
+  'hook_additional_context',
+  'hook_success',
+  'hook_system_message',
+  'task_reminder',
+  'todo_reminder',
+  'plan_file_reference',
+  'plan_mode',
+  'compact_file_reference',
+  'edited_text_file',
+  'deferred_tools_delta',
+  'mcp_instructions_delta',
+  'agent_listing_delta',
+  'date_change',
+  'critical_system_reminder',
+  'total_tokens_reminder',
+]);
+
+/**
+ * The rough estimate of one transcript entry as a message (roughTokenCountEstimationForMessages):
+ * user and assistant content; an attachment the model reads by its JSON (an approximation of the
+ * reminder it is rendered as); everything else (system, progress, side entries) counts 0.
+ */
+export function entryTokens(entry: Entry): number {
+  switch (entry.type) {
+    case 'user':
+    case 'assistant': {
+      const content = entry.message.content;
+      return typeof content === 'string' ? roughTokens(content) : content.reduce((sum, block) => sum + blockTokens(block), 0);
+    }
+    case 'attachment':
+      return RENDERED_ATTACHMENTS.has(entry.attachment.type) ? roughTokens(JSON.stringify(entry.attachment)) : 0;
+    default:
+      return 0;
+  }
+}
