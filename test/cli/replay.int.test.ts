@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/runCli.js';
+
+const compacted = 'fixtures/projects/-home-dev-acme-shop/4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl';
+
+describe('memlog replay', () => {
+  it('prints a timeline per turn with every decision and its reason, byte-identical on every run', () => {
+    const first = runCli(['replay', compacted]);
+    const second = runCli(['replay', compacted]);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe(second.stdout);
+    expect(first.stdout).toMatch(/turn 1: "Add pagination/);
+    expect(first.stdout).toMatch(/compaction due: 167,126 tokens ≥ autocompact threshold 167,000 \(entry 98, 950aeee8\)/);
+    expect(first.stdout).toMatch(/6 turns, 11 session-notes updates due, 1 compactions due/);
+  });
+
+  it('--json prints one decision per line with kind, uuid, seq, tokens and reason', () => {
+    const result = runCli(['replay', compacted, '--json']);
+    const decisions = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(decisions).toHaveLength(12);
+    for (const d of decisions) expect(Object.keys(d)).toEqual(expect.arrayContaining(['kind', 'uuid', 'seq', 'tokens', 'reason']));
+    expect(decisions.filter((d) => d['kind'] === 'compaction_due').map((d) => d['uuid'])).toEqual(['950aeee8-4285-49a7-87fb-4511d09eb703']);
+  });
+
+  it('thresholds are options: a 1M window never compacts this session', () => {
+    const result = runCli(['replay', compacted, '--json', '--context-window', '1000000']);
+    expect(result.stdout).not.toMatch(/compaction_due/);
+  });
+
+  it('--at prints the state right after an entry; an unknown uuid is exit status 2', () => {
+    const at = runCli(['replay', compacted, '--at', '950aeee8-4285-49a7-87fb-4511d09eb703']);
+    expect(at.status).toBe(0);
+    const state = JSON.parse(at.stdout) as { sessionNotes: { updates: number } };
+    expect(state.sessionNotes.updates).toBe(10);
+    const missing = runCli(['replay', compacted, '--at', 'nope']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/no entry with uuid nope/);
+  });
+
+  it('rejects a threshold that is not a positive integer', () => {
+    const result = runCli(['replay', compacted, '--context-window', 'big']);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/expected a positive integer/);
+  });
+});

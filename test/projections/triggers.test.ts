@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  autocompactThresholds,
+  createAutocompactTrigger,
+  createSessionNotesTrigger,
+  foldAll,
+  selectContextTokens,
+  selectPressure,
+  tokensProjection,
+  type Decision,
+  type Entry,
+  type LogEntry,
+  type Trigger,
+} from '../../src/index.js';
+import { assistantEntry, compactBoundaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+
+/** A response's usage whose four counters add up to `total`. */
+const usage = (total: number) => ({ input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: total });
+const log = (entries: Entry[]): LogEntry[] => entries.map((entry, seq) => ({ seq, entry }));
+
+function decide<S, D>(trigger: Trigger<S, D, LogEntry>, entries: Entry[]): D[] {
+  let state = trigger.initialState();
+  const out: D[] = [];
+  for (const event of log(entries)) {
+    const [next, made] = trigger.step(state, event);
+    state = next;
+    out.push(...made);
+  }
+  out.push(...trigger.end(state)[1]);
+  return out;
+}
+
+const notes = createSessionNotesTrigger();
+let n = 0;
+const id = (prefix: string): string => `${prefix}${++n}`;
+/** A user prompt and a text-only response of the given context size. */
+const textTurn = (tokens: number): Entry[] => [userEntry(id('u'), 'q'), assistantEntry(id('a'), id('m'), text(''), { usage: usage(tokens) })];
+/** One response calling `calls` tools, with its results. */
+const toolResponse = (tokens: number, calls: number): Entry[] => {
+  const message = id('m');
+  const pieces = Array.from({ length: calls }, () => assistantEntry(id('a'), message, toolUse(id('t')), { usage: usage(tokens) }));
+  const results = pieces.map((piece) => toolResultEntry(id('r'), (piece.message.content as Array<{ id: string }>)[0]!.id, piece.uuid, { content: '' }));
+  return [...pieces, ...results];
+};
+
+describe('session-notes trigger (spec §4.3)', () => {
+  it('needs 10,000 tokens to start: 9,999 is not enough, 10,000 is', () => {
+    expect(decide(notes, textTurn(9_999))).toEqual([]);
+    expect(decide(notes, textTurn(10_000))).toMatchObject([{ kind: 'session_notes_due', tokens: 10_000, toolCallsSinceUpdate: 0 }]);
+  });
+
+  it('then needs 5,000 tokens of growth: 4,999 is not enough, 5,000 is', () => {
+    expect(decide(notes, [...textTurn(10_000), ...textTurn(14_999)])).toHaveLength(1);
+    expect(decide(notes, [...textTurn(10_000), ...textTurn(15_000)]).map((d) => d.tokens)).toEqual([10_000, 15_000]);
+  });
+
+  it('mid-turn (the response calls tools) it needs 3 tool calls since the last update: 2 are not enough', () => {
+    const start = textTurn(10_000);
+    expect(decide(notes, [...start, userEntry(id('u'), 'go'), ...toolResponse(20_000, 2)])).toHaveLength(1);
+    const due = decide(notes, [...start, userEntry(id('u'), 'go'), ...toolResponse(20_000, 3)]);
+    expect(due.map((d) => d.toolCallsSinceUpdate)).toEqual([0, 3]);
+    expect(due[1]?.reason).toMatch(/3 tool calls since the last update/);
+  });
+
+  it('decides once per response, after its last piece, and never sums the pieces’ usage', () => {
+    const message = id('m');
+    const entries = [
+      userEntry(id('u'), 'go'),
+      assistantEntry('p1', message, text(''), { usage: usage(6_000) }),
+      assistantEntry('p2', message, text(''), { usage: usage(10_000) }),
+    ];
+    expect(decide(notes, entries)).toMatchObject([{ uuid: 'p2', tokens: 10_000 }]);
+  });
+
+  it('ignores sidechain entries: a subagent’s large context triggers nothing', () => {
+    const side = { isSidechain: true, agentId: 'a1' };
+    const entries = [userEntry(id('u'), 'task', side), assistantEntry(id('a'), id('m'), text(''), { ...side, usage: usage(50_000) })];
+    expect(decide(notes, entries)).toEqual([]);
+  });
+
+  it('moves lastSummarizedMessageId only on a response without tool calls', () => {
+    const first = textTurn(10_000);
+    const due = decide(notes, [...first, userEntry(id('u'), 'go'), ...toolResponse(20_000, 3)]);
+    expect(due[0]?.lastSummarizedMessageId).toBe(first[1] && 'uuid' in first[1] ? first[1].uuid : '');
+    expect(due[1]?.lastSummarizedMessageId).toBe(due[0]?.lastSummarizedMessageId);
+  });
+
+  it('re-takes the growth baseline after a compaction (Claude Code never resets it)', () => {
+    const before = textTurn(100_000);
+    const after = [compactBoundaryEntry(id('b'), 'x'), ...textTurn(20_000), ...textTurn(24_999), ...textTurn(25_000)];
+    expect(decide(notes, [...before, ...after]).map((d) => d.tokens)).toEqual([100_000, 25_000]);
+  });
+
+  it('thresholds are settings', () => {
+    const eager = createSessionNotesTrigger({ minimumTokensToInit: 100, minimumTokensBetweenUpdates: 10, toolCallsBetweenUpdates: 1 });
+    expect(decide(eager, textTurn(100))).toHaveLength(1);
+  });
+});
+
+describe('autocompact trigger (spec §5.3)', () => {
+  const compact = createAutocompactTrigger();
+
+  it('derives 167,000 / 147,000 / 177,000 for a 200K window and 32K output', () => {
+    expect(autocompactThresholds()).toEqual({ effectiveWindow: 180_000, threshold: 167_000, warning: 147_000, blocking: 177_000 });
+    expect(autocompactThresholds({ contextWindow: 1_000_000, maxOutputTokens: 8_000, maxConsecutiveFailures: 3 }).threshold).toBe(979_000);
+    expect([146_999, 147_000, 167_000, 177_000].map((t) => selectPressure(t, autocompactThresholds()))).toEqual(['ok', 'warning', 'compact', 'blocked']);
+  });
+
+  it('is due at 167,000 tokens, not at 166,999', () => {
+    expect(decide(compact, textTurn(166_999))).toEqual([]);
+    expect(decide(compact, textTurn(167_000))).toMatchObject([{ kind: 'compaction_due', tokens: 167_000, threshold: 167_000 }]);
+  });
+
+  it('a compaction in the log resets the count', () => {
+    const decisions: Decision[] = decide(compact, [...textTurn(170_000), compactBoundaryEntry(id('b'), 'x'), ...textTurn(30_000)]);
+    expect(decisions.map((d) => d.tokens)).toEqual([170_000]);
+  });
+});
+
+describe('tokens (spec §5.4)', () => {
+  it('is the newest usage plus chars/4 of what came after that response’s first piece', () => {
+    const message = id('m');
+    const entries = [
+      userEntry(id('u'), 'x'.repeat(400)),
+      assistantEntry(id('a'), message, text('y'.repeat(40)), { usage: usage(1_000) }),
+      assistantEntry(id('a'), message, text('z'.repeat(80)), { usage: usage(1_010) }),
+      userEntry(id('u'), 'w'.repeat(400)),
+    ];
+    expect(selectContextTokens(foldAll(tokensProjection, log(entries)))).toBe(1_010 + 20 + 100);
+  });
+
+  it('is a pure estimate before any response, and ignores synthetic replies', () => {
+    const synthetic = { ...assistantEntry(id('a'), id('m'), text('No response requested.'), { usage: usage(99_999) }) };
+    synthetic.message = { ...synthetic.message, model: '<synthetic>' };
+    expect(selectContextTokens(foldAll(tokensProjection, log([userEntry(id('u'), 'x'.repeat(4_000)), synthetic])))).toBe(1_000 + 6);
+  });
+});
