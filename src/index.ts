@@ -33,7 +33,8 @@ export { defineProjection, foldAll, type LogEntry, type Projection } from './pro
 export { roughTokens, blockTokens, entryTokens, MEDIA_BLOCK_TOKENS } from './projections/tokenEstimate.js';
 export { tokensProjection, selectContextTokens, usageTotal, type TokensState } from './projections/tokens.js';
 export { turnsProjection, isPrompt, type Turn, type TurnsState } from './projections/turns.js';
-export type { Decision, SessionNotesDue, CompactionDue, Trigger } from './projections/decisions.js';
+export type { Decision, SessionNotesDue, CompactionDue, ExtractionDue, ExtractionSkipped, Trigger } from './projections/decisions.js';
+export { createExtractionTrigger, isClaudeMemoryPath, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from './projections/extractionCursor.js';
 export { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesThresholds, type SessionNotesState } from './projections/sessionNotesTrigger.js';
 export {
   createAutocompactTrigger,

@@ -9,6 +9,7 @@ interface ReplayOptions {
   readonly notesInitTokens?: number;
   readonly notesUpdateTokens?: number;
   readonly notesToolCalls?: number;
+  readonly extractEvery?: number;
 }
 
 const positive = (value: string): number => {
@@ -21,7 +22,7 @@ const positive = (value: string): number => {
 export function registerReplay(program: Command): void {
   program
     .command('replay')
-    .description("replay a session's memory life: context tokens per turn and every decision (session notes due, compaction due) with its reason")
+    .description("replay a session's memory life: context tokens per turn and every decision (session notes due, compaction due, extraction due or skipped) with its reason")
     .argument('<transcript>', 'a transcript .jsonl file')
     .option('--json', 'one decision per line: {kind, uuid, seq, tokens, reason, ...}')
     .option('--at <uuid>', "print the triggers' state right after that entry, as JSON")
@@ -30,6 +31,7 @@ export function registerReplay(program: Command): void {
     .option('--notes-init-tokens <tokens>', 'context size before the first session-notes update (default 10000)', positive)
     .option('--notes-update-tokens <tokens>', 'growth needed between session-notes updates (default 5000)', positive)
     .option('--notes-tool-calls <count>', 'tool calls that make an update due mid-turn (default 3)', positive)
+    .option('--extract-every <turns>', 'run durable-memory extraction every N eligible turns (default 1)', positive)
     .addHelpText('after', '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2')
     .action((file: string, options: ReplayOptions) => {
       const settings = toSettings(options);
@@ -61,6 +63,7 @@ export function registerReplay(program: Command): void {
 
 function toSettings(options: ReplayOptions): ReplaySettings {
   return {
+    extraction: options.extractEvery === undefined ? {} : { everyTurns: options.extractEvery },
     autocompact: {
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),

@@ -1,6 +1,7 @@
 import { concat, filter, map, mergeMap, of, scan, type Observable } from 'rxjs';
 import { createAutocompactTrigger, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings, type AutocompactState } from '../projections/autocompactTrigger.js';
 import type { Decision, Trigger } from '../projections/decisions.js';
+import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from '../projections/extractionCursor.js';
 import type { LogEntry } from '../projections/projection.js';
 import { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesState, type SessionNotesThresholds } from '../projections/sessionNotesTrigger.js';
 import type { ReadItem } from '../transcript/readItem.js';
@@ -8,28 +9,33 @@ import type { ReadItem } from '../transcript/readItem.js';
 export interface ReplaySettings {
   readonly sessionNotes?: Partial<SessionNotesThresholds>;
   readonly autocompact?: Partial<AutocompactSettings>;
+  readonly extraction?: Partial<ExtractionSettings>;
 }
 
 /** The triggers' states side by side; what `memlog replay --at` prints. */
 export interface ReplayState {
   readonly sessionNotes: SessionNotesState;
   readonly autocompact: AutocompactState;
+  readonly extraction: ExtractionState;
 }
 
 /** A pure decider over every trigger: one step per entry, decisions in a fixed order. */
 export function createReplayDecider(settings: ReplaySettings = {}): Trigger<ReplayState, Decision, LogEntry> {
   const notes = createSessionNotesTrigger({ ...DEFAULT_SESSION_NOTES_THRESHOLDS, ...settings.sessionNotes });
   const compact = createAutocompactTrigger({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...settings.autocompact });
+  const extract = createExtractionTrigger({ ...DEFAULT_EXTRACTION_SETTINGS, ...settings.extraction });
   const combine = (run: <S, D>(trigger: Trigger<S, D, LogEntry>, state: S) => readonly [S, readonly D[]], state: ReplayState): readonly [ReplayState, readonly Decision[]] => {
     const [sessionNotes, noteDecisions] = run(notes, state.sessionNotes);
     const [autocompact, compactDecisions] = run(compact, state.autocompact);
-    const decisions = [...noteDecisions, ...compactDecisions];
-    return [sessionNotes === state.sessionNotes && autocompact === state.autocompact ? state : { sessionNotes, autocompact }, decisions];
+    const [extraction, extractionDecisions] = run(extract, state.extraction);
+    const decisions = [...noteDecisions, ...compactDecisions, ...extractionDecisions];
+    const same = sessionNotes === state.sessionNotes && autocompact === state.autocompact && extraction === state.extraction;
+    return [same ? state : { sessionNotes, autocompact, extraction }, decisions];
   };
   return {
     name: 'replay',
     version: 1,
-    initialState: () => ({ sessionNotes: notes.initialState(), autocompact: compact.initialState() }),
+    initialState: () => ({ sessionNotes: notes.initialState(), autocompact: compact.initialState(), extraction: extract.initialState() }),
     step: (state, event) => combine((trigger, s) => trigger.step(s, event), state),
     end: (state) => combine((trigger, s) => trigger.end(s), state),
   };

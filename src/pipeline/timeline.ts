@@ -41,6 +41,8 @@ export function formatTimeline(file: string, timeline: Timeline): string {
   }
   const notes = timeline.decisions.filter((d) => d.kind === 'session_notes_due').length;
   const compactions = timeline.decisions.filter((d) => d.kind === 'compaction_due').length;
-  out.push(`  ${timeline.turns.length} turns, ${notes} session-notes updates due, ${compactions} compactions due`);
+  const extractions = timeline.decisions.filter((d) => d.kind === 'extraction_due').length;
+  const skipped = timeline.decisions.filter((d) => d.kind === 'extraction_skipped').length;
+  out.push(`  ${timeline.turns.length} turns, ${notes} session-notes updates due, ${compactions} compactions due, ${extractions} extractions due, ${skipped} skipped`);
   return out.join('\n');
 }

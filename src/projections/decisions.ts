@@ -23,7 +23,22 @@ export interface CompactionDue extends DecisionBase {
   readonly threshold: number;
 }
 
-export type Decision = SessionNotesDue | CompactionDue;
+/** Durable-memory extraction should run over the messages after the cursor (long-term spec §3.3). */
+export interface ExtractionDue extends DecisionBase {
+  readonly kind: 'extraction_due';
+  /** Model-visible messages after the cursor (user and assistant, tool results included). */
+  readonly newMessages: number;
+  /** The cursor before this run: the last message the previous run saw. */
+  readonly cursor: string | null;
+}
+
+/** Extraction was skipped, and its cursor moved: the main agent wrote memory itself. */
+export interface ExtractionSkipped extends DecisionBase {
+  readonly kind: 'extraction_skipped';
+  readonly writtenPaths: readonly string[];
+}
+
+export type Decision = SessionNotesDue | CompactionDue | ExtractionDue | ExtractionSkipped;
 
 /** A pure decider: folds log entries, and says what is due on the way. */
 export interface Trigger<S, D, E> {

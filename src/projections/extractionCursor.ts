@@ -1,0 +1,143 @@
+import type { AssistantEntry } from '../transcript/chainSchema.js';
+import type { ExtractionDue, ExtractionSkipped, Trigger } from './decisions.js';
+import type { LogEntry } from './projection.js';
+import * as tokens from './tokens.js';
+
+export interface ExtractionSettings {
+  /** Run on every Nth eligible turn end (Claude Code's default is 1: every turn). */
+  readonly everyTurns: number;
+  /** Whether a file path is inside the auto-memory directory (team memory included). */
+  readonly isMemoryPath: (path: string) => boolean;
+}
+
+/** `<config>/projects/<project>/memory/…`: where Claude Code keeps a project's durable memory. */
+export function isClaudeMemoryPath(path: string): boolean {
+  return /(^|\/)projects\/[^/]+\/memory\/[^/]/.test(path.replace(/\\/g, '/'));
+}
+
+export const DEFAULT_EXTRACTION_SETTINGS: ExtractionSettings = { everyTurns: 1, isMemoryPath: isClaudeMemoryPath };
+
+export interface ExtractionState {
+  readonly tokens: tokens.TokensState;
+  /** lastMemoryMessageUuid: the last message the previous run (or skip) covered. */
+  readonly cursor: string | null;
+  /** The cursor's message was compacted away: count everything since the boundary instead. */
+  readonly cursorLost: boolean;
+  readonly messagesSinceCursor: number;
+  readonly messagesSinceBoundary: number;
+  /** Memory files the main agent wrote with Edit/Write since the cursor (and since the boundary). */
+  readonly memoryWritesSinceCursor: readonly string[];
+  readonly memoryWritesSinceBoundary: readonly string[];
+  readonly turnsSinceLastRun: number;
+  readonly sample: { readonly uuid: string; readonly seq: number; readonly messageId: string | null; readonly hasToolUse: boolean } | null;
+  readonly runs: number;
+  readonly skips: number;
+}
+
+export function initialState(): ExtractionState {
+  return {
+    tokens: tokens.initialState(),
+    cursor: null,
+    cursorLost: false,
+    messagesSinceCursor: 0,
+    messagesSinceBoundary: 0,
+    memoryWritesSinceCursor: [],
+    memoryWritesSinceBoundary: [],
+    turnsSinceLastRun: 0,
+    sample: null,
+    runs: 0,
+    skips: 0,
+  };
+}
+
+type ExtractionDecision = ExtractionDue | ExtractionSkipped;
+
+/**
+ * When durable-memory extraction is due (long-term spec §3.1–3.3): at the end of a main-thread
+ * turn (a response without tool calls), over the model-visible messages after the cursor. When
+ * the main agent itself wrote a memory file since the cursor, the run is skipped and the cursor
+ * moves. The cursor moves at the decision, as if the run succeeded: a replay without effect
+ * records shows the decisions a healthy session would make; the effect log corrects failures.
+ */
+export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_EXTRACTION_SETTINGS): Trigger<ExtractionState, ExtractionDecision, LogEntry> {
+  function evaluate(state: ExtractionState): readonly [ExtractionState, readonly ExtractionDecision[]] {
+    const { sample } = state;
+    if (!sample) return [state, []];
+    const idle = { ...state, sample: null };
+    if (sample.hasToolUse) return [idle, []];
+    const newMessages = state.cursorLost ? state.messagesSinceBoundary : state.messagesSinceCursor;
+    if (newMessages === 0) return [idle, []];
+    const now = tokens.selectContextTokens(state.tokens);
+    const written = state.cursorLost ? state.memoryWritesSinceBoundary : state.memoryWritesSinceCursor;
+    const moved = { ...idle, cursor: sample.uuid, cursorLost: false, messagesSinceCursor: 0, memoryWritesSinceCursor: [] };
+    if (written.length > 0) {
+      const skip: ExtractionSkipped = {
+        kind: 'extraction_skipped',
+        uuid: sample.uuid,
+        seq: sample.seq,
+        tokens: now,
+        writtenPaths: written,
+        reason: `extraction skipped: the main agent wrote memory itself (${written.join(', ')}); cursor moved`,
+      };
+      return [{ ...moved, skips: state.skips + 1 }, [skip]];
+    }
+    const turns = state.turnsSinceLastRun + 1;
+    if (turns < settings.everyTurns) return [{ ...idle, turnsSinceLastRun: turns }, []];
+    const due: ExtractionDue = {
+      kind: 'extraction_due',
+      uuid: sample.uuid,
+      seq: sample.seq,
+      tokens: now,
+      newMessages,
+      cursor: state.cursor,
+      reason: `extraction due: turn ended without tool calls, ${newMessages} new messages since the cursor`,
+    };
+    return [{ ...moved, turnsSinceLastRun: 0, runs: state.runs + 1 }, [due]];
+  }
+
+  function step(state: ExtractionState, event: LogEntry): readonly [ExtractionState, readonly ExtractionDecision[]] {
+    if (!tokens.isMainThreadMessage(event)) return [state, []];
+    const { entry } = event;
+    const continuing = entry.type === 'assistant' && state.sample !== null && entry.message.id !== undefined && entry.message.id === state.sample.messageId;
+    const [before, decisions] = continuing ? ([state, []] as const) : evaluate(state);
+    return [apply(before, event, settings), decisions];
+  }
+
+  return { name: 'extractionCursor', version: 1, initialState, step, end: evaluate };
+}
+
+function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSettings): ExtractionState {
+  const { entry } = event;
+  const next = { ...state, tokens: tokens.evolve(state.tokens, event) };
+  if (entry.type === 'system') {
+    if (entry.subtype !== 'compact_boundary') return next;
+    return { ...next, cursorLost: state.cursor !== null, messagesSinceBoundary: 0, memoryWritesSinceBoundary: [], sample: null };
+  }
+  if (entry.type !== 'user' && entry.type !== 'assistant') return next;
+  const counted = { ...next, messagesSinceCursor: state.messagesSinceCursor + 1, messagesSinceBoundary: state.messagesSinceBoundary + 1 };
+  if (entry.type === 'user') return counted;
+  const writes = memoryWrites(entry, settings);
+  const withWrites =
+    writes.length === 0
+      ? counted
+      : { ...counted, memoryWritesSinceCursor: [...state.memoryWritesSinceCursor, ...writes], memoryWritesSinceBoundary: [...state.memoryWritesSinceBoundary, ...writes] };
+  if (entry.message.model === '<synthetic>' || entry.isApiErrorMessage === true) return withWrites;
+  const content = entry.message.content;
+  const hasToolUse = typeof content !== 'string' && content.some((block) => block.type === 'tool_use');
+  return { ...withWrites, sample: { uuid: entry.uuid, seq: event.seq, messageId: entry.message.id ?? null, hasToolUse } };
+}
+
+/** Paths of memory files written with Edit or Write in this entry (Bash writes are not seen, as in Claude Code). */
+function memoryWrites(entry: AssistantEntry, settings: ExtractionSettings): string[] {
+  const content = entry.message.content;
+  if (typeof content === 'string') return [];
+  const paths: string[] = [];
+  for (const block of content) {
+    if (block.type !== 'tool_use') continue;
+    const { name, input } = block as { name: string; input: unknown };
+    if (name !== 'Edit' && name !== 'Write') continue;
+    const path = (input as { file_path?: unknown } | null)?.file_path;
+    if (typeof path === 'string' && settings.isMemoryPath(path)) paths.push(path);
+  }
+  return paths;
+}
