@@ -18,6 +18,7 @@ export {
   type TranscriptSource,
 } from './transcript/readTranscript.js';
 export { readTail, LITE_READ_BYTES } from './transcript/readTail.js';
+export { followTranscript, type FollowOptions } from './transcript/followTranscript.js';
 export { TranscriptWriter, REAPPENDED_METADATA, type TranscriptWriterOptions, type AppendReport } from './transcript/transcriptWriter.js';
 export * from './transcript/claudePaths.js';
 export { appendWholeLines, repairTornTail } from './fs/appendLines.js';

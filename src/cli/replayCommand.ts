@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { buildTimeline, formatTimeline, readTranscriptSync, replaySync, type LogEntry, type ReplaySettings } from '../index.js';
+import { fromEvent, merge } from 'rxjs';
+import { buildTimeline, followTranscript, formatTimeline, readTranscriptSync, replayDecisions, replaySync, type Decision, type LogEntry, type ReplaySettings } from '../index.js';
 
 interface ReplayOptions {
   readonly json?: boolean;
@@ -10,6 +11,8 @@ interface ReplayOptions {
   readonly notesUpdateTokens?: number;
   readonly notesToolCalls?: number;
   readonly extractEvery?: number;
+  readonly follow?: boolean;
+  readonly pollMs?: number;
 }
 
 const positive = (value: string): number => {
@@ -26,6 +29,8 @@ export function registerReplay(program: Command): void {
     .argument('<transcript>', 'a transcript .jsonl file')
     .option('--json', 'one decision per line: {kind, uuid, seq, tokens, reason, ...}')
     .option('--at <uuid>', "print the triggers' state right after that entry, as JSON")
+    .option('--follow', 'follow a transcript that is still being written and print decisions as they are made; Ctrl-C stops')
+    .option('--poll-ms <ms>', 'with --follow: how often to look for new lines (default 250)', positive)
     .option('--context-window <tokens>', 'model context window (default 200000)', positive)
     .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive)
     .option('--notes-init-tokens <tokens>', 'context size before the first session-notes update (default 10000)', positive)
@@ -33,8 +38,12 @@ export function registerReplay(program: Command): void {
     .option('--notes-tool-calls <count>', 'tool calls that make an update due mid-turn (default 3)', positive)
     .option('--extract-every <turns>', 'run durable-memory extraction every N eligible turns (default 1)', positive)
     .addHelpText('after', '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2')
-    .action((file: string, options: ReplayOptions) => {
+    .action(async (file: string, options: ReplayOptions) => {
       const settings = toSettings(options);
+      if (options.follow === true) {
+        await follow(file, settings, options);
+        return;
+      }
       const entries: LogEntry[] = [];
       let diagnostics = 0;
       for (const item of readTranscriptSync(file)) {
@@ -74,4 +83,24 @@ function toSettings(options: ReplayOptions): ReplaySettings {
       ...(options.notesToolCalls === undefined ? {} : { toolCallsBetweenUpdates: options.notesToolCalls }),
     },
   };
+}
+
+/** Live mode: decisions as the file grows, until SIGINT or SIGTERM; then what is owed at the end. */
+function follow(file: string, settings: ReplaySettings, options: ReplayOptions): Promise<void> {
+  const stop = merge(fromEvent(process, 'SIGINT'), fromEvent(process, 'SIGTERM'));
+  const items = followTranscript(file, { stop, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
+  let count = 0;
+  return new Promise((resolve, reject) => {
+    replayDecisions(items, settings).subscribe({
+      next: (decision: Decision) => {
+        count++;
+        process.stdout.write(options.json === true ? `${JSON.stringify(decision)}\n` : `${decision.reason} (entry ${decision.seq}, ${decision.uuid.slice(0, 8)})\n`);
+      },
+      error: reject,
+      complete: () => {
+        process.stderr.write(`memlog: stopped following ${file}; ${count} decisions\n`);
+        resolve();
+      },
+    });
+  });
 }

@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/paths.js';
+import { runCli } from '../support/runCli.js';
+import { tempDir } from '../support/tempDir.js';
+
+const source = join(repoRoot, 'fixtures/projects/-home-dev-acme-shop/4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl');
+const node = (args: string[]) => spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+const exited = (proc: ReturnType<typeof spawn>): Promise<number | null> => new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
+
+describe('memlog replay --follow (real child processes)', () => {
+  it('follows a file another process is appending to, and emits the decisions a replay of the finished file gives', async () => {
+    const live = join(tempDir(), 'live.jsonl');
+    const follower = node([join(repoRoot, 'test/support/cliEntry.ts'), 'replay', live, '--follow', '--json', '--poll-ms', '15']);
+    let out = '';
+    let err = '';
+    follower.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    follower.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // the follower starts before the file exists
+    const writer = node([join(repoRoot, 'test/support/slowAppender.ts'), source, live, '4', '20']);
+    expect(await exited(writer)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const beforeStop = out.trim().split('\n').filter((l) => l !== '').length;
+    follower.kill('SIGINT');
+    expect(await exited(follower)).toBe(0);
+    expect(err).toMatch(/stopped following/);
+    const batch = runCli(['replay', source, '--json']);
+    expect(out).toBe(batch.stdout);
+    expect(beforeStop).toBeGreaterThan(5); // decisions came out while the file was growing, not only at the end
+  });
+});
