@@ -47,7 +47,8 @@ export type DiagnosticCode =
   | 'truncated_line'
   | 'line_too_long'
   | 'invalid_utf8'
-  | 'read_error';
+  | 'read_error'
+  | 'unsupported_version';
 
 /**
  * Bad input as a value: where it is (1-based line, byte offset of the line's start) and the

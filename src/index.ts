@@ -34,7 +34,7 @@ export { defineProjection, foldAll, type LogEntry, type Projection } from './pro
 export { roughTokens, blockTokens, entryTokens, MEDIA_BLOCK_TOKENS } from './projections/tokenEstimate.js';
 export { tokensProjection, selectContextTokens, usageTotal, type TokensState } from './projections/tokens.js';
 export { turnsProjection, isPrompt, type Turn, type TurnsState } from './projections/turns.js';
-export type { Decision, SessionNotesDue, CompactionDue, ExtractionDue, ExtractionSkipped, Trigger } from './projections/decisions.js';
+export type { Decision, SessionNotesDue, CompactionDue, ExtractionDue, ExtractionSkipped, RunStart, RunOutcome, Trigger } from './projections/decisions.js';
 export { createExtractionTrigger, isClaudeMemoryPath, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from './projections/extractionCursor.js';
 export { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesThresholds, type SessionNotesState } from './projections/sessionNotesTrigger.js';
 export {
@@ -47,7 +47,10 @@ export {
   type AutocompactState,
   type ContextPressure,
 } from './projections/autocompactTrigger.js';
-export { createReplayDecider, replayDecisions, replaySync, type ReplaySettings, type ReplayState } from './pipeline/replay.js';
+export { createReplayDecider, replayDecisions, replaySync, mergeByPosition, type ReplaySettings, type ReplayState, type PipelineEvent, type PipelineDecider } from './pipeline/replay.js';
+export * from './pipeline/effectRecord.js';
+export { effectLogPath, readEffectLog, appendEffects, type EffectLogContents } from './pipeline/effectLog.js';
+export { runOf, RUN_KINDS } from './pipeline/runCoalescer.js';
 export { buildTimeline, formatTimeline, type Timeline } from './pipeline/timeline.js';
 export { coalesceTrailing } from './pipeline/operators/coalesceTrailing.js';
 export { evolveCoalesce, initialCoalesceState, type CoalesceState, type CoalesceEvent, type CoalesceDecision } from './pipeline/coalesceReducer.js';

@@ -1,6 +1,20 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { fromEvent, merge } from 'rxjs';
-import { buildTimeline, followTranscript, formatTimeline, readTranscriptSync, replayDecisions, replaySync, type Decision, type LogEntry, type ReplaySettings } from '../index.js';
+import { existsSync } from 'node:fs';
+import {
+  buildTimeline,
+  effectLogPath,
+  followTranscript,
+  formatTimeline,
+  readEffectLog,
+  readTranscriptSync,
+  replayDecisions,
+  replaySync,
+  type Decision,
+  type EffectRecord,
+  type LogEntry,
+  type ReplaySettings,
+} from '../index.js';
 
 interface ReplayOptions {
   readonly json?: boolean;
@@ -12,6 +26,7 @@ interface ReplayOptions {
   readonly notesToolCalls?: number;
   readonly extractEvery?: number;
   readonly follow?: boolean;
+  readonly effects?: string | false;
   readonly pollMs?: number;
 }
 
@@ -29,6 +44,8 @@ export function registerReplay(program: Command): void {
     .argument('<transcript>', 'a transcript .jsonl file')
     .option('--json', 'one decision per line: {kind, uuid, seq, tokens, reason, ...}')
     .option('--at <uuid>', "print the triggers' state right after that entry, as JSON")
+    .option('--effects <file>', "memlog's effect log to replay runs from (default: <transcript>.memlog.jsonl when it exists)")
+    .option('--no-effects', 'ignore any effect log: every run is taken to finish at once')
     .option('--follow', 'follow a transcript that is still being written and print decisions as they are made; Ctrl-C stops')
     .option('--poll-ms <ms>', 'with --follow: how often to look for new lines (default 250)', positive)
     .option('--context-window <tokens>', 'model context window (default 200000)', positive)
@@ -51,8 +68,9 @@ export function registerReplay(program: Command): void {
         else diagnostics++;
       }
       if (diagnostics > 0) process.stderr.write(`memlog: ${diagnostics} line(s) of ${file} are not entries and were skipped (memlog inspect lists them)\n`);
+      const records = effectsFor(file, options);
       if (options.at !== undefined) {
-        const { state, found } = replaySync(entries, settings, options.at);
+        const { state, found } = replaySync(entries, settings, options.at, records);
         if (!found) {
           process.stderr.write(`memlog: no entry with uuid ${options.at} in ${file}\n`);
           process.exitCode = 2;
@@ -61,7 +79,7 @@ export function registerReplay(program: Command): void {
         process.stdout.write(`${JSON.stringify(state, null, 2)}\n`);
         return;
       }
-      const timeline = buildTimeline(entries, settings);
+      const timeline = buildTimeline(entries, settings, records);
       if (options.json === true) {
         for (const decision of timeline.decisions) process.stdout.write(`${JSON.stringify(decision)}\n`);
         return;
@@ -103,4 +121,13 @@ function follow(file: string, settings: ReplaySettings, options: ReplayOptions):
       },
     });
   });
+}
+
+function effectsFor(file: string, options: ReplayOptions): EffectRecord[] {
+  if (options.effects === false) return [];
+  const path = options.effects ?? effectLogPath(file);
+  if (options.effects === undefined && !existsSync(path)) return [];
+  const { records, diagnostics } = readEffectLog(path);
+  for (const d of diagnostics) process.stderr.write(`memlog: ${path} line ${d.line}: ${d.code}: ${d.message}\n`);
+  return records;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MemlogError } from '../errors.js';
 
 /**
- * Every `.jsonl` file under the given paths, sorted, each once. Symbolic links inside a folder
+ * Every `.jsonl` file under the given paths (memlog's own `.memlog.jsonl` effect logs aside), sorted, each once. Symbolic links inside a folder
  * are not followed (no loops, no escapes); a path given directly is read as it is.
  */
 export async function findTranscripts(paths: readonly string[]): Promise<string[]> {
@@ -29,7 +29,7 @@ async function walk(dir: string): Promise<string[]> {
   for (const dirent of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, dirent.name);
     if (dirent.isDirectory()) out.push(...(await walk(path)));
-    else if (dirent.isFile() && dirent.name.endsWith('.jsonl')) out.push(path);
+    else if (dirent.isFile() && dirent.name.endsWith('.jsonl') && !dirent.name.endsWith('.memlog.jsonl')) out.push(path);
   }
   return out;
 }

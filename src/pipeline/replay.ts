@@ -1,44 +1,133 @@
 import { concat, filter, map, mergeMap, of, scan, type Observable } from 'rxjs';
 import { createAutocompactTrigger, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings, type AutocompactState } from '../projections/autocompactTrigger.js';
-import type { Decision, Trigger } from '../projections/decisions.js';
+import type { Decision, RunOutcome, Trigger } from '../projections/decisions.js';
 import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from '../projections/extractionCursor.js';
 import type { LogEntry } from '../projections/projection.js';
 import { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesState, type SessionNotesThresholds } from '../projections/sessionNotesTrigger.js';
 import type { ReadItem } from '../transcript/readItem.js';
+import type { EffectRecord } from './effectRecord.js';
+import { initialCoalescerState, request, settle, type CoalescerState } from './runCoalescer.js';
 
 export interface ReplaySettings {
   readonly sessionNotes?: Partial<SessionNotesThresholds>;
   readonly autocompact?: Partial<AutocompactSettings>;
   readonly extraction?: Partial<ExtractionSettings>;
+  /**
+   * Without an effect log every run is taken to finish, successfully, before the next entry
+   * ('instant'). With one ('recorded'), runs end where the log says, so coalescing and
+   * failures replay as they happened.
+   */
+  readonly runs?: 'instant' | 'recorded';
 }
 
-/** The triggers' states side by side; what `memlog replay --at` prints. */
+/** Every trigger's state and the run coalescer's; what `memlog replay --at` prints. */
 export interface ReplayState {
   readonly sessionNotes: SessionNotesState;
   readonly autocompact: AutocompactState;
   readonly extraction: ExtractionState;
+  readonly runs: CoalescerState;
 }
 
-/** A pure decider over every trigger: one step per entry, decisions in a fixed order. */
-export function createReplayDecider(settings: ReplaySettings = {}): Trigger<ReplayState, Decision, LogEntry> {
+/** What the pipeline folds: transcript entries and memlog's effect records, merged by log position. */
+export type PipelineEvent = { readonly source: 'transcript'; readonly event: LogEntry } | { readonly source: 'effects'; readonly record: EffectRecord };
+
+export interface PipelineDecider {
+  readonly initialState: () => ReplayState;
+  readonly step: (state: ReplayState, event: PipelineEvent) => readonly [ReplayState, readonly Decision[]];
+  readonly end: (state: ReplayState) => readonly [ReplayState, readonly Decision[]];
+}
+
+type AnyTrigger = Trigger<never, Decision, LogEntry>;
+
+/** A pure decider over every trigger and the run coalescer: one step per event, decisions in a fixed order. */
+export function createReplayDecider(settings: ReplaySettings = {}): PipelineDecider {
   const notes = createSessionNotesTrigger({ ...DEFAULT_SESSION_NOTES_THRESHOLDS, ...settings.sessionNotes });
   const compact = createAutocompactTrigger({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...settings.autocompact });
   const extract = createExtractionTrigger({ ...DEFAULT_EXTRACTION_SETTINGS, ...settings.extraction });
-  const combine = (run: <S, D>(trigger: Trigger<S, D, LogEntry>, state: S) => readonly [S, readonly D[]], state: ReplayState): readonly [ReplayState, readonly Decision[]] => {
-    const [sessionNotes, noteDecisions] = run(notes, state.sessionNotes);
-    const [autocompact, compactDecisions] = run(compact, state.autocompact);
-    const [extraction, extractionDecisions] = run(extract, state.extraction);
-    const decisions = [...noteDecisions, ...compactDecisions, ...extractionDecisions];
-    const same = sessionNotes === state.sessionNotes && autocompact === state.autocompact && extraction === state.extraction;
-    return [same ? state : { sessionNotes, autocompact, extraction }, decisions];
-  };
+  const instant = (settings.runs ?? 'instant') === 'instant';
+  const triggers = { sessionNotes: notes, autocompact: compact, extraction: extract } as const;
+  type Key = keyof typeof triggers;
+  const keys = Object.keys(triggers) as Key[];
+
+  /** Runs every trigger, then turns due decisions into run starts. */
+  function through(state: ReplayState, run: (trigger: AnyTrigger, s: never) => readonly [unknown, readonly Decision[]]): readonly [ReplayState, readonly Decision[]] {
+    let next: ReplayState = state;
+    const decisions: Decision[] = [];
+    for (const key of keys) {
+      const [s, made] = run(triggers[key] as unknown as AnyTrigger, state[key] as never);
+      if (s !== state[key]) next = { ...next, [key]: s };
+      decisions.push(...made);
+    }
+    return startRuns(next, decisions);
+  }
+
+  function startRuns(state: ReplayState, decisions: readonly Decision[]): readonly [ReplayState, readonly Decision[]] {
+    let next = state;
+    const out: Decision[] = [];
+    for (const decision of decisions) {
+      out.push(decision);
+      const [runs, starts] = request(next.runs, decision);
+      next = runs === next.runs ? next : { ...next, runs };
+      for (const start of starts) {
+        out.push(start);
+        if (instant) next = outcome(next, { run: start.run, ok: true, batch: start.batch })[0];
+      }
+    }
+    return [next, out];
+  }
+
+  /** A run ended: triggers learn the outcome, the coalescer may start the trailing run. */
+  function outcome(state: ReplayState, result: RunOutcome): readonly [ReplayState, readonly Decision[]] {
+    let next: ReplayState = state;
+    for (const key of keys) {
+      const trigger = triggers[key] as unknown as AnyTrigger;
+      const s = trigger.settle ? trigger.settle(state[key] as never, result) : state[key];
+      if (s !== state[key]) next = { ...next, [key]: s };
+    }
+    const [runs, starts] = settle(next.runs, result.run, result.ok);
+    next = runs === next.runs ? next : { ...next, runs };
+    let trailing: Decision[] = [];
+    for (const start of starts) {
+      trailing = [...trailing, start];
+      if (instant) next = outcome(next, { run: start.run, ok: true, batch: start.batch })[0];
+    }
+    return [next, trailing];
+  }
+
+  function step(state: ReplayState, event: PipelineEvent): readonly [ReplayState, readonly Decision[]] {
+    if (event.source === 'transcript') return through(state, (trigger, s) => trigger.step(s, event.event));
+    const { record } = event;
+    if (record.type !== 'run_finished' && record.type !== 'run_failed') return [state, []];
+    const batch = (record as { batch?: Array<{ uuid: string | null }> }).batch;
+    const uuids = batch?.flatMap((p) => (p.uuid === null ? [] : [p.uuid])) ?? inFlightUuids(state, record.run);
+    return outcome(state, { run: record.run, ok: record.type === 'run_finished', batch: uuids });
+  }
+
   return {
-    name: 'replay',
-    version: 1,
-    initialState: () => ({ sessionNotes: notes.initialState(), autocompact: compact.initialState(), extraction: extract.initialState() }),
-    step: (state, event) => combine((trigger, s) => trigger.step(s, event), state),
-    end: (state) => combine((trigger, s) => trigger.end(s), state),
+    initialState: () => ({ sessionNotes: notes.initialState(), autocompact: compact.initialState(), extraction: extract.initialState(), runs: initialCoalescerState() }),
+    step,
+    end: (state) => through(state, (trigger, s) => trigger.end(s)),
   };
+}
+
+/** The decisions the run of this kind in flight serves. */
+function inFlightUuids(state: ReplayState, run: keyof CoalescerState): string[] {
+  return state.runs[run].inFlight?.map((d) => d.uuid) ?? [];
+}
+
+/** Transcript entries and effect records in log order: a record placed at seq k follows entry k. */
+export function* mergeByPosition(entries: Iterable<LogEntry>, records: readonly EffectRecord[]): Generator<PipelineEvent> {
+  let next = 0;
+  const pending = [...records];
+  const flushUpTo = function* (seq: number): Generator<PipelineEvent> {
+    while (next < pending.length && (pending[next]?.at.seq ?? Infinity) <= seq) yield { source: 'effects', record: pending[next++] as EffectRecord };
+  };
+  yield* flushUpTo(-1);
+  for (const event of entries) {
+    yield { source: 'transcript', event };
+    yield* flushUpTo(event.seq);
+  }
+  yield* flushUpTo(Number.POSITIVE_INFINITY);
 }
 
 const END = Symbol('end of log');
@@ -54,22 +143,30 @@ export function replayDecisions(items: Observable<ReadItem>, settings: ReplaySet
     of(END),
   );
   return events.pipe(
-    scan<LogEntry | typeof END, readonly [ReplayState, readonly Decision[]]>(([state], event) => (event === END ? decider.end(state) : decider.step(state, event)), [decider.initialState(), []]),
+    scan<LogEntry | typeof END, readonly [ReplayState, readonly Decision[]]>(
+      ([state], event) => (event === END ? decider.end(state) : decider.step(state, { source: 'transcript', event })),
+      [decider.initialState(), []],
+    ),
     map(([, decisions]) => decisions),
     mergeMap((decisions) => decisions),
   );
 }
 
-/** The same fold without RxJS, with the state after the entry `at` (or at the end). */
-export function replaySync(entries: Iterable<LogEntry>, settings: ReplaySettings = {}, at?: string): { decisions: Decision[]; state: ReplayState; found: boolean } {
-  const decider = createReplayDecider(settings);
+/** The same fold without RxJS, over entries and (optionally) effect records, with the state after the entry `at`. */
+export function replaySync(
+  entries: Iterable<LogEntry>,
+  settings: ReplaySettings = {},
+  at?: string,
+  records: readonly EffectRecord[] = [],
+): { decisions: Decision[]; state: ReplayState; found: boolean } {
+  const decider = createReplayDecider(records.length > 0 ? { runs: 'recorded', ...settings } : settings);
   let state = decider.initialState();
   const decisions: Decision[] = [];
-  for (const event of entries) {
+  for (const event of mergeByPosition(entries, records)) {
     const [next, made] = decider.step(state, event);
     state = next;
     decisions.push(...made);
-    if (at !== undefined && (event.entry as { uuid?: unknown }).uuid === at) return { decisions, state, found: true };
+    if (at !== undefined && event.source === 'transcript' && (event.event.entry as { uuid?: unknown }).uuid === at) return { decisions, state, found: true };
   }
   const [last, made] = decider.end(state);
   decisions.push(...made);

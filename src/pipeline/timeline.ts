@@ -2,6 +2,7 @@ import type { Decision } from '../projections/decisions.js';
 import type { LogEntry } from '../projections/projection.js';
 import { foldAll } from '../projections/projection.js';
 import { turnsProjection, type Turn } from '../projections/turns.js';
+import type { EffectRecord } from './effectRecord.js';
 import { replaySync, type ReplaySettings, type ReplayState } from './replay.js';
 
 /** A session's memory life: its turns, and every decision placed in the turn that caused it. */
@@ -14,8 +15,8 @@ export interface Timeline {
 }
 
 /** Replays entries (an array: it is read twice) into a timeline. */
-export function buildTimeline(entries: readonly LogEntry[], settings: ReplaySettings = {}): Timeline {
-  const { decisions, state } = replaySync(entries, settings);
+export function buildTimeline(entries: readonly LogEntry[], settings: ReplaySettings = {}, records: readonly EffectRecord[] = []): Timeline {
+  const { decisions, state } = replaySync(entries, settings, undefined, records);
   const { turns } = foldAll(turnsProjection, entries);
   const placed = turns.map((turn, i) => {
     const next = turns[i + 1];
@@ -28,21 +29,25 @@ export function buildTimeline(entries: readonly LogEntry[], settings: ReplaySett
 
 const number = new Intl.NumberFormat('en-US');
 
+/** A run that starts right at its decision says nothing new; a trailing run (coalesced requests) does. */
+const shown = (d: Decision): boolean => d.kind !== 'run_start' || d.trailing;
+
 /** The readable form `memlog replay` prints. */
 export function formatTimeline(file: string, timeline: Timeline): string {
   const out = [file];
-  for (const d of timeline.before) out.push(`  ${d.reason} (entry ${d.seq}, ${d.uuid.slice(0, 8)})`);
+  for (const d of timeline.before.filter(shown)) out.push(`  ${d.reason} (entry ${d.seq}, ${d.uuid.slice(0, 8)})`);
   for (const turn of timeline.turns) {
     const prompt = turn.prompt.length > 60 ? `${turn.prompt.slice(0, 57)}...` : turn.prompt;
     const errors = turn.toolErrors > 0 ? `, ${turn.toolErrors} failed` : '';
     const open = turn.endUuid === null ? ', still open' : '';
     out.push(`  turn ${turn.index}: "${prompt}" → ${number.format(turn.tokens)} tokens, ${turn.toolCalls} tool calls${errors}${open}`);
-    for (const d of turn.decisions) out.push(`    ${d.reason} (entry ${d.seq}, ${d.uuid.slice(0, 8)})`);
+    for (const d of turn.decisions.filter(shown)) out.push(`    ${d.reason} (entry ${d.seq}, ${d.uuid.slice(0, 8)})`);
   }
   const notes = timeline.decisions.filter((d) => d.kind === 'session_notes_due').length;
   const compactions = timeline.decisions.filter((d) => d.kind === 'compaction_due').length;
   const extractions = timeline.decisions.filter((d) => d.kind === 'extraction_due').length;
   const skipped = timeline.decisions.filter((d) => d.kind === 'extraction_skipped').length;
-  out.push(`  ${timeline.turns.length} turns, ${notes} session-notes updates due, ${compactions} compactions due, ${extractions} extractions due, ${skipped} skipped`);
+  const trailing = timeline.decisions.filter((d) => d.kind === 'run_start' && d.trailing).length;
+  out.push(`  ${timeline.turns.length} turns, ${notes} session-notes updates due, ${compactions} compactions due, ${extractions} extractions due, ${skipped} skipped${trailing > 0 ? `, ${trailing} trailing runs` : ''}`);
   return out.join('\n');
 }

@@ -1,4 +1,4 @@
-import type { CompactionDue, Trigger } from './decisions.js';
+import type { CompactionDue, RunOutcome, Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
 import * as tokens from './tokens.js';
 
@@ -90,5 +90,11 @@ export function createAutocompactTrigger(settings: AutocompactSettings = DEFAULT
     return [next, decisions];
   }
 
-  return { name: 'autocompactTrigger', version: 1, initialState, step, end: evaluate };
+  /** The circuit breaker: consecutive failed compactions stop further attempts; a success resets it. */
+  function settle(state: AutocompactState, outcome: RunOutcome): AutocompactState {
+    if (outcome.run !== 'compaction') return state;
+    return { ...state, consecutiveFailures: outcome.ok ? 0 : state.consecutiveFailures + 1 };
+  }
+
+  return { name: 'autocompactTrigger', version: 1, initialState, step, end: evaluate, settle };
 }

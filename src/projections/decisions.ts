@@ -38,7 +38,24 @@ export interface ExtractionSkipped extends DecisionBase {
   readonly writtenPaths: readonly string[];
 }
 
-export type Decision = SessionNotesDue | CompactionDue | ExtractionDue | ExtractionSkipped;
+/** A background run starts: one per due decision, or one trailing run for several that arrived while another ran. */
+export interface RunStart extends DecisionBase {
+  readonly kind: 'run_start';
+  readonly run: 'session_notes' | 'extraction' | 'compaction';
+  /** The decisions it serves, by the uuid of the entry that caused each. */
+  readonly batch: readonly string[];
+  readonly trailing: boolean;
+}
+
+export type Decision = SessionNotesDue | CompactionDue | ExtractionDue | ExtractionSkipped | RunStart;
+
+/** What memlog's effect log says happened to a run, as the triggers see it. */
+export interface RunOutcome {
+  readonly run: 'session_notes' | 'extraction' | 'compaction';
+  readonly ok: boolean;
+  /** The uuids of the decisions the run served. */
+  readonly batch: readonly string[];
+}
 
 /** A pure decider: folds log entries, and says what is due on the way. */
 export interface Trigger<S, D, E> {
@@ -48,4 +65,6 @@ export interface Trigger<S, D, E> {
   readonly step: (state: S, event: E) => readonly [S, readonly D[]];
   /** Decisions still owed when the log ends (the last response has no successor yet). */
   readonly end: (state: S) => readonly [S, readonly D[]];
+  /** How a run's outcome changes the state (a failed run leaves its cursor where it was). */
+  readonly settle?: (state: S, outcome: RunOutcome) => S;
 }

@@ -1,5 +1,5 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
-import type { ExtractionDue, ExtractionSkipped, Trigger } from './decisions.js';
+import type { ExtractionDue, ExtractionSkipped, RunOutcome, Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
 import * as tokens from './tokens.js';
 
@@ -32,6 +32,9 @@ export interface ExtractionState {
   readonly sample: { readonly uuid: string; readonly seq: number; readonly messageId: string | null; readonly hasToolUse: boolean } | null;
   readonly runs: number;
   readonly skips: number;
+  readonly failures: number;
+  /** The newest due decision, to undo its optimistic cursor move if its run fails. */
+  readonly lastDue: { readonly uuid: string; readonly cursor: string | null; readonly cursorLost: boolean; readonly newMessages: number; readonly writes: readonly string[] } | null;
 }
 
 export function initialState(): ExtractionState {
@@ -47,6 +50,8 @@ export function initialState(): ExtractionState {
     sample: null,
     runs: 0,
     skips: 0,
+    failures: 0,
+    lastDue: null,
   };
 }
 
@@ -92,7 +97,8 @@ export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_E
       cursor: state.cursor,
       reason: `extraction due: turn ended without tool calls, ${newMessages} new messages since the cursor`,
     };
-    return [{ ...moved, turnsSinceLastRun: 0, runs: state.runs + 1 }, [due]];
+    const lastDue = { uuid: sample.uuid, cursor: state.cursor, cursorLost: state.cursorLost, newMessages, writes: written };
+    return [{ ...moved, turnsSinceLastRun: 0, runs: state.runs + 1, lastDue }, [due]];
   }
 
   function step(state: ExtractionState, event: LogEntry): readonly [ExtractionState, readonly ExtractionDecision[]] {
@@ -103,7 +109,26 @@ export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_E
     return [apply(before, event, settings), decisions];
   }
 
-  return { name: 'extractionCursor', version: 1, initialState, step, end: evaluate };
+  /**
+   * A failed run moves the cursor back, so its messages are covered by the next run (spec
+   * §3.3 step 7); only the newest run can be undone, as an older one's messages are already
+   * behind a newer cursor.
+   */
+  function settle(state: ExtractionState, outcome: RunOutcome): ExtractionState {
+    if (outcome.run !== 'extraction' || outcome.ok || !state.lastDue || !outcome.batch.includes(state.lastDue.uuid) || state.cursor !== state.lastDue.uuid) return state;
+    const due = state.lastDue;
+    return {
+      ...state,
+      cursor: due.cursor,
+      cursorLost: due.cursorLost,
+      messagesSinceCursor: state.messagesSinceCursor + due.newMessages,
+      memoryWritesSinceCursor: [...due.writes, ...state.memoryWritesSinceCursor],
+      failures: state.failures + 1,
+      lastDue: null,
+    };
+  }
+
+  return { name: 'extractionCursor', version: 1, initialState, step, end: evaluate, settle };
 }
 
 function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSettings): ExtractionState {

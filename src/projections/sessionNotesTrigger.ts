@@ -1,5 +1,5 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
-import type { SessionNotesDue, Trigger } from './decisions.js';
+import type { RunOutcome, SessionNotesDue, Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
 import * as tokens from './tokens.js';
 
@@ -37,6 +37,9 @@ export interface SessionNotesState {
   readonly lastSummarizedMessageId: string | null;
   readonly sample: Sample | null;
   readonly updates: number;
+  readonly failures: number;
+  /** What the newest due decision replaced, to put back if its run fails. */
+  readonly lastDue: { readonly uuid: string; readonly tokensAtLastUpdate: number | null; readonly lastSummarizedMessageId: string | null } | null;
 }
 
 export function initialState(): SessionNotesState {
@@ -50,6 +53,8 @@ export function initialState(): SessionNotesState {
     lastSummarizedMessageId: null,
     sample: null,
     updates: 0,
+    failures: 0,
+    lastDue: null,
   };
 }
 
@@ -85,7 +90,16 @@ export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = D
       lastSummarizedMessageId,
     };
     return [
-      { ...base, tokensAtLastUpdate: now, cursor: sample.uuid, cursorLost: false, toolCallsSinceCursor: 0, lastSummarizedMessageId, updates: state.updates + 1 },
+      {
+        ...base,
+        tokensAtLastUpdate: now,
+        cursor: sample.uuid,
+        cursorLost: false,
+        toolCallsSinceCursor: 0,
+        lastSummarizedMessageId,
+        updates: state.updates + 1,
+        lastDue: { uuid: sample.uuid, tokensAtLastUpdate: baseline, lastSummarizedMessageId: state.lastSummarizedMessageId },
+      },
       [decision],
     ];
   }
@@ -98,12 +112,23 @@ export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = D
     return [apply(before, event), decisions];
   }
 
+  /**
+   * A failed update records no new size and leaves lastSummarizedMessageId where it was
+   * (spec §4.4 steps 7–8 run only after the fork succeeded). The message cursor stays moved,
+   * as Claude Code sets it when it decides.
+   */
+  function settle(state: SessionNotesState, outcome: RunOutcome): SessionNotesState {
+    if (outcome.run !== 'session_notes' || outcome.ok || !state.lastDue || !outcome.batch.includes(state.lastDue.uuid)) return state;
+    return { ...state, tokensAtLastUpdate: state.lastDue.tokensAtLastUpdate, lastSummarizedMessageId: state.lastDue.lastSummarizedMessageId, failures: state.failures + 1, lastDue: null };
+  }
+
   return {
     name: 'sessionNotesTrigger',
     version: 1,
     initialState,
     step,
     end: evaluate,
+    settle,
   };
 }
 

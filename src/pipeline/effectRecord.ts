@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * memlog's own log: what it decided and what its runs did, beside the transcript.
+ * History:
+ * - 1: decision, run_started, run_finished and run_failed records, each with the transcript position.
+ */
+export const CURRENT_EFFECT_LOG_VERSION = 1;
+export const SUPPORTED_EFFECT_LOG_VERSIONS = [1] as const;
+
+/** Where in the transcript a record belongs: after the entry with this seq (-1: before any). */
+export const LogPosition = z.object({ seq: z.number().int().min(-1), uuid: z.string().nullable() });
+export type LogPosition = z.infer<typeof LogPosition>;
+
+export const RunKind = z.enum(['session_notes', 'extraction', 'compaction']);
+export type RunKind = z.infer<typeof RunKind>;
+
+const base = { v: z.literal(SUPPORTED_EFFECT_LOG_VERSIONS), at: LogPosition };
+
+export const DecisionRecord = z.looseObject({
+  ...base,
+  type: z.literal('decision'),
+  decision: z.looseObject({ kind: z.string(), uuid: z.string(), seq: z.number(), tokens: z.number(), reason: z.string() }),
+});
+export const RunStartedRecord = z.looseObject({
+  ...base,
+  type: z.literal('run_started'),
+  run: RunKind,
+  runId: z.string(),
+  /** The decisions this run serves (several when coalesced), by the entry that caused each. */
+  batch: z.array(LogPosition),
+  trailing: z.boolean(),
+});
+export const RunFinishedRecord = z.looseObject({ ...base, type: z.literal('run_finished'), run: RunKind, runId: z.string(), outcome: z.unknown().optional() });
+export const RunFailedRecord = z.looseObject({ ...base, type: z.literal('run_failed'), run: RunKind, runId: z.string(), error: z.string() });
+
+export const EffectRecord = z.discriminatedUnion('type', [DecisionRecord, RunStartedRecord, RunFinishedRecord, RunFailedRecord]);
+export type EffectRecord = z.infer<typeof EffectRecord>;
+export type RunStartedRecord = z.infer<typeof RunStartedRecord>;
+export type RunFinishedRecord = z.infer<typeof RunFinishedRecord>;
+export type RunFailedRecord = z.infer<typeof RunFailedRecord>;
