@@ -83,7 +83,7 @@ describe('replay with an effect log', () => {
     const big = (n: number): Entry[] => [userEntry(`u${n}`, 'q'), assistantEntry(`a${n}`, `m${n}`, text(''), { usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 170_000 + n } })];
     const entries = log([1, 2, 3, 4, 5].flatMap(big));
     expect(ofKind(replaySync(entries).decisions, 'compaction_due')).toHaveLength(5);
-    const failures: EffectRecord[] = [2, 4, 6].map((seq, i) => ({ v, type: 'run_failed', at: at(seq), run: 'compaction', runId: `c${i}`, error: 'prompt too long' }) as EffectRecord);
+    const failures: EffectRecord[] = [2, 4, 6].map((seq, i) => ({ v, type: 'run_failed', at: at(seq), run: 'compaction', runId: `c${i}`, error: 'prompt too long' }));
     expect(ofKind(replaySync(entries, {}, undefined, failures).decisions, 'compaction_due')).toHaveLength(3);
   });
 });
