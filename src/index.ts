@@ -54,3 +54,7 @@ export { runOf, RUN_KINDS } from './pipeline/runCoalescer.js';
 export { buildTimeline, formatTimeline, type Timeline } from './pipeline/timeline.js';
 export { coalesceTrailing } from './pipeline/operators/coalesceTrailing.js';
 export { evolveCoalesce, initialCoalesceState, type CoalesceState, type CoalesceEvent, type CoalesceDecision } from './pipeline/coalesceReducer.js';
+export { conversationProjection, selectMessages, selectOpenToolUses, type ConversationState, type ConversationMessage } from './projections/conversation.js';
+export { safeCutsProjection, selectSafeCuts, type SafeCutsState } from './projections/safeCuts.js';
+export { emptyIndex, insert, positionOf, type IndexView } from './projections/appendOnlyIndex.js';
+export { push, popWhile, toArray, type ConsList } from './projections/consList.js';

@@ -1,0 +1,78 @@
+import type { ContentBlock } from '../transcript/contentSchema.js';
+import { push, toArray, type ConsList } from './consList.js';
+import { defineProjection, type LogEntry } from './projection.js';
+
+/** A main-thread message since the last compact boundary, in log order. */
+export interface ConversationMessage {
+  readonly uuid: string;
+  readonly seq: number;
+  readonly role: 'user' | 'assistant';
+  readonly messageId: string | null;
+}
+
+/**
+ * The live message state of a session, as Claude Code's in-memory list has it: the messages
+ * after the last compact boundary (what the API would see, before normalisation), the newest
+ * message, the tool calls still waiting for their result, and the sidechain entries seen.
+ */
+export interface ConversationState {
+  readonly messages: ConsList<ConversationMessage>;
+  readonly leaf: string | null;
+  /** tool_use id → the entry that holds it and the tool's name. */
+  readonly openToolUses: ReadonlyMap<string, { readonly uuid: string; readonly name: string }>;
+  /** Entries per sidechain: the agent id, or 'inline' for 1.0.x sidechains without one. */
+  readonly sidechains: Readonly<Record<string, number>>;
+  readonly boundaries: number;
+  /** The uuid of the last compact boundary, or null. */
+  readonly lastBoundary: string | null;
+}
+
+export function initialState(): ConversationState {
+  return { messages: null, leaf: null, openToolUses: new Map(), sidechains: {}, boundaries: 0, lastBoundary: null };
+}
+
+export function evolve(state: ConversationState, event: LogEntry): ConversationState {
+  const { entry } = event;
+  if (entry.type !== 'user' && entry.type !== 'assistant' && entry.type !== 'system') return state;
+  if (entry.isSidechain === true) {
+    const key = entry.agentId ?? 'inline';
+    return { ...state, sidechains: { ...state.sidechains, [key]: (state.sidechains[key] ?? 0) + 1 } };
+  }
+  if (entry.type === 'system') {
+    if (entry.subtype !== 'compact_boundary') return state;
+    return { ...state, messages: null, openToolUses: new Map(), boundaries: state.boundaries + 1, lastBoundary: entry.uuid };
+  }
+  const blocks: readonly ContentBlock[] = typeof entry.message.content === 'string' ? [] : entry.message.content;
+  let open = state.openToolUses;
+  for (const block of blocks) {
+    if (block.type === 'tool_use') {
+      const { id, name } = block as { id: string; name: string };
+      open = new Map(open).set(id, { uuid: entry.uuid, name });
+    } else if (block.type === 'tool_result') {
+      const id = (block as { tool_use_id: string }).tool_use_id;
+      if (open.has(id)) {
+        open = new Map(open);
+        (open as Map<string, unknown>).delete(id);
+      }
+    }
+  }
+  const message: ConversationMessage = {
+    uuid: entry.uuid,
+    seq: event.seq,
+    role: entry.type,
+    messageId: entry.type === 'assistant' ? (entry.message.id ?? null) : null,
+  };
+  return { ...state, messages: push(state.messages, message), leaf: entry.uuid, openToolUses: open };
+}
+
+/** The messages after the last boundary, oldest first. */
+export function selectMessages(state: ConversationState): ConversationMessage[] {
+  return toArray(state.messages);
+}
+
+/** Tool calls without a result yet: a turn in progress, or one interrupted. */
+export function selectOpenToolUses(state: ConversationState): string[] {
+  return [...state.openToolUses.keys()];
+}
+
+export const conversationProjection = defineProjection<ConversationState>({ name: 'conversation', version: 1, initialState, evolve });
