@@ -21,7 +21,7 @@ export { readTail, LITE_READ_BYTES } from './transcript/readTail.js';
 export { followTranscript, type FollowOptions } from './transcript/followTranscript.js';
 export { TranscriptWriter, REAPPENDED_METADATA, type TranscriptWriterOptions, type AppendReport } from './transcript/transcriptWriter.js';
 export * from './transcript/claudePaths.js';
-export { appendWholeLines, repairTornTail } from './fs/appendLines.js';
+export { appendWholeLines, appendWholeLinesSync, repairTornTail } from './fs/appendLines.js';
 export { indexTranscript, messageIdOf, type TranscriptIndex, type ChainNode, type SessionMetadata } from './resume/transcriptIndex.js';
 export { buildChain, findLeaves, selectLeaf, type ConversationChain, type LeafChoice } from './resume/conversationChain.js';
 export { toApiMessages, type ApiMessage } from './resume/apiView.js';
@@ -49,7 +49,7 @@ export {
 } from './projections/autocompactTrigger.js';
 export { createReplayDecider, replayDecisions, replaySync, mergeByPosition, type ReplaySettings, type ReplayState, type PipelineEvent, type PipelineDecider } from './pipeline/replay.js';
 export * from './pipeline/effectRecord.js';
-export { effectLogPath, readEffectLog, appendEffects, type EffectLogContents } from './pipeline/effectLog.js';
+export { effectLogPath, readEffectLog, appendEffects, appendEffectsSync, type EffectLogContents } from './pipeline/effectLog.js';
 export { runOf, RUN_KINDS } from './pipeline/runCoalescer.js';
 export { buildTimeline, formatTimeline, type Timeline } from './pipeline/timeline.js';
 export { coalesceTrailing } from './pipeline/operators/coalesceTrailing.js';
@@ -58,3 +58,4 @@ export { conversationProjection, selectMessages, selectOpenToolUses, type Conver
 export { safeCutsProjection, selectSafeCuts, type SafeCutsState } from './projections/safeCuts.js';
 export { emptyIndex, insert, positionOf, type IndexView } from './projections/appendOnlyIndex.js';
 export { push, popWhile, toArray, type ConsList } from './projections/consList.js';
+export { runEffects, type EffectRunnerOptions, type RunResult } from './pipeline/effects.js';

@@ -1,3 +1,4 @@
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { mkdir, open, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -25,6 +26,21 @@ export async function appendWholeLines(path: string, lines: string, options: App
     }
   } finally {
     await handle.close();
+  }
+}
+
+/** The same, synchronously: for records that must be on disk before the current tick ends. */
+export function appendWholeLinesSync(path: string, lines: string, options: AppendOptions = {}): void {
+  if (lines.length === 0) return;
+  if (!lines.endsWith('\n')) throw new TypeError('appendWholeLinesSync needs text that ends with a newline');
+  mkdirSync(dirname(path), { recursive: true, mode: options.dirMode ?? 0o700 });
+  const fd = openSync(path, 'a', options.fileMode ?? 0o600);
+  try {
+    const bytes = Buffer.from(lines, 'utf8');
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Diagnostic } from '../errors.js';
-import { appendWholeLines } from '../fs/appendLines.js';
+import { appendWholeLines, appendWholeLinesSync } from '../fs/appendLines.js';
 import { LineSplitter } from '../transcript/lineSplitter.js';
 import { CURRENT_EFFECT_LOG_VERSION, EffectRecord, SUPPORTED_EFFECT_LOG_VERSIONS } from './effectRecord.js';
 
@@ -50,4 +50,10 @@ export function readEffectLog(path: string): EffectLogContents {
 export async function appendEffects(path: string, records: readonly EffectRecord[]): Promise<void> {
   if (records.length === 0) return;
   await appendWholeLines(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+}
+
+/** Appends records synchronously: the effect runner needs a record on disk in the same tick it decides. */
+export function appendEffectsSync(path: string, records: readonly EffectRecord[]): void {
+  if (records.length === 0) return;
+  appendWholeLinesSync(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
 }

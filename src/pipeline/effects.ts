@@ -1,0 +1,98 @@
+import { asyncScheduler, concat, connectable, defer, filter, from, ignoreElements, merge, mergeMap, Observable, Subject, tap, type SchedulerLike } from 'rxjs';
+import type { Decision } from '../projections/decisions.js';
+import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition } from './effectRecord.js';
+import { coalesceTrailing } from './operators/coalesceTrailing.js';
+import { RUN_KINDS, runOf, type RunKind } from './runCoalescer.js';
+
+/** What a run produced, and how to apply it; `apply` runs only after the outcome is in the log. */
+export interface RunResult {
+  readonly outcome?: unknown;
+  readonly apply?: () => Promise<void>;
+}
+
+export interface EffectRunnerOptions {
+  /** Does the work of a run (a model call, a memory edit) for the decisions it serves. */
+  readonly execute: (run: RunKind, batch: readonly Decision[]) => Promise<RunResult>;
+  /**
+   * Appends records to memlog's effect log, synchronously: a run's end is recorded in the same
+   * tick as the transcript position it names, so no decision can slip in between and a replay
+   * coalesces exactly as the live run did.
+   */
+  readonly record: (records: readonly EffectRecord[]) => void;
+  /** Where the transcript stands now (the last entry folded). */
+  readonly position: () => LogPosition;
+  readonly scheduler?: SchedulerLike;
+}
+
+/**
+ * The only place memlog acts on its decisions. Per kind of run, at most one in flight; due
+ * decisions that arrive meanwhile become one trailing run (coalesceTrailing). Each run leaves
+ * `run_started` in the effect log before it works, and `run_finished` (with its outcome) or
+ * `run_failed` before anything is applied, so replaying the transcript with the effect log
+ * reproduces every run, trailing ones included. Emits the records as they are written.
+ */
+export function runEffects(decisions: Observable<Decision>, options: EffectRunnerOptions): Observable<EffectRecord> {
+  const { execute, record, position, scheduler = asyncScheduler } = options;
+  // One subscription to the decisions for all kinds of run: a synchronous source would otherwise run once per kind.
+  const shared = connectable(decisions, { connector: () => new Subject<Decision>(), resetOnDisconnect: false });
+  let counter = 0;
+  const inFlight = new Set<RunKind>();
+  /** The apply step of each kind's last run: the next run of that kind waits for it. */
+  const applying = new Map<RunKind, Promise<void>>();
+  /** Decisions that arrived while a run of their kind was in flight: they start trailing runs. */
+  const waited = new Set<Decision>();
+  const perKind = (run: RunKind): Observable<EffectRecord> =>
+    shared.pipe(
+      filter((decision) => runOf(decision) === run),
+      tap((decision) => {
+        if (inFlight.has(run)) waited.add(decision);
+      }),
+      coalesceTrailing((batch: Decision[]) => runOnce(run, batch), scheduler),
+      mergeMap((records) => from(records)),
+    );
+
+  /** One run as an Observable that completes in the same tick its end is recorded. */
+  const runOnce = (run: RunKind, batch: Decision[]): Observable<EffectRecord[]> =>
+    new Observable<EffectRecord[]>((subscriber) => {
+      inFlight.add(run);
+      const done = (records: EffectRecord[]): void => {
+        inFlight.delete(run);
+        subscriber.next(records);
+        subscriber.complete();
+      };
+      work(run, batch, done).catch((error: unknown) => {
+        inFlight.delete(run);
+        subscriber.error(error);
+      });
+    });
+
+  const work = async (run: RunKind, batch: Decision[], done: (records: EffectRecord[]) => void): Promise<void> => {
+    const runId = `${run}-${++counter}`;
+    const positions = batch.map((d) => ({ seq: d.seq, uuid: d.uuid }));
+    const trailing = batch.some((d) => waited.delete(d));
+    await applying.get(run);
+    const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at: position(), run, runId, batch: positions, trailing };
+    record([started]);
+    let ended: EffectRecord;
+    let result: RunResult | undefined;
+    try {
+      result = await execute(run, batch);
+      ended = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at: position(), run, runId, ...(result.outcome === undefined ? {} : { outcome: result.outcome }) };
+    } catch (error) {
+      ended = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: position(), run, runId, error: error instanceof Error ? error.message : String(error) };
+    }
+    // Recording the end and completing the run happen in one synchronous step, so the trailing
+    // run is released at exactly the position just recorded. Applying comes after the record,
+    // and before the next run of this kind does anything.
+    record([ended]);
+    if (ended.type === 'run_finished' && result?.apply) applying.set(run, result.apply());
+    done([started, ended]);
+  };
+
+  const allApplied = defer(() => Promise.all(applying.values())).pipe(ignoreElements());
+  return new Observable<EffectRecord>((subscriber) => {
+    const subscription = concat(merge(...RUN_KINDS.map(perKind)), allApplied).subscribe(subscriber);
+    subscription.add(shared.connect());
+    return subscription;
+  });
+}
