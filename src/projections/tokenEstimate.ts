@@ -70,6 +70,17 @@ const RENDERED_ATTACHMENTS: ReadonlySet<string> = new Set([
  * reminder it is rendered as); everything else (system, progress, side entries) counts 0.
  */
 export function entryTokens(entry: Entry): number {
+  const known = estimates.get(entry);
+  if (known !== undefined) return known;
+  const estimate = estimateOnce(entry);
+  estimates.set(entry, estimate);
+  return estimate;
+}
+
+/** Entries are immutable, and several projections estimate the same entry: remember each estimate. */
+const estimates = new WeakMap<object, number>();
+
+function estimateOnce(entry: Entry): number {
   switch (entry.type) {
     case 'user':
     case 'assistant': {
