@@ -33,7 +33,7 @@ export { formatReport } from './inspect/formatReport.js';
 export { defineProjection, foldAll, type LogEntry, type Projection } from './projections/projection.js';
 export { roughTokens, blockTokens, entryTokens, MEDIA_BLOCK_TOKENS } from './projections/tokenEstimate.js';
 export { tokensProjection, selectContextTokens, usageTotal, type TokensState } from './projections/tokens.js';
-export { turnsProjection, isPrompt, type Turn, type TurnsState } from './projections/turns.js';
+export { turnsProjection, isPrompt, selectTurns, type Turn, type TurnsState } from './projections/turns.js';
 export type { Decision, SessionNotesDue, CompactionDue, ExtractionDue, ExtractionSkipped, RunStart, RunOutcome, Trigger } from './projections/decisions.js';
 export { createExtractionTrigger, isClaudeMemoryPath, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from './projections/extractionCursor.js';
 export { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesThresholds, type SessionNotesState } from './projections/sessionNotesTrigger.js';

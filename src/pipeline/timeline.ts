@@ -1,7 +1,7 @@
 import type { Decision } from '../projections/decisions.js';
 import type { LogEntry } from '../projections/projection.js';
 import { foldAll } from '../projections/projection.js';
-import { turnsProjection, type Turn } from '../projections/turns.js';
+import { selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
 import type { EffectRecord } from './effectRecord.js';
 import { replaySync, type ReplaySettings, type ReplayState } from './replay.js';
 
@@ -17,7 +17,7 @@ export interface Timeline {
 /** Replays entries (an array: it is read twice) into a timeline. */
 export function buildTimeline(entries: readonly LogEntry[], settings: ReplaySettings = {}, records: readonly EffectRecord[] = []): Timeline {
   const { decisions, state } = replaySync(entries, settings, undefined, records);
-  const { turns } = foldAll(turnsProjection, entries);
+  const turns = selectTurns(foldAll(turnsProjection, entries));
   const placed = turns.map((turn, i) => {
     const next = turns[i + 1];
     const mine = decisions.filter((d) => d.seq >= turn.startSeq && (next === undefined || d.seq < next.startSeq));

@@ -1,4 +1,5 @@
 import type { Entry } from '../transcript/entrySchema.js';
+import { push, toArray, type ConsList } from './consList.js';
 import { defineProjection, type LogEntry } from './projection.js';
 import * as tokens from './tokens.js';
 
@@ -18,11 +19,18 @@ export interface Turn {
 
 export interface TurnsState {
   readonly tokens: tokens.TokensState;
-  readonly turns: readonly Turn[];
+  /** Turns before the current one, newest first (a persistent list: no copy per entry). */
+  readonly earlier: ConsList<Turn>;
+  readonly current: Turn | null;
 }
 
 export function initialState(): TurnsState {
-  return { tokens: tokens.initialState(), turns: [] };
+  return { tokens: tokens.initialState(), earlier: null, current: null };
+}
+
+/** Every turn, oldest first. */
+export function selectTurns(state: TurnsState): Turn[] {
+  return state.current === null ? toArray(state.earlier) : [...toArray(state.earlier), state.current];
 }
 
 /** A prompt a person typed (not a tool result, not a meta or compact-summary message). */
@@ -38,23 +46,24 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
   const { entry } = event;
   const nextTokens = tokens.evolve(state.tokens, event);
   const now = tokens.selectContextTokens(nextTokens);
-  const open = state.turns.at(-1);
-  const turns = [...state.turns];
+  const open = state.current;
   if (entry.type === 'user' && isPrompt(entry)) {
-    turns.push({ index: turns.length + 1, promptUuid: entry.uuid, prompt: promptText(entry), startSeq: event.seq, endUuid: null, toolCalls: 0, toolErrors: 0, tokens: now });
-  } else if (open) {
-    // A text piece may be followed by a tool_use piece of the same response, so an end stays
-    // tentative until the next prompt: any later tool activity reopens the turn.
-    const blocks = entry.type === 'user' || entry.type === 'assistant' ? (typeof entry.message.content === 'string' ? [] : entry.message.content) : [];
-    const uses = blocks.filter((b) => b.type === 'tool_use').length;
-    const results = blocks.filter((b) => b.type === 'tool_result');
-    const errors = results.filter((b) => (b as { is_error?: boolean }).is_error === true).length;
-    const endUuid = entry.type === 'assistant' && entry.message.model !== '<synthetic>' ? (uses === 0 ? entry.uuid : null) : results.length > 0 ? null : open.endUuid;
-    turns[turns.length - 1] = { ...open, toolCalls: open.toolCalls + uses, toolErrors: open.toolErrors + errors, tokens: now, endUuid };
-  } else {
-    return { ...state, tokens: nextTokens };
+    const index = (state.earlier?.size ?? 0) + (open === null ? 1 : 2);
+    return {
+      tokens: nextTokens,
+      earlier: open === null ? state.earlier : push(state.earlier, open),
+      current: { index, promptUuid: entry.uuid, prompt: promptText(entry), startSeq: event.seq, endUuid: null, toolCalls: 0, toolErrors: 0, tokens: now },
+    };
   }
-  return { tokens: nextTokens, turns };
+  if (!open) return { ...state, tokens: nextTokens };
+  // A text piece may be followed by a tool_use piece of the same response, so an end stays
+  // tentative until the next prompt: any later tool activity reopens the turn.
+  const blocks = entry.type === 'user' || entry.type === 'assistant' ? (typeof entry.message.content === 'string' ? [] : entry.message.content) : [];
+  const uses = blocks.filter((b) => b.type === 'tool_use').length;
+  const results = blocks.filter((b) => b.type === 'tool_result');
+  const errors = results.filter((b) => (b as { is_error?: boolean }).is_error === true).length;
+  const endUuid = entry.type === 'assistant' && entry.message.model !== '<synthetic>' ? (uses === 0 ? entry.uuid : null) : results.length > 0 ? null : open.endUuid;
+  return { ...state, tokens: nextTokens, current: { ...open, toolCalls: open.toolCalls + uses, toolErrors: open.toolErrors + errors, tokens: now, endUuid } };
 }
 
 function promptText(entry: Entry): string {
