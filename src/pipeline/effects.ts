@@ -1,4 +1,4 @@
-import { asyncScheduler, concat, connectable, defer, filter, from, ignoreElements, merge, mergeMap, Observable, Subject, tap, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, concat, connectable, defer, filter, from, ignoreElements, merge, mergeMap, Observable, Subject, type SchedulerLike } from 'rxjs';
 import type { Decision } from '../projections/decisions.js';
 import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition } from './effectRecord.js';
 import { coalesceTrailing } from './operators/coalesceTrailing.js';
@@ -36,40 +36,28 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
   // One subscription to the decisions for all kinds of run: a synchronous source would otherwise run once per kind.
   const shared = connectable(decisions, { connector: () => new Subject<Decision>(), resetOnDisconnect: false });
   let counter = 0;
-  const inFlight = new Set<RunKind>();
   /** The apply step of each kind's last run: the next run of that kind waits for it. */
   const applying = new Map<RunKind, Promise<void>>();
-  /** Decisions that arrived while a run of their kind was in flight: they start trailing runs. */
-  const waited = new Set<Decision>();
   const perKind = (run: RunKind): Observable<EffectRecord> =>
     shared.pipe(
       filter((decision) => runOf(decision) === run),
-      tap((decision) => {
-        if (inFlight.has(run)) waited.add(decision);
-      }),
-      coalesceTrailing((batch: Decision[]) => runOnce(run, batch), scheduler),
+      coalesceTrailing((batch: Decision[], { trailing }) => runOnce(run, batch, trailing), scheduler),
       mergeMap((records) => from(records)),
     );
 
   /** One run as an Observable that completes in the same tick its end is recorded. */
-  const runOnce = (run: RunKind, batch: Decision[]): Observable<EffectRecord[]> =>
+  const runOnce = (run: RunKind, batch: Decision[], trailing: boolean): Observable<EffectRecord[]> =>
     new Observable<EffectRecord[]>((subscriber) => {
-      inFlight.add(run);
       const done = (records: EffectRecord[]): void => {
-        inFlight.delete(run);
         subscriber.next(records);
         subscriber.complete();
       };
-      work(run, batch, done).catch((error: unknown) => {
-        inFlight.delete(run);
-        subscriber.error(error);
-      });
+      work(run, batch, trailing, done).catch((error: unknown) => subscriber.error(error));
     });
 
-  const work = async (run: RunKind, batch: Decision[], done: (records: EffectRecord[]) => void): Promise<void> => {
+  const work = async (run: RunKind, batch: Decision[], trailing: boolean, done: (records: EffectRecord[]) => void): Promise<void> => {
     const runId = `${run}-${++counter}`;
     const positions = batch.map((d) => ({ seq: d.seq, uuid: d.uuid }));
-    const trailing = batch.some((d) => waited.delete(d));
     await applying.get(run);
     const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at: position(), run, runId, batch: positions, trailing };
     record([started]);
@@ -89,9 +77,17 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
     done([started, ended]);
   };
 
+  /** Every decision goes into the log as it is made (a skip too), before any run it causes. */
+  const decided = shared.pipe(
+    mergeMap((decision) => {
+      const record_: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'decision', at: { seq: decision.seq, uuid: decision.uuid }, decision: { ...decision } };
+      record([record_]);
+      return [record_];
+    }),
+  );
   const allApplied = defer(() => Promise.all(applying.values())).pipe(ignoreElements());
   return new Observable<EffectRecord>((subscriber) => {
-    const subscription = concat(merge(...RUN_KINDS.map(perKind)), allApplied).subscribe(subscriber);
+    const subscription = concat(merge(decided, ...RUN_KINDS.map(perKind)), allApplied).subscribe(subscriber);
     subscription.add(shared.connect());
     return subscription;
   });

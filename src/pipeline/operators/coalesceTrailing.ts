@@ -6,7 +6,7 @@ import type { ObservableInput, OperatorFunction, SchedulerLike } from 'rxjs';
  * starts a run of `[value]`, and values arriving while a run is in flight are merged, in
  * arrival order, into one trailing run that starts when it ends.
  *
- * Every run starts on `scheduler` (delay 0), with its batch fixed at the moment it was
+ * `run` is told whether the batch is a trailing one. Every run starts on `scheduler` (delay 0), with its batch fixed at the moment it was
  * decided; the operator counts as busy from that moment. A run's error, or a throw from
  * `run` itself, errors the output and drops the pending batch (wrap `run`'s result in
  * `catchError` to survive failures). The output completes only once the source has
@@ -15,7 +15,7 @@ import type { ObservableInput, OperatorFunction, SchedulerLike } from 'rxjs';
  * @example
  * extractionDue$.pipe(coalesceTrailing((requests) => extractMemories(requests)));
  */
-export function coalesceTrailing<T, R>(run: (batch: T[]) => ObservableInput<R>, scheduler: SchedulerLike = asyncScheduler): OperatorFunction<T, R> {
+export function coalesceTrailing<T, R>(run: (batch: T[], info: { readonly trailing: boolean }) => ObservableInput<R>, scheduler: SchedulerLike = asyncScheduler): OperatorFunction<T, R> {
   return (source) =>
     new Observable<R>((subscriber) => {
       // The current run, from the moment it is decided until its results complete: it holds the
@@ -29,16 +29,16 @@ export function coalesceTrailing<T, R>(run: (batch: T[]) => ObservableInput<R>, 
         if (pending.length > 0) {
           const batch = pending;
           pending = [];
-          start(batch);
+          start(batch, true);
         } else if (sourceDone) {
           subscriber.complete();
         }
       };
 
-      const execute = (batch: T[], current: Subscription): void => {
+      const execute = (batch: T[], trailing: boolean, current: Subscription): void => {
         let results: Observable<R>;
         try {
-          results = from(run(batch));
+          results = from(run(batch, { trailing }));
         } catch (error) {
           subscriber.error(error);
           return;
@@ -54,15 +54,15 @@ export function coalesceTrailing<T, R>(run: (batch: T[]) => ObservableInput<R>, 
 
       // Starting on the scheduler, never inside the source's next(), keeps a run that reacts
       // synchronously (emits, or feeds the source again) from re-entering this closure mid-update.
-      const start = (batch: T[]): void => {
+      const start = (batch: T[], trailing: boolean): void => {
         const current = new Subscription();
         inFlight = current;
-        current.add(scheduler.schedule(() => execute(batch, current)));
+        current.add(scheduler.schedule(() => execute(batch, trailing, current)));
       };
 
       const sourceSubscription = source.subscribe({
         next: (value) => {
-          if (inFlight === null) start([value]);
+          if (inFlight === null) start([value], false);
           else pending.push(value);
         },
         error: (error: unknown) => subscriber.error(error),
