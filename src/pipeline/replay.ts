@@ -6,7 +6,7 @@ import type { LogEntry } from '../projections/projection.js';
 import { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesState, type SessionNotesThresholds } from '../projections/sessionNotesTrigger.js';
 import type { ReadItem } from '../transcript/readItem.js';
 import type { EffectRecord } from './effectRecord.js';
-import { initialCoalescerState, request, settle, type CoalescerState } from './runCoalescer.js';
+import { initialCoalescerState, request, settle, type CoalescerState, type RunKind } from './runCoalescer.js';
 
 export interface ReplaySettings {
   readonly sessionNotes?: Partial<SessionNotesThresholds>;
@@ -26,6 +26,14 @@ export interface ReplayState {
   readonly autocompact: AutocompactState;
   readonly extraction: ExtractionState;
   readonly runs: CoalescerState;
+  /** runId → the decisions its run serves, from the effect log's run_started records. */
+  readonly batches: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Run ends read before their run is in flight here: a decision is only made once the next
+   * entry closes its response, so a record logged at the decision's own position can come
+   * first. Each is settled as soon as its run is the one in flight.
+   */
+  readonly held: ReadonlyArray<{ readonly run: RunKind; readonly runId: string; readonly ok: boolean }>;
 }
 
 /** What the pipeline folds: transcript entries and memlog's effect records, merged by log position. */
@@ -58,7 +66,30 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
       if (s !== state[key]) next = { ...next, [key]: s };
       decisions.push(...made);
     }
-    return startRuns(next, decisions);
+    const [started, out] = startRuns(next, decisions);
+    const [settled, more] = releaseHeld(started);
+    return [settled, [...out, ...more]];
+  }
+
+  /** Settles every held run end whose run is now in flight (which may start its trailing run). */
+  function releaseHeld(state: ReplayState): readonly [ReplayState, readonly Decision[]] {
+    let next = state;
+    const out: Decision[] = [];
+    for (let progress = true; progress; ) {
+      progress = false;
+      for (const held of next.held) {
+        const batch = next.batches.get(held.runId) ?? [];
+        const inFlight = next.runs[held.run].inFlight?.map((d) => d.uuid) ?? null;
+        if (inFlight === null || !sameBatch(inFlight, batch)) continue;
+        next = { ...next, held: next.held.filter((h) => h !== held) };
+        const [settled, made] = outcome(next, { run: held.run, ok: held.ok, batch });
+        next = settled;
+        out.push(...made);
+        progress = true;
+        break;
+      }
+    }
+    return [next, out];
   }
 
   function startRuns(state: ReplayState, decisions: readonly Decision[]): readonly [ReplayState, readonly Decision[]] {
@@ -97,28 +128,39 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
   function step(state: ReplayState, event: PipelineEvent): readonly [ReplayState, readonly Decision[]] {
     if (event.source === 'transcript') return through(state, (trigger, s) => trigger.step(s, event.event));
     const { record } = event;
+    if (record.type === 'run_started') {
+      const uuids = record.batch.flatMap((p) => (p.uuid === null ? [] : [p.uuid]));
+      return [{ ...state, batches: new Map(state.batches).set(record.runId, uuids) }, []];
+    }
     if (record.type !== 'run_finished' && record.type !== 'run_failed') return [state, []];
-    const batch = (record as { batch?: Array<{ uuid: string | null }> }).batch;
-    const uuids = batch?.flatMap((p) => (p.uuid === null ? [] : [p.uuid])) ?? inFlightUuids(state, record.run);
-    return outcome(state, { run: record.run, ok: record.type === 'run_finished', batch: uuids });
+    // Matched to its run by runId, never by position alone; a run end for a run that is not in
+    // flight (yet) waits; one whose run never started stays held and changes nothing.
+    const held = { run: record.run, runId: record.runId, ok: record.type === 'run_finished' };
+    return releaseHeld({ ...state, held: [...state.held, held] });
   }
 
   return {
-    initialState: () => ({ sessionNotes: notes.initialState(), autocompact: compact.initialState(), extraction: extract.initialState(), runs: initialCoalescerState() }),
+    initialState: () => ({
+      sessionNotes: notes.initialState(),
+      autocompact: compact.initialState(),
+      extraction: extract.initialState(),
+      runs: initialCoalescerState(),
+      batches: new Map(),
+      held: [],
+    }),
     step,
     end: (state) => through(state, (trigger, s) => trigger.end(s)),
   };
 }
 
-/** The decisions the run of this kind in flight serves. */
-function inFlightUuids(state: ReplayState, run: keyof CoalescerState): string[] {
-  return state.runs[run].inFlight?.map((d) => d.uuid) ?? [];
+function sameBatch(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((uuid, i) => uuid === b[i]);
 }
 
-/** Transcript entries and effect records in log order: a record placed at seq k follows entry k. */
+/** Transcript entries and effect records in log order: a record placed at seq k follows entry k (records stably sorted by position). */
 export function* mergeByPosition(entries: Iterable<LogEntry>, records: readonly EffectRecord[]): Generator<PipelineEvent> {
   let next = 0;
-  const pending = [...records];
+  const pending = records.map((record, i) => ({ record, i })).sort((a, b) => a.record.at.seq - b.record.at.seq || a.i - b.i).map((x) => x.record);
   const flushUpTo = function* (seq: number): Generator<PipelineEvent> {
     while (next < pending.length && (pending[next]?.at.seq ?? Infinity) <= seq) yield { source: 'effects', record: pending[next++] as EffectRecord };
   };

@@ -44,50 +44,60 @@ export function selectPressure(contextTokens: number, t: AutocompactThresholds):
 
 export interface AutocompactState {
   readonly tokens: tokens.TokensState;
-  /** The response after which the next request is sized; evaluated when its last piece is in. */
-  readonly sample: { readonly uuid: string; readonly seq: number; readonly messageId: string | null } | null;
+  /** The API message id of the newest response: a different one starts a new request. */
+  readonly responseId: string | null;
+  /** The last main-thread message applied, to which a decision is attributed. */
+  readonly last: { readonly uuid: string; readonly seq: number } | null;
+  /** The position last evaluated, so the end of the log does not decide twice. */
+  readonly evaluatedAt: number | null;
   readonly consecutiveFailures: number;
 }
 
 export function initialState(): AutocompactState {
-  return { tokens: tokens.initialState(), sample: null, consecutiveFailures: 0 };
+  return { tokens: tokens.initialState(), responseId: null, last: null, evaluatedAt: null, consecutiveFailures: 0 };
 }
 
 /**
- * Decides that the next request would autocompact: after each main-thread API response, when
- * the context (tokenCountWithEstimation) has reached the threshold. A compact boundary in the
- * log answers the decision; the breaker counts failures fed in by the effect log.
+ * Decides that a request would autocompact (spec §5.3): Claude Code checks at the start of each
+ * request, on everything the request will carry (tool results and the prompt included). In a
+ * transcript that is just before the first piece of each new response, just before a compact
+ * boundary, and at the end of the log (the request that would come next). The decision names the last message before the
+ * request. A compact boundary resets the count; the breaker counts failures from the effect log.
  */
 export function createAutocompactTrigger(settings: AutocompactSettings = DEFAULT_AUTOCOMPACT_SETTINGS): Trigger<AutocompactState, CompactionDue, LogEntry> {
   const limits = autocompactThresholds(settings);
 
   function evaluate(state: AutocompactState): readonly [AutocompactState, readonly CompactionDue[]] {
-    if (!state.sample) return [state, []];
-    const idle = { ...state, sample: null };
+    const { last } = state;
+    if (!last || state.evaluatedAt === last.seq) return [state, []];
+    const evaluated = { ...state, evaluatedAt: last.seq };
     const now = tokens.selectContextTokens(state.tokens);
-    if (now < limits.threshold || state.consecutiveFailures >= settings.maxConsecutiveFailures) return [idle, []];
+    if (now < limits.threshold || state.consecutiveFailures >= settings.maxConsecutiveFailures) return [evaluated, []];
     const decision: CompactionDue = {
       kind: 'compaction_due',
-      uuid: state.sample.uuid,
-      seq: state.sample.seq,
+      uuid: last.uuid,
+      seq: last.seq,
       tokens: now,
       threshold: limits.threshold,
       reason: `compaction due: ${now.toLocaleString('en-US')} tokens ≥ autocompact threshold ${limits.threshold.toLocaleString('en-US')}`,
     };
-    return [idle, [decision]];
+    return [evaluated, [decision]];
   }
 
   function step(state: AutocompactState, event: LogEntry): readonly [AutocompactState, readonly CompactionDue[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, []];
     const { entry } = event;
-    const continuing = entry.type === 'assistant' && state.sample !== null && entry.message.id !== undefined && entry.message.id === state.sample.messageId;
-    const [before, decisions] = continuing ? ([state, []] as const) : evaluate(state);
-    const next = { ...before, tokens: tokens.evolve(before.tokens, event) };
-    if (entry.type === 'system' && entry.subtype === 'compact_boundary') return [{ ...next, sample: null, consecutiveFailures: 0 }, decisions];
-    if (entry.type === 'assistant' && entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true) {
-      return [{ ...next, sample: { uuid: entry.uuid, seq: event.seq, messageId: entry.message.id ?? null } }, decisions];
+    const startsRequest = entry.type === 'assistant' && entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true && (entry.message.id ?? null) !== state.responseId;
+    // A compact boundary is written where a request was about to go out: that request is the one to size.
+    const boundary = entry.type === 'system' && entry.subtype === 'compact_boundary';
+    const [before, decisions] = startsRequest || boundary ? evaluate(state) : ([state, []] as const);
+    const next: AutocompactState = { ...before, tokens: tokens.evolve(before.tokens, event) };
+    if (entry.type === 'system') {
+      return [entry.subtype === 'compact_boundary' ? { ...next, responseId: null, last: null, evaluatedAt: null, consecutiveFailures: 0 } : next, decisions];
     }
-    return [next, decisions];
+    const responseId = startsRequest && entry.type === 'assistant' ? (entry.message.id ?? null) : before.responseId;
+    const last = entry.type === 'user' || entry.type === 'assistant' ? { uuid: entry.uuid, seq: event.seq } : before.last;
+    return [{ ...next, responseId, last }, decisions];
   }
 
   /** The circuit breaker: consecutive failed compactions stop further attempts; a success resets it. */

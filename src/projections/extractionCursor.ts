@@ -1,6 +1,7 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
 import type { ExtractionDue, ExtractionSkipped, RunOutcome, Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
+import { relationToSample } from './responseSample.js';
 import * as tokens from './tokens.js';
 
 export interface ExtractionSettings {
@@ -30,6 +31,8 @@ export interface ExtractionState {
   readonly memoryWritesSinceBoundary: readonly string[];
   readonly turnsSinceLastRun: number;
   readonly sample: { readonly uuid: string; readonly seq: number; readonly messageId: string | null; readonly hasToolUse: boolean } | null;
+  /** Entries that arrived between the sampled response's pieces: applied once it is evaluated. */
+  readonly waiting: readonly LogEntry[];
   readonly runs: number;
   readonly skips: number;
   readonly failures: number;
@@ -48,6 +51,7 @@ export function initialState(): ExtractionState {
     memoryWritesSinceBoundary: [],
     turnsSinceLastRun: 0,
     sample: null,
+    waiting: [],
     runs: 0,
     skips: 0,
     failures: 0,
@@ -103,10 +107,24 @@ export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_E
 
   function step(state: ExtractionState, event: LogEntry): readonly [ExtractionState, readonly ExtractionDecision[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, []];
-    const { entry } = event;
-    const continuing = entry.type === 'assistant' && state.sample !== null && entry.message.id !== undefined && entry.message.id === state.sample.messageId;
-    const [before, decisions] = continuing ? ([state, []] as const) : evaluate(state);
-    return [apply(before, event, settings), decisions];
+    if (state.sample === null) return [apply(state, event, settings), []];
+    switch (relationToSample(state.sample.messageId, event.entry)) {
+      case 'continues':
+        return [apply(state, event, settings), []];
+      case 'waits':
+        return [{ ...state, waiting: [...state.waiting, event] }, []];
+      case 'closes': {
+        const [evaluated, decisions] = close(state);
+        return [apply(evaluated, event, settings), decisions];
+      }
+    }
+  }
+
+  function close(state: ExtractionState): readonly [ExtractionState, readonly ExtractionDecision[]] {
+    const [evaluated, decisions] = evaluate(state);
+    let next: ExtractionState = { ...evaluated, waiting: [] };
+    for (const waiting of state.waiting) next = apply(next, waiting, settings);
+    return [next, decisions];
   }
 
   /**
@@ -128,7 +146,7 @@ export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_E
     };
   }
 
-  return { name: 'extractionCursor', version: 1, initialState, step, end: evaluate, settle };
+  return { name: 'extractionCursor', version: 1, initialState, step, end: close, settle };
 }
 
 function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSettings): ExtractionState {
@@ -136,7 +154,7 @@ function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSett
   const next = { ...state, tokens: tokens.evolve(state.tokens, event) };
   if (entry.type === 'system') {
     if (entry.subtype !== 'compact_boundary') return next;
-    return { ...next, cursorLost: state.cursor !== null, messagesSinceBoundary: 0, memoryWritesSinceBoundary: [], sample: null };
+    return { ...next, cursorLost: state.cursor !== null, messagesSinceBoundary: 0, memoryWritesSinceBoundary: [], sample: null, lastDue: null };
   }
   if (entry.type !== 'user' && entry.type !== 'assistant') return next;
   const counted = { ...next, messagesSinceCursor: state.messagesSinceCursor + 1, messagesSinceBoundary: state.messagesSinceBoundary + 1 };

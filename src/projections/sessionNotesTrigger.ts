@@ -1,6 +1,7 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
 import type { RunOutcome, SessionNotesDue, Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
+import { relationToSample } from './responseSample.js';
 import * as tokens from './tokens.js';
 
 /** Claude Code's defaults (DEFAULT_SESSION_MEMORY_CONFIG, spec §4.2). */
@@ -36,6 +37,8 @@ export interface SessionNotesState {
   readonly toolCallsSinceCursor: number;
   readonly lastSummarizedMessageId: string | null;
   readonly sample: Sample | null;
+  /** Entries that arrived between the sampled response's pieces: applied once it is evaluated. */
+  readonly waiting: readonly LogEntry[];
   readonly updates: number;
   readonly failures: number;
   /** What the newest due decision replaced, to put back if its run fails. */
@@ -52,6 +55,7 @@ export function initialState(): SessionNotesState {
     toolCallsSinceCursor: 0,
     lastSummarizedMessageId: null,
     sample: null,
+    waiting: [],
     updates: 0,
     failures: 0,
     lastDue: null,
@@ -106,10 +110,25 @@ export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = D
 
   function step(state: SessionNotesState, event: LogEntry): readonly [SessionNotesState, readonly SessionNotesDue[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, []];
-    const { entry } = event;
-    const continuing = entry.type === 'assistant' && state.sample !== null && entry.message.id !== undefined && entry.message.id === state.sample.messageId;
-    const [before, decisions] = continuing ? ([state, []] as const) : evaluate(state);
-    return [apply(before, event), decisions];
+    if (state.sample === null) return [apply(state, event), []];
+    switch (relationToSample(state.sample.messageId, event.entry)) {
+      case 'continues':
+        return [apply(state, event), []];
+      case 'waits':
+        return [{ ...state, waiting: [...state.waiting, event] }, []];
+      case 'closes': {
+        const [evaluated, decisions] = close(state);
+        return [apply(evaluated, event), decisions];
+      }
+    }
+  }
+
+  /** Evaluates the sampled response, then applies what waited behind it. */
+  function close(state: SessionNotesState): readonly [SessionNotesState, readonly SessionNotesDue[]] {
+    const [evaluated, decisions] = evaluate(state);
+    let next: SessionNotesState = { ...evaluated, waiting: [] };
+    for (const waiting of state.waiting) next = apply(next, waiting);
+    return [next, decisions];
   }
 
   /**
@@ -127,7 +146,7 @@ export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = D
     version: 1,
     initialState,
     step,
-    end: evaluate,
+    end: close,
     settle,
   };
 }
@@ -139,8 +158,10 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
     const auto = entry.compactMetadata?.trigger !== 'manual';
     return {
       ...next,
-      tokensAtLastUpdate: null,
+      // Growth is measured from the post-compaction size once updates have begun (decision 15).
+      tokensAtLastUpdate: state.initialized ? null : state.tokensAtLastUpdate,
       cursorLost: state.cursor !== null,
+      lastDue: null,
       toolCallsSinceCursor: 0,
       lastSummarizedMessageId: auto ? null : state.lastSummarizedMessageId,
       sample: null,

@@ -10,7 +10,7 @@ describe('memlog replay', () => {
     expect(first.status).toBe(0);
     expect(first.stdout).toBe(second.stdout);
     expect(first.stdout).toMatch(/turn 1: "Add pagination/);
-    expect(first.stdout).toMatch(/compaction due: 167,126 tokens ≥ autocompact threshold 167,000 \(entry 98, 950aeee8\)/);
+    expect(first.stdout).toMatch(/compaction due: 167,147 tokens ≥ autocompact threshold 167,000 \(entry 99, bd4042cb\)/);
     expect(first.stdout).toMatch(/6 turns, 11 session-notes updates due, 1 compactions due, \d+ extractions due, 0 skipped/);
   });
 
@@ -21,7 +21,8 @@ describe('memlog replay', () => {
     expect(kinds.filter((k) => k === 'session_notes_due')).toHaveLength(11);
     expect(kinds.filter((k) => k === 'extraction_due').length).toBeGreaterThan(0);
     for (const d of decisions) expect(Object.keys(d)).toEqual(expect.arrayContaining(['kind', 'uuid', 'seq', 'tokens', 'reason']));
-    expect(decisions.filter((d) => d['kind'] === 'compaction_due').map((d) => d['uuid'])).toEqual(['950aeee8-4285-49a7-87fb-4511d09eb703']);
+    // The request after the last message before the boundary is the one that compacted.
+    expect(decisions.filter((d) => d['kind'] === 'compaction_due').map((d) => d['uuid'])).toEqual(['bd4042cb-c0e5-41d3-9165-46b00288539e']);
   });
 
   it('thresholds are options: a 1M window never compacts this session', () => {

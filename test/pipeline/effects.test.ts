@@ -50,17 +50,22 @@ describe('replay with an effect log', () => {
     const notes = ofKind(plain, 'session_notes_due');
     const [first, second, third] = notes;
     expect(third).toBeDefined();
-    // The first update runs until well after the second and third were decided.
+    // As runEffects logs it, positions being the last entry read at the time: the first run ends
+    // once the third update has been decided (a decision comes out when the next entry closes its
+    // response, so by the fourth one's entry); the trailing run serves the second and the third.
+    const fourth = notes[3]!;
     const records: EffectRecord[] = [
-      { v, type: 'run_started', at: at(first!.seq + 1, null), run: 'session_notes', runId: 'n1', batch: [at(first!.seq, first!.uuid)], trailing: false },
-      { v, type: 'run_finished', at: at(third!.seq + 2, null), run: 'session_notes', runId: 'n1' },
-      { v, type: 'run_finished', at: at(third!.seq + 3, null), run: 'session_notes', runId: 'n2' },
+      { v, type: 'run_started', at: at(first!.seq, first!.uuid), run: 'session_notes', runId: 'n1', batch: [at(first!.seq, first!.uuid)], trailing: false },
+      { v, type: 'run_finished', at: at(fourth.seq, fourth.uuid), run: 'session_notes', runId: 'n1' },
+      { v, type: 'run_started', at: at(fourth.seq, fourth.uuid), run: 'session_notes', runId: 'n2', batch: [at(second!.seq, second!.uuid), at(third!.seq, third!.uuid)], trailing: true },
+      { v, type: 'run_finished', at: at(fourth.seq, fourth.uuid), run: 'session_notes', runId: 'n2' },
     ];
     const replayed = replaySync(entries, {}, undefined, records).decisions;
     const starts = ofKind(replayed, 'run_start').filter((s) => s.run === 'session_notes');
-    expect(starts.slice(0, 2).map((s) => [s.batch, s.trailing])).toEqual([
+    expect(starts.slice(0, 3).map((s) => [s.batch, s.trailing])).toEqual([
       [[first!.uuid], false],
       [[second!.uuid, third!.uuid], true],
+      [[fourth.uuid], false], // n2 ended: the next decision starts a run of its own
     ]);
     // Replaying the same logs again gives the same answer.
     expect(replaySync(entries, {}, undefined, records).decisions).toEqual(replayed);
@@ -70,7 +75,10 @@ describe('replay with an effect log', () => {
     const entries = log([userEntry('u1', 'a'), assistantEntry('a1', 'm1', text('x')), userEntry('u2', 'b'), assistantEntry('a2', 'm2', text('y')), userEntry('u3', 'c'), assistantEntry('a3', 'm3', text('z'))]);
     const ok = ofKind(replaySync(entries).decisions, 'extraction_due').map((d) => d.newMessages);
     expect(ok).toEqual([2, 2, 2]);
-    const failed: EffectRecord[] = [{ v, type: 'run_failed', at: at(2, 'u2'), run: 'extraction', runId: 'x1', error: 'overloaded' }];
+    const failed: EffectRecord[] = [
+      { v, type: 'run_started', at: at(2, 'u2'), run: 'extraction', runId: 'x1', batch: [at(1, 'a1')], trailing: false },
+      { v, type: 'run_failed', at: at(2, 'u2'), run: 'extraction', runId: 'x1', error: 'overloaded' },
+    ];
     const retried = ofKind(replaySync(entries, {}, undefined, failed).decisions, 'extraction_due');
     expect(retried.map((d) => [d.newMessages, d.cursor])).toEqual([
       [2, null],
@@ -79,12 +87,35 @@ describe('replay with an effect log', () => {
     ]);
   });
 
+  it('a run logged at the position where its decision was made at the end of the log still settles when the log has grown', () => {
+    // Live: the log ended at a1, the turn-end decision came out at the end, the run failed there.
+    const entries = log([userEntry('u1', 'a'), assistantEntry('a1', 'm1', text('x')), userEntry('u2', 'b'), assistantEntry('a2', 'm2', text('y'))]);
+    const records: EffectRecord[] = [
+      { v, type: 'run_started', at: at(1, 'a1'), run: 'extraction', runId: 'x1', batch: [at(1, 'a1')], trailing: false },
+      { v, type: 'run_failed', at: at(1, 'a1'), run: 'extraction', runId: 'x1', error: 'overloaded' },
+    ];
+    const { decisions, state } = replaySync(entries, {}, undefined, records);
+    expect(ofKind(decisions, 'extraction_due').map((d) => [d.newMessages, d.cursor])).toEqual([
+      [2, null],
+      [4, null],
+    ]);
+    expect(state.held).toEqual([]);
+    expect(state.extraction.failures).toBe(1);
+  });
+
   it('three failed compactions in a row open the circuit breaker', () => {
     const big = (n: number): Entry[] => [userEntry(`u${n}`, 'q'), assistantEntry(`a${n}`, `m${n}`, text(''), { usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 170_000 + n } })];
     const entries = log([1, 2, 3, 4, 5].flatMap(big));
     expect(ofKind(replaySync(entries).decisions, 'compaction_due')).toHaveLength(5);
-    const failures: EffectRecord[] = [2, 4, 6].map((seq, i) => ({ v, type: 'run_failed', at: at(seq), run: 'compaction', runId: `c${i}`, error: 'prompt too long' }));
+    const due = ofKind(replaySync(entries).decisions, 'compaction_due');
+    const failures: EffectRecord[] = due.slice(0, 3).flatMap((d, i): EffectRecord[] => [
+      { v, type: 'run_started', at: at(d.seq, d.uuid), run: 'compaction', runId: `c${i}`, batch: [at(d.seq, d.uuid)], trailing: false },
+      { v, type: 'run_failed', at: at(d.seq, d.uuid), run: 'compaction', runId: `c${i}`, error: 'prompt too long' },
+    ]);
     expect(ofKind(replaySync(entries, {}, undefined, failures).decisions, 'compaction_due')).toHaveLength(3);
+    // Run ends for runs that never started are held, not counted: the breaker stays closed.
+    const strays: EffectRecord[] = [0, 1, 2].map((i) => ({ v, type: 'run_failed', at: at(1), run: 'compaction', runId: `ghost${i}`, error: 'x' }));
+    expect(ofKind(replaySync(entries, {}, undefined, strays).decisions, 'compaction_due')).toHaveLength(5);
   });
 });
 

@@ -72,6 +72,28 @@ describe('session-notes trigger (spec §4.3)', () => {
     expect(decide(notes, entries)).toMatchObject([{ uuid: 'p2', tokens: 10_000 }]);
   });
 
+  it('a response whose tool results are written between its pieces is evaluated once, without those results', () => {
+    const message = id('m');
+    const piece = (uuid: string, tool: string) => assistantEntry(uuid, message, toolUse(tool), { usage: usage(18_000) });
+    const result = (uuid: string, tool: string, on: string) => toolResultEntry(uuid, tool, on, { content: 'x'.repeat(24_000) });
+    const entries = [
+      userEntry(id('u'), 'go'),
+      piece('p1', 't1'), result('r1', 't1', 'p1'),
+      piece('p2', 't2'), result('r2', 't2', 'p2'),
+      piece('p3', 't3'), result('r3', 't3', 'p3'),
+      assistantEntry('next', id('m'), text('done'), { usage: usage(40_000) }),
+    ];
+    const due = decide(notes, entries);
+    expect(due[0]).toMatchObject({ uuid: 'p3', toolCallsSinceUpdate: 3 });
+    expect(due[0]!.tokens).toBeLessThan(18_100); // the response's own usage and pieces, not the 18,000 tokens of results
+    expect(due).toHaveLength(2); // and once more for the next response
+  });
+
+  it('after a compaction, the cursor’s message is gone: only a response without tool calls makes an update due', () => {
+    const entries = [...textTurn(10_000), compactBoundaryEntry(id('b'), 'x'), ...textTurn(20_000), userEntry(id('u'), 'go'), ...toolResponse(26_000, 3), ...toolResponse(32_000, 3)];
+    expect(decide(notes, entries).map((d) => d.tokens)).toEqual([10_000]);
+  });
+
   it('ignores sidechain entries: a subagent’s large context triggers nothing', () => {
     const side = { isSidechain: true, agentId: 'a1' };
     const entries = [userEntry(id('u'), 'task', side), assistantEntry(id('a'), id('m'), text(''), { ...side, usage: usage(50_000) })];
