@@ -11,8 +11,8 @@ export interface RunResult {
 }
 
 export interface EffectRunnerOptions {
-  /** Does the work of a run (a model call, a memory edit) for the decisions it serves. */
-  readonly execute: (run: RunKind, batch: readonly Decision[]) => Promise<RunResult>;
+  /** Does the work of a run (a model call, a memory edit) for the decisions it serves; `signal` aborts when the runner is unsubscribed. */
+  readonly execute: (run: RunKind, batch: readonly Decision[], signal: AbortSignal) => Promise<RunResult>;
   /**
    * Appends records to memlog's effect log, synchronously: a run's end is recorded in the same
    * tick as the transcript position it names, so no decision can slip in between and a replay
@@ -33,6 +33,8 @@ export interface EffectRunnerOptions {
  */
 export function runEffects(decisions: Observable<Decision>, options: EffectRunnerOptions): Observable<EffectRecord> {
   const { execute, record, position, scheduler = asyncScheduler } = options;
+  const abort = new AbortController();
+  let fatal: (error: unknown) => void = () => undefined;
   // One subscription to the decisions for all kinds of run: a synchronous source would otherwise run once per kind.
   const shared = connectable(decisions, { connector: () => new Subject<Decision>(), resetOnDisconnect: false });
   let counter = 0;
@@ -64,7 +66,7 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
     let ended: EffectRecord;
     let result: RunResult | undefined;
     try {
-      result = await execute(run, batch);
+      result = await execute(run, batch, abort.signal);
       ended = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at: position(), run, runId, ...(result.outcome === undefined ? {} : { outcome: result.outcome }) };
     } catch (error) {
       ended = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: position(), run, runId, error: error instanceof Error ? error.message : String(error) };
@@ -72,8 +74,9 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
     // Recording the end and completing the run happen in one synchronous step, so the trailing
     // run is released at exactly the position just recorded. Applying comes after the record,
     // and before the next run of this kind does anything.
+    if (abort.signal.aborted) return; // unsubscribed: nothing more is recorded or applied
     record([ended]);
-    if (ended.type === 'run_finished' && result?.apply) applying.set(run, result.apply());
+    if (ended.type === 'run_finished' && result?.apply) applying.set(run, result.apply().catch((error: unknown) => fatal(error)));
     done([started, ended]);
   };
 
@@ -87,8 +90,12 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
   );
   const allApplied = defer(() => Promise.all(applying.values())).pipe(ignoreElements());
   return new Observable<EffectRecord>((subscriber) => {
+    // An apply that fails after its record stops the runner: the log says "finished" for an
+    // outcome that is not on disk, and a person has to look.
+    fatal = (error) => subscriber.error(error);
     const subscription = concat(merge(decided, ...RUN_KINDS.map(perKind)), allApplied).subscribe(subscriber);
     subscription.add(shared.connect());
+    subscription.add(() => abort.abort());
     return subscription;
   });
 }

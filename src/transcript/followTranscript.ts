@@ -1,12 +1,12 @@
 import { open, stat } from 'node:fs/promises';
-import { asyncScheduler, defer, exhaustMap, from, mergeMap, Observable, takeUntil, timer, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, Observable, timer, type SchedulerLike } from 'rxjs';
 import type { DiagnosticItem, ReadItem } from './readItem.js';
 import { TranscriptParser } from './transcriptParser.js';
 
 export interface FollowOptions {
   /** How often to look for new bytes. */
   readonly pollMs?: number;
-  /** Emits (or completes) when following should stop; the held-back tail is then flushed. */
+  /** Following stops when this emits or completes; what arrived since the last poll is read, and the held-back tail flushed. */
   readonly stop?: Observable<unknown>;
   readonly scheduler?: SchedulerLike;
   readonly chunkBytes?: number;
@@ -21,18 +21,24 @@ export interface FollowOptions {
  */
 export function followTranscript(path: string, options: FollowOptions = {}): Observable<ReadItem> {
   const { pollMs = 250, stop, scheduler = asyncScheduler, chunkBytes = 1024 * 1024 } = options;
-  return defer(() => {
-    const parser = new TranscriptParser();
+  return new Observable<ReadItem>((subscriber) => {
+    let parser = new TranscriptParser();
     let offset = 0;
+    let closed = false;
+    let finishing = false;
+    // Reads never overlap: each waits for the one before, so the parser sees bytes in order.
+    let reading: Promise<void> = Promise.resolve();
+
     const readNew = async (): Promise<ReadItem[]> => {
       const size = await sizeOf(path);
-      if (size === null) return [];
+      if (size === null || size === offset) return [];
       if (size < offset) {
         const shrank: DiagnosticItem = { kind: 'diagnostic', code: 'read_error', line: 0, offset: size, raw: '', message: `the file shrank from ${offset} to ${size} bytes; following from its new end` };
         offset = size;
+        // What was held back belonged to bytes that are gone.
+        parser = new TranscriptParser({ startOffset: size, startLine: 0, startSeq: parser.nextSeq });
         return [shrank];
       }
-      if (size === offset) return [];
       const handle = await open(path, 'r');
       const items: ReadItem[] = [];
       try {
@@ -48,27 +54,36 @@ export function followTranscript(path: string, options: FollowOptions = {}): Obs
       }
       return items;
     };
-    const polls = timer(0, pollMs, scheduler).pipe(
-      exhaustMap(() => from(readNew())),
-      mergeMap((items) => items),
-    );
-    const following = stop ? polls.pipe(takeUntil(stop)) : polls;
-    return new Observable<ReadItem>((subscriber) => {
-      const subscription = following.subscribe({
-        next: (item) => subscriber.next(item),
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          // Stopped: read what arrived since the last poll, then flush the held-back tail.
-          readNew()
-            .then((items) => {
-              for (const item of [...items, ...parser.end()]) subscriber.next(item);
-              subscriber.complete();
-            })
-            .catch((error: unknown) => subscriber.error(error));
-        },
-      });
-      return () => subscription.unsubscribe();
-    });
+
+    const emit = (items: readonly ReadItem[]): void => {
+      if (!closed) for (const item of items) subscriber.next(item);
+    };
+    const fail = (error: unknown): void => {
+      if (!closed) subscriber.error(error);
+    };
+    const poll = (): void => {
+      reading = reading.then(async () => (closed || finishing ? undefined : emit(await readNew()))).catch(fail);
+    };
+    const polls = timer(0, pollMs, scheduler).subscribe(poll);
+    const finish = (): void => {
+      if (finishing) return;
+      finishing = true;
+      polls.unsubscribe();
+      // After the read in flight: what arrived since, then the held-back tail.
+      reading = reading
+        .then(async () => {
+          emit(await readNew());
+          emit(parser.end());
+          if (!closed) subscriber.complete();
+        })
+        .catch(fail);
+    };
+    const stopping = stop?.subscribe({ next: finish, complete: finish });
+    return () => {
+      closed = true;
+      polls.unsubscribe();
+      stopping?.unsubscribe();
+    };
   });
 }
 

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { Subject, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { readTranscriptFileSync, replayDecisions, replaySync, type Decision, type ReadItem } from '../../src/index.js';
+import { createReplayDecider, readTranscriptFileSync, replayDecisions, replaySync, TranscriptParser, type Decision, type ReadItem } from '../../src/index.js';
 import { jsonlFiles } from '../support/fixtureFiles.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { demoProjects, hasShared, sharedFixtures } from '../support/paths.js';
@@ -47,19 +48,37 @@ describe('replay properties', () => {
     );
   });
 
-  it('the state at an entry is the state of folding the log up to that entry', () => {
+  it('the state at an entry is the state of folding the log up to that entry, step by step', () => {
     fc.assert(
       fc.property(fc.constantFrom(...files), fc.nat(), (file, pick) => {
         const entries = entriesOf(itemsByFile.get(file) ?? []);
         const withUuid = entries.filter((e) => typeof (e.entry as { uuid?: unknown }).uuid === 'string');
         const target = withUuid[pick % Math.max(1, withUuid.length)];
         if (!target) return;
-        const uuid = (target.entry as { uuid: string }).uuid;
-        const cut = entries.slice(0, entries.indexOf(target) + 1);
-        const { state, found } = replaySync(entries, {}, uuid);
+        const { state, found } = replaySync(entries, {}, (target.entry as { uuid: string }).uuid);
         expect(found).toBe(true);
-        const prefix = replaySync(cut, {}, uuid);
-        expect(state).toEqual(prefix.state);
+        const decider = createReplayDecider();
+        let folded = decider.initialState();
+        for (const event of entries.slice(0, entries.indexOf(target) + 1)) folded = decider.step(folded, { source: 'transcript', event })[0];
+        expect(state).toEqual(folded);
+      }),
+      { numRuns: Math.min(fcRuns, 40) },
+    );
+  });
+
+  it('incremental equals batch at the byte level: a file fed to the parser in arbitrary pieces gives the same decisions', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...files), fc.array(fc.integer({ min: 1, max: 5000 }), { minLength: 1, maxLength: 6 }), (file, sizes) => {
+        const bytes = readFileSync(file);
+        const parser = new TranscriptParser();
+        const items: ReadItem[] = [];
+        for (let at = 0, i = 0; at < bytes.length; i++) {
+          const size = sizes[i % sizes.length] ?? 1;
+          items.push(...parser.push(bytes.subarray(at, at + size)));
+          at += size;
+        }
+        items.push(...parser.end());
+        expect(replayInChunks(items, [1])).toEqual(replaySync(entriesOf(itemsByFile.get(file) ?? [])).decisions);
       }),
       { numRuns: Math.min(fcRuns, 40) },
     );
