@@ -31,7 +31,7 @@ export { inspectTranscript, type TranscriptReport } from './inspect/inspectTrans
 export { findTranscripts } from './inspect/findTranscripts.js';
 export { formatReport } from './inspect/formatReport.js';
 export { defineProjection, foldAll, type LogEntry, type Projection } from './projections/projection.js';
-export { roughTokens, blockTokens, entryTokens, MEDIA_BLOCK_TOKENS } from './projections/tokenEstimate.js';
+export { roughTokens, blockTokens, entryTokens, estimateMessageTokens, MEDIA_BLOCK_TOKENS } from './projections/tokenEstimate.js';
 export { tokensProjection, selectContextTokens, usageTotal, type TokensState } from './projections/tokens.js';
 export { turnsProjection, isPrompt, selectTurns, type Turn, type TurnsState } from './projections/turns.js';
 export type { Decision, SessionNotesDue, CompactionDue, ExtractionDue, ExtractionSkipped, RunStart, RunOutcome, Trigger } from './projections/decisions.js';
@@ -54,7 +54,7 @@ export { runOf, RUN_KINDS } from './pipeline/runCoalescer.js';
 export { buildTimeline, formatTimeline, type Timeline } from './pipeline/timeline.js';
 export { coalesceTrailing } from './pipeline/operators/coalesceTrailing.js';
 export { evolveCoalesce, initialCoalesceState, type CoalesceState, type CoalesceEvent, type CoalesceDecision } from './pipeline/coalesceReducer.js';
-export { conversationProjection, selectMessages, selectOpenToolUses, type ConversationState, type ConversationMessage } from './projections/conversation.js';
+export { conversationProjection, selectMessages, selectOpenToolUses, selectChain, type ConversationState, type ConversationMessage } from './projections/conversation.js';
 export { safeCutsProjection, selectSafeCuts, type SafeCutsState } from './projections/safeCuts.js';
 export { emptyIndex, insert, positionOf, type IndexView } from './projections/appendOnlyIndex.js';
 export { push, popWhile, toArray, type ConsList } from './projections/consList.js';

@@ -8,6 +8,7 @@ export interface ConversationMessage {
   readonly seq: number;
   readonly role: 'user' | 'assistant';
   readonly messageId: string | null;
+  readonly parentUuid: string | null;
 }
 
 /**
@@ -61,6 +62,7 @@ export function evolve(state: ConversationState, event: LogEntry): ConversationS
     seq: event.seq,
     role: entry.type,
     messageId: entry.type === 'assistant' ? (entry.message.id ?? null) : null,
+    parentUuid: entry.parentUuid ?? null,
   };
   return { ...state, messages: push(state.messages, message), leaf: entry.uuid, openToolUses: open };
 }
@@ -68,6 +70,28 @@ export function evolve(state: ConversationState, event: LogEntry): ConversationS
 /** The messages after the last boundary, oldest first. */
 export function selectMessages(state: ConversationState): ConversationMessage[] {
   return toArray(state.messages);
+}
+
+/**
+ * The chain from the leaf back through parentUuid, oldest first, within the messages since the
+ * boundary (attachments and system lines are not kept, so a parent that is one of them is
+ * skipped over by falling back to log order). Computed on demand: O(messages) per call.
+ */
+export function selectChain(state: ConversationState): ConversationMessage[] {
+  const messages = toArray(state.messages);
+  const byUuid = new Map(messages.map((m, i) => [m.uuid, i]));
+  const chain: ConversationMessage[] = [];
+  const seen = new Set<number>();
+  let at = messages.length - 1;
+  while (at >= 0 && !seen.has(at)) {
+    const message = messages[at];
+    if (!message) break;
+    seen.add(at);
+    chain.push(message);
+    const parent = message.parentUuid === null ? undefined : byUuid.get(message.parentUuid);
+    at = parent ?? (message.parentUuid === null ? -1 : at - 1);
+  }
+  return chain.reverse();
 }
 
 /** Tool calls without a result yet: a turn in progress, or one interrupted. */

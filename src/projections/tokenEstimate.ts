@@ -93,3 +93,17 @@ function estimateOnce(entry: Entry): number {
       return 0;
   }
 }
+
+/**
+ * Claude Code's estimate for compaction sizing (estimateMessageTokens, spec §5.4): only user
+ * and assistant messages with array content count (string content counts 0), block by block,
+ * and the total is padded by 4/3, rounded up.
+ */
+export function estimateMessageTokens(entries: Iterable<Entry>): number {
+  let total = 0;
+  for (const entry of entries) {
+    if ((entry.type !== 'user' && entry.type !== 'assistant') || typeof entry.message.content === 'string') continue;
+    for (const block of entry.message.content) total += blockTokens(block);
+  }
+  return Math.ceil((total * 4) / 3);
+}

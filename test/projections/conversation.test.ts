@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationProjection, foldAll, selectMessages, selectOpenToolUses, type Entry } from '../../src/index.js';
+import { conversationProjection, foldAll, selectChain, selectMessages, selectOpenToolUses, type Entry } from '../../src/index.js';
 import { assistantEntry, compactBoundaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 
 const fold = (entries: Entry[]) => foldAll(conversationProjection, entries.map((entry, seq) => ({ seq, entry })));
@@ -22,6 +22,16 @@ describe('conversation projection', () => {
     expect(state.leaf).toBe('r1');
     expect(selectOpenToolUses(state)).toEqual(['t2']);
     expect(state.sidechains).toEqual({ abc: 1 });
+  });
+
+  it('walks the chain from the leaf through parentUuid, leaving an abandoned branch out', () => {
+    const state = fold([
+      userEntry('u1', 'go'),
+      assistantEntry('old', 'm1', text('first try'), { parentUuid: 'u1' }),
+      assistantEntry('new', 'm2', text('retry'), { parentUuid: 'u1' }),
+      userEntry('u2', 'next', { parentUuid: 'new' }),
+    ]);
+    expect(selectChain(state).map((m) => m.uuid)).toEqual(['u1', 'new', 'u2']);
   });
 
   it('starts over at a compact boundary', () => {

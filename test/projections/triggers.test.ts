@@ -3,6 +3,7 @@ import {
   autocompactThresholds,
   createAutocompactTrigger,
   createSessionNotesTrigger,
+  estimateMessageTokens,
   foldAll,
   selectContextTokens,
   selectPressure,
@@ -149,6 +150,11 @@ describe('tokens (spec §5.4)', () => {
       userEntry(id('u'), 'w'.repeat(400)),
     ];
     expect(selectContextTokens(foldAll(tokensProjection, log(entries)))).toBe(1_010 + 20 + 100);
+  });
+
+  it('the compaction-sizing estimate counts array content only and pads by 4/3, rounded up', () => {
+    const entries = [userEntry(id('u'), 'x'.repeat(400)), userEntry(id('u'), [text('y'.repeat(40))]), assistantEntry(id('a'), id('m'), text('z'.repeat(41)))];
+    expect(estimateMessageTokens(entries)).toBe(Math.ceil(((10 + 10) * 4) / 3));
   });
 
   it('is a pure estimate before any response, and ignores synthetic replies', () => {
