@@ -37,9 +37,13 @@ export function selectTurns(state: TurnsState): Turn[] {
 export function isPrompt(entry: Entry): boolean {
   if (entry.type !== 'user' || entry.isMeta === true || entry.isCompactSummary === true || entry.isSidechain === true) return false;
   const content = entry.message.content;
-  if (typeof content === 'string') return !content.startsWith('<');
-  return content.some((block) => block.type === 'text') && !content.some((block) => block.type === 'tool_result');
+  if (typeof content === 'string') return !content.startsWith('<') && !content.startsWith(INTERRUPTED);
+  const texts = content.filter((block) => block.type === 'text').map((block) => (block as { text: string }).text);
+  return texts.length > 0 && !texts.every((text) => text.startsWith(INTERRUPTED)) && !content.some((block) => block.type === 'tool_result');
 }
+
+/** Claude Code's marker when the user stops a turn: the turn goes on, it is not a new prompt. */
+const INTERRUPTED = '[Request interrupted by user';
 
 export function evolve(state: TurnsState, event: LogEntry): TurnsState {
   if (!tokens.isMainThreadMessage(event)) return state;
