@@ -53,9 +53,12 @@ describe('replay properties', () => {
       fc.property(fc.constantFrom(...files), fc.nat(), (file, pick) => {
         const entries = entriesOf(itemsByFile.get(file) ?? []);
         const withUuid = entries.filter((e) => typeof (e.entry as { uuid?: unknown }).uuid === 'string');
-        const target = withUuid[pick % Math.max(1, withUuid.length)];
-        if (!target) return;
-        const { state, found } = replaySync(entries, {}, (target.entry as { uuid: string }).uuid);
+        const picked = withUuid[pick % Math.max(1, withUuid.length)];
+        if (!picked) return;
+        const uuid = (picked.entry as { uuid: string }).uuid;
+        // --at stops at the first entry with that uuid (hand-made files repeat uuids).
+        const target = withUuid.find((e) => (e.entry as { uuid: string }).uuid === uuid)!;
+        const { state, found } = replaySync(entries, {}, uuid);
         expect(found).toBe(true);
         const decider = createReplayDecider();
         let folded = decider.initialState();
