@@ -59,3 +59,4 @@ export { safeCutsProjection, selectSafeCuts, type SafeCutsState } from './projec
 export { emptyIndex, insert, positionOf, type IndexView } from './projections/appendOnlyIndex.js';
 export { push, popWhile, toArray, type ConsList } from './projections/consList.js';
 export { runEffects, type EffectRunnerOptions, type RunResult } from './pipeline/effects.js';
+export { foldProjections, evolveProjections, initialProjectionStates, type ProjectionStates } from './pipeline/foldProjections.js';
