@@ -8,7 +8,8 @@ export type MemlogErrorCode =
   | 'path_escape'
   | 'permission_denied'
   | 'invalid_argument'
-  | 'io';
+  | 'io'
+  | 'model';
 
 export class MemlogError extends Error {
   readonly code: MemlogErrorCode;
@@ -65,4 +66,17 @@ export interface Diagnostic {
 /** The `default` of an exhaustive switch: a new union member breaks the build here. */
 export function assertNever(value: never, what = 'value'): never {
   throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+}
+
+/** A model call failed: an HTTP status from the provider, a timeout, a dropped connection. */
+export class ModelPortError extends MemlogError {
+  /** The HTTP status, when the provider answered. */
+  readonly status: number | null;
+  readonly retryable: boolean;
+
+  constructor(message: string, status: number | null, context: Record<string, unknown> = {}, options?: ErrorOptions) {
+    super('model', message, { ...context, status }, options);
+    this.status = status;
+    this.retryable = status === null || status === 408 || status === 409 || status === 429 || status >= 500;
+  }
 }

@@ -60,3 +60,7 @@ export { emptyIndex, insert, positionOf, type IndexView } from './projections/ap
 export { push, popWhile, toArray, type ConsList } from './projections/consList.js';
 export { runEffects, type EffectRunnerOptions, type RunResult } from './pipeline/effects.js';
 export { foldProjections, evolveProjections, initialProjectionStates, type ProjectionStates } from './pipeline/foldProjections.js';
+export type { ModelPort, ModelRequest, ModelReply, ModelMessage, ModelUsage, ToolDefinition } from './model/port.js';
+export { ZERO_USAGE } from './model/port.js';
+export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL, type AnthropicModelOptions } from './model/anthropic.js';
+export { ScriptedModel, UnexpectedModelCallError, UnconsumedStepsError, type ScriptedStep } from './testing/scriptedModel.js';
