@@ -64,3 +64,5 @@ export type { ModelPort, ModelRequest, ModelReply, ModelMessage, ModelUsage, Too
 export { ZERO_USAGE } from './model/port.js';
 export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL, type AnthropicModelOptions } from './model/anthropic.js';
 export { ScriptedModel, UnexpectedModelCallError, UnconsumedStepsError, type ScriptedStep } from './testing/scriptedModel.js';
+export { CassetteModel, CassetteMissError, canonicalJson, requestKey, CURRENT_CASSETTE_VERSION, type CassetteOptions } from './model/cassette.js';
+export { atomicWrite } from './fs/atomicWrite.js';
