@@ -66,3 +66,4 @@ export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL, type AnthropicModelOptions } f
 export { ScriptedModel, UnexpectedModelCallError, UnconsumedStepsError, type ScriptedStep } from './testing/scriptedModel.js';
 export { CassetteModel, CassetteMissError, canonicalJson, requestKey, CURRENT_CASSETTE_VERSION, type CassetteOptions } from './model/cassette.js';
 export { atomicWrite } from './fs/atomicWrite.js';
+export { resolveInside, isWithin } from './fs/containment.js';
