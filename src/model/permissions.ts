@@ -1,0 +1,78 @@
+import { PathEscapeError } from '../errors.js';
+import { resolveInside } from '../fs/containment.js';
+import { realpath } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** A tool call as the model asked for it. */
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/** The gate's verdict; an allowed call carries the real path it may touch. */
+export type Permission = { readonly allow: true; readonly path: string } | { readonly allow: false; readonly reason: string };
+
+/** Decides, before anything runs, whether a tool call may touch the disk, and where. */
+export interface PermissionGate {
+  check(call: ToolCall): Promise<Permission>;
+}
+
+const READ_TOOLS = new Set(['Read', 'Glob', 'Grep']);
+const WRITE_TOOLS = new Set(['Write', 'Edit']);
+
+/** The path a file tool names: `file_path` for Read/Write/Edit, `path` for Glob/Grep. */
+function pathOf(call: ToolCall): string | undefined {
+  const value = call.name === 'Glob' || call.name === 'Grep' ? (call.input['path'] ?? '.') : call.input['file_path'];
+  return typeof value === 'string' ? value : undefined;
+}
+
+async function inside(root: string, requested: string): Promise<string | null> {
+  try {
+    return await resolveInside(root, requested);
+  } catch (error) {
+    if (error instanceof PathEscapeError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The session-notes gate (spec §4.4): only Edit, and only on the one notes file (compared on
+ * real paths, so no link or `..` spelling gets around it).
+ */
+export function editOnlyGate(notesFile: string): PermissionGate {
+  return {
+    async check(call) {
+      if (call.name !== 'Edit') return { allow: false, reason: `only Edit on the session notes file is allowed here, not ${call.name}` };
+      const requested = pathOf(call);
+      if (requested === undefined) return { allow: false, reason: 'Edit needs a file_path' };
+      const target = await realpath(notesFile).catch(() => notesFile);
+      const dir = await realpath(dirname(notesFile)).catch(() => '');
+      const resolved = dir === '' ? null : await inside(dir, requested);
+      if (resolved !== target) return { allow: false, reason: `only the session notes file may be edited, not ${JSON.stringify(requested)}` };
+      return { allow: true, path: target };
+    },
+  };
+}
+
+/**
+ * The durable-memory gate (long-term spec §3.4): Read, Glob and Grep inside the project or the
+ * memory directory; Write and Edit inside the memory directory only; every other tool denied.
+ */
+export function memoryGate(options: { readonly readRoots: readonly string[]; readonly writeRoot: string }): PermissionGate {
+  return {
+    async check(call) {
+      const requested = pathOf(call);
+      if (READ_TOOLS.has(call.name) || WRITE_TOOLS.has(call.name)) {
+        if (requested === undefined) return { allow: false, reason: `${call.name} needs a path` };
+        const roots = WRITE_TOOLS.has(call.name) ? [options.writeRoot] : [...options.readRoots, options.writeRoot];
+        for (const root of roots) {
+          const resolved = await inside(root, requested);
+          if (resolved !== null) return { allow: true, path: resolved };
+        }
+        return { allow: false, reason: WRITE_TOOLS.has(call.name) ? `writes are allowed only inside the memory directory, not ${JSON.stringify(requested)}` : `reads are allowed only inside the project and memory directories, not ${JSON.stringify(requested)}` };
+      }
+      return { allow: false, reason: `the ${call.name} tool is not available to memory extraction` };
+    },
+  };
+}
