@@ -40,10 +40,10 @@ describe('the agent loop and its gates', () => {
     expect(readdirSync(outside)).toEqual([]);
     expect(run.toolCalls.map((c) => [c.call.id, c.allowed])).toEqual([['t1', true], ['t2', true], ['t3', false], ['t4', false], ['t5', false]]);
     // The model is told why, as error tool_results.
-    const results = model.calls[2]!.messages.at(-1)!.content as Array<{ tool_use_id: string; is_error?: boolean; content: string }>;
+    const results = model.calls[2]!.messages.at(-1)!.content as unknown as Array<{ tool_use_id: string; is_error?: boolean; content: string }>;
     expect(results.map((r) => [r.tool_use_id, r.is_error === true])).toEqual([['t2', false], ['t3', true], ['t4', true], ['t5', true]]);
     expect(results[1]!.content).toMatch(/only inside the memory directory/);
-    expect((model.calls[1]!.messages.at(-1)!.content as Array<{ content: string }>)[0]!.content).toContain('use pnpm');
+    expect((model.calls[1]!.messages.at(-1)!.content as unknown as Array<{ content: string }>)[0]!.content).toContain('use pnpm');
   });
 
   it('session notes: only Edit, only on the notes file', async () => {
