@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editOnlyGate, globToRegExp, memoryGate, runAgent, type ModelReply } from '../../src/index.js';
+import { AnthropicModel, editOnlyGate, globToRegExp, memoryGate, runAgent, type ModelReply } from '../../src/index.js';
 import { ScriptedModel } from '../../src/testing/scriptedModel.js';
+import { MessagesServer } from '../support/messagesServer.js';
 import { tempDir } from '../support/tempDir.js';
 
 const use = (id: string, name: string, input: Record<string, unknown>): Partial<ModelReply> => ({ content: [{ type: 'tool_use', id, name, input }], stopReason: 'tool_use' });
@@ -82,5 +83,35 @@ describe('the agent loop and its gates', () => {
   it('globs with *, ** and ?', () => {
     expect(['a.md', 'x/b.md', 'x/y/c.md', 'a.txt'].filter((p) => globToRegExp('**/*.md').test(p))).toEqual(['a.md', 'x/b.md', 'x/y/c.md']);
     expect(globToRegExp('?.md').test('ab.md')).toBe(false);
+  });
+});
+
+describe('the agent loop over the real SDK', () => {
+  it('malformed tool input from the API becomes an error result, never a crash or a write', async () => {
+    const { project, memory } = dirs();
+    const server = new MessagesServer();
+    const baseURL = await server.start();
+    server.arrange(
+      { kind: 'reply', content: [{ type: 'tool_use', id: 'bad1', name: 'Write', input: 'not an object' }], stopReason: 'tool_use' },
+      { kind: 'reply', content: [{ type: 'tool_use', id: 'bad2', name: 'Write', input: { file_path: 42, content: null } }], stopReason: 'tool_use' },
+      { kind: 'reply', content: [{ type: 'text', text: 'giving up' }] },
+    );
+    const run = await runAgent({
+      model: new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 }),
+      system: 's',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: ['Write'],
+      gate: memoryGate({ readRoots: [project], writeRoot: memory }),
+      maxTurns: 5,
+    });
+    await server.stop();
+    expect(run.stop).toBe('done');
+    expect(run.toolCalls.map((c) => [c.allowed, c.error])).toEqual([
+      [false, 'Write needs a path'],
+      [false, 'Write needs a path'],
+    ]);
+    expect(readdirSync(memory)).toEqual([]);
+    const sent = server.received[1]!.body['messages'] as Array<{ role: string; content: Array<Record<string, unknown>> }>;
+    expect(sent.at(-1)!.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'bad1', is_error: true });
   });
 });
