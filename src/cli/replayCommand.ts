@@ -76,7 +76,7 @@ export function registerReplay(program: Command): void {
           process.exitCode = 2;
           return;
         }
-        process.stdout.write(`${JSON.stringify(state, null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify(state, mapsAsObjects, 2)}\n`);
         return;
       }
       const timeline = buildTimeline(entries, settings, records);
@@ -130,4 +130,14 @@ function effectsFor(file: string, options: ReplayOptions): EffectRecord[] {
   const { records, diagnostics } = readEffectLog(path);
   for (const d of diagnostics) process.stderr.write(`memlog: ${path} line ${d.line}: ${d.code}: ${d.message}\n`);
   return records;
+}
+
+/** JSON has no Map: print one as an object; an append-only index view as its visible entries. */
+function mapsAsObjects(_key: string, value: unknown): unknown {
+  if (value instanceof Map) return Object.fromEntries(value);
+  if (value !== null && typeof value === 'object' && 'store' in value && 'upTo' in value) {
+    const view = value as { store: { positions: Map<unknown, number> }; upTo: number };
+    return Object.fromEntries([...view.store.positions].filter(([, at]) => at <= view.upTo));
+  }
+  return value;
 }

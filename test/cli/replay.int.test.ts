@@ -33,8 +33,9 @@ describe('memlog replay', () => {
   it('--at prints the state right after an entry; an unknown uuid is exit status 2', () => {
     const at = runCli(['replay', compacted, '--at', '950aeee8-4285-49a7-87fb-4511d09eb703']);
     expect(at.status).toBe(0);
-    const state = JSON.parse(at.stdout) as { sessionNotes: { updates: number } };
+    const state = JSON.parse(at.stdout) as { sessionNotes: { updates: number }; batches: Record<string, unknown> };
     expect(state.sessionNotes.updates).toBe(10);
+    expect(state.batches).toEqual({});
     const missing = runCli(['replay', compacted, '--at', 'nope']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/no entry with uuid nope/);
