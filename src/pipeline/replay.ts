@@ -59,14 +59,14 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
 
   /** Runs every trigger, then turns due decisions into run starts. */
   function through(state: ReplayState, run: (trigger: AnyTrigger, s: never) => readonly [unknown, readonly Decision[]]): readonly [ReplayState, readonly Decision[]] {
-    let next: ReplayState = state;
-    const decisions: Decision[] = [];
-    for (const key of keys) {
-      const [s, made] = run(triggers[key] as unknown as AnyTrigger, state[key] as never);
-      if (s !== state[key]) next = { ...next, [key]: s };
-      decisions.push(...made);
-    }
-    const [started, out] = startRuns(next, decisions);
+    // Written out per trigger: this runs for every entry of the log.
+    const [sessionNotes, a] = run(triggers.sessionNotes as unknown as AnyTrigger, state.sessionNotes as never) as readonly [SessionNotesState, readonly Decision[]];
+    const [autocompact, b] = run(triggers.autocompact as unknown as AnyTrigger, state.autocompact as never) as readonly [AutocompactState, readonly Decision[]];
+    const [extraction, c] = run(triggers.extraction as unknown as AnyTrigger, state.extraction as never) as readonly [ExtractionState, readonly Decision[]];
+    const same = sessionNotes === state.sessionNotes && autocompact === state.autocompact && extraction === state.extraction;
+    const next: ReplayState = same ? state : { ...state, sessionNotes, autocompact, extraction };
+    if (a.length === 0 && b.length === 0 && c.length === 0 && next.held.length === 0) return [next, []];
+    const [started, out] = startRuns(next, [...a, ...b, ...c]);
     const [settled, more] = releaseHeld(started);
     return [settled, [...out, ...more]];
   }

@@ -151,23 +151,27 @@ export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_E
 
 function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSettings): ExtractionState {
   const { entry } = event;
-  const next = { ...state, tokens: tokens.evolve(state.tokens, event) };
+  const nextTokens = tokens.evolve(state.tokens, event);
   if (entry.type === 'system') {
-    if (entry.subtype !== 'compact_boundary') return next;
-    return { ...next, cursorLost: state.cursor !== null, messagesSinceBoundary: 0, memoryWritesSinceBoundary: [], sample: null, lastDue: null };
+    if (entry.subtype !== 'compact_boundary') return nextTokens === state.tokens ? state : { ...state, tokens: nextTokens };
+    return { ...state, tokens: nextTokens, cursorLost: state.cursor !== null, messagesSinceBoundary: 0, memoryWritesSinceBoundary: [], sample: null, lastDue: null };
   }
-  if (entry.type !== 'user' && entry.type !== 'assistant') return next;
-  const counted = { ...next, messagesSinceCursor: state.messagesSinceCursor + 1, messagesSinceBoundary: state.messagesSinceBoundary + 1 };
-  if (entry.type === 'user') return counted;
-  const writes = memoryWrites(entry, settings);
-  const withWrites =
-    writes.length === 0
-      ? counted
-      : { ...counted, memoryWritesSinceCursor: [...state.memoryWritesSinceCursor, ...writes], memoryWritesSinceBoundary: [...state.memoryWritesSinceBoundary, ...writes] };
-  if (entry.message.model === '<synthetic>' || entry.isApiErrorMessage === true) return withWrites;
+  if (entry.type !== 'user' && entry.type !== 'assistant') return nextTokens === state.tokens ? state : { ...state, tokens: nextTokens };
+  // One object per entry: this runs for every message of a session.
+  const writes = entry.type === 'assistant' ? memoryWrites(entry, settings) : [];
+  const sampled = entry.type === 'assistant' && entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true;
   const content = entry.message.content;
-  const hasToolUse = typeof content !== 'string' && content.some((block) => block.type === 'tool_use');
-  return { ...withWrites, sample: { uuid: entry.uuid, seq: event.seq, messageId: entry.message.id ?? null, hasToolUse } };
+  return {
+    ...state,
+    tokens: nextTokens,
+    messagesSinceCursor: state.messagesSinceCursor + 1,
+    messagesSinceBoundary: state.messagesSinceBoundary + 1,
+    memoryWritesSinceCursor: writes.length === 0 ? state.memoryWritesSinceCursor : [...state.memoryWritesSinceCursor, ...writes],
+    memoryWritesSinceBoundary: writes.length === 0 ? state.memoryWritesSinceBoundary : [...state.memoryWritesSinceBoundary, ...writes],
+    sample: sampled
+      ? { uuid: entry.uuid, seq: event.seq, messageId: entry.type === 'assistant' ? (entry.message.id ?? null) : null, hasToolUse: typeof content !== 'string' && content.some((block) => block.type === 'tool_use') }
+      : state.sample,
+  };
 }
 
 /** Paths of memory files written with Edit or Write in this entry (Bash writes are not seen, as in Claude Code). */

@@ -153,11 +153,12 @@ export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = D
 
 function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
   const { entry } = event;
-  const next = { ...state, tokens: tokens.evolve(state.tokens, event) };
+  const nextTokens = tokens.evolve(state.tokens, event);
   if (entry.type === 'system' && entry.subtype === 'compact_boundary') {
     const auto = entry.compactMetadata?.trigger !== 'manual';
     return {
-      ...next,
+      ...state,
+      tokens: nextTokens,
       // Growth is measured from the post-compaction size once updates have begun (decision 15).
       tokensAtLastUpdate: state.initialized ? null : state.tokensAtLastUpdate,
       cursorLost: state.cursor !== null,
@@ -167,7 +168,7 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
       sample: null,
     };
   }
-  if (entry.type !== 'assistant' || !isSampled(entry)) return next;
+  if (entry.type !== 'assistant' || !isSampled(entry)) return nextTokens === state.tokens ? state : { ...state, tokens: nextTokens };
   const toolUses = countToolUses(entry);
   const sample: Sample = {
     uuid: entry.uuid,
@@ -175,7 +176,7 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
     messageId: entry.message.id ?? null,
     hasToolUse: toolUses > 0,
   };
-  return { ...next, toolCallsSinceCursor: state.toolCallsSinceCursor + toolUses, sample };
+  return { ...state, tokens: nextTokens, toolCallsSinceCursor: state.toolCallsSinceCursor + toolUses, sample };
 }
 
 /** A response the model produced (a locally made `<synthetic>` message runs no post-sampling hook). */
