@@ -1,7 +1,7 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
 import type { ExtractionDue, ExtractionSkipped, RunOutcome, Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
-import { relationToSample } from './responseSample.js';
+import { closeSample, stepSample } from './responseSample.js';
 import * as tokens from './tokens.js';
 
 export interface ExtractionSettings {
@@ -105,27 +105,17 @@ export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_E
     return [{ ...moved, turnsSinceLastRun: 0, runs: state.runs + 1, lastDue }, [due]];
   }
 
+  const steps = { apply: (state: ExtractionState, event: LogEntry) => apply(state, event, settings), evaluate };
+
   function step(state: ExtractionState, event: LogEntry): readonly [ExtractionState, readonly ExtractionDecision[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, []];
-    if (state.sample === null) return [apply(state, event, settings), []];
-    switch (relationToSample(state.sample.messageId, event.entry)) {
-      case 'continues':
-        return [apply(state, event, settings), []];
-      case 'waits':
-        return [{ ...state, waiting: [...state.waiting, event] }, []];
-      case 'closes': {
-        const [evaluated, decisions] = close(state);
-        return [apply(evaluated, event, settings), decisions];
-      }
-    }
+    return stepSample(state, event, steps);
   }
 
   function close(state: ExtractionState): readonly [ExtractionState, readonly ExtractionDecision[]] {
-    const [evaluated, decisions] = evaluate(state);
-    let next: ExtractionState = { ...evaluated, waiting: [] };
-    for (const waiting of state.waiting) next = apply(next, waiting, settings);
-    return [next, decisions];
+    return closeSample(state, steps);
   }
+
 
   /**
    * A failed run moves the cursor back, so its messages are covered by the next run (spec

@@ -1,7 +1,7 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
 import type { RunOutcome, SessionNotesDue, Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
-import { relationToSample } from './responseSample.js';
+import { closeSample, stepSample } from './responseSample.js';
 import * as tokens from './tokens.js';
 
 /** Claude Code's defaults (DEFAULT_SESSION_MEMORY_CONFIG, spec §4.2). */
@@ -108,28 +108,17 @@ export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = D
     ];
   }
 
+  const steps = { apply: apply, evaluate };
+
   function step(state: SessionNotesState, event: LogEntry): readonly [SessionNotesState, readonly SessionNotesDue[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, []];
-    if (state.sample === null) return [apply(state, event), []];
-    switch (relationToSample(state.sample.messageId, event.entry)) {
-      case 'continues':
-        return [apply(state, event), []];
-      case 'waits':
-        return [{ ...state, waiting: [...state.waiting, event] }, []];
-      case 'closes': {
-        const [evaluated, decisions] = close(state);
-        return [apply(evaluated, event), decisions];
-      }
-    }
+    return stepSample(state, event, steps);
   }
 
-  /** Evaluates the sampled response, then applies what waited behind it. */
   function close(state: SessionNotesState): readonly [SessionNotesState, readonly SessionNotesDue[]] {
-    const [evaluated, decisions] = evaluate(state);
-    let next: SessionNotesState = { ...evaluated, waiting: [] };
-    for (const waiting of state.waiting) next = apply(next, waiting);
-    return [next, decisions];
+    return closeSample(state, steps);
   }
+
 
   /**
    * A failed update records no new size and leaves lastSummarizedMessageId where it was

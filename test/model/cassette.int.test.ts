@@ -1,30 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AnthropicModel, CassetteMissError, CassetteModel, ConfigError, ModelPortError, requestKey, type ModelRequest } from '../../src/index.js';
+import { AnthropicModel, CassetteMissError, CassetteModel, ConfigError, requestKey, type ModelRequest } from '../../src/index.js';
 import { ScriptedModel } from '../../src/testing/scriptedModel.js';
 import { testModelPort } from '../contract/modelPort.contract.js';
+import { scriptedHarness } from '../contract/scriptedHarness.js';
 import { MessagesServer } from '../support/messagesServer.js';
 import { tempDir } from '../support/tempDir.js';
 
 const ask = (text: string): ModelRequest => ({ system: 'notes', messages: [{ role: 'user', content: text }], maxTokens: 32 });
 
 // The cassette passes the contract while recording over a scripted inner model.
-testModelPort('CassetteModel (recording)', () => {
-  const inner = new ScriptedModel();
-  const cassette = new CassetteModel({ path: join(tempDir(), 'c.json'), record: inner });
-  return {
-    port: cassette,
-    reply: (text, usage) =>
-      inner.script({ content: [{ type: 'text', text }], usage: { inputTokens: usage?.input ?? 0, outputTokens: usage?.output ?? 0, cacheCreationInputTokens: 0, cacheReadInputTokens: usage?.cacheRead ?? 0 } }),
-    fail: (status) => inner.script(new ModelPortError(`scripted ${status}`, status)),
-    lastRequest: () => {
-      const last = inner.calls.at(-1)!;
-      const texts = last.messages.flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.flatMap((b) => (b.type === 'text' ? [(b as { text: string }).text] : []))));
-      return { system: last.system, texts };
-    },
-  };
-});
+testModelPort('CassetteModel (recording)', () => scriptedHarness((inner) => new CassetteModel({ path: join(tempDir(), 'c.json'), record: inner })));
 
 describe('CassetteModel', () => {
   it('records calls against the local API, then replays them with the server stopped: identical results', async () => {

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ModelPortError, type ModelRequest } from '../../src/index.js';
 import { ScriptedModel, UnconsumedStepsError, UnexpectedModelCallError } from '../../src/testing/scriptedModel.js';
 import { testModelPort } from '../contract/modelPort.contract.js';
+import { scriptedHarness } from '../contract/scriptedHarness.js';
 
-const texts = (request: ModelRequest): string[] =>
-  request.messages.flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.flatMap((b) => (b.type === 'text' ? [(b as { text: string }).text] : []))));
-
-testModelPort('ScriptedModel', () => {
-  const model = new ScriptedModel();
-  return {
-    port: model,
-    reply: (text, usage) =>
-      model.script({ content: [{ type: 'text', text }], usage: { inputTokens: usage?.input ?? 0, outputTokens: usage?.output ?? 0, cacheCreationInputTokens: 0, cacheReadInputTokens: usage?.cacheRead ?? 0 } }),
-    fail: (status) => model.script(new ModelPortError(`scripted ${status}`, status)),
-    lastRequest: () => {
-      const last = model.calls.at(-1)!;
-      return { system: last.system, texts: texts(last) };
-    },
-  };
-});
+testModelPort('ScriptedModel', () => scriptedHarness());
 
 describe('ScriptedModel', () => {
   it('fails loudly when called more often than scripted', async () => {
