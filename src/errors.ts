@@ -73,10 +73,13 @@ export class ModelPortError extends MemlogError {
   /** The HTTP status, when the provider answered. */
   readonly status: number | null;
   readonly retryable: boolean;
+  /** The caller aborted the call: not a fault, and not worth retrying. */
+  readonly aborted: boolean;
 
   constructor(message: string, status: number | null, context: Record<string, unknown> = {}, options?: ErrorOptions) {
     super('model', message, { ...context, status }, options);
     this.status = status;
-    this.retryable = status === null || status === 408 || status === 409 || status === 429 || status >= 500;
+    this.aborted = context['aborted'] === true;
+    this.retryable = !this.aborted && (status === null || status === 408 || status === 409 || status === 429 || status >= 500);
   }
 }

@@ -60,7 +60,17 @@ export { emptyIndex, insert, positionOf, type IndexView } from './projections/ap
 export { push, popWhile, toArray, type ConsList } from './projections/consList.js';
 export { runEffects, type EffectRunnerOptions, type RunResult } from './pipeline/effects.js';
 export { foldProjections, evolveProjections, initialProjectionStates, type ProjectionStates } from './pipeline/foldProjections.js';
-export type { ModelPort, ModelRequest, ModelReply, ModelMessage, ModelUsage, ToolDefinition } from './model/port.js';
+export type { ModelPort, ModelRequest, ModelReply, ModelMessage, ModelUsage, ToolDefinition, ModelTask, MemoryHeader } from './model/port.js';
+export { OfflineModel, OFFLINE_MODEL_ID } from './model/offline/offlineModel.js';
+export { selectModel, OFFLINE_NOTICE, type ModelKind, type ModelSelection } from './model/selectModel.js';
+export { draftSessionNotes } from './model/offline/sessionNotesDraft.js';
+export { findMemoryStatements, type MemoryStatement } from './model/offline/memoryStatements.js';
+export { rankMemories, contentWords } from './model/offline/lexicalRank.js';
+export { extractiveSummary } from './model/offline/extractiveSummary.js';
+export { conversationFacts, type ConversationFacts, type ToolStep } from './model/offline/conversationFacts.js';
+export { parseTopicFile, renderTopicFile, indexLine, MEMORY_TYPES, type MemoryType, type TopicFile, type FrontmatterForm, type TopicFileParse } from './memory/durable/topicFile.js';
+export { splitNotes, joinNotes, sectionContent, withContent, type NotesDocument, type NotesSection } from './memory/session/notesSections.js';
+export { DEFAULT_NOTES_TEMPLATE } from './memory/session/notesTemplate.js';
 export { ZERO_USAGE } from './model/port.js';
 export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL, type AnthropicModelOptions } from './model/anthropic.js';
 export { ScriptedModel, UnexpectedModelCallError, UnconsumedStepsError, type ScriptedStep } from './testing/scriptedModel.js';

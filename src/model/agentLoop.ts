@@ -1,7 +1,7 @@
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { FILE_TOOLS, runFileTool } from './fileTools.js';
 import type { PermissionGate, ToolCall } from './permissions.js';
-import type { ModelMessage, ModelPort, ModelReply, ModelUsage } from './port.js';
+import type { ModelMessage, ModelPort, ModelReply, ModelTask, ModelUsage } from './port.js';
 
 /** What the loop did with one tool call: the verdict, and the outcome. */
 export interface ToolCallRecord {
@@ -36,6 +36,8 @@ export interface AgentOptions {
   /** Leading messages shared with the parent conversation, for prompt caching. */
   readonly sharedPrefix?: number;
   readonly signal?: AbortSignal;
+  /** The job in structured form, sent with every call (the offline model works from it). */
+  readonly task?: ModelTask;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentRun> {
   let usage: ModelUsage = { inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 };
   for (let turn = 1; turn <= options.maxTurns; turn++) {
     const reply = await options.model.complete(
-      { system: options.system, messages: [...messages], tools, maxTokens: options.maxTokens ?? 4096, ...(options.sharedPrefix === undefined ? {} : { sharedPrefix: options.sharedPrefix }) },
+      { system: options.system, messages: [...messages], tools, maxTokens: options.maxTokens ?? 4096, ...(options.sharedPrefix === undefined ? {} : { sharedPrefix: options.sharedPrefix }), ...(options.task === undefined ? {} : { task: options.task }) },
       options.signal === undefined ? {} : { signal: options.signal },
     );
     replies.push(reply);

@@ -16,6 +16,12 @@ export interface AnthropicModelOptions {
   readonly maxRetries?: number;
   /** Per attempt. */
   readonly timeoutMs?: number;
+  /**
+   * Stream the reply over SSE (the default, as Claude Code does): long replies never hit the
+   * SDK's non-streaming limits, and a connection dropped mid-stream is retried here, since the
+   * SDK retries only before the answer starts.
+   */
+  readonly stream?: boolean;
   readonly fetch?: typeof fetch;
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -25,16 +31,20 @@ export class AnthropicModel implements ModelPort {
   readonly name = 'anthropic';
   private readonly client: Anthropic;
   private readonly model: string;
+  private readonly stream: boolean;
+  private readonly maxRetries: number;
 
   constructor(options: AnthropicModelOptions = {}) {
     const env = options.env ?? process.env;
     const apiKey = options.apiKey ?? env['ANTHROPIC_API_KEY'];
     if (apiKey === undefined || apiKey === '') throw new ConfigError('no Anthropic API key: set ANTHROPIC_API_KEY or pass apiKey (the offline model needs none)');
     const baseURL = options.baseURL ?? env['ANTHROPIC_BASE_URL'];
+    this.maxRetries = options.maxRetries ?? 4;
+    this.stream = options.stream ?? true;
     this.client = new Anthropic({
       apiKey,
       ...(baseURL === undefined || baseURL === '' ? {} : { baseURL }),
-      maxRetries: options.maxRetries ?? 4,
+      maxRetries: this.maxRetries,
       timeout: options.timeoutMs ?? 120_000,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
@@ -43,7 +53,8 @@ export class AnthropicModel implements ModelPort {
 
   async complete(request: ModelRequest, options: { readonly signal?: AbortSignal } = {}): Promise<ModelReply> {
     try {
-      const message = await this.client.messages.create(toParams(request, this.model), options.signal === undefined ? {} : { signal: options.signal });
+      const params = toParams(request, this.model);
+      const message = this.stream ? await this.streamed(params, options.signal) : await this.client.messages.create(params, options.signal === undefined ? {} : { signal: options.signal });
       return {
         model: message.model,
         content: message.content as unknown as ContentBlock[],
@@ -56,9 +67,57 @@ export class AnthropicModel implements ModelPort {
         },
       };
     } catch (error) {
+      if (error instanceof ModelPortError) throw error;
       throw toPortError(error);
     }
   }
+
+  /** One streamed call; a stream that breaks after it began is asked again, up to maxRetries times. */
+  private async streamed(params: Anthropic.MessageCreateParamsNonStreaming, signal: AbortSignal | undefined): Promise<Anthropic.Message> {
+    for (let attempt = 0; ; attempt++) {
+      let began = false;
+      const stream = this.client.messages.stream(params, signal === undefined ? {} : { signal });
+      stream.on('connect', () => {
+        began = true;
+      });
+      // The SDK parses streamed tool input leniently: cut JSON becomes a partial object. Keep the
+      // raw text so that a half-made tool call is refused rather than run.
+      const toolInputs = new Map<number, string>();
+      stream.on('streamEvent', (event) => {
+        if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') toolInputs.set(event.index, '');
+        if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') toolInputs.set(event.index, (toolInputs.get(event.index) ?? '') + event.delta.partial_json);
+      });
+      try {
+        const message = await stream.finalMessage();
+        for (const [index, raw] of toolInputs) assertWholeJson(raw, message.content[index]);
+        return message;
+      } catch (error) {
+        if (error instanceof ModelPortError) throw error;
+        if (!began || signal?.aborted === true || error instanceof Anthropic.APIUserAbortError || attempt >= this.maxRetries) throw error;
+        await sleep(Math.min(8_000, 500 * 2 ** attempt), signal);
+      }
+    }
+  }
+}
+
+function assertWholeJson(raw: string, block: Anthropic.ContentBlock | undefined): void {
+  if (raw === '') return;
+  try {
+    JSON.parse(raw);
+  } catch {
+    const name = block?.type === 'tool_use' ? `${block.name} (${block.id})` : 'a tool';
+    throw new ModelPortError(`the model's input for ${name} is not whole JSON (${raw.length} characters streamed); the call is refused, not run`, null, { malformedToolInput: true });
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    }, { once: true });
+  });
 }
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
@@ -78,11 +137,13 @@ export function toParams(request: ModelRequest, defaultModel: string): Anthropic
     messages,
     ...(request.system === undefined ? {} : { system: [{ type: 'text', text: request.system, ...(prefix > 0 ? { cache_control: EPHEMERAL } : {}) }] }),
     ...(request.tools === undefined ? {} : { tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema as Anthropic.Tool.InputSchema })) }),
+    ...(request.outputSchema === undefined ? {} : { output_config: { format: { type: 'json_schema', schema: { ...request.outputSchema } } } }),
     ...(request.providerData ?? {}),
   };
 }
 
 function toPortError(error: unknown): ModelPortError {
+  if (error instanceof Anthropic.APIUserAbortError) return new ModelPortError('Anthropic API call aborted', null, { aborted: true }, { cause: error });
   if (error instanceof Anthropic.APIError) {
     const status = typeof error.status === 'number' ? error.status : null;
     return new ModelPortError(`Anthropic API ${status === null ? 'connection failed' : `answered ${status}`}: ${error.message}`, status, {}, { cause: error });

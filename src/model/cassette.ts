@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ConfigError, MemlogError } from '../errors.js';
 import { atomicWrite } from '../fs/atomicWrite.js';
+import { throwIfAborted } from './abort.js';
 import type { ModelPort, ModelReply, ModelRequest } from './port.js';
 
 /**
@@ -65,6 +66,7 @@ export class CassetteModel implements ModelPort {
   }
 
   async complete(request: ModelRequest, options: { readonly signal?: AbortSignal } = {}): Promise<ModelReply> {
+    throwIfAborted(options.signal, 'cassette');
     const key = requestKey(request);
     const known = this.entries.get(key);
     if (known) return known.reply;

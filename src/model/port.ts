@@ -27,9 +27,50 @@ export interface ModelRequest {
    * adapter marks the end of that prefix (and the system prompt) for prompt caching.
    */
   readonly sharedPrefix?: number;
+  /**
+   * A JSON schema the reply's text must follow (structured output): the Anthropic adapter sends
+   * it as `output_config.format`; the offline model answers in it.
+   */
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
+  /**
+   * What the request is for, in structured form. The prompt already says it in words for a real
+   * model, which ignores this; the offline model, which cannot read prompts, works from it.
+   */
+  readonly task?: ModelTask;
   /** Adapter-specific fields, passed through untouched. */
   readonly providerData?: Readonly<Record<string, unknown>>;
 }
+
+/** A memory file as a selector or an extractor sees it: its name relative to the memory directory. */
+export interface MemoryHeader {
+  readonly filename: string;
+  readonly description: string | null;
+  readonly type?: string;
+}
+
+/**
+ * The jobs memory work gives a model. Each names what an answer must touch, so an adapter that
+ * cannot read the prompt (the offline model) can still do the job through the same tools.
+ */
+export type ModelTask =
+  | { readonly kind: 'session_notes'; readonly notesPath: string; readonly currentNotes: string }
+  | {
+      readonly kind: 'extract_memories';
+      readonly memoryDir: string;
+      /** The memories already there, to update rather than duplicate. */
+      readonly existing: readonly MemoryHeader[];
+      /** MEMORY.md as it is now ('' when there is none). */
+      readonly index: string;
+      /** How many of the request's messages are new since the cursor (the rest is context). */
+      readonly newMessages: number;
+      /** The frontmatter form to write: `metadata` (current Claude Code) or `flat`. */
+      readonly frontmatter: 'metadata' | 'flat';
+      readonly sessionId?: string;
+      /** ISO time to stamp as `modified`; given, so that runs replay byte for byte. */
+      readonly now: string;
+    }
+  | { readonly kind: 'recall'; readonly query: string; readonly candidates: readonly MemoryHeader[]; readonly recentTools: readonly string[]; readonly limit: number }
+  | { readonly kind: 'summary' };
 
 export interface ModelUsage {
   readonly inputTokens: number;

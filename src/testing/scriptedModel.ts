@@ -1,6 +1,7 @@
 import { MemlogError } from '../errors.js';
 import type { ModelPort, ModelReply, ModelRequest } from '../model/port.js';
 import { ZERO_USAGE } from '../model/port.js';
+import { throwIfAborted } from '../model/abort.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 
 /** One scripted answer: a reply (or just its content), an error to throw, or a function of the request. */
@@ -37,7 +38,8 @@ export class ScriptedModel implements ModelPort {
     return this;
   }
 
-  async complete(request: ModelRequest): Promise<ModelReply> {
+  async complete(request: ModelRequest, options: { readonly signal?: AbortSignal } = {}): Promise<ModelReply> {
+    throwIfAborted(options.signal, 'scripted');
     this.calls.push(request);
     const step = this.steps.shift();
     if (step === undefined) throw new UnexpectedModelCallError(this.calls.length);

@@ -12,12 +12,15 @@ export function scriptedHarness(wrap: (inner: ScriptedModel) => ModelPort = (inn
   const model = new ScriptedModel();
   return {
     port: wrap(model),
-    reply: (text, usage) =>
-      void model.script({ content: [{ type: 'text', text }], usage: { inputTokens: usage?.input ?? 0, outputTokens: usage?.output ?? 0, cacheCreationInputTokens: 0, cacheReadInputTokens: usage?.cacheRead ?? 0 } }),
-    fail: (status) => void model.script(new ModelPortError(`scripted ${status}`, status)),
-    lastRequest: () => {
-      const last = model.calls.at(-1)!;
-      return { system: last.system, texts: requestTexts(last) };
+    scripted: {
+      reply: (text, usage) =>
+        void model.script({ content: [{ type: 'text', text }], usage: { inputTokens: usage?.input ?? 0, outputTokens: usage?.output ?? 0, cacheCreationInputTokens: 0, cacheReadInputTokens: usage?.cacheRead ?? 0 } }),
+      replyWithTool: (name, input) => void model.script({ content: [{ type: 'tool_use', id: 'toolu_1', name, input }], stopReason: 'tool_use' }),
+      fail: (status) => void model.script(new ModelPortError(`scripted ${status}`, status)),
+      lastRequest: () => {
+        const last = model.calls.at(-1)!;
+        return { system: last.system, texts: requestTexts(last) };
+      },
     },
   };
 }

@@ -11,7 +11,7 @@ import { tempDir } from '../support/tempDir.js';
 const ask = (text: string): ModelRequest => ({ system: 'notes', messages: [{ role: 'user', content: text }], maxTokens: 32 });
 
 // The cassette passes the contract while recording over a scripted inner model.
-testModelPort('CassetteModel (recording)', () => scriptedHarness((inner) => new CassetteModel({ path: join(tempDir(), 'c.json'), record: inner })));
+testModelPort('CassetteModel (recording)', () => scriptedHarness((inner) => new CassetteModel({ path: join(tempDir(), 'c.json'), record: inner })), { scripted: true });
 
 describe('CassetteModel', () => {
   it('records calls against the local API, then replays them with the server stopped: identical results', async () => {

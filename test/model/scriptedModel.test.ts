@@ -3,7 +3,7 @@ import { ScriptedModel, UnconsumedStepsError, UnexpectedModelCallError } from '.
 import { testModelPort } from '../contract/modelPort.contract.js';
 import { scriptedHarness } from '../contract/scriptedHarness.js';
 
-testModelPort('ScriptedModel', () => scriptedHarness());
+testModelPort('ScriptedModel', () => scriptedHarness(), { scripted: true });
 
 describe('ScriptedModel', () => {
   it('fails loudly when called more often than scripted', async () => {

@@ -6,7 +6,11 @@ export type Arranged =
   | { readonly kind: 'reply'; readonly content: unknown[]; readonly stopReason?: string; readonly usage?: Record<string, number> }
   | { readonly kind: 'status'; readonly status: number; readonly retryAfterMs?: number; readonly body?: unknown }
   | { readonly kind: 'slow'; readonly delayMs: number }
-  | { readonly kind: 'drop' };
+  | { readonly kind: 'drop' }
+  /** Streamed requests only: the reply starts, then the connection is cut after `afterEvents` SSE events. */
+  | { readonly kind: 'dropMidStream'; readonly content: unknown[]; readonly afterEvents: number }
+  /** Streamed requests only: the reply starts, then an SSE `error` event (e.g. overloaded_error) ends it. */
+  | { readonly kind: 'errorMidStream'; readonly content: unknown[]; readonly errorType: string };
 
 export interface Received {
   readonly method: string;
@@ -17,7 +21,9 @@ export interface Received {
 
 /**
  * A small Messages API on 127.0.0.1 for tests: it answers POST /v1/messages with what the test
- * arranged, in order, and records what it received apart from what was arranged.
+ * arranged, in order, as JSON or (when the request asks to stream) as SSE events, and records
+ * what it received. A tool_use block in arranged content may carry `rawInput`: the exact JSON
+ * text to stream for its input, to send a model's malformed tool input.
  */
 export class MessagesServer {
   readonly received: Received[] = [];
@@ -56,12 +62,26 @@ export class MessagesServer {
     this.received.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) });
     const step = this.arranged.shift();
     if (!step) return json(response, 500, { type: 'error', error: { type: 'api_error', message: 'nothing arranged for this request' } });
+    const streamed = this.received.at(-1)?.body['stream'] === true;
     switch (step.kind) {
+      case 'dropMidStream': {
+        const events = sseEvents(this.message(step.content)).slice(0, step.afterEvents);
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write(events.join(''), () => request.socket.destroy());
+        return;
+      }
+      case 'errorMidStream': {
+        const events = sseEvents(this.message(step.content)).slice(0, 2);
+        events.push(sse('error', { type: 'error', error: { type: step.errorType, message: `arranged ${step.errorType}` } }));
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.end(events.join(''));
+        return;
+      }
       case 'drop':
         request.socket.destroy();
         return;
       case 'slow':
-        setTimeout(() => json(response, 200, this.message([{ type: 'text', text: 'late' }])), step.delayMs);
+        setTimeout(() => reply(response, this.message([{ type: 'text', text: 'late' }]), streamed), step.delayMs);
         return;
       case 'status': {
         const headers: Record<string, string> = step.retryAfterMs === undefined ? {} : { 'retry-after-ms': String(step.retryAfterMs) };
@@ -69,7 +89,7 @@ export class MessagesServer {
         return json(response, step.status, step.body ?? { type: 'error', error: { type, message: `arranged ${step.status}` } }, headers);
       }
       case 'reply':
-        return json(response, 200, this.message(step.content, step.stopReason, step.usage));
+        return reply(response, this.message(step.content, step.stopReason, step.usage), streamed);
     }
   }
 
@@ -90,4 +110,50 @@ export class MessagesServer {
 function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
+}
+
+function reply(response: ServerResponse, message: Record<string, unknown>, streamed: boolean): void {
+  if (!streamed) {
+    const content = (message['content'] as Array<Record<string, unknown>>).map(({ rawInput: _raw, ...block }) => block);
+    return json(response, 200, { ...message, content });
+  }
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  response.end(sseEvents(message).join(''));
+}
+
+function sse(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** A message as the API streams it: start, each block as start / deltas / stop, delta, stop. */
+function sseEvents(message: Record<string, unknown>): string[] {
+  const { content, stop_reason, usage, ...rest } = message as { content: Array<Record<string, unknown>>; stop_reason: string; usage: Record<string, number> };
+  const events = [sse('message_start', { type: 'message_start', message: { ...rest, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } })];
+  content.forEach((block, index) => {
+    const deltas: unknown[] = [];
+    let start: Record<string, unknown> = block;
+    if (block['type'] === 'text') {
+      start = { type: 'text', text: '' };
+      deltas.push(...halves(String(block['text'])).map((text) => ({ type: 'text_delta', text })));
+    } else if (block['type'] === 'tool_use') {
+      start = { type: 'tool_use', id: block['id'], name: block['name'], input: {} };
+      const raw = typeof block['rawInput'] === 'string' ? block['rawInput'] : JSON.stringify(block['input']);
+      deltas.push(...halves(raw).map((partial_json) => ({ type: 'input_json_delta', partial_json })));
+    } else if (block['type'] === 'thinking') {
+      start = { type: 'thinking', thinking: '', signature: '' };
+      deltas.push({ type: 'thinking_delta', thinking: block['thinking'] }, { type: 'signature_delta', signature: block['signature'] });
+    }
+    events.push(sse('content_block_start', { type: 'content_block_start', index, content_block: start }));
+    for (const delta of deltas) events.push(sse('content_block_delta', { type: 'content_block_delta', index, delta }));
+    events.push(sse('content_block_stop', { type: 'content_block_stop', index }));
+  });
+  events.push(sse('message_delta', { type: 'message_delta', delta: { stop_reason, stop_sequence: null }, usage: { output_tokens: usage['output_tokens'] } }));
+  events.push(sse('message_stop', { type: 'message_stop' }));
+  return events;
+}
+
+/** Two pieces, so clients must join deltas. */
+function halves(text: string): string[] {
+  const middle = Math.floor(text.length / 2);
+  return middle === 0 ? [text] : [text.slice(0, middle), text.slice(middle)];
 }

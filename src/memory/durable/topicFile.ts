@@ -1,0 +1,88 @@
+import { parse, stringify } from 'yaml';
+import { z } from 'zod';
+
+export const MEMORY_TYPES = ['user', 'feedback', 'project', 'reference'] as const;
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+
+/** `metadata`: what current Claude Code writes (type under `metadata:`); `flat`: the older `type:` at the top. */
+export type FrontmatterForm = 'metadata' | 'flat';
+
+/** A topic file: one memory, its frontmatter and its body. */
+export interface TopicFile {
+  readonly name: string;
+  readonly description: string;
+  readonly type: MemoryType;
+  readonly body: string;
+  /** The session it was last written from. */
+  readonly originSessionId?: string;
+  /** ISO time of the last write. */
+  readonly modified?: string;
+  /** Frontmatter fields memlog does not know, kept as they were. */
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+const MemoryTypeSchema = z.enum(MEMORY_TYPES);
+const Frontmatter = z.looseObject({
+  name: z.string().optional(),
+  description: z.string().optional(),
+  type: z.string().optional(),
+  metadata: z.looseObject({ type: z.string().optional(), originSessionId: z.string().optional(), modified: z.string().optional() }).optional(),
+});
+
+const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+
+export type TopicFileParse =
+  | { readonly ok: true; readonly file: TopicFile; readonly form: FrontmatterForm }
+  | { readonly ok: false; readonly reason: string };
+
+/** Reads a topic file in either frontmatter form; a file memlog cannot read says why. */
+export function parseTopicFile(text: string, fallbackName: string): TopicFileParse {
+  const match = FRONTMATTER.exec(text);
+  if (!match) return { ok: false, reason: 'no frontmatter block (--- … ---) at the top' };
+  let data: unknown;
+  try {
+    data = parse(match[1]!) ?? {};
+  } catch (error) {
+    return { ok: false, reason: `frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0] ?? ''}` };
+  }
+  const fields = Frontmatter.safeParse(data);
+  if (!fields.success) return { ok: false, reason: `frontmatter has the wrong shape: ${fields.error.issues[0]?.path.join('.') ?? ''} ${fields.error.issues[0]?.message ?? ''}` };
+  const { name, description, type: flatType, metadata, ...extra } = fields.data;
+  const form: FrontmatterForm = metadata?.type !== undefined ? 'metadata' : 'flat';
+  const type = MemoryTypeSchema.safeParse(metadata?.type ?? flatType);
+  if (!type.success) return { ok: false, reason: `type must be one of ${MEMORY_TYPES.join(', ')}, not ${JSON.stringify(metadata?.type ?? flatType ?? null)}` };
+  if (description === undefined || description.trim() === '') return { ok: false, reason: 'description is missing' };
+  return {
+    ok: true,
+    form,
+    file: {
+      name: name ?? fallbackName,
+      description,
+      type: type.data,
+      body: text.slice(match[0].length).replace(/^\r?\n/, ''),
+      ...(metadata?.originSessionId === undefined ? {} : { originSessionId: metadata.originSessionId }),
+      ...(metadata?.modified === undefined ? {} : { modified: metadata.modified }),
+      ...(Object.keys(extra).length === 0 ? {} : { extra }),
+    },
+  };
+}
+
+/** Writes a topic file in the chosen frontmatter form. */
+export function renderTopicFile(file: TopicFile, form: FrontmatterForm = 'metadata'): string {
+  const head: Record<string, unknown> =
+    form === 'metadata'
+      ? {
+          name: file.name,
+          description: file.description,
+          ...file.extra,
+          metadata: { node_type: 'memory', type: file.type, ...(file.originSessionId === undefined ? {} : { originSessionId: file.originSessionId }), ...(file.modified === undefined ? {} : { modified: file.modified }) },
+        }
+      : { name: file.name, description: file.description, type: file.type, ...file.extra };
+  const body = file.body.trimEnd();
+  return `---\n${stringify(head, { lineWidth: 0 })}---\n${body === '' ? '' : `\n${body}\n`}`;
+}
+
+/** One MEMORY.md line: `- [Title](file.md) — hook`. */
+export function indexLine(title: string, filename: string, hook: string): string {
+  return `- [${title.replace(/[[\]]/g, '')}](${filename}) — ${hook.replace(/\s+/g, ' ').trim()}`;
+}
