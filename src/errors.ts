@@ -9,7 +9,8 @@ export type MemlogErrorCode =
   | 'permission_denied'
   | 'invalid_argument'
   | 'io'
-  | 'model';
+  | 'model'
+  | 'bad_output';
 
 export class MemlogError extends Error {
   readonly code: MemlogErrorCode;

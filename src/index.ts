@@ -71,6 +71,13 @@ export { conversationFacts, type ConversationFacts, type ToolStep } from './mode
 export { parseTopicFile, renderTopicFile, indexLine, MEMORY_TYPES, type MemoryType, type TopicFile, type FrontmatterForm, type TopicFileParse } from './memory/durable/topicFile.js';
 export { splitNotes, joinNotes, sectionContent, withContent, type NotesDocument, type NotesSection } from './memory/session/notesSections.js';
 export { DEFAULT_NOTES_TEMPLATE } from './memory/session/notesTemplate.js';
+export { DEFAULT_UPDATE_PROMPT } from './memory/session/updatePrompt.js';
+export { loadNotesConfig, fillPlaceholders, notesTemplatePath, notesPromptPath, type NotesConfig } from './memory/session/notesConfig.js';
+export { measureNotes, sizeReminders, truncateNotesForCompaction, isEmptyNotes, MAX_SECTION_TOKENS, MAX_TOTAL_NOTES_TOKENS, COMPACT_SECTION_CHARS, TRUNCATION_MARKER, type NotesSize } from './memory/session/notesLimits.js';
+export { runNotesUpdate, ensureNotesFile, coveredUpTo, stagingPath, NotesRunOutcome, type NotesRunOptions } from './memory/session/notesRun.js';
+export { waitForNotesRun, NOTES_WAIT, type WaitOptions, type WaitResult } from './memory/session/waitForNotes.js';
+export { buildSessionNotes, defaultNotesPath, lastSummarizedFromLog, readNotes, type NotesBuildOptions, type NotesBuildReport, type NotesRunEvent, type NotesRunSummary } from './memory/session/notesBuilder.js';
+export { withTaskPrompt, PENDING_TOOL_RESULT } from './model/backgroundRequest.js';
 export { ZERO_USAGE } from './model/port.js';
 export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL, type AnthropicModelOptions } from './model/anthropic.js';
 export { ScriptedModel, UnexpectedModelCallError, UnconsumedStepsError, type ScriptedStep } from './testing/scriptedModel.js';

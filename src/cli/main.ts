@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { MemlogError } from '../index.js';
 import { registerInspect } from './inspectCommand.js';
+import { registerNotes } from './notesCommand.js';
 import { registerReplay } from './replayCommand.js';
 
 /** Builds the CLI; one file a command, each registering itself. */
@@ -11,6 +12,7 @@ export function createProgram(): Command {
     .showHelpAfterError();
   registerInspect(program);
   registerReplay(program);
+  registerNotes(program);
   return program;
 }
 

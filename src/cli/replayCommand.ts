@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { fromEvent, merge } from 'rxjs';
 import { existsSync } from 'node:fs';
 import {
@@ -15,30 +15,19 @@ import {
   type LogEntry,
   type ReplaySettings,
 } from '../index.js';
+import { addTriggerOptions, positive, toSettings, type TriggerOptions } from './triggerOptions.js';
 
-interface ReplayOptions {
+interface ReplayOptions extends TriggerOptions {
   readonly json?: boolean;
   readonly at?: string;
-  readonly contextWindow?: number;
-  readonly maxOutputTokens?: number;
-  readonly notesInitTokens?: number;
-  readonly notesUpdateTokens?: number;
-  readonly notesToolCalls?: number;
-  readonly extractEvery?: number;
   readonly follow?: boolean;
   readonly effects?: string | false;
   readonly pollMs?: number;
 }
 
-const positive = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer');
-  return n;
-};
-
 /** `memlog replay <transcript>`: the decisions memlog's triggers make over a session, deterministically. */
 export function registerReplay(program: Command): void {
-  program
+  const command = program
     .command('replay')
     .description("replay a session's memory life: context tokens per turn and every decision (session notes due, compaction due, extraction due or skipped) with its reason")
     .argument('<transcript>', 'a transcript .jsonl file')
@@ -47,13 +36,8 @@ export function registerReplay(program: Command): void {
     .option('--effects <file>', "memlog's effect log to replay runs from (default: <transcript>.memlog.jsonl when it exists)")
     .option('--no-effects', 'ignore any effect log: every run is taken to finish at once')
     .option('--follow', 'follow a transcript that is still being written and print decisions as they are made; Ctrl-C stops')
-    .option('--poll-ms <ms>', 'with --follow: how often to look for new lines (default 250)', positive)
-    .option('--context-window <tokens>', 'model context window (default 200000)', positive)
-    .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive)
-    .option('--notes-init-tokens <tokens>', 'context size before the first session-notes update (default 10000)', positive)
-    .option('--notes-update-tokens <tokens>', 'growth needed between session-notes updates (default 5000)', positive)
-    .option('--notes-tool-calls <count>', 'tool calls that make an update due mid-turn (default 3)', positive)
-    .option('--extract-every <turns>', 'run durable-memory extraction every N eligible turns (default 1)', positive)
+    .option('--poll-ms <ms>', 'with --follow: how often to look for new lines (default 250)', positive);
+  addTriggerOptions(command)
     .addHelpText('after', '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2')
     .action(async (file: string, options: ReplayOptions) => {
       const settings = toSettings(options);
@@ -86,21 +70,6 @@ export function registerReplay(program: Command): void {
       }
       process.stdout.write(`${formatTimeline(file, timeline)}\n`);
     });
-}
-
-function toSettings(options: ReplayOptions): ReplaySettings {
-  return {
-    extraction: options.extractEvery === undefined ? {} : { everyTurns: options.extractEvery },
-    autocompact: {
-      ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
-      ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
-    },
-    sessionNotes: {
-      ...(options.notesInitTokens === undefined ? {} : { minimumTokensToInit: options.notesInitTokens }),
-      ...(options.notesUpdateTokens === undefined ? {} : { minimumTokensBetweenUpdates: options.notesUpdateTokens }),
-      ...(options.notesToolCalls === undefined ? {} : { toolCallsBetweenUpdates: options.notesToolCalls }),
-    },
-  };
 }
 
 /** Live mode: decisions as the file grows, until SIGINT or SIGTERM; then what is owed at the end. */

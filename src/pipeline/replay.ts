@@ -6,7 +6,7 @@ import type { LogEntry } from '../projections/projection.js';
 import { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesState, type SessionNotesThresholds } from '../projections/sessionNotesTrigger.js';
 import type { ReadItem } from '../transcript/readItem.js';
 import type { EffectRecord } from './effectRecord.js';
-import { initialCoalescerState, request, settle, type CoalescerState, type RunKind } from './runCoalescer.js';
+import { initialCoalescerState, request, RUN_KINDS, settle, type CoalescerState, type RunKind } from './runCoalescer.js';
 
 export interface ReplaySettings {
   readonly sessionNotes?: Partial<SessionNotesThresholds>;
@@ -15,9 +15,10 @@ export interface ReplaySettings {
   /**
    * Without an effect log every run is taken to finish, successfully, before the next entry
    * ('instant'). With one ('recorded'), runs end where the log says, so coalescing and
-   * failures replay as they happened.
+   * failures replay as they happened. A list names the kinds the log records; the others are
+   * instant (a log written by `memlog notes` speaks for session-notes runs only).
    */
-  readonly runs?: 'instant' | 'recorded';
+  readonly runs?: 'instant' | 'recorded' | readonly RunKind[];
 }
 
 /** Every trigger's state and the run coalescer's; what `memlog replay --at` prints. */
@@ -52,7 +53,9 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
   const notes = createSessionNotesTrigger({ ...DEFAULT_SESSION_NOTES_THRESHOLDS, ...settings.sessionNotes });
   const compact = createAutocompactTrigger({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...settings.autocompact });
   const extract = createExtractionTrigger({ ...DEFAULT_EXTRACTION_SETTINGS, ...settings.extraction });
-  const instant = (settings.runs ?? 'instant') === 'instant';
+  const runs = settings.runs ?? 'instant';
+  const instantKinds = new Set<RunKind>(runs === 'instant' ? RUN_KINDS : runs === 'recorded' ? [] : RUN_KINDS.filter((kind) => !runs.includes(kind)));
+  const instant = (run: RunKind): boolean => instantKinds.has(run);
   const triggers = { sessionNotes: notes, autocompact: compact, extraction: extract } as const;
   type Key = keyof typeof triggers;
   const keys = Object.keys(triggers) as Key[];
@@ -101,7 +104,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
       next = runs === next.runs ? next : { ...next, runs };
       for (const start of starts) {
         out.push(start);
-        if (instant) next = outcome(next, { run: start.run, ok: true, batch: start.batch })[0];
+        if (instant(start.run)) next = outcome(next, { run: start.run, ok: true, batch: start.batch })[0];
       }
     }
     return [next, out];
@@ -120,7 +123,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
     let trailing: Decision[] = [];
     for (const start of starts) {
       trailing = [...trailing, start];
-      if (instant) next = outcome(next, { run: start.run, ok: true, batch: start.batch })[0];
+      if (instant(start.run)) next = outcome(next, { run: start.run, ok: true, batch: start.batch })[0];
     }
     return [next, trailing];
   }
@@ -201,7 +204,7 @@ export function replaySync(
   at?: string,
   records: readonly EffectRecord[] = [],
 ): { decisions: Decision[]; state: ReplayState; found: boolean } {
-  const decider = createReplayDecider(records.length > 0 ? { runs: 'recorded', ...settings } : settings);
+  const decider = createReplayDecider(records.length > 0 ? { runs: recordedKinds(records), ...settings } : settings);
   let state = decider.initialState();
   const decisions: Decision[] = [];
   for (const event of mergeByPosition(entries, records)) {
@@ -213,4 +216,11 @@ export function replaySync(
   const [last, made] = decider.end(state);
   decisions.push(...made);
   return { decisions, state: last, found: at === undefined };
+}
+
+/** The kinds of run an effect log records: replay takes their ends from it, and the others as instant. */
+export function recordedKinds(records: readonly EffectRecord[]): RunKind[] {
+  const kinds = new Set<RunKind>();
+  for (const record of records) if (record.type === 'run_started' || record.type === 'run_finished' || record.type === 'run_failed') kinds.add(record.run);
+  return [...kinds];
 }

@@ -31,7 +31,7 @@ export class OfflineModel implements ModelPort {
     const loopStart = request.messages.findIndex((message) => message.role === 'assistant' && blocks(message).some((b) => b.type === 'tool_use' && String((b as { id?: unknown }).id).startsWith(TOOL_ID_PREFIX)));
     if (loopStart !== -1) return reply(request, [text(afterTools(request.messages.slice(loopStart)))]);
     const input = request.messages;
-    const conversation = input.length > 0 && input.at(-1)?.role === 'user' ? input.slice(0, -1) : input;
+    const conversation = conversationBefore(input);
     const task = request.task;
     if (task === undefined) return reply(request, [text(`The offline model was given no task. The latest message reads: "${clip(lastWords(input), 200)}"`)]);
     return reply(request, this.firstTurn(task, conversation, request));
@@ -67,6 +67,14 @@ function blocks(message: ModelMessage): readonly ContentBlock[] {
 const text = (value: string): ContentBlock => ({ type: 'text', text: value });
 const toolUse = (index: number, name: string, input: Record<string, unknown>): ContentBlock => ({ type: 'tool_use', id: `${TOOL_ID_PREFIX}${index}`, name, input });
 const offered = (request: ModelRequest, tool: string): boolean => request.tools?.some((t) => t.name === tool) === true;
+
+/** The messages before the prompt: the prompt is the last user message's text; its tool results belong to the conversation. */
+function conversationBefore(input: readonly ModelMessage[]): readonly ModelMessage[] {
+  const last = input.at(-1);
+  if (last?.role !== 'user') return input;
+  const results = blocks(last).filter((block) => block.type === 'tool_result');
+  return results.length === 0 ? input.slice(0, -1) : [...input.slice(0, -1), { role: 'user', content: results }];
+}
 
 function lastWords(messages: readonly ModelMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+import { MemlogError } from '../../errors.js';
+import { runAgent } from '../../model/agentLoop.js';
+import { withTaskPrompt } from '../../model/backgroundRequest.js';
+import { editOnlyGate, type PermissionGate } from '../../model/permissions.js';
+import type { ModelMessage, ModelPort } from '../../model/port.js';
+import { fillPlaceholders, type NotesConfig } from './notesConfig.js';
+import { sizeReminders } from './notesLimits.js';
+import { splitNotes } from './notesSections.js';
+
+/** What a finished session-notes run records in the effect log (its `outcome`). */
+export const NotesRunOutcome = z.object({
+  /** The notes now cover the conversation up to this message (spec §4.4 step 8); null: unchanged by this run. */
+  lastSummarizedMessageId: z.string().nullable(),
+  /** sha256 of the notes before and after. */
+  before: z.string(),
+  after: z.string(),
+  /** Titles of the sections whose content changed. */
+  changed: z.array(z.string()),
+  toolCalls: z.number().int(),
+  denied: z.number().int(),
+  turns: z.number().int(),
+});
+export type NotesRunOutcome = z.infer<typeof NotesRunOutcome>;
+
+export interface NotesRunOptions {
+  readonly model: ModelPort;
+  readonly notesPath: string;
+  readonly config: NotesConfig;
+  /** The conversation as the run sees it (API-shaped). */
+  readonly conversation: readonly ModelMessage[];
+  /** Where the notes will stand when the run succeeds (see `coveredUpTo`). */
+  readonly lastSummarizedMessageId: string | null;
+  readonly runId: string;
+  readonly signal?: AbortSignal;
+  /** Model calls at most; Claude Code sets none, memlog keeps a run from looping. */
+  readonly maxTurns?: number;
+}
+
+const SYSTEM = 'You keep the running notes of a coding session, for the assistant that works in it.';
+
+/** The file a run edits before its result is put in place: beside the notes, so the rename is atomic. Its presence marks a run in flight. */
+export const stagingPath = (notesPath: string, runId: string): string => join(dirname(notesPath), `.${basename(notesPath)}.${runId.replace(/[^A-Za-z0-9_.-]/g, '_')}.memlog-run`);
+export const isStagingFile = (name: string): boolean => name.endsWith('.memlog-run');
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Creates the notes file from the template when it does not exist yet (spec §4.4 step 3: directory 0700, file 0600, exclusive). */
+export async function ensureNotesFile(notesPath: string, template: string): Promise<void> {
+  await mkdir(dirname(notesPath), { recursive: true, mode: 0o700 });
+  try {
+    await writeFile(notesPath, template, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/** The Edit-only gate on the notes file, with the edit landing on the staging copy. */
+function stagedGate(notesPath: string, staging: string): PermissionGate {
+  const gate = editOnlyGate(notesPath);
+  return { check: async (call) => {
+    const verdict = await gate.check(call);
+    return verdict.allow ? { allow: true, path: staging } : verdict;
+  } };
+}
+
+/**
+ * One session-notes update (spec §4.4): the agent edits a staging copy of the notes through the
+ * Edit-only gate; the result is checked (every section head kept) and returned with `apply`,
+ * which puts it in place by rename only after the caller has recorded the outcome. A fault at
+ * any point leaves the notes file as it was.
+ */
+export async function runNotesUpdate(options: NotesRunOptions): Promise<{ readonly outcome: NotesRunOutcome; readonly apply: () => Promise<void> }> {
+  const { notesPath, config } = options;
+  await ensureNotesFile(notesPath, config.template);
+  const current = await readFile(notesPath, 'utf8');
+  const staging = stagingPath(notesPath, options.runId);
+  await writeFile(staging, current, { mode: 0o600 });
+  try {
+    const reminders = sizeReminders(current);
+    const prompt = fillPlaceholders(config.prompt, { notesPath, currentNotes: current }) + (reminders === '' ? '' : `\n\n${reminders}`);
+    const run = await runAgent({
+      model: options.model,
+      system: SYSTEM,
+      messages: withTaskPrompt(options.conversation, prompt),
+      tools: ['Edit'],
+      gate: stagedGate(notesPath, staging),
+      maxTurns: options.maxTurns ?? 8,
+      sharedPrefix: options.conversation.length,
+      task: { kind: 'session_notes', notesPath, currentNotes: current },
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    const updated = await readFile(staging, 'utf8');
+    const heads = (text: string) => splitNotes(text).sections.map((section) => section.head);
+    if (JSON.stringify(heads(updated)) !== JSON.stringify(heads(current)))
+      throw new MemlogError('bad_output', 'the update changed or removed section headers; the notes are left as they were', { notesPath });
+    const bodies = new Map(splitNotes(current).sections.map((section) => [section.head, section.body]));
+    const outcome: NotesRunOutcome = {
+      lastSummarizedMessageId: options.lastSummarizedMessageId,
+      before: sha256(current),
+      after: sha256(updated),
+      changed: splitNotes(updated).sections.filter((section) => bodies.get(section.head) !== section.body).map((section) => section.title),
+      toolCalls: run.toolCalls.length,
+      denied: run.toolCalls.filter((call) => !call.allowed).length,
+      turns: run.turns,
+    };
+    return {
+      outcome,
+      apply: async () => {
+        if (updated === current) await rm(staging, { force: true });
+        else await rename(staging, notesPath);
+      },
+    };
+  } catch (error) {
+    await rm(staging, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Where the notes stand once a run over this conversation succeeds (spec §4.4 step 8): the last
+ * message, but only when the last assistant message asked for no tools; otherwise unchanged (null).
+ */
+export function coveredUpTo(conversation: ReadonlyArray<{ readonly role: string; readonly content: unknown; readonly sources?: readonly string[] }>): string | null {
+  const lastAssistant = [...conversation].reverse().find((message) => message.role === 'assistant');
+  const asksForTools = Array.isArray(lastAssistant?.content) && (lastAssistant.content as Array<{ type?: unknown }>).some((block) => block.type === 'tool_use');
+  if (asksForTools) return null;
+  for (let i = conversation.length - 1; i >= 0; i--) {
+    const uuid = conversation[i]?.sources?.at(-1);
+    if (uuid !== undefined) return uuid;
+  }
+  return null;
+}
