@@ -26,7 +26,7 @@ export { indexTranscript, messageIdOf, type TranscriptIndex, type ChainNode, typ
 export { buildChain, findLeaves, selectLeaf, type ConversationChain, type LeafChoice } from './resume/conversationChain.js';
 export { toApiMessages, type ApiMessage } from './resume/apiView.js';
 export { filterForResume, closeWithSyntheticReply, NO_RESPONSE_REQUESTED } from './resume/resumeFilters.js';
-export { loadConversation, resumeFromItems, type ResumedConversation } from './resume/loadConversation.js';
+export { loadConversation, resumeFromItems, liveConversation, type ResumedConversation } from './resume/loadConversation.js';
 export { inspectTranscript, type TranscriptReport } from './inspect/inspectTranscript.js';
 export { findTranscripts } from './inspect/findTranscripts.js';
 export { formatReport } from './inspect/formatReport.js';
@@ -78,6 +78,7 @@ export { runNotesUpdate, ensureNotesFile, coveredUpTo, stagingPath, NotesRunOutc
 export { waitForNotesRun, NOTES_WAIT, type WaitOptions, type WaitResult } from './memory/session/waitForNotes.js';
 export { buildSessionNotes, defaultNotesPath, lastSummarizedFromLog, readNotes, type NotesBuildOptions, type NotesBuildReport, type NotesRunEvent, type NotesRunSummary } from './memory/session/notesBuilder.js';
 export { withTaskPrompt, PENDING_TOOL_RESULT } from './model/backgroundRequest.js';
+export { sessionNotesExecutor, type NotesExecutorOptions } from './memory/session/notesExecutor.js';
 export { ZERO_USAGE } from './model/port.js';
 export { AnthropicModel, DEFAULT_ANTHROPIC_MODEL, type AnthropicModelOptions } from './model/anthropic.js';
 export { ScriptedModel, UnexpectedModelCallError, UnconsumedStepsError, type ScriptedStep } from './testing/scriptedModel.js';

@@ -42,3 +42,16 @@ export function loadConversation(path: string, options: ReadTranscriptOptions & 
   }
   return { ...resumeFromItems(entriesOf(), options.leaf), diagnostics, entries };
 }
+
+/**
+ * The conversation as a background run forked from the live session sees it: like a resume,
+ * except that the response in progress at the end is kept whole, tool calls still waiting for
+ * their results included, and no synthetic reply is added (the run adds its own prompt).
+ */
+export function liveConversation(items: Iterable<{ readonly seq: number; readonly entry: Entry }>): ApiMessage[] {
+  const index = indexTranscript(items);
+  const nodes = buildChain(index, selectLeaf(index, 'newest')).nodes;
+  let tail = nodes.length;
+  while (tail > 0 && nodes[tail - 1]!.entry.type !== 'user') tail--;
+  return toApiMessages([...filterForResume(nodes.slice(0, tail)), ...nodes.slice(tail)]);
+}

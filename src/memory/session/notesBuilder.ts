@@ -7,7 +7,7 @@ import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition } from 
 import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from '../../pipeline/replay.js';
 import type { Decision, RunStart } from '../../projections/decisions.js';
 import type { LogEntry } from '../../projections/projection.js';
-import { resumeFromItems } from '../../resume/loadConversation.js';
+import { liveConversation } from '../../resume/loadConversation.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import type { NotesConfig } from './notesConfig.js';
 import { coveredUpTo, NotesRunOutcome, runNotesUpdate, stagingPath } from './notesRun.js';
@@ -114,7 +114,7 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
     const decisions = start.batch.flatMap((uuid) => (due.has(uuid) ? [due.get(uuid)!] : []));
     const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at, run: 'session_notes', runId, batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing: start.trailing };
     appendEffectsSync(logPath, [...decisions.map((d): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'decision', at: { seq: d.seq, uuid: d.uuid }, decision: { ...d } })), started]);
-    const snapshot = resumeFromItems(entries.filter((e) => e.seq <= start.seq)).messages;
+    const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
     try {
       const result = await runNotesUpdate({
         model: options.model,
