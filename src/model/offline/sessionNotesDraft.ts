@@ -3,8 +3,10 @@ import type { ModelMessage } from '../port.js';
 import { clip, commandOf, splitSentences, conversationFacts, firstLine, firstSentences, isEditStep, isReadStep, type ConversationFacts, type ToolStep } from './conversationFacts.js';
 import { findMemoryStatements } from './memoryStatements.js';
 
-/** Per-section budget in characters: the spec's 2,000 tokens at four characters a token. */
-const SECTION_CHARS = 8_000;
+/** Per-section budget in characters: the spec's 2,000 tokens at four characters a token, less room for the head. */
+const SECTION_CHARS = 2_000 * 4 - 400;
+/** Whole-file budget in characters: the spec's 12,000 tokens, with room for the heads. */
+const TOTAL_CHARS = 12_000 * 4 - 400;
 /** Bulleted sections keep at most this many lines, the newest. */
 const MAX_BULLETS = 40;
 
@@ -47,7 +49,24 @@ export function draftSessionNotes(currentNotes: string, messages: readonly Model
     const content = typeof drafted === 'string' ? (drafted === '' ? before : drafted) : REPLACED.has(section.title) ? drafted.join('\n') : mergeBullets(before, drafted);
     return withContent(section, fitSection(content), index === document.sections.length - 1);
   });
-  return joinNotes({ preamble: document.preamble, sections });
+  return joinNotes({ preamble: document.preamble, sections: fitTotal(sections) });
+}
+
+/** Keeps the whole file within its budget: the largest bulleted section gives up its oldest bullet first. */
+function fitTotal(sections: NotesSection[]): NotesSection[] {
+  const fitted = [...sections];
+  const size = () => fitted.reduce((sum, section) => sum + section.head.length + section.body.length, 0);
+  while (size() > TOTAL_CHARS) {
+    let largest = -1;
+    fitted.forEach((section, index) => {
+      const lines = sectionContent(section).split('\n');
+      if (lines.length > 1 && lines[0]!.startsWith('- ') && (largest === -1 || section.body.length > fitted[largest]!.body.length)) largest = index;
+    });
+    if (largest === -1) break;
+    const section = fitted[largest]!;
+    fitted[largest] = withContent(section, sectionContent(section).split('\n').slice(1).join('\n'), largest === fitted.length - 1);
+  }
+  return fitted;
 }
 
 function titleOf(request: string): string {

@@ -123,3 +123,23 @@ describe('topic files', () => {
     expect(renderTopicFile(parsed.ok ? parsed.file : (undefined as never))).toBe(readFileSync(path, 'utf8'));
   });
 });
+
+describe('offline notes stay within their budgets', () => {
+  it('a very long session: every section within 2,000 tokens and the file within 12,000', async () => {
+    const { DEFAULT_NOTES_TEMPLATE, draftSessionNotes, measureNotes } = await import('../../../src/index.js');
+    const messages: ModelMessage[] = [];
+    for (let i = 0; i < 400; i++) {
+      messages.push(user(`Step ${i}: please look at module number ${i} and tell me what ${'it does '.repeat(20)}`));
+      messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `r${i}`, name: 'Read', input: { file_path: `/repo/src/module-${i}/${'deep/'.repeat(10)}file-${i}.ts` } }] });
+      messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `r${i}`, content: 'ok' }] });
+      messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `b${i}`, name: 'Bash', input: { command: `npm run check -- --module ${i} ${'--flag '.repeat(12)}`, description: `check module ${i}` } }] });
+      messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `b${i}`, is_error: i % 3 === 0, content: `Error: module ${i} failed` }] });
+      messages.push(assistant(`Module ${i} is fine now.`));
+    }
+    const notes = draftSessionNotes(DEFAULT_NOTES_TEMPLATE, messages);
+    const size = measureNotes(notes);
+    expect(size.oversized).toEqual([]);
+    expect(size.total).toBeLessThanOrEqual(12_000);
+    expect(notes).toContain('file-399.ts');
+  });
+});
