@@ -88,3 +88,8 @@ export { resolveInside, isWithin } from './fs/containment.js';
 export { runAgent, type AgentRun, type AgentOptions, type ToolCallRecord } from './model/agentLoop.js';
 export { editOnlyGate, memoryGate, type PermissionGate, type Permission, type ToolCall } from './model/permissions.js';
 export { FILE_TOOLS, runFileTool, globToRegExp, ToolInputError } from './model/fileTools.js';
+export { compactionView, tokensAfter, type CompactionView, type ViewMessage } from './compaction/compactionView.js';
+export { planNotesRung, summaryRungInput, finishSummaryRung, planExtractiveRung, loadsWhole, cutAtOrBefore, recentFiles, DEFAULT_CUT_SIZES, type Rung, type RungPlan, type RungOutcome, type PlanContext, type CutSizes } from './compaction/rungs.js';
+export { compactionEntries, type CompactionWrite, type EntryIds } from './compaction/compactionEntries.js';
+export { summaryMessage, formatModelSummary, SUMMARY_PROMPT, type SummaryMessageOptions } from './compaction/summaryText.js';
+export { compactTranscript, type CompactOptions, type CompactReport, type CompactStrategy, type RungAttempt } from './pipeline/compactTranscript.js';

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { MemlogError } from '../index.js';
 import { registerInspect } from './inspectCommand.js';
+import { registerCompact } from './compactCommand.js';
 import { registerNotes } from './notesCommand.js';
 import { registerReplay } from './replayCommand.js';
 
@@ -13,6 +14,7 @@ export function createProgram(): Command {
   registerInspect(program);
   registerReplay(program);
   registerNotes(program);
+  registerCompact(program);
   return program;
 }
 

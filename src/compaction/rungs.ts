@@ -1,0 +1,209 @@
+import type { ModelMessage } from '../model/port.js';
+import { extractiveSummary } from '../model/offline/extractiveSummary.js';
+import { estimateMessageTokens, roughTokens } from '../projections/tokenEstimate.js';
+import { toApiMessages } from '../resume/apiView.js';
+import { buildChain, selectLeaf } from '../resume/conversationChain.js';
+import { indexTranscript } from '../resume/transcriptIndex.js';
+import { compactionEntries } from './compactionEntries.js';
+import { tokensAfter, type CompactionView } from './compactionView.js';
+import { summaryMessage } from './summaryText.js';
+
+export type Rung = 'notes' | 'summary' | 'extractive';
+
+/** The sizes of spec §5.1 (DEFAULT_SM_COMPACT_CONFIG). */
+export interface CutSizes {
+  readonly minTokens: number;
+  readonly minTextMessages: number;
+  readonly maxTokens: number;
+}
+export const DEFAULT_CUT_SIZES: CutSizes = { minTokens: 10_000, minTextMessages: 5, maxTokens: 40_000 };
+
+export interface RungPlan {
+  readonly rung: Rung;
+  readonly cut: number;
+  readonly summaryText: string;
+  readonly tokensAfter: number;
+  readonly fileReferences: readonly string[];
+}
+
+export type RungOutcome = { readonly ok: true; readonly plan: RungPlan } | { readonly ok: false; readonly reason: string };
+
+export interface PlanContext {
+  readonly view: CompactionView;
+  readonly threshold: number;
+  readonly trigger: 'auto' | 'manual';
+  readonly transcriptPath?: string;
+}
+
+function hasText(message: CompactionView['messages'][number]): boolean {
+  const content = message.entry.message.content;
+  if (typeof content === 'string') return content.trim() !== '';
+  return content.some((block) => block.type === 'text');
+}
+
+/**
+ * Whether keeping the messages from `cut` on loads back as exactly boundary, summary and those
+ * messages: Claude Code keeps only what the parent walk from the tail to the head reaches, so a
+ * kept part whose entries are not all on that walk (a parallel tool result hanging off an
+ * earlier piece) cannot be preserved as it is.
+ */
+export function loadsWhole(view: CompactionView, cut: number): boolean {
+  if (cut >= view.messages.length) return true;
+  const probe = compactionEntries(view, { cut, summaryText: '-', trigger: 'auto', tokensBefore: 0, tokensAfter: 0, fileReferences: [] }, { boundary: '\u0000boundary', summary: '\u0000summary', attachment: (i) => `\u0000a${i}`, timestamp: '1970-01-01T00:00:00.000Z' });
+  const seq = view.entries.length === 0 ? 0 : view.entries[view.entries.length - 1]!.seq + 1;
+  const index = indexTranscript([...view.entries, ...probe.map((entry, i) => ({ seq: seq + i, entry }))]);
+  const loaded = buildChain(index, selectLeaf(index, 'newest')).nodes.map((node) => node.uuid);
+  const expected = ['\u0000boundary', '\u0000summary', ...view.messages.slice(cut).map((m) => m.uuid)];
+  return loaded.length === expected.length && loaded.every((uuid, i) => uuid === expected[i]);
+}
+
+/** The latest cut at or before `wanted` that loads whole; failing that, the earliest one after it. */
+export function cutAtOrBefore(view: CompactionView, wanted: number): number {
+  const before = view.cuts.filter((cut) => cut <= wanted).reverse();
+  for (const cut of before) if (loadsWhole(view, cut)) return cut;
+  for (const cut of view.cuts.filter((c) => c > wanted)) if (loadsWhole(view, cut)) return cut;
+  return view.messages.length;
+}
+
+/** The kept part must hold the newest prompt; where it cannot, the summary quotes it word for word. */
+function latestRequestIfDropped(view: CompactionView, cut: number): string | undefined {
+  if (view.newestPrompt === -1 || cut <= view.newestPrompt) return undefined;
+  const content = view.messages[view.newestPrompt]!.entry.message.content;
+  return typeof content === 'string' ? content : content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('\n');
+}
+
+/** The cut that keeps the current turn: at or before the newest prompt. */
+function turnCut(view: CompactionView, wanted: number): number {
+  return cutAtOrBefore(view, view.newestPrompt === -1 ? wanted : Math.min(wanted, view.newestPrompt));
+}
+
+/** Files read in the summarised part and not in the kept part, newest first, at most five (spec §5.2 step 8). */
+export function recentFiles(view: CompactionView, cut: number): string[] {
+  const keptReads = new Set<string>();
+  const reads: string[] = [];
+  view.messages.forEach((message, i) => {
+    const content = message.entry.message.content;
+    if (message.entry.type !== 'assistant' || typeof content === 'string') return;
+    for (const block of content) {
+      const input = (block as { input?: { file_path?: unknown } }).input;
+      if (block.type !== 'tool_use' || (block as { name?: unknown }).name !== 'Read' || typeof input?.file_path !== 'string') continue;
+      if (i >= cut) keptReads.add(input.file_path);
+      else reads.push(input.file_path);
+    }
+  });
+  return [...new Set(reads.reverse())].filter((file) => !keptReads.has(file)).slice(0, 5);
+}
+
+/**
+ * Rung 1, session-notes compaction (spec §5.1): the notes are the summary. From the message the
+ * notes cover, grow the kept part backwards to at least `minTokens` and `minTextMessages`
+ * messages with text, at most `maxTokens`; then move the cut back to a safe one.
+ */
+export function planNotesRung(context: PlanContext, notes: { readonly text: string; readonly truncated: boolean; readonly path?: string }, lastSummarizedMessageId: string | null, sizes: CutSizes = DEFAULT_CUT_SIZES): RungOutcome {
+  const { view } = context;
+  let covered = view.messages.length - 1;
+  if (lastSummarizedMessageId !== null) {
+    covered = view.messages.findIndex((message) => message.uuid === lastSummarizedMessageId);
+    if (covered === -1) return { ok: false, reason: `the message the notes cover (${lastSummarizedMessageId}) is not in the conversation` };
+  }
+  let start = covered + 1;
+  let tokens = 0;
+  let texts = 0;
+  for (let i = start; i < view.messages.length; i++) {
+    tokens += estimateMessageTokens([view.messages[i]!.entry]);
+    if (hasText(view.messages[i]!)) texts++;
+  }
+  while (start > 0 && tokens < sizes.maxTokens && !(tokens >= sizes.minTokens && texts >= sizes.minTextMessages)) {
+    start--;
+    tokens += estimateMessageTokens([view.messages[start]!.entry]);
+    if (hasText(view.messages[start]!)) texts++;
+  }
+  const cut = turnCut(view, start);
+  if (cut === 0) return { ok: false, reason: 'the notes cover nothing that could be dropped' };
+  const latestRequest = latestRequestIfDropped(view, cut);
+  const summaryText = summaryMessage(notes.text, {
+    recentKept: cut < view.messages.length,
+    continueSilently: context.trigger === 'auto',
+    ...(context.transcriptPath === undefined ? {} : { transcriptPath: context.transcriptPath }),
+    ...(notes.truncated && notes.path !== undefined ? { notesPath: notes.path } : {}),
+    ...(latestRequest === undefined ? {} : { latestRequest }),
+  });
+  const after = tokensAfter(view, cut, summaryText);
+  if (after >= context.threshold) return { ok: false, reason: `with the notes as summary the context would be ${after} tokens, not under ${context.threshold}` };
+  return { ok: true, plan: { rung: 'notes', cut, summaryText, tokensAfter: after, fileReferences: [] } };
+}
+
+/** Rung 2, summary compaction: the part to summarise (everything before the current turn) and where the cut falls. */
+export function summaryRungInput(context: PlanContext): { readonly ok: true; readonly cut: number; readonly messages: ModelMessage[] } | { readonly ok: false; readonly reason: string } {
+  const { view } = context;
+  const cut = turnCut(view, view.messages.length);
+  if (cut === 0) return { ok: false, reason: 'nothing before the current turn to summarise' };
+  const messages = toApiMessages(view.messages.slice(0, cut)).map(({ role, content }) => ({ role, content }));
+  return { ok: true, cut, messages };
+}
+
+/** Rung 2, after the model answered: the summary message and the check against the threshold. */
+export function finishSummaryRung(context: PlanContext, cut: number, summary: string): RungOutcome {
+  if (summary.trim() === '') return { ok: false, reason: 'the model gave an empty summary' };
+  const latestRequest = latestRequestIfDropped(context.view, cut);
+  const summaryText = summaryMessage(summary, {
+    recentKept: cut < context.view.messages.length,
+    continueSilently: context.trigger === 'auto',
+    ...(context.transcriptPath === undefined ? {} : { transcriptPath: context.transcriptPath }),
+    ...(latestRequest === undefined ? {} : { latestRequest }),
+  });
+  const after = tokensAfter(context.view, cut, summaryText) + recentFiles(context.view, cut).length * REFERENCE_TOKENS;
+  if (after >= context.threshold) return { ok: false, reason: `with the summary the context would be ${after} tokens, not under ${context.threshold}` };
+  return { ok: true, plan: { rung: 'summary', cut, summaryText, tokensAfter: after, fileReferences: recentFiles(context.view, cut) } };
+}
+
+/** What one file reference costs in the context, roughly. */
+const REFERENCE_TOKENS = 40;
+/** The extractive summary is kept to this many tokens, so the cut search can count on it. */
+const EXTRACTIVE_CAP_TOKENS = 6_000;
+
+/**
+ * Rung 3, which cannot fail: a deterministic extractive summary of the dropped part, and the
+ * cut moved forward over safe cuts (the oldest units dropped first) until the context is under
+ * the threshold; if even keeping nothing is too much, the summary is cut to fit.
+ */
+export function planExtractiveRung(context: PlanContext, from: number): RungPlan {
+  const { view, threshold } = context;
+  // The summary may take a quarter of the room, so that a small window still keeps recent messages.
+  const cap = Math.min(EXTRACTIVE_CAP_TOKENS, Math.floor(threshold / 4));
+  const wrapAt = (cut: number) => {
+    const latestRequest = latestRequestIfDropped(view, cut);
+    return (summary: string) =>
+      summaryMessage(summary, {
+        recentKept: cut < view.messages.length,
+        continueSilently: context.trigger === 'auto',
+        ...(context.transcriptPath === undefined ? {} : { transcriptPath: context.transcriptPath }),
+        ...(latestRequest === undefined ? {} : { latestRequest }),
+      });
+  };
+  const summaryAt = (cut: number) => extractiveSummary(toApiMessages(view.messages.slice(0, cut)).map(({ role, content }) => ({ role, content })));
+  /** What the result would cost at this cut, the summary at most `cap`; the summary is only made when the bound is not enough. */
+  const fits = (cut: number): boolean => {
+    const fixed = tokensAfter(view, cut, wrapAt(cut)(''));
+    if (fixed + cap < threshold) return true;
+    if (fixed >= threshold) return false;
+    return fixed + Math.min(cap, roughTokens(summaryAt(cut))) + 2 < threshold;
+  };
+  let cut = cutAtOrBefore(view, from);
+  for (const next of view.cuts.filter((c) => c > cut)) {
+    if (fits(cut)) break;
+    if (loadsWhole(view, next)) cut = next;
+  }
+  const wrap = wrapAt(cut);
+  // Two tokens of slack: the estimate rounds each text separately.
+  const budget = Math.max(0, threshold - tokensAfter(view, cut, wrap('')) - 2);
+  const summaryText = wrap(clipToTokens(summaryAt(cut), Math.min(cap, budget)));
+  return { rung: 'extractive', cut, summaryText, tokensAfter: tokensAfter(view, cut, summaryText), fileReferences: [] };
+}
+
+function clipToTokens(text: string, tokens: number): string {
+  const chars = tokens * 4;
+  if (text.length <= chars) return text;
+  const marker = '\n[… summary cut to fit the context]';
+  return chars <= marker.length ? '' : text.slice(0, chars - marker.length) + marker;
+}

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { copyFile } from 'node:fs/promises';
+import { compactionEntries } from '../compaction/compactionEntries.js';
+import { compactionView, type CompactionView } from '../compaction/compactionView.js';
+import { DEFAULT_CUT_SIZES, finishSummaryRung, planExtractiveRung, planNotesRung, summaryRungInput, type CutSizes, type PlanContext, type Rung, type RungPlan } from '../compaction/rungs.js';
+import { formatModelSummary, SUMMARY_PROMPT } from '../compaction/summaryText.js';
+import type { Diagnostic } from '../errors.js';
+import { appendWholeLines, repairTornTail } from '../fs/appendLines.js';
+import { defaultNotesPath, lastSummarizedFromLog, readNotes } from '../memory/session/notesBuilder.js';
+import { isEmptyNotes, truncateNotesForCompaction } from '../memory/session/notesLimits.js';
+import { DEFAULT_NOTES_TEMPLATE } from '../memory/session/notesTemplate.js';
+import { waitForNotesRun, type WaitOptions } from '../memory/session/waitForNotes.js';
+import { withTaskPrompt } from '../model/backgroundRequest.js';
+import type { ModelPort } from '../model/port.js';
+import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../projections/autocompactTrigger.js';
+import type { LogEntry } from '../projections/projection.js';
+import { toApiMessages } from '../resume/apiView.js';
+import { serializeEntry } from '../transcript/entrySchema.js';
+import { readTranscriptSync } from '../transcript/readTranscript.js';
+import { appendEffectsSync, effectLogPath, readEffectLog } from './effectLog.js';
+import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord } from './effectRecord.js';
+
+export type CompactStrategy = 'auto' | 'notes' | 'summary';
+
+export interface CompactOptions {
+  readonly transcriptPath: string;
+  /** auto: notes, then summary, then extractive; notes: notes, then extractive (no model call); summary: summary, then extractive. */
+  readonly strategy?: CompactStrategy;
+  /** Plan only: nothing is written. */
+  readonly dryRun?: boolean;
+  /** Write a compacted copy here instead of appending to the transcript. */
+  readonly out?: string;
+  /** The summary rung's model (it is skipped without one). */
+  readonly model?: ModelPort;
+  readonly notesPath?: string;
+  readonly notesTemplate?: string;
+  readonly effectLogPath?: string;
+  readonly autocompact?: Partial<AutocompactSettings>;
+  readonly trigger?: 'auto' | 'manual';
+  readonly sizes?: CutSizes;
+  readonly now?: () => Date;
+  readonly wait?: WaitOptions;
+}
+
+export interface RungAttempt {
+  readonly rung: Rung;
+  readonly used: boolean;
+  readonly reason?: string;
+}
+
+export interface CompactReport {
+  /** The rung that made the result, or 'none' when there was nothing to do. */
+  readonly strategy: Rung | 'none';
+  readonly requested: CompactStrategy;
+  readonly reason?: string;
+  readonly cutUuid: string | null;
+  readonly tokensBefore: number;
+  readonly tokensAfter: number;
+  readonly threshold: number;
+  /** Uuids of the messages kept verbatim, oldest first. */
+  readonly kept: readonly string[];
+  readonly summarized: number;
+  readonly rungs: readonly RungAttempt[];
+  readonly summaryText?: string;
+  readonly fileReferences: readonly string[];
+  /** Where the entries went and their uuids (not on a dry run). */
+  readonly written?: { readonly path: string; readonly uuids: readonly string[] };
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const SUMMARY_SYSTEM = 'You write summaries of coding sessions that let the work go on from them.';
+/** Room kept for the summary's output and the prompt when the summarised part is sent to the model. */
+const SUMMARY_INPUT_RESERVE = 25_000;
+
+/** A uuid made from what it names, so the same compaction gets the same ids. */
+function derivedUuid(seed: string): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Compacts a transcript down the ladder: session notes as the summary (no model call); a model
+ * summary of everything before the current turn; and a deterministic extractive summary that
+ * cannot fail. The result is appended as Claude Code's own entries (a compact_boundary and a
+ * compact-summary message, kept messages left where they are); earlier lines are never touched.
+ */
+export async function compactTranscript(options: CompactOptions): Promise<CompactReport> {
+  const requested = options.strategy ?? 'auto';
+  const entries: LogEntry[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const item of readTranscriptSync(options.transcriptPath)) {
+    if (item.kind === 'diagnostic') diagnostics.push(item);
+    else entries.push({ seq: item.seq, entry: item.entry });
+  }
+  const view = compactionView(entries);
+  const threshold = autocompactThresholds({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...options.autocompact }).threshold;
+  const base = { requested, threshold, tokensBefore: view.tokensBefore, diagnostics, fileReferences: [] as string[] };
+  if (view.messages.length === 0) return { ...base, strategy: 'none', reason: 'no conversation to compact', cutUuid: null, tokensAfter: view.tokensBefore, kept: [], summarized: 0, rungs: [] };
+  if (view.nothingNew) return { ...base, strategy: 'none', reason: 'nothing new since the last compaction', cutUuid: null, tokensAfter: view.tokensBefore, kept: view.messages.map((m) => m.uuid), summarized: 0, rungs: [] };
+
+  const context: PlanContext = { view, threshold, trigger: options.trigger ?? 'manual', transcriptPath: options.transcriptPath };
+  const rungs: RungAttempt[] = [];
+  let plan: RungPlan | undefined;
+  if (requested !== 'summary') plan = await tryNotes(context, options, rungs);
+  if (plan === undefined && requested !== 'notes') plan = await trySummary(context, options, rungs);
+  if (plan === undefined) {
+    plan = planExtractiveRung(context, view.newestPrompt === -1 ? view.messages.length : view.newestPrompt);
+    rungs.push({ rung: 'extractive', used: true });
+  }
+
+  const report: CompactReport = {
+    ...base,
+    strategy: plan.rung,
+    cutUuid: view.messages[plan.cut]?.uuid ?? null,
+    tokensAfter: plan.tokensAfter,
+    kept: view.messages.slice(plan.cut).map((m) => m.uuid),
+    summarized: plan.cut,
+    rungs,
+    summaryText: plan.summaryText,
+    fileReferences: plan.fileReferences,
+  };
+  if (options.dryRun === true) return report;
+  return { ...report, written: await writeCompaction(view, plan, report, options) };
+}
+
+async function tryNotes(context: PlanContext, options: CompactOptions, rungs: RungAttempt[]): Promise<RungPlan | undefined> {
+  const notesPath = options.notesPath ?? defaultNotesPath(options.transcriptPath);
+  await waitForNotesRun(notesPath, options.wait);
+  const notes = await readNotes(notesPath);
+  if (notes === null || isEmptyNotes(notes, options.notesTemplate ?? DEFAULT_NOTES_TEMPLATE)) {
+    rungs.push({ rung: 'notes', used: false, reason: notes === null ? 'no session notes' : 'the session notes are still empty' });
+    return undefined;
+  }
+  const logPath = options.effectLogPath ?? effectLogPath(options.transcriptPath);
+  const covered = lastSummarizedFromLog(readEffectLog(logPath).records);
+  const outcome = planNotesRung(context, { ...truncateNotesForCompaction(notes), path: notesPath }, covered, options.sizes ?? DEFAULT_CUT_SIZES);
+  rungs.push(outcome.ok ? { rung: 'notes', used: true } : { rung: 'notes', used: false, reason: outcome.reason });
+  return outcome.ok ? outcome.plan : undefined;
+}
+
+async function trySummary(context: PlanContext, options: CompactOptions, rungs: RungAttempt[]): Promise<RungPlan | undefined> {
+  if (options.model === undefined) {
+    rungs.push({ rung: 'summary', used: false, reason: 'no model' });
+    return undefined;
+  }
+  const input = summaryRungInput(context);
+  if (!input.ok) {
+    rungs.push({ rung: 'summary', used: false, reason: input.reason });
+    return undefined;
+  }
+  const contextWindow = options.autocompact?.contextWindow ?? DEFAULT_AUTOCOMPACT_SETTINGS.contextWindow;
+  const messages = fitForSummary(context.view, input.cut, contextWindow - SUMMARY_INPUT_RESERVE);
+  try {
+    const reply = await options.model.complete({ system: SUMMARY_SYSTEM, messages: withTaskPrompt(messages, SUMMARY_PROMPT), maxTokens: 20_000, task: { kind: 'summary' } });
+    const text = reply.content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('\n');
+    const outcome = finishSummaryRung(context, input.cut, formatModelSummary(text));
+    rungs.push(outcome.ok ? { rung: 'summary', used: true } : { rung: 'summary', used: false, reason: outcome.reason });
+    return outcome.ok ? outcome.plan : undefined;
+  } catch (error) {
+    rungs.push({ rung: 'summary', used: false, reason: `the model call failed: ${(error as Error).message}` });
+    return undefined;
+  }
+}
+
+/** The part to summarise, its oldest safe units left out until it fits the summariser's window. */
+function fitForSummary(view: CompactionView, cut: number, budget: number) {
+  let start = 0;
+  const size = (from: number) => view.messageTokens.slice(from, cut).reduce((a, b) => a + b, 0);
+  for (const candidate of view.cuts) {
+    if (candidate >= cut || size(start) <= budget) break;
+    start = candidate;
+  }
+  return toApiMessages(view.messages.slice(start, cut)).map(({ role, content }) => ({ role, content }));
+}
+
+async function writeCompaction(view: CompactionView, plan: RungPlan, report: CompactReport, options: CompactOptions): Promise<{ path: string; uuids: string[] }> {
+  const last = view.entries.at(-1);
+  const seed = `${options.transcriptPath}\u0000${view.leaf ?? ''}\u0000${plan.rung}\u0000${plan.cut}`;
+  const entries = compactionEntries(
+    view,
+    { cut: plan.cut, summaryText: plan.summaryText, trigger: options.trigger ?? 'manual', tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter, fileReferences: plan.fileReferences },
+    { boundary: derivedUuid(`${seed}boundary`), summary: derivedUuid(`${seed}summary`), attachment: (i) => derivedUuid(`${seed}attachment${i}`), timestamp: (options.now?.() ?? new Date()).toISOString() },
+  );
+  const target = options.out ?? options.transcriptPath;
+  if (options.out !== undefined) await copyFile(options.transcriptPath, options.out);
+  const logPath = options.out !== undefined ? effectLogPath(options.out) : (options.effectLogPath ?? effectLogPath(options.transcriptPath));
+  const at = { seq: last?.seq ?? -1, uuid: (last?.entry as { uuid?: string } | undefined)?.uuid ?? null };
+  const runId = `compaction@${at.seq}`;
+  const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at, run: 'compaction', runId, batch: [at], trailing: false };
+  appendEffectsSync(logPath, [started]);
+  // A torn last line (a crash mid-write) is ended first, so the boundary starts a line of its own.
+  await repairTornTail(target);
+  await appendWholeLines(target, entries.map((entry) => `${serializeEntry(entry)}\n`).join(''));
+  const uuids = entries.map((entry) => (entry as { uuid: string }).uuid);
+  const finished: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at, run: 'compaction', runId, outcome: { rung: plan.rung, cutUuid: report.cutUuid, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter, boundaryUuid: uuids[0] } };
+  appendEffectsSync(logPath, [finished]);
+  return { path: target, uuids };
+}
