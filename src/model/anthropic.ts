@@ -11,6 +11,7 @@ export interface AnthropicModelOptions {
   readonly apiKey?: string;
   /** Defaults to ANTHROPIC_BASE_URL, else the SDK's. */
   readonly baseURL?: string;
+  /** Defaults to MEMLOG_MODEL_ID, else DEFAULT_ANTHROPIC_MODEL. */
   readonly model?: string;
   /** The SDK's retries with backoff on 408/409/429/5xx and dropped connections, honouring retry-after. */
   readonly maxRetries?: number;
@@ -48,7 +49,7 @@ export class AnthropicModel implements ModelPort {
       timeout: options.timeoutMs ?? 120_000,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
-    this.model = options.model ?? DEFAULT_ANTHROPIC_MODEL;
+    this.model = options.model ?? (env['MEMLOG_MODEL_ID'] || DEFAULT_ANTHROPIC_MODEL);
   }
 
   async complete(request: ModelRequest, options: { readonly signal?: AbortSignal } = {}): Promise<ModelReply> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnthropicModel, ConfigError, ModelPortError } from '../../src/index.js';
+import { AnthropicModel, ConfigError, DEFAULT_ANTHROPIC_MODEL, ModelPortError } from '../../src/index.js';
 import { testModelPort } from '../contract/modelPort.contract.js';
 import { MessagesServer } from '../support/messagesServer.js';
 
@@ -139,6 +139,14 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
     const messages = body['messages'] as Array<{ content: Array<Record<string, unknown>> }>;
     expect(messages.map((m) => m.content.at(-1)?.['cache_control'] ?? null)).toEqual([null, { type: 'ephemeral' }, null]);
     expect((body['system'] as Array<Record<string, unknown>>)[0]).toMatchObject({ text: 'rules', cache_control: { type: 'ephemeral' } });
+  });
+
+  it('the model id is a setting: the option, else MEMLOG_MODEL_ID, else the default', async () => {
+    server.arrange(...Array.from({ length: 3 }, () => ({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] }) as const));
+    await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, model: 'claude-opus-5-5' }));
+    await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, env: { MEMLOG_MODEL_ID: 'claude-haiku-5-0' } }));
+    await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, env: {} }));
+    expect(server.received.map((r) => r.body['model'])).toEqual(['claude-opus-5-5', 'claude-haiku-5-0', DEFAULT_ANTHROPIC_MODEL]);
   });
 
   it('without a key it is a configuration error, never a network call', () => {
