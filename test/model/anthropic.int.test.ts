@@ -142,7 +142,7 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
   });
 
   it('the model id is a setting: the option, else MEMLOG_MODEL_ID, else the default', async () => {
-    server.arrange(...Array.from({ length: 3 }, () => ({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] }) as const));
+    server.arrange(...Array.from({ length: 3 }, () => ({ kind: 'reply' as const, content: [{ type: 'text', text: 'ok' }] })));
     await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, model: 'claude-opus-5-5' }));
     await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, env: { MEMLOG_MODEL_ID: 'claude-haiku-5-0' } }));
     await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, env: {} }));
