@@ -63,7 +63,7 @@ export function registerNotes(program: Command): void {
 function progressLine(event: NotesRunEvent): string {
   switch (event.type) {
     case 'started':
-      return `memlog: notes update ${event.index + 1} of ${event.total} (entry ${event.at.seq})…\n`;
+      return `memlog: notes update ${event.index + 1} (entry ${event.at.seq})…\n`;
     case 'finished':
       return `memlog:   done (${event.outcome.changed.length} sections changed)\n`;
     case 'failed':

@@ -2,10 +2,10 @@ import { readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../../errors.js';
 import type { ModelPort } from '../../model/port.js';
-import { appendEffectsSync, effectLogPath, readEffectLog } from '../../pipeline/effectLog.js';
-import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition } from '../../pipeline/effectRecord.js';
-import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from '../../pipeline/replay.js';
-import type { Decision, RunStart } from '../../projections/decisions.js';
+import { effectLogPath, readEffectLog } from '../../pipeline/effectLog.js';
+import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
+import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
+import type { ReplaySettings } from '../../pipeline/replay.js';
 import type { LogEntry } from '../../projections/projection.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
@@ -27,7 +27,7 @@ export interface NotesBuildOptions {
 }
 
 export type NotesRunEvent =
-  | { readonly type: 'started'; readonly runId: string; readonly at: LogPosition; readonly index: number; readonly total: number }
+  | { readonly type: 'started'; readonly runId: string; readonly at: LogPosition; readonly index: number }
   | { readonly type: 'finished'; readonly runId: string; readonly outcome: NotesRunOutcome }
   | { readonly type: 'failed'; readonly runId: string; readonly error: string };
 
@@ -58,8 +58,6 @@ export function defaultNotesPath(transcriptPath: string): string {
   return join(dirname(transcriptPath), basename(transcriptPath, '.jsonl'), 'session-memory', 'summary.md');
 }
 
-const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
-
 /**
  * Builds a session's notes from its transcript, or brings them up to date: replays the
  * transcript with memlog's effect log and runs every session-notes update the log does not
@@ -79,44 +77,25 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
   }
   const log = readEffectLog(logPath);
   diagnostics.push(...log.diagnostics);
-  const interrupted = await recoverInterrupted(log.records, notesPath, logPath);
+  const interrupted = await recoverInterrupted(log.records, 'session_notes', logPath, (runId) => rm(stagingPath(notesPath, runId), { force: true }));
   const records = [...log.records, ...interrupted];
-  const known = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === 'session_notes' ? [batchKey(r.batch.map((p) => p.uuid))] : [])));
-  const runIds = new Set(records.flatMap((r) => (r.type === 'run_started' ? [r.runId] : [])));
-  const earlierRuns = known.size;
-
-  const decider = createReplayDecider({ ...options.settings, runs: [...new Set([...recordedKinds(records), 'session_notes' as const])] });
-  let state: ReplayState = decider.initialState();
-  let at: LogPosition = { seq: -1, uuid: null };
-  const runs: NotesRunSummary[] = [];
-  const due = new Map<string, Decision>();
-
-  const handle = async (made: readonly Decision[]): Promise<void> => {
-    const queue = [...made];
-    while (queue.length > 0) {
-      const decision = queue.shift()!;
-      if (decision.kind === 'session_notes_due') due.set(decision.uuid, decision);
-      if (decision.kind !== 'run_start' || decision.run !== 'session_notes' || known.has(batchKey(decision.batch))) continue;
-      // The run's records go through the decider as a replay will read them from the log.
-      for (const record of await runOne(decision)) {
-        const [next, more] = decider.step(state, { source: 'effects', record });
-        state = next;
-        queue.push(...more);
-      }
-    }
-  };
-
-  const runOne = async (start: RunStart): Promise<readonly [EffectRecord, EffectRecord]> => {
-    let runId = `session_notes@${start.seq}`;
-    for (let n = 2; runIds.has(runId); n++) runId = `session_notes@${start.seq}.${n}`;
-    runIds.add(runId);
-    options.onRun?.({ type: 'started', runId, at, index: runs.length, total: runs.length + 1 });
-    const decisions = start.batch.flatMap((uuid) => (due.has(uuid) ? [due.get(uuid)!] : []));
-    const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at, run: 'session_notes', runId, batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing: start.trailing };
-    appendEffectsSync(logPath, [...decisions.map((d): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'decision', at: { seq: d.seq, uuid: d.uuid }, decision: { ...d } })), started]);
-    const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
-    try {
-      const result = await runNotesUpdate({
+  const earlierRuns = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === 'session_notes' ? [r.runId] : []))).size;
+  let index = 0;
+  const runs = await runPaced({
+    entries,
+    records,
+    logPath,
+    kind: 'session_notes',
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    onRun: (event) => {
+      if (event.type === 'started') options.onRun?.({ type: 'started', runId: event.runId, at: event.at, index: index++ });
+      else if (event.type === 'finished') options.onRun?.({ type: 'finished', runId: event.runId, outcome: event.outcome as NotesRunOutcome });
+      else options.onRun?.(event);
+    },
+    execute: async (start, _decisions, runId) => {
+      const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
+      return runNotesUpdate({
         model: options.model,
         notesPath,
         config: options.config,
@@ -125,44 +104,17 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
         runId,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
-      const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at, run: 'session_notes', runId, outcome: result.outcome };
-      appendEffectsSync(logPath, [ended]);
-      await result.apply();
-      runs.push({ runId, at, ok: true, changed: result.outcome.changed });
-      options.onRun?.({ type: 'finished', runId, outcome: result.outcome });
-      return [started, ended];
-    } catch (error) {
-      if (options.signal?.aborted === true) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at, run: 'session_notes', runId, error: message };
-      appendEffectsSync(logPath, [ended]);
-      runs.push({ runId, at, ok: false, changed: [], error: message });
-      options.onRun?.({ type: 'failed', runId, error: message });
-      return [started, ended];
-    }
+    },
+  });
+  return {
+    notesPath,
+    effectLogPath: logPath,
+    runs: runs.map((run) => ({ runId: run.runId, at: run.at, ok: run.ok, changed: run.ok ? (run.outcome as NotesRunOutcome).changed : [], ...(run.error === undefined ? {} : { error: run.error }) })),
+    earlierRuns,
+    interrupted: interrupted.length,
+    lastSummarizedMessageId: lastSummarizedFromLog(readEffectLog(logPath).records),
+    diagnostics,
   };
-
-  for (const event of mergeByPosition(entries, records) as Iterable<PipelineEvent>) {
-    if (event.source === 'transcript') at = { seq: event.event.seq, uuid: (event.event.entry as { uuid?: string }).uuid ?? null };
-    const [next, made] = decider.step(state, event);
-    state = next;
-    await handle(made);
-  }
-  const [last, made] = decider.end(state);
-  state = last;
-  await handle(made);
-
-  return { notesPath, effectLogPath: logPath, runs, earlierRuns, interrupted: interrupted.length, lastSummarizedMessageId: lastSummarizedFromLog(readEffectLog(logPath).records), diagnostics };
-}
-
-/** Runs started and never ended (the process died): recorded as failed at their start, their staging files removed. */
-async function recoverInterrupted(records: readonly EffectRecord[], notesPath: string, logPath: string): Promise<EffectRecord[]> {
-  const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
-  const dangling = records.filter((r): r is Extract<EffectRecord, { type: 'run_started' }> => r.type === 'run_started' && r.run === 'session_notes' && !ended.has(r.runId));
-  const failed = dangling.map((r): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: r.at, run: r.run, runId: r.runId, error: 'interrupted: the run never recorded an end' }));
-  for (const r of dangling) await rm(stagingPath(notesPath, r.runId), { force: true });
-  appendEffectsSync(logPath, failed);
-  return failed;
 }
 
 /**

@@ -1,0 +1,70 @@
+/** MEMORY.md, the index of durable memory (long-term spec §1.4). */
+export const INDEX_NAME = 'MEMORY.md';
+export const MAX_INDEX_LINES = 200;
+/** Counted in UTF-16 code units (`string.length`), as Claude Code does. */
+export const MAX_INDEX_CHARS = 25_000;
+/** What the model is asked to keep an index line under. */
+export const INDEX_LINE_TARGET = 150;
+
+export interface IndexRead {
+  /** What the model sees. */
+  readonly content: string;
+  readonly lineTruncated: boolean;
+  readonly charTruncated: boolean;
+}
+
+function size(chars: number): string {
+  return chars < 1024 ? `${chars} B` : `${(chars / 1024).toFixed(1)} KB`;
+}
+
+/**
+ * The index as Claude Code loads it: trimmed; over 200 lines or 25,000 characters it is cut
+ * (at a line where it can) and a warning says so.
+ */
+export function readIndexForModel(raw: string): IndexRead {
+  const text = raw.trim();
+  const lines = text.split('\n');
+  const lineTruncated = lines.length > MAX_INDEX_LINES;
+  const charTruncated = text.length > MAX_INDEX_CHARS;
+  if (!lineTruncated && !charTruncated) return { content: text, lineTruncated, charTruncated };
+  let kept = lineTruncated ? lines.slice(0, MAX_INDEX_LINES).join('\n') : text;
+  if (kept.length > MAX_INDEX_CHARS) {
+    const cut = kept.lastIndexOf('\n', MAX_INDEX_CHARS);
+    kept = kept.slice(0, cut > 0 ? cut : MAX_INDEX_CHARS);
+  }
+  const reason = lineTruncated && charTruncated ? `${lines.length} lines and ${size(text.length)}` : lineTruncated ? `${lines.length} lines (limit: ${MAX_INDEX_LINES})` : `${size(text.length)} (limit: ${size(MAX_INDEX_CHARS)}) — index entries are too long`;
+  const warning = `> WARNING: MEMORY.md is ${reason}. Only part of it was loaded. Keep each index entry to one line of about 200 characters and move details into topic files.`;
+  return { content: `${kept}\n\n${warning}`, lineTruncated, charTruncated };
+}
+
+export interface IndexFit {
+  readonly content: string;
+  /** Lines shortened to the target length. */
+  readonly shortened: number;
+  /** Oldest lines dropped (their topic files stay). */
+  readonly dropped: readonly string[];
+}
+
+/**
+ * The index as memlog writes it: never so long that Claude Code would cut it. Over the limits,
+ * long lines are shortened first, then the oldest entries leave the index (their files stay);
+ * the caller reports what was done.
+ */
+export function fitIndex(raw: string): IndexFit {
+  let lines = raw.trimEnd().split('\n');
+  if (raw.trim() === '') return { content: '', shortened: 0, dropped: [] };
+  const within = (ls: string[]) => ls.length <= MAX_INDEX_LINES && ls.join('\n').trim().length <= MAX_INDEX_CHARS;
+  if (within(lines)) return { content: `${lines.join('\n')}\n`, shortened: 0, dropped: [] };
+  let shortened = 0;
+  lines = lines.map((line) => {
+    if (line.length <= INDEX_LINE_TARGET) return line;
+    shortened++;
+    return `${line.slice(0, INDEX_LINE_TARGET - 1)}…`;
+  });
+  const dropped: string[] = [];
+  while (!within(lines)) {
+    const oldest = lines.findIndex((line) => line.startsWith('- '));
+    dropped.push(...lines.splice(oldest === -1 ? 0 : oldest, 1));
+  }
+  return { content: `${lines.join('\n')}\n`, shortened, dropped };
+}

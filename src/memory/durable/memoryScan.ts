@@ -1,0 +1,64 @@
+import { open, readdir, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { INDEX_NAME } from './memoryIndex.js';
+import { parseTopicFile, type MemoryType } from './topicFile.js';
+
+/** Long-term spec §2.1: only the first lines are read, for the newest files. */
+export const FRONTMATTER_MAX_LINES = 30;
+export const MAX_MEMORY_FILES = 200;
+
+export interface MemoryFileHeader {
+  /** Relative to the memory directory, with `/`. */
+  readonly filename: string;
+  readonly filePath: string;
+  readonly mtimeMs: number;
+  readonly description: string | null;
+  readonly type?: MemoryType;
+  readonly name?: string;
+}
+
+async function firstLines(path: string, lines: number): Promise<string> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8').split('\n').slice(0, lines).join('\n');
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The memory files of a directory, newest first, at most 200: every `.md` below it except
+ * MEMORY.md, with the description and type from the frontmatter of its first 30 lines. A file
+ * that cannot be read is left out; a missing directory has none.
+ */
+export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHeader[]> {
+  let names: string[];
+  try {
+    names = (await readdir(memoryDir, { recursive: true })).map(String);
+  } catch {
+    return [];
+  }
+  const files = names.filter((name) => name.endsWith('.md') && name.split(sep).at(-1) !== INDEX_NAME && !name.split(sep).some((part) => part.startsWith('.')));
+  const headers = await Promise.allSettled(
+    files.map(async (name): Promise<MemoryFileHeader> => {
+      const filePath = join(memoryDir, name);
+      const [head, info] = await Promise.all([firstLines(filePath, FRONTMATTER_MAX_LINES), stat(filePath)]);
+      const filename = relative(memoryDir, filePath).split(sep).join('/');
+      const parsed = parseTopicFile(head.includes('\n---') ? head : `${head}\n`, filename.replace(/\.md$/, ''));
+      return parsed.ok
+        ? { filename, filePath, mtimeMs: info.mtimeMs, description: parsed.file.description, type: parsed.file.type, name: parsed.file.name }
+        : { filename, filePath, mtimeMs: info.mtimeMs, description: null };
+    }),
+  );
+  return headers
+    .flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+    .sort((a, b) => b.mtimeMs - a.mtimeMs || (a.filename < b.filename ? -1 : 1))
+    .slice(0, MAX_MEMORY_FILES);
+}
+
+/** The manifest a selector or an extractor is shown: `- [type] filename (ISO mtime): description`. */
+export function formatManifest(headers: readonly MemoryFileHeader[]): string {
+  return headers.map((h) => `- ${h.type === undefined ? '' : `[${h.type}] `}${h.filename} (${new Date(h.mtimeMs).toISOString()})${h.description === null ? '' : `: ${h.description}`}`).join('\n');
+}

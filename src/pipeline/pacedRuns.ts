@@ -1,0 +1,118 @@
+import type { Decision, RunStart } from '../projections/decisions.js';
+import type { LogEntry } from '../projections/projection.js';
+import { appendEffectsSync } from './effectLog.js';
+import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition, type RunKind } from './effectRecord.js';
+import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replay.js';
+
+export interface PacedRun {
+  readonly runId: string;
+  readonly at: LogPosition;
+  readonly ok: boolean;
+  readonly outcome?: unknown;
+  readonly error?: string;
+}
+
+export type PacedRunEvent =
+  | { readonly type: 'started'; readonly runId: string; readonly at: LogPosition }
+  | { readonly type: 'finished'; readonly runId: string; readonly outcome: unknown }
+  | { readonly type: 'failed'; readonly runId: string; readonly error: string };
+
+export interface PacedRunsOptions {
+  readonly entries: readonly LogEntry[];
+  /** The effect log as read (interrupted runs already recovered). */
+  readonly records: readonly EffectRecord[];
+  readonly logPath: string;
+  readonly kind: RunKind;
+  readonly settings?: ReplaySettings;
+  /** Does one run; `apply` runs after its outcome is in the log. */
+  readonly execute: (start: RunStart, decisions: readonly Decision[], runId: string) => Promise<{ readonly outcome: unknown; readonly apply: () => Promise<void> }>;
+  readonly onRun?: (event: PacedRunEvent) => void;
+  readonly signal?: AbortSignal;
+}
+
+const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
+
+/**
+ * Runs, over a finished (or paused) transcript, every run of one kind that the triggers call for
+ * and the effect log does not already have, each before the next entry is folded: so runs start
+ * and end where a replay without an effect log assumes instant runs, and a replay with the log
+ * gives the same decisions. Each run's records reach the log before its result is applied; a
+ * run that throws is recorded as failed and changes nothing.
+ */
+export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
+  const { kind, logPath } = options;
+  const known = new Set(options.records.flatMap((r) => (r.type === 'run_started' && r.run === kind ? [batchKey(r.batch.map((p) => p.uuid))] : [])));
+  const runIds = new Set(options.records.flatMap((r) => (r.type === 'run_started' ? [r.runId] : [])));
+  const decider = createReplayDecider({ ...options.settings, runs: [...new Set([...recordedKinds(options.records), kind])] });
+  let state: ReplayState = decider.initialState();
+  let at: LogPosition = { seq: -1, uuid: null };
+  const runs: PacedRun[] = [];
+  const due = new Map<string, Decision>();
+
+  const runOne = async (start: RunStart): Promise<readonly [EffectRecord, EffectRecord]> => {
+    let runId = `${kind}@${start.seq}`;
+    for (let n = 2; runIds.has(runId); n++) runId = `${kind}@${start.seq}.${n}`;
+    runIds.add(runId);
+    options.onRun?.({ type: 'started', runId, at });
+    const decisions = start.batch.flatMap((uuid) => (due.has(uuid) ? [due.get(uuid)!] : []));
+    const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at, run: kind, runId, batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing: start.trailing };
+    appendEffectsSync(logPath, [...decisions.map((d): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'decision', at: { seq: d.seq, uuid: d.uuid }, decision: { ...d } })), started]);
+    try {
+      const result = await options.execute(start, decisions, runId);
+      const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at, run: kind, runId, outcome: result.outcome };
+      appendEffectsSync(logPath, [ended]);
+      await result.apply();
+      runs.push({ runId, at, ok: true, outcome: result.outcome });
+      options.onRun?.({ type: 'finished', runId, outcome: result.outcome });
+      return [started, ended];
+    } catch (error) {
+      if (options.signal?.aborted === true) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at, run: kind, runId, error: message };
+      appendEffectsSync(logPath, [ended]);
+      runs.push({ runId, at, ok: false, error: message });
+      options.onRun?.({ type: 'failed', runId, error: message });
+      return [started, ended];
+    }
+  };
+
+  const handle = async (made: readonly Decision[]): Promise<void> => {
+    const queue = [...made];
+    while (queue.length > 0) {
+      const decision = queue.shift()!;
+      if (decision.kind !== 'run_start') due.set(decision.uuid, decision);
+      if (decision.kind !== 'run_start' || decision.run !== kind || known.has(batchKey(decision.batch))) continue;
+      // The run's records go through the decider as a replay will read them from the log.
+      for (const record of await runOne(decision)) {
+        const [next, more] = decider.step(state, { source: 'effects', record });
+        state = next;
+        queue.push(...more);
+      }
+    }
+  };
+
+  for (const event of mergeByPosition(options.entries, options.records) as Iterable<PipelineEvent>) {
+    if (event.source === 'transcript') at = { seq: event.event.seq, uuid: (event.event.entry as { uuid?: string }).uuid ?? null };
+    const [next, made] = decider.step(state, event);
+    state = next;
+    await handle(made);
+  }
+  const [last, made] = decider.end(state);
+  state = last;
+  await handle(made);
+  return runs;
+}
+
+/**
+ * Runs of this kind the log shows as started and never ended (the process died): recorded as
+ * failed at their start, and `cleanup` is told of each (to remove what they left behind).
+ */
+export async function recoverInterrupted(records: readonly EffectRecord[], kind: RunKind, logPath: string, cleanup: (runId: string) => Promise<void> = () => Promise.resolve()): Promise<EffectRecord[]> {
+  const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
+  const dangling = records.filter((r): r is Extract<EffectRecord, { type: 'run_started' }> => r.type === 'run_started' && r.run === kind && !ended.has(r.runId));
+  const failed = dangling.map((r): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: r.at, run: r.run, runId: r.runId, error: 'interrupted: the run never recorded an end' }));
+  for (const r of dangling) await cleanup(r.runId);
+  appendEffectsSync(logPath, failed);
+  return failed;
+}
+
