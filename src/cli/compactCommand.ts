@@ -72,7 +72,7 @@ function formatReport(file: string, report: CompactReport, dryRun: boolean): str
     `  cut before ${report.cutUuid ?? '(the end: nothing kept)'}: ${report.summarized} message(s) summarised, ${report.kept.length} kept verbatim`,
   ];
   for (const rung of report.rungs) if (!rung.used) lines.push(`  ${rung.rung} rung not used: ${rung.reason ?? ''}`);
-  if (report.fileReferences.length > 0) lines.push(`  files mentioned again: ${report.fileReferences.join(', ')}`);
+  if (report.fileReferences.length > 0) lines.push(`  files named again in the summary: ${report.fileReferences.join(', ')}`);
   if (report.written) lines.push(`  appended ${report.written.uuids.length} entries to ${report.written.path} (boundary ${report.written.uuids[0] ?? ''})`);
   return `${lines.join('\n')}\n`;
 }

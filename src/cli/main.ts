@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { MemlogError } from '../index.js';
 import { registerInspect } from './inspectCommand.js';
 import { registerCompact } from './compactCommand.js';
+import { registerExtract } from './extractCommand.js';
 import { registerNotes } from './notesCommand.js';
 import { registerReplay } from './replayCommand.js';
 
@@ -15,6 +16,7 @@ export function createProgram(): Command {
   registerReplay(program);
   registerNotes(program);
   registerCompact(program);
+  registerExtract(program);
   return program;
 }
 

@@ -73,7 +73,7 @@ function progressLine(event: NotesRunEvent): string {
 
 function formatReport(report: Awaited<ReturnType<typeof buildSessionNotes>>, model: string): string {
   const lines = [`notes: ${report.notesPath}`];
-  if (report.interrupted > 0) lines.push(`  ${report.interrupted} earlier run(s) never finished (interrupted); recorded as failed`);
+  if (report.interrupted > 0) lines.push(`  ${report.interrupted} earlier run(s) never finished (interrupted); run again`);
   if (report.runs.length === 0) lines.push(`  up to date: nothing new since the ${report.earlierRuns} earlier update(s)`);
   else lines.push(`  ${report.runs.length} update(s) run now with the ${model} model, ${report.earlierRuns} earlier`);
   for (const run of report.runs)

@@ -8,14 +8,11 @@ export interface CompactionWrite {
   readonly trigger: 'auto' | 'manual';
   readonly tokensBefore: number;
   readonly tokensAfter: number;
-  /** Files read in the summarised part, to mention again after compaction (newest first). */
-  readonly fileReferences: readonly string[];
 }
 
 export interface EntryIds {
   readonly boundary: string;
   readonly summary: string;
-  readonly attachment: (index: number) => string;
   readonly timestamp: string;
 }
 
@@ -31,8 +28,10 @@ function envelopeOf(view: CompactionView): Record<string, unknown> {
  * The entries a compaction appends, as Claude Code writes them (spec §1.4, §3.5): a
  * compact_boundary (parentUuid null, logicalParentUuid the last message, compactMetadata with
  * the trigger, the token counts and, when messages are kept, the preserved segment anchored on
- * the summary), the compact-summary user message, and file references after it. Kept messages
- * are not written again: they are already on disk.
+ * the summary) and the compact-summary user message. Kept messages are not written again: they
+ * are already on disk. Nothing is written after the summary: an entry that is not a message
+ * would hang off the chain's end, and a resume (which picks the newest message as the leaf)
+ * would never see it.
  */
 export function compactionEntries(view: CompactionView, write: CompactionWrite, ids: EntryIds): Entry[] {
   const envelope = envelopeOf(view);
@@ -51,7 +50,12 @@ export function compactionEntries(view: CompactionView, write: CompactionWrite, 
     timestamp: ids.timestamp,
     uuid: ids.boundary,
     level: 'info',
-    compactMetadata: { trigger: write.trigger, preTokens: write.tokensBefore, postTokens: write.tokensAfter, ...(segment === undefined ? {} : { preservedSegment: segment }) },
+    compactMetadata: {
+      trigger: write.trigger,
+      preTokens: write.tokensBefore,
+      postTokens: write.tokensAfter,
+      ...(segment === undefined ? {} : { preservedSegment: segment, preservedMessages: { anchorUuid: ids.summary, uuids: kept.map((m) => m.uuid), allUuids: kept.map((m) => m.uuid) } }),
+    },
   };
   const summary = {
     parentUuid: ids.boundary,
@@ -64,12 +68,5 @@ export function compactionEntries(view: CompactionView, write: CompactionWrite, 
     uuid: ids.summary,
     timestamp: ids.timestamp,
   };
-  let parent = ids.summary;
-  const references = write.fileReferences.map((filename, i) => {
-    const uuid = ids.attachment(i);
-    const entry = { parentUuid: parent, isSidechain: false, ...envelope, type: 'attachment', attachment: { type: 'compact_file_reference', filename, displayPath: filename }, uuid, timestamp: ids.timestamp };
-    parent = uuid;
-    return entry;
-  });
-  return [boundary, summary, ...references] as unknown as Entry[];
+  return [boundary, summary] as unknown as Entry[];
 }

@@ -23,6 +23,7 @@ export interface RungPlan {
   readonly cut: number;
   readonly summaryText: string;
   readonly tokensAfter: number;
+  /** Files read in the dropped part that the summary names again. */
   readonly fileReferences: readonly string[];
 }
 
@@ -42,27 +43,34 @@ function hasText(message: CompactionView['messages'][number]): boolean {
 }
 
 /**
- * Whether keeping the messages from `cut` on loads back as exactly boundary, summary and those
- * messages: Claude Code keeps only what the parent walk from the tail to the head reaches, so a
- * kept part whose entries are not all on that walk (a parallel tool result hanging off an
- * earlier piece) cannot be preserved as it is.
+ * Loads the would-be log (the entries plus this compaction's) and says whether its messages are
+ * exactly the summary and the kept messages. The view's cuts are chosen so that this holds; this
+ * is the check, run once on the cut chosen before anything is written.
  */
 export function loadsWhole(view: CompactionView, cut: number): boolean {
-  if (cut >= view.messages.length) return true;
-  const probe = compactionEntries(view, { cut, summaryText: '-', trigger: 'auto', tokensBefore: 0, tokensAfter: 0, fileReferences: [] }, { boundary: '\u0000boundary', summary: '\u0000summary', attachment: (i) => `\u0000a${i}`, timestamp: '1970-01-01T00:00:00.000Z' });
+  const probe = compactionEntries(view, { cut, summaryText: '-', trigger: 'auto', tokensBefore: 0, tokensAfter: 0 }, { boundary: '\u0000boundary', summary: '\u0000summary', timestamp: '1970-01-01T00:00:00.000Z' });
   const seq = view.entries.length === 0 ? 0 : view.entries[view.entries.length - 1]!.seq + 1;
   const index = indexTranscript([...view.entries, ...probe.map((entry, i) => ({ seq: seq + i, entry }))]);
-  const loaded = buildChain(index, selectLeaf(index, 'newest')).nodes.map((node) => node.uuid);
-  const expected = ['\u0000boundary', '\u0000summary', ...view.messages.slice(cut).map((m) => m.uuid)];
-  return loaded.length === expected.length && loaded.every((uuid, i) => uuid === expected[i]);
+  const nodes = buildChain(index, selectLeaf(index, 'newest')).nodes;
+  const after = nodes.slice(nodes.findIndex((node) => node.uuid === '\u0000boundary') + 1);
+  const loaded = after.filter((node) => (node.entry.type === 'user' || node.entry.type === 'assistant') && node.entry.isSidechain !== true).map((node) => node.uuid);
+  const expected = ['\u0000summary', ...view.messages.slice(cut).map((m) => m.uuid)];
+  return nodes[0]?.uuid === '\u0000boundary' && loaded.length === expected.length && loaded.every((uuid, i) => uuid === expected[i]);
 }
 
-/** The latest cut at or before `wanted` that loads whole; failing that, the earliest one after it. */
+/** The latest cut at or before `wanted`, if there is one. */
+export function latestCutAtOrBefore(view: CompactionView, wanted: number): number | undefined {
+  let found: number | undefined;
+  for (const cut of view.cuts) {
+    if (cut > wanted) break;
+    found = cut;
+  }
+  return found;
+}
+
+/** The latest cut at or before `wanted`; failing that, the earliest one after it (the end at worst). */
 export function cutAtOrBefore(view: CompactionView, wanted: number): number {
-  const before = view.cuts.filter((cut) => cut <= wanted).reverse();
-  for (const cut of before) if (loadsWhole(view, cut)) return cut;
-  for (const cut of view.cuts.filter((c) => c > wanted)) if (loadsWhole(view, cut)) return cut;
-  return view.messages.length;
+  return latestCutAtOrBefore(view, wanted) ?? view.cuts.find((cut) => cut > wanted) ?? view.messages.length;
 }
 
 /** The kept part must hold the newest prompt; where it cannot, the summary quotes it word for word. */
@@ -118,7 +126,11 @@ export function planNotesRung(context: PlanContext, notes: { readonly text: stri
     tokens += estimateMessageTokens([view.messages[start]!.entry]);
     if (hasText(view.messages[start]!)) texts++;
   }
-  const cut = turnCut(view, start);
+  // Never past what the notes cover: messages the notes do not describe must stay.
+  // The minimums are a preference: with no safe cut that far back, keep less, still within what the notes cover.
+  const limit = (index: number) => (view.newestPrompt === -1 ? index : Math.min(index, view.newestPrompt));
+  const cut = latestCutAtOrBefore(view, limit(start)) ?? latestCutAtOrBefore(view, limit(covered + 1));
+  if (cut === undefined) return { ok: false, reason: 'no safe cut within what the notes cover' };
   if (cut === 0) return { ok: false, reason: 'the notes cover nothing that could be dropped' };
   const latestRequest = latestRequestIfDropped(view, cut);
   const summaryText = summaryMessage(notes.text, {
@@ -146,19 +158,19 @@ export function summaryRungInput(context: PlanContext): { readonly ok: true; rea
 export function finishSummaryRung(context: PlanContext, cut: number, summary: string): RungOutcome {
   if (summary.trim() === '') return { ok: false, reason: 'the model gave an empty summary' };
   const latestRequest = latestRequestIfDropped(context.view, cut);
+  const references = recentFiles(context.view, cut);
   const summaryText = summaryMessage(summary, {
+    recentFiles: references,
     recentKept: cut < context.view.messages.length,
     continueSilently: context.trigger === 'auto',
     ...(context.transcriptPath === undefined ? {} : { transcriptPath: context.transcriptPath }),
     ...(latestRequest === undefined ? {} : { latestRequest }),
   });
-  const after = tokensAfter(context.view, cut, summaryText) + recentFiles(context.view, cut).length * REFERENCE_TOKENS;
+  const after = tokensAfter(context.view, cut, summaryText);
   if (after >= context.threshold) return { ok: false, reason: `with the summary the context would be ${after} tokens, not under ${context.threshold}` };
-  return { ok: true, plan: { rung: 'summary', cut, summaryText, tokensAfter: after, fileReferences: recentFiles(context.view, cut) } };
+  return { ok: true, plan: { rung: 'summary', cut, summaryText, tokensAfter: after, fileReferences: references } };
 }
 
-/** What one file reference costs in the context, roughly. */
-const REFERENCE_TOKENS = 40;
 /** The extractive summary is kept to this many tokens, so the cut search can count on it. */
 const EXTRACTIVE_CAP_TOKENS = 6_000;
 
@@ -182,18 +194,24 @@ export function planExtractiveRung(context: PlanContext, from: number): RungPlan
       });
   };
   const summaryAt = (cut: number) => extractiveSummary(toApiMessages(view.messages.slice(0, cut)).map(({ role, content }) => ({ role, content })));
-  /** What the result would cost at this cut, the summary at most `cap`; the summary is only made when the bound is not enough. */
+  /** Whether the result fits at this cut, the summary at most `cap`; the summary is only made when the bound is not enough. */
   const fits = (cut: number): boolean => {
     const fixed = tokensAfter(view, cut, wrapAt(cut)(''));
     if (fixed + cap < threshold) return true;
     if (fixed >= threshold) return false;
     return fixed + Math.min(cap, roughTokens(summaryAt(cut))) + 2 < threshold;
   };
-  let cut = cutAtOrBefore(view, from);
-  for (const next of view.cuts.filter((c) => c > cut)) {
-    if (fits(cut)) break;
-    if (loadsWhole(view, next)) cut = next;
+  // Later cuts keep less: the first that fits is found by bisection over the cuts from `from` on.
+  const first = cutAtOrBefore(view, from);
+  const candidates = view.cuts.filter((c) => c >= first);
+  let low = 0;
+  let high = candidates.length - 1;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (fits(candidates[middle]!)) high = middle;
+    else low = middle + 1;
   }
+  const cut = candidates[low] ?? view.messages.length;
   const wrap = wrapAt(cut);
   // Two tokens of slack: the estimate rounds each text separately.
   const budget = Math.max(0, threshold - tokensAfter(view, cut, wrap('')) - 2);

@@ -12,12 +12,15 @@ export interface SummaryMessageOptions {
   readonly notesPath?: string;
   /** The newest message the person typed, when it is not among the kept messages. */
   readonly latestRequest?: string;
+  /** Files read in the summarised part, worth reading again (spec §5.2 step 8 re-attaches them). */
+  readonly recentFiles?: readonly string[];
 }
 
 /** The text of the compact-summary user message around a summary. */
 export function summaryMessage(summary: string, options: SummaryMessageOptions): string {
   const parts = [OPENING, '', summary.trim()];
   if (options.notesPath !== undefined) parts.push('', `Some sections were shortened to fit; the full session notes are in ${options.notesPath}.`);
+  if (options.recentFiles !== undefined && options.recentFiles.length > 0) parts.push('', `Files read before this point; read them again if the work needs them: ${options.recentFiles.join(', ')}.`);
   if (options.transcriptPath !== undefined) parts.push('', `For exact details of the earlier part (code, command output, error text), read the full transcript at ${options.transcriptPath}.`);
   if (options.latestRequest !== undefined) parts.push('', 'The latest message from the user, word for word:', '<latest_user_message>', options.latestRequest, '</latest_user_message>');
   if (options.recentKept) parts.push('', 'The most recent messages follow unchanged.');

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, stat } from 'node:fs/promises';
 import { compactionEntries } from '../compaction/compactionEntries.js';
 import { compactionView, type CompactionView } from '../compaction/compactionView.js';
-import { DEFAULT_CUT_SIZES, finishSummaryRung, planExtractiveRung, planNotesRung, summaryRungInput, type CutSizes, type PlanContext, type Rung, type RungPlan } from '../compaction/rungs.js';
+import { DEFAULT_CUT_SIZES, finishSummaryRung, loadsWhole, planExtractiveRung, planNotesRung, summaryRungInput, type CutSizes, type PlanContext, type Rung, type RungPlan } from '../compaction/rungs.js';
 import { formatModelSummary, SUMMARY_PROMPT } from '../compaction/summaryText.js';
-import type { Diagnostic } from '../errors.js';
+import { MemlogError, type Diagnostic } from '../errors.js';
 import { appendWholeLines, repairTornTail } from '../fs/appendLines.js';
 import { defaultNotesPath, lastSummarizedFromLog, readNotes } from '../memory/session/notesBuilder.js';
 import { isEmptyNotes, truncateNotesForCompaction } from '../memory/session/notesLimits.js';
@@ -18,7 +18,7 @@ import { toApiMessages } from '../resume/apiView.js';
 import { serializeEntry } from '../transcript/entrySchema.js';
 import { readTranscriptSync } from '../transcript/readTranscript.js';
 import { appendEffectsSync, effectLogPath, readEffectLog } from './effectLog.js';
-import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord } from './effectRecord.js';
+import { CURRENT_EFFECT_LOG_VERSION } from './effectRecord.js';
 
 export type CompactStrategy = 'auto' | 'notes' | 'summary';
 
@@ -88,6 +88,7 @@ export async function compactTranscript(options: CompactOptions): Promise<Compac
   const requested = options.strategy ?? 'auto';
   const entries: LogEntry[] = [];
   const diagnostics: Diagnostic[] = [];
+  const sizeAtRead = (await stat(options.transcriptPath)).size;
   for (const item of readTranscriptSync(options.transcriptPath)) {
     if (item.kind === 'diagnostic') diagnostics.push(item);
     else entries.push({ seq: item.seq, entry: item.entry });
@@ -120,7 +121,7 @@ export async function compactTranscript(options: CompactOptions): Promise<Compac
     fileReferences: plan.fileReferences,
   };
   if (options.dryRun === true) return report;
-  return { ...report, written: await writeCompaction(view, plan, report, options) };
+  return { ...report, written: await writeCompaction(view, plan, report, options, sizeAtRead) };
 }
 
 async function tryNotes(context: PlanContext, options: CompactOptions, rungs: RungAttempt[]): Promise<RungPlan | undefined> {
@@ -165,7 +166,7 @@ async function trySummary(context: PlanContext, options: CompactOptions, rungs: 
 /** The part to summarise, its oldest safe units left out until it fits the summariser's window. */
 function fitForSummary(view: CompactionView, cut: number, budget: number) {
   let start = 0;
-  const size = (from: number) => view.messageTokens.slice(from, cut).reduce((a, b) => a + b, 0);
+  const size = (from: number) => (view.keptTokens[from] ?? 0) - (view.keptTokens[cut] ?? 0);
   for (const candidate of view.cuts) {
     if (candidate >= cut || size(start) <= budget) break;
     start = candidate;
@@ -173,26 +174,28 @@ function fitForSummary(view: CompactionView, cut: number, budget: number) {
   return toApiMessages(view.messages.slice(start, cut)).map(({ role, content }) => ({ role, content }));
 }
 
-async function writeCompaction(view: CompactionView, plan: RungPlan, report: CompactReport, options: CompactOptions): Promise<{ path: string; uuids: string[] }> {
+async function writeCompaction(view: CompactionView, plan: RungPlan, report: CompactReport, options: CompactOptions, sizeAtRead: number): Promise<{ path: string; uuids: string[] }> {
   const last = view.entries.at(-1);
   const seed = `${options.transcriptPath}\u0000${view.leaf ?? ''}\u0000${plan.rung}\u0000${plan.cut}`;
+  // Session-notes compaction is always recorded as 'auto', as Claude Code does (spec §5.1).
+  const trigger = plan.rung === 'notes' ? 'auto' : (options.trigger ?? 'manual');
   const entries = compactionEntries(
     view,
-    { cut: plan.cut, summaryText: plan.summaryText, trigger: options.trigger ?? 'manual', tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter, fileReferences: plan.fileReferences },
-    { boundary: derivedUuid(`${seed}boundary`), summary: derivedUuid(`${seed}summary`), attachment: (i) => derivedUuid(`${seed}attachment${i}`), timestamp: (options.now?.() ?? new Date()).toISOString() },
+    { cut: plan.cut, summaryText: plan.summaryText, trigger, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter },
+    { boundary: derivedUuid(`${seed}boundary`), summary: derivedUuid(`${seed}summary`), timestamp: (options.now?.() ?? new Date()).toISOString() },
   );
+  if (!loadsWhole(view, plan.cut)) throw new MemlogError('invalid_argument', `compaction of ${options.transcriptPath} would not load back as planned; nothing was written`, { cut: plan.cut });
+  // Claude Code may still be writing this session: a line written after the plan would sit before the boundary and be lost on resume.
+  if ((await stat(options.transcriptPath)).size !== sizeAtRead) throw new MemlogError('io', `${options.transcriptPath} changed while it was being compacted; nothing was written. Run memlog compact again.`);
   const target = options.out ?? options.transcriptPath;
   if (options.out !== undefined) await copyFile(options.transcriptPath, options.out);
-  const logPath = options.out !== undefined ? effectLogPath(options.out) : (options.effectLogPath ?? effectLogPath(options.transcriptPath));
-  const at = { seq: last?.seq ?? -1, uuid: (last?.entry as { uuid?: string } | undefined)?.uuid ?? null };
-  const runId = `compaction@${at.seq}`;
-  const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at, run: 'compaction', runId, batch: [at], trailing: false };
-  appendEffectsSync(logPath, [started]);
   // A torn last line (a crash mid-write) is ended first, so the boundary starts a line of its own.
   await repairTornTail(target);
   await appendWholeLines(target, entries.map((entry) => `${serializeEntry(entry)}\n`).join(''));
   const uuids = entries.map((entry) => (entry as { uuid: string }).uuid);
-  const finished: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at, run: 'compaction', runId, outcome: { rung: plan.rung, cutUuid: report.cutUuid, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter, boundaryUuid: uuids[0] } };
-  appendEffectsSync(logPath, [finished]);
+  // Recorded after the entries are in the transcript, which is the record of the compaction itself.
+  const logPath = options.out !== undefined ? effectLogPath(options.out) : (options.effectLogPath ?? effectLogPath(options.transcriptPath));
+  const at = { seq: last?.seq ?? -1, uuid: (last?.entry as { uuid?: string } | undefined)?.uuid ?? null };
+  appendEffectsSync(logPath, [{ v: CURRENT_EFFECT_LOG_VERSION, type: 'compacted', at, outcome: { rung: plan.rung, trigger, cutUuid: report.cutUuid, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter, boundaryUuid: uuids[0]!, kept: report.kept.length } }]);
   return { path: target, uuids };
 }

@@ -57,3 +57,10 @@ export function appendEffectsSync(path: string, records: readonly EffectRecord[]
   if (records.length === 0) return;
   appendWholeLinesSync(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
 }
+
+/** The records of runs that never ended (a crash) and were marked interrupted: left out, as if never started. */
+export function withoutInterrupted(records: readonly EffectRecord[]): EffectRecord[] {
+  const interrupted = new Set(records.flatMap((r) => (r.type === 'run_failed' && (r as { interrupted?: unknown }).interrupted === true ? [r.runId] : [])));
+  if (interrupted.size === 0) return [...records];
+  return records.filter((r) => !((r.type === 'run_started' || r.type === 'run_failed') && interrupted.has(r.runId)));
+}

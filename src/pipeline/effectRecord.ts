@@ -3,7 +3,9 @@ import { z } from 'zod';
 /**
  * memlog's own log: what it decided and what its runs did, beside the transcript.
  * History:
- * - 1: decision, run_started, run_finished and run_failed records, each with the transcript position.
+ * - 1: decision, run_started, run_finished and run_failed records, each with the transcript position;
+ *   `compacted` (a compaction no trigger asked for, e.g. `memlog compact`) added later in 1: readers
+ *   that predate it report it as a schema mismatch and go on.
  */
 export const CURRENT_EFFECT_LOG_VERSION = 1;
 export const SUPPORTED_EFFECT_LOG_VERSIONS = [1] as const;
@@ -34,7 +36,14 @@ export const RunStartedRecord = z.looseObject({
 export const RunFinishedRecord = z.looseObject({ ...base, type: z.literal('run_finished'), run: RunKind, runId: z.string(), outcome: z.unknown().optional() });
 export const RunFailedRecord = z.looseObject({ ...base, type: z.literal('run_failed'), run: RunKind, runId: z.string(), error: z.string() });
 
-export const EffectRecord = z.discriminatedUnion('type', [DecisionRecord, RunStartedRecord, RunFinishedRecord, RunFailedRecord]);
+/** A compaction made outside the triggers' runs (`memlog compact`): it resets where the notes stand. */
+export const CompactedRecord = z.looseObject({
+  ...base,
+  type: z.literal('compacted'),
+  outcome: z.looseObject({ rung: z.string(), trigger: z.string(), boundaryUuid: z.string(), tokensBefore: z.number(), tokensAfter: z.number() }),
+});
+
+export const EffectRecord = z.discriminatedUnion('type', [DecisionRecord, RunStartedRecord, RunFinishedRecord, RunFailedRecord, CompactedRecord]);
 export type EffectRecord = z.infer<typeof EffectRecord>;
 export type RunStartedRecord = z.infer<typeof RunStartedRecord>;
 export type RunFinishedRecord = z.infer<typeof RunFinishedRecord>;

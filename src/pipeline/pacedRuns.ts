@@ -1,6 +1,6 @@
 import type { Decision, RunStart } from '../projections/decisions.js';
 import type { LogEntry } from '../projections/projection.js';
-import { appendEffectsSync } from './effectLog.js';
+import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
 import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition, type RunKind } from './effectRecord.js';
 import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replay.js';
 
@@ -41,9 +41,10 @@ const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
  */
 export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   const { kind, logPath } = options;
-  const known = new Set(options.records.flatMap((r) => (r.type === 'run_started' && r.run === kind ? [batchKey(r.batch.map((p) => p.uuid))] : [])));
+  const records = withoutInterrupted(options.records);
+  const known = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === kind ? [batchKey(r.batch.map((p) => p.uuid))] : [])));
   const runIds = new Set(options.records.flatMap((r) => (r.type === 'run_started' ? [r.runId] : [])));
-  const decider = createReplayDecider({ ...options.settings, runs: [...new Set([...recordedKinds(options.records), kind])] });
+  const decider = createReplayDecider({ ...options.settings, runs: [...new Set([...recordedKinds(records), kind])] });
   let state: ReplayState = decider.initialState();
   let at: LogPosition = { seq: -1, uuid: null };
   const runs: PacedRun[] = [];
@@ -91,7 +92,7 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
     }
   };
 
-  for (const event of mergeByPosition(options.entries, options.records) as Iterable<PipelineEvent>) {
+  for (const event of mergeByPosition(options.entries, records) as Iterable<PipelineEvent>) {
     if (event.source === 'transcript') at = { seq: event.event.seq, uuid: (event.event.entry as { uuid?: string }).uuid ?? null };
     const [next, made] = decider.step(state, event);
     state = next;
@@ -105,12 +106,14 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
 
 /**
  * Runs of this kind the log shows as started and never ended (the process died): recorded as
- * failed at their start, and `cleanup` is told of each (to remove what they left behind).
+ * interrupted at their start, and `cleanup` is told of each (to remove what they left behind).
+ * An interrupted run counts as never started (see `withoutInterrupted`): it runs again, at the
+ * same place, so a build killed at any point ends as an uninterrupted one would.
  */
 export async function recoverInterrupted(records: readonly EffectRecord[], kind: RunKind, logPath: string, cleanup: (runId: string) => Promise<void> = () => Promise.resolve()): Promise<EffectRecord[]> {
   const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
   const dangling = records.filter((r): r is Extract<EffectRecord, { type: 'run_started' }> => r.type === 'run_started' && r.run === kind && !ended.has(r.runId));
-  const failed = dangling.map((r): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: r.at, run: r.run, runId: r.runId, error: 'interrupted: the run never recorded an end' }));
+  const failed = dangling.map((r): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: r.at, run: r.run, runId: r.runId, error: 'interrupted: the run never recorded an end', interrupted: true }));
   for (const r of dangling) await cleanup(r.runId);
   appendEffectsSync(logPath, failed);
   return failed;

@@ -6,6 +6,7 @@ import type { LogEntry } from '../projections/projection.js';
 import { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesState, type SessionNotesThresholds } from '../projections/sessionNotesTrigger.js';
 import type { ReadItem } from '../transcript/readItem.js';
 import type { EffectRecord } from './effectRecord.js';
+import { withoutInterrupted } from './effectLog.js';
 import { initialCoalescerState, request, RUN_KINDS, settle, type CoalescerState, type RunKind } from './runCoalescer.js';
 
 export interface ReplaySettings {
@@ -204,10 +205,11 @@ export function replaySync(
   at?: string,
   records: readonly EffectRecord[] = [],
 ): { decisions: Decision[]; state: ReplayState; found: boolean } {
-  const decider = createReplayDecider(records.length > 0 ? { runs: recordedKinds(records), ...settings } : settings);
+  const effective = withoutInterrupted(records);
+  const decider = createReplayDecider(effective.length > 0 ? { runs: recordedKinds(effective), ...settings } : settings);
   let state = decider.initialState();
   const decisions: Decision[] = [];
-  for (const event of mergeByPosition(entries, records)) {
+  for (const event of mergeByPosition(entries, effective)) {
     const [next, made] = decider.step(state, event);
     state = next;
     decisions.push(...made);

@@ -51,7 +51,7 @@ describe('memlog notes', () => {
     expect(noKey.stderr).toMatch(/no Anthropic API key/);
   });
 
-  it('a process killed mid-run leaves the notes whole; the next run records it as interrupted and carries on', async () => {
+  it('a process killed mid-run leaves the notes whole; the next call runs that update again and ends as an uninterrupted build does', async () => {
     const server = new MessagesServer();
     const baseURL = await server.start();
     server.arrange({ kind: 'slow', delayMs: 60_000 });
@@ -73,10 +73,14 @@ describe('memlog notes', () => {
 
     const after = runCli(['notes', file, '--model', 'offline', '--config-dir', tempDir()]);
     expect(after.status).toBe(0);
-    expect(after.stdout).toMatch(/1 earlier run\(s\) never finished \(interrupted\); recorded as failed/);
+    expect(after.stdout).toMatch(/1 earlier run\(s\) never finished \(interrupted\); run again/);
+    expect(after.stdout).toMatch(/4 update\(s\) run now/);
     expect(readdirSync(dirname(notesPath))).toEqual(['summary.md']);
-    expect(readFileSync(notesPath, 'utf8')).toContain('never commit directly to main');
     const records = readEffectLog(join(dirname(file), `${SESSION}.memlog.jsonl`)).records;
     expect(records.filter((r) => r.type === 'run_failed').map((r) => r.type === 'run_failed' && r.error)).toEqual(['interrupted: the run never recorded an end']);
+    // The same notes as a build that was never stopped.
+    const clean = copyProject();
+    expect(runCli(['notes', clean, '--model', 'offline', '--config-dir', tempDir()]).status).toBe(0);
+    expect(readFileSync(notesPath, 'utf8')).toBe(readFileSync(join(dirname(clean), SESSION, 'session-memory', 'summary.md'), 'utf8'));
   }, 30_000);
 });

@@ -48,8 +48,10 @@ export async function checkCompaction({ entries, strategy, threshold, notes, cov
   const before = compactionView(logEntries(file));
   const preApi = loadConversation(file).messages;
   if (notes) writeFileSync(notesPath, NOTES);
+  let coveredIndex = before.messages.length - 1;
   if (notes && covered !== undefined && before.messages.length > 0) {
-    const uuid = before.messages[covered % before.messages.length]!.uuid;
+    coveredIndex = covered % before.messages.length;
+    const uuid = before.messages[coveredIndex]!.uuid;
     appendEffectsSync(effects, [{ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at: { seq: 0, uuid: null }, run: 'session_notes', runId: 'n1', outcome: { lastSummarizedMessageId: uuid, before: '', after: '', changed: [], toolCalls: 0, denied: 0, turns: 1 } }]);
   }
   const model: ModelPort = modelFails ? new ScriptedModel([new ModelPortError('arranged 500', 500)]) : new OfflineModel();
@@ -63,6 +65,9 @@ export async function checkCompaction({ entries, strategy, threshold, notes, cov
   const after = compactionView(logEntries(file));
   expect(after.messages.map((m) => m.uuid)).toEqual([report.written!.uuids[1], ...report.kept]);
   expect(report.kept).toEqual(before.messages.slice(before.messages.length - report.kept.length).map((m) => m.uuid));
+
+  // The notes rung never drops a message the notes do not cover.
+  if (report.strategy === 'notes') expect(report.summarized).toBeLessThanOrEqual(coveredIndex + 1);
 
   // No split message is cut: every piece of a kept message.id is kept, thinking included.
   const kept = new Set(report.kept);

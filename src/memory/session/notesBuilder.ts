@@ -1,4 +1,5 @@
-import { readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../../errors.js';
 import type { ModelPort } from '../../model/port.js';
@@ -77,6 +78,7 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
   }
   const log = readEffectLog(logPath);
   diagnostics.push(...log.diagnostics);
+  await finishApplied(log.records, notesPath);
   const interrupted = await recoverInterrupted(log.records, 'session_notes', logPath, (runId) => rm(stagingPath(notesPath, runId), { force: true }));
   const records = [...log.records, ...interrupted];
   const earlierRuns = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === 'session_notes' ? [r.runId] : []))).size;
@@ -117,6 +119,26 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
   };
 }
 
+const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/**
+ * A run that recorded its end but died before its result was renamed into place: when the notes
+ * are still what the run started from and the staging copy is what it recorded, the rename is
+ * done now; otherwise the copy is stale and goes.
+ */
+async function finishApplied(records: readonly EffectRecord[], notesPath: string): Promise<void> {
+  for (const record of records) {
+    if (record.type !== 'run_finished' || record.run !== 'session_notes') continue;
+    const staging = stagingPath(notesPath, record.runId);
+    const staged = await readFile(staging).catch(() => null);
+    if (staged === null) continue;
+    const outcome = NotesRunOutcome.safeParse(record.outcome);
+    const current = await readFile(notesPath).catch(() => null);
+    if (outcome.success && current !== null && sha256(current) === outcome.data.before && sha256(staged) === outcome.data.after) await rename(staging, notesPath);
+    else await rm(staging, { force: true });
+  }
+}
+
 /**
  * Where the notes stand according to the effect log: the position the last successful update
  * covers. A compaction resets it (spec §5.1 "after success"), as the transcript's boundary says.
@@ -124,6 +146,7 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
 export function lastSummarizedFromLog(records: readonly EffectRecord[]): string | null {
   let last: string | null = null;
   for (const record of records) {
+    if (record.type === 'compacted') last = null;
     if (record.type !== 'run_finished') continue;
     if (record.run === 'compaction') last = null;
     if (record.run !== 'session_notes') continue;

@@ -74,6 +74,12 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
       newLines.push(indexLine(titleOf(statement.text), filename, clip(statement.text, 100)));
     }
   }
+  // Every file written has its index line, even when an earlier run wrote the file and stopped before the index.
+  for (const filename of writes.keys()) {
+    if (task.index.includes(`](${filename})`) || newLines.some((line) => line.includes(`](${filename})`))) continue;
+    const header = known.find((h) => h.filename === filename);
+    newLines.push(indexLine(titleOf(header?.description ?? filename.replace(/\.md$/, '')), filename, clip(header?.description ?? '', 100)));
+  }
   if (newLines.length === 0) return [...writes.values()];
   const index = task.index.trimEnd();
   return [...writes.values(), { filename: 'MEMORY.md', content: `${index === '' ? '' : `${index}\n`}${newLines.join('\n')}\n` }];

@@ -13,6 +13,7 @@ import {
   readTranscriptSync,
   replaySync,
   splitNotes,
+  stagingPath,
   type ModelReply,
   type NotesConfig,
 } from '../../../src/index.js';
@@ -95,6 +96,25 @@ describe('buildSessionNotes over a real transcript', () => {
     expect(lastSummarizedFromLog(readEffectLog(good.effectLogPath).records)).toBe(covered);
     expect(readdirSync(dirname(good.notesPath))).toEqual(['summary.md']);
     expect(readEffectLog(good.effectLogPath).records.map((r) => r.type).filter((t) => t !== 'decision')).toEqual(['run_started', 'run_finished', 'run_started', 'run_failed']);
+  });
+
+  it('a run that recorded its end but died before the rename is put in place by the next build', async () => {
+    const file = copyProject(20);
+    const report = await buildSessionNotes({ transcriptPath: file, model: new OfflineModel(), config });
+    const done = readFileSync(report.notesPath, 'utf8');
+    // As if the process had died between the record and the rename: the old notes back, the new ones in the staging copy.
+    const runId = report.runs[0]!.runId;
+    writeFileSync(stagingPath(report.notesPath, runId), done);
+    writeFileSync(report.notesPath, DEFAULT_NOTES_TEMPLATE);
+    const again = await buildSessionNotes({ transcriptPath: file, model: new OfflineModel(), config });
+    expect(again.runs).toEqual([]);
+    expect(readFileSync(report.notesPath, 'utf8')).toBe(done);
+    expect(readdirSync(dirname(report.notesPath))).toEqual(['summary.md']);
+    // A staging copy that does not match what was recorded is stale and goes.
+    writeFileSync(stagingPath(report.notesPath, runId), 'something else');
+    await buildSessionNotes({ transcriptPath: file, model: new OfflineModel(), config });
+    expect(readFileSync(report.notesPath, 'utf8')).toBe(done);
+    expect(readdirSync(dirname(report.notesPath))).toEqual(['summary.md']);
   });
 
   it('an update that changes a section header is refused; the notes stay as they were', async () => {

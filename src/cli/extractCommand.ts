@@ -1,0 +1,128 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { SingleBar } from 'cli-progress';
+import { relative } from 'node:path';
+import { CassetteModel, claudeConfigHome, extractMemories, findTargets, pendingExtraction, projectsRoot, selectModel, type ExtractReport, type ModelKind, type SessionEvent } from '../index.js';
+import { positive } from './triggerOptions.js';
+
+interface ExtractCliOptions {
+  readonly out: string;
+  readonly intoClaude?: boolean;
+  readonly model: ModelKind;
+  readonly cassette?: string;
+  readonly record?: boolean;
+  readonly concurrency: number;
+  readonly dryRun?: boolean;
+  readonly json?: boolean;
+  readonly frontmatter: 'metadata' | 'flat';
+  readonly extractEvery?: number;
+}
+
+const form = (value: string): 'metadata' | 'flat' => {
+  if (value === 'metadata' || value === 'flat') return value;
+  throw new InvalidArgumentError('expected metadata or flat');
+};
+
+/** `memlog extract [projects-folder]`: durable memories from old transcripts, resumably. */
+export function registerExtract(program: Command): void {
+  program
+    .command('extract')
+    .description("extract durable memories (MEMORY.md and topic files) from old transcripts: every project's sessions in time order; a rerun does only what is new")
+    .argument('[folder]', 'a projects folder or one project folder (default: the projects folder under CLAUDE_CONFIG_DIR or ~/.claude)')
+    .option('--out <dir>', "memlog's output folder: <out>/<project>/memory and the effect logs that hold each session's cursor", 'memlog-out')
+    .option('--into-claude', "write where Claude Code reads: <project>/memory, effect logs beside the transcripts")
+    .option('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto')
+    .option('--cassette <file>', 'replay model calls from this cassette (with --record: record them)')
+    .option('--record', 'with --cassette: call the model and record its answers')
+    .option('--concurrency <n>', 'projects worked on side by side', positive, 2)
+    .option('--frontmatter <form>', 'topic-file frontmatter: metadata (current Claude Code) or flat', form, 'metadata')
+    .option('--extract-every <turns>', 'extract every N eligible turns (default 1)', positive)
+    .option('--dry-run', 'list what would be processed, with an estimate of model tokens; write nothing')
+    .option('--json', 'print the report as one JSON object')
+    .addHelpText('after', '\nExamples:\n  memlog extract fixtures/projects\n  memlog extract ~/.claude/projects --dry-run\n  memlog extract ~/.claude/projects/-home-me-app --into-claude --model anthropic')
+    .action(async (folder: string | undefined, options: ExtractCliOptions) => {
+      const root = folder ?? projectsRoot(claudeConfigHome());
+      const settings = options.extractEvery === undefined ? {} : { extraction: { everyTurns: options.extractEvery } };
+      if (options.dryRun === true) {
+        const plan = findTargets(root, options.out, options.intoClaude === true).map((target) => ({
+          project: target.projectDir,
+          memoryDir: target.memoryDir,
+          sessions: target.sessions.map((session) => ({ session, ...pendingExtraction(session, target.effectLog(session), settings) })),
+        }));
+        if (options.json === true) process.stdout.write(`${JSON.stringify(plan, null, 2)}\n`);
+        else process.stdout.write(formatPlan(plan));
+        return;
+      }
+      const model = selectModel({ model: options.model, ...(options.cassette === undefined ? {} : { cassette: options.cassette }), ...(options.record === true ? { record: true } : {}) });
+      const progress = progressReporter();
+      const report = await extractMemories({ root, out: options.out, intoClaude: options.intoClaude === true, model, concurrency: options.concurrency, settings, frontmatter: options.frontmatter, onSession: progress.update });
+      progress.stop();
+      if (model instanceof CassetteModel && options.record === true) await model.save();
+      if (options.json === true) process.stdout.write(`${JSON.stringify({ ...report, model: model.name }, null, 2)}\n`);
+      else process.stdout.write(formatReport(report, model.name));
+      if (report.failedRuns > 0) process.exitCode = 1;
+    });
+}
+
+/** A bar with counts and ETA on a terminal; a plain line per session otherwise. */
+function progressReporter(): { update: (event: SessionEvent) => void; stop: () => void } {
+  if (process.stderr.isTTY !== true) {
+    let done = 0;
+    return {
+      update: (event) => {
+        if (event.type === 'done') process.stderr.write(`memlog: [${++done}] ${event.session}: ${event.report.runs} run(s), ${event.report.added.length} added, ${event.report.updated.length} updated\n`);
+      },
+      stop: () => undefined,
+    };
+  }
+  const bar = new SingleBar({ format: 'memlog extract [{bar}] {value}/{total} sessions | ETA {eta_formatted} | {memories} memories', stream: process.stderr, hideCursor: true });
+  let started = false;
+  let memories = 0;
+  return {
+    update: (event) => {
+      if (!started) {
+        bar.start(event.type === 'start' ? event.total : 1, 0, { memories });
+        started = true;
+      }
+      if (event.type === 'done') {
+        memories += event.report.added.length;
+        bar.increment(1, { memories });
+      }
+    },
+    stop: () => {
+      if (started) bar.stop();
+    },
+  };
+}
+
+const n = (value: number): string => value.toLocaleString('en-US');
+const counts = (byType: Readonly<Record<string, number>>): string => {
+  const parts = Object.entries(byType).sort(([a], [b]) => (a < b ? -1 : 1)).map(([type, count]) => `${type} ${count}`);
+  return parts.length === 0 ? 'none' : parts.join(', ');
+};
+
+function formatReport(report: ExtractReport, model: string): string {
+  const lines = [
+    `memlog extract: ${report.projects.length} project(s), ${report.sessions.length} session(s): ${report.processed} processed, ${report.sessions.length - report.processed} with nothing new`,
+    `  memories added: ${counts(report.added)}; updated: ${counts(report.updated)}; unchanged: ${report.unchanged}`,
+    `  model tokens: ${n(report.tokens.input)} in, ${n(report.tokens.output)} out (${model} model)`,
+  ];
+  if (report.failedRuns > 0) lines.push(`  ${report.failedRuns} run(s) FAILED; their messages are taken up again on the next run`);
+  for (const project of report.projects) lines.push(`  ${relative(process.cwd(), project.memoryDir) || project.memoryDir}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function formatPlan(plan: ReadonlyArray<{ project: string; memoryDir: string; sessions: ReadonlyArray<{ session: string; runs: number; messages: number; estimatedTokens: number }> }>): string {
+  const lines: string[] = [];
+  let runs = 0;
+  let tokens = 0;
+  for (const project of plan) {
+    lines.push(`${project.project} → ${project.memoryDir}`);
+    for (const s of project.sessions) {
+      runs += s.runs;
+      tokens += s.estimatedTokens;
+      lines.push(`  ${s.session}: ${s.runs === 0 ? 'nothing new' : `${s.runs} extraction run(s) over ${s.messages} new message(s), about ${n(s.estimatedTokens)} model input tokens`}`);
+    }
+  }
+  lines.push(`${runs} run(s) in all, about ${n(tokens)} model input tokens (with a real model; the offline model costs nothing)`);
+  return `${lines.join('\n')}\n`;
+}

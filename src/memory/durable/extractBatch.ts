@@ -1,0 +1,216 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import type { Diagnostic } from '../../errors.js';
+import type { ModelPort } from '../../model/port.js';
+import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
+import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
+import type { ReplaySettings } from '../../pipeline/replay.js';
+import { replaySync } from '../../pipeline/replay.js';
+import type { ExtractionDue } from '../../projections/decisions.js';
+import type { LogEntry } from '../../projections/projection.js';
+import { liveConversation } from '../../resume/loadConversation.js';
+import { isSessionFileName } from '../../transcript/claudePaths.js';
+import { readTranscriptSync } from '../../transcript/readTranscript.js';
+import type { ExtractionOutcome} from './extractionRun.js';
+import { applyStaged, extractionStagingDir, runExtraction } from './extractionRun.js';
+import { scanMemoryFiles } from './memoryScan.js';
+import type { FrontmatterForm } from './topicFile.js';
+
+export interface ExtractTarget {
+  /** The project folder (Claude Code's `projects/<sanitized path>`). */
+  readonly projectDir: string;
+  readonly sessions: readonly string[];
+  readonly memoryDir: string;
+  /** Where each session's effect log goes (it holds the extraction cursor). */
+  readonly effectLog: (session: string) => string;
+}
+
+export interface ExtractOptions {
+  /** A projects folder (every project in it) or one project folder. */
+  readonly root: string;
+  /** memlog's own output folder (memory and effect logs per project); ignored with `intoClaude`. */
+  readonly out: string;
+  /** Write where Claude Code reads: `<project>/memory/`, effect logs beside the transcripts. */
+  readonly intoClaude?: boolean;
+  readonly model: ModelPort;
+  readonly concurrency?: number;
+  readonly settings?: ReplaySettings;
+  readonly frontmatter?: FrontmatterForm;
+  readonly onSession?: (event: SessionEvent) => void;
+  readonly signal?: AbortSignal;
+}
+
+export type SessionEvent = { readonly type: 'start'; readonly session: string; readonly total: number } | { readonly type: 'done'; readonly session: string; readonly report: SessionReport };
+
+export interface SessionReport {
+  readonly project: string;
+  readonly session: string;
+  readonly runs: number;
+  readonly failed: number;
+  readonly added: ExtractionOutcome['written'];
+  readonly updated: ExtractionOutcome['written'];
+  readonly tokens: { readonly input: number; readonly output: number };
+  readonly diagnostics: number;
+}
+
+export interface ExtractReport {
+  readonly projects: ReadonlyArray<{ readonly projectDir: string; readonly memoryDir: string; readonly memories: number }>;
+  readonly sessions: readonly SessionReport[];
+  /** Sessions that had something new and ran extraction. */
+  readonly processed: number;
+  readonly added: Readonly<Record<string, number>>;
+  readonly updated: Readonly<Record<string, number>>;
+  /** Memory files this run did not touch. */
+  readonly unchanged: number;
+  readonly tokens: { readonly input: number; readonly output: number };
+  readonly failedRuns: number;
+}
+
+const isSession = (name: string): boolean => name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl') && (isSessionFileName(name) || !name.startsWith('agent-'));
+
+function firstTimestamp(path: string): string {
+  for (const item of readTranscriptSync(path)) {
+    if (item.kind === 'entry') {
+      const time = (item.entry as { timestamp?: unknown }).timestamp;
+      if (typeof time === 'string') return time;
+    }
+  }
+  return '';
+}
+
+/** The projects under a root and their sessions, oldest first. */
+export function findTargets(rootPath: string, outPath: string, intoClaude: boolean): ExtractTarget[] {
+  // Absolute: the memory directory is named to the model and resolved by the gate.
+  const root = resolve(rootPath);
+  const out = resolve(outPath);
+  const direct = readdirSync(root).filter(isSession);
+  const projectDirs = direct.length > 0 ? [root] : readdirSync(root).map((name) => join(root, name)).filter((path) => statSync(path).isDirectory() && readdirSync(path).some(isSession));
+  return projectDirs.sort().map((projectDir) => {
+    const sessions = readdirSync(projectDir)
+      .filter(isSession)
+      .map((name) => join(projectDir, name))
+      .map((path) => ({ path, time: firstTimestamp(path) }))
+      .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.path < b.path ? -1 : 1))
+      .map((s) => s.path);
+    const name = basename(projectDir);
+    return intoClaude
+      ? { projectDir, sessions, memoryDir: join(projectDir, 'memory'), effectLog: (session: string) => effectLogPath(session) }
+      : { projectDir, sessions, memoryDir: join(out, name, 'memory'), effectLog: (session: string) => join(out, name, 'effects', basename(effectLogPath(session))) };
+  });
+}
+
+function readEntries(path: string): { entries: LogEntry[]; diagnostics: Diagnostic[] } {
+  const entries: LogEntry[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const item of readTranscriptSync(path)) {
+    if (item.kind === 'diagnostic') diagnostics.push(item);
+    else entries.push({ seq: item.seq, entry: item.entry });
+  }
+  return { entries, diagnostics };
+}
+
+/** Extraction runs a session still owes (what `--dry-run` lists), and the messages they would read. */
+export function pendingExtraction(session: string, logPath: string, settings?: ReplaySettings): { readonly runs: number; readonly messages: number; readonly estimatedTokens: number } {
+  const { entries } = readEntries(session);
+  const records = withoutInterrupted(readEffectLog(logPath).records);
+  const done = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === 'extraction' ? [r.batch.map((p) => p.uuid).join(' ')] : [])));
+  const decisions = replaySync(entries, settings, undefined, records).decisions;
+  const starts = decisions.filter((d) => d.kind === 'run_start' && d.run === 'extraction' && !done.has(d.batch.join(' ')));
+  const due = decisions.filter((d): d is ExtractionDue => d.kind === 'extraction_due');
+  const messages = starts.reduce((sum, start) => sum + (start.kind === 'run_start' ? start.batch.reduce((n, uuid) => n + (due.find((d) => d.uuid === uuid)?.newMessages ?? 0), 0) : 0), 0);
+  // Each run sends the conversation so far plus a prompt of about 1,500 tokens.
+  const estimatedTokens = starts.reduce((sum, start) => sum + start.tokens + 1_500, 0);
+  return { runs: starts.length, messages, estimatedTokens };
+}
+
+/** Extracts one session's memories: every extraction its triggers call for that its effect log lacks. */
+async function extractSession(target: ExtractTarget, session: string, options: ExtractOptions): Promise<SessionReport> {
+  const { entries, diagnostics } = readEntries(session);
+  const logPath = target.effectLog(session);
+  const log = readEffectLog(logPath);
+  // A run that recorded its end but died while moving its files into place is finished first.
+  for (const record of log.records) if (record.type === 'run_finished' && record.run === 'extraction' && existsSync(extractionStagingDir(target.memoryDir, record.runId))) await applyStaged(extractionStagingDir(target.memoryDir, record.runId), target.memoryDir);
+  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => rm(extractionStagingDir(target.memoryDir, runId), { recursive: true, force: true }));
+  const sessionId = basename(session, '.jsonl');
+  const timeOf = new Map(entries.map((e) => [(e.entry as { uuid?: string }).uuid, (e.entry as { timestamp?: string }).timestamp]));
+  const cwd = entries.map((e) => (e.entry as { cwd?: unknown }).cwd).find((c): c is string => typeof c === 'string');
+  const runs = await runPaced({
+    entries,
+    records: [...log.records, ...interrupted],
+    logPath,
+    kind: 'extraction',
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    execute: async (start, decisions, runId) => {
+      const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
+      const cursor = (decisions[0] as ExtractionDue | undefined)?.cursor ?? null;
+      const at = cursor === null ? -1 : snapshot.findIndex((m) => m.sources.includes(cursor));
+      return runExtraction({
+        model: options.model,
+        memoryDir: target.memoryDir,
+        readRoots: cwd !== undefined && existsSync(cwd) ? [cwd] : [],
+        conversation: snapshot.map(({ role, content }) => ({ role, content })),
+        newMessages: at === -1 ? snapshot.length : snapshot.length - at - 1,
+        runId,
+        sessionId,
+        from: cursor,
+        to: start.uuid,
+        now: timeOf.get(start.uuid) ?? '1970-01-01T00:00:00.000Z',
+        ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
+    },
+  });
+  const outcomes = runs.flatMap((run) => (run.ok ? [run.outcome as ExtractionOutcome] : []));
+  const written = outcomes.flatMap((o) => o.written).filter((w) => w.file !== 'MEMORY.md');
+  return {
+    project: target.projectDir,
+    session,
+    runs: runs.length,
+    failed: runs.filter((run) => !run.ok).length,
+    added: written.filter((w) => w.change === 'added'),
+    updated: written.filter((w) => w.change === 'updated'),
+    tokens: { input: outcomes.reduce((n, o) => n + o.tokens.input, 0), output: outcomes.reduce((n, o) => n + o.tokens.output, 0) },
+    diagnostics: diagnostics.length,
+  };
+}
+
+/**
+ * Batch extraction over old transcripts (`memlog extract`): each project's sessions in time
+ * order, projects side by side up to `concurrency`. Resumable: each session's effect log keeps
+ * its cursor, so a rerun only does what is new, and a run killed at any point and started again
+ * ends with the same files as one that was never stopped.
+ */
+export async function extractMemories(options: ExtractOptions): Promise<ExtractReport> {
+  const targets = findTargets(options.root, options.out, options.intoClaude === true);
+  const total = targets.reduce((n, t) => n + t.sessions.length, 0);
+  const sessions: SessionReport[] = [];
+  const queue = [...targets];
+  const worker = async (): Promise<void> => {
+    for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
+      for (const session of target.sessions) {
+        options.onSession?.({ type: 'start', session, total });
+        const report = await extractSession(target, session, options);
+        sessions.push(report);
+        options.onSession?.({ type: 'done', session, report });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, targets.length)) }, worker));
+  sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
+  const byType = (list: ReadonlyArray<{ type: string | null }>) => list.reduce<Record<string, number>>((acc, w) => ({ ...acc, [w.type ?? 'other']: (acc[w.type ?? 'other'] ?? 0) + 1 }), {});
+  const touched = new Set(sessions.flatMap((s) => [...s.added, ...s.updated].map((w) => `${s.project}\u0000${w.file}`)));
+  const projects = await Promise.all(targets.map(async (t) => ({ projectDir: t.projectDir, memoryDir: t.memoryDir, memories: (await scanMemoryFiles(t.memoryDir)).length })));
+  const allFiles = await Promise.all(targets.map(async (t) => (await scanMemoryFiles(t.memoryDir)).map((h) => `${t.projectDir}\u0000${h.filename}`)));
+  return {
+    projects,
+    sessions,
+    processed: sessions.filter((s) => s.runs > 0).length,
+    added: byType(sessions.flatMap((s) => s.added)),
+    updated: byType(sessions.flatMap((s) => s.updated)),
+    unchanged: allFiles.flat().filter((f) => !touched.has(f)).length,
+    tokens: { input: sessions.reduce((n, s) => n + s.tokens.input, 0), output: sessions.reduce((n, s) => n + s.tokens.output, 0) },
+    failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
+  };
+}

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { z } from 'zod';
+import { runAgent } from '../../model/agentLoop.js';
+import { withTaskPrompt } from '../../model/backgroundRequest.js';
+import { memoryGate, type PermissionGate } from '../../model/permissions.js';
+import type { ModelMessage, ModelPort } from '../../model/port.js';
+import { isWithin } from '../../fs/containment.js';
+import { atomicWrite } from '../../fs/atomicWrite.js';
+import { extractionPrompt } from './extractionPrompt.js';
+import { fitIndex, INDEX_NAME } from './memoryIndex.js';
+import { formatManifest, scanMemoryFiles } from './memoryScan.js';
+import { parseTopicFile, type FrontmatterForm } from './topicFile.js';
+
+/** What a finished extraction run records in the effect log: what it wrote, and from where. */
+export const ExtractionOutcome = z.object({
+  sessionId: z.string().nullable(),
+  /** The messages it looked at: after `from` (the cursor; null: from the start) up to `to`. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  written: z.array(z.object({ file: z.string(), sha256: z.string(), change: z.enum(['added', 'updated']), type: z.string().nullable() })),
+  indexShortened: z.number().int(),
+  indexDropped: z.array(z.string()),
+  toolCalls: z.number().int(),
+  denied: z.number().int(),
+  turns: z.number().int(),
+  tokens: z.object({ input: z.number().int(), output: z.number().int(), cacheRead: z.number().int() }),
+});
+export type ExtractionOutcome = z.infer<typeof ExtractionOutcome>;
+
+export interface ExtractionRunOptions {
+  readonly model: ModelPort;
+  /** Where the memories live (the model is told this path). */
+  readonly memoryDir: string;
+  /** Readable besides the memory directory (the project), or none. */
+  readonly readRoots: readonly string[];
+  /** The conversation up to the run; its last `newMessages` are the new part. */
+  readonly conversation: readonly ModelMessage[];
+  readonly newMessages: number;
+  readonly runId: string;
+  readonly sessionId: string | null;
+  readonly from: string | null;
+  readonly to: string | null;
+  /** ISO time stamped on what is written: the time of the newest message, so runs replay byte for byte. */
+  readonly now: string;
+  readonly frontmatter?: FrontmatterForm;
+  readonly maxTurns?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** The copy a run works in, beside the memory directory (outside it, so no scan ever lists it). */
+export const extractionStagingDir = (memoryDir: string, runId: string): string => join(dirname(memoryDir), `.${basename(memoryDir)}.${runId.replace(/[^A-Za-z0-9_.-]/g, '_')}.memlog-run`);
+
+const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+async function listFiles(root: string): Promise<string[]> {
+  try {
+    return (await readdir(root, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => relative(root, join(d.parentPath, d.name)));
+  } catch {
+    return [];
+  }
+}
+
+async function readOrNull(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch {
+    return null;
+  }
+}
+
+/** The memory gate, with every path inside the memory directory redirected to the run's copy. */
+function stagedMemoryGate(memoryDir: string, staging: string, readRoots: readonly string[]): PermissionGate {
+  const gate = memoryGate({ readRoots, writeRoot: staging });
+  const redirect = (value: unknown): unknown => (typeof value === 'string' && isAbsolute(value) && isWithin(memoryDir, value) ? join(staging, relative(memoryDir, value)) : value);
+  return {
+    check: (call) => gate.check({ ...call, input: { ...call.input, ...('file_path' in call.input ? { file_path: redirect(call.input['file_path']) } : {}), ...('path' in call.input ? { path: redirect(call.input['path']) } : {}) } }),
+  };
+}
+
+/**
+ * Moves what a run changed from its copy into the memory directory, topic files first and the
+ * index last (so it never names a file that is not there yet), each by rename; then removes the
+ * copy. Safe to run again after a crash part-way: it finishes the job.
+ */
+export async function applyStaged(staging: string, memoryDir: string): Promise<void> {
+  const files = await listFiles(staging);
+  files.sort((a, b) => Number(basename(a) === INDEX_NAME) - Number(basename(b) === INDEX_NAME) || (a < b ? -1 : 1));
+  for (const file of files) {
+    const from = join(staging, file);
+    const to = join(memoryDir, file);
+    const [next, current] = await Promise.all([readFile(from), readOrNull(to)]);
+    if (current !== null && current.equals(next)) continue;
+    await mkdir(dirname(to), { recursive: true });
+    await rename(from, to);
+  }
+  await rm(staging, { recursive: true, force: true });
+}
+
+/**
+ * One durable-memory extraction (long-term spec §3.3): the agent reads and writes a copy of the
+ * memory directory through the memory gate (reads in the project and memory, writes in memory
+ * only, at most `maxTurns` model calls); the index is kept within Claude Code's limits; what
+ * changed is returned as the outcome, and `apply` moves it into place once the outcome is
+ * recorded. A fault at any point leaves the memory directory as it was.
+ */
+export async function runExtraction(options: ExtractionRunOptions): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
+  const { memoryDir } = options;
+  const staging = extractionStagingDir(memoryDir, options.runId);
+  await mkdir(memoryDir, { recursive: true });
+  await rm(staging, { recursive: true, force: true });
+  await cp(memoryDir, staging, { recursive: true });
+  try {
+    const existing = await scanMemoryFiles(staging);
+    const index = (await readOrNull(join(staging, INDEX_NAME)))?.toString('utf8') ?? '';
+    const prompt = extractionPrompt({ newMessages: options.newMessages, memoryDir, manifest: formatManifest(existing) });
+    const run = await runAgent({
+      model: options.model,
+      system: 'You keep the long-term memory of a software project for the coding assistant that works on it.',
+      messages: withTaskPrompt(options.conversation, prompt),
+      tools: ['Read', 'Glob', 'Grep', 'Write', 'Edit'],
+      gate: stagedMemoryGate(memoryDir, staging, options.readRoots),
+      maxTurns: options.maxTurns ?? 5,
+      sharedPrefix: options.conversation.length,
+      task: {
+        kind: 'extract_memories',
+        memoryDir,
+        existing: existing.map((h) => ({ filename: h.filename, description: h.description, ...(h.type === undefined ? {} : { type: h.type }) })),
+        index,
+        newMessages: options.newMessages,
+        frontmatter: options.frontmatter ?? 'metadata',
+        ...(options.sessionId === null ? {} : { sessionId: options.sessionId }),
+        now: options.now,
+      },
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    const indexPath = join(staging, INDEX_NAME);
+    const written = await readOrNull(indexPath);
+    const fit = written === null ? { content: '', shortened: 0, dropped: [] as string[] } : fitIndex(written.toString('utf8'));
+    if (written !== null && fit.content !== written.toString('utf8')) await atomicWrite(indexPath, fit.content);
+    const changes: ExtractionOutcome['written'] = [];
+    for (const file of (await listFiles(staging)).sort()) {
+      const next = await readFile(join(staging, file));
+      const current = await readOrNull(join(memoryDir, file));
+      if (current !== null && current.equals(next)) continue;
+      const parsed = file.endsWith('.md') && basename(file) !== INDEX_NAME ? parseTopicFile(next.toString('utf8'), file) : null;
+      changes.push({ file: file.split(sep).join('/'), sha256: sha256(next), change: current === null ? 'added' : 'updated', type: parsed?.ok === true ? parsed.file.type : null });
+    }
+    const outcome: ExtractionOutcome = {
+      sessionId: options.sessionId,
+      from: options.from,
+      to: options.to,
+      written: changes,
+      indexShortened: fit.shortened,
+      indexDropped: [...fit.dropped],
+      toolCalls: run.toolCalls.length,
+      denied: run.toolCalls.filter((call) => !call.allowed).length,
+      turns: run.turns,
+      tokens: { input: run.usage.inputTokens, output: run.usage.outputTokens, cacheRead: run.usage.cacheReadInputTokens },
+    };
+    return { outcome, apply: () => applyStaged(staging, memoryDir) };
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
