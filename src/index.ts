@@ -101,3 +101,4 @@ export { runExtraction, applyStaged, extractionStagingDir, ExtractionOutcome, ty
 export { extractMemories, findTargets, pendingExtraction, type ExtractOptions, type ExtractReport, type ExtractTarget, type SessionEvent, type SessionReport } from './memory/durable/extractBatch.js';
 export { runPaced, recoverInterrupted, type PacedRun, type PacedRunEvent, type PacedRunsOptions } from './pipeline/pacedRuns.js';
 export { withoutInterrupted } from './pipeline/effectLog.js';
+export { memoryWrites, type MemoryWrite } from './memory/durable/provenance.js';

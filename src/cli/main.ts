@@ -3,6 +3,7 @@ import { MemlogError } from '../index.js';
 import { registerInspect } from './inspectCommand.js';
 import { registerCompact } from './compactCommand.js';
 import { registerExtract } from './extractCommand.js';
+import { registerMemory } from './memoryCommand.js';
 import { registerNotes } from './notesCommand.js';
 import { registerReplay } from './replayCommand.js';
 
@@ -17,6 +18,7 @@ export function createProgram(): Command {
   registerNotes(program);
   registerCompact(program);
   registerExtract(program);
+  registerMemory(program);
   return program;
 }
 

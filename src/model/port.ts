@@ -68,6 +68,8 @@ export type ModelTask =
       readonly sessionId?: string;
       /** ISO time to stamp as `modified`; given, so that runs replay byte for byte. */
       readonly now: string;
+      /** Indexes of the conversation's messages a person typed (not meta prompts, command output or tool results). */
+      readonly humanMessages?: readonly number[];
     }
   | { readonly kind: 'recall'; readonly query: string; readonly candidates: readonly MemoryHeader[]; readonly recentTools: readonly string[]; readonly limit: number }
   | { readonly kind: 'summary' };

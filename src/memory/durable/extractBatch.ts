@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../errors.js';
 import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
@@ -9,6 +9,7 @@ import type { ReplaySettings } from '../../pipeline/replay.js';
 import { replaySync } from '../../pipeline/replay.js';
 import type { ExtractionDue } from '../../projections/decisions.js';
 import type { LogEntry } from '../../projections/projection.js';
+import { isPrompt } from '../../projections/turns.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
@@ -79,21 +80,33 @@ function firstTimestamp(path: string): string {
   return '';
 }
 
+/** Folders holding session transcripts: the root itself, or any folder below it (not a session's own folder, `subagents` or `memory`). */
+function projectFolders(root: string, depth = 0): string[] {
+  const names = readdirSync(root);
+  if (names.some(isSession)) return [root];
+  if (depth >= 4) return [];
+  return names
+    .filter((name) => name !== 'subagents' && name !== 'memory' && !name.startsWith('.'))
+    .map((name) => join(root, name))
+    .filter((path) => statSync(path).isDirectory())
+    .sort()
+    .flatMap((path) => projectFolders(path, depth + 1));
+}
+
 /** The projects under a root and their sessions, oldest first. */
 export function findTargets(rootPath: string, outPath: string, intoClaude: boolean): ExtractTarget[] {
   // Absolute: the memory directory is named to the model and resolved by the gate.
   const root = resolve(rootPath);
   const out = resolve(outPath);
-  const direct = readdirSync(root).filter(isSession);
-  const projectDirs = direct.length > 0 ? [root] : readdirSync(root).map((name) => join(root, name)).filter((path) => statSync(path).isDirectory() && readdirSync(path).some(isSession));
-  return projectDirs.sort().map((projectDir) => {
+  return projectFolders(root).map((projectDir) => {
     const sessions = readdirSync(projectDir)
       .filter(isSession)
       .map((name) => join(projectDir, name))
       .map((path) => ({ path, time: firstTimestamp(path) }))
       .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.path < b.path ? -1 : 1))
       .map((s) => s.path);
-    const name = basename(projectDir);
+    // Named by their path under the root, so nested folders with the same last name stay apart.
+    const name = relative(root, projectDir).split(sep).join('__') || basename(projectDir);
     return intoClaude
       ? { projectDir, sessions, memoryDir: join(projectDir, 'memory'), effectLog: (session: string) => effectLogPath(session) }
       : { projectDir, sessions, memoryDir: join(out, name, 'memory'), effectLog: (session: string) => join(out, name, 'effects', basename(effectLogPath(session))) };
@@ -134,6 +147,7 @@ async function extractSession(target: ExtractTarget, session: string, options: E
   const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => rm(extractionStagingDir(target.memoryDir, runId), { recursive: true, force: true }));
   const sessionId = basename(session, '.jsonl');
   const timeOf = new Map(entries.map((e) => [(e.entry as { uuid?: string }).uuid, (e.entry as { timestamp?: string }).timestamp]));
+  const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) ? [(e.entry as { uuid: string }).uuid] : [])));
   const cwd = entries.map((e) => (e.entry as { cwd?: unknown }).cwd).find((c): c is string => typeof c === 'string');
   const runs = await runPaced({
     entries,
@@ -144,6 +158,7 @@ async function extractSession(target: ExtractTarget, session: string, options: E
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     execute: async (start, decisions, runId) => {
       const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
+      const humanMessages = snapshot.flatMap((message, i) => (message.role === 'user' && message.sources.some((uuid) => prompts.has(uuid)) ? [i] : []));
       const cursor = (decisions[0] as ExtractionDue | undefined)?.cursor ?? null;
       const at = cursor === null ? -1 : snapshot.findIndex((m) => m.sources.includes(cursor));
       return runExtraction({
@@ -152,6 +167,7 @@ async function extractSession(target: ExtractTarget, session: string, options: E
         readRoots: cwd !== undefined && existsSync(cwd) ? [cwd] : [],
         conversation: snapshot.map(({ role, content }) => ({ role, content })),
         newMessages: at === -1 ? snapshot.length : snapshot.length - at - 1,
+        humanMessages,
         runId,
         sessionId,
         from: cursor,

@@ -38,6 +38,8 @@ export interface ExtractionRunOptions {
   /** The conversation up to the run; its last `newMessages` are the new part. */
   readonly conversation: readonly ModelMessage[];
   readonly newMessages: number;
+  /** Indexes of the conversation's messages a person typed. */
+  readonly humanMessages?: readonly number[];
   readonly runId: string;
   readonly sessionId: string | null;
   readonly from: string | null;
@@ -132,6 +134,7 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
         frontmatter: options.frontmatter ?? 'metadata',
         ...(options.sessionId === null ? {} : { sessionId: options.sessionId }),
         now: options.now,
+        ...(options.humanMessages === undefined ? {} : { humanMessages: options.humanMessages }),
       },
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });

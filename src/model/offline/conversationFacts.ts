@@ -35,7 +35,7 @@ export function humanText(message: ModelMessage): string {
   const parts = typeof message.content === 'string' ? [message.content] : message.content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []));
   return parts
     .map((part) => part.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').trim())
-    .filter((part) => part !== '' && !part.startsWith('<') && !part.startsWith('[Request interrupted'))
+    .filter((part) => part !== '' && !part.startsWith('<') && !part.startsWith('[Request interrupted') && !part.startsWith('Caveat:'))
     .join('\n')
     .trim();
 }

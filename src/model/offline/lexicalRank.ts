@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import type { MemoryHeader } from '../port.js';
 
 const STOPWORDS = new Set(
-  'a an and are as at be but by can could do does for from had has have how i i\'m if in into is it its it\'s just let me my no not of on or our please so that the their them then there these they this to too up us was we were what when where which who why will with would you your always never prefer use using'.split(' '),
+  'a an and are as at be but by can could do does for from had has have how i i\'m if in into is it its it\'s just let me my no not of on or our please so that the their them then there these they this to too up us was we were what when where which who why will with would you your always never prefer use using don doesn didn isn aren wasn won can couldn shouldn wouldn ll re ve'.split(' '),
 );
 
 /** A text's lowercase content words, in order, stopwords and one-letter words left out. */

@@ -50,8 +50,11 @@ function bodyOf(statement: MemoryStatement): string {
  * and MEMORY.md with a line for every new file.
  */
 export function draftMemories(task: ExtractTask, conversation: readonly ModelMessage[]): FileWrite[] {
-  const fresh = conversation.slice(Math.max(0, conversation.length - task.newMessages));
-  const statements = findMemoryStatements(fresh);
+  // Statements come from the new messages only, read with the message before them (a correction needs what it corrects).
+  const firstNew = Math.max(0, conversation.length - task.newMessages);
+  const offset = Math.max(0, firstNew - 1);
+  const human = task.humanMessages === undefined ? undefined : new Set(task.humanMessages);
+  const statements = findMemoryStatements(conversation.slice(offset)).filter((s) => s.messageIndex + offset >= firstNew && (human === undefined || human.has(s.messageIndex + offset)));
   const writes = new Map<string, FileWrite>();
   const known: Array<MemoryHeader & { readonly text?: string }> = [...task.existing];
   const newLines: string[] = [];

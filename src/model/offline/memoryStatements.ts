@@ -17,7 +17,9 @@ export interface MemoryStatement {
 }
 
 const REMEMBER = /^(?:please\s+)?(?:do\s+)?(?:remember|note|keep in mind)\s*(?:that|:|,)?\s+(.+)$/i;
-const ALWAYS_NEVER = /\b(?:always|never|from now on|every time|in future)\b/i;
+const ALWAYS_NEVER = /\b(?:always|never|from now on|going forward)\b/i;
+/** Rules people state are short; a long musing that happens to say "always" is not one. */
+const MAX_RULE_CHARS = 240;
 const DONT = /^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit)\b/i;
 const PREFERENCE = /\b(?:I|we)\s+(?:prefer|'d rather|would rather|like it when|want you to|expect you to)\b/i;
 const ABOUT_ME = /\b(?:I'm|I am)\s+(?:a|an|the)\s+\w+|\bmy (?:role|job|team|background)\b|\bI (?:work|worked) (?:on|as|at|in)\b/i;
@@ -56,6 +58,7 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
     if (text.length >= 8) return { type: 'feedback', text: capitalise(text), quote, cue: 'correction', corrected: clip(afterAssistant, 200) };
   }
   if (ABOUT_ME.test(sentence) && /^(?:I|I'm|My|As)\b/.test(sentence)) return { type: 'user', text: quote, quote, cue: 'about-me' };
+  if (sentence.length > MAX_RULE_CHARS) return undefined;
   if (PREFERENCE.test(sentence)) return { type: classify(sentence, 'feedback'), text: quote, quote, cue: 'preference' };
   if (ALWAYS_NEVER.test(sentence) || DONT.test(sentence)) return { type: classify(sentence, 'feedback'), text: quote, quote, cue: 'always-never' };
   return undefined;

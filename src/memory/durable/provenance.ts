@@ -1,0 +1,37 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { readEffectLog } from '../../pipeline/effectLog.js';
+import { ExtractionOutcome } from './extractionRun.js';
+
+/** One write of a memory file, as the effect log recorded it. */
+export interface MemoryWrite {
+  readonly file: string;
+  readonly change: 'added' | 'updated';
+  readonly sessionId: string | null;
+  /** The messages the run read: after `from` (null: the session's start) up to `to`. */
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly runId: string;
+  readonly effectLog: string;
+}
+
+/** The effect logs that can have written into a memory directory: memlog's `effects/` beside it, or the transcripts' own beside it. */
+function effectLogsFor(memoryDir: string): string[] {
+  const project = dirname(memoryDir);
+  const folders = [join(project, 'effects'), project];
+  return folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.memlog.jsonl')).sort().map((name) => join(folder, name)) : []));
+}
+
+/** Every recorded write of every memory file in a directory, oldest first per log. */
+export function memoryWrites(memoryDir: string): MemoryWrite[] {
+  const writes: MemoryWrite[] = [];
+  for (const log of effectLogsFor(memoryDir)) {
+    for (const record of readEffectLog(log).records) {
+      if (record.type !== 'run_finished' || record.run !== 'extraction') continue;
+      const outcome = ExtractionOutcome.safeParse(record.outcome);
+      if (!outcome.success) continue;
+      for (const w of outcome.data.written) writes.push({ file: w.file, change: w.change, sessionId: outcome.data.sessionId, from: outcome.data.from, to: outcome.data.to, runId: record.runId, effectLog: log });
+    }
+  }
+  return writes;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { fitIndex, MAX_INDEX_CHARS, readIndexForModel } from '../../../src/index.js';
+
+const line = (i: number, width = 40): string => `- [Memory ${i}](memory-${i}.md) — ${'x'.repeat(Math.max(0, width - 30))}`;
+const index = (count: number, width = 40): string => `${Array.from({ length: count }, (_, i) => line(i, width)).join('\n')}\n`;
+
+describe('MEMORY.md limits (long-term spec §1.4)', () => {
+  it('200 lines load whole; 201 are cut to 200 with a warning', () => {
+    expect(readIndexForModel(index(200))).toEqual({ content: index(200).trim(), lineTruncated: false, charTruncated: false });
+    const cut = readIndexForModel(index(201));
+    expect(cut.lineTruncated).toBe(true);
+    expect(cut.content.split('\n\n')[0]!.split('\n')).toHaveLength(200);
+    expect(cut.content).toMatch(/> WARNING: MEMORY\.md is 201 lines \(limit: 200\)\. Only part of it was loaded/);
+  });
+
+  it('25,000 characters load whole; one more is cut at the last line that fits', () => {
+    const body = (chars: number) => {
+      const lines: string[] = [];
+      let total = 0;
+      for (let i = 0; total < chars; i++) {
+        const next = line(i, 200);
+        lines.push(next);
+        total += next.length + 1;
+      }
+      const text = lines.join('\n');
+      return text.length >= chars ? text.slice(0, chars - 1) + 'y' : text;
+    };
+    const exact = body(MAX_INDEX_CHARS);
+    expect(exact.length).toBe(MAX_INDEX_CHARS);
+    expect(readIndexForModel(exact).charTruncated).toBe(false);
+    const over = `${exact}z`;
+    const cut = readIndexForModel(over);
+    expect(cut.charTruncated).toBe(true);
+    const kept = cut.content.split('\n\n> WARNING')[0]!;
+    expect(kept.length).toBeLessThanOrEqual(MAX_INDEX_CHARS);
+    expect(over.startsWith(kept)).toBe(true);
+    expect(over[kept.length]).toBe('\n');
+    expect(cut.content).toMatch(/index entries are too long/);
+  });
+
+  it('memlog never writes an index Claude Code would cut: long lines are shortened, then the oldest entries leave it', () => {
+    expect(fitIndex(index(200))).toEqual({ content: index(200), shortened: 0, dropped: [] });
+    const fitted = fitIndex(index(201));
+    expect(fitted.dropped).toEqual([line(0)]);
+    expect(readIndexForModel(fitted.content).lineTruncated).toBe(false);
+    const wide = fitIndex(index(150, 400));
+    expect(wide.shortened).toBe(150);
+    expect(wide.dropped).toEqual([]);
+    const { lineTruncated, charTruncated } = readIndexForModel(wide.content);
+    expect([lineTruncated, charTruncated]).toEqual([false, false]);
+  });
+});
