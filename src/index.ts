@@ -102,3 +102,4 @@ export { extractMemories, findTargets, pendingExtraction, type ExtractOptions, t
 export { runPaced, recoverInterrupted, type PacedRun, type PacedRunEvent, type PacedRunsOptions } from './pipeline/pacedRuns.js';
 export { withoutInterrupted } from './pipeline/effectLog.js';
 export { memoryWrites, type MemoryWrite } from './memory/durable/provenance.js';
+export { recallMemories, RECALL_LIMIT, MAX_MEMORY_LINES, MAX_MEMORY_BYTES, MAX_SESSION_BYTES, type RecallOptions, type RecalledMemory, type RecallResult } from './memory/durable/recall.js';
