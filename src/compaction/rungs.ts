@@ -85,6 +85,17 @@ function turnCut(view: CompactionView, wanted: number): number {
   return cutAtOrBefore(view, view.newestPrompt === -1 ? wanted : Math.min(wanted, view.newestPrompt));
 }
 
+/**
+ * Where summary compaction cuts: before the current turn, which is kept word for word; when the
+ * current turn is the whole conversation, inside it, keeping its newest messages up to
+ * `maxTokens` (the prompt is then quoted in the summary).
+ */
+export function legacyCut(view: CompactionView, maxTokens = DEFAULT_CUT_SIZES.maxTokens): number {
+  const cut = turnCut(view, view.messages.length);
+  if (cut > 0) return cut;
+  return view.cuts.find((c) => c > 0 && (view.keptTokens[c] ?? 0) <= maxTokens) ?? view.messages.length;
+}
+
 /** Files read in the summarised part and not in the kept part, newest first, at most five (spec §5.2 step 8). */
 export function recentFiles(view: CompactionView, cut: number): string[] {
   const keptReads = new Set<string>();
@@ -148,8 +159,8 @@ export function planNotesRung(context: PlanContext, notes: { readonly text: stri
 /** Rung 2, summary compaction: the part to summarise (everything before the current turn) and where the cut falls. */
 export function summaryRungInput(context: PlanContext): { readonly ok: true; readonly cut: number; readonly messages: ModelMessage[] } | { readonly ok: false; readonly reason: string } {
   const { view } = context;
-  const cut = turnCut(view, view.messages.length);
-  if (cut === 0) return { ok: false, reason: 'nothing before the current turn to summarise' };
+  const cut = legacyCut(view);
+  if (cut === 0) return { ok: false, reason: 'nothing to summarise' };
   const messages = toApiMessages(view.messages.slice(0, cut)).map(({ role, content }) => ({ role, content }));
   return { ok: true, cut, messages };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, stat } from 'node:fs/promises';
 import { compactionEntries } from '../compaction/compactionEntries.js';
 import { compactionView, type CompactionView } from '../compaction/compactionView.js';
-import { DEFAULT_CUT_SIZES, finishSummaryRung, loadsWhole, planExtractiveRung, planNotesRung, summaryRungInput, type CutSizes, type PlanContext, type Rung, type RungPlan } from '../compaction/rungs.js';
+import { DEFAULT_CUT_SIZES, finishSummaryRung, legacyCut, loadsWhole, planExtractiveRung, planNotesRung, summaryRungInput, type CutSizes, type PlanContext, type Rung, type RungPlan } from '../compaction/rungs.js';
 import { formatModelSummary, SUMMARY_PROMPT } from '../compaction/summaryText.js';
 import { MemlogError, type Diagnostic } from '../errors.js';
 import { appendWholeLines, repairTornTail } from '../fs/appendLines.js';
@@ -105,9 +105,12 @@ export async function compactTranscript(options: CompactOptions): Promise<Compac
   if (requested !== 'summary') plan = await tryNotes(context, options, rungs);
   if (plan === undefined && requested !== 'notes') plan = await trySummary(context, options, rungs);
   if (plan === undefined) {
-    plan = planExtractiveRung(context, view.newestPrompt === -1 ? view.messages.length : view.newestPrompt);
+    plan = planExtractiveRung(context, legacyCut(view));
     rungs.push({ rung: 'extractive', used: true });
   }
+  // Below the threshold, a compaction that would not make the context smaller is not worth writing.
+  if (view.tokensBefore < threshold && plan.tokensAfter >= view.tokensBefore)
+    return { ...base, strategy: 'none', reason: `compaction would not make the context smaller (${view.tokensBefore} → ${plan.tokensAfter} tokens)`, cutUuid: null, tokensAfter: view.tokensBefore, kept: view.messages.map((m) => m.uuid), summarized: 0, rungs };
 
   const report: CompactReport = {
     ...base,

@@ -58,7 +58,8 @@ export async function checkCompaction({ entries, strategy, threshold, notes, cov
   const autocompact = { contextWindow: threshold + 33_000, maxOutputTokens: 32_000 };
   const report = await compactTranscript({ transcriptPath: file, strategy, model, notesPath, effectLogPath: effects, autocompact, wait: { timeoutMs: 0 } });
   if (report.strategy === 'none') {
-    expect(before.messages.length === 0 || before.nothingNew).toBe(true);
+    const notSmaller = report.reason?.startsWith('compaction would not make the context smaller') === true && before.tokensBefore < threshold;
+    expect(before.messages.length === 0 || before.nothingNew || notSmaller).toBe(true);
     return;
   }
   // Loading the compacted log gives exactly what the planner said: boundary, summary, the kept messages.
