@@ -1,3 +1,4 @@
+import { PENDING_TOOL_RESULT } from '../backgroundRequest.js';
 import type { ModelMessage } from '../port.js';
 
 /** One tool call the conversation shows, with what came back. */
@@ -71,7 +72,8 @@ export function conversationFacts(messages: readonly ModelMessage[]): Conversati
       for (const block of blocksOf(message)) {
         if (block['type'] !== 'tool_result') continue;
         const index = byId.get(String(block['tool_use_id']));
-        if (index === undefined) continue;
+        // A call still running when a background task forked is answered with a placeholder: it has no result yet.
+        if (index === undefined || block['content'] === PENDING_TOOL_RESULT) continue;
         steps[index] = { ...steps[index]!, result: { isError: block['is_error'] === true, text: resultText(block['content']) } };
       }
       const text = humanText(message);

@@ -46,7 +46,8 @@ export function draftSessionNotes(currentNotes: string, messages: readonly Model
     if (!draft) return section;
     const drafted = draft(facts, messages);
     const before = sectionContent(section);
-    const content = typeof drafted === 'string' ? (drafted === '' ? before : drafted) : REPLACED.has(section.title) ? drafted.join('\n') : mergeBullets(before, drafted);
+    // A replaced section with nothing new to say (a turn still in progress) keeps what it had.
+    const content = typeof drafted === 'string' ? (drafted === '' ? before : drafted) : REPLACED.has(section.title) ? (drafted.length === 0 ? before : drafted.join('\n')) : mergeBullets(before, drafted);
     return withContent(section, fitSection(content), index === document.sections.length - 1);
   });
   return joinNotes({ preamble: document.preamble, sections: fitTotal(sections) });

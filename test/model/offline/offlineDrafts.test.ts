@@ -143,3 +143,16 @@ describe('offline notes stay within their budgets', () => {
     expect(notes).toContain('file-399.ts');
   });
 });
+
+describe('offline notes and a turn still in progress', () => {
+  it('a tool call answered only by the background task placeholder is in progress, not an error', async () => {
+    const { DEFAULT_NOTES_TEMPLATE, draftSessionNotes, withTaskPrompt, OfflineModel: Offline } = await import('../../../src/index.js');
+    const conversation: ModelMessage[] = [user('Run the tests please.'), { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test' } }] }];
+    const request = withTaskPrompt(conversation, 'update the notes');
+    const reply = await new Offline().complete({ messages: request, maxTokens: 100, tools: [{ name: 'Edit', description: '', inputSchema: {} }], task: { kind: 'session_notes', notesPath: '/n.md', currentNotes: DEFAULT_NOTES_TEMPLATE } });
+    const notes = (reply.content[0] as unknown as { input: { new_string: string } }).input.new_string;
+    expect(notes).toContain('- In progress: `npm test` (no result yet)');
+    expect(notes).not.toContain('had not finished');
+    expect(draftSessionNotes(DEFAULT_NOTES_TEMPLATE, conversation)).toBe(notes);
+  });
+});
