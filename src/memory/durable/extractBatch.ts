@@ -13,8 +13,8 @@ import { isPrompt } from '../../projections/turns.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
-import type { ExtractionOutcome} from './extractionRun.js';
-import { applyStaged, extractionStagingDir, runExtraction } from './extractionRun.js';
+import type { ExtractionOutcome } from './extractionRun.js';
+import { applyStaged, extractionStagingDir, removeStrayTempFiles, runExtraction } from './extractionRun.js';
 import { scanMemoryFiles } from './memoryScan.js';
 import type { FrontmatterForm } from './topicFile.js';
 
@@ -142,6 +142,7 @@ async function extractSession(target: ExtractTarget, session: string, options: E
   const { entries, diagnostics } = readEntries(session);
   const logPath = target.effectLog(session);
   const log = readEffectLog(logPath);
+  await removeStrayTempFiles(target.memoryDir);
   // A run that recorded its end but died while moving its files into place is finished first.
   for (const record of log.records) if (record.type === 'run_finished' && record.run === 'extraction' && existsSync(extractionStagingDir(target.memoryDir, record.runId))) await applyStaged(extractionStagingDir(target.memoryDir, record.runId), target.memoryDir);
   const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => rm(extractionStagingDir(target.memoryDir, runId), { recursive: true, force: true }));

@@ -56,11 +56,24 @@ export const extractionStagingDir = (memoryDir: string, runId: string): string =
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
+/** A temp file of an atomic write cut short: never memory content. */
+const isTempFile = (name: string): boolean => name.startsWith('.') && name.endsWith('.tmp');
+
+/** The files under a folder, relative to it, without temp files left by a write that was cut short. */
 async function listFiles(root: string): Promise<string[]> {
   try {
-    return (await readdir(root, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => relative(root, join(d.parentPath, d.name)));
+    return (await readdir(root, { recursive: true, withFileTypes: true })).filter((d) => d.isFile() && !isTempFile(d.name)).map((d) => relative(root, join(d.parentPath, d.name)));
   } catch {
     return [];
+  }
+}
+
+/** Removes temp files an atomic write left behind when its process was killed. */
+export async function removeStrayTempFiles(dir: string): Promise<void> {
+  try {
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) if (entry.isFile() && isTempFile(entry.name)) await rm(join(entry.parentPath, entry.name), { force: true });
+  } catch {
+    // No directory yet: nothing to clean.
   }
 }
 
@@ -112,7 +125,7 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
   const staging = extractionStagingDir(memoryDir, options.runId);
   await mkdir(memoryDir, { recursive: true });
   await rm(staging, { recursive: true, force: true });
-  await cp(memoryDir, staging, { recursive: true });
+  await cp(memoryDir, staging, { recursive: true, filter: (source) => !isTempFile(basename(source)) });
   try {
     const existing = await scanMemoryFiles(staging);
     const index = (await readOrNull(join(staging, INDEX_NAME)))?.toString('utf8') ?? '';
