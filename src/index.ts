@@ -68,7 +68,7 @@ export { findMemoryStatements, type MemoryStatement } from './model/offline/memo
 export { rankMemories, contentWords } from './model/offline/lexicalRank.js';
 export { extractiveSummary } from './model/offline/extractiveSummary.js';
 export { conversationFacts, type ConversationFacts, type ToolStep } from './model/offline/conversationFacts.js';
-export { parseTopicFile, renderTopicFile, indexLine, MEMORY_TYPES, type MemoryType, type TopicFile, type FrontmatterForm, type TopicFileParse } from './memory/durable/topicFile.js';
+export { parseTopicFile, readTopicHeader, renderTopicFile, indexLine, MEMORY_TYPES, type MemoryType, type TopicFile, type FrontmatterForm, type TopicFileParse } from './memory/durable/topicFile.js';
 export { splitNotes, joinNotes, sectionContent, withContent, type NotesDocument, type NotesSection } from './memory/session/notesSections.js';
 export { DEFAULT_NOTES_TEMPLATE } from './memory/session/notesTemplate.js';
 export { DEFAULT_UPDATE_PROMPT } from './memory/session/updatePrompt.js';

@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { basename, join, relative, resolve, sep } from 'node:path';
-import type { Diagnostic } from '../../errors.js';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { MemlogError, type Diagnostic } from '../../errors.js';
 import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
 import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
@@ -13,8 +13,7 @@ import { isPrompt } from '../../projections/turns.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
-import type { ExtractionOutcome } from './extractionRun.js';
-import { applyStaged, extractionStagingDir, removeStrayTempFiles, runExtraction } from './extractionRun.js';
+import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStrayTempFiles, runExtraction } from './extractionRun.js';
 import { scanMemoryFiles } from './memoryScan.js';
 import type { FrontmatterForm } from './topicFile.js';
 
@@ -53,6 +52,8 @@ export interface SessionReport {
   readonly updated: ExtractionOutcome['written'];
   readonly tokens: { readonly input: number; readonly output: number };
   readonly diagnostics: number;
+  /** Index lines that left MEMORY.md to keep it within Claude Code's limits (their files stay). */
+  readonly indexDropped: readonly string[];
 }
 
 export interface ExtractReport {
@@ -95,9 +96,12 @@ function projectFolders(root: string, depth = 0): string[] {
 
 /** The projects under a root and their sessions, oldest first. */
 export function findTargets(rootPath: string, outPath: string, intoClaude: boolean): ExtractTarget[] {
-  // Absolute: the memory directory is named to the model and resolved by the gate.
-  const root = resolve(rootPath);
-  const out = resolve(outPath);
+  if (!existsSync(rootPath)) throw new MemlogError('not_found', `no folder ${rootPath}`);
+  if (!statSync(rootPath).isDirectory()) throw new MemlogError('invalid_argument', `${rootPath} is a file; memlog extract takes a projects folder or one project folder`);
+  // Real and absolute: the memory directory is named to the model and checked by the gate on real paths.
+  const root = realpathSync(resolve(rootPath));
+  mkdirSync(resolve(outPath), { recursive: true });
+  const out = realpathSync(resolve(outPath));
   return projectFolders(root).map((projectDir) => {
     const sessions = readdirSync(projectDir)
       .filter(isSession)
@@ -123,11 +127,45 @@ function readEntries(path: string): { entries: LogEntry[]; diagnostics: Diagnost
   return { entries, diagnostics };
 }
 
+/**
+ * One extraction at a time per memory directory, across processes: a lock file beside it holding
+ * the owner's pid. A lock whose process is gone is taken over.
+ */
+function lockMemoryDir(memoryDir: string): () => void {
+  const lock = join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-extract.lock`);
+  mkdirSync(dirname(lock), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lock, 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && processAlive(owner)) throw new MemlogError('io', `another memlog extract (pid ${owner}) is working on ${memoryDir}; wait for it, or remove ${lock} if it is gone`);
+      rmSync(lock, { force: true });
+    }
+  }
+  throw new MemlogError('io', `could not lock ${memoryDir}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Extraction runs a session still owes (what `--dry-run` lists), and the messages they would read. */
 export function pendingExtraction(session: string, logPath: string, settings?: ReplaySettings): { readonly runs: number; readonly messages: number; readonly estimatedTokens: number } {
   const { entries } = readEntries(session);
   const records = withoutInterrupted(readEffectLog(logPath).records);
-  const done = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === 'extraction' ? [r.batch.map((p) => p.uuid).join(' ')] : [])));
+  // A run that started and never ended (a crash) will run again: it is not done.
+  const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
+  const done = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === 'extraction' && ended.has(r.runId) ? [r.batch.map((p) => p.uuid).join(' ')] : [])));
   const decisions = replaySync(entries, settings, undefined, records).decisions;
   const starts = decisions.filter((d) => d.kind === 'run_start' && d.run === 'extraction' && !done.has(d.batch.join(' ')));
   const due = decisions.filter((d): d is ExtractionDue => d.kind === 'extraction_due');
@@ -143,10 +181,16 @@ async function extractSession(target: ExtractTarget, session: string, options: E
   const logPath = target.effectLog(session);
   const log = readEffectLog(logPath);
   await removeStrayTempFiles(target.memoryDir);
-  // A run that recorded its end but died while moving its files into place is finished first.
-  for (const record of log.records) if (record.type === 'run_finished' && record.run === 'extraction' && existsSync(extractionStagingDir(target.memoryDir, record.runId))) await applyStaged(extractionStagingDir(target.memoryDir, record.runId), target.memoryDir);
-  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => rm(extractionStagingDir(target.memoryDir, runId), { recursive: true, force: true }));
   const sessionId = basename(session, '.jsonl');
+  // Staging copies are named for the session and the run, so no other session's run can be taken for this one's.
+  const stagingOf = (runId: string) => extractionStagingDir(target.memoryDir, `${sessionId}.${runId}`);
+  // A run that recorded its end but died while moving its files into place is finished first.
+  for (const record of log.records) {
+    if (record.type !== 'run_finished' || record.run !== 'extraction' || !existsSync(stagingOf(record.runId))) continue;
+    const outcome = ExtractionOutcome.safeParse(record.outcome);
+    await applyStaged(stagingOf(record.runId), target.memoryDir, outcome.success ? outcome.data.written.map((w) => w.file) : []);
+  }
+  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => rm(stagingOf(runId), { recursive: true, force: true }));
   const timeOf = new Map(entries.map((e) => [(e.entry as { uuid?: string }).uuid, (e.entry as { timestamp?: string }).timestamp]));
   const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) ? [(e.entry as { uuid: string }).uuid] : [])));
   const cwd = entries.map((e) => (e.entry as { cwd?: unknown }).cwd).find((c): c is string => typeof c === 'string');
@@ -169,7 +213,7 @@ async function extractSession(target: ExtractTarget, session: string, options: E
         conversation: snapshot.map(({ role, content }) => ({ role, content })),
         newMessages: at === -1 ? snapshot.length : snapshot.length - at - 1,
         humanMessages,
-        runId,
+        runId: `${sessionId}.${runId}`,
         sessionId,
         from: cursor,
         to: start.uuid,
@@ -190,6 +234,7 @@ async function extractSession(target: ExtractTarget, session: string, options: E
     updated: written.filter((w) => w.change === 'updated'),
     tokens: { input: outcomes.reduce((n, o) => n + o.tokens.input, 0), output: outcomes.reduce((n, o) => n + o.tokens.output, 0) },
     diagnostics: diagnostics.length,
+    indexDropped: outcomes.flatMap((o) => o.indexDropped),
   };
 }
 
@@ -206,11 +251,16 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
   const queue = [...targets];
   const worker = async (): Promise<void> => {
     for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
-      for (const session of target.sessions) {
-        options.onSession?.({ type: 'start', session, total });
-        const report = await extractSession(target, session, options);
-        sessions.push(report);
-        options.onSession?.({ type: 'done', session, report });
+      const release = lockMemoryDir(target.memoryDir);
+      try {
+        for (const session of target.sessions) {
+          options.onSession?.({ type: 'start', session, total });
+          const report = await extractSession(target, session, options);
+          sessions.push(report);
+          options.onSession?.({ type: 'done', session, report });
+        }
+      } finally {
+        release();
       }
     }
   };

@@ -2,7 +2,8 @@
  * The durable-memory extraction prompt, in our own words (long-term spec §1.6–1.8 and §3.5 say
  * what it must cover).
  */
-export function extractionPrompt(options: { readonly newMessages: number; readonly memoryDir: string; readonly manifest: string }): string {
+export function extractionPrompt(options: { readonly newMessages: number; readonly memoryDir: string; readonly manifest: string; readonly frontmatter?: 'metadata' | 'flat' }): string {
+  const typeLines = options.frontmatter === 'flat' ? '   type: <user | feedback | project | reference>' : '   metadata:\n     type: <user | feedback | project | reference>';
   const existing = options.manifest === '' ? 'The memory directory is empty so far.' : `## Memories already saved\n\n${options.manifest}\n\nWhen something below is already covered by one of these, update that file instead of writing a second one.`;
   return `This is a background task, separate from the conversation above: you keep the long-term memory of this project, in ${options.memoryDir}. Do not answer or continue the conversation.
 
@@ -31,8 +32,7 @@ If asked to save a list of changes or an activity summary, save only what was su
    ---
    name: <the memory's name>
    description: <one specific line: it decides when the memory is recalled>
-   metadata:
-     type: <user | feedback | project | reference>
+${typeLines}
    ---
    then the memory itself.
 2. Add one line for each new file to MEMORY.md in the memory directory: \`- [Title](file.md) — one-line hook\`, under about 150 characters. MEMORY.md is an index only: no frontmatter, no memory text. It is read at the start of every session and cut after 200 lines.

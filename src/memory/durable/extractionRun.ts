@@ -95,18 +95,19 @@ function stagedMemoryGate(memoryDir: string, staging: string, readRoots: readonl
 }
 
 /**
- * Moves what a run changed from its copy into the memory directory, topic files first and the
- * index last (so it never names a file that is not there yet), each by rename; then removes the
- * copy. Safe to run again after a crash part-way: it finishes the job.
+ * Moves the files a run changed from its copy into the memory directory, topic files first and
+ * the index last (so it never names a file that is not there yet), each by rename; then removes
+ * the copy. Only the files named are moved: anything else in the copy is as it was when the
+ * run began, and a newer version in the memory directory (written meanwhile) is not put back.
+ * Safe to run again after a crash part-way: it finishes the job.
  */
-export async function applyStaged(staging: string, memoryDir: string): Promise<void> {
-  const files = await listFiles(staging);
-  files.sort((a, b) => Number(basename(a) === INDEX_NAME) - Number(basename(b) === INDEX_NAME) || (a < b ? -1 : 1));
-  for (const file of files) {
+export async function applyStaged(staging: string, memoryDir: string, files: readonly string[]): Promise<void> {
+  const ordered = [...files].sort((a, b) => Number(basename(a) === INDEX_NAME) - Number(basename(b) === INDEX_NAME) || (a < b ? -1 : 1));
+  for (const file of ordered) {
     const from = join(staging, file);
+    const next = await readOrNull(from);
+    if (next === null) continue; // moved already, before a crash
     const to = join(memoryDir, file);
-    const [next, current] = await Promise.all([readFile(from), readOrNull(to)]);
-    if (current !== null && current.equals(next)) continue;
     await mkdir(dirname(to), { recursive: true });
     await rename(from, to);
   }
@@ -125,11 +126,14 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
   const staging = extractionStagingDir(memoryDir, options.runId);
   await mkdir(memoryDir, { recursive: true });
   await rm(staging, { recursive: true, force: true });
-  await cp(memoryDir, staging, { recursive: true, filter: (source) => !isTempFile(basename(source)) });
+  // Timestamps kept: the model sees each memory's age, and the newest-first order depends on it.
+  await cp(memoryDir, staging, { recursive: true, dereference: true, preserveTimestamps: true, filter: (source) => !isTempFile(basename(source)) });
+  const base = new Map<string, string>();
+  for (const file of await listFiles(staging)) base.set(file, sha256(await readFile(join(staging, file))));
   try {
     const existing = await scanMemoryFiles(staging);
     const index = (await readOrNull(join(staging, INDEX_NAME)))?.toString('utf8') ?? '';
-    const prompt = extractionPrompt({ newMessages: options.newMessages, memoryDir, manifest: formatManifest(existing) });
+    const prompt = extractionPrompt({ newMessages: options.newMessages, memoryDir, manifest: formatManifest(existing), frontmatter: options.frontmatter ?? 'metadata' });
     const run = await runAgent({
       model: options.model,
       system: 'You keep the long-term memory of a software project for the coding assistant that works on it.',
@@ -155,13 +159,14 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
     const written = await readOrNull(indexPath);
     const fit = written === null ? { content: '', shortened: 0, dropped: [] as string[] } : fitIndex(written.toString('utf8'));
     if (written !== null && fit.content !== written.toString('utf8')) await atomicWrite(indexPath, fit.content);
+    // What this run changed: staged files that differ from the copy it started from.
     const changes: ExtractionOutcome['written'] = [];
     for (const file of (await listFiles(staging)).sort()) {
       const next = await readFile(join(staging, file));
-      const current = await readOrNull(join(memoryDir, file));
-      if (current !== null && current.equals(next)) continue;
+      const hash = sha256(next);
+      if (base.get(file) === hash) continue;
       const parsed = file.endsWith('.md') && basename(file) !== INDEX_NAME ? parseTopicFile(next.toString('utf8'), file) : null;
-      changes.push({ file: file.split(sep).join('/'), sha256: sha256(next), change: current === null ? 'added' : 'updated', type: parsed?.ok === true ? parsed.file.type : null });
+      changes.push({ file: file.split(sep).join('/'), sha256: hash, change: base.has(file) ? 'updated' : 'added', type: parsed?.ok === true ? parsed.file.type : null });
     }
     const outcome: ExtractionOutcome = {
       sessionId: options.sessionId,
@@ -175,7 +180,7 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
       turns: run.turns,
       tokens: { input: run.usage.inputTokens, output: run.usage.outputTokens, cacheRead: run.usage.cacheReadInputTokens },
     };
-    return { outcome, apply: () => applyStaged(staging, memoryDir) };
+    return { outcome, apply: () => applyStaged(staging, memoryDir, changes.map((c) => c.file)) };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -57,9 +57,9 @@ export function fitIndex(raw: string): IndexFit {
   if (within(lines)) return { content: `${lines.join('\n')}\n`, shortened: 0, dropped: [] };
   let shortened = 0;
   lines = lines.map((line) => {
-    if (line.length <= INDEX_LINE_TARGET) return line;
-    shortened++;
-    return `${line.slice(0, INDEX_LINE_TARGET - 1)}…`;
+    const short = shortenLine(line);
+    if (short !== line) shortened++;
+    return short;
   });
   const dropped: string[] = [];
   while (!within(lines)) {
@@ -67,4 +67,17 @@ export function fitIndex(raw: string): IndexFit {
     dropped.push(...lines.splice(oldest === -1 ? 0 : oldest, 1));
   }
   return { content: `${lines.join('\n')}\n`, shortened, dropped };
+}
+
+/**
+ * An index line cut to about the target length: only its hook (after the link) is shortened, on
+ * whole characters, so the link and its file name stay intact.
+ */
+function shortenLine(line: string): string {
+  if (line.length <= INDEX_LINE_TARGET) return line;
+  const link = /^- \[[^\]]*\]\([^)]*\)/.exec(line);
+  const keep = link?.[0].length ?? 0;
+  const room = Math.max(keep + 4, INDEX_LINE_TARGET - 1);
+  const chars = [...line];
+  return chars.length <= room ? line : `${chars.slice(0, room).join('')}…`;
 }

@@ -1,7 +1,7 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { INDEX_NAME } from './memoryIndex.js';
-import { parseTopicFile, type MemoryType } from './topicFile.js';
+import { readTopicHeader, type MemoryType } from './topicFile.js';
 
 /** Long-term spec §2.1: only the first lines are read, for the newest files. */
 export const FRONTMATTER_MAX_LINES = 30;
@@ -46,10 +46,8 @@ export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHead
       const filePath = join(memoryDir, name);
       const [head, info] = await Promise.all([firstLines(filePath, FRONTMATTER_MAX_LINES), stat(filePath)]);
       const filename = relative(memoryDir, filePath).split(sep).join('/');
-      const parsed = parseTopicFile(head.includes('\n---') ? head : `${head}\n`, filename.replace(/\.md$/, ''));
-      return parsed.ok
-        ? { filename, filePath, mtimeMs: info.mtimeMs, description: parsed.file.description, type: parsed.file.type, name: parsed.file.name }
-        : { filename, filePath, mtimeMs: info.mtimeMs, description: null };
+      const header = readTopicHeader(`${head}\n`);
+      return { filename, filePath, mtimeMs: info.mtimeMs, description: header?.description ?? null, ...(header?.type === undefined ? {} : { type: header.type }), ...(header?.name === undefined ? {} : { name: header.name }) };
     }),
   );
   return headers

@@ -86,3 +86,24 @@ export function renderTopicFile(file: TopicFile, form: FrontmatterForm = 'metada
 export function indexLine(title: string, filename: string, hook: string): string {
   return `- [${title.replace(/[[\]]/g, '')}](${filename}) — ${hook.replace(/\s+/g, ' ').trim()}`;
 }
+
+/**
+ * The name and description of a topic file however its frontmatter is (a missing or unknown
+ * type included: legacy files without `type:` still work, long-term spec §1.6); null when it
+ * has no readable frontmatter.
+ */
+export function readTopicHeader(text: string): { readonly name?: string; readonly description: string | null; readonly type?: MemoryType } | null {
+  const match = FRONTMATTER.exec(text);
+  if (!match) return null;
+  let data: unknown;
+  try {
+    data = parse(match[1]!) ?? {};
+  } catch {
+    return null;
+  }
+  const fields = Frontmatter.safeParse(data);
+  if (!fields.success) return null;
+  const type = MemoryTypeSchema.safeParse(fields.data.metadata?.type ?? fields.data.type);
+  const description = fields.data.description?.trim();
+  return { ...(fields.data.name === undefined ? {} : { name: fields.data.name }), description: description === undefined || description === '' ? null : description, ...(type.success ? { type: type.data } : {}) };
+}

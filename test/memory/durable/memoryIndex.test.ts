@@ -50,3 +50,15 @@ describe('MEMORY.md limits (long-term spec §1.4)', () => {
     expect([lineTruncated, charTruncated]).toEqual([false, false]);
   });
 });
+
+describe('shortening index lines', () => {
+  it('keeps the link whole and cuts the hook on whole characters', () => {
+    const long = `- [Deploy freeze](deploy-freeze.md) — ${'🚀 no deploys on Fridays because the on-call rota is thin '.repeat(4)}`;
+    const fitted = fitIndex(`${Array.from({ length: 201 }, () => long).join('\n')}\n`);
+    const first = fitted.content.split('\n')[0]!;
+    expect(first.startsWith('- [Deploy freeze](deploy-freeze.md) — ')).toBe(true);
+    expect(first.endsWith('…')).toBe(true);
+    expect(first).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    expect(fitted.shortened).toBeGreaterThan(0);
+  });
+});

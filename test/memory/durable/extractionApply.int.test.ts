@@ -1,0 +1,41 @@
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractMemories, OfflineModel, runExtraction, scanMemoryFiles, type ModelReply } from '../../../src/index.js';
+import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
+import { demoProjects } from '../../support/paths.js';
+import { tempDir } from '../../support/tempDir.js';
+
+const write = (file: string, content: string): Partial<ModelReply> => ({ content: [{ type: 'tool_use', id: 'w', name: 'Write', input: { file_path: file, content } }], stopReason: 'tool_use' });
+const done: Partial<ModelReply> = { content: [{ type: 'text', text: 'done' }] };
+const options = (memoryDir: string) => ({ memoryDir, readRoots: [], conversation: [{ role: 'user' as const, content: 'hi' }], newMessages: 1, runId: 'r', sessionId: 's', from: null, to: null, now: '2026-01-01T00:00:00.000Z' });
+
+describe('applying an extraction run', () => {
+  it('moves only the files the run changed: a file written meanwhile by someone else is not put back', async () => {
+    const memoryDir = join(tempDir(), 'memory');
+    mkdirSync(memoryDir);
+    writeFileSync(join(memoryDir, 'b.md'), 'old b');
+    const result = await runExtraction({ ...options(memoryDir), model: new ScriptedModel([write(join(memoryDir, 'a.md'), 'new a'), done]) });
+    writeFileSync(join(memoryDir, 'b.md'), 'b written meanwhile');
+    await result.apply();
+    expect(result.outcome.written.map((w) => [w.file, w.change])).toEqual([['a.md', 'added']]);
+    expect(readFileSync(join(memoryDir, 'b.md'), 'utf8')).toBe('b written meanwhile');
+    expect(readFileSync(join(memoryDir, 'a.md'), 'utf8')).toBe('new a');
+  });
+
+  it('works when the output folder is reached through a symbolic link', async () => {
+    const base = tempDir();
+    mkdirSync(join(base, 'real'));
+    symlinkSync(join(base, 'real'), join(base, 'link'));
+    const report = await extractMemories({ root: join(demoProjects, '-home-dev-notes-cli'), out: join(base, 'link', 'out'), model: new OfflineModel() });
+    expect(report.failedRuns).toBe(0);
+    expect(readdirSync(join(base, 'real', 'out', '-home-dev-notes-cli', 'memory')).sort()).toEqual(['MEMORY.md', 'python-3.12-3.11.md']);
+  });
+
+  it('the scan keeps the description of a legacy topic file without a type', async () => {
+    const dir = join(tempDir(), 'memory');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'old.md'), '---\nname: old\ndescription: Written before types existed\n---\n\nbody\n');
+    expect(await scanMemoryFiles(dir)).toMatchObject([{ filename: 'old.md', description: 'Written before types existed', name: 'old' }]);
+  });
+});
