@@ -11,7 +11,15 @@ import { tempDir } from '../../support/tempDir.js';
 function snapshot(root: string): Record<string, string> {
   if (!existsSync(root)) return {};
   const files: Record<string, string> = {};
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) if (entry.isFile()) files[relative(root, join(entry.parentPath, entry.name))] = readFileSync(join(entry.parentPath, entry.name), 'base64');
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    // A child still at work may remove a file between the listing and the read.
+    try {
+      files[relative(root, join(entry.parentPath, entry.name))] = readFileSync(join(entry.parentPath, entry.name), 'base64');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
   return files;
 }
 
