@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractMemories, ModelPortError, OfflineModel, parseTopicFile, readEffectLog, runExtraction, type ModelReply } from '../../../src/index.js';
@@ -11,7 +11,16 @@ import { tempDir } from '../../support/tempDir.js';
 function snapshot(root: string): Record<string, string> {
   if (!existsSync(root)) return {};
   const files: Record<string, string> = {};
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+  let entries: Dirent[] | undefined;
+  // A folder removed while it is being listed (a staging copy) makes the listing fail: list again.
+  for (let attempt = 0; entries === undefined; attempt++) {
+    try {
+      entries = readdirSync(root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 20) throw error;
+    }
+  }
+  for (const entry of entries) {
     if (!entry.isFile()) continue;
     // A child still at work may remove a file between the listing and the read.
     try {
