@@ -14,6 +14,7 @@ import { liveConversation } from '../../resume/loadConversation.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStrayTempFiles, runExtraction } from './extractionRun.js';
+import { autoMemoryDir, type Env } from './memoryPaths.js';
 import { scanMemoryFiles } from './memoryScan.js';
 import type { FrontmatterForm } from './topicFile.js';
 
@@ -37,6 +38,8 @@ export interface ExtractOptions {
   readonly concurrency?: number;
   readonly settings?: ReplaySettings;
   readonly frontmatter?: FrontmatterForm;
+  /** For `intoClaude`: where Claude Code's config lives (CLAUDE_CONFIG_DIR). */
+  readonly env?: Env;
   readonly onSession?: (event: SessionEvent) => void;
   readonly signal?: AbortSignal;
 }
@@ -95,7 +98,7 @@ function projectFolders(root: string, depth = 0): string[] {
 }
 
 /** The projects under a root and their sessions, oldest first. */
-export function findTargets(rootPath: string, outPath: string, intoClaude: boolean): ExtractTarget[] {
+export function findTargets(rootPath: string, outPath: string, intoClaude: boolean, env: Env = process.env): ExtractTarget[] {
   if (!existsSync(rootPath)) throw new MemlogError('not_found', `no folder ${rootPath}`);
   if (!statSync(rootPath).isDirectory()) throw new MemlogError('invalid_argument', `${rootPath} is a file; memlog extract takes a projects folder or one project folder`);
   // Real and absolute: the memory directory is named to the model and checked by the gate on real paths.
@@ -112,9 +115,25 @@ export function findTargets(rootPath: string, outPath: string, intoClaude: boole
     // Named by their path under the root, so nested folders with the same last name stay apart.
     const name = relative(root, projectDir).split(sep).join('__') || basename(projectDir);
     return intoClaude
-      ? { projectDir, sessions, memoryDir: join(projectDir, 'memory'), effectLog: (session: string) => effectLogPath(session) }
+      ? { projectDir, sessions, memoryDir: claudeMemoryDir(projectDir, sessions, env), effectLog: (session: string) => effectLogPath(session) }
       : { projectDir, sessions, memoryDir: join(out, name, 'memory'), effectLog: (session: string) => join(out, name, 'effects', basename(effectLogPath(session))) };
   });
+}
+
+/**
+ * Where Claude Code reads this project's memory: the directory of the canonical git root of the
+ * sessions' working directory (worktrees and subfolders share it), when that directory is on
+ * this machine; otherwise the project folder's own `memory/`.
+ */
+function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: Env): string {
+  for (const session of sessions) {
+    for (const item of readTranscriptSync(session)) {
+      const cwd = item.kind === 'entry' ? (item.entry as { cwd?: unknown }).cwd : undefined;
+      if (typeof cwd !== 'string') continue;
+      return existsSync(cwd) ? autoMemoryDir({ projectRoot: cwd, env }) : join(projectDir, 'memory');
+    }
+  }
+  return join(projectDir, 'memory');
 }
 
 function readEntries(path: string): { entries: LogEntry[]; diagnostics: Diagnostic[] } {
@@ -245,7 +264,7 @@ async function extractSession(target: ExtractTarget, session: string, options: E
  * ends with the same files as one that was never stopped.
  */
 export async function extractMemories(options: ExtractOptions): Promise<ExtractReport> {
-  const targets = findTargets(options.root, options.out, options.intoClaude === true);
+  const targets = findTargets(options.root, options.out, options.intoClaude === true, options.env);
   const total = targets.reduce((n, t) => n + t.sessions.length, 0);
   const sessions: SessionReport[] = [];
   const queue = [...targets];

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractMemories, OfflineModel, runExtraction, scanMemoryFiles, type ModelReply } from '../../../src/index.js';
+import { extractMemories, OfflineModel, runExtraction, sanitizePath, scanMemoryFiles, type ModelReply } from '../../../src/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
@@ -37,5 +37,27 @@ describe('applying an extraction run', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'old.md'), '---\nname: old\ndescription: Written before types existed\n---\n\nbody\n');
     expect(await scanMemoryFiles(dir)).toMatchObject([{ filename: 'old.md', description: 'Written before types existed', name: 'old' }]);
+  });
+});
+
+describe('--into-claude', () => {
+  it('writes where Claude Code reads: the memory of the canonical git root of the sessions\' working directory', async () => {
+    const base = tempDir();
+    const repo = join(base, 'repo');
+    mkdirSync(join(repo, '.git'), { recursive: true });
+    mkdirSync(join(repo, 'packages', 'cli'), { recursive: true });
+    const cwd = join(repo, 'packages', 'cli');
+    const config = join(base, 'config');
+    const project = join(config, 'projects', sanitizePath(cwd));
+    mkdirSync(project, { recursive: true });
+    const source = join(demoProjects, '-home-dev-notes-cli', 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8.jsonl');
+    const lines = readFileSync(source, 'utf8').split('\n').filter((l) => l !== '').map((l) => {
+      const entry = JSON.parse(l) as Record<string, unknown>;
+      return JSON.stringify('cwd' in entry ? { ...entry, cwd } : entry);
+    });
+    writeFileSync(join(project, 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8.jsonl'), `${lines.join('\n')}\n`);
+    const report = await extractMemories({ root: join(config, 'projects'), out: join(base, 'unused'), intoClaude: true, env: { CLAUDE_CONFIG_DIR: config }, model: new OfflineModel() });
+    expect(report.projects.map((p) => p.memoryDir)).toEqual([join(config, 'projects', sanitizePath(repo), 'memory')]);
+    expect(readdirSync(join(config, 'projects', sanitizePath(repo), 'memory')).sort()).toEqual(['MEMORY.md', 'python-3.12-3.11.md']);
   });
 });
