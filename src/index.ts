@@ -103,3 +103,4 @@ export { runPaced, recoverInterrupted, type PacedRun, type PacedRunEvent, type P
 export { withoutInterrupted } from './pipeline/effectLog.js';
 export { memoryWrites, type MemoryWrite } from './memory/durable/provenance.js';
 export { recallMemories, RECALL_LIMIT, MAX_MEMORY_LINES, MAX_MEMORY_BYTES, MAX_SESSION_BYTES, type RecallOptions, type RecalledMemory, type RecallResult } from './memory/durable/recall.js';
+export { readLogEntries } from './transcript/readLogEntries.js';

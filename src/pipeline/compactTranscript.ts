@@ -13,10 +13,9 @@ import { waitForNotesRun, type WaitOptions } from '../memory/session/waitForNote
 import { withTaskPrompt } from '../model/backgroundRequest.js';
 import type { ModelPort } from '../model/port.js';
 import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../projections/autocompactTrigger.js';
-import type { LogEntry } from '../projections/projection.js';
 import { toApiMessages } from '../resume/apiView.js';
 import { serializeEntry } from '../transcript/entrySchema.js';
-import { readTranscriptSync } from '../transcript/readTranscript.js';
+import { readLogEntries } from '../transcript/readLogEntries.js';
 import { appendEffectsSync, effectLogPath, readEffectLog } from './effectLog.js';
 import { CURRENT_EFFECT_LOG_VERSION } from './effectRecord.js';
 
@@ -86,13 +85,8 @@ function derivedUuid(seed: string): string {
  */
 export async function compactTranscript(options: CompactOptions): Promise<CompactReport> {
   const requested = options.strategy ?? 'auto';
-  const entries: LogEntry[] = [];
-  const diagnostics: Diagnostic[] = [];
   const sizeAtRead = (await stat(options.transcriptPath)).size;
-  for (const item of readTranscriptSync(options.transcriptPath)) {
-    if (item.kind === 'diagnostic') diagnostics.push(item);
-    else entries.push({ seq: item.seq, entry: item.entry });
-  }
+  const { entries, diagnostics } = readLogEntries(options.transcriptPath);
   const view = compactionView(entries);
   const threshold = autocompactThresholds({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...options.autocompact }).threshold;
   const base = { requested, threshold, tokensBefore: view.tokensBefore, diagnostics, fileReferences: [] as string[] };

@@ -1,17 +1,17 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { MemlogError, type Diagnostic } from '../../errors.js';
+import { MemlogError } from '../../errors.js';
 import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
 import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
 import type { ReplaySettings } from '../../pipeline/replay.js';
 import { replaySync } from '../../pipeline/replay.js';
 import type { ExtractionDue } from '../../projections/decisions.js';
-import type { LogEntry } from '../../projections/projection.js';
 import { isPrompt } from '../../projections/turns.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
+import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStrayTempFiles, runExtraction } from './extractionRun.js';
 import { autoMemoryDir, type Env } from './memoryPaths.js';
@@ -136,16 +136,6 @@ function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: E
   return join(projectDir, 'memory');
 }
 
-function readEntries(path: string): { entries: LogEntry[]; diagnostics: Diagnostic[] } {
-  const entries: LogEntry[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const item of readTranscriptSync(path)) {
-    if (item.kind === 'diagnostic') diagnostics.push(item);
-    else entries.push({ seq: item.seq, entry: item.entry });
-  }
-  return { entries, diagnostics };
-}
-
 /**
  * One extraction at a time per memory directory, across processes: a lock file beside it holding
  * the owner's pid. A lock whose process is gone is taken over.
@@ -180,7 +170,7 @@ function processAlive(pid: number): boolean {
 
 /** Extraction runs a session still owes (what `--dry-run` lists), and the messages they would read. */
 export function pendingExtraction(session: string, logPath: string, settings?: ReplaySettings): { readonly runs: number; readonly messages: number; readonly estimatedTokens: number } {
-  const { entries } = readEntries(session);
+  const { entries } = readLogEntries(session);
   const records = withoutInterrupted(readEffectLog(logPath).records);
   // A run that started and never ended (a crash) will run again: it is not done.
   const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
@@ -196,7 +186,7 @@ export function pendingExtraction(session: string, logPath: string, settings?: R
 
 /** Extracts one session's memories: every extraction its triggers call for that its effect log lacks. */
 async function extractSession(target: ExtractTarget, session: string, options: ExtractOptions): Promise<SessionReport> {
-  const { entries, diagnostics } = readEntries(session);
+  const { entries, diagnostics } = readLogEntries(session);
   const logPath = target.effectLog(session);
   const log = readEffectLog(logPath);
   await removeStrayTempFiles(target.memoryDir);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { memoryGate, type PermissionGate } from '../../model/permissions.js';
 import type { ModelMessage, ModelPort } from '../../model/port.js';
 import { isWithin } from '../../fs/containment.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
+import { sha256Hex } from '../../fs/sha256.js';
 import { extractionPrompt } from './extractionPrompt.js';
 import { fitIndex, INDEX_NAME } from './memoryIndex.js';
 import { formatManifest, scanMemoryFiles } from './memoryScan.js';
@@ -53,8 +53,6 @@ export interface ExtractionRunOptions {
 
 /** The copy a run works in, beside the memory directory (outside it, so no scan ever lists it). */
 export const extractionStagingDir = (memoryDir: string, runId: string): string => join(dirname(memoryDir), `.${basename(memoryDir)}.${runId.replace(/[^A-Za-z0-9_.-]/g, '_')}.memlog-run`);
-
-const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /** A temp file of an atomic write cut short: never memory content. */
 const isTempFile = (name: string): boolean => name.startsWith('.') && name.endsWith('.tmp');
@@ -129,7 +127,7 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
   // Timestamps kept: the model sees each memory's age, and the newest-first order depends on it.
   await cp(memoryDir, staging, { recursive: true, dereference: true, preserveTimestamps: true, filter: (source) => !isTempFile(basename(source)) });
   const base = new Map<string, string>();
-  for (const file of await listFiles(staging)) base.set(file, sha256(await readFile(join(staging, file))));
+  for (const file of await listFiles(staging)) base.set(file, sha256Hex(await readFile(join(staging, file))));
   try {
     const existing = await scanMemoryFiles(staging);
     const index = (await readOrNull(join(staging, INDEX_NAME)))?.toString('utf8') ?? '';
@@ -163,7 +161,7 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
     const changes: ExtractionOutcome['written'] = [];
     for (const file of (await listFiles(staging)).sort()) {
       const next = await readFile(join(staging, file));
-      const hash = sha256(next);
+      const hash = sha256Hex(next);
       if (base.get(file) === hash) continue;
       const parsed = file.endsWith('.md') && basename(file) !== INDEX_NAME ? parseTopicFile(next.toString('utf8'), file) : null;
       changes.push({ file: file.split(sep).join('/'), sha256: hash, change: base.has(file) ? 'updated' : 'added', type: parsed?.ok === true ? parsed.file.type : null });

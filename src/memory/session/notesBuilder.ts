@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../fs/sha256.js';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../../errors.js';
@@ -7,9 +7,8 @@ import { effectLogPath, readEffectLog } from '../../pipeline/effectLog.js';
 import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
 import type { ReplaySettings } from '../../pipeline/replay.js';
-import type { LogEntry } from '../../projections/projection.js';
 import { liveConversation } from '../../resume/loadConversation.js';
-import { readTranscriptSync } from '../../transcript/readTranscript.js';
+import { readLogEntries } from '../../transcript/readLogEntries.js';
 import type { NotesConfig } from './notesConfig.js';
 import { coveredUpTo, NotesRunOutcome, runNotesUpdate, stagingPath } from './notesRun.js';
 
@@ -70,12 +69,7 @@ export function defaultNotesPath(transcriptPath: string): string {
 export async function buildSessionNotes(options: NotesBuildOptions): Promise<NotesBuildReport> {
   const notesPath = options.notesPath ?? defaultNotesPath(options.transcriptPath);
   const logPath = options.effectLogPath ?? effectLogPath(options.transcriptPath);
-  const entries: LogEntry[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const item of readTranscriptSync(options.transcriptPath)) {
-    if (item.kind === 'diagnostic') diagnostics.push(item);
-    else entries.push({ seq: item.seq, entry: item.entry });
-  }
+  const { entries, diagnostics } = readLogEntries(options.transcriptPath);
   const log = readEffectLog(logPath);
   diagnostics.push(...log.diagnostics);
   await finishApplied(log.records, notesPath);
@@ -119,8 +113,6 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
   };
 }
 
-const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
-
 /**
  * A run that recorded its end but died before its result was renamed into place: when the notes
  * are still what the run started from and the staging copy is what it recorded, the rename is
@@ -134,7 +126,7 @@ async function finishApplied(records: readonly EffectRecord[], notesPath: string
     if (staged === null) continue;
     const outcome = NotesRunOutcome.safeParse(record.outcome);
     const current = await readFile(notesPath).catch(() => null);
-    if (outcome.success && current !== null && sha256(current) === outcome.data.before && sha256(staged) === outcome.data.after) await rename(staging, notesPath);
+    if (outcome.success && current !== null && sha256Hex(current) === outcome.data.before && sha256Hex(staged) === outcome.data.after) await rename(staging, notesPath);
     else await rm(staging, { force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../fs/sha256.js';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -45,8 +45,6 @@ const SYSTEM = 'You keep the running notes of a coding session, for the assistan
 /** The file a run edits before its result is put in place: beside the notes, so the rename is atomic. Its presence marks a run in flight. */
 export const stagingPath = (notesPath: string, runId: string): string => join(dirname(notesPath), `.${basename(notesPath)}.${runId.replace(/[^A-Za-z0-9_.-]/g, '_')}.memlog-run`);
 export const isStagingFile = (name: string): boolean => name.endsWith('.memlog-run');
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Creates the notes file from the template when it does not exist yet (spec §4.4 step 3: directory 0700, file 0600, exclusive). */
 export async function ensureNotesFile(notesPath: string, template: string): Promise<void> {
@@ -100,8 +98,8 @@ export async function runNotesUpdate(options: NotesRunOptions): Promise<{ readon
     const bodies = new Map(splitNotes(current).sections.map((section) => [section.head, section.body]));
     const outcome: NotesRunOutcome = {
       lastSummarizedMessageId: options.lastSummarizedMessageId,
-      before: sha256(current),
-      after: sha256(updated),
+      before: sha256Hex(current),
+      after: sha256Hex(updated),
       changed: splitNotes(updated).sections.filter((section) => bodies.get(section.head) !== section.body).map((section) => section.title),
       toolCalls: run.toolCalls.length,
       denied: run.toolCalls.filter((call) => !call.allowed).length,
