@@ -107,7 +107,7 @@ function formatReport(report: ExtractReport, model: string): string {
     `  model tokens: ${n(report.tokens.input)} in, ${n(report.tokens.output)} out (${model} model)`,
   ];
   if (report.projects.length === 0) lines.push('  no transcripts found there (a projects folder holds one folder per project, each with <session>.jsonl files)');
-  if (report.failedRuns > 0) lines.push(`  ${report.failedRuns} run(s) FAILED; the session's next extraction covers their messages again (a failed last run is not retried yet)`);
+  if (report.failedRuns > 0) lines.push(`  ${report.failedRuns} run(s) FAILED; their messages are covered again by the session's next run, or by the next memlog extract`);
   const dropped = report.sessions.flatMap((s) => s.indexDropped);
   if (dropped.length > 0) lines.push(`  MEMORY.md kept within 200 lines / 25,000 characters: ${dropped.length} index line(s) left it (their files stay): ${dropped.join(' | ')}`);
   for (const project of report.projects) lines.push(`  ${relative(process.cwd(), project.memoryDir) || project.memoryDir}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}`);

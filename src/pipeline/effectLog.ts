@@ -58,9 +58,15 @@ export function appendEffectsSync(path: string, records: readonly EffectRecord[]
   appendWholeLinesSync(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
 }
 
-/** The records of runs that never ended (a crash) and were marked interrupted: left out, as if never started. */
+/**
+ * The records of runs taken back: runs that never ended (a crash) and were marked interrupted,
+ * and failed runs a later batch extraction chose to retry (marked `retried`). Left out, as if
+ * never started, so they run again at the same place.
+ */
 export function withoutInterrupted(records: readonly EffectRecord[]): EffectRecord[] {
-  const interrupted = new Set(records.flatMap((r) => (r.type === 'run_failed' && (r as { interrupted?: unknown }).interrupted === true ? [r.runId] : [])));
-  if (interrupted.size === 0) return [...records];
-  return records.filter((r) => !((r.type === 'run_started' || r.type === 'run_failed') && interrupted.has(r.runId)));
+  const withdrawn = new Set(records.flatMap((r) => (r.type === 'run_failed' && isWithdrawal(r) ? [r.runId] : [])));
+  if (withdrawn.size === 0) return [...records];
+  return records.filter((r) => !((r.type === 'run_started' || r.type === 'run_failed' || r.type === 'run_finished') && withdrawn.has(r.runId)));
 }
+
+const isWithdrawal = (record: EffectRecord): boolean => (record as { interrupted?: unknown }).interrupted === true || (record as { retried?: unknown }).retried === true;

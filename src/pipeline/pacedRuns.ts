@@ -119,3 +119,25 @@ export async function recoverInterrupted(records: readonly EffectRecord[], kind:
   return failed;
 }
 
+
+/**
+ * The newest run of this kind, when it failed, taken back so it runs again at the same place: a
+ * batch extraction rerun retries what failed last time (a key set since, a server back up)
+ * instead of leaving a session's newest messages behind for good. An older failure needs no
+ * retry: the cursor went back, so the next run covered its messages. The retried run gets a
+ * `retried` record; its failure stays in the log as history.
+ */
+export function retryFailed(records: readonly EffectRecord[], kind: RunKind, logPath: string): EffectRecord[] {
+  const retried = retryRecords(records, kind);
+  appendEffectsSync(logPath, retried);
+  return retried;
+}
+
+/** The `retried` record `retryFailed` would append (none when the newest run did not fail). */
+export function retryRecords(records: readonly EffectRecord[], kind: RunKind): EffectRecord[] {
+  const live = withoutInterrupted(records);
+  const newest = live.filter((r): r is Extract<EffectRecord, { type: 'run_started' }> => r.type === 'run_started' && r.run === kind).at(-1);
+  const failure = newest && live.find((r): r is Extract<EffectRecord, { type: 'run_failed' }> => r.type === 'run_failed' && r.runId === newest.runId);
+  if (failure === undefined) return [];
+  return [{ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: failure.at, run: failure.run, runId: failure.runId, error: `retried: ${failure.error}`, retried: true }];
+}

@@ -4,7 +4,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../../errors.js';
 import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
-import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
+import { recoverInterrupted, retryFailed, retryRecords, runPaced } from '../../pipeline/pacedRuns.js';
 import type { ReplaySettings } from '../../pipeline/replay.js';
 import { replaySync } from '../../pipeline/replay.js';
 import type { ExtractionDue } from '../../projections/decisions.js';
@@ -171,8 +171,9 @@ function processAlive(pid: number): boolean {
 /** Extraction runs a session still owes (what `--dry-run` lists), and the messages they would read. */
 export function pendingExtraction(session: string, logPath: string, settings?: ReplaySettings): { readonly runs: number; readonly messages: number; readonly estimatedTokens: number } {
   const { entries } = readLogEntries(session);
-  const records = withoutInterrupted(readEffectLog(logPath).records);
-  // A run that started and never ended (a crash) will run again: it is not done.
+  const read = readEffectLog(logPath).records;
+  // A run that started and never ended (a crash) will run again, and so will a failed newest run: neither is done.
+  const records = withoutInterrupted([...read, ...retryRecords(read, 'extraction')]);
   const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
   const done = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === 'extraction' && ended.has(r.runId) ? [r.batch.map((p) => p.uuid).join(' ')] : [])));
   const decisions = replaySync(entries, settings, undefined, records).decisions;
@@ -200,12 +201,14 @@ async function extractSession(target: ExtractTarget, session: string, options: E
     await applyStaged(stagingOf(record.runId), target.memoryDir, outcome.success ? outcome.data.written.map((w) => w.file) : []);
   }
   const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => rm(stagingOf(runId), { recursive: true, force: true }));
+  // The newest run failed last time: it runs again now, at the same place.
+  const retried = retryFailed([...log.records, ...interrupted], 'extraction', logPath);
   const timeOf = new Map(entries.map((e) => [(e.entry as { uuid?: string }).uuid, (e.entry as { timestamp?: string }).timestamp]));
   const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) ? [(e.entry as { uuid: string }).uuid] : [])));
   const cwd = entries.map((e) => (e.entry as { cwd?: unknown }).cwd).find((c): c is string => typeof c === 'string');
   const runs = await runPaced({
     entries,
-    records: [...log.records, ...interrupted],
+    records: [...log.records, ...interrupted, ...retried],
     logPath,
     kind: 'extraction',
     ...(options.settings === undefined ? {} : { settings: options.settings }),

@@ -103,6 +103,30 @@ describe('memlog extract with the offline model', () => {
     expect(next?.type === 'run_finished' && (next.outcome as { from: unknown }).from).toBe(cursorOfFailed?.type === 'decision' ? cursorOfFailed.decision['cursor'] : 'missing');
   });
 
+  it('a session whose newest run failed is retried by the next memlog extract, and finds what a run that never failed finds', async () => {
+    const project = join(tempDir(), '-home-dev-notes-cli');
+    cpSync(join(demoProjects, '-home-dev-notes-cli'), project, { recursive: true });
+    const clean = tempDir();
+    await extractMemories({ root: project, out: clean, model: new OfflineModel() });
+
+    const out = tempDir();
+    const down = { name: 'down', complete: () => Promise.reject(new ModelPortError('arranged 529', 529)) };
+    const failing = await extractMemories({ root: project, out, model: down });
+    expect(failing.failedRuns).toBeGreaterThan(0);
+    expect(existsSync(join(out, '-home-dev-notes-cli', 'memory', 'MEMORY.md'))).toBe(false);
+
+    const retry = await extractMemories({ root: project, out, model: new OfflineModel() });
+    expect(retry.failedRuns).toBe(0);
+    expect(retry.processed).toBe(1);
+    // The same memories; only `modified` differs, as the retried run is stamped with its own newest message.
+    expect(memories(join(out, '-home-dev-notes-cli', 'memory'))).toEqual(memories(join(clean, '-home-dev-notes-cli', 'memory')));
+    const log = readEffectLog(join(out, '-home-dev-notes-cli', 'effects', readdirSync(join(out, '-home-dev-notes-cli', 'effects'))[0]!)).records;
+    expect(log.filter((r) => r.type === 'run_failed' && (r as { retried?: unknown }).retried === true)).toHaveLength(1);
+
+    const again = await extractMemories({ root: project, out, model: new OfflineModel() });
+    expect(again.processed).toBe(0);
+  });
+
   it('the gate holds when the model asks to write elsewhere: nothing outside the memory directory is touched', async () => {
     const base = tempDir();
     const memoryDir = join(base, 'memory');
