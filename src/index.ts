@@ -104,3 +104,8 @@ export { withoutInterrupted } from './pipeline/effectLog.js';
 export { memoryWrites, type MemoryWrite } from './memory/durable/provenance.js';
 export { recallMemories, RECALL_LIMIT, MAX_MEMORY_LINES, MAX_MEMORY_BYTES, MAX_SESSION_BYTES, type RecallOptions, type RecalledMemory, type RecallResult } from './memory/durable/recall.js';
 export { readLogEntries } from './transcript/readLogEntries.js';
+export { type BatchItemResult, type BatchStatus, type MessageBatchesPort } from './model/messageBatches.js';
+export { AnthropicMessageBatches } from './model/anthropic/messageBatches.js';
+export { applyBatchReply, batchExtractionRequest, SAVE_MEMORIES_TOOL, SaveMemoriesInput } from './memory/durable/batchExtraction.js';
+export { batchLedgerPath, readBatchLedger } from './memory/durable/batchLedger.js';
+export { runStaged, type StagedContext, type StagedWork } from './memory/durable/extractionRun.js';

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { relative } from 'node:path';
-import { CassetteModel, claudeConfigHome, extractMemories, findTargets, pendingExtraction, projectsRoot, selectModel, type ExtractReport, type ModelKind, type SessionEvent } from '../index.js';
+import { AnthropicModel, CassetteModel, ConfigError, claudeConfigHome, extractMemories, findTargets, pendingExtraction, projectsRoot, selectModel, type ExtractReport, type ModelKind, type SessionEvent } from '../index.js';
 import { positive } from './triggerOptions.js';
 
 interface ExtractCliOptions {
@@ -15,6 +15,7 @@ interface ExtractCliOptions {
   readonly json?: boolean;
   readonly frontmatter: 'metadata' | 'flat';
   readonly extractEvery?: number;
+  readonly batch?: boolean;
 }
 
 const form = (value: string): 'metadata' | 'flat' => {
@@ -36,6 +37,7 @@ export function registerExtract(program: Command): void {
     .option('--concurrency <n>', 'projects worked on side by side', positive, 2)
     .option('--frontmatter <form>', 'topic-file frontmatter: metadata (current Claude Code) or flat', form, 'metadata')
     .option('--extract-every <turns>', 'extract every N eligible turns (default 1)', positive)
+    .option('--batch', 'send extraction requests through the Anthropic Message Batches API (half price, asynchronous): each run collects the batches that have ended and sends what is due next')
     .option('--dry-run', 'list what would be processed, with an estimate of model tokens; write nothing')
     .option('--json', 'print the report as one JSON object')
     .addHelpText('after', '\nExamples:\n  memlog extract fixtures/projects\n  memlog extract ~/.claude/projects --dry-run\n  memlog extract ~/.claude/projects/-home-me-app --into-claude --model anthropic')
@@ -53,8 +55,19 @@ export function registerExtract(program: Command): void {
         return;
       }
       const model = selectModel({ model: options.model, ...(options.cassette === undefined ? {} : { cassette: options.cassette }), ...(options.record === true ? { record: true } : {}) });
+      if (options.batch === true && !(model instanceof AnthropicModel)) throw new ConfigError(`--batch sends requests through the Anthropic Message Batches API: it needs ANTHROPIC_API_KEY and --model anthropic or auto (this run would use the ${model.name} model)`);
       const progress = progressReporter();
-      const report = await extractMemories({ root, out: options.out, intoClaude: options.intoClaude === true, model, concurrency: options.concurrency, settings, frontmatter: options.frontmatter, onSession: progress.update });
+      const report = await extractMemories({
+        root,
+        out: options.out,
+        intoClaude: options.intoClaude === true,
+        model,
+        concurrency: options.concurrency,
+        settings,
+        frontmatter: options.frontmatter,
+        onSession: progress.update,
+        ...(options.batch === true && model instanceof AnthropicModel ? { batches: model.batches } : {}),
+      });
       progress.stop();
       if (model instanceof CassetteModel && options.record === true) await model.save();
       if (options.json === true) process.stdout.write(`${JSON.stringify({ ...report, model: model.name }, null, 2)}\n`);
@@ -106,6 +119,10 @@ function formatReport(report: ExtractReport, model: string): string {
     `  memories added: ${counts(report.added)}; updated: ${counts(report.updated)}; unchanged: ${report.unchanged}`,
     `  model tokens: ${n(report.tokens.input)} in, ${n(report.tokens.output)} out (${model} model)`,
   ];
+  if (report.batch !== undefined) {
+    const { batchIds, submitted, waiting } = report.batch;
+    lines.push(`  message batches: ${submitted} request(s) sent${batchIds.length === 0 ? '' : ` in ${batchIds.join(', ')}`}; ${waiting} still processing from earlier batches${submitted + waiting > 0 ? '; run memlog extract --batch again later to collect them' : ''}`);
+  }
   if (report.projects.length === 0) lines.push('  no transcripts found there (a projects folder holds one folder per project, each with <session>.jsonl files)');
   if (report.failedRuns > 0) lines.push(`  ${report.failedRuns} run(s) FAILED; their messages are covered again by the session's next run, or by the next memlog extract`);
   const dropped = report.sessions.flatMap((s) => s.indexDropped);

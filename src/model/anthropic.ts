@@ -1,6 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ConfigError, ModelPortError } from '../errors.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
+import { AnthropicMessageBatches } from './anthropic/messageBatches.js';
+import type { MessageBatchesPort } from './messageBatches.js';
 import type { ModelPort, ModelReply, ModelRequest } from './port.js';
 
 /** A current model: the SDK warns about (and the API retires) deprecated ones such as claude-sonnet-4-5. */
@@ -50,6 +52,11 @@ export class AnthropicModel implements ModelPort {
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
     this.model = options.model ?? (env['MEMLOG_MODEL_ID'] || DEFAULT_ANTHROPIC_MODEL);
+  }
+
+  /** The same account's Message Batches API: the same requests, asynchronous, at half price. */
+  get batches(): MessageBatchesPort {
+    return new AnthropicMessageBatches(this.client, (request) => toParams(request, this.model));
   }
 
   async complete(request: ModelRequest, options: { readonly signal?: AbortSignal } = {}): Promise<ModelReply> {

@@ -1,7 +1,7 @@
 import type { Decision, RunStart } from '../projections/decisions.js';
 import type { LogEntry } from '../projections/projection.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
-import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition, type RunKind } from './effectRecord.js';
+import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition, type RunKind, type RunStartedRecord } from './effectRecord.js';
 import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replay.js';
 
 export interface PacedRun {
@@ -10,7 +10,12 @@ export interface PacedRun {
   readonly ok: boolean;
   readonly outcome?: unknown;
   readonly error?: string;
+  /** Handed to someone else to do (a message batch): started, still in flight, no end yet. */
+  readonly deferred?: boolean;
 }
+
+/** What `execute` gives back: a result to record and apply, or word that the run goes on elsewhere. */
+export type PacedResult = { readonly outcome: unknown; readonly apply: () => Promise<void> } | { readonly deferred: true };
 
 export type PacedRunEvent =
   | { readonly type: 'started'; readonly runId: string; readonly at: LogPosition }
@@ -24,8 +29,14 @@ export interface PacedRunsOptions {
   readonly logPath: string;
   readonly kind: RunKind;
   readonly settings?: ReplaySettings;
-  /** Does one run; `apply` runs after its outcome is in the log. */
-  readonly execute: (start: RunStart, decisions: readonly Decision[], runId: string) => Promise<{ readonly outcome: unknown; readonly apply: () => Promise<void> }>;
+  /**
+   * Does one run; `apply` runs after its outcome is in the log. A deferred run stays in flight:
+   * its end is recorded later (e.g. when a batch result is collected), and until then the
+   * triggers' later decisions coalesce behind it, as they would behind any slow run.
+   */
+  readonly execute: (start: RunStart, decisions: readonly Decision[], runId: string) => Promise<PacedResult>;
+  /** Fields added to a run's run_started record (e.g. where a deferred run can be found). */
+  readonly startFields?: (runId: string, start: RunStart, decisions: readonly Decision[]) => Readonly<Record<string, unknown>>;
   readonly onRun?: (event: PacedRunEvent) => void;
   readonly signal?: AbortSignal;
 }
@@ -50,16 +61,20 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   const runs: PacedRun[] = [];
   const due = new Map<string, Decision>();
 
-  const runOne = async (start: RunStart): Promise<readonly [EffectRecord, EffectRecord]> => {
+  const runOne = async (start: RunStart): Promise<readonly EffectRecord[]> => {
     let runId = `${kind}@${start.seq}`;
     for (let n = 2; runIds.has(runId); n++) runId = `${kind}@${start.seq}.${n}`;
     runIds.add(runId);
     options.onRun?.({ type: 'started', runId, at });
     const decisions = start.batch.flatMap((uuid) => (due.has(uuid) ? [due.get(uuid)!] : []));
-    const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at, run: kind, runId, batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing: start.trailing };
+    const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at, run: kind, runId, batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing: start.trailing, ...options.startFields?.(runId, start, decisions) };
     appendEffectsSync(logPath, [...decisions.map((d): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'decision', at: { seq: d.seq, uuid: d.uuid }, decision: { ...d } })), started]);
     try {
       const result = await options.execute(start, decisions, runId);
+      if ('deferred' in result) {
+        runs.push({ runId, at, ok: true, deferred: true });
+        return [started];
+      }
       const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at, run: kind, runId, outcome: result.outcome };
       appendEffectsSync(logPath, [ended]);
       await result.apply();
@@ -98,9 +113,6 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
     state = next;
     await handle(made);
   }
-  const [last, made] = decider.end(state);
-  state = last;
-  await handle(made);
   return runs;
 }
 
@@ -110,9 +122,16 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
  * An interrupted run counts as never started (see `withoutInterrupted`): it runs again, at the
  * same place, so a build killed at any point ends as an uninterrupted one would.
  */
-export async function recoverInterrupted(records: readonly EffectRecord[], kind: RunKind, logPath: string, cleanup: (runId: string) => Promise<void> = () => Promise.resolve()): Promise<EffectRecord[]> {
+export async function recoverInterrupted(
+  records: readonly EffectRecord[],
+  kind: RunKind,
+  logPath: string,
+  cleanup: (runId: string) => Promise<void> = () => Promise.resolve(),
+  /** Runs still going on elsewhere (a submitted message batch): not interrupted. */
+  elsewhere: (record: RunStartedRecord) => boolean = () => false,
+): Promise<EffectRecord[]> {
   const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
-  const dangling = records.filter((r): r is Extract<EffectRecord, { type: 'run_started' }> => r.type === 'run_started' && r.run === kind && !ended.has(r.runId));
+  const dangling = records.filter((r): r is RunStartedRecord => r.type === 'run_started' && r.run === kind && !ended.has(r.runId) && !elsewhere(r));
   const failed = dangling.map((r): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: r.at, run: r.run, runId: r.runId, error: 'interrupted: the run never recorded an end', interrupted: true }));
   for (const r of dangling) await cleanup(r.runId);
   appendEffectsSync(logPath, failed);

@@ -39,7 +39,11 @@ export interface ReplayState {
 }
 
 /** What the pipeline folds: transcript entries and memlog's effect records, merged by log position. */
-export type PipelineEvent = { readonly source: 'transcript'; readonly event: LogEntry } | { readonly source: 'effects'; readonly record: EffectRecord };
+export type PipelineEvent =
+  | { readonly source: 'transcript'; readonly event: LogEntry }
+  | { readonly source: 'effects'; readonly record: EffectRecord }
+  /** The log as read ends here: triggers close what they hold (e.g. the last response is evaluated). */
+  | { readonly source: 'end' };
 
 export interface PipelineDecider {
   readonly initialState: () => ReplayState;
@@ -130,6 +134,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
   }
 
   function step(state: ReplayState, event: PipelineEvent): readonly [ReplayState, readonly Decision[]] {
+    if (event.source === 'end') return end(state);
     if (event.source === 'transcript') return through(state, (trigger, s) => trigger.step(s, event.event));
     const { record } = event;
     if (record.type === 'run_started') {
@@ -143,6 +148,10 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
     return releaseHeld({ ...state, held: [...state.held, held] });
   }
 
+  function end(state: ReplayState): readonly [ReplayState, readonly Decision[]] {
+    return through(state, (trigger, s) => trigger.end(s));
+  }
+
   return {
     initialState: () => ({
       sessionNotes: notes.initialState(),
@@ -153,7 +162,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
       held: [],
     }),
     step,
-    end: (state) => through(state, (trigger, s) => trigger.end(s)),
+    end,
   };
 }
 
@@ -161,7 +170,13 @@ function sameBatch(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((uuid, i) => uuid === b[i]);
 }
 
-/** Transcript entries and effect records in log order: a record placed at seq k follows entry k (records stably sorted by position). */
+/**
+ * Transcript entries and effect records in log order, then the end: a record placed at seq k
+ * follows entry k (records stably sorted by position). A record placed past the last entry (a
+ * run collected after the log as it stood was read to its end) comes after the end event; once
+ * the log grows, it follows the entry with its seq, where that entry's arrival has closed what
+ * the end closed.
+ */
 export function* mergeByPosition(entries: Iterable<LogEntry>, records: readonly EffectRecord[]): Generator<PipelineEvent> {
   let next = 0;
   const pending = records.map((record, i) => ({ record, i })).sort((a, b) => a.record.at.seq - b.record.at.seq || a.i - b.i).map((x) => x.record);
@@ -173,6 +188,7 @@ export function* mergeByPosition(entries: Iterable<LogEntry>, records: readonly 
     yield { source: 'transcript', event };
     yield* flushUpTo(event.seq);
   }
+  yield { source: 'end' };
   yield* flushUpTo(Number.POSITIVE_INFINITY);
 }
 
@@ -215,9 +231,7 @@ export function replaySync(
     decisions.push(...made);
     if (at !== undefined && event.source === 'transcript' && (event.event.entry as { uuid?: unknown }).uuid === at) return { decisions, state, found: true };
   }
-  const [last, made] = decider.end(state);
-  decisions.push(...made);
-  return { decisions, state: last, found: at === undefined };
+  return { decisions, state, found: at === undefined };
 }
 
 /** The kinds of run an effect log records: replay takes their ends from it, and the others as instant. */

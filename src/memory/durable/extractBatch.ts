@@ -1,19 +1,24 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../../errors.js';
-import type { ModelPort } from '../../model/port.js';
-import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
-import { recoverInterrupted, retryFailed, retryRecords, runPaced } from '../../pipeline/pacedRuns.js';
+import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches.js';
+import type { ModelPort, ModelRequest } from '../../model/port.js';
+import { appendEffectsSync, effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
+import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition, type RunStartedRecord } from '../../pipeline/effectRecord.js';
+import { recoverInterrupted, retryFailed, retryRecords, runPaced, type PacedResult, type PacedRun } from '../../pipeline/pacedRuns.js';
 import type { ReplaySettings } from '../../pipeline/replay.js';
 import { replaySync } from '../../pipeline/replay.js';
-import type { ExtractionDue } from '../../projections/decisions.js';
+import type { Decision, ExtractionDue, RunStart } from '../../projections/decisions.js';
 import { isPrompt } from '../../projections/turns.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
-import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStrayTempFiles, runExtraction } from './extractionRun.js';
+import { batchCustomId, readBatchLedger, recordSubmittedBatch, remoteCustomId } from './batchLedger.js';
+import { applyBatchReply, batchExtractionRequest } from './batchExtraction.js';
+import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStrayTempFiles, runExtraction, runStaged } from './extractionRun.js';
+import { INDEX_NAME } from './memoryIndex.js';
 import { autoMemoryDir, type Env } from './memoryPaths.js';
 import { scanMemoryFiles } from './memoryScan.js';
 import type { FrontmatterForm } from './topicFile.js';
@@ -42,6 +47,14 @@ export interface ExtractOptions {
   readonly env?: Env;
   readonly onSession?: (event: SessionEvent) => void;
   readonly signal?: AbortSignal;
+  /**
+   * Send extraction requests through a Message Batches API instead of `model`: results of
+   * batches that have ended are collected and applied, and what is due next goes out in a new
+   * batch, collected by a later run.
+   */
+  readonly batches?: MessageBatchesPort;
+  /** The clock for the batch ledger (submission times only; never in memory files). */
+  readonly now?: () => Date;
 }
 
 export type SessionEvent = { readonly type: 'start'; readonly session: string; readonly total: number } | { readonly type: 'done'; readonly session: string; readonly report: SessionReport };
@@ -57,6 +70,10 @@ export interface SessionReport {
   readonly diagnostics: number;
   /** Index lines that left MEMORY.md to keep it within Claude Code's limits (their files stay). */
   readonly indexDropped: readonly string[];
+  /** Runs whose request goes out in this round's message batch. */
+  readonly submitted: number;
+  /** Runs sent in an earlier batch that has not ended yet. */
+  readonly waiting: number;
 }
 
 export interface ExtractReport {
@@ -70,6 +87,8 @@ export interface ExtractReport {
   readonly unchanged: number;
   readonly tokens: { readonly input: number; readonly output: number };
   readonly failedRuns: number;
+  /** With `batches`: what this round sent, and what is still out. */
+  readonly batch?: { readonly batchIds: readonly string[]; readonly submitted: number; readonly waiting: number };
 }
 
 const isSession = (name: string): boolean => name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl') && (isSessionFileName(name) || !name.startsWith('agent-'));
@@ -186,7 +205,7 @@ export function pendingExtraction(session: string, logPath: string, settings?: R
 }
 
 /** Extracts one session's memories: every extraction its triggers call for that its effect log lacks. */
-async function extractSession(target: ExtractTarget, session: string, options: ExtractOptions): Promise<SessionReport> {
+async function extractSession(target: ExtractTarget, session: string, options: ExtractOptions, batch: BatchRound | null): Promise<SessionReport> {
   const { entries, diagnostics } = readLogEntries(session);
   const logPath = target.effectLog(session);
   const log = readEffectLog(logPath);
@@ -200,54 +219,158 @@ async function extractSession(target: ExtractTarget, session: string, options: E
     const outcome = ExtractionOutcome.safeParse(record.outcome);
     await applyStaged(stagingOf(record.runId), target.memoryDir, outcome.success ? outcome.data.written.map((w) => w.file) : []);
   }
-  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => rm(stagingOf(runId), { recursive: true, force: true }));
+  // A run whose request went out in a message batch is still going on, not interrupted.
+  const ledger = readBatchLedger(target.memoryDir);
+  const submitted = (record: RunStartedRecord): boolean => ledger.has(remoteCustomId(record) ?? '');
+  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => rm(stagingOf(runId), { recursive: true, force: true }), submitted);
+  let records = [...log.records, ...interrupted];
+  // Collected now, after the log as it stands was read to its end: placed past its last entry.
+  const end: LogPosition = { seq: (entries.at(-1)?.seq ?? -1) + 1, uuid: null };
+  const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, options);
+  records = [...records, ...collected.records];
   // The newest run failed last time: it runs again now, at the same place.
-  const retried = retryFailed([...log.records, ...interrupted], 'extraction', logPath);
+  records = [...records, ...retryFailed(records, 'extraction', logPath)];
   const timeOf = new Map(entries.map((e) => [(e.entry as { uuid?: string }).uuid, (e.entry as { timestamp?: string }).timestamp]));
   const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) ? [(e.entry as { uuid: string }).uuid] : [])));
   const cwd = entries.map((e) => (e.entry as { cwd?: unknown }).cwd).find((c): c is string => typeof c === 'string');
+  const frame = (start: RunStart, decisions: readonly Decision[]) => {
+    const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
+    const cursor = (decisions[0] as ExtractionDue | undefined)?.cursor ?? null;
+    const at = cursor === null ? -1 : snapshot.findIndex((m) => m.sources.includes(cursor));
+    return {
+      snapshot,
+      conversation: snapshot.map(({ role, content }) => ({ role, content })),
+      newMessages: at === -1 ? snapshot.length : snapshot.length - at - 1,
+      from: cursor,
+      to: start.uuid,
+      now: timeOf.get(start.uuid) ?? '1970-01-01T00:00:00.000Z',
+    };
+  };
   const runs = await runPaced({
     entries,
-    records: [...log.records, ...interrupted, ...retried],
+    records,
     logPath,
     kind: 'extraction',
     ...(options.settings === undefined ? {} : { settings: options.settings }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
-    execute: async (start, decisions, runId) => {
-      const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
-      const humanMessages = snapshot.flatMap((message, i) => (message.role === 'user' && message.sources.some((uuid) => prompts.has(uuid)) ? [i] : []));
-      const cursor = (decisions[0] as ExtractionDue | undefined)?.cursor ?? null;
-      const at = cursor === null ? -1 : snapshot.findIndex((m) => m.sources.includes(cursor));
+    // In a batch round, a run's request goes out with the others at the end; its record says which it is.
+    ...(batch === null ? {} : { startFields: (runId: string, start: RunStart, decisions: readonly Decision[]) => {
+          const run = frame(start, decisions);
+          return { remote: { customId: batchCustomId(sessionId, runId), from: run.from, to: run.to, now: run.now } };
+        } }),
+    execute: async (start, decisions, runId): Promise<PacedResult> => {
+      const run = frame(start, decisions);
+      if (batch !== null) {
+        const existing = await scanMemoryFiles(target.memoryDir);
+        const index = await readFile(join(target.memoryDir, INDEX_NAME), 'utf8').catch(() => '');
+        const request = await batchExtractionRequest({ conversation: run.conversation, newMessages: run.newMessages, memoryDir: target.memoryDir }, { staging: target.memoryDir, existing, index });
+        batch.outbox.push({ memoryDir: target.memoryDir, customId: batchCustomId(sessionId, runId), request });
+        return { deferred: true };
+      }
+      const humanMessages = run.snapshot.flatMap((message, i) => (message.role === 'user' && message.sources.some((uuid) => prompts.has(uuid)) ? [i] : []));
       return runExtraction({
         model: options.model,
         memoryDir: target.memoryDir,
         readRoots: cwd !== undefined && existsSync(cwd) ? [cwd] : [],
-        conversation: snapshot.map(({ role, content }) => ({ role, content })),
-        newMessages: at === -1 ? snapshot.length : snapshot.length - at - 1,
+        conversation: run.conversation,
+        newMessages: run.newMessages,
         humanMessages,
         runId: `${sessionId}.${runId}`,
         sessionId,
-        from: cursor,
-        to: start.uuid,
-        now: timeOf.get(start.uuid) ?? '1970-01-01T00:00:00.000Z',
+        from: run.from,
+        to: run.to,
+        now: run.now,
         ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
     },
   });
-  const outcomes = runs.flatMap((run) => (run.ok ? [run.outcome as ExtractionOutcome] : []));
-  const written = outcomes.flatMap((o) => o.written).filter((w) => w.file !== 'MEMORY.md');
+  const done = [...collected.runs, ...runs.filter((run) => run.deferred !== true)];
+  const outcomes = done.flatMap((run) => (run.ok ? [run.outcome as ExtractionOutcome] : []));
+  const written = outcomes.flatMap((o) => o.written).filter((w) => w.file !== INDEX_NAME);
   return {
     project: target.projectDir,
     session,
-    runs: runs.length,
-    failed: runs.filter((run) => !run.ok).length,
+    runs: done.length,
+    failed: done.filter((run) => !run.ok).length,
     added: written.filter((w) => w.change === 'added'),
     updated: written.filter((w) => w.change === 'updated'),
     tokens: { input: outcomes.reduce((n, o) => n + o.tokens.input, 0), output: outcomes.reduce((n, o) => n + o.tokens.output, 0) },
     diagnostics: diagnostics.length,
     indexDropped: outcomes.flatMap((o) => o.indexDropped),
+    submitted: runs.filter((run) => run.deferred === true).length,
+    waiting: collected.waiting,
   };
+}
+
+/** One `memlog extract --batch`: where batches are read from, and the requests to send at the end. */
+interface BatchRound {
+  readonly port: MessageBatchesPort;
+  readonly outbox: Array<{ readonly memoryDir: string; readonly customId: string; readonly request: ModelRequest }>;
+  /** Each batch's status, asked once a round. */
+  readonly statuses: Map<string, Promise<BatchStatus>>;
+}
+
+/**
+ * The runs of a session whose requests went out in a message batch: each one whose batch has
+ * ended gets its end recorded past the end of the transcript as it is now (the run was in
+ * flight all that time, so later triggers coalesced behind it), then its memories applied. Without a
+ * batch round (no --batch), they are left waiting.
+ */
+async function collectBatchResults(
+  target: ExtractTarget,
+  sessionId: string,
+  records: readonly EffectRecord[],
+  ledger: ReadonlyMap<string, string>,
+  end: LogPosition,
+  logPath: string,
+  batch: BatchRound | null,
+  options: ExtractOptions,
+): Promise<{ readonly records: EffectRecord[]; readonly runs: PacedRun[]; readonly waiting: number }> {
+  const live = withoutInterrupted(records);
+  const ended = new Set(live.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
+  const open = live.filter((r): r is RunStartedRecord => r.type === 'run_started' && r.run === 'extraction' && !ended.has(r.runId) && ledger.has(remoteCustomId(r) ?? ''));
+  const out: EffectRecord[] = [];
+  const runs: PacedRun[] = [];
+  let waiting = 0;
+  for (const started of open) {
+    const customId = remoteCustomId(started)!;
+    const batchId = ledger.get(customId)!;
+    if (batch === null) {
+      waiting++;
+      continue;
+    }
+    if (!batch.statuses.has(batchId)) batch.statuses.set(batchId, batch.port.status(batchId));
+    const status = await batch.statuses.get(batchId)!;
+    if (!status.ended) {
+      waiting++;
+      continue;
+    }
+    const result = status.results.get(customId) ?? { ok: false as const, error: `batch ${batchId} has no result for this run's request` };
+    const remote = (started as { remote?: { from?: unknown; to?: unknown; now?: unknown } }).remote;
+    const from = typeof remote?.from === 'string' ? remote.from : null;
+    const to = typeof remote?.to === 'string' ? remote.to : null;
+    const now = typeof remote?.now === 'string' ? remote.now : '1970-01-01T00:00:00.000Z';
+    let record: EffectRecord;
+    let apply = (): Promise<void> => Promise.resolve();
+    try {
+      if (!result.ok) throw new Error(result.error);
+      const staged = await runStaged({ memoryDir: target.memoryDir, runId: `${sessionId}.${started.runId}`, sessionId, from, to }, (context) =>
+        applyBatchReply(result.reply, context, { frontmatter: options.frontmatter ?? 'metadata', sessionId, now }),
+      );
+      record = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at: end, run: 'extraction', runId: started.runId, outcome: staged.outcome };
+      apply = staged.apply;
+      runs.push({ runId: started.runId, at: end, ok: true, outcome: staged.outcome });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      record = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: end, run: 'extraction', runId: started.runId, error: message };
+      runs.push({ runId: started.runId, at: end, ok: false, error: message });
+    }
+    appendEffectsSync(logPath, [record]);
+    await apply();
+    out.push(record);
+  }
+  return { records: out, runs, waiting };
 }
 
 /**
@@ -261,13 +384,14 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
   const total = targets.reduce((n, t) => n + t.sessions.length, 0);
   const sessions: SessionReport[] = [];
   const queue = [...targets];
+  const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
   const worker = async (): Promise<void> => {
     for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
       const release = lockMemoryDir(target.memoryDir);
       try {
         for (const session of target.sessions) {
           options.onSession?.({ type: 'start', session, total });
-          const report = await extractSession(target, session, options);
+          const report = await extractSession(target, session, options, batch);
           sessions.push(report);
           options.onSession?.({ type: 'done', session, report });
         }
@@ -277,6 +401,7 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, targets.length)) }, worker));
+  const batchIds = batch === null ? [] : await submitOutbox(batch, options.now ?? (() => new Date()));
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
   const byType = (list: ReadonlyArray<{ type: string | null }>) => list.reduce<Record<string, number>>((acc, w) => ({ ...acc, [w.type ?? 'other']: (acc[w.type ?? 'other'] ?? 0) + 1 }), {});
   const touched = new Set(sessions.flatMap((s) => [...s.added, ...s.updated].map((w) => `${s.project}\u0000${w.file}`)));
@@ -291,5 +416,27 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     unchanged: allFiles.flat().filter((f) => !touched.has(f)).length,
     tokens: { input: sessions.reduce((n, s) => n + s.tokens.input, 0), output: sessions.reduce((n, s) => n + s.tokens.output, 0) },
     failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
+    ...(batch === null ? {} : { batch: { batchIds, submitted: batch.outbox.length, waiting: sessions.reduce((n, s) => n + s.waiting, 0) } }),
   };
+}
+
+/** The most requests one batch is sent with (the API takes 100,000 or 256 MB; this stays well inside). */
+const REQUESTS_PER_BATCH = 2_000;
+
+/**
+ * Sends this round's requests, then writes each batch to the ledgers of the memory directories
+ * it serves. Should the process die between the two, those runs count as never sent and run
+ * again (the orphaned batch costs, but changes nothing).
+ */
+async function submitOutbox(batch: BatchRound, now: () => Date): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < batch.outbox.length; i += REQUESTS_PER_BATCH) {
+    const chunk = batch.outbox.slice(i, i + REQUESTS_PER_BATCH);
+    const { batchId } = await batch.port.submit(chunk);
+    ids.push(batchId);
+    const byDir = new Map<string, string[]>();
+    for (const item of chunk) byDir.set(item.memoryDir, [...(byDir.get(item.memoryDir) ?? []), item.customId]);
+    for (const [memoryDir, customIds] of byDir) await recordSubmittedBatch(memoryDir, batchId, customIds, now().toISOString());
+  }
+  return ids;
 }

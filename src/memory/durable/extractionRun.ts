@@ -112,14 +112,36 @@ export async function applyStaged(staging: string, memoryDir: string, files: rea
   await rm(staging, { recursive: true, force: true });
 }
 
+/** What the work inside a staged run reports, for the outcome. */
+export interface StagedWork {
+  readonly toolCalls: number;
+  readonly denied: number;
+  readonly turns: number;
+  readonly tokens: ExtractionOutcome['tokens'];
+}
+
+/** What the work inside a staged run is given: its copy of the memory directory, as the run began. */
+export interface StagedContext {
+  readonly staging: string;
+  readonly existing: Awaited<ReturnType<typeof scanMemoryFiles>>;
+  readonly index: string;
+}
+
+export interface StagedRunOptions {
+  readonly memoryDir: string;
+  readonly runId: string;
+  readonly sessionId: string | null;
+  readonly from: string | null;
+  readonly to: string | null;
+}
+
 /**
- * One durable-memory extraction (long-term spec §3.3): the agent reads and writes a copy of the
- * memory directory through the memory gate (reads in the project and memory, writes in memory
- * only, at most `maxTurns` model calls); the index is kept within Claude Code's limits; what
- * changed is returned as the outcome, and `apply` moves it into place once the outcome is
- * recorded. A fault at any point leaves the memory directory as it was.
+ * A run that changes memory through a copy: `work` writes into the copy; the index is kept
+ * within Claude Code's limits; what differs from the copy's start is the outcome, and `apply`
+ * moves it into place once the outcome is recorded. A fault at any point leaves the memory
+ * directory as it was.
  */
-export async function runExtraction(options: ExtractionRunOptions): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
+export async function runStaged(options: StagedRunOptions, work: (context: StagedContext) => Promise<StagedWork>): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
   const { memoryDir } = options;
   const staging = extractionStagingDir(memoryDir, options.runId);
   await mkdir(memoryDir, { recursive: true });
@@ -131,28 +153,7 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
   try {
     const existing = await scanMemoryFiles(staging);
     const index = (await readOrNull(join(staging, INDEX_NAME)))?.toString('utf8') ?? '';
-    const prompt = extractionPrompt({ newMessages: options.newMessages, memoryDir, manifest: formatManifest(existing), frontmatter: options.frontmatter ?? 'metadata' });
-    const run = await runAgent({
-      model: options.model,
-      system: 'You keep the long-term memory of a software project for the coding assistant that works on it.',
-      messages: withTaskPrompt(options.conversation, prompt),
-      tools: ['Read', 'Glob', 'Grep', 'Write', 'Edit'],
-      gate: stagedMemoryGate(memoryDir, staging, options.readRoots),
-      maxTurns: options.maxTurns ?? 5,
-      sharedPrefix: options.conversation.length,
-      task: {
-        kind: 'extract_memories',
-        memoryDir,
-        existing: existing.map((h) => ({ filename: h.filename, description: h.description, ...(h.type === undefined ? {} : { type: h.type }) })),
-        index,
-        newMessages: options.newMessages,
-        frontmatter: options.frontmatter ?? 'metadata',
-        ...(options.sessionId === null ? {} : { sessionId: options.sessionId }),
-        now: options.now,
-        ...(options.humanMessages === undefined ? {} : { humanMessages: options.humanMessages }),
-      },
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-    });
+    const done = await work({ staging, existing, index });
     const indexPath = join(staging, INDEX_NAME);
     const written = await readOrNull(indexPath);
     const fit = written === null ? { content: '', shortened: 0, dropped: [] as string[] } : fitIndex(written.toString('utf8'));
@@ -173,10 +174,7 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
       written: changes,
       indexShortened: fit.shortened,
       indexDropped: [...fit.dropped],
-      toolCalls: run.toolCalls.length,
-      denied: run.toolCalls.filter((call) => !call.allowed).length,
-      turns: run.turns,
-      tokens: { input: run.usage.inputTokens, output: run.usage.outputTokens, cacheRead: run.usage.cacheReadInputTokens },
+      ...done,
     };
     return { outcome, apply: () => applyStaged(staging, memoryDir, changes.map((c) => c.file)) };
   } catch (error) {
@@ -184,3 +182,44 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
     throw error;
   }
 }
+
+/**
+ * One durable-memory extraction (long-term spec §3.3): the agent reads and writes a copy of the
+ * memory directory through the memory gate (reads in the project and memory, writes in memory
+ * only, at most `maxTurns` model calls), as a staged run.
+ */
+export async function runExtraction(options: ExtractionRunOptions): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
+  const { memoryDir } = options;
+  return runStaged(options, async ({ staging, existing, index }) => {
+    const prompt = extractionPrompt({ newMessages: options.newMessages, memoryDir, manifest: formatManifest(existing), frontmatter: options.frontmatter ?? 'metadata' });
+    const run = await runAgent({
+      model: options.model,
+      system: EXTRACTION_SYSTEM,
+      messages: withTaskPrompt(options.conversation, prompt),
+      tools: ['Read', 'Glob', 'Grep', 'Write', 'Edit'],
+      gate: stagedMemoryGate(memoryDir, staging, options.readRoots),
+      maxTurns: options.maxTurns ?? 5,
+      sharedPrefix: options.conversation.length,
+      task: {
+        kind: 'extract_memories',
+        memoryDir,
+        existing: existing.map((h) => ({ filename: h.filename, description: h.description, ...(h.type === undefined ? {} : { type: h.type }) })),
+        index,
+        newMessages: options.newMessages,
+        frontmatter: options.frontmatter ?? 'metadata',
+        ...(options.sessionId === null ? {} : { sessionId: options.sessionId }),
+        now: options.now,
+        ...(options.humanMessages === undefined ? {} : { humanMessages: options.humanMessages }),
+      },
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    return {
+      toolCalls: run.toolCalls.length,
+      denied: run.toolCalls.filter((call) => !call.allowed).length,
+      turns: run.turns,
+      tokens: { input: run.usage.inputTokens, output: run.usage.outputTokens, cacheRead: run.usage.cacheReadInputTokens },
+    };
+  });
+}
+
+export const EXTRACTION_SYSTEM = 'You keep the long-term memory of a software project for the coding assistant that works on it.';

@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { atomicWrite } from '../../fs/atomicWrite.js';
+import { withTaskPrompt } from '../../model/backgroundRequest.js';
+import type { ModelMessage, ModelReply, ModelRequest } from '../../model/port.js';
+import { EXTRACTION_SYSTEM, type StagedContext, type StagedWork } from './extractionRun.js';
+import { INDEX_NAME } from './memoryIndex.js';
+import { indexLine, MEMORY_TYPES, parseTopicFile, renderTopicFile, type FrontmatterForm } from './topicFile.js';
+
+/**
+ * Extraction through the Message Batches API. A batch request is one call with no tool loop,
+ * so the model is shown every memory in full up front and answers with one `save_memories`
+ * call; memlog writes the files and the index lines itself, through the same checks.
+ */
+export const SAVE_MEMORIES_TOOL = 'save_memories';
+
+/** Each memory shown in full up to this size; the whole set up to the recall budget. */
+const SHOWN_FILE_BYTES = 4_096;
+const SHOWN_TOTAL_BYTES = 60 * 1024;
+
+const MemoryToSave = z.object({
+  file: z.string().describe('file name inside the memory directory, e.g. prefer-pnpm.md; an existing name updates that memory'),
+  name: z.string().min(1),
+  description: z.string().min(1).describe('one specific line: it decides when the memory is recalled'),
+  type: z.enum(MEMORY_TYPES),
+  body: z.string().min(1).describe('the memory itself: for feedback and project, the rule or fact, then a **Why:** line and a **How to apply:** line'),
+});
+export const SaveMemoriesInput = z.object({ memories: z.array(MemoryToSave) });
+export type SaveMemoriesInput = z.infer<typeof SaveMemoriesInput>;
+
+/** A name the index can link to and no path trick can use: one plain `.md` file, not the index. */
+const SAFE_FILE = /^[a-z0-9][a-z0-9_.-]{0,95}\.md$/i;
+
+export interface BatchExtractionInput {
+  readonly conversation: readonly ModelMessage[];
+  readonly newMessages: number;
+  readonly memoryDir: string;
+}
+
+/** The batch request for one extraction: the conversation, then the task with every memory in full. */
+export async function batchExtractionRequest(input: BatchExtractionInput, context: StagedContext): Promise<ModelRequest> {
+  const shown: string[] = [];
+  let budget = SHOWN_TOTAL_BYTES;
+  for (const header of context.existing) {
+    if (budget <= 0) break;
+    const text = (await readFile(join(context.staging, header.filename), 'utf8').catch(() => '')).slice(0, Math.min(SHOWN_FILE_BYTES, budget));
+    budget -= Buffer.byteLength(text);
+    shown.push(`<memory file="${header.filename}">\n${text.trimEnd()}\n</memory>`);
+  }
+  const prompt = batchPrompt(input.newMessages, input.memoryDir, shown);
+  return {
+    system: EXTRACTION_SYSTEM,
+    messages: withTaskPrompt(input.conversation, prompt),
+    tools: [{ name: SAVE_MEMORIES_TOOL, description: 'Save new memories and updates to existing ones, all in this one call.', inputSchema: z.toJSONSchema(SaveMemoriesInput) }],
+    maxTokens: 8_192,
+    sharedPrefix: input.conversation.length,
+    providerData: { tool_choice: { type: 'tool', name: SAVE_MEMORIES_TOOL } },
+  };
+}
+
+function batchPrompt(newMessages: number, memoryDir: string, shown: readonly string[]): string {
+  const existing = shown.length === 0 ? 'No memories are saved yet.' : `These memories are saved already; to change one, save it again under the same file name, in full:\n\n${shown.join('\n\n')}`;
+  return `This is a background task, separate from the conversation above: you keep the long-term memory of this project (${memoryDir}). Do not answer or continue the conversation.
+
+Look only at the last ${newMessages} messages above and save what is worth remembering in later sessions, working only from what those messages say. Answer with a single ${SAVE_MEMORIES_TOOL} call; an empty list when nothing is worth keeping.
+
+${existing}
+
+Four kinds of memory:
+- user: who the person is (role, what they know, what they are responsible for); no judgements, no private details that do not help the work.
+- feedback: how they want the work done: corrections and approaches they confirmed. The rule first, then "**Why:**" and "**How to apply:**" lines.
+- project: what is going on that the code and git history do not show (goals, decisions, deadlines, incidents); absolute dates. The fact first, then "**Why:**" and "**How to apply:**".
+- reference: where information lives outside the code (a dashboard, a ticket board, a channel, a document).
+
+Never save: what the code, its structure or the git history already tells; how a bug was fixed; anything in a CLAUDE.md file; the state of the current task; passwords, keys, tokens or other secrets.`;
+}
+
+export interface BatchReplyOptions {
+  readonly frontmatter: FrontmatterForm;
+  readonly sessionId: string | null;
+  /** Stamped as `modified`: the time of the newest message, so a collection replays byte for byte. */
+  readonly now: string;
+}
+
+/**
+ * Writes what a batch reply asks for into a staged copy: each memory as a topic file, and its
+ * index line added or replaced. A reply without the call, or of the wrong shape, saves nothing
+ * and fails the run; a memory with an unsafe file name is refused (counted as denied).
+ */
+export async function applyBatchReply(reply: ModelReply, context: StagedContext, options: BatchReplyOptions): Promise<StagedWork> {
+  const call = reply.content.find((block) => block.type === 'tool_use' && (block as { name?: unknown }).name === SAVE_MEMORIES_TOOL) as { input?: unknown } | undefined;
+  if (call === undefined) throw new Error(`the batch reply has no ${SAVE_MEMORIES_TOOL} call (stop reason ${reply.stopReason ?? 'none'})`);
+  const parsed = SaveMemoriesInput.safeParse(call.input);
+  if (!parsed.success) throw new Error(`the ${SAVE_MEMORIES_TOOL} input does not fit its schema: ${parsed.error.issues[0]?.message ?? 'wrong shape'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}`);
+  let index = context.index;
+  let denied = 0;
+  for (const memory of parsed.data.memories) {
+    if (!SAFE_FILE.test(memory.file) || memory.file.toUpperCase() === INDEX_NAME.toUpperCase()) {
+      denied++;
+      continue;
+    }
+    const path = join(context.staging, memory.file);
+    const before = await readFile(path, 'utf8').catch(() => null);
+    const previous = before === null ? null : parseTopicFile(before, memory.file);
+    const extra = previous?.ok === true ? previous.file.extra : undefined;
+    await atomicWrite(
+      path,
+      renderTopicFile(
+        {
+          name: memory.name,
+          description: memory.description,
+          type: memory.type,
+          body: memory.body,
+          ...(options.sessionId === null ? {} : { originSessionId: options.sessionId }),
+          modified: options.now,
+          ...(extra === undefined ? {} : { extra }),
+        },
+        options.frontmatter,
+      ),
+    );
+    index = withIndexLine(index, memory.file, indexLine(memory.name, memory.file, memory.description));
+  }
+  if (index !== context.index) await atomicWrite(join(context.staging, INDEX_NAME), index);
+  return { toolCalls: 1, denied, turns: 1, tokens: { input: reply.usage.inputTokens, output: reply.usage.outputTokens, cacheRead: reply.usage.cacheReadInputTokens } };
+}
+
+/** The index with the line that links `file` replaced, or added at the end. */
+function withIndexLine(index: string, file: string, line: string): string {
+  const lines = index === '' ? [] : index.replace(/\n$/, '').split('\n');
+  const at = lines.findIndex((l) => l.includes(`](${file})`));
+  if (at === -1) lines.push(line);
+  else lines[at] = line;
+  return `${lines.join('\n')}\n`;
+}

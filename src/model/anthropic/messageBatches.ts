@@ -1,0 +1,68 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import { ModelPortError } from '../../errors.js';
+import type { ContentBlock } from '../../transcript/contentSchema.js';
+import type { BatchItemResult, BatchStatus, MessageBatchesPort } from '../messageBatches.js';
+import type { ModelRequest } from '../port.js';
+
+/** The port on the SDK's `messages.batches`; requests are built as the synchronous adapter builds them. */
+export class AnthropicMessageBatches implements MessageBatchesPort {
+  constructor(
+    private readonly client: Anthropic,
+    private readonly toParams: (request: ModelRequest) => Anthropic.MessageCreateParamsNonStreaming,
+  ) {}
+
+  async submit(requests: ReadonlyArray<{ readonly customId: string; readonly request: ModelRequest }>): Promise<{ readonly batchId: string }> {
+    try {
+      const batch = await this.client.messages.batches.create({ requests: requests.map(({ customId, request }) => ({ custom_id: customId, params: this.toParams(request) })) });
+      return { batchId: batch.id };
+    } catch (error) {
+      throw batchError('submitting a message batch', error);
+    }
+  }
+
+  async status(batchId: string): Promise<BatchStatus> {
+    try {
+      const batch = await this.client.messages.batches.retrieve(batchId);
+      if (batch.processing_status !== 'ended') return { ended: false };
+      const results = new Map<string, BatchItemResult>();
+      for await (const item of await this.client.messages.batches.results(batchId)) results.set(item.custom_id, toItemResult(item.result));
+      return { ended: true, results };
+    } catch (error) {
+      throw batchError(`reading message batch ${batchId}`, error);
+    }
+  }
+}
+
+function toItemResult(result: Anthropic.Messages.MessageBatchResult): BatchItemResult {
+  switch (result.type) {
+    case 'succeeded': {
+      const { message } = result;
+      return {
+        ok: true,
+        reply: {
+          model: message.model,
+          content: message.content as unknown as ContentBlock[],
+          stopReason: message.stop_reason ?? null,
+          usage: {
+            inputTokens: message.usage.input_tokens,
+            outputTokens: message.usage.output_tokens,
+            cacheCreationInputTokens: message.usage.cache_creation_input_tokens ?? 0,
+            cacheReadInputTokens: message.usage.cache_read_input_tokens ?? 0,
+          },
+        },
+      };
+    }
+    case 'errored':
+      return { ok: false, error: `the batch request errored: ${result.error.error.type}: ${result.error.error.message}` };
+    case 'canceled':
+      return { ok: false, error: 'the batch request was canceled before it ran' };
+    case 'expired':
+      return { ok: false, error: 'the batch request expired (not processed within 24 hours)' };
+  }
+}
+
+function batchError(what: string, error: unknown): ModelPortError {
+  if (error instanceof ModelPortError) return error;
+  const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : null;
+  return new ModelPortError(`${what} failed: ${(error as Error).message}`, status, {}, { cause: error });
+}
