@@ -109,3 +109,4 @@ export { AnthropicMessageBatches } from './model/anthropic/messageBatches.js';
 export { applyBatchReply, batchExtractionRequest, SAVE_MEMORIES_TOOL, SaveMemoriesInput } from './memory/durable/batchExtraction.js';
 export { batchLedgerPath, readBatchLedger } from './memory/durable/batchLedger.js';
 export { runStaged, type StagedContext, type StagedWork } from './memory/durable/extractionRun.js';
+export * from './context/index.js';

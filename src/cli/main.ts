@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { MemlogError } from '../index.js';
 import { registerInspect } from './inspectCommand.js';
 import { registerCompact } from './compactCommand.js';
+import { registerContext } from './contextCommand.js';
 import { registerExtract } from './extractCommand.js';
 import { registerMemory } from './memoryCommand.js';
 import { registerNotes } from './notesCommand.js';
@@ -19,6 +20,7 @@ export function createProgram(): Command {
   registerCompact(program);
   registerExtract(program);
   registerMemory(program);
+  registerContext(program);
   return program;
 }
 

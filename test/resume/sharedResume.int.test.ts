@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConversation, readTranscriptFileSync, type ApiMessage } from '../../src/index.js';
+import { apiInvariantViolations, loadContext, loadConversation, mapFileSource, readTranscriptFileSync, type ApiMessage } from '../../src/index.js';
 import { hasShared, sharedFixtures } from '../support/paths.js';
 
 const fixture = (path: string): string => join(sharedFixtures, path);
@@ -127,5 +127,43 @@ describe.runIf(hasShared)('the resume oracle: what the real Claude Code 2.1.332 
     const request = JSON.parse(readFileSync(join(root, name, 'claude-code-request.json'), 'utf8')) as { messages: Array<{ role: string; content: unknown }> };
     expect(conversationShape(resumed.messages)).toEqual(conversationShape(request.messages));
     expectApiInvariants(resumed.messages);
+  });
+});
+
+/**
+ * The conversation part of a request, comparable across memlog and Claude Code: messages with
+ * role system, system reminders, thinking blocks (2.1.332 sends none from earlier turns), the
+ * resume's own final prompt, cache marks and `is_error: false` are Claude Code's own or
+ * immaterial (resume-oracle/README.md); string content is a text block.
+ */
+function conversationPart(messages: ReadonlyArray<{ role: string; content: unknown }>, finalPrompt: string): Array<{ role: string; content: unknown[] }> {
+  const out: Array<{ role: string; content: unknown[] }> = [];
+  messages.forEach((message, i) => {
+    if (message.role === 'system') return;
+    const blocks = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as Array<Record<string, unknown>>);
+    const isLast = messages.slice(i + 1).every((m) => m.role === 'system');
+    const kept = blocks
+      .filter((b) => b['type'] !== 'thinking' && b['type'] !== 'redacted_thinking')
+      .filter((b) => !(b['type'] === 'text' && String(b['text']).startsWith('<system-reminder>')))
+      .filter((b) => !(isLast && b['type'] === 'text' && b['text'] === finalPrompt))
+      .map(({ cache_control: _c, ...b }) => (b['is_error'] === false ? (({ is_error: _e, ...rest }) => rest)(b) : b));
+    if (kept.length === 0) return;
+    const last = out.at(-1);
+    if (last?.role === message.role) last.content.push(...kept);
+    else out.push({ role: message.role, content: kept });
+  });
+  return out;
+}
+
+describe.runIf(hasShared)('the resume oracle: the request memlog context builds', () => {
+  const root = fixture('resume-oracle');
+  const cases = hasShared ? readdirSync(root).filter((name) => name.startsWith('generated-')) : [];
+
+  it.each(cases)('%s: the conversation part equals what Claude Code sent, block for block, and the request is valid', async (name) => {
+    const context = await loadContext({ transcriptPath: join(root, name, 'transcript.jsonl'), files: mapFileSource({}), configDir: '/nowhere/.claude', home: '/nowhere', prompt: 'Continue.' });
+    const request = JSON.parse(readFileSync(join(root, name, 'claude-code-request.json'), 'utf8')) as { messages: Array<{ role: string; content: unknown }> };
+    expect(conversationPart(context.request.body.messages, 'Continue.')).toEqual(conversationPart(request.messages, 'Continue.'));
+    expect(apiInvariantViolations(context.request.body.messages)).toEqual([]);
+    expect(context.request.body.messages.at(-1)?.content.at(-1)).toEqual({ type: 'text', text: 'Continue.' });
   });
 });

@@ -27,9 +27,14 @@ export interface Received {
  */
 export class MessagesServer {
   readonly received: Received[] = [];
+  /** What validation refused, one list of problems per refused request. */
+  readonly rejected: string[][] = [];
   private readonly arranged: Arranged[] = [];
   private server: Server | null = null;
   private counter = 0;
+
+  /** With `validate`, a request that breaks the Messages API's rules on messages gets a 400, as the real API answers. */
+  constructor(private readonly options: { readonly validate?: boolean } = {}) {}
 
   arrange(...steps: Arranged[]): this {
     this.arranged.push(...steps);
@@ -60,6 +65,13 @@ export class MessagesServer {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     this.received.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) });
+    if (this.options.validate === true) {
+      const problems = validateRequest(this.received.at(-1)?.body ?? {});
+      if (problems.length > 0) {
+        this.rejected.push(problems);
+        return json(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: problems.join('; ') } });
+      }
+    }
     const step = this.arranged.shift();
     if (!step) return json(response, 500, { type: 'error', error: { type: 'api_error', message: 'nothing arranged for this request' } });
     const streamed = this.received.at(-1)?.body['stream'] === true;
@@ -156,4 +168,48 @@ function sseEvents(message: Record<string, unknown>): string[] {
 function halves(text: string): string[] {
   const middle = Math.floor(text.length / 2);
   return middle === 0 ? [text] : [text.slice(0, middle), text.slice(middle)];
+}
+
+type Block = Record<string, unknown>;
+
+/**
+ * The rules the Messages API enforces on a request's messages, checked on their own here (not
+ * with memlog's code): a model and max_tokens; a non-empty list starting with a user message;
+ * roles alternating; no empty content and no empty text block; every tool_use answered by a
+ * tool_result in the next message; every tool_result answering a tool_use of the message before;
+ * tool_use ids unique; system, when present, a string or text blocks.
+ */
+export function validateRequest(body: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  if (typeof body['model'] !== 'string' || body['model'] === '') problems.push('model: required');
+  if (typeof body['max_tokens'] !== 'number' || body['max_tokens'] < 1) problems.push('max_tokens: required');
+  const system = body['system'];
+  if (system !== undefined && typeof system !== 'string' && !(Array.isArray(system) && system.every((b: Block) => b['type'] === 'text' && typeof b['text'] === 'string' && b['text'] !== ''))) problems.push('system: must be a string or text blocks');
+  const messages = body['messages'];
+  if (!Array.isArray(messages) || messages.length === 0) return [...problems, 'messages: at least one message is required'];
+  const list = messages as Array<{ role?: unknown; content?: unknown }>;
+  const blocksOf = (m: { content?: unknown } | undefined): Block[] => (typeof m?.content === 'string' ? [{ type: 'text', text: m.content }] : Array.isArray(m?.content) ? (m.content as Block[]) : []);
+  if (list[0]?.role !== 'user') problems.push('messages.0: the first message must use the user role');
+  const ids = new Set<string>();
+  list.forEach((message, i) => {
+    if (message.role !== 'user' && message.role !== 'assistant') problems.push(`messages.${i}.role: must be user or assistant`);
+    if (i > 0 && list[i - 1]?.role === message.role) problems.push(`messages.${i}: roles must alternate`);
+    const blocks = blocksOf(message);
+    if (blocks.length === 0) problems.push(`messages.${i}: content must not be empty`);
+    for (const block of blocks) {
+      if (block['type'] === 'text' && (typeof block['text'] !== 'string' || block['text'].trim() === '')) problems.push(`messages.${i}: text content blocks must contain non-whitespace text`);
+      if (block['type'] === 'tool_use') {
+        const id = String(block['id']);
+        if (message.role !== 'assistant') problems.push(`messages.${i}: tool_use only in assistant messages`);
+        if (ids.has(id)) problems.push(`messages.${i}: tool_use ids must be unique (${id})`);
+        ids.add(id);
+        if (!blocksOf(list[i + 1]).some((b) => b['type'] === 'tool_result' && b['tool_use_id'] === id)) problems.push(`messages.${i}: tool_use ${id} has no tool_result in the next message`);
+      }
+      if (block['type'] === 'tool_result') {
+        const id = String(block['tool_use_id']);
+        if (!blocksOf(list[i - 1]).some((b) => b['type'] === 'tool_use' && b['id'] === id)) problems.push(`messages.${i}: unexpected tool_result ${id}: no tool_use in the previous message`);
+      }
+    }
+  });
+  return problems;
 }

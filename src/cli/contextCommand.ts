@@ -1,0 +1,101 @@
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { claudeConfigHome, defaultNotesPath, InvalidArgumentError as UsageError, formatContext, loadContext, nodeFileSource, selectModel, type AgentMemoryScope, type ModelKind } from '../index.js';
+import { positive } from './triggerOptions.js';
+
+interface ContextCommandOptions {
+  readonly json?: boolean;
+  readonly full?: boolean;
+  readonly cwd?: string;
+  readonly configDir?: string;
+  readonly managedDir?: string;
+  readonly memoryDir?: string;
+  readonly memory: boolean;
+  readonly recall?: boolean;
+  readonly recallModel: ModelKind;
+  readonly prompt?: string;
+  readonly sessionNotes?: string | boolean;
+  readonly agentMemory?: AgentMemoryScope;
+  readonly agentType?: string;
+  readonly apiModel?: string;
+  readonly maxTokens?: number;
+  readonly allowExternalIncludes?: boolean;
+}
+
+const scope = (value: string): AgentMemoryScope => {
+  if (value === 'user' || value === 'project' || value === 'local') return value;
+  throw new InvalidArgumentError('expected user, project or local');
+};
+
+/** Claude Code's managed-policy folder for this platform. */
+function managedDefault(): string {
+  if (process.platform === 'darwin') return '/Library/Application Support/ClaudeCode';
+  if (process.platform === 'win32') return 'C:\\Program Files\\ClaudeCode';
+  return '/etc/claude-code';
+}
+
+/** `memlog context <transcript>`: the Messages API request memlog would send next for a session. */
+export function registerContext(program: Command): void {
+  program
+    .command('context')
+    .description('show the request the model would see next for a session: system prompt with the memory instructions, CLAUDE.md files and the MEMORY.md index as context, memory reminders, and the conversation normalised for the Messages API')
+    .argument('<transcript>', 'a transcript .jsonl file')
+    .option('--json', 'print the exact request body (model, max_tokens, system, messages)')
+    .option('--full', 'readable view: print every text whole')
+    .option('--cwd <dir>', 'the working directory (default: the one the transcript records)')
+    .option('--config-dir <dir>', 'Claude config directory, for the user CLAUDE.md and rules (default: CLAUDE_CONFIG_DIR or ~/.claude)')
+    .option('--managed-dir <dir>', "managed-policy directory (default: Claude Code's for this platform)")
+    .option('--memory-dir <dir>', "auto-memory directory (default: memory/ in the transcript's project folder, else Claude Code's path for the cwd)")
+    .option('--no-memory', 'no memory section, index or recall')
+    .option('--recall', 'recall mode: no MEMORY.md in context; memories relevant to the prompt are recalled and attached instead')
+    .option('--recall-model <kind>', 'the model that picks memories in recall mode: offline (default), auto or anthropic', 'offline')
+    .option('--prompt <text>', 'the next user prompt (default: "Continue.")')
+    .option('--session-notes [file]', 'also show the session notes on the next turn (default file: where `memlog notes` writes them)')
+    .option('--agent-memory <scope>', 'a subagent transcript: put its memory (user, project or local) into its system prompt', scope)
+    .option('--agent-type <type>', "the subagent's type (default: from the transcript's .meta.json)")
+    .option('--api-model <id>', 'the model id in the request (default: the last one the transcript used)')
+    .option('--max-tokens <n>', 'max_tokens in the request (default 32000)', positive)
+    .option('--allow-external-includes', 'load @-references that leave the working directory')
+    .addHelpText('after', '\nExamples:\n  memlog context session.jsonl\n  memlog context session.jsonl --json > request.json\n  memlog context session.jsonl --cwd ~/src/app --prompt "What next?" --recall')
+    .action(async (given: string, options: ContextCommandOptions) => {
+      const file = resolve(given);
+      if (isDirectory(file)) throw new UsageError(`${given} is a directory; give one transcript .jsonl file (memlog inspect lists them)`);
+      const notes = options.sessionNotes === true ? defaultNotesPath(file) : typeof options.sessionNotes === 'string' ? options.sessionNotes : undefined;
+      const context = await loadContext({
+        transcriptPath: file,
+        files: nodeFileSource,
+        configDir: options.configDir ?? claudeConfigHome(),
+        home: homedir(),
+        fallbackCwd: process.cwd(),
+        managedDir: options.managedDir ?? managedDefault(),
+        memory: options.memory,
+        ...(options.cwd === undefined ? {} : { cwd: resolve(options.cwd) }),
+        ...(options.memoryDir === undefined ? {} : { memoryDir: resolve(options.memoryDir) }),
+        ...(options.recall === true ? { mode: 'recall' as const, recallModel: selectModel({ model: options.recallModel }) } : {}),
+        ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
+        ...(notes === undefined ? {} : { sessionNotes: notes }),
+        ...(options.agentMemory === undefined ? {} : { agentMemory: options.agentMemory }),
+        ...(options.agentType === undefined ? {} : { agentType: options.agentType }),
+        ...(options.apiModel === undefined ? {} : { model: options.apiModel }),
+        ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+        ...(options.allowExternalIncludes === true ? { allowExternalIncludes: true } : {}),
+      });
+      if (options.json === true) {
+        for (const d of context.diagnostics) process.stderr.write(`memlog: ${d.code}: ${d.path}: ${d.message}\n`);
+        process.stdout.write(`${JSON.stringify(context.request.body, null, 2)}\n`);
+        return;
+      }
+      process.stdout.write(formatContext(given, context, options.full === true ? { full: true } : {}));
+    });
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

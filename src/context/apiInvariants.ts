@@ -1,0 +1,118 @@
+import type { ContentBlock } from '../transcript/contentSchema.js';
+import { isEmptyText } from './apiBlocks.js';
+
+export interface WireMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: readonly ContentBlock[];
+}
+
+/** What a tool call with no result in the log is answered with, so the request stays valid (spec §6.1 ensureToolResultPairing). */
+export const MISSING_TOOL_RESULT = 'This tool call has no result in the transcript (the session stopped before it finished).';
+
+/** What an opening assistant message is preceded by, since the API needs a user message first. */
+export const OPENING_PLACEHOLDER = '(The conversation resumes here.)';
+
+const idOf = (block: ContentBlock): string => (block as { id: string }).id;
+const resultIdOf = (block: ContentBlock): string => (block as { tool_use_id: string }).tool_use_id;
+
+/**
+ * Makes a message list one the Messages API accepts, changing as little as possible: empty text
+ * blocks and empty messages go; neighbours of one role merge (tool results first in a user
+ * message); each tool_use is answered in the very next user message (a missing result becomes an
+ * error result), and a tool_result that answers nothing in the message before it is dropped; a
+ * repeated tool_use id is dropped; the list starts with a user message; a final assistant message
+ * does not end in thinking.
+ */
+export function ensureApiInvariants(input: readonly WireMessage[]): WireMessage[] {
+  const seenUses = new Set<string>();
+  let messages: Array<{ role: 'user' | 'assistant'; content: ContentBlock[] }> = [];
+  for (const message of input) {
+    const content = message.content.filter((block) => {
+      if (isEmptyText(block)) return false;
+      if (block.type !== 'tool_use') return true;
+      if (seenUses.has(idOf(block))) return false;
+      seenUses.add(idOf(block));
+      return true;
+    });
+    push(messages, message.role, content);
+  }
+  const paired: typeof messages = [];
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i]!;
+    if (message.role === 'assistant') {
+      push(paired, 'assistant', message.content);
+      const uses = message.content.filter((block) => block.type === 'tool_use').map(idOf);
+      if (uses.length === 0) continue;
+      const next = messages[i + 1];
+      const nextBlocks = next?.role === 'user' ? next.content : [];
+      if (next?.role === 'user') i++;
+      const results = new Map<string, ContentBlock>();
+      for (const block of nextBlocks) if (block.type === 'tool_result' && uses.includes(resultIdOf(block)) && !results.has(resultIdOf(block))) results.set(resultIdOf(block), block);
+      // Results keep the order they arrived in (Claude Code sends them so); missing ones follow.
+      const missing = uses.filter((id) => !results.has(id)).map((id) => ({ type: 'tool_result', tool_use_id: id, content: MISSING_TOOL_RESULT, is_error: true }));
+      const answers = [...results.values(), ...missing];
+      const rest = nextBlocks.filter((block) => block.type !== 'tool_result');
+      paired.push({ role: 'user', content: [...answers, ...rest] });
+    } else {
+      // A user message not right after a tool call can only hold orphan results.
+      push(paired, 'user', message.content.filter((block) => block.type !== 'tool_result'));
+    }
+  }
+  messages = paired;
+  if (messages[0]?.role === 'assistant') messages.unshift({ role: 'user', content: [{ type: 'text', text: OPENING_PLACEHOLDER }] });
+  const last = messages.at(-1);
+  if (last?.role === 'assistant') {
+    while (last.content.length > 0 && (last.content.at(-1)!.type === 'thinking' || last.content.at(-1)!.type === 'redacted_thinking')) last.content.pop();
+    if (last.content.length === 0) messages.pop();
+  }
+  return messages;
+}
+
+/** Appends, merging into the previous message of the same role (a user message keeps tool results first). */
+function push(out: Array<{ role: 'user' | 'assistant'; content: ContentBlock[] }>, role: 'user' | 'assistant', content: readonly ContentBlock[]): void {
+  if (content.length === 0) return;
+  const last = out.at(-1);
+  if (last?.role !== role) {
+    out.push({ role, content: [...content] });
+    return;
+  }
+  if (role === 'assistant') {
+    last.content.push(...content);
+    return;
+  }
+  const merged = [...last.content, ...content];
+  last.content = [...merged.filter((b) => b.type === 'tool_result'), ...merged.filter((b) => b.type !== 'tool_result')];
+}
+
+/**
+ * The rules a request must keep, as messages: an empty list means the API would accept the
+ * conversation's shape. Used by tests; the local test server checks the same rules on its own.
+ */
+export function apiInvariantViolations(messages: readonly WireMessage[]): string[] {
+  const problems: string[] = [];
+  if (messages.length === 0) problems.push('no messages');
+  if (messages[0] !== undefined && messages[0].role !== 'user') problems.push('the first message is not a user message');
+  const seen = new Set<string>();
+  messages.forEach((message, i) => {
+    if (i > 0 && messages[i - 1]!.role === message.role) problems.push(`messages ${i - 1} and ${i} are both ${message.role}`);
+    if (message.content.length === 0) problems.push(`message ${i} has no content`);
+    for (const block of message.content) {
+      if (isEmptyText(block)) problems.push(`message ${i} has an empty text block`);
+      if (block.type === 'tool_use') {
+        if (message.role !== 'assistant') problems.push(`message ${i}: tool_use in a user message`);
+        if (seen.has(idOf(block))) problems.push(`message ${i}: tool_use id ${idOf(block)} repeated`);
+        seen.add(idOf(block));
+        const next = messages[i + 1];
+        if (next === undefined || !next.content.some((b) => b.type === 'tool_result' && resultIdOf(b) === idOf(block))) problems.push(`message ${i}: tool_use ${idOf(block)} has no tool_result in the next message`);
+      }
+      if (block.type === 'tool_result') {
+        const previous = messages[i - 1];
+        if (message.role !== 'user') problems.push(`message ${i}: tool_result in an assistant message`);
+        if (previous === undefined || !previous.content.some((b) => b.type === 'tool_use' && idOf(b) === resultIdOf(block))) problems.push(`message ${i}: tool_result ${resultIdOf(block)} answers no tool_use in the message before`);
+      }
+    }
+  });
+  const last = messages.at(-1);
+  if (last?.role === 'assistant' && (last.content.at(-1)?.type === 'thinking' || last.content.at(-1)?.type === 'redacted_thinking')) problems.push('the final assistant message ends in thinking');
+  return problems;
+}

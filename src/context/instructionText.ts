@@ -1,0 +1,129 @@
+import { parse } from 'yaml';
+
+/** What one CLAUDE.md or rules file says, once its frontmatter and hidden comments are gone. */
+export interface InstructionText {
+  /** The text the model sees. */
+  readonly content: string;
+  /** `@` references found in the prose (not in code), in order, as written (fragment and escapes removed). */
+  readonly imports: readonly string[];
+  /** The `paths:` globs of a conditional rule; undefined when the file applies everywhere. */
+  readonly globs?: readonly string[];
+  /** Why the frontmatter was ignored, when it could not be read. */
+  readonly frontmatterProblem?: string;
+}
+
+const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/**
+ * Reads an instruction file (long-term spec §6.2): frontmatter stripped (its `paths:` makes a
+ * conditional rule), block-level HTML comments removed outside code, and `@path` references
+ * collected from prose only: not from fenced code, code spans or comments.
+ */
+export function readInstructionText(raw: string): InstructionText {
+  const text = raw.replace(/^\uFEFF/, '');
+  const match = FRONTMATTER.exec(text);
+  let body = text;
+  let globs: string[] | undefined;
+  let frontmatterProblem: string | undefined;
+  if (match) {
+    body = text.slice(match[0].length);
+    try {
+      globs = globsOf(parse(match[1]!) as unknown);
+    } catch (error) {
+      frontmatterProblem = `frontmatter is not valid YAML (${(error as Error).message.split('\n')[0] ?? ''}); it was left out`;
+    }
+  }
+  const { content, imports } = scanBody(body);
+  return { content, imports, ...(globs === undefined ? {} : { globs }), ...(frontmatterProblem === undefined ? {} : { frontmatterProblem }) };
+}
+
+/** `paths:` as a list or a comma list with {a,b} expansion; a trailing `/**` dropped; all-`**` means everywhere. */
+function globsOf(data: unknown): string[] | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const raw = (data as Record<string, unknown>)['paths'];
+  const items = typeof raw === 'string' ? splitOutsideBraces(raw) : Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : [];
+  const globs = items.flatMap(expandBraces).map((glob) => glob.trim().replace(/\/\*\*$/, '')).filter((glob) => glob !== '');
+  if (globs.length === 0 || globs.every((glob) => glob === '**')) return undefined;
+  return globs;
+}
+
+function splitOutsideBraces(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '{') depth++;
+    if (ch === '}') depth = Math.max(0, depth - 1);
+    if (ch === ',' && depth === 0) {
+      out.push(current);
+      current = '';
+    } else current += ch;
+  }
+  out.push(current);
+  return out;
+}
+
+function expandBraces(glob: string): string[] {
+  const match = /\{([^{}]*)\}/.exec(glob);
+  if (!match) return [glob];
+  return match[1]!.split(',').flatMap((alt) => expandBraces(glob.slice(0, match.index) + alt + glob.slice(match.index + match[0].length)));
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** One pass over the lines: fences switch code on and off; comments that open a block are dropped whole. */
+function scanBody(body: string): { content: string; imports: string[] } {
+  const lines = body.split('\n');
+  const kept: string[] = [];
+  const imports: string[] = [];
+  let fence: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const fenceMatch = FENCE.exec(line);
+    if (fence !== null) {
+      kept.push(line);
+      if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1]) fence = null;
+      continue;
+    }
+    if (fenceMatch) {
+      fence = fenceMatch[1]!;
+      kept.push(line);
+      continue;
+    }
+    if (/^ {0,3}<!--/.test(line)) {
+      // A block-level comment: find its end; unclosed comments are kept, as text.
+      const rest = lines.slice(i).join('\n');
+      const end = rest.indexOf('-->');
+      if (end >= 0) {
+        const consumed = rest.slice(0, end + 3);
+        const residue = rest.slice(end + 3).split('\n')[0] ?? '';
+        i += consumed.split('\n').length - 1;
+        if (residue.trim() !== '') {
+          kept.push(residue);
+          imports.push(...referencesIn(residue));
+        }
+        continue;
+      }
+    }
+    kept.push(line);
+    imports.push(...referencesIn(line));
+  }
+  return { content: kept.join('\n'), imports };
+}
+
+/** `@path` references in one line of prose, code spans and inline comments skipped. */
+function referencesIn(line: string): string[] {
+  const prose = line.replace(/(`+)[\s\S]*?\1/g, ' ').replace(/<!--[\s\S]*?-->/g, ' ');
+  const out: string[] = [];
+  for (const match of prose.matchAll(/(?:^|\s)@((?:\\ |[^\s])+)/g)) {
+    let ref = match[1]!.replace(/\\ /g, ' ');
+    const hash = ref.indexOf('#');
+    if (hash >= 0) ref = ref.slice(0, hash);
+    if (ref === '') continue;
+    if (ref.startsWith('./') || ref.startsWith('~/') || ref.startsWith('/') || /^[A-Za-z0-9._-]/.test(ref)) {
+      if (ref.startsWith('@')) continue;
+      out.push(ref);
+    }
+  }
+  return out;
+}
