@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createReadStream, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -71,10 +72,19 @@ function replayStream(file: string): Promise<number> {
   });
 }
 
+/** `jq -c .` over the same file, output discarded: what a shell one-liner costs. Counts lines itself. */
+function jq(file: string): number {
+  const run = spawnSync('jq', ['-c', '.', file], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 });
+  if (run.status !== 0) throw new Error(`jq failed: ${run.stderr?.toString() ?? run.error?.message}`);
+  return Number.POSITIVE_INFINITY;
+}
+const hasJq = spawnSync('jq', ['--version']).status === 0;
+
 const cases: Array<[string, (file: string) => number | Promise<number>]> = [
   ['floor: stream + split + JSON.parse', floor],
   ['replay, sync: read, validate, 3 triggers, coalescer, conversation, safe cuts', replayFull],
   ['replay, RxJS: readTranscript → replayDecisions (scan)', replayStream],
+  ...(hasJq ? [['jq -c . (external process, output discarded)', jq] as [string, (file: string) => number]] : []),
 ];
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
@@ -101,4 +111,4 @@ for (const [i, [name]] of cases.entries()) {
   const ms = median(samples[i]!);
   console.log(`${name.padEnd(80)} ${ms.toFixed(0).padStart(6)} ms  ${(stats.bytes / 1e6 / (ms / 1000)).toFixed(1).padStart(6)} MB/s  ${(floorMs / ms).toFixed(2)}x floor`);
 }
-console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; replay/floor: sync ${(floorMs / median(samples[1]!)).toFixed(2)}x, rxjs ${(floorMs / median(samples[2]!)).toFixed(2)}x`);
+console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; replay/floor: sync ${(floorMs / median(samples[1]!)).toFixed(2)}x, rxjs ${(floorMs / median(samples[2]!)).toFixed(2)}x (target ≥ 0.85x)${hasJq ? `, jq ${(floorMs / median(samples[3]!)).toFixed(2)}x` : ' (jq not installed)'}`);
