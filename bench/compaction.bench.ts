@@ -12,7 +12,8 @@ import { generateSession } from './sessionGen.js';
  * The floor is one pass that touches every message (JSON.stringify length), to show what
  * linear costs here.
  */
-const { values: args } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,100000' }, rounds: { type: 'string', default: '3' } } });
+// The runner passes every bench the same arguments (--mb, --rounds…): those this one does not use are accepted and ignored.
+const { values: args } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,100000' }, rounds: { type: 'string', default: '3' }, mb: { type: 'string' }, warmup: { type: 'string' }, seed: { type: 'string' }, dir: { type: 'string' } } });
 const sizes = args.sizes.split(',').map(Number);
 const rounds = Number(args.rounds);
 

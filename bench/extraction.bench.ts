@@ -14,7 +14,8 @@ import { generateSession, toJsonl } from './sessionGen.js';
  * at concurrency 1 and 2, each into a fresh output folder. The floor reads and validates every
  * session once (what any extraction must at least do).
  */
-const { values: args } = parseArgs({ options: { sessions: { type: 'string', default: '1000' }, projects: { type: 'string', default: '20' }, turns: { type: 'string', default: '4' }, dir: { type: 'string' } } });
+// The runner passes every bench the same arguments (--mb, --rounds…): those this one does not use are accepted and ignored.
+const { values: args } = parseArgs({ options: { sessions: { type: 'string', default: '1000' }, projects: { type: 'string', default: '20' }, turns: { type: 'string', default: '4' }, dir: { type: 'string' }, mb: { type: 'string' }, warmup: { type: 'string' }, seed: { type: 'string' }, rounds: { type: 'string' } } });
 const sessions = Number(args.sessions);
 const projectCount = Number(args.projects);
 const turns = Number(args.turns);

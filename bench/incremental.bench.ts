@@ -17,7 +17,8 @@ import { generateSession, toJsonl } from './sessionGen.js';
  * 100k entries over 1k should stay under 1.5. The floor does the same append and read of the
  * new bytes, then JSON.parse only.
  */
-const { values: args } = parseArgs({ options: { sizes: { type: 'string', default: '1000,100000' }, appends: { type: 'string', default: '2000' }, dir: { type: 'string' } } });
+// The runner passes every bench the same arguments (--mb, --rounds…): those this one does not use are accepted and ignored.
+const { values: args } = parseArgs({ options: { sizes: { type: 'string', default: '1000,100000' }, appends: { type: 'string', default: '2000' }, dir: { type: 'string' }, mb: { type: 'string' }, warmup: { type: 'string' }, seed: { type: 'string' }, rounds: { type: 'string' } } });
 const sizes = args.sizes.split(',').map(Number);
 const appends = Number(args.appends);
 const dir = resolve(args.dir ?? join(dirname(fileURLToPath(import.meta.url)), '..', '.memlog-bench'));
