@@ -25,7 +25,7 @@ const SESSION = '7f3c2a10-5b8e-4c1d-9a62-0e4f8d7b1c33';
 const ENV = { userType: 'external', entrypoint: 'cli', cwd: '/home/user/memlog', sessionId: SESSION, version: '2.1.90', gitBranch: 'main' };
 
 /** mulberry32: small, fast and good enough for synthetic text. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,5 +1,6 @@
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../src/testing/entryBuilders.js';
 import type { Entry } from '../src/transcript/entrySchema.js';
+import { mulberry32 } from './corpus.js';
 
 /**
  * Deterministic sessions for the benches that need whole sessions (compaction, incremental
@@ -16,17 +17,6 @@ export interface SessionShape {
   readonly statementEvery?: number;
   /** Scale of the large tool results; 0 keeps every entry small. */
   readonly largeResults?: boolean;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = 'the reader parses each entry of the session and folds the state; a test checks the index, the cursor moves past the memory file → é ✓ when the build passes'.split(' ');

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ConfigError, ModelPortError } from '../errors.js';
-import type { ContentBlock } from '../transcript/contentSchema.js';
 import { AnthropicMessageBatches } from './anthropic/messageBatches.js';
+import { toModelReply } from './anthropic/toModelReply.js';
 import type { MessageBatchesPort } from './messageBatches.js';
 import type { ModelPort, ModelReply, ModelRequest } from './port.js';
 
@@ -63,17 +63,7 @@ export class AnthropicModel implements ModelPort {
     try {
       const params = toParams(request, this.model);
       const message = this.stream ? await this.streamed(params, options.signal) : await this.client.messages.create(params, options.signal === undefined ? {} : { signal: options.signal });
-      return {
-        model: message.model,
-        content: message.content as unknown as ContentBlock[],
-        stopReason: message.stop_reason ?? null,
-        usage: {
-          inputTokens: message.usage.input_tokens,
-          outputTokens: message.usage.output_tokens,
-          cacheCreationInputTokens: message.usage.cache_creation_input_tokens ?? 0,
-          cacheReadInputTokens: message.usage.cache_read_input_tokens ?? 0,
-        },
-      };
+      return toModelReply(message);
     } catch (error) {
       if (error instanceof ModelPortError) throw error;
       throw toPortError(error);

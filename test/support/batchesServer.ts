@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeLocal, listenLocal } from './localServer.js';
 
 export interface BatchRequest {
   readonly custom_id: string;
@@ -29,19 +29,18 @@ export class BatchesServer {
   constructor(private readonly answer: (request: BatchRequest) => BatchAnswer) {}
 
   async start(): Promise<string> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.base;
+    const { server, url } = await listenLocal((request, response) => this.handle(request, response));
+    this.server = server;
+    this.base = url;
+    return url;
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeLocal(server);
   }
+
 
   /** Ends every batch so far: their results become readable. */
   endAll(): void {

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeLocal, listenLocal } from './localServer.js';
 
 /** What the test arranges for the next request. */
 export type Arranged =
@@ -46,19 +46,17 @@ export class MessagesServer {
   }
 
   async start(): Promise<string> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}`;
+    const { server, url } = await listenLocal((request, response) => this.handle(request, response));
+    this.server = server;
+    return url;
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeLocal(server);
   }
+
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { ModelPortError } from '../../errors.js';
-import type { ContentBlock } from '../../transcript/contentSchema.js';
+import { toModelReply } from './toModelReply.js';
 import type { BatchItemResult, BatchStatus, MessageBatchesPort } from '../messageBatches.js';
 import type { ModelRequest } from '../port.js';
 
@@ -35,23 +35,8 @@ export class AnthropicMessageBatches implements MessageBatchesPort {
 
 function toItemResult(result: Anthropic.Messages.MessageBatchResult): BatchItemResult {
   switch (result.type) {
-    case 'succeeded': {
-      const { message } = result;
-      return {
-        ok: true,
-        reply: {
-          model: message.model,
-          content: message.content as unknown as ContentBlock[],
-          stopReason: message.stop_reason ?? null,
-          usage: {
-            inputTokens: message.usage.input_tokens,
-            outputTokens: message.usage.output_tokens,
-            cacheCreationInputTokens: message.usage.cache_creation_input_tokens ?? 0,
-            cacheReadInputTokens: message.usage.cache_read_input_tokens ?? 0,
-          },
-        },
-      };
-    }
+    case 'succeeded':
+      return { ok: true, reply: toModelReply(result.message) };
     case 'errored':
       return { ok: false, error: `the batch request errored: ${result.error.error.type}: ${result.error.error.message}` };
     case 'canceled':
