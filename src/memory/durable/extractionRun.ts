@@ -1,4 +1,5 @@
-import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { z } from 'zod';
 import { runAgent } from '../../model/agentLoop.js';
@@ -65,6 +66,52 @@ async function listFiles(root: string): Promise<string[]> {
     return [];
   }
 }
+
+/**
+ * The run's copy of the memory directory, made of hard links: no bytes copied, timestamps
+ * shared, so a copy costs one link per file however large the memories are. Safe because every
+ * write into the copy (the file tools, the index fit, batch replies) replaces a file by rename
+ * and never writes into one, so an original is never touched through its link. A linked file
+ * (symlink) is copied with its target's bytes and times, as is everything when links are not
+ * possible (another file system). Returns each file's inode as linked.
+ */
+async function linkTree(from: string, to: string): Promise<Map<string, number>> {
+  const base = new Map<string, number>();
+  await mkdir(to, { recursive: true });
+  const entries = (await readdir(from, { recursive: true, withFileTypes: true })).filter((d) => !isTempFile(d.name));
+  for (const dir of entries.filter((d) => d.isDirectory())) await mkdir(join(to, relative(from, join(parentOf(dir), dir.name))), { recursive: true });
+  const files = entries.filter((e) => e.isFile() || e.isSymbolicLink());
+  const one = async (entry: Dirent): Promise<void> => {
+    const source = join(parentOf(entry), entry.name);
+    const file = relative(from, source);
+    const target = join(to, file);
+    await mkdir(dirname(target), { recursive: true });
+    if (entry.isFile()) {
+      try {
+        await link(source, target);
+        base.set(file, (await stat(target)).ino);
+        return;
+      } catch {
+        // Not linkable here: copied below.
+      }
+    }
+    let info;
+    try {
+      info = await stat(source);
+    } catch {
+      return; // a dangling link: nothing to read
+    }
+    if (!info.isFile()) return;
+    await copyFile(source, target);
+    await utimes(target, info.atime, info.mtime);
+    base.set(file, (await stat(target)).ino);
+  };
+  // A few at a time: each is a round trip to the thread pool.
+  for (let i = 0; i < files.length; i += 32) await Promise.all(files.slice(i, i + 32).map(one));
+  return base;
+}
+
+const parentOf = (entry: Dirent): string => entry.parentPath;
 
 /** Removes temp files an atomic write left behind when its process was killed. */
 export async function removeStrayTempFiles(dir: string): Promise<void> {
@@ -146,10 +193,7 @@ export async function runStaged(options: StagedRunOptions, work: (context: Stage
   const staging = extractionStagingDir(memoryDir, options.runId);
   await mkdir(memoryDir, { recursive: true });
   await rm(staging, { recursive: true, force: true });
-  // Timestamps kept: the model sees each memory's age, and the newest-first order depends on it.
-  await cp(memoryDir, staging, { recursive: true, dereference: true, preserveTimestamps: true, filter: (source) => !isTempFile(basename(source)) });
-  const base = new Map<string, string>();
-  for (const file of await listFiles(staging)) base.set(file, sha256Hex(await readFile(join(staging, file))));
+  const base = await linkTree(memoryDir, staging);
   try {
     const existing = await scanMemoryFiles(staging);
     const index = (await readOrNull(join(staging, INDEX_NAME)))?.toString('utf8') ?? '';
@@ -158,14 +202,18 @@ export async function runStaged(options: StagedRunOptions, work: (context: Stage
     const written = await readOrNull(indexPath);
     const fit = written === null ? { content: '', shortened: 0, dropped: [] as string[] } : fitIndex(written.toString('utf8'));
     if (written !== null && fit.content !== written.toString('utf8')) await atomicWrite(indexPath, fit.content);
-    // What this run changed: staged files that differ from the copy it started from.
+    // What this run changed: a file still linked to its original is untouched (every write
+    // replaces a file, never writes into it); one replaced counts when its bytes differ from
+    // what the memory directory holds now.
     const changes: ExtractionOutcome['written'] = [];
     for (const file of (await listFiles(staging)).sort()) {
+      const info = await stat(join(staging, file));
+      if (base.get(file) === info.ino) continue;
       const next = await readFile(join(staging, file));
-      const hash = sha256Hex(next);
-      if (base.get(file) === hash) continue;
+      const now = await readOrNull(join(memoryDir, file));
+      if (now !== null && now.equals(next)) continue;
       const parsed = file.endsWith('.md') && basename(file) !== INDEX_NAME ? parseTopicFile(next.toString('utf8'), file) : null;
-      changes.push({ file: file.split(sep).join('/'), sha256: hash, change: base.has(file) ? 'updated' : 'added', type: parsed?.ok === true ? parsed.file.type : null });
+      changes.push({ file: file.split(sep).join('/'), sha256: sha256Hex(next), change: base.has(file) ? 'updated' : 'added', type: parsed?.ok === true ? parsed.file.type : null });
     }
     const outcome: ExtractionOutcome = {
       sessionId: options.sessionId,

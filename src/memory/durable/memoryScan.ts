@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { INDEX_NAME } from './memoryIndex.js';
@@ -28,6 +29,25 @@ async function firstLines(path: string, lines: number): Promise<string> {
   }
 }
 
+type Header = ReturnType<typeof readTopicHeader>;
+
+/**
+ * Headers already read, by file identity (device, inode, size, mtime): an extraction scans the
+ * memory directory once a run, through a copy made of hard links, so most files are the same
+ * inode run after run. A file written since has a new inode or mtime and is read again.
+ */
+const headers = new Map<string, Header>();
+const HEADER_CACHE_LIMIT = 20_000;
+
+async function headerOf(filePath: string, info: Stats): Promise<Header> {
+  const key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
+  if (headers.has(key)) return headers.get(key)!;
+  const header = readTopicHeader(`${await firstLines(filePath, FRONTMATTER_MAX_LINES)}\n`);
+  if (headers.size >= HEADER_CACHE_LIMIT) headers.clear();
+  headers.set(key, header);
+  return header;
+}
+
 /**
  * The memory files of a directory, newest first, at most 200: every `.md` below it except
  * MEMORY.md, with the description and type from the frontmatter of its first 30 lines. A file
@@ -44,9 +64,9 @@ export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHead
   const headers = await Promise.allSettled(
     files.map(async (name): Promise<MemoryFileHeader> => {
       const filePath = join(memoryDir, name);
-      const [head, info] = await Promise.all([firstLines(filePath, FRONTMATTER_MAX_LINES), stat(filePath)]);
+      const info = await stat(filePath);
       const filename = relative(memoryDir, filePath).split(sep).join('/');
-      const header = readTopicHeader(`${head}\n`);
+      const header = await headerOf(filePath, info);
       return { filename, filePath, mtimeMs: info.mtimeMs, description: header?.description ?? null, ...(header?.type === undefined ? {} : { type: header.type }), ...(header?.name === undefined ? {} : { name: header.name }) };
     }),
   );
