@@ -110,3 +110,17 @@ export { applyBatchReply, batchExtractionRequest, SAVE_MEMORIES_TOOL, SaveMemori
 export { batchLedgerPath, readBatchLedger } from './memory/durable/batchLedger.js';
 export { runStaged, type StagedContext, type StagedWork } from './memory/durable/extractionRun.js';
 export * from './context/index.js';
+export { scanForSecrets, scanWithMemlogRules, formatFinding, type SecretFinding } from './secrets/scanForSecrets.js';
+export { MEMLOG_SECRET_RULES, type SecretRule } from './secrets/memlogRules.js';
+export * from './memory/team/teamProtocol.js';
+export { teamMemoryDir, unsafeKeyReason, TEAM_DIR_NAME } from './memory/team/teamPaths.js';
+export { parseRemoteUrl, originUrl, repoOfProject, REPO_SLUG, type RemoteRepo, type RepoLookup } from './memory/team/repoSlug.js';
+export { selectUploadable, deltaKeys, batchByBytes, batchBody, entryBodyBytes, type LocalTeamFile, type SkippedFile, type SkipReason, type UploadableEntry } from './memory/team/pushPlan.js';
+export { readLocalTeamFiles } from './memory/team/localTeamFiles.js';
+export { TeamClient, type TeamClientOptions, type FetchOutcome, type HashesOutcome, type PutOutcome } from './memory/team/teamClient.js';
+export { TeamSyncError } from './memory/team/teamErrors.js';
+export { loadServerState, saveServerState, teamSyncStatePath, CURRENT_TEAM_SYNC_STATE_VERSION, type ServerState } from './memory/team/teamSyncState.js';
+export { pullTeamMemory, pushTeamMemory, teamStatus, type TeamSyncContext, type PullReport, type PullSkip, type PushReport, type PushFailure, type StatusReport } from './memory/team/teamSync.js';
+export { openTeamProject, type TeamProject, type TeamProjectOptions } from './memory/team/teamContext.js';
+export { startTeamServer, DEFAULT_MAX_ENTRIES, type TeamServerOptions, type RunningTeamServer } from './memory/team/server/teamServer.js';
+export { TeamStore, repoChecksum } from './memory/team/server/teamStore.js';

@@ -7,6 +7,7 @@ import { registerExtract } from './extractCommand.js';
 import { registerMemory } from './memoryCommand.js';
 import { registerNotes } from './notesCommand.js';
 import { registerReplay } from './replayCommand.js';
+import { registerTeam } from './teamCommand.js';
 
 /** Builds the CLI; one file a command, each registering itself. */
 export function createProgram(): Command {
@@ -20,6 +21,7 @@ export function createProgram(): Command {
   registerCompact(program);
   registerExtract(program);
   registerMemory(program);
+  registerTeam(program);
   registerContext(program);
   return program;
 }

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { atomicWrite } from '../fs/atomicWrite.js';
+import { scanForSecrets } from '../secrets/scanForSecrets.js';
 import type { ToolDefinition } from './port.js';
 
 /** The file tools memory agents get, described for the model in our own words. */
@@ -49,9 +50,12 @@ export async function runFileTool(name: string, input: Readonly<Record<string, u
       }
       return hits.length === 0 ? 'No matches' : hits.join('\n');
     }
-    case 'Write':
-      await atomicWrite(path, text(input['content'], 'content'));
+    case 'Write': {
+      const content = text(input['content'], 'content');
+      await refuseSecrets(content);
+      await atomicWrite(path, content);
       return `Wrote ${path.split('/').at(-1) ?? path}`;
+    }
     case 'Edit': {
       const before = await readFile(path, 'utf8').catch(() => {
         throw new ToolInputError('the file does not exist; use Write to create it');
@@ -61,12 +65,27 @@ export async function runFileTool(name: string, input: Readonly<Record<string, u
       const count = oldString === '' ? 0 : before.split(oldString).length - 1;
       if (count === 0) throw new ToolInputError('old_string was not found in the file');
       if (count > 1 && input['replace_all'] !== true) throw new ToolInputError(`old_string occurs ${count} times; make it unique or set replace_all`);
-      await atomicWrite(path, input['replace_all'] === true ? before.split(oldString).join(newString) : before.replace(oldString, () => newString));
+      const after = input['replace_all'] === true ? before.split(oldString).join(newString) : before.replace(oldString, () => newString);
+      await refuseSecrets(after);
+      await atomicWrite(path, after);
       return `Edited ${path.split('/').at(-1) ?? path}`;
     }
     default:
       throw new ToolInputError(`unknown tool ${name}`);
   }
+}
+
+/**
+ * Every file these tools write is memory, and memory is read back into prompts and may be shared
+ * with a team: content with a secret is refused before it reaches the disk (long-term spec §5.9).
+ * The whole resulting file is scanned, so an Edit that completes a secret split across its
+ * boundary is caught too. The message names rule and line, never the value.
+ */
+async function refuseSecrets(content: string): Promise<void> {
+  const findings = await scanForSecrets(content);
+  if (findings.length === 0) return;
+  const list = findings.map((f) => `${f.label} (${f.ruleId}) on line ${f.line}`).join('; ');
+  throw new ToolInputError(`refused: the content contains a secret: ${list}. Memory must never hold credentials; remove it and try again.`);
 }
 
 /** `*` within a segment, `**` across segments, `?` one character. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelMessage, ModelReply, ModelRequest } from '../../model/port.js';
+import { formatFinding, scanForSecrets } from '../../secrets/scanForSecrets.js';
 import { EXTRACTION_SYSTEM, type StagedContext, type StagedWork } from './extractionRun.js';
 import { INDEX_NAME } from './memoryIndex.js';
 import { indexLine, MEMORY_TYPES, parseTopicFile, renderTopicFile, type FrontmatterForm } from './topicFile.js';
@@ -86,7 +87,8 @@ export interface BatchReplyOptions {
 /**
  * Writes what a batch reply asks for into a staged copy: each memory as a topic file, and its
  * index line added or replaced. A reply without the call, or of the wrong shape, saves nothing
- * and fails the run; a memory with an unsafe file name is refused (counted as denied).
+ * and fails the run; a memory with an unsafe file name, or one the secret scan flags, is refused
+ * (counted as denied; the findings name rule and line, never the value).
  */
 export async function applyBatchReply(reply: ModelReply, context: StagedContext, options: BatchReplyOptions): Promise<StagedWork> {
   const call = reply.content.find((block) => block.type === 'tool_use' && (block as { name?: unknown }).name === SAVE_MEMORIES_TOOL) as { input?: unknown } | undefined;
@@ -95,6 +97,7 @@ export async function applyBatchReply(reply: ModelReply, context: StagedContext,
   if (!parsed.success) throw new Error(`the ${SAVE_MEMORIES_TOOL} input does not fit its schema: ${parsed.error.issues[0]?.message ?? 'wrong shape'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}`);
   let index = context.index;
   let denied = 0;
+  const refused: string[] = [];
   for (const memory of parsed.data.memories) {
     if (!SAFE_FILE.test(memory.file) || memory.file.toUpperCase() === INDEX_NAME.toUpperCase()) {
       denied++;
@@ -104,25 +107,30 @@ export async function applyBatchReply(reply: ModelReply, context: StagedContext,
     const before = await readFile(path, 'utf8').catch(() => null);
     const previous = before === null ? null : parseTopicFile(before, memory.file);
     const extra = previous?.ok === true ? previous.file.extra : undefined;
-    await atomicWrite(
-      path,
-      renderTopicFile(
-        {
-          name: memory.name,
-          description: memory.description,
-          type: memory.type,
-          body: memory.body,
-          ...(options.sessionId === null ? {} : { originSessionId: options.sessionId }),
-          modified: options.now,
-          ...(extra === undefined ? {} : { extra }),
-        },
-        options.frontmatter,
-      ),
+    const rendered = renderTopicFile(
+      {
+        name: memory.name,
+        description: memory.description,
+        type: memory.type,
+        body: memory.body,
+        ...(options.sessionId === null ? {} : { originSessionId: options.sessionId }),
+        modified: options.now,
+        ...(extra === undefined ? {} : { extra }),
+      },
+      options.frontmatter,
     );
+    // The same scan as every other memory write: a memory holding a credential is not written.
+    const findings = await scanForSecrets(`${rendered}\n${indexLine(memory.name, memory.file, memory.description)}`, memory.file);
+    if (findings.length > 0) {
+      denied++;
+      refused.push(...findings.map(formatFinding));
+      continue;
+    }
+    await atomicWrite(path, rendered);
     index = withIndexLine(index, memory.file, indexLine(memory.name, memory.file, memory.description));
   }
   if (index !== context.index) await atomicWrite(join(context.staging, INDEX_NAME), index);
-  return { toolCalls: 1, denied, turns: 1, tokens: { input: reply.usage.inputTokens, output: reply.usage.outputTokens, cacheRead: reply.usage.cacheReadInputTokens } };
+  return { toolCalls: 1, denied, turns: 1, ...(refused.length === 0 ? {} : { refused }), tokens: { input: reply.usage.inputTokens, output: reply.usage.outputTokens, cacheRead: reply.usage.cacheReadInputTokens } };
 }
 
 /** The index with the line that links `file` replaced, or added at the end. */

@@ -26,6 +26,7 @@ export const ExtractionOutcome = z.object({
   toolCalls: z.number().int(),
   denied: z.number().int(),
   turns: z.number().int(),
+  refused: z.array(z.string()).optional(),
   tokens: z.object({ input: z.number().int(), output: z.number().int(), cacheRead: z.number().int() }),
 });
 export type ExtractionOutcome = z.infer<typeof ExtractionOutcome>;
@@ -165,6 +166,8 @@ export interface StagedWork {
   readonly denied: number;
   readonly turns: number;
   readonly tokens: ExtractionOutcome['tokens'];
+  /** Writes refused by the secret scan, as `file:line: label (rule)`. */
+  readonly refused?: readonly string[];
 }
 
 /** What the work inside a staged run is given: its copy of the memory directory, as the run began. */
@@ -222,7 +225,11 @@ export async function runStaged(options: StagedRunOptions, work: (context: Stage
       written: changes,
       indexShortened: fit.shortened,
       indexDropped: [...fit.dropped],
-      ...done,
+      toolCalls: done.toolCalls,
+      denied: done.denied,
+      turns: done.turns,
+      tokens: done.tokens,
+      ...(done.refused === undefined ? {} : { refused: [...done.refused] }),
     };
     return { outcome, apply: () => applyStaged(staging, memoryDir, changes.map((c) => c.file)) };
   } catch (error) {

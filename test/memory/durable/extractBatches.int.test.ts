@@ -5,6 +5,7 @@ import { AnthropicModel, extractMemories, pendingExtraction, readBatchLedger, re
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { BatchesServer, type BatchAnswer, type BatchRequest } from '../../support/batchesServer.js';
 import { demoProjects } from '../../support/paths.js';
+import { SECRET_SAMPLES } from '../team/secretSamples.js';
 import { runCli } from '../../support/runCli.js';
 import { tempDir } from '../../support/tempDir.js';
 
@@ -109,13 +110,14 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     }
   });
 
-  it('a request that errored is sent again in the next batch; an unsafe file name in a reply is refused', async () => {
+  it('a request that errored is sent again in the next batch; an unsafe file name or a secret in a reply is refused', async () => {
     const root = join(projects(), '-home-dev-notes-cli');
     const out = tempDir();
     let round = 0;
     const { server, port } = await batchesOn((request) => {
       if (round === 0) return { errored: 'arranged overload' };
-      return { content: [{ type: 'tool_use', id: 't', name: 'save_memories', input: { memories: [{ file: '../escape.md', name: 'x', description: 'x', type: 'user', body: 'x' }, { file: 'kept.md', name: 'kept', description: `from ${request.custom_id}`, type: 'feedback', body: 'Kept.' }] } }] };
+      const key = SECRET_SAMPLES['anthropic-api-key']![0];
+      return { content: [{ type: 'tool_use', id: 't', name: 'save_memories', input: { memories: [{ file: '../escape.md', name: 'x', description: 'x', type: 'user', body: 'x' }, { file: 'api-key.md', name: 'api key', description: 'the key', type: 'reference', body: `The key is ${key}` }, { file: 'kept.md', name: 'kept', description: `from ${request.custom_id}`, type: 'feedback', body: 'Kept.' }] } }] };
     });
     const run = () => extractMemories({ root, out, model: new ScriptedModel([]), batches: port });
     await run();
@@ -133,7 +135,12 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     expect(existsSync(join(out, '-home-dev-notes-cli', 'escape.md'))).toBe(false);
     const log = readEffectLog(join(out, '-home-dev-notes-cli', 'effects', readdirSync(join(out, '-home-dev-notes-cli', 'effects'))[0]!)).records;
     const finished = log.filter((r) => r.type === 'run_finished');
-    expect(finished.map((r) => (r.type === 'run_finished' ? (r.outcome as { denied: number }).denied : -1))).toEqual([1]);
+    expect(finished.map((r) => (r.type === 'run_finished' ? (r.outcome as { denied: number }).denied : -1))).toEqual([2]);
+    // The finding names the file, line and rule, never the key itself.
+    const refused = finished.flatMap((r) => (r.type === 'run_finished' ? ((r.outcome as { refused?: string[] }).refused ?? []) : []));
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(/^api-key\.md:\d+: .*anthropic/i);
+    expect(JSON.stringify(log)).not.toContain(SECRET_SAMPLES['anthropic-api-key']![0]);
   });
 
   it('a run whose batch never went out (the submission failed) is sent again by the next run', async () => {

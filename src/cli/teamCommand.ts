@@ -1,0 +1,128 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { ConfigError, DEFAULT_MAX_ENTRIES, formatFinding, openTeamProject, pullTeamMemory, pushTeamMemory, startTeamServer, teamStatus, type PullReport, type PushReport, type SkippedFile, type StatusReport, type TeamProject } from '../index.js';
+
+interface SyncOptions {
+  readonly server?: string;
+  readonly token?: string;
+  readonly repo?: string;
+  readonly project?: string;
+  readonly json?: boolean;
+}
+
+interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly data: string;
+  readonly token?: string;
+  readonly maxEntries: number;
+}
+
+const count = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
+  return n;
+};
+
+/** `memlog team pull | push | status | serve`: share a repository's memory through a server. */
+export function registerTeam(program: Command): void {
+  const team = program
+    .command('team')
+    .description("share a repository's memory with its team through a server: pull (the server wins), push (changed files only, never a file with a secret), status; serve runs a reference server");
+  const syncCommand = (name: string, description: string) =>
+    team
+      .command(name)
+      .description(description)
+      .option('--server <url>', 'the team server (default: MEMLOG_TEAM_SERVER)')
+      .option('--token <token>', 'its bearer token (default: MEMLOG_TEAM_TOKEN, which keeps it out of the process list)')
+      .option('--repo <owner/repo>', 'the repository (default: from the github.com "origin" remote)')
+      .option('--project <dir>', 'a directory of the project (default: the current directory)')
+      .option('--json', 'print the report as one JSON object');
+  const open = (options: SyncOptions) =>
+    openTeamProject({
+      projectDir: options.project ?? process.cwd(),
+      ...(options.server === undefined ? {} : { server: options.server }),
+      ...(options.token === undefined ? {} : { token: options.token }),
+      ...(options.repo === undefined ? {} : { repo: options.repo }),
+    });
+
+  syncCommand('pull', "write the server's team memory into the local team folder; the server's version of a file replaces the local one, local-only files stay").action(async (options: SyncOptions) => {
+    const project = await open(options);
+    const { report, state } = await pullTeamMemory({ teamDir: project.dir, client: project.client, state: project.state });
+    await project.save(state);
+    print(options, { ...where(project), ...report }, () => formatPull(report));
+  });
+
+  syncCommand('push', 'upload the local team files the server does not have yet; files with a secret or over 250 KB stay here and are reported').action(async (options: SyncOptions) => {
+    const project = await open(options);
+    const { report, state } = await pushTeamMemory({ teamDir: project.dir, client: project.client, state: project.state });
+    await project.save(state);
+    print(options, { ...where(project), ...report }, () => formatPush(report));
+    if (!report.ok) process.exitCode = 1;
+  });
+
+  syncCommand('status', 'what a push would send (pending) and a pull would write (incoming); changes nothing').action(async (options: SyncOptions) => {
+    const project = await open(options);
+    const report = await teamStatus({ teamDir: project.dir, client: project.client, state: project.state });
+    print(options, { ...where(project), ...report }, () => formatStatus(project, report));
+  });
+
+  team
+    .command('serve')
+    .description('run the reference team-memory server: bearer-token auth, ETags, 412 on stale writes, 413 over the entry limit, data in SQLite')
+    .requiredOption('--data <dir>', 'where the SQLite database lives')
+    .option('--port <n>', 'port to listen on (0: any free port)', count, 0)
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--token <token>', 'the bearer token clients must send (default: MEMLOG_TEAM_TOKEN)')
+    .option('--max-entries <n>', 'most entries one repository may hold', count, DEFAULT_MAX_ENTRIES)
+    .addHelpText('after', '\nExample:\n  MEMLOG_TEAM_TOKEN=s3cret memlog team serve --port 8787 --data ./team-data')
+    .action(async (options: ServeOptions) => {
+      const token = options.token ?? process.env['MEMLOG_TEAM_TOKEN'] ?? '';
+      if (token === '') throw new ConfigError('the server needs a token: --token or MEMLOG_TEAM_TOKEN');
+      const server = await startTeamServer({ dataDir: options.data, token, port: options.port, host: options.host, maxEntries: options.maxEntries === 0 ? Number.MAX_SAFE_INTEGER : options.maxEntries });
+      process.stdout.write(`memlog team serve: listening on ${server.url}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => void server.close().then(resolve);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}
+
+const where = (project: TeamProject) => ({ dir: project.dir, repo: project.repo, server: project.server });
+
+function print(options: SyncOptions, json: object, text: () => string): void {
+  process.stdout.write(options.json === true ? `${JSON.stringify(json, null, 2)}\n` : text());
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function formatSkipped(skipped: readonly SkippedFile[]): string {
+  return skipped
+    .map((file) => {
+      const head = `  not synced: ${JSON.stringify(file.key)} (${file.reason.replace(/_/g, ' ')}${file.bytes === undefined ? '' : `, ${file.bytes} bytes`})`;
+      return [head, ...(file.findings ?? []).map((finding) => `    ${formatFinding(finding)}`)].join('\n');
+    })
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+function formatPush(report: PushReport): string {
+  const head = report.ok ? `sent ${plural(report.sent.length, 'file')} in ${plural(report.batches, 'batch')}${report.conflicts > 0 ? ` after ${plural(report.conflicts, 'conflict')}` : ''}\n` : `push failed: ${report.failure?.message ?? 'unknown'} (${plural(report.sent.length, 'file')} sent before that)\n`;
+  return head + report.sent.map((key) => `  sent ${JSON.stringify(key)}\n`).join('') + formatSkipped(report.skipped);
+}
+
+function formatPull(report: PullReport): string {
+  if (report.notModified) return 'up to date (the server has not changed since the last pull)\n';
+  const head = `received ${plural(report.received.length, 'file')}, ${report.unchanged} already up to date\n`;
+  return head + report.received.map((key) => `  wrote ${JSON.stringify(key)}\n`).join('') + report.skipped.map((s) => `  not written: ${JSON.stringify(s.key)} (${s.reason.replace(/_/g, ' ')}: ${s.detail})\n`).join('');
+}
+
+function formatStatus(project: TeamProject, report: StatusReport): string {
+  const lines = [
+    `team memory: ${project.dir}`,
+    `repository:  ${project.repo} on ${project.server} (${report.serverEntries === null ? 'no data yet' : plural(report.serverEntries, 'entry').replace(/ys$/, 'ies')})`,
+    `to push:     ${report.pending.length === 0 ? 'nothing' : report.pending.map((k) => JSON.stringify(k)).join(', ')}`,
+    `to pull:     ${report.incoming.length === 0 ? 'nothing' : report.incoming.map((k) => JSON.stringify(k)).join(', ')}`,
+  ];
+  return `${lines.join('\n')}\n${formatSkipped(report.skipped)}`;
+}

@@ -1,0 +1,99 @@
+import type { SecretFinding } from '../../secrets/scanForSecrets.js';
+import { hashContent, MAX_ENTRY_BYTES, MAX_PUT_BODY_BYTES, utf8Bytes } from './teamProtocol.js';
+
+/**
+ * Planning a push, with no I/O (long-term spec §5.7): which local files may leave the machine,
+ * which of those the server does not have yet, and how they are cut into PUT bodies.
+ */
+
+/** A file of the local team folder as read from disk, with what the secret scan found in it. */
+export interface LocalTeamFile {
+  /** POSIX path relative to the team folder. */
+  readonly key: string;
+  readonly content: string;
+  readonly findings: readonly SecretFinding[];
+}
+
+/** Why a local file does not sync. The first three are decided by the reader, before content exists. */
+export type SkipReason = 'symlink' | 'invalid_name' | 'not_utf8' | 'too_large' | 'secret' | 'over_entry_limit';
+
+export interface SkippedFile {
+  readonly key: string;
+  readonly reason: SkipReason;
+  /** For `secret`: rule and line of each finding, never the value. */
+  readonly findings?: readonly SecretFinding[];
+  /** For `too_large`: the size in bytes. */
+  readonly bytes?: number;
+}
+
+export interface UploadableEntry {
+  readonly content: string;
+  readonly hash: string;
+}
+
+/**
+ * The files that may be uploaded: no secret, not too large, and (once the server has taught its
+ * entry limit) only the first `maxEntries` keys in sorted order, so the cut is the same every time.
+ */
+export function selectUploadable(files: readonly LocalTeamFile[], maxEntries: number | null): { entries: ReadonlyMap<string, UploadableEntry>; skipped: SkippedFile[] } {
+  const skipped: SkippedFile[] = [];
+  const clean: LocalTeamFile[] = [];
+  for (const file of [...files].sort((a, b) => compareKeys(a.key, b.key))) {
+    const bytes = utf8Bytes(file.content);
+    if (bytes > MAX_ENTRY_BYTES) skipped.push({ key: file.key, reason: 'too_large', bytes });
+    else if (file.findings.length > 0) skipped.push({ key: file.key, reason: 'secret', findings: file.findings });
+    else clean.push(file);
+  }
+  const kept = maxEntries === null ? clean : clean.slice(0, maxEntries);
+  for (const file of clean.slice(kept.length)) skipped.push({ key: file.key, reason: 'over_entry_limit' });
+  return { entries: new Map(kept.map((file) => [file.key, { content: file.content, hash: hashContent(file.content) }])), skipped };
+}
+
+/** Keys whose local content the server does not hold (by hash), sorted. */
+export function deltaKeys(entries: ReadonlyMap<string, UploadableEntry>, serverChecksums: ReadonlyMap<string, string>): string[] {
+  return [...entries].filter(([key, entry]) => serverChecksums.get(key) !== entry.hash).map(([key]) => key).sort(compareKeys);
+}
+
+/** `{"entries":{}}` */
+const EMPTY_BODY_BYTES = utf8Bytes(JSON.stringify({ entries: {} }));
+
+/** What one entry adds to a PUT body: its key and value as JSON, a colon, and (at most) one comma. */
+export const entryBodyBytes = (key: string, content: string): number => utf8Bytes(JSON.stringify(key)) + utf8Bytes(JSON.stringify(content)) + 2;
+
+/**
+ * Cuts the delta into PUT bodies of at most `limit` bytes, greedily in key order. An entry that
+ * alone exceeds the limit travels alone (the per-file cap keeps it bounded).
+ */
+export function batchByBytes(keys: readonly string[], entries: ReadonlyMap<string, UploadableEntry>, limit = MAX_PUT_BODY_BYTES): string[][] {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  let size = EMPTY_BODY_BYTES;
+  for (const key of keys) {
+    const entry = entries.get(key);
+    if (entry === undefined) continue;
+    const bytes = entryBodyBytes(key, entry.content);
+    if (current.length > 0 && size + bytes > limit) {
+      batches.push(current);
+      current = [];
+      size = EMPTY_BODY_BYTES;
+    }
+    current.push(key);
+    size += bytes;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/** One PUT's body object. */
+export function batchBody(keys: readonly string[], entries: ReadonlyMap<string, UploadableEntry>): { entries: Record<string, string> } {
+  // No prototype: a file named `__proto__` is an entry like any other.
+  const body = Object.create(null) as Record<string, string>;
+  for (const key of keys) {
+    const entry = entries.get(key);
+    if (entry !== undefined) body[key] = entry.content;
+  }
+  return { entries: body };
+}
+
+/** Code-unit order, the same on every machine (localeCompare is not). */
+export const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

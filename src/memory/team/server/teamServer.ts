@@ -1,0 +1,169 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MemlogError } from '../../../errors.js';
+import { unsafeKeyReason } from '../teamPaths.js';
+import { MAX_ENTRY_BYTES, PutBody, TEAM_MEMORY_PATH, unquoteEtag, utf8Bytes } from '../teamProtocol.js';
+import { REPO_SLUG } from '../repoSlug.js';
+import { TeamStore } from './teamStore.js';
+
+export interface TeamServerOptions {
+  /** Where the SQLite file lives. */
+  readonly dataDir: string;
+  /** Bearer token every request must carry. */
+  readonly token: string;
+  /** Most entries one repository may hold; a PUT beyond it gets the structured 413. */
+  readonly maxEntries?: number;
+  readonly host?: string;
+  /** 0 picks a free port. */
+  readonly port?: number;
+  readonly organizationId?: string;
+  /** Request bodies above this are refused (plain 413) without being parsed. */
+  readonly maxBodyBytes?: number;
+  readonly now?: () => Date;
+}
+
+export interface RunningTeamServer {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_ENTRIES = 5_000;
+const DEFAULT_MAX_BODY_BYTES = 4_000_000;
+
+/**
+ * The reference team-memory server (long-term spec §5.3–5.4): for teams that host their own and
+ * for tests. Listens on 127.0.0.1 unless told otherwise; data in SQLite under `dataDir`.
+ */
+export async function startTeamServer(options: TeamServerOptions): Promise<RunningTeamServer> {
+  if (options.token === '') throw new MemlogError('config', 'the team server needs a non-empty token');
+  const store = new TeamStore(options.dataDir);
+  const server = createServer((request, response) => {
+    handle(request, response, store, options).catch((error: unknown) => {
+      // A bug must not take the server down, nor leak a stack to the client.
+      if (!response.headersSent) send(response, 500, { error: { message: 'internal error' } });
+      else response.destroy();
+      process.stderr.write(`memlog team serve: ${(error as Error).stack ?? String(error)}\n`);
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    store.close();
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new MemlogError('io', `cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 0} (${code})`, { code }, { cause: error });
+  }
+  const { port, address, family } = server.address() as AddressInfo;
+  const host = family === 'IPv6' ? `[${address}]` : address;
+  return { url: `http://${host}:${port}`, port, close: () => closeServer(server, store) };
+}
+
+async function closeServer(server: Server, store: TeamStore): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+  store.close();
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, store: TeamStore, options: TeamServerOptions): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  if (url.pathname !== TEAM_MEMORY_PATH) return void (await drain(request), send(response, 404, { error: { message: 'not found' } }));
+  if (!authorized(request.headers.authorization, options.token)) {
+    await drain(request);
+    return send(response, 401, { error: { message: 'a valid bearer token is required' } }, { 'WWW-Authenticate': 'Bearer' });
+  }
+  const repo = url.searchParams.get('repo') ?? '';
+  if (!REPO_SLUG.test(repo)) return void (await drain(request), send(response, 400, { error: { message: 'repo must be owner/repo' } }));
+  if (request.method === 'GET') return get(request, response, store, repo, url.searchParams.get('view') === 'hashes', options);
+  if (request.method === 'PUT') return put(request, response, store, repo, options);
+  await drain(request);
+  send(response, 405, { error: { message: 'only GET and PUT' } }, { Allow: 'GET, PUT' });
+}
+
+function get(request: IncomingMessage, response: ServerResponse, store: TeamStore, repo: string, hashesOnly: boolean, options: TeamServerOptions): void {
+  const current = store.checksum(repo);
+  if (current === null) return send(response, 404, { error: { message: 'no team memory for this repository yet' } });
+  if (etagsOf(request.headers['if-none-match']).includes(current)) return send(response, 304, null, { ETag: `"${current}"` });
+  const snapshot = store.read(repo, !hashesOnly);
+  if (snapshot === null) return send(response, 404, { error: { message: 'no team memory for this repository yet' } });
+  // No prototypes: a key named `__proto__` is just a key.
+  const entries = Object.create(null) as Record<string, string>;
+  const entryChecksums = Object.create(null) as Record<string, string>;
+  for (const entry of snapshot.entries) {
+    if (entry.content !== null) entries[entry.key] = entry.content;
+    entryChecksums[entry.key] = entry.hash;
+  }
+  send(response, 200, { organizationId: options.organizationId ?? 'local', repo, version: snapshot.version, lastModified: snapshot.lastModified, checksum: snapshot.checksum, content: { entries, entryChecksums } }, { ETag: `"${snapshot.checksum}"` });
+}
+
+async function put(request: IncomingMessage, response: ServerResponse, store: TeamStore, repo: string, options: TeamServerOptions): Promise<void> {
+  const body = await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  if (body === null) return send(response, 413, { error: { message: 'request body too large' } });
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return send(response, 400, { error: { message: 'the body is not JSON' } });
+  }
+  const parsed = PutBody.safeParse(json);
+  if (!parsed.success) return send(response, 400, { error: { message: 'the body must be {"entries": {"<path>": "<content>"}}' } });
+  // Entries come from the raw JSON, whose own keys include a literal `__proto__` if one was sent.
+  const entries = Object.entries((json as { entries: Record<string, string> }).entries);
+  for (const [key, content] of entries) {
+    if (typeof content !== 'string') return send(response, 400, { error: { message: `entry ${JSON.stringify(key)} must be a string` } });
+    const unsafe = unsafeKeyReason(key);
+    if (unsafe !== null) return send(response, 400, { error: { message: `entry key ${JSON.stringify(key)} is not a safe relative path: ${unsafe}` } });
+    if (utf8Bytes(content) > MAX_ENTRY_BYTES) return send(response, 400, { error: { message: `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes` } });
+  }
+  const ifMatch = request.headers['if-match'];
+  if (ifMatch !== undefined) {
+    const current = store.checksum(repo);
+    const wanted = etagsOf(ifMatch);
+    if (current === null || !(wanted.includes('*') || wanted.includes(current))) return send(response, 412, { error: { message: 'the team memory changed since your last read' } });
+  }
+  const outcome = store.upsert(repo, entries, (options.now?.() ?? new Date()).toISOString(), options.maxEntries ?? DEFAULT_MAX_ENTRIES);
+  if (outcome.kind === 'too_many_entries') {
+    return send(response, 413, { error: { message: `at most ${outcome.maxEntries} entries`, details: { error_code: 'team_memory_too_many_entries', max_entries: outcome.maxEntries, received_entries: outcome.receivedEntries } } });
+  }
+  send(response, 200, { checksum: outcome.checksum, lastModified: outcome.lastModified, version: outcome.version }, { ETag: `"${outcome.checksum}"` });
+}
+
+/** Compares digests, so neither the length nor the content of the token leaks through timing. */
+function authorized(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  if (match === null) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(match[1] ?? ''), digest(token));
+}
+
+function etagsOf(header: string | undefined): string[] {
+  return (header ?? '').split(',').map(unquoteEtag).filter((tag) => tag !== '');
+}
+
+/** The body as text, or null when it passed the limit (the rest is read and dropped, so the answer can be sent). */
+async function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size <= limit) chunks.push(chunk as Buffer);
+  }
+  return size > limit ? null : Buffer.concat(chunks).toString('utf8');
+}
+
+async function drain(request: IncomingMessage): Promise<void> {
+  for await (const _ of request) {
+    // discard
+  }
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = body === null ? '' : JSON.stringify(body);
+  response.writeHead(status, { ...(body === null ? {} : { 'Content-Type': 'application/json' }), 'Content-Length': Buffer.byteLength(text), ...headers });
+  response.end(text);
+}

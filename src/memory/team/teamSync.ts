@@ -1,0 +1,205 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { PathEscapeError } from '../../errors.js';
+import { atomicWrite } from '../../fs/atomicWrite.js';
+import { resolveInside } from '../../fs/containment.js';
+import { readLocalTeamFiles } from './localTeamFiles.js';
+import { batchBody, batchByBytes, compareKeys, deltaKeys, selectUploadable, type SkippedFile, type UploadableEntry } from './pushPlan.js';
+import type { TeamClient } from './teamClient.js';
+import { hashContent, MAX_CONFLICT_RETRIES, MAX_ENTRY_BYTES, utf8Bytes } from './teamProtocol.js';
+import { unsafeKeyReason } from './teamPaths.js';
+import type { ServerState } from './teamSyncState.js';
+
+/** The edge of team sync: reads and writes the team folder and talks to the server, from plans made elsewhere. */
+export interface TeamSyncContext {
+  readonly teamDir: string;
+  readonly client: TeamClient;
+  readonly state: ServerState;
+}
+
+export type PullSkipReason = 'invalid_key' | 'too_large' | 'path_escape' | 'write_failed';
+
+export interface PullSkip {
+  readonly key: string;
+  readonly reason: PullSkipReason;
+  readonly detail: string;
+}
+
+export interface PullReport {
+  /** The server answered 304: nothing changed since the last pull. */
+  readonly notModified: boolean;
+  /** Keys written to disk (new, or replacing a different local copy). */
+  readonly received: readonly string[];
+  /** Server keys already identical on disk, left untouched (mtime kept). */
+  readonly unchanged: number;
+  readonly skipped: readonly PullSkip[];
+}
+
+/**
+ * Pull (long-term spec §5.6): the server wins for every key it has; local-only files stay.
+ * Conditional on the remembered ETag, but only while the local copies of the server's keys
+ * still match what the server had: a 304 must not leave an edited or deleted copy in place.
+ */
+export async function pullTeamMemory({ teamDir, client, state }: TeamSyncContext): Promise<{ report: PullReport; state: ServerState }> {
+  await mkdir(teamDir, { recursive: true, mode: 0o700 });
+  const etag = state.etag !== null && (await localMatches(teamDir, state.serverChecksums)) ? state.etag : null;
+  const outcome = await client.fetchData(etag);
+  if (outcome.kind === 'not_modified') return { report: { notModified: true, received: [], unchanged: Object.keys(state.serverChecksums).length, skipped: [] }, state };
+  if (outcome.kind === 'not_found') return { report: { notModified: false, received: [], unchanged: 0, skipped: [] }, state: { ...state, etag: null, serverChecksums: {} } };
+  const received: string[] = [];
+  const skipped: PullSkip[] = [];
+  let unchanged = 0;
+  for (const [key, content] of Object.entries(outcome.data.content.entries).sort(([a], [b]) => compareKeys(a, b))) {
+    const unsafe = unsafeKeyReason(key);
+    if (unsafe !== null) {
+      skipped.push({ key, reason: 'invalid_key', detail: unsafe });
+      continue;
+    }
+    if (utf8Bytes(content) > MAX_ENTRY_BYTES) {
+      skipped.push({ key, reason: 'too_large', detail: `${utf8Bytes(content)} bytes` });
+      continue;
+    }
+    const path = await inside(teamDir, key);
+    if (path === null) {
+      skipped.push({ key, reason: 'path_escape', detail: 'resolves outside the team folder' });
+      continue;
+    }
+    // Identical content is not rewritten: its mtime stays, and nothing watching the folder wakes up.
+    if ((await readText(path)) === content) {
+      unchanged++;
+      continue;
+    }
+    try {
+      await atomicWrite(path, content);
+      received.push(key);
+    } catch (error) {
+      skipped.push({ key, reason: 'write_failed', detail: (error as NodeJS.ErrnoException).code ?? (error as Error).message });
+    }
+  }
+  const serverChecksums = { ...(outcome.data.content.entryChecksums ?? {}) };
+  return { report: { notModified: false, received, unchanged, skipped }, state: { ...state, etag: outcome.etag, serverChecksums } };
+}
+
+export type PushFailure =
+  | { readonly kind: 'conflict'; readonly message: string }
+  | { readonly kind: 'too_many_entries'; readonly message: string; readonly maxEntries: number; readonly receivedEntries: number };
+
+export interface PushReport {
+  readonly ok: boolean;
+  /** Keys the server accepted, in upload order. */
+  readonly sent: readonly string[];
+  readonly skipped: readonly SkippedFile[];
+  /** How many PUT bodies were sent successfully. */
+  readonly batches: number;
+  /** 412s met (each followed by a fresh look at the server's hashes). */
+  readonly conflicts: number;
+  readonly failure?: PushFailure;
+}
+
+/**
+ * Push (long-term spec §5.7): only files whose hash the server does not have, in bodies of at
+ * most 200 KB, each conditional on the checksum the previous one returned. A 412 re-reads the
+ * server's hashes and re-plans (at most twice); a 413 teaches the entry limit for the next push.
+ * memlog's push starts with that hash probe too, since a command has no session that pulled first.
+ */
+export async function pushTeamMemory({ teamDir, client, state }: TeamSyncContext): Promise<{ report: PushReport; state: ServerState }> {
+  const local = await readLocalTeamFiles(teamDir);
+  const { entries, skipped: planSkipped } = selectUploadable(local.files, state.maxEntries);
+  const skipped = [...local.skipped, ...planSkipped].sort((a, b) => compareKeys(a.key, b.key));
+  let server = await probe(client);
+  const sent: string[] = [];
+  let batches = 0;
+  let conflicts = 0;
+  const finish = (failure?: PushFailure, maxEntries = state.maxEntries) => ({
+    report: { ok: failure === undefined, sent, skipped, batches, conflicts, ...(failure === undefined ? {} : { failure }) },
+    state: { ...state, etag: server.etag, serverChecksums: Object.fromEntries(server.checksums), maxEntries },
+  });
+  for (let attempt = 0; attempt <= MAX_CONFLICT_RETRIES; attempt++) {
+    const outcome = await uploadDelta(client, entries, server, (keys) => {
+      sent.push(...keys);
+      batches++;
+    });
+    if (outcome.kind === 'done') return finish();
+    if (outcome.kind === 'too_many_entries') {
+      const message = `the server holds at most ${outcome.maxEntries} entries for this repository (this upload would make ${outcome.receivedEntries}); the next push sends only the first ${outcome.maxEntries} files in name order`;
+      return finish({ kind: 'too_many_entries', message, maxEntries: outcome.maxEntries, receivedEntries: outcome.receivedEntries }, outcome.maxEntries);
+    }
+    conflicts++;
+    if (attempt === MAX_CONFLICT_RETRIES) break;
+    server = await probe(client);
+  }
+  return finish({ kind: 'conflict', message: `the server kept changing under the upload (${conflicts} conflicts); run the push again` });
+}
+
+interface ServerView {
+  etag: string | null;
+  readonly checksums: Map<string, string>;
+}
+
+async function probe(client: TeamClient): Promise<ServerView> {
+  const hashes = await client.fetchHashes();
+  return hashes.kind === 'not_found' ? { etag: null, checksums: new Map() } : { etag: hashes.checksum, checksums: new Map(hashes.entryChecksums) };
+}
+
+type UploadOutcome = { readonly kind: 'done' } | { readonly kind: 'conflict' } | { readonly kind: 'too_many_entries'; readonly maxEntries: number; readonly receivedEntries: number };
+
+/** Sends the delta batch by batch, chaining the ETag; committed batches update `server`, so a retry resumes with the rest. */
+async function uploadDelta(client: TeamClient, entries: ReadonlyMap<string, UploadableEntry>, server: ServerView, onBatch: (keys: readonly string[]) => void): Promise<UploadOutcome> {
+  for (const batch of batchByBytes(deltaKeys(entries, server.checksums), entries)) {
+    const outcome = await client.put(batchBody(batch, entries).entries, server.etag);
+    if (outcome.kind !== 'ok') return outcome;
+    server.etag = outcome.checksum;
+    for (const key of batch) server.checksums.set(key, entries.get(key)?.hash ?? '');
+    onBatch(batch);
+  }
+  return { kind: 'done' };
+}
+
+export interface StatusReport {
+  /** Files a push would send: their content differs from the server's (or the server lacks them). */
+  readonly pending: readonly string[];
+  /** Server keys a pull would write: missing here, or different. */
+  readonly incoming: readonly string[];
+  /** Local files that never sync, and why. */
+  readonly skipped: readonly SkippedFile[];
+  /** Entries on the server; null when it has no data for this repository yet. */
+  readonly serverEntries: number | null;
+}
+
+/** What push and pull would do now, from one hash probe; changes nothing. */
+export async function teamStatus({ teamDir, client, state }: TeamSyncContext): Promise<StatusReport> {
+  const local = await readLocalTeamFiles(teamDir);
+  const { entries, skipped } = selectUploadable(local.files, state.maxEntries);
+  const hashes = await client.fetchHashes();
+  const server = hashes.kind === 'ok' ? hashes.entryChecksums : new Map<string, string>();
+  const localHashes = new Map(local.files.map((file) => [file.key, hashContent(file.content)]));
+  const incoming = [...server].filter(([key, hash]) => unsafeKeyReason(key) === null && localHashes.get(key) !== hash).map(([key]) => key).sort(compareKeys);
+  return { pending: deltaKeys(entries, server), incoming, skipped: [...local.skipped, ...skipped].sort((a, b) => compareKeys(a.key, b.key)), serverEntries: hashes.kind === 'ok' ? server.size : null };
+}
+
+/** Whether every key the server had at the last sync is on disk with the server's content. */
+async function localMatches(teamDir: string, serverChecksums: Readonly<Record<string, string>>): Promise<boolean> {
+  for (const [key, hash] of Object.entries(serverChecksums)) {
+    if (unsafeKeyReason(key) !== null) continue; // never written here, so never stale here
+    const path = await inside(teamDir, key);
+    const text = path === null ? null : await readText(path);
+    if (text === null || hashContent(text) !== hash) return false;
+  }
+  return true;
+}
+
+async function inside(root: string, key: string): Promise<string | null> {
+  try {
+    return await resolveInside(root, key);
+  } catch (error) {
+    if (error instanceof PathEscapeError) return null;
+    throw error;
+  }
+}
+
+async function readText(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return null;
+  }
+}

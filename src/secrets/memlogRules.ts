@@ -1,0 +1,46 @@
+/**
+ * Secret rules memlog adds to secretlint's recommended preset: the families of the long-term
+ * spec §5.9 list (gitleaks-derived, as Claude Code uses them) that the preset does not catch.
+ * Which ones those are was measured, not guessed: test/memory/team/secretScan.test.ts plants one
+ * sample of every §5.9 family and requires each to be found, by the preset or by a rule here.
+ *
+ * The patterns are written for JavaScript: Go's inline `(?i)` groups became explicit classes.
+ * Each has the `g` flag because the scanner walks every match to report its line.
+ */
+export interface SecretRule {
+  /** Kebab-case id, the spec's name for the family. */
+  readonly id: string;
+  /** What a person reads in a report; never the secret itself. */
+  readonly label: string;
+  readonly pattern: RegExp;
+}
+
+/** A token starts and ends at a word boundary; lookarounds keep the match (and its line) on the token itself. */
+const EDGE = String.raw`(?<![A-Za-z0-9_])`;
+const END = String.raw`(?![A-Za-z0-9_])`;
+
+// `m` so that ^ and $ in a lookaround mean the start and end of a line.
+const rule = (id: string, label: string, source: string): SecretRule => ({ id, label, pattern: new RegExp(source, 'gm') });
+
+export const MEMLOG_SECRET_RULES: readonly SecretRule[] = [
+  // secretlint's aws rule reports the secret access key (with its variable name) but not key ids.
+  rule('aws-access-token', 'AWS access key id', String.raw`${EDGE}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${END}`),
+  // secretlint's gcp rule looks for service-account JSON; browser API keys are a separate family.
+  rule('gcp-api-key', 'GCP API key', String.raw`${EDGE}AIza[A-Za-z0-9_-]{35}${END}`),
+  rule('azure-ad-client-secret', 'Azure AD client secret', String.raw`(?<=^|[\\'"\x60\s>=:(,)])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?=$|[\\'"\x60\s<),])`),
+  rule('digitalocean-pat', 'DigitalOcean personal access token', String.raw`${EDGE}dop_v1_[a-f0-9]{64}${END}`),
+  rule('digitalocean-access-token', 'DigitalOcean OAuth access token', String.raw`${EDGE}doo_v1_[a-f0-9]{64}${END}`),
+  // The preset knows the API key form only. The prefix is split so this file does not itself look like a key.
+  rule('anthropic-admin-api-key', 'Anthropic admin API key', String.raw`${EDGE}${'sk-' + 'ant-'}admin01-[A-Za-z0-9_-]{93}AA${END}`),
+  rule('gitlab-deploy-token', 'GitLab deploy token', String.raw`${EDGE}gldt-[A-Za-z0-9_-]{20}${END}`),
+  rule('twilio-api-key', 'Twilio API key', String.raw`${EDGE}SK[0-9a-fA-F]{32}${END}`),
+  rule('pypi-upload-token', 'PyPI upload token', String.raw`pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,1000}`),
+  rule('hashicorp-tf-api-token', 'Terraform Cloud API token', String.raw`[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}`),
+  rule('pulumi-api-token', 'Pulumi API token', String.raw`${EDGE}pul-[a-f0-9]{40}${END}`),
+  rule('postman-api-token', 'Postman API token', String.raw`${EDGE}PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}${END}`),
+  // The preset has the cloud and service-account forms; the legacy key is base64 JSON starting {"k":"
+  rule('grafana-api-key', 'Grafana API key', String.raw`${EDGE}eyJrIjoi[A-Za-z0-9]{70,400}={0,3}`),
+  rule('sentry-user-token', 'Sentry user token', String.raw`${EDGE}sntryu_[a-f0-9]{64}${END}`),
+  rule('sentry-org-token', 'Sentry organization token', String.raw`${EDGE}sntrys_eyJpYXQiO[A-Za-z0-9+/]{10,200}(?:LCJyZWdpb25fdXJs|InJlZ2lvbl91cmwi|cmVnaW9uX3VybCI6)[A-Za-z0-9+/]{10,200}={0,2}_[A-Za-z0-9+/]{43}`),
+  rule('stripe-access-token', 'Stripe secret key', String.raw`${EDGE}(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}${END}`),
+];

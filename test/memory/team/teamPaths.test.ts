@@ -1,0 +1,47 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { originUrl, parseRemoteUrl, repoOfProject, unsafeKeyReason } from '../../../src/index.js';
+import { tempDir } from '../../support/tempDir.js';
+
+describe('team keys', () => {
+  it('accepts plain relative paths, subfolders included', () => {
+    for (const key of ['MEMORY.md', 'topics/build.md', 'a b/ç.md', '.hidden.md', '__proto__']) expect(unsafeKeyReason(key), key).toBeNull();
+  });
+
+  it('refuses traversal however it is spelled, absolute paths, backslashes and control characters', () => {
+    const bad = ['', '../x.md', 'a/../../x', './x', 'a//b', '/etc/passwd', 'C:/x', 'C:x', 'a\\..\\x', 'x\u0000.md', 'x\n.md', '%2e%2e/x.md', '..%2fx', 'a%2fb.md', '\uFF0E\uFF0E/x.md', 'a\uFF0Fb.md', 'a/', '%zz.md'];
+    for (const key of bad) expect(unsafeKeyReason(key), JSON.stringify(key)).not.toBeNull();
+  });
+});
+
+describe('repository identification', () => {
+  it('reads owner/repo from the ssh and URL forms of a remote', () => {
+    expect(parseRemoteUrl('git@github.com:acme/shop.git')).toEqual({ host: 'github.com', slug: 'acme/shop' });
+    expect(parseRemoteUrl('https://github.com/acme/shop')).toEqual({ host: 'github.com', slug: 'acme/shop' });
+    expect(parseRemoteUrl('https://user@GitHub.com/acme/shop.git/')).toEqual({ host: 'github.com', slug: 'acme/shop' });
+    expect(parseRemoteUrl('ssh://git@github.com:22/acme/shop.git')).toEqual({ host: 'github.com', slug: 'acme/shop' });
+    expect(parseRemoteUrl('git://github.com/acme/shop')).toEqual({ host: 'github.com', slug: 'acme/shop' });
+    expect(parseRemoteUrl('https://gitlab.com/acme/shop.git')).toEqual({ host: 'gitlab.com', slug: 'acme/shop' });
+    for (const bad of ['/srv/git/shop.git', 'https://gitlab.com/group/sub/shop', 'shop', 'https://github.com/acme']) expect(parseRemoteUrl(bad), bad).toBeNull();
+  });
+
+  it("finds origin's URL in a git config", () => {
+    const config = '[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@github.com:other/x.git\n[remote "origin"]\n\turl = git@github.com:acme/shop.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n';
+    expect(originUrl(config)).toBe('git@github.com:acme/shop.git');
+    expect(originUrl('[core]\n')).toBeNull();
+  });
+
+  it('a project is identified through its canonical git root; other forges need --repo', () => {
+    const root = tempDir();
+    mkdirSync(join(root, '.git'));
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, '.git', 'config'), '[remote "origin"]\n\turl = https://github.com/acme/shop.git\n');
+    expect(repoOfProject(join(root, 'src'))).toEqual({ ok: true, repo: { host: 'github.com', slug: 'acme/shop' } });
+    writeFileSync(join(root, '.git', 'config'), '[remote "origin"]\n\turl = https://gitlab.com/acme/shop.git\n');
+    const other = repoOfProject(root);
+    expect(other.ok).toBe(false);
+    expect(!other.ok && other.reason).toMatch(/gitlab\.com.*--repo/);
+    expect(repoOfProject(tempDir())).toEqual({ ok: false, reason: 'not inside a git repository' });
+  });
+});

@@ -1,0 +1,292 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pullTeamMemory, pushTeamMemory, startTeamServer, TeamClient, TeamSyncError, teamStatus, type RunningTeamServer, type ServerState } from '../../../src/index.js';
+import { tempDir } from '../../support/tempDir.js';
+import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from './secretSamples.js';
+
+const TOKEN = 'test-token';
+const REPO = 'acme/shop';
+const EMPTY: ServerState = { etag: null, serverChecksums: {}, maxEntries: null };
+const servers: RunningTeamServer[] = [];
+const hostile: Server[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await Promise.all(hostile.splice(0).map((s) => new Promise((resolve) => (s.close(resolve), s.closeAllConnections()))));
+});
+
+async function server(options: { maxEntries?: number } = {}) {
+  const dataDir = join(tempDir(), 'data');
+  const running = await startTeamServer({ dataDir, token: TOKEN, port: 0, ...options });
+  servers.push(running);
+  return { ...running, dataDir };
+}
+
+/** A checkout's team folder and its remembered state, synced through one client. */
+function checkout(url: string, fetchImpl?: typeof fetch) {
+  const dir = join(tempDir(), 'memory', 'team');
+  mkdirSync(dir, { recursive: true });
+  const client = new TeamClient({ server: url, token: TOKEN, repo: REPO, ...(fetchImpl === undefined ? {} : { fetch: fetchImpl }) });
+  let state = EMPTY;
+  return {
+    dir,
+    client,
+    write(key: string, content: string) {
+      mkdirSync(dirname(join(dir, key)), { recursive: true });
+      writeFileSync(join(dir, key), content);
+    },
+    read: (key: string) => readFileSync(join(dir, key), 'utf8'),
+    get state() {
+      return state;
+    },
+    async push() {
+      const result = await pushTeamMemory({ teamDir: dir, client, state });
+      state = result.state;
+      return result.report;
+    },
+    async pull() {
+      const result = await pullTeamMemory({ teamDir: dir, client, state });
+      state = result.state;
+      return result.report;
+    },
+    status: () => teamStatus({ teamDir: dir, client, state }),
+  };
+}
+
+async function serverEntries(url: string): Promise<Record<string, string>> {
+  const outcome = await new TeamClient({ server: url, token: TOKEN, repo: REPO }).fetchData(null);
+  return outcome.kind === 'ok' ? outcome.data.content.entries : {};
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+}
+
+describe('team sync against the reference server', () => {
+  it('push sends only what changed; pull brings it to another checkout; status shows what differs', async () => {
+    const { url } = await server();
+    const a = checkout(url);
+    const b = checkout(url);
+    a.write('MEMORY.md', '- [Build](build.md) — pnpm\n');
+    a.write('topics/build.md', 'use pnpm\n');
+    expect((await a.status()).pending).toEqual(['MEMORY.md', 'topics/build.md']);
+    const first = await a.push();
+    expect(first).toMatchObject({ ok: true, sent: ['MEMORY.md', 'topics/build.md'], batches: 1, conflicts: 0 });
+    expect((await a.push()).sent).toEqual([]);
+    a.write('topics/build.md', 'use pnpm 9\n');
+    expect((await a.status()).pending).toEqual(['topics/build.md']);
+    expect((await a.push()).sent).toEqual(['topics/build.md']);
+
+    b.write('local-only.md', 'mine');
+    b.write('MEMORY.md', 'an older local copy');
+    expect((await b.status()).incoming).toEqual(['MEMORY.md', 'topics/build.md']);
+    const pulled = await b.pull();
+    expect(pulled).toMatchObject({ notModified: false, received: ['MEMORY.md', 'topics/build.md'], unchanged: 0, skipped: [] });
+    expect(b.read('MEMORY.md')).toBe('- [Build](build.md) — pnpm\n');
+    expect(b.read('topics/build.md')).toBe('use pnpm 9\n');
+    expect(b.read('local-only.md')).toBe('mine');
+  });
+
+  it('pull is conditional on the ETag, rewrites nothing identical, and still restores an edited or deleted copy', async () => {
+    const { url } = await server();
+    const a = checkout(url);
+    a.write('x.md', 'x');
+    await a.push();
+    const b = checkout(url);
+    await b.pull();
+    const path = join(b.dir, 'x.md');
+    utimesSync(path, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    expect(await b.pull()).toMatchObject({ notModified: true });
+    expect(await checkout(url).pull().then(() => b.pull())).toMatchObject({ notModified: true });
+    b.write('x.md', 'edited here');
+    expect(await b.pull()).toMatchObject({ notModified: false, received: ['x.md'] });
+    expect(b.read('x.md')).toBe('x');
+    // unconditional pull of identical content keeps the file as it is (mtime included)
+    utimesSync(path, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    const c = { ...b };
+    const result = await pullTeamMemory({ teamDir: b.dir, client: b.client, state: EMPTY });
+    expect(result.report).toMatchObject({ received: [], unchanged: 1 });
+    expect(statSync(path).mtime.getFullYear()).toBe(2000);
+    expect(c.dir).toBe(b.dir);
+  });
+
+  it('two clients pushing at once: the loser gets a 412, re-reads the hashes, retries, and no update is lost', async () => {
+    const { url } = await server();
+    const seed = checkout(url);
+    seed.write('MEMORY.md', 'seed');
+    await seed.push();
+    // Hold both clients' first PUT until both have probed, so they race with the same ETag.
+    let probes = 0;
+    let release!: () => void;
+    const bothProbed = new Promise<void>((resolve) => (release = resolve));
+    const racing: typeof fetch = async (input, init) => {
+      if (init?.method === 'GET' && ++probes === 2) release();
+      if (init?.method === 'PUT') await bothProbed;
+      return fetch(input, init);
+    };
+    const a = checkout(url, racing);
+    const b = checkout(url, racing);
+    for (let i = 0; i < 5; i++) a.write(`a/${i}.md`, `from a ${i}`);
+    for (let i = 0; i < 5; i++) b.write(`b/${i}.md`, `from b ${i}`);
+    a.write('shared.md', 'a says');
+    b.write('shared.md', 'b says');
+    const [ra, rb] = await Promise.all([a.push(), b.push()]);
+    expect(ra.ok && rb.ok).toBe(true);
+    expect(ra.conflicts + rb.conflicts).toBe(1);
+    const entries = await serverEntries(url);
+    expect(Object.keys(entries).sort()).toEqual(['MEMORY.md', ...[0, 1, 2, 3, 4].flatMap((i) => [`a/${i}.md`, `b/${i}.md`]), 'shared.md'].sort());
+    // Same key: local wins per key, so the loser's retry wrote last.
+    expect(entries['shared.md']).toBe(ra.conflicts === 1 ? 'a says' : 'b says');
+    await a.pull();
+    await b.pull();
+    for (const key of Object.keys(entries)) {
+      if (key === 'MEMORY.md') continue;
+      expect(a.read(key)).toBe(entries[key]);
+      expect(b.read(key)).toBe(entries[key]);
+    }
+  });
+
+  it('a planted secret of every family never reaches the server; the rest still syncs and each finding names file and line', async () => {
+    const { url, dataDir } = await server();
+    const a = checkout(url);
+    const samples = { ...SECRET_SAMPLES, ...PRESET_EXTRA_SAMPLES };
+    for (const [family, [secret]] of Object.entries(samples)) a.write(`secrets/${family}.md`, `# ${family}\n\nconfig:\n  key: ${secret}\n`);
+    a.write('clean.md', 'nothing to hide\n');
+    const report = await a.push();
+    expect(report.ok).toBe(true);
+    expect(report.sent).toEqual(['clean.md']);
+    expect(report.skipped).toHaveLength(Object.keys(samples).length);
+    for (const skipped of report.skipped) {
+      expect(skipped.reason).toBe('secret');
+      const family = skipped.key.replace(/^secrets\/|\.md$/g, '');
+      expect(skipped.findings?.some((f) => f.ruleId === samples[family]![1] && f.line === 4 && f.file === skipped.key), family).toBe(true);
+    }
+    expect(Object.keys(await serverEntries(url))).toEqual(['clean.md']);
+    // Not in any byte the server stored either (database, WAL, anything under its data folder).
+    const stored = filesUnder(dataDir).map((file) => readFileSync(file).toString('latin1')).join('\n');
+    expect(stored).toContain('nothing to hide');
+    for (const [family, [secret]] of Object.entries(samples)) expect(stored.includes(secret.replace(/\n[\s\S]*/, '')), family).toBe(false);
+    expect(JSON.stringify(report)).not.toContain(SECRET_SAMPLES['github-pat']![0]);
+  });
+
+  it('a 413 teaches the entry limit: this push fails, the next sends the first keys in order and reports the rest', async () => {
+    const { url } = await server({ maxEntries: 3 });
+    const a = checkout(url);
+    for (const k of ['e', 'd', 'c', 'b', 'a']) a.write(`${k}.md`, k);
+    const first = await a.push();
+    expect(first).toMatchObject({ ok: false, sent: [], failure: { kind: 'too_many_entries', maxEntries: 3, receivedEntries: 5 } });
+    expect(a.state.maxEntries).toBe(3);
+    const second = await a.push();
+    expect(second).toMatchObject({ ok: true, sent: ['a.md', 'b.md', 'c.md'] });
+    expect(second.skipped).toEqual([{ key: 'd.md', reason: 'over_entry_limit' }, { key: 'e.md', reason: 'over_entry_limit' }]);
+    expect(Object.keys(await serverEntries(url)).sort()).toEqual(['a.md', 'b.md', 'c.md']);
+  });
+
+  it('files over 250 KB are skipped and reported; large files travel in bodies of at most 200 KB', async () => {
+    const { url } = await server();
+    const a = checkout(url);
+    a.write('huge.md', 'h'.repeat(260_000));
+    a.write('big1.md', '1'.repeat(150_000));
+    a.write('big2.md', '2'.repeat(150_000));
+    a.write('small.md', 's');
+    const report = await a.push();
+    expect(report).toMatchObject({ ok: true, sent: ['big1.md', 'big2.md', 'small.md'], batches: 2 });
+    expect(report.skipped).toEqual([{ key: 'huge.md', reason: 'too_large', bytes: 260_000 }]);
+    expect(Object.keys(await serverEntries(url)).sort()).toEqual(['big1.md', 'big2.md', 'small.md']);
+  });
+
+  it('a symbolic link in the team folder is never followed or uploaded', async () => {
+    const { url } = await server();
+    const a = checkout(url);
+    const outside = join(tempDir(), 'private.md');
+    writeFileSync(outside, 'private notes');
+    symlinkSync(outside, join(a.dir, 'link.md'));
+    symlinkSync(dirname(outside), join(a.dir, 'linkdir'));
+    a.write('ok.md', 'ok');
+    const report = await a.push();
+    expect(report.sent).toEqual(['ok.md']);
+    expect(report.skipped).toEqual([{ key: 'link.md', reason: 'symlink' }, { key: 'linkdir', reason: 'symlink' }]);
+  });
+
+  it('the server refuses a missing or wrong token (401), stale writes (412) and unsafe keys (400)', async () => {
+    const { url } = await server();
+    const endpoint = `${url}/api/claude_code/team_memory?repo=${encodeURIComponent(REPO)}`;
+    expect((await fetch(endpoint)).status).toBe(401);
+    expect((await fetch(endpoint, { headers: { Authorization: 'Bearer nope' } })).status).toBe(401);
+    const auth = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
+    expect((await fetch(endpoint, { headers: auth })).status).toBe(404);
+    const put = (entries: unknown, headers: Record<string, string> = {}) => fetch(endpoint, { method: 'PUT', headers: { ...auth, ...headers }, body: JSON.stringify({ entries }) });
+    const ok = await put({ 'a.md': 'a' });
+    expect(ok.status).toBe(200);
+    const etag = ok.headers.get('etag')!;
+    expect((await put({ 'a.md': 'b' }, { 'If-Match': '"sha256:' + '0'.repeat(64) + '"' })).status).toBe(412);
+    expect((await put({ 'a.md': 'b' }, { 'If-Match': etag })).status).toBe(200);
+    expect((await fetch(endpoint, { headers: { ...auth, 'If-None-Match': etag } })).status).toBe(200);
+    const current = (await fetch(endpoint, { headers: auth })).headers.get('etag')!;
+    expect((await fetch(endpoint, { headers: { ...auth, 'If-None-Match': current } })).status).toBe(304);
+    for (const key of ['../x.md', '/etc/x', 'a\\b', '%2e%2e/x']) expect((await put({ [key]: 'x' })).status, key).toBe(400);
+    expect((await fetch(endpoint, { method: 'PUT', headers: auth, body: '{not json' })).status).toBe(400);
+    expect((await put({ 'a.md': 5 })).status).toBe(400);
+    for (const repo of ['..%2Fx', 'a%2F..', 'acme', 'a%2Fb%2Fc']) expect((await fetch(`${url}/api/claude_code/team_memory?repo=${repo}`, { headers: auth })).status, repo).toBe(400);
+  });
+});
+
+/** A server that answers every request with what the test says, to play a broken or hostile server. */
+async function hostileServer(answer: (url: string) => { status: number; body: string; headers?: Record<string, string> }): Promise<string> {
+  const s = createServer((request, response) => {
+    const { status, body, headers } = answer(request.url ?? '');
+    response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+    response.end(body);
+  });
+  hostile.push(s);
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+}
+
+const data = (entries: Record<string, string>) => JSON.stringify({ organizationId: 'o', repo: REPO, version: 1, lastModified: '2026-01-01T00:00:00Z', checksum: `sha256:${'a'.repeat(64)}`, content: { entries } });
+
+describe('team sync against a broken or hostile server', () => {
+  it('garbage JSON and wrong shapes are clear errors, not crashes, and change nothing', async () => {
+    for (const body of ['<html>oops</html>', '{"organizationId": 5}', JSON.stringify({ organizationId: 'o', repo: REPO, version: 1, lastModified: 'x', content: { entries: { 'a.md': 7 } } })]) {
+      const url = await hostileServer(() => ({ status: 200, body }));
+      const a = checkout(url);
+      const error = await a.pull().catch((e: unknown) => e);
+      expect(error, body).toBeInstanceOf(TeamSyncError);
+      expect((error as TeamSyncError).code).toBe('bad_output');
+      expect(readdirSync(a.dir)).toEqual([]);
+    }
+  });
+
+  it('keys that try to leave the team folder are skipped with a reason; nothing is written outside', async () => {
+    const base = tempDir();
+    const url = await hostileServer(() => ({ status: 200, body: data({ '../escape.md': 'x', '/abs.md': 'x', '%2e%2e/enc.md': 'x', 'sub/../../up.md': 'x', '\uFF0E\uFF0E/wide.md': 'x', 'link/through.md': 'x', 'fine.md': 'ok' }) }));
+    const a = checkout(url);
+    mkdirSync(join(base, 'outside'));
+    symlinkSync(join(base, 'outside'), join(a.dir, 'link'));
+    const before = filesUnder(dirname(a.dir)).sort();
+    const report = await a.pull();
+    expect(report.received).toEqual(['fine.md']);
+    expect(report.skipped.map((s) => [s.key, s.reason]).sort()).toEqual(
+      [['%2e%2e/enc.md', 'invalid_key'], ['../escape.md', 'invalid_key'], ['/abs.md', 'invalid_key'], ['link/through.md', 'path_escape'], ['sub/../../up.md', 'invalid_key'], ['\uFF0E\uFF0E/wide.md', 'invalid_key']].sort(),
+    );
+    expect(readdirSync(join(base, 'outside'))).toEqual([]);
+    expect(filesUnder(dirname(a.dir)).sort()).toEqual([...before, join(a.dir, 'fine.md')].sort());
+    expect(existsSync(join(dirname(a.dir), 'escape.md'))).toBe(false);
+  });
+
+  it('401 is a permission error; a 500 is retried, then reported', async () => {
+    let deniedCalls = 0;
+    const denied = await hostileServer(() => (deniedCalls++, { status: 401, body: '{}' }));
+    expect(await checkout(denied).pull().catch((e: unknown) => (e as TeamSyncError).code)).toBe('permission_denied');
+    expect(deniedCalls).toBe(1);
+    let calls = 0;
+    const flaky = await hostileServer(() => (++calls < 3 ? { status: 503, body: '{}' } : { status: 200, body: data({ 'a.md': 'a' }) }));
+    const client = new TeamClient({ server: flaky, token: TOKEN, repo: REPO, sleep: async () => {} });
+    const result = await pullTeamMemory({ teamDir: join(tempDir(), 'team'), client, state: EMPTY });
+    expect(result.report.received).toEqual(['a.md']);
+    expect(calls).toBe(3);
+  });
+});
