@@ -7,6 +7,7 @@ import { registerExtract } from './extractCommand.js';
 import { registerMemory } from './memoryCommand.js';
 import { registerNotes } from './notesCommand.js';
 import { registerReplay } from './replayCommand.js';
+import { registerReport } from './reportCommand.js';
 import { registerTeam } from './teamCommand.js';
 
 /** Builds the CLI; one file a command, each registering itself. */
@@ -17,6 +18,7 @@ export function createProgram(): Command {
     .showHelpAfterError();
   registerInspect(program);
   registerReplay(program);
+  registerReport(program);
   registerNotes(program);
   registerCompact(program);
   registerExtract(program);

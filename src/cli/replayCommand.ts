@@ -1,13 +1,17 @@
 import type { Command } from 'commander';
 import { fromEvent, merge } from 'rxjs';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import {
+  atomicWrite,
+  buildSessionView,
   buildTimeline,
   effectLogPath,
   followTranscript,
   formatTimeline,
   readEffectLog,
   readTranscriptSync,
+  renderSessionPage,
   replayDecisions,
   replaySync,
   type Decision,
@@ -23,6 +27,7 @@ interface ReplayOptions extends TriggerOptions {
   readonly follow?: boolean;
   readonly effects?: string | false;
   readonly pollMs?: number;
+  readonly html?: string;
 }
 
 /** `memlog replay <transcript>`: the decisions memlog's triggers make over a session, deterministically. */
@@ -36,11 +41,17 @@ export function registerReplay(program: Command): void {
     .option('--effects <file>', "memlog's effect log to replay runs from (default: <transcript>.memlog.jsonl when it exists)")
     .option('--no-effects', 'ignore any effect log: every run is taken to finish at once')
     .option('--follow', 'follow a transcript that is still being written and print decisions as they are made; Ctrl-C stops')
-    .option('--poll-ms <ms>', 'with --follow: how often to look for new lines (default 250)', positive);
+    .option('--poll-ms <ms>', 'with --follow: how often to look for new lines (default 250)', positive)
+    .option('--html <file>', 'write the session as one self-contained HTML page (token chart, decision and run markers, turns) instead of printing it');
   addTriggerOptions(command)
-    .addHelpText('after', '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2')
+    .addHelpText('after', '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2\n  memlog replay session.jsonl --html session.html')
     .action(async (file: string, options: ReplayOptions) => {
       const settings = toSettings(options);
+      if (options.html !== undefined && (options.follow === true || options.at !== undefined || options.json === true)) {
+        process.stderr.write('memlog: --html draws the whole session; it does not go with --follow, --at or --json\n');
+        process.exitCode = 2;
+        return;
+      }
       if (options.follow === true) {
         await follow(file, settings, options);
         return;
@@ -61,6 +72,10 @@ export function registerReplay(program: Command): void {
           return;
         }
         process.stdout.write(`${JSON.stringify(state, mapsAsObjects, 2)}\n`);
+        return;
+      }
+      if (options.html !== undefined) {
+        await writePage(file, options.html, { name: basename(file), entries, records, settings, diagnostics, bytes: statSync(file).size });
         return;
       }
       const timeline = buildTimeline(entries, settings, records);
@@ -90,6 +105,15 @@ function follow(file: string, settings: ReplaySettings, options: ReplayOptions):
       },
     });
   });
+}
+
+/** Renders the session's page and writes it atomically; one line on stdout says what was drawn. */
+async function writePage(file: string, html: string, inputs: Parameters<typeof buildSessionView>[0]): Promise<void> {
+  const view = buildSessionView(inputs);
+  const page = renderSessionPage(view);
+  await atomicWrite(html, page, 0o644);
+  const t = view.totals;
+  process.stdout.write(`${html}: ${basename(file)}, ${t.entries} entries, ${t.turns} turns, ${view.markers.length} markers, ${Math.ceil(Buffer.byteLength(page) / 1024)} KB\n`);
 }
 
 function effectsFor(file: string, options: ReplayOptions): EffectRecord[] {

@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { formatReportTable, writeReport } from '../index.js';
+import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
+
+interface ReportCliOptions extends TriggerOptions {
+  readonly html?: string;
+  readonly json?: boolean;
+  readonly out?: string;
+  readonly effectsDir?: string;
+}
+
+/** memlog extract's default output folder: its effect logs hold the extraction runs. */
+const DEFAULT_OUT = 'memlog-out';
+
+/** `memlog report <projects-folder>`: every session's memory life, as a table or as linked HTML pages. */
+export function registerReport(program: Command): void {
+  const command = program
+    .command('report')
+    .description('replay every session under a projects folder: one row per session (size, tokens, compactions, decisions, memories extracted), or an HTML index with a timeline page per session')
+    .argument('<folder>', 'a projects folder or one project folder')
+    .option('--html <file>', 'write the index page here and one page per session in sessions/ beside it')
+    .option('--json', 'print the rows as JSON')
+    .option('--out <dir>', `memlog extract's output folder, for its effect logs (default: ${DEFAULT_OUT} when it exists)`)
+    .option('--effects-dir <dir>', 'a folder of <session>.memlog.jsonl effect logs to read first');
+  addTriggerOptions(command)
+    .addHelpText('after', '\nExamples:\n  memlog report ~/.claude/projects\n  memlog report fixtures/projects --html report/index.html')
+    .action(async (folder: string, options: ReportCliOptions) => {
+      const out = options.out ?? (existsSync(DEFAULT_OUT) ? DEFAULT_OUT : undefined);
+      const report = await writeReport({
+        root: folder,
+        settings: toSettings(options),
+        ...(out === undefined ? {} : { out }),
+        ...(options.effectsDir === undefined ? {} : { effectsDir: options.effectsDir }),
+        ...(options.html === undefined ? {} : { html: options.html }),
+      });
+      if (options.json === true) process.stdout.write(`${JSON.stringify(report.rows, null, 2)}\n`);
+      else if (options.html !== undefined) process.stdout.write(`${options.html}: ${report.rows.length} sessions, ${report.pages} pages\n`);
+      else process.stdout.write(`${formatReportTable(report.rows)}\n`);
+      if (report.rows.some((r) => r.error !== null)) process.exitCode = 1;
+    });
+}

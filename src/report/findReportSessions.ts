@@ -1,0 +1,53 @@
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { MemlogError } from '../errors.js';
+import { findTargets } from '../memory/durable/extractBatch.js';
+import { effectLogPath } from '../pipeline/effectLog.js';
+
+/** A session the report covers, with the effect logs that may speak for it, in the order they are trusted. */
+export interface ReportSession {
+  /** The project's name under the root (no host path). */
+  readonly project: string;
+  /** The transcript's file name without `.jsonl`. */
+  readonly session: string;
+  readonly path: string;
+  readonly effectLogs: readonly string[];
+}
+
+export interface ReportSessionOptions {
+  /** memlog's output folder (`memlog extract --out`); its `<project>/effects/` hold extraction logs. */
+  readonly out?: string;
+  /** A folder of `<session>.memlog.jsonl` files to read first. */
+  readonly effectsDir?: string;
+}
+
+/**
+ * The sessions under a projects folder (or one project folder), as `memlog extract` finds them:
+ * each project's sessions oldest first, subagent transcripts and effect logs aside.
+ */
+export function findReportSessions(root: string, options: ReportSessionOptions = {}): ReportSession[] {
+  if (!existsSync(root)) throw new MemlogError('not_found', `no folder ${root}`);
+  if (!statSync(root).isDirectory()) throw new MemlogError('invalid_argument', `${root} is a file; memlog report takes a projects folder or one project folder (memlog replay --html draws one transcript)`);
+  if (options.out !== undefined && !existsSync(options.out)) throw new MemlogError('not_found', `no output folder ${options.out}`);
+  if (options.effectsDir !== undefined && !existsSync(options.effectsDir)) throw new MemlogError('not_found', `no effects folder ${options.effectsDir}`);
+  // findTargets creates its output folder; handing it one that exists (the root itself when
+  // there is no output folder) keeps a report from writing anything there.
+  const targets = findTargets(root, options.out ?? root, false);
+  const realRoot = realpathSync(resolve(root));
+  return targets.flatMap((target) =>
+    target.sessions.map((path) => {
+      const logName = basename(effectLogPath(path));
+      const candidates = [
+        ...(options.effectsDir === undefined ? [] : [join(options.effectsDir, logName)]),
+        ...(options.out === undefined ? [] : [target.effectLog(path)]),
+        effectLogPath(path),
+      ];
+      return {
+        project: relative(realRoot, target.projectDir) || basename(target.projectDir),
+        session: basename(path).replace(/\.jsonl$/, ''),
+        path,
+        effectLogs: [...new Set(candidates)].filter((log) => existsSync(log)),
+      };
+    }),
+  );
+}

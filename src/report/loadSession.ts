@@ -1,0 +1,22 @@
+import { statSync } from 'node:fs';
+import { readEffectLog } from '../pipeline/effectLog.js';
+import { readLogEntries } from '../transcript/readLogEntries.js';
+import { mergeEffectLogs } from './mergeEffectLogs.js';
+import type { SessionInputs } from './sessionView.js';
+
+/** What a session page needs from disk: the transcript and its effect logs. The report layer's only reading file besides `findReportSessions.ts`. */
+export interface LoadedSession {
+  readonly inputs: SessionInputs;
+  /** Effect-log lines that were not records (bad JSON, unknown version), all logs together. */
+  readonly effectDiagnostics: number;
+}
+
+/** Reads a transcript and the effect logs given (missing ones are empty), merged as `mergeEffectLogs` says. */
+export function loadSession(path: string, name: string, effectLogs: readonly string[]): LoadedSession {
+  const { entries, diagnostics } = readLogEntries(path);
+  const logs = effectLogs.map((log) => readEffectLog(log));
+  return {
+    inputs: { name, entries, records: mergeEffectLogs(logs.map((l) => l.records)), diagnostics: diagnostics.length, bytes: statSync(path).size },
+    effectDiagnostics: logs.reduce((n, l) => n + l.diagnostics.length, 0),
+  };
+}

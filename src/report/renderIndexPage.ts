@@ -1,0 +1,38 @@
+import { formatNumber } from './chartGeometry.js';
+import { escapeHtml } from './escapeHtml.js';
+import { pageShell } from './pageShell.js';
+import type { ReportRow } from './reportRow.js';
+
+const COLUMNS = ['project', 'session', 'entries', 'size', 'turns', 'tool calls', 'max tokens', 'last tokens', 'compactions', 'notes due', 'extractions due', 'memories extracted', 'failed runs', 'unreadable lines'];
+
+/** The report's index: one row a session, with a link to its page. */
+export function renderIndexPage(title: string, rows: readonly ReportRow[]): string {
+  const body = rows.map((r) => {
+    const name = r.page === null ? escapeHtml(r.session) : `<a href="${escapeHtml(r.page)}">${escapeHtml(r.session)}</a>`;
+    const t = r.totals;
+    if (t === null) return `<tr><td>${escapeHtml(r.project)}</td><td>${name}</td><td colspan="${COLUMNS.length - 2}">could not be read: ${escapeHtml(r.error ?? '')}</td></tr>`;
+    const cells = [
+      formatNumber(t.entries),
+      r.bytes === null ? '' : `${formatNumber(Math.ceil(r.bytes / 1024))} KB`,
+      formatNumber(t.turns),
+      `${formatNumber(t.toolCalls)}${t.toolErrors > 0 ? ` (${formatNumber(t.toolErrors)} failed)` : ''}`,
+      formatNumber(t.maxTokens),
+      formatNumber(t.lastTokens),
+      formatNumber(t.compactions),
+      formatNumber(t.notesDue),
+      formatNumber(t.extractionsDue),
+      formatNumber(t.memoriesWritten),
+      formatNumber(t.failedRuns),
+      formatNumber(r.diagnostics + r.effectDiagnostics),
+    ];
+    return `<tr><td>${escapeHtml(r.project)}</td><td>${name}</td>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+  });
+  const memories = rows.reduce((n, r) => n + (r.totals?.memoriesWritten ?? 0), 0);
+  const html = [
+    `<header><h1>${escapeHtml(title)}</h1><p class="sub">${rows.length} session${rows.length === 1 ? '' : 's'} · ${formatNumber(memories)} memories extracted · memlog report</p></header>`,
+    `<table><thead><tr>${COLUMNS.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>`,
+    `<tbody>\n${body.join('\n')}\n</tbody></table>`,
+    '<p class="note">Tokens are context tokens as Claude Code counts them. Notes and extractions due are what memlog\'s triggers decide on replay; memories extracted and failed runs come from memlog\'s effect logs, when there are any.</p>',
+  ].join('\n');
+  return pageShell(title, html);
+}

@@ -1,0 +1,56 @@
+import type { LogEntry } from '../projections/projection.js';
+import { isMainThreadMessage } from '../projections/tokens.js';
+import { clip } from './escapeHtml.js';
+
+/** A tool result that came back as an error, with the call it answers. */
+export interface ToolErrorMark {
+  readonly seq: number;
+  readonly uuid: string;
+  readonly tool: string;
+  readonly text: string;
+}
+
+export interface ToolActivity {
+  /** The seq of the entry holding each tool call, one item per call. */
+  readonly calls: readonly number[];
+  readonly errors: readonly ToolErrorMark[];
+}
+
+const ERROR_TEXT_CHARS = 300;
+
+/** The main thread's tool calls and failed tool results, in log order. */
+export function toolActivity(entries: Iterable<LogEntry>): ToolActivity {
+  const calls: number[] = [];
+  const errors: ToolErrorMark[] = [];
+  const names = new Map<string, string>();
+  for (const event of entries) {
+    const { entry } = event;
+    if (!isMainThreadMessage(event) || (entry.type !== 'assistant' && entry.type !== 'user')) continue;
+    const content = entry.message.content;
+    if (typeof content === 'string') continue;
+    for (const block of content) {
+      if (block.type === 'tool_use') {
+        const use = block as { id: string; name: string };
+        names.set(use.id, use.name);
+        calls.push(event.seq);
+      } else if (block.type === 'tool_result') {
+        const result = block as { tool_use_id: string; is_error?: boolean; content?: unknown };
+        if (result.is_error !== true) continue;
+        errors.push({ seq: event.seq, uuid: entry.uuid, tool: names.get(result.tool_use_id) ?? 'unknown tool', text: clip(resultText(result.content), ERROR_TEXT_CHARS) });
+      }
+    }
+  }
+  return { calls, errors };
+}
+
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content.trim();
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((b: unknown) => {
+      const block = b as { type?: unknown; text?: unknown } | null;
+      return typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string' ? block.text : '';
+    })
+    .join(' ')
+    .trim();
+}

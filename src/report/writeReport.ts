@@ -1,0 +1,51 @@
+import { basename, dirname, join, resolve } from 'node:path';
+import { atomicWrite } from '../fs/atomicWrite.js';
+import type { ReplaySettings } from '../pipeline/replay.js';
+import { findReportSessions, type ReportSessionOptions } from './findReportSessions.js';
+import { loadSession } from './loadSession.js';
+import { renderIndexPage } from './renderIndexPage.js';
+import { renderSessionPage } from './renderSessionPage.js';
+import { pageNames, rowOf, type ReportRow } from './reportRow.js';
+import { buildSessionView } from './sessionView.js';
+
+export interface ReportOptions extends ReportSessionOptions {
+  readonly root: string;
+  readonly settings?: ReplaySettings;
+  /** The index page to write; the session pages go in `sessions/` beside it. None: rows only. */
+  readonly html?: string;
+}
+
+export interface Report {
+  readonly rows: readonly ReportRow[];
+  /** Pages written, the index included. */
+  readonly pages: number;
+}
+
+/** Pages are for sharing: readable by others, unlike memory files. */
+const PAGE_MODE = 0o644;
+
+/**
+ * Replays every session under a projects folder and, with `html`, writes a page for each and an
+ * index linking them. One session at a time is held in memory; a session that cannot be read
+ * becomes a row saying why.
+ */
+export async function writeReport(options: ReportOptions): Promise<Report> {
+  const sessions = findReportSessions(options.root, options);
+  const names = pageNames(sessions);
+  const indexDir = options.html === undefined ? null : dirname(resolve(options.html));
+  const rows: ReportRow[] = [];
+  for (const [i, s] of sessions.entries()) {
+    const page = `sessions/${names[i] ?? 'session.html'}`;
+    try {
+      const loaded = loadSession(s.path, `${s.project} / ${s.session}`, s.effectLogs);
+      const backLink = options.html === undefined ? undefined : `../${basename(options.html)}`;
+      const view = buildSessionView({ ...loaded.inputs, ...(options.settings === undefined ? {} : { settings: options.settings }), ...(backLink === undefined ? {} : { backLink }) });
+      if (indexDir !== null) await atomicWrite(join(indexDir, page), renderSessionPage(view), PAGE_MODE);
+      rows.push(rowOf(s.project, s.session, indexDir === null ? null : page, view, s.effectLogs.length, loaded.effectDiagnostics));
+    } catch (error) {
+      rows.push({ project: s.project, session: s.session, page: null, bytes: null, diagnostics: 0, effectLogs: s.effectLogs.length, effectDiagnostics: 0, totals: null, error: (error as Error).message });
+    }
+  }
+  if (options.html !== undefined) await atomicWrite(resolve(options.html), renderIndexPage(`memlog report: ${basename(resolve(options.root))}`, rows), PAGE_MODE);
+  return { rows, pages: options.html === undefined ? 0 : rows.filter((r) => r.page !== null).length + 1 };
+}

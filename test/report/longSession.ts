@@ -1,0 +1,42 @@
+import { assistantEntry, compactBoundaryEntry, compactSummaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+import type { Entry } from '../../src/transcript/entrySchema.js';
+
+/**
+ * A deterministic session of about `size` entries for the page tests: turns of a prompt, tool
+ * calls (every 7th fails) and a reply, the context growing with each response, and a compact
+ * boundary whenever it passes 170,000 tokens. Ids come from counters; times from the entry index.
+ */
+export function longSession(size: number): Entry[] {
+  const entries: Entry[] = [];
+  let n = 0;
+  let context = 8_000;
+  let parent: string | null = null;
+  const id = (kind: string): string => `${kind}-${String(n++).padStart(6, '0')}`;
+  const time = (): string => new Date(Date.UTC(2026, 0, 1) + entries.length * 7_000).toISOString();
+  const push = (entry: Entry): void => {
+    entries.push(entry);
+    parent = (entry as { uuid?: string }).uuid ?? parent;
+  };
+  for (let turn = 0; entries.length < size; turn++) {
+    push(userEntry(id('prompt'), `Turn ${turn}: make the parser handle case ${turn}`, { parentUuid: parent, timestamp: time() }));
+    for (let call = 0; call < 3 && entries.length < size; call++) {
+      context += 1_500;
+      const msg = id('msg');
+      const useId = id('toolu');
+      const piece = id('use');
+      push(assistantEntry(piece, msg, toolUse(useId, call % 2 === 0 ? 'Read' : 'Bash'), { parentUuid: parent, timestamp: time(), usage: { input_tokens: 10, output_tokens: 200, cache_read_input_tokens: context } }));
+      const failed = n % 7 === 0;
+      push(toolResultEntry(id('result'), useId, piece, { timestamp: time(), isError: failed, content: failed ? 'Exit code 1' : 'ok' }));
+    }
+    context += 900;
+    push(assistantEntry(id('reply'), id('msg'), text(`Done with case ${turn}.`), { parentUuid: parent, timestamp: time(), stopReason: 'end_turn', usage: { input_tokens: 10, output_tokens: 300, cache_read_input_tokens: context } }));
+    if (context > 170_000) {
+      const boundary = id('boundary');
+      const last = parent ?? 'none';
+      push(compactBoundaryEntry(boundary, last, undefined, { timestamp: time() }));
+      push(compactSummaryEntry(id('summary'), boundary, 'Summary of the work so far.', { timestamp: time() }));
+      context = 12_000;
+    }
+  }
+  return entries;
+}
