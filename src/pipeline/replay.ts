@@ -1,4 +1,4 @@
-import { concat, filter, map, mergeMap, of, scan, type Observable } from 'rxjs';
+import { concat, filter, mergeMap, of, scan, type Observable } from 'rxjs';
 import { createAutocompactTrigger, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings, type AutocompactState } from '../projections/autocompactTrigger.js';
 import type { Decision, RunOutcome, Trigger } from '../projections/decisions.js';
 import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from '../projections/extractionCursor.js';
@@ -209,8 +209,10 @@ export function replayDecisions(items: Observable<ReadItem>, settings: ReplaySet
       ([state], event) => (event === END ? decider.end(state) : decider.step(state, { source: 'transcript', event })),
       [decider.initialState(), []],
     ),
-    map(([, decisions]) => decisions),
-    mergeMap((decisions) => decisions),
+    // Most entries decide nothing: only non-empty lists go through mergeMap, which subscribes
+    // to each list it is given (bench/replay.bench.ts, 100 MB: 0.76x to 0.81x of the floor).
+    filter(([, decisions]) => decisions.length > 0),
+    mergeMap(([, decisions]) => decisions),
   );
 }
 
