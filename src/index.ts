@@ -123,7 +123,6 @@ export { type BatchItemResult, type BatchStatus, type MessageBatchesPort } from 
 export { AnthropicMessageBatches } from './model/anthropic/messageBatches.js';
 export { applyBatchReply, batchExtractionRequest, SAVE_MEMORIES_TOOL, SaveMemoriesInput } from './memory/durable/batchExtraction.js';
 export { batchLedgerPath, readBatchLedger } from './memory/durable/batchLedger.js';
-export { runStaged, type StagedContext, type StagedWork } from './memory/durable/extractionRun.js';
 export { buildSessionView, type SessionInputs, type SessionView, type SessionTotals, type TurnBar } from './report/sessionView.js';
 export { renderSessionPage } from './report/renderSessionPage.js';
 export { renderIndexPage } from './report/renderIndexPage.js';

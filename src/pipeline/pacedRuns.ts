@@ -152,11 +152,23 @@ export function retryFailed(records: readonly EffectRecord[], kind: RunKind, log
   return retried;
 }
 
-/** The `retried` record `retryFailed` would append (none when the newest run did not fail). */
+/** How often one place is retried across runs before its failure is left standing. */
+export const MAX_RETRIES = 3;
+
+/**
+ * The `retried` record `retryFailed` would append: none when the newest run did not fail, or
+ * when runs at its place were retried `MAX_RETRIES` times already (a request that always fails
+ * would otherwise hold the session there for good; left failed, its messages fall to the
+ * session's next run).
+ */
 export function retryRecords(records: readonly EffectRecord[], kind: RunKind): EffectRecord[] {
   const live = withoutInterrupted(records);
   const newest = live.filter((r): r is Extract<EffectRecord, { type: 'run_started' }> => r.type === 'run_started' && r.run === kind).at(-1);
   const failure = newest && live.find((r): r is Extract<EffectRecord, { type: 'run_failed' }> => r.type === 'run_failed' && r.runId === newest.runId);
-  if (failure === undefined) return [];
+  if (newest === undefined || failure === undefined) return [];
+  const place = batchKey(newest.batch.map((p) => p.uuid));
+  const retriedHere = new Set(records.flatMap((r) => (r.type === 'run_failed' && (r as { retried?: unknown }).retried === true ? [r.runId] : [])));
+  const earlier = records.filter((r) => r.type === 'run_started' && r.run === kind && retriedHere.has(r.runId) && batchKey(r.batch.map((p) => p.uuid)) === place).length;
+  if (earlier >= MAX_RETRIES) return [];
   return [{ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: failure.at, run: failure.run, runId: failure.runId, error: `retried: ${failure.error}`, retried: true }];
 }

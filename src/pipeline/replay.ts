@@ -172,25 +172,36 @@ function sameBatch(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * Transcript entries and effect records in log order, then the end: a record placed at seq k
- * follows entry k (records stably sorted by position). A record placed past the last entry (a
- * run collected after the log as it stood was read to its end) comes after the end event; once
- * the log grows, it follows the entry with its seq, where that entry's arrival has closed what
- * the end closed.
+ * follows entry k (records stably sorted by position). A record marked `afterEnd` was written
+ * once the log, then ending at entry k, had been read to its end (a run collected later): the
+ * triggers' close (`end`) comes just before it, so it meets the state it met then, however the
+ * log grew since.
  */
 export function* mergeByPosition(entries: Iterable<LogEntry>, records: readonly EffectRecord[]): Generator<PipelineEvent> {
   let next = 0;
   const pending = records.map((record, i) => ({ record, i })).sort((a, b) => a.record.at.seq - b.record.at.seq || a.i - b.i).map((x) => x.record);
+  let closedAt: number | null = null;
   const flushUpTo = function* (seq: number): Generator<PipelineEvent> {
-    while (next < pending.length && (pending[next]?.at.seq ?? Infinity) <= seq) yield { source: 'effects', record: pending[next++] as EffectRecord };
+    while (next < pending.length && (pending[next]?.at.seq ?? Infinity) <= seq) {
+      const record = pending[next++] as EffectRecord;
+      if (isAfterEnd(record) && closedAt !== record.at.seq) {
+        closedAt = record.at.seq;
+        yield { source: 'end' };
+      }
+      yield { source: 'effects', record };
+    }
   };
   yield* flushUpTo(-1);
   for (const event of entries) {
     yield { source: 'transcript', event };
     yield* flushUpTo(event.seq);
   }
-  yield { source: 'end' };
   yield* flushUpTo(Number.POSITIVE_INFINITY);
+  yield { source: 'end' };
 }
+
+/** Whether a record was written after the log, as it then stood, had been read to its end. */
+export const isAfterEnd = (record: EffectRecord): boolean => (record as { afterEnd?: unknown }).afterEnd === true;
 
 const END = Symbol('end of log');
 

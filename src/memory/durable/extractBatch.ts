@@ -1,5 +1,5 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../../errors.js';
 import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches.js';
@@ -17,7 +17,7 @@ import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { batchCustomId, readBatchLedger, recordSubmittedBatch, remoteCustomId } from './batchLedger.js';
 import { applyBatchReply, batchExtractionRequest } from './batchExtraction.js';
-import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStrayTempFiles, runExtraction, runStaged } from './extractionRun.js';
+import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStaging, removeStrayTempFiles, runExtraction, runStaged } from './extractionRun.js';
 import { INDEX_NAME } from './memoryIndex.js';
 import { autoMemoryDir, type Env } from './memoryPaths.js';
 import { scanMemoryFiles } from './memoryScan.js';
@@ -134,9 +134,17 @@ export function findTargets(rootPath: string, outPath: string, intoClaude: boole
     // Named by their path under the root, so nested folders with the same last name stay apart.
     const name = relative(root, projectDir).split(sep).join('__') || basename(projectDir);
     return intoClaude
-      ? { projectDir, sessions, memoryDir: claudeMemoryDir(projectDir, sessions, env), effectLog: (session: string) => effectLogPath(session) }
-      : { projectDir, sessions, memoryDir: join(out, name, 'memory'), effectLog: (session: string) => join(out, name, 'effects', basename(effectLogPath(session))) };
+      ? { projectDir, sessions, memoryDir: realIfThere(claudeMemoryDir(projectDir, sessions, env)), effectLog: (session: string) => effectLogPath(session) }
+      : { projectDir, sessions, memoryDir: realIfThere(join(out, name, 'memory')), effectLog: (session: string) => join(out, name, 'effects', basename(effectLogPath(session))) };
   });
+}
+
+/**
+ * A memory directory by its real path, so a run's copy sits beside the real folder (on its file
+ * system: moving files in is a rename) and the gate compares real paths.
+ */
+function realIfThere(path: string): string {
+  return existsSync(path) ? realpathSync(path) : path;
 }
 
 /**
@@ -222,10 +230,11 @@ async function extractSession(target: ExtractTarget, session: string, options: E
   // A run whose request went out in a message batch is still going on, not interrupted.
   const ledger = readBatchLedger(target.memoryDir);
   const submitted = (record: RunStartedRecord): boolean => ledger.has(remoteCustomId(record) ?? '');
-  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => rm(stagingOf(runId), { recursive: true, force: true }), submitted);
+  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => removeStaging(stagingOf(runId)), submitted);
   let records = [...log.records, ...interrupted];
-  // Collected now, after the log as it stands was read to its end: placed past its last entry.
-  const end: LogPosition = { seq: (entries.at(-1)?.seq ?? -1) + 1, uuid: null };
+  // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
+  const last = entries.at(-1);
+  const end: LogPosition = { seq: last?.seq ?? -1, uuid: (last?.entry as { uuid?: string } | undefined)?.uuid ?? null };
   const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, options);
   records = [...records, ...collected.records];
   // The newest run failed last time: it runs again now, at the same place.
@@ -313,8 +322,8 @@ interface BatchRound {
 
 /**
  * The runs of a session whose requests went out in a message batch: each one whose batch has
- * ended gets its end recorded past the end of the transcript as it is now (the run was in
- * flight all that time, so later triggers coalesced behind it), then its memories applied. Without a
+ * ended gets its end recorded after the end of the transcript as it is now (`afterEnd`: the run
+ * was in flight all that time, so later triggers coalesced behind it), then its memories applied. Without a
  * batch round (no --batch), they are left waiting.
  */
 async function collectBatchResults(
@@ -358,12 +367,12 @@ async function collectBatchResults(
       const staged = await runStaged({ memoryDir: target.memoryDir, runId: `${sessionId}.${started.runId}`, sessionId, from, to }, (context) =>
         applyBatchReply(result.reply, context, { frontmatter: options.frontmatter ?? 'metadata', sessionId, now }),
       );
-      record = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at: end, run: 'extraction', runId: started.runId, outcome: staged.outcome };
+      record = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at: end, afterEnd: true, run: 'extraction', runId: started.runId, outcome: staged.outcome };
       apply = staged.apply;
       runs.push({ runId: started.runId, at: end, ok: true, outcome: staged.outcome });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      record = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: end, run: 'extraction', runId: started.runId, error: message };
+      record = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: end, afterEnd: true, run: 'extraction', runId: started.runId, error: message };
       runs.push({ runId: started.runId, at: end, ok: false, error: message });
     }
     appendEffectsSync(logPath, [record]);
@@ -385,6 +394,9 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
   const sessions: SessionReport[] = [];
   const queue = [...targets];
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
+  // In a batch round a memory directory stays locked until its requests are sent and in the
+  // ledger: another extract in between would take its runs for interrupted and send them again.
+  const held: Array<() => void> = [];
   const worker = async (): Promise<void> => {
     for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
       const release = lockMemoryDir(target.memoryDir);
@@ -396,12 +408,18 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
           options.onSession?.({ type: 'done', session, report });
         }
       } finally {
-        release();
+        if (batch === null) release();
+        else held.push(release);
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, targets.length)) }, worker));
-  const batchIds = batch === null ? [] : await submitOutbox(batch, options.now ?? (() => new Date()));
+  let batchIds: string[] = [];
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, targets.length)) }, worker));
+    if (batch !== null) batchIds = await submitOutbox(batch, options.now ?? (() => new Date()));
+  } finally {
+    for (const release of held) release();
+  }
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
   const byType = (list: ReadonlyArray<{ type: string | null }>) => list.reduce<Record<string, number>>((acc, w) => ({ ...acc, [w.type ?? 'other']: (acc[w.type ?? 'other'] ?? 0) + 1 }), {});
   const touched = new Set(sessions.flatMap((s) => [...s.added, ...s.updated].map((w) => `${s.project}\u0000${w.file}`)));

@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, realpath, rename, rm, stat, utimes } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { z } from 'zod';
 import { runAgent } from '../../model/agentLoop.js';
@@ -68,16 +68,30 @@ async function listFiles(root: string): Promise<string[]> {
   }
 }
 
+/** Where a run keeps a second link to each file it started from: what "unchanged" is measured against. */
+const baseOf = (staging: string): string => `${staging}.base`;
+
+/** Removes a run's copy and its base links. */
+export async function removeStaging(staging: string): Promise<void> {
+  await rm(staging, { recursive: true, force: true });
+  await rm(baseOf(staging), { recursive: true, force: true });
+}
+
 /**
  * The run's copy of the memory directory, made of hard links: no bytes copied, timestamps
  * shared, so a copy costs one link per file however large the memories are. Safe because every
  * write into the copy (the file tools, the index fit, batch replies) replaces a file by rename
- * and never writes into one, so an original is never touched through its link. A linked file
- * (symlink) is copied with its target's bytes and times, as is everything when links are not
- * possible (another file system). Returns each file's inode as linked.
+ * and never writes into one, so an original is never touched through its link. Each file is
+ * linked a second time under the base folder, so the bytes the run started from stay readable
+ * even when the copy's file is replaced or the memory directory's is. A symlinked file is
+ * copied with its target's bytes and times when the target is inside the memory directory and
+ * left out when it is not (the model never reads outside memory through it); everything is
+ * copied when links are not possible (another file system). Returns each file's inode as linked.
  */
 async function linkTree(from: string, to: string): Promise<Map<string, number>> {
-  const base = new Map<string, number>();
+  const inodes = new Map<string, number>();
+  const base = baseOf(to);
+  const realFrom = await realpath(from);
   await mkdir(to, { recursive: true });
   const entries = (await readdir(from, { recursive: true, withFileTypes: true })).filter((d) => !isTempFile(d.name));
   for (const dir of entries.filter((d) => d.isDirectory())) await mkdir(join(to, relative(from, join(parentOf(dir), dir.name))), { recursive: true });
@@ -87,17 +101,22 @@ async function linkTree(from: string, to: string): Promise<Map<string, number>> 
     const file = relative(from, source);
     const target = join(to, file);
     await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(join(base, file)), { recursive: true });
+    const keep = async (): Promise<void> => {
+      await link(target, join(base, file));
+      inodes.set(file, (await stat(target)).ino);
+    };
     if (entry.isFile()) {
       try {
         await link(source, target);
-        base.set(file, (await stat(target)).ino);
-        return;
+        return await keep();
       } catch {
         // Not linkable here: copied below.
       }
     }
     let info;
     try {
+      if (entry.isSymbolicLink() && !isWithin(realFrom, await realpath(source))) return;
       info = await stat(source);
     } catch {
       return; // a dangling link: nothing to read
@@ -105,11 +124,11 @@ async function linkTree(from: string, to: string): Promise<Map<string, number>> 
     if (!info.isFile()) return;
     await copyFile(source, target);
     await utimes(target, info.atime, info.mtime);
-    base.set(file, (await stat(target)).ino);
+    await keep();
   };
   // A few at a time: each is a round trip to the thread pool.
   for (let i = 0; i < files.length; i += 32) await Promise.all(files.slice(i, i + 32).map(one));
-  return base;
+  return inodes;
 }
 
 const parentOf = (entry: Dirent): string => entry.parentPath;
@@ -157,7 +176,7 @@ export async function applyStaged(staging: string, memoryDir: string, files: rea
     await mkdir(dirname(to), { recursive: true });
     await rename(from, to);
   }
-  await rm(staging, { recursive: true, force: true });
+  await removeStaging(staging);
 }
 
 /** What the work inside a staged run reports, for the outcome. */
@@ -195,8 +214,8 @@ export async function runStaged(options: StagedRunOptions, work: (context: Stage
   const { memoryDir } = options;
   const staging = extractionStagingDir(memoryDir, options.runId);
   await mkdir(memoryDir, { recursive: true });
-  await rm(staging, { recursive: true, force: true });
-  const base = await linkTree(memoryDir, staging);
+  await removeStaging(staging);
+  const inodes = await linkTree(memoryDir, staging);
   try {
     const existing = await scanMemoryFiles(staging);
     const index = (await readOrNull(join(staging, INDEX_NAME)))?.toString('utf8') ?? '';
@@ -207,16 +226,17 @@ export async function runStaged(options: StagedRunOptions, work: (context: Stage
     if (written !== null && fit.content !== written.toString('utf8')) await atomicWrite(indexPath, fit.content);
     // What this run changed: a file still linked to its original is untouched (every write
     // replaces a file, never writes into it); one replaced counts when its bytes differ from
-    // what the memory directory holds now.
+    // the ones the run started from (so rewriting a file unchanged never puts back an older
+    // version over one written meanwhile).
     const changes: ExtractionOutcome['written'] = [];
     for (const file of (await listFiles(staging)).sort()) {
       const info = await stat(join(staging, file));
-      if (base.get(file) === info.ino) continue;
+      if (inodes.get(file) === info.ino) continue;
       const next = await readFile(join(staging, file));
-      const now = await readOrNull(join(memoryDir, file));
-      if (now !== null && now.equals(next)) continue;
+      const before = await readOrNull(join(baseOf(staging), file));
+      if (before !== null && before.equals(next)) continue;
       const parsed = file.endsWith('.md') && basename(file) !== INDEX_NAME ? parseTopicFile(next.toString('utf8'), file) : null;
-      changes.push({ file: file.split(sep).join('/'), sha256: sha256Hex(next), change: base.has(file) ? 'updated' : 'added', type: parsed?.ok === true ? parsed.file.type : null });
+      changes.push({ file: file.split(sep).join('/'), sha256: sha256Hex(next), change: inodes.has(file) ? 'updated' : 'added', type: parsed?.ok === true ? parsed.file.type : null });
     }
     const outcome: ExtractionOutcome = {
       sessionId: options.sessionId,
@@ -233,7 +253,7 @@ export async function runStaged(options: StagedRunOptions, work: (context: Stage
     };
     return { outcome, apply: () => applyStaged(staging, memoryDir, changes.map((c) => c.file)) };
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    await removeStaging(staging);
     throw error;
   }
 }

@@ -32,7 +32,7 @@ async function firstLines(path: string, lines: number): Promise<string> {
 type Header = ReturnType<typeof readTopicHeader>;
 
 /**
- * Headers already read, by file identity (device, inode, size, mtime): an extraction scans the
+ * Headers already read, by file identity (device, inode, size, mtime, ctime): an extraction scans the
  * memory directory once a run, through a copy made of hard links, so most files are the same
  * inode run after run. A file written since has a new inode or mtime and is read again.
  */
@@ -40,7 +40,7 @@ const headers = new Map<string, Header>();
 const HEADER_CACHE_LIMIT = 20_000;
 
 async function headerOf(filePath: string, info: Stats): Promise<Header> {
-  const key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
+  const key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
   if (headers.has(key)) return headers.get(key)!;
   const header = readTopicHeader(`${await firstLines(filePath, FRONTMATTER_MAX_LINES)}\n`);
   if (headers.size >= HEADER_CACHE_LIMIT) headers.clear();

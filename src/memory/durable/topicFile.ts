@@ -84,7 +84,8 @@ export function renderTopicFile(file: TopicFile, form: FrontmatterForm = 'metada
 
 /** One MEMORY.md line: `- [Title](file.md) — hook`. */
 export function indexLine(title: string, filename: string, hook: string): string {
-  return `- [${title.replace(/[[\]]/g, '')}](${filename}) — ${hook.replace(/\s+/g, ' ').trim()}`;
+  // One line whatever the title holds: a newline in it would add lines to the index.
+  return `- [${title.replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim()}](${filename}) — ${hook.replace(/\s+/g, ' ').trim()}`;
 }
 
 /**

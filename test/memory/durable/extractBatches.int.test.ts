@@ -1,7 +1,7 @@
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnthropicModel, extractMemories, pendingExtraction, readBatchLedger, readEffectLog, type MessageBatchesPort } from '../../../src/index.js';
+import { AnthropicModel, extractMemories, pendingExtraction, readBatchLedger, readEffectLog, readLogEntries, replaySync, type MessageBatchesPort } from '../../../src/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { BatchesServer, type BatchAnswer, type BatchRequest } from '../../support/batchesServer.js';
 import { demoProjects } from '../../support/paths.js';
@@ -110,6 +110,35 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     }
   });
 
+  it('a live session that grows after a collection: no turn is extracted twice, and replay ends with nothing in flight or held', async () => {
+    const name = '4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl';
+    const lines = readFileSync(join(demoProjects, '-home-dev-acme-shop', name), 'utf8').split('\n').filter((l) => l !== '');
+    const project = join(tempDir(), 'proj');
+    mkdirSync(project);
+    const session = join(project, name);
+    // Cut where Claude Code leaves a finished turn: its last reply, then side lines that close nothing.
+    writeFileSync(session, `${lines.slice(0, 86).join('\n')}\n`);
+    const out = tempDir();
+    const { server, port } = await batchesOn(saveOne);
+    const run = () => extractMemories({ root: project, out, model: new ScriptedModel([]), batches: port });
+    await run();
+    server.endAll();
+    await run();
+    appendFileSync(session, `${lines.slice(86).join('\n')}\n`);
+    for (let round = 0; round < 4; round++) {
+      server.endAll();
+      await run();
+    }
+    const logPath = join(out, 'proj', 'effects', name.replace(/\.jsonl$/, '.memlog.jsonl'));
+    const records = readEffectLog(logPath).records;
+    const served = records.flatMap((r) => (r.type === 'run_started' ? r.batch.map((p) => p.uuid) : []));
+    expect(new Set(served).size).toBe(served.length);
+    const replay = replaySync(readLogEntries(session).entries, {}, undefined, records);
+    expect(replay.state.runs.extraction.inFlight).toBeNull();
+    expect(replay.state.held).toEqual([]);
+    expect(pendingExtraction(session, logPath).runs).toBe(0);
+  });
+
   it('a request that errored is sent again in the next batch; an unsafe file name or a secret in a reply is refused', async () => {
     const root = join(projects(), '-home-dev-notes-cli');
     const out = tempDir();
@@ -117,7 +146,7 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     const { server, port } = await batchesOn((request) => {
       if (round === 0) return { errored: 'arranged overload' };
       const key = SECRET_SAMPLES['anthropic-api-key']![0];
-      return { content: [{ type: 'tool_use', id: 't', name: 'save_memories', input: { memories: [{ file: '../escape.md', name: 'x', description: 'x', type: 'user', body: 'x' }, { file: 'api-key.md', name: 'api key', description: 'the key', type: 'reference', body: `The key is ${key}` }, { file: 'kept.md', name: 'kept', description: `from ${request.custom_id}`, type: 'feedback', body: 'Kept.' }] } }] };
+      return { content: [{ type: 'tool_use', id: 't', name: 'save_memories', input: { memories: [{ file: '../escape.md', name: 'x', description: 'x', type: 'user', body: 'x' }, { file: 'api-key.md', name: 'api key', description: 'the key', type: 'reference', body: `The key is ${key}` }, { file: 'kept.md', name: 'kept\n- [evil](evil.md) — injected', description: `from ${request.custom_id}`, type: 'feedback', body: 'Kept.' }] } }] };
     });
     const run = () => extractMemories({ root, out, model: new ScriptedModel([]), batches: port });
     await run();
@@ -132,6 +161,8 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     expect(ok.failedRuns).toBe(0);
     const memoryDir = join(out, '-home-dev-notes-cli', 'memory');
     expect(files(memoryDir)).toEqual(['MEMORY.md', 'kept.md']);
+    // A newline in a name stays inside its one index line.
+    expect(readFileSync(join(memoryDir, 'MEMORY.md'), 'utf8').trimEnd().split('\n')).toHaveLength(1);
     expect(existsSync(join(out, '-home-dev-notes-cli', 'escape.md'))).toBe(false);
     const log = readEffectLog(join(out, '-home-dev-notes-cli', 'effects', readdirSync(join(out, '-home-dev-notes-cli', 'effects'))[0]!)).records;
     const finished = log.filter((r) => r.type === 'run_finished');
@@ -141,6 +172,29 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatch(/^api-key\.md:\d+: .*anthropic/i);
     expect(JSON.stringify(log)).not.toContain(SECRET_SAMPLES['anthropic-api-key']![0]);
+  });
+
+  it('a request that always errors is retried three times, then left failed, and the session moves on to its later turns', async () => {
+    const root = join(projects(), '-home-dev-acme-shop');
+    const out = tempDir();
+    const { server, port } = await batchesOn(() => ({ errored: 'arranged: always fails' }));
+    const run = () => extractMemories({ root, out, model: new ScriptedModel([]), batches: port });
+    for (let round = 0; round < 8; round++) {
+      await run();
+      server.endAll();
+    }
+    const effects = join(out, '-home-dev-acme-shop', 'effects');
+    for (const name of readdirSync(effects)) {
+      const records = readEffectLog(join(effects, name)).records;
+      const places = new Map<string, number>();
+      for (const r of records) if (r.type === 'run_started') places.set(r.batch.map((p) => p.uuid).join(' '), (places.get(r.batch.map((p) => p.uuid).join(' ')) ?? 0) + 1);
+      // The first try and at most three retries at any one place.
+      expect(Math.max(...places.values())).toBeLessThanOrEqual(4);
+      // Every due turn of the session was sent at some point.
+      const due = records.flatMap((r) => (r.type === 'decision' && r.decision.kind === 'extraction_due' ? [r.decision.uuid] : []));
+      const sent = new Set(records.flatMap((r) => (r.type === 'run_started' ? r.batch.map((p) => p.uuid) : [])));
+      for (const uuid of due) expect(sent.has(uuid)).toBe(true);
+    }
   });
 
   it('a run whose batch never went out (the submission failed) is sent again by the next run', async () => {
@@ -157,6 +211,22 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     const collected = await extractMemories({ root, out, model: new ScriptedModel([]), batches: port });
     expect(collected.processed).toBe(1);
     expect(collected.failedRuns).toBe(0);
+  });
+
+  it('the memory directory stays locked until the batch is sent and in the ledger', async () => {
+    const root = join(projects(), '-home-dev-notes-cli');
+    const out = tempDir();
+    const { port } = await batchesOn(saveOne);
+    let send: () => void = () => undefined;
+    const sending = new Promise<void>((resolve) => (send = resolve));
+    const slow: MessageBatchesPort = { submit: async (requests) => (await sending, port.submit(requests)), status: (id) => port.status(id) };
+    const first = extractMemories({ root, out, model: new ScriptedModel([]), batches: slow });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(extractMemories({ root, out, model: new ScriptedModel([]), batches: port })).rejects.toThrow(/another memlog extract/);
+    send();
+    expect((await first).batch?.submitted).toBe(1);
+    const log = readEffectLog(join(out, '-home-dev-notes-cli', 'effects', readdirSync(join(out, '-home-dev-notes-cli', 'effects'))[0]!)).records;
+    expect(log.filter((r) => r.type === 'run_failed')).toEqual([]);
   });
 
   it('without --batch, runs still out in a batch are left waiting, not run again or marked interrupted', async () => {

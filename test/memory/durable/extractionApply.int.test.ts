@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractMemories, OfflineModel, runExtraction, sanitizePath, scanMemoryFiles, type ModelReply } from '../../../src/index.js';
@@ -21,6 +21,40 @@ describe('applying an extraction run', () => {
     expect(result.outcome.written.map((w) => [w.file, w.change])).toEqual([['a.md', 'added']]);
     expect(readFileSync(join(memoryDir, 'b.md'), 'utf8')).toBe('b written meanwhile');
     expect(readFileSync(join(memoryDir, 'a.md'), 'utf8')).toBe('new a');
+  });
+
+  it('a file rewritten unchanged by the run does not put an older version back over one written meanwhile', async () => {
+    const memoryDir = join(tempDir(), 'memory');
+    mkdirSync(memoryDir);
+    writeFileSync(join(memoryDir, 'a.md'), 'original a');
+    // Another process replaces a.md while the run works; the run writes a.md with the bytes it started from.
+    const meanwhile = (): Partial<ModelReply> => {
+      writeFileSync(join(memoryDir, '.a.md.other'), 'NEWER a');
+      renameSync(join(memoryDir, '.a.md.other'), join(memoryDir, 'a.md'));
+      return write(join(memoryDir, 'a.md'), 'original a');
+    };
+    const result = await runExtraction({ ...options(memoryDir), model: new ScriptedModel([meanwhile, done]) });
+    await result.apply();
+    expect(result.outcome.written).toEqual([]);
+    expect(readFileSync(join(memoryDir, 'a.md'), 'utf8')).toBe('NEWER a');
+  });
+
+  it('a symlinked file that leads out of the memory directory is not shown to the model', async () => {
+    const base = tempDir();
+    const memoryDir = join(base, 'memory');
+    mkdirSync(memoryDir);
+    writeFileSync(join(base, 'outside.md'), 'SECRET_OUTSIDE');
+    symlinkSync(join(base, 'outside.md'), join(memoryDir, 'peek.md'));
+    const seen: string[] = [];
+    const read: Partial<ModelReply> = { content: [{ type: 'tool_use', id: 'r', name: 'Read', input: { file_path: join(memoryDir, 'peek.md') } }], stopReason: 'tool_use' };
+    const record = (request: Parameters<ScriptedModel['complete']>[0]): Partial<ModelReply> => {
+      seen.push(JSON.stringify(request.messages));
+      return done;
+    };
+    const result = await runExtraction({ ...options(memoryDir), model: new ScriptedModel([read, record]) });
+    await result.apply();
+    expect(seen.join('')).not.toContain('SECRET_OUTSIDE');
+    expect(readFileSync(join(memoryDir, 'peek.md'), 'utf8')).toBe('SECRET_OUTSIDE'); // left as it was
   });
 
   it('works when the output folder is reached through a symbolic link', async () => {
