@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { atomicWrite } from '../../fs/atomicWrite.js';
+import { isWithin } from '../../fs/containment.js';
 import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { formatFinding, scanForSecrets } from '../../secrets/scanForSecrets.js';
@@ -43,9 +44,13 @@ export interface BatchExtractionInput {
 export async function batchExtractionRequest(input: BatchExtractionInput, context: StagedContext): Promise<ModelRequest> {
   const shown: string[] = [];
   let budget = SHOWN_TOTAL_BYTES;
+  const root = await realpath(context.staging).catch(() => context.staging);
   for (const header of context.existing) {
     if (budget <= 0) break;
-    const text = (await readFile(join(context.staging, header.filename), 'utf8').catch(() => '')).slice(0, Math.min(SHOWN_FILE_BYTES, budget));
+    // A memory file that is a link leading out of the memory directory is not shown: its target is not memory.
+    const real = await realpath(join(context.staging, header.filename)).catch(() => null);
+    if (real === null || !isWithin(root, real)) continue;
+    const text = (await readFile(real, 'utf8').catch(() => '')).slice(0, Math.min(SHOWN_FILE_BYTES, budget));
     budget -= Buffer.byteLength(text);
     shown.push(`<memory file="${header.filename}">\n${text.trimEnd()}\n</memory>`);
   }
