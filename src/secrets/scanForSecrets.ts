@@ -46,6 +46,8 @@ function defuseDirectives(text: string): string {
   return text.replace(/secretlint-(?=(?:disable|enable))/gi, 'secretlint_');
 }
 
+let scans: Promise<unknown> = Promise.resolve();
+
 /**
  * Every secret in a text: secretlint's recommended preset plus memlog's rules for the families
  * it misses (src/secrets/memlogRules.ts). Sorted by position; one finding per rule and position.
@@ -53,11 +55,19 @@ function defuseDirectives(text: string): string {
 export async function scanForSecrets(text: string, file?: string): Promise<SecretFinding[]> {
   const where = file === undefined ? {} : { file };
   const { lintSource, config } = await loadSecretlint();
-  const result = await lintSource({
-    source: { content: defuseDirectives(text), filePath: file ?? 'memory.md', ext: '.md', contentType: 'text' },
-    options: { config, maskSecrets: true, noPhysicFilePath: true },
+  // One secretlint run at a time in a process: its profiler is a process-wide singleton whose
+  // marks are named by file, and emptying it (below) while another run of the same name is
+  // between its marks made that run throw. A scan takes about a millisecond.
+  const run = scans.then(async () => {
+    const linted = await lintSource({
+      source: { content: defuseDirectives(text), filePath: file ?? 'memory.md', ext: '.md', contentType: 'text' },
+      options: { config, maskSecrets: true, noPhysicFilePath: true },
+    });
+    await forgetSecretlintProfile();
+    return linted;
   });
-  await forgetSecretlintProfile();
+  scans = run.catch(() => undefined);
+  const result = await run;
   const findings: SecretFinding[] = result.messages.map((message) => {
     const short = message.ruleId.startsWith(PRESET_PREFIX) ? message.ruleId.slice(PRESET_PREFIX.length) : message.ruleId;
     return { ruleId: `secretlint/${short}`, label: labelOf(message.messageId ?? short), line: message.loc.start.line, column: message.loc.start.column + 1, ...where };

@@ -49,7 +49,9 @@ export async function readLocalTeamFiles(teamDir: string): Promise<{ files: Loca
           skipped.push({ key, reason: 'not_utf8' });
           continue;
         }
-        files.push({ key, content, findings: await scanForSecrets(content, key) });
+        // The name travels too: a credential in it is as much a leak as one in the content.
+        const inName = (await scanForSecrets(key, key)).map((finding) => ({ ...finding, line: 0 })); // line 0: the name
+        files.push({ key, content, findings: [...inName, ...(await scanForSecrets(content, key))] });
       }
     }
   };

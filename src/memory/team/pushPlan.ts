@@ -15,7 +15,7 @@ export interface LocalTeamFile {
 }
 
 /** Why a local file does not sync. The first three are decided by the reader, before content exists. */
-export type SkipReason = 'symlink' | 'invalid_name' | 'not_utf8' | 'too_large' | 'secret' | 'over_entry_limit';
+export type SkipReason = 'symlink' | 'invalid_name' | 'not_utf8' | 'too_large' | 'secret' | 'over_entry_limit' | 'not_pulled';
 
 export interface SkippedFile {
   readonly key: string;
@@ -52,6 +52,27 @@ export function selectUploadable(files: readonly LocalTeamFile[], maxEntries: nu
 /** Keys whose local content the server does not hold (by hash), sorted. */
 export function deltaKeys(entries: ReadonlyMap<string, UploadableEntry>, serverChecksums: ReadonlyMap<string, string>): string[] {
   return [...entries].filter(([key, entry]) => serverChecksums.get(key) !== entry.hash).map(([key]) => key).sort(compareKeys);
+}
+
+/**
+ * What a push sends, against the server's hashes now and the hashes at this checkout's last
+ * sync (`base`): a file that differs from the server's and changed here since the sync, or that
+ * is new here. A file unchanged here since the sync while the server's changed is behind, not
+ * edited: sending it would put a teammate's newer version back (that is a pull's job). A file
+ * the server has, never synced here and different, is held back: pull first, then edit.
+ */
+export function pushKeys(entries: ReadonlyMap<string, UploadableEntry>, server: ReadonlyMap<string, string>, base: ReadonlyMap<string, string>): { readonly send: string[]; readonly behind: string[]; readonly unsynced: string[] } {
+  const send: string[] = [];
+  const behind: string[] = [];
+  const unsynced: string[] = [];
+  for (const key of deltaKeys(entries, server)) {
+    const hash = entries.get(key)?.hash;
+    const synced = base.get(key);
+    if (!server.has(key) || (synced !== undefined && synced !== hash)) send.push(key);
+    else if (synced === undefined) unsynced.push(key);
+    else behind.push(key);
+  }
+  return { send, behind, unsynced };
 }
 
 /** `{"entries":{}}` */

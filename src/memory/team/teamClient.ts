@@ -117,6 +117,8 @@ export class TeamClient {
         ...init,
         headers: { ...init.headers, Authorization: `Bearer ${token}`, 'anthropic-beta': 'oauth-2025-04-20', 'User-Agent': 'memlog-team-sync' },
         signal: AbortSignal.timeout(timeoutMs),
+        // A redirect would re-send memory to another origin (without the token, but with the body).
+        redirect: 'error',
       });
     } catch (error) {
       throw new TeamSyncError('io', `cannot reach the team server (${init.method} ${url.origin}): ${(error as Error).message}`, null, { cause: error });

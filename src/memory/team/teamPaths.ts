@@ -18,6 +18,10 @@ export function unsafeKeyReason(key: string): string | null {
   if ([...key].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return 'contains a control character';
   if (key.includes('\\')) return 'contains a backslash';
   if (key.startsWith('/') || /^[A-Za-z]:/.test(key)) return 'absolute';
+  // A name the file system cannot hold would fail every pull; one not in NFC would be written
+  // under another name than its key (paths are normalised to NFC), and come back as a second entry.
+  if (key.split('/').some((part) => Buffer.byteLength(part) > 255)) return 'has a name longer than 255 bytes';
+  if (key !== key.normalize('NFC')) return 'is not in Unicode normal form C';
   for (const form of [key, decoded(key), key.normalize('NFKC')]) {
     if (form === null) return 'malformed percent-encoding';
     if (form.split('/').some((part) => part === '..' || part === '.' || part === '')) return 'contains an empty, "." or ".." segment';

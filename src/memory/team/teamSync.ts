@@ -3,7 +3,7 @@ import { PathEscapeError } from '../../errors.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { resolveInside } from '../../fs/containment.js';
 import { readLocalTeamFiles } from './localTeamFiles.js';
-import { batchBody, batchByBytes, compareKeys, deltaKeys, selectUploadable, type SkippedFile, type UploadableEntry } from './pushPlan.js';
+import { batchBody, batchByBytes, compareKeys, pushKeys, selectUploadable, type SkippedFile, type UploadableEntry } from './pushPlan.js';
 import type { TeamClient } from './teamClient.js';
 import { hashContent, MAX_CONFLICT_RETRIES, MAX_ENTRY_BYTES, utf8Bytes } from './teamProtocol.js';
 import { unsafeKeyReason } from './teamPaths.js';
@@ -106,15 +106,26 @@ export async function pushTeamMemory({ teamDir, client, state }: TeamSyncContext
   const { entries, skipped: planSkipped } = selectUploadable(local.files, state.maxEntries);
   const skipped = [...local.skipped, ...planSkipped].sort((a, b) => compareKeys(a.key, b.key));
   let server = await probe(client);
+  // The hashes at this checkout's last sync: what "changed here" is measured against.
+  const base = new Map(Object.entries(state.serverChecksums));
   const sent: string[] = [];
   let batches = 0;
   let conflicts = 0;
-  const finish = (failure?: PushFailure, maxEntries = state.maxEntries) => ({
-    report: { ok: failure === undefined, sent, skipped, batches, conflicts, ...(failure === undefined ? {} : { failure }) },
-    state: { ...state, etag: server.etag, serverChecksums: Object.fromEntries(server.checksums), maxEntries },
-  });
+  const finish = (failure?: PushFailure, maxEntries = state.maxEntries) => {
+    // What was sent is in sync now; the rest keeps its last-synced hash, and the ETag is kept
+    // only when the server holds nothing this checkout has not seen (else the next pull must
+    // not be answered "not modified").
+    const synced = new Map(base);
+    for (const key of sent) synced.set(key, entries.get(key)?.hash ?? '');
+    const caughtUp = [...server.checksums].every(([key, hash]) => synced.get(key) === hash);
+    const unsynced = pushKeys(entries, server.checksums, base).unsynced.map((key): SkippedFile => ({ key, reason: 'not_pulled' }));
+    return {
+      report: { ok: failure === undefined, sent, skipped: [...skipped, ...unsynced].sort((a, b) => compareKeys(a.key, b.key)), batches, conflicts, ...(failure === undefined ? {} : { failure }) },
+      state: { ...state, etag: caughtUp ? server.etag : null, serverChecksums: Object.fromEntries(synced), maxEntries },
+    };
+  };
   for (let attempt = 0; attempt <= MAX_CONFLICT_RETRIES; attempt++) {
-    const outcome = await uploadDelta(client, entries, server, (keys) => {
+    const outcome = await uploadDelta(client, entries, server, base, (keys) => {
       sent.push(...keys);
       batches++;
     });
@@ -143,8 +154,8 @@ async function probe(client: TeamClient): Promise<ServerView> {
 type UploadOutcome = { readonly kind: 'done' } | { readonly kind: 'conflict' } | { readonly kind: 'too_many_entries'; readonly maxEntries: number; readonly receivedEntries: number };
 
 /** Sends the delta batch by batch, chaining the ETag; committed batches update `server`, so a retry resumes with the rest. */
-async function uploadDelta(client: TeamClient, entries: ReadonlyMap<string, UploadableEntry>, server: ServerView, onBatch: (keys: readonly string[]) => void): Promise<UploadOutcome> {
-  for (const batch of batchByBytes(deltaKeys(entries, server.checksums), entries)) {
+async function uploadDelta(client: TeamClient, entries: ReadonlyMap<string, UploadableEntry>, server: ServerView, base: ReadonlyMap<string, string>, onBatch: (keys: readonly string[]) => void): Promise<UploadOutcome> {
+  for (const batch of batchByBytes(pushKeys(entries, server.checksums, base).send, entries)) {
     const outcome = await client.put(batchBody(batch, entries).entries, server.etag);
     if (outcome.kind !== 'ok') return outcome;
     server.etag = outcome.checksum;
@@ -173,7 +184,7 @@ export async function teamStatus({ teamDir, client, state }: TeamSyncContext): P
   const server = hashes.kind === 'ok' ? hashes.entryChecksums : new Map<string, string>();
   const localHashes = new Map(local.files.map((file) => [file.key, hashContent(file.content)]));
   const incoming = [...server].filter(([key, hash]) => unsafeKeyReason(key) === null && localHashes.get(key) !== hash).map(([key]) => key).sort(compareKeys);
-  return { pending: deltaKeys(entries, server), incoming, skipped: [...local.skipped, ...skipped].sort((a, b) => compareKeys(a.key, b.key)), serverEntries: hashes.kind === 'ok' ? server.size : null };
+  return { pending: pushKeys(entries, server, new Map(Object.entries(state.serverChecksums))).send, incoming, skipped: [...local.skipped, ...skipped].sort((a, b) => compareKeys(a.key, b.key)), serverEntries: hashes.kind === 'ok' ? server.size : null };
 }
 
 /** Whether every key the server had at the last sync is on disk with the server's content. */
@@ -187,11 +198,12 @@ async function localMatches(teamDir: string, serverChecksums: Readonly<Record<st
   return true;
 }
 
+/** The key's path inside the team folder, or null when it leads out or cannot be looked at (a name too long, no permission): that key is skipped, the rest syncs. */
 async function inside(root: string, key: string): Promise<string | null> {
   try {
     return await resolveInside(root, key);
   } catch (error) {
-    if (error instanceof PathEscapeError) return null;
+    if (error instanceof PathEscapeError || typeof (error as NodeJS.ErrnoException).code === 'string') return null;
     throw error;
   }
 }

@@ -66,6 +66,48 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('team sync against the reference server', () => {
+  it('a push never sends a file that is only behind the server: a teammate\'s newer version stays', async () => {
+    const { url } = await server();
+    const a = checkout(url);
+    const b = checkout(url);
+    a.write('X.md', 'v1');
+    await a.push();
+    await b.pull();
+    a.write('X.md', 'v2 by A');
+    await a.push();
+    b.write('Y.md', 'new in B');
+    expect((await b.status()).pending).toEqual(['Y.md']);
+    expect((await b.push()).sent).toEqual(['Y.md']);
+    expect(await serverEntries(url)).toEqual({ 'X.md': 'v2 by A', 'Y.md': 'new in B' });
+    // B's next pull is not answered "not modified": it brings A's version.
+    expect((await b.pull()).received).toContain('X.md');
+    expect(b.read('X.md')).toBe('v2 by A');
+    // A file the server has that this checkout never synced is held back until a pull.
+    const c = checkout(url);
+    c.write('X.md', 'written before any pull');
+    const pushed = await c.push();
+    expect(pushed.sent).toEqual([]);
+    expect(pushed.skipped).toEqual([{ key: 'X.md', reason: 'not_pulled' }]);
+    expect((await serverEntries(url))['X.md']).toBe('v2 by A');
+  });
+
+  it('a credential in a file name never reaches the server; names too long or not in NFC are refused', async () => {
+    const { url } = await server();
+    const a = checkout(url);
+    const token = SECRET_SAMPLES['github-pat']![0];
+    a.write(`${token}.md`, 'harmless content');
+    a.write('fine.md', 'fine');
+    const pushed = await a.push();
+    expect(pushed.sent).toEqual(['fine.md']);
+    expect(pushed.skipped.map((s) => [s.key === `${token}.md`, s.reason])).toEqual([[true, 'secret']]);
+    expect(JSON.stringify(await serverEntries(url))).not.toContain(token);
+    const client = new TeamClient({ server: url, token: TOKEN, repo: REPO });
+    for (const key of [`${'a'.repeat(300)}.md`, 'cafe\u0301.md']) {
+      await expect(client.put({ [key]: 'x' }, null)).rejects.toThrow(/400|refused|unsafe|key/i);
+    }
+    expect(Object.keys(await serverEntries(url))).toEqual(['fine.md']);
+  });
+
   it('push sends only what changed; pull brings it to another checkout; status shows what differs', async () => {
     const { url } = await server();
     const a = checkout(url);
@@ -138,8 +180,12 @@ describe('team sync against the reference server', () => {
     expect(ra.conflicts + rb.conflicts).toBe(1);
     const entries = await serverEntries(url);
     expect(Object.keys(entries).sort()).toEqual(['MEMORY.md', ...[0, 1, 2, 3, 4].flatMap((i) => [`a/${i}.md`, `b/${i}.md`]), 'shared.md'].sort());
-    // Same key: local wins per key, so the loser's retry wrote last.
-    expect(entries['shared.md']).toBe(ra.conflicts === 1 ? 'a says' : 'b says');
+    // Same new key on both sides: the winner's is on the server; the loser's retry finds a file
+    // it never synced there and holds its own back (reported, still on its disk) rather than
+    // overwriting a version it has not seen.
+    const aLost = ra.conflicts === 1;
+    expect(entries['shared.md']).toBe(aLost ? 'b says' : 'a says');
+    expect((aLost ? ra : rb).skipped).toEqual([{ key: 'shared.md', reason: 'not_pulled' }]);
     await a.pull();
     await b.pull();
     for (const key of Object.keys(entries)) {
