@@ -96,7 +96,9 @@ export function loadInstructionFiles(source: FileSource, sources: InstructionSou
     const baseDir = dirnameOf(read.realPath);
     for (const ref of parsed.imports) {
       const target = ref.startsWith('~/') ? joinPath(sources.home, ref.slice(2)) : resolvePath(baseDir, ref);
-      if (kind !== 'user' && sources.allowExternalIncludes !== true && !isInsideDir(target, sources.cwd)) {
+      // Where the reference leads, not how it is written: a link inside the working directory may point out of it.
+      const leadsTo = source.realPath(target) ?? target;
+      if (kind !== 'user' && sources.allowExternalIncludes !== true && (!isInsideDir(target, sources.cwd) || !isInsideDir(leadsTo, source.realPath(sources.cwd) ?? sources.cwd))) {
         note('import_external', target, `not loaded: ${path} references a file outside the working directory (Claude Code loads those only after the user approves)`);
         continue;
       }

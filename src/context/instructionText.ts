@@ -42,7 +42,9 @@ function globsOf(data: unknown): string[] | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const raw = (data as Record<string, unknown>)['paths'];
   const items = typeof raw === 'string' ? splitOutsideBraces(raw) : Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : [];
-  const globs = items.flatMap(expandBraces).map((glob) => glob.trim().replace(/\/\*\*$/, '')).filter((glob) => glob !== '');
+  // One budget for the whole value: every item's expansions count against it.
+  const budget = { left: MAX_EXPANDED_GLOBS };
+  const globs = items.flatMap((item) => expandBraces(item, budget)).map((glob) => glob.trim().replace(/\/\*\*$/, '')).filter((glob) => glob !== '');
   if (globs.length === 0 || globs.every((glob) => glob === '**')) return undefined;
   return globs;
 }
@@ -63,10 +65,22 @@ function splitOutsideBraces(text: string): string[] {
   return out;
 }
 
-function expandBraces(glob: string): string[] {
+/** Past this many patterns a `paths:` value is cut short: `{a,b}` repeated doubles them each time. */
+export const MAX_EXPANDED_GLOBS = 1_000;
+
+function expandBraces(glob: string, budget: { left: number }): string[] {
   const match = /\{([^{}]*)\}/.exec(glob);
-  if (!match) return [glob];
-  return match[1]!.split(',').flatMap((alt) => expandBraces(glob.slice(0, match.index) + alt + glob.slice(match.index + match[0].length)));
+  if (!match) {
+    if (budget.left <= 0) return [];
+    budget.left--;
+    return [glob];
+  }
+  const out: string[] = [];
+  for (const alt of match[1]!.split(',')) {
+    if (budget.left <= 0) break;
+    out.push(...expandBraces(glob.slice(0, match.index) + alt + glob.slice(match.index + match[0].length), budget));
+  }
+  return out;
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -74,6 +88,10 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** One pass over the lines: fences switch code on and off; comments that open a block are dropped whole. */
 function scanBody(body: string): { content: string; imports: string[] } {
   const lines = body.split('\n');
+  // closers[k]: the first line at or after k with a `-->` (lines.length when none), found in one backward pass.
+  const closers: number[] = new Array<number>(lines.length + 1);
+  closers[lines.length] = lines.length;
+  for (let k = lines.length - 1; k >= 0; k--) closers[k] = lines[k]!.includes('-->') ? k : closers[k + 1]!;
   const kept: string[] = [];
   const imports: string[] = [];
   let fence: string | null = null;
@@ -91,13 +109,19 @@ function scanBody(body: string): { content: string; imports: string[] } {
       continue;
     }
     if (/^ {0,3}<!--/.test(line)) {
-      // A block-level comment: find its end; unclosed comments are kept, as text.
-      const rest = lines.slice(i).join('\n');
-      const end = rest.indexOf('-->');
-      if (end >= 0) {
-        const consumed = rest.slice(0, end + 3);
-        const residue = rest.slice(end + 3).split('\n')[0] ?? '';
-        i += consumed.split('\n').length - 1;
+      // A block-level comment: its end is on this line after the opener, or on the first later
+      // line with a closer (looked up, never searched again: re-joining the rest of the file
+      // made long files of comment openers quadratic); unclosed comments are kept.
+      let endLine = -1;
+      let endAt = lines[i]!.indexOf('-->', line.indexOf('<!--') + 4);
+      if (endAt >= 0) endLine = i;
+      else if (closers[i + 1] !== undefined && closers[i + 1]! < lines.length) {
+        endLine = closers[i + 1]!;
+        endAt = lines[endLine]!.indexOf('-->');
+      }
+      if (endLine >= 0) {
+        const residue = lines[endLine]!.slice(endAt + 3);
+        i = endLine;
         if (residue.trim() !== '') {
           kept.push(residue);
           imports.push(...referencesIn(residue));

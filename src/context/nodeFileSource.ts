@@ -5,6 +5,10 @@ import { MAX_INSTRUCTION_FILE_BYTES, type FileRead, type FileSource } from './fi
 function read(path: string): FileRead {
   let fd: number;
   try {
+    // Only regular files: opening a FIFO or a device to read blocks until someone writes to it.
+    const kind = statSync(path);
+    if (kind.isDirectory()) return { ok: false, reason: 'directory' };
+    if (!kind.isFile()) return { ok: false, reason: 'unreadable', detail: 'not a regular file' };
     fd = openSync(path, 'r');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

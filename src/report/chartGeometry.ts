@@ -35,7 +35,8 @@ export function px(v: number): string {
 
 /** Round tick values (1, 2 or 5 times a power of ten) covering [0, max], about `count` of them. */
 export function niceTicks(max: number, count: number): number[] {
-  if (max <= 0) return [0];
+  // A usage total can overflow to Infinity (finite fields that add up past it): no axis for that.
+  if (!(max > 0) || !Number.isFinite(max)) return [0];
   const raw = max / count;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
