@@ -29,6 +29,9 @@ export function ensureApiInvariants(input: readonly WireMessage[]): WireMessage[
   for (const message of input) {
     const content = message.content.filter((block) => {
       if (isEmptyText(block)) return false;
+      // A tool call belongs to the assistant and its result to the user; one on the wrong side is dropped.
+      if (block.type === 'tool_use' && message.role !== 'assistant') return false;
+      if (block.type === 'tool_result' && message.role !== 'user') return false;
       if (block.type !== 'tool_use') return true;
       if (seenUses.has(idOf(block))) return false;
       seenUses.add(idOf(block));

@@ -24,8 +24,9 @@ export function renderSessionSvg(view: SessionView): string {
   for (const t of niceTicks(top, 5)) out.push(`<line class="grid" x1="${LAYOUT.left}" x2="${LAYOUT.left + b.plotWidth}" y1="${px(y(t))}" y2="${px(y(t))}"/><text class="ylab" x="${LAYOUT.left - 6}" y="${px(y(t) + 4)}">${shortNumber(t)}</text>`);
   // Compactions first, behind everything: a line down through the chart and the lanes.
   for (const m of view.markers.filter((m) => m.kind === 'compacted')) out.push(`<line class="cut" x1="${px(x(m.seq))}" x2="${px(x(m.seq))}" y1="${LAYOUT.chartTop}" y2="${b.stripTop + LAYOUT.stripHeight}"/>`);
-  out.push(thresholdLine('warning', view.thresholds.warning, y(view.thresholds.warning), b.plotWidth));
-  out.push(thresholdLine('threshold', view.thresholds.threshold, y(view.thresholds.threshold), b.plotWidth));
+  // A window so small that the limits fall at or below zero has no line to draw for them.
+  if (view.thresholds.warning > 0) out.push(thresholdLine('warning', view.thresholds.warning, y(view.thresholds.warning), b.plotWidth));
+  if (view.thresholds.threshold > 0) out.push(thresholdLine('threshold', view.thresholds.threshold, y(view.thresholds.threshold), b.plotWidth));
   out.push(tokenLine(view, x, y, b.chartBottom));
   out.push(`<line id="cross" class="crosshair" x1="0" x2="0" y1="${LAYOUT.chartTop}" y2="${b.chartBottom}" visibility="hidden"/>`);
   // Lanes.

@@ -38,7 +38,8 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
     const page = `sessions/${names[i] ?? 'session.html'}`;
     try {
       const loaded = loadSession(s.path, `${s.project} / ${s.session}`, s.effectLogs);
-      const backLink = options.html === undefined ? undefined : `../${basename(options.html)}`;
+      // A link, not a path: characters such as # or ? in the file name must not end it early.
+      const backLink = options.html === undefined ? undefined : `../${encodeURIComponent(basename(options.html))}`;
       const view = buildSessionView({ ...loaded.inputs, ...(options.settings === undefined ? {} : { settings: options.settings }), ...(backLink === undefined ? {} : { backLink }) });
       if (indexDir !== null) await atomicWrite(join(indexDir, page), renderSessionPage(view), PAGE_MODE);
       rows.push(rowOf(s.project, s.session, indexDir === null ? null : page, view, s.effectLogs.length, loaded.effectDiagnostics));

@@ -94,6 +94,15 @@ describe('keeping the API invariants', () => {
     expect(fixed.at(-1)!.content.map((b) => b.type)).toEqual(['text']);
   });
 
+  it('drops a tool call written on the user side and a tool result on the assistant side', () => {
+    const fixed = ensureApiInvariants([
+      { role: 'user', content: [text('hi'), toolUse('wrong-side')] },
+      { role: 'assistant', content: [text('ok'), { type: 'tool_result', tool_use_id: 'wrong-side', content: 'x' }] },
+    ]);
+    expect(apiInvariantViolations(fixed)).toEqual([]);
+    expect(fixed.map((m) => m.content.map((b) => b.type))).toEqual([['text'], ['text']]);
+  });
+
   it('reports each broken rule', () => {
     expect(apiInvariantViolations([{ role: 'assistant', content: [toolUse('t')] }, { role: 'assistant', content: [] }])).toEqual([
       'the first message is not a user message',

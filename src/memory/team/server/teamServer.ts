@@ -156,9 +156,17 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
   return size > limit ? null : Buffer.concat(chunks).toString('utf8');
 }
 
+/** Most bytes of a refused request read before its connection is cut: no more than an accepted request may send. */
+const DRAIN_LIMIT_BYTES = DEFAULT_MAX_BODY_BYTES;
+
 async function drain(request: IncomingMessage): Promise<void> {
-  for await (const _ of request) {
-    // discard
+  let seen = 0;
+  for await (const chunk of request) {
+    seen += (chunk as Buffer).length;
+    if (seen > DRAIN_LIMIT_BYTES) {
+      request.socket.destroy();
+      return;
+    }
   }
 }
 
