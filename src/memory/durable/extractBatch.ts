@@ -242,7 +242,16 @@ async function extractSession(target: ExtractTarget, session: string, options: E
   const timeOf = new Map(entries.map((e) => [(e.entry as { uuid?: string }).uuid, (e.entry as { timestamp?: string }).timestamp]));
   const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) ? [(e.entry as { uuid: string }).uuid] : [])));
   const cwd = entries.map((e) => (e.entry as { cwd?: unknown }).cwd).find((c): c is string => typeof c === 'string');
+  // A batch run's record and its request both need the run's view of the conversation: built once a run.
+  const frames = new Map<RunStart, ReturnType<typeof buildFrame>>();
   const frame = (start: RunStart, decisions: readonly Decision[]) => {
+    const known = frames.get(start);
+    if (known !== undefined) return known;
+    const made = buildFrame(start, decisions);
+    frames.set(start, made);
+    return made;
+  };
+  const buildFrame = (start: RunStart, decisions: readonly Decision[]) => {
     const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
     const cursor = (decisions[0] as ExtractionDue | undefined)?.cursor ?? null;
     const at = cursor === null ? -1 : snapshot.findIndex((m) => m.sources.includes(cursor));
@@ -269,6 +278,7 @@ async function extractSession(target: ExtractTarget, session: string, options: E
         } }),
     execute: async (start, decisions, runId): Promise<PacedResult> => {
       const run = frame(start, decisions);
+      frames.delete(start); // used up: a session's snapshots are not kept
       if (batch !== null) {
         const existing = await scanMemoryFiles(target.memoryDir);
         const index = await readFile(join(target.memoryDir, INDEX_NAME), 'utf8').catch(() => '');
