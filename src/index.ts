@@ -33,7 +33,7 @@ export { formatReport } from './inspect/formatReport.js';
 export { defineProjection, foldAll, type LogEntry, type Projection } from './projections/projection.js';
 export { roughTokens, blockTokens, entryTokens, estimateMessageTokens, MEDIA_BLOCK_TOKENS } from './projections/tokenEstimate.js';
 export { tokensProjection, selectContextTokens, usageTotal, type TokensState } from './projections/tokens.js';
-export { turnsProjection, isPrompt, selectTurns, type Turn, type TurnsState } from './projections/turns.js';
+export { turnsProjection, isPrompt, selectTurns, PROMPT_PREVIEW_CHARS, type Turn, type TurnsState } from './projections/turns.js';
 export type { Decision, SessionNotesDue, CompactionDue, ExtractionDue, ExtractionSkipped, RunStart, RunOutcome, Trigger } from './projections/decisions.js';
 export { createExtractionTrigger, isClaudeMemoryPath, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from './projections/extractionCursor.js';
 export { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesThresholds, type SessionNotesState } from './projections/sessionNotesTrigger.js';
@@ -57,6 +57,7 @@ export { evolveCoalesce, initialCoalesceState, type CoalesceState, type Coalesce
 export { conversationProjection, selectMessages, selectOpenToolUses, selectChain, type ConversationState, type ConversationMessage } from './projections/conversation.js';
 export { safeCutsProjection, selectSafeCuts, type SafeCutsState } from './projections/safeCuts.js';
 export { emptyIndex, insert, positionOf, type IndexView } from './projections/appendOnlyIndex.js';
+export { append, emptyList, lastItem, listItems, type ListView } from './projections/appendOnlyList.js';
 export { push, popWhile, toArray, type ConsList } from './projections/consList.js';
 export { runEffects, type EffectRunnerOptions, type RunResult } from './pipeline/effects.js';
 export { foldProjections, evolveProjections, initialProjectionStates, type ProjectionStates } from './pipeline/foldProjections.js';

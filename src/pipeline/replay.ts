@@ -1,6 +1,6 @@
 import { concat, filter, mergeMap, of, scan, type Observable } from 'rxjs';
 import { createAutocompactTrigger, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings, type AutocompactState } from '../projections/autocompactTrigger.js';
-import type { Decision, RunOutcome, Trigger } from '../projections/decisions.js';
+import { NO_DECISIONS, type Decision, type RunOutcome, type Trigger } from '../projections/decisions.js';
 import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from '../projections/extractionCursor.js';
 import type { LogEntry } from '../projections/projection.js';
 import { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesState, type SessionNotesThresholds } from '../projections/sessionNotesTrigger.js';
@@ -65,15 +65,36 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
   type Key = keyof typeof triggers;
   const keys = Object.keys(triggers) as Key[];
 
-  /** Runs every trigger, then turns due decisions into run starts. */
-  function through(state: ReplayState, run: (trigger: AnyTrigger, s: never) => readonly [unknown, readonly Decision[]]): readonly [ReplayState, readonly Decision[]] {
-    // Written out per trigger: this runs for every entry of the log.
-    const [sessionNotes, a] = run(triggers.sessionNotes as unknown as AnyTrigger, state.sessionNotes as never) as readonly [SessionNotesState, readonly Decision[]];
-    const [autocompact, b] = run(triggers.autocompact as unknown as AnyTrigger, state.autocompact as never) as readonly [AutocompactState, readonly Decision[]];
-    const [extraction, c] = run(triggers.extraction as unknown as AnyTrigger, state.extraction as never) as readonly [ExtractionState, readonly Decision[]];
+  /** Runs every trigger on one log entry, then turns due decisions into run starts. */
+  function throughEntry(state: ReplayState, event: LogEntry): readonly [ReplayState, readonly Decision[]] {
+    // Each trigger called by name, not through a shared callback: this runs for every entry of
+    // the log, and direct calls stay monomorphic (bench/replayStages.bench.ts).
+    const [sessionNotes, a] = notes.step(state.sessionNotes, event);
+    const [autocompact, b] = compact.step(state.autocompact, event);
+    const [extraction, c] = extract.step(state.extraction, event);
+    return afterTriggers(state, sessionNotes, autocompact, extraction, a, b, c);
+  }
+
+  /** Closes every trigger at the end of the log. */
+  function throughEnd(state: ReplayState): readonly [ReplayState, readonly Decision[]] {
+    const [sessionNotes, a] = notes.end(state.sessionNotes);
+    const [autocompact, b] = compact.end(state.autocompact);
+    const [extraction, c] = extract.end(state.extraction);
+    return afterTriggers(state, sessionNotes, autocompact, extraction, a, b, c);
+  }
+
+  function afterTriggers(
+    state: ReplayState,
+    sessionNotes: SessionNotesState,
+    autocompact: AutocompactState,
+    extraction: ExtractionState,
+    a: readonly Decision[],
+    b: readonly Decision[],
+    c: readonly Decision[],
+  ): readonly [ReplayState, readonly Decision[]] {
     const same = sessionNotes === state.sessionNotes && autocompact === state.autocompact && extraction === state.extraction;
-    const next: ReplayState = same ? state : { ...state, sessionNotes, autocompact, extraction };
-    if (a.length === 0 && b.length === 0 && c.length === 0 && next.held.length === 0) return [next, []];
+    const next: ReplayState = same ? state : { sessionNotes, autocompact, extraction, runs: state.runs, batches: state.batches, held: state.held };
+    if (a.length === 0 && b.length === 0 && c.length === 0 && next.held.length === 0) return [next, NO_DECISIONS];
     const [started, out] = startRuns(next, [...a, ...b, ...c]);
     const [settled, more] = releaseHeld(started);
     return [settled, [...out, ...more]];
@@ -135,7 +156,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
 
   function step(state: ReplayState, event: PipelineEvent): readonly [ReplayState, readonly Decision[]] {
     if (event.source === 'end') return end(state);
-    if (event.source === 'transcript') return through(state, (trigger, s) => trigger.step(s, event.event));
+    if (event.source === 'transcript') return throughEntry(state, event.event);
     const { record } = event;
     if (record.type === 'run_started') {
       const uuids = record.batch.flatMap((p) => (p.uuid === null ? [] : [p.uuid]));
@@ -149,7 +170,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
   }
 
   function end(state: ReplayState): readonly [ReplayState, readonly Decision[]] {
-    return through(state, (trigger, s) => trigger.end(s));
+    return throughEnd(state);
   }
 
   return {

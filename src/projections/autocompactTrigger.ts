@@ -1,4 +1,4 @@
-import type { CompactionDue, RunOutcome, Trigger } from './decisions.js';
+import { NO_DECISIONS, type CompactionDue, type RunOutcome, type Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
 import * as tokens from './tokens.js';
 
@@ -69,10 +69,10 @@ export function createAutocompactTrigger(settings: AutocompactSettings = DEFAULT
 
   function evaluate(state: AutocompactState): readonly [AutocompactState, readonly CompactionDue[]] {
     const { last } = state;
-    if (!last || state.evaluatedAt === last.seq) return [state, []];
+    if (!last || state.evaluatedAt === last.seq) return [state, NO_DECISIONS];
     const evaluated = { ...state, evaluatedAt: last.seq };
     const now = tokens.selectContextTokens(state.tokens);
-    if (now < limits.threshold || state.consecutiveFailures >= settings.maxConsecutiveFailures) return [evaluated, []];
+    if (now < limits.threshold || state.consecutiveFailures >= settings.maxConsecutiveFailures) return [evaluated, NO_DECISIONS];
     const decision: CompactionDue = {
       kind: 'compaction_due',
       uuid: last.uuid,
@@ -85,19 +85,21 @@ export function createAutocompactTrigger(settings: AutocompactSettings = DEFAULT
   }
 
   function step(state: AutocompactState, event: LogEntry): readonly [AutocompactState, readonly CompactionDue[]] {
-    if (!tokens.isMainThreadMessage(event)) return [state, []];
+    if (!tokens.isMainThreadMessage(event)) return [state, NO_DECISIONS];
     const { entry } = event;
     const startsRequest = entry.type === 'assistant' && entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true && (entry.message.id ?? null) !== state.responseId;
     // A compact boundary is written where a request was about to go out: that request is the one to size.
     const boundary = entry.type === 'system' && entry.subtype === 'compact_boundary';
-    const [before, decisions] = startsRequest || boundary ? evaluate(state) : ([state, []] as const);
-    const next: AutocompactState = { ...before, tokens: tokens.evolve(before.tokens, event) };
+    const [before, decisions] = startsRequest || boundary ? evaluate(state) : ([state, NO_DECISIONS] as const);
+    const nextTokens = tokens.evolve(before.tokens, event);
     if (entry.type === 'system') {
-      return [entry.subtype === 'compact_boundary' ? { ...next, responseId: null, last: null, evaluatedAt: null, consecutiveFailures: 0 } : next, decisions];
+      if (entry.subtype === 'compact_boundary') return [{ tokens: nextTokens, responseId: null, last: null, evaluatedAt: null, consecutiveFailures: 0 }, decisions];
+      return [nextTokens === before.tokens ? before : { ...before, tokens: nextTokens }, decisions];
     }
     const responseId = startsRequest && entry.type === 'assistant' ? (entry.message.id ?? null) : before.responseId;
     const last = entry.type === 'user' || entry.type === 'assistant' ? { uuid: entry.uuid, seq: event.seq } : before.last;
-    return [{ ...next, responseId, last }, decisions];
+    // A literal, not a spread: this runs for every message (see extractionCursor.ts).
+    return [{ tokens: nextTokens, responseId, last, evaluatedAt: before.evaluatedAt, consecutiveFailures: before.consecutiveFailures }, decisions];
   }
 
   /** The circuit breaker: consecutive failed compactions stop further attempts; a success resets it. */

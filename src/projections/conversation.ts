@@ -1,5 +1,5 @@
 import type { ContentBlock } from '../transcript/contentSchema.js';
-import { push, toArray, type ConsList } from './consList.js';
+import { append, emptyList, lastItem, listItems, type ListView } from './appendOnlyList.js';
 import { defineProjection, type LogEntry } from './projection.js';
 
 /** A main-thread message since the last compact boundary, in log order. */
@@ -17,7 +17,7 @@ export interface ConversationMessage {
  * message, the tool calls still waiting for their result, and the sidechain entries seen.
  */
 export interface ConversationState {
-  readonly messages: ConsList<ConversationMessage>;
+  readonly messages: ListView<ConversationMessage>;
   readonly leaf: string | null;
   /** tool_use id → the entry that holds it and the tool's name. */
   readonly openToolUses: ReadonlyMap<string, { readonly uuid: string; readonly name: string }>;
@@ -29,7 +29,7 @@ export interface ConversationState {
 }
 
 export function initialState(): ConversationState {
-  return { messages: null, leaf: null, openToolUses: new Map(), sidechains: {}, boundaries: 0, lastBoundary: null };
+  return { messages: emptyList(), leaf: null, openToolUses: new Map(), sidechains: {}, boundaries: 0, lastBoundary: null };
 }
 
 export function evolve(state: ConversationState, event: LogEntry): ConversationState {
@@ -41,7 +41,7 @@ export function evolve(state: ConversationState, event: LogEntry): ConversationS
   }
   if (entry.type === 'system') {
     if (entry.subtype !== 'compact_boundary') return state;
-    return { ...state, messages: null, openToolUses: new Map(), boundaries: state.boundaries + 1, lastBoundary: entry.uuid };
+    return { ...state, messages: emptyList(), openToolUses: new Map(), boundaries: state.boundaries + 1, lastBoundary: entry.uuid };
   }
   const blocks: readonly ContentBlock[] = typeof entry.message.content === 'string' ? [] : entry.message.content;
   let open = state.openToolUses;
@@ -57,19 +57,26 @@ export function evolve(state: ConversationState, event: LogEntry): ConversationS
       }
     }
   }
+  // A long session keeps one of these per message, so equal strings are shared with the
+  // message before: its uuid is usually this one's parent, and the pieces of a split response
+  // share a message id. That halves what a message holds (bench/readerMemory.bench.ts).
+  const previous = lastItem(state.messages);
+  const parentUuid = entry.parentUuid ?? null;
+  const messageId = entry.type === 'assistant' ? (entry.message.id ?? null) : null;
   const message: ConversationMessage = {
     uuid: entry.uuid,
     seq: event.seq,
     role: entry.type,
-    messageId: entry.type === 'assistant' ? (entry.message.id ?? null) : null,
-    parentUuid: entry.parentUuid ?? null,
+    messageId: previous !== undefined && messageId !== null && messageId === previous.messageId ? previous.messageId : messageId,
+    parentUuid: previous !== undefined && parentUuid === previous.uuid ? previous.uuid : parentUuid,
   };
-  return { ...state, messages: push(state.messages, message), leaf: entry.uuid, openToolUses: open };
+  // A literal rather than a spread: this runs for every message (see extractionCursor.ts).
+  return { messages: append(state.messages, message), leaf: entry.uuid, openToolUses: open, sidechains: state.sidechains, boundaries: state.boundaries, lastBoundary: state.lastBoundary };
 }
 
 /** The messages after the last boundary, oldest first. */
 export function selectMessages(state: ConversationState): ConversationMessage[] {
-  return toArray(state.messages);
+  return listItems(state.messages);
 }
 
 /**
@@ -78,7 +85,7 @@ export function selectMessages(state: ConversationState): ConversationMessage[] 
  * skipped over by falling back to log order). Computed on demand: O(messages) per call.
  */
 export function selectChain(state: ConversationState): ConversationMessage[] {
-  const messages = toArray(state.messages);
+  const messages = listItems(state.messages);
   const byUuid = new Map(messages.map((m, i) => [m.uuid, i]));
   const chain: ConversationMessage[] = [];
   const seen = new Set<number>();

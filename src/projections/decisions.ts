@@ -68,3 +68,9 @@ export interface Trigger<S, D, E> {
   /** How a run's outcome changes the state (a failed run leaves its cursor where it was). */
   readonly settle?: (state: S, outcome: RunOutcome) => S;
 }
+
+/**
+ * The answer of a step that decides nothing, which is most steps: one shared, frozen list
+ * instead of a fresh `[]` per entry on the replay's hot path.
+ */
+export const NO_DECISIONS: readonly never[] = Object.freeze([]);

@@ -1,5 +1,5 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
-import type { ExtractionDue, ExtractionSkipped, RunOutcome, Trigger } from './decisions.js';
+import { NO_DECISIONS, type ExtractionDue, type ExtractionSkipped, type RunOutcome, type Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
 import { closeSample, stepSample } from './responseSample.js';
 import * as tokens from './tokens.js';
@@ -71,11 +71,11 @@ type ExtractionDecision = ExtractionDue | ExtractionSkipped;
 export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_EXTRACTION_SETTINGS): Trigger<ExtractionState, ExtractionDecision, LogEntry> {
   function evaluate(state: ExtractionState): readonly [ExtractionState, readonly ExtractionDecision[]] {
     const { sample } = state;
-    if (!sample) return [state, []];
+    if (!sample) return [state, NO_DECISIONS];
     const idle = { ...state, sample: null };
-    if (sample.hasToolUse) return [idle, []];
+    if (sample.hasToolUse) return [idle, NO_DECISIONS];
     const newMessages = state.cursorLost ? state.messagesSinceBoundary : state.messagesSinceCursor;
-    if (newMessages === 0) return [idle, []];
+    if (newMessages === 0) return [idle, NO_DECISIONS];
     const now = tokens.selectContextTokens(state.tokens);
     const written = state.cursorLost ? state.memoryWritesSinceBoundary : state.memoryWritesSinceCursor;
     const moved = { ...idle, cursor: sample.uuid, cursorLost: false, messagesSinceCursor: 0, memoryWritesSinceCursor: [] };
@@ -91,7 +91,7 @@ export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_E
       return [{ ...moved, skips: state.skips + 1 }, [skip]];
     }
     const turns = state.turnsSinceLastRun + 1;
-    if (turns < settings.everyTurns) return [{ ...idle, turnsSinceLastRun: turns }, []];
+    if (turns < settings.everyTurns) return [{ ...idle, turnsSinceLastRun: turns }, NO_DECISIONS];
     const due: ExtractionDue = {
       kind: 'extraction_due',
       uuid: sample.uuid,
@@ -105,10 +105,10 @@ export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_E
     return [{ ...moved, turnsSinceLastRun: 0, runs: state.runs + 1, lastDue }, [due]];
   }
 
-  const steps = { apply: (state: ExtractionState, event: LogEntry) => apply(state, event, settings), evaluate };
+  const steps = { apply: (state: ExtractionState, event: LogEntry) => apply(state, event, settings), evaluate, withWaiting };
 
   function step(state: ExtractionState, event: LogEntry): readonly [ExtractionState, readonly ExtractionDecision[]] {
-    if (!tokens.isMainThreadMessage(event)) return [state, []];
+    if (!tokens.isMainThreadMessage(event)) return [state, NO_DECISIONS];
     return stepSample(state, event, steps);
   }
 
@@ -143,38 +143,75 @@ function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSett
   const { entry } = event;
   const nextTokens = tokens.evolve(state.tokens, event);
   if (entry.type === 'system') {
-    if (entry.subtype !== 'compact_boundary') return nextTokens === state.tokens ? state : { ...state, tokens: nextTokens };
+    if (entry.subtype !== 'compact_boundary') return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
     return { ...state, tokens: nextTokens, cursorLost: state.cursor !== null, messagesSinceBoundary: 0, memoryWritesSinceBoundary: [], sample: null, lastDue: null };
   }
-  if (entry.type !== 'user' && entry.type !== 'assistant') return nextTokens === state.tokens ? state : { ...state, tokens: nextTokens };
-  // One object per entry: this runs for every message of a session.
-  const writes = entry.type === 'assistant' ? memoryWrites(entry, settings) : [];
+  if (entry.type !== 'user' && entry.type !== 'assistant') return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
+  const writes = entry.type === 'assistant' ? memoryWrites(entry, settings) : NO_PATHS;
   const sampled = entry.type === 'assistant' && entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true;
-  const content = entry.message.content;
+  // Written out field by field, not spread: this runs for every message of a session, and a
+  // spread with overrides costs several times an object literal (bench/replayStages.bench.ts).
   return {
-    ...state,
     tokens: nextTokens,
+    cursor: state.cursor,
+    cursorLost: state.cursorLost,
     messagesSinceCursor: state.messagesSinceCursor + 1,
     messagesSinceBoundary: state.messagesSinceBoundary + 1,
     memoryWritesSinceCursor: writes.length === 0 ? state.memoryWritesSinceCursor : [...state.memoryWritesSinceCursor, ...writes],
     memoryWritesSinceBoundary: writes.length === 0 ? state.memoryWritesSinceBoundary : [...state.memoryWritesSinceBoundary, ...writes],
-    sample: sampled
-      ? { uuid: entry.uuid, seq: event.seq, messageId: entry.type === 'assistant' ? (entry.message.id ?? null) : null, hasToolUse: typeof content !== 'string' && content.some((block) => block.type === 'tool_use') }
-      : state.sample,
+    turnsSinceLastRun: state.turnsSinceLastRun,
+    sample: sampled ? { uuid: entry.uuid, seq: event.seq, messageId: entry.message.id ?? null, hasToolUse: hasToolUse(entry.message.content) } : state.sample,
+    waiting: state.waiting,
+    runs: state.runs,
+    skips: state.skips,
+    failures: state.failures,
+    lastDue: state.lastDue,
+  };
+}
+
+const NO_PATHS: readonly string[] = Object.freeze([]);
+
+function hasToolUse(content: AssistantEntry['message']['content']): boolean {
+  if (typeof content === 'string') return false;
+  for (const block of content) if (block.type === 'tool_use') return true;
+  return false;
+}
+
+function withTokens(state: ExtractionState, tokens: ExtractionState['tokens']): ExtractionState {
+  return withWaiting(state, state.waiting, tokens);
+}
+
+/** The state with another list of entries waiting behind the sampled response. */
+function withWaiting(state: ExtractionState, waiting: readonly LogEntry[], tokens = state.tokens): ExtractionState {
+  return {
+    tokens,
+    cursor: state.cursor,
+    cursorLost: state.cursorLost,
+    messagesSinceCursor: state.messagesSinceCursor,
+    messagesSinceBoundary: state.messagesSinceBoundary,
+    memoryWritesSinceCursor: state.memoryWritesSinceCursor,
+    memoryWritesSinceBoundary: state.memoryWritesSinceBoundary,
+    turnsSinceLastRun: state.turnsSinceLastRun,
+    sample: state.sample,
+    waiting,
+    runs: state.runs,
+    skips: state.skips,
+    failures: state.failures,
+    lastDue: state.lastDue,
   };
 }
 
 /** Paths of memory files written with Edit or Write in this entry (Bash writes are not seen, as in Claude Code). */
-function memoryWrites(entry: AssistantEntry, settings: ExtractionSettings): string[] {
+function memoryWrites(entry: AssistantEntry, settings: ExtractionSettings): readonly string[] {
   const content = entry.message.content;
-  if (typeof content === 'string') return [];
-  const paths: string[] = [];
+  if (typeof content === 'string') return NO_PATHS;
+  let paths: string[] | null = null;
   for (const block of content) {
     if (block.type !== 'tool_use') continue;
     const { name, input } = block as { name: string; input: unknown };
     if (name !== 'Edit' && name !== 'Write') continue;
     const path = (input as { file_path?: unknown } | null)?.file_path;
-    if (typeof path === 'string' && settings.isMemoryPath(path)) paths.push(path);
+    if (typeof path === 'string' && settings.isMemoryPath(path)) (paths ??= []).push(path);
   }
-  return paths;
+  return paths ?? NO_PATHS;
 }

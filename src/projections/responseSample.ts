@@ -1,3 +1,4 @@
+import { NO_DECISIONS } from './decisions.js';
 import type { LogEntry } from './projection.js';
 import type { Entry } from '../transcript/entrySchema.js';
 
@@ -37,24 +38,28 @@ export interface SampledState {
 export interface SampleSteps<S extends SampledState, D> {
   readonly apply: (state: S, event: LogEntry) => S;
   readonly evaluate: (state: S) => readonly [S, readonly D[]];
+  /** The state with another list of waiting entries (each trigger writes its own literal: no spread on the hot path). */
+  readonly withWaiting: (state: S, waiting: readonly LogEntry[]) => S;
 }
+
+const NOTHING_WAITING: readonly LogEntry[] = Object.freeze([]);
 
 /** Evaluates the sampled response, then applies what waited behind it. */
 export function closeSample<S extends SampledState, D>(state: S, steps: SampleSteps<S, D>): readonly [S, readonly D[]] {
   const [evaluated, decisions] = steps.evaluate(state);
-  let next: S = { ...evaluated, waiting: [] };
+  let next: S = evaluated.waiting.length === 0 ? evaluated : steps.withWaiting(evaluated, NOTHING_WAITING);
   for (const waiting of state.waiting) next = steps.apply(next, waiting);
   return [next, decisions];
 }
 
 /** One main-thread entry through a sampling trigger: continue, wait, or close and evaluate. */
 export function stepSample<S extends SampledState, D>(state: S, event: LogEntry, steps: SampleSteps<S, D>): readonly [S, readonly D[]] {
-  if (state.sample === null) return [steps.apply(state, event), []];
+  if (state.sample === null) return [steps.apply(state, event), NO_DECISIONS];
   switch (relationToSample(state.sample.messageId, event.entry)) {
     case 'continues':
-      return [steps.apply(state, event), []];
+      return [steps.apply(state, event), NO_DECISIONS];
     case 'waits':
-      return [{ ...state, waiting: [...state.waiting, event] }, []];
+      return [steps.withWaiting(state, [...state.waiting, event]), NO_DECISIONS];
     case 'closes': {
       const [evaluated, decisions] = closeSample(state, steps);
       return [steps.apply(evaluated, event), decisions];

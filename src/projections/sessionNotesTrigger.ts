@@ -1,5 +1,5 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
-import type { RunOutcome, SessionNotesDue, Trigger } from './decisions.js';
+import { NO_DECISIONS, type RunOutcome, type SessionNotesDue, type Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
 import { closeSample, stepSample } from './responseSample.js';
 import * as tokens from './tokens.js';
@@ -72,16 +72,16 @@ export function initialState(): SessionNotesState {
 export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = DEFAULT_SESSION_NOTES_THRESHOLDS): Trigger<SessionNotesState, SessionNotesDue, LogEntry> {
   function evaluate(state: SessionNotesState): readonly [SessionNotesState, readonly SessionNotesDue[]] {
     const { sample } = state;
-    if (!sample) return [state, []];
+    if (!sample) return [state, NO_DECISIONS];
     const idle = { ...state, sample: null };
     const now = tokens.selectContextTokens(state.tokens);
-    if (!state.initialized && now < thresholds.minimumTokensToInit) return [idle, []];
+    if (!state.initialized && now < thresholds.minimumTokensToInit) return [idle, NO_DECISIONS];
     const baseline = state.tokensAtLastUpdate ?? now;
     const base = { ...idle, initialized: true, tokensAtLastUpdate: baseline };
     const growth = now - baseline;
     const toolCalls = state.cursorLost ? 0 : state.toolCallsSinceCursor;
     const enoughTools = toolCalls >= thresholds.toolCallsBetweenUpdates;
-    if (growth < thresholds.minimumTokensBetweenUpdates || (!enoughTools && sample.hasToolUse)) return [base, []];
+    if (growth < thresholds.minimumTokensBetweenUpdates || (!enoughTools && sample.hasToolUse)) return [base, NO_DECISIONS];
     const lastSummarizedMessageId = sample.hasToolUse ? state.lastSummarizedMessageId : sample.uuid;
     const why = enoughTools ? `${toolCalls} tool calls since the last update` : 'the response has no tool calls';
     const decision: SessionNotesDue = {
@@ -108,10 +108,10 @@ export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = D
     ];
   }
 
-  const steps = { apply: apply, evaluate };
+  const steps = { apply, evaluate, withWaiting };
 
   function step(state: SessionNotesState, event: LogEntry): readonly [SessionNotesState, readonly SessionNotesDue[]] {
-    if (!tokens.isMainThreadMessage(event)) return [state, []];
+    if (!tokens.isMainThreadMessage(event)) return [state, NO_DECISIONS];
     return stepSample(state, event, steps);
   }
 
@@ -157,7 +157,7 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
       sample: null,
     };
   }
-  if (entry.type !== 'assistant' || !isSampled(entry)) return nextTokens === state.tokens ? state : { ...state, tokens: nextTokens };
+  if (entry.type !== 'assistant' || !isSampled(entry)) return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
   const toolUses = countToolUses(entry);
   const sample: Sample = {
     uuid: entry.uuid,
@@ -165,7 +165,56 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
     messageId: entry.message.id ?? null,
     hasToolUse: toolUses > 0,
   };
-  return { ...state, tokens: nextTokens, toolCallsSinceCursor: state.toolCallsSinceCursor + toolUses, sample };
+  // Field by field, not spread: this runs for every response of a session (see extractionCursor.ts).
+  return {
+    tokens: nextTokens,
+    initialized: state.initialized,
+    tokensAtLastUpdate: state.tokensAtLastUpdate,
+    cursor: state.cursor,
+    cursorLost: state.cursorLost,
+    toolCallsSinceCursor: state.toolCallsSinceCursor + toolUses,
+    lastSummarizedMessageId: state.lastSummarizedMessageId,
+    sample,
+    waiting: state.waiting,
+    updates: state.updates,
+    failures: state.failures,
+    lastDue: state.lastDue,
+  };
+}
+
+function withTokens(state: SessionNotesState, tokens: SessionNotesState['tokens']): SessionNotesState {
+  return {
+    tokens,
+    initialized: state.initialized,
+    tokensAtLastUpdate: state.tokensAtLastUpdate,
+    cursor: state.cursor,
+    cursorLost: state.cursorLost,
+    toolCallsSinceCursor: state.toolCallsSinceCursor,
+    lastSummarizedMessageId: state.lastSummarizedMessageId,
+    sample: state.sample,
+    waiting: state.waiting,
+    updates: state.updates,
+    failures: state.failures,
+    lastDue: state.lastDue,
+  };
+}
+
+/** The state with another list of entries waiting behind the sampled response. */
+function withWaiting(state: SessionNotesState, waiting: readonly LogEntry[]): SessionNotesState {
+  return {
+    tokens: state.tokens,
+    initialized: state.initialized,
+    tokensAtLastUpdate: state.tokensAtLastUpdate,
+    cursor: state.cursor,
+    cursorLost: state.cursorLost,
+    toolCallsSinceCursor: state.toolCallsSinceCursor,
+    lastSummarizedMessageId: state.lastSummarizedMessageId,
+    sample: state.sample,
+    waiting,
+    updates: state.updates,
+    failures: state.failures,
+    lastDue: state.lastDue,
+  };
 }
 
 /** A response the model produced (a locally made `<synthetic>` message runs no post-sampling hook). */
@@ -175,7 +224,10 @@ function isSampled(entry: AssistantEntry): boolean {
 
 function countToolUses(entry: AssistantEntry): number {
   const content = entry.message.content;
-  return typeof content === 'string' ? 0 : content.filter((block) => block.type === 'tool_use').length;
+  if (typeof content === 'string') return 0;
+  let count = 0;
+  for (const block of content) if (block.type === 'tool_use') count++;
+  return count;
 }
 
 const number = new Intl.NumberFormat('en-US');

@@ -70,15 +70,24 @@ const RENDERED_ATTACHMENTS: ReadonlySet<string> = new Set([
  * reminder it is rendered as); everything else (system, progress, side entries) counts 0.
  */
 export function entryTokens(entry: Entry): number {
-  const known = estimates.get(entry);
-  if (known !== undefined) return known;
+  // Every trigger estimates the entry it is handed, one after another, and a sampled response
+  // applies the few entries that waited behind it: a handful of recent entries covers them.
+  for (let i = 0; i < RECENT; i++) if (recentEntries[i] === entry) return recentEstimates[i] as number;
   const estimate = estimateOnce(entry);
-  estimates.set(entry, estimate);
+  recentEntries[next] = entry;
+  recentEstimates[next] = estimate;
+  next = (next + 1) % RECENT;
   return estimate;
 }
 
-/** Entries are immutable, and several projections estimate the same entry: remember each estimate. */
-const estimates = new WeakMap<object, number>();
+/**
+ * Entries are immutable, so an estimate can be remembered. Not in a WeakMap: one set per entry
+ * of a long replay costs more than estimating twice (bench/replayStages.bench.ts).
+ */
+const RECENT = 8;
+const recentEntries: Array<Entry | undefined> = new Array<Entry | undefined>(RECENT).fill(undefined);
+const recentEstimates: number[] = new Array<number>(RECENT).fill(0);
+let next = 0;
 
 function estimateOnce(entry: Entry): number {
   switch (entry.type) {

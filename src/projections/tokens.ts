@@ -53,7 +53,13 @@ export function evolve(state: TokensState, event: LogEntry): TokensState {
     };
   }
   if (estimate === 0) return state;
-  return { ...state, estimateAfterUsage: state.estimateAfterUsage + estimate, estimateAll: state.estimateAll + estimate };
+  return {
+    usageTotal: state.usageTotal,
+    usageMessageId: state.usageMessageId,
+    estimateAfterUsage: state.estimateAfterUsage + estimate,
+    estimateAll: state.estimateAll + estimate,
+    lastResponseTokens: state.lastResponseTokens,
+  };
 }
 
 /** tokenCountWithEstimation. */

@@ -7,7 +7,14 @@ import * as tokens from './tokens.js';
 export interface Turn {
   readonly index: number;
   readonly promptUuid: string | null;
+  /**
+   * The prompt on one line (whitespace collapsed), cut to {@link PROMPT_PREVIEW_CHARS}
+   * characters with a trailing "…": a session keeps one per turn, and a pasted log can be
+   * megabytes. The prompt itself is in its entry (`promptUuid`).
+   */
   readonly prompt: string;
+  /** The length of the whole prompt on one line, in UTF-16 code units. */
+  readonly promptChars: number;
   readonly startSeq: number;
   /** The assistant entry that ended the turn; null while it is open. */
   readonly endUuid: string | null;
@@ -53,21 +60,59 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
   const open = state.current;
   if (entry.type === 'user' && isPrompt(entry)) {
     const index = (state.earlier?.size ?? 0) + (open === null ? 1 : 2);
+    const prompt = promptText(entry);
     return {
       tokens: nextTokens,
       earlier: open === null ? state.earlier : push(state.earlier, open),
-      current: { index, promptUuid: entry.uuid, prompt: promptText(entry), startSeq: event.seq, endUuid: null, toolCalls: 0, toolErrors: 0, tokens: now },
+      current: { index, promptUuid: entry.uuid, prompt: preview(prompt), promptChars: prompt.length, startSeq: event.seq, endUuid: null, toolCalls: 0, toolErrors: 0, tokens: now },
     };
   }
-  if (!open) return { ...state, tokens: nextTokens };
+  if (!open) return nextTokens === state.tokens ? state : { tokens: nextTokens, earlier: state.earlier, current: null };
   // A text piece may be followed by a tool_use piece of the same response, so an end stays
   // tentative until the next prompt: any later tool activity reopens the turn.
-  const blocks = entry.type === 'user' || entry.type === 'assistant' ? (typeof entry.message.content === 'string' ? [] : entry.message.content) : [];
-  const uses = blocks.filter((b) => b.type === 'tool_use').length;
-  const results = blocks.filter((b) => b.type === 'tool_result');
-  const errors = results.filter((b) => (b as { is_error?: boolean }).is_error === true).length;
-  const endUuid = entry.type === 'assistant' && entry.message.model !== '<synthetic>' ? (uses === 0 ? entry.uuid : null) : results.length > 0 ? null : open.endUuid;
-  return { ...state, tokens: nextTokens, current: { ...open, toolCalls: open.toolCalls + uses, toolErrors: open.toolErrors + errors, tokens: now, endUuid } };
+  let uses = 0;
+  let results = 0;
+  let errors = 0;
+  if ((entry.type === 'user' || entry.type === 'assistant') && typeof entry.message.content !== 'string') {
+    for (const block of entry.message.content) {
+      if (block.type === 'tool_use') uses++;
+      else if (block.type === 'tool_result') {
+        results++;
+        if ((block as { is_error?: boolean }).is_error === true) errors++;
+      }
+    }
+  }
+  const endUuid = entry.type === 'assistant' && entry.message.model !== '<synthetic>' ? (uses === 0 ? entry.uuid : null) : results > 0 ? null : open.endUuid;
+  // Literals rather than spreads: this runs for every message (see extractionCursor.ts).
+  const current: Turn = {
+    index: open.index,
+    promptUuid: open.promptUuid,
+    prompt: open.prompt,
+    promptChars: open.promptChars,
+    startSeq: open.startSeq,
+    endUuid,
+    toolCalls: open.toolCalls + uses,
+    toolErrors: open.toolErrors + errors,
+    tokens: now,
+  };
+  return { tokens: nextTokens, earlier: state.earlier, current };
+}
+
+/** How much of each prompt a turn keeps. */
+export const PROMPT_PREVIEW_CHARS = 400;
+
+function preview(prompt: string): string {
+  if (prompt.length <= PROMPT_PREVIEW_CHARS) return prompt;
+  let end = PROMPT_PREVIEW_CHARS - 1;
+  // Never end on the first half of a surrogate pair.
+  const last = prompt.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${flatCopy(prompt.slice(0, end))}…`;
+}
+
+/** A string of its own: V8 may make a slice a view that keeps the whole prompt alive. */
+function flatCopy(text: string): string {
+  return text.split('').join('');
 }
 
 function promptText(entry: Entry): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldAll, isPrompt, selectTurns, turnsProjection, type Entry } from '../../src/index.js';
+import { foldAll, isPrompt, PROMPT_PREVIEW_CHARS, selectTurns, turnsProjection, type Entry } from '../../src/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 
 describe('turns', () => {
@@ -19,5 +19,16 @@ describe('turns', () => {
       [1, 'fix the test', 1, 1, 'a3'],
       [2, 'thanks', 0, 0, null],
     ]);
+  });
+
+  it('keeps a one-line preview of each prompt, cut without splitting a character, and the whole length', () => {
+    const long = `${'x'.repeat(PROMPT_PREVIEW_CHARS - 2)}😀 and\n\nmuch   more`;
+    const entries: Entry[] = [userEntry('u1', long), assistantEntry('a1', 'm1', text('ok')), userEntry('u2', 'short\n prompt')];
+    const turns = selectTurns(foldAll(turnsProjection, entries.map((entry, seq) => ({ seq, entry }))));
+    const oneLine = long.replace(/\s+/g, ' ');
+    expect(turns[0]?.prompt).toBe(`${'x'.repeat(PROMPT_PREVIEW_CHARS - 2)}…`);
+    expect(turns[0]?.prompt.length).toBeLessThanOrEqual(PROMPT_PREVIEW_CHARS);
+    expect(turns[0]?.promptChars).toBe(oneLine.length);
+    expect(turns[1]).toMatchObject({ prompt: 'short prompt', promptChars: 12 });
   });
 });

@@ -90,6 +90,19 @@ describe('readTranscript', () => {
     expect(items.map((i) => (i.kind === 'entry' ? serializeEntry(i.entry) : i.code))).toEqual(lines);
   });
 
+  it('serialises a changed copy of a read entry as the copy, never as the line it came from', () => {
+    const line = '{"type" :"user","uuid":"a","parentUuid":null,"message":{"role":"user","content":"x"}}';
+    const [item] = readText(`${line}\n`);
+    if (item?.kind !== 'entry') throw new Error('expected an entry');
+    const spread = { ...item.entry, parentUuid: 'p' };
+    const assigned = Object.assign({}, item.entry);
+    expect(serializeEntry(item.entry)).toBe(line);
+    expect(serializeEntry(spread)).toBe(JSON.stringify(spread));
+    expect(serializeEntry(assigned)).toBe(JSON.stringify(assigned));
+    expect(serializeEntry(structuredClone(item.entry))).toBe(JSON.stringify(item.entry));
+    expect(Object.keys(item.entry)).not.toContain('sourceText');
+  });
+
   it('keeps unknown fields of known kinds', () => {
     const line = '{"type":"user","uuid":"u","message":{"role":"user","content":"x","extra":[1]},"brandNew":true}';
     const [item] = readText(`${line}\n`);
