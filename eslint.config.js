@@ -51,5 +51,7 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // A plain-JavaScript bench child that runs on the compiled library as well as under tsx.
+  { files: ['bench/*.mjs'], languageOptions: { globals: { process: 'readonly', URL: 'readonly' } } },
 );

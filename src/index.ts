@@ -33,7 +33,7 @@ export { formatReport } from './inspect/formatReport.js';
 export { defineProjection, foldAll, type LogEntry, type Projection } from './projections/projection.js';
 export { roughTokens, blockTokens, entryTokens, estimateMessageTokens, MEDIA_BLOCK_TOKENS } from './projections/tokenEstimate.js';
 export { tokensProjection, selectContextTokens, usageTotal, type TokensState } from './projections/tokens.js';
-export { turnsProjection, isPrompt, selectTurns, PROMPT_PREVIEW_CHARS, type Turn, type TurnsState } from './projections/turns.js';
+export { turnsProjection, isPrompt, selectTurns, promptText, promptPreview, PROMPT_PREVIEW_CHARS, type Turn, type TurnsState } from './projections/turns.js';
 export type { Decision, SessionNotesDue, CompactionDue, ExtractionDue, ExtractionSkipped, RunStart, RunOutcome, Trigger } from './projections/decisions.js';
 export { createExtractionTrigger, isClaudeMemoryPath, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from './projections/extractionCursor.js';
 export { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesThresholds, type SessionNotesState } from './projections/sessionNotesTrigger.js';
@@ -51,7 +51,7 @@ export { createReplayDecider, replayDecisions, replaySync, mergeByPosition, type
 export * from './pipeline/effectRecord.js';
 export { effectLogPath, readEffectLog, appendEffects, appendEffectsSync, type EffectLogContents } from './pipeline/effectLog.js';
 export { runOf, RUN_KINDS } from './pipeline/runCoalescer.js';
-export { buildTimeline, formatTimeline, type Timeline } from './pipeline/timeline.js';
+export { buildTimeline, formatTimeline, type Timeline, type TimelineTurn } from './pipeline/timeline.js';
 export { coalesceTrailing } from './pipeline/operators/coalesceTrailing.js';
 export { evolveCoalesce, initialCoalesceState, type CoalesceState, type CoalesceEvent, type CoalesceDecision } from './pipeline/coalesceReducer.js';
 export { conversationProjection, selectMessages, selectOpenToolUses, selectChain, type ConversationState, type ConversationMessage } from './projections/conversation.js';

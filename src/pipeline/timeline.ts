@@ -1,13 +1,20 @@
 import type { Decision } from '../projections/decisions.js';
 import type { LogEntry } from '../projections/projection.js';
 import { foldAll } from '../projections/projection.js';
-import { selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
+import { promptPreview, selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
 import type { EffectRecord } from './effectRecord.js';
 import { replaySync, type ReplaySettings, type ReplayState } from './replay.js';
 
+/** A turn with a preview of its prompt and the decisions made during it. */
+export interface TimelineTurn extends Turn {
+  /** The prompt on one line, cut to 400 characters ({@link promptPreview}); '' when its entry is missing. */
+  readonly prompt: string;
+  readonly decisions: readonly Decision[];
+}
+
 /** A session's memory life: its turns, and every decision placed in the turn that caused it. */
 export interface Timeline {
-  readonly turns: ReadonlyArray<Turn & { readonly decisions: readonly Decision[] }>;
+  readonly turns: readonly TimelineTurn[];
   /** Decisions before the first prompt (rare: resumed or hand-made files). */
   readonly before: readonly Decision[];
   readonly decisions: readonly Decision[];
@@ -18,13 +25,26 @@ export interface Timeline {
 export function buildTimeline(entries: readonly LogEntry[], settings: ReplaySettings = {}, records: readonly EffectRecord[] = []): Timeline {
   const { decisions, state } = replaySync(entries, settings, undefined, records);
   const turns = selectTurns(foldAll(turnsProjection, entries));
-  const placed = turns.map((turn, i) => {
+  const prompts = promptEntries(entries, turns);
+  const placed = turns.map((turn, i): TimelineTurn => {
     const next = turns[i + 1];
     const mine = decisions.filter((d) => d.seq >= turn.startSeq && (next === undefined || d.seq < next.startSeq));
-    return { ...turn, decisions: mine };
+    const entry = turn.promptUuid === null ? undefined : prompts.get(turn.promptUuid);
+    return { ...turn, prompt: entry === undefined ? '' : promptPreview(entry), decisions: mine };
   });
   const firstStart = turns[0]?.startSeq ?? Number.POSITIVE_INFINITY;
   return { turns: placed, before: decisions.filter((d) => d.seq < firstStart), decisions, state };
+}
+
+/** The entry of each turn's prompt, by uuid. */
+function promptEntries(entries: readonly LogEntry[], turns: readonly Turn[]): Map<string, LogEntry['entry']> {
+  const wanted = new Set(turns.flatMap((turn) => (turn.promptUuid === null ? [] : [turn.promptUuid])));
+  const found = new Map<string, LogEntry['entry']>();
+  for (const { entry } of entries) {
+    const uuid = (entry as { uuid?: unknown }).uuid;
+    if (typeof uuid === 'string' && wanted.has(uuid) && !found.has(uuid)) found.set(uuid, entry);
+  }
+  return found;
 }
 
 const number = new Intl.NumberFormat('en-US');

@@ -6,14 +6,13 @@ import * as tokens from './tokens.js';
 /** One turn of the main thread: from a user prompt to the response that ends without tool calls. */
 export interface Turn {
   readonly index: number;
-  readonly promptUuid: string | null;
   /**
-   * The prompt on one line (whitespace collapsed), cut to {@link PROMPT_PREVIEW_CHARS}
-   * characters with a trailing "…": a session keeps one per turn, and a pasted log can be
-   * megabytes. The prompt itself is in its entry (`promptUuid`).
+   * The prompt's entry. A turn keeps no text: a long session has thousands of turns and a
+   * pasted prompt can be megabytes. {@link promptText} and {@link promptPreview} read it from
+   * the entry (the timeline does).
    */
-  readonly prompt: string;
-  /** The length of the whole prompt on one line, in UTF-16 code units. */
+  readonly promptUuid: string | null;
+  /** The length of the prompt on one line ({@link promptText}), in UTF-16 code units. */
   readonly promptChars: number;
   readonly startSeq: number;
   /** The assistant entry that ended the turn; null while it is open. */
@@ -60,11 +59,10 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
   const open = state.current;
   if (entry.type === 'user' && isPrompt(entry)) {
     const index = (state.earlier?.size ?? 0) + (open === null ? 1 : 2);
-    const prompt = promptText(entry);
     return {
       tokens: nextTokens,
       earlier: open === null ? state.earlier : push(state.earlier, open),
-      current: { index, promptUuid: entry.uuid, prompt: preview(prompt), promptChars: prompt.length, startSeq: event.seq, endUuid: null, toolCalls: 0, toolErrors: 0, tokens: now },
+      current: { index, promptUuid: entry.uuid, promptChars: promptText(entry).length, startSeq: event.seq, endUuid: null, toolCalls: 0, toolErrors: 0, tokens: now },
     };
   }
   if (!open) return nextTokens === state.tokens ? state : { tokens: nextTokens, earlier: state.earlier, current: null };
@@ -87,7 +85,6 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
   const current: Turn = {
     index: open.index,
     promptUuid: open.promptUuid,
-    prompt: open.prompt,
     promptChars: open.promptChars,
     startSeq: open.startSeq,
     endUuid,
@@ -98,24 +95,24 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
   return { tokens: nextTokens, earlier: state.earlier, current };
 }
 
-/** How much of each prompt a turn keeps. */
+/** How much of a prompt a preview shows. */
 export const PROMPT_PREVIEW_CHARS = 400;
 
-function preview(prompt: string): string {
-  if (prompt.length <= PROMPT_PREVIEW_CHARS) return prompt;
-  let end = PROMPT_PREVIEW_CHARS - 1;
-  // Never end on the first half of a surrogate pair.
+/**
+ * A prompt on one line, cut to `chars` characters with a trailing "…" (never inside a
+ * surrogate pair).
+ */
+export function promptPreview(entry: Entry, chars = PROMPT_PREVIEW_CHARS): string {
+  const prompt = promptText(entry);
+  if (prompt.length <= chars) return prompt;
+  let end = chars - 1;
   const last = prompt.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${flatCopy(prompt.slice(0, end))}…`;
+  return `${prompt.slice(0, end)}…`;
 }
 
-/** A string of its own: V8 may make a slice a view that keeps the whole prompt alive. */
-function flatCopy(text: string): string {
-  return text.split('').join('');
-}
-
-function promptText(entry: Entry): string {
+/** A prompt's text on one line: text blocks joined, whitespace collapsed. */
+export function promptText(entry: Entry): string {
   if (entry.type !== 'user') return '';
   const content = entry.message.content;
   const text = typeof content === 'string' ? content : content.map((b) => (b.type === 'text' ? (b as { text: string }).text : '')).join(' ');

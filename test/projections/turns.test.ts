@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldAll, isPrompt, PROMPT_PREVIEW_CHARS, selectTurns, turnsProjection, type Entry } from '../../src/index.js';
+import { buildTimeline, foldAll, isPrompt, PROMPT_PREVIEW_CHARS, promptPreview, promptText, selectTurns, turnsProjection, type Entry } from '../../src/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 
 describe('turns', () => {
@@ -15,20 +15,22 @@ describe('turns', () => {
     ];
     expect(isPrompt(entries[4]!)).toBe(false);
     const turns = selectTurns(foldAll(turnsProjection, entries.map((entry, seq) => ({ seq, entry }))));
-    expect(turns.map((t) => [t.index, t.prompt, t.toolCalls, t.toolErrors, t.endUuid])).toEqual([
-      [1, 'fix the test', 1, 1, 'a3'],
-      [2, 'thanks', 0, 0, null],
+    expect(turns.map((t) => [t.index, t.promptUuid, t.promptChars, t.toolCalls, t.toolErrors, t.endUuid])).toEqual([
+      [1, 'u1', 'fix the test'.length, 1, 1, 'a3'],
+      [2, 'u2', 'thanks'.length, 0, 0, null],
     ]);
   });
 
-  it('keeps a one-line preview of each prompt, cut without splitting a character, and the whole length', () => {
+  it('keeps no prompt text; the timeline shows a one-line preview, cut without splitting a character', () => {
     const long = `${'x'.repeat(PROMPT_PREVIEW_CHARS - 2)}😀 and\n\nmuch   more`;
     const entries: Entry[] = [userEntry('u1', long), assistantEntry('a1', 'm1', text('ok')), userEntry('u2', 'short\n prompt')];
-    const turns = selectTurns(foldAll(turnsProjection, entries.map((entry, seq) => ({ seq, entry }))));
-    const oneLine = long.replace(/\s+/g, ' ');
-    expect(turns[0]?.prompt).toBe(`${'x'.repeat(PROMPT_PREVIEW_CHARS - 2)}…`);
-    expect(turns[0]?.prompt.length).toBeLessThanOrEqual(PROMPT_PREVIEW_CHARS);
-    expect(turns[0]?.promptChars).toBe(oneLine.length);
-    expect(turns[1]).toMatchObject({ prompt: 'short prompt', promptChars: 12 });
+    const events = entries.map((entry, seq) => ({ seq, entry }));
+    const turns = selectTurns(foldAll(turnsProjection, events));
+    expect(turns[0]).not.toHaveProperty('prompt');
+    expect(turns[0]?.promptChars).toBe(long.replace(/\s+/g, ' ').length);
+    const timeline = buildTimeline(events);
+    expect(timeline.turns.map((t) => t.prompt)).toEqual([`${'x'.repeat(PROMPT_PREVIEW_CHARS - 2)}…`, 'short prompt']);
+    expect(promptPreview(entries[0]!, 10)).toBe(`${'x'.repeat(9)}…`);
+    expect(promptText(entries[2]!)).toBe('short prompt');
   });
 });
