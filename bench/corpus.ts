@@ -1,4 +1,6 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { machineLine } from './benchUtil.js';
 
 /** What was written, to check the corpus looks like the one PERFORMANCE.md §2 describes. */
 export interface CorpusStats {
@@ -191,4 +193,14 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42): Corpu
     closeSync(fd);
   }
   return { bytes, lines, chars, byType, nonAsciiLines, sizeBuckets, maxLine };
+}
+
+/** The seed-42 corpus of `mb` megabytes in `dir` (written once, then reused), announced on stdout with the machine line. */
+export function benchCorpus(dir: string, mb: number): { readonly file: string; readonly stats: CorpusStats } {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `corpus-${mb}mb-seed42.jsonl`);
+  const stats = writeCorpus(file, Math.round(mb * 1e6), 42);
+  console.log(machineLine());
+  console.log(`corpus: ${stats.lines} lines, ${(stats.bytes / 1e6).toFixed(0)} MB`);
+  return { file, stats };
 }

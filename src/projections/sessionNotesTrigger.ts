@@ -183,26 +183,13 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
 }
 
 function withTokens(state: SessionNotesState, tokens: SessionNotesState['tokens']): SessionNotesState {
-  return {
-    tokens,
-    initialized: state.initialized,
-    tokensAtLastUpdate: state.tokensAtLastUpdate,
-    cursor: state.cursor,
-    cursorLost: state.cursorLost,
-    toolCallsSinceCursor: state.toolCallsSinceCursor,
-    lastSummarizedMessageId: state.lastSummarizedMessageId,
-    sample: state.sample,
-    waiting: state.waiting,
-    updates: state.updates,
-    failures: state.failures,
-    lastDue: state.lastDue,
-  };
+  return withWaiting(state, state.waiting, tokens);
 }
 
-/** The state with another list of entries waiting behind the sampled response. */
-function withWaiting(state: SessionNotesState, waiting: readonly LogEntry[]): SessionNotesState {
+/** The state with another list of entries waiting behind the sampled response (and new token counts). */
+function withWaiting(state: SessionNotesState, waiting: readonly LogEntry[], tokens = state.tokens): SessionNotesState {
   return {
-    tokens: state.tokens,
+    tokens,
     initialized: state.initialized,
     tokensAtLastUpdate: state.tokensAtLastUpdate,
     cursor: state.cursor,
