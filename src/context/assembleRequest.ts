@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors.js';
 import type { ModelRequest } from '../model/port.js';
 import { blockTokens, roughTokens } from '../projections/tokenEstimate.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
@@ -50,8 +51,14 @@ export interface AssembledRequest {
  * The request memlog would send next, from parts already read: the system prompt; the user
  * context as the first (meta) user message; the normalised conversation; the next turn's
  * reminders and prompt last. The result keeps the API's invariants whatever the log held.
+ * Throws InvalidArgumentError when there is nothing to send: no conversation and an empty prompt
+ * (Claude Code never sends a turn without a prompt, and the API rejects a request with no
+ * messages; inventing one would show a request nobody sends).
  */
 export function assembleRequest(input: AssembleInput): AssembledRequest {
+  if (input.conversation.messages.length === 0 && input.newTurn.prompt.trim() === '') {
+    throw new InvalidArgumentError('nothing to send: the transcript holds no conversation the model would see, and the prompt is empty; give a non-empty prompt');
+  }
   const context = userContextMessage(input.userContext);
   const messages: WireMessage[] = [];
   if (context !== null) messages.push({ role: 'user', content: [text(context)] });

@@ -12,7 +12,8 @@ export type ContextDiagnosticCode =
   | 'import_not_text'
   | 'index_truncated'
   | 'transcript_lines'
-  | 'attachment_skipped';
+  | 'attachment_skipped'
+  | 'block_dropped';
 
 export interface ContextDiagnostic {
   readonly code: ContextDiagnosticCode;

@@ -3,7 +3,7 @@ export { loadContext, DEFAULT_CONTEXT_MODEL, DEFAULT_CONTEXT_MAX_TOKENS, DEFAULT
 export { assembleRequest, toModelRequest, type AssembleInput, type AssembledRequest, type ContextParts, type MessagesRequestBody } from './assembleRequest.js';
 export { normalizeForApi, reorderAttachments, type NormalizeOptions, type NormalizedConversation } from './normalizeForApi.js';
 export { ensureApiInvariants, apiInvariantViolations, MISSING_TOOL_RESULT, OPENING_PLACEHOLDER, type WireMessage } from './apiInvariants.js';
-export { toApiBlock } from './apiBlocks.js';
+export { toApiBlock, type DroppedBlocks } from './apiBlocks.js';
 export { loadInstructionFiles, nestedInstructionFiles, MAX_INCLUDE_DEPTH, LARGE_INSTRUCTIONS_CHARS, type InstructionFile, type InstructionKind, type InstructionSources, type InstructionLoad } from './instructionFiles.js';
 export { readInstructionText, type InstructionText } from './instructionText.js';
 export { memoryInstructions, agentMemorySection, type MemoryMode, type MemoryInstructionOptions, type AgentScope } from './memoryInstructions.js';

@@ -104,6 +104,8 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
   const loaded = new Set(instructions.files.map((file) => file.path));
   const afterToolResult = nestedFromReads(files, nodes, cwd, loaded, diagnostics);
   const conversation = normalizeForApi(nodes, { alreadyLoaded: new Set(instructions.files.map((f) => f.path)), afterToolResult });
+  const dropped = Object.entries(conversation.dropped);
+  if (dropped.length > 0) diagnostics.push({ code: 'block_dropped', path: options.transcriptPath, message: `content blocks the Messages API does not take were left out: ${dropped.map(([kind, n]) => `${kind} ×${n}`).join(', ')}` });
   const closed = { ...conversation, messages: closeWithSyntheticReply(conversation.messages) };
 
   const prompt = options.prompt ?? DEFAULT_NEXT_PROMPT;

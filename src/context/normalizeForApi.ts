@@ -1,7 +1,7 @@
 import { toApiMessages, type ApiMessage } from '../resume/apiView.js';
 import type { ChainNode } from '../resume/transcriptIndex.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
-import { isEmptyText, toApiBlock } from './apiBlocks.js';
+import { isEmptyText, toApiBlock, type DroppedBlocks } from './apiBlocks.js';
 import { renderLoggedAttachment, type RenderedAttachment } from './memoryAttachments.js';
 
 export interface NormalizeOptions {
@@ -17,6 +17,8 @@ export interface NormalizedConversation {
   readonly attachments: readonly RenderedAttachment[];
   /** Logged attachment kinds left out, with counts: Claude Code's harness state, not memory. */
   readonly skipped: Readonly<Record<string, number>>;
+  /** Content blocks left out because the Messages API does not take their kind, with counts. */
+  readonly dropped: Readonly<DroppedBlocks>;
   /** Files shown so far as memory (recalled, nested): a new recall must not offer them again. */
   readonly surfaced: ReadonlySet<string>;
 }
@@ -28,7 +30,8 @@ export interface NormalizedConversation {
  * attachments become meta user messages in system reminders, other kinds are left out; system
  * entries are dropped except local command output, which becomes a user message; then
  * src/resume/apiView.ts merges split assistant messages and consecutive user messages. Blocks
- * are reduced to the fields the API takes.
+ * are reduced to the fields the API takes; blocks of kinds it does not take are left out and
+ * counted in `dropped`.
  */
 export function normalizeForApi(nodes: readonly ChainNode[], options: NormalizeOptions = {}): NormalizedConversation {
   const loaded = options.alreadyLoaded ?? new Set<string>();
@@ -75,11 +78,12 @@ export function normalizeForApi(nodes: readonly ChainNode[], options: NormalizeO
         break;
     }
   }
+  const dropped: DroppedBlocks = {};
   const messages = toApiMessages(converted).flatMap((message) => {
-    const content = message.content.map(toApiBlock).filter((block): block is ContentBlock => block !== null && !isEmptyText(block));
+    const content = message.content.map((block) => toApiBlock(block, dropped)).filter((block): block is ContentBlock => block !== null && !isEmptyText(block));
     return content.length === 0 ? [] : [{ ...message, content }];
   });
-  return { messages, attachments, skipped, surfaced };
+  return { messages, attachments, skipped, dropped, surfaced };
 }
 
 /**

@@ -19,17 +19,32 @@ export interface TokenSeries {
 /** Past this many points the line is thinned: more than a few per pixel of chart width shows nothing new. */
 export const MAX_TOKEN_POINTS = 2_000;
 
-/** Claude Code's context count (the tokens projection) after every main-thread message, in log order. */
+/**
+ * Claude Code's context count (the tokens projection) after every main-thread message, in log
+ * order. A compact boundary restarts the count from nothing, so the boundary and any message
+ * after it that adds nothing (an empty attachment, a system line) carry no point: the line goes
+ * from the last count before the compaction to the first one measured after it, never through a
+ * zero the context never had.
+ */
 export function measureTokens(entries: Iterable<LogEntry>): TokenPoint[] {
   const points: TokenPoint[] = [];
   let state = tokens.initialState();
+  let restarted = false;
   for (const event of entries) {
     if (!tokens.isMainThreadMessage(event)) continue;
     state = tokens.evolve(state, event);
+    if (isCompactBoundary(event)) restarted = true;
+    if (restarted && measuredNothing(state)) continue;
+    restarted = false;
     points.push({ seq: event.seq, tokens: tokens.selectContextTokens(state) });
   }
   return points;
 }
+
+const isCompactBoundary = ({ entry }: LogEntry): boolean => entry.type === 'system' && entry.subtype === 'compact_boundary';
+
+/** No response and no message counted since the last reset. */
+const measuredNothing = (state: tokens.TokensState): boolean => state.usageTotal === null && state.estimateAll === 0;
 
 /** The line to draw: every measured point, or a thinned copy past `maxPoints`. */
 export function tokenSeries(points: readonly TokenPoint[], maxPoints = MAX_TOKEN_POINTS): TokenSeries {

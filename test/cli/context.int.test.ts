@@ -95,6 +95,23 @@ describe('memlog context', () => {
     expect(body.system?.[0]?.text).toContain('MEMORY.md is empty for now.');
   });
 
+  it('an empty transcript with an empty prompt is refused with one line on stderr, not printed as a request with no messages', () => {
+    const dir = tempDir();
+    const transcript = join(dir, 'empty.jsonl');
+    writeFileSync(transcript, '');
+    for (const view of [['--json'], []]) {
+      const result = runCli(['context', transcript, '--prompt', '', ...view, ...isolated(dir)]);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toEqual(['memlog: nothing to send: the transcript holds no conversation the model would see, and the prompt is empty; give a non-empty prompt']);
+    }
+    const withPrompt = runCli(['context', transcript, '--json', '--prompt', 'Start here.', ...isolated(dir)]);
+    expect(withPrompt.status).toBe(0);
+    const body = JSON.parse(withPrompt.stdout) as MessagesRequestBody;
+    expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Start here.' }] }]);
+    expect(apiInvariantViolations(body.messages)).toEqual([]);
+  });
+
   it('a missing transcript or a directory is one line on stderr and exit 2', () => {
     const missing = runCli(['context', join(tempDir(), 'nope.jsonl')]);
     expect(missing.status).toBe(2);

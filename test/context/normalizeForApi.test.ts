@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiInvariantViolations, buildChain, ensureApiInvariants, indexTranscript, MISSING_TOOL_RESULT, normalizeForApi, selectLeaf, type ContentBlock, type Entry } from '../../src/index.js';
+import { apiInvariantViolations, assembleRequest, buildChain, ensureApiInvariants, InvalidArgumentError, indexTranscript, MISSING_TOOL_RESULT, normalizeForApi, selectLeaf, type ContentBlock, type Entry } from '../../src/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 
 function nodesOf(entries: Entry[]) {
@@ -78,6 +78,25 @@ describe('normalisation for the Messages API (transcript spec ยง6.2, long-term ย
     expect(messages[0]!.content).toEqual([{ type: 'text', text: 'hi' }]);
     expect(messages[1]!.content).toEqual([{ type: 'tool_use', id: 't', name: 'Bash', input: { c: 1 } }]);
   });
+
+  it('sends only block kinds the Messages API takes: server tool blocks pass, unknown kinds are dropped and counted', () => {
+    const search = { type: 'server_tool_use', id: 'srv1', name: 'web_search', input: { query: 'zod 4' } };
+    const found = { type: 'web_search_tool_result', tool_use_id: 'srv1', content: [{ type: 'web_search_result', url: 'https://zod.dev', title: 'Zod', encrypted_content: 'e' }] };
+    const entries = [
+      userEntry('u1', [text('look it up'), { type: 'connector_text', connector_text: 'transcript only' }]),
+      assistantEntry('a1', 'm1', search, { parentUuid: 'u1' }),
+      assistantEntry('a2', 'm1', found, { parentUuid: 'a1' }),
+      assistantEntry('a3', 'm1', { type: 'mcp_tool_use', id: 'mcp1', name: 'q', server_name: 's', input: {} }, { parentUuid: 'a2' }),
+      assistantEntry('a4', 'm1', toolUse('t1'), { parentUuid: 'a3' }),
+      userEntry('r1', [{ type: 'tool_result', tool_use_id: 't1', content: [text('done'), { type: 'tool_reference', tool_name: 'X' }, { type: 'advisor_note', text: 'x' }] }], { parentUuid: 'a4' }),
+      assistantEntry('a5', 'm2', { type: 'mcp_tool_use', id: 'mcp2', name: 'q', server_name: 's', input: {} }, { parentUuid: 'r1' }),
+    ];
+    const { messages, dropped } = normalizeForApi(nodesOf(entries));
+    expect(messages.map((m) => m.content.map((b) => b.type))).toEqual([['text'], ['server_tool_use', 'web_search_tool_result', 'tool_use'], ['tool_result']]);
+    expect(messages[1]!.content.slice(0, 2)).toEqual([search, found]);
+    expect(messages[2]!.content[0]).toEqual({ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'done' }] });
+    expect(dropped).toEqual({ connector_text: 1, mcp_tool_use: 2, advisor_note: 1 });
+  });
 });
 
 describe('keeping the API invariants', () => {
@@ -110,5 +129,25 @@ describe('keeping the API invariants', () => {
       'messages 0 and 1 are both assistant',
       'message 1 has no content',
     ]);
+  });
+});
+
+describe('assembling the request', () => {
+  const input = (messages: ReturnType<typeof normalizeForApi>['messages'], prompt: string) => ({
+    model: 'claude-test',
+    maxTokens: 100,
+    system: [],
+    userContext: { claudeMd: 'Contents of /p/CLAUDE.md (project):\n\nrules', currentDate: '' },
+    indexText: '',
+    conversation: { messages, attachments: [], skipped: {}, dropped: {}, surfaced: new Set<string>() },
+    newTurn: { reminders: [], prompt },
+  });
+
+  it('refuses to assemble a request with nothing to send: no conversation and an empty prompt', () => {
+    expect(() => assembleRequest(input([], ' '))).toThrow(InvalidArgumentError);
+    expect(() => assembleRequest(input([], ' '))).toThrow(/nothing to send/);
+    expect(assembleRequest(input([], 'hi')).body.messages.at(-1)!.content.at(-1)).toEqual(text('hi'));
+    const conversation = normalizeForApi(nodesOf([userEntry('u1', 'hello'), assistantEntry('a1', 'm1', text('hi'), { parentUuid: 'u1' })])).messages;
+    expect(apiInvariantViolations(assembleRequest(input(conversation, '')).body.messages)).toEqual([]);
   });
 });

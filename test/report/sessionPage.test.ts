@@ -5,8 +5,8 @@ import { mergeEffectLogs } from '../../src/report/mergeEffectLogs.js';
 import { renderSessionPage } from '../../src/report/renderSessionPage.js';
 import { pageNames } from '../../src/report/reportRow.js';
 import { buildSessionView } from '../../src/report/sessionView.js';
-import { thin } from '../../src/report/tokenSeries.js';
-import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+import { measureTokens, thin } from '../../src/report/tokenSeries.js';
+import { assistantEntry, compactBoundaryEntry, compactSummaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 import { longSession } from './longSession.js';
 
 const log = (entries: ReturnType<typeof longSession>): Array<{ seq: number; entry: ReturnType<typeof longSession>[number] }> => entries.map((entry, seq) => ({ seq, entry }));
@@ -43,6 +43,29 @@ describe('session view', () => {
     expect(view.markers.find((m) => m.rung === 'notes')).toMatchObject({ before: 50_000, after: 4_000, uuid: 'b-1' });
     expect(view.totals.memoriesWritten).toBe(1);
     expect(view.totals.failedRuns).toBe(1);
+  });
+
+  it('draws no zero at a compact boundary: the line goes from the last count before it to the first one measured after it', () => {
+    const big = { input_tokens: 40_000, output_tokens: 500 };
+    const boundary = compactBoundaryEntry('b1', 'a1');
+    const entries = log([
+      userEntry('u1', 'start'),
+      assistantEntry('a1', 'm1', text('working'), { parentUuid: 'u1', usage: big }),
+      boundary,
+      { ...boundary, uuid: 'd1', parentUuid: 'b1', subtype: 'turn_duration', compactMetadata: undefined },
+      compactSummaryEntry('s1', 'd1', 'Summary of the work so far.'),
+      assistantEntry('a2', 'm2', text('resumed'), { parentUuid: 's1', usage: { input_tokens: 3_000, output_tokens: 20 } }),
+      compactBoundaryEntry('b2', 'a2'),
+      { ...compactBoundaryEntry('b3', 'b2'), compactMetadata: { trigger: 'manual', preTokens: 3_020, postTokens: 900 } },
+    ]);
+    const view = buildSessionView({ name: 'compacted', entries });
+    expect(view.series.points.map((p) => p.tokens)).not.toContain(0);
+    expect(view.series.points.map((p) => p.seq)).toEqual([0, 1, 4, 5]);
+    expect(view.series.points[2]!.tokens).toBeGreaterThan(0);
+    // The markers still carry what each compaction left: the boundary's postTokens, else the next count.
+    expect(view.markers.filter((m) => m.kind === 'compacted').map((m) => m.after ?? null)).toEqual([view.series.points[2]!.tokens, null, 900]);
+    expect(buildSessionView({ name: 'compacted', entries })).toEqual(view);
+    expect(measureTokens(entries.slice(0, 2))).toEqual([{ seq: 0, tokens: 1 }, { seq: 1, tokens: 40_500 }]);
   });
 
   it('thins a long token line but keeps the peak before a compaction and the drop after it', () => {
