@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { ConfigError, DEFAULT_MAX_ENTRIES, formatFinding, openTeamProject, pullTeamMemory, pushTeamMemory, startTeamServer, teamStatus, type PullReport, type PushReport, type SkippedFile, type StatusReport, type TeamProject } from '../index.js';
+import { ConfigError, DEFAULT_MAX_ENTRIES, formatFinding, openTeamProject, pullTeamMemory, pushTeamMemory, startTeamServer, teamStatus, type PullReport, type PullSkip, type PushReport, type SkippedFile, type StatusReport, type TeamProject } from '../index.js';
 
 interface SyncOptions {
   readonly server?: string;
@@ -114,7 +114,12 @@ function formatPush(report: PushReport): string {
 function formatPull(report: PullReport): string {
   if (report.notModified) return 'up to date (the server has not changed since the last pull)\n';
   const head = `received ${plural(report.received.length, 'file')}, ${report.unchanged} already up to date\n`;
-  return head + report.received.map((key) => `  wrote ${JSON.stringify(key)}\n`).join('') + report.skipped.map((s) => `  not written: ${JSON.stringify(s.key)} (${s.reason.replace(/_/g, ' ')}: ${s.detail})\n`).join('');
+  return head + report.received.map((key) => `  wrote ${JSON.stringify(key)}\n`).join('') + formatNotWritten(report.skipped);
+}
+
+/** Server keys a pull does not write, and why. */
+function formatNotWritten(skipped: readonly PullSkip[]): string {
+  return skipped.map((s) => `  not written: ${JSON.stringify(s.key)} (${s.reason.replace(/_/g, ' ')}: ${s.detail})\n`).join('');
 }
 
 function formatStatus(project: TeamProject, report: StatusReport): string {
@@ -124,5 +129,5 @@ function formatStatus(project: TeamProject, report: StatusReport): string {
     `to push:     ${report.pending.length === 0 ? 'nothing' : report.pending.map((k) => JSON.stringify(k)).join(', ')}`,
     `to pull:     ${report.incoming.length === 0 ? 'nothing' : report.incoming.map((k) => JSON.stringify(k)).join(', ')}`,
   ];
-  return `${lines.join('\n')}\n${formatSkipped(report.skipped)}`;
+  return `${lines.join('\n')}\n${formatSkipped(report.skipped)}${formatNotWritten(report.incomingSkipped)}`;
 }

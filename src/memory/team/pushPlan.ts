@@ -31,22 +31,40 @@ export interface UploadableEntry {
   readonly hash: string;
 }
 
-/**
- * The files that may be uploaded: no secret, not too large, and (once the server has taught its
- * entry limit) only the first `maxEntries` keys in sorted order, so the cut is the same every time.
- */
-export function selectUploadable(files: readonly LocalTeamFile[], maxEntries: number | null): { entries: ReadonlyMap<string, UploadableEntry>; skipped: SkippedFile[] } {
+/** The files that may be uploaded: no secret, not too large. */
+export function selectUploadable(files: readonly LocalTeamFile[]): { entries: ReadonlyMap<string, UploadableEntry>; skipped: SkippedFile[] } {
   const skipped: SkippedFile[] = [];
-  const clean: LocalTeamFile[] = [];
+  const entries = new Map<string, UploadableEntry>();
   for (const file of [...files].sort((a, b) => compareKeys(a.key, b.key))) {
     const bytes = utf8Bytes(file.content);
     if (bytes > MAX_ENTRY_BYTES) skipped.push({ key: file.key, reason: 'too_large', bytes });
     else if (file.findings.length > 0) skipped.push({ key: file.key, reason: 'secret', findings: file.findings });
-    else clean.push(file);
+    else entries.set(file.key, { content: file.content, hash: hashContent(file.content) });
   }
-  const kept = maxEntries === null ? clean : clean.slice(0, maxEntries);
-  for (const file of clean.slice(kept.length)) skipped.push({ key: file.key, reason: 'over_entry_limit' });
-  return { entries: new Map(kept.map((file) => [file.key, { content: file.content, hash: hashContent(file.content) }])), skipped };
+  return { entries, skipped };
+}
+
+/**
+ * The entry limit a 413 taught, counted as the server will hold after the push: a key the server
+ * already has costs nothing (an upsert replaces it), so those always stay; of the new keys, only as
+ * many as there is room for beside all the server's keys (a teammate's included), first in sorted
+ * order, so the cut is the same every time. The rest are reported as `over_entry_limit`.
+ */
+export function withinEntryLimit(entries: ReadonlyMap<string, UploadableEntry>, server: ReadonlyMap<string, string>, maxEntries: number | null): { entries: ReadonlyMap<string, UploadableEntry>; skipped: SkippedFile[] } {
+  if (maxEntries === null) return { entries, skipped: [] };
+  let room = Math.max(0, maxEntries - server.size);
+  const kept = new Map<string, UploadableEntry>();
+  const skipped: SkippedFile[] = [];
+  for (const key of [...entries.keys()].sort(compareKeys)) {
+    const entry = entries.get(key);
+    if (entry === undefined) continue;
+    if (server.has(key)) kept.set(key, entry);
+    else if (room > 0) {
+      kept.set(key, entry);
+      room--;
+    } else skipped.push({ key, reason: 'over_entry_limit' });
+  }
+  return { entries: kept, skipped };
 }
 
 /** Keys whose local content the server does not hold (by hash), sorted. */

@@ -20,6 +20,12 @@ export type FetchOutcome = { readonly kind: 'not_modified' } | { readonly kind: 
 
 export type HashesOutcome = { readonly kind: 'not_found' } | { readonly kind: 'ok'; readonly checksum: string | null; readonly entryChecksums: ReadonlyMap<string, string> };
 
+/**
+ * What a PUT is conditional on: the checksum last seen (`If-Match`), the repository having no data
+ * yet (`If-None-Match: *`, the first create), or nothing (a server that sent no checksum).
+ */
+export type PutCondition = { readonly ifMatch: string } | { readonly ifAbsent: true } | null;
+
 export type PutOutcome =
   | { readonly kind: 'ok'; readonly checksum: string }
   | { readonly kind: 'conflict' }
@@ -69,9 +75,9 @@ export class TeamClient {
     return { kind: 'ok', checksum: checksumOf(data, response), entryChecksums: new Map(Object.entries(data.content.entryChecksums)) };
   }
 
-  /** Upserts entries; `ifMatch` makes it conditional on the server's current checksum. */
-  async put(entries: Readonly<Record<string, string>>, ifMatch: string | null): Promise<PutOutcome> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(ifMatch === null ? {} : { 'If-Match': `"${unquoteEtag(ifMatch)}"` }) };
+  /** Upserts entries, on the condition given; a failed condition is a `conflict` (412). */
+  async put(entries: Readonly<Record<string, string>>, condition: PutCondition): Promise<PutOutcome> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', ...preconditionHeaders(condition) };
     const response = await this.#send(this.#url, { method: 'PUT', headers, body: JSON.stringify({ entries }) });
     if (response.status === 412) {
       await response.body?.cancel();
@@ -144,6 +150,11 @@ export class TeamClient {
     }
     return parsed.data;
   }
+}
+
+function preconditionHeaders(condition: PutCondition): Record<string, string> {
+  if (condition === null) return {};
+  return 'ifMatch' in condition ? { 'If-Match': `"${unquoteEtag(condition.ifMatch)}"` } : { 'If-None-Match': '*' };
 }
 
 function checksumOf(data: TeamMemoryData, response: Response): string | null {

@@ -20,9 +20,31 @@ export const hashContent = (content: string): string => `sha256:${sha256Hex(cont
 
 export const Checksum = z.string().regex(/^sha256:[0-9a-f]{64}$/);
 
+/**
+ * A JSON object keyed by entry name, like `z.record(z.string(), value)` but keeping every key.
+ * z.record builds its result on a plain object, where `__proto__` is the prototype setter rather
+ * than a key, so an entry of that name vanished without a word. As a path it is a safe name (a
+ * push sends it, the server stores it), so it is kept: the result has no prototype.
+ */
+export const entryRecord = <V extends z.ZodType>(value: V) =>
+  z
+    .custom<Record<string, unknown>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input), 'expected an object')
+    .transform((input, ctx) => {
+      const record = Object.create(null) as Record<string, z.output<V>>;
+      for (const [key, raw] of Object.entries(input)) {
+        const parsed = value.safeParse(raw);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path], input: raw });
+          return z.NEVER;
+        }
+        record[key] = parsed.data;
+      }
+      return record;
+    });
+
 export const TeamMemoryContent = z.object({
-  entries: z.record(z.string(), z.string()),
-  entryChecksums: z.record(z.string(), Checksum).optional(),
+  entries: entryRecord(z.string()),
+  entryChecksums: entryRecord(Checksum).optional(),
 });
 
 /** GET 200. Unknown fields are allowed (a newer server may add some); known ones must have their type. */
@@ -37,7 +59,7 @@ export const TeamMemoryData = z.looseObject({
 });
 export type TeamMemoryData = z.infer<typeof TeamMemoryData>;
 
-export const PutBody = z.object({ entries: z.record(z.string(), z.string()) });
+export const PutBody = z.object({ entries: entryRecord(z.string()) });
 export type PutBody = z.infer<typeof PutBody>;
 
 /** PUT 200: the client needs the new checksum (the next If-Match) and when it changed. */

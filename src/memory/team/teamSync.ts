@@ -1,9 +1,10 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PathEscapeError } from '../../errors.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { resolveInside } from '../../fs/containment.js';
 import { readLocalTeamFiles } from './localTeamFiles.js';
-import { batchBody, batchByBytes, compareKeys, pushKeys, selectUploadable, type SkippedFile, type UploadableEntry } from './pushPlan.js';
+import { batchBody, batchByBytes, compareKeys, pushKeys, selectUploadable, withinEntryLimit, type SkippedFile, type UploadableEntry } from './pushPlan.js';
 import type { TeamClient } from './teamClient.js';
 import { hashContent, MAX_CONFLICT_RETRIES, MAX_ENTRY_BYTES, utf8Bytes } from './teamProtocol.js';
 import { unsafeKeyReason } from './teamPaths.js';
@@ -49,20 +50,16 @@ export async function pullTeamMemory({ teamDir, client, state }: TeamSyncContext
   const skipped: PullSkip[] = [];
   let unchanged = 0;
   for (const [key, content] of Object.entries(outcome.data.content.entries).sort(([a], [b]) => compareKeys(a, b))) {
-    const unsafe = unsafeKeyReason(key);
-    if (unsafe !== null) {
-      skipped.push({ key, reason: 'invalid_key', detail: unsafe });
+    const target = await pullTarget(teamDir, key);
+    if ('skip' in target) {
+      skipped.push(target.skip);
       continue;
     }
     if (utf8Bytes(content) > MAX_ENTRY_BYTES) {
       skipped.push({ key, reason: 'too_large', detail: `${utf8Bytes(content)} bytes` });
       continue;
     }
-    const path = await inside(teamDir, key);
-    if (path === null) {
-      skipped.push({ key, reason: 'path_escape', detail: 'resolves outside the team folder' });
-      continue;
-    }
+    const { path } = target;
     // Identical content is not rewritten: its mtime stays, and nothing watching the folder wakes up.
     if ((await readText(path)) === content) {
       unchanged++;
@@ -103,9 +100,10 @@ export interface PushReport {
  */
 export async function pushTeamMemory({ teamDir, client, state }: TeamSyncContext): Promise<{ report: PushReport; state: ServerState }> {
   const local = await readLocalTeamFiles(teamDir);
-  const { entries, skipped: planSkipped } = selectUploadable(local.files, state.maxEntries);
-  const skipped = [...local.skipped, ...planSkipped].sort((a, b) => compareKeys(a.key, b.key));
+  const { entries, skipped: refused } = selectUploadable(local.files);
   let server = await probe(client);
+  // The learned entry limit counts the keys the server holds, so it is planned again after every probe.
+  let limited = withinEntryLimit(entries, server.checksums, state.maxEntries);
   // The hashes at this checkout's last sync: what "changed here" is measured against.
   const base = new Map(Object.entries(state.serverChecksums));
   const sent: string[] = [];
@@ -119,36 +117,40 @@ export async function pushTeamMemory({ teamDir, client, state }: TeamSyncContext
     for (const key of sent) synced.set(key, entries.get(key)?.hash ?? '');
     const caughtUp = [...server.checksums].every(([key, hash]) => synced.get(key) === hash);
     const unsynced = pushKeys(entries, server.checksums, base).unsynced.map((key): SkippedFile => ({ key, reason: 'not_pulled' }));
+    const skipped = [...local.skipped, ...refused, ...limited.skipped, ...unsynced].sort((a, b) => compareKeys(a.key, b.key));
     return {
-      report: { ok: failure === undefined, sent, skipped: [...skipped, ...unsynced].sort((a, b) => compareKeys(a.key, b.key)), batches, conflicts, ...(failure === undefined ? {} : { failure }) },
+      report: { ok: failure === undefined, sent, skipped, batches, conflicts, ...(failure === undefined ? {} : { failure }) },
       state: { ...state, etag: caughtUp ? server.etag : null, serverChecksums: Object.fromEntries(synced), maxEntries },
     };
   };
   for (let attempt = 0; attempt <= MAX_CONFLICT_RETRIES; attempt++) {
-    const outcome = await uploadDelta(client, entries, server, base, (keys) => {
+    const outcome = await uploadDelta(client, limited.entries, server, base, (keys) => {
       sent.push(...keys);
       batches++;
     });
     if (outcome.kind === 'done') return finish();
     if (outcome.kind === 'too_many_entries') {
-      const message = `the server holds at most ${outcome.maxEntries} entries for this repository (this upload would make ${outcome.receivedEntries}); the next push sends only the first ${outcome.maxEntries} files in name order`;
+      const message = `the server holds at most ${outcome.maxEntries} entries for this repository (this upload would make ${outcome.receivedEntries}); the next push adds new files only while the server has room for them, first in name order`;
       return finish({ kind: 'too_many_entries', message, maxEntries: outcome.maxEntries, receivedEntries: outcome.receivedEntries }, outcome.maxEntries);
     }
     conflicts++;
     if (attempt === MAX_CONFLICT_RETRIES) break;
     server = await probe(client);
+    limited = withinEntryLimit(entries, server.checksums, state.maxEntries);
   }
   return finish({ kind: 'conflict', message: `the server kept changing under the upload (${conflicts} conflicts); run the push again` });
 }
 
 interface ServerView {
   etag: string | null;
+  /** Whether the repository has data on the server: without, the first PUT is a create (`If-None-Match: *`). */
+  exists: boolean;
   readonly checksums: Map<string, string>;
 }
 
 async function probe(client: TeamClient): Promise<ServerView> {
   const hashes = await client.fetchHashes();
-  return hashes.kind === 'not_found' ? { etag: null, checksums: new Map() } : { etag: hashes.checksum, checksums: new Map(hashes.entryChecksums) };
+  return hashes.kind === 'not_found' ? { etag: null, exists: false, checksums: new Map() } : { etag: hashes.checksum, exists: true, checksums: new Map(hashes.entryChecksums) };
 }
 
 type UploadOutcome = { readonly kind: 'done' } | { readonly kind: 'conflict' } | { readonly kind: 'too_many_entries'; readonly maxEntries: number; readonly receivedEntries: number };
@@ -156,9 +158,12 @@ type UploadOutcome = { readonly kind: 'done' } | { readonly kind: 'conflict' } |
 /** Sends the delta batch by batch, chaining the ETag; committed batches update `server`, so a retry resumes with the rest. */
 async function uploadDelta(client: TeamClient, entries: ReadonlyMap<string, UploadableEntry>, server: ServerView, base: ReadonlyMap<string, string>, onBatch: (keys: readonly string[]) => void): Promise<UploadOutcome> {
   for (const batch of batchByBytes(pushKeys(entries, server.checksums, base).send, entries)) {
-    const outcome = await client.put(batchBody(batch, entries).entries, server.etag);
+    // Only a server that sent no checksum for existing data gets an unconditional write.
+    const condition = server.etag !== null ? { ifMatch: server.etag } : server.exists ? null : { ifAbsent: true as const };
+    const outcome = await client.put(batchBody(batch, entries).entries, condition);
     if (outcome.kind !== 'ok') return outcome;
     server.etag = outcome.checksum;
+    server.exists = true;
     for (const key of batch) server.checksums.set(key, entries.get(key)?.hash ?? '');
     onBatch(batch);
   }
@@ -170,6 +175,8 @@ export interface StatusReport {
   readonly pending: readonly string[];
   /** Server keys a pull would write: missing here, or different. */
   readonly incoming: readonly string[];
+  /** Server keys a pull never writes (a refused name, a path leading out of the folder), with the reason the pull gives. */
+  readonly incomingSkipped: readonly PullSkip[];
   /** Local files that never sync, and why. */
   readonly skipped: readonly SkippedFile[];
   /** Entries on the server; null when it has no data for this repository yet. */
@@ -179,12 +186,35 @@ export interface StatusReport {
 /** What push and pull would do now, from one hash probe; changes nothing. */
 export async function teamStatus({ teamDir, client, state }: TeamSyncContext): Promise<StatusReport> {
   const local = await readLocalTeamFiles(teamDir);
-  const { entries, skipped } = selectUploadable(local.files, state.maxEntries);
+  const uploadable = selectUploadable(local.files);
   const hashes = await client.fetchHashes();
   const server = hashes.kind === 'ok' ? hashes.entryChecksums : new Map<string, string>();
+  const { entries, skipped: overLimit } = withinEntryLimit(uploadable.entries, server, state.maxEntries);
   const localHashes = new Map(local.files.map((file) => [file.key, hashContent(file.content)]));
-  const incoming = [...server].filter(([key, hash]) => unsafeKeyReason(key) === null && localHashes.get(key) !== hash).map(([key]) => key).sort(compareKeys);
-  return { pending: pushKeys(entries, server, new Map(Object.entries(state.serverChecksums))).send, incoming, skipped: [...local.skipped, ...skipped].sort((a, b) => compareKeys(a.key, b.key)), serverEntries: hashes.kind === 'ok' ? server.size : null };
+  const incoming: string[] = [];
+  const incomingSkipped: PullSkip[] = [];
+  const folderExists = await stat(teamDir).then((info) => info.isDirectory(), () => false);
+  for (const [key, hash] of [...server].sort(([a], [b]) => compareKeys(a, b))) {
+    if (localHashes.get(key) === hash) continue;
+    const target = await pullTarget(teamDir, key, folderExists);
+    if ('skip' in target) incomingSkipped.push(target.skip);
+    else incoming.push(key);
+  }
+  const skipped = [...local.skipped, ...uploadable.skipped, ...overLimit].sort((a, b) => compareKeys(a.key, b.key));
+  return { pending: pushKeys(entries, server, new Map(Object.entries(state.serverChecksums))).send, incoming, incomingSkipped, skipped, serverEntries: hashes.kind === 'ok' ? server.size : null };
+}
+
+/**
+ * Where a pull writes `key`, or why it never does: the checks that need no content, shared by
+ * pull and status so that status does not list as incoming a key every pull skips.
+ */
+async function pullTarget(teamDir: string, key: string, folderExists = true): Promise<{ readonly path: string } | { readonly skip: PullSkip }> {
+  const unsafe = unsafeKeyReason(key);
+  if (unsafe !== null) return { skip: { key, reason: 'invalid_key', detail: unsafe } };
+  // A folder not made yet holds no link to follow: the pull creates it, and the key stays inside.
+  if (!folderExists) return { path: join(teamDir, key) };
+  const path = await inside(teamDir, key);
+  return path === null ? { skip: { key, reason: 'path_escape', detail: 'resolves outside the team folder' } } : { path };
 }
 
 /** Whether every key the server had at the last sync is on disk with the server's content. */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { atomicWrite } from '../../fs/atomicWrite.js';
-import { Checksum } from './teamProtocol.js';
+import { Checksum, entryRecord } from './teamProtocol.js';
 
 /**
  * What one checkout remembers between commands about one server and repository (long-term spec
@@ -18,7 +18,7 @@ export const SUPPORTED_TEAM_SYNC_STATE_VERSIONS = [1] as const;
 
 const ServerState = z.object({
   etag: z.string().nullable(),
-  serverChecksums: z.record(z.string(), Checksum),
+  serverChecksums: entryRecord(Checksum),
   maxEntries: z.number().int().positive().nullable(),
 });
 export type ServerState = z.infer<typeof ServerState>;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batchBody, batchByBytes, deltaKeys, hashContent, MAX_ENTRY_BYTES, MAX_PUT_BODY_BYTES, selectUploadable, type LocalTeamFile, type SecretFinding } from '../../../src/index.js';
+import { withinEntryLimit } from '../../../src/memory/team/pushPlan.js';
 import { fcRuns } from '../../support/fcRuns.js';
 
 const finding: SecretFinding = { ruleId: 'github-pat', label: 'GitHub token', line: 1, column: 1 };
@@ -19,7 +20,10 @@ describe('push planning', () => {
       fc.property(files, fc.option(fc.integer({ min: 1, max: 30 }), { nil: null }), (spec, maxEntries) => {
         const local: LocalTeamFile[] = spec.map((f) => ({ key: f.key, content: f.content, findings: f.secret ? [finding] : [] }));
         const server = new Map(spec.filter((f) => f.onServer !== 'absent').map((f) => [f.key, f.onServer === 'same' ? hashContent(f.content) : hashContent(`${f.content}!`)]));
-        const { entries, skipped } = selectUploadable(local, maxEntries);
+        const uploadable = selectUploadable(local);
+        const limited = withinEntryLimit(uploadable.entries, server, maxEntries);
+        const { entries } = limited;
+        const skipped = [...uploadable.skipped, ...limited.skipped];
         const delta = deltaKeys(entries, server);
         const batches = batchByBytes(delta, entries);
         const sent = batches.flat();
@@ -36,7 +40,9 @@ describe('push planning', () => {
         for (const f of spec) {
           if (f.secret || Buffer.byteLength(f.content) > MAX_ENTRY_BYTES || f.onServer === 'same') expect(sent).not.toContain(f.key);
         }
-        if (maxEntries !== null) expect(entries.size).toBeLessThanOrEqual(maxEntries);
+        // The limit counts what the server holds after the push; a key it already has always stays.
+        if (maxEntries !== null) expect(new Set([...server.keys(), ...entries.keys()]).size).toBeLessThanOrEqual(Math.max(maxEntries, server.size));
+        for (const k of uploadable.entries.keys()) if (server.has(k)) expect(entries.has(k)).toBe(true);
         // every local file is either uploadable or skipped with a reason, never both, never neither
         expect(entries.size + skipped.length).toBe(spec.length);
         for (const s of skipped) expect(entries.has(s.key)).toBe(false);
@@ -52,9 +58,17 @@ describe('push planning', () => {
 
   it('the entry limit keeps the first keys in sorted order and reports the rest', () => {
     const local = ['c.md', 'a.md', 'b.md'].map((k) => ({ key: k, content: k, findings: [] }));
-    const { entries, skipped } = selectUploadable(local, 2);
+    const { entries, skipped } = withinEntryLimit(selectUploadable(local).entries, new Map(), 2);
     expect([...entries.keys()]).toEqual(['a.md', 'b.md']);
     expect(skipped).toEqual([{ key: 'c.md', reason: 'over_entry_limit' }]);
+  });
+
+  it('the entry limit counts keys only the server has, and never holds back a key the server has', () => {
+    const local = ['a.md', 'b.md', 'z.md'].map((k) => ({ key: k, content: k, findings: [] }));
+    const server = new Map([['t.md', hashContent('t')], ['z.md', hashContent('old')]]);
+    const { entries, skipped } = withinEntryLimit(selectUploadable(local).entries, server, 3);
+    expect([...entries.keys()]).toEqual(['a.md', 'z.md']);
+    expect(skipped).toEqual([{ key: 'b.md', reason: 'over_entry_limit' }]);
   });
 
   it('a file named __proto__ is an ordinary entry in a body', () => {

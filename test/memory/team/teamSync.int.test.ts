@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pullTeamMemory, pushTeamMemory, startTeamServer, TeamClient, TeamSyncError, teamStatus, type RunningTeamServer, type ServerState } from '../../../src/index.js';
+import { loadServerState, pullTeamMemory, pushTeamMemory, saveServerState, startTeamServer, TeamClient, TeamStore, TeamSyncError, teamStatus, type RunningTeamServer, type ServerState } from '../../../src/index.js';
 import { tempDir } from '../../support/tempDir.js';
 import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from './secretSamples.js';
 
@@ -277,6 +277,123 @@ describe('team sync against the reference server', () => {
     expect((await fetch(endpoint, { method: 'PUT', headers: auth, body: '{not json' })).status).toBe(400);
     expect((await put({ 'a.md': 5 })).status).toBe(400);
     for (const repo of ['..%2Fx', 'a%2F..', 'acme', 'a%2Fb%2Fc']) expect((await fetch(`${url}/api/claude_code/team_memory?repo=${repo}`, { headers: auth })).status, repo).toBe(400);
+  });
+});
+
+describe('team sync: keys, limits and creation (second review)', () => {
+  it('a file named __proto__ is kept all the way: pulled, listed as incoming, remembered in the sync state, pushed again', async () => {
+    const { url } = await server();
+    const a = checkout(url);
+    const b = checkout(url);
+    for (const key of ['__proto__', 'constructor', 'x.md']) a.write(key, `${key} notes`);
+    expect((await a.push()).sent).toEqual(['__proto__', 'constructor', 'x.md']);
+    expect((await b.status()).incoming).toEqual(['__proto__', 'constructor', 'x.md']);
+    const pulled = await b.pull();
+    expect(pulled).toMatchObject({ received: ['__proto__', 'constructor', 'x.md'], skipped: [] });
+    expect(b.read('__proto__')).toBe('__proto__ notes');
+    expect(Object.keys(b.state.serverChecksums).sort()).toEqual(['__proto__', 'constructor', 'x.md']);
+    // The state file keeps it too, so the key counts as synced in the next command.
+    const statePath = join(tempDir(), 'state.json');
+    await saveServerState(statePath, url, REPO, b.state);
+    const reloaded = await loadServerState(statePath, url, REPO);
+    expect(Object.keys(reloaded.serverChecksums).sort()).toEqual(['__proto__', 'constructor', 'x.md']);
+    expect(Object.getPrototypeOf(reloaded.serverChecksums)).toBe(null);
+    b.write('__proto__', 'edited in b');
+    const pushed = await pushTeamMemory({ teamDir: b.dir, client: b.client, state: reloaded });
+    expect(pushed.report).toMatchObject({ ok: true, sent: ['__proto__'], skipped: [] });
+    expect((await serverEntries(url))['__proto__']).toBe('edited in b');
+  });
+
+  it('the learned entry limit counts the keys only the server has: the next push stays within it, and files the server has still update', async () => {
+    const { url } = await server({ maxEntries: 3 });
+    const teammate = checkout(url);
+    teammate.write('t1.md', 't1');
+    teammate.write('t2.md', 't2');
+    await teammate.push();
+    const a = checkout(url);
+    for (const k of ['c', 'b', 'a']) a.write(`${k}.md`, k);
+    expect(await a.push()).toMatchObject({ ok: false, failure: { kind: 'too_many_entries', maxEntries: 3, receivedEntries: 5 } });
+    const over = [{ key: 'b.md', reason: 'over_entry_limit' }, { key: 'c.md', reason: 'over_entry_limit' }];
+    expect(await a.status()).toMatchObject({ pending: ['a.md'], skipped: over });
+    const second = await a.push();
+    expect(second).toMatchObject({ ok: true, sent: ['a.md'], skipped: over });
+    expect(Object.keys(await serverEntries(url)).sort()).toEqual(['a.md', 't1.md', 't2.md']);
+    // At the limit, a file the server already has is replaced, not added: it still goes.
+    await a.pull();
+    a.write('t1.md', 't1 edited in a');
+    expect(await a.push()).toMatchObject({ ok: true, sent: ['t1.md'] });
+    expect((await serverEntries(url))['t1.md']).toBe('t1 edited in a');
+  });
+
+  it('status lists what a pull always skips (a refused name, a path through a link out of the folder) as skipped, not as incoming', async () => {
+    const { url, dataDir } = await server();
+    const teammate = checkout(url);
+    teammate.write('fine.md', 'fine');
+    teammate.write('link/through.md', 'through');
+    await teammate.push();
+    // A key the reference server would refuse, written straight into its store: another server might hold one.
+    const store = new TeamStore(dataDir);
+    store.upsert(REPO, [['../evil.md', 'x']], new Date().toISOString(), 100);
+    store.close();
+    const b = checkout(url);
+    const outside = join(tempDir(), 'outside');
+    mkdirSync(outside);
+    symlinkSync(outside, join(b.dir, 'link'));
+    const expected = [{ key: '../evil.md', reason: 'invalid_key' }, { key: 'link/through.md', reason: 'path_escape' }];
+    const before = await b.status();
+    expect(before.incoming).toEqual(['fine.md']);
+    expect(before.incomingSkipped.map((s) => ({ key: s.key, reason: s.reason }))).toEqual(expected);
+    const pulled = await b.pull();
+    expect(pulled.skipped.map((s) => ({ key: s.key, reason: s.reason }))).toEqual(expected);
+    expect(before.incomingSkipped).toEqual(pulled.skipped);
+    const after = await b.status();
+    expect(after.incoming).toEqual([]);
+    expect(after.incomingSkipped).toEqual(before.incomingSkipped);
+    // Before its folder exists, a checkout has no link to lead out: only the refused name is skipped.
+    const fresh = checkout(url);
+    rmSync(fresh.dir, { recursive: true });
+    expect(await fresh.status()).toMatchObject({ incoming: ['fine.md', 'link/through.md'], incomingSkipped: [expected[0]] });
+    expect(existsSync(fresh.dir)).toBe(false);
+  });
+
+  it('the first create is conditional (If-None-Match: *): two checkouts creating at once cannot overwrite each other', async () => {
+    const { url } = await server();
+    let probes = 0;
+    let release!: () => void;
+    const bothProbed = new Promise<void>((resolve) => (release = resolve));
+    const racing: typeof fetch = async (input, init) => {
+      if (init?.method === 'GET' && ++probes === 2) release();
+      if (init?.method === 'PUT') await bothProbed;
+      return fetch(input, init);
+    };
+    const a = checkout(url, racing);
+    const b = checkout(url, racing);
+    a.write('shared.md', 'a says');
+    a.write('a.md', 'a');
+    b.write('shared.md', 'b says');
+    b.write('b.md', 'b');
+    const [ra, rb] = await Promise.all([a.push(), b.push()]);
+    expect(ra.ok && rb.ok).toBe(true);
+    expect(ra.conflicts + rb.conflicts).toBe(1);
+    const aLost = ra.conflicts === 1;
+    const entries = await serverEntries(url);
+    expect(entries).toEqual({ 'a.md': 'a', 'b.md': 'b', 'shared.md': aLost ? 'b says' : 'a says' });
+    expect((aLost ? ra : rb).skipped).toEqual([{ key: 'shared.md', reason: 'not_pulled' }]);
+  });
+
+  it('the server answers a PUT with If-None-Match: * by 412 once the repository has data, and changes nothing', async () => {
+    const { url } = await server();
+    const endpoint = `${url}/api/claude_code/team_memory?repo=${encodeURIComponent(REPO)}`;
+    const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', 'If-None-Match': '*' };
+    const put = (entries: Record<string, string>) => fetch(endpoint, { method: 'PUT', headers, body: JSON.stringify({ entries }) });
+    const created = await put({ 'a.md': 'first' });
+    expect(created.status).toBe(200);
+    expect((await put({ 'a.md': 'second' })).status).toBe(412);
+    expect(await serverEntries(url)).toEqual({ 'a.md': 'first' });
+    // An ETag in If-None-Match that is current refuses the write as well.
+    const etag = created.headers.get('etag')!;
+    expect((await fetch(endpoint, { method: 'PUT', headers: { ...headers, 'If-None-Match': etag }, body: JSON.stringify({ entries: { 'b.md': 'b' } }) })).status).toBe(412);
+    expect(await serverEntries(url)).toEqual({ 'a.md': 'first' });
   });
 });
 

@@ -111,20 +111,30 @@ async function put(request: IncomingMessage, response: ServerResponse, store: Te
     return send(response, 400, { error: { message: 'the body is not JSON' } });
   }
   const parsed = PutBody.safeParse(json);
-  if (!parsed.success) return send(response, 400, { error: { message: 'the body must be {"entries": {"<path>": "<content>"}}' } });
-  // Entries come from the raw JSON, whose own keys include a literal `__proto__` if one was sent.
-  const entries = Object.entries((json as { entries: Record<string, string> }).entries);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? '' : ` (${issue.path.map(String).join('.')}: ${issue.message})`;
+    return send(response, 400, { error: { message: `the body must be {"entries": {"<path>": "<content>"}}${where}` } });
+  }
+  // The schema keeps every key, a literal `__proto__` included.
+  const entries = Object.entries(parsed.data.entries);
   for (const [key, content] of entries) {
-    if (typeof content !== 'string') return send(response, 400, { error: { message: `entry ${JSON.stringify(key)} must be a string` } });
     const unsafe = unsafeKeyReason(key);
     if (unsafe !== null) return send(response, 400, { error: { message: `entry key ${JSON.stringify(key)} is not a safe relative path: ${unsafe}` } });
     if (utf8Bytes(content) > MAX_ENTRY_BYTES) return send(response, 400, { error: { message: `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes` } });
   }
+  // From here to the write nothing awaits, so no other request can come between check and write.
+  const current = store.checksum(repo);
   const ifMatch = request.headers['if-match'];
   if (ifMatch !== undefined) {
-    const current = store.checksum(repo);
     const wanted = etagsOf(ifMatch);
     if (current === null || !(wanted.includes('*') || wanted.includes(current))) return send(response, 412, { error: { message: 'the team memory changed since your last read' } });
+  }
+  // `If-None-Match: *` is a create: refused once the repository has data, so two first pushes cannot overwrite each other.
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && current !== null) {
+    const refused = etagsOf(ifNoneMatch);
+    if (refused.includes('*') || refused.includes(current)) return send(response, 412, { error: { message: 'the team memory already exists; read it first' } });
   }
   const outcome = store.upsert(repo, entries, (options.now?.() ?? new Date()).toISOString(), options.maxEntries ?? DEFAULT_MAX_ENTRIES);
   if (outcome.kind === 'too_many_entries') {
