@@ -32,15 +32,16 @@ async function firstLines(path: string, lines: number): Promise<string> {
 type Header = ReturnType<typeof readTopicHeader>;
 
 /**
- * Headers already read, by file identity (device, inode, size, mtime, ctime): an extraction scans the
+ * Headers already read, by file identity (device, inode, size, mtime): an extraction scans the
  * memory directory once a run, through a copy made of hard links, so most files are the same
- * inode run after run. A file written since has a new inode or mtime and is read again.
+ * inode run after run. A file written since has a new inode or mtime and is read again. Not
+ * ctime: every run's links change it, which made every scan a miss (decision 30, addendum).
  */
 const headers = new Map<string, Header>();
 const HEADER_CACHE_LIMIT = 20_000;
 
 async function headerOf(filePath: string, info: Stats): Promise<Header> {
-  const key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+  const key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
   if (headers.has(key)) return headers.get(key)!;
   const header = readTopicHeader(`${await firstLines(filePath, FRONTMATTER_MAX_LINES)}\n`);
   if (headers.size >= HEADER_CACHE_LIMIT) headers.clear();

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractMemories, OfflineModel, runExtraction, sanitizePath, scanMemoryFiles, type ModelReply } from '../../../src/index.js';
@@ -71,6 +71,21 @@ describe('applying an extraction run', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'old.md'), '---\nname: old\ndescription: Written before types existed\n---\n\nbody\n');
     expect(await scanMemoryFiles(dir)).toMatchObject([{ filename: 'old.md', description: 'Written before types existed', name: 'old' }]);
+  });
+
+  it('reads a topic file again once it is edited in place (same inode, new mtime), also after links to it came and went', async () => {
+    const dir = join(tempDir(), 'memory');
+    mkdirSync(dir);
+    const file = join(dir, 'a.md');
+    const header = (description: string): string => `---\nname: a\ndescription: ${description}\ntype: user\n---\n\nbody\n`;
+    writeFileSync(file, header('first version'));
+    utimesSync(file, new Date(2026, 0, 1), new Date(2026, 0, 1));
+    expect(await scanMemoryFiles(dir)).toMatchObject([{ description: 'first version' }]);
+    linkSync(file, join(tempDir(), 'link.md'));
+    expect(await scanMemoryFiles(dir)).toMatchObject([{ description: 'first version' }]);
+    writeFileSync(file, header('other version')); // same length, same inode
+    utimesSync(file, new Date(2026, 0, 2), new Date(2026, 0, 2));
+    expect(await scanMemoryFiles(dir)).toMatchObject([{ description: 'other version' }]);
   });
 });
 
