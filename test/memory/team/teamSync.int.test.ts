@@ -65,6 +65,18 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
 }
 
+
+/** A fetch that holds every PUT until two GETs (both clients' probes) went out, so two pushes race with what they both saw. */
+function holdPutsUntilTwoProbes(): typeof fetch {
+  let probes = 0;
+  let release!: () => void;
+  const bothProbed = new Promise<void>((resolve) => (release = resolve));
+  return async (input, init) => {
+    if (init?.method === 'GET' && ++probes === 2) release();
+    if (init?.method === 'PUT') await bothProbed;
+    return fetch(input, init);
+  };
+}
 describe('team sync against the reference server', () => {
   it('a push never sends a file that is only behind the server: a teammate\'s newer version stays', async () => {
     const { url } = await server();
@@ -161,14 +173,7 @@ describe('team sync against the reference server', () => {
     seed.write('MEMORY.md', 'seed');
     await seed.push();
     // Hold both clients' first PUT until both have probed, so they race with the same ETag.
-    let probes = 0;
-    let release!: () => void;
-    const bothProbed = new Promise<void>((resolve) => (release = resolve));
-    const racing: typeof fetch = async (input, init) => {
-      if (init?.method === 'GET' && ++probes === 2) release();
-      if (init?.method === 'PUT') await bothProbed;
-      return fetch(input, init);
-    };
+    const racing = holdPutsUntilTwoProbes();
     const a = checkout(url, racing);
     const b = checkout(url, racing);
     for (let i = 0; i < 5; i++) a.write(`a/${i}.md`, `from a ${i}`);
@@ -358,14 +363,7 @@ describe('team sync: keys, limits and creation (second review)', () => {
 
   it('the first create is conditional (If-None-Match: *): two checkouts creating at once cannot overwrite each other', async () => {
     const { url } = await server();
-    let probes = 0;
-    let release!: () => void;
-    const bothProbed = new Promise<void>((resolve) => (release = resolve));
-    const racing: typeof fetch = async (input, init) => {
-      if (init?.method === 'GET' && ++probes === 2) release();
-      if (init?.method === 'PUT') await bothProbed;
-      return fetch(input, init);
-    };
+    const racing = holdPutsUntilTwoProbes();
     const a = checkout(url, racing);
     const b = checkout(url, racing);
     a.write('shared.md', 'a says');
