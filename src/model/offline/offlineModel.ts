@@ -94,7 +94,7 @@ function afterTools(loop: readonly ModelMessage[]): string {
 }
 
 function reply(request: ModelRequest, content: ContentBlock[]): ModelReply {
-  const inputChars = (request.system ?? '').length + JSON.stringify(request.messages).length;
+  const inputChars = (request.system ?? '').length + jsonLength(request.messages);
   const outputChars = JSON.stringify(content).length;
   return {
     model: OFFLINE_MODEL_ID,
@@ -103,3 +103,24 @@ function reply(request: ModelRequest, content: ContentBlock[]): ModelReply {
     usage: { inputTokens: Math.round(inputChars / 4), outputTokens: Math.round(outputChars / 4), cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
   };
 }
+
+/**
+ * `JSON.stringify(messages).length`, without stringifying the whole conversation on every call:
+ * an agent loop sends the same message objects again and again, growing by a few each turn, so
+ * each message's length is remembered (a long session's extraction spent a third of its time
+ * here).
+ */
+function jsonLength(messages: readonly ModelMessage[]): number {
+  let total = 2 + Math.max(0, messages.length - 1);
+  for (const message of messages) {
+    let length = messageLengths.get(message);
+    if (length === undefined) {
+      length = JSON.stringify(message).length;
+      messageLengths.set(message, length);
+    }
+    total += length;
+  }
+  return total;
+}
+
+const messageLengths = new WeakMap<ModelMessage, number>();
