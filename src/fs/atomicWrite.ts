@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { mkdir, rename, rm, writeFile } from './faultableFs.js';
+
+/** Whether a file name is one of atomicWrite's temp files (`.<name>.<hex>.tmp`): a write cut short, never content. */
+export const isAtomicTempName = (name: string): boolean => /^\..+\.[0-9a-f]{12}\.tmp$/.test(name);
 
 /**
  * Replaces a file's content atomically: a temp file beside it (opened with `wx`, so never an
@@ -11,16 +14,10 @@ export async function atomicWrite(path: string, content: string | Uint8Array, mo
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const handle = await open(temp, 'wx', mode);
-    try {
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeFile(temp, content, { flag: 'wx', mode, sync: true });
     await rename(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    await rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
 }

@@ -1,5 +1,8 @@
 import type { ContentBlock } from '../transcript/contentSchema.js';
+import { errnoCode, isEnvironmentFault } from '../fs/ioErrors.js';
 import { FILE_TOOLS, runFileTool } from './fileTools.js';
+
+const WRITE_TOOLS: ReadonlySet<string> = new Set(['Write', 'Edit']);
 import type { PermissionGate, ToolCall } from './permissions.js';
 import type { ModelMessage, ModelPort, ModelReply, ModelTask, ModelUsage } from './port.js';
 
@@ -83,6 +86,9 @@ async function runOne(call: ToolCall, options: AgentOptions): Promise<{ record: 
   try {
     return { record: { call, allowed: true, path: verdict.path }, output: await runFileTool(call.name, call.input, verdict.path) };
   } catch (error) {
+    // A full disk or a failing one is no answer to give the model: the run stops, and whatever it
+    // wrote so far is thrown away with its copy (it would be half a change).
+    if (isEnvironmentFault(error) && (WRITE_TOOLS.has(call.name) || errnoCode(error) === 'EIO')) throw error;
     const message = (error as Error).message;
     return { record: { call, allowed: true, path: verdict.path, error: message }, output: `Error: ${message}` };
   }

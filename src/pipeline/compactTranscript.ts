@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
-import { copyFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { copyFile, rm } from '../fs/faultableFs.js';
+import { describeIoError } from '../fs/ioErrors.js';
+import { acquireProcessLock } from '../fs/processLock.js';
+import { basename, dirname, join } from 'node:path';
 import { compactionEntries } from '../compaction/compactionEntries.js';
 import { compactionView, type CompactionView } from '../compaction/compactionView.js';
 import { DEFAULT_CUT_SIZES, finishSummaryRung, legacyCut, loadsWhole, planExtractiveRung, planNotesRung, summaryRungInput, type CutSizes, type PlanContext, type Rung, type RungPlan } from '../compaction/rungs.js';
 import { formatModelSummary, SUMMARY_PROMPT } from '../compaction/summaryText.js';
 import { MemlogError, type Diagnostic } from '../errors.js';
-import { appendWholeLines, repairTornTail } from '../fs/appendLines.js';
-import { defaultNotesPath, lastSummarizedFromLog, readNotes } from '../memory/session/notesBuilder.js';
+import { appendWholeLines } from '../fs/appendLines.js';
+import { defaultNotesPath, lastSummarizedFromLog, readNotes, removeNotesLeftovers } from '../memory/session/notesBuilder.js';
 import { isEmptyNotes, truncateNotesForCompaction } from '../memory/session/notesLimits.js';
 import { DEFAULT_NOTES_TEMPLATE } from '../memory/session/notesTemplate.js';
 import { waitForNotesRun, type WaitOptions } from '../memory/session/waitForNotes.js';
@@ -84,6 +88,20 @@ function derivedUuid(seed: string): string {
  * compact-summary message, kept messages left where they are); earlier lines are never touched.
  */
 export async function compactTranscript(options: CompactOptions): Promise<CompactReport> {
+  if (options.dryRun === true) return compactLocked(options);
+  // Two compactions of one transcript at once would both plan on the same bytes and append the same compaction twice.
+  const release = acquireProcessLock(compactLockPath(options.transcriptPath), { holder: 'memlog compact', target: options.transcriptPath });
+  try {
+    return await compactLocked(options);
+  } finally {
+    release();
+  }
+}
+
+/** The lock a compaction holds on its transcript, beside it (a dot file: Claude Code lists only session files). */
+export const compactLockPath = (transcriptPath: string): string => join(dirname(transcriptPath), `.${basename(transcriptPath)}.memlog-compact.lock`);
+
+async function compactLocked(options: CompactOptions): Promise<CompactReport> {
   const requested = options.strategy ?? 'auto';
   const sizeAtRead = (await stat(options.transcriptPath)).size;
   const { entries, diagnostics } = readLogEntries(options.transcriptPath);
@@ -123,6 +141,8 @@ export async function compactTranscript(options: CompactOptions): Promise<Compac
 
 async function tryNotes(context: PlanContext, options: CompactOptions, rungs: RungAttempt[]): Promise<RungPlan | undefined> {
   const notesPath = options.notesPath ?? defaultNotesPath(options.transcriptPath);
+  // A dry run writes nothing, not even the removal of a dead run's marker.
+  if (options.dryRun !== true) await removeNotesLeftovers(notesPath);
   await waitForNotesRun(notesPath, options.wait);
   const notes = await readNotes(notesPath);
   if (notes === null || isEmptyNotes(notes, options.notesTemplate ?? DEFAULT_NOTES_TEMPLATE)) {
@@ -185,10 +205,16 @@ async function writeCompaction(view: CompactionView, plan: RungPlan, report: Com
   // Claude Code may still be writing this session: a line written after the plan would sit before the boundary and be lost on resume.
   if ((await stat(options.transcriptPath)).size !== sizeAtRead) throw new MemlogError('io', `${options.transcriptPath} changed while it was being compacted; nothing was written. Run memlog compact again.`);
   const target = options.out ?? options.transcriptPath;
-  if (options.out !== undefined) await copyFile(options.transcriptPath, options.out);
-  // A torn last line (a crash mid-write) is ended first, so the boundary starts a line of its own.
-  await repairTornTail(target);
-  await appendWholeLines(target, entries.map((entry) => `${serializeEntry(entry)}\n`).join(''));
+  const lines = entries.map((entry) => `${serializeEntry(entry)}\n`).join('');
+  try {
+    if (options.out !== undefined) await copyFile(options.transcriptPath, options.out);
+    // A torn last line (a crash mid-write) is ended in the same write, so the boundary starts a
+    // line of its own; a write the disk cuts short is taken back whole.
+    await appendWholeLines(target, lines, { endTornTail: true });
+  } catch (error) {
+    if (options.out !== undefined) await rm(options.out, { force: true }).catch(() => undefined);
+    throw new MemlogError('io', `${target}: ${describeIoError(error)}; nothing was written, the transcript is as it was`, { path: target }, { cause: error });
+  }
   const uuids = entries.map((entry) => (entry as { uuid: string }).uuid);
   // Recorded after the entries are in the transcript, which is the record of the compaction itself.
   const logPath = options.out !== undefined ? effectLogPath(options.out) : (options.effectLogPath ?? effectLogPath(options.transcriptPath));

@@ -46,16 +46,20 @@ export function readEffectLog(path: string): EffectLogContents {
   return { records, diagnostics };
 }
 
-/** Appends records, each a whole line, before the effect they describe is applied. */
+/**
+ * Appends records, each a whole line, before the effect they describe is applied. A record cut
+ * by a crash is ended first, so the next one is never glued to it; a failed append leaves
+ * nothing (appendWholeLines takes it back).
+ */
 export async function appendEffects(path: string, records: readonly EffectRecord[]): Promise<void> {
   if (records.length === 0) return;
-  await appendWholeLines(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+  await appendWholeLines(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''), { endTornTail: true });
 }
 
 /** Appends records synchronously: the effect runner needs a record on disk in the same tick it decides. */
 export function appendEffectsSync(path: string, records: readonly EffectRecord[]): void {
   if (records.length === 0) return;
-  appendWholeLinesSync(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+  appendWholeLinesSync(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''), { endTornTail: true });
 }
 
 /**

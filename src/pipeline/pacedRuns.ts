@@ -1,5 +1,6 @@
 import type { Decision, RunStart } from '../projections/decisions.js';
 import type { LogEntry } from '../projections/projection.js';
+import { isEnvironmentFault } from '../fs/ioErrors.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
 import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition, type RunKind, type RunStartedRecord } from './effectRecord.js';
 import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replay.js';
@@ -69,27 +70,45 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
     const decisions = start.batch.flatMap((uuid) => (due.has(uuid) ? [due.get(uuid)!] : []));
     const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at, run: kind, runId, batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing: start.trailing, ...options.startFields?.(runId, start, decisions) };
     appendEffectsSync(logPath, [...decisions.map((d): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'decision', at: { seq: d.seq, uuid: d.uuid }, decision: { ...d } })), started]);
+    let result: PacedResult;
     try {
-      const result = await options.execute(start, decisions, runId);
-      if ('deferred' in result) {
-        runs.push({ runId, at, ok: true, deferred: true });
-        return [started];
-      }
-      const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at, run: kind, runId, outcome: result.outcome };
-      appendEffectsSync(logPath, [ended]);
-      await result.apply();
-      runs.push({ runId, at, ok: true, outcome: result.outcome });
-      options.onRun?.({ type: 'finished', runId, outcome: result.outcome });
-      return [started, ended];
+      result = await options.execute(start, decisions, runId);
     } catch (error) {
       if (options.signal?.aborted === true) throw error;
       const message = error instanceof Error ? error.message : String(error);
+      if (isEnvironmentFault(error)) {
+        // The machine failed the run (a full disk, an I/O error), not the model: it did not
+        // happen. Marked interrupted, it runs again at this very place next time, so a rerun
+        // ends as an uninterrupted build would; and nothing more is tried on a failing disk.
+        // Should even this record not reach the disk, the next build finds the run dangling
+        // and marks it the same way.
+        try {
+          appendEffectsSync(logPath, [{ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at, run: kind, runId, error: `interrupted: ${message}`, interrupted: true }]);
+        } catch {
+          // see above
+        }
+        options.onRun?.({ type: 'failed', runId, error: message });
+        throw error;
+      }
       const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at, run: kind, runId, error: message };
       appendEffectsSync(logPath, [ended]);
       runs.push({ runId, at, ok: false, error: message });
       options.onRun?.({ type: 'failed', runId, error: message });
       return [started, ended];
     }
+    if ('deferred' in result) {
+      runs.push({ runId, at, ok: true, deferred: true });
+      return [started];
+    }
+    const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at, run: kind, runId, outcome: result.outcome };
+    appendEffectsSync(logPath, [ended]);
+    // Recorded as finished, so it is done: should applying fail part-way (the disk), the error
+    // stops this build and the next one finishes the apply from the staged result before
+    // anything else (never a second record for the same run).
+    await result.apply();
+    runs.push({ runId, at, ok: true, outcome: result.outcome });
+    options.onRun?.({ type: 'finished', runId, outcome: result.outcome });
+    return [started, ended];
   };
 
   const handle = async (made: readonly Decision[]): Promise<void> => {

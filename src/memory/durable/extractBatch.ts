@@ -1,4 +1,6 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { mkdirSync } from '../../fs/faultableFs.js';
+import { acquireProcessLock } from '../../fs/processLock.js';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../../errors.js';
@@ -17,7 +19,7 @@ import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { batchCustomId, readBatchLedger, recordSubmittedBatch, remoteCustomId } from './batchLedger.js';
 import { applyBatchReply, batchExtractionRequest } from './batchExtraction.js';
-import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStaging, removeStrayTempFiles, runExtraction, runStaged } from './extractionRun.js';
+import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStaging, removeStagingLeftovers, removeStrayTempFiles, runExtraction, runStaged } from './extractionRun.js';
 import { INDEX_NAME } from './memoryIndex.js';
 import { autoMemoryDir, type Env } from './memoryPaths.js';
 import { scanMemoryFiles } from './memoryScan.js';
@@ -163,36 +165,9 @@ function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: E
   return join(projectDir, 'memory');
 }
 
-/**
- * One extraction at a time per memory directory, across processes: a lock file beside it holding
- * the owner's pid. A lock whose process is gone is taken over.
- */
+/** One extraction at a time per memory directory, across processes (a lock file beside it). */
 function lockMemoryDir(memoryDir: string): () => void {
-  const lock = join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-extract.lock`);
-  mkdirSync(dirname(lock), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lock, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lock, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lock, 'utf8'));
-      if (Number.isInteger(owner) && owner > 0 && processAlive(owner)) throw new MemlogError('io', `another memlog extract (pid ${owner}) is working on ${memoryDir}; wait for it, or remove ${lock} if it is gone`);
-      rmSync(lock, { force: true });
-    }
-  }
-  throw new MemlogError('io', `could not lock ${memoryDir}`);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return acquireProcessLock(join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-extract.lock`), { holder: 'memlog extract', target: memoryDir });
 }
 
 /** Extraction runs a session still owes (what `--dry-run` lists), and the messages they would read. */
@@ -417,6 +392,8 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
           sessions.push(report);
           options.onSession?.({ type: 'done', session, report });
         }
+        // Every session's finished runs are applied by now: any run copy left is a dead run's.
+        await removeStagingLeftovers(target.memoryDir);
       } finally {
         if (batch === null) release();
         else held.push(release);

@@ -1,5 +1,6 @@
 import type { Dirent } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, realpath, rename, rm, stat, utimes } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, utimes } from '../../fs/faultableFs.js';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { z } from 'zod';
 import { runAgent } from '../../model/agentLoop.js';
@@ -7,7 +8,7 @@ import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import { memoryGate, type PermissionGate } from '../../model/permissions.js';
 import type { ModelMessage, ModelPort } from '../../model/port.js';
 import { isWithin } from '../../fs/containment.js';
-import { atomicWrite } from '../../fs/atomicWrite.js';
+import { atomicWrite, isAtomicTempName } from '../../fs/atomicWrite.js';
 import { sha256Hex } from '../../fs/sha256.js';
 import { extractionPrompt } from './extractionPrompt.js';
 import { fitIndex, INDEX_NAME } from './memoryIndex.js';
@@ -57,7 +58,7 @@ export interface ExtractionRunOptions {
 export const extractionStagingDir = (memoryDir: string, runId: string): string => join(dirname(memoryDir), `.${basename(memoryDir)}.${runId.replace(/[^A-Za-z0-9_.-]/g, '_')}.memlog-run`);
 
 /** A temp file of an atomic write cut short: never memory content. */
-const isTempFile = (name: string): boolean => name.startsWith('.') && name.endsWith('.tmp');
+const isTempFile = isAtomicTempName;
 
 /** The files under a folder, relative to it, without temp files left by a write that was cut short. */
 async function listFiles(root: string): Promise<string[]> {
@@ -132,6 +133,23 @@ async function linkTree(from: string, to: string): Promise<Map<string, number>> 
 }
 
 const parentOf = (entry: Dirent): string => entry.parentPath;
+
+/**
+ * Removes every run copy (and its base links) beside a memory directory: what runs that were
+ * killed or met a full disk left. Only for a caller that holds the directory's lock and has
+ * finished every recorded run's apply first (a finished run's copy is what its apply moves in).
+ */
+export async function removeStagingLeftovers(memoryDir: string): Promise<void> {
+  const parent = dirname(memoryDir);
+  const own = `.${basename(memoryDir)}.`;
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.startsWith(own) && (name.endsWith('.memlog-run') || name.endsWith('.memlog-run.base'))) await rm(join(parent, name), { recursive: true, force: true });
+}
 
 /** Removes temp files an atomic write left behind when its process was killed. */
 export async function removeStrayTempFiles(dir: string): Promise<void> {
@@ -253,7 +271,7 @@ export async function runStaged(options: StagedRunOptions, work: (context: Stage
     };
     return { outcome, apply: () => applyStaged(staging, memoryDir, changes.map((c) => c.file)) };
   } catch (error) {
-    await removeStaging(staging);
+    await removeStaging(staging).catch(() => undefined);
     throw error;
   }
 }

@@ -1,7 +1,11 @@
 import { sha256Hex } from '../../fs/sha256.js';
-import { readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import type { Diagnostic } from '../../errors.js';
+import { readdir, readFile, readlink, realpath } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isAtomicTempName } from '../../fs/atomicWrite.js';
+import { rename, rm } from '../../fs/faultableFs.js';
+import { acquireProcessLock } from '../../fs/processLock.js';
+import { MemlogError, type Diagnostic } from '../../errors.js';
+import { existsSync } from 'node:fs';
 import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, readEffectLog } from '../../pipeline/effectLog.js';
 import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
@@ -10,7 +14,7 @@ import type { ReplaySettings } from '../../pipeline/replay.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import type { NotesConfig } from './notesConfig.js';
-import { coveredUpTo, NotesRunOutcome, runNotesUpdate, stagingPath } from './notesRun.js';
+import { coveredUpTo, isStagingFile, NotesRunOutcome, runNotesUpdate, stagingPath } from './notesRun.js';
 
 export interface NotesBuildOptions {
   readonly transcriptPath: string;
@@ -67,13 +71,46 @@ export function defaultNotesPath(transcriptPath: string): string {
  * and the covered position as they were.
  */
 export async function buildSessionNotes(options: NotesBuildOptions): Promise<NotesBuildReport> {
-  const notesPath = options.notesPath ?? defaultNotesPath(options.transcriptPath);
+  const shownNotesPath = options.notesPath ?? defaultNotesPath(options.transcriptPath);
+  // Absolute and real from here on: the model is told this path and the Edit gate compares real
+  // paths, so a relative path or a link must not reach them as it was typed.
+  const notesPath = await realNotesPath(shownNotesPath);
   const logPath = options.effectLogPath ?? effectLogPath(options.transcriptPath);
+  const release = acquireProcessLock(notesLockPath(notesPath), { holder: 'memlog notes', target: shownNotesPath });
+  try {
+    const report = await buildLocked(options, notesPath, logPath);
+    return { ...report, notesPath: shownNotesPath };
+  } finally {
+    release();
+  }
+}
+
+/** The lock one notes build holds, beside the notes (two at once would both edit and rename over each other). */
+export const notesLockPath = (notesPath: string): string => join(dirname(notesPath), `.${basename(notesPath)}.memlog-notes.lock`);
+
+/**
+ * The notes file by its absolute real path: links followed to their target (a dangling one too:
+ * the notes are created where it leads), folders that do not exist yet kept as named.
+ */
+async function realNotesPath(path: string, hops = 0): Promise<string> {
+  const absolute = resolve(path);
+  const real = await realpath(absolute).catch(() => null);
+  if (real !== null) return real;
+  const target = hops < 40 ? await readlink(absolute).catch(() => null) : null;
+  if (target !== null) return realNotesPath(resolve(dirname(absolute), target), hops + 1);
+  const dir = await realpath(dirname(absolute)).catch(() => null);
+  return dir === null ? absolute : join(dir, basename(absolute));
+}
+
+async function buildLocked(options: NotesBuildOptions, notesPath: string, logPath: string): Promise<NotesBuildReport> {
   const { entries, diagnostics } = readLogEntries(options.transcriptPath);
   const log = readEffectLog(logPath);
   diagnostics.push(...log.diagnostics);
   await finishApplied(log.records, notesPath);
   const interrupted = await recoverInterrupted(log.records, 'session_notes', logPath, (runId) => rm(stagingPath(notesPath, runId), { force: true }));
+  // Holding the lock, no other build of these notes is in flight: every staging copy and temp
+  // file still beside them was left by a run that died or met a full disk.
+  await removeLeftovers(notesPath);
   const records = [...log.records, ...interrupted];
   const earlierRuns = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === 'session_notes' ? [r.runId] : []))).size;
   let index = 0;
@@ -111,6 +148,36 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
     lastSummarizedMessageId: lastSummarizedFromLog(readEffectLog(logPath).records),
     diagnostics,
   };
+}
+
+/**
+ * Before the notes are used (compaction): when no `memlog notes` holds their lock, whatever run
+ * markers are beside them were left by a run that died or met a full disk, and are removed, so
+ * nobody waits for a run that will never end. When one holds it, nothing is touched.
+ */
+export async function removeNotesLeftovers(notesPathAsGiven: string): Promise<void> {
+  const notesPath = await realNotesPath(notesPathAsGiven);
+  if (!existsSync(dirname(notesPath))) return;
+  let release: () => void;
+  try {
+    release = acquireProcessLock(notesLockPath(notesPath), { holder: 'memlog notes', target: notesPathAsGiven });
+  } catch (error) {
+    if (error instanceof MemlogError) return; // a notes build is running: its markers are live
+    throw error;
+  }
+  try {
+    await removeLeftovers(notesPath);
+  } finally {
+    release();
+  }
+}
+
+/** Removes the staging copies and temp files of these notes that no live run owns (the caller holds the lock). */
+async function removeLeftovers(notesPath: string): Promise<void> {
+  const dir = dirname(notesPath);
+  const own = `.${basename(notesPath)}.`;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) if (name.startsWith(own) && (isStagingFile(name) || isAtomicTempName(name))) await rm(join(dir, name), { force: true });
 }
 
 /**

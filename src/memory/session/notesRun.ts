@@ -1,5 +1,7 @@
 import { sha256Hex } from '../../fs/sha256.js';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, rename, rm, writeFile } from '../../fs/faultableFs.js';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { MemlogError } from '../../errors.js';
@@ -46,13 +48,21 @@ const SYSTEM = 'You keep the running notes of a coding session, for the assistan
 export const stagingPath = (notesPath: string, runId: string): string => join(dirname(notesPath), `.${basename(notesPath)}.${runId.replace(/[^A-Za-z0-9_.-]/g, '_')}.memlog-run`);
 export const isStagingFile = (name: string): boolean => name.endsWith('.memlog-run');
 
-/** Creates the notes file from the template when it does not exist yet (spec §4.4 step 3: directory 0700, file 0600, exclusive). */
+/**
+ * Creates the notes file from the template when it does not exist yet (spec §4.4 step 3:
+ * directory 0700, file 0600, exclusive). Written whole to a temp file and linked into place, so a
+ * write cut short never leaves a half template where the notes belong.
+ */
 export async function ensureNotesFile(notesPath: string, template: string): Promise<void> {
   await mkdir(dirname(notesPath), { recursive: true, mode: 0o700 });
+  const temp = join(dirname(notesPath), `.${basename(notesPath)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(notesPath, template, { flag: 'wx', mode: 0o600 });
+    await writeFile(temp, template, { flag: 'wx', mode: 0o600, sync: true });
+    await link(temp, notesPath);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await rm(temp, { force: true }).catch(() => undefined);
   }
 }
 
@@ -76,8 +86,8 @@ export async function runNotesUpdate(options: NotesRunOptions): Promise<{ readon
   await ensureNotesFile(notesPath, config.template);
   const current = await readFile(notesPath, 'utf8');
   const staging = stagingPath(notesPath, options.runId);
-  await writeFile(staging, current, { mode: 0o600 });
   try {
+    await writeFile(staging, current, { mode: 0o600 });
     const reminders = sizeReminders(current);
     const prompt = fillPlaceholders(config.prompt, { notesPath, currentNotes: current }) + (reminders === '' ? '' : `\n\n${reminders}`);
     const run = await runAgent({
@@ -91,6 +101,11 @@ export async function runNotesUpdate(options: NotesRunOptions): Promise<{ readon
       task: { kind: 'session_notes', notesPath, currentNotes: current },
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
+    // The agent was let loose on the notes and could write nothing (a gate that refuses every
+    // path, e.g. one it cannot match): that is a failure, not "no change", or the notes would
+    // fall behind while the log says they are up to date.
+    if (run.toolCalls.length > 0 && run.toolCalls.every((call) => !call.allowed))
+      throw new MemlogError('permission_denied', `every edit of the notes was refused (${run.toolCalls[0]?.error ?? 'denied'}); the notes are left as they were`, { notesPath });
     const updated = await readFile(staging, 'utf8');
     const heads = (text: string) => splitNotes(text).sections.map((section) => section.head);
     if (JSON.stringify(heads(updated)) !== JSON.stringify(heads(current)))
@@ -113,7 +128,7 @@ export async function runNotesUpdate(options: NotesRunOptions): Promise<{ readon
       },
     };
   } catch (error) {
-    await rm(staging, { force: true });
+    await rm(staging, { force: true }).catch(() => undefined);
     throw error;
   }
 }

@@ -1,4 +1,5 @@
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { mkdir } from '../../fs/faultableFs.js';
 import { join } from 'node:path';
 import { PathEscapeError } from '../../errors.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';

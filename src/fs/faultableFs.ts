@@ -1,0 +1,124 @@
+import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import { faultPoint, noSpaceError, writeAllowance } from './faultSeam.js';
+
+/**
+ * The changes memlog makes to the file system, each through one fault point (faultSeam.ts).
+ * Source files import these instead of node:fs's own for anything that writes, renames, links
+ * or removes; reads go to node:fs directly. Same names and arguments as node:fs.
+ */
+
+export async function mkdir(path: string, options?: fs.MakeDirectoryOptions & { recursive: true }): Promise<string | undefined> {
+  faultPoint('mkdir', path);
+  return fsp.mkdir(path, options);
+}
+
+export function mkdirSync(path: string, options?: fs.MakeDirectoryOptions & { recursive: true }): string | undefined {
+  faultPoint('mkdir', path);
+  return fs.mkdirSync(path, options);
+}
+
+export async function rename(from: string, to: string): Promise<void> {
+  faultPoint('rename', to);
+  return fsp.rename(from, to);
+}
+
+export function renameSync(from: string, to: string): void {
+  faultPoint('rename', to);
+  fs.renameSync(from, to);
+}
+
+export async function rm(path: string, options?: fs.RmOptions): Promise<void> {
+  faultPoint('rm', path);
+  return fsp.rm(path, options);
+}
+
+export function rmSync(path: string, options?: fs.RmOptions): void {
+  faultPoint('rm', path);
+  fs.rmSync(path, options);
+}
+
+export async function link(existing: string, path: string): Promise<void> {
+  faultPoint('link', path);
+  return fsp.link(existing, path);
+}
+
+export async function copyFile(from: string, to: string, mode?: number): Promise<void> {
+  faultPoint('copyFile', to);
+  return fsp.copyFile(from, to, mode);
+}
+
+export async function utimes(path: string, atime: fs.TimeLike, mtime: fs.TimeLike): Promise<void> {
+  faultPoint('utimes', path);
+  return fsp.utimes(path, atime, mtime);
+}
+
+/**
+ * Writes a whole file through one descriptor, in as many write(2) calls as it takes. `flag` as
+ * node's (`w`, `wx`). A write cut short leaves what it wrote: callers that must not leave a
+ * partial file write to a temp file and rename (atomicWrite.ts).
+ */
+export async function writeFile(path: string, data: string | Uint8Array, options: { readonly flag?: string; readonly mode?: number; readonly sync?: boolean } = {}): Promise<void> {
+  faultPoint('open', path);
+  const handle = await fsp.open(path, options.flag ?? 'w', options.mode ?? 0o666);
+  try {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    await writeAllAsync(handle, bytes, path);
+    if (options.sync === true) {
+      faultPoint('fsync', path);
+      await handle.sync();
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** An error of a write that put down some of its bytes first: how many, for the caller to undo. */
+export type PartialWriteError = NodeJS.ErrnoException & { readonly bytesWritten: number };
+
+/**
+ * Writes every byte at the descriptor's position (or its end, for O_APPEND), or throws a
+ * `PartialWriteError` saying how many bytes went down before the failure.
+ */
+export async function writeAllAsync(handle: fsp.FileHandle, bytes: Uint8Array, path: string): Promise<void> {
+  let written = 0;
+  try {
+    while (written < bytes.length) {
+      const allowed = writeAllowance(path, bytes.length - written);
+      if (allowed === 0) throw noSpaceError(path);
+      const { bytesWritten } = await handle.write(bytes, written, allowed);
+      written += bytesWritten;
+    }
+  } catch (error) {
+    throw Object.assign(error as Error, { bytesWritten: written });
+  }
+}
+
+/** The same for a synchronous descriptor. */
+export function writeAllSync(fd: number, bytes: Uint8Array, path: string): void {
+  let written = 0;
+  try {
+    while (written < bytes.length) {
+      const allowed = writeAllowance(path, bytes.length - written);
+      if (allowed === 0) throw noSpaceError(path);
+      written += fs.writeSync(fd, bytes, written, allowed);
+    }
+  } catch (error) {
+    throw Object.assign(error as Error, { bytesWritten: written });
+  }
+}
+
+export async function openForWrite(path: string, flags: string, mode?: number): Promise<fsp.FileHandle> {
+  faultPoint('open', path);
+  return fsp.open(path, flags, mode);
+}
+
+export function openForWriteSync(path: string, flags: string, mode?: number): number {
+  faultPoint('open', path);
+  return fs.openSync(path, flags, mode);
+}
+
+export async function fsyncHandle(handle: fsp.FileHandle, path: string): Promise<void> {
+  faultPoint('fsync', path);
+  await handle.sync();
+}
