@@ -18,6 +18,13 @@ export interface LockOptions {
   readonly target: string;
 }
 
+/**
+ * The locks this process holds now. A lock file naming this process that is not here was left
+ * by a release the disk refused: stale, like a dead process's (a long-lived process using the
+ * library would otherwise lock itself out for good).
+ */
+const heldHere = new Set<string>();
+
 /** A guard older than this was left by a process that died inside the few microseconds it is held. */
 const STALE_GUARD_MS = 10_000;
 
@@ -28,7 +35,7 @@ export function acquireProcessLock(lockPath: string, options: LockOptions): () =
   for (let attempt = 0; attempt < 3; attempt++) {
     if (createExclusive(lockPath, mine)) return releaseOf(lockPath, mine);
     const owner = ownerOf(lockPath);
-    if (owner !== null && processAlive(owner)) throw busy(lockPath, owner, options);
+    if (owner !== null && isLive(lockPath, owner)) throw busy(lockPath, owner, options);
     if (takeOverStale(lockPath, mine)) return releaseOf(lockPath, mine);
   }
   throw new MemlogError('io', `could not lock ${options.target}: another process keeps taking ${lockPath}`);
@@ -82,7 +89,7 @@ function takeOverStale(lockPath: string, mine: string): boolean {
   }
   try {
     const owner = ownerOf(lockPath);
-    if (owner !== null && processAlive(owner)) return false;
+    if (owner !== null && isLive(lockPath, owner)) return false;
     const temp = join(dirname(lockPath), `.${basename(lockPath)}.${randomBytes(6).toString('hex')}.tmp`);
     if (!createExclusive(temp, mine)) return false;
     renameSync(temp, lockPath);
@@ -100,12 +107,26 @@ function guardIsStale(guard: string): boolean {
   }
 }
 
+/** The pid of the live process that holds a lock, or null when nobody does (no lock, or a stale one). */
+export function liveLockOwner(lockPath: string): number | null {
+  const owner = ownerOf(lockPath);
+  return owner !== null && isLive(lockPath, owner) ? owner : null;
+}
+
+/** Whether the process a lock names still holds it. */
+function isLive(lockPath: string, owner: number): boolean {
+  if (owner === process.pid) return heldHere.has(lockPath);
+  return processAlive(owner);
+}
+
 /** Removes the lock only while it is still ours (a stale-lock takeover elsewhere is never undone). */
 function releaseOf(lockPath: string, mine: string): () => void {
+  heldHere.add(lockPath);
   let released = false;
   return () => {
     if (released) return;
     released = true;
+    heldHere.delete(lockPath);
     try {
       if (readFileSync(lockPath, 'utf8').trim() === mine) rmSync(lockPath, { force: true });
     } catch {

@@ -10,7 +10,7 @@ import { DEFAULT_CUT_SIZES, finishSummaryRung, legacyCut, loadsWhole, planExtrac
 import { formatModelSummary, SUMMARY_PROMPT } from '../compaction/summaryText.js';
 import { MemlogError, type Diagnostic } from '../errors.js';
 import { appendWholeLines } from '../fs/appendLines.js';
-import { defaultNotesPath, lastSummarizedFromLog, readNotes, removeNotesLeftovers } from '../memory/session/notesBuilder.js';
+import { defaultNotesPath, lastSummarizedFromLog, readNotes, recoverNotes } from '../memory/session/notesBuilder.js';
 import { isEmptyNotes, truncateNotesForCompaction } from '../memory/session/notesLimits.js';
 import { DEFAULT_NOTES_TEMPLATE } from '../memory/session/notesTemplate.js';
 import { waitForNotesRun, type WaitOptions } from '../memory/session/waitForNotes.js';
@@ -141,15 +141,15 @@ async function compactLocked(options: CompactOptions): Promise<CompactReport> {
 
 async function tryNotes(context: PlanContext, options: CompactOptions, rungs: RungAttempt[]): Promise<RungPlan | undefined> {
   const notesPath = options.notesPath ?? defaultNotesPath(options.transcriptPath);
+  const logPath = options.effectLogPath ?? effectLogPath(options.transcriptPath);
   // A dry run writes nothing, not even the removal of a dead run's marker.
-  if (options.dryRun !== true) await removeNotesLeftovers(notesPath);
+  if (options.dryRun !== true) await recoverNotes(notesPath, logPath);
   await waitForNotesRun(notesPath, options.wait);
   const notes = await readNotes(notesPath);
   if (notes === null || isEmptyNotes(notes, options.notesTemplate ?? DEFAULT_NOTES_TEMPLATE)) {
     rungs.push({ rung: 'notes', used: false, reason: notes === null ? 'no session notes' : 'the session notes are still empty' });
     return undefined;
   }
-  const logPath = options.effectLogPath ?? effectLogPath(options.transcriptPath);
   const covered = lastSummarizedFromLog(readEffectLog(logPath).records);
   const outcome = planNotesRung(context, { ...truncateNotesForCompaction(notes), path: notesPath }, covered, options.sizes ?? DEFAULT_CUT_SIZES);
   rungs.push(outcome.ok ? { rung: 'notes', used: true } : { rung: 'notes', used: false, reason: outcome.reason });

@@ -62,6 +62,19 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   const runs: PacedRun[] = [];
   const due = new Map<string, Decision>();
 
+  /**
+   * Takes a run back (marked interrupted: as if never started). Best effort: should even this
+   * record not reach the disk, the next build finds the run without an end and marks it so.
+   */
+  const withdraw = (runId: string, error: unknown): void => {
+    const message = error instanceof Error ? error.message : String(error);
+    try {
+      appendEffectsSync(logPath, [{ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at, run: kind, runId, error: `interrupted: ${message}`, interrupted: true }]);
+    } catch {
+      // see above
+    }
+  };
+
   const runOne = async (start: RunStart): Promise<readonly EffectRecord[]> => {
     let runId = `${kind}@${start.seq}`;
     for (let n = 2; runIds.has(runId); n++) runId = `${kind}@${start.seq}.${n}`;
@@ -78,15 +91,9 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
       const message = error instanceof Error ? error.message : String(error);
       if (isEnvironmentFault(error)) {
         // The machine failed the run (a full disk, an I/O error), not the model: it did not
-        // happen. Marked interrupted, it runs again at this very place next time, so a rerun
-        // ends as an uninterrupted build would; and nothing more is tried on a failing disk.
-        // Should even this record not reach the disk, the next build finds the run dangling
-        // and marks it the same way.
-        try {
-          appendEffectsSync(logPath, [{ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at, run: kind, runId, error: `interrupted: ${message}`, interrupted: true }]);
-        } catch {
-          // see above
-        }
+        // happen. It runs again at this very place next time, so a rerun ends as an
+        // uninterrupted build would; and nothing more is tried on a failing disk.
+        withdraw(runId, error);
         options.onRun?.({ type: 'failed', runId, error: message });
         throw error;
       }
@@ -102,9 +109,10 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
     }
     const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at, run: kind, runId, outcome: result.outcome };
     appendEffectsSync(logPath, [ended]);
-    // Recorded as finished, so it is done: should applying fail part-way (the disk), the error
-    // stops this build and the next one finishes the apply from the staged result before
-    // anything else (never a second record for the same run).
+    // Recorded as finished, the run is done, as in a write-ahead log: should applying fail (the
+    // disk), the error stops this build, and whoever uses the result next finishes the apply
+    // from the staged copy first (notes: finishApplied; memory: applyStaged). Never a second
+    // record for the same run.
     await result.apply();
     runs.push({ runId, at, ok: true, outcome: result.outcome });
     options.onRun?.({ type: 'finished', runId, outcome: result.outcome });

@@ -1,20 +1,20 @@
 import { sha256Hex } from '../../fs/sha256.js';
-import { readdir, readFile, readlink, realpath } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { isAtomicTempName } from '../../fs/atomicWrite.js';
 import { rename, rm } from '../../fs/faultableFs.js';
 import { acquireProcessLock } from '../../fs/processLock.js';
 import { MemlogError, type Diagnostic } from '../../errors.js';
 import { existsSync } from 'node:fs';
 import type { ModelPort } from '../../model/port.js';
-import { effectLogPath, readEffectLog } from '../../pipeline/effectLog.js';
+import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
 import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
 import type { ReplaySettings } from '../../pipeline/replay.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import type { NotesConfig } from './notesConfig.js';
-import { coveredUpTo, isStagingFile, NotesRunOutcome, runNotesUpdate, stagingPath } from './notesRun.js';
+import { coveredUpTo, isStagingFile, notesLockPath, NotesRunOutcome, realNotesPath, runNotesUpdate, stagingPath } from './notesRun.js';
 
 export interface NotesBuildOptions {
   readonly transcriptPath: string;
@@ -85,28 +85,12 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
   }
 }
 
-/** The lock one notes build holds, beside the notes (two at once would both edit and rename over each other). */
-export const notesLockPath = (notesPath: string): string => join(dirname(notesPath), `.${basename(notesPath)}.memlog-notes.lock`);
-
-/**
- * The notes file by its absolute real path: links followed to their target (a dangling one too:
- * the notes are created where it leads), folders that do not exist yet kept as named.
- */
-async function realNotesPath(path: string, hops = 0): Promise<string> {
-  const absolute = resolve(path);
-  const real = await realpath(absolute).catch(() => null);
-  if (real !== null) return real;
-  const target = hops < 40 ? await readlink(absolute).catch(() => null) : null;
-  if (target !== null) return realNotesPath(resolve(dirname(absolute), target), hops + 1);
-  const dir = await realpath(dirname(absolute)).catch(() => null);
-  return dir === null ? absolute : join(dir, basename(absolute));
-}
-
 async function buildLocked(options: NotesBuildOptions, notesPath: string, logPath: string): Promise<NotesBuildReport> {
   const { entries, diagnostics } = readLogEntries(options.transcriptPath);
   const log = readEffectLog(logPath);
   diagnostics.push(...log.diagnostics);
-  await finishApplied(log.records, notesPath);
+  // A withdrawn run's staged result is not finished here: it runs again instead.
+  await finishApplied(withoutInterrupted(log.records), notesPath);
   const interrupted = await recoverInterrupted(log.records, 'session_notes', logPath, (runId) => rm(stagingPath(notesPath, runId), { force: true }));
   // Holding the lock, no other build of these notes is in flight: every staging copy and temp
   // file still beside them was left by a run that died or met a full disk.
@@ -151,11 +135,13 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
 }
 
 /**
- * Before the notes are used (compaction): when no `memlog notes` holds their lock, whatever run
- * markers are beside them were left by a run that died or met a full disk, and are removed, so
- * nobody waits for a run that will never end. When one holds it, nothing is touched.
+ * Before the notes are used (compaction): when no `memlog notes` holds their lock, an update the
+ * log records as finished but that never reached the notes file (the disk failed the rename) is
+ * finished now, and whatever run markers are still beside the notes were left by runs that died,
+ * and go, so nobody waits for a run that will never end. When a build holds the lock, nothing is
+ * touched: that build does the same first.
  */
-export async function removeNotesLeftovers(notesPathAsGiven: string): Promise<void> {
+export async function recoverNotes(notesPathAsGiven: string, logPath: string): Promise<void> {
   const notesPath = await realNotesPath(notesPathAsGiven);
   if (!existsSync(dirname(notesPath))) return;
   let release: () => void;
@@ -166,6 +152,7 @@ export async function removeNotesLeftovers(notesPathAsGiven: string): Promise<vo
     throw error;
   }
   try {
+    await finishApplied(withoutInterrupted(readEffectLog(logPath).records), notesPath);
     await removeLeftovers(notesPath);
   } finally {
     release();

@@ -2,7 +2,8 @@ import type { ModelPort } from '../../model/port.js';
 import type { RunResult } from '../../pipeline/effects.js';
 import type { ApiMessage } from '../../resume/apiView.js';
 import type { NotesConfig } from './notesConfig.js';
-import { coveredUpTo, runNotesUpdate } from './notesRun.js';
+import { acquireProcessLock } from '../../fs/processLock.js';
+import { coveredUpTo, notesLockPath, realNotesPath, runNotesUpdate } from './notesRun.js';
 
 export interface NotesExecutorOptions {
   readonly model: ModelPort;
@@ -22,16 +23,39 @@ let counter = 0;
 export function sessionNotesExecutor(options: NotesExecutorOptions): (signal: AbortSignal) => Promise<RunResult> {
   return async (signal) => {
     const snapshot = options.snapshot();
-    const result = await runNotesUpdate({
-      model: options.model,
-      notesPath: options.notesPath,
-      config: options.config,
-      conversation: snapshot.map(({ role, content }) => ({ role, content })),
-      lastSummarizedMessageId: coveredUpTo(snapshot),
-      runId: `live-${process.pid}-${++counter}`,
-      signal,
-      ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
-    });
-    return { outcome: result.outcome, apply: result.apply };
+    // Every writer of the notes holds their lock while it works: that is how compaction tells a
+    // run in flight from a marker a dead run left.
+    const notesPath = await realNotesPath(options.notesPath);
+    const release = acquireProcessLock(notesLockPath(notesPath), { holder: 'session notes run', target: options.notesPath });
+    // An unsubscribed runner never applies: the lock goes with the run.
+    signal.addEventListener('abort', release, { once: true });
+    let result: Awaited<ReturnType<typeof runNotesUpdate>>;
+    try {
+      result = await runNotesUpdate({
+        model: options.model,
+        notesPath,
+        config: options.config,
+        conversation: snapshot.map(({ role, content }) => ({ role, content })),
+        lastSummarizedMessageId: coveredUpTo(snapshot),
+        runId: `live-${process.pid}-${++counter}`,
+        signal,
+        ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    // Held until the result is in place, so the marker never outlives the lock while it is live.
+    const { apply } = result;
+    return {
+      outcome: result.outcome,
+      apply: async () => {
+        try {
+          await apply();
+        } finally {
+          release();
+        }
+      },
+    };
   };
 }

@@ -1,8 +1,8 @@
 import { sha256Hex } from '../../fs/sha256.js';
-import { readFile } from 'node:fs/promises';
+import { readFile, readlink, realpath } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, rename, rm, writeFile } from '../../fs/faultableFs.js';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { MemlogError } from '../../errors.js';
 import { runAgent } from '../../model/agentLoop.js';
@@ -47,6 +47,24 @@ const SYSTEM = 'You keep the running notes of a coding session, for the assistan
 /** The file a run edits before its result is put in place: beside the notes, so the rename is atomic. Its presence marks a run in flight. */
 export const stagingPath = (notesPath: string, runId: string): string => join(dirname(notesPath), `.${basename(notesPath)}.${runId.replace(/[^A-Za-z0-9_.-]/g, '_')}.memlog-run`);
 export const isStagingFile = (name: string): boolean => name.endsWith('.memlog-run');
+
+/** The lock one notes build holds, beside the notes (two at once would both edit and rename over each other). */
+export const notesLockPath = (notesPath: string): string => join(dirname(notesPath), `.${basename(notesPath)}.memlog-notes.lock`);
+
+/**
+ * The notes file by its absolute real path: links followed to their target (a dangling one too:
+ * the notes are created where it leads), folders that do not exist yet kept as named.
+ */
+export async function realNotesPath(path: string, hops = 0): Promise<string> {
+  const absolute = resolve(path);
+  const real = await realpath(absolute).catch(() => null);
+  if (real !== null) return real;
+  const target = hops < 40 ? await readlink(absolute).catch(() => null) : null;
+  if (target !== null) return realNotesPath(resolve(dirname(absolute), target), hops + 1);
+  const dir = await realpath(dirname(absolute)).catch(() => null);
+  return dir === null ? absolute : join(dir, basename(absolute));
+}
+
 
 /**
  * Creates the notes file from the template when it does not exist yet (spec §4.4 step 3:

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { isStagingFile } from './notesRun.js';
+import { liveLockOwner } from '../../fs/processLock.js';
+import { isStagingFile, notesLockPath, realNotesPath } from './notesRun.js';
 
 /** Spec §4.5: poll every second, treat a run older than a minute as stale, give up after 15 s. */
 export const NOTES_WAIT = { pollMs: 1_000, staleMs: 60_000, timeoutMs: 15_000 } as const;
@@ -16,8 +17,15 @@ export interface WaitOptions {
 /** 'idle': no run in flight; 'finished': one was and ended; 'stale': the one in flight started too long ago; 'timeout': still running. */
 export type WaitResult = 'idle' | 'finished' | 'stale' | 'timeout';
 
-/** When the newest notes run in flight (in this process or another) started, by its staging file; null when none is. */
-async function runInFlightSince(notesPath: string): Promise<number | null> {
+/**
+ * When the newest notes run in flight (in this process or another) started, by its staging file;
+ * null when none is. A staging file counts only while the notes lock is held by a live process:
+ * every writer of the notes holds it, so a marker without a holder was left by a run that died
+ * or met a full disk, and waiting for it would only burn the timeout.
+ */
+async function runInFlightSince(notesPathAsGiven: string): Promise<number | null> {
+  const notesPath = await realNotesPath(notesPathAsGiven);
+  if (liveLockOwner(notesLockPath(notesPath)) === null) return null;
   const dir = dirname(notesPath);
   let names: string[];
   try {

@@ -1,6 +1,8 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { acquireProcessLock } from '../../../src/fs/processLock.js';
+import { notesLockPath } from '../../../src/memory/session/notesRun.js';
 import {
   COMPACT_SECTION_CHARS,
   DEFAULT_NOTES_TEMPLATE,
@@ -97,6 +99,9 @@ describe('waiting for a notes run in flight (spec §4.5)', () => {
     writeFileSync(staging, '');
     const seconds = (ms: number) => new Date(ms);
     utimesSync(staging, seconds(c.now()), seconds(c.now()));
+    // A marker nobody holds the notes lock for was left by a dead run: nothing to wait for.
+    expect(await waitForNotesRun(notesPath, c)).toBe('idle');
+    const release = acquireProcessLock(notesLockPath(notesPath), { holder: 'test', target: notesPath });
     expect(await waitForNotesRun(notesPath, c)).toBe('timeout');
     utimesSync(staging, seconds(c.now() - 61_000), seconds(c.now() - 61_000));
     expect(await waitForNotesRun(notesPath, c)).toBe('stale');
@@ -105,5 +110,6 @@ describe('waiting for a notes run in flight (spec §4.5)', () => {
     const finishing = { now: c.now, sleep: async (ms: number) => { polls++; await c.sleep(ms); if (polls === 3) (await import('node:fs')).rmSync(staging); } };
     expect(await waitForNotesRun(notesPath, finishing)).toBe('finished');
     expect(polls).toBe(3);
+    release();
   });
 });

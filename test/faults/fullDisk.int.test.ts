@@ -1,0 +1,153 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readEffectLog } from '../../src/index.js';
+import { dirSnapshot, leftovers } from '../support/dirSnapshot.js';
+import { demoProjects } from '../support/paths.js';
+import { runCli } from '../support/runCli.js';
+import { tempDir } from '../support/tempDir.js';
+
+/**
+ * A real full disk: a small tmpfs mounted for the test (CI runs as root). Where mounting is
+ * refused the tests say so and are skipped, except in CI, where they fail.
+ */
+const inCi = process.env['CI'] !== undefined && process.env['CI'] !== '' && process.env['CI'] !== 'false';
+const SESSION = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
+const DISK_BYTES = 4 * 1024 * 1024;
+
+const mountPoint = tempDir('memlog-full-disk-');
+let refused: string | null = null;
+try {
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_BYTES},mode=0700`, 'tmpfs', mountPoint], { stdio: 'pipe' });
+} catch (error) {
+  refused = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim();
+  if (!inCi) process.stderr.write(`memlog: full-disk tests skipped: cannot mount a tmpfs here (${refused}); CI runs them as root\n`);
+}
+const mounted = refused === null;
+
+afterAll(() => {
+  if (mounted) execFileSync('umount', [mountPoint]);
+});
+
+const filler = () => join(mountPoint, 'filler');
+
+/** Fills the disk so that about `leave` bytes stay free (tmpfs counts in pages of 4 KiB). */
+function fillDisk(leave: number): void {
+  rmSync(filler(), { force: true });
+  const stats = statfsSync(mountPoint);
+  const free = Number(stats.bavail) * Number(stats.bsize);
+  writeFileSync(filler(), Buffer.alloc(Math.max(0, free - leave)));
+}
+
+function freeDisk(): void {
+  rmSync(filler(), { force: true });
+}
+
+/** A clean folder on the small disk. */
+function onDisk(name: string): string {
+  const dir = join(mountPoint, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** One line on stderr naming the full disk, no stack trace. */
+function expectOneLine(stderr: string): void {
+  const lines = stderr.trim().split('\n').filter((line) => !line.startsWith('memlog: using the offline model'));
+  expect(lines.length, stderr).toBe(1);
+  expect(lines[0]).toMatch(/^memlog: .*no space left on device/);
+  expect(stderr).not.toMatch(/^\s+at /m);
+}
+
+function expectWholeJsonLines(path: string): void {
+  if (!existsSync(path)) return;
+  const text = readFileSync(path, 'utf8');
+  if (text === '') return;
+  expect(text.endsWith('\n'), `${path} ends inside a line`).toBe(true);
+  for (const line of text.slice(0, -1).split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+}
+
+describe.skipIf(!mounted && !inCi)('on a real full disk (tmpfs)', () => {
+  it('the test disk is mounted', () => {
+    if (!mounted) throw new Error(`CI must be able to mount a tmpfs for the full-disk tests (it runs as root): ${refused ?? ''}`);
+    expect(statfsSync(mountPoint).blocks).toBeGreaterThan(0);
+  });
+
+  it('memlog compact on a full disk: one line, the live transcript byte for byte as it was, and the compaction whole once there is room', () => {
+    const dir = onDisk('compact');
+    const transcript = join(dir, `${SESSION}.jsonl`);
+    cpSync(join(demoProjects, '-home-dev-acme-shop', `${SESSION}.jsonl`), transcript);
+    const original = readFileSync(transcript);
+    const args = ['compact', transcript, '--strategy', 'summary', '--model', 'offline', '--context-window', '40000'];
+    // The last page of the transcript has room for part of the compaction: a short write.
+    fillDisk(0);
+    const full = runCli(args);
+    expect(full.status).toBe(2);
+    expectOneLine(full.stderr);
+    expect(readFileSync(transcript).equals(original)).toBe(true);
+    expect(leftovers(dir)).toEqual([]);
+    freeDisk();
+    const roomy = runCli(args);
+    expect(roomy.stderr).toBe('');
+    expect(roomy.status).toBe(0);
+    const after = readFileSync(transcript);
+    expect(after.subarray(0, original.length).equals(original)).toBe(true);
+    expectWholeJsonLines(transcript);
+    expect(after.toString('utf8')).toContain('"subtype":"compact_boundary"');
+  });
+
+  it.each([2, 5, 9, 14])('memlog extract with %i pages free: fails with one line, records nothing it did not apply, and a rerun with room ends as an uninterrupted run', (pages) => {
+    const projects = join(tempDir(), 'projects');
+    cpSync(join(demoProjects, '-home-dev-acme-shop'), join(projects, 'acme'), { recursive: true });
+    rmSync(join(projects, 'acme', 'memory'), { recursive: true, force: true });
+    const reference = join(tempDir(), 'out');
+    expect(runCli(['extract', projects, '--out', reference, '--model', 'offline']).status).toBe(0);
+    const out = onDisk(`extract-${pages}`);
+    fillDisk(pages * 4096);
+    const full = runCli(['extract', projects, '--out', out, '--model', 'offline']);
+    expect(full.status).not.toBe(0);
+    expect(full.stderr).toMatch(/no space left on device/);
+    expect(full.stderr).not.toMatch(/^\s+at /m);
+    const effects = join(out, 'acme', 'effects');
+    for (const name of existsSync(effects) ? readdirSync(effects) : []) {
+      expectWholeJsonLines(join(effects, name));
+      expect(readEffectLog(join(effects, name)).diagnostics).toEqual([]);
+    }
+    const memoryDir = join(out, 'acme', 'memory');
+    const index = existsSync(join(memoryDir, 'MEMORY.md')) ? readFileSync(join(memoryDir, 'MEMORY.md'), 'utf8') : '';
+    const unindexed = (existsSync(memoryDir) ? readdirSync(memoryDir) : []).filter((name) => name.endsWith('.md') && name !== 'MEMORY.md' && !index.includes(`(${name})`));
+    const pending = leftovers(out).some((path) => path.endsWith('.memlog-run'));
+    expect(unindexed.length === 0 || pending, `memory outside the index: ${unindexed.join(', ')}`).toBe(true);
+    freeDisk();
+    const rerun = runCli(['extract', projects, '--out', out, '--model', 'offline']);
+    expect(rerun.status).toBe(0);
+    expect(dirSnapshot(memoryDir)).toEqual(dirSnapshot(join(reference, 'acme', 'memory')));
+    expect(leftovers(out)).toEqual([]);
+  });
+
+  it.each([1, 3, 6])('memlog notes with %i pages free: fails with one line, the notes as the log says, and a rerun with room ends as an uninterrupted build', (pages) => {
+    const project = join(tempDir(), 'project');
+    cpSync(join(demoProjects, '-home-dev-acme-shop'), project, { recursive: true });
+    const transcript = join(project, `${SESSION}.jsonl`);
+    const reference = tempDir();
+    const config = tempDir();
+    expect(runCli(['notes', transcript, '--model', 'offline', '--notes', join(reference, 'notes.md'), '--effects', join(reference, 'effects.jsonl'), '--config-dir', config]).status).toBe(0);
+    const dir = onDisk(`notes-${pages}`);
+    const args = ['notes', transcript, '--model', 'offline', '--notes', join(dir, 'session-memory', 'summary.md'), '--effects', join(dir, 'effects.jsonl'), '--config-dir', config];
+    fillDisk(pages * 4096);
+    const full = runCli(args);
+    expect(full.status).not.toBe(0);
+    expect(full.stderr).toMatch(/no space left on device/);
+    expect(full.stderr).not.toMatch(/^\s+at /m);
+    expectWholeJsonLines(join(dir, 'effects.jsonl'));
+    freeDisk();
+    // compact must not wait on a run marker the failed build left: it finishes at once.
+    const compact = runCli(['compact', transcript, '--dry-run', '--notes', join(dir, 'session-memory', 'summary.md'), '--effects', join(dir, 'effects.jsonl')]);
+    expect(compact.status).toBe(0);
+    const rerun = runCli(args);
+    expect(rerun.status).toBe(0);
+    expect(readFileSync(join(dir, 'session-memory', 'summary.md'), 'utf8')).toBe(readFileSync(join(reference, 'notes.md'), 'utf8'));
+    expect(leftovers(dir)).toEqual([]);
+  });
+});
