@@ -94,7 +94,7 @@ export { planNotesRung, summaryRungInput, finishSummaryRung, planExtractiveRung,
 export { compactionEntries, type CompactionWrite, type EntryIds } from './compaction/compactionEntries.js';
 export { summaryMessage, formatModelSummary, SUMMARY_PROMPT, type SummaryMessageOptions } from './compaction/summaryText.js';
 export { compactTranscript, type CompactOptions, type CompactReport, type CompactStrategy, type RungAttempt } from './pipeline/compactTranscript.js';
-export { readIndexForModel, fitIndex, INDEX_NAME, MAX_INDEX_LINES, MAX_INDEX_CHARS, type IndexRead, type IndexFit } from './memory/durable/memoryIndex.js';
+export { readIndexForModel, fitIndex, INDEX_NAME, reservedIndexNameReason, MAX_INDEX_LINES, MAX_INDEX_CHARS, type IndexRead, type IndexFit } from './memory/durable/memoryIndex.js';
 export { scanMemoryFiles, formatManifest, FRONTMATTER_MAX_LINES, MAX_MEMORY_FILES, type MemoryFileHeader } from './memory/durable/memoryScan.js';
 export { autoMemoryDir, agentMemoryDir, findCanonicalGitRoot, validateMemoryPath, type AgentMemoryScope, type MemoryDirOptions } from './memory/durable/memoryPaths.js';
 export { extractionPrompt } from './memory/durable/extractionPrompt.js';

@@ -1,5 +1,6 @@
 import { PathEscapeError } from '../errors.js';
 import { resolveInside } from '../fs/containment.js';
+import { reservedIndexNameReason } from '../memory/durable/memoryIndex.js';
 import { realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -55,9 +56,19 @@ export function editOnlyGate(notesFile: string): PermissionGate {
   };
 }
 
+/** Why a write may not go to this path because of its name (requested, or reached through a link), or null. */
+function reservedName(requested: string, resolved: string): string | null {
+  for (const path of [requested, resolved]) {
+    const reason = reservedIndexNameReason(path);
+    if (reason !== null) return `${JSON.stringify(path.split(/[\\/]/).at(-1))} ${reason}; give the memory a file name of its own`;
+  }
+  return null;
+}
+
 /**
  * The durable-memory gate (long-term spec §3.4): Read, Glob and Grep inside the project or the
- * memory directory; Write and Edit inside the memory directory only; every other tool denied.
+ * memory directory; Write and Edit inside the memory directory only, never to a spelling of the
+ * index name other than MEMORY.md itself; every other tool denied.
  */
 export function memoryGate(options: { readonly readRoots: readonly string[]; readonly writeRoot: string }): PermissionGate {
   return {
@@ -68,7 +79,9 @@ export function memoryGate(options: { readonly readRoots: readonly string[]; rea
         const roots = WRITE_TOOLS.has(call.name) ? [options.writeRoot] : [...options.readRoots, options.writeRoot];
         for (const root of roots) {
           const resolved = await inside(root, requested);
-          if (resolved !== null) return { allow: true, path: resolved };
+          if (resolved === null) continue;
+          const reserved = WRITE_TOOLS.has(call.name) ? reservedName(requested, resolved) : null;
+          return reserved === null ? { allow: true, path: resolved } : { allow: false, reason: reserved };
         }
         return { allow: false, reason: WRITE_TOOLS.has(call.name) ? `writes are allowed only inside the memory directory, not ${JSON.stringify(requested)}` : `reads are allowed only inside the project and memory directories, not ${JSON.stringify(requested)}` };
       }

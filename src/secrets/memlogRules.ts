@@ -22,6 +22,30 @@ const END = String.raw`(?![A-Za-z0-9_])`;
 // `m` so that ^ and $ in a lookaround mean the start and end of a line.
 const rule = (id: string, label: string, source: string): SecretRule => ({ id, label, pattern: new RegExp(source, 'gm') });
 
+/** A PEM label naming a private key: `PRIVATE KEY`, `EC PRIVATE KEY`, `ENCRYPTED PRIVATE KEY`, `PGP PRIVATE KEY BLOCK`… */
+const KEY_LABEL = String.raw`(?:[A-Z0-9._-]+ ){0,4}PRIVATE KEY(?: BLOCK)?`;
+const B64 = '[A-Za-z0-9+/]';
+// What stands between the lines of a key quoted somewhere: line breaks (real, or \n escapes in a
+// JSON string), indentation, quote, blockquote and comment marks. Never a base64 character, so a
+// body splits into lines in one way only and the match stays linear.
+const GAP = String.raw`(?:[\s"'\x60>|#;,]|\\[nrt])`;
+// RFC 1421 headers (`Proc-Type: 4,ENCRYPTED`, `DEK-Info: …`) of a legacy encrypted PEM, or armour headers of a PGP block.
+const PEM_HEADER = String.raw`(?:\r?\n|(?:\\r)?\\n)[ \t"'>#]{0,16}[A-Za-z][A-Za-z0-9-]{0,30}: [^\r\n\\]{0,200}`;
+/**
+ * A private key block: the BEGIN line, a body whose first line holds at least 40 base64
+ * characters (16 when the key is wrapped narrow and a second line follows), then up to the END
+ * line or wherever the body stops. The smallest real key body, Ed25519 or X25519 in PKCS#8, is one
+ * line of 64; a placeholder (`...`, `<your key>`) or prose after a BEGIN line has no such line.
+ */
+const PRIVATE_KEY = [
+  String.raw`-----BEGIN ?${KEY_LABEL}-----`,
+  `(?:${PEM_HEADER}){0,4}`,
+  // `+` also opens a body quoted as concatenated strings: "-----BEGIN…-----\n" +\n  "MII…
+  String.raw`(?:${GAP}|\+){0,32}(?:${B64}{40}|${B64}{16,39}${GAP}{1,32}${B64}{16})[A-Za-z0-9+/=]*`,
+  `(?:${GAP}{1,32}[A-Za-z0-9+/=]+)*`,
+  String.raw`(?:${GAP}{0,32}-----END ?${KEY_LABEL}-----)?`,
+].join('');
+
 export const MEMLOG_SECRET_RULES: readonly SecretRule[] = [
   // secretlint's aws rule reports the secret access key (with its variable name) but not key ids.
   rule('aws-access-token', 'AWS access key id', String.raw`${EDGE}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${END}`),
@@ -42,5 +66,9 @@ export const MEMLOG_SECRET_RULES: readonly SecretRule[] = [
   rule('grafana-api-key', 'Grafana API key', String.raw`${EDGE}eyJrIjoi[A-Za-z0-9]{70,400}={0,3}`),
   rule('sentry-user-token', 'Sentry user token', String.raw`${EDGE}sntryu_[a-f0-9]{64}${END}`),
   rule('sentry-org-token', 'Sentry organization token', String.raw`${EDGE}sntrys_eyJpYXQiO[A-Za-z0-9+/]{10,200}(?:LCJyZWdpb25fdXJs|InJlZ2lvbl91cmwi|cmVnaW9uX3VybCI6)[A-Za-z0-9+/]{10,200}={0,2}_[A-Za-z0-9+/]{43}`),
+  // Any PEM private key. The preset's rule wants a body starting `MI` (or OpenSSH's) of 100+
+  // characters, so EC (SEC1), Ed25519, X25519 and encrypted keys went through; its findings are
+  // dropped in favour of this rule's (src/secrets/scanForSecrets.ts), so a key is reported once.
+  rule('private-key', 'Private key', PRIVATE_KEY),
   rule('stripe-access-token', 'Stripe secret key', String.raw`${EDGE}(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}${END}`),
 ];

@@ -38,6 +38,13 @@ function loadSecretlint(): Promise<Secretlint> {
 const PRESET_PREFIX = '@secretlint/secretlint-rule-';
 
 /**
+ * Preset rules whose findings are dropped because one of memlog's rules finds all they find and
+ * more, so a secret is reported once. (The preset cannot switch one of its rules off: secretlint
+ * ignores `disabled` on a preset's rule.)
+ */
+const SUPERSEDED = new Set([`${PRESET_PREFIX}privatekey`]);
+
+/**
  * The preset honours `secretlint-disable` comments inside the scanned text, and it cannot be told
  * not to. Text that memlog is about to share must not be able to switch its own scan off, so the
  * directives are defused first; same length, so lines and columns stay put.
@@ -68,7 +75,7 @@ export async function scanForSecrets(text: string, file?: string): Promise<Secre
   });
   scans = run.catch(() => undefined);
   const result = await run;
-  const findings: SecretFinding[] = result.messages.map((message) => {
+  const findings: SecretFinding[] = result.messages.filter((message) => !SUPERSEDED.has(message.ruleId)).map((message) => {
     const short = message.ruleId.startsWith(PRESET_PREFIX) ? message.ruleId.slice(PRESET_PREFIX.length) : message.ruleId;
     return { ruleId: `secretlint/${short}`, label: labelOf(message.messageId ?? short), line: message.loc.start.line, column: message.loc.start.column + 1, ...where };
   });

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bodyLines, generatePrivateKeys } from '../memory/team/privateKeySamples.js';
 import { SECRET_SAMPLES } from '../memory/team/secretSamples.js';
 import { repoRoot } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
@@ -107,6 +108,34 @@ describe('memlog team', () => {
     expect(fresh['received']).toEqual(['MEMORY.md', 'topics/build.md']);
     expect(readFileSync(join(fresh['dir'] as string, 'topics', 'build.md'), 'utf8')).toBe('Use pnpm 9, never npm.\n');
     expect(a.json(url, 'status')).toMatchObject({ pending: [], incoming: [], serverEntries: 2 });
+  });
+
+  it('an EC (SEC1) or Ed25519 private key in a team memory file is never sent; the finding names file and line, not the key', { timeout: 120_000 }, async () => {
+    const data = join(tempDir(), 'data');
+    const { url } = await serve(data);
+    const a = checkout();
+    const dir = a.json(url, 'status')['dir'] as string;
+    const keys = generatePrivateKeys();
+    const planted = { 'keys/ec.md': keys['EC (SEC1)']!, 'keys/ed25519.md': keys['Ed25519 (PKCS#8)']! };
+    for (const [key, pem] of Object.entries(planted)) write(dir, key, `# Staging host\n\nLog in with:\n\n\`\`\`\n${pem}\`\`\`\n`);
+    write(dir, 'hosts.md', 'Staging is staging.example.com.\n');
+    const pushed = a.team(url, 'push', '--json');
+    expect(pushed.status).toBe(0);
+    const report = JSON.parse(pushed.stdout) as { sent: string[]; skipped: Array<{ key: string; reason: string; findings?: Array<{ line: number }> }> };
+    expect(report.sent).toEqual(['hosts.md']);
+    expect(report.skipped.map((s) => [s.key, s.reason, s.findings?.map((f) => f.line)])).toEqual([
+      ['keys/ec.md', 'secret', [6]],
+      ['keys/ed25519.md', 'secret', [6]],
+    ]);
+    // Nothing of either key anywhere: not in what the server holds (a fresh checkout pulls only
+    // the clean file), not in its data folder's bytes, not in what push printed.
+    expect(checkout().json(url, 'pull')['received']).toEqual(['hosts.md']);
+    const stored = readdirSync(data, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => readFileSync(join(d.parentPath, d.name)).toString('latin1')).join('\n');
+    expect(stored).toContain('staging.example.com');
+    for (const line of Object.values(planted).flatMap(bodyLines)) {
+      expect(stored).not.toContain(line.slice(0, 32));
+      expect(pushed.stdout).not.toContain(line.slice(0, 32));
+    }
   });
 
   it('over the entry limit: the push fails with exit 1 and the next one sends what fits', { timeout: 120_000 }, async () => {

@@ -7,7 +7,7 @@ import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { formatFinding, scanForSecrets } from '../../secrets/scanForSecrets.js';
 import { EXTRACTION_SYSTEM, type StagedContext, type StagedWork } from './extractionRun.js';
-import { INDEX_NAME } from './memoryIndex.js';
+import { INDEX_NAME, reservedIndexNameReason } from './memoryIndex.js';
 import { indexLine, MEMORY_TYPES, parseTopicFile, renderTopicFile, type FrontmatterForm } from './topicFile.js';
 
 /**
@@ -92,8 +92,9 @@ export interface BatchReplyOptions {
 /**
  * Writes what a batch reply asks for into a staged copy: each memory as a topic file, and its
  * index line added or replaced. A reply without the call, or of the wrong shape, saves nothing
- * and fails the run; a memory with an unsafe file name, or one the secret scan flags, is refused
- * (counted as denied; the findings name rule and line, never the value).
+ * and fails the run; a memory with an unsafe file name, the index's name in any spelling, or
+ * content the secret scan flags is refused (counted as denied; an index name and the secret
+ * findings are reported in `refused`, the findings by rule and line, never the value).
  */
 export async function applyBatchReply(reply: ModelReply, context: StagedContext, options: BatchReplyOptions): Promise<StagedWork> {
   const call = reply.content.find((block) => block.type === 'tool_use' && (block as { name?: unknown }).name === SAVE_MEMORIES_TOOL) as { input?: unknown } | undefined;
@@ -104,7 +105,13 @@ export async function applyBatchReply(reply: ModelReply, context: StagedContext,
   let denied = 0;
   const refused: string[] = [];
   for (const memory of parsed.data.memories) {
-    if (!SAFE_FILE.test(memory.file) || memory.file.toUpperCase() === INDEX_NAME.toUpperCase()) {
+    const indexName = memory.file === INDEX_NAME ? 'is the index, which memlog writes itself; a memory needs a file name of its own' : reservedIndexNameReason(memory.file);
+    if (indexName !== null) {
+      denied++;
+      refused.push(`${memory.file}: ${indexName}`);
+      continue;
+    }
+    if (!SAFE_FILE.test(memory.file)) {
       denied++;
       continue;
     }

@@ -6,6 +6,19 @@ export const MAX_INDEX_CHARS = 25_000;
 /** What the model is asked to keep an index line under. */
 export const INDEX_LINE_TARGET = 150;
 
+/**
+ * Why a memory file may not have this name (the last part of a path or key), as a phrase to follow
+ * the name, or null when it may. A name that is the index's in another case (`memory.md`,
+ * `Memory.MD`) is the same file as the index on a case-insensitive file system (macOS, Windows),
+ * so writing it would replace MEMORY.md; Windows also drops trailing dots and spaces. The index's
+ * own name is not refused here: whether the index may be written is the caller's decision.
+ */
+export function reservedIndexNameReason(path: string): string | null {
+  const name = path.split(/[\\/]/).at(-1) ?? path;
+  if (name === INDEX_NAME || name.replace(/[. ]+$/, '').toUpperCase() !== INDEX_NAME.toUpperCase()) return null;
+  return `would replace the index ${INDEX_NAME} on a case-insensitive file system (it is that name in another spelling)`;
+}
+
 export interface IndexRead {
   /** What the model sees. */
   readonly content: string;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { reservedIndexNameReason } from '../durable/memoryIndex.js';
 
 /** Team memory lives in `team/` under the project's auto-memory directory (long-term spec §5.1). */
 export const TEAM_DIR_NAME = 'team';
@@ -10,7 +11,8 @@ export const teamMemoryDir = (autoMemoryDir: string): string => join(autoMemoryD
  * when it is fine. This is the textual half of the check; writes also go through resolveInside,
  * which follows symbolic links on disk. Keys come from a server, so everything is suspect:
  * traversal spelled plainly, URL-encoded, or with look-alike characters that NFKC folds to dots
- * and slashes; absolute and drive paths; backslashes; NUL and other control characters.
+ * and slashes; absolute and drive paths; backslashes; NUL and other control characters; and the
+ * index name in another case, which would replace a folder's MEMORY.md.
  */
 export function unsafeKeyReason(key: string): string | null {
   if (key === '') return 'empty';
@@ -22,6 +24,8 @@ export function unsafeKeyReason(key: string): string | null {
   // under another name than its key (paths are normalised to NFC), and come back as a second entry.
   if (key.split('/').some((part) => Buffer.byteLength(part) > 255)) return 'has a name longer than 255 bytes';
   if (key !== key.normalize('NFC')) return 'is not in Unicode normal form C';
+  const reserved = reservedIndexNameReason(key);
+  if (reserved !== null) return reserved;
   for (const form of [key, decoded(key), key.normalize('NFKC')]) {
     if (form === null) return 'malformed percent-encoding';
     if (form.split('/').some((part) => part === '..' || part === '.' || part === '')) return 'contains an empty, "." or ".." segment';

@@ -1,3 +1,4 @@
+import { reservedIndexNameReason } from '../../memory/durable/memoryIndex.js';
 import { indexLine, renderTopicFile, type TopicFile } from '../../memory/durable/topicFile.js';
 import type { MemoryHeader, ModelMessage, ModelTask } from '../port.js';
 import { clip } from './conversationFacts.js';
@@ -28,7 +29,7 @@ function similar(a: string, b: string): boolean {
 
 function slug(text: string): string {
   const words = contentWords(text).slice(0, 5);
-  return (words.length === 0 ? ['memory'] : words).join('-').slice(0, 60);
+  return (words.length === 0 ? ['note'] : words).join('-').slice(0, 60);
 }
 
 function titleOf(text: string): string {
@@ -88,11 +89,13 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
   return [...writes.values(), { filename: 'MEMORY.md', content: `${index === '' ? '' : `${index}\n`}${newLines.join('\n')}\n` }];
 }
 
+/** A name no memory has yet; never the index's in another case (`memory.md` is MEMORY.md on macOS). */
 function uniqueName(wanted: string, known: readonly MemoryHeader[]): string {
   const taken = new Set(known.map((header) => header.filename));
-  if (!taken.has(wanted)) return wanted;
+  const free = (name: string) => !taken.has(name) && reservedIndexNameReason(name) === null;
+  if (free(wanted)) return wanted;
   for (let n = 2; ; n++) {
     const candidate = wanted.replace(/\.md$/, `-${n}.md`);
-    if (!taken.has(candidate)) return candidate;
+    if (free(candidate)) return candidate;
   }
 }

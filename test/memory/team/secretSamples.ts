@@ -45,7 +45,7 @@ export const SECRET_SAMPLES: Readonly<Record<string, readonly [string, string]>>
   'stripe-access-token': [j('sk', '_live_', alnum(24)), 'stripe-access-token'],
   'shopify-access-token': [j('shp', 'at_', hex(32)), 'secretlint/shopify'],
   'shopify-shared-secret': [j('shp', 'ss_', hex(32)), 'secretlint/shopify'],
-  'private-key': [j('-----BEGIN RSA ', 'PRIVATE KEY-----\n', 'MIIEow', alnum(60), '\n', alnum(64), '\n', '-----END RSA ', 'PRIVATE KEY-----'), 'secretlint/privatekey'],
+  'private-key': [j('-----BEGIN RSA ', 'PRIVATE KEY-----\n', 'MIIEow', alnum(60), '\n', alnum(64), '\n', '-----END RSA ', 'PRIVATE KEY-----'), 'private-key'],
 };
 
 /** Families only secretlint's preset knows (beyond the spec's list), as extra coverage. */

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { formatFinding, MEMLOG_SECRET_RULES, scanForSecrets, scanWithMemlogRules } from '../../../src/index.js';
+import { bodyLines, generatePrivateKeys, generatePublicMaterial } from './privateKeySamples.js';
 import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from './secretSamples.js';
 
 const SPEC_FAMILIES = 36;
@@ -70,5 +71,41 @@ describe('scanForSecrets', () => {
     for (let i = 0; i < 100; i++) await scanForSecrets(`note ${i}\n`);
     const left = performance.getEntries().filter((entry) => entry.name.startsWith('@core>'));
     expect(left).toEqual([]);
+  });
+});
+
+describe('scanForSecrets: private keys of every kind, generated for the test', () => {
+  it('finds every kind of PEM private key (EC and Ed25519 included), once each: in a fenced block, indented in YAML, quoted in JSON, or cut off after its first body line', async () => {
+    for (const [kind, key] of Object.entries(generatePrivateKeys())) {
+      const lines = key.trimEnd().split('\n');
+      const placings = {
+        fenced: `# Deploy\n\nThe key:\n\n\`\`\`\n${key}\`\`\`\n`,
+        indented: `deploy:\n  key: |\n${lines.map((l) => `    ${l}`).join('\n')}\n`,
+        json: `{"private_key": ${JSON.stringify(key)}}\n`,
+        // Cut after its first line of body, as a paste that stopped short.
+        truncated: `${lines.slice(0, lines.findIndex((line) => /^[A-Za-z0-9+/=]{40,}$/.test(line)) + 1).join('\n')}\n`,
+      };
+      for (const [placing, text] of Object.entries(placings)) {
+        const findings = await scanForSecrets(text, 'deploy.md');
+        // One finding per key, on its BEGIN line.
+        expect(findings.map((f) => f.line), `${kind}, ${placing}`).toEqual([placing === 'fenced' ? 6 : placing === 'indented' ? 3 : 1]);
+      }
+    }
+  });
+
+  it('public keys, a certificate and a placeholder key are not secrets', async () => {
+    const placeholders = ['-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----', '-----BEGIN RSA PRIVATE KEY-----\n<paste yours here>\n-----END RSA PRIVATE KEY-----', 'A key file starts with -----BEGIN OPENSSH PRIVATE KEY----- and is never committed.'];
+    for (const [kind, text] of Object.entries({ ...generatePublicMaterial(), ...Object.fromEntries(placeholders.map((p, i) => [`placeholder ${i}`, p])) })) {
+      expect(await scanForSecrets(`# Notes\n\n${text}\n`), kind).toEqual([]);
+    }
+  });
+
+  it('a private-key finding never carries any part of the key', async () => {
+    const keys = generatePrivateKeys();
+    const text = Object.values(keys).join('\n');
+    const findings = await scanForSecrets(text, 'keys.md');
+    expect(findings).toHaveLength(Object.keys(keys).length);
+    const shown = JSON.stringify(findings) + findings.map(formatFinding).join('\n');
+    for (const line of Object.values(keys).flatMap(bodyLines)) expect(shown).not.toContain(line.slice(0, 24));
   });
 });

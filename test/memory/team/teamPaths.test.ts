@@ -9,6 +9,11 @@ describe('team keys', () => {
     for (const key of ['MEMORY.md', 'topics/build.md', 'a b/ç.md', '.hidden.md', '__proto__']) expect(unsafeKeyReason(key), key).toBeNull();
   });
 
+  it('refuses the index name in another spelling (memory.md would replace MEMORY.md on a case-insensitive file system), at any depth', () => {
+    for (const key of ['memory.md', 'Memory.MD', 'MEMORY.MD', 'sub/memory.md', 'MEMORY.md.']) expect(unsafeKeyReason(key), key).toMatch(/would replace the index MEMORY\.md/);
+    for (const key of ['MEMORY.md', 'sub/MEMORY.md', 'memory-notes.md', 'memory.md.bak']) expect(unsafeKeyReason(key), key).toBeNull();
+  });
+
   it('refuses traversal however it is spelled, absolute paths, backslashes and control characters', () => {
     const bad = ['', '../x.md', 'a/../../x', './x', 'a//b', '/etc/passwd', 'C:/x', 'C:x', 'a\\..\\x', 'x\u0000.md', 'x\n.md', '%2e%2e/x.md', '..%2fx', 'a%2fb.md', '\uFF0E\uFF0E/x.md', 'a\uFF0Fb.md', 'a/', '%zz.md'];
     for (const key of bad) expect(unsafeKeyReason(key), JSON.stringify(key)).not.toBeNull();

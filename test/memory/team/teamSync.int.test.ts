@@ -438,6 +438,29 @@ describe('team sync against a broken or hostile server', () => {
     expect(existsSync(join(dirname(a.dir), 'escape.md'))).toBe(false);
   });
 
+  it('a key that spells MEMORY.md in another case is never written by a pull, sent by a push, or stored by the server', async () => {
+    const index = '- [Build](build.md) — pnpm\n';
+    const url = await hostileServer(() => ({ status: 200, body: data({ 'MEMORY.md': index, 'memory.md': 'a topic that would replace the index', 'sub/Memory.MD': 'x', 'build.md': 'pnpm' }) }));
+    const a = checkout(url);
+    const pulled = await a.pull();
+    expect(pulled.received).toEqual(['MEMORY.md', 'build.md']);
+    expect(pulled.skipped.map((s) => [s.key, s.reason])).toEqual([['memory.md', 'invalid_key'], ['sub/Memory.MD', 'invalid_key']]);
+    expect(a.read('MEMORY.md')).toBe(index);
+    expect(readdirSync(a.dir).sort()).toEqual(['MEMORY.md', 'build.md']);
+
+    const { url: reference } = await server();
+    const b = checkout(reference);
+    b.write('MEMORY.md', index);
+    b.write('Memory.MD', 'a topic that would replace the index');
+    const pushed = await b.push();
+    expect(pushed.sent).toEqual(['MEMORY.md']);
+    expect(pushed.skipped).toEqual([{ key: 'Memory.MD', reason: 'invalid_name' }]);
+    const refused = await fetch(`${reference}/api/claude_code/team_memory?repo=${encodeURIComponent(REPO)}`, { method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ entries: { 'memory.md': 'x' } }) });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/"memory\.md" is not a safe relative path: would replace the index MEMORY\.md/);
+    expect(await serverEntries(reference)).toEqual({ 'MEMORY.md': index });
+  });
+
   it('401 is a permission error; a 500 is retried, then reported', async () => {
     let deniedCalls = 0;
     const denied = await hostileServer(() => (deniedCalls++, { status: 401, body: '{}' }));

@@ -43,6 +43,15 @@ describe('offline extraction', () => {
     expect(parsed.ok && [parsed.form, parsed.file.description]).toEqual(['flat', 'Prefers pnpm over npm for installs']);
   });
 
+  it('never names a memory after the index: a statement with no content words, or about "memory", gets a file of its own', async () => {
+    for (const [said, known] of [['Always do it.', []], ['Remember: Memory!', []], ['Never do that.', [{ filename: 'note.md', description: 'Prefers tabs', type: 'user' as const }]]] as const) {
+      const reply = await ask(task([...known]), [user(said), assistant('ok')]);
+      const paths = reply.content.map((b) => (b as unknown as { input: { file_path: string } }).input.file_path);
+      expect(paths.filter((p) => p.toLowerCase() === '/mem/memory.md'), said).toEqual(['/mem/MEMORY.md']);
+      expect(paths, said).toHaveLength(2);
+    }
+  });
+
   it('only the messages after the cursor count', async () => {
     const reply = await ask(task([]), [user('Always use tabs.'), assistant('ok'), user('Thanks, that is all.'), assistant('bye')]);
     expect(reply.content).toEqual([{ type: 'text', text: 'Nothing in the new messages is worth remembering.' }]);

@@ -42,7 +42,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
   const server = createServer((request, response) => {
     handle(request, response, store, options).catch((error: unknown) => {
       // A bug must not take the server down, nor leak a stack to the client.
-      if (!response.headersSent) send(response, 500, { error: { message: 'internal error' } });
+      if (!response.headersSent) send(request, response, 500, { error: { message: 'internal error' } });
       else response.destroy();
       process.stderr.write(`memlog team serve: ${(error as Error).stack ?? String(error)}\n`);
     });
@@ -72,25 +72,22 @@ async function closeServer(server: Server, store: TeamStore): Promise<void> {
 
 async function handle(request: IncomingMessage, response: ServerResponse, store: TeamStore, options: TeamServerOptions): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
-  if (url.pathname !== TEAM_MEMORY_PATH) return void (await drain(request), send(response, 404, { error: { message: 'not found' } }));
-  if (!authorized(request.headers.authorization, options.token)) {
-    await drain(request);
-    return send(response, 401, { error: { message: 'a valid bearer token is required' } }, { 'WWW-Authenticate': 'Bearer' });
-  }
+  // A refused request's body is never read: send() answers and closes the connection.
+  if (url.pathname !== TEAM_MEMORY_PATH) return send(request, response, 404, { error: { message: 'not found' } });
+  if (!authorized(request.headers.authorization, options.token)) return send(request, response, 401, { error: { message: 'a valid bearer token is required' } }, { 'WWW-Authenticate': 'Bearer' });
   const repo = url.searchParams.get('repo') ?? '';
-  if (!REPO_SLUG.test(repo)) return void (await drain(request), send(response, 400, { error: { message: 'repo must be owner/repo' } }));
+  if (!REPO_SLUG.test(repo)) return send(request, response, 400, { error: { message: 'repo must be owner/repo' } });
   if (request.method === 'GET') return get(request, response, store, repo, url.searchParams.get('view') === 'hashes', options);
   if (request.method === 'PUT') return put(request, response, store, repo, options);
-  await drain(request);
-  send(response, 405, { error: { message: 'only GET and PUT' } }, { Allow: 'GET, PUT' });
+  send(request, response, 405, { error: { message: 'only GET and PUT' } }, { Allow: 'GET, PUT' });
 }
 
 function get(request: IncomingMessage, response: ServerResponse, store: TeamStore, repo: string, hashesOnly: boolean, options: TeamServerOptions): void {
   const current = store.checksum(repo);
-  if (current === null) return send(response, 404, { error: { message: 'no team memory for this repository yet' } });
-  if (etagsOf(request.headers['if-none-match']).includes(current)) return send(response, 304, null, { ETag: `"${current}"` });
+  if (current === null) return send(request, response, 404, { error: { message: 'no team memory for this repository yet' } });
+  if (etagsOf(request.headers['if-none-match']).includes(current)) return send(request, response, 304, null, { ETag: `"${current}"` });
   const snapshot = store.read(repo, !hashesOnly);
-  if (snapshot === null) return send(response, 404, { error: { message: 'no team memory for this repository yet' } });
+  if (snapshot === null) return send(request, response, 404, { error: { message: 'no team memory for this repository yet' } });
   // No prototypes: a key named `__proto__` is just a key.
   const entries = Object.create(null) as Record<string, string>;
   const entryChecksums = Object.create(null) as Record<string, string>;
@@ -98,49 +95,49 @@ function get(request: IncomingMessage, response: ServerResponse, store: TeamStor
     if (entry.content !== null) entries[entry.key] = entry.content;
     entryChecksums[entry.key] = entry.hash;
   }
-  send(response, 200, { organizationId: options.organizationId ?? 'local', repo, version: snapshot.version, lastModified: snapshot.lastModified, checksum: snapshot.checksum, content: { entries, entryChecksums } }, { ETag: `"${snapshot.checksum}"` });
+  send(request, response, 200, { organizationId: options.organizationId ?? 'local', repo, version: snapshot.version, lastModified: snapshot.lastModified, checksum: snapshot.checksum, content: { entries, entryChecksums } }, { ETag: `"${snapshot.checksum}"` });
 }
 
 async function put(request: IncomingMessage, response: ServerResponse, store: TeamStore, repo: string, options: TeamServerOptions): Promise<void> {
   const body = await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  if (body === null) return send(response, 413, { error: { message: 'request body too large' } });
+  if (body === null) return send(request, response, 413, { error: { message: 'request body too large' } });
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
-    return send(response, 400, { error: { message: 'the body is not JSON' } });
+    return send(request, response, 400, { error: { message: 'the body is not JSON' } });
   }
   const parsed = PutBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue === undefined || issue.path.length === 0 ? '' : ` (${issue.path.map(String).join('.')}: ${issue.message})`;
-    return send(response, 400, { error: { message: `the body must be {"entries": {"<path>": "<content>"}}${where}` } });
+    return send(request, response, 400, { error: { message: `the body must be {"entries": {"<path>": "<content>"}}${where}` } });
   }
   // The schema keeps every key, a literal `__proto__` included.
   const entries = Object.entries(parsed.data.entries);
   for (const [key, content] of entries) {
     const unsafe = unsafeKeyReason(key);
-    if (unsafe !== null) return send(response, 400, { error: { message: `entry key ${JSON.stringify(key)} is not a safe relative path: ${unsafe}` } });
-    if (utf8Bytes(content) > MAX_ENTRY_BYTES) return send(response, 400, { error: { message: `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes` } });
+    if (unsafe !== null) return send(request, response, 400, { error: { message: `entry key ${JSON.stringify(key)} is not a safe relative path: ${unsafe}` } });
+    if (utf8Bytes(content) > MAX_ENTRY_BYTES) return send(request, response, 400, { error: { message: `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes` } });
   }
   // From here to the write nothing awaits, so no other request can come between check and write.
   const current = store.checksum(repo);
   const ifMatch = request.headers['if-match'];
   if (ifMatch !== undefined) {
     const wanted = etagsOf(ifMatch);
-    if (current === null || !(wanted.includes('*') || wanted.includes(current))) return send(response, 412, { error: { message: 'the team memory changed since your last read' } });
+    if (current === null || !(wanted.includes('*') || wanted.includes(current))) return send(request, response, 412, { error: { message: 'the team memory changed since your last read' } });
   }
   // `If-None-Match: *` is a create: refused once the repository has data, so two first pushes cannot overwrite each other.
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && current !== null) {
     const refused = etagsOf(ifNoneMatch);
-    if (refused.includes('*') || refused.includes(current)) return send(response, 412, { error: { message: 'the team memory already exists; read it first' } });
+    if (refused.includes('*') || refused.includes(current)) return send(request, response, 412, { error: { message: 'the team memory already exists; read it first' } });
   }
   const outcome = store.upsert(repo, entries, (options.now?.() ?? new Date()).toISOString(), options.maxEntries ?? DEFAULT_MAX_ENTRIES);
   if (outcome.kind === 'too_many_entries') {
-    return send(response, 413, { error: { message: `at most ${outcome.maxEntries} entries`, details: { error_code: 'team_memory_too_many_entries', max_entries: outcome.maxEntries, received_entries: outcome.receivedEntries } } });
+    return send(request, response, 413, { error: { message: `at most ${outcome.maxEntries} entries`, details: { error_code: 'team_memory_too_many_entries', max_entries: outcome.maxEntries, received_entries: outcome.receivedEntries } } });
   }
-  send(response, 200, { checksum: outcome.checksum, lastModified: outcome.lastModified, version: outcome.version }, { ETag: `"${outcome.checksum}"` });
+  send(request, response, 200, { checksum: outcome.checksum, lastModified: outcome.lastModified, version: outcome.version }, { ETag: `"${outcome.checksum}"` });
 }
 
 /** Compares digests, so neither the length nor the content of the token leaks through timing. */
@@ -155,33 +152,47 @@ function etagsOf(header: string | undefined): string[] {
   return (header ?? '').split(',').map(unquoteEtag).filter((tag) => tag !== '');
 }
 
-/** The body as text, or null when it passed the limit (the rest is read and dropped, so the answer can be sent). */
-async function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size <= limit) chunks.push(chunk as Buffer);
-  }
-  return size > limit ? null : Buffer.concat(chunks).toString('utf8');
+/**
+ * The body as text, or null once it passes the limit, announced or counted. Reading stops there:
+ * the rest of an oversized body is never read (send() then closes the connection), so a client
+ * streaming one without end costs the server at most the limit.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
+  if (Number(request.headers['content-length']) > limit) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      request.off('data', onData);
+      request.pause();
+      resolve(null);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.once('error', reject);
+  });
 }
 
-/** Most bytes of a refused request read before its connection is cut: no more than an accepted request may send. */
-const DRAIN_LIMIT_BYTES = DEFAULT_MAX_BODY_BYTES;
-
-async function drain(request: IncomingMessage): Promise<void> {
-  let seen = 0;
-  for await (const chunk of request) {
-    seen += (chunk as Buffer).length;
-    if (seen > DRAIN_LIMIT_BYTES) {
-      request.socket.destroy();
-      return;
-    }
-  }
+/** RFC 9112 §6.3: a request has a body when it says how long it is or that it is chunked. */
+function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/**
+ * Answers. A request whose body is not read to its end (refused, or over the limit) is not read
+ * any further: its connection is closed once the answer is out, since keeping it open would mean
+ * reading whatever the client still sends, without end.
+ */
+function send(request: IncomingMessage, response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = body === null ? '' : JSON.stringify(body);
-  response.writeHead(status, { ...(body === null ? {} : { 'Content-Type': 'application/json' }), 'Content-Length': Buffer.byteLength(text), ...headers });
+  const unread = hasBody(request) && !request.complete;
+  if (unread) {
+    request.pause();
+    response.once('finish', () => request.socket.destroy());
+  }
+  response.writeHead(status, { ...(body === null ? {} : { 'Content-Type': 'application/json' }), 'Content-Length': Buffer.byteLength(text), ...(unread ? { Connection: 'close' } : {}), ...headers });
   response.end(text);
 }
