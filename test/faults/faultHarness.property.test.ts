@@ -174,6 +174,34 @@ describe('fault harness: a failing disk at any point loses nothing and records n
     );
   }, timeoutFor(runs, 1_500));
 
+  it('memlog extract: the agent\'s own write of MEMORY.md meets a full disk: the run fails, nothing of it is applied or recorded as finished', async () => {
+    const bench = workbench();
+    const out = () => join(bench.work, 'out');
+    const extract = () => extractMemories({ root: join(bench.work, 'project'), out: out(), model: new OfflineModel(), concurrency: 1 });
+    bench.reset();
+    const clean = await withFaults(null, extract);
+    const memory = dirSnapshot(join(out(), 'project', 'memory'));
+    // The first time the agent writes the index in its run copy (the Edit or Write tool's temp file).
+    const point = clean.trail.find((line) => / write .*\.memlog-run\/\.MEMORY\.md\.[0-9a-f]{12}\.tmp/.test(line));
+    expect(point).toBeDefined();
+    const at = Number(point?.split(' ')[0]);
+    bench.reset();
+    const run = await withFaults({ at, kind: 'ENOSPC' }, extract);
+    expect(run.fired).toBe(true);
+    expect(run.result.ok).toBe(false);
+    expect((run.result as { error: NodeJS.ErrnoException }).error.code).toBe('ENOSPC');
+    const effects = join(out(), 'project', 'effects');
+    const records = readdirSync(effects).flatMap((name) => readEffectLog(join(effects, name)).records);
+    const failed = records.find((r) => r.type === 'run_failed');
+    expect(failed).toMatchObject({ interrupted: true });
+    expect(records.some((r) => r.type === 'run_finished' && r.runId === (failed as { runId: string }).runId)).toBe(false);
+    // Nothing the failed run wrote is in the memory directory, and no run copy is left.
+    expect(existsSync(join(out(), 'project', 'memory', 'MEMORY.md'))).toBe(false);
+    expect(leftovers(out()).filter((path) => path.includes('.memlog-run'))).toEqual([]);
+    await extract();
+    expect(dirSnapshot(join(out(), 'project', 'memory'))).toEqual(memory);
+  });
+
   it('memlog extract', async () => {
     const bench = workbench();
     const out = () => join(bench.work, 'out');
