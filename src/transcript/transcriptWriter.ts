@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { appendWholeLines, repairTornTail } from '../fs/appendLines.js';
+import { appendWholeLines } from '../fs/appendLines.js';
 import type { Entry, KnownEntry } from './entrySchema.js';
 import { serializeEntry } from './entrySchema.js';
 import { agentTranscriptPath } from './claudePaths.js';
@@ -207,11 +207,10 @@ export class TranscriptWriter {
 
   private async appendTo(file: string, lines: readonly string[]): Promise<void> {
     if (lines.length === 0) return;
-    if (!this.repaired.has(file)) {
-      await repairTornTail(file);
-      this.repaired.add(file);
-    }
-    await appendWholeLines(file, `${lines.join('\n')}\n`);
+    // The first append to a file ends a torn last line (a crash) in the same write, so a write
+    // the disk cuts short takes that newline back with the rest.
+    await appendWholeLines(file, `${lines.join('\n')}\n`, { endTornTail: !this.repaired.has(file) });
+    this.repaired.add(file);
   }
 }
 

@@ -34,7 +34,7 @@ export function readBatchLedger(memoryDir: string): Map<string, string> {
 }
 
 export async function recordSubmittedBatch(memoryDir: string, batchId: string, customIds: readonly string[], submittedAt: string): Promise<void> {
-  await appendWholeLines(batchLedgerPath(memoryDir), `${JSON.stringify({ v: 1, type: 'submitted', batchId, customIds, submittedAt })}\n`);
+  await appendWholeLines(batchLedgerPath(memoryDir), `${JSON.stringify({ v: 1, type: 'submitted', batchId, customIds, submittedAt })}\n`, { endTornTail: true });
 }
 
 /** The Batches API's custom_id (at most 64 of [A-Za-z0-9_-]) for one session's run. */
