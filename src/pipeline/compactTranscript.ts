@@ -21,7 +21,7 @@ import { toApiMessages } from '../resume/apiView.js';
 import { serializeEntry } from '../transcript/entrySchema.js';
 import { readLogEntries } from '../transcript/readLogEntries.js';
 import { appendEffectsSync, effectLogPath, readEffectLog } from './effectLog.js';
-import { CURRENT_EFFECT_LOG_VERSION } from './effectRecord.js';
+import { compactedRecord } from './effectRecords.js';
 
 export type CompactStrategy = 'auto' | 'notes' | 'summary';
 
@@ -219,6 +219,6 @@ async function writeCompaction(view: CompactionView, plan: RungPlan, report: Com
   // Recorded after the entries are in the transcript, which is the record of the compaction itself.
   const logPath = options.out !== undefined ? effectLogPath(options.out) : (options.effectLogPath ?? effectLogPath(options.transcriptPath));
   const at = { seq: last?.seq ?? -1, uuid: (last?.entry as { uuid?: string } | undefined)?.uuid ?? null };
-  appendEffectsSync(logPath, [{ v: CURRENT_EFFECT_LOG_VERSION, type: 'compacted', at, outcome: { rung: plan.rung, trigger, cutUuid: report.cutUuid, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter, boundaryUuid: uuids[0]!, kept: report.kept.length } }]);
+  appendEffectsSync(logPath, [compactedRecord(at, { rung: plan.rung, trigger, cutUuid: report.cutUuid, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter, boundaryUuid: uuids[0]!, kept: report.kept.length })]);
   return { path: target, uuids };
 }

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../errors.js';
 import { appendWholeLines, appendWholeLinesSync } from '../fs/appendLines.js';
 import { LineSplitter } from '../transcript/lineSplitter.js';
 import { CURRENT_EFFECT_LOG_VERSION, EffectRecord, SUPPORTED_EFFECT_LOG_VERSIONS } from './effectRecord.js';
+import { isWithdrawal } from './effectRecords.js';
 
 /** The effect log of a transcript: `<session>.memlog.jsonl` beside `<session>.jsonl` (Claude Code lists only UUID-named files). */
 export function effectLogPath(transcriptPath: string): string {
@@ -72,5 +73,3 @@ export function withoutInterrupted(records: readonly EffectRecord[]): EffectReco
   if (withdrawn.size === 0) return [...records];
   return records.filter((r) => !((r.type === 'run_started' || r.type === 'run_failed' || r.type === 'run_finished') && withdrawn.has(r.runId)));
 }
-
-const isWithdrawal = (record: EffectRecord): boolean => (record as { interrupted?: unknown }).interrupted === true || (record as { retried?: unknown }).retried === true;

@@ -24,6 +24,10 @@ export const DecisionRecord = z.looseObject({
   type: z.literal('decision'),
   decision: z.looseObject({ kind: z.string(), uuid: z.string(), seq: z.number(), tokens: z.number(), reason: z.string() }),
 });
+/** A run whose request went out in a message batch: its custom id, and what its view of the conversation was. */
+export const RemoteRequest = z.looseObject({ customId: z.string(), from: z.string().nullable().optional(), to: z.string().nullable().optional(), now: z.string().optional() });
+export type RemoteRequest = z.infer<typeof RemoteRequest>;
+
 export const RunStartedRecord = z.looseObject({
   ...base,
   type: z.literal('run_started'),
@@ -32,9 +36,24 @@ export const RunStartedRecord = z.looseObject({
   /** The decisions this run serves (several when coalesced), by the entry that caused each. */
   batch: z.array(LogPosition),
   trailing: z.boolean(),
+  /** Sent in a message batch: collected by a later `memlog extract --batch`. */
+  remote: RemoteRequest.optional(),
 });
-export const RunFinishedRecord = z.looseObject({ ...base, type: z.literal('run_finished'), run: RunKind, runId: z.string(), outcome: z.unknown().optional() });
-export const RunFailedRecord = z.looseObject({ ...base, type: z.literal('run_failed'), run: RunKind, runId: z.string(), error: z.string() });
+/** Placed after the transcript's last entry as it was when recorded (a batch result collected later): replay closes the triggers first. */
+const afterEnd = z.boolean().optional();
+export const RunFinishedRecord = z.looseObject({ ...base, type: z.literal('run_finished'), run: RunKind, runId: z.string(), outcome: z.unknown().optional(), afterEnd });
+export const RunFailedRecord = z.looseObject({
+  ...base,
+  type: z.literal('run_failed'),
+  run: RunKind,
+  runId: z.string(),
+  error: z.string(),
+  afterEnd,
+  /** The run never happened (the process died, or the machine failed it): taken back, it runs again at its place. */
+  interrupted: z.boolean().optional(),
+  /** A failed newest run taken back by a later build to run again at the same place. */
+  retried: z.boolean().optional(),
+});
 
 /** A compaction made outside the triggers' runs (`memlog compact`): it resets where the notes stand. */
 export const CompactedRecord = z.looseObject({

@@ -1,6 +1,7 @@
 import { asyncScheduler, concat, connectable, defer, filter, from, ignoreElements, merge, mergeMap, Observable, Subject, type SchedulerLike } from 'rxjs';
 import type { Decision } from '../projections/decisions.js';
-import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition } from './effectRecord.js';
+import type { EffectRecord, LogPosition } from './effectRecord.js';
+import { decisionRecord, nextRunId, runFailedRecord, runFinishedRecord, runStartedRecord } from './effectRecords.js';
 import { coalesceTrailing } from './operators/coalesceTrailing.js';
 import { RUN_KINDS, runOf, type RunKind } from './runCoalescer.js';
 
@@ -11,8 +12,12 @@ export interface RunResult {
 }
 
 export interface EffectRunnerOptions {
-  /** Does the work of a run (a model call, a memory edit) for the decisions it serves; `signal` aborts when the runner is unsubscribed. */
-  readonly execute: (run: RunKind, batch: readonly Decision[], signal: AbortSignal) => Promise<RunResult>;
+  /**
+   * Does the work of a run (a model call, a memory edit) for the decisions it serves; `signal`
+   * aborts when the runner is unsubscribed. `runId` is the run's id in the log (what a crashed
+   * run's leftovers are named by, so the next run can find them).
+   */
+  readonly execute: (run: RunKind, batch: readonly Decision[], signal: AbortSignal, runId: string) => Promise<RunResult>;
   /**
    * Appends records to memlog's effect log, synchronously: a run's end is recorded in the same
    * tick as the transcript position it names, so no decision can slip in between and a replay
@@ -37,7 +42,7 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
   let fatal: (error: unknown) => void = () => undefined;
   // One subscription to the decisions for all kinds of run: a synchronous source would otherwise run once per kind.
   const shared = connectable(decisions, { connector: () => new Subject<Decision>(), resetOnDisconnect: false });
-  let counter = 0;
+  const runIds = new Set<string>();
   /** The apply step of each kind's last run: the next run of that kind waits for it. */
   const applying = new Map<RunKind, Promise<void>>();
   const perKind = (run: RunKind): Observable<EffectRecord> =>
@@ -58,18 +63,19 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
     });
 
   const work = async (run: RunKind, batch: Decision[], trailing: boolean, done: (records: EffectRecord[]) => void): Promise<void> => {
-    const runId = `${run}-${++counter}`;
     const positions = batch.map((d) => ({ seq: d.seq, uuid: d.uuid }));
     await applying.get(run);
-    const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at: position(), run, runId, batch: positions, trailing };
+    const at = position();
+    const runId = nextRunId(run, at.seq, runIds);
+    const started = runStartedRecord({ at, run, runId, batch: positions, trailing });
     record([started]);
     let ended: EffectRecord;
     let result: RunResult | undefined;
     try {
-      result = await execute(run, batch, abort.signal);
-      ended = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at: position(), run, runId, ...(result.outcome === undefined ? {} : { outcome: result.outcome }) };
+      result = await execute(run, batch, abort.signal, runId);
+      ended = runFinishedRecord({ at: position(), run, runId, outcome: result.outcome });
     } catch (error) {
-      ended = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: position(), run, runId, error: error instanceof Error ? error.message : String(error) };
+      ended = runFailedRecord({ at: position(), run, runId, error });
     }
     // Recording the end and completing the run happen in one synchronous step, so the trailing
     // run is released at exactly the position just recorded. Applying comes after the record,
@@ -83,7 +89,7 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
   /** Every decision goes into the log as it is made (a skip too), before any run it causes. */
   const decided = shared.pipe(
     mergeMap((decision) => {
-      const record_: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'decision', at: { seq: decision.seq, uuid: decision.uuid }, decision: { ...decision } };
+      const record_ = decisionRecord(decision);
       record([record_]);
       return [record_];
     }),

@@ -2,7 +2,8 @@ import type { Decision, RunStart } from '../projections/decisions.js';
 import type { LogEntry } from '../projections/projection.js';
 import { isEnvironmentFault } from '../fs/ioErrors.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
-import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition, type RunKind, type RunStartedRecord } from './effectRecord.js';
+import type { EffectRecord, LogPosition, RemoteRequest, RunKind, RunStartedRecord } from './effectRecord.js';
+import { decisionRecord, nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, runRetriedRecord, runStartedRecord } from './effectRecords.js';
 import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replay.js';
 
 export interface PacedRun {
@@ -36,8 +37,8 @@ export interface PacedRunsOptions {
    * triggers' later decisions coalesce behind it, as they would behind any slow run.
    */
   readonly execute: (start: RunStart, decisions: readonly Decision[], runId: string) => Promise<PacedResult>;
-  /** Fields added to a run's run_started record (e.g. where a deferred run can be found). */
-  readonly startFields?: (runId: string, start: RunStart, decisions: readonly Decision[]) => Readonly<Record<string, unknown>>;
+  /** Where a deferred run's request went (a message batch), for its run_started record. */
+  readonly remote?: (runId: string, start: RunStart, decisions: readonly Decision[]) => RemoteRequest;
   readonly onRun?: (event: PacedRunEvent) => void;
   readonly signal?: AbortSignal;
 }
@@ -69,20 +70,19 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   const withdraw = (runId: string, error: unknown): void => {
     const message = error instanceof Error ? error.message : String(error);
     try {
-      appendEffectsSync(logPath, [{ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at, run: kind, runId, error: `interrupted: ${message}`, interrupted: true }]);
+      appendEffectsSync(logPath, [runInterruptedRecord({ at, run: kind, runId, reason: message })]);
     } catch {
       // see above
     }
   };
 
   const runOne = async (start: RunStart): Promise<readonly EffectRecord[]> => {
-    let runId = `${kind}@${start.seq}`;
-    for (let n = 2; runIds.has(runId); n++) runId = `${kind}@${start.seq}.${n}`;
-    runIds.add(runId);
+    const runId = nextRunId(kind, start.seq, runIds);
     options.onRun?.({ type: 'started', runId, at });
     const decisions = start.batch.flatMap((uuid) => (due.has(uuid) ? [due.get(uuid)!] : []));
-    const started: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at, run: kind, runId, batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing: start.trailing, ...options.startFields?.(runId, start, decisions) };
-    appendEffectsSync(logPath, [...decisions.map((d): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'decision', at: { seq: d.seq, uuid: d.uuid }, decision: { ...d } })), started]);
+    const remote = options.remote?.(runId, start, decisions);
+    const started = runStartedRecord({ at, run: kind, runId, batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing: start.trailing, ...(remote === undefined ? {} : { remote }) });
+    appendEffectsSync(logPath, [...decisions.map(decisionRecord), started]);
     let result: PacedResult;
     try {
       result = await options.execute(start, decisions, runId);
@@ -97,7 +97,7 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
         options.onRun?.({ type: 'failed', runId, error: message });
         throw error;
       }
-      const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at, run: kind, runId, error: message };
+      const ended = runFailedRecord({ at, run: kind, runId, error: message });
       appendEffectsSync(logPath, [ended]);
       runs.push({ runId, at, ok: false, error: message });
       options.onRun?.({ type: 'failed', runId, error: message });
@@ -107,7 +107,7 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
       runs.push({ runId, at, ok: true, deferred: true });
       return [started];
     }
-    const ended: EffectRecord = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at, run: kind, runId, outcome: result.outcome };
+    const ended = runFinishedRecord({ at, run: kind, runId, outcome: result.outcome });
     appendEffectsSync(logPath, [ended]);
     // Recorded as finished, the run is done, as in a write-ahead log: should applying fail (the
     // disk), the error stops this build, and whoever uses the result next finishes the apply
@@ -159,7 +159,7 @@ export async function recoverInterrupted(
 ): Promise<EffectRecord[]> {
   const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
   const dangling = records.filter((r): r is RunStartedRecord => r.type === 'run_started' && r.run === kind && !ended.has(r.runId) && !elsewhere(r));
-  const failed = dangling.map((r): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: r.at, run: r.run, runId: r.runId, error: 'interrupted: the run never recorded an end', interrupted: true }));
+  const failed = dangling.map((r) => runInterruptedRecord({ at: r.at, run: r.run, runId: r.runId, reason: 'the run never recorded an end' }));
   for (const r of dangling) await cleanup(r.runId);
   appendEffectsSync(logPath, failed);
   return failed;
@@ -194,8 +194,8 @@ export function retryRecords(records: readonly EffectRecord[], kind: RunKind): E
   const failure = newest && live.find((r): r is Extract<EffectRecord, { type: 'run_failed' }> => r.type === 'run_failed' && r.runId === newest.runId);
   if (newest === undefined || failure === undefined) return [];
   const place = batchKey(newest.batch.map((p) => p.uuid));
-  const retriedHere = new Set(records.flatMap((r) => (r.type === 'run_failed' && (r as { retried?: unknown }).retried === true ? [r.runId] : [])));
+  const retriedHere = new Set(records.flatMap((r) => (r.type === 'run_failed' && r.retried === true ? [r.runId] : [])));
   const earlier = records.filter((r) => r.type === 'run_started' && r.run === kind && retriedHere.has(r.runId) && batchKey(r.batch.map((p) => p.uuid)) === place).length;
   if (earlier >= MAX_RETRIES) return [];
-  return [{ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: failure.at, run: failure.run, runId: failure.runId, error: `retried: ${failure.error}`, retried: true }];
+  return [runRetriedRecord(failure)];
 }

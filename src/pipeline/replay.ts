@@ -1,4 +1,5 @@
 import { concat, filter, mergeMap, of, scan, type Observable } from 'rxjs';
+import { isAfterEnd } from './effectRecords.js';
 import { createAutocompactTrigger, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings, type AutocompactState } from '../projections/autocompactTrigger.js';
 import { NO_DECISIONS, type Decision, type RunOutcome, type Trigger } from '../projections/decisions.js';
 import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from '../projections/extractionCursor.js';
@@ -222,7 +223,7 @@ export function* mergeByPosition(entries: Iterable<LogEntry>, records: readonly 
 }
 
 /** Whether a record was written after the log, as it then stood, had been read to its end. */
-export const isAfterEnd = (record: EffectRecord): boolean => (record as { afterEnd?: unknown }).afterEnd === true;
+export { isAfterEnd };
 
 const END = Symbol('end of log');
 

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { appendWholeLines } from '../../fs/appendLines.js';
+import type { RunStartedRecord } from '../../pipeline/effectRecord.js';
 
 /**
  * Which message batch holds which extraction request, beside a memory directory. A run's
@@ -43,7 +44,6 @@ export function batchCustomId(sessionId: string, runId: string): string {
 }
 
 /** The request a run_started record says it sent, if any. */
-export function remoteCustomId(record: unknown): string | null {
-  const remote = (record as { remote?: { customId?: unknown } } | null)?.remote;
-  return typeof remote?.customId === 'string' ? remote.customId : null;
+export function remoteCustomId(record: RunStartedRecord): string | null {
+  return record.remote?.customId ?? null;
 }

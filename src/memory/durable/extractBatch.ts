@@ -7,7 +7,8 @@ import { MemlogError } from '../../errors.js';
 import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches.js';
 import type { ModelPort, ModelRequest } from '../../model/port.js';
 import { appendEffectsSync, effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
-import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition, type RunStartedRecord } from '../../pipeline/effectRecord.js';
+import { type EffectRecord, type LogPosition, type RunStartedRecord } from '../../pipeline/effectRecord.js';
+import { runFailedRecord, runFinishedRecord } from '../../pipeline/effectRecords.js';
 import { recoverInterrupted, retryFailed, retryRecords, runPaced, type PacedResult, type PacedRun } from '../../pipeline/pacedRuns.js';
 import type { ReplaySettings } from '../../pipeline/replay.js';
 import { replaySync } from '../../pipeline/replay.js';
@@ -247,9 +248,9 @@ async function extractSession(target: ExtractTarget, session: string, options: E
     ...(options.settings === undefined ? {} : { settings: options.settings }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     // In a batch round, a run's request goes out with the others at the end; its record says which it is.
-    ...(batch === null ? {} : { startFields: (runId: string, start: RunStart, decisions: readonly Decision[]) => {
+    ...(batch === null ? {} : { remote: (runId: string, start: RunStart, decisions: readonly Decision[]) => {
           const run = frame(start, decisions);
-          return { remote: { customId: batchCustomId(sessionId, runId), from: run.from, to: run.to, now: run.now } };
+          return { customId: batchCustomId(sessionId, runId), from: run.from, to: run.to, now: run.now };
         } }),
     execute: async (start, decisions, runId): Promise<PacedResult> => {
       const run = frame(start, decisions);
@@ -341,10 +342,9 @@ async function collectBatchResults(
       continue;
     }
     const result = status.results.get(customId) ?? { ok: false as const, error: `batch ${batchId} has no result for this run's request` };
-    const remote = (started as { remote?: { from?: unknown; to?: unknown; now?: unknown } }).remote;
-    const from = typeof remote?.from === 'string' ? remote.from : null;
-    const to = typeof remote?.to === 'string' ? remote.to : null;
-    const now = typeof remote?.now === 'string' ? remote.now : '1970-01-01T00:00:00.000Z';
+    const from = started.remote?.from ?? null;
+    const to = started.remote?.to ?? null;
+    const now = started.remote?.now ?? '1970-01-01T00:00:00.000Z';
     let record: EffectRecord;
     let apply = (): Promise<void> => Promise.resolve();
     try {
@@ -352,12 +352,12 @@ async function collectBatchResults(
       const staged = await runStaged({ memoryDir: target.memoryDir, runId: `${sessionId}.${started.runId}`, sessionId, from, to }, (context) =>
         applyBatchReply(result.reply, context, { frontmatter: options.frontmatter ?? 'metadata', sessionId, now }),
       );
-      record = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at: end, afterEnd: true, run: 'extraction', runId: started.runId, outcome: staged.outcome };
+      record = runFinishedRecord({ at: end, afterEnd: true, run: 'extraction', runId: started.runId, outcome: staged.outcome });
       apply = staged.apply;
       runs.push({ runId: started.runId, at: end, ok: true, outcome: staged.outcome });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      record = { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: end, afterEnd: true, run: 'extraction', runId: started.runId, error: message };
+      record = runFailedRecord({ at: end, afterEnd: true, run: 'extraction', runId: started.runId, error: message });
       runs.push({ runId: started.runId, at: end, ok: false, error: message });
     }
     appendEffectsSync(logPath, [record]);

@@ -14,14 +14,12 @@ export interface NotesExecutorOptions {
   readonly maxTurns?: number;
 }
 
-let counter = 0;
-
 /**
  * Session-notes runs for the live effect runner (`runEffects`): each run takes the conversation
  * as it is when the run starts, and returns its outcome with the rename that applies it.
  */
-export function sessionNotesExecutor(options: NotesExecutorOptions): (signal: AbortSignal) => Promise<RunResult> {
-  return async (signal) => {
+export function sessionNotesExecutor(options: NotesExecutorOptions): (signal: AbortSignal, runId: string) => Promise<RunResult> {
+  return async (signal, runId) => {
     const snapshot = options.snapshot();
     // Every writer of the notes holds their lock while it works: that is how compaction tells a
     // run in flight from a marker a dead run left.
@@ -37,7 +35,7 @@ export function sessionNotesExecutor(options: NotesExecutorOptions): (signal: Ab
         config: options.config,
         conversation: snapshot.map(({ role, content }) => ({ role, content })),
         lastSummarizedMessageId: coveredUpTo(snapshot),
-        runId: `live-${process.pid}-${++counter}`,
+        runId,
         signal,
         ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
       });

@@ -39,7 +39,7 @@ describe('session notes in a live session', () => {
     const decisions = new Subject<Decision>();
     const logged: EffectRecord[] = [];
     const done = lastValueFrom(
-      runEffects(decisions, { execute: (_run, _batch, signal) => execute(signal), record: (records) => void logged.push(...records), position: () => ({ seq: upTo - 1, uuid: null }) }).pipe(toArray()),
+      runEffects(decisions, { execute: (_run, _batch, signal, runId) => execute(signal, runId), record: (records) => void logged.push(...records), position: () => ({ seq: upTo - 1, uuid: null }) }).pipe(toArray()),
     );
     decisions.next(due(15, uuidAt(entries, 15)));
     await new Promise((resolve) => setTimeout(resolve, 20));
