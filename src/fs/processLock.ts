@@ -25,20 +25,35 @@ export interface LockOptions {
  */
 const heldHere = new Set<string>();
 
-/** A guard older than this was left by a process that died inside the few microseconds it is held. */
-const STALE_GUARD_MS = 10_000;
+/**
+ * A guard, or a lock with no pid in it yet, older than this was left by a process that died in
+ * the few microseconds between creating the file and writing its pid; younger, its creator is
+ * writing the pid now.
+ */
+const STALE_UNFINISHED_MS = 10_000;
+/** How long a lock is waited for while someone else is in the middle of taking it (microseconds, unless the machine is busy). */
+const TAKING_WAIT_MS = 5_000;
 
 /** Takes the lock or throws a MemlogError naming the live owner. Returns the release. */
 export function acquireProcessLock(lockPath: string, options: LockOptions): () => void {
   mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
   const mine = String(process.pid);
-  for (let attempt = 0; attempt < 3; attempt++) {
+  const deadline = Date.now() + TAKING_WAIT_MS;
+  for (;;) {
     if (createExclusive(lockPath, mine)) return releaseOf(lockPath, mine);
-    const owner = ownerOf(lockPath);
-    if (owner !== null && isLive(lockPath, owner)) throw busy(lockPath, owner, options);
-    if (takeOverStale(lockPath, mine)) return releaseOf(lockPath, mine);
+    const found = lockState(lockPath);
+    if (found.state === 'live') throw busy(lockPath, found.owner, options);
+    // Taken over only when stale: a lock being created (no pid yet) or released meanwhile is
+    // not, and a takeover someone else is making is waited for.
+    if (found.state === 'stale' && takeOverStale(lockPath, mine)) return releaseOf(lockPath, mine);
+    if (Date.now() > deadline) throw new MemlogError('io', `could not lock ${options.target}: another process is taking ${lockPath}; try again, or remove it if no memlog is running`, { lockPath });
+    pause(1);
   }
-  throw new MemlogError('io', `could not lock ${options.target}: another process keeps taking ${lockPath}`);
+}
+
+/** Blocks this thread for a moment (the lock is taken synchronously). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function busy(lockPath: string, owner: number, options: LockOptions): MemlogError {
@@ -69,16 +84,43 @@ function createExclusive(path: string, content: string): boolean {
 /** The pid a lock file names; null when it names none (empty, cut short, gone). */
 function ownerOf(lockPath: string): number | null {
   try {
-    const owner = Number(readFileSync(lockPath, 'utf8').trim());
-    return Number.isInteger(owner) && owner > 0 ? owner : null;
+    return pidIn(readFileSync(lockPath, 'utf8'));
   } catch {
     return null;
   }
 }
 
+function pidIn(text: string): number | null {
+  const owner = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(owner) && owner > 0 ? owner : null;
+}
+
+type LockState = { readonly state: 'live'; readonly owner: number } | { readonly state: 'stale' } | { readonly state: 'gone' } | { readonly state: 'unfinished' };
+
+/**
+ * What a lock file says: held by a live process; stale (its process is gone, or it names none
+ * and is old); gone (released meanwhile: create it again); or unfinished (it names no pid yet:
+ * its creator is between creating it and writing the pid).
+ */
+function lockState(lockPath: string): LockState {
+  let text: string;
+  let modified: number;
+  try {
+    modified = statSync(lockPath).mtimeMs;
+    text = readFileSync(lockPath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'gone' };
+    throw error;
+  }
+  const owner = pidIn(text);
+  if (owner === null) return Date.now() - modified > STALE_UNFINISHED_MS ? { state: 'stale' } : { state: 'unfinished' };
+  return isLive(lockPath, owner) ? { state: 'live', owner } : { state: 'stale' };
+}
+
 /**
  * Replaces a stale lock with ours, under the guard: re-read there, the lock is taken only when
- * it is still stale (nobody took it over between our look and the guard).
+ * it is still stale (nobody took it over between our look and the guard, nobody released it and
+ * created it afresh). False when it is not, or when another process holds the guard.
  */
 function takeOverStale(lockPath: string, mine: string): boolean {
   const guard = `${lockPath}.takeover`;
@@ -88,11 +130,15 @@ function takeOverStale(lockPath: string, mine: string): boolean {
     if (!createExclusive(guard, mine)) return false;
   }
   try {
-    const owner = ownerOf(lockPath);
-    if (owner !== null && isLive(lockPath, owner)) return false;
+    if (lockState(lockPath).state !== 'stale') return false;
     const temp = join(dirname(lockPath), `.${basename(lockPath)}.${randomBytes(6).toString('hex')}.tmp`);
     if (!createExclusive(temp, mine)) return false;
-    renameSync(temp, lockPath);
+    try {
+      renameSync(temp, lockPath);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw error;
+    }
     return true;
   } finally {
     rmSync(guard, { force: true });
@@ -101,7 +147,7 @@ function takeOverStale(lockPath: string, mine: string): boolean {
 
 function guardIsStale(guard: string): boolean {
   try {
-    return Date.now() - statSync(guard).mtimeMs > STALE_GUARD_MS && !processAlive(ownerOf(guard) ?? 0);
+    return Date.now() - statSync(guard).mtimeMs > STALE_UNFINISHED_MS && !processAlive(ownerOf(guard) ?? 0);
   } catch {
     return false;
   }
