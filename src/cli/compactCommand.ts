@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { compactTranscript, defaultNotesPath, selectModel, type CompactReport, type CompactStrategy, type ModelKind } from '../index.js';
+import { checkTranscriptArgument } from './transcriptArgument.js';
 import { positive } from './triggerOptions.js';
 
 interface CompactOptions {
@@ -39,6 +40,7 @@ export function registerCompact(program: Command): void {
     .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive)
     .addHelpText('after', '\nExamples:\n  memlog compact session.jsonl --dry-run\n  memlog compact session.jsonl --strategy notes --json\n  memlog compact session.jsonl --out compacted.jsonl')
     .action(async (file: string, options: CompactOptions) => {
+      checkTranscriptArgument(file);
       const model = options.strategy === 'notes' ? undefined : selectModel({ model: options.model, ...(options.cassette === undefined ? {} : { cassette: options.cassette }) });
       const report = await compactTranscript({
         transcriptPath: file,

@@ -1,9 +1,9 @@
-import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { claudeConfigHome, defaultNotesPath, InvalidArgumentError as UsageError, formatContext, loadContext, nodeFileSource, selectModel, type AgentMemoryScope, type ModelKind } from '../index.js';
+import { claudeConfigHome, defaultNotesPath, formatContext, loadContext, nodeFileSource, selectModel, type AgentMemoryScope, type ModelKind } from '../index.js';
+import { checkTranscriptArgument } from './transcriptArgument.js';
 import { positive } from './triggerOptions.js';
 
 interface ContextCommandOptions {
@@ -61,8 +61,8 @@ export function registerContext(program: Command): void {
     .option('--allow-external-includes', 'load @-references that leave the working directory')
     .addHelpText('after', '\nExamples:\n  memlog context session.jsonl\n  memlog context session.jsonl --json > request.json\n  memlog context session.jsonl --cwd ~/src/app --prompt "What next?" --recall')
     .action(async (given: string, options: ContextCommandOptions) => {
+      checkTranscriptArgument(given);
       const file = resolve(given);
-      if (isDirectory(file)) throw new UsageError(`${given} is a directory; give one transcript .jsonl file (memlog inspect lists them)`);
       const notes = options.sessionNotes === true ? defaultNotesPath(file) : typeof options.sessionNotes === 'string' ? options.sessionNotes : undefined;
       const context = await loadContext({
         transcriptPath: file,
@@ -90,12 +90,4 @@ export function registerContext(program: Command): void {
       }
       process.stdout.write(formatContext(given, context, options.full === true ? { full: true } : {}));
     });
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

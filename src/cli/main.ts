@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { MemlogError } from '../index.js';
+import { describeFsError, isFsError, MemlogError } from '../index.js';
 import { registerInspect } from './inspectCommand.js';
 import { registerCompact } from './compactCommand.js';
 import { registerContext } from './contextCommand.js';
@@ -28,18 +28,20 @@ export function createProgram(): Command {
   return program;
 }
 
-/** Runs the CLI; errors of memlog's own become one line on stderr and exit status 2. */
+/**
+ * Runs the CLI. memlog's own errors and failed file operations become one line on stderr and
+ * exit status 2; anything else is a bug and keeps its stack.
+ */
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
-  const program = createProgram().exitOverride();
   try {
-    await program.parseAsync(argv);
+    await createProgram().exitOverride().parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode;
       return;
     }
-    if (error instanceof MemlogError) {
-      process.stderr.write(`memlog: ${error.message}\n`);
+    if (error instanceof MemlogError || isFsError(error)) {
+      process.stderr.write(`memlog: ${error instanceof MemlogError ? error.message : describeFsError(error)}\n`);
       process.exitCode = 2;
       return;
     }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { buildSessionNotes, claudeConfigHome, CassetteModel, defaultNotesPath, loadNotesConfig, readNotes, selectModel, type ModelKind, type NotesRunEvent } from '../index.js';
+import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 
 interface NotesOptions extends TriggerOptions {
@@ -30,6 +31,7 @@ export function registerNotes(program: Command): void {
   addTriggerOptions(command)
     .addHelpText('after', '\nExamples:\n  memlog notes session.jsonl --show\n  memlog notes session.jsonl --model anthropic --cassette notes.cassette.json --record')
     .action(async (file: string, options: NotesOptions) => {
+      checkTranscriptArgument(file);
       const config = await loadNotesConfig(options.configDir ?? claudeConfigHome());
       for (const warning of config.warnings) process.stderr.write(`memlog: ${warning}\n`);
       const model = selectModel({

@@ -19,6 +19,7 @@ import {
   type LogEntry,
   type ReplaySettings,
 } from '../index.js';
+import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, positive, toSettings, type TriggerOptions } from './triggerOptions.js';
 
 interface ReplayOptions extends TriggerOptions {
@@ -52,6 +53,8 @@ export function registerReplay(program: Command): void {
         process.exitCode = 2;
         return;
       }
+      // A followed transcript may not exist yet.
+      checkTranscriptArgument(file, { mayBeMissing: options.follow === true });
       if (options.follow === true) {
         await follow(file, settings, options);
         return;

@@ -1,0 +1,19 @@
+import { statSync } from 'node:fs';
+import { describeFileKind, InvalidArgumentError } from '../index.js';
+
+/**
+ * Checks a transcript given on the command line before anything reads it: a folder or a named
+ * pipe (whose reading would block for ever) is refused with a message; a path that cannot be
+ * looked at throws its file-system error, which main prints as one line.
+ */
+export function checkTranscriptArgument(path: string, options: { mayBeMissing?: boolean } = {}): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    if (options.mayBeMissing === true && (error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (stats.isDirectory()) throw new InvalidArgumentError(`${path} is a directory; give one transcript .jsonl file (memlog inspect lists them)`);
+  if (!stats.isFile()) throw new InvalidArgumentError(`${path} is ${describeFileKind(stats)}, not a transcript file; give one transcript .jsonl file`);
+}

@@ -1,0 +1,29 @@
+import { statSync, type Stats } from 'node:fs';
+
+/**
+ * The path's stats through symbolic links, or null when it cannot be looked at (missing, a
+ * dangling link or a loop, no permission). Walks use it to leave named pipes, sockets and
+ * devices alone: opening a pipe for reading blocks until something writes to it.
+ */
+export function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** True for a regular file, through symbolic links. */
+export function isRegularFile(path: string): boolean {
+  return statOrNull(path)?.isFile() === true;
+}
+
+/** What a path is, for a message that refuses it ("a named pipe (FIFO)"). */
+export function describeFileKind(stats: Stats): string {
+  if (stats.isFile()) return 'a regular file';
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
