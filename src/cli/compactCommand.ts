@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { compactTranscript, defaultNotesPath, selectModel, type CompactReport, type CompactStrategy, type ModelKind } from '../index.js';
+import { modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { positive } from './triggerOptions.js';
 
@@ -34,7 +35,7 @@ export function registerCompact(program: Command): void {
     .option('--out <file>', 'write a compacted copy here instead of appending to the transcript')
     .option('--notes <file>', 'the session notes (default: where `memlog notes` writes them)')
     .option('--effects <file>', "memlog's effect log (default: <transcript>.memlog.jsonl)")
-    .option('--model <kind>', 'for the summary rung: auto, offline or anthropic', 'auto')
+    .addOption(modelOption('--model <kind>', 'for the summary rung: auto, offline or anthropic', 'auto'))
     .option('--cassette <file>', 'replay the summary call from this cassette')
     .option('--context-window <tokens>', 'model context window (default 200000)', positive)
     .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive)

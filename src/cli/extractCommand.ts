@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { relative } from 'node:path';
 import { AnthropicModel, CassetteModel, ConfigError, claudeConfigHome, extractMemories, findTargets, pendingExtraction, projectsRoot, selectModel, type ExtractReport, type ModelKind, type SessionEvent } from '../index.js';
+import { checkOptions, modelOption } from './optionChecks.js';
 import { positive } from './triggerOptions.js';
 
 interface ExtractCliOptions {
@@ -25,13 +26,13 @@ const form = (value: string): 'metadata' | 'flat' => {
 
 /** `memlog extract [projects-folder]`: durable memories from old transcripts, resumably. */
 export function registerExtract(program: Command): void {
-  program
+  const command = program
     .command('extract')
     .description("extract durable memories (MEMORY.md and topic files) from old transcripts: every project's sessions in time order; a rerun does only what is new")
     .argument('[folder]', 'a projects folder or one project folder (default: the projects folder under CLAUDE_CONFIG_DIR or ~/.claude)')
     .option('--out <dir>', "memlog's output folder: <out>/<project>/memory and the effect logs that hold each session's cursor", 'memlog-out')
     .option('--into-claude', "write where Claude Code reads: <project>/memory, effect logs beside the transcripts")
-    .option('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto')
+    .addOption(modelOption('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto'))
     .option('--cassette <file>', 'replay model calls from this cassette (with --record: record them)')
     .option('--record', 'with --cassette: call the model and record its answers')
     .option('--concurrency <n>', 'projects worked on side by side', positive, 2)
@@ -39,7 +40,12 @@ export function registerExtract(program: Command): void {
     .option('--extract-every <turns>', 'extract every N eligible turns (default 1)', positive)
     .option('--batch', 'send extraction requests through the Anthropic Message Batches API (half price, asynchronous): each run collects the batches that have ended and sends what is due next')
     .option('--dry-run', 'list what would be processed, with an estimate of model tokens; write nothing')
-    .option('--json', 'print the report as one JSON object')
+    .option('--json', 'print the report as one JSON object');
+  checkOptions<ExtractCliOptions>(command, (options, given) => {
+    if (options.record === true && options.cassette === undefined) return '--record records into a cassette: it needs --cassette <file>';
+    if (options.intoClaude === true && given('out')) return '--into-claude writes where Claude Code reads; it does not go with --out';
+    return undefined;
+  })
     .addHelpText('after', '\nExamples:\n  memlog extract fixtures/projects\n  memlog extract ~/.claude/projects --dry-run\n  memlog extract ~/.claude/projects/-home-me-app --into-claude --model anthropic')
     .action(async (folder: string | undefined, options: ExtractCliOptions) => {
       const root = folder ?? projectsRoot(claudeConfigHome());

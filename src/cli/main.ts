@@ -12,7 +12,9 @@ import { registerTeam } from './teamCommand.js';
 
 /** Builds the CLI; one file a command, each registering itself. */
 export function createProgram(): Command {
+  // Set before the commands are added, so each one inherits it: main decides the exit status.
   const program = new Command('memlog')
+    .exitOverride()
     .description("memlog: Claude Code's memory system over its transcript log, as a library and CLI")
     .version('0.1.0')
     .showHelpAfterError();
@@ -29,15 +31,17 @@ export function createProgram(): Command {
 }
 
 /**
- * Runs the CLI. memlog's own errors and failed file operations become one line on stderr and
- * exit status 2; anything else is a bug and keeps its stack.
+ * Runs the CLI. Usage errors, memlog's own errors and failed file operations become one line on
+ * stderr and exit status 2 (commander has printed its own line); anything else is a bug and
+ * keeps its stack.
  */
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
   try {
-    await createProgram().exitOverride().parseAsync(argv);
+    await createProgram().parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
+      // --help and --version end with 0; every other commander error is a usage error.
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;
     }
     if (error instanceof MemlogError || isFsError(error)) {
