@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { compactionEntries } from '../compaction/compactionEntries.js';
 import { compactionView, type CompactionView } from '../compaction/compactionView.js';
 import { DEFAULT_CUT_SIZES, finishSummaryRung, legacyCut, loadsWhole, planExtractiveRung, planNotesRung, summaryRungInput, type CutSizes, type PlanContext, type Rung, type RungPlan } from '../compaction/rungs.js';
@@ -16,6 +16,7 @@ import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSe
 import { toApiMessages } from '../resume/apiView.js';
 import { serializeEntry } from '../transcript/entrySchema.js';
 import { readLogEntries } from '../transcript/readLogEntries.js';
+import { checkCompactOut, copyToOut } from './compactOut.js';
 import { appendEffectsSync, effectLogPath, readEffectLog } from './effectLog.js';
 import { CURRENT_EFFECT_LOG_VERSION } from './effectRecord.js';
 
@@ -27,8 +28,10 @@ export interface CompactOptions {
   readonly strategy?: CompactStrategy;
   /** Plan only: nothing is written. */
   readonly dryRun?: boolean;
-  /** Write a compacted copy here instead of appending to the transcript. */
+  /** Write a compacted copy here instead of appending to the transcript: a new file, never a symbolic link or the transcript. */
   readonly out?: string;
+  /** With `out`: an existing regular file there may be replaced. */
+  readonly force?: boolean;
   /** The summary rung's model (it is skipped without one). */
   readonly model?: ModelPort;
   readonly notesPath?: string;
@@ -85,6 +88,7 @@ function derivedUuid(seed: string): string {
  */
 export async function compactTranscript(options: CompactOptions): Promise<CompactReport> {
   const requested = options.strategy ?? 'auto';
+  if (options.out !== undefined && options.dryRun !== true) await checkCompactOut(options.transcriptPath, options.out, options.force === true);
   const sizeAtRead = (await stat(options.transcriptPath)).size;
   const { entries, diagnostics } = readLogEntries(options.transcriptPath);
   const view = compactionView(entries);
@@ -185,7 +189,7 @@ async function writeCompaction(view: CompactionView, plan: RungPlan, report: Com
   // Claude Code may still be writing this session: a line written after the plan would sit before the boundary and be lost on resume.
   if ((await stat(options.transcriptPath)).size !== sizeAtRead) throw new MemlogError('io', `${options.transcriptPath} changed while it was being compacted; nothing was written. Run memlog compact again.`);
   const target = options.out ?? options.transcriptPath;
-  if (options.out !== undefined) await copyFile(options.transcriptPath, options.out);
+  if (options.out !== undefined) await copyToOut(options.transcriptPath, options.out, options.force === true);
   // A torn last line (a crash mid-write) is ended first, so the boundary starts a line of its own.
   await repairTornTail(target);
   await appendWholeLines(target, entries.map((entry) => `${serializeEntry(entry)}\n`).join(''));
