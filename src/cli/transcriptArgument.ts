@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { describeFileKind, InvalidArgumentError } from '../index.js';
+import { notATranscriptFile } from '../index.js';
 
 /**
  * Checks a transcript given on the command line before anything reads it: a folder or a named
@@ -14,6 +14,5 @@ export function checkTranscriptArgument(path: string, options: { mayBeMissing?: 
     if (options.mayBeMissing === true && (error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  if (stats.isDirectory()) throw new InvalidArgumentError(`${path} is a directory; give one transcript .jsonl file (memlog inspect lists them)`);
-  if (!stats.isFile()) throw new InvalidArgumentError(`${path} is ${describeFileKind(stats)}, not a transcript file; give one transcript .jsonl file`);
+  if (!stats.isFile()) throw notATranscriptFile(path, stats);
 }

@@ -1,4 +1,5 @@
 import { statSync, type Stats } from 'node:fs';
+import { InvalidArgumentError } from '../errors.js';
 
 /**
  * The path's stats through symbolic links, or null when it cannot be looked at (missing, a
@@ -26,4 +27,11 @@ export function describeFileKind(stats: Stats): string {
   if (stats.isSocket()) return 'a socket';
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
   return 'not a regular file';
+}
+
+/** The refusal of a path given as a transcript that is a folder, a pipe or a device. */
+export function notATranscriptFile(path: string, stats: Stats): InvalidArgumentError {
+  return stats.isDirectory()
+    ? new InvalidArgumentError(`${path} is a directory; give one transcript .jsonl file (memlog inspect lists them)`, { path })
+    : new InvalidArgumentError(`${path} is ${describeFileKind(stats)}, not a transcript file; give one transcript .jsonl file`, { path });
 }

@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../../errors.js';
+import { statOrNull } from '../../fs/fileKind.js';
 import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches.js';
 import type { ModelPort, ModelRequest } from '../../model/port.js';
 import { appendEffectsSync, effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
@@ -93,6 +94,16 @@ export interface ExtractReport {
 
 const isSession = (name: string): boolean => name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl') && (isSessionFileName(name) || !name.startsWith('agent-'));
 
+/**
+ * A session file to work on: a regular file, or one that cannot even be looked at (a dangling
+ * link), which then fails when read and is reported. A pipe, socket or folder is skipped: reading
+ * a pipe blocks until something writes to it.
+ */
+function isSessionFile(path: string): boolean {
+  const stats = statOrNull(path);
+  return stats === null || stats.isFile();
+}
+
 function firstTimestamp(path: string): string {
   for (const item of readTranscriptSync(path)) {
     if (item.kind === 'entry') {
@@ -106,12 +117,12 @@ function firstTimestamp(path: string): string {
 /** Folders holding session transcripts: the root itself, or any folder below it (not a session's own folder, `subagents` or `memory`). */
 function projectFolders(root: string, depth = 0): string[] {
   const names = readdirSync(root);
-  if (names.some(isSession)) return [root];
+  if (names.some((name) => isSession(name) && isSessionFile(join(root, name)))) return [root];
   if (depth >= 4) return [];
   return names
     .filter((name) => name !== 'subagents' && name !== 'memory' && !name.startsWith('.'))
     .map((name) => join(root, name))
-    .filter((path) => statSync(path).isDirectory())
+    .filter((path) => statOrNull(path)?.isDirectory() === true)
     .sort()
     .flatMap((path) => projectFolders(path, depth + 1));
 }
@@ -128,6 +139,7 @@ export function findTargets(rootPath: string, outPath: string, intoClaude: boole
     const sessions = readdirSync(projectDir)
       .filter(isSession)
       .map((name) => join(projectDir, name))
+      .filter(isSessionFile)
       .map((path) => ({ path, time: firstTimestamp(path) }))
       .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.path < b.path ? -1 : 1))
       .map((s) => s.path);
