@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { describeFsError, isFsError, MemlogError } from '../index.js';
+import { describeFailure } from '../index.js';
 import { registerInspect } from './inspectCommand.js';
 import { registerCompact } from './compactCommand.js';
 import { registerContext } from './contextCommand.js';
@@ -44,11 +44,9 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
       process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;
     }
-    if (error instanceof MemlogError || isFsError(error)) {
-      process.stderr.write(`memlog: ${error instanceof MemlogError ? error.message : describeFsError(error)}\n`);
-      process.exitCode = 2;
-      return;
-    }
-    throw error;
+    const line = describeFailure(error);
+    if (line === undefined) throw error;
+    process.stderr.write(`memlog: ${line}\n`);
+    process.exitCode = 2;
   }
 }

@@ -1,3 +1,5 @@
+import { MemlogError } from '../errors.js';
+
 /** What the user reads for each errno a file operation can end with; the others keep Node's own message. */
 const REASONS: Readonly<Record<string, string>> = {
   ENOENT: 'no such file or directory',
@@ -39,4 +41,14 @@ export function describeFsError(error: NodeJS.ErrnoException): string {
   const dest = (error as { dest?: unknown }).dest;
   const where = error.path === undefined ? error.syscall ?? 'file system' : typeof dest === 'string' ? `${error.path} → ${dest}` : error.path;
   return `${where}: ${fsErrorReason(error.code, error.message)}`;
+}
+
+/**
+ * The one line for an error memlog raised or a file operation ended with, or undefined for
+ * anything else: a bug, which keeps its stack.
+ */
+export function describeFailure(error: unknown): string | undefined {
+  if (error instanceof MemlogError) return error.message;
+  if (isFsError(error)) return describeFsError(error);
+  return undefined;
 }

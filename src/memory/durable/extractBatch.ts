@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../../errors.js';
 import { statOrNull } from '../../fs/fileKind.js';
+import { describeFailure } from '../../fs/fsError.js';
 import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches.js';
 import type { ModelPort, ModelRequest } from '../../model/port.js';
 import { appendEffectsSync, effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
@@ -75,6 +76,8 @@ export interface SessionReport {
   readonly submitted: number;
   /** Runs sent in an earlier batch that has not ended yet. */
   readonly waiting: number;
+  /** Why the session could not be worked on (its transcript could not be read); the batch went on without it. */
+  readonly error?: string;
 }
 
 export interface ExtractReport {
@@ -88,6 +91,8 @@ export interface ExtractReport {
   readonly unchanged: number;
   readonly tokens: { readonly input: number; readonly output: number };
   readonly failedRuns: number;
+  /** Sessions that could not be worked on at all (each has an `error`). */
+  readonly failedSessions: number;
   /** With `batches`: what this round sent, and what is still out. */
   readonly batch?: { readonly batchIds: readonly string[]; readonly submitted: number; readonly waiting: number };
 }
@@ -104,12 +109,17 @@ function isSessionFile(path: string): boolean {
   return stats === null || stats.isFile();
 }
 
+/** The first timestamp, for the time order; '' (first) for a file without one or that cannot be read. */
 function firstTimestamp(path: string): string {
-  for (const item of readTranscriptSync(path)) {
-    if (item.kind === 'entry') {
-      const time = (item.entry as { timestamp?: unknown }).timestamp;
-      if (typeof time === 'string') return time;
+  try {
+    for (const item of readTranscriptSync(path)) {
+      if (item.kind === 'entry') {
+        const time = (item.entry as { timestamp?: unknown }).timestamp;
+        if (typeof time === 'string') return time;
+      }
     }
+  } catch (error) {
+    if (describeFailure(error) === undefined) throw error;
   }
   return '';
 }
@@ -166,13 +176,23 @@ function realIfThere(path: string): string {
  */
 function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: Env): string {
   for (const session of sessions) {
-    for (const item of readTranscriptSync(session)) {
-      const cwd = item.kind === 'entry' ? (item.entry as { cwd?: unknown }).cwd : undefined;
-      if (typeof cwd !== 'string') continue;
-      return existsSync(cwd) ? autoMemoryDir({ projectRoot: cwd, env }) : join(projectDir, 'memory');
-    }
+    const cwd = firstCwd(session);
+    if (cwd !== undefined) return existsSync(cwd) ? autoMemoryDir({ projectRoot: cwd, env }) : join(projectDir, 'memory');
   }
   return join(projectDir, 'memory');
+}
+
+/** The working directory a session records first; undefined when none does or it cannot be read (that session fails later, and says why). */
+function firstCwd(session: string): string | undefined {
+  try {
+    for (const item of readTranscriptSync(session)) {
+      const cwd = item.kind === 'entry' ? (item.entry as { cwd?: unknown }).cwd : undefined;
+      if (typeof cwd === 'string') return cwd;
+    }
+  } catch (error) {
+    if (describeFailure(error) === undefined) throw error;
+  }
+  return undefined;
 }
 
 /**
@@ -425,7 +445,7 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
       try {
         for (const session of target.sessions) {
           options.onSession?.({ type: 'start', session, total });
-          const report = await extractSession(target, session, options, batch);
+          const report = await extractSession(target, session, options, batch).catch((error: unknown) => failedSession(target, session, error, options.signal));
           sessions.push(report);
           options.onSession?.({ type: 'done', session, report });
         }
@@ -456,8 +476,20 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     unchanged: allFiles.flat().filter((f) => !touched.has(f)).length,
     tokens: { input: sessions.reduce((n, s) => n + s.tokens.input, 0), output: sessions.reduce((n, s) => n + s.tokens.output, 0) },
     failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
+    failedSessions: sessions.filter((s) => s.error !== undefined).length,
     ...(batch === null ? {} : { batch: { batchIds, submitted: batch.outbox.length, waiting: sessions.reduce((n, s) => n + s.waiting, 0) } }),
   };
+}
+
+/**
+ * A session that could not be worked on: its transcript (or its effect log, or its memory
+ * folder) could not be read or written. The batch goes on with the next one; anything that is
+ * not such a failure is a bug and stops it, as does an abort.
+ */
+function failedSession(target: ExtractTarget, session: string, error: unknown, signal: AbortSignal | undefined): SessionReport {
+  const message = describeFailure(error);
+  if (message === undefined || signal?.aborted === true) throw error;
+  return { project: target.projectDir, session, runs: 0, failed: 0, added: [], updated: [], tokens: { input: 0, output: 0 }, diagnostics: 0, indexDropped: [], submitted: 0, waiting: 0, error: message };
 }
 
 /** The most requests one batch is sent with (the API takes 100,000 or 256 MB; this stays well inside). */
