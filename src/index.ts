@@ -86,6 +86,8 @@ export { ScriptedModel, UnexpectedModelCallError, UnconsumedStepsError, type Scr
 export { CassetteModel, CassetteMissError, canonicalJson, requestKey, CURRENT_CASSETTE_VERSION, type CassetteOptions } from './model/cassette.js';
 export { atomicWrite } from './fs/atomicWrite.js';
 export { resolveInside, isWithin } from './fs/containment.js';
+export { describeFailure, describeFsError, fsErrorReason, isFsError } from './fs/fsError.js';
+export { describeFileKind, isRegularFile, notATranscriptFile, statOrNull } from './fs/fileKind.js';
 export { runAgent, type AgentRun, type AgentOptions, type ToolCallRecord } from './model/agentLoop.js';
 export { editOnlyGate, memoryGate, type PermissionGate, type Permission, type ToolCall } from './model/permissions.js';
 export { FILE_TOOLS, runFileTool, globToRegExp, ToolInputError } from './model/fileTools.js';

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { compactTranscript, defaultNotesPath, selectModel, type CompactReport, type CompactStrategy, type ModelKind } from '../index.js';
+import { checkOptions, modelOption } from './optionChecks.js';
+import { checkTranscriptArgument } from './transcriptArgument.js';
 import { positive } from './triggerOptions.js';
 
 interface CompactOptions {
@@ -8,6 +10,7 @@ interface CompactOptions {
   readonly dryRun?: boolean;
   readonly json?: boolean;
   readonly out?: string;
+  readonly force?: boolean;
   readonly notes?: string;
   readonly effects?: string;
   readonly model: ModelKind;
@@ -23,28 +26,32 @@ const strategy = (value: string): CompactStrategy => {
 
 /** `memlog compact <transcript>`: compaction that keeps every tool pair and split message whole, and never fails. */
 export function registerCompact(program: Command): void {
-  program
+  const command = program
     .command('compact')
     .description('compact a session: session notes as the summary first, a model summary next, an extractive summary that cannot fail last; appends a compact_boundary and a summary as Claude Code does')
     .argument('<transcript>', 'a transcript .jsonl file')
     .option('--strategy <strategy>', 'auto (notes, then summary, then extractive), notes (no model call), or summary', strategy, 'auto')
     .option('--dry-run', 'print the plan; write nothing')
     .option('--json', 'print the plan or the result as one JSON object')
-    .option('--out <file>', 'write a compacted copy here instead of appending to the transcript')
+    .option('--out <file>', 'write a compacted copy here instead of appending to the transcript (a new file: see --force)')
+    .option('--force', 'with --out: replace an existing regular file (never the transcript, never through a symbolic link)')
     .option('--notes <file>', 'the session notes (default: where `memlog notes` writes them)')
     .option('--effects <file>', "memlog's effect log (default: <transcript>.memlog.jsonl)")
-    .option('--model <kind>', 'for the summary rung: auto, offline or anthropic', 'auto')
+    .addOption(modelOption('--model <kind>', 'for the summary rung: auto, offline or anthropic', 'auto'))
     .option('--cassette <file>', 'replay the summary call from this cassette')
     .option('--context-window <tokens>', 'model context window (default 200000)', positive)
-    .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive)
+    .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive);
+  checkOptions<CompactOptions>(command, (options) => (options.force === true && options.out === undefined ? '--force lets --out replace a file; it goes with --out' : undefined))
     .addHelpText('after', '\nExamples:\n  memlog compact session.jsonl --dry-run\n  memlog compact session.jsonl --strategy notes --json\n  memlog compact session.jsonl --out compacted.jsonl')
     .action(async (file: string, options: CompactOptions) => {
+      checkTranscriptArgument(file);
       const model = options.strategy === 'notes' ? undefined : selectModel({ model: options.model, ...(options.cassette === undefined ? {} : { cassette: options.cassette }) });
       const report = await compactTranscript({
         transcriptPath: file,
         strategy: options.strategy,
         ...(options.dryRun === true ? { dryRun: true } : {}),
         ...(options.out === undefined ? {} : { out: options.out }),
+        ...(options.force === true ? { force: true } : {}),
         notesPath: options.notes ?? defaultNotesPath(file),
         ...(options.effects === undefined ? {} : { effectLogPath: options.effects }),
         ...(model === undefined ? {} : { model }),

@@ -1,9 +1,10 @@
-import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { claudeConfigHome, defaultNotesPath, InvalidArgumentError as UsageError, formatContext, loadContext, nodeFileSource, selectModel, type AgentMemoryScope, type ModelKind } from '../index.js';
+import { claudeConfigHome, defaultNotesPath, formatContext, loadContext, nodeFileSource, selectModel, type AgentMemoryScope, type ModelKind } from '../index.js';
+import { checkTranscriptArgument } from './transcriptArgument.js';
+import { checkOptions, modelOption } from './optionChecks.js';
 import { positive } from './triggerOptions.js';
 
 interface ContextCommandOptions {
@@ -39,7 +40,7 @@ function managedDefault(): string {
 
 /** `memlog context <transcript>`: the Messages API request memlog would send next for a session. */
 export function registerContext(program: Command): void {
-  program
+  const command = program
     .command('context')
     .description('show the request the model would see next for a session: system prompt with the memory instructions, CLAUDE.md files and the MEMORY.md index as context, memory reminders, and the conversation normalised for the Messages API')
     .argument('<transcript>', 'a transcript .jsonl file')
@@ -51,18 +52,23 @@ export function registerContext(program: Command): void {
     .option('--memory-dir <dir>', "auto-memory directory (default: memory/ in the transcript's project folder, else Claude Code's path for the cwd)")
     .option('--no-memory', 'no memory section, index or recall')
     .option('--recall', 'recall mode: no MEMORY.md in context; memories relevant to the prompt are recalled and attached instead')
-    .option('--recall-model <kind>', 'the model that picks memories in recall mode: offline (default), auto or anthropic', 'offline')
+    .addOption(modelOption('--recall-model <kind>', 'the model that picks memories in recall mode: offline (default), auto or anthropic', 'offline'))
     .option('--prompt <text>', 'the next user prompt (default: "Continue.")')
     .option('--session-notes [file]', 'also show the session notes on the next turn (default file: where `memlog notes` writes them)')
     .option('--agent-memory <scope>', 'a subagent transcript: put its memory (user, project or local) into its system prompt', scope)
     .option('--agent-type <type>', "the subagent's type (default: from the transcript's .meta.json)")
     .option('--api-model <id>', 'the model id in the request (default: the last one the transcript used)')
     .option('--max-tokens <n>', 'max_tokens in the request (default 32000)', positive)
-    .option('--allow-external-includes', 'load @-references that leave the working directory')
+    .option('--allow-external-includes', 'load @-references that leave the working directory');
+  checkOptions<ContextCommandOptions>(command, (options, given) => {
+    if (options.recall === true && !options.memory) return '--recall recalls memories; it does not go with --no-memory';
+    if (given('recallModel') && options.recall !== true) return '--recall-model picks memories in recall mode; it needs --recall';
+    return undefined;
+  })
     .addHelpText('after', '\nExamples:\n  memlog context session.jsonl\n  memlog context session.jsonl --json > request.json\n  memlog context session.jsonl --cwd ~/src/app --prompt "What next?" --recall')
     .action(async (given: string, options: ContextCommandOptions) => {
+      checkTranscriptArgument(given);
       const file = resolve(given);
-      if (isDirectory(file)) throw new UsageError(`${given} is a directory; give one transcript .jsonl file (memlog inspect lists them)`);
       const notes = options.sessionNotes === true ? defaultNotesPath(file) : typeof options.sessionNotes === 'string' ? options.sessionNotes : undefined;
       const context = await loadContext({
         transcriptPath: file,
@@ -90,12 +96,4 @@ export function registerContext(program: Command): void {
       }
       process.stdout.write(formatContext(given, context, options.full === true ? { full: true } : {}));
     });
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -1,7 +1,8 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { relative } from 'node:path';
-import { AnthropicModel, CassetteModel, ConfigError, claudeConfigHome, extractMemories, findTargets, pendingExtraction, projectsRoot, selectModel, type ExtractReport, type ModelKind, type SessionEvent } from '../index.js';
+import { AnthropicModel, CassetteModel, ConfigError, claudeConfigHome, describeFailure, extractMemories, findTargets, pendingExtraction, projectsRoot, selectModel, type ExtractReport, type ModelKind, type ReplaySettings, type SessionEvent } from '../index.js';
+import { checkOptions, modelOption } from './optionChecks.js';
 import { positive } from './triggerOptions.js';
 
 interface ExtractCliOptions {
@@ -25,13 +26,13 @@ const form = (value: string): 'metadata' | 'flat' => {
 
 /** `memlog extract [projects-folder]`: durable memories from old transcripts, resumably. */
 export function registerExtract(program: Command): void {
-  program
+  const command = program
     .command('extract')
     .description("extract durable memories (MEMORY.md and topic files) from old transcripts: every project's sessions in time order; a rerun does only what is new")
     .argument('[folder]', 'a projects folder or one project folder (default: the projects folder under CLAUDE_CONFIG_DIR or ~/.claude)')
     .option('--out <dir>', "memlog's output folder: <out>/<project>/memory and the effect logs that hold each session's cursor", 'memlog-out')
     .option('--into-claude', "write where Claude Code reads: <project>/memory, effect logs beside the transcripts")
-    .option('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto')
+    .addOption(modelOption('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto'))
     .option('--cassette <file>', 'replay model calls from this cassette (with --record: record them)')
     .option('--record', 'with --cassette: call the model and record its answers')
     .option('--concurrency <n>', 'projects worked on side by side', positive, 2)
@@ -39,7 +40,12 @@ export function registerExtract(program: Command): void {
     .option('--extract-every <turns>', 'extract every N eligible turns (default 1)', positive)
     .option('--batch', 'send extraction requests through the Anthropic Message Batches API (half price, asynchronous): each run collects the batches that have ended and sends what is due next')
     .option('--dry-run', 'list what would be processed, with an estimate of model tokens; write nothing')
-    .option('--json', 'print the report as one JSON object')
+    .option('--json', 'print the report as one JSON object');
+  checkOptions<ExtractCliOptions>(command, (options, given) => {
+    if (options.record === true && options.cassette === undefined) return '--record records into a cassette: it needs --cassette <file>';
+    if (options.intoClaude === true && given('out')) return '--into-claude writes where Claude Code reads; it does not go with --out';
+    return undefined;
+  })
     .addHelpText('after', '\nExamples:\n  memlog extract fixtures/projects\n  memlog extract ~/.claude/projects --dry-run\n  memlog extract ~/.claude/projects/-home-me-app --into-claude --model anthropic')
     .action(async (folder: string | undefined, options: ExtractCliOptions) => {
       const root = folder ?? projectsRoot(claudeConfigHome());
@@ -48,7 +54,7 @@ export function registerExtract(program: Command): void {
         const plan = findTargets(root, options.out, options.intoClaude === true).map((target) => ({
           project: target.projectDir,
           memoryDir: target.memoryDir,
-          sessions: target.sessions.map((session) => ({ session, ...pendingExtraction(session, target.effectLog(session), settings) })),
+          sessions: target.sessions.map((session) => plannedSession(session, target.effectLog(session), settings)),
         }));
         if (options.json === true) process.stdout.write(`${JSON.stringify(plan, null, 2)}\n`);
         else process.stdout.write(formatPlan(plan));
@@ -72,8 +78,27 @@ export function registerExtract(program: Command): void {
       if (model instanceof CassetteModel && options.record === true) await model.save();
       if (options.json === true) process.stdout.write(`${JSON.stringify({ ...report, model: model.name }, null, 2)}\n`);
       else process.stdout.write(formatReport(report, model.name));
-      if (report.failedRuns > 0) process.exitCode = 1;
+      if (report.failedRuns > 0 || report.failedSessions > 0) process.exitCode = 1;
     });
+}
+
+interface PlannedSession {
+  readonly session: string;
+  readonly runs: number;
+  readonly messages: number;
+  readonly estimatedTokens: number;
+  readonly error?: string;
+}
+
+/** What --dry-run says of one session; one that cannot be read says why, and the plan goes on. */
+function plannedSession(session: string, effectLog: string, settings: ReplaySettings): PlannedSession {
+  try {
+    return { session, ...pendingExtraction(session, effectLog, settings) };
+  } catch (error) {
+    const message = describeFailure(error);
+    if (message === undefined) throw error;
+    return { session, runs: 0, messages: 0, estimatedTokens: 0, error: message };
+  }
 }
 
 /** A bar with counts and ETA on a terminal; a plain line per session otherwise. */
@@ -82,7 +107,9 @@ function progressReporter(): { update: (event: SessionEvent) => void; stop: () =
     let done = 0;
     return {
       update: (event) => {
-        if (event.type === 'done') process.stderr.write(`memlog: [${++done}] ${event.session}: ${event.report.runs} run(s), ${event.report.added.length} added, ${event.report.updated.length} updated\n`);
+        if (event.type !== 'done') return;
+        const { report } = event;
+        process.stderr.write(`memlog: [${++done}] ${event.session}: ${report.error === undefined ? `${report.runs} run(s), ${report.added.length} added, ${report.updated.length} updated` : `FAILED: ${report.error}`}\n`);
       },
       stop: () => undefined,
     };
@@ -125,13 +152,15 @@ function formatReport(report: ExtractReport, model: string): string {
   }
   if (report.projects.length === 0) lines.push('  no transcripts found there (a projects folder holds one folder per project, each with <session>.jsonl files)');
   if (report.failedRuns > 0) lines.push(`  ${report.failedRuns} run(s) FAILED; their messages are covered again by the session's next run, or by the next memlog extract`);
+  const unreadable = report.sessions.flatMap((s) => (s.error === undefined ? [] : [`    ${s.error}`]));
+  if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
   const dropped = report.sessions.flatMap((s) => s.indexDropped);
   if (dropped.length > 0) lines.push(`  MEMORY.md kept within 200 lines / 25,000 characters: ${dropped.length} index line(s) left it (their files stay): ${dropped.join(' | ')}`);
   for (const project of report.projects) lines.push(`  ${relative(process.cwd(), project.memoryDir) || project.memoryDir}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}`);
   return `${lines.join('\n')}\n`;
 }
 
-function formatPlan(plan: ReadonlyArray<{ project: string; memoryDir: string; sessions: ReadonlyArray<{ session: string; runs: number; messages: number; estimatedTokens: number }> }>): string {
+function formatPlan(plan: ReadonlyArray<{ project: string; memoryDir: string; sessions: readonly PlannedSession[] }>): string {
   const lines: string[] = [];
   let runs = 0;
   let tokens = 0;
@@ -140,7 +169,7 @@ function formatPlan(plan: ReadonlyArray<{ project: string; memoryDir: string; se
     for (const s of project.sessions) {
       runs += s.runs;
       tokens += s.estimatedTokens;
-      lines.push(`  ${s.session}: ${s.runs === 0 ? 'nothing new' : `${s.runs} extraction run(s) over ${s.messages} new message(s), about ${n(s.estimatedTokens)} model input tokens`}`);
+      lines.push(`  ${s.session}: ${s.error !== undefined ? `cannot be read (${s.error})` : s.runs === 0 ? 'nothing new' : `${s.runs} extraction run(s) over ${s.messages} new message(s), about ${n(s.estimatedTokens)} model input tokens`}`);
     }
   }
   lines.push(`${runs} run(s) in all, about ${n(tokens)} model input tokens (with a real model; the offline model costs nothing)`);

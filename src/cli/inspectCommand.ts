@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { findTranscripts, formatReport, inspectTranscript } from '../index.js';
+import { describeFailure, findTranscripts, formatReport, inspectTranscript } from '../index.js';
 
 export interface InspectOptions {
   readonly json?: boolean;
@@ -18,15 +18,28 @@ export function registerInspect(program: Command): void {
     .action(async (paths: string[], options: InspectOptions) => {
       const files = await findTranscripts(paths);
       let withDiagnostics = 0;
+      let unreadable = 0;
       for (const [i, file] of files.entries()) {
-        const report = inspectTranscript(file);
+        const gap = i > 0 ? '\n' : '';
+        let report;
+        try {
+          report = inspectTranscript(file);
+        } catch (error) {
+          // One file that cannot be read (permissions, an I/O error, gone since the walk) is reported; the others are still inspected.
+          const message = describeFailure(error);
+          if (message === undefined) throw error;
+          unreadable++;
+          const reason = message.startsWith(`${file}: `) ? `cannot be read: ${message.slice(file.length + 2)}` : message;
+          process.stdout.write(options.json === true ? `${JSON.stringify({ file, error: message })}\n` : `${gap}${file}\n  error       ${reason}\n`);
+          continue;
+        }
         if (report.diagnostics.length > 0) withDiagnostics++;
-        process.stdout.write(options.json === true ? `${JSON.stringify(report)}\n` : `${i > 0 ? '\n' : ''}${formatReport(report)}\n`);
+        process.stdout.write(options.json === true ? `${JSON.stringify(report)}\n` : `${gap}${formatReport(report)}\n`);
       }
       if (files.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
       if (options.json !== true && files.length > 1) {
-        process.stderr.write(`\n${files.length} transcripts, ${withDiagnostics} with diagnostics\n`);
+        process.stderr.write(`\n${files.length} transcripts, ${withDiagnostics} with diagnostics${unreadable > 0 ? `, ${unreadable} could not be read` : ''}\n`);
       }
-      if (options.strict === true && withDiagnostics > 0) process.exitCode = 1;
+      if (unreadable > 0 || (options.strict === true && withDiagnostics > 0)) process.exitCode = 1;
     });
 }

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { MemlogError } from '../index.js';
+import { describeFailure } from '../index.js';
 import { registerInspect } from './inspectCommand.js';
 import { registerCompact } from './compactCommand.js';
 import { registerContext } from './contextCommand.js';
@@ -12,7 +12,9 @@ import { registerTeam } from './teamCommand.js';
 
 /** Builds the CLI; one file a command, each registering itself. */
 export function createProgram(): Command {
+  // Set before the commands are added, so each one inherits it: main decides the exit status.
   const program = new Command('memlog')
+    .exitOverride()
     .description("memlog: Claude Code's memory system over its transcript log, as a library and CLI")
     .version('0.1.0')
     .showHelpAfterError();
@@ -28,21 +30,23 @@ export function createProgram(): Command {
   return program;
 }
 
-/** Runs the CLI; errors of memlog's own become one line on stderr and exit status 2. */
+/**
+ * Runs the CLI. Usage errors, memlog's own errors and failed file operations become one line on
+ * stderr and exit status 2 (commander has printed its own line); anything else is a bug and
+ * keeps its stack.
+ */
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
-  const program = createProgram().exitOverride();
   try {
-    await program.parseAsync(argv);
+    await createProgram().parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
+      // --help and --version end with 0; every other commander error is a usage error.
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;
     }
-    if (error instanceof MemlogError) {
-      process.stderr.write(`memlog: ${error.message}\n`);
-      process.exitCode = 2;
-      return;
-    }
-    throw error;
+    const line = describeFailure(error);
+    if (line === undefined) throw error;
+    process.stderr.write(`memlog: ${line}\n`);
+    process.exitCode = 2;
   }
 }

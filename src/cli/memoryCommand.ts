@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { autoMemoryDir, INDEX_NAME, memoryWrites, MemlogError, parseTopicFile, readIndexForModel, scanMemoryFiles } from '../index.js';
+import { autoMemoryDir, describeFileKind, INDEX_NAME, memoryWrites, MemlogError, parseTopicFile, readIndexForModel, scanMemoryFiles } from '../index.js';
 
 interface MemoryOptions {
   readonly dir?: string;
@@ -9,6 +10,23 @@ interface MemoryOptions {
 }
 
 const short = (uuid: string | null): string => (uuid === null ? 'the start' : uuid.slice(0, 8));
+
+/**
+ * The memory folder to look at. One named with --dir must be there: an empty listing of a
+ * mistyped path would read as "no memories". This project's default folder may not exist yet.
+ */
+function memoryDirOf(options: MemoryOptions): string {
+  if (options.dir === undefined) return autoMemoryDir({ projectRoot: process.cwd() });
+  let stats;
+  try {
+    stats = statSync(options.dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MemlogError('not_found', `${options.dir}: no such memory folder`, { path: options.dir });
+    throw error;
+  }
+  if (!stats.isDirectory()) throw new MemlogError('invalid_argument', `${options.dir} is ${describeFileKind(stats)}, not a memory folder`, { path: options.dir });
+  return options.dir;
+}
 
 /** `memlog memory list | why <name>`: what a memory directory holds, and where each memory came from. */
 export function registerMemory(program: Command): void {
@@ -19,7 +37,7 @@ export function registerMemory(program: Command): void {
     .option('--dir <dir>', "the memory directory (default: this project's, where Claude Code keeps it)")
     .option('--json', 'one JSON object')
     .action(async (options: MemoryOptions) => {
-      const dir = options.dir ?? autoMemoryDir({ projectRoot: process.cwd() });
+      const dir = memoryDirOf(options);
       const files = await scanMemoryFiles(dir);
       const writes = memoryWrites(dir);
       const index = await readFile(join(dir, INDEX_NAME), 'utf8').catch(() => null);
@@ -40,7 +58,7 @@ export function registerMemory(program: Command): void {
     .option('--dir <dir>', "the memory directory (default: this project's)")
     .option('--json', 'one JSON object')
     .action(async (name: string, options: MemoryOptions) => {
-      const dir = options.dir ?? autoMemoryDir({ projectRoot: process.cwd() });
+      const dir = memoryDirOf(options);
       const files = await scanMemoryFiles(dir);
       const file = files.find((f) => f.filename === name || f.filename === `${name}.md` || f.name === name);
       if (file === undefined) throw new MemlogError('not_found', `no memory named ${JSON.stringify(name)} in ${dir} (memlog memory list shows them)`);

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { buildSessionNotes, claudeConfigHome, CassetteModel, defaultNotesPath, loadNotesConfig, readNotes, selectModel, type ModelKind, type NotesRunEvent } from '../index.js';
+import { checkOptions, modelOption } from './optionChecks.js';
+import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 
 interface NotesOptions extends TriggerOptions {
@@ -21,15 +23,17 @@ export function registerNotes(program: Command): void {
     .argument('<transcript>', 'a transcript .jsonl file')
     .option('--notes <file>', 'the notes file (default: <session>/session-memory/summary.md beside the transcript, where Claude Code keeps it)')
     .option('--config-dir <dir>', 'Claude config directory, for a custom template and prompt in session-memory/config/ (default: CLAUDE_CONFIG_DIR or ~/.claude)')
-    .option('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto')
+    .addOption(modelOption('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto'))
     .option('--cassette <file>', 'replay model calls from this cassette (with --record: record them there)')
     .option('--record', 'with --cassette: call the model and record its answers')
     .option('--effects <file>', "memlog's effect log (default: <transcript>.memlog.jsonl)")
     .option('--show', 'print the notes afterwards')
     .option('--json', 'print what was done as one JSON object');
+  checkOptions<NotesOptions>(command, (options) => (options.record === true && options.cassette === undefined ? '--record records into a cassette: it needs --cassette <file>' : undefined));
   addTriggerOptions(command)
     .addHelpText('after', '\nExamples:\n  memlog notes session.jsonl --show\n  memlog notes session.jsonl --model anthropic --cassette notes.cassette.json --record')
     .action(async (file: string, options: NotesOptions) => {
+      checkTranscriptArgument(file);
       const config = await loadNotesConfig(options.configDir ?? claudeConfigHome());
       for (const warning of config.warnings) process.stderr.write(`memlog: ${warning}\n`);
       const model = selectModel({

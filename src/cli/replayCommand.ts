@@ -19,6 +19,8 @@ import {
   type LogEntry,
   type ReplaySettings,
 } from '../index.js';
+import { checkOptions } from './optionChecks.js';
+import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, positive, toSettings, type TriggerOptions } from './triggerOptions.js';
 
 interface ReplayOptions extends TriggerOptions {
@@ -43,6 +45,12 @@ export function registerReplay(program: Command): void {
     .option('--follow', 'follow a transcript that is still being written and print decisions as they are made; Ctrl-C stops')
     .option('--poll-ms <ms>', 'with --follow: how often to look for new lines (default 250)', positive)
     .option('--html <file>', 'write the session as one self-contained HTML page (token chart, decision and run markers, turns) instead of printing it');
+  checkOptions<ReplayOptions>(command, (options) => {
+    if (options.follow === true && options.at !== undefined) return '--at prints the state after one entry of a finished replay; it does not go with --follow';
+    if (options.follow === true && typeof options.effects === 'string') return '--follow takes every run to succeed as it goes; it does not read --effects';
+    if (options.pollMs !== undefined && options.follow !== true) return '--poll-ms sets how often --follow looks for new lines; it needs --follow';
+    return undefined;
+  });
   addTriggerOptions(command)
     .addHelpText('after', '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2\n  memlog replay session.jsonl --html session.html')
     .action(async (file: string, options: ReplayOptions) => {
@@ -52,6 +60,8 @@ export function registerReplay(program: Command): void {
         process.exitCode = 2;
         return;
       }
+      // A followed transcript may not exist yet.
+      checkTranscriptArgument(file, { mayBeMissing: options.follow === true });
       if (options.follow === true) {
         await follow(file, settings, options);
         return;

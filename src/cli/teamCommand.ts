@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { ConfigError, DEFAULT_MAX_ENTRIES, formatFinding, openTeamProject, pullTeamMemory, pushTeamMemory, startTeamServer, teamStatus, type PullReport, type PullSkip, type PushReport, type SkippedFile, type StatusReport, type TeamProject } from '../index.js';
+import { port } from './optionChecks.js';
 
 interface SyncOptions {
   readonly server?: string;
@@ -70,7 +71,7 @@ export function registerTeam(program: Command): void {
     .command('serve')
     .description('run the reference team-memory server: bearer-token auth, ETags, 412 on stale writes, 413 over the entry limit, data in SQLite')
     .requiredOption('--data <dir>', 'where the SQLite database lives')
-    .option('--port <n>', 'port to listen on (0: any free port)', count, 0)
+    .option('--port <n>', 'port to listen on (0: any free port)', port, 0)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--token <token>', 'the bearer token clients must send (default: MEMLOG_TEAM_TOKEN)')
     .option('--max-entries <n>', 'most entries one repository may hold', count, DEFAULT_MAX_ENTRIES)

@@ -1,5 +1,5 @@
 import type { ContentBlock } from '../transcript/contentSchema.js';
-import { errnoCode, isEnvironmentFault } from '../fs/ioErrors.js';
+import { isEnvironmentFault } from '../fs/fsError.js';
 import { FILE_TOOLS, runFileTool } from './fileTools.js';
 
 const WRITE_TOOLS: ReadonlySet<string> = new Set(['Write', 'Edit']);
@@ -88,7 +88,7 @@ async function runOne(call: ToolCall, options: AgentOptions): Promise<{ record: 
   } catch (error) {
     // A full disk or a failing one is no answer to give the model: the run stops, and whatever it
     // wrote so far is thrown away with its copy (it would be half a change).
-    if (isEnvironmentFault(error) && (WRITE_TOOLS.has(call.name) || errnoCode(error) === 'EIO')) throw error;
+    if (isEnvironmentFault(error) && (WRITE_TOOLS.has(call.name) || (error as NodeJS.ErrnoException).code === 'EIO')) throw error;
     const message = (error as Error).message;
     return { record: { call, allowed: true, path: verdict.path, error: message }, output: `Error: ${message}` };
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { copyFile, rm } from '../fs/faultableFs.js';
-import { describeIoError } from '../fs/ioErrors.js';
+import { rm } from '../fs/faultableFs.js';
+import { fsErrorReason } from '../fs/fsError.js';
 import { acquireProcessLock } from '../fs/processLock.js';
 import { basename, dirname, join } from 'node:path';
 import { compactionEntries } from '../compaction/compactionEntries.js';
@@ -20,6 +20,7 @@ import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSe
 import { toApiMessages } from '../resume/apiView.js';
 import { serializeEntry } from '../transcript/entrySchema.js';
 import { readLogEntries } from '../transcript/readLogEntries.js';
+import { checkCompactOut, copyToOut } from './compactOut.js';
 import { appendEffectsSync, effectLogPath, readEffectLog } from './effectLog.js';
 import { compactedRecord } from './effectRecords.js';
 
@@ -31,8 +32,10 @@ export interface CompactOptions {
   readonly strategy?: CompactStrategy;
   /** Plan only: nothing is written. */
   readonly dryRun?: boolean;
-  /** Write a compacted copy here instead of appending to the transcript. */
+  /** Write a compacted copy here instead of appending to the transcript: a new file, never a symbolic link or the transcript. */
   readonly out?: string;
+  /** With `out`: an existing regular file there may be replaced. */
+  readonly force?: boolean;
   /** The summary rung's model (it is skipped without one). */
   readonly model?: ModelPort;
   readonly notesPath?: string;
@@ -103,6 +106,7 @@ export const compactLockPath = (transcriptPath: string): string => join(dirname(
 
 async function compactLocked(options: CompactOptions): Promise<CompactReport> {
   const requested = options.strategy ?? 'auto';
+  if (options.out !== undefined && options.dryRun !== true) await checkCompactOut(options.transcriptPath, options.out, options.force === true);
   const sizeAtRead = (await stat(options.transcriptPath)).size;
   const { entries, diagnostics } = readLogEntries(options.transcriptPath);
   const view = compactionView(entries);
@@ -207,13 +211,13 @@ async function writeCompaction(view: CompactionView, plan: RungPlan, report: Com
   const target = options.out ?? options.transcriptPath;
   const lines = entries.map((entry) => `${serializeEntry(entry)}\n`).join('');
   try {
-    if (options.out !== undefined) await copyFile(options.transcriptPath, options.out);
+    if (options.out !== undefined) await copyToOut(options.transcriptPath, options.out, options.force === true);
     // A torn last line (a crash mid-write) is ended in the same write, so the boundary starts a
     // line of its own; a write the disk cuts short is taken back whole.
     await appendWholeLines(target, lines, { endTornTail: true });
   } catch (error) {
     if (options.out !== undefined) await rm(options.out, { force: true }).catch(() => undefined);
-    throw new MemlogError('io', `${target}: ${describeIoError(error)}; nothing was written, the transcript is as it was`, { path: target }, { cause: error });
+    throw new MemlogError('io', `${target}: ${fsErrorReason((error as NodeJS.ErrnoException).code, (error as Error).message)}; nothing was written, the transcript is as it was`, { path: target }, { cause: error });
   }
   const uuids = entries.map((entry) => (entry as { uuid: string }).uuid);
   // Recorded after the entries are in the transcript, which is the record of the compaction itself.

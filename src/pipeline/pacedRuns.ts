@@ -1,6 +1,6 @@
 import type { Decision, RunStart } from '../projections/decisions.js';
 import type { LogEntry } from '../projections/projection.js';
-import { isEnvironmentFault } from '../fs/ioErrors.js';
+import { isEnvironmentFault, RunInterruptedError } from '../fs/fsError.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
 import type { EffectRecord, LogPosition, RemoteRequest, RunKind, RunStartedRecord } from './effectRecord.js';
 import { decisionRecord, nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, runRetriedRecord, runStartedRecord } from './effectRecords.js';
@@ -95,7 +95,7 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
         // uninterrupted build would; and nothing more is tried on a failing disk.
         withdraw(runId, error);
         options.onRun?.({ type: 'failed', runId, error: message });
-        throw error;
+        throw new RunInterruptedError(error);
       }
       const ended = runFailedRecord({ at, run: kind, runId, error: message });
       appendEffectsSync(logPath, [ended]);
@@ -113,7 +113,11 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
     // disk), the error stops this build, and whoever uses the result next finishes the apply
     // from the staged copy first (notes: finishApplied; memory: applyStaged). Never a second
     // record for the same run.
-    await result.apply();
+    try {
+      await result.apply();
+    } catch (error) {
+      throw new RunInterruptedError(error);
+    }
     runs.push({ runId, at, ok: true, outcome: result.outcome });
     options.onRun?.({ type: 'finished', runId, outcome: result.outcome });
     return [started, ended];

@@ -3,6 +3,7 @@ import type { LogEntry } from '../projections/projection.js';
 import { foldAll } from '../projections/projection.js';
 import { promptPreview, selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
 import type { EffectRecord } from './effectRecord.js';
+import { placeDecisions } from './placeDecisions.js';
 import { replaySync, type ReplaySettings, type ReplayState } from './replay.js';
 
 /** A turn with a preview of its prompt and the decisions made during it. */
@@ -26,14 +27,12 @@ export function buildTimeline(entries: readonly LogEntry[], settings: ReplaySett
   const { decisions, state } = replaySync(entries, settings, undefined, records);
   const turns = selectTurns(foldAll(turnsProjection, entries));
   const prompts = promptEntries(entries, turns);
+  const { before, byTurn } = placeDecisions(turns.map((turn) => turn.startSeq), decisions);
   const placed = turns.map((turn, i): TimelineTurn => {
-    const next = turns[i + 1];
-    const mine = decisions.filter((d) => d.seq >= turn.startSeq && (next === undefined || d.seq < next.startSeq));
     const entry = turn.promptUuid === null ? undefined : prompts.get(turn.promptUuid);
-    return { ...turn, prompt: entry === undefined ? '' : promptPreview(entry), decisions: mine };
+    return { ...turn, prompt: entry === undefined ? '' : promptPreview(entry), decisions: byTurn[i] ?? [] };
   });
-  const firstStart = turns[0]?.startSeq ?? Number.POSITIVE_INFINITY;
-  return { turns: placed, before: decisions.filter((d) => d.seq < firstStart), decisions, state };
+  return { turns: placed, before, decisions, state };
 }
 
 /** The entry of each turn's prompt, by uuid. */

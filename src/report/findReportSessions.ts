@@ -1,6 +1,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { MemlogError } from '../errors.js';
+import { isRegularFile } from '../fs/fileKind.js';
 import { findTargets } from '../memory/durable/extractBatch.js';
 import { effectLogPath } from '../pipeline/effectLog.js';
 
@@ -46,7 +47,8 @@ export function findReportSessions(root: string, options: ReportSessionOptions =
         project: relative(realRoot, target.projectDir) || basename(target.projectDir),
         session: basename(path).replace(/\.jsonl$/, ''),
         path,
-        effectLogs: [...new Set(candidates)].filter((log) => existsSync(log)),
+        // Regular files only: a pipe named like an effect log would block the report's read.
+        effectLogs: [...new Set(candidates)].filter(isRegularFile),
       };
     }),
   );

@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Observable, mergeMap, from } from 'rxjs';
 import { MemlogError } from '../errors.js';
+import { fsErrorReason } from '../fs/fsError.js';
 import type { DiagnosticItem, ReadItem } from './readItem.js';
 import { TranscriptParser, type TranscriptParserOptions } from './transcriptParser.js';
 
@@ -129,8 +130,7 @@ async function* fileChunks(path: string, startOffset: number, chunkBytes: number
 
 function openFailure(path: string, error: unknown): MemlogError {
   const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-  return new OpenError(code === 'ENOENT' ? 'not_found' : 'io', `cannot read transcript ${path}: ${reason}`, { path, errno: code }, { cause: error });
+  return new OpenError(code === 'ENOENT' ? 'not_found' : 'io', `${path}: ${fsErrorReason(code, (error as Error).message)}`, { path, errno: code }, { cause: error });
 }
 
 function isOpenError(error: unknown): boolean {

@@ -188,8 +188,10 @@ describe('fault harness: a failing disk at any point loses nothing and records n
     bench.reset();
     const run = await withFaults({ at, kind: 'ENOSPC' }, extract);
     expect(run.fired).toBe(true);
-    expect(run.result.ok).toBe(false);
-    expect((run.result as { error: NodeJS.ErrnoException }).error.code).toBe('ENOSPC');
+    // The session is reported failed with the one-line reason, and the project stops there.
+    const report = run.result.ok ? run.result.value : undefined;
+    expect(report?.failedSessions).toBe(1);
+    expect(report?.sessions.find((s) => s.error !== undefined)?.error).toMatch(/no space left on device/);
     const effects = join(out(), 'project', 'effects');
     const records = readdirSync(effects).flatMap((name) => readEffectLog(join(effects, name)).records);
     const failed = records.find((r) => r.type === 'run_failed');

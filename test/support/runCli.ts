@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import type { FsFault } from './failFs.js';
 import { repoRoot } from './paths.js';
 
 export interface CliResult {
@@ -11,12 +12,26 @@ export interface CliResult {
 /** tsx's loader by its own location, so a child run from any working directory finds it. */
 export const TSX = import.meta.resolve('tsx');
 
+/** The environment variable that hands test/support/failFs.ts its faults. */
+export const FAIL_FS_ENV = 'MEMLOG_TEST_FAIL_FS';
+
+export interface RunCliOptions {
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Kill the child after this many milliseconds (status is then null): a hang fails instead of blocking the suite. */
+  readonly timeoutMs?: number;
+  /** File-system calls on these paths fail in the child with these errnos (test/support/failFs.ts). */
+  readonly failFs?: readonly FsFault[];
+}
+
 /** Runs `memlog <args>` from source in a real child process. */
-export function runCli(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
-  const result = spawnSync(process.execPath, ['--import', TSX, join(repoRoot, 'test', 'support', 'cliEntry.ts'), ...args], {
+export function runCli(args: readonly string[], options: RunCliOptions = {}): CliResult {
+  const preload = options.failFs === undefined ? [] : ['--import', join(repoRoot, 'test', 'support', 'failFs.ts')];
+  const result = spawnSync(process.execPath, ['--import', TSX, ...preload, join(repoRoot, 'test', 'support', 'cliEntry.ts'), ...args], {
     cwd: options.cwd ?? repoRoot,
-    env: { ...process.env, ...options.env, NO_COLOR: '1' },
+    env: { ...process.env, ...options.env, NO_COLOR: '1', ...(options.failFs === undefined ? {} : { [FAIL_FS_ENV]: JSON.stringify(options.failFs) }) },
     encoding: 'utf8',
+    ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -4,6 +4,8 @@ import { acquireProcessLock } from '../../fs/processLock.js';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../../errors.js';
+import { statOrNull } from '../../fs/fileKind.js';
+import { describeFailure, RunInterruptedError } from '../../fs/fsError.js';
 import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches.js';
 import type { ModelPort, ModelRequest } from '../../model/port.js';
 import { appendEffectsSync, effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
@@ -77,6 +79,8 @@ export interface SessionReport {
   readonly submitted: number;
   /** Runs sent in an earlier batch that has not ended yet. */
   readonly waiting: number;
+  /** Why the session could not be worked on (its transcript could not be read); the batch went on without it. */
+  readonly error?: string;
 }
 
 export interface ExtractReport {
@@ -90,18 +94,35 @@ export interface ExtractReport {
   readonly unchanged: number;
   readonly tokens: { readonly input: number; readonly output: number };
   readonly failedRuns: number;
+  /** Sessions that could not be worked on at all (each has an `error`). */
+  readonly failedSessions: number;
   /** With `batches`: what this round sent, and what is still out. */
   readonly batch?: { readonly batchIds: readonly string[]; readonly submitted: number; readonly waiting: number };
 }
 
 const isSession = (name: string): boolean => name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl') && (isSessionFileName(name) || !name.startsWith('agent-'));
 
+/**
+ * A session file to work on: a regular file, or one that cannot even be looked at (a dangling
+ * link), which then fails when read and is reported. A pipe, socket or folder is skipped: reading
+ * a pipe blocks until something writes to it.
+ */
+function isSessionFile(path: string): boolean {
+  const stats = statOrNull(path);
+  return stats === null || stats.isFile();
+}
+
+/** The first timestamp, for the time order; '' (first) for a file without one or that cannot be read. */
 function firstTimestamp(path: string): string {
-  for (const item of readTranscriptSync(path)) {
-    if (item.kind === 'entry') {
-      const time = (item.entry as { timestamp?: unknown }).timestamp;
-      if (typeof time === 'string') return time;
+  try {
+    for (const item of readTranscriptSync(path)) {
+      if (item.kind === 'entry') {
+        const time = (item.entry as { timestamp?: unknown }).timestamp;
+        if (typeof time === 'string') return time;
+      }
     }
+  } catch (error) {
+    if (describeFailure(error) === undefined) throw error;
   }
   return '';
 }
@@ -109,12 +130,12 @@ function firstTimestamp(path: string): string {
 /** Folders holding session transcripts: the root itself, or any folder below it (not a session's own folder, `subagents` or `memory`). */
 function projectFolders(root: string, depth = 0): string[] {
   const names = readdirSync(root);
-  if (names.some(isSession)) return [root];
+  if (names.some((name) => isSession(name) && isSessionFile(join(root, name)))) return [root];
   if (depth >= 4) return [];
   return names
     .filter((name) => name !== 'subagents' && name !== 'memory' && !name.startsWith('.'))
     .map((name) => join(root, name))
-    .filter((path) => statSync(path).isDirectory())
+    .filter((path) => statOrNull(path)?.isDirectory() === true)
     .sort()
     .flatMap((path) => projectFolders(path, depth + 1));
 }
@@ -131,6 +152,7 @@ export function findTargets(rootPath: string, outPath: string, intoClaude: boole
     const sessions = readdirSync(projectDir)
       .filter(isSession)
       .map((name) => join(projectDir, name))
+      .filter(isSessionFile)
       .map((path) => ({ path, time: firstTimestamp(path) }))
       .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.path < b.path ? -1 : 1))
       .map((s) => s.path);
@@ -157,13 +179,23 @@ function realIfThere(path: string): string {
  */
 function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: Env): string {
   for (const session of sessions) {
-    for (const item of readTranscriptSync(session)) {
-      const cwd = item.kind === 'entry' ? (item.entry as { cwd?: unknown }).cwd : undefined;
-      if (typeof cwd !== 'string') continue;
-      return existsSync(cwd) ? autoMemoryDir({ projectRoot: cwd, env }) : join(projectDir, 'memory');
-    }
+    const cwd = firstCwd(session);
+    if (cwd !== undefined) return existsSync(cwd) ? autoMemoryDir({ projectRoot: cwd, env }) : join(projectDir, 'memory');
   }
   return join(projectDir, 'memory');
+}
+
+/** The working directory a session records first; undefined when none does or it cannot be read (that session fails later, and says why). */
+function firstCwd(session: string): string | undefined {
+  try {
+    for (const item of readTranscriptSync(session)) {
+      const cwd = item.kind === 'entry' ? (item.entry as { cwd?: unknown }).cwd : undefined;
+      if (typeof cwd === 'string') return cwd;
+    }
+  } catch (error) {
+    if (describeFailure(error) === undefined) throw error;
+  }
+  return undefined;
 }
 
 /** One extraction at a time per memory directory, across processes (a lock file beside it). */
@@ -386,14 +418,21 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
       const release = lockMemoryDir(target.memoryDir);
       try {
+        let stopped: unknown;
         for (const session of target.sessions) {
           options.onSession?.({ type: 'start', session, total });
-          const report = await extractSession(target, session, options, batch);
+          const report = await extractSession(target, session, options, batch).catch((error: unknown) => {
+            // A run the machine stopped (or whose result is not in place yet) leaves this memory
+            // directory to be finished first: its later sessions would run on the wrong state.
+            if (error instanceof RunInterruptedError) stopped = error;
+            return failedSession(target, session, error, options.signal);
+          });
           sessions.push(report);
           options.onSession?.({ type: 'done', session, report });
+          if (stopped !== undefined) break;
         }
         // Every session's finished runs are applied by now: any run copy left is a dead run's.
-        await removeStagingLeftovers(target.memoryDir);
+        if (stopped === undefined) await removeStagingLeftovers(target.memoryDir);
       } finally {
         if (batch === null) release();
         else held.push(release);
@@ -421,8 +460,20 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     unchanged: allFiles.flat().filter((f) => !touched.has(f)).length,
     tokens: { input: sessions.reduce((n, s) => n + s.tokens.input, 0), output: sessions.reduce((n, s) => n + s.tokens.output, 0) },
     failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
+    failedSessions: sessions.filter((s) => s.error !== undefined).length,
     ...(batch === null ? {} : { batch: { batchIds, submitted: batch.outbox.length, waiting: sessions.reduce((n, s) => n + s.waiting, 0) } }),
   };
+}
+
+/**
+ * A session that could not be worked on: its transcript (or its effect log, or its memory
+ * folder) could not be read or written. The batch goes on with the next one; anything that is
+ * not such a failure is a bug and stops it, as does an abort.
+ */
+function failedSession(target: ExtractTarget, session: string, error: unknown, signal: AbortSignal | undefined): SessionReport {
+  const message = describeFailure(error);
+  if (message === undefined || signal?.aborted === true) throw error;
+  return { project: target.projectDir, session, runs: 0, failed: 0, added: [], updated: [], tokens: { input: 0, output: 0 }, diagnostics: 0, indexDropped: [], submitted: 0, waiting: 0, error: message };
 }
 
 /** The most requests one batch is sent with (the API takes 100,000 or 256 MB; this stays well inside). */

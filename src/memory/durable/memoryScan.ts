@@ -66,6 +66,8 @@ export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHead
     files.map(async (name): Promise<MemoryFileHeader> => {
       const filePath = join(memoryDir, name);
       const info = await stat(filePath);
+      // Left out like a file that cannot be read: opening a pipe would block until something writes to it.
+      if (!info.isFile()) throw new Error(`${filePath} is not a regular file`);
       const filename = relative(memoryDir, filePath).split(sep).join('/');
       const header = await headerOf(filePath, info);
       return { filename, filePath, mtimeMs: info.mtimeMs, description: header?.description ?? null, ...(header?.type === undefined ? {} : { type: header.type }), ...(header?.name === undefined ? {} : { name: header.name }) };

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isRegularFile } from '../../fs/fileKind.js';
 import { readEffectLog } from '../../pipeline/effectLog.js';
 import { ExtractionOutcome } from './extractionRun.js';
 
@@ -19,7 +20,8 @@ export interface MemoryWrite {
 function effectLogsFor(memoryDir: string): string[] {
   const project = dirname(memoryDir);
   const folders = [join(project, 'effects'), project];
-  return folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.memlog.jsonl')).sort().map((name) => join(folder, name)) : []));
+  // Regular files only: a pipe named like a log would block the read.
+  return folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.memlog.jsonl')).sort().map((name) => join(folder, name)).filter(isRegularFile) : []));
 }
 
 /** Every recorded write of every memory file in a directory, oldest first per log. */

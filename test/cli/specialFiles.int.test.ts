@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { demoProjects } from '../support/paths.js';
+import { runCli } from '../support/runCli.js';
+import { tempDir } from '../support/tempDir.js';
+
+// Opening a named pipe for reading blocks until a writer comes; nothing writes to these. A
+// regression hangs, so every run is killed after a while and then fails on its null status.
+const TIMEOUT_MS = 45_000;
+const FIFO_SESSION = '00000000-0000-4000-8000-00000000f1f0';
+/** A real session of the demo project, whose effect log is made a pipe. */
+const SESSION = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
+
+const mkfifo = (path: string): string => {
+  execFileSync('mkfifo', [path]);
+  return path;
+};
+
+/** A copy of the demo projects with a pipe named like a session, one where a session's effect log goes, and one in the memory folder. */
+function projectsWithPipes(): { root: string; project: string; out: string } {
+  const root = join(tempDir(), 'projects');
+  cpSync(demoProjects, root, { recursive: true });
+  const project = join(root, '-home-dev-acme-shop');
+  mkfifo(join(project, `${FIFO_SESSION}.jsonl`));
+  mkfifo(join(project, `${SESSION}.memlog.jsonl`));
+  mkfifo(join(project, 'memory', 'piped.md'));
+  return { root, project, out: join(tempDir(), 'memlog-out') };
+}
+
+describe('named pipes in a walked folder are left alone', { timeout: 4 * TIMEOUT_MS }, () => {
+  it('extract (and --dry-run) processes the real sessions and skips the pipe', () => {
+    const { root, out } = projectsWithPipes();
+    const dry = runCli(['extract', root, '--out', out, '--dry-run', '--json'], { timeoutMs: TIMEOUT_MS });
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).not.toContain(FIFO_SESSION);
+    const run = runCli(['extract', root, '--out', out, '--model', 'offline', '--json'], { timeoutMs: TIMEOUT_MS });
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as { sessions: Array<{ session: string }> };
+    expect(report.sessions).toHaveLength(4);
+    expect(run.stdout).not.toContain(FIFO_SESSION);
+  });
+
+  it('report lists the real sessions and skips the pipe, also as an effect log', () => {
+    const { root } = projectsWithPipes();
+    const result = runCli(['report', root, '--json'], { timeoutMs: TIMEOUT_MS });
+    expect(result.status).toBe(0);
+    const rows = JSON.parse(result.stdout) as Array<{ session: string; error: string | null }>;
+    expect(rows.map((r) => r.error)).toEqual([null, null, null, null]);
+    expect(result.stdout).not.toContain(FIFO_SESSION);
+  });
+
+  it('inspect of the folder and memory list/why of the memory folder skip the pipes', () => {
+    const { root, project } = projectsWithPipes();
+    const inspect = runCli(['inspect', root, '--json'], { timeoutMs: TIMEOUT_MS });
+    expect(inspect.status).toBe(0);
+    // Four sessions and one subagent transcript.
+    expect(inspect.stdout.trim().split('\n')).toHaveLength(5);
+    const list = runCli(['memory', 'list', '--dir', join(project, 'memory'), '--json'], { timeoutMs: TIMEOUT_MS });
+    expect(list.status).toBe(0);
+    expect((JSON.parse(list.stdout) as { memories: Array<{ filename: string }> }).memories.map((m) => m.filename)).toEqual(['prefer-pnpm.md']);
+    const why = runCli(['memory', 'why', 'prefer-pnpm', '--dir', join(project, 'memory')], { timeoutMs: TIMEOUT_MS });
+    expect(why.status).toBe(0);
+  });
+});
+
+describe('a named pipe given as the transcript is refused with one line, exit 2', { timeout: 2 * TIMEOUT_MS }, () => {
+  it.each([['inspect'], ['replay'], ['notes', '--model', 'offline'], ['compact', '--strategy', 'notes'], ['context']])('%s', (command, ...options) => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'project'));
+    const fifo = mkfifo(join(dir, 'project', `${FIFO_SESSION}.jsonl`));
+    const result = runCli([command, fifo, ...options], { timeoutMs: TIMEOUT_MS });
+    expect(result.stderr).toBe(`memlog: ${fifo} is a named pipe (FIFO), not a transcript file; give one transcript .jsonl file\n`);
+    expect(result.status).toBe(2);
+  });
+});

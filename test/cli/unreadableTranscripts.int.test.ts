@@ -1,0 +1,84 @@
+import { cpSync, readdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { demoProjects } from '../support/paths.js';
+import { runCli } from '../support/runCli.js';
+import { tempDir } from '../support/tempDir.js';
+
+const ACME = '-home-dev-acme-shop';
+const UNREADABLE = '4a2030a7-b5cb-49a2-b41c-016deb5688ff';
+const DANGLING = '00000000-0000-4000-8000-0000000dead1';
+
+function projects(): { root: string; project: string; unreadable: string; out: string } {
+  const root = join(tempDir(), 'projects');
+  cpSync(demoProjects, root, { recursive: true });
+  const project = join(root, ACME);
+  return { root, project, unreadable: join(project, `${UNREADABLE}.jsonl`), out: join(tempDir(), 'memlog-out') };
+}
+
+interface ExtractJson {
+  readonly sessions: ReadonlyArray<{ session: string; runs: number; error?: string }>;
+  readonly failedSessions: number;
+}
+
+// Tests run as root in CI, where a chmod 000 file is still readable: the read of one transcript
+// is made to fail with EACCES by test/support/failFs.ts, which throws from open() in the child as
+// the kernel would. A dangling symbolic link named like a session fails for real (ENOENT).
+describe('one transcript that cannot be read does not stop the others', () => {
+  it('extract reports it as a failed session, processes the rest, and exits 1', () => {
+    const p = projects();
+    symlinkSync(join(p.project, 'gone.jsonl'), join(p.project, `${DANGLING}.jsonl`));
+    const result = runCli(['extract', p.root, '--out', p.out, '--model', 'offline', '--json'], { failFs: [{ path: p.unreadable, code: 'EACCES' }] });
+    expect(result.stderr).not.toMatch(/^ {4}at /m);
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.stdout) as ExtractJson;
+    expect(report.failedSessions).toBe(2);
+    const failed = report.sessions.filter((s) => s.error !== undefined);
+    expect(failed.map((s) => [s.session, s.error])).toEqual([
+      [join(p.project, `${DANGLING}.jsonl`), `${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory`],
+      [p.unreadable, `${p.unreadable}: permission denied`],
+    ]);
+    // The other three sessions ran; the two notes-cli and acme sessions after the failed ones too.
+    expect(report.sessions.filter((s) => s.error === undefined && s.runs > 0)).toHaveLength(3);
+    expect(readdirSync(join(p.out, ACME, 'memory')).length).toBeGreaterThan(0);
+
+    const text = runCli(['extract', p.root, '--out', join(tempDir(), 'again'), '--model', 'offline'], { failFs: [{ path: p.unreadable, code: 'EACCES' }] });
+    expect(text.status).toBe(1);
+    expect(text.stdout).toContain(`2 session(s) could not be read:\n    ${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory\n    ${p.unreadable}: permission denied`);
+  });
+
+  it('inspect of a folder reports it with its reason, goes on with the others, and exits 1', () => {
+    const p = projects();
+    const json = runCli(['inspect', p.root, '--json'], { failFs: [{ path: p.unreadable, code: 'EACCES' }] });
+    expect(json.stderr).not.toMatch(/^ {4}at /m);
+    expect(json.status).toBe(1);
+    const lines = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as { file: string; error?: string; entries?: number });
+    expect(lines).toHaveLength(5);
+    expect(lines.find((l) => l.file === p.unreadable)).toEqual({ file: p.unreadable, error: `${p.unreadable}: permission denied` });
+    expect(lines.filter((l) => l.error === undefined && (l.entries ?? 0) > 0)).toHaveLength(4);
+
+    const text = runCli(['inspect', p.root], { failFs: [{ path: p.unreadable, code: 'EACCES' }] });
+    expect(text.status).toBe(1);
+    expect(text.stdout).toContain(`${p.unreadable}\n  error       cannot be read: permission denied`);
+    expect(text.stderr).toContain('5 transcripts, 0 with diagnostics, 1 could not be read');
+  });
+
+  it('report gives it a row saying why and exits 1', () => {
+    const p = projects();
+    symlinkSync(join(p.project, 'gone.jsonl'), join(p.project, `${DANGLING}.jsonl`));
+    const result = runCli(['report', p.root, '--json']);
+    expect(result.status).toBe(1);
+    const rows = JSON.parse(result.stdout) as Array<{ session: string; error: string | null }>;
+    expect(rows.filter((r) => r.error !== null)).toEqual([expect.objectContaining({ session: DANGLING, error: `${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory` })]);
+    expect(rows).toHaveLength(5);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('a real chmod 000 transcript, where permissions apply (not as root)', async () => {
+    const { chmodSync } = await import('node:fs');
+    const p = projects();
+    chmodSync(p.unreadable, 0o000);
+    const result = runCli(['inspect', p.root, '--json']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(`"error":"${p.unreadable}: permission denied"`);
+  });
+});
