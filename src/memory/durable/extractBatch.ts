@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../../errors.js';
 import { statOrNull } from '../../fs/fileKind.js';
-import { describeFailure, RunInterruptedError } from '../../fs/fsError.js';
+import { describeFailure } from '../../fs/fsError.js';
 import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches.js';
 import type { ModelPort, ModelRequest } from '../../model/port.js';
 import { appendEffectsSync, effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
@@ -222,9 +222,8 @@ export function pendingExtraction(session: string, logPath: string, settings?: R
 
 /** Extracts one session's memories: every extraction its triggers call for that its effect log lacks. */
 async function extractSession(target: ExtractTarget, session: string, options: ExtractOptions, batch: BatchRound | null): Promise<SessionReport> {
-  const { entries, diagnostics } = readLogEntries(session);
   const logPath = target.effectLog(session);
-  const log = readEffectLog(logPath);
+  const { entries, diagnostics, log } = readSessionInputs(session, logPath);
   await removeStrayTempFiles(target.memoryDir);
   const sessionId = basename(session, '.jsonl');
   // Staging copies are named for the session and the run, so no other session's run can be taken for this one's.
@@ -330,6 +329,24 @@ async function extractSession(target: ExtractTarget, session: string, options: E
   };
 }
 
+/** A session whose transcript or effect log cannot be read: nothing was written for it, so the project goes on without it. */
+class SessionUnreadableError extends MemlogError {
+  constructor(cause: unknown) {
+    super('io', describeFailure(cause) ?? String(cause), {}, { cause });
+  }
+}
+
+/** What a session's extraction reads before it writes anything. */
+function readSessionInputs(session: string, logPath: string) {
+  try {
+    const { entries, diagnostics } = readLogEntries(session);
+    return { entries, diagnostics, log: readEffectLog(logPath) };
+  } catch (error) {
+    if (describeFailure(error) === undefined) throw error;
+    throw new SessionUnreadableError(error);
+  }
+}
+
 /** One `memlog extract --batch`: where batches are read from, and the requests to send at the end. */
 interface BatchRound {
   readonly port: MessageBatchesPort;
@@ -422,9 +439,11 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
         for (const session of target.sessions) {
           options.onSession?.({ type: 'start', session, total });
           const report = await extractSession(target, session, options, batch).catch((error: unknown) => {
-            // A run the machine stopped (or whose result is not in place yet) leaves this memory
-            // directory to be finished first: its later sessions would run on the wrong state.
-            if (error instanceof RunInterruptedError) stopped = error;
+            // A session that could not be read wrote nothing: the next one goes on. Any other
+            // failure may have left this memory directory part-way (a run the machine stopped, a
+            // result not yet in place): its later sessions would run on the wrong state, so they
+            // wait for the next extract, which finishes that first.
+            if (!(error instanceof SessionUnreadableError)) stopped = error;
             return failedSession(target, session, error, options.signal);
           });
           sessions.push(report);
