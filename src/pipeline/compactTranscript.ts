@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { rm } from '../fs/faultableFs.js';
-import { fsErrorReason } from '../fs/fsError.js';
+import { describeFsError, isFsError } from '../fs/fsError.js';
 import { acquireProcessLock } from '../fs/processLock.js';
 import { basename, dirname, join } from 'node:path';
 import { compactionEntries } from '../compaction/compactionEntries.js';
@@ -217,7 +217,8 @@ async function writeCompaction(view: CompactionView, plan: RungPlan, report: Com
     await appendWholeLines(target, lines, { endTornTail: true });
   } catch (error) {
     if (options.out !== undefined) await rm(options.out, { force: true }).catch(() => undefined);
-    throw new MemlogError('io', `${target}: ${fsErrorReason((error as NodeJS.ErrnoException).code, (error as Error).message)}; nothing was written, the transcript is as it was`, { path: target }, { cause: error });
+    const what = isFsError(error) ? describeFsError(error) : `${target}: ${error instanceof Error ? error.message : String(error)}`;
+    throw new MemlogError('io', `${what}; ${options.out === undefined ? 'nothing was written, the transcript is as it was' : 'no copy was written'}`, { path: target }, { cause: error });
   }
   const uuids = entries.map((entry) => (entry as { uuid: string }).uuid);
   // Recorded after the entries are in the transcript, which is the record of the compaction itself.

@@ -45,7 +45,7 @@ const cases: Case[] = [
   { name: 'context of a symlink loop (ELOOP)', args: (p) => ['context', p.loop], line: (p) => `${p.loop}: too many symbolic links` },
   { name: 'replay of an unreadable file (EACCES)', args: (p) => ['replay', p.transcript], line: (p) => `${p.transcript}: permission denied`, failFs: (p) => [{ path: p.transcript, code: 'EACCES' }] },
   { name: 'compact of an unreadable file (EACCES)', args: (p) => ['compact', p.transcript, '--strategy', 'notes'], line: (p) => `${p.transcript}: permission denied`, failFs: (p) => [{ path: p.transcript, code: 'EACCES' }] },
-  { name: 'compact --out on a full disk (ENOSPC)', args: (p) => ['compact', p.transcript, '--strategy', 'notes', '--out', p.out], line: (p) => `${p.transcript} → ${p.out}: no space left on device`, failFs: (p) => [{ path: p.out, code: 'ENOSPC' }] },
+  { name: 'compact --out on a full disk (ENOSPC)', args: (p) => ['compact', p.transcript, '--strategy', 'notes', '--out', p.out], line: (p) => `${p.transcript} → ${p.out}: no space left on device; no copy was written`, failFs: (p) => [{ path: p.out, code: 'ENOSPC' }] },
   { name: 'replay of a directory', args: (p) => ['replay', p.folder], line: (p) => `${p.folder} is a directory; give one transcript .jsonl file (memlog inspect lists them)` },
   { name: 'notes of a directory', args: (p) => ['notes', p.folder, '--model', 'offline'], line: (p) => `${p.folder} is a directory; give one transcript .jsonl file (memlog inspect lists them)` },
   { name: 'compact of a directory', args: (p) => ['compact', p.folder, '--strategy', 'notes'], line: (p) => `${p.folder} is a directory; give one transcript .jsonl file (memlog inspect lists them)` },
