@@ -1,9 +1,10 @@
 import { copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
 import type { FsFault } from '../support/failFs.js';
 import { runCli } from '../support/runCli.js';
+import { unprivilegedUser } from '../support/unprivileged.js';
 import { tempDir } from '../support/tempDir.js';
 
 const SESSION = join(demoProjects, '-home-dev-acme-shop', 'a1eaaff9-3a09-471e-b457-360fb17ea04f.jsonl');
@@ -60,11 +61,12 @@ describe('a bad path is one line on stderr and exit status 2, never a stack trac
     expect(result.status).toBe(2);
   });
 
-  it.skipIf(process.getuid?.() === 0)('a real chmod 000 transcript, where permissions apply (not as root)', async () => {
+  it('a real chmod 000 transcript (as root, read by an unprivileged child: root ignores permissions)', async () => {
     const { chmodSync } = await import('node:fs');
     const p = place();
     chmodSync(p.transcript, 0o000);
-    const result = runCli(['replay', p.transcript]);
+    const user = unprivilegedUser(dirname(p.transcript));
+    const result = runCli(['replay', p.transcript], user === undefined ? {} : { user });
     expect(result.stderr).toBe(`memlog: ${p.transcript}: permission denied\n`);
     expect(result.status).toBe(2);
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
+import { unprivilegedUser } from '../support/unprivileged.js';
 import { tempDir } from '../support/tempDir.js';
 
 const ACME = '-home-dev-acme-shop';
@@ -73,11 +74,12 @@ describe('one transcript that cannot be read does not stop the others', () => {
     expect(rows).toHaveLength(5);
   });
 
-  it.skipIf(process.getuid?.() === 0)('a real chmod 000 transcript, where permissions apply (not as root)', async () => {
+  it('a real chmod 000 transcript (as root, read by an unprivileged child: root ignores permissions)', async () => {
     const { chmodSync } = await import('node:fs');
     const p = projects();
     chmodSync(p.unreadable, 0o000);
-    const result = runCli(['inspect', p.root, '--json']);
+    const user = unprivilegedUser(p.project);
+    const result = runCli(['inspect', p.root, '--json'], user === undefined ? {} : { user });
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`"error":"${p.unreadable}: permission denied"`);
   });

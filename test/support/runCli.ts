@@ -22,6 +22,8 @@ export interface RunCliOptions {
   readonly timeoutMs?: number;
   /** File-system calls on these paths fail in the child with these errnos (test/support/failFs.ts). */
   readonly failFs?: readonly FsFault[];
+  /** Run the child as this user and group (root can; for tests of permissions, which root ignores). */
+  readonly user?: { readonly uid: number; readonly gid: number };
 }
 
 /** Runs `memlog <args>` from source in a real child process. */
@@ -32,6 +34,7 @@ export function runCli(args: readonly string[], options: RunCliOptions = {}): Cl
     env: { ...process.env, ...options.env, NO_COLOR: '1', ...(options.failFs === undefined ? {} : { [FAIL_FS_ENV]: JSON.stringify(options.failFs) }) },
     encoding: 'utf8',
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
+    ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
