@@ -14,7 +14,7 @@ import type { ReplaySettings } from '../../pipeline/replay.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import type { NotesConfig } from './notesConfig.js';
-import { coveredUpTo, isStagingFile, notesLockPath, NotesRunOutcome, realNotesPath, runNotesUpdate, stagingPath } from './notesRun.js';
+import { isStagingFile, notesLockPath, NotesRunOutcome, realNotesPath, runNotesUpdateOver, stagingPath } from './notesRun.js';
 
 export interface NotesBuildOptions {
   readonly transcriptPath: string;
@@ -112,15 +112,7 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
     },
     execute: async (start, _decisions, runId) => {
       const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
-      return runNotesUpdate({
-        model: options.model,
-        notesPath,
-        config: options.config,
-        conversation: snapshot.map(({ role, content }) => ({ role, content })),
-        lastSummarizedMessageId: coveredUpTo(snapshot),
-        runId,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-      });
+      return runNotesUpdateOver(snapshot, { model: options.model, notesPath, config: options.config, runId, ...(options.signal === undefined ? {} : { signal: options.signal }) });
     },
   });
   return {

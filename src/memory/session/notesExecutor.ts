@@ -3,7 +3,7 @@ import type { RunResult } from '../../pipeline/effects.js';
 import type { ApiMessage } from '../../resume/apiView.js';
 import type { NotesConfig } from './notesConfig.js';
 import { acquireProcessLock } from '../../fs/processLock.js';
-import { coveredUpTo, notesLockPath, realNotesPath, runNotesUpdate } from './notesRun.js';
+import { notesLockPath, realNotesPath, runNotesUpdateOver } from './notesRun.js';
 
 export interface NotesExecutorOptions {
   readonly model: ModelPort;
@@ -27,18 +27,9 @@ export function sessionNotesExecutor(options: NotesExecutorOptions): (signal: Ab
     const release = acquireProcessLock(notesLockPath(notesPath), { holder: 'session notes run', target: options.notesPath });
     // An unsubscribed runner never applies: the lock goes with the run.
     signal.addEventListener('abort', release, { once: true });
-    let result: Awaited<ReturnType<typeof runNotesUpdate>>;
+    let result: Awaited<ReturnType<typeof runNotesUpdateOver>>;
     try {
-      result = await runNotesUpdate({
-        model: options.model,
-        notesPath,
-        config: options.config,
-        conversation: snapshot.map(({ role, content }) => ({ role, content })),
-        lastSummarizedMessageId: coveredUpTo(snapshot),
-        runId,
-        signal,
-        ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
-      });
+      result = await runNotesUpdateOver(snapshot, { model: options.model, notesPath, config: options.config, runId, signal, ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }) });
     } catch (error) {
       release();
       throw error;

@@ -151,6 +151,14 @@ export async function runNotesUpdate(options: NotesRunOptions): Promise<{ readon
   }
 }
 
+/** One update over the conversation as it stands (messages with their source uuids): the API view and where the notes will stand come from it. */
+export function runNotesUpdateOver(
+  snapshot: ReadonlyArray<{ readonly role: 'user' | 'assistant'; readonly content: ModelMessage['content']; readonly sources?: readonly string[] }>,
+  options: Omit<NotesRunOptions, 'conversation' | 'lastSummarizedMessageId'>,
+): ReturnType<typeof runNotesUpdate> {
+  return runNotesUpdate({ ...options, conversation: snapshot.map(({ role, content }) => ({ role, content })), lastSummarizedMessageId: coveredUpTo(snapshot) });
+}
+
 /**
  * Where the notes stand once a run over this conversation succeeds (spec §4.4 step 8): the last
  * message, but only when the last assistant message asked for no tools; otherwise unchanged (null).
