@@ -107,6 +107,7 @@ export { withoutInterrupted } from './pipeline/effectLog.js';
 export { memoryWrites, type MemoryWrite } from './memory/durable/provenance.js';
 export { recallMemories, RECALL_LIMIT, MAX_MEMORY_LINES, MAX_MEMORY_BYTES, MAX_SESSION_BYTES, type RecallOptions, type RecalledMemory, type RecallResult } from './memory/durable/recall.js';
 export { readLogEntries } from './transcript/readLogEntries.js';
+export { resolveEntryRef, type EntryRefResult } from './transcript/entryRef.js';
 export * from './context/index.js';
 export { scanForSecrets, scanWithMemlogRules, formatFinding, type SecretFinding } from './secrets/scanForSecrets.js';
 export { MEMLOG_SECRET_RULES, type SecretRule } from './secrets/memlogRules.js';

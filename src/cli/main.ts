@@ -36,6 +36,7 @@ export function createProgram(): Command {
  * keeps its stack.
  */
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
+  stopQuietlyWhenOutputCloses();
   try {
     await createProgram().parseAsync(argv);
   } catch (error) {
@@ -48,5 +49,19 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     if (line === undefined) throw error;
     process.stderr.write(`memlog: ${line}\n`);
     process.exitCode = 2;
+  }
+}
+
+/**
+ * `memlog replay --json | head`: once the reader has gone, the next write fails with EPIPE. That
+ * is the reader's choice, not an error: stop at once and say nothing (a run in progress is left
+ * as a kill would leave it, which every writing command recovers from).
+ */
+function stopQuietlyWhenOutputCloses(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
   }
 }

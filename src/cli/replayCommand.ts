@@ -18,6 +18,7 @@ import {
   type EffectRecord,
   type LogEntry,
   type ReplaySettings,
+  resolveEntryRef,
 } from '../index.js';
 import { checkOptions } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
@@ -39,7 +40,7 @@ export function registerReplay(program: Command): void {
     .description("replay a session's memory life: context tokens per turn and every decision (session notes due, compaction due, extraction due or skipped) with its reason")
     .argument('<transcript>', 'a transcript .jsonl file')
     .option('--json', 'one decision per line: {kind, uuid, seq, tokens, reason, ...}')
-    .option('--at <uuid>', "print the triggers' state right after that entry, as JSON")
+    .option('--at <entry>', "print the triggers' state right after that entry, as JSON: its number as replay prints it, its uuid, or the first characters of the uuid")
     .option('--effects <file>', "memlog's effect log to replay runs from (default: <transcript>.memlog.jsonl when it exists)")
     .option('--no-effects', 'ignore any effect log: every run is taken to finish at once')
     .option('--follow', 'follow a transcript that is still being written and print decisions as they are made; Ctrl-C stops')
@@ -75,12 +76,13 @@ export function registerReplay(program: Command): void {
       if (diagnostics > 0) process.stderr.write(`memlog: ${diagnostics} line(s) of ${file} are not entries and were skipped (memlog inspect lists them)\n`);
       const records = effectsFor(file, options);
       if (options.at !== undefined) {
-        const { state, found } = replaySync(entries, settings, options.at, records);
-        if (!found) {
-          process.stderr.write(`memlog: no entry with uuid ${options.at} in ${file}\n`);
+        const entry = resolveEntryRef(entries, options.at);
+        if (!entry.ok) {
+          process.stderr.write(`memlog: ${file}: ${entry.reason}\n`);
           process.exitCode = 2;
           return;
         }
+        const { state } = replaySync(entries, settings, entry.seq, records);
         process.stdout.write(`${JSON.stringify(state, mapsAsObjects, 2)}\n`);
         return;
       }

@@ -253,7 +253,8 @@ export function replayDecisions(items: Observable<ReadItem>, settings: ReplaySet
 export function replaySync(
   entries: Iterable<LogEntry>,
   settings: ReplaySettings = {},
-  at?: string,
+  /** Stop right after this entry: its uuid, or its seq. */
+  at?: string | number,
   records: readonly EffectRecord[] = [],
 ): { decisions: Decision[]; state: ReplayState; found: boolean } {
   const effective = withoutInterrupted(records);
@@ -264,7 +265,7 @@ export function replaySync(
     const [next, made] = decider.step(state, event);
     state = next;
     decisions.push(...made);
-    if (at !== undefined && event.source === 'transcript' && (event.event.entry as { uuid?: unknown }).uuid === at) return { decisions, state, found: true };
+    if (at !== undefined && event.source === 'transcript' && (typeof at === 'number' ? event.event.seq === at : (event.event.entry as { uuid?: unknown }).uuid === at)) return { decisions, state, found: true };
   }
   return { decisions, state, found: at === undefined };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/runCli.js';
+import { readTranscriptFileSync } from '../../src/index.js';
 
 const compacted = 'fixtures/projects/-home-dev-acme-shop/4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl';
 
@@ -38,7 +39,18 @@ describe('memlog replay', () => {
     expect(state.batches).toEqual({});
     const missing = runCli(['replay', compacted, '--at', 'nope']);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toMatch(/no entry with uuid nope/);
+    expect(missing.stderr).toMatch(/"nope" names no entry/);
+  });
+
+  it('--at takes an entry as replay prints it: its number, or the first characters of its uuid', () => {
+    const byUuid = runCli(['replay', compacted, '--at', '950aeee8-4285-49a7-87fb-4511d09eb703']).stdout;
+    const seq = readTranscriptFileSync(compacted).flatMap((i) => (i.kind === 'entry' && (i.entry as { uuid?: string }).uuid === '950aeee8-4285-49a7-87fb-4511d09eb703' ? [i.seq] : []))[0];
+    expect(runCli(['replay', compacted, '--at', String(seq)]).stdout).toBe(byUuid);
+    expect(runCli(['replay', compacted, '--at', '950aeee8']).stdout).toBe(byUuid);
+    expect(runCli(['replay', compacted, '--at', '950AEEE8']).stdout).toBe(byUuid);
+    const tooFar = runCli(['replay', compacted, '--at', '999999']);
+    expect(tooFar.status).toBe(2);
+    expect(tooFar.stderr).toMatch(/no entry 999999/);
   });
 
   it('rejects a threshold that is not a positive integer', () => {
