@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { compareRuns, firstDifferingLine, formatDifferences, formatSummary, type VersionRun } from '../../scripts/compareOutputs/compareRuns.js';
+import { buildInvocations, WORK } from '../../scripts/compareOutputs/invocations.js';
+import { CLOCK, normalise, normaliseClock, normalisePaths, sortProgressLines } from '../../scripts/compareOutputs/normalise.js';
+import { parseOptions, UsageError } from '../../scripts/compareOutputs/options.js';
+
+const window = { start: Date.parse('2026-12-02T01:05:19.000Z'), end: Date.parse('2026-12-02T01:05:21.000Z') };
+const run = (stdout: string, files: Record<string, string> = {}, status = 'exit 0'): VersionRun => ({
+  steps: [{ status, stdout, stderr: '' }],
+  files: new Map(Object.entries(files)),
+});
+
+describe('normalise', () => {
+  it('replaces timestamps inside the run clock window and keeps those copied from a transcript', () => {
+    const text = '{"timestamp":"2026-12-02T01:05:20.395Z"} {"timestamp":"2026-03-02T09:14:47.816Z"} 2026-12-02T02:05:20+01:00';
+    expect(normaliseClock(text, window)).toBe(`{"timestamp":"${CLOCK}"} {"timestamp":"2026-03-02T09:14:47.816Z"} ${CLOCK}`);
+  });
+
+  it('replaces a version tree source path but not the fixtures that live in the same tree', () => {
+    const paths = [{ path: '/repo/src/', standIn: '<version>/src/' }];
+    expect(normalisePaths('at f (file:///repo/src/cli/main.ts:3:1) reading /repo/fixtures/a.jsonl', paths)).toBe(
+      'at f (file://<version>/src/cli/main.ts:3:1) reading /repo/fixtures/a.jsonl',
+    );
+  });
+
+  it('sorts each run of extract progress lines and drops their counters, leaving other lines in place', () => {
+    const text = 'head\nmemlog: [1] b.jsonl: 2 run(s)\nmemlog: [2] a.jsonl: 1 run(s)\nmiddle\nmemlog: [3] c.jsonl: 0 run(s)\n';
+    expect(sortProgressLines(text)).toBe('head\nmemlog: [n] a.jsonl: 1 run(s)\nmemlog: [n] b.jsonl: 2 run(s)\nmiddle\nmemlog: [n] c.jsonl: 0 run(s)\n');
+  });
+
+  it('keeps bytes that are not UTF-8 apart', () => {
+    const normalisation = { clock: window, paths: [] };
+    expect(normalise(Buffer.from([0x61, 0xff]), normalisation)).not.toBe(normalise(Buffer.from([0x61, 0xfe]), normalisation));
+  });
+});
+
+describe('compareRuns', () => {
+  it('finds nothing between equal runs', () => {
+    expect(compareRuns(run('a\nb\n', { 'out/x.md': 'x' }), run('a\nb\n', { 'out/x.md': 'x' }))).toEqual([]);
+  });
+
+  it('names the first differing line of each side, and a file present on one side only', () => {
+    const differences = compareRuns(run('a\nb\n', { 'x.md': 'x' }), run('a\nc\n', { 'y.md': 'y' }));
+    expect(differences).toEqual([
+      { facet: 'stdout', line: 2, base: '"b"', head: '"c"' },
+      { facet: 'file x.md', line: null, base: 'present', head: '(absent)' },
+      { facet: 'file y.md', line: null, base: '(absent)', head: 'present' },
+    ]);
+    expect(formatDifferences('inspect x', differences)).toBe('differs: inspect x: stdout line 2: base "b" | head "c" (also: file x.md, file y.md)');
+  });
+
+  it('counts a run that timed out as a difference even when both did', () => {
+    const timedOut = run('', {}, 'timed out after 600 s');
+    expect(compareRuns(timedOut, timedOut).map((d) => d.facet)).toEqual(['status']);
+  });
+
+  it('shows a long line from shortly before its first differing character', () => {
+    const found = firstDifferingLine(`${'x'.repeat(200)}A`, `${'x'.repeat(200)}B`);
+    expect(found).toEqual({ line: 1, base: `…"${'x'.repeat(30)}A"`, head: `…"${'x'.repeat(30)}B"` });
+  });
+
+  it('says where one side ends', () => {
+    expect(firstDifferingLine('a\n', 'a\nb\n')).toEqual({ line: 2, base: '""', head: '"b"' });
+    expect(firstDifferingLine('a', 'a\nb')).toEqual({ line: 2, base: '(end of output)', head: '"b"' });
+  });
+
+  it('summarises the counts', () => {
+    expect(formatSummary({ invocations: 3, identical: 2, differ: 1 })).toBe('3 invocations, 2 identical, 1 differ');
+  });
+});
+
+describe('buildInvocations', () => {
+  const fixtures = {
+    transcripts: [{ path: '/r/fixtures/p/a.jsonl', uuid: 'u1', companions: ['/r/fixtures/p/memory'] }, { path: '/r/fixtures/n/bad.jsonl', uuid: null, companions: [] }],
+    folders: ['/r/fixtures/p'],
+    memoryDirs: [{ path: '/r/fixtures/p/memory', memory: 'prefer-pnpm.md' }],
+  };
+  const invocations = buildInvocations(fixtures, (path) => path.replace('/r/', ''));
+
+  it('labels by repository path and never shows the work folder token', () => {
+    expect(invocations.map((i) => i.label)).toContain('replay fixtures/p/a.jsonl --at u1');
+    expect(invocations.every((i) => !i.label.includes(WORK))).toBe(true);
+  });
+
+  it('asks replay --at only of a transcript with an entry uuid', () => {
+    expect(invocations.filter((i) => i.label.includes('--at')).map((i) => i.label)).toEqual(['replay fixtures/p/a.jsonl --at u1']);
+  });
+
+  it('runs writing commands on a copy with its companions, in the work folder', () => {
+    const compact = invocations.find((i) => i.label.startsWith('compact fixtures/p/a.jsonl@copy'));
+    expect(compact?.steps).toEqual([['compact', `${WORK}/copy/p/a.jsonl`, '--model', 'offline', '--strategy', 'summary']]);
+    expect(compact?.copies).toEqual([
+      { from: '/r/fixtures/p/a.jsonl', to: `${WORK}/copy/p/a.jsonl` },
+      { from: '/r/fixtures/p/memory', to: `${WORK}/copy/p/memory` },
+    ]);
+    expect(invocations.find((i) => i.label.startsWith('extract'))?.progressLines).toBe(true);
+  });
+});
+
+describe('parseOptions', () => {
+  it('needs --base and defaults the head to the working tree', () => {
+    expect(() => parseOptions([])).toThrow(UsageError);
+    expect(parseOptions(['--base', 'HEAD'])).toMatchObject({ base: 'HEAD', head: '.', concurrency: 2, filters: [], json: false, runner: 'tsx' });
+  });
+
+  it('rejects what cannot run', () => {
+    expect(() => parseOptions(['--base', 'HEAD', '--concurrency', '1.5'])).toThrow(UsageError);
+    expect(() => parseOptions(['--base', 'HEAD', '--frobnicate'])).toThrow(UsageError);
+    expect(parseOptions(['--help'])).toBeNull();
+  });
+});
