@@ -17,7 +17,7 @@ import { tempDir } from '../support/tempDir.js';
  */
 const SESSION = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
 /** Trials per command: each costs two CLI processes (seconds of CPU apiece); raised with MEMLOG_CONC_TRIALS. */
-const TRIALS = Array.from({ length: Number.parseInt(process.env['MEMLOG_CONC_TRIALS'] ?? '', 10) || 5 }, (_, i) => i + 1);
+const TRIALS = Array.from({ length: Number.parseInt(process.env['MEMLOG_CONC_TRIALS'] ?? '', 10) || 3 }, (_, i) => i + 1);
 // Every trial and reference lives in a folder of this prefix: the same path length everywhere,
 // so that what embeds a path (prompts, token counts, summaries) compares once the root is named.
 const PREFIX = 'memlog-conc-';

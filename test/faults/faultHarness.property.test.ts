@@ -34,7 +34,7 @@ import { tempDir } from '../support/tempDir.js';
 
 const SESSION = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
 /** Each run is a whole command twice: fewer than the suite's default, unless MEMLOG_FC_RUNS asks for more. */
-const runs = process.env['MEMLOG_FC_RUNS'] === undefined ? 30 : fcRuns;
+const runs = process.env['MEMLOG_FC_RUNS'] === undefined ? 20 : fcRuns;
 
 /** A generous bound for a property of `count` runs that each take about `each` ms on a loaded 2-core machine. */
 const timeoutFor = (count: number, each: number): number => Math.max(60_000, Math.ceil(count) * each * 3);

@@ -100,7 +100,7 @@ describe.skipIf(!mounted && !inCi)('on a real full disk (tmpfs)', () => {
     expect(after.toString('utf8')).toContain('"subtype":"compact_boundary"');
   });
 
-  it.each([2, 4, 6, 8])('memlog extract with %i pages free: fails with one line, records nothing it did not apply, and a rerun with room ends as an uninterrupted run', (pages) => {
+  it.each([3, 7])('memlog extract with %i pages free: fails with one line, records nothing it did not apply, and a rerun with room ends as an uninterrupted run', (pages) => {
     const projects = join(tempDir(), 'projects');
     cpSync(join(demoProjects, '-home-dev-acme-shop'), join(projects, 'acme'), { recursive: true });
     rmSync(join(projects, 'acme', 'memory'), { recursive: true, force: true });
@@ -129,7 +129,7 @@ describe.skipIf(!mounted && !inCi)('on a real full disk (tmpfs)', () => {
     expect(leftovers(out)).toEqual([]);
   });
 
-  it.each([1, 2])('memlog notes with %i pages free: fails with one line, the notes as the log says, and a rerun with room ends as an uninterrupted build', (pages) => {
+  it.each([1])('memlog notes with %i pages free: fails with one line, the notes as the log says, and a rerun with room ends as an uninterrupted build', (pages) => {
     const project = join(tempDir(), 'project');
     cpSync(join(demoProjects, '-home-dev-acme-shop'), project, { recursive: true });
     const transcript = join(project, `${SESSION}.jsonl`);
