@@ -73,12 +73,9 @@ export async function writeFile(path: string, data: string | Uint8Array, options
   }
 }
 
-/** An error of a write that put down some of its bytes first: how many, for the caller to undo. */
-export type PartialWriteError = NodeJS.ErrnoException & { readonly bytesWritten: number };
-
 /**
- * Writes every byte at the descriptor's position (or its end, for O_APPEND), or throws a
- * `PartialWriteError` saying how many bytes went down before the failure.
+ * Writes every byte at the descriptor's position (or its end, for O_APPEND), or throws an error
+ * whose `bytesWritten` says how many went down before the failure (for the caller to undo).
  */
 export async function writeAllAsync(handle: fsp.FileHandle, bytes: Uint8Array, path: string): Promise<void> {
   let written = 0;
@@ -116,9 +113,4 @@ export async function openForWrite(path: string, flags: string, mode?: number): 
 export function openForWriteSync(path: string, flags: string, mode?: number): number {
   faultPoint('open', path);
   return fs.openSync(path, flags, mode);
-}
-
-export async function fsyncHandle(handle: fsp.FileHandle, path: string): Promise<void> {
-  faultPoint('fsync', path);
-  await handle.sync();
 }
