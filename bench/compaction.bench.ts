@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { compactionView } from '../src/compaction/compactionView.js';
 import { legacyCut, planExtractiveRung, planNotesRung, type PlanContext } from '../src/compaction/rungs.js';
-import type { LogEntry } from '../src/projections/projection.js';
+import { extractiveSummary } from '../src/model/offline/extractiveSummary.js';
+import type { LogEntry } from '../src/transcript/logEntry.js';
 import { machineLine, median, timed } from './benchUtil.js';
 import { generateSession } from './sessionGen.js';
 
@@ -26,7 +27,7 @@ for (const size of sizes) {
     const view = compactionView(entries);
     const context: PlanContext = { view, threshold: Math.max(20_000, Math.floor(view.tokensBefore / 2)), trigger: 'manual' };
     const notes = planNotesRung(context, { text: '# Session Title\nbench\n', truncated: false }, view.messages[Math.floor(view.messages.length * 0.8)]?.uuid ?? null);
-    const extractive = planExtractiveRung(context, legacyCut(view));
+    const extractive = planExtractiveRung(context, legacyCut(view), extractiveSummary);
     return view.messages.length + (notes.ok ? notes.plan.cut : 0) + extractive.cut;
   };
   const floor = (): number => entries.reduce((n, e) => n + JSON.stringify(e.entry).length, 0);

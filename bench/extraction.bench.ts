@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { extractMemories } from '../src/memory/durable/extractBatch.js';
+import { extractMemories } from '../src/jobs/extraction/extractMemories.js';
 import { OfflineModel } from '../src/model/offline/offlineModel.js';
 import { readLogEntries } from '../src/transcript/readLogEntries.js';
 import { machineLine, timed, timedAsync } from './benchUtil.js';

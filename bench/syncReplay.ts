@@ -1,6 +1,6 @@
 import { createReplayDecider } from '../src/pipeline/replay.js';
 import { conversationProjection } from '../src/projections/conversation.js';
-import type { LogEntry } from '../src/projections/projection.js';
+import type { LogEntry } from '../src/transcript/logEntry.js';
 import { safeCutsProjection } from '../src/projections/safeCuts.js';
 import { readTranscriptSync } from '../src/transcript/readTranscript.js';
 

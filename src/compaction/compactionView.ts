@@ -2,7 +2,7 @@ import { entryTokens, roughTokens } from '../projections/tokenEstimate.js';
 import { evolve as evolveTokens, initialState as initialTokens, selectContextTokens } from '../projections/tokens.js';
 import { evolve as evolveCuts, initialState as initialCuts, selectSafeCuts } from '../projections/safeCuts.js';
 import { isPrompt } from '../projections/turns.js';
-import type { LogEntry } from '../projections/projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import { buildChain, selectLeaf } from '../resume/conversationChain.js';
 import { indexTranscript, type ChainNode } from '../resume/transcriptIndex.js';
 import type { Entry } from '../transcript/entrySchema.js';

@@ -1,5 +1,4 @@
 import type { ModelMessage } from '../model/port.js';
-import { extractiveSummary } from '../model/offline/extractiveSummary.js';
 import { estimateMessageTokens, roughTokens } from '../projections/tokenEstimate.js';
 import { toApiMessages } from '../resume/apiView.js';
 import { buildChain, selectLeaf } from '../resume/conversationChain.js';
@@ -182,6 +181,12 @@ export function finishSummaryRung(context: PlanContext, cut: number, summary: st
   return { ok: true, plan: { rung: 'summary', cut, summaryText, tokensAfter: after, fileReferences: references } };
 }
 
+/**
+ * Summarises the dropped part from its own words, deterministically. Passed in by the job, so
+ * the pure planner does not depend on a model adapter (the offline model supplies one).
+ */
+export type ExtractiveSummarizer = (messages: readonly ModelMessage[]) => string;
+
 /** The extractive summary is kept to this many tokens, so the cut search can count on it. */
 const EXTRACTIVE_CAP_TOKENS = 6_000;
 
@@ -190,7 +195,7 @@ const EXTRACTIVE_CAP_TOKENS = 6_000;
  * cut moved forward over safe cuts (the oldest units dropped first) until the context is under
  * the threshold; if even keeping nothing is too much, the summary is cut to fit.
  */
-export function planExtractiveRung(context: PlanContext, from: number): RungPlan {
+export function planExtractiveRung(context: PlanContext, from: number, summarize: ExtractiveSummarizer): RungPlan {
   const { view, threshold } = context;
   // The summary may take a quarter of the room, so that a small window still keeps recent messages.
   const cap = Math.min(EXTRACTIVE_CAP_TOKENS, Math.floor(threshold / 4));
@@ -204,7 +209,7 @@ export function planExtractiveRung(context: PlanContext, from: number): RungPlan
         ...(latestRequest === undefined ? {} : { latestRequest }),
       });
   };
-  const summaryAt = (cut: number) => extractiveSummary(toApiMessages(view.messages.slice(0, cut)).map(({ role, content }) => ({ role, content })));
+  const summaryAt = (cut: number) => summarize(toApiMessages(view.messages.slice(0, cut)).map(({ role, content }) => ({ role, content })));
   /** Whether the result fits at this cut, the summary at most `cap`; the summary is only made when the bound is not enough. */
   const fits = (cut: number): boolean => {
     const fixed = tokensAfter(view, cut, wrapAt(cut)(''));

@@ -9,7 +9,7 @@ import { isSystemReminder } from './reminder.js';
 import { joinSections, type SystemSection } from './systemPrompt.js';
 import { userContextMessage } from './userContext.js';
 
-/** The Messages API request body, as memlog's Anthropic adapter sends it (src/model/anthropic.ts toParams). */
+/** The Messages API request body, as memlog's Anthropic adapter sends it (src/model/anthropic/anthropicModel.ts toParams). */
 export interface MessagesRequestBody {
   readonly model: string;
   readonly max_tokens: number;

@@ -1,6 +1,6 @@
 /**
  * How the context layer reads the files it assembles from (CLAUDE.md files, rules, MEMORY.md,
- * session notes). Assembly stays pure; the Node implementation lives in nodeFileSource.ts and
+ * session notes). Assembly stays pure; the Node implementation lives in src/jobs/context/nodeFileSource.ts and
  * tests can hand in a map.
  */
 export type FileRead =

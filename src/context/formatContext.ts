@@ -1,5 +1,5 @@
 import type { ContentBlock } from '../transcript/contentSchema.js';
-import type { LoadedContext } from './loadContext.js';
+import type { LoadedContext } from './loadedContext.js';
 
 export interface FormatOptions {
   /** Print every text whole instead of its first line. */

@@ -1,5 +1,5 @@
 /** The model input: what the model finally sees (ARCHITECTURE.md step 7). */
-export { loadContext, DEFAULT_CONTEXT_MODEL, DEFAULT_CONTEXT_MAX_TOKENS, DEFAULT_NEXT_PROMPT, type ContextOptions, type LoadedContext } from './loadContext.js';
+export type { LoadedContext } from './loadedContext.js';
 export { assembleRequest, toModelRequest, type AssembleInput, type AssembledRequest, type ContextParts, type MessagesRequestBody } from './assembleRequest.js';
 export { normalizeForApi, reorderAttachments, type NormalizeOptions, type NormalizedConversation } from './normalizeForApi.js';
 export { ensureApiInvariants, apiInvariantViolations, MISSING_TOOL_RESULT, OPENING_PLACEHOLDER, type WireMessage } from './apiInvariants.js';
@@ -12,6 +12,5 @@ export { renderInstructions, userContextMessage, currentDateLine, type IndexEntr
 export { systemSections, joinSections, BASE_SECTION, type SystemSection, type SystemPromptOptions } from './systemPrompt.js';
 export { systemReminder, isSystemReminder } from './reminder.js';
 export { mapFileSource, MAX_INSTRUCTION_FILE_BYTES, type FileSource, type FileRead } from './fileSource.js';
-export { nodeFileSource } from './nodeFileSource.js';
 export { formatContext, type FormatOptions } from './formatContext.js';
 export type { ContextDiagnostic, ContextDiagnosticCode } from './contextDiagnostic.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RUN_KINDS } from '../projections/decisions.js';
 
 /**
  * memlog's own log: what it decided and what its runs did, beside the transcript.
@@ -14,8 +15,8 @@ export const SUPPORTED_EFFECT_LOG_VERSIONS = [1] as const;
 export const LogPosition = z.object({ seq: z.number().int().min(-1), uuid: z.string().nullable() });
 export type LogPosition = z.infer<typeof LogPosition>;
 
-export const RunKind = z.enum(['session_notes', 'extraction', 'compaction']);
-export type RunKind = z.infer<typeof RunKind>;
+/** The run kinds of projections/decisions.ts, checked when a record is read. */
+const RunKindSchema = z.enum(RUN_KINDS);
 
 const base = { v: z.literal(SUPPORTED_EFFECT_LOG_VERSIONS), at: LogPosition };
 
@@ -31,7 +32,7 @@ export type RemoteRequest = z.infer<typeof RemoteRequest>;
 export const RunStartedRecord = z.looseObject({
   ...base,
   type: z.literal('run_started'),
-  run: RunKind,
+  run: RunKindSchema,
   runId: z.string(),
   /** The decisions this run serves (several when coalesced), by the entry that caused each. */
   batch: z.array(LogPosition),
@@ -41,11 +42,11 @@ export const RunStartedRecord = z.looseObject({
 });
 /** Placed after the transcript's last entry as it was when recorded (a batch result collected later): replay closes the triggers first. */
 const afterEnd = z.boolean().optional();
-export const RunFinishedRecord = z.looseObject({ ...base, type: z.literal('run_finished'), run: RunKind, runId: z.string(), outcome: z.unknown().optional(), afterEnd });
+export const RunFinishedRecord = z.looseObject({ ...base, type: z.literal('run_finished'), run: RunKindSchema, runId: z.string(), outcome: z.unknown().optional(), afterEnd });
 export const RunFailedRecord = z.looseObject({
   ...base,
   type: z.literal('run_failed'),
-  run: RunKind,
+  run: RunKindSchema,
   runId: z.string(),
   error: z.string(),
   afterEnd,

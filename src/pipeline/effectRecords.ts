@@ -1,13 +1,6 @@
 import type { Decision } from '../projections/decisions.js';
-import {
-  CURRENT_EFFECT_LOG_VERSION,
-  type EffectRecord,
-  type LogPosition,
-  type RemoteRequest,
-  type RunFailedRecord,
-  type RunKind,
-  type RunStartedRecord,
-} from './effectRecord.js';
+import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition, type RemoteRequest, type RunFailedRecord, type RunStartedRecord } from './effectRecord.js';
+import type { RunKind } from '../projections/decisions.js';
 
 /**
  * The one place effect records are made: every runner, job and recovery step builds its records

@@ -3,7 +3,8 @@ import type { Decision } from '../projections/decisions.js';
 import type { EffectRecord, LogPosition } from './effectRecord.js';
 import { decisionRecord, nextRunId, runFailedRecord, runFinishedRecord, runStartedRecord } from './effectRecords.js';
 import { coalesceTrailing } from './operators/coalesceTrailing.js';
-import { RUN_KINDS, runOf, type RunKind } from './runCoalescer.js';
+import { runOf } from './runsByKind.js';
+import { RUN_KINDS, type RunKind } from '../projections/decisions.js';
 
 /** What a run produced, and how to apply it; `apply` runs only after the outcome is in the log. */
 export interface RunResult {

@@ -1,6 +1,6 @@
 import { filter, scan, type Observable } from 'rxjs';
 import { conversationProjection, type ConversationState } from '../projections/conversation.js';
-import type { LogEntry } from '../projections/projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import { safeCutsProjection, type SafeCutsState } from '../projections/safeCuts.js';
 import { tokensProjection, type TokensState } from '../projections/tokens.js';
 import { turnsProjection, type TurnsState } from '../projections/turns.js';

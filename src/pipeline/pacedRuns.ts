@@ -1,8 +1,9 @@
 import type { Decision, RunStart } from '../projections/decisions.js';
-import type { LogEntry } from '../projections/projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import { isEnvironmentFault, RunInterruptedError } from '../fs/fsError.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
-import type { EffectRecord, LogPosition, RemoteRequest, RunKind, RunStartedRecord } from './effectRecord.js';
+import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from './effectRecord.js';
+import type { RunKind } from '../projections/decisions.js';
 import { decisionRecord, nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, runRetriedRecord, runStartedRecord } from './effectRecords.js';
 import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replay.js';
 

@@ -2,13 +2,14 @@ import { concat, filter, mergeMap, of, scan, type Observable } from 'rxjs';
 import { isAfterEnd } from './effectRecords.js';
 import { createAutocompactTrigger, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings, type AutocompactState } from '../projections/autocompactTrigger.js';
 import { NO_DECISIONS, type Decision, type RunOutcome, type Trigger } from '../projections/decisions.js';
-import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from '../projections/extractionCursor.js';
-import type { LogEntry } from '../projections/projection.js';
+import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from '../projections/extractionTrigger.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesState, type SessionNotesThresholds } from '../projections/sessionNotesTrigger.js';
 import type { ReadItem } from '../transcript/readItem.js';
 import type { EffectRecord } from './effectRecord.js';
 import { withoutInterrupted } from './effectLog.js';
-import { initialCoalescerState, request, RUN_KINDS, settle, type CoalescerState, type RunKind } from './runCoalescer.js';
+import { endRun, initialRunsByKind, requestRun, type RunsByKind } from './runsByKind.js';
+import { RUN_KINDS, type RunKind } from '../projections/decisions.js';
 
 export interface ReplaySettings {
   readonly sessionNotes?: Partial<SessionNotesThresholds>;
@@ -28,7 +29,7 @@ export interface ReplayState {
   readonly sessionNotes: SessionNotesState;
   readonly autocompact: AutocompactState;
   readonly extraction: ExtractionState;
-  readonly runs: CoalescerState;
+  readonly runs: RunsByKind;
   /** runId → the decisions its run serves, from the effect log's run_started records. */
   readonly batches: ReadonlyMap<string, readonly string[]>;
   /**
@@ -127,7 +128,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
     const out: Decision[] = [];
     for (const decision of decisions) {
       out.push(decision);
-      const [runs, starts] = request(next.runs, decision);
+      const [runs, starts] = requestRun(next.runs, decision);
       next = runs === next.runs ? next : { ...next, runs };
       for (const start of starts) {
         out.push(start);
@@ -145,7 +146,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
       const s = trigger.settle ? trigger.settle(state[key] as never, result) : state[key];
       if (s !== state[key]) next = { ...next, [key]: s };
     }
-    const [runs, starts] = settle(next.runs, result.run, result.ok);
+    const [runs, starts] = endRun(next.runs, result.run, result.ok);
     next = runs === next.runs ? next : { ...next, runs };
     let trailing: Decision[] = [];
     for (const start of starts) {
@@ -179,7 +180,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
       sessionNotes: notes.initialState(),
       autocompact: compact.initialState(),
       extraction: extract.initialState(),
-      runs: initialCoalescerState(),
+      runs: initialRunsByKind(),
       batches: new Map(),
       held: [],
     }),

@@ -1,5 +1,5 @@
 import type { Decision } from '../projections/decisions.js';
-import type { LogEntry } from '../projections/projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import { foldAll } from '../projections/projection.js';
 import { promptPreview, selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
 import type { EffectRecord } from './effectRecord.js';

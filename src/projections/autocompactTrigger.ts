@@ -1,5 +1,5 @@
 import { NO_DECISIONS, type CompactionDue, type RunOutcome, type Trigger } from './decisions.js';
-import type { LogEntry } from './projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import * as tokens from './tokens.js';
 
 /** The settings the thresholds derive from (spec §5.3). */
@@ -98,7 +98,7 @@ export function createAutocompactTrigger(settings: AutocompactSettings = DEFAULT
     }
     const responseId = startsRequest && entry.type === 'assistant' ? (entry.message.id ?? null) : before.responseId;
     const last = entry.type === 'user' || entry.type === 'assistant' ? { uuid: entry.uuid, seq: event.seq } : before.last;
-    // A literal, not a spread: this runs for every message (see extractionCursor.ts).
+    // A literal, not a spread: this runs for every message (see extractionTrigger.ts).
     return [{ tokens: nextTokens, responseId, last, evaluatedAt: before.evaluatedAt, consecutiveFailures: before.consecutiveFailures }, decisions];
   }
 

@@ -1,6 +1,7 @@
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { append, emptyList, lastItem, listItems, type ListView } from './appendOnlyList.js';
-import { defineProjection, type LogEntry } from './projection.js';
+import { defineProjection } from './projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 
 /** A main-thread message since the last compact boundary, in log order. */
 export interface ConversationMessage {
@@ -70,7 +71,7 @@ export function evolve(state: ConversationState, event: LogEntry): ConversationS
     messageId: previous !== undefined && messageId !== null && messageId === previous.messageId ? previous.messageId : messageId,
     parentUuid: previous !== undefined && parentUuid === previous.uuid ? previous.uuid : parentUuid,
   };
-  // A literal rather than a spread: this runs for every message (see extractionCursor.ts).
+  // A literal rather than a spread: this runs for every message (see extractionTrigger.ts).
   return { messages: append(state.messages, message), leaf: entry.uuid, openToolUses: open, sidechains: state.sidechains, boundaries: state.boundaries, lastBoundary: state.lastBoundary };
 }
 

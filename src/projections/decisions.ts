@@ -38,10 +38,14 @@ export interface ExtractionSkipped extends DecisionBase {
   readonly writtenPaths: readonly string[];
 }
 
+/** The kinds of background run, in the order replay settles them. */
+export const RUN_KINDS = ['session_notes', 'extraction', 'compaction'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+
 /** A background run starts: one per due decision, or one trailing run for several that arrived while another ran. */
 export interface RunStart extends DecisionBase {
   readonly kind: 'run_start';
-  readonly run: 'session_notes' | 'extraction' | 'compaction';
+  readonly run: RunKind;
   /** The decisions it serves, by the uuid of the entry that caused each. */
   readonly batch: readonly string[];
   readonly trailing: boolean;
@@ -51,7 +55,7 @@ export type Decision = SessionNotesDue | CompactionDue | ExtractionDue | Extract
 
 /** What memlog's effect log says happened to a run, as the triggers see it. */
 export interface RunOutcome {
-  readonly run: 'session_notes' | 'extraction' | 'compaction';
+  readonly run: RunKind;
   readonly ok: boolean;
   /** The uuids of the decisions the run served. */
   readonly batch: readonly string[];

@@ -1,10 +1,4 @@
-import type { Entry } from '../transcript/entrySchema.js';
-
-/** What a projection folds: an entry and its position in the log. */
-export interface LogEntry {
-  readonly seq: number;
-  readonly entry: Entry;
-}
+import type { LogEntry } from '../transcript/logEntry.js';
 
 /**
  * A pure fold over the log: a fresh initial state, an evolve that returns the same reference

@@ -1,5 +1,5 @@
 import { NO_DECISIONS } from './decisions.js';
-import type { LogEntry } from './projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import type { Entry } from '../transcript/entrySchema.js';
 
 /**

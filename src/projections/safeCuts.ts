@@ -1,7 +1,8 @@
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { emptyIndex, insert, positionOf, type IndexView } from './appendOnlyIndex.js';
 import { popWhile, push, toArray, type ConsList } from './consList.js';
-import { defineProjection, type LogEntry } from './projection.js';
+import { defineProjection } from './projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 
 /**
  * Where a compaction may cut: before which main-thread message (by seq) the kept part can

@@ -1,6 +1,6 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
 import { NO_DECISIONS, type RunOutcome, type SessionNotesDue, type Trigger } from './decisions.js';
-import type { LogEntry } from './projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import { closeSample, stepSample } from './responseSample.js';
 import * as tokens from './tokens.js';
 
@@ -165,7 +165,7 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
     messageId: entry.message.id ?? null,
     hasToolUse: toolUses > 0,
   };
-  // Field by field, not spread: this runs for every response of a session (see extractionCursor.ts).
+  // Field by field, not spread: this runs for every response of a session (see extractionTrigger.ts).
   return {
     tokens: nextTokens,
     initialized: state.initialized,

@@ -1,6 +1,7 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
 import type { Usage } from '../transcript/contentSchema.js';
-import { defineProjection, type LogEntry } from './projection.js';
+import { defineProjection } from './projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import { entryTokens } from './tokenEstimate.js';
 
 /**

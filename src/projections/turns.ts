@@ -1,6 +1,7 @@
 import type { Entry } from '../transcript/entrySchema.js';
 import { push, toArray, type ConsList } from './consList.js';
-import { defineProjection, type LogEntry } from './projection.js';
+import { defineProjection } from './projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import * as tokens from './tokens.js';
 
 /** One turn of the main thread: from a user prompt to the response that ends without tool calls. */
@@ -81,7 +82,7 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
     }
   }
   const endUuid = entry.type === 'assistant' && entry.message.model !== '<synthetic>' ? (uses === 0 ? entry.uuid : null) : results > 0 ? null : open.endUuid;
-  // Literals rather than spreads: this runs for every message (see extractionCursor.ts).
+  // Literals rather than spreads: this runs for every message (see extractionTrigger.ts).
   const current: Turn = {
     index: open.index,
     promptUuid: open.promptUuid,

@@ -1,4 +1,5 @@
-import type { EffectRecord, RunKind } from '../pipeline/effectRecord.js';
+import type { EffectRecord } from '../pipeline/effectRecord.js';
+import type { RunKind } from '../projections/decisions.js';
 
 /**
  * One session can have several effect logs: `memlog notes` and `memlog compact` write beside the

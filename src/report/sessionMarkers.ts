@@ -1,6 +1,7 @@
 import type { Decision } from '../projections/decisions.js';
-import type { LogEntry } from '../projections/projection.js';
-import type { EffectRecord, RunKind } from '../pipeline/effectRecord.js';
+import type { LogEntry } from '../transcript/logEntry.js';
+import type { EffectRecord } from '../pipeline/effectRecord.js';
+import type { RunKind } from '../projections/decisions.js';
 import { assertNever } from '../errors.js';
 import { extractionWrites, notesChanges } from './runOutcomes.js';
 

@@ -1,5 +1,5 @@
 import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactThresholds } from '../projections/autocompactTrigger.js';
-import type { LogEntry } from '../projections/projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import type { EffectRecord } from '../pipeline/effectRecord.js';
 import { buildTimeline } from '../pipeline/timeline.js';
 import type { ReplaySettings } from '../pipeline/replay.js';

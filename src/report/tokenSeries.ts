@@ -1,4 +1,4 @@
-import type { LogEntry } from '../projections/projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import * as tokens from '../projections/tokens.js';
 
 /** Context tokens after an entry: x is the entry's seq. */

@@ -1,4 +1,4 @@
-import type { LogEntry } from '../projections/projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import { isMainThreadMessage } from '../projections/tokens.js';
 import { clip } from './escapeHtml.js';
 

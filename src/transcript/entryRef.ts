@@ -1,4 +1,4 @@
-import type { LogEntry } from '../projections/projection.js';
+import type { LogEntry } from './logEntry.js';
 
 /**
  * How a person names an entry: as `memlog replay` prints it, by its seq ("entry 16"), by the

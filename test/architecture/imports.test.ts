@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/paths.js';
+import { folderGraph, layerOf, layerViolations, LAYERS } from './layers.js';
 
 const src = join(repoRoot, 'src');
 
@@ -42,6 +43,44 @@ function findCycle(graph: Map<string, string[]>): string[] | null {
   }
   return null;
 }
+
+/** The import graph with repo-relative paths, as the layer rules name them. */
+function relativeGraph(): Map<string, string[]> {
+  const rel = (file: string) => relative(repoRoot, file).split('\\').join('/');
+  return new Map([...importGraph()].map(([file, targets]) => [rel(file), targets.map(rel)]));
+}
+
+describe('layers', () => {
+  it('every source file belongs to a layer', () => {
+    const unplaced = [...relativeGraph().keys()].filter((file) => layerOf(file) === -1);
+    expect(unplaced).toEqual([]);
+  });
+
+  it('no import goes up the layer order of ARCHITECTURE.md', () => {
+    expect(layerViolations(relativeGraph())).toEqual([]);
+  });
+
+  it('no two folders import each other, directly or round about', () => {
+    const cycle = findCycle(folderGraph(relativeGraph()));
+    expect(cycle).toBeNull();
+  });
+
+  it('finds a planted upward import and a planted folder cycle', () => {
+    const planted = new Map([
+      ['src/projections/turns.ts', ['src/jobs/notes/notesRun.ts']],
+      ['src/jobs/notes/notesRun.ts', ['src/jobs/extraction/x.ts']],
+      ['src/jobs/extraction/x.ts', ['src/jobs/notes/y.ts']],
+    ]);
+    expect(layerViolations(planted)).toEqual(['src/projections/turns.ts (projections) imports src/jobs/notes/notesRun.ts (jobs)']);
+    expect(findCycle(folderGraph(planted))).toEqual(['src/jobs/notes', 'src/jobs/extraction', 'src/jobs/notes']);
+  });
+
+  it('a longer prefix decides: the model adapters sit above the port they implement', () => {
+    expect(LAYERS[layerOf('src/model/offline/offlineModel.ts')]?.name).toBe('model adapters');
+    expect(LAYERS[layerOf('src/model/port.ts')]?.name).toBe('model port');
+    expect(layerOf('src/elsewhere/x.ts')).toBe(-1);
+  });
+});
 
 describe('module structure', () => {
   it('has no import cycles in src/', () => {

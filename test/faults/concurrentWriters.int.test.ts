@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSessionNotes, compactTranscript, defaultNotesPath, inspectTranscript, loadNotesConfig, OfflineModel } from '../../src/index.js';
-import { extractMemories } from '../../src/memory/durable/extractBatch.js';
+import { extractMemories } from '../../src/jobs/extraction/extractMemories.js';
 import { startTogether, type Finished } from '../support/barrier.js';
 import { leftovers } from '../support/dirSnapshot.js';
 import { demoProjects } from '../support/paths.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { EMPTY, catchError, concatMap, concatWith, from, ignoreElements, map, mergeMap, of, tap, throwError, timer, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { evolveCoalesce, initialCoalesceState, type CoalesceEvent } from '../../src/pipeline/coalesceReducer.js';
+import { evolveTrailing, initialTrailingState, type TrailingEvent } from '../../src/pipeline/trailingCoalesce.js';
 import { coalesceTrailing } from '../../src/pipeline/operators/coalesceTrailing.js';
 import { fcRuns } from '../support/fcRuns.js';
 
@@ -31,7 +31,7 @@ const schedule: fc.Arbitrary<Schedule> = fc.record({
 interface Trace {
   requested: number[];
   batches: number[][];
-  events: CoalesceEvent<number>[];
+  events: TrailingEvent<number>[];
   maxInFlight: number;
   lastRunEnd: number;
   sourceEnd: number;
@@ -101,14 +101,14 @@ describe('coalesceTrailing properties', () => {
     );
   });
 
-  it('evolveCoalesce, fed the events the operator saw, decides exactly the batches it ran', () => {
+  it('evolveTrailing, fed the events the operator saw, decides exactly the batches it ran', () => {
     fc.assert(
       fc.property(schedule, (s) => {
         const t = trace(s);
-        let state = initialCoalesceState<number>();
+        let state = initialTrailingState<number>();
         const decided: (readonly number[])[] = [];
         for (const event of t.events) {
-          const [next, decisions] = evolveCoalesce(state, event);
+          const [next, decisions] = evolveTrailing(state, event);
           state = next;
           decided.push(...decisions.map((d) => d.batch));
           expect(state.runs).toBe(decided.length);

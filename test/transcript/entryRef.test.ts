@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../src/projections/projection.js';
+import type { LogEntry } from '../../src/transcript/logEntry.js';
 import { resolveEntryRef } from '../../src/transcript/entryRef.js';
 
 const entries = [

@@ -2,7 +2,7 @@ import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireProcessLock } from '../../../src/fs/processLock.js';
-import { notesLockPath } from '../../../src/memory/session/notesRun.js';
+import { notesLockPath } from '../../../src/jobs/notes/notesRun.js';
 import {
   COMPACT_SECTION_CHARS,
   DEFAULT_NOTES_TEMPLATE,

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAX_INSTRUCTION_FILE_BYTES, type FileRead, type FileSource } from './fileSource.js';
+import { MAX_INSTRUCTION_FILE_BYTES, type FileRead, type FileSource } from '../../context/fileSource.js';
 
 function read(path: string): FileRead {
   let fd: number;

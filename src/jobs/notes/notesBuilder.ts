@@ -13,7 +13,7 @@ import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
 import type { ReplaySettings } from '../../pipeline/replay.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
-import type { NotesConfig } from './notesConfig.js';
+import type { NotesConfig } from '../../memory/session/notesConfig.js';
 import { isStagingFile, notesLockPath, NotesRunOutcome, realNotesPath, runNotesUpdateOver, stagingPath } from './notesRun.js';
 
 export interface NotesBuildOptions {

@@ -1,7 +1,7 @@
 import type { ModelPort } from '../../model/port.js';
 import type { RunResult } from '../../pipeline/effects.js';
 import type { ApiMessage } from '../../resume/apiView.js';
-import type { NotesConfig } from './notesConfig.js';
+import type { NotesConfig } from '../../memory/session/notesConfig.js';
 import { acquireProcessLock } from '../../fs/processLock.js';
 import { notesLockPath, realNotesPath, runNotesUpdateOver } from './notesRun.js';
 

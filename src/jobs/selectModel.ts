@@ -1,7 +1,7 @@
-import { AnthropicModel, type AnthropicModelOptions } from './anthropic.js';
-import { CassetteModel } from './cassette.js';
-import { OfflineModel } from './offline/offlineModel.js';
-import type { ModelPort } from './port.js';
+import { AnthropicModel, type AnthropicModelOptions } from '../model/anthropic/anthropicModel.js';
+import { CassetteModel } from '../model/cassette/cassetteModel.js';
+import { OfflineModel } from '../model/offline/offlineModel.js';
+import type { ModelPort } from '../model/port.js';
 
 export type ModelKind = 'auto' | 'offline' | 'anthropic';
 

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { lstat, stat } from 'node:fs/promises';
-import { copyFile, rm } from '../fs/faultableFs.js';
-import { MemlogError } from '../errors.js';
-import { describeFileKind } from '../fs/fileKind.js';
+import { copyFile, rm } from '../../fs/faultableFs.js';
+import { MemlogError } from '../../errors.js';
+import { describeFileKind } from '../../fs/fileKind.js';
 
 /**
  * Refuses an `--out` that a compacted copy must not be written to: a symbolic link (the copy

@@ -10,10 +10,10 @@ import type { ModelMessage, ModelPort } from '../../model/port.js';
 import { isWithin } from '../../fs/containment.js';
 import { atomicWrite, isAtomicTempName } from '../../fs/atomicWrite.js';
 import { sha256Hex } from '../../fs/sha256.js';
-import { extractionPrompt } from './extractionPrompt.js';
-import { fitIndex, INDEX_NAME } from './memoryIndex.js';
-import { formatManifest, scanMemoryFiles } from './memoryScan.js';
-import { parseTopicFile, type FrontmatterForm } from './topicFile.js';
+import { extractionPrompt } from '../../memory/durable/extractionPrompt.js';
+import { fitIndex, INDEX_NAME } from '../../memory/durable/memoryIndex.js';
+import { formatManifest, scanMemoryFiles } from '../../memory/durable/memoryScan.js';
+import { parseTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
 
 /** What a finished extraction run records in the effect log: what it wrote, and from where. */
 export const ExtractionOutcome = z.object({

@@ -1,20 +1,21 @@
-import { readIndexForModel, INDEX_NAME } from '../memory/durable/memoryIndex.js';
-import { agentMemoryDir, autoMemoryDir, type AgentMemoryScope, type Env } from '../memory/durable/memoryPaths.js';
-import { recallMemories } from '../memory/durable/recall.js';
-import type { ModelPort } from '../model/port.js';
-import { loadConversation } from '../resume/loadConversation.js';
-import { filterForResume, closeWithSyntheticReply } from '../resume/resumeFilters.js';
-import type { ChainNode } from '../resume/transcriptIndex.js';
-import { assembleRequest, type AssembledRequest } from './assembleRequest.js';
-import type { ContextDiagnostic } from './contextDiagnostic.js';
-import type { FileSource } from './fileSource.js';
-import { loadInstructionFiles, nestedInstructionFiles, type InstructionFile } from './instructionFiles.js';
-import { agentMemorySection, memoryInstructions, type MemoryMode } from './memoryInstructions.js';
-import { nestedMemoryReminder, recalledMemoryReminder, sessionNotesReminder, type RenderedAttachment } from './memoryAttachments.js';
-import { normalizeForApi } from './normalizeForApi.js';
-import { basenameOf, dirnameOf, joinPath } from './posixPath.js';
-import { systemSections } from './systemPrompt.js';
-import { currentDateLine, renderInstructions, type IndexEntry } from './userContext.js';
+import { readIndexForModel, INDEX_NAME } from '../../memory/durable/memoryIndex.js';
+import { agentMemoryDir, autoMemoryDir, type AgentMemoryScope, type Env } from '../../memory/durable/memoryPaths.js';
+import { recallMemories } from './recall.js';
+import type { ModelPort } from '../../model/port.js';
+import { loadConversation } from '../../resume/loadConversation.js';
+import { filterForResume, closeWithSyntheticReply } from '../../resume/resumeFilters.js';
+import type { ChainNode } from '../../resume/transcriptIndex.js';
+import { assembleRequest } from '../../context/assembleRequest.js';
+import type { ContextDiagnostic } from '../../context/contextDiagnostic.js';
+import type { FileSource } from '../../context/fileSource.js';
+import { loadInstructionFiles, nestedInstructionFiles } from '../../context/instructionFiles.js';
+import { agentMemorySection, memoryInstructions, type MemoryMode } from '../../context/memoryInstructions.js';
+import { nestedMemoryReminder, recalledMemoryReminder, sessionNotesReminder, type RenderedAttachment } from '../../context/memoryAttachments.js';
+import { normalizeForApi } from '../../context/normalizeForApi.js';
+import { basenameOf, dirnameOf, joinPath } from '../../context/posixPath.js';
+import { systemSections } from '../../context/systemPrompt.js';
+import { currentDateLine, renderInstructions, type IndexEntry } from '../../context/userContext.js';
+import type { LoadedContext } from '../../context/loadedContext.js';
 
 export const DEFAULT_CONTEXT_MODEL = 'claude-sonnet-5-5';
 /** Claude Code's default output budget for the main loop. */
@@ -52,20 +53,6 @@ export interface ContextOptions {
   readonly maxTokens?: number;
   readonly allowExternalIncludes?: boolean;
   readonly env?: Env;
-}
-
-export interface LoadedContext {
-  readonly request: AssembledRequest;
-  readonly cwd: string;
-  readonly memoryDir: string | null;
-  readonly instructionFiles: readonly InstructionFile[];
-  readonly index: IndexEntry | null;
-  /** Memory reminders in the conversation (from the log and computed), and on the next turn. */
-  readonly attachments: readonly RenderedAttachment[];
-  readonly skippedAttachments: Readonly<Record<string, number>>;
-  readonly recall?: { readonly chosen: readonly string[]; readonly skipped?: string };
-  readonly diagnostics: readonly ContextDiagnostic[];
-  readonly transcriptDiagnostics: number;
 }
 
 /**

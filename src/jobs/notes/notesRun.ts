@@ -9,9 +9,9 @@ import { runAgent } from '../../model/agentLoop.js';
 import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import { editOnlyGate, type PermissionGate } from '../../model/permissions.js';
 import type { ModelMessage, ModelPort } from '../../model/port.js';
-import { fillPlaceholders, type NotesConfig } from './notesConfig.js';
-import { sizeReminders } from './notesLimits.js';
-import { splitNotes } from './notesSections.js';
+import { fillPlaceholders, type NotesConfig } from '../../memory/session/notesConfig.js';
+import { sizeReminders } from '../../memory/session/notesLimits.js';
+import { splitNotes } from '../../memory/session/notesSections.js';
 
 /** What a finished session-notes run records in the effect log (its `outcome`). */
 export const NotesRunOutcome = z.object({

@@ -20,13 +20,13 @@ import { liveConversation } from '../../resume/loadConversation.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
-import { batchCustomId, readBatchLedger, recordSubmittedBatch, remoteCustomId } from './batchLedger.js';
-import { applyBatchReply, batchExtractionRequest } from './batchExtraction.js';
+import { batchCustomId, readBatchLedger, recordSubmittedBatch, remoteCustomId } from './messageBatchLedger.js';
+import { applyBatchReply, batchExtractionRequest } from './messageBatchExtraction.js';
 import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStaging, removeStagingLeftovers, removeStrayTempFiles, runExtraction, runStaged } from './extractionRun.js';
-import { INDEX_NAME } from './memoryIndex.js';
-import { autoMemoryDir, type Env } from './memoryPaths.js';
-import { scanMemoryFiles } from './memoryScan.js';
-import type { FrontmatterForm } from './topicFile.js';
+import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
+import { autoMemoryDir, type Env } from '../../memory/durable/memoryPaths.js';
+import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
+import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 
 export interface ExtractTarget {
   /** The project folder (Claude Code's `projects/<sanitized path>`). */

@@ -1,8 +1,6 @@
-import type { Decision, RunStart } from '../projections/decisions.js';
-import { evolveCoalesce, initialCoalesceState, type CoalesceDecision, type CoalesceState } from './coalesceReducer.js';
+import type { Decision, RunKind, RunStart } from '../projections/decisions.js';
+import { evolveTrailing, initialTrailingState, type TrailingStart, type TrailingState } from './trailingCoalesce.js';
 
-export type RunKind = RunStart['run'];
-export const RUN_KINDS: readonly RunKind[] = ['session_notes', 'extraction', 'compaction'];
 type DueDecision = Extract<Decision, { kind: 'session_notes_due' | 'extraction_due' | 'compaction_due' }>;
 
 /** The run a due decision asks for; other decisions (skips, starts) ask for none. */
@@ -20,27 +18,28 @@ export function runOf(decision: Decision): RunKind | undefined {
   }
 }
 
-export type CoalescerState = Readonly<Record<RunKind, CoalesceState<DueDecision>>>;
+/** One trailing-run coalescer per kind of run: notes, extraction and compaction never wait on each other. */
+export type RunsByKind = Readonly<Record<RunKind, TrailingState<DueDecision>>>;
 
-export function initialCoalescerState(): CoalescerState {
-  return { session_notes: initialCoalesceState(), extraction: initialCoalesceState(), compaction: initialCoalesceState() };
+export function initialRunsByKind(): RunsByKind {
+  return { session_notes: initialTrailingState(), extraction: initialTrailingState(), compaction: initialTrailingState() };
 }
 
 /** A due decision is a request for its kind of run: it starts one, or joins the trailing run. */
-export function request(state: CoalescerState, decision: Decision): readonly [CoalescerState, RunStart[]] {
+export function requestRun(state: RunsByKind, decision: Decision): readonly [RunsByKind, RunStart[]] {
   const run = runOf(decision);
   if (run === undefined) return [state, []];
-  const [next, starts] = evolveCoalesce(state[run], { kind: 'requested', value: decision as DueDecision });
+  const [next, starts] = evolveTrailing(state[run], { kind: 'requested', value: decision as DueDecision });
   return [next === state[run] ? state : { ...state, [run]: next }, starts.map((start) => toRunStart(run, start))];
 }
 
 /** A run ended: the trailing run, if requests arrived meanwhile, starts now. */
-export function settle(state: CoalescerState, run: RunKind, ok: boolean): readonly [CoalescerState, RunStart[]] {
-  const [next, starts] = evolveCoalesce(state[run], { kind: ok ? 'finished' : 'failed' });
+export function endRun(state: RunsByKind, run: RunKind, ok: boolean): readonly [RunsByKind, RunStart[]] {
+  const [next, starts] = evolveTrailing(state[run], { kind: ok ? 'finished' : 'failed' });
   return [next === state[run] ? state : { ...state, [run]: next }, starts.map((start) => toRunStart(run, start))];
 }
 
-function toRunStart(run: RunKind, start: CoalesceDecision<DueDecision>): RunStart {
+function toRunStart(run: RunKind, start: TrailingStart<DueDecision>): RunStart {
   const newest = start.batch[start.batch.length - 1];
   const count = start.batch.length;
   return {

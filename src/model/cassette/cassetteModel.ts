@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ConfigError, MemlogError } from '../errors.js';
-import { atomicWrite } from '../fs/atomicWrite.js';
-import { throwIfAborted } from './abort.js';
-import type { ModelPort, ModelReply, ModelRequest } from './port.js';
+import { ConfigError, MemlogError } from '../../errors.js';
+import { atomicWrite } from '../../fs/atomicWrite.js';
+import { throwIfAborted } from '../abort.js';
+import type { ModelPort, ModelReply, ModelRequest } from '../port.js';
 
 /**
  * Cassette files: recorded model calls, replayed by request.

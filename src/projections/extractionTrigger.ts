@@ -1,6 +1,6 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
 import { NO_DECISIONS, type ExtractionDue, type ExtractionSkipped, type RunOutcome, type Trigger } from './decisions.js';
-import type { LogEntry } from './projection.js';
+import type { LogEntry } from '../transcript/logEntry.js';
 import { closeSample, stepSample } from './responseSample.js';
 import * as tokens from './tokens.js';
 
@@ -136,7 +136,7 @@ export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_E
     };
   }
 
-  return { name: 'extractionCursor', version: 1, initialState, step, end: close, settle };
+  return { name: 'extractionTrigger', version: 1, initialState, step, end: close, settle };
 }
 
 function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSettings): ExtractionState {

@@ -1,28 +1,29 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { rm } from '../fs/faultableFs.js';
-import { describeFsError, isFsError } from '../fs/fsError.js';
-import { acquireProcessLock } from '../fs/processLock.js';
+import { rm } from '../../fs/faultableFs.js';
+import { describeFsError, isFsError } from '../../fs/fsError.js';
+import { acquireProcessLock } from '../../fs/processLock.js';
 import { basename, dirname, join } from 'node:path';
-import { compactionEntries } from '../compaction/compactionEntries.js';
-import { compactionView, type CompactionView } from '../compaction/compactionView.js';
-import { DEFAULT_CUT_SIZES, finishSummaryRung, legacyCut, loadsWhole, planExtractiveRung, planNotesRung, summaryRungInput, type CutSizes, type PlanContext, type Rung, type RungPlan } from '../compaction/rungs.js';
-import { formatModelSummary, SUMMARY_PROMPT } from '../compaction/summaryText.js';
-import { MemlogError, type Diagnostic } from '../errors.js';
-import { appendWholeLines } from '../fs/appendLines.js';
-import { defaultNotesPath, lastSummarizedFromLog, readNotes, recoverNotes } from '../memory/session/notesBuilder.js';
-import { isEmptyNotes, truncateNotesForCompaction } from '../memory/session/notesLimits.js';
-import { DEFAULT_NOTES_TEMPLATE } from '../memory/session/notesTemplate.js';
-import { waitForNotesRun, type WaitOptions } from '../memory/session/waitForNotes.js';
-import { withTaskPrompt } from '../model/backgroundRequest.js';
-import type { ModelPort } from '../model/port.js';
-import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../projections/autocompactTrigger.js';
-import { toApiMessages } from '../resume/apiView.js';
-import { serializeEntry } from '../transcript/entrySchema.js';
-import { readLogEntries } from '../transcript/readLogEntries.js';
+import { compactionEntries } from '../../compaction/compactionEntries.js';
+import { compactionView, type CompactionView } from '../../compaction/compactionView.js';
+import { extractiveSummary } from '../../model/offline/extractiveSummary.js';
+import { DEFAULT_CUT_SIZES, finishSummaryRung, legacyCut, loadsWhole, planExtractiveRung, planNotesRung, summaryRungInput, type CutSizes, type PlanContext, type Rung, type RungPlan } from '../../compaction/rungs.js';
+import { formatModelSummary, SUMMARY_PROMPT } from '../../compaction/summaryText.js';
+import { MemlogError, type Diagnostic } from '../../errors.js';
+import { appendWholeLines } from '../../fs/appendLines.js';
+import { defaultNotesPath, lastSummarizedFromLog, readNotes, recoverNotes } from '../notes/notesBuilder.js';
+import { isEmptyNotes, truncateNotesForCompaction } from '../../memory/session/notesLimits.js';
+import { DEFAULT_NOTES_TEMPLATE } from '../../memory/session/notesTemplate.js';
+import { waitForNotesRun, type WaitOptions } from '../notes/waitForNotes.js';
+import { withTaskPrompt } from '../../model/backgroundRequest.js';
+import type { ModelPort } from '../../model/port.js';
+import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../../projections/autocompactTrigger.js';
+import { toApiMessages } from '../../resume/apiView.js';
+import { serializeEntry } from '../../transcript/entrySchema.js';
+import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { checkCompactOut, copyToOut } from './compactOut.js';
-import { appendEffectsSync, effectLogPath, readEffectLog } from './effectLog.js';
-import { compactedRecord } from './effectRecords.js';
+import { appendEffectsSync, effectLogPath, readEffectLog } from '../../pipeline/effectLog.js';
+import { compactedRecord } from '../../pipeline/effectRecords.js';
 
 export type CompactStrategy = 'auto' | 'notes' | 'summary';
 
@@ -121,7 +122,7 @@ async function compactLocked(options: CompactOptions): Promise<CompactReport> {
   if (requested !== 'summary') plan = await tryNotes(context, options, rungs);
   if (plan === undefined && requested !== 'notes') plan = await trySummary(context, options, rungs);
   if (plan === undefined) {
-    plan = planExtractiveRung(context, legacyCut(view));
+    plan = planExtractiveRung(context, legacyCut(view), extractiveSummary);
     rungs.push({ rung: 'extractive', used: true });
   }
   // Below the threshold, a compaction that would not make the context smaller is not worth writing.

@@ -5,20 +5,20 @@ import { assertNever } from '../errors.js';
  * waiting for the trailing run, and how many runs it has started. `pending` is empty
  * whenever `inFlight` is null.
  */
-export interface CoalesceState<T> {
+export interface TrailingState<T> {
   readonly inFlight: readonly T[] | null;
   readonly pending: readonly T[];
   readonly runs: number;
 }
 
 /** A request for a run, or the end of the run in flight. */
-export type CoalesceEvent<T> = { kind: 'requested'; value: T } | { kind: 'finished' } | { kind: 'failed' };
+export type TrailingEvent<T> = { kind: 'requested'; value: T } | { kind: 'finished' } | { kind: 'failed' };
 
 /** Start one run on `batch`; `trailing` when it merges requests that arrived during another run. */
-export type CoalesceDecision<T> = { kind: 'start'; batch: readonly T[]; trailing: boolean };
+export type TrailingStart<T> = { kind: 'start'; batch: readonly T[]; trailing: boolean };
 
 /** The idle coalescer: nothing in flight, nothing pending. */
-export function initialCoalesceState<T>(): CoalesceState<T> {
+export function initialTrailingState<T>(): TrailingState<T> {
   return { inFlight: null, pending: [], runs: 0 };
 }
 
@@ -30,10 +30,10 @@ export function initialCoalesceState<T>(): CoalesceState<T> {
  * requests into a trailing run. Callers that want a retry request again.
  *
  * @example
- * const [state, decisions] = evolveCoalesce(initialCoalesceState<string>(), { kind: 'requested', value: 'a' });
+ * const [state, decisions] = evolveTrailing(initialTrailingState<string>(), { kind: 'requested', value: 'a' });
  * // decisions: [{ kind: 'start', batch: ['a'], trailing: false }]
  */
-export function evolveCoalesce<T>(state: CoalesceState<T>, event: CoalesceEvent<T>): [CoalesceState<T>, CoalesceDecision<T>[]] {
+export function evolveTrailing<T>(state: TrailingState<T>, event: TrailingEvent<T>): [TrailingState<T>, TrailingStart<T>[]] {
   switch (event.kind) {
     case 'requested': {
       if (state.inFlight !== null) return [{ ...state, pending: [...state.pending, event.value] }, []];

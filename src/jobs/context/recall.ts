@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { ModelPort } from '../../model/port.js';
-import { formatManifest, scanMemoryFiles, type MemoryFileHeader } from './memoryScan.js';
+import { formatManifest, scanMemoryFiles, type MemoryFileHeader } from '../../memory/durable/memoryScan.js';
 
 /** Long-term spec §2.3–2.4: five memories a turn, each cut at 200 lines / 4 KB, 60 KiB a session. */
 export const RECALL_LIMIT = 5;

@@ -7,8 +7,8 @@ import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { formatFinding, scanForSecrets } from '../../secrets/scanForSecrets.js';
 import { EXTRACTION_SYSTEM, type StagedContext, type StagedWork } from './extractionRun.js';
-import { INDEX_NAME, reservedIndexNameReason } from './memoryIndex.js';
-import { indexLine, MEMORY_TYPES, parseTopicFile, renderTopicFile, type FrontmatterForm } from './topicFile.js';
+import { INDEX_NAME, reservedIndexNameReason } from '../../memory/durable/memoryIndex.js';
+import { indexLine, MEMORY_TYPES, parseTopicFile, renderTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
 
 /**
  * Extraction through the Message Batches API. A batch request is one call with no tool loop,

@@ -1,9 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { ConfigError, ModelPortError } from '../errors.js';
-import { AnthropicMessageBatches } from './anthropic/messageBatches.js';
-import { toModelReply } from './anthropic/toModelReply.js';
-import type { MessageBatchesPort } from './messageBatches.js';
-import type { ModelPort, ModelReply, ModelRequest } from './port.js';
+import { ConfigError, ModelPortError } from '../../errors.js';
+import { AnthropicMessageBatches } from './messageBatches.js';
+import { toModelReply } from './toModelReply.js';
+import type { MessageBatchesPort } from '../messageBatches.js';
+import type { ModelPort, ModelReply, ModelRequest } from '../port.js';
 
 /** A current model: the SDK warns about (and the API retires) deprecated ones such as claude-sonnet-4-5. */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';

@@ -1,31 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import {
-  evolveCoalesce,
-  initialCoalesceState,
-  type CoalesceDecision,
-  type CoalesceEvent,
-  type CoalesceState,
-} from '../../src/pipeline/coalesceReducer.js';
+  evolveTrailing,
+  initialTrailingState,
+  type TrailingStart,
+  type TrailingEvent,
+  type TrailingState,
+} from '../../src/pipeline/trailingCoalesce.js';
 
-const requested = (value: string): CoalesceEvent<string> => ({ kind: 'requested', value });
-const finished: CoalesceEvent<string> = { kind: 'finished' };
-const failed: CoalesceEvent<string> = { kind: 'failed' };
-const leading = (...batch: string[]): CoalesceDecision<string> => ({ kind: 'start', batch, trailing: false });
-const trailing = (...batch: string[]): CoalesceDecision<string> => ({ kind: 'start', batch, trailing: true });
+const requested = (value: string): TrailingEvent<string> => ({ kind: 'requested', value });
+const finished: TrailingEvent<string> = { kind: 'finished' };
+const failed: TrailingEvent<string> = { kind: 'failed' };
+const leading = (...batch: string[]): TrailingStart<string> => ({ kind: 'start', batch, trailing: false });
+const trailing = (...batch: string[]): TrailingStart<string> => ({ kind: 'start', batch, trailing: true });
 
-function fold(events: CoalesceEvent<string>[]): { state: CoalesceState<string>; decisions: CoalesceDecision<string>[] } {
-  let state = initialCoalesceState<string>();
-  const decisions: CoalesceDecision<string>[] = [];
+function fold(events: TrailingEvent<string>[]): { state: TrailingState<string>; decisions: TrailingStart<string>[] } {
+  let state = initialTrailingState<string>();
+  const decisions: TrailingStart<string>[] = [];
   for (const event of events) {
-    const [next, decided] = evolveCoalesce(state, event);
+    const [next, decided] = evolveTrailing(state, event);
     state = next;
     decisions.push(...decided);
   }
   return { state, decisions };
 }
 
-describe('evolveCoalesce', () => {
-  it.each<{ rule: string; events: CoalesceEvent<string>[]; decisions: CoalesceDecision<string>[]; state: CoalesceState<string> }>([
+describe('evolveTrailing', () => {
+  it.each<{ rule: string; events: TrailingEvent<string>[]; decisions: TrailingStart<string>[]; state: TrailingState<string> }>([
     { rule: 'nothing happens without a request', events: [], decisions: [], state: { inFlight: null, pending: [], runs: 0 } },
     { rule: 'a request while idle starts a run of that request', events: [requested('a')], decisions: [leading('a')], state: { inFlight: ['a'], pending: [], runs: 1 } },
     {
@@ -95,19 +95,19 @@ describe('evolveCoalesce', () => {
   });
 
   it('returns the same state reference when a run end changes nothing', () => {
-    const idle = initialCoalesceState<string>();
-    expect(evolveCoalesce(idle, finished)[0]).toBe(idle);
-    expect(evolveCoalesce(idle, failed)[0]).toBe(idle);
+    const idle = initialTrailingState<string>();
+    expect(evolveTrailing(idle, finished)[0]).toBe(idle);
+    expect(evolveTrailing(idle, failed)[0]).toBe(idle);
   });
 
   it('never mutates the state it is given', () => {
     const busy = Object.freeze({ inFlight: Object.freeze(['a']), pending: Object.freeze(['b']), runs: 1 });
-    expect(() => evolveCoalesce(busy, requested('c'))).not.toThrow();
-    expect(() => evolveCoalesce(busy, finished)).not.toThrow();
+    expect(() => evolveTrailing(busy, requested('c'))).not.toThrow();
+    expect(() => evolveTrailing(busy, finished)).not.toThrow();
     expect(busy).toEqual({ inFlight: ['a'], pending: ['b'], runs: 1 });
   });
 
   it('every fold starts from a fresh state', () => {
-    expect(initialCoalesceState()).not.toBe(initialCoalesceState());
+    expect(initialTrailingState()).not.toBe(initialTrailingState());
   });
 });
