@@ -6,6 +6,7 @@ import {
   type CoalesceEvent,
   type CoalesceState,
 } from '../../src/pipeline/coalesceReducer.js';
+import { deciderSpec } from '../support/givenWhenThen.js';
 
 const requested = (value: string): CoalesceEvent<string> => ({ kind: 'requested', value });
 const finished: CoalesceEvent<string> = { kind: 'finished' };
@@ -13,16 +14,7 @@ const failed: CoalesceEvent<string> = { kind: 'failed' };
 const leading = (...batch: string[]): CoalesceDecision<string> => ({ kind: 'start', batch, trailing: false });
 const trailing = (...batch: string[]): CoalesceDecision<string> => ({ kind: 'start', batch, trailing: true });
 
-function fold(events: CoalesceEvent<string>[]): { state: CoalesceState<string>; decisions: CoalesceDecision<string>[] } {
-  let state = initialCoalesceState<string>();
-  const decisions: CoalesceDecision<string>[] = [];
-  for (const event of events) {
-    const [next, decided] = evolveCoalesce(state, event);
-    state = next;
-    decisions.push(...decided);
-  }
-  return { state, decisions };
-}
+const coalesce = deciderSpec({ initialState: initialCoalesceState<string>, step: evolveCoalesce<string> });
 
 describe('evolveCoalesce', () => {
   it.each<{ rule: string; events: CoalesceEvent<string>[]; decisions: CoalesceDecision<string>[]; state: CoalesceState<string> }>([
@@ -89,9 +81,9 @@ describe('evolveCoalesce', () => {
       state: { inFlight: ['b', 'b'], pending: [], runs: 2 },
     },
   ])('$rule', ({ events, decisions, state }) => {
-    const result = fold(events);
-    expect(result.decisions).toEqual(decisions);
-    expect(result.state).toEqual(state);
+    const outcome = coalesce.when(...events);
+    outcome.then(decisions);
+    outcome.thenState(state);
   });
 
   it('returns the same state reference when a run end changes nothing', () => {
