@@ -6,6 +6,7 @@ import {
   type TrailingEvent,
   type TrailingState,
 } from '../../src/pipeline/trailingCoalesce.js';
+import { deciderSpec } from '../support/givenWhenThen.js';
 
 const requested = (value: string): TrailingEvent<string> => ({ kind: 'requested', value });
 const finished: TrailingEvent<string> = { kind: 'finished' };
@@ -13,16 +14,7 @@ const failed: TrailingEvent<string> = { kind: 'failed' };
 const leading = (...batch: string[]): TrailingStart<string> => ({ kind: 'start', batch, trailing: false });
 const trailing = (...batch: string[]): TrailingStart<string> => ({ kind: 'start', batch, trailing: true });
 
-function fold(events: TrailingEvent<string>[]): { state: TrailingState<string>; decisions: TrailingStart<string>[] } {
-  let state = initialTrailingState<string>();
-  const decisions: TrailingStart<string>[] = [];
-  for (const event of events) {
-    const [next, decided] = evolveTrailing(state, event);
-    state = next;
-    decisions.push(...decided);
-  }
-  return { state, decisions };
-}
+const coalesce = deciderSpec({ initialState: initialTrailingState<string>, step: evolveTrailing<string> });
 
 describe('evolveTrailing', () => {
   it.each<{ rule: string; events: TrailingEvent<string>[]; decisions: TrailingStart<string>[]; state: TrailingState<string> }>([
@@ -89,9 +81,9 @@ describe('evolveTrailing', () => {
       state: { inFlight: ['b', 'b'], pending: [], runs: 2 },
     },
   ])('$rule', ({ events, decisions, state }) => {
-    const result = fold(events);
-    expect(result.decisions).toEqual(decisions);
-    expect(result.state).toEqual(state);
+    const outcome = coalesce.when(...events);
+    outcome.then(decisions);
+    outcome.thenState(state);
   });
 
   it('returns the same state reference when a run end changes nothing', () => {

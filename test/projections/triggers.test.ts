@@ -4,34 +4,18 @@ import {
   createAutocompactTrigger,
   createSessionNotesTrigger,
   estimateMessageTokens,
-  foldAll,
   selectContextTokens,
   selectPressure,
   tokensProjection,
-  type Decision,
   type Entry,
-  type LogEntry,
-  type Trigger,
 } from '../../src/index.js';
 import { assistantEntry, compactBoundaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+import { projectionSpec, triggerSpec } from '../support/givenWhenThen.js';
 
 /** A response's usage whose four counters add up to `total`. */
 const usage = (total: number) => ({ input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: total });
-const log = (entries: Entry[]): LogEntry[] => entries.map((entry, seq) => ({ seq, entry }));
 
-function decide<S, D>(trigger: Trigger<S, D, LogEntry>, entries: Entry[]): D[] {
-  let state = trigger.initialState();
-  const out: D[] = [];
-  for (const event of log(entries)) {
-    const [next, made] = trigger.step(state, event);
-    state = next;
-    out.push(...made);
-  }
-  out.push(...trigger.end(state)[1]);
-  return out;
-}
-
-const notes = createSessionNotesTrigger();
+const notes = triggerSpec(createSessionNotesTrigger());
 let n = 0;
 const id = (prefix: string): string => `${prefix}${++n}`;
 /** A user prompt and a text-only response of the given context size. */
@@ -46,31 +30,28 @@ const toolResponse = (tokens: number, calls: number): Entry[] => {
 
 describe('session-notes trigger (spec §4.3)', () => {
   it('needs 10,000 tokens to start: 9,999 is not enough, 10,000 is', () => {
-    expect(decide(notes, textTurn(9_999))).toEqual([]);
-    expect(decide(notes, textTurn(10_000))).toMatchObject([{ kind: 'session_notes_due', tokens: 10_000, toolCallsSinceUpdate: 0 }]);
+    notes.when(...textTurn(9_999)).thenNothing();
+    notes.when(...textTurn(10_000)).thenMatch([{ kind: 'session_notes_due', tokens: 10_000, toolCallsSinceUpdate: 0 }]);
   });
 
   it('then needs 5,000 tokens of growth: 4,999 is not enough, 5,000 is', () => {
-    expect(decide(notes, [...textTurn(10_000), ...textTurn(14_999)])).toHaveLength(1);
-    expect(decide(notes, [...textTurn(10_000), ...textTurn(15_000)]).map((d) => d.tokens)).toEqual([10_000, 15_000]);
+    notes.when(...textTurn(10_000), ...textTurn(14_999)).thenEach((d) => d.tokens, [10_000]);
+    notes.when(...textTurn(10_000), ...textTurn(15_000)).thenEach((d) => d.tokens, [10_000, 15_000]);
   });
 
   it('mid-turn (the response calls tools) it needs 3 tool calls since the last update: 2 are not enough', () => {
     const start = textTurn(10_000);
-    expect(decide(notes, [...start, userEntry(id('u'), 'go'), ...toolResponse(20_000, 2)])).toHaveLength(1);
-    const due = decide(notes, [...start, userEntry(id('u'), 'go'), ...toolResponse(20_000, 3)]);
-    expect(due.map((d) => d.toolCallsSinceUpdate)).toEqual([0, 3]);
-    expect(due[1]?.reason).toMatch(/3 tool calls since the last update/);
+    notes.when(...start, userEntry(id('u'), 'go'), ...toolResponse(20_000, 2)).thenEach((d) => d.tokens, [10_000]);
+    notes
+      .when(...start, userEntry(id('u'), 'go'), ...toolResponse(20_000, 3))
+      .thenMatch([{ toolCallsSinceUpdate: 0 }, { toolCallsSinceUpdate: 3, reason: expect.stringMatching(/3 tool calls since the last update/) }]);
   });
 
   it('decides once per response, after its last piece, and never sums the pieces’ usage', () => {
     const message = id('m');
-    const entries = [
-      userEntry(id('u'), 'go'),
-      assistantEntry('p1', message, text(''), { usage: usage(6_000) }),
-      assistantEntry('p2', message, text(''), { usage: usage(10_000) }),
-    ];
-    expect(decide(notes, entries)).toMatchObject([{ uuid: 'p2', tokens: 10_000 }]);
+    notes
+      .when(userEntry(id('u'), 'go'), assistantEntry('p1', message, text(''), { usage: usage(6_000) }), assistantEntry('p2', message, text(''), { usage: usage(10_000) }))
+      .thenMatch([{ uuid: 'p2', tokens: 10_000 }]);
   });
 
   it('a response whose tool results are written between its pieces is evaluated once, without those results', () => {
@@ -84,44 +65,47 @@ describe('session-notes trigger (spec §4.3)', () => {
       piece('p3', 't3'), result('r3', 't3', 'p3'),
       assistantEntry('next', id('m'), text('done'), { usage: usage(40_000) }),
     ];
-    const due = decide(notes, entries);
-    expect(due[0]).toMatchObject({ uuid: 'p3', toolCallsSinceUpdate: 3 });
-    expect(due[0]!.tokens).toBeLessThan(18_100); // the response's own usage and pieces, not the 18,000 tokens of results
-    expect(due).toHaveLength(2); // and once more for the next response
+    notes.when(...entries).then((due) => {
+      expect(due[0]).toMatchObject({ uuid: 'p3', toolCallsSinceUpdate: 3 });
+      expect(due[0]!.tokens).toBeLessThan(18_100); // the response's own usage and pieces, not the 18,000 tokens of results
+      expect(due).toHaveLength(2); // and once more for the next response
+    });
   });
 
   it('after a compaction, the cursor’s message is gone: only a response without tool calls makes an update due', () => {
-    const entries = [...textTurn(10_000), compactBoundaryEntry(id('b'), 'x'), ...textTurn(20_000), userEntry(id('u'), 'go'), ...toolResponse(26_000, 3), ...toolResponse(32_000, 3)];
-    expect(decide(notes, entries).map((d) => d.tokens)).toEqual([10_000]);
+    notes
+      .given(...textTurn(10_000))
+      .when(compactBoundaryEntry(id('b'), 'x'), ...textTurn(20_000), userEntry(id('u'), 'go'), ...toolResponse(26_000, 3), ...toolResponse(32_000, 3))
+      // The 10,000-token update is decided when the boundary closes its response, so it is among the when decisions.
+      .thenEach((d) => d.tokens, [10_000]);
   });
 
   it('ignores sidechain entries: a subagent’s large context triggers nothing', () => {
     const side = { isSidechain: true, agentId: 'a1' };
-    const entries = [userEntry(id('u'), 'task', side), assistantEntry(id('a'), id('m'), text(''), { ...side, usage: usage(50_000) })];
-    expect(decide(notes, entries)).toEqual([]);
+    notes.when(userEntry(id('u'), 'task', side), assistantEntry(id('a'), id('m'), text(''), { ...side, usage: usage(50_000) })).thenNothing();
   });
 
   it('moves lastSummarizedMessageId only on a response without tool calls', () => {
     const first = textTurn(10_000);
-    const due = decide(notes, [...first, userEntry(id('u'), 'go'), ...toolResponse(20_000, 3)]);
-    expect(due[0]?.lastSummarizedMessageId).toBe(first[1] && 'uuid' in first[1] ? first[1].uuid : '');
-    expect(due[1]?.lastSummarizedMessageId).toBe(due[0]?.lastSummarizedMessageId);
+    const firstResponse = first[1] && 'uuid' in first[1] ? first[1].uuid : '';
+    // Set by the first update (a response without tool calls), kept by the second (one with tool calls).
+    notes.when(...first, userEntry(id('u'), 'go'), ...toolResponse(20_000, 3)).thenEach((d) => d.lastSummarizedMessageId, [firstResponse, firstResponse]);
   });
 
   it('re-takes the growth baseline after a compaction (Claude Code never resets it)', () => {
     const before = textTurn(100_000);
     const after = [compactBoundaryEntry(id('b'), 'x'), ...textTurn(20_000), ...textTurn(24_999), ...textTurn(25_000)];
-    expect(decide(notes, [...before, ...after]).map((d) => d.tokens)).toEqual([100_000, 25_000]);
+    notes.when(...before, ...after).thenEach((d) => d.tokens, [100_000, 25_000]);
   });
 
   it('thresholds are settings', () => {
-    const eager = createSessionNotesTrigger({ minimumTokensToInit: 100, minimumTokensBetweenUpdates: 10, toolCallsBetweenUpdates: 1 });
-    expect(decide(eager, textTurn(100))).toHaveLength(1);
+    const eager = triggerSpec(createSessionNotesTrigger({ minimumTokensToInit: 100, minimumTokensBetweenUpdates: 10, toolCallsBetweenUpdates: 1 }));
+    eager.when(...textTurn(100)).thenEach((d) => d.tokens, [100]);
   });
 });
 
 describe('autocompact trigger (spec §5.3)', () => {
-  const compact = createAutocompactTrigger();
+  const compact = triggerSpec(createAutocompactTrigger());
 
   it('derives 167,000 / 147,000 / 177,000 for a 200K window and 32K output', () => {
     expect(autocompactThresholds()).toEqual({ effectiveWindow: 180_000, threshold: 167_000, warning: 147_000, blocking: 177_000 });
@@ -130,17 +114,19 @@ describe('autocompact trigger (spec §5.3)', () => {
   });
 
   it('is due at 167,000 tokens, not at 166,999', () => {
-    expect(decide(compact, textTurn(166_999))).toEqual([]);
-    expect(decide(compact, textTurn(167_000))).toMatchObject([{ kind: 'compaction_due', tokens: 167_000, threshold: 167_000 }]);
+    compact.when(...textTurn(166_999)).thenNothing();
+    compact.when(...textTurn(167_000)).thenMatch([{ kind: 'compaction_due', tokens: 167_000, threshold: 167_000 }]);
   });
 
   it('a compaction in the log resets the count', () => {
-    const decisions: Decision[] = decide(compact, [...textTurn(170_000), compactBoundaryEntry(id('b'), 'x'), ...textTurn(30_000)]);
-    expect(decisions.map((d) => d.tokens)).toEqual([170_000]);
+    // 170,000 is decided when the boundary arrives; after it, 30,000 tokens decide nothing.
+    compact.given(...textTurn(170_000)).when(compactBoundaryEntry(id('b'), 'x'), ...textTurn(30_000)).thenEach((d) => d.tokens, [170_000]);
   });
 });
 
 describe('tokens (spec §5.4)', () => {
+  const tokens = projectionSpec(tokensProjection);
+
   it('is the newest usage plus chars/4 of what came after that response’s first piece', () => {
     const message = id('m');
     const entries = [
@@ -149,7 +135,7 @@ describe('tokens (spec §5.4)', () => {
       assistantEntry(id('a'), message, text('z'.repeat(80)), { usage: usage(1_010) }),
       userEntry(id('u'), 'w'.repeat(400)),
     ];
-    expect(selectContextTokens(foldAll(tokensProjection, log(entries)))).toBe(1_010 + 20 + 100);
+    tokens.when(...entries).thenState(selectContextTokens, 1_010 + 20 + 100);
   });
 
   it('the compaction-sizing estimate counts array content only and pads by 4/3, rounded up', () => {
@@ -160,6 +146,6 @@ describe('tokens (spec §5.4)', () => {
   it('is a pure estimate before any response, and ignores synthetic replies', () => {
     const synthetic = { ...assistantEntry(id('a'), id('m'), text('No response requested.'), { usage: usage(99_999) }) };
     synthetic.message = { ...synthetic.message, model: '<synthetic>' };
-    expect(selectContextTokens(foldAll(tokensProjection, log([userEntry(id('u'), 'x'.repeat(4_000)), synthetic])))).toBe(1_000 + 6);
+    tokens.when(userEntry(id('u'), 'x'.repeat(4_000)), synthetic).thenState(selectContextTokens, 1_000 + 6);
   });
 });
