@@ -213,7 +213,8 @@ function recordedCwd(nodes: readonly ChainNode[]): string | undefined {
 function recordedModel(nodes: readonly ChainNode[]): string | undefined {
   for (let i = nodes.length - 1; i >= 0; i--) {
     const entry = nodes[i]!.entry;
-    if (entry.type === 'assistant' && typeof entry.message.model === 'string' && entry.message.model !== '<synthetic>' && entry.message.model.startsWith('claude-')) return entry.message.model;
+    // A Claude model's name only: this also passes over '<synthetic>' and other tools' names.
+    if (entry.type === 'assistant' && typeof entry.message.model === 'string' && entry.message.model.startsWith('claude-')) return entry.message.model;
   }
   return undefined;
 }

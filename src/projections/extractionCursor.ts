@@ -1,4 +1,5 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
+import { isModelResponse } from '../transcript/modelResponse.js';
 import { NO_DECISIONS, type ExtractionDue, type ExtractionSkipped, type RunOutcome, type Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
 import { closeSample, stepSample } from './responseSample.js';
@@ -148,7 +149,7 @@ function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSett
   }
   if (entry.type !== 'user' && entry.type !== 'assistant') return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
   const writes = entry.type === 'assistant' ? memoryWrites(entry, settings) : NO_PATHS;
-  const sampled = entry.type === 'assistant' && entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true;
+  const sampled = entry.type === 'assistant' && isModelResponse(entry);
   // Written out field by field, not spread: this runs for every message of a session, and a
   // spread with overrides costs several times an object literal (bench/replayStages.bench.ts).
   return {

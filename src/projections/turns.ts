@@ -1,4 +1,5 @@
 import type { Entry } from '../transcript/entrySchema.js';
+import { isSynthetic } from '../transcript/modelResponse.js';
 import { push, toArray, type ConsList } from './consList.js';
 import { defineProjection, type LogEntry } from './projection.js';
 import * as tokens from './tokens.js';
@@ -80,7 +81,7 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
       }
     }
   }
-  const endUuid = entry.type === 'assistant' && entry.message.model !== '<synthetic>' ? (uses === 0 ? entry.uuid : null) : results > 0 ? null : open.endUuid;
+  const endUuid = entry.type === 'assistant' && !isSynthetic(entry) ? (uses === 0 ? entry.uuid : null) : results > 0 ? null : open.endUuid;
   // Literals rather than spreads: this runs for every message (see extractionCursor.ts).
   const current: Turn = {
     index: open.index,

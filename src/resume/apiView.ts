@@ -1,4 +1,5 @@
 import type { ContentBlock } from '../transcript/contentSchema.js';
+import { isSyntheticApiError } from '../transcript/modelResponse.js';
 import type { ChainNode } from './transcriptIndex.js';
 import { messageIdOf } from './transcriptIndex.js';
 
@@ -11,8 +12,6 @@ export interface ApiMessage {
   /** The API message id, for assistant messages. */
   readonly messageId?: string;
 }
-
-const SYNTHETIC_MODEL = '<synthetic>';
 
 /**
  * The conversation part of the API request for a resumed chain (spec §6.2, the subset that
@@ -46,7 +45,7 @@ export function toApiMessages(chain: readonly ChainNode[]): ApiMessage[] {
       }
     } else if (entry.type === 'assistant') {
       if (entry.isVirtual === true) continue;
-      if (entry.isApiErrorMessage === true && entry.message.model === SYNTHETIC_MODEL) continue;
+      if (isSyntheticApiError(entry)) continue;
       const id = messageIdOf(entry);
       const blocks = toBlocks(entry.message.content).filter((block) => {
         if (block.type !== 'tool_use') return true;
