@@ -5,6 +5,7 @@ import type { ModelPort } from '../model/port.js';
 import { loadConversation } from '../resume/loadConversation.js';
 import { filterForResume, closeWithSyntheticReply } from '../resume/resumeFilters.js';
 import type { ChainNode } from '../resume/transcriptIndex.js';
+import { isToolUseBlock, toolInputFilePath } from '../transcript/contentGuards.js';
 import { assembleRequest, type AssembledRequest } from './assembleRequest.js';
 import type { ContextDiagnostic } from './contextDiagnostic.js';
 import type { FileSource } from './fileSource.js';
@@ -173,7 +174,7 @@ function defaultMemoryDir(files: FileSource, options: ContextOptions, cwd: strin
 function nestedFromReads(files: FileSource, nodes: readonly ChainNode[], cwd: string, loaded: Set<string>, diagnostics: ContextDiagnostic[]): Map<string, RenderedAttachment[]> {
   for (const node of nodes) {
     if (node.entry.type === 'attachment' && node.entry.attachment.type === 'nested_memory') {
-      const path = (node.entry.attachment as { path?: unknown }).path;
+      const path = node.entry.attachment['path'];
       if (typeof path === 'string') loaded.add(path);
     }
   }
@@ -191,10 +192,9 @@ function toolReads(nodes: readonly ChainNode[]): Array<{ id: string; path: strin
   for (const node of nodes) {
     if (node.entry.type !== 'assistant' || typeof node.entry.message.content === 'string') continue;
     for (const block of node.entry.message.content) {
-      if (block.type !== 'tool_use') continue;
-      const { id, name, input } = block as { id: string; name: string; input: unknown };
-      const path = (input as { file_path?: unknown } | null)?.file_path;
-      if (name === 'Read' && typeof path === 'string' && path.startsWith('/')) reads.push({ id, path });
+      if (!isToolUseBlock(block) || block.name !== 'Read') continue;
+      const path = toolInputFilePath(block);
+      if (path?.startsWith('/') === true) reads.push({ id: block.id, path });
     }
   }
   return reads;

@@ -18,6 +18,7 @@ import { withTaskPrompt } from '../model/backgroundRequest.js';
 import type { ModelPort } from '../model/port.js';
 import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../projections/autocompactTrigger.js';
 import { toApiMessages } from '../resume/apiView.js';
+import { isTextBlock } from '../transcript/contentGuards.js';
 import { serializeEntry } from '../transcript/entrySchema.js';
 import { readLogEntries } from '../transcript/readLogEntries.js';
 import { checkCompactOut, copyToOut } from './compactOut.js';
@@ -174,7 +175,7 @@ async function trySummary(context: PlanContext, options: CompactOptions, rungs: 
   const messages = fitForSummary(context.view, input.cut, contextWindow - SUMMARY_INPUT_RESERVE);
   try {
     const reply = await options.model.complete({ system: SUMMARY_SYSTEM, messages: withTaskPrompt(messages, SUMMARY_PROMPT), maxTokens: 20_000, task: { kind: 'summary' } });
-    const text = reply.content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('\n');
+    const text = reply.content.filter(isTextBlock).map((block) => block.text).join('\n');
     const outcome = finishSummaryRung(context, input.cut, formatModelSummary(text));
     rungs.push(outcome.ok ? { rung: 'summary', used: true } : { rung: 'summary', used: false, reason: outcome.reason });
     return outcome.ok ? outcome.plan : undefined;

@@ -1,4 +1,5 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
+import { isToolUseBlock, toolInputFilePath } from '../transcript/contentGuards.js';
 import { isModelResponse } from '../transcript/modelResponse.js';
 import { NO_DECISIONS, type ExtractionDue, type ExtractionSkipped, type RunOutcome, type Trigger } from './decisions.js';
 import type { LogEntry } from './projection.js';
@@ -208,11 +209,9 @@ function memoryWrites(entry: AssistantEntry, settings: ExtractionSettings): read
   if (typeof content === 'string') return NO_PATHS;
   let paths: string[] | null = null;
   for (const block of content) {
-    if (block.type !== 'tool_use') continue;
-    const { name, input } = block as { name: string; input: unknown };
-    if (name !== 'Edit' && name !== 'Write') continue;
-    const path = (input as { file_path?: unknown } | null)?.file_path;
-    if (typeof path === 'string' && settings.isMemoryPath(path)) (paths ??= []).push(path);
+    if (!isToolUseBlock(block) || (block.name !== 'Edit' && block.name !== 'Write')) continue;
+    const path = toolInputFilePath(block);
+    if (path !== undefined && settings.isMemoryPath(path)) (paths ??= []).push(path);
   }
   return paths ?? NO_PATHS;
 }
