@@ -19,7 +19,7 @@ import type { ModelPort } from '../model/port.js';
 import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../projections/autocompactTrigger.js';
 import { toApiMessages } from '../resume/apiView.js';
 import { isTextBlock } from '../transcript/contentGuards.js';
-import { serializeEntry } from '../transcript/entrySchema.js';
+import { hasUuid, serializeEntry } from '../transcript/entrySchema.js';
 import { readLogEntries } from '../transcript/readLogEntries.js';
 import { checkCompactOut, copyToOut } from './compactOut.js';
 import { appendEffectsSync, effectLogPath, readEffectLog } from './effectLog.js';
@@ -221,10 +221,10 @@ async function writeCompaction(view: CompactionView, plan: RungPlan, report: Com
     const what = isFsError(error) ? describeFsError(error) : `${target}: ${error instanceof Error ? error.message : String(error)}`;
     throw new MemlogError('io', `${what}; ${options.out === undefined ? 'nothing was written, the transcript is as it was' : 'no copy was written'}`, { path: target }, { cause: error });
   }
-  const uuids = entries.map((entry) => (entry as { uuid: string }).uuid);
+  const uuids = entries.filter(hasUuid).map((entry) => entry.uuid);
   // Recorded after the entries are in the transcript, which is the record of the compaction itself.
   const logPath = options.out !== undefined ? effectLogPath(options.out) : (options.effectLogPath ?? effectLogPath(options.transcriptPath));
-  const at = { seq: last?.seq ?? -1, uuid: (last?.entry as { uuid?: string } | undefined)?.uuid ?? null };
+  const at = { seq: last?.seq ?? -1, uuid: last !== undefined && hasUuid(last.entry) ? last.entry.uuid : null };
   appendEffectsSync(logPath, [compactedRecord(at, { rung: plan.rung, trigger, cutUuid: report.cutUuid, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter, boundaryUuid: uuids[0]!, kept: report.kept.length })]);
   return { path: target, uuids };
 }

@@ -1,5 +1,6 @@
 import type { Decision, RunStart } from '../projections/decisions.js';
 import type { LogEntry } from '../projections/projection.js';
+import { hasUuid } from '../transcript/entrySchema.js';
 import { isEnvironmentFault, RunInterruptedError } from '../fs/fsError.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
 import type { EffectRecord, LogPosition, RemoteRequest, RunKind, RunStartedRecord } from './effectRecord.js';
@@ -139,7 +140,7 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   };
 
   for (const event of mergeByPosition(options.entries, records) as Iterable<PipelineEvent>) {
-    if (event.source === 'transcript') at = { seq: event.event.seq, uuid: (event.event.entry as { uuid?: string }).uuid ?? null };
+    if (event.source === 'transcript') at = { seq: event.event.seq, uuid: hasUuid(event.event.entry) ? event.event.entry.uuid : null };
     const [next, made] = decider.step(state, event);
     state = next;
     await handle(made);
