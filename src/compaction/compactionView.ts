@@ -5,7 +5,7 @@ import { isPrompt } from '../projections/turns.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { buildChain, selectLeaf } from '../resume/conversationChain.js';
 import { indexTranscript, type ChainNode } from '../resume/transcriptIndex.js';
-import type { Entry } from '../transcript/entrySchema.js';
+import { hasUuid, type Entry } from '../transcript/entrySchema.js';
 
 /** A user or assistant entry of the live chain, after the last compact boundary. */
 export type ViewMessage = ChainNode & { readonly entry: Extract<ChainNode['entry'], { type: 'user' | 'assistant' }> };
@@ -49,8 +49,8 @@ function writtenParents(entries: readonly LogEntry[]): Map<string, string | null
   const bridge = new Map<string, string | null>();
   const parents = new Map<string, string | null>();
   for (const { entry } of entries) {
-    const uuid = (entry as { uuid?: unknown }).uuid;
-    if (typeof uuid !== 'string') continue;
+    if (!hasUuid(entry)) continue;
+    const uuid = entry.uuid;
     let parent = (entry as { parentUuid?: string | null }).parentUuid ?? null;
     if (parent !== null && bridge.has(parent)) parent = bridge.get(parent) ?? null;
     if (entry.type === 'progress') bridge.set(uuid, parent);

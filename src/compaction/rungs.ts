@@ -3,6 +3,7 @@ import { estimateMessageTokens, roughTokens } from '../projections/tokenEstimate
 import { toApiMessages } from '../resume/apiView.js';
 import { buildChain, selectLeaf } from '../resume/conversationChain.js';
 import { indexTranscript } from '../resume/transcriptIndex.js';
+import { isTextBlock, isToolUseBlock, toolInputFilePath } from '../transcript/contentGuards.js';
 import { compactionEntries } from './compactionEntries.js';
 import { tokensAfter, type CompactionView } from './compactionView.js';
 import { summaryMessage } from './summaryText.js';
@@ -76,7 +77,7 @@ export function cutAtOrBefore(view: CompactionView, wanted: number): number {
 function latestRequestIfDropped(view: CompactionView, cut: number): string | undefined {
   if (view.newestPrompt === -1 || cut <= view.newestPrompt) return undefined;
   const content = view.messages[view.newestPrompt]!.entry.message.content;
-  return typeof content === 'string' ? content : content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('\n');
+  return typeof content === 'string' ? content : content.filter(isTextBlock).map((block) => block.text).join('\n');
 }
 
 /** The cut that keeps the current turn: at or before the newest prompt. */
@@ -103,10 +104,10 @@ export function recentFiles(view: CompactionView, cut: number): string[] {
     const content = message.entry.message.content;
     if (message.entry.type !== 'assistant' || typeof content === 'string') return;
     for (const block of content) {
-      const input = (block as { input?: { file_path?: unknown } }).input;
-      if (block.type !== 'tool_use' || (block as { name?: unknown }).name !== 'Read' || typeof input?.file_path !== 'string') continue;
-      if (i >= cut) keptReads.add(input.file_path);
-      else reads.push(input.file_path);
+      const path = isToolUseBlock(block) && block.name === 'Read' ? toolInputFilePath(block) : undefined;
+      if (path === undefined) continue;
+      if (i >= cut) keptReads.add(path);
+      else reads.push(path);
     }
   });
   return [...new Set(reads.reverse())].filter((file) => !keptReads.has(file)).slice(0, 5);

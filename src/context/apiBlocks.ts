@@ -1,3 +1,4 @@
+import { isTextBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 
 type Loose = Record<string, unknown>;
@@ -91,7 +92,7 @@ function count(dropped: DroppedBlocks | undefined, kind: string): void {
 
 /** The API rejects text blocks with no text or only whitespace. */
 export function isEmptyText(block: ContentBlock): boolean {
-  return block.type === 'text' && ((block as { text: string }).text ?? '').trim() === '';
+  return block.type === 'text' && !(isTextBlock(block) && block.text.trim() !== '');
 }
 
 function isObject(value: unknown): value is Loose {

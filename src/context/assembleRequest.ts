@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors.js';
 import type { ModelRequest } from '../model/port.js';
 import { blockTokens, roughTokens } from '../projections/tokenEstimate.js';
+import { isTextBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { ensureApiInvariants, type WireMessage } from './apiInvariants.js';
 import type { RenderedAttachment } from './memoryAttachments.js';
@@ -88,7 +89,7 @@ function measure(body: MessagesRequestBody, indexText: string): ContextParts {
   let messages = 0;
   for (const message of body.messages) {
     for (const block of message.content) {
-      if (block.type === 'text' && isSystemReminder((block as { text: string }).text)) reminders += blockTokens(block);
+      if (isTextBlock(block) && isSystemReminder(block.text)) reminders += blockTokens(block);
       else messages += blockTokens(block);
     }
   }

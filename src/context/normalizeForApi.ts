@@ -1,5 +1,6 @@
 import { toApiMessages, type ApiMessage } from '../resume/apiView.js';
 import type { ChainNode } from '../resume/transcriptIndex.js';
+import { isToolResultBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { isEmptyText, toApiBlock, type DroppedBlocks } from './apiBlocks.js';
 import { renderLoggedAttachment, type RenderedAttachment } from './memoryAttachments.js';
@@ -67,8 +68,8 @@ export function normalizeForApi(nodes: readonly ChainNode[], options: NormalizeO
         const content = entry.message.content;
         if (options.afterToolResult === undefined || typeof content === 'string') break;
         for (const block of content) {
-          if (block.type !== 'tool_result') continue;
-          const extra = options.afterToolResult.get((block as { tool_use_id: string }).tool_use_id);
+          if (!isToolResultBlock(block)) continue;
+          const extra = options.afterToolResult.get(block.tool_use_id);
           if (extra !== undefined) addReminders(node, extra);
         }
         break;

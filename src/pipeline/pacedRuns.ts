@@ -6,6 +6,7 @@ import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from 
 import type { RunKind } from '../projections/decisions.js';
 import { decisionRecord, nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, runRetriedRecord, runStartedRecord } from './effectRecords.js';
 import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replay.js';
+import { hasUuid } from '../transcript/entrySchema.js';
 
 export interface PacedRun {
   readonly runId: string;
@@ -140,7 +141,7 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   };
 
   for (const event of mergeByPosition(options.entries, records) as Iterable<PipelineEvent>) {
-    if (event.source === 'transcript') at = { seq: event.event.seq, uuid: (event.event.entry as { uuid?: string }).uuid ?? null };
+    if (event.source === 'transcript') at = { seq: event.event.seq, uuid: hasUuid(event.event.entry) ? event.event.entry.uuid : null };
     const [next, made] = decider.step(state, event);
     state = next;
     await handle(made);

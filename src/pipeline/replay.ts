@@ -5,6 +5,7 @@ import { NO_DECISIONS, type Decision, type RunOutcome, type Trigger } from '../p
 import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from '../projections/extractionTrigger.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesState, type SessionNotesThresholds } from '../projections/sessionNotesTrigger.js';
+import { hasUuid } from '../transcript/entrySchema.js';
 import type { ReadItem } from '../transcript/readItem.js';
 import type { EffectRecord } from './effectRecord.js';
 import { withoutInterrupted } from './effectLog.js';
@@ -266,7 +267,7 @@ export function replaySync(
     const [next, made] = decider.step(state, event);
     state = next;
     decisions.push(...made);
-    if (at !== undefined && event.source === 'transcript' && (typeof at === 'number' ? event.event.seq === at : (event.event.entry as { uuid?: unknown }).uuid === at)) return { decisions, state, found: true };
+    if (at !== undefined && event.source === 'transcript' && (typeof at === 'number' ? event.event.seq === at : hasUuid(event.event.entry) && event.event.entry.uuid === at)) return { decisions, state, found: true };
   }
   return { decisions, state, found: at === undefined };
 }

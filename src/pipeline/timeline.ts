@@ -2,6 +2,7 @@ import type { Decision } from '../projections/decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { foldAll } from '../projections/projection.js';
 import { promptPreview, selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
+import { hasUuid } from '../transcript/entrySchema.js';
 import type { EffectRecord } from './effectRecord.js';
 import { placeDecisions } from './placeDecisions.js';
 import { replaySync, type ReplaySettings, type ReplayState } from './replay.js';
@@ -40,8 +41,7 @@ function promptEntries(entries: readonly LogEntry[], turns: readonly Turn[]): Ma
   const wanted = new Set(turns.flatMap((turn) => (turn.promptUuid === null ? [] : [turn.promptUuid])));
   const found = new Map<string, LogEntry['entry']>();
   for (const { entry } of entries) {
-    const uuid = (entry as { uuid?: unknown }).uuid;
-    if (typeof uuid === 'string' && wanted.has(uuid) && !found.has(uuid)) found.set(uuid, entry);
+    if (hasUuid(entry) && wanted.has(entry.uuid) && !found.has(entry.uuid)) found.set(entry.uuid, entry);
   }
   return found;
 }

@@ -1,3 +1,4 @@
+import { isModelResponse } from '../transcript/modelResponse.js';
 import { NO_DECISIONS, type CompactionDue, type RunOutcome, type Trigger } from './decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import * as tokens from './tokens.js';
@@ -87,7 +88,7 @@ export function createAutocompactTrigger(settings: AutocompactSettings = DEFAULT
   function step(state: AutocompactState, event: LogEntry): readonly [AutocompactState, readonly CompactionDue[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, NO_DECISIONS];
     const { entry } = event;
-    const startsRequest = entry.type === 'assistant' && entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true && (entry.message.id ?? null) !== state.responseId;
+    const startsRequest = entry.type === 'assistant' && isModelResponse(entry) && (entry.message.id ?? null) !== state.responseId;
     // A compact boundary is written where a request was about to go out: that request is the one to size.
     const boundary = entry.type === 'system' && entry.subtype === 'compact_boundary';
     const [before, decisions] = startsRequest || boundary ? evaluate(state) : ([state, NO_DECISIONS] as const);

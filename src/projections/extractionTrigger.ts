@@ -1,4 +1,6 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
+import { isToolUseBlock, toolInputFilePath } from '../transcript/contentGuards.js';
+import { isModelResponse } from '../transcript/modelResponse.js';
 import { NO_DECISIONS, type ExtractionDue, type ExtractionSkipped, type RunOutcome, type Trigger } from './decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { closeSample, stepSample } from './responseSample.js';
@@ -148,7 +150,7 @@ function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSett
   }
   if (entry.type !== 'user' && entry.type !== 'assistant') return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
   const writes = entry.type === 'assistant' ? memoryWrites(entry, settings) : NO_PATHS;
-  const sampled = entry.type === 'assistant' && entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true;
+  const sampled = entry.type === 'assistant' && isModelResponse(entry);
   // Written out field by field, not spread: this runs for every message of a session, and a
   // spread with overrides costs several times an object literal (bench/replayStages.bench.ts).
   return {
@@ -207,11 +209,9 @@ function memoryWrites(entry: AssistantEntry, settings: ExtractionSettings): read
   if (typeof content === 'string') return NO_PATHS;
   let paths: string[] | null = null;
   for (const block of content) {
-    if (block.type !== 'tool_use') continue;
-    const { name, input } = block as { name: string; input: unknown };
-    if (name !== 'Edit' && name !== 'Write') continue;
-    const path = (input as { file_path?: unknown } | null)?.file_path;
-    if (typeof path === 'string' && settings.isMemoryPath(path)) (paths ??= []).push(path);
+    if (!isToolUseBlock(block) || (block.name !== 'Edit' && block.name !== 'Write')) continue;
+    const path = toolInputFilePath(block);
+    if (path !== undefined && settings.isMemoryPath(path)) (paths ??= []).push(path);
   }
   return paths ?? NO_PATHS;
 }

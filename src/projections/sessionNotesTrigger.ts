@@ -1,4 +1,5 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
+import { isModelResponse } from '../transcript/modelResponse.js';
 import { NO_DECISIONS, type RunOutcome, type SessionNotesDue, type Trigger } from './decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { closeSample, stepSample } from './responseSample.js';
@@ -157,7 +158,7 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
       sample: null,
     };
   }
-  if (entry.type !== 'assistant' || !isSampled(entry)) return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
+  if (entry.type !== 'assistant' || !isModelResponse(entry)) return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
   const toolUses = countToolUses(entry);
   const sample: Sample = {
     uuid: entry.uuid,
@@ -202,11 +203,6 @@ function withWaiting(state: SessionNotesState, waiting: readonly LogEntry[], tok
     failures: state.failures,
     lastDue: state.lastDue,
   };
-}
-
-/** A response the model produced (a locally made `<synthetic>` message runs no post-sampling hook). */
-function isSampled(entry: AssistantEntry): boolean {
-  return entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true;
 }
 
 function countToolUses(entry: AssistantEntry): number {

@@ -118,7 +118,7 @@ export function boundaryMarkers(entries: readonly LogEntry[], tokensAfter: (seq:
   for (const { seq, entry } of entries) {
     if (entry.type !== 'system' || entry.subtype !== 'compact_boundary' || recorded.has(entry.uuid)) continue;
     const meta = entry.compactMetadata;
-    const post = (meta as { postTokens?: unknown } | undefined)?.postTokens;
+    const post = meta?.['postTokens'];
     const after = typeof post === 'number' ? post : tokensAfter(seq);
     const trigger = meta?.trigger ?? 'unknown';
     out.push({

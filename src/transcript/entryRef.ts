@@ -1,4 +1,5 @@
 import type { LogEntry } from './logEntry.js';
+import { hasUuid } from './entrySchema.js';
 
 /**
  * How a person names an entry: as `memlog replay` prints it, by its seq ("entry 16"), by the
@@ -32,6 +33,5 @@ export function resolveEntryRef(entries: Iterable<LogEntry>, ref: string): Entry
 }
 
 function uuidOf(e: LogEntry): string | null {
-  const uuid = (e.entry as { uuid?: unknown }).uuid;
-  return typeof uuid === 'string' ? uuid : null;
+  return hasUuid(e.entry) ? e.entry.uuid : null;
 }

@@ -68,6 +68,14 @@ export function isKnownEntryType(type: unknown): type is KnownEntryType {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(ENTRY_SCHEMAS, type);
 }
 
+/**
+ * An entry that carries a uuid: every chain entry, and a side entry that happens to have one.
+ * Side entries are loose, so their kind alone does not say.
+ */
+export function hasUuid(entry: Entry): entry is Entry & { readonly uuid: string } {
+  return entry.type !== 'unknown' && typeof entry['uuid'] === 'string';
+}
+
 export type EntryParseResult = { ok: true; entry: Entry } | { ok: false; message: string };
 
 /**

@@ -19,11 +19,12 @@ import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelPort } from '../../model/port.js';
 import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../../projections/autocompactTrigger.js';
 import { toApiMessages } from '../../resume/apiView.js';
-import { serializeEntry } from '../../transcript/entrySchema.js';
+import { hasUuid, serializeEntry } from '../../transcript/entrySchema.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { checkCompactOut, copyToOut } from './compactOut.js';
 import { appendEffectsSync, effectLogPath, readEffectLog } from '../../pipeline/effectLog.js';
 import { compactedRecord } from '../../pipeline/effectRecords.js';
+import { isTextBlock } from '../../transcript/contentGuards.js';
 
 export type CompactStrategy = 'auto' | 'notes' | 'summary';
 
@@ -175,7 +176,7 @@ async function trySummary(context: PlanContext, options: CompactOptions, rungs: 
   const messages = fitForSummary(context.view, input.cut, contextWindow - SUMMARY_INPUT_RESERVE);
   try {
     const reply = await options.model.complete({ system: SUMMARY_SYSTEM, messages: withTaskPrompt(messages, SUMMARY_PROMPT), maxTokens: 20_000, task: { kind: 'summary' } });
-    const text = reply.content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('\n');
+    const text = reply.content.filter(isTextBlock).map((block) => block.text).join('\n');
     const outcome = finishSummaryRung(context, input.cut, formatModelSummary(text));
     rungs.push(outcome.ok ? { rung: 'summary', used: true } : { rung: 'summary', used: false, reason: outcome.reason });
     return outcome.ok ? outcome.plan : undefined;
@@ -221,10 +222,10 @@ async function writeCompaction(view: CompactionView, plan: RungPlan, report: Com
     const what = isFsError(error) ? describeFsError(error) : `${target}: ${error instanceof Error ? error.message : String(error)}`;
     throw new MemlogError('io', `${what}; ${options.out === undefined ? 'nothing was written, the transcript is as it was' : 'no copy was written'}`, { path: target }, { cause: error });
   }
-  const uuids = entries.map((entry) => (entry as { uuid: string }).uuid);
+  const uuids = entries.filter(hasUuid).map((entry) => entry.uuid);
   // Recorded after the entries are in the transcript, which is the record of the compaction itself.
   const logPath = options.out !== undefined ? effectLogPath(options.out) : (options.effectLogPath ?? effectLogPath(options.transcriptPath));
-  const at = { seq: last?.seq ?? -1, uuid: (last?.entry as { uuid?: string } | undefined)?.uuid ?? null };
+  const at = { seq: last?.seq ?? -1, uuid: last !== undefined && hasUuid(last.entry) ? last.entry.uuid : null };
   appendEffectsSync(logPath, [compactedRecord(at, { rung: plan.rung, trigger, cutUuid: report.cutUuid, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter, boundaryUuid: uuids[0]!, kept: report.kept.length })]);
   return { path: target, uuids };
 }

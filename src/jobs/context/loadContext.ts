@@ -16,6 +16,7 @@ import { basenameOf, dirnameOf, joinPath } from '../../context/posixPath.js';
 import { systemSections } from '../../context/systemPrompt.js';
 import { currentDateLine, renderInstructions, type IndexEntry } from '../../context/userContext.js';
 import type { LoadedContext } from '../../context/loadedContext.js';
+import { isToolUseBlock, toolInputFilePath } from '../../transcript/contentGuards.js';
 
 export const DEFAULT_CONTEXT_MODEL = 'claude-sonnet-5-5';
 /** Claude Code's default output budget for the main loop. */
@@ -160,7 +161,7 @@ function defaultMemoryDir(files: FileSource, options: ContextOptions, cwd: strin
 function nestedFromReads(files: FileSource, nodes: readonly ChainNode[], cwd: string, loaded: Set<string>, diagnostics: ContextDiagnostic[]): Map<string, RenderedAttachment[]> {
   for (const node of nodes) {
     if (node.entry.type === 'attachment' && node.entry.attachment.type === 'nested_memory') {
-      const path = (node.entry.attachment as { path?: unknown }).path;
+      const path = node.entry.attachment['path'];
       if (typeof path === 'string') loaded.add(path);
     }
   }
@@ -178,10 +179,9 @@ function toolReads(nodes: readonly ChainNode[]): Array<{ id: string; path: strin
   for (const node of nodes) {
     if (node.entry.type !== 'assistant' || typeof node.entry.message.content === 'string') continue;
     for (const block of node.entry.message.content) {
-      if (block.type !== 'tool_use') continue;
-      const { id, name, input } = block as { id: string; name: string; input: unknown };
-      const path = (input as { file_path?: unknown } | null)?.file_path;
-      if (name === 'Read' && typeof path === 'string' && path.startsWith('/')) reads.push({ id, path });
+      if (!isToolUseBlock(block) || block.name !== 'Read') continue;
+      const path = toolInputFilePath(block);
+      if (path?.startsWith('/') === true) reads.push({ id: block.id, path });
     }
   }
   return reads;
@@ -200,7 +200,8 @@ function recordedCwd(nodes: readonly ChainNode[]): string | undefined {
 function recordedModel(nodes: readonly ChainNode[]): string | undefined {
   for (let i = nodes.length - 1; i >= 0; i--) {
     const entry = nodes[i]!.entry;
-    if (entry.type === 'assistant' && typeof entry.message.model === 'string' && entry.message.model !== '<synthetic>' && entry.message.model.startsWith('claude-')) return entry.message.model;
+    // A Claude model's name only: this also passes over '<synthetic>' and other tools' names.
+    if (entry.type === 'assistant' && typeof entry.message.model === 'string' && entry.message.model.startsWith('claude-')) return entry.message.model;
   }
   return undefined;
 }

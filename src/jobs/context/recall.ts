@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ModelPort } from '../../model/port.js';
 import { formatManifest, scanMemoryFiles, type MemoryFileHeader } from '../../memory/durable/memoryScan.js';
+import { isTextBlock } from '../../transcript/contentGuards.js';
 
 /** Long-term spec §2.3–2.4: five memories a turn, each cut at 200 lines / 4 KB, 60 KiB a session. */
 export const RECALL_LIMIT = 5;
@@ -93,7 +94,7 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
       },
       options.signal === undefined ? {} : { signal: options.signal },
     );
-    const text = reply.content.find((block) => block.type === 'text') as { text: string } | undefined;
+    const text = reply.content.find(isTextBlock);
     const parsed = JSON.parse(text?.text ?? '{}') as { selected_memories?: unknown };
     chosen = Array.isArray(parsed.selected_memories) ? parsed.selected_memories.filter((name): name is string => typeof name === 'string') : [];
   } catch (error) {

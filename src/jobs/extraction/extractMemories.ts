@@ -18,6 +18,7 @@ import type { Decision, ExtractionDue, RunStart } from '../../projections/decisi
 import { isPrompt } from '../../projections/turns.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
+import { hasUuid } from '../../transcript/entrySchema.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { batchCustomId, readBatchLedger, recordSubmittedBatch, remoteCustomId } from './messageBatchLedger.js';
@@ -241,13 +242,13 @@ async function extractSession(target: ExtractTarget, session: string, options: E
   let records = [...log.records, ...interrupted];
   // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
   const last = entries.at(-1);
-  const end: LogPosition = { seq: last?.seq ?? -1, uuid: (last?.entry as { uuid?: string } | undefined)?.uuid ?? null };
+  const end: LogPosition = { seq: last?.seq ?? -1, uuid: last !== undefined && hasUuid(last.entry) ? last.entry.uuid : null };
   const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, options);
   records = [...records, ...collected.records];
   // The newest run failed last time: it runs again now, at the same place.
   records = [...records, ...retryFailed(records, 'extraction', logPath)];
   const timeOf = new Map(entries.map((e) => [(e.entry as { uuid?: string }).uuid, (e.entry as { timestamp?: string }).timestamp]));
-  const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) ? [(e.entry as { uuid: string }).uuid] : [])));
+  const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) && hasUuid(e.entry) ? [e.entry.uuid] : [])));
   const cwd = entries.map((e) => (e.entry as { cwd?: unknown }).cwd).find((c): c is string => typeof c === 'string');
   // A batch run's record and its request both need the run's view of the conversation: built once a run.
   const frames = new Map<RunStart, ReturnType<typeof buildFrame>>();

@@ -6,6 +6,7 @@ import { isWithin } from '../../fs/containment.js';
 import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { formatFinding, scanForSecrets } from '../../secrets/scanForSecrets.js';
+import { isToolUseBlock } from '../../transcript/contentGuards.js';
 import { EXTRACTION_SYSTEM, type StagedContext, type StagedWork } from './extractionRun.js';
 import { INDEX_NAME, reservedIndexNameReason } from '../../memory/durable/memoryIndex.js';
 import { indexLine, MEMORY_TYPES, parseTopicFile, renderTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
@@ -97,7 +98,7 @@ export interface BatchReplyOptions {
  * findings are reported in `refused`, the findings by rule and line, never the value).
  */
 export async function applyBatchReply(reply: ModelReply, context: StagedContext, options: BatchReplyOptions): Promise<StagedWork> {
-  const call = reply.content.find((block) => block.type === 'tool_use' && (block as { name?: unknown }).name === SAVE_MEMORIES_TOOL) as { input?: unknown } | undefined;
+  const call = reply.content.filter(isToolUseBlock).find((block) => block.name === SAVE_MEMORIES_TOOL);
   if (call === undefined) throw new Error(`the batch reply has no ${SAVE_MEMORIES_TOOL} call (stop reason ${reply.stopReason ?? 'none'})`);
   const parsed = SaveMemoriesInput.safeParse(call.input);
   if (!parsed.success) throw new Error(`the ${SAVE_MEMORIES_TOOL} input does not fit its schema: ${parsed.error.issues[0]?.message ?? 'wrong shape'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}`);

@@ -1,3 +1,4 @@
+import { isTextBlock } from '../../transcript/contentGuards.js';
 import { PENDING_TOOL_RESULT } from '../backgroundRequest.js';
 import type { ModelMessage } from '../port.js';
 
@@ -33,7 +34,7 @@ export const isReadStep = (step: ToolStep): boolean => READ_TOOLS.has(step.name)
 /** The human text of a user message; '' for tool results, reminders and command echoes. */
 export function humanText(message: ModelMessage): string {
   if (message.role !== 'user') return '';
-  const parts = typeof message.content === 'string' ? [message.content] : message.content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []));
+  const parts = typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((block) => block.text);
   return parts
     .map((part) => part.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').trim())
     .filter((part) => part !== '' && !part.startsWith('<') && !part.startsWith('[Request interrupted') && !part.startsWith('Caveat:'))

@@ -1,4 +1,5 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
+import { isTextBlock } from '../../transcript/contentGuards.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 
@@ -76,7 +77,7 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
   let lastAssistant: string | undefined;
   messages.forEach((message, messageIndex) => {
     if (message.role === 'assistant') {
-      const texts = typeof message.content === 'string' ? [message.content] : message.content.flatMap((b) => (b.type === 'text' ? [(b as { text: string }).text] : []));
+      const texts = typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((b) => b.text);
       if (texts.length > 0) lastAssistant = texts.join(' ');
       return;
     }

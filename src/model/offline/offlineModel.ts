@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { isToolUseBlock } from '../../transcript/contentGuards.js';
 import type { ContentBlock } from '../../transcript/contentSchema.js';
 import { throwIfAborted } from '../abort.js';
 import type { ModelMessage, ModelPort, ModelReply, ModelRequest, ModelTask } from '../port.js';
@@ -28,7 +29,7 @@ export class OfflineModel implements ModelPort {
   }
 
   private answer(request: ModelRequest): ModelReply {
-    const loopStart = request.messages.findIndex((message) => message.role === 'assistant' && blocks(message).some((b) => b.type === 'tool_use' && String((b as { id?: unknown }).id).startsWith(TOOL_ID_PREFIX)));
+    const loopStart = request.messages.findIndex((message) => message.role === 'assistant' && blocks(message).some((b) => isToolUseBlock(b) && b.id.startsWith(TOOL_ID_PREFIX)));
     if (loopStart !== -1) return reply(request, [text(afterTools(request.messages.slice(loopStart)))]);
     const input = request.messages;
     const conversation = conversationBefore(input);
