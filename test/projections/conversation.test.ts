@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { conversationProjection, foldAll, selectChain, selectMessages, selectOpenToolUses, type Entry } from '../../src/index.js';
+import { foldAll, type Entry } from '../../src/index.js';
+import { conversationProjection, selectChain, selectMessages, selectOpenToolUses } from '../../src/projections/index.js';
 import { assistantEntry, compactBoundaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 
 const fold = (entries: Entry[]) => foldAll(conversationProjection, entries.map((entry, seq) => ({ seq, entry })));

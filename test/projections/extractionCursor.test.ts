@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, isClaudeMemoryPath, readTranscriptFileSync, type Entry, type LogEntry, type Trigger } from '../../src/index.js';
+import type { Entry, LogEntry } from '../../src/index.js';
+import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, isClaudeMemoryPath, type Trigger } from '../../src/projections/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { assistantEntry, compactBoundaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 import { demoProjects, hasShared, sharedFixtures } from '../support/paths.js';
 

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   autocompactThresholds,
-  createAutocompactTrigger,
-  createSessionNotesTrigger,
-  estimateMessageTokens,
   foldAll,
   selectContextTokens,
-  selectPressure,
   tokensProjection,
   type Decision,
   type Entry,
   type LogEntry,
-  type Trigger,
 } from '../../src/index.js';
+import {
+  createAutocompactTrigger,
+  createSessionNotesTrigger,
+  estimateMessageTokens,
+  selectPressure,
+  type Trigger,
+} from '../../src/projections/index.js';
 import { assistantEntry, compactBoundaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 
 /** A response's usage whose four counters add up to `total`. */
