@@ -37,9 +37,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The CLI sees each layer through its barrel (what the layer offers), never a module inside it.
     files: ['src/cli/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noSdk, { group: ['../*/**', '!../index.js'], message: 'the CLI uses the public surface (src/index.ts) only' }] }],
+      'no-restricted-imports': ['error', { patterns: [noSdk, { regex: '^\\.\\./(?!(?:[\\w-]+/)*index\\.js$)', message: "the CLI imports a layer's barrel (../<layer>/index.js) or the public root (../index.js), not a module inside a layer" }] }],
     },
   },
   {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { compactTranscript, defaultNotesPath, selectModel, type CompactReport, type CompactStrategy, type ModelKind } from '../index.js';
+import { compactTranscript, defaultNotesPath, selectModel, type CompactReport, type CompactStrategy, type ModelKind } from '../jobs/index.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { positive } from './triggerOptions.js';

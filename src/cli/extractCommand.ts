@@ -1,7 +1,13 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { relative } from 'node:path';
-import { AnthropicModel, CassetteModel, ConfigError, claudeConfigHome, describeFailure, extractMemories, findTargets, pendingExtraction, projectsRoot, selectModel, type ExtractReport, type ModelKind, type ReplaySettings, type SessionEvent } from '../index.js';
+import { ConfigError } from '../index.js';
+import { AnthropicModel } from '../model/anthropic/index.js';
+import { CassetteModel } from '../model/cassette/index.js';
+import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
+import { describeFailure } from '../fs/index.js';
+import { extractMemories, findTargets, pendingExtraction, selectModel, type ExtractReport, type ModelKind, type SessionEvent } from '../jobs/index.js';
+import type { ReplaySettings } from '../pipeline/index.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { positive } from './triggerOptions.js';
 

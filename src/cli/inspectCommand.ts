@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { describeFailure, findTranscripts, formatReport, inspectTranscript } from '../index.js';
+import { describeFailure } from '../fs/index.js';
+import { findTranscripts, formatReport, inspectTranscript } from '../inspect/index.js';
 
 export interface InspectOptions {
   readonly json?: boolean;

@@ -2,7 +2,10 @@ import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { autoMemoryDir, describeFileKind, INDEX_NAME, memoryWrites, MemlogError, parseTopicFile, readIndexForModel, scanMemoryFiles } from '../index.js';
+import { MemlogError } from '../index.js';
+import { autoMemoryDir, INDEX_NAME, parseTopicFile, readIndexForModel, scanMemoryFiles } from '../memory/durable/index.js';
+import { describeFileKind } from '../fs/index.js';
+import { memoryWrites } from '../jobs/index.js';
 
 interface MemoryOptions {
   readonly dir?: string;

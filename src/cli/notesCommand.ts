@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { buildSessionNotes, claudeConfigHome, CassetteModel, defaultNotesPath, loadNotesConfig, readNotes, selectModel, type ModelKind, type NotesRunEvent } from '../index.js';
+import { buildSessionNotes, defaultNotesPath, readNotes, selectModel, type ModelKind, type NotesRunEvent } from '../jobs/index.js';
+import { claudeConfigHome } from '../transcript/index.js';
+import { CassetteModel } from '../model/cassette/index.js';
+import { loadNotesConfig } from '../memory/session/index.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';

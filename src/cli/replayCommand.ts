@@ -2,24 +2,25 @@ import type { Command } from 'commander';
 import { fromEvent, merge } from 'rxjs';
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
+import { atomicWrite } from '../fs/index.js';
+import { buildSessionView, renderSessionPage } from '../report/index.js';
 import {
-  atomicWrite,
-  buildSessionView,
   buildTimeline,
   effectLogPath,
-  followTranscript,
   formatTimeline,
   readEffectLog,
-  readTranscriptSync,
-  renderSessionPage,
   replayDecisions,
   replaySync,
-  type Decision,
   type EffectRecord,
-  type LogEntry,
   type ReplaySettings,
+} from '../pipeline/index.js';
+import {
+  followTranscript,
+  readTranscriptSync,
+  type LogEntry,
   resolveEntryRef,
-} from '../index.js';
+} from '../transcript/index.js';
+import type { Decision } from '../projections/index.js';
 import { checkOptions } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, positive, toSettings, type TriggerOptions } from './triggerOptions.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { formatReportTable, writeReport } from '../index.js';
+import { formatReportTable, writeReport } from '../report/index.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 
 interface ReportCliOptions extends TriggerOptions {

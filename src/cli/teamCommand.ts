@@ -1,5 +1,8 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { ConfigError, DEFAULT_MAX_ENTRIES, formatFinding, openTeamProject, pullTeamMemory, pushTeamMemory, startTeamServer, teamStatus, type PullReport, type PullSkip, type PushReport, type SkippedFile, type StatusReport, type TeamProject } from '../index.js';
+import { ConfigError } from '../index.js';
+import { DEFAULT_MAX_ENTRIES, startTeamServer } from '../memory/team/server/index.js';
+import { formatFinding } from '../secrets/index.js';
+import { openTeamProject, pullTeamMemory, pushTeamMemory, teamStatus, type PullReport, type PullSkip, type PushReport, type SkippedFile, type StatusReport, type TeamProject } from '../memory/team/index.js';
 import { port } from './optionChecks.js';
 
 interface SyncOptions {

@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiInvariantViolations, type MessagesRequestBody } from '../../src/index.js';
+import { apiInvariantViolations, type MessagesRequestBody } from '../../src/context/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/runCli.js';
-import { readTranscriptFileSync } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 
 const compacted = 'fixtures/projects/-home-dev-acme-shop/4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl';
 

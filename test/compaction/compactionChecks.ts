@@ -2,21 +2,19 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import {
-  appendEffectsSync,
   compactionView,
   compactTranscript,
-  CURRENT_EFFECT_LOG_VERSION,
   loadConversation,
   ModelPortError,
   OfflineModel,
   readTranscriptSync,
   serializeEntry,
-  summaryMessage,
-  tokensAfter,
   type CompactStrategy,
   type Entry,
   type ModelPort,
 } from '../../src/index.js';
+import { appendEffectsSync, CURRENT_EFFECT_LOG_VERSION } from '../../src/pipeline/index.js';
+import { summaryMessage, tokensAfter } from '../../src/compaction/index.js';
 import { ScriptedModel } from '../../src/testing/scriptedModel.js';
 import { tempDir } from '../support/tempDir.js';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apiInvariantViolations, assembleRequest, buildChain, closeWithSyntheticReply, filterForResume, indexTranscript, normalizeForApi, selectLeaf, systemSections } from '../../src/index.js';
+import { apiInvariantViolations, assembleRequest, normalizeForApi, systemSections } from '../../src/context/index.js';
+import { buildChain, closeWithSyntheticReply, filterForResume, indexTranscript, selectLeaf } from '../../src/resume/index.js';
 import { sizedConversation } from '../support/compactionArbitrary.js';
 import { fcRuns } from '../support/fcRuns.js';
 

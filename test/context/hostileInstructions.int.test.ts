@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadInstructionFiles, nodeFileSource, readInstructionText } from '../../src/index.js';
+import { nodeFileSource } from '../../src/index.js';
+import { loadInstructionFiles, readInstructionText } from '../../src/context/index.js';
 import { niceTicks } from '../../src/report/chartGeometry.js';
 import { tempDir } from '../support/tempDir.js';
 

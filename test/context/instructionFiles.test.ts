@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadInstructionFiles, mapFileSource, readInstructionText, renderInstructions, userContextMessage } from '../../src/index.js';
+import { loadInstructionFiles, mapFileSource, readInstructionText, renderInstructions, userContextMessage } from '../../src/context/index.js';
 
 const base = { cwd: '/home/u/repo/app', configDir: '/home/u/.claude', managedDir: '/etc/claude-code', home: '/home/u' };
 

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnthropicModel, loadContext, mapFileSource, toModelRequest, type LoadedContext } from '../../src/index.js';
+import { AnthropicModel, loadContext, type LoadedContext } from '../../src/index.js';
+import { mapFileSource, toModelRequest } from '../../src/context/index.js';
 import { toParams } from '../../src/model/anthropic/anthropicModel.js';
 import { MessagesServer } from '../support/messagesServer.js';
 import { demoProjects, hasShared, sharedFixtures } from '../support/paths.js';

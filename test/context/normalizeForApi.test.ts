@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiInvariantViolations, assembleRequest, buildChain, ensureApiInvariants, InvalidArgumentError, indexTranscript, MISSING_TOOL_RESULT, normalizeForApi, selectLeaf, type ContentBlock, type Entry } from '../../src/index.js';
+import { InvalidArgumentError, type ContentBlock, type Entry } from '../../src/index.js';
+import { apiInvariantViolations, assembleRequest, ensureApiInvariants, MISSING_TOOL_RESULT, normalizeForApi } from '../../src/context/index.js';
+import { buildChain, indexTranscript, selectLeaf } from '../../src/resume/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 
 function nodesOf(entries: Entry[]) {

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendEffects, appendEffectsSync, CURRENT_EFFECT_LOG_VERSION, readEffectLog, type EffectRecord } from '../../src/index.js';
+import { readEffectLog, type EffectRecord } from '../../src/index.js';
+import { appendEffects, appendEffectsSync, CURRENT_EFFECT_LOG_VERSION } from '../../src/pipeline/index.js';
 import { withFaults } from '../../src/testing/faults.js';
 import { tempDir } from '../support/tempDir.js';
 

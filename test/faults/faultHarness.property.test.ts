@@ -10,12 +10,11 @@ import {
   extractMemories,
   loadNotesConfig,
   MemlogError,
-  NotesRunOutcome,
   OfflineModel,
   readEffectLog,
-  stagingPath,
-  withoutInterrupted,
 } from '../../src/index.js';
+import { NotesRunOutcome, stagingPath } from '../../src/jobs/index.js';
+import { withoutInterrupted } from '../../src/pipeline/index.js';
 import { withFaults, type FaultPlan } from '../../src/testing/faults.js';
 import { dirSnapshot, leftovers } from '../support/dirSnapshot.js';
 import { fcRuns } from '../support/fcRuns.js';

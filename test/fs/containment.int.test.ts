@@ -2,7 +2,8 @@ import { mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWithin, PathEscapeError, resolveInside } from '../../src/index.js';
+import { PathEscapeError } from '../../src/index.js';
+import { isWithin, resolveInside } from '../../src/fs/index.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { tempDir } from '../support/tempDir.js';
 

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AnthropicModel, editOnlyGate, globToRegExp, memoryGate, runAgent, type ModelReply } from '../../src/index.js';
+import { AnthropicModel, type ModelReply } from '../../src/index.js';
+import { editOnlyGate, globToRegExp, memoryGate, runAgent } from '../../src/model/index.js';
 import { ScriptedModel } from '../../src/testing/scriptedModel.js';
 import { MessagesServer } from '../support/messagesServer.js';
 import { tempDir } from '../support/tempDir.js';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnthropicModel, ConfigError, DEFAULT_ANTHROPIC_MODEL, ModelPortError } from '../../src/index.js';
+import { AnthropicModel, ConfigError, ModelPortError } from '../../src/index.js';
+import { DEFAULT_ANTHROPIC_MODEL } from '../../src/model/anthropic/index.js';
 import { testModelPort } from '../contract/modelPort.contract.js';
 import { MessagesServer } from '../support/messagesServer.js';
 

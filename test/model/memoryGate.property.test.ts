@@ -2,7 +2,8 @@ import { mkdirSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWithin, memoryGate } from '../../src/index.js';
+import { isWithin } from '../../src/fs/index.js';
+import { memoryGate } from '../../src/model/index.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { tempDir } from '../support/tempDir.js';
 

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { lastValueFrom, Subject, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { AnthropicModel, appendEffectsSync, readEffectLog, replayDecisions, replaySync, runEffects, type Decision, type Entry, type ReadItem } from '../../src/index.js';
+import { AnthropicModel, readEffectLog, replayDecisions, replaySync, type Decision, type Entry, type ReadItem } from '../../src/index.js';
+import { appendEffectsSync, runEffects } from '../../src/pipeline/index.js';
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import { MessagesServer } from '../support/messagesServer.js';
 import { tempDir } from '../support/tempDir.js';

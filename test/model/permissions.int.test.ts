@@ -1,7 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryGate, runExtraction, type ModelReply } from '../../src/index.js';
+import type { ModelReply } from '../../src/index.js';
+import { memoryGate } from '../../src/model/index.js';
+import { runExtraction } from '../../src/jobs/index.js';
 import { ScriptedModel } from '../../src/testing/scriptedModel.js';
 import { tempDir } from '../support/tempDir.js';
 

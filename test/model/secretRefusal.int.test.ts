@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryGate, runAgent, type ModelReply } from '../../src/index.js';
+import type { ModelReply } from '../../src/index.js';
+import { memoryGate, runAgent } from '../../src/model/index.js';
 import { ScriptedModel } from '../../src/testing/scriptedModel.js';
 import { SECRET_SAMPLES } from '../memory/team/secretSamples.js';
 import { tempDir } from '../support/tempDir.js';

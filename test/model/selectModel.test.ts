@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { AnthropicModel, CassetteModel, ConfigError, OFFLINE_NOTICE, OfflineModel, selectModel } from '../../src/index.js';
+import { AnthropicModel, CassetteModel, ConfigError, OfflineModel, selectModel } from '../../src/index.js';
+import { OFFLINE_NOTICE } from '../../src/jobs/index.js';
 import { tempDir } from '../support/tempDir.js';
 
 describe('selectModel: which model memory work runs on', () => {

@@ -2,18 +2,17 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  appendEffects,
-  CURRENT_EFFECT_LOG_VERSION,
   effectLogPath,
-  findTranscripts,
   readEffectLog,
-  readTranscriptFileSync,
   replaySync,
   type Decision,
   type EffectRecord,
   type Entry,
   type LogEntry,
 } from '../../src/index.js';
+import { appendEffects, CURRENT_EFFECT_LOG_VERSION } from '../../src/pipeline/index.js';
+import { findTranscripts } from '../../src/inspect/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import { demoProjects } from '../support/paths.js';
 import { tempDir } from '../support/tempDir.js';

@@ -1,6 +1,7 @@
 import { Subject, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { runEffects, type Decision, type EffectRecord } from '../../src/index.js';
+import type { Decision, EffectRecord } from '../../src/index.js';
+import { runEffects } from '../../src/pipeline/index.js';
 
 const due = (uuid: string, seq: number): Decision => ({ kind: 'extraction_due', uuid, seq, tokens: 0, newMessages: 1, cursor: null, reason: 'test' });
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

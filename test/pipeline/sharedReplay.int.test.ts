@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, formatTimeline, readTranscriptFileSync } from '../../src/index.js';
+import { buildTimeline, formatTimeline } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { jsonlFiles } from '../support/fixtureFiles.js';
 import { hasShared, sharedFixtures } from '../support/paths.js';
 

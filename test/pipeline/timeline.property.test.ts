@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, foldAll, formatTimeline, promptPreview, readTranscriptFileSync, replaySync, selectTurns, turnsProjection, type LogEntry, type ReplaySettings } from '../../src/index.js';
+import { buildTimeline, foldAll, formatTimeline, replaySync, selectTurns, turnsProjection, type LogEntry, type ReplaySettings } from '../../src/index.js';
+import { promptPreview } from '../../src/projections/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { conversation } from '../support/conversationArbitrary.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { jsonlFiles } from '../support/fixtureFiles.js';

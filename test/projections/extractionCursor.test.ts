@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, isClaudeMemoryPath, readTranscriptFileSync, type Decision, type Entry, type LogEntry } from '../../src/index.js';
+import type { Decision, Entry, LogEntry } from '../../src/index.js';
+import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, isClaudeMemoryPath } from '../../src/projections/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { assistantEntry, compactBoundaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 import { triggerSpec } from '../support/givenWhenThen.js';
 import { demoProjects, hasShared, sharedFixtures } from '../support/paths.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { append, emptyIndex, emptyList, insert, listItems, positionOf, type IndexView, type ListView } from '../../src/index.js';
+import { append, emptyList, listItems, type ListView } from '../../src/projections/appendOnlyList.js';
+import { emptyIndex, insert, positionOf, type IndexView } from '../../src/projections/appendOnlyIndex.js';
 import { fcRuns } from '../support/fcRuns.js';
 
 /**

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldAll, safeCutsProjection, selectSafeCuts, type Entry } from '../../src/index.js';
+import { foldAll, type Entry } from '../../src/index.js';
+import { safeCutsProjection, selectSafeCuts } from '../../src/projections/index.js';
 import { conversation } from '../support/conversationArbitrary.js';
 import { fcRuns } from '../support/fcRuns.js';
 

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   autocompactThresholds,
-  createAutocompactTrigger,
-  createSessionNotesTrigger,
-  estimateMessageTokens,
   selectContextTokens,
-  selectPressure,
   tokensProjection,
   type Entry,
 } from '../../src/index.js';
+import {
+  createAutocompactTrigger,
+  createSessionNotesTrigger,
+  estimateMessageTokens,
+  selectPressure,
+} from '../../src/projections/index.js';
 import { assistantEntry, compactBoundaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 import { projectionSpec, triggerSpec } from '../support/givenWhenThen.js';
 

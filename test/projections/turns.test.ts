@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, isPrompt, PROMPT_PREVIEW_CHARS, promptPreview, promptText, selectTurns, turnsProjection, type Entry } from '../../src/index.js';
+import { buildTimeline, selectTurns, turnsProjection, type Entry } from '../../src/index.js';
+import { isPrompt, PROMPT_PREVIEW_CHARS, promptPreview, promptText } from '../../src/projections/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 import { numbered, projectionSpec } from '../support/givenWhenThen.js';
 

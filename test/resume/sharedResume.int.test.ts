@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiInvariantViolations, loadContext, loadConversation, mapFileSource, readTranscriptFileSync, type ApiMessage } from '../../src/index.js';
+import { loadContext, loadConversation, type ApiMessage } from '../../src/index.js';
+import { apiInvariantViolations, mapFileSource } from '../../src/context/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { hasShared, sharedFixtures } from '../support/paths.js';
 
 const fixture = (path: string): string => join(sharedFixtures, path);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineProjection, selectTurns, turnsProjection, type LogEntry, type Trigger } from '../../src/index.js';
+import { defineProjection, selectTurns, turnsProjection, type LogEntry } from '../../src/index.js';
+import type { Trigger } from '../../src/projections/index.js';
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import { deciderSpec, projectionSpec, triggerSpec } from './givenWhenThen.js';
 

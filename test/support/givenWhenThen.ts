@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { usageTotal, type Entry, type LogEntry, type Projection, type Trigger } from '../../src/index.js';
+import type { Entry, LogEntry, Projection } from '../../src/index.js';
+import { usageTotal, type Trigger } from '../../src/projections/index.js';
 
 /**
  * Given/when/then for the pure folds of memlog, in the manner of emmett's decider specification:

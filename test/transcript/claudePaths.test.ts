@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agentTranscriptPath, claudeConfigHome, findProjectDirName, isSessionFileName, projectDir, sanitizePath, sessionMemoryPath } from '../../src/index.js';
+import { claudeConfigHome } from '../../src/index.js';
+import { agentTranscriptPath, findProjectDirName, isSessionFileName, projectDir, sanitizePath, sessionMemoryPath } from '../../src/transcript/index.js';
 
 describe('Claude Code paths', () => {
   it('turns every character outside [A-Za-z0-9] into "-", dots, underscores and non-ASCII included', () => {

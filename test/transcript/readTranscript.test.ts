@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { readTranscript, readTranscriptFileSync, serializeEntry, type ReadItem } from '../../src/index.js';
+import { readTranscript, serializeEntry, type ReadItem } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { tempDir } from '../support/tempDir.js';
 
 const user = (uuid: string, text = 'hi'): string =>

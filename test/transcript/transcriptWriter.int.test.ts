@@ -1,7 +1,8 @@
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTranscriptFileSync, TranscriptWriter, type Entry } from '../../src/index.js';
+import { TranscriptWriter, type Entry } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { assistantEntry, sideEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import { tempDir } from '../support/tempDir.js';
 

@@ -1,7 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyBatchReply, SAVE_MEMORIES_TOOL, ZERO_USAGE, type ModelReply } from '../../../src/index.js';
+import type { ModelReply } from '../../../src/index.js';
+import { applyBatchReply, SAVE_MEMORIES_TOOL } from '../../../src/jobs/index.js';
+import { ZERO_USAGE } from '../../../src/model/index.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const memory = (file: string) => ({ file, name: `about ${file}`, description: `what ${file} holds`, type: 'user', body: `Saved as ${file}.` });

@@ -1,7 +1,9 @@
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnthropicModel, extractMemories, pendingExtraction, readBatchLedger, readEffectLog, readLogEntries, replaySync, type MessageBatchesPort } from '../../../src/index.js';
+import { AnthropicModel, extractMemories, readEffectLog, readLogEntries, replaySync } from '../../../src/index.js';
+import { pendingExtraction, readBatchLedger } from '../../../src/jobs/index.js';
+import type { MessageBatchesPort } from '../../../src/model/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { BatchesServer, type BatchAnswer, type BatchRequest } from '../../support/batchesServer.js';
 import { demoProjects } from '../../support/paths.js';

@@ -1,7 +1,9 @@
 import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractMemories, OfflineModel, runExtraction, sanitizePath, scanMemoryFiles, type ModelReply } from '../../../src/index.js';
+import { extractMemories, OfflineModel, scanMemoryFiles, type ModelReply } from '../../../src/index.js';
+import { runExtraction } from '../../../src/jobs/index.js';
+import { sanitizePath } from '../../../src/transcript/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';

@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentMemoryDir, autoMemoryDir, findCanonicalGitRoot, sanitizePath, validateMemoryPath } from '../../../src/index.js';
+import { autoMemoryDir } from '../../../src/index.js';
+import { agentMemoryDir, findCanonicalGitRoot, validateMemoryPath } from '../../../src/memory/durable/index.js';
+import { sanitizePath } from '../../../src/transcript/index.js';
 import { tempDir } from '../../support/tempDir.js';
 
 describe('where durable memory lives (long-term spec §1.2, §4.1)', () => {

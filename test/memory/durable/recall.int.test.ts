@@ -1,7 +1,8 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_MEMORY_BYTES, MAX_SESSION_BYTES, ModelPortError, OfflineModel, recallMemories, renderTopicFile } from '../../../src/index.js';
+import { ModelPortError, OfflineModel, recallMemories, renderTopicFile } from '../../../src/index.js';
+import { MAX_MEMORY_BYTES, MAX_SESSION_BYTES } from '../../../src/jobs/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { tempDir } from '../../support/tempDir.js';
 

@@ -5,18 +5,16 @@ import {
   buildSessionNotes,
   CassetteModel,
   DEFAULT_NOTES_TEMPLATE,
-  DEFAULT_UPDATE_PROMPT,
-  lastSummarizedFromLog,
   ModelPortError,
   OfflineModel,
   readEffectLog,
   readTranscriptSync,
   replaySync,
-  splitNotes,
-  stagingPath,
   type ModelReply,
   type NotesConfig,
 } from '../../../src/index.js';
+import { DEFAULT_UPDATE_PROMPT, splitNotes } from '../../../src/memory/session/index.js';
+import { lastSummarizedFromLog, stagingPath } from '../../../src/jobs/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';

@@ -3,15 +3,15 @@ import { lastValueFrom, Subject, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_NOTES_TEMPLATE,
-  DEFAULT_UPDATE_PROMPT,
-  liveConversation,
-  readTranscriptFileSync,
-  runEffects,
-  sessionNotesExecutor,
   type Decision,
   type EffectRecord,
   type ModelRequest,
 } from '../../../src/index.js';
+import { DEFAULT_UPDATE_PROMPT } from '../../../src/memory/session/index.js';
+import { liveConversation } from '../../../src/resume/index.js';
+import { readTranscriptFileSync } from '../../../src/transcript/index.js';
+import { runEffects } from '../../../src/pipeline/index.js';
+import { sessionNotesExecutor } from '../../../src/jobs/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSessionNotes, DEFAULT_NOTES_TEMPLATE, DEFAULT_UPDATE_PROMPT, OfflineModel, splitNotes } from '../../../src/index.js';
+import { buildSessionNotes, DEFAULT_NOTES_TEMPLATE, OfflineModel } from '../../../src/index.js';
+import { DEFAULT_UPDATE_PROMPT, splitNotes } from '../../../src/memory/session/index.js';
 import { demoProjects, hasShared, sharedFixtures } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
 

@@ -3,24 +3,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireProcessLock } from '../../../src/fs/processLock.js';
 import { notesLockPath } from '../../../src/jobs/notes/notesRun.js';
+import { DEFAULT_NOTES_TEMPLATE, loadNotesConfig } from '../../../src/index.js';
 import {
   COMPACT_SECTION_CHARS,
-  DEFAULT_NOTES_TEMPLATE,
   DEFAULT_UPDATE_PROMPT,
   fillPlaceholders,
   isEmptyNotes,
-  loadNotesConfig,
   measureNotes,
   notesTemplatePath,
   sizeReminders,
   splitNotes,
-  stagingPath,
   truncateNotesForCompaction,
   TRUNCATION_MARKER,
-  waitForNotesRun,
-  withTaskPrompt,
-  PENDING_TOOL_RESULT,
-} from '../../../src/index.js';
+} from '../../../src/memory/session/index.js';
+import { stagingPath, waitForNotesRun } from '../../../src/jobs/index.js';
+import { withTaskPrompt, PENDING_TOOL_RESULT } from '../../../src/model/index.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const withBody = (title: string, body: string): string => DEFAULT_NOTES_TEMPLATE.replace(new RegExp(`(# ${title}\\n_[^\\n]*_\\n)`), `$1${body}\n`);

@@ -1,7 +1,8 @@
 import { cpSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSessionNotes, DEFAULT_NOTES_TEMPLATE, loadNotesConfig, readEffectLog, ZERO_USAGE, type ContentBlock, type ModelPort, type ModelReply } from '../../../src/index.js';
+import { buildSessionNotes, DEFAULT_NOTES_TEMPLATE, loadNotesConfig, readEffectLog, type ContentBlock, type ModelPort, type ModelReply } from '../../../src/index.js';
+import { ZERO_USAGE } from '../../../src/model/index.js';
 import { demoProjects } from '../../support/paths.js';
 import { runCli } from '../../support/runCli.js';
 import { tempDir } from '../../support/tempDir.js';

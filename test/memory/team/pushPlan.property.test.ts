@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { batchBody, batchByBytes, deltaKeys, hashContent, MAX_ENTRY_BYTES, MAX_PUT_BODY_BYTES, selectUploadable, type LocalTeamFile, type SecretFinding } from '../../../src/index.js';
+import { batchBody, batchByBytes, deltaKeys, hashContent, MAX_ENTRY_BYTES, MAX_PUT_BODY_BYTES, selectUploadable, type LocalTeamFile } from '../../../src/memory/team/index.js';
+import type { SecretFinding } from '../../../src/secrets/index.js';
 import { withinEntryLimit } from '../../../src/memory/team/pushPlan.js';
 import { fcRuns } from '../../support/fcRuns.js';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { originUrl, parseRemoteUrl, repoOfProject, unsafeKeyReason } from '../../../src/index.js';
+import { originUrl, parseRemoteUrl, repoOfProject, unsafeKeyReason } from '../../../src/memory/team/index.js';
 import { tempDir } from '../../support/tempDir.js';
 
 describe('team keys', () => {

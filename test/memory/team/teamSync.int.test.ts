@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readdirSync, rmSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadServerState, pullTeamMemory, pushTeamMemory, saveServerState, startTeamServer, TeamClient, TeamStore, TeamSyncError, teamStatus, type RunningTeamServer, type ServerState } from '../../../src/index.js';
+import { loadServerState, pullTeamMemory, pushTeamMemory, saveServerState, TeamClient, TeamSyncError, teamStatus, type ServerState } from '../../../src/memory/team/index.js';
+import { startTeamServer, TeamStore, type RunningTeamServer } from '../../../src/memory/team/server/index.js';
 import { tempDir } from '../../support/tempDir.js';
 import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from './secretSamples.js';
 

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractiveSummary, findMemoryStatements, OfflineModel, parseTopicFile, rankMemories, renderTopicFile, type MemoryHeader, type ModelMessage, type ModelTask } from '../../../src/index.js';
+import { OfflineModel, parseTopicFile, renderTopicFile, type ModelMessage } from '../../../src/index.js';
+import { extractiveSummary, findMemoryStatements, rankMemories } from '../../../src/model/offline/index.js';
+import type { MemoryHeader, ModelTask } from '../../../src/model/index.js';
 import { hasShared, sharedFixtures } from '../../support/paths.js';
 
 const user = (content: string): ModelMessage => ({ role: 'user', content });
@@ -135,7 +137,8 @@ describe('topic files', () => {
 
 describe('offline notes stay within their budgets', () => {
   it('a very long session: every section within 2,000 tokens and the file within 12,000', async () => {
-    const { DEFAULT_NOTES_TEMPLATE, draftSessionNotes, measureNotes } = await import('../../../src/index.js');
+    const { DEFAULT_NOTES_TEMPLATE, measureNotes } = await import('../../../src/memory/session/index.js');
+    const { draftSessionNotes } = await import('../../../src/model/offline/index.js');
     const messages: ModelMessage[] = [];
     for (let i = 0; i < 400; i++) {
       messages.push(user(`Step ${i}: please look at module number ${i} and tell me what ${'it does '.repeat(20)}`));
@@ -155,7 +158,9 @@ describe('offline notes stay within their budgets', () => {
 
 describe('offline notes and a turn still in progress', () => {
   it('a tool call answered only by the background task placeholder is in progress, not an error', async () => {
-    const { DEFAULT_NOTES_TEMPLATE, draftSessionNotes, withTaskPrompt, OfflineModel: Offline } = await import('../../../src/index.js');
+    const { DEFAULT_NOTES_TEMPLATE, OfflineModel: Offline } = await import('../../../src/index.js');
+    const { draftSessionNotes } = await import('../../../src/model/offline/index.js');
+    const { withTaskPrompt } = await import('../../../src/model/index.js');
     const conversation: ModelMessage[] = [user('Run the tests please.'), { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test' } }] }];
     const request = withTaskPrompt(conversation, 'update the notes');
     const reply = await new Offline().complete({ messages: request, maxTokens: 100, tools: [{ name: 'Edit', description: '', inputSchema: {} }], task: { kind: 'session_notes', notesPath: '/n.md', currentNotes: DEFAULT_NOTES_TEMPLATE } });

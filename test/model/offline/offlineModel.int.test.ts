@@ -3,16 +3,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_NOTES_TEMPLATE,
-  editOnlyGate,
   loadConversation,
-  memoryGate,
   OfflineModel,
   parseTopicFile,
-  runAgent,
-  splitNotes,
   type ModelMessage,
-  type ModelTask,
 } from '../../../src/index.js';
+import {
+  editOnlyGate,
+  memoryGate,
+  runAgent,
+  type ModelTask,
+} from '../../../src/model/index.js';
+import { splitNotes } from '../../../src/memory/session/index.js';
 import { testModelPort } from '../../contract/modelPort.contract.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';

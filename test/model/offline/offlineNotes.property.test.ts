@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTES_TEMPLATE, draftSessionNotes, joinNotes, parseTopicFile, renderTopicFile, resumeFromItems, splitNotes, MEMORY_TYPES, type ModelMessage } from '../../../src/index.js';
+import { DEFAULT_NOTES_TEMPLATE, parseTopicFile, renderTopicFile, resumeFromItems, type ModelMessage } from '../../../src/index.js';
+import { draftSessionNotes } from '../../../src/model/offline/index.js';
+import { joinNotes, splitNotes } from '../../../src/memory/session/index.js';
+import { MEMORY_TYPES } from '../../../src/memory/durable/index.js';
 import { fcRuns } from '../../support/fcRuns.js';
 import { conversation } from '../../support/conversationArbitrary.js';
 
