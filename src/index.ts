@@ -102,7 +102,9 @@ export { readIndexForModel, fitIndex, INDEX_NAME, reservedIndexNameReason, MAX_I
 export { scanMemoryFiles, formatManifest, FRONTMATTER_MAX_LINES, MAX_MEMORY_FILES, type MemoryFileHeader } from './memory/durable/memoryScan.js';
 export { autoMemoryDir, agentMemoryDir, findCanonicalGitRoot, validateMemoryPath, type AgentMemoryScope, type MemoryDirOptions } from './memory/durable/memoryPaths.js';
 export { extractionPrompt } from './memory/durable/extractionPrompt.js';
-export { runExtraction, applyStaged, extractionStagingDir, ExtractionOutcome, type ExtractionRunOptions } from './jobs/extraction/extractionRun.js';
+export { runExtraction, type ExtractionRunOptions } from './jobs/extraction/extractionRun.js';
+export { applyStaged, extractionStagingDir } from './jobs/extraction/stagedMemoryRun.js';
+export { ExtractionOutcome } from './jobs/extraction/extractionOutcome.js';
 export { extractMemories, findTargets, pendingExtraction, type ExtractOptions, type ExtractReport, type ExtractTarget, type SessionEvent, type SessionReport } from './jobs/extraction/extractMemories.js';
 export { runPaced, recoverInterrupted, type PacedRun, type PacedRunEvent, type PacedRunsOptions } from './pipeline/pacedRuns.js';
 export { withoutInterrupted } from './pipeline/effectLog.js';

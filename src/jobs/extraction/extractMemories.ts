@@ -22,7 +22,10 @@ import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { batchCustomId, readBatchLedger, recordSubmittedBatch, remoteCustomId } from './messageBatchLedger.js';
 import { applyBatchReply, batchExtractionRequest } from './messageBatchExtraction.js';
-import { applyStaged, ExtractionOutcome, extractionStagingDir, removeStaging, removeStagingLeftovers, removeStrayTempFiles, runExtraction, runStaged } from './extractionRun.js';
+import { removeStagedDir, removeStagedLeftovers } from '../../fs/stagedDir.js';
+import { ExtractionOutcome } from './extractionOutcome.js';
+import { runExtraction } from './extractionRun.js';
+import { applyStaged, extractionStagingDir, removeStrayTempFiles, runStaged } from './stagedMemoryRun.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { autoMemoryDir, type Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
@@ -237,7 +240,7 @@ async function extractSession(target: ExtractTarget, session: string, options: E
   // A run whose request went out in a message batch is still going on, not interrupted.
   const ledger = readBatchLedger(target.memoryDir);
   const submitted = (record: RunStartedRecord): boolean => ledger.has(remoteCustomId(record) ?? '');
-  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => removeStaging(stagingOf(runId)), submitted);
+  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => removeStagedDir(stagingOf(runId)), submitted);
   let records = [...log.records, ...interrupted];
   // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
   const last = entries.at(-1);
@@ -451,7 +454,7 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
           if (stopped !== undefined) break;
         }
         // Every session's finished runs are applied by now: any run copy left is a dead run's.
-        if (stopped === undefined) await removeStagingLeftovers(target.memoryDir);
+        if (stopped === undefined) await removeStagedLeftovers(target.memoryDir);
       } finally {
         if (batch === null) release();
         else held.push(release);
