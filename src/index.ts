@@ -49,7 +49,10 @@ export {
   type AutocompactState,
   type ContextPressure,
 } from './projections/autocompactTrigger.js';
-export { createReplayDecider, replayDecisions, replaySync, mergeByPosition, type ReplaySettings, type ReplayState, type PipelineEvent, type PipelineDecider } from './pipeline/replay.js';
+export { createReplayDecider, type ReplaySettings, type ReplayState, type PipelineEvent, type PipelineDecider } from './pipeline/replayDecider.js';
+export { replayDecisions } from './pipeline/replayDecisions.js';
+export { replaySync } from './pipeline/replaySync.js';
+export { mergeByPosition } from './pipeline/mergeByPosition.js';
 export * from './pipeline/effectRecord.js';
 export { effectLogPath, readEffectLog, appendEffects, appendEffectsSync, type EffectLogContents } from './pipeline/effectLog.js';
 export { runOf } from './pipeline/runsByKind.js';

@@ -4,7 +4,8 @@ import { foldAll } from '../projections/projection.js';
 import { promptPreview, selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
 import type { EffectRecord } from './effectRecord.js';
 import { placeDecisions } from './placeDecisions.js';
-import { replaySync, type ReplaySettings, type ReplayState } from './replay.js';
+import type { ReplaySettings, ReplayState } from './replayDecider.js';
+import { replaySync } from './replaySync.js';
 
 /** A turn with a preview of its prompt and the decisions made during it. */
 export interface TimelineTurn extends Turn {

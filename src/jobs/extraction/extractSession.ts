@@ -7,7 +7,7 @@ import type { ModelPort } from '../../model/port.js';
 import { readEffectLog } from '../../pipeline/effectLog.js';
 import type { LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
 import { recoverInterrupted, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
-import type { ReplaySettings } from '../../pipeline/replay.js';
+import type { ReplaySettings } from '../../pipeline/replayDecider.js';
 import type { Decision, RunStart } from '../../projections/decisions.js';
 import { isPrompt } from '../../projections/turns.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';

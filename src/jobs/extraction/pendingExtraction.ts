@@ -1,7 +1,7 @@
 import { readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
 import { retryRecords } from '../../pipeline/pacedRuns.js';
-import type { ReplaySettings } from '../../pipeline/replay.js';
-import { replaySync } from '../../pipeline/replay.js';
+import type { ReplaySettings } from '../../pipeline/replayDecider.js';
+import { replaySync } from '../../pipeline/replaySync.js';
 import type { ExtractionDue } from '../../projections/decisions.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 
