@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { evolveProjections, initialProjectionStates, type ProjectionStates } from '../src/pipeline/foldProjections.js';
-import { createReplayDecider, type ReplayState } from '../src/pipeline/replay.js';
+import { createReplayDecider, type ReplayState } from '../src/pipeline/replayDecider.js';
 import { readTranscriptSync } from '../src/transcript/readTranscript.js';
 import { TranscriptParser } from '../src/transcript/transcriptParser.js';
 import { machineLine, median } from './benchUtil.js';

@@ -25,7 +25,7 @@ const sample = () => {
 };
 if (args.reader === 'replay') {
   // The whole replay: every trigger, the coalescer, and every projection.
-  const { createReplayDecider } = await load('pipeline/replay.js');
+  const { createReplayDecider } = await load('pipeline/replayDecider.js');
   const { evolveProjections, initialProjectionStates } = await load('pipeline/foldProjections.js');
   const decider = createReplayDecider();
   let state = decider.initialState();

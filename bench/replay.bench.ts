@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { tap } from 'rxjs';
-import { replayDecisions } from '../src/pipeline/replay.js';
+import { replayDecisions } from '../src/pipeline/replayDecisions.js';
 import { readTranscript } from '../src/transcript/readTranscript.js';
 import { interleavedMedians, streamFloor, type FileCase } from './benchUtil.js';
 import { benchCorpus } from './corpus.js';

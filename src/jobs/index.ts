@@ -5,8 +5,13 @@ export { buildSessionNotes, defaultNotesPath, lastSummarizedFromLog, readNotes, 
 export { runNotesUpdate, ensureNotesFile, coveredUpTo, stagingPath, NotesRunOutcome, type NotesRunOptions } from './notes/notesRun.js';
 export { sessionNotesExecutor, type NotesExecutorOptions } from './notes/notesExecutor.js';
 export { waitForNotesRun, NOTES_WAIT, type WaitOptions, type WaitResult } from './notes/waitForNotes.js';
-export { extractMemories, findTargets, pendingExtraction, type ExtractOptions, type ExtractReport, type ExtractTarget, type SessionEvent, type SessionReport } from './extraction/extractMemories.js';
-export { runExtraction, applyStaged, extractionStagingDir, ExtractionOutcome, type ExtractionRunOptions } from './extraction/extractionRun.js';
+export { extractMemories, type ExtractOptions, type ExtractReport, type SessionEvent } from './extraction/extractMemories.js';
+export { findTargets, type ExtractTarget } from './extraction/findTargets.js';
+export { pendingExtraction } from './extraction/pendingExtraction.js';
+export type { SessionReport } from './extraction/extractSession.js';
+export { runExtraction, type ExtractionRunOptions } from './extraction/extractionRun.js';
+export { applyStaged, extractionStagingDir } from './extraction/stagedMemoryRun.js';
+export { ExtractionOutcome } from './extraction/extractionOutcome.js';
 export { applyBatchReply, batchExtractionRequest, SAVE_MEMORIES_TOOL, SaveMemoriesInput } from './extraction/messageBatchExtraction.js';
 export { batchLedgerPath, readBatchLedger } from './extraction/messageBatchLedger.js';
 export { memoryWrites, type MemoryWrite } from './extraction/provenance.js';

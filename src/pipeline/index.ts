@@ -1,5 +1,8 @@
 /** Decisions: the replay that folds projections and triggers, the timeline, coalescing, and memlog's effect log and runners. */
-export { createReplayDecider, replayDecisions, replaySync, mergeByPosition, type ReplaySettings, type ReplayState, type PipelineEvent, type PipelineDecider } from './replay.js';
+export { createReplayDecider, type ReplaySettings, type ReplayState, type PipelineEvent, type PipelineDecider } from './replayDecider.js';
+export { replayDecisions } from './replayDecisions.js';
+export { replaySync } from './replaySync.js';
+export { mergeByPosition } from './mergeByPosition.js';
 export { foldProjections, evolveProjections, initialProjectionStates, type ProjectionStates } from './foldProjections.js';
 export { buildTimeline, formatTimeline, type Timeline, type TimelineTurn } from './timeline.js';
 export { runOf } from './runsByKind.js';

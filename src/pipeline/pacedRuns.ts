@@ -5,8 +5,9 @@ import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
 import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from './effectRecord.js';
 import type { RunKind } from '../projections/decisions.js';
 import { decisionRecord, nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, runRetriedRecord, runStartedRecord } from './effectRecords.js';
-import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replay.js';
 import { hasUuid } from '../transcript/entrySchema.js';
+import { mergeByPosition } from './mergeByPosition.js';
+import { createReplayDecider, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replayDecider.js';
 
 export interface PacedRun {
   readonly runId: string;

@@ -5,7 +5,8 @@ import { promptPreview, selectTurns, turnsProjection, type Turn } from '../proje
 import { hasUuid } from '../transcript/entrySchema.js';
 import type { EffectRecord } from './effectRecord.js';
 import { placeDecisions } from './placeDecisions.js';
-import { replaySync, type ReplaySettings, type ReplayState } from './replay.js';
+import type { ReplaySettings, ReplayState } from './replayDecider.js';
+import { replaySync } from './replaySync.js';
 
 /** A turn with a preview of its prompt and the decisions made during it. */
 export interface TimelineTurn extends Turn {

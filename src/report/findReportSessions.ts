@@ -2,7 +2,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { MemlogError } from '../errors.js';
 import { isRegularFile } from '../fs/fileKind.js';
-import { findTargets } from '../jobs/extraction/extractMemories.js';
+import { findTargets } from '../jobs/extraction/findTargets.js';
 import { effectLogPath } from '../pipeline/effectLog.js';
 
 /** A session the report covers, with the effect logs that may speak for it, in the order they are trusted. */

@@ -2,7 +2,7 @@ import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactTh
 import type { LogEntry } from '../transcript/logEntry.js';
 import type { EffectRecord } from '../pipeline/effectRecord.js';
 import { buildTimeline } from '../pipeline/timeline.js';
-import type { ReplaySettings } from '../pipeline/replay.js';
+import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { clip } from './escapeHtml.js';
 import { boundaryMarkers, decisionMarkers, recordMarkers, type Marker } from './sessionMarkers.js';
 import { measureTokens, tokenSeries, type TokenPoint, type TokenSeries } from './tokenSeries.js';

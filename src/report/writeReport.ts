@@ -1,6 +1,6 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { atomicWrite } from '../fs/atomicWrite.js';
-import type { ReplaySettings } from '../pipeline/replay.js';
+import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { findReportSessions, type ReportSessionOptions } from './findReportSessions.js';
 import { loadSession } from './loadSession.js';
 import { renderIndexPage } from './renderIndexPage.js';

@@ -7,7 +7,8 @@ import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { formatFinding, scanForSecrets } from '../../secrets/scanForSecrets.js';
 import { isToolUseBlock } from '../../transcript/contentGuards.js';
-import { EXTRACTION_SYSTEM, type StagedContext, type StagedWork } from './extractionRun.js';
+import { EXTRACTION_SYSTEM } from './extractionRun.js';
+import type { StagedContext, StagedWork } from './stagedMemoryRun.js';
 import { INDEX_NAME, reservedIndexNameReason } from '../../memory/durable/memoryIndex.js';
 import { indexLine, MEMORY_TYPES, parseTopicFile, renderTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
 

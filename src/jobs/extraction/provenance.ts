@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isRegularFile } from '../../fs/fileKind.js';
 import { readEffectLog } from '../../pipeline/effectLog.js';
-import { ExtractionOutcome } from './extractionRun.js';
+import { ExtractionOutcome } from './extractionOutcome.js';
 
 /** One write of a memory file, as the effect log recorded it. */
 export interface MemoryWrite {

@@ -10,7 +10,7 @@ import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
 import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
-import type { ReplaySettings } from '../../pipeline/replay.js';
+import type { ReplaySettings } from '../../pipeline/replayDecider.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import type { NotesConfig } from '../../memory/session/notesConfig.js';

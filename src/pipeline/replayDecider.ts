@@ -1,14 +1,9 @@
-import { concat, filter, mergeMap, of, scan, type Observable } from 'rxjs';
-import { isAfterEnd } from './effectRecords.js';
 import { createAutocompactTrigger, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings, type AutocompactState } from '../projections/autocompactTrigger.js';
 import { NO_DECISIONS, type Decision, type RunOutcome, type Trigger } from '../projections/decisions.js';
 import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from '../projections/extractionTrigger.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesState, type SessionNotesThresholds } from '../projections/sessionNotesTrigger.js';
-import { hasUuid } from '../transcript/entrySchema.js';
-import type { ReadItem } from '../transcript/readItem.js';
 import type { EffectRecord } from './effectRecord.js';
-import { withoutInterrupted } from './effectLog.js';
 import { endRun, initialRunsByKind, requestRun, type RunsByKind } from './runsByKind.js';
 import { RUN_KINDS, type RunKind } from '../projections/decisions.js';
 
@@ -192,84 +187,6 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
 
 function sameBatch(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((uuid, i) => uuid === b[i]);
-}
-
-/**
- * Transcript entries and effect records in log order, then the end: a record placed at seq k
- * follows entry k (records stably sorted by position). A record marked `afterEnd` was written
- * once the log, then ending at entry k, had been read to its end (a run collected later): the
- * triggers' close (`end`) comes just before it, so it meets the state it met then, however the
- * log grew since.
- */
-export function* mergeByPosition(entries: Iterable<LogEntry>, records: readonly EffectRecord[]): Generator<PipelineEvent> {
-  let next = 0;
-  const pending = records.map((record, i) => ({ record, i })).sort((a, b) => a.record.at.seq - b.record.at.seq || a.i - b.i).map((x) => x.record);
-  let closedAt: number | null = null;
-  const flushUpTo = function* (seq: number): Generator<PipelineEvent> {
-    while (next < pending.length && (pending[next]?.at.seq ?? Infinity) <= seq) {
-      const record = pending[next++] as EffectRecord;
-      if (isAfterEnd(record) && closedAt !== record.at.seq) {
-        closedAt = record.at.seq;
-        yield { source: 'end' };
-      }
-      yield { source: 'effects', record };
-    }
-  };
-  yield* flushUpTo(-1);
-  for (const event of entries) {
-    yield { source: 'transcript', event };
-    yield* flushUpTo(event.seq);
-  }
-  yield* flushUpTo(Number.POSITIVE_INFINITY);
-  yield { source: 'end' };
-}
-
-/** Whether a record was written after the log, as it then stood, had been read to its end. */
-export { isAfterEnd };
-
-const END = Symbol('end of log');
-
-/**
- * Folds the triggers over a stream of read items with `scan` and emits every decision in log
- * order. Deterministic: no clock, no randomness; the same items give the same decisions.
- */
-export function replayDecisions(items: Observable<ReadItem>, settings: ReplaySettings = {}): Observable<Decision> {
-  const decider = createReplayDecider(settings);
-  const events: Observable<LogEntry | typeof END> = concat(
-    items.pipe(filter((item): item is Extract<ReadItem, { kind: 'entry' }> => item.kind === 'entry')),
-    of(END),
-  );
-  return events.pipe(
-    scan<LogEntry | typeof END, readonly [ReplayState, readonly Decision[]]>(
-      ([state], event) => (event === END ? decider.end(state) : decider.step(state, { source: 'transcript', event })),
-      [decider.initialState(), []],
-    ),
-    // Most entries decide nothing: only non-empty lists go through mergeMap, which subscribes
-    // to each list it is given (bench/replay.bench.ts, 100 MB: 0.76x to 0.81x of the floor).
-    filter(([, decisions]) => decisions.length > 0),
-    mergeMap(([, decisions]) => decisions),
-  );
-}
-
-/** The same fold without RxJS, over entries and (optionally) effect records, with the state after the entry `at`. */
-export function replaySync(
-  entries: Iterable<LogEntry>,
-  settings: ReplaySettings = {},
-  /** Stop right after this entry: its uuid, or its seq. */
-  at?: string | number,
-  records: readonly EffectRecord[] = [],
-): { decisions: Decision[]; state: ReplayState; found: boolean } {
-  const effective = withoutInterrupted(records);
-  const decider = createReplayDecider(effective.length > 0 ? { runs: recordedKinds(effective), ...settings } : settings);
-  let state = decider.initialState();
-  const decisions: Decision[] = [];
-  for (const event of mergeByPosition(entries, effective)) {
-    const [next, made] = decider.step(state, event);
-    state = next;
-    decisions.push(...made);
-    if (at !== undefined && event.source === 'transcript' && (typeof at === 'number' ? event.event.seq === at : hasUuid(event.event.entry) && event.event.entry.uuid === at)) return { decisions, state, found: true };
-  }
-  return { decisions, state, found: at === undefined };
 }
 
 /** The kinds of run an effect log records: replay takes their ends from it, and the others as instant. */
