@@ -15,6 +15,7 @@ import {
 } from '../../src/index.js';
 import { NotesRunOutcome, stagingPath } from '../../src/jobs/index.js';
 import { withoutInterrupted } from '../../src/pipeline/index.js';
+import type { RunFinishedRecord } from '../../src/pipeline/effectRecord.js';
 import { withFaults, type FaultPlan } from '../../src/testing/faults.js';
 import { dirSnapshot, leftovers } from '../support/dirSnapshot.js';
 import { fcRuns } from '../support/fcRuns.js';
@@ -154,13 +155,13 @@ describe('fault harness: a failing disk at any point loses nothing and records n
         expect(log.diagnostics).toEqual([]);
         // What the log says the notes are is what is on disk, or waits beside it in the run's
         // staged copy for the next reader to finish moving in (the rename was what failed).
-        const finished = withoutInterrupted(log.records).filter((r) => r.type === 'run_finished' && r.run === 'session_notes');
+        const finished = withoutInterrupted(log.records).filter((r): r is RunFinishedRecord => r.type === 'run_finished' && r.run === 'session_notes');
         const last = finished.at(-1);
         const current = existsSync(notesPath()) ? readFileSync(notesPath(), 'utf8') : null;
         if (last === undefined) expect(current === null || current === DEFAULT_NOTES_TEMPLATE, `notes changed without a record: ${run.trail.join(', ')}`).toBe(true);
         else {
           const after = NotesRunOutcome.parse(last.outcome).after;
-          const staged = stagingPath(notesPath(), String((last as { runId: string }).runId));
+          const staged = stagingPath(notesPath(), last.runId);
           const pending = existsSync(staged) && sha256(readFileSync(staged, 'utf8')) === after;
           expect(sha256(current ?? '') === after || pending, `the log says the notes are newer than they are: ${run.trail.join(', ')}`).toBe(true);
         }
@@ -195,7 +196,7 @@ describe('fault harness: a failing disk at any point loses nothing and records n
     const records = readdirSync(effects).flatMap((name) => readEffectLog(join(effects, name)).records);
     const failed = records.find((r) => r.type === 'run_failed');
     expect(failed).toMatchObject({ interrupted: true });
-    expect(records.some((r) => r.type === 'run_finished' && r.runId === (failed as { runId: string }).runId)).toBe(false);
+    expect(records.some((r) => r.type === 'run_finished' && failed?.type === 'run_failed' && r.runId === failed.runId)).toBe(false);
     // Nothing the failed run wrote is in the memory directory, and no run copy is left.
     expect(existsSync(join(out(), 'project', 'memory', 'MEMORY.md'))).toBe(false);
     expect(leftovers(out()).filter((path) => path.includes('.memlog-run'))).toEqual([]);

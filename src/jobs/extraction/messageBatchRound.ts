@@ -4,7 +4,7 @@ import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches
 import type { ModelMessage, ModelRequest } from '../../model/port.js';
 import { appendEffectsSync, withoutInterrupted } from '../../pipeline/effectLog.js';
 import type { EffectRecord, LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { runFailedRecord, runFinishedRecord } from '../../pipeline/effectRecords.js';
+import { doRunWork, recordRunEnd } from '../../pipeline/oneRun.js';
 import type { PacedRun } from '../../pipeline/pacedRuns.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
@@ -73,24 +73,30 @@ export async function collectBatchResults(
     const from = started.remote?.from ?? null;
     const to = started.remote?.to ?? null;
     const now = started.remote?.now ?? '1970-01-01T00:00:00.000Z';
-    let record: EffectRecord;
-    let apply = (): Promise<void> => Promise.resolve();
-    try {
+    const done = await doRunWork(async () => {
       if (!result.ok) throw new Error(result.error);
-      const staged = await runStaged({ memoryDir: target.memoryDir, runId: `${sessionId}.${started.runId}`, sessionId, from, to }, (context) =>
+      return runStaged({ memoryDir: target.memoryDir, runId: `${sessionId}.${started.runId}`, sessionId, from, to }, (context) =>
         applyBatchReply(result.reply, context, { frontmatter: options.frontmatter ?? 'metadata', sessionId, now }),
       );
-      record = runFinishedRecord({ at: end, afterEnd: true, run: 'extraction', runId: started.runId, outcome: staged.outcome });
-      apply = staged.apply;
-      runs.push({ runId: started.runId, at: end, ok: true, outcome: staged.outcome });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      record = runFailedRecord({ at: end, afterEnd: true, run: 'extraction', runId: started.runId, error: message });
-      runs.push({ runId: started.runId, at: end, ok: false, error: message });
+    });
+    // The run's start was recorded by an earlier build; its end goes through the same step as every run's.
+    const ending = recordRunEnd({ run: 'extraction', runId: started.runId, started }, done, { at: end, afterEnd: true, record: (rs) => appendEffectsSync(logPath, rs) });
+    switch (ending.kind) {
+      case 'finished':
+        runs.push({ runId: started.runId, at: end, ok: true, outcome: ending.outcome });
+        await ending.apply();
+        out.push(...ending.records.slice(1));
+        break;
+      case 'failed':
+        runs.push({ runId: started.runId, at: end, ok: false, error: ending.error });
+        out.push(...ending.records.slice(1));
+        break;
+      case 'interrupted':
+        throw ending.error;
+      case 'deferred':
+      case 'aborted':
+        throw new Error(`a collected message-batch run cannot end as ${ending.kind}`);
     }
-    appendEffectsSync(logPath, [record]);
-    await apply();
-    out.push(record);
   }
   return { records: out, runs, waiting };
 }

@@ -122,7 +122,7 @@ describe('memlog extract with the offline model', () => {
     // The same memories; only `modified` differs, as the retried run is stamped with its own newest message.
     expect(memories(join(out, '-home-dev-notes-cli', 'memory'))).toEqual(memories(join(clean, '-home-dev-notes-cli', 'memory')));
     const log = readEffectLog(join(out, '-home-dev-notes-cli', 'effects', readdirSync(join(out, '-home-dev-notes-cli', 'effects'))[0]!)).records;
-    expect(log.filter((r) => r.type === 'run_failed' && (r as { retried?: unknown }).retried === true)).toHaveLength(1);
+    expect(log.filter((r) => r.type === 'run_failed' && r.retried === true)).toHaveLength(1);
 
     const again = await extractMemories({ root: project, out, model: new OfflineModel() });
     expect(again.processed).toBe(0);
