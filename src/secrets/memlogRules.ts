@@ -1,7 +1,7 @@
 /**
  * Secret rules memlog adds to secretlint's recommended preset: the families of the long-term
  * spec §5.9 list (gitleaks-derived, as Claude Code uses them) that the preset does not catch.
- * Which ones those are was measured, not guessed: test/memory/team/secretScan.test.ts plants one
+ * Which ones those are was measured, not guessed: test/secrets/scanForSecrets.test.ts plants one
  * sample of every §5.9 family and requires each to be found, by the preset or by a rule here.
  *
  * The patterns are written for JavaScript: Go's inline `(?i)` groups became explicit classes.

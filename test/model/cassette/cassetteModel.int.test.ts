@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AnthropicModel, CassetteMissError, CassetteModel, ConfigError, type ModelRequest } from '../../src/index.js';
-import { requestKey } from '../../src/model/cassette/index.js';
-import { ScriptedModel } from '../../src/testing/scriptedModel.js';
-import { testModelPort } from '../contract/modelPort.contract.js';
-import { scriptedHarness } from '../contract/scriptedHarness.js';
-import { MessagesServer } from '../support/messagesServer.js';
-import { tempDir } from '../support/tempDir.js';
+import { AnthropicModel, CassetteMissError, CassetteModel, ConfigError, type ModelRequest } from '../../../src/index.js';
+import { requestKey } from '../../../src/model/cassette/index.js';
+import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
+import { testModelPort } from '../../contract/modelPort.contract.js';
+import { scriptedHarness } from '../../contract/scriptedHarness.js';
+import { MessagesServer } from '../../support/messagesServer.js';
+import { tempDir } from '../../support/tempDir.js';
 
 const ask = (text: string): ModelRequest => ({ system: 'notes', messages: [{ role: 'user', content: text }], maxTokens: 32 });
 

@@ -7,7 +7,7 @@ import type { MessageBatchesPort } from '../../../src/model/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { BatchesServer, type BatchAnswer, type BatchRequest } from '../../support/batchesServer.js';
 import { demoProjects } from '../../support/paths.js';
-import { SECRET_SAMPLES } from '../team/secretSamples.js';
+import { SECRET_SAMPLES } from '../../memory/team/secretSamples.js';
 import { runCli } from '../../support/runCli.js';
 import { tempDir } from '../../support/tempDir.js';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnthropicModel, ConfigError, ModelPortError } from '../../src/index.js';
-import { DEFAULT_ANTHROPIC_MODEL } from '../../src/model/anthropic/index.js';
-import { testModelPort } from '../contract/modelPort.contract.js';
-import { MessagesServer } from '../support/messagesServer.js';
+import { AnthropicModel, ConfigError, ModelPortError } from '../../../src/index.js';
+import { DEFAULT_ANTHROPIC_MODEL } from '../../../src/model/anthropic/index.js';
+import { testModelPort } from '../../contract/modelPort.contract.js';
+import { MessagesServer } from '../../support/messagesServer.js';
 
 const textsOf = (body: Record<string, unknown>): string[] =>
   (body['messages'] as Array<{ content: Array<{ type: string; text?: string }> }>).flatMap((m) => m.content.flatMap((b) => (b.type === 'text' ? [b.text ?? ''] : [])));

@@ -1,9 +1,9 @@
 import { appendFileSync, cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compactionView, compactTranscript, loadConversation, MemlogError, OfflineModel, readEffectLog, readTranscriptSync, replaySync, type ModelPort } from '../../src/index.js';
-import { demoProjects, hasShared, sharedFixtures } from '../support/paths.js';
-import { tempDir } from '../support/tempDir.js';
+import { compactionView, compactTranscript, loadConversation, MemlogError, OfflineModel, readEffectLog, readTranscriptSync, replaySync, type ModelPort } from '../../../src/index.js';
+import { demoProjects, hasShared, sharedFixtures } from '../../support/paths.js';
+import { tempDir } from '../../support/tempDir.js';
 
 const SESSION = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
 const logEntries = (file: string) => [...readTranscriptSync(file)].flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));

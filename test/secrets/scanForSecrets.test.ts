@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { formatFinding, MEMLOG_SECRET_RULES, scanForSecrets, scanWithMemlogRules } from '../../../src/secrets/index.js';
-import { bodyLines, generatePrivateKeys, generatePublicMaterial } from './privateKeySamples.js';
-import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from './secretSamples.js';
+import { formatFinding, MEMLOG_SECRET_RULES, scanForSecrets, scanWithMemlogRules } from '../../src/secrets/index.js';
+import { bodyLines, generatePrivateKeys, generatePublicMaterial } from '../memory/team/privateKeySamples.js';
+import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from '../memory/team/secretSamples.js';
 
 const SPEC_FAMILIES = 36;
 
