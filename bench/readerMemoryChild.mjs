@@ -7,7 +7,9 @@
  */
 import { parseArgs } from 'node:util';
 
-const { values: args } = parseArgs({ options: { file: { type: 'string' }, reader: { type: 'string' }, from: { type: 'string', default: 'dist' } } });
+const { values: args } = parseArgs({
+  options: { file: { type: 'string' }, reader: { type: 'string' }, from: { type: 'string', default: 'dist' } },
+});
 if (args.file === undefined || args.reader === undefined || (args.from !== 'dist' && args.from !== 'src')) {
   throw new Error('usage: readerMemoryChild.mjs --file PATH --reader sync|observable|replay [--from dist|src]');
 }

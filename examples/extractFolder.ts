@@ -19,7 +19,8 @@ process.stdout.write(`${report.processed} sessions processed, ${report.failedRun
 // 2. Read the memory directories: the topic files' frontmatter, as the model sees it.
 for (const project of report.projects) {
   process.stdout.write(`${project.memoryDir}: ${project.memories} memories\n`);
-  for (const header of await scanMemoryFiles(project.memoryDir)) process.stdout.write(`  ${header.filename} [${header.type ?? 'untyped'}] ${header.description ?? ''}\n`);
+  for (const header of await scanMemoryFiles(project.memoryDir))
+    process.stdout.write(`  ${header.filename} [${header.type ?? 'untyped'}] ${header.description ?? ''}\n`);
 }
 
 // 3. Again: the effect logs say what was done, so nothing is extracted twice.

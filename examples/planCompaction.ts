@@ -4,7 +4,18 @@
  * extractive summary that cannot fail), and the two entries a compaction would append.
  * Run: npx tsx examples/planCompaction.ts [transcript.jsonl]
  */
-import { autocompactThresholds, compactionEntries, compactionView, finishSummaryRung, planExtractiveRung, readLogEntries, serializeEntry, summaryRungInput, type ModelMessage, type PlanContext } from '../src/index.js';
+import {
+  autocompactThresholds,
+  compactionEntries,
+  compactionView,
+  finishSummaryRung,
+  planExtractiveRung,
+  readLogEntries,
+  serializeEntry,
+  summaryRungInput,
+  type ModelMessage,
+  type PlanContext,
+} from '../src/index.js';
 
 const file = process.argv[2] ?? 'fixtures/projects/-home-dev-acme-shop/4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl';
 
@@ -21,15 +32,27 @@ const summary = `The user and the assistant worked through ${input.messages.leng
 const summaryPlan = finishSummaryRung(context, input.cut, summary);
 
 // 3. The extractive rung never fails: a summary made from the dropped messages' own words (here, each one's first text).
-const textOf = (m: ModelMessage) => (typeof m.content === 'string' ? m.content : m.content.map((b) => (b.type === 'text' && typeof b['text'] === 'string' ? b['text'] : '')).join(' '));
+const textOf = (m: ModelMessage) =>
+  typeof m.content === 'string'
+    ? m.content
+    : m.content.map((b) => (b.type === 'text' && typeof b['text'] === 'string' ? b['text'] : '')).join(' ');
 const firstWords = (messages: readonly ModelMessage[]) => messages.map((m) => textOf(m).slice(0, 80)).join('\n');
 const extractivePlan = planExtractiveRung(context, input.cut, firstWords);
 for (const plan of [summaryPlan.ok ? summaryPlan.plan : undefined, extractivePlan]) {
-  if (plan !== undefined) process.stdout.write(`${plan.rung} rung: drop ${plan.cut} messages, keep ${view.messages.length - plan.cut}, ${view.tokensBefore} → ${plan.tokensAfter} tokens\n`);
+  if (plan !== undefined)
+    process.stdout.write(
+      `${plan.rung} rung: drop ${plan.cut} messages, keep ${view.messages.length - plan.cut}, ${view.tokensBefore} → ${plan.tokensAfter} tokens\n`,
+    );
 }
 
 // 4. The entries a compaction appends, as Claude Code writes them (a compact boundary and the summary); printed, not written.
 const plan = summaryPlan.ok ? summaryPlan.plan : extractivePlan;
 const ids = { boundary: 'boundary-uuid', summary: 'summary-uuid', timestamp: new Date(0).toISOString() };
-const write = { cut: plan.cut, summaryText: plan.summaryText, trigger: context.trigger, tokensBefore: view.tokensBefore, tokensAfter: plan.tokensAfter };
+const write = {
+  cut: plan.cut,
+  summaryText: plan.summaryText,
+  trigger: context.trigger,
+  tokensBefore: view.tokensBefore,
+  tokensAfter: plan.tokensAfter,
+};
 for (const entry of compactionEntries(view, write, ids)) process.stdout.write(`${serializeEntry(entry).slice(0, 100)}…\n`);

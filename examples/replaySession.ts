@@ -15,9 +15,12 @@ for (const d of diagnostics) process.stderr.write(`line ${d.line}: ${d.code}\n`)
 // 2. Replay: the triggers folded over the entries. Each decision names the entry that caused it and says why.
 const { decisions } = replaySync(entries);
 const due = (kind: Decision['kind']) => decisions.filter((d) => d.kind === kind).length;
-process.stdout.write(`${entries.length} entries; due: session notes ${due('session_notes_due')}, extraction ${due('extraction_due')}, compaction ${due('compaction_due')}\n`);
+process.stdout.write(
+  `${entries.length} entries; due: session notes ${due('session_notes_due')}, extraction ${due('extraction_due')}, compaction ${due('compaction_due')}\n`,
+);
 const firstCompaction = decisions.find((d) => d.kind === 'compaction_due');
-if (firstCompaction !== undefined) process.stdout.write(`first compaction due at entry ${firstCompaction.seq}: ${firstCompaction.reason}\n`);
+if (firstCompaction !== undefined)
+  process.stdout.write(`first compaction due at entry ${firstCompaction.seq}: ${firstCompaction.reason}\n`);
 
 // 3. The same replay turn by turn, as `memlog replay` prints it. Settings change the thresholds: here a 1M-token window.
 process.stdout.write(`${formatTimeline(file, buildTimeline(entries, { autocompact: { contextWindow: 1_000_000 } }))}\n`);

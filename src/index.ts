@@ -6,7 +6,16 @@
  */
 
 // Errors a caller can catch: one hierarchy, with a code; bad input is a Diagnostic value, never an exception.
-export { MemlogError, ConfigError, InvalidArgumentError, PathEscapeError, ModelPortError, type MemlogErrorCode, type Diagnostic, type DiagnosticCode } from './errors.js';
+export {
+  MemlogError,
+  ConfigError,
+  InvalidArgumentError,
+  PathEscapeError,
+  ModelPortError,
+  type MemlogErrorCode,
+  type Diagnostic,
+  type DiagnosticCode,
+} from './errors.js';
 
 // Log: Claude Code's transcript, read as a stream of entries and diagnostics, written back as Claude Code writes it.
 export {
@@ -28,7 +37,19 @@ export {
 } from './transcript/index.js';
 
 // Projections: pure folds over the log and the thresholds that make a compaction due.
-export { defineProjection, foldAll, tokensProjection, turnsProjection, selectContextTokens, selectTurns, autocompactThresholds, type Projection, type Turn, type Decision, type RunKind } from './projections/index.js';
+export {
+  defineProjection,
+  foldAll,
+  tokensProjection,
+  turnsProjection,
+  selectContextTokens,
+  selectTurns,
+  autocompactThresholds,
+  type Projection,
+  type Turn,
+  type Decision,
+  type RunKind,
+} from './projections/index.js';
 
 // Views: resume a session as Claude Code does.
 export { loadConversation, resumeFromItems, type ResumedConversation, type ApiMessage } from './resume/index.js';
@@ -49,7 +70,16 @@ export {
 } from './pipeline/index.js';
 
 // Stores: the durable memory directory (MEMORY.md and topic files) and the session notes' configuration.
-export { autoMemoryDir, readIndexForModel, scanMemoryFiles, parseTopicFile, renderTopicFile, INDEX_NAME, type MemoryFileHeader, type TopicFile } from './memory/durable/index.js';
+export {
+  autoMemoryDir,
+  readIndexForModel,
+  scanMemoryFiles,
+  parseTopicFile,
+  renderTopicFile,
+  INDEX_NAME,
+  type MemoryFileHeader,
+  type TopicFile,
+} from './memory/durable/index.js';
 export { loadNotesConfig, DEFAULT_NOTES_TEMPLATE, type NotesConfig } from './memory/session/index.js';
 
 // Model port: the one interface every model call goes through.

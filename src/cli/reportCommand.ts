@@ -17,7 +17,9 @@ const DEFAULT_OUT = 'memlog-out';
 export function registerReport(program: Command): void {
   const command = program
     .command('report')
-    .description('replay every session under a projects folder: one row per session (size, tokens, compactions, decisions, memories extracted), or an HTML index with a timeline page per session')
+    .description(
+      'replay every session under a projects folder: one row per session (size, tokens, compactions, decisions, memories extracted), or an HTML index with a timeline page per session',
+    )
     .argument('<folder>', 'a projects folder or one project folder')
     .option('--html <file>', 'write the index page here and one page per session in sessions/ beside it')
     .option('--json', 'print the rows as JSON')

@@ -63,7 +63,13 @@ export function toApiBlock(block: ContentBlock, dropped?: DroppedBlocks): Conten
       return { type: 'image', source: b['source'] };
     case 'document': {
       const { type: _type, source, title, context, citations } = b;
-      return { type: 'document', source, ...(title === undefined ? {} : { title }), ...(context === undefined ? {} : { context }), ...(citations === undefined ? {} : { citations }) };
+      return {
+        type: 'document',
+        source,
+        ...(title === undefined ? {} : { title }),
+        ...(context === undefined ? {} : { context }),
+        ...(citations === undefined ? {} : { citations }),
+      };
     }
     case 'tool_reference':
       return null;

@@ -48,29 +48,42 @@ export function ensureApiInvariants(input: readonly WireMessage[]): WireMessage[
       const nextBlocks = next?.role === 'user' ? next.content : [];
       if (next?.role === 'user') i++;
       const results = new Map<string, ContentBlock>();
-      for (const block of nextBlocks) if (isToolResultBlock(block) && uses.includes(block.tool_use_id) && !results.has(block.tool_use_id)) results.set(block.tool_use_id, block);
+      for (const block of nextBlocks)
+        if (isToolResultBlock(block) && uses.includes(block.tool_use_id) && !results.has(block.tool_use_id))
+          results.set(block.tool_use_id, block);
       // Results keep the order they arrived in (Claude Code sends them so); missing ones follow.
-      const missing = uses.filter((id) => !results.has(id)).map((id) => ({ type: 'tool_result', tool_use_id: id, content: MISSING_TOOL_RESULT, is_error: true }));
+      const missing = uses
+        .filter((id) => !results.has(id))
+        .map((id) => ({ type: 'tool_result', tool_use_id: id, content: MISSING_TOOL_RESULT, is_error: true }));
       const answers = [...results.values(), ...missing];
       const rest = nextBlocks.filter((block) => block.type !== 'tool_result');
       paired.push({ role: 'user', content: [...answers, ...rest] });
     } else {
       // A user message not right after a tool call can only hold orphan results.
-      push(paired, 'user', message.content.filter((block) => block.type !== 'tool_result'));
+      push(
+        paired,
+        'user',
+        message.content.filter((block) => block.type !== 'tool_result'),
+      );
     }
   }
   messages = paired;
   if (messages[0]?.role === 'assistant') messages.unshift({ role: 'user', content: [{ type: 'text', text: OPENING_PLACEHOLDER }] });
   const last = messages.at(-1);
   if (last?.role === 'assistant') {
-    while (last.content.length > 0 && (last.content.at(-1)!.type === 'thinking' || last.content.at(-1)!.type === 'redacted_thinking')) last.content.pop();
+    while (last.content.length > 0 && (last.content.at(-1)!.type === 'thinking' || last.content.at(-1)!.type === 'redacted_thinking'))
+      last.content.pop();
     if (last.content.length === 0) messages.pop();
   }
   return messages;
 }
 
 /** Appends, merging into the previous message of the same role (a user message keeps tool results first). */
-function push(out: Array<{ role: 'user' | 'assistant'; content: ContentBlock[] }>, role: 'user' | 'assistant', content: readonly ContentBlock[]): void {
+function push(
+  out: Array<{ role: 'user' | 'assistant'; content: ContentBlock[] }>,
+  role: 'user' | 'assistant',
+  content: readonly ContentBlock[],
+): void {
   if (content.length === 0) return;
   const last = out.at(-1);
   if (last?.role !== role) {
@@ -104,16 +117,19 @@ export function apiInvariantViolations(messages: readonly WireMessage[]): string
         if (seen.has(block.id)) problems.push(`message ${i}: tool_use id ${block.id} repeated`);
         seen.add(block.id);
         const next = messages[i + 1];
-        if (next === undefined || !next.content.some((b) => isToolResultBlock(b) && b.tool_use_id === block.id)) problems.push(`message ${i}: tool_use ${block.id} has no tool_result in the next message`);
+        if (next === undefined || !next.content.some((b) => isToolResultBlock(b) && b.tool_use_id === block.id))
+          problems.push(`message ${i}: tool_use ${block.id} has no tool_result in the next message`);
       }
       if (isToolResultBlock(block)) {
         const previous = messages[i - 1];
         if (message.role !== 'user') problems.push(`message ${i}: tool_result in an assistant message`);
-        if (previous === undefined || !previous.content.some((b) => isToolUseBlock(b) && b.id === block.tool_use_id)) problems.push(`message ${i}: tool_result ${block.tool_use_id} answers no tool_use in the message before`);
+        if (previous === undefined || !previous.content.some((b) => isToolUseBlock(b) && b.id === block.tool_use_id))
+          problems.push(`message ${i}: tool_result ${block.tool_use_id} answers no tool_use in the message before`);
       }
     }
   });
   const last = messages.at(-1);
-  if (last?.role === 'assistant' && (last.content.at(-1)?.type === 'thinking' || last.content.at(-1)?.type === 'redacted_thinking')) problems.push('the final assistant message ends in thinking');
+  if (last?.role === 'assistant' && (last.content.at(-1)?.type === 'thinking' || last.content.at(-1)?.type === 'redacted_thinking'))
+    problems.push('the final assistant message ends in thinking');
   return problems;
 }

@@ -36,7 +36,8 @@ export interface StagedChange {
 const SUFFIX = '.memlog-run';
 
 /** Where the staged copy of `dir` called `name` goes: beside it, named after both (anything unsafe in `name` becomes `_`). */
-export const stagedDirPath = (dir: string, name: string): string => join(dirname(dir), `.${basename(dir)}.${name.replace(/[^A-Za-z0-9_.-]/g, '_')}${SUFFIX}`);
+export const stagedDirPath = (dir: string, name: string): string =>
+  join(dirname(dir), `.${basename(dir)}.${name.replace(/[^A-Za-z0-9_.-]/g, '_')}${SUFFIX}`);
 
 /** Where a copy keeps a second link to each file it started from: what "unchanged" is measured against. */
 const baseOf = (staging: string): string => `${staging}.base`;
@@ -89,7 +90,9 @@ export async function removeStagedLeftovers(dir: string): Promise<void> {
   } catch {
     return;
   }
-  for (const name of names) if (name.startsWith(own) && (name.endsWith(SUFFIX) || name.endsWith(baseOf(SUFFIX)))) await rm(join(parent, name), { recursive: true, force: true });
+  for (const name of names)
+    if (name.startsWith(own) && (name.endsWith(SUFFIX) || name.endsWith(baseOf(SUFFIX))))
+      await rm(join(parent, name), { recursive: true, force: true });
 }
 
 /** A temp file of an atomic write cut short: never content. */
@@ -98,7 +101,9 @@ const isTempFile = isAtomicTempName;
 /** The files under a folder, relative to it, without temp files left by a write that was cut short. */
 async function listFiles(root: string): Promise<string[]> {
   try {
-    return (await readdir(root, { recursive: true, withFileTypes: true })).filter((d) => d.isFile() && !isTempFile(d.name)).map((d) => relative(root, join(d.parentPath, d.name)));
+    return (await readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((d) => d.isFile() && !isTempFile(d.name))
+      .map((d) => relative(root, join(d.parentPath, d.name)));
   } catch {
     return [];
   }
@@ -120,7 +125,8 @@ async function linkTree(from: string, to: string): Promise<Map<string, number>> 
   const realFrom = await realpath(from);
   await mkdir(to, { recursive: true });
   const entries = (await readdir(from, { recursive: true, withFileTypes: true })).filter((d) => !isTempFile(d.name));
-  for (const dir of entries.filter((d) => d.isDirectory())) await mkdir(join(to, relative(from, join(parentOf(dir), dir.name))), { recursive: true });
+  for (const dir of entries.filter((d) => d.isDirectory()))
+    await mkdir(join(to, relative(from, join(parentOf(dir), dir.name))), { recursive: true });
   const files = entries.filter((e) => e.isFile() || e.isSymbolicLink());
   const one = async (entry: Dirent): Promise<void> => {
     const source = join(parentOf(entry), entry.name);

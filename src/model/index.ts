@@ -1,5 +1,15 @@
 /** The model port: one provider-neutral interface, the tool loop over it, the file tools and the permission gates. */
-export { ZERO_USAGE, type ModelPort, type ModelRequest, type ModelReply, type ModelMessage, type ModelUsage, type ToolDefinition, type ModelTask, type MemoryHeader } from './port.js';
+export {
+  ZERO_USAGE,
+  type ModelPort,
+  type ModelRequest,
+  type ModelReply,
+  type ModelMessage,
+  type ModelUsage,
+  type ToolDefinition,
+  type ModelTask,
+  type MemoryHeader,
+} from './port.js';
 export type { BatchItemResult, BatchStatus, MessageBatchesPort } from './messageBatches.js';
 export { runAgent, type AgentRun, type AgentOptions, type ToolCallRecord } from './agentLoop.js';
 export { editOnlyGate, memoryGate, type PermissionGate, type Permission, type ToolCall } from './permissions.js';

@@ -1,4 +1,17 @@
-import { asyncScheduler, concat, connectable, defer, filter, from, ignoreElements, merge, mergeMap, Observable, Subject, type SchedulerLike } from 'rxjs';
+import {
+  asyncScheduler,
+  concat,
+  connectable,
+  defer,
+  filter,
+  from,
+  ignoreElements,
+  merge,
+  mergeMap,
+  Observable,
+  Subject,
+  type SchedulerLike,
+} from 'rxjs';
 import type { Decision } from '../projections/decisions.js';
 import type { EffectRecord, LogPosition } from './effectRecord.js';
 import { decisionRecord } from './effectRecords.js';
@@ -65,10 +78,23 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
       work(run, batch, trailing, done).catch((error: unknown) => subscriber.error(error));
     });
 
-  const work = async (run: RunKind, batch: Decision[], trailing: boolean, done: (records: readonly EffectRecord[]) => void): Promise<void> => {
+  const work = async (
+    run: RunKind,
+    batch: Decision[],
+    trailing: boolean,
+    done: (records: readonly EffectRecord[]) => void,
+  ): Promise<void> => {
     await applying.get(run);
     const at = position();
-    const started = recordRunStart({ run, seq: at.seq, at, batch: batch.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing, runIds, record });
+    const started = recordRunStart({
+      run,
+      seq: at.seq,
+      at,
+      batch: batch.map((d) => ({ seq: d.seq, uuid: d.uuid })),
+      trailing,
+      runIds,
+      record,
+    });
     const settled = await doRunWork(() => execute(run, batch, abort.signal, started.runId));
     // Recording the end and completing the run happen in one synchronous step, so the trailing
     // run is released at exactly the position just recorded. Applying comes after the record,
@@ -76,7 +102,11 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
     const end = recordRunEnd(started, settled, { at: position(), record, signal: abort.signal });
     if (end.kind === 'aborted') return; // unsubscribed: nothing more is recorded or applied
     if (end.kind === 'interrupted') throw end.error; // withdrawn: the runner stops, and the run is redone at its place
-    if (end.kind === 'finished') applying.set(run, end.apply().catch((error: unknown) => fatal(error)));
+    if (end.kind === 'finished')
+      applying.set(
+        run,
+        end.apply().catch((error: unknown) => fatal(error)),
+      );
     done(end.records);
   };
 

@@ -12,7 +12,10 @@ import type { LogEntry } from '../transcript/logEntry.js';
  */
 export function* mergeByPosition(entries: Iterable<LogEntry>, records: readonly EffectRecord[]): Generator<PipelineEvent> {
   let next = 0;
-  const pending = records.map((record, i) => ({ record, i })).sort((a, b) => a.record.at.seq - b.record.at.seq || a.i - b.i).map((x) => x.record);
+  const pending = records
+    .map((record, i) => ({ record, i }))
+    .sort((a, b) => a.record.at.seq - b.record.at.seq || a.i - b.i)
+    .map((x) => x.record);
   let closedAt: number | null = null;
   const flushUpTo = function* (seq: number): Generator<PipelineEvent> {
     while (next < pending.length && (pending[next]?.at.seq ?? Infinity) <= seq) {

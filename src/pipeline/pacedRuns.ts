@@ -153,13 +153,16 @@ export async function recoverInterrupted(
   elsewhere: (record: RunStartedRecord) => boolean = () => false,
 ): Promise<EffectRecord[]> {
   const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
-  const dangling = records.filter((r): r is RunStartedRecord => r.type === 'run_started' && r.run === kind && !ended.has(r.runId) && !elsewhere(r));
-  const failed = dangling.map((r) => runInterruptedRecord({ at: r.at, run: r.run, runId: r.runId, reason: 'the run never recorded an end' }));
+  const dangling = records.filter(
+    (r): r is RunStartedRecord => r.type === 'run_started' && r.run === kind && !ended.has(r.runId) && !elsewhere(r),
+  );
+  const failed = dangling.map((r) =>
+    runInterruptedRecord({ at: r.at, run: r.run, runId: r.runId, reason: 'the run never recorded an end' }),
+  );
   for (const r of dangling) await cleanup(r.runId);
   appendEffectsSync(logPath, failed);
   return failed;
 }
-
 
 /**
  * The newest run of this kind, when it failed, taken back so it runs again at the same place: a
@@ -186,11 +189,14 @@ export const MAX_RETRIES = 3;
 export function retryRecords(records: readonly EffectRecord[], kind: RunKind): EffectRecord[] {
   const live = withoutInterrupted(records);
   const newest = live.filter((r): r is Extract<EffectRecord, { type: 'run_started' }> => r.type === 'run_started' && r.run === kind).at(-1);
-  const failure = newest && live.find((r): r is Extract<EffectRecord, { type: 'run_failed' }> => r.type === 'run_failed' && r.runId === newest.runId);
+  const failure =
+    newest && live.find((r): r is Extract<EffectRecord, { type: 'run_failed' }> => r.type === 'run_failed' && r.runId === newest.runId);
   if (newest === undefined || failure === undefined) return [];
   const place = batchKey(newest.batch.map((p) => p.uuid));
   const retriedHere = new Set(records.flatMap((r) => (r.type === 'run_failed' && r.retried === true ? [r.runId] : [])));
-  const earlier = records.filter((r) => r.type === 'run_started' && r.run === kind && retriedHere.has(r.runId) && batchKey(r.batch.map((p) => p.uuid)) === place).length;
+  const earlier = records.filter(
+    (r) => r.type === 'run_started' && r.run === kind && retriedHere.has(r.runId) && batchKey(r.batch.map((p) => p.uuid)) === place,
+  ).length;
   if (earlier >= MAX_RETRIES) return [];
   return [runRetriedRecord(failure)];
 }

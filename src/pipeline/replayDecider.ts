@@ -1,8 +1,23 @@
-import { createAutocompactTrigger, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings, type AutocompactState } from '../projections/autocompactTrigger.js';
+import {
+  createAutocompactTrigger,
+  DEFAULT_AUTOCOMPACT_SETTINGS,
+  type AutocompactSettings,
+  type AutocompactState,
+} from '../projections/autocompactTrigger.js';
 import { NO_DECISIONS, type Decision, type RunOutcome, type Trigger } from '../projections/decisions.js';
-import { createExtractionTrigger, DEFAULT_EXTRACTION_SETTINGS, type ExtractionSettings, type ExtractionState } from '../projections/extractionTrigger.js';
+import {
+  createExtractionTrigger,
+  DEFAULT_EXTRACTION_SETTINGS,
+  type ExtractionSettings,
+  type ExtractionState,
+} from '../projections/extractionTrigger.js';
 import type { LogEntry } from '../transcript/logEntry.js';
-import { createSessionNotesTrigger, DEFAULT_SESSION_NOTES_THRESHOLDS, type SessionNotesState, type SessionNotesThresholds } from '../projections/sessionNotesTrigger.js';
+import {
+  createSessionNotesTrigger,
+  DEFAULT_SESSION_NOTES_THRESHOLDS,
+  type SessionNotesState,
+  type SessionNotesThresholds,
+} from '../projections/sessionNotesTrigger.js';
 import type { EffectRecord } from './effectRecord.js';
 import { endRun, initialRunsByKind, requestRun, type RunsByKind } from './runsByKind.js';
 import { RUN_KINDS, type RunKind } from '../projections/decisions.js';
@@ -57,7 +72,9 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
   const compact = createAutocompactTrigger({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...settings.autocompact });
   const extract = createExtractionTrigger({ ...DEFAULT_EXTRACTION_SETTINGS, ...settings.extraction });
   const runs = settings.runs ?? 'instant';
-  const instantKinds = new Set<RunKind>(runs === 'instant' ? RUN_KINDS : runs === 'recorded' ? [] : RUN_KINDS.filter((kind) => !runs.includes(kind)));
+  const instantKinds = new Set<RunKind>(
+    runs === 'instant' ? RUN_KINDS : runs === 'recorded' ? [] : RUN_KINDS.filter((kind) => !runs.includes(kind)),
+  );
   const instant = (run: RunKind): boolean => instantKinds.has(run);
   const triggers = { sessionNotes: notes, autocompact: compact, extraction: extract } as const;
   type Key = keyof typeof triggers;
@@ -91,7 +108,9 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
     c: readonly Decision[],
   ): readonly [ReplayState, readonly Decision[]] {
     const same = sessionNotes === state.sessionNotes && autocompact === state.autocompact && extraction === state.extraction;
-    const next: ReplayState = same ? state : { sessionNotes, autocompact, extraction, runs: state.runs, batches: state.batches, held: state.held };
+    const next: ReplayState = same
+      ? state
+      : { sessionNotes, autocompact, extraction, runs: state.runs, batches: state.batches, held: state.held };
     if (a.length === 0 && b.length === 0 && c.length === 0 && next.held.length === 0) return [next, NO_DECISIONS];
     const [started, out] = startRuns(next, [...a, ...b, ...c]);
     const [settled, more] = releaseHeld(started);
@@ -102,7 +121,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
   function releaseHeld(state: ReplayState): readonly [ReplayState, readonly Decision[]] {
     let next = state;
     const out: Decision[] = [];
-    for (let progress = true; progress; ) {
+    for (let progress = true; progress;) {
       progress = false;
       for (const held of next.held) {
         const batch = next.batches.get(held.runId) ?? [];
@@ -192,6 +211,7 @@ function sameBatch(a: readonly string[], b: readonly string[]): boolean {
 /** The kinds of run an effect log records: replay takes their ends from it, and the others as instant. */
 export function recordedKinds(records: readonly EffectRecord[]): RunKind[] {
   const kinds = new Set<RunKind>();
-  for (const record of records) if (record.type === 'run_started' || record.type === 'run_finished' || record.type === 'run_failed') kinds.add(record.run);
+  for (const record of records)
+    if (record.type === 'run_started' || record.type === 'run_finished' || record.type === 'run_failed') kinds.add(record.run);
   return [...kinds];
 }

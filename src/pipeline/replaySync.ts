@@ -22,7 +22,12 @@ export function replaySync(
     const [next, made] = decider.step(state, event);
     state = next;
     decisions.push(...made);
-    if (at !== undefined && event.source === 'transcript' && (typeof at === 'number' ? event.event.seq === at : hasUuid(event.event.entry) && event.event.entry.uuid === at)) return { decisions, state, found: true };
+    if (
+      at !== undefined &&
+      event.source === 'transcript' &&
+      (typeof at === 'number' ? event.event.seq === at : hasUuid(event.event.entry) && event.event.entry.uuid === at)
+    )
+      return { decisions, state, found: true };
   }
   return { decisions, state, found: at === undefined };
 }

@@ -25,11 +25,18 @@ export interface Timeline {
 }
 
 /** Replays entries (an array: it is read twice) into a timeline. */
-export function buildTimeline(entries: readonly LogEntry[], settings: ReplaySettings = {}, records: readonly EffectRecord[] = []): Timeline {
+export function buildTimeline(
+  entries: readonly LogEntry[],
+  settings: ReplaySettings = {},
+  records: readonly EffectRecord[] = [],
+): Timeline {
   const { decisions, state } = replaySync(entries, settings, undefined, records);
   const turns = selectTurns(foldAll(turnsProjection, entries));
   const prompts = promptEntries(entries, turns);
-  const { before, byTurn } = placeDecisions(turns.map((turn) => turn.startSeq), decisions);
+  const { before, byTurn } = placeDecisions(
+    turns.map((turn) => turn.startSeq),
+    decisions,
+  );
   const placed = turns.map((turn, i): TimelineTurn => {
     const entry = turn.promptUuid === null ? undefined : prompts.get(turn.promptUuid);
     return { ...turn, prompt: entry === undefined ? '' : promptPreview(entry), decisions: byTurn[i] ?? [] };
@@ -68,6 +75,8 @@ export function formatTimeline(file: string, timeline: Timeline): string {
   const extractions = timeline.decisions.filter((d) => d.kind === 'extraction_due').length;
   const skipped = timeline.decisions.filter((d) => d.kind === 'extraction_skipped').length;
   const trailing = timeline.decisions.filter((d) => d.kind === 'run_start' && d.trailing).length;
-  out.push(`  ${timeline.turns.length} turns, ${notes} session-notes updates due, ${compactions} compactions due, ${extractions} extractions due, ${skipped} skipped${trailing > 0 ? `, ${trailing} trailing runs` : ''}`);
+  out.push(
+    `  ${timeline.turns.length} turns, ${notes} session-notes updates due, ${compactions} compactions due, ${extractions} extractions due, ${skipped} skipped${trailing > 0 ? `, ${trailing} trailing runs` : ''}`,
+  );
   return out.join('\n');
 }

@@ -13,7 +13,11 @@ export interface AutocompactSettings {
   readonly maxConsecutiveFailures: number;
 }
 
-export const DEFAULT_AUTOCOMPACT_SETTINGS: AutocompactSettings = { contextWindow: 200_000, maxOutputTokens: 32_000, maxConsecutiveFailures: 3 };
+export const DEFAULT_AUTOCOMPACT_SETTINGS: AutocompactSettings = {
+  contextWindow: 200_000,
+  maxOutputTokens: 32_000,
+  maxConsecutiveFailures: 3,
+};
 
 const SUMMARY_OUTPUT_RESERVE = 20_000;
 const AUTOCOMPACT_BUFFER = 13_000;
@@ -65,7 +69,9 @@ export function initialState(): AutocompactState {
  * boundary, and at the end of the log (the request that would come next). The decision names the last message before the
  * request. A compact boundary resets the count; the breaker counts failures from the effect log.
  */
-export function createAutocompactTrigger(settings: AutocompactSettings = DEFAULT_AUTOCOMPACT_SETTINGS): Trigger<AutocompactState, CompactionDue, LogEntry> {
+export function createAutocompactTrigger(
+  settings: AutocompactSettings = DEFAULT_AUTOCOMPACT_SETTINGS,
+): Trigger<AutocompactState, CompactionDue, LogEntry> {
   const limits = autocompactThresholds(settings);
 
   function evaluate(state: AutocompactState): readonly [AutocompactState, readonly CompactionDue[]] {
@@ -94,13 +100,17 @@ export function createAutocompactTrigger(settings: AutocompactSettings = DEFAULT
     const [before, decisions] = startsRequest || boundary ? evaluate(state) : ([state, NO_DECISIONS] as const);
     const nextTokens = tokens.evolve(before.tokens, event);
     if (entry.type === 'system') {
-      if (entry.subtype === 'compact_boundary') return [{ tokens: nextTokens, responseId: null, last: null, evaluatedAt: null, consecutiveFailures: 0 }, decisions];
+      if (entry.subtype === 'compact_boundary')
+        return [{ tokens: nextTokens, responseId: null, last: null, evaluatedAt: null, consecutiveFailures: 0 }, decisions];
       return [nextTokens === before.tokens ? before : { ...before, tokens: nextTokens }, decisions];
     }
     const responseId = startsRequest && entry.type === 'assistant' ? (entry.message.id ?? null) : before.responseId;
     const last = entry.type === 'user' || entry.type === 'assistant' ? { uuid: entry.uuid, seq: event.seq } : before.last;
     // A literal, not a spread: this runs for every message (see extractionTrigger.ts).
-    return [{ tokens: nextTokens, responseId, last, evaluatedAt: before.evaluatedAt, consecutiveFailures: before.consecutiveFailures }, decisions];
+    return [
+      { tokens: nextTokens, responseId, last, evaluatedAt: before.evaluatedAt, consecutiveFailures: before.consecutiveFailures },
+      decisions,
+    ];
   }
 
   /** The circuit breaker: consecutive failed compactions stop further attempts; a success resets it. */

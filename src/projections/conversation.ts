@@ -72,7 +72,14 @@ export function evolve(state: ConversationState, event: LogEntry): ConversationS
     parentUuid: previous !== undefined && parentUuid === previous.uuid ? previous.uuid : parentUuid,
   };
   // A literal rather than a spread: this runs for every message (see extractionTrigger.ts).
-  return { messages: append(state.messages, message), leaf: entry.uuid, openToolUses: open, sidechains: state.sidechains, boundaries: state.boundaries, lastBoundary: state.lastBoundary };
+  return {
+    messages: append(state.messages, message),
+    leaf: entry.uuid,
+    openToolUses: open,
+    sidechains: state.sidechains,
+    boundaries: state.boundaries,
+    lastBoundary: state.lastBoundary,
+  };
 }
 
 /** The messages after the last boundary, oldest first. */

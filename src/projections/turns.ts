@@ -65,7 +65,16 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
     return {
       tokens: nextTokens,
       earlier: open === null ? state.earlier : push(state.earlier, open),
-      current: { index, promptUuid: entry.uuid, promptChars: promptText(entry).length, startSeq: event.seq, endUuid: null, toolCalls: 0, toolErrors: 0, tokens: now },
+      current: {
+        index,
+        promptUuid: entry.uuid,
+        promptChars: promptText(entry).length,
+        startSeq: event.seq,
+        endUuid: null,
+        toolCalls: 0,
+        toolErrors: 0,
+        tokens: now,
+      },
     };
   }
   if (!open) return nextTokens === state.tokens ? state : { tokens: nextTokens, earlier: state.earlier, current: null };

@@ -35,7 +35,12 @@ export function toolActivity(entries: Iterable<LogEntry>): ToolActivity {
         calls.push(event.seq);
       } else if (isToolResultBlock(block)) {
         if (block.is_error !== true) continue;
-        errors.push({ seq: event.seq, uuid: entry.uuid, tool: names.get(block.tool_use_id) ?? 'unknown tool', text: clip(resultText(block.content), ERROR_TEXT_CHARS) });
+        errors.push({
+          seq: event.seq,
+          uuid: entry.uuid,
+          tool: names.get(block.tool_use_id) ?? 'unknown tool',
+          text: clip(resultText(block.content), ERROR_TEXT_CHARS),
+        });
       }
     }
   }

@@ -72,7 +72,10 @@ function toBlocks(content: string | ContentBlock[]): ContentBlock[] {
 }
 
 /** Walks back over tool-result user messages and other assistants, as Claude Code's merge does. */
-function findSameMessage(out: Array<ApiMessage & { content: ContentBlock[] }>, id: string): (ApiMessage & { content: ContentBlock[] }) | undefined {
+function findSameMessage(
+  out: Array<ApiMessage & { content: ContentBlock[] }>,
+  id: string,
+): (ApiMessage & { content: ContentBlock[] }) | undefined {
   for (let i = out.length - 1; i >= 0; i--) {
     const message = out[i];
     if (!message) break;

@@ -1,4 +1,12 @@
-import type { DocumentBlock, ImageBlock, RedactedThinkingBlock, TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock } from './contentSchema.js';
+import type {
+  DocumentBlock,
+  ImageBlock,
+  RedactedThinkingBlock,
+  TextBlock,
+  ThinkingBlock,
+  ToolResultBlock,
+  ToolUseBlock,
+} from './contentSchema.js';
 
 /**
  * Type guards for content blocks. `block.type === 'text'` does not narrow a `ContentBlock`,
@@ -52,5 +60,7 @@ export function isDocumentBlock(value: unknown): value is DocumentBlock {
  */
 export function toolInputFilePath(block: ToolUseBlock): string | undefined {
   const input = block.input;
-  return typeof input === 'object' && input !== null && 'file_path' in input && typeof input.file_path === 'string' ? input.file_path : undefined;
+  return typeof input === 'object' && input !== null && 'file_path' in input && typeof input.file_path === 'string'
+    ? input.file_path
+    : undefined;
 }

@@ -131,7 +131,8 @@ function explainContent(value: unknown): string | undefined {
 }
 
 function explainBlock(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `expected a content block object, got ${JSON.stringify(value) ?? 'nothing'}`.slice(0, 120);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `expected a content block object, got ${JSON.stringify(value) ?? 'nothing'}`.slice(0, 120);
   const type = (value as { type?: unknown }).type;
   if (typeof type !== 'string') return 'content block without a string "type"';
   const result = BLOCK_SCHEMAS[type]?.safeParse(value);

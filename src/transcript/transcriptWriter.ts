@@ -115,7 +115,8 @@ export class TranscriptWriter {
    */
   private refreshFromTail(): void {
     for (const item of readTail(this.path)) {
-      if (item.kind === 'entry' && (item.entry.type === 'custom-title' || item.entry.type === 'tag')) this.metadata.set(item.entry.type, item.entry);
+      if (item.kind === 'entry' && (item.entry.type === 'custom-title' || item.entry.type === 'tag'))
+        this.metadata.set(item.entry.type, item.entry);
     }
   }
 

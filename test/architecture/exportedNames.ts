@@ -15,7 +15,9 @@ function ownModulesHost(): ts.CompilerHost {
   const host = ts.createCompilerHost(options);
   host.resolveModuleNameLiterals = (literals, containingFile, redirectedReference, compilerOptions) =>
     literals.map((literal) =>
-      literal.text.startsWith('.') ? ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirectedReference, ts.ModuleKind.ESNext) : { resolvedModule: undefined },
+      literal.text.startsWith('.')
+        ? ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirectedReference, ts.ModuleKind.ESNext)
+        : { resolvedModule: undefined },
     );
   return host;
 }
@@ -33,7 +35,13 @@ export function exportedNames(entries: readonly string[]): Map<string, string[]>
       const source = program.getSourceFile(entry);
       const module = source === undefined ? undefined : checker.getSymbolAtLocation(source);
       if (module === undefined) throw new Error(`${entry} is not a module the compiler could read`);
-      return [entry, checker.getExportsOfModule(module).map((symbol) => symbol.name).sort()];
+      return [
+        entry,
+        checker
+          .getExportsOfModule(module)
+          .map((symbol) => symbol.name)
+          .sort(),
+      ];
     }),
   );
 }

@@ -14,7 +14,9 @@ interface Target {
 }
 
 const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { name: string; exports: Record<string, Target> };
-const build = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.build.json'), 'utf8')) as { compilerOptions: { rootDir: string; outDir: string } };
+const build = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.build.json'), 'utf8')) as {
+  compilerOptions: { rootDir: string; outDir: string };
+};
 
 describe('package exports', () => {
   it('the build maps src/ to dist/, as the targets below assume', () => {

@@ -27,7 +27,11 @@ function emitPackage(into: string): void {
   const host = ts.createCompilerHost(options);
   // Our own modules only: the packages are loaded at run time from node_modules, never compiled.
   host.resolveModuleNameLiterals = (literals, containingFile, redirected, compilerOptions) =>
-    literals.map((literal) => (literal.text.startsWith('.') ? ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirected, ts.ModuleKind.ESNext) : { resolvedModule: undefined }));
+    literals.map((literal) =>
+      literal.text.startsWith('.')
+        ? ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirected, ts.ModuleKind.ESNext)
+        : { resolvedModule: undefined },
+    );
   const result = ts.createProgram([join(repoRoot, 'src', 'testing', 'index.ts')], options, host).emit();
   if (result.emitSkipped) throw new Error('the emit was skipped');
 }

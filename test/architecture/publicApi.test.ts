@@ -16,7 +16,10 @@ const surfaces = [
 
 const updating = process.env['MEMLOG_UPDATE_API'] === '1';
 const names = exportedNames(surfaces.map((surface) => join(repoRoot, surface.entry)));
-const readList = (path: string): string[] => readFileSync(join(repoRoot, path), 'utf8').split('\n').filter((line) => line !== '');
+const readList = (path: string): string[] =>
+  readFileSync(join(repoRoot, path), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 
 describe('the public API', () => {
   for (const surface of surfaces) {
@@ -33,7 +36,10 @@ describe('the public API', () => {
     });
 
     it(`${surface.importedAs} stays under ${surface.limit} names`, () => {
-      expect(exported.length, `${surface.entry} exports ${exported.length} names: keep helpers internal, or raise the limit in this test deliberately`).toBeLessThan(surface.limit);
+      expect(
+        exported.length,
+        `${surface.entry} exports ${exported.length} names: keep helpers internal, or raise the limit in this test deliberately`,
+      ).toBeLessThan(surface.limit);
     });
   }
 });

@@ -8,7 +8,8 @@ import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 
 const SESSION = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
-const logEntries = (file: string) => [...readTranscriptSync(file)].flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));
+const logEntries = (file: string) =>
+  [...readTranscriptSync(file)].flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));
 
 function copyProject(): string {
   const dir = join(tempDir(), 'project');
@@ -30,7 +31,14 @@ describe('memlog compact', () => {
     const before = readFileSync(file);
     const plan = runCli(['compact', file, '--dry-run', '--json', '--model', 'offline']);
     expect(plan.status).toBe(0);
-    const json = JSON.parse(plan.stdout) as { strategy: string; cutUuid: string; tokensBefore: number; tokensAfter: number; kept: string[]; rungs: Array<{ rung: string; used: boolean }> };
+    const json = JSON.parse(plan.stdout) as {
+      strategy: string;
+      cutUuid: string;
+      tokensBefore: number;
+      tokensAfter: number;
+      kept: string[];
+      rungs: Array<{ rung: string; used: boolean }>;
+    };
     expect(json).toMatchObject({ strategy: 'summary', requested: 'auto' });
     expect(json.tokensAfter).toBeLessThan(json.tokensBefore);
     expect(json.kept[0]).toBe(json.cutUuid);
@@ -68,10 +76,22 @@ describe('memlog compact', () => {
   it('the summary rung through the real SDK: no tools, our prompt, and the summary lands in the log', async () => {
     const server = new MessagesServer();
     const baseURL = await server.start();
-    server.arrange({ kind: 'reply', content: [{ type: 'text', text: '<analysis>thinking it over</analysis>\n<summary>\n1. Primary Request and Intent: fix the cart test\n</summary>' }] });
+    server.arrange({
+      kind: 'reply',
+      content: [
+        {
+          type: 'text',
+          text: '<analysis>thinking it over</analysis>\n<summary>\n1. Primary Request and Intent: fix the cart test\n</summary>',
+        },
+      ],
+    });
     try {
       const file = copyProject();
-      const report = await compactTranscript({ transcriptPath: file, strategy: 'summary', model: new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 }) });
+      const report = await compactTranscript({
+        transcriptPath: file,
+        strategy: 'summary',
+        model: new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 }),
+      });
       expect(report.strategy).toBe('summary');
       const body = server.received[0]!.body;
       expect(body).not.toHaveProperty('tools');
@@ -90,7 +110,11 @@ describe('memlog compact', () => {
     const baseURL = await server.start();
     server.arrange({ kind: 'status', status: 500 });
     try {
-      const report = await compactTranscript({ transcriptPath: copyProject(), strategy: 'summary', model: new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 }) });
+      const report = await compactTranscript({
+        transcriptPath: copyProject(),
+        strategy: 'summary',
+        model: new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 }),
+      });
       expect(report.strategy).toBe('extractive');
       expect(report.rungs[0]).toMatchObject({ rung: 'summary', used: false, reason: expect.stringMatching(/500/) as unknown });
     } finally {
@@ -108,7 +132,10 @@ describe('memlog compact on every fixture session', () => {
       if (report.strategy === 'none') continue;
       expect(report.strategy, original).toBe('extractive');
       const after = compactionView(logEntries(file));
-      expect(after.messages.map((m) => m.uuid), original).toEqual([report.written!.uuids[1], ...report.kept]);
+      expect(
+        after.messages.map((m) => m.uuid),
+        original,
+      ).toEqual([report.written!.uuids[1], ...report.kept]);
       expect(report.tokensAfter, original).toBeLessThan(report.threshold);
       const again = await compactTranscript({ transcriptPath: file, notesPath: join(dirname(file), 'none.md') });
       expect(again.strategy, original).toBe('none');

@@ -30,7 +30,8 @@ describe('memlog context', () => {
     const dir = tempDir();
     const result = runCli(['context', fixTests, ...isolated(dir), '--prompt', 'What did we change?']);
     expect(result.status).toBe(0);
-    for (const part of ['system ', 'index ', 'attachments ', 'messages ', 'total ']) expect(result.stdout).toMatch(new RegExp(`\\n  ${part}\\s+[\\d,]+`));
+    for (const part of ['system ', 'index ', 'attachments ', 'messages ', 'total '])
+      expect(result.stdout).toMatch(new RegExp(`\\n  ${part}\\s+[\\d,]+`));
     expect(result.stdout).toContain('── messages ──');
     expect(result.stdout).toContain('text: What did we change?');
   });
@@ -64,18 +65,32 @@ describe('memlog context', () => {
     expect(json.status).toBe(0);
     const body = JSON.parse(json.stdout) as MessagesRequestBody;
     const context = (body.messages[0]!.content[0] as { text: string }).text;
-    const order = ['User rule: be brief.', 'Project rule.', 'Imported docs.', 'Rule with broken frontmatter.', 'Local rule.'].map((t) => context.indexOf(t));
+    const order = ['User rule: be brief.', 'Project rule.', 'Imported docs.', 'Rule with broken frontmatter.', 'Local rule.'].map((t) =>
+      context.indexOf(t),
+    );
     expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
     expect(context).not.toContain('must not load');
     const nested = body.messages[2]!.content.map((b) => (b as { text?: string; type: string }).text ?? b.type);
-    expect(nested).toEqual(['tool_result', `<system-reminder>\nContents of ${join(project, 'src', 'CLAUDE.md')}:\n\nNested rule for src.\n</system-reminder>`]);
-    for (const code of ['import_external', 'unreadable', 'import_missing', 'too_large', 'bad_frontmatter']) expect(json.stderr).toContain(`memlog: ${code}:`);
+    expect(nested).toEqual([
+      'tool_result',
+      `<system-reminder>\nContents of ${join(project, 'src', 'CLAUDE.md')}:\n\nNested rule for src.\n</system-reminder>`,
+    ]);
+    for (const code of ['import_external', 'unreadable', 'import_missing', 'too_large', 'bad_frontmatter'])
+      expect(json.stderr).toContain(`memlog: ${code}:`);
     expect(apiInvariantViolations(body.messages)).toEqual([]);
   });
 
   it('recall mode attaches memories relevant to the prompt instead of the index', () => {
     const dir = tempDir();
-    const result = runCli(['context', fixTests, '--json', '--recall', '--prompt', 'which package manager should I use for installs?', ...isolated(dir)]);
+    const result = runCli([
+      'context',
+      fixTests,
+      '--json',
+      '--recall',
+      '--prompt',
+      'which package manager should I use for installs?',
+      ...isolated(dir),
+    ]);
     expect(result.status).toBe(0);
     const body = JSON.parse(result.stdout) as MessagesRequestBody;
     expect((body.messages[0]!.content[0] as { text: string }).text).not.toContain('MEMORY.md (');
@@ -84,9 +99,15 @@ describe('memlog context', () => {
     expect(body.system?.[0]?.text).not.toContain('Add one line for it to `MEMORY.md`');
   });
 
-  it('puts a subagent\'s memory into its own system prompt', () => {
+  it("puts a subagent's memory into its own system prompt", () => {
     const dir = tempDir();
-    const agent = join(demoProjects, '-home-dev-acme-shop', '7f26641c-f5f5-4490-80f6-02093c4c460a', 'subagents', 'agent-a2e6a9c6df1616842.jsonl');
+    const agent = join(
+      demoProjects,
+      '-home-dev-acme-shop',
+      '7f26641c-f5f5-4490-80f6-02093c4c460a',
+      'subagents',
+      'agent-a2e6a9c6df1616842.jsonl',
+    );
     const result = runCli(['context', agent, '--json', '--agent-memory', 'user', ...isolated(dir)]);
     expect(result.status).toBe(0);
     const body = JSON.parse(result.stdout) as MessagesRequestBody;
@@ -103,7 +124,9 @@ describe('memlog context', () => {
       const result = runCli(['context', transcript, '--prompt', '', ...view, ...isolated(dir)]);
       expect(result.status).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr.trim().split('\n')).toEqual(['memlog: nothing to send: the transcript holds no conversation the model would see, and the prompt is empty; give a non-empty prompt']);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        'memlog: nothing to send: the transcript holds no conversation the model would see, and the prompt is empty; give a non-empty prompt',
+      ]);
     }
     const withPrompt = runCli(['context', transcript, '--json', '--prompt', 'Start here.', ...isolated(dir)]);
     expect(withPrompt.status).toBe(0);

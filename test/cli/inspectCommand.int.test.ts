@@ -15,7 +15,11 @@ interface Report {
   sidechains: Array<{ agentId: string | null; file: string | null; entries: number }>;
 }
 
-const parseLines = (stdout: string): Report[] => stdout.trim().split('\n').map((line) => JSON.parse(line) as Report);
+const parseLines = (stdout: string): Report[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Report);
 
 describe('memlog inspect', () => {
   it('--json prints one object per transcript with the documented fields', () => {
@@ -24,7 +28,9 @@ describe('memlog inspect', () => {
     const reports = parseLines(result.stdout);
     expect(reports).toHaveLength(5);
     for (const report of reports) {
-      expect(Object.keys(report)).toEqual(expect.arrayContaining(['file', 'sessionId', 'entries', 'byKind', 'diagnostics', 'leaf', 'chain', 'sidechains']));
+      expect(Object.keys(report)).toEqual(
+        expect.arrayContaining(['file', 'sessionId', 'entries', 'byKind', 'diagnostics', 'leaf', 'chain', 'sidechains']),
+      );
       expect(report.diagnostics).toEqual([]);
       expect(report.chain.at(-1)).toBe(report.leaf);
     }

@@ -39,7 +39,18 @@ describe('memlog notes', () => {
   it('--notes and --effects put the files where asked; bad arguments are clear errors', () => {
     const file = copyProject();
     const out = tempDir();
-    const result = runCli(['notes', file, '--model', 'offline', '--notes', join(out, 'n.md'), '--effects', join(out, 'e.jsonl'), '--config-dir', out]);
+    const result = runCli([
+      'notes',
+      file,
+      '--model',
+      'offline',
+      '--notes',
+      join(out, 'n.md'),
+      '--effects',
+      join(out, 'e.jsonl'),
+      '--config-dir',
+      out,
+    ]);
     expect(result.status).toBe(0);
     expect(readFileSync(join(out, 'n.md'), 'utf8')).toContain('# Session Title');
     expect(readEffectLog(join(out, 'e.jsonl')).records.length).toBeGreaterThan(0);
@@ -58,11 +69,25 @@ describe('memlog notes', () => {
     server.arrange({ kind: 'slow', delayMs: 60_000 });
     const file = copyProject();
     const notesPath = join(dirname(file), SESSION, 'session-memory', 'summary.md');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test', 'support', 'cliEntry.ts'), 'notes', file, '--model', 'anthropic', '--config-dir', tempDir()], {
-      cwd: repoRoot,
-      env: { ...process.env, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: baseURL },
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(repoRoot, 'test', 'support', 'cliEntry.ts'),
+        'notes',
+        file,
+        '--model',
+        'anthropic',
+        '--config-dir',
+        tempDir(),
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: baseURL },
+        stdio: 'ignore',
+      },
+    );
     const exited = new Promise((resolve) => child.on('exit', resolve));
     for (let i = 0; i < 200 && server.received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.received).toHaveLength(1);
@@ -78,7 +103,9 @@ describe('memlog notes', () => {
     expect(after.stdout).toMatch(/4 update\(s\) run now/);
     expect(readdirSync(dirname(notesPath))).toEqual(['summary.md']);
     const records = readEffectLog(join(dirname(file), `${SESSION}.memlog.jsonl`)).records;
-    expect(records.filter((r) => r.type === 'run_failed').map((r) => r.type === 'run_failed' && r.error)).toEqual(['interrupted: the run never recorded an end']);
+    expect(records.filter((r) => r.type === 'run_failed').map((r) => r.type === 'run_failed' && r.error)).toEqual([
+      'interrupted: the run never recorded an end',
+    ]);
     // The same notes as a build that was never stopped.
     const clean = copyProject();
     expect(runCli(['notes', clean, '--model', 'offline', '--config-dir', tempDir()]).status).toBe(0);

@@ -17,7 +17,10 @@ describe('memlog replay', () => {
 
   it('--json prints one decision per line with kind, uuid, seq, tokens and reason', () => {
     const result = runCli(['replay', compacted, '--json']);
-    const decisions = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const decisions = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const kinds = decisions.map((d) => String(d['kind']));
     expect(kinds.filter((k) => k === 'session_notes_due')).toHaveLength(11);
     expect(kinds.filter((k) => k === 'extraction_due').length).toBeGreaterThan(0);
@@ -44,7 +47,9 @@ describe('memlog replay', () => {
 
   it('--at takes an entry as replay prints it: its number, or the first characters of its uuid', () => {
     const byUuid = runCli(['replay', compacted, '--at', '950aeee8-4285-49a7-87fb-4511d09eb703']).stdout;
-    const seq = readTranscriptFileSync(compacted).flatMap((i) => (i.kind === 'entry' && (i.entry as { uuid?: string }).uuid === '950aeee8-4285-49a7-87fb-4511d09eb703' ? [i.seq] : []))[0];
+    const seq = readTranscriptFileSync(compacted).flatMap((i) =>
+      i.kind === 'entry' && (i.entry as { uuid?: string }).uuid === '950aeee8-4285-49a7-87fb-4511d09eb703' ? [i.seq] : [],
+    )[0];
     expect(runCli(['replay', compacted, '--at', String(seq)]).stdout).toBe(byUuid);
     expect(runCli(['replay', compacted, '--at', '950aeee8']).stdout).toBe(byUuid);
     expect(runCli(['replay', compacted, '--at', '950AEEE8']).stdout).toBe(byUuid);

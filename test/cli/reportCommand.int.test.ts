@@ -59,10 +59,13 @@ describe('memlog report', () => {
     expect(index).toBe(readFileSync(join(dir, 'two', 'index.html'), 'utf8'));
   });
 
-  it('counts memories from memlog extract\'s effect logs (--out)', () => {
+  it("counts memories from memlog extract's effect logs (--out)", () => {
     const out = tempDir();
     expect(runCli(['extract', demoProjects, '--out', out, '--model', 'offline'], { env: { ANTHROPIC_API_KEY: '' } }).status).toBe(0);
-    const rows = JSON.parse(runCli(['report', demoProjects, '--out', out, '--json']).stdout) as Array<{ effectLogs: number; totals: { memoriesWritten: number } }>;
+    const rows = JSON.parse(runCli(['report', demoProjects, '--out', out, '--json']).stdout) as Array<{
+      effectLogs: number;
+      totals: { memoriesWritten: number };
+    }>;
     expect(rows.every((r) => r.effectLogs === 1)).toBe(true);
     expect(rows.reduce((n, r) => n + r.totals.memoriesWritten, 0)).toBeGreaterThan(0);
   });
@@ -72,7 +75,10 @@ describe('memlog report', () => {
     const project = join(root, '-home-x');
     mkdirSync(project);
     copyFileSync(compacted, join(project, 'good.jsonl'));
-    writeFileSync(join(project, 'bad.jsonl'), `${readFileSync(compacted, 'utf8').split('\n').slice(0, 20).join('\n')}\n{not json\n{"type":"user","message":\n`);
+    writeFileSync(
+      join(project, 'bad.jsonl'),
+      `${readFileSync(compacted, 'utf8').split('\n').slice(0, 20).join('\n')}\n{not json\n{"type":"user","message":\n`,
+    );
     const result = runCli(['report', root, '--json']);
     expect(result.status).toBe(0);
     const rows = JSON.parse(result.stdout) as Array<{ session: string; diagnostics: number }>;

@@ -13,7 +13,12 @@ describe('hostile instruction files and numbers', () => {
     const cwd = tempDir();
     execFileSync('mkfifo', [join(cwd, 'notes')]);
     writeFileSync(join(cwd, 'CLAUDE.md'), 'See @notes\n');
-    const load = loadInstructionFiles(nodeFileSource, { cwd, configDir: join(cwd, 'no-config'), managedDir: join(cwd, 'no-managed'), home: join(cwd, 'no-home') });
+    const load = loadInstructionFiles(nodeFileSource, {
+      cwd,
+      configDir: join(cwd, 'no-config'),
+      managedDir: join(cwd, 'no-managed'),
+      home: join(cwd, 'no-home'),
+    });
     expect(load.files.map((f) => f.content.trim())).toEqual(['See @notes']);
     expect(load.diagnostics.map((d) => d.message).join(' ')).toMatch(/not a regular file/);
   });
@@ -26,7 +31,12 @@ describe('hostile instruction files and numbers', () => {
     writeFileSync(join(base, 'outside', 'o.md'), 'OUTSIDE SECRET');
     symlinkSync(join(base, 'outside', 'o.md'), join(cwd, 'link.md'));
     writeFileSync(join(cwd, 'CLAUDE.md'), 'Read @link.md\n');
-    const load = loadInstructionFiles(nodeFileSource, { cwd, configDir: join(base, 'no-config'), managedDir: join(base, 'no-managed'), home: join(base, 'no-home') });
+    const load = loadInstructionFiles(nodeFileSource, {
+      cwd,
+      configDir: join(base, 'no-config'),
+      managedDir: join(base, 'no-managed'),
+      home: join(base, 'no-home'),
+    });
     expect(JSON.stringify(load.files)).not.toContain('OUTSIDE SECRET');
     expect(load.diagnostics.map((d) => d.code)).toContain('import_external');
   });

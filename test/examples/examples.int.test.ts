@@ -7,7 +7,11 @@ import { tempDir } from '../support/tempDir.js';
 
 /** Runs an example as its header says (tsx, from the repository), over the bundled fixtures. */
 function runExample(name: string, args: readonly string[] = []): { status: number | null; stdout: string; stderr: string } {
-  const child = spawnSync(process.execPath, ['--import', TSX, join('examples', name), ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+  const child = spawnSync(process.execPath, ['--import', TSX, join('examples', name), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: child.status, stdout: child.stdout, stderr: child.stderr };
 }
 

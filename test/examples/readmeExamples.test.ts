@@ -27,7 +27,10 @@ describe('README library examples', () => {
   it('every example imports the public API only', () => {
     for (const name of readdirSync(join(repoRoot, 'examples'))) {
       const imports = [...readFileSync(join(repoRoot, 'examples', name), 'utf8').matchAll(/from '(\.[^']*)'/g)].map((match) => match[1]);
-      expect(imports.every((path) => path === '../src/index.js'), `${name} imports ${imports.join(', ')}`).toBe(true);
+      expect(
+        imports.every((path) => path === '../src/index.js'),
+        `${name} imports ${imports.join(', ')}`,
+      ).toBe(true);
     }
   });
 });

@@ -6,7 +6,14 @@ import { appendEffects, appendEffectsSync, CURRENT_EFFECT_LOG_VERSION } from '..
 import { withFaults } from '../../src/testing/faults.js';
 import { tempDir } from '../support/tempDir.js';
 
-const record = (runId: string): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: { seq: 3, uuid: 'u-3' }, run: 'extraction', runId, error: 'x' });
+const record = (runId: string): EffectRecord => ({
+  v: CURRENT_EFFECT_LOG_VERSION,
+  type: 'run_failed',
+  at: { seq: 3, uuid: 'u-3' },
+  run: 'extraction',
+  runId,
+  error: 'x',
+});
 
 describe('effect-log appends after a cut record', () => {
   it.each([

@@ -14,7 +14,14 @@ describe('a model that keeps failing, end to end', () => {
     server.arrange(...Array.from({ length: 3 }, () => ({ kind: 'status', status: 529, retryAfterMs: 5 }) as const));
     const model = new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 2 });
     const entries: Entry[] = [userEntry('u1', 'remember: tabs, not spaces'), assistantEntry('a1', 'm1', text('noted'))];
-    const items: ReadItem[] = entries.map((entry, seq) => ({ kind: 'entry', seq, line: seq + 1, offset: 0, raw: JSON.stringify(entry), entry }));
+    const items: ReadItem[] = entries.map((entry, seq) => ({
+      kind: 'entry',
+      seq,
+      line: seq + 1,
+      offset: 0,
+      raw: JSON.stringify(entry),
+      entry,
+    }));
     const log = join(tempDir(), 's.memlog.jsonl');
 
     const feed = new Subject<ReadItem>();
@@ -22,7 +29,9 @@ describe('a model that keeps failing, end to end', () => {
     replayDecisions(feed).subscribe({ next: (d) => decisions.next(d), complete: () => decisions.complete() });
     const running = lastValueFrom(
       runEffects(decisions, {
-        execute: async (run, batch) => ({ outcome: await model.complete({ messages: [{ role: 'user', content: `${run} over ${batch.length}` }], maxTokens: 64 }) }),
+        execute: async (run, batch) => ({
+          outcome: await model.complete({ messages: [{ role: 'user', content: `${run} over ${batch.length}` }], maxTokens: 64 }),
+        }),
         record: (records) => appendEffectsSync(log, records),
         position: () => ({ seq: 1, uuid: 'a1' }),
       }).pipe(toArray()),
@@ -38,7 +47,12 @@ describe('a model that keeps failing, end to end', () => {
     expect(failed[0]).toMatchObject({ run: 'extraction', error: expect.stringMatching(/529/) });
     expect(server.received).toHaveLength(3); // one call and two retries
 
-    const replayed = replaySync(entries.map((entry, seq) => ({ seq, entry })), {}, undefined, records);
+    const replayed = replaySync(
+      entries.map((entry, seq) => ({ seq, entry })),
+      {},
+      undefined,
+      records,
+    );
     expect(replayed.state.extraction).toMatchObject({ cursor: null, failures: 1, messagesSinceCursor: 2 });
   });
 });

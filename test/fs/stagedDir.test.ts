@@ -42,7 +42,11 @@ describe('stageDir', () => {
     expect(read(join(dir, 'a.md'))).toBe('a\n');
     expect(existsSync(join(dir, 'sub', 'new.md'))).toBe(false);
 
-    await applyStagedFiles(staged.path, dir, changes.map((c) => c.file));
+    await applyStagedFiles(
+      staged.path,
+      dir,
+      changes.map((c) => c.file),
+    );
     expect(read(join(dir, 'a.md'))).toBe('a, changed\n');
     expect(read(join(dir, 'sub', 'new.md'))).toBe('new\n');
     expect(read(join(dir, 'b.md'))).toBe('b\n');
@@ -57,7 +61,11 @@ describe('stageDir', () => {
     await atomicWrite(join(staged.path, 'a.md'), 'a\n');
     const changes = await staged.changes();
     expect(changes).toEqual([]);
-    await applyStagedFiles(staged.path, dir, changes.map((c) => c.file));
+    await applyStagedFiles(
+      staged.path,
+      dir,
+      changes.map((c) => c.file),
+    );
     expect(read(join(dir, 'a.md'))).toBe('a, written meanwhile\n');
   });
 

@@ -21,22 +21,59 @@ describe('memory writes that contain a secret', () => {
     const model = new ScriptedModel([
       {
         content: [
-          { type: 'tool_use', id: 'w1', name: 'Write', input: { file_path: join(memory, 'creds.md'), content: `# Creds\n\nuse ${github}\n` } },
-          { type: 'tool_use', id: 'e1', name: 'Edit', input: { file_path: join(memory, 'deploy.md'), old_string: 'TBD', new_string: stripe } },
+          {
+            type: 'tool_use',
+            id: 'w1',
+            name: 'Write',
+            input: { file_path: join(memory, 'creds.md'), content: `# Creds\n\nuse ${github}\n` },
+          },
+          {
+            type: 'tool_use',
+            id: 'e1',
+            name: 'Edit',
+            input: { file_path: join(memory, 'deploy.md'), old_string: 'TBD', new_string: stripe },
+          },
           // Half a key in each string: only the resulting file shows the secret.
-          { type: 'tool_use', id: 'e2', name: 'Edit', input: { file_path: join(memory, 'deploy.md'), old_string: 'Token: TBD', new_string: `Token: ${stripe.slice(0, 8)}TBD` } },
+          {
+            type: 'tool_use',
+            id: 'e2',
+            name: 'Edit',
+            input: { file_path: join(memory, 'deploy.md'), old_string: 'Token: TBD', new_string: `Token: ${stripe.slice(0, 8)}TBD` },
+          },
           { type: 'tool_use', id: 'w2', name: 'Write', input: { file_path: join(memory, 'ok.md'), content: 'The team uses pnpm.\n' } },
         ],
         stopReason: 'tool_use',
       },
-      { content: [{ type: 'tool_use', id: 'e3', name: 'Edit', input: { file_path: join(memory, 'deploy.md'), old_string: 'TBD', new_string: stripe.slice(8) } }], stopReason: 'tool_use' },
+      {
+        content: [
+          {
+            type: 'tool_use',
+            id: 'e3',
+            name: 'Edit',
+            input: { file_path: join(memory, 'deploy.md'), old_string: 'TBD', new_string: stripe.slice(8) },
+          },
+        ],
+        stopReason: 'tool_use',
+      },
       done,
     ]);
-    const run = await runAgent({ model, system: 'extract', messages: [{ role: 'user', content: 'go' }], tools: ['Read', 'Write', 'Edit'], gate: memoryGate({ readRoots: [project], writeRoot: memory }), maxTurns: 5 });
+    const run = await runAgent({
+      model,
+      system: 'extract',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: ['Read', 'Write', 'Edit'],
+      gate: memoryGate({ readRoots: [project], writeRoot: memory }),
+      maxTurns: 5,
+    });
     model.assertDone();
     expect(run.stop).toBe('done');
     const first = model.calls[1]!.messages.at(-1)!.content as unknown as Result[];
-    expect(first.map((r) => [r.tool_use_id, r.is_error === true])).toEqual([['w1', true], ['e1', true], ['e2', false], ['w2', false]]);
+    expect(first.map((r) => [r.tool_use_id, r.is_error === true])).toEqual([
+      ['w1', true],
+      ['e1', true],
+      ['e2', false],
+      ['w2', false],
+    ]);
     expect(first[0]!.content).toMatch(/^Error: refused: the content contains a secret: .*\(secretlint\/github\) on line 3/);
     expect(first[1]!.content).toMatch(/\(stripe-access-token\) on line 3/);
     for (const r of first) expect(r.content).not.toContain(github);

@@ -4,8 +4,24 @@ import type { Decision, EffectRecord } from '../../src/index.js';
 import { runEffects, withoutInterrupted } from '../../src/pipeline/index.js';
 import { RunInterruptedError } from '../../src/fs/fsError.js';
 
-const due = (uuid: string, seq: number): Decision => ({ kind: 'extraction_due', uuid, seq, tokens: 0, newMessages: 1, cursor: null, reason: 'test' });
-const notesDue = (uuid: string, seq: number): Decision => ({ kind: 'session_notes_due', uuid, seq, tokens: 0, toolCallsSinceUpdate: 3, lastSummarizedMessageId: null, reason: 'test' });
+const due = (uuid: string, seq: number): Decision => ({
+  kind: 'extraction_due',
+  uuid,
+  seq,
+  tokens: 0,
+  newMessages: 1,
+  cursor: null,
+  reason: 'test',
+});
+const notesDue = (uuid: string, seq: number): Decision => ({
+  kind: 'session_notes_due',
+  uuid,
+  seq,
+  tokens: 0,
+  toolCallsSinceUpdate: 3,
+  lastSummarizedMessageId: null,
+  reason: 'test',
+});
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const diskFull = (): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 
@@ -26,7 +42,12 @@ describe('runEffects faults', () => {
     decisions.next(due('b', 2));
     decisions.complete();
     await out;
-    expect(log.filter((r) => r.type !== 'decision').map((r) => (r.type === 'run_failed' ? `failed:${r.error}` : r.type))).toEqual(['run_started', 'failed:HTTP 529 overloaded', 'run_started', 'run_finished']);
+    expect(log.filter((r) => r.type !== 'decision').map((r) => (r.type === 'run_failed' ? `failed:${r.error}` : r.type))).toEqual([
+      'run_started',
+      'failed:HTTP 529 overloaded',
+      'run_started',
+      'run_finished',
+    ]);
   });
 
   it('an apply that fails stops the runner with its error, after the outcome was logged', async () => {
@@ -71,7 +92,11 @@ describe('runEffects faults', () => {
     expect(runs.map((r) => `${r.type}:${r.run}`)).toEqual(['run_started:session_notes', 'run_started:extraction', 'run_failed:extraction']);
     expect(runs[2]).toMatchObject({ interrupted: true, error: 'interrupted: ENOSPC: no space left on device, write' });
     // Read back, the extraction never started: the next build runs it again at this place (and marks the notes run, left without an end, interrupted).
-    expect(withoutInterrupted(log).filter((r) => r.type !== 'decision').map((r) => r.type === 'run_started' && r.run)).toEqual(['session_notes']);
+    expect(
+      withoutInterrupted(log)
+        .filter((r) => r.type !== 'decision')
+        .map((r) => r.type === 'run_started' && r.run),
+    ).toEqual(['session_notes']);
   });
 
   it('unsubscribing aborts the run in flight: nothing more is logged or applied', async () => {

@@ -9,10 +9,21 @@ const end = { seq: 9, uuid: 'u-9' };
 const diskFull = (): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 
 /** One run through the three steps, its records kept as the log would have them. */
-async function oneRun(work: () => Promise<RunWork>, more: { signal?: AbortSignal; record?: (records: readonly EffectRecord[]) => void } = {}) {
+async function oneRun(
+  work: () => Promise<RunWork>,
+  more: { signal?: AbortSignal; record?: (records: readonly EffectRecord[]) => void } = {},
+) {
   const log: EffectRecord[] = [];
   const record = more.record ?? ((records: readonly EffectRecord[]) => void log.push(...records));
-  const started = recordRunStart({ run: 'session_notes', seq: start.seq, at: start, batch: [start], trailing: false, runIds: new Set(), record });
+  const started = recordRunStart({
+    run: 'session_notes',
+    seq: start.seq,
+    at: start,
+    batch: [start],
+    trailing: false,
+    runIds: new Set(),
+    record,
+  });
   const settled = await doRunWork(work);
   const ended = recordRunEnd(started, settled, { at: end, record, ...(more.signal === undefined ? {} : { signal: more.signal }) });
   return { log, started, end: ended };
@@ -22,7 +33,15 @@ describe('one run: start', () => {
   it('picks a free id, tells it before anything is written, and writes the records before it in one append with run_started', () => {
     const appends: EffectRecord[][] = [];
     const told: string[] = [];
-    const decision = decisionRecord({ kind: 'extraction_due', seq: 7, uuid: 'u-7', tokens: 10, reason: 'turn ended', newMessages: 2, cursor: null });
+    const decision = decisionRecord({
+      kind: 'extraction_due',
+      seq: 7,
+      uuid: 'u-7',
+      tokens: 10,
+      reason: 'turn ended',
+      newMessages: 2,
+      cursor: null,
+    });
     const options: RunStartOptions = {
       run: 'extraction',
       seq: 7,
@@ -40,7 +59,14 @@ describe('one run: start', () => {
     expect(options.runIds.has('extraction@7.2')).toBe(true);
     expect(told).toEqual(['extraction@7.2 after 0 appends']);
     expect(appends).toEqual([[decision, started.started]]);
-    expect(started.started).toMatchObject({ type: 'run_started', at: end, run: 'extraction', runId: 'extraction@7.2', batch: [start], trailing: true });
+    expect(started.started).toMatchObject({
+      type: 'run_started',
+      at: end,
+      run: 'extraction',
+      runId: 'extraction@7.2',
+      batch: [start],
+      trailing: true,
+    });
     expect(started.started.remote).toEqual({ customId: 'custom-extraction@7.2' });
   });
 });
@@ -48,7 +74,9 @@ describe('one run: start', () => {
 describe('one run: how it ends', () => {
   it('finished: run_finished with the outcome at the end position, and nothing applied until the runner applies', async () => {
     let applied = 0;
-    const { log, end: ended } = await oneRun(() => Promise.resolve({ outcome: { changed: 1 }, apply: () => Promise.resolve(void applied++) }));
+    const { log, end: ended } = await oneRun(() =>
+      Promise.resolve({ outcome: { changed: 1 }, apply: () => Promise.resolve(void applied++) }),
+    );
     expect(log.map((r) => r.type)).toEqual(['run_started', 'run_finished']);
     expect(log[1]).toMatchObject({ at: end, runId: 'session_notes@7', outcome: { changed: 1 } });
     expect(ended.kind).toBe('finished');
@@ -85,7 +113,12 @@ describe('one run: how it ends', () => {
     expect(ended.error).toBeInstanceOf(RunInterruptedError);
     expect(ended.message).toBe('ENOSPC: no space left on device, write');
     expect(log.map((r) => r.type)).toEqual(['run_started', 'run_failed']);
-    expect(log[1]).toMatchObject({ at: end, runId: 'session_notes@7', interrupted: true, error: 'interrupted: ENOSPC: no space left on device, write' });
+    expect(log[1]).toMatchObject({
+      at: end,
+      runId: 'session_notes@7',
+      interrupted: true,
+      error: 'interrupted: ENOSPC: no space left on device, write',
+    });
   });
 
   it('interrupted, and the disk refuses the withdrawal too: still interrupted (the next build marks the run itself)', async () => {

@@ -19,7 +19,9 @@ const entries: LogEntry[] = [
 const diskFull = (): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 /** The run records in the log, a withdrawn run's end shown as `interrupted`. */
 const typesIn = (logPath: string): string[] =>
-  readEffectLog(logPath).records.flatMap((r) => (r.type === 'decision' ? [] : [r.type === 'run_failed' && r.interrupted === true ? 'interrupted' : r.type]));
+  readEffectLog(logPath).records.flatMap((r) =>
+    r.type === 'decision' ? [] : [r.type === 'run_failed' && r.interrupted === true ? 'interrupted' : r.type],
+  );
 
 describe('paced runs', () => {
   it('each run is recorded and applied before the next entry is folded; a failed run is recorded and the build goes on', async () => {
@@ -40,7 +42,11 @@ describe('paced runs', () => {
         return Promise.resolve({ outcome: { n: calls }, apply });
       },
     });
-    expect(runs.map((r) => [r.runId, r.ok])).toEqual([['extraction@1', true], ['extraction@3', false], ['extraction@5', true]]);
+    expect(runs.map((r) => [r.runId, r.ok])).toEqual([
+      ['extraction@1', true],
+      ['extraction@3', false],
+      ['extraction@5', true],
+    ]);
     expect(typesIn(logPath)).toEqual(['run_started', 'run_finished', 'run_started', 'run_failed', 'run_started', 'run_finished']);
     expect(done).toEqual([
       'extraction@1 ran after 1 records',
@@ -64,7 +70,13 @@ describe('paced runs', () => {
     await expect(failing).rejects.toThrow(RunInterruptedError);
     expect(typesIn(logPath)).toEqual(['run_started', 'interrupted']);
     const records = readEffectLog(logPath).records;
-    const again = await runPaced({ entries, records, logPath, kind: 'extraction', execute: () => Promise.resolve({ outcome: null, apply: () => Promise.resolve() }) });
+    const again = await runPaced({
+      entries,
+      records,
+      logPath,
+      kind: 'extraction',
+      execute: () => Promise.resolve({ outcome: null, apply: () => Promise.resolve() }),
+    });
     expect(again.map((r) => r.runId)).toEqual(['extraction@1.2', 'extraction@3', 'extraction@5']);
   });
 

@@ -9,7 +9,9 @@ describe.runIf(hasShared)('every transcript in ../shared/fixtures replays', () =
   const files = hasShared ? jsonlFiles(sharedFixtures) : [];
 
   it.each(files)('%s', (file) => {
-    const entries = readTranscriptFileSync(join(sharedFixtures, file)).flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));
+    const entries = readTranscriptFileSync(join(sharedFixtures, file)).flatMap((i) =>
+      i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : [],
+    );
     const timeline = buildTimeline(entries);
     expect(formatTimeline(file, timeline)).toContain(file);
     for (const d of timeline.decisions) expect(entries.some((e) => e.seq === d.seq)).toBe(true);

@@ -7,7 +7,8 @@ import { assistantEntry, compactBoundaryEntry, text, toolResultEntry, toolUse, u
 import { triggerSpec } from '../support/givenWhenThen.js';
 import { demoProjects, hasShared, sharedFixtures } from '../support/paths.js';
 
-const fromFile = (path: string): LogEntry[] => readTranscriptFileSync(path).flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));
+const fromFile = (path: string): LogEntry[] =>
+  readTranscriptFileSync(path).flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));
 
 let n = 0;
 const id = (p: string): string => `${p}${++n}`;
@@ -24,11 +25,14 @@ const extraction = triggerSpec(createExtractionTrigger());
 
 describe('extraction cursor (long-term spec §3)', () => {
   it('is due at the end of every main-thread turn, over the messages since the cursor', () => {
-    extraction.when(...turn(), ...turn(), ...turn()).thenEach((d) => [d.kind, d.kind === 'extraction_due' ? d.newMessages : 0], [
-      ['extraction_due', 2],
-      ['extraction_due', 2],
-      ['extraction_due', 2],
-    ]);
+    extraction.when(...turn(), ...turn(), ...turn()).thenEach(
+      (d) => [d.kind, d.kind === 'extraction_due' ? d.newMessages : 0],
+      [
+        ['extraction_due', 2],
+        ['extraction_due', 2],
+        ['extraction_due', 2],
+      ],
+    );
   });
 
   it('is not due while the turn goes on with tool calls', () => {
@@ -38,7 +42,12 @@ describe('extraction cursor (long-term spec §3)', () => {
 
   it('is skipped, cursor moved, when the main agent wrote a memory file since the cursor', () => {
     extraction
-      .when(userEntry(id('u'), 'remember tabs'), ...memoryWrite('/home/me/.claude/projects/-p/memory/tabs.md'), assistantEntry(id('a'), id('m'), text('saved')), ...turn())
+      .when(
+        userEntry(id('u'), 'remember tabs'),
+        ...memoryWrite('/home/me/.claude/projects/-p/memory/tabs.md'),
+        assistantEntry(id('a'), id('m'), text('saved')),
+        ...turn(),
+      )
       .thenMatch([{ kind: 'extraction_skipped' }, { kind: 'extraction_due', newMessages: 2 }]);
   });
 
@@ -48,7 +57,9 @@ describe('extraction cursor (long-term spec §3)', () => {
   });
 
   it('falls back to every message since the boundary when the cursor was compacted away', () => {
-    extraction.when(...turn(), ...turn(), compactBoundaryEntry(id('b'), 'x'), userEntry(id('s'), 'summary'), ...turn()).thenEach(newMessagesIfDue, [2, 2, 3]);
+    extraction
+      .when(...turn(), ...turn(), compactBoundaryEntry(id('b'), 'x'), userEntry(id('s'), 'summary'), ...turn())
+      .thenEach(newMessagesIfDue, [2, 2, 3]);
   });
 
   it('recognises Claude Code memory paths, team memory included', () => {
@@ -60,13 +71,24 @@ describe('extraction cursor (long-term spec §3)', () => {
   it('skips the demo turn where the main agent saved the pnpm preference itself', () => {
     extraction
       .when(...fromFile(join(demoProjects, '-home-dev-acme-shop/a1eaaff9-3a09-471e-b457-360fb17ea04f.jsonl')))
-      .thenMatch([{ kind: 'extraction_due' }, { kind: 'extraction_due' }, { kind: 'extraction_skipped', uuid: expect.stringMatching(/^06554511/) }, { kind: 'extraction_due' }]);
+      .thenMatch([
+        { kind: 'extraction_due' },
+        { kind: 'extraction_due' },
+        { kind: 'extraction_skipped', uuid: expect.stringMatching(/^06554511/) },
+        { kind: 'extraction_due' },
+      ]);
   });
 
   it.runIf(hasShared)('skips the 2.1.332 session where Claude Code wrote prefer-tabs.md itself', () => {
-    const file = join(sharedFixtures, 'claude-code-2.1.332/memory-write/-home-user-memory-write/a2ea74f1-8364-4641-85de-78e24afde085.jsonl');
+    const file = join(
+      sharedFixtures,
+      'claude-code-2.1.332/memory-write/-home-user-memory-write/a2ea74f1-8364-4641-85de-78e24afde085.jsonl',
+    );
     extraction
       .when(...fromFile(file))
-      .thenEach((d) => [d.kind, d.uuid.slice(0, 8), d.kind === 'extraction_skipped' ? d.writtenPaths.map((p) => p.split('/').at(-1)) : null], [['extraction_skipped', 'cb49e2a3', ['prefer-tabs.md', 'MEMORY.md']]]);
+      .thenEach(
+        (d) => [d.kind, d.uuid.slice(0, 8), d.kind === 'extraction_skipped' ? d.writtenPaths.map((p) => p.split('/').at(-1)) : null],
+        [['extraction_skipped', 'cb49e2a3', ['prefer-tabs.md', 'MEMORY.md']]],
+      );
   });
 });

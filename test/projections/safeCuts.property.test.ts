@@ -44,7 +44,14 @@ describe('safe cuts', () => {
       fc.property(conversation, (entries) => {
         const messages = messagesOf(entries);
         const expected = messages.map((m) => m.seq).filter((seq) => isSafe(messages, seq));
-        expect(selectSafeCuts(foldAll(safeCutsProjection, entries.map((entry, seq) => ({ seq, entry }))))).toEqual(expected);
+        expect(
+          selectSafeCuts(
+            foldAll(
+              safeCutsProjection,
+              entries.map((entry, seq) => ({ seq, entry })),
+            ),
+          ),
+        ).toEqual(expected);
       }),
       { numRuns: fcRuns },
     );

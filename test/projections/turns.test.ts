@@ -18,10 +18,13 @@ describe('turns', () => {
       userEntry('u2', 'thanks'),
     ];
     expect(isPrompt(entries[4]!)).toBe(false);
-    turns.when(...entries).thenState((state) => selectTurns(state).map((t) => [t.index, t.promptUuid, t.promptChars, t.toolCalls, t.toolErrors, t.endUuid]), [
-      [1, 'u1', 'fix the test'.length, 1, 1, 'a3'],
-      [2, 'u2', 'thanks'.length, 0, 0, null],
-    ]);
+    turns.when(...entries).thenState(
+      (state) => selectTurns(state).map((t) => [t.index, t.promptUuid, t.promptChars, t.toolCalls, t.toolErrors, t.endUuid]),
+      [
+        [1, 'u1', 'fix the test'.length, 1, 1, 'a3'],
+        [2, 'u2', 'thanks'.length, 0, 0, null],
+      ],
+    );
   });
 
   it('keeps no prompt text; the timeline shows a one-line preview, cut without splitting a character', () => {

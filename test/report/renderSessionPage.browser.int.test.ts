@@ -17,12 +17,21 @@ import { longSession } from './longSession.js';
  * and the measurements after the temp folder is gone.
  */
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const haveChromium = existsSync(CHROMIUM);
 const inCi = process.env['CI'] !== undefined && process.env['CI'] !== '' && process.env['CI'] !== 'false';
 const artifacts = process.env['MEMLOG_PAGE_ARTIFACTS'];
 
-if (!haveChromium && !inCi) process.stderr.write(`memlog: browser tests skipped: no ${CHROMIUM} (apt-get install chromium); CI installs it and runs them\n`);
+if (!haveChromium && !inCi)
+  process.stderr.write(`memlog: browser tests skipped: no ${CHROMIUM} (apt-get install chromium); CI installs it and runs them\n`);
 
 const compacted = join(demoProjects, '-home-dev-acme-shop', '4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl');
 const longestShared = join(sharedFixtures, 'real', 'alignment-hive', '6f2580aa-3095-45b7-8d4e-dd8cac7eeffe.jsonl');
@@ -33,7 +42,11 @@ function fromFile(path: string, name: string): SessionInputs {
 }
 
 /** Writes the page, opens it, and records every request the page made. */
-async function open(browser: Browser, inputs: SessionInputs, file: string): Promise<{ page: Page; requests: string[]; url: string; html: string; renderMs: number; loadMs: number }> {
+async function open(
+  browser: Browser,
+  inputs: SessionInputs,
+  file: string,
+): Promise<{ page: Page; requests: string[]; url: string; html: string; renderMs: number; loadMs: number }> {
   const dir = tempDir('memlog-page-');
   const path = join(dir, file);
   const rendering = performance.now();
@@ -63,7 +76,8 @@ describe.skipIf(!haveChromium && !inCi)('session page in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!haveChromium) throw new Error(`CI needs Chromium at ${CHROMIUM} for the browser tests: .ci/run installs it with apt-get install chromium`);
+    if (!haveChromium)
+      throw new Error(`CI needs Chromium at ${CHROMIUM} for the browser tests: .ci/run installs it with apt-get install chromium`);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   }, 60_000);
 
@@ -113,7 +127,14 @@ describe.skipIf(!haveChromium && !inCi)('session page in Chromium', () => {
     await page.hover('#timeline .k-compaction_due >> nth=-1');
     expect(await page.locator('#details-body').textContent()).toContain('compaction due');
     await keep(page, 'generated-5000.png');
-    const metrics = { entries: entries.length, bytes: Buffer.byteLength(html), loadMs: Math.round(loadMs), buildAndRenderMs: Math.round(renderMs), nodes, markers };
+    const metrics = {
+      entries: entries.length,
+      bytes: Buffer.byteLength(html),
+      loadMs: Math.round(loadMs),
+      buildAndRenderMs: Math.round(renderMs),
+      nodes,
+      markers,
+    };
     writeFileSync(join(tempDir('memlog-metrics-'), 'metrics.json'), JSON.stringify(metrics));
     if (artifacts !== undefined) writeFileSync(join(artifacts, 'generated-5000.json'), `${JSON.stringify(metrics, null, 2)}\n`);
     expect(metrics.bytes).toBeLessThan(1_500_000);

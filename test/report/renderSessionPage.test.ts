@@ -6,10 +6,19 @@ import { renderSessionPage } from '../../src/report/renderSessionPage.js';
 import { pageNames } from '../../src/report/reportRow.js';
 import { buildSessionView } from '../../src/report/sessionView.js';
 import { measureTokens, thin } from '../../src/report/tokenSeries.js';
-import { assistantEntry, compactBoundaryEntry, compactSummaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+import {
+  assistantEntry,
+  compactBoundaryEntry,
+  compactSummaryEntry,
+  text,
+  toolResultEntry,
+  toolUse,
+  userEntry,
+} from '../../src/testing/entryBuilders.js';
 import { longSession } from './longSession.js';
 
-const log = (entries: ReturnType<typeof longSession>): Array<{ seq: number; entry: ReturnType<typeof longSession>[number] }> => entries.map((entry, seq) => ({ seq, entry }));
+const log = (entries: ReturnType<typeof longSession>): Array<{ seq: number; entry: ReturnType<typeof longSession>[number] }> =>
+  entries.map((entry, seq) => ({ seq, entry }));
 
 describe('session view', () => {
   it('places a marker for every decision, a compaction with tokens before and after, and the turns with their tool calls', () => {
@@ -31,15 +40,30 @@ describe('session view', () => {
     const at = (seq: number) => ({ seq, uuid: (entries[seq]?.entry as { uuid: string }).uuid });
     const records: EffectRecord[] = [
       { v: 1, type: 'run_started', at: at(10), run: 'extraction', runId: 'x1', batch: [at(9)], trailing: false },
-      { v: 1, type: 'run_finished', at: at(20), run: 'extraction', runId: 'x1', outcome: { written: [{ file: 'prefer-pnpm.md', change: 'added' }] } },
+      {
+        v: 1,
+        type: 'run_finished',
+        at: at(20),
+        run: 'extraction',
+        runId: 'x1',
+        outcome: { written: [{ file: 'prefer-pnpm.md', change: 'added' }] },
+      },
       { v: 1, type: 'run_started', at: at(20), run: 'extraction', runId: 'x2', batch: [at(12), at(18)], trailing: true },
       { v: 1, type: 'run_failed', at: at(30), run: 'session_notes', runId: 'n1', error: 'model said no' },
-      { v: 1, type: 'compacted', at: at(40), outcome: { rung: 'notes', trigger: 'manual', boundaryUuid: 'b-1', tokensBefore: 50_000, tokensAfter: 4_000 } },
+      {
+        v: 1,
+        type: 'compacted',
+        at: at(40),
+        outcome: { rung: 'notes', trigger: 'manual', boundaryUuid: 'b-1', tokensBefore: 50_000, tokensAfter: 4_000 },
+      },
     ];
     const view = buildSessionView({ name: 's', entries, records });
     const finished = view.markers.find((m) => m.kind === 'run_finished');
     expect(finished).toMatchObject({ lane: 'extraction', files: ['prefer-pnpm.md (added)'], batch: 1, run: 'x1' });
-    expect(view.markers.find((m) => m.kind === 'run_failed')).toMatchObject({ lane: 'notes', reason: 'session notes run failed: model said no' });
+    expect(view.markers.find((m) => m.kind === 'run_failed')).toMatchObject({
+      lane: 'notes',
+      reason: 'session notes run failed: model said no',
+    });
     expect(view.markers.find((m) => m.rung === 'notes')).toMatchObject({ before: 50_000, after: 4_000, uuid: 'b-1' });
     expect(view.totals.memoriesWritten).toBe(1);
     expect(view.totals.failedRuns).toBe(1);
@@ -63,9 +87,16 @@ describe('session view', () => {
     expect(view.series.points.map((p) => p.seq)).toEqual([0, 1, 4, 5]);
     expect(view.series.points[2]!.tokens).toBeGreaterThan(0);
     // The markers still carry what each compaction left: the boundary's postTokens, else the next count.
-    expect(view.markers.filter((m) => m.kind === 'compacted').map((m) => m.after ?? null)).toEqual([view.series.points[2]!.tokens, null, 900]);
+    expect(view.markers.filter((m) => m.kind === 'compacted').map((m) => m.after ?? null)).toEqual([
+      view.series.points[2]!.tokens,
+      null,
+      900,
+    ]);
     expect(buildSessionView({ name: 'compacted', entries })).toEqual(view);
-    expect(measureTokens(entries.slice(0, 2))).toEqual([{ seq: 0, tokens: 1 }, { seq: 1, tokens: 40_500 }]);
+    expect(measureTokens(entries.slice(0, 2))).toEqual([
+      { seq: 0, tokens: 1 },
+      { seq: 1, tokens: 40_500 },
+    ]);
   });
 
   it('thins a long token line but keeps the peak before a compaction and the drop after it', () => {
@@ -113,14 +144,31 @@ describe('session page', () => {
 describe('report helpers', () => {
   it('takes each kind of run from one effect log only, and compactions from all', () => {
     const at = { seq: 1, uuid: 'u' };
-    const notesLog: EffectRecord[] = [{ v: 1, type: 'run_started', at, run: 'session_notes', runId: 'n', batch: [], trailing: false }, { v: 1, type: 'compacted', at, outcome: { rung: 'notes', trigger: 'manual', boundaryUuid: 'b', tokensBefore: 2, tokensAfter: 1 } }];
-    const extractLog: EffectRecord[] = [{ v: 1, type: 'run_started', at, run: 'extraction', runId: 'x', batch: [], trailing: false }, { v: 1, type: 'run_started', at, run: 'session_notes', runId: 'n-dup', batch: [], trailing: false }];
+    const notesLog: EffectRecord[] = [
+      { v: 1, type: 'run_started', at, run: 'session_notes', runId: 'n', batch: [], trailing: false },
+      { v: 1, type: 'compacted', at, outcome: { rung: 'notes', trigger: 'manual', boundaryUuid: 'b', tokensBefore: 2, tokensAfter: 1 } },
+    ];
+    const extractLog: EffectRecord[] = [
+      { v: 1, type: 'run_started', at, run: 'extraction', runId: 'x', batch: [], trailing: false },
+      { v: 1, type: 'run_started', at, run: 'session_notes', runId: 'n-dup', batch: [], trailing: false },
+    ];
     const merged = mergeEffectLogs([extractLog, notesLog]);
     expect(merged.map((r) => ('runId' in r ? r.runId : r.type))).toEqual(['x', 'n-dup', 'compacted']);
   });
 
   it('names pages safely and never twice', () => {
-    expect(pageNames([{ project: '-home-a', session: 'transcript' }, { project: '-home/a', session: 'transcript' }, { project: '../x', session: '<s>' }])).toEqual(['-home-a__transcript.html', '-home_a__transcript.html', 'x___s_.html']);
-    expect(pageNames([{ project: 'p', session: 's' }, { project: 'p', session: 's' }])).toEqual(['p__s.html', 'p__s-2.html']);
+    expect(
+      pageNames([
+        { project: '-home-a', session: 'transcript' },
+        { project: '-home/a', session: 'transcript' },
+        { project: '../x', session: '<s>' },
+      ]),
+    ).toEqual(['-home-a__transcript.html', '-home_a__transcript.html', 'x___s_.html']);
+    expect(
+      pageNames([
+        { project: 'p', session: 's' },
+        { project: 'p', session: 's' },
+      ]),
+    ).toEqual(['p__s.html', 'p__s-2.html']);
   });
 });

@@ -11,7 +11,10 @@ describe('scanForSecrets', () => {
     expect(Object.keys(SECRET_SAMPLES)).toHaveLength(SPEC_FAMILIES);
     for (const [family, [secret, ruleId]] of Object.entries(SECRET_SAMPLES)) {
       const findings = await scanForSecrets(`# Deploy notes\n\nThe key is ${secret} for now.\n`, 'deploy.md');
-      expect(findings.map((f) => f.ruleId), family).toContain(ruleId);
+      expect(
+        findings.map((f) => f.ruleId),
+        family,
+      ).toContain(ruleId);
       const finding = findings.find((f) => f.ruleId === ruleId)!;
       expect(finding.line, family).toBe(3);
       expect(finding.file).toBe('deploy.md');
@@ -20,16 +23,22 @@ describe('scanForSecrets', () => {
 
   it("keeps the preset's families beyond the spec's list", async () => {
     for (const [family, [secret, ruleId]] of Object.entries(PRESET_EXTRA_SAMPLES)) {
-      expect((await scanForSecrets(`${secret}\n`)).map((f) => f.ruleId), family).toContain(ruleId);
+      expect(
+        (await scanForSecrets(`${secret}\n`)).map((f) => f.ruleId),
+        family,
+      ).toContain(ruleId);
     }
   });
 
-  it('each of memlog\'s own rules finds its family by itself (the families the preset misses)', () => {
+  it("each of memlog's own rules finds its family by itself (the families the preset misses)", () => {
     const own = new Set(MEMLOG_SECRET_RULES.map((rule) => rule.id));
     const tested = Object.entries(SECRET_SAMPLES).filter(([, [, ruleId]]) => own.has(ruleId));
     expect(tested.map(([family]) => family).sort()).toEqual([...own].sort());
     for (const [family, [secret]] of tested) {
-      expect(scanWithMemlogRules(`x\n  "${secret}"`).map((f) => [f.ruleId, f.line]), family).toEqual([[family, 2]]);
+      expect(
+        scanWithMemlogRules(`x\n  "${secret}"`).map((f) => [f.ruleId, f.line]),
+        family,
+      ).toEqual([[family, 2]]);
     }
   });
 
@@ -45,7 +54,9 @@ describe('scanForSecrets', () => {
   });
 
   it('never returns or prints the secret itself', async () => {
-    const text = Object.values(SECRET_SAMPLES).map(([secret]) => secret).join('\n');
+    const text = Object.values(SECRET_SAMPLES)
+      .map(([secret]) => secret)
+      .join('\n');
     const findings = await scanForSecrets(text, 'all.md');
     const shown = JSON.stringify(findings) + findings.map(formatFinding).join('\n');
     for (const [secret] of Object.values(SECRET_SAMPLES)) expect(shown.includes(secret.slice(4, 24))).toBe(false);
@@ -55,7 +66,10 @@ describe('scanForSecrets', () => {
     const [token] = SECRET_SAMPLES['github-pat']!;
     for (const directive of ['<!-- secretlint-disable -->', '// secretlint-disable-next-line', '# secretlint-disable']) {
       const findings = await scanForSecrets(`${directive}\n${token}\n`);
-      expect(findings.map((f) => [f.ruleId, f.line]), directive).toEqual([['secretlint/github', 2]]);
+      expect(
+        findings.map((f) => [f.ruleId, f.line]),
+        directive,
+      ).toEqual([['secretlint/github', 2]]);
     }
   });
 
@@ -63,7 +77,10 @@ describe('scanForSecrets', () => {
     const [stripe] = SECRET_SAMPLES['stripe-access-token']!;
     const [github] = SECRET_SAMPLES['github-pat']!;
     const findings = await scanForSecrets(`one\ntwo ${github}\nthree\n    ${stripe}\n`);
-    expect(findings.map((f) => [f.ruleId, f.line, f.column])).toEqual([['secretlint/github', 2, 5], ['stripe-access-token', 4, 5]]);
+    expect(findings.map((f) => [f.ruleId, f.line, f.column])).toEqual([
+      ['secretlint/github', 2, 5],
+      ['stripe-access-token', 4, 5],
+    ]);
     expect(formatFinding({ ...findings[0]!, file: 'a.md' })).toMatch(/^a\.md:2: .+ \(secretlint\/github\)$/);
   });
 
@@ -88,14 +105,24 @@ describe('scanForSecrets: private keys of every kind, generated for the test', (
       for (const [placing, text] of Object.entries(placings)) {
         const findings = await scanForSecrets(text, 'deploy.md');
         // One finding per key, on its BEGIN line.
-        expect(findings.map((f) => f.line), `${kind}, ${placing}`).toEqual([placing === 'fenced' ? 6 : placing === 'indented' ? 3 : 1]);
+        expect(
+          findings.map((f) => f.line),
+          `${kind}, ${placing}`,
+        ).toEqual([placing === 'fenced' ? 6 : placing === 'indented' ? 3 : 1]);
       }
     }
   });
 
   it('public keys, a certificate and a placeholder key are not secrets', async () => {
-    const placeholders = ['-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----', '-----BEGIN RSA PRIVATE KEY-----\n<paste yours here>\n-----END RSA PRIVATE KEY-----', 'A key file starts with -----BEGIN OPENSSH PRIVATE KEY----- and is never committed.'];
-    for (const [kind, text] of Object.entries({ ...generatePublicMaterial(), ...Object.fromEntries(placeholders.map((p, i) => [`placeholder ${i}`, p])) })) {
+    const placeholders = [
+      '-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----',
+      '-----BEGIN RSA PRIVATE KEY-----\n<paste yours here>\n-----END RSA PRIVATE KEY-----',
+      'A key file starts with -----BEGIN OPENSSH PRIVATE KEY----- and is never committed.',
+    ];
+    for (const [kind, text] of Object.entries({
+      ...generatePublicMaterial(),
+      ...Object.fromEntries(placeholders.map((p, i) => [`placeholder ${i}`, p])),
+    })) {
       expect(await scanForSecrets(`# Notes\n\n${text}\n`), kind).toEqual([]);
     }
   });

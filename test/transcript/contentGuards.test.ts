@@ -10,7 +10,16 @@ import {
   isToolUseBlock,
   toolInputFilePath,
 } from '../../src/transcript/contentGuards.js';
-import { ContentBlock, DocumentBlock, ImageBlock, RedactedThinkingBlock, TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock } from '../../src/transcript/contentSchema.js';
+import {
+  ContentBlock,
+  DocumentBlock,
+  ImageBlock,
+  RedactedThinkingBlock,
+  TextBlock,
+  ThinkingBlock,
+  ToolResultBlock,
+  ToolUseBlock,
+} from '../../src/transcript/contentSchema.js';
 
 const guards = {
   text: { guard: isTextBlock, schema: TextBlock },
@@ -40,8 +49,15 @@ const lookAlikes: Record<Kind, unknown[]> = {
   text: [{ type: 'text' }, { type: 'text', text: 5 }, { type: 'text', text: null }],
   thinking: [{ type: 'thinking' }, { type: 'thinking', thinking: ['a'] }],
   redacted_thinking: [{ type: 'redacted_thinking' }, { type: 'redacted_thinking', data: 1 }],
-  tool_use: [{ type: 'tool_use', name: 'Read', input: {} }, { type: 'tool_use', id: 'toolu_1', input: {} }, { type: 'tool_use', id: 7, name: 'Read' }],
-  tool_result: [{ type: 'tool_result', content: 'ok' }, { type: 'tool_result', tool_use_id: 1 }],
+  tool_use: [
+    { type: 'tool_use', name: 'Read', input: {} },
+    { type: 'tool_use', id: 'toolu_1', input: {} },
+    { type: 'tool_use', id: 7, name: 'Read' },
+  ],
+  tool_result: [
+    { type: 'tool_result', content: 'ok' },
+    { type: 'tool_result', tool_use_id: 1 },
+  ],
   image: [{ type: 'image' }, { type: 'image', source: null }, { type: 'image', source: {} }, { type: 'image', source: 'data:…' }],
   document: [],
 };

@@ -16,7 +16,9 @@ describe('followTranscript stopping', () => {
     setTimeout(() => stop.next(), delay);
     const items = await all;
     expect(items.filter((i) => i.kind === 'diagnostic')).toEqual([]);
-    expect(items.map((i) => (i.kind === 'entry' ? (i.entry as { uuid: string }).uuid : ''))).toEqual(Array.from({ length: 20_000 }, (_, n) => `u${n}`));
+    expect(items.map((i) => (i.kind === 'entry' ? (i.entry as { uuid: string }).uuid : ''))).toEqual(
+      Array.from({ length: 20_000 }, (_, n) => `u${n}`),
+    );
   });
 
   it('a stop signal that only completes stops too', async () => {

@@ -31,7 +31,9 @@ export interface ExtractOptions extends SessionExtractOptions {
   readonly now?: () => Date;
 }
 
-export type SessionEvent = { readonly type: 'start'; readonly session: string; readonly total: number } | { readonly type: 'done'; readonly session: string; readonly report: SessionReport };
+export type SessionEvent =
+  | { readonly type: 'start'; readonly session: string; readonly total: number }
+  | { readonly type: 'done'; readonly session: string; readonly report: SessionReport };
 
 export interface ExtractReport {
   readonly projects: ReadonlyArray<{ readonly projectDir: string; readonly memoryDir: string; readonly memories: number }>;
@@ -52,7 +54,10 @@ export interface ExtractReport {
 
 /** One extraction at a time per memory directory, across processes (a lock file beside it). */
 function lockMemoryDir(memoryDir: string): () => void {
-  return acquireProcessLock(join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-extract.lock`), { holder: 'memlog extract', target: memoryDir });
+  return acquireProcessLock(join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-extract.lock`), {
+    holder: 'memlog extract',
+    target: memoryDir,
+  });
 }
 
 /**
@@ -105,10 +110,15 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     for (const release of held) release();
   }
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
-  const byType = (list: ReadonlyArray<{ type: string | null }>) => list.reduce<Record<string, number>>((acc, w) => ({ ...acc, [w.type ?? 'other']: (acc[w.type ?? 'other'] ?? 0) + 1 }), {});
+  const byType = (list: ReadonlyArray<{ type: string | null }>) =>
+    list.reduce<Record<string, number>>((acc, w) => ({ ...acc, [w.type ?? 'other']: (acc[w.type ?? 'other'] ?? 0) + 1 }), {});
   const touched = new Set(sessions.flatMap((s) => [...s.added, ...s.updated].map((w) => `${s.project}\u0000${w.file}`)));
-  const projects = await Promise.all(targets.map(async (t) => ({ projectDir: t.projectDir, memoryDir: t.memoryDir, memories: (await scanMemoryFiles(t.memoryDir)).length })));
-  const allFiles = await Promise.all(targets.map(async (t) => (await scanMemoryFiles(t.memoryDir)).map((h) => `${t.projectDir}\u0000${h.filename}`)));
+  const projects = await Promise.all(
+    targets.map(async (t) => ({ projectDir: t.projectDir, memoryDir: t.memoryDir, memories: (await scanMemoryFiles(t.memoryDir)).length })),
+  );
+  const allFiles = await Promise.all(
+    targets.map(async (t) => (await scanMemoryFiles(t.memoryDir)).map((h) => `${t.projectDir}\u0000${h.filename}`)),
+  );
   return {
     projects,
     sessions,
@@ -119,7 +129,9 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     tokens: { input: sessions.reduce((n, s) => n + s.tokens.input, 0), output: sessions.reduce((n, s) => n + s.tokens.output, 0) },
     failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
     failedSessions: sessions.filter((s) => s.error !== undefined).length,
-    ...(batch === null ? {} : { batch: { batchIds, submitted: batch.outbox.length, waiting: sessions.reduce((n, s) => n + s.waiting, 0) } }),
+    ...(batch === null
+      ? {}
+      : { batch: { batchIds, submitted: batch.outbox.length, waiting: sessions.reduce((n, s) => n + s.waiting, 0) } }),
   };
 }
 
@@ -131,5 +143,18 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
 function failedSession(target: ExtractTarget, session: string, error: unknown, signal: AbortSignal | undefined): SessionReport {
   const message = describeFailure(error);
   if (message === undefined || signal?.aborted === true) throw error;
-  return { project: target.projectDir, session, runs: 0, failed: 0, added: [], updated: [], tokens: { input: 0, output: 0 }, diagnostics: 0, indexDropped: [], submitted: 0, waiting: 0, error: message };
+  return {
+    project: target.projectDir,
+    session,
+    runs: 0,
+    failed: 0,
+    added: [],
+    updated: [],
+    tokens: { input: 0, output: 0 },
+    diagnostics: 0,
+    indexDropped: [],
+    submitted: 0,
+    waiting: 0,
+    error: message,
+  };
 }

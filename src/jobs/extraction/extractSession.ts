@@ -51,7 +51,12 @@ export interface SessionReport {
 }
 
 /** Extracts one session's memories: every extraction its triggers call for that its effect log lacks. */
-export async function extractSession(target: ExtractTarget, session: string, options: SessionExtractOptions, batch: BatchRound | null): Promise<SessionReport> {
+export async function extractSession(
+  target: ExtractTarget,
+  session: string,
+  options: SessionExtractOptions,
+  batch: BatchRound | null,
+): Promise<SessionReport> {
   const logPath = target.effectLog(session);
   const { entries, diagnostics, log } = readSessionInputs(session, logPath);
   await removeStrayTempFiles(target.memoryDir);
@@ -87,10 +92,14 @@ export async function extractSession(target: ExtractTarget, session: string, opt
     ...(options.settings === undefined ? {} : { settings: options.settings }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     // In a batch round, a run's request goes out with the others at the end; its record says which it is.
-    ...(batch === null ? {} : { remote: (runId: string, start: RunStart, decisions: readonly Decision[]) => {
-          const run = frames.frame(start, decisions);
-          return { customId: batchCustomId(sessionId, runId), from: run.from, to: run.to, now: run.now };
-        } }),
+    ...(batch === null
+      ? {}
+      : {
+          remote: (runId: string, start: RunStart, decisions: readonly Decision[]) => {
+            const run = frames.frame(start, decisions);
+            return { customId: batchCustomId(sessionId, runId), from: run.from, to: run.to, now: run.now };
+          },
+        }),
     execute: async (start, decisions, runId): Promise<PacedResult> => {
       const run = frames.frame(start, decisions);
       frames.forget(start); // used up: a session's snapshots are not kept
@@ -98,7 +107,9 @@ export async function extractSession(target: ExtractTarget, session: string, opt
         await queueBatchRequest(batch, target.memoryDir, batchCustomId(sessionId, runId), run);
         return { deferred: true };
       }
-      const humanMessages = run.snapshot.flatMap((message, i) => (message.role === 'user' && message.sources.some((uuid) => prompts.has(uuid)) ? [i] : []));
+      const humanMessages = run.snapshot.flatMap((message, i) =>
+        message.role === 'user' && message.sources.some((uuid) => prompts.has(uuid)) ? [i] : [],
+      );
       return runExtraction({
         model: options.model,
         memoryDir: target.memoryDir,

@@ -9,7 +9,10 @@ export type ExtractionFrame = ReturnType<typeof buildFrame>;
  * The frames of one session's runs, each built once: a batch run's record and its request both
  * need the run's view of the conversation. `forget` drops a frame once its run has it.
  */
-export function extractionFrames(entries: readonly LogEntry[]): { readonly frame: (start: RunStart, decisions: readonly Decision[]) => ExtractionFrame; readonly forget: (start: RunStart) => void } {
+export function extractionFrames(entries: readonly LogEntry[]): {
+  readonly frame: (start: RunStart, decisions: readonly Decision[]) => ExtractionFrame;
+  readonly forget: (start: RunStart) => void;
+} {
   const timeOf = new Map(entries.map((e) => [(e.entry as { uuid?: string }).uuid, (e.entry as { timestamp?: string }).timestamp]));
   const frames = new Map<RunStart, ExtractionFrame>();
   return {
@@ -26,7 +29,12 @@ export function extractionFrames(entries: readonly LogEntry[]): { readonly frame
   };
 }
 
-function buildFrame(entries: readonly LogEntry[], timeOf: ReadonlyMap<string | undefined, string | undefined>, start: RunStart, decisions: readonly Decision[]) {
+function buildFrame(
+  entries: readonly LogEntry[],
+  timeOf: ReadonlyMap<string | undefined, string | undefined>,
+  start: RunStart,
+  decisions: readonly Decision[],
+) {
   const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
   const cursor = (decisions[0] as ExtractionDue | undefined)?.cursor ?? null;
   const at = cursor === null ? -1 : snapshot.findIndex((m) => m.sources.includes(cursor));

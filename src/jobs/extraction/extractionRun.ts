@@ -35,9 +35,18 @@ export interface ExtractionRunOptions {
 /** The memory gate, with every path inside the memory directory redirected to the run's copy. */
 function stagedMemoryGate(memoryDir: string, staging: string, readRoots: readonly string[]): PermissionGate {
   const gate = memoryGate({ readRoots, writeRoot: staging });
-  const redirect = (value: unknown): unknown => (typeof value === 'string' && isAbsolute(value) && isWithin(memoryDir, value) ? join(staging, relative(memoryDir, value)) : value);
+  const redirect = (value: unknown): unknown =>
+    typeof value === 'string' && isAbsolute(value) && isWithin(memoryDir, value) ? join(staging, relative(memoryDir, value)) : value;
   return {
-    check: (call) => gate.check({ ...call, input: { ...call.input, ...('file_path' in call.input ? { file_path: redirect(call.input['file_path']) } : {}), ...('path' in call.input ? { path: redirect(call.input['path']) } : {}) } }),
+    check: (call) =>
+      gate.check({
+        ...call,
+        input: {
+          ...call.input,
+          ...('file_path' in call.input ? { file_path: redirect(call.input['file_path']) } : {}),
+          ...('path' in call.input ? { path: redirect(call.input['path']) } : {}),
+        },
+      }),
   };
 }
 
@@ -46,10 +55,17 @@ function stagedMemoryGate(memoryDir: string, staging: string, readRoots: readonl
  * memory directory through the memory gate (reads in the project and memory, writes in memory
  * only, at most `maxTurns` model calls), as a staged run.
  */
-export async function runExtraction(options: ExtractionRunOptions): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
+export async function runExtraction(
+  options: ExtractionRunOptions,
+): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
   const { memoryDir } = options;
   return runStaged(options, async ({ staging, existing, index }) => {
-    const prompt = extractionPrompt({ newMessages: options.newMessages, memoryDir, manifest: formatManifest(existing), frontmatter: options.frontmatter ?? 'metadata' });
+    const prompt = extractionPrompt({
+      newMessages: options.newMessages,
+      memoryDir,
+      manifest: formatManifest(existing),
+      frontmatter: options.frontmatter ?? 'metadata',
+    });
     const run = await runAgent({
       model: options.model,
       system: EXTRACTION_SYSTEM,
@@ -61,7 +77,11 @@ export async function runExtraction(options: ExtractionRunOptions): Promise<{ re
       task: {
         kind: 'extract_memories',
         memoryDir,
-        existing: existing.map((h) => ({ filename: h.filename, description: h.description, ...(h.type === undefined ? {} : { type: h.type }) })),
+        existing: existing.map((h) => ({
+          filename: h.filename,
+          description: h.description,
+          ...(h.type === undefined ? {} : { type: h.type }),
+        })),
         index,
         newMessages: options.newMessages,
         frontmatter: options.frontmatter ?? 'metadata',

@@ -19,7 +19,8 @@ export interface ExtractTarget {
   readonly effectLog: (session: string) => string;
 }
 
-const isSession = (name: string): boolean => name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl') && (isSessionFileName(name) || !name.startsWith('agent-'));
+const isSession = (name: string): boolean =>
+  name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl') && (isSessionFileName(name) || !name.startsWith('agent-'));
 
 /**
  * A session file to work on: a regular file, or one that cannot even be looked at (a dangling
@@ -62,7 +63,8 @@ function projectFolders(root: string, depth = 0): string[] {
 /** The projects under a root and their sessions, oldest first. */
 export function findTargets(rootPath: string, outPath: string, intoClaude: boolean, env: Env = process.env): ExtractTarget[] {
   if (!existsSync(rootPath)) throw new MemlogError('not_found', `no folder ${rootPath}`);
-  if (!statSync(rootPath).isDirectory()) throw new MemlogError('invalid_argument', `${rootPath} is a file; memlog extract takes a projects folder or one project folder`);
+  if (!statSync(rootPath).isDirectory())
+    throw new MemlogError('invalid_argument', `${rootPath} is a file; memlog extract takes a projects folder or one project folder`);
   // Real and absolute: the memory directory is named to the model and checked by the gate on real paths.
   const root = realpathSync(resolve(rootPath));
   mkdirSync(resolve(outPath), { recursive: true });
@@ -78,8 +80,18 @@ export function findTargets(rootPath: string, outPath: string, intoClaude: boole
     // Named by their path under the root, so nested folders with the same last name stay apart.
     const name = relative(root, projectDir).split(sep).join('__') || basename(projectDir);
     return intoClaude
-      ? { projectDir, sessions, memoryDir: realIfThere(claudeMemoryDir(projectDir, sessions, env)), effectLog: (session: string) => effectLogPath(session) }
-      : { projectDir, sessions, memoryDir: realIfThere(join(out, name, 'memory')), effectLog: (session: string) => join(out, name, 'effects', basename(effectLogPath(session))) };
+      ? {
+          projectDir,
+          sessions,
+          memoryDir: realIfThere(claudeMemoryDir(projectDir, sessions, env)),
+          effectLog: (session: string) => effectLogPath(session),
+        }
+      : {
+          projectDir,
+          sessions,
+          memoryDir: realIfThere(join(out, name, 'memory')),
+          effectLog: (session: string) => join(out, name, 'effects', basename(effectLogPath(session))),
+        };
   });
 }
 

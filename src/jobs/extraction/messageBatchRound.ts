@@ -27,10 +27,18 @@ export interface BatchRound {
  * built from the memory directory itself, not a staged copy: nothing is written until its reply
  * is collected, in a later round.
  */
-export async function queueBatchRequest(batch: BatchRound, memoryDir: string, customId: string, run: { readonly conversation: readonly ModelMessage[]; readonly newMessages: number }): Promise<void> {
+export async function queueBatchRequest(
+  batch: BatchRound,
+  memoryDir: string,
+  customId: string,
+  run: { readonly conversation: readonly ModelMessage[]; readonly newMessages: number },
+): Promise<void> {
   const existing = await scanMemoryFiles(memoryDir);
   const index = await readFile(join(memoryDir, INDEX_NAME), 'utf8').catch(() => '');
-  const request = await batchExtractionRequest({ conversation: run.conversation, newMessages: run.newMessages, memoryDir }, { staging: memoryDir, existing, index });
+  const request = await batchExtractionRequest(
+    { conversation: run.conversation, newMessages: run.newMessages, memoryDir },
+    { staging: memoryDir, existing, index },
+  );
   batch.outbox.push({ memoryDir, customId, request });
 }
 
@@ -52,7 +60,10 @@ export async function collectBatchResults(
 ): Promise<{ readonly records: EffectRecord[]; readonly runs: PacedRun[]; readonly waiting: number }> {
   const live = withoutInterrupted(records);
   const ended = new Set(live.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
-  const open = live.filter((r): r is RunStartedRecord => r.type === 'run_started' && r.run === 'extraction' && !ended.has(r.runId) && ledger.has(remoteCustomId(r) ?? ''));
+  const open = live.filter(
+    (r): r is RunStartedRecord =>
+      r.type === 'run_started' && r.run === 'extraction' && !ended.has(r.runId) && ledger.has(remoteCustomId(r) ?? ''),
+  );
   const out: EffectRecord[] = [];
   const runs: PacedRun[] = [];
   let waiting = 0;
@@ -80,7 +91,11 @@ export async function collectBatchResults(
       );
     });
     // The run's start was recorded by an earlier build; its end goes through the same step as every run's.
-    const ending = recordRunEnd({ run: 'extraction', runId: started.runId, started }, done, { at: end, afterEnd: true, record: (rs) => appendEffectsSync(logPath, rs) });
+    const ending = recordRunEnd({ run: 'extraction', runId: started.runId, started }, done, {
+      at: end,
+      afterEnd: true,
+      record: (rs) => appendEffectsSync(logPath, rs),
+    });
     switch (ending.kind) {
       case 'finished':
         runs.push({ runId: started.runId, at: end, ok: true, outcome: ending.outcome });

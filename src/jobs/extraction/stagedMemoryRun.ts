@@ -15,7 +15,8 @@ export const extractionStagingDir = (memoryDir: string, runId: string): string =
 /** Removes temp files an atomic write left behind when its process was killed. */
 export async function removeStrayTempFiles(dir: string): Promise<void> {
   try {
-    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) if (entry.isFile() && isAtomicTempName(entry.name)) await rm(join(entry.parentPath, entry.name), { force: true });
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+      if (entry.isFile() && isAtomicTempName(entry.name)) await rm(join(entry.parentPath, entry.name), { force: true });
   } catch {
     // No directory yet: nothing to clean.
   }
@@ -63,7 +64,10 @@ const readOrNull = (path: string): Promise<Buffer | null> => readFile(path).catc
  * moves it into place once the outcome is recorded. A fault at any point leaves the memory
  * directory as it was.
  */
-export async function runStaged(options: StagedRunOptions, work: (context: StagedContext) => Promise<StagedWork>): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
+export async function runStaged(
+  options: StagedRunOptions,
+  work: (context: StagedContext) => Promise<StagedWork>,
+): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
   const { memoryDir } = options;
   await mkdir(memoryDir, { recursive: true });
   const staged = await stageDir(memoryDir, extractionStagingDir(memoryDir, options.runId));
@@ -93,7 +97,15 @@ export async function runStaged(options: StagedRunOptions, work: (context: Stage
       tokens: done.tokens,
       ...(done.refused === undefined ? {} : { refused: [...done.refused] }),
     };
-    return { outcome, apply: () => applyStaged(staging, memoryDir, changes.map((c) => c.file)) };
+    return {
+      outcome,
+      apply: () =>
+        applyStaged(
+          staging,
+          memoryDir,
+          changes.map((c) => c.file),
+        ),
+    };
   } catch (error) {
     await removeStagedDir(staging).catch(() => undefined);
     throw error;

@@ -43,12 +43,15 @@ export function humanText(message: ModelMessage): string {
 }
 
 function blocksOf(message: ModelMessage): ReadonlyArray<Record<string, unknown>> {
-  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content);
+  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
 }
 
 function resultText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((block) => (typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : '')).join('\n');
+  if (Array.isArray(content))
+    return content
+      .map((block) => (typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : ''))
+      .join('\n');
   return '';
 }
 
@@ -83,7 +86,8 @@ export function conversationFacts(messages: readonly ModelMessage[]): Conversati
     }
     inProgress = false;
     for (const block of blocksOf(message)) {
-      if (block['type'] === 'text' && typeof block['text'] === 'string' && block['text'].trim() !== '') assistantTexts.push({ turn, text: block['text'].trim() });
+      if (block['type'] === 'text' && typeof block['text'] === 'string' && block['text'].trim() !== '')
+        assistantTexts.push({ turn, text: block['text'].trim() });
       if (block['type'] !== 'tool_use') continue;
       inProgress = true;
       const input = (typeof block['input'] === 'object' && block['input'] !== null ? block['input'] : {}) as Record<string, unknown>;
@@ -97,7 +101,11 @@ export function conversationFacts(messages: readonly ModelMessage[]): Conversati
 
 /** The first line of a text, cut at `max` characters on a word boundary. */
 export function firstLine(text: string, max = 160): string {
-  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return clip(line, max);
 }
 

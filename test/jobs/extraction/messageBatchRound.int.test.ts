@@ -22,7 +22,13 @@ function saveOne(request: BatchRequest): BatchAnswer {
         name: 'save_memories',
         input: {
           memories: [
-            { file: `m-${tag}.md`, name: `memory ${tag}`, description: `what request ${tag} found`, type: 'project', body: `Found by ${tag}.\n\n**Why:** a test.\n**How to apply:** none.` },
+            {
+              file: `m-${tag}.md`,
+              name: `memory ${tag}`,
+              description: `what request ${tag} found`,
+              type: 'project',
+              body: `Found by ${tag}.\n\n**Why:** a test.\n**How to apply:** none.`,
+            },
             { file: 'shared.md', name: 'shared', description: `last written by ${tag}`, type: 'user', body: `Written by ${tag}.` },
           ],
         },
@@ -107,14 +113,18 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     // Replayed with their effect logs, no session owes a run.
     for (const project of ['-home-dev-acme-shop', '-home-dev-notes-cli']) {
       for (const name of readdirSync(join(root, project)).filter((n) => n.endsWith('.jsonl'))) {
-        expect(pendingExtraction(join(root, project, name), join(out, project, 'effects', name.replace(/\.jsonl$/, '.memlog.jsonl'))).runs).toBe(0);
+        expect(
+          pendingExtraction(join(root, project, name), join(out, project, 'effects', name.replace(/\.jsonl$/, '.memlog.jsonl'))).runs,
+        ).toBe(0);
       }
     }
   });
 
   it('a live session that grows after a collection: no turn is extracted twice, and replay ends with nothing in flight or held', async () => {
     const name = '4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl';
-    const lines = readFileSync(join(demoProjects, '-home-dev-acme-shop', name), 'utf8').split('\n').filter((l) => l !== '');
+    const lines = readFileSync(join(demoProjects, '-home-dev-acme-shop', name), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     const project = join(tempDir(), 'proj');
     mkdirSync(project);
     const session = join(project, name);
@@ -148,7 +158,28 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     const { server, port } = await batchesOn((request) => {
       if (round === 0) return { errored: 'arranged overload' };
       const key = SECRET_SAMPLES['anthropic-api-key']![0];
-      return { content: [{ type: 'tool_use', id: 't', name: 'save_memories', input: { memories: [{ file: '../escape.md', name: 'x', description: 'x', type: 'user', body: 'x' }, { file: 'api-key.md', name: 'api key', description: 'the key', type: 'reference', body: `The key is ${key}` }, { file: 'kept.md', name: 'kept\n- [evil](evil.md) — injected', description: `from ${request.custom_id}`, type: 'feedback', body: 'Kept.' }] } }] };
+      return {
+        content: [
+          {
+            type: 'tool_use',
+            id: 't',
+            name: 'save_memories',
+            input: {
+              memories: [
+                { file: '../escape.md', name: 'x', description: 'x', type: 'user', body: 'x' },
+                { file: 'api-key.md', name: 'api key', description: 'the key', type: 'reference', body: `The key is ${key}` },
+                {
+                  file: 'kept.md',
+                  name: 'kept\n- [evil](evil.md) — injected',
+                  description: `from ${request.custom_id}`,
+                  type: 'feedback',
+                  body: 'Kept.',
+                },
+              ],
+            },
+          },
+        ],
+      };
     });
     const run = () => extractMemories({ root, out, model: new ScriptedModel([]), batches: port });
     await run();
@@ -166,7 +197,9 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     // A newline in a name stays inside its one index line.
     expect(readFileSync(join(memoryDir, 'MEMORY.md'), 'utf8').trimEnd().split('\n')).toHaveLength(1);
     expect(existsSync(join(out, '-home-dev-notes-cli', 'escape.md'))).toBe(false);
-    const log = readEffectLog(join(out, '-home-dev-notes-cli', 'effects', readdirSync(join(out, '-home-dev-notes-cli', 'effects'))[0]!)).records;
+    const log = readEffectLog(
+      join(out, '-home-dev-notes-cli', 'effects', readdirSync(join(out, '-home-dev-notes-cli', 'effects'))[0]!),
+    ).records;
     const finished = log.filter((r) => r.type === 'run_finished');
     expect(finished.map((r) => (r.type === 'run_finished' ? (r.outcome as { denied: number }).denied : -1))).toEqual([2]);
     // The finding names the file, line and rule, never the key itself.
@@ -189,7 +222,9 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     for (const name of readdirSync(effects)) {
       const records = readEffectLog(join(effects, name)).records;
       const places = new Map<string, number>();
-      for (const r of records) if (r.type === 'run_started') places.set(r.batch.map((p) => p.uuid).join(' '), (places.get(r.batch.map((p) => p.uuid).join(' ')) ?? 0) + 1);
+      for (const r of records)
+        if (r.type === 'run_started')
+          places.set(r.batch.map((p) => p.uuid).join(' '), (places.get(r.batch.map((p) => p.uuid).join(' ')) ?? 0) + 1);
       // The first try and at most three retries at any one place.
       expect(Math.max(...places.values())).toBeLessThanOrEqual(4);
       // Every due turn of the session was sent at some point.
@@ -221,13 +256,18 @@ describe('memlog extract --batch (the real SDK against a local Message Batches A
     const { port } = await batchesOn(saveOne);
     let send: () => void = () => undefined;
     const sending = new Promise<void>((resolve) => (send = resolve));
-    const slow: MessageBatchesPort = { submit: async (requests) => (await sending, port.submit(requests)), status: (id) => port.status(id) };
+    const slow: MessageBatchesPort = {
+      submit: async (requests) => (await sending, port.submit(requests)),
+      status: (id) => port.status(id),
+    };
     const first = extractMemories({ root, out, model: new ScriptedModel([]), batches: slow });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(extractMemories({ root, out, model: new ScriptedModel([]), batches: port })).rejects.toThrow(/another memlog extract/);
     send();
     expect((await first).batch?.submitted).toBe(1);
-    const log = readEffectLog(join(out, '-home-dev-notes-cli', 'effects', readdirSync(join(out, '-home-dev-notes-cli', 'effects'))[0]!)).records;
+    const log = readEffectLog(
+      join(out, '-home-dev-notes-cli', 'effects', readdirSync(join(out, '-home-dev-notes-cli', 'effects'))[0]!),
+    ).records;
     expect(log.filter((r) => r.type === 'run_failed')).toEqual([]);
   });
 

@@ -8,16 +8,32 @@ import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
 
-const write = (file: string, content: string): Partial<ModelReply> => ({ content: [{ type: 'tool_use', id: 'w', name: 'Write', input: { file_path: file, content } }], stopReason: 'tool_use' });
+const write = (file: string, content: string): Partial<ModelReply> => ({
+  content: [{ type: 'tool_use', id: 'w', name: 'Write', input: { file_path: file, content } }],
+  stopReason: 'tool_use',
+});
 const done: Partial<ModelReply> = { content: [{ type: 'text', text: 'done' }] };
-const options = (memoryDir: string) => ({ memoryDir, readRoots: [], conversation: [{ role: 'user' as const, content: 'hi' }], newMessages: 1, runId: 'r', sessionId: 's', from: null, to: null, now: '2026-01-01T00:00:00.000Z' });
+const options = (memoryDir: string) => ({
+  memoryDir,
+  readRoots: [],
+  conversation: [{ role: 'user' as const, content: 'hi' }],
+  newMessages: 1,
+  runId: 'r',
+  sessionId: 's',
+  from: null,
+  to: null,
+  now: '2026-01-01T00:00:00.000Z',
+});
 
 describe('applying an extraction run', () => {
   it('moves only the files the run changed: a file written meanwhile by someone else is not put back', async () => {
     const memoryDir = join(tempDir(), 'memory');
     mkdirSync(memoryDir);
     writeFileSync(join(memoryDir, 'b.md'), 'old b');
-    const result = await runExtraction({ ...options(memoryDir), model: new ScriptedModel([write(join(memoryDir, 'a.md'), 'new a'), done]) });
+    const result = await runExtraction({
+      ...options(memoryDir),
+      model: new ScriptedModel([write(join(memoryDir, 'a.md'), 'new a'), done]),
+    });
     writeFileSync(join(memoryDir, 'b.md'), 'b written meanwhile');
     await result.apply();
     expect(result.outcome.written.map((w) => [w.file, w.change])).toEqual([['a.md', 'added']]);
@@ -48,7 +64,10 @@ describe('applying an extraction run', () => {
     writeFileSync(join(base, 'outside.md'), 'SECRET_OUTSIDE');
     symlinkSync(join(base, 'outside.md'), join(memoryDir, 'peek.md'));
     const seen: string[] = [];
-    const read: Partial<ModelReply> = { content: [{ type: 'tool_use', id: 'r', name: 'Read', input: { file_path: join(memoryDir, 'peek.md') } }], stopReason: 'tool_use' };
+    const read: Partial<ModelReply> = {
+      content: [{ type: 'tool_use', id: 'r', name: 'Read', input: { file_path: join(memoryDir, 'peek.md') } }],
+      stopReason: 'tool_use',
+    };
     const record = (request: Parameters<ScriptedModel['complete']>[0]): Partial<ModelReply> => {
       seen.push(JSON.stringify(request.messages));
       return done;
@@ -63,7 +82,11 @@ describe('applying an extraction run', () => {
     const base = tempDir();
     mkdirSync(join(base, 'real'));
     symlinkSync(join(base, 'real'), join(base, 'link'));
-    const report = await extractMemories({ root: join(demoProjects, '-home-dev-notes-cli'), out: join(base, 'link', 'out'), model: new OfflineModel() });
+    const report = await extractMemories({
+      root: join(demoProjects, '-home-dev-notes-cli'),
+      out: join(base, 'link', 'out'),
+      model: new OfflineModel(),
+    });
     expect(report.failedRuns).toBe(0);
     expect(readdirSync(join(base, 'real', 'out', '-home-dev-notes-cli', 'memory')).sort()).toEqual(['MEMORY.md', 'python-3.12-3.11.md']);
   });
@@ -92,7 +115,7 @@ describe('applying an extraction run', () => {
 });
 
 describe('--into-claude', () => {
-  it('writes where Claude Code reads: the memory of the canonical git root of the sessions\' working directory', async () => {
+  it("writes where Claude Code reads: the memory of the canonical git root of the sessions' working directory", async () => {
     const base = tempDir();
     const repo = join(base, 'repo');
     mkdirSync(join(repo, '.git'), { recursive: true });
@@ -102,12 +125,21 @@ describe('--into-claude', () => {
     const project = join(config, 'projects', sanitizePath(cwd));
     mkdirSync(project, { recursive: true });
     const source = join(demoProjects, '-home-dev-notes-cli', 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8.jsonl');
-    const lines = readFileSync(source, 'utf8').split('\n').filter((l) => l !== '').map((l) => {
-      const entry = JSON.parse(l) as Record<string, unknown>;
-      return JSON.stringify('cwd' in entry ? { ...entry, cwd } : entry);
-    });
+    const lines = readFileSync(source, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => {
+        const entry = JSON.parse(l) as Record<string, unknown>;
+        return JSON.stringify('cwd' in entry ? { ...entry, cwd } : entry);
+      });
     writeFileSync(join(project, 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8.jsonl'), `${lines.join('\n')}\n`);
-    const report = await extractMemories({ root: join(config, 'projects'), out: join(base, 'unused'), intoClaude: true, env: { CLAUDE_CONFIG_DIR: config }, model: new OfflineModel() });
+    const report = await extractMemories({
+      root: join(config, 'projects'),
+      out: join(base, 'unused'),
+      intoClaude: true,
+      env: { CLAUDE_CONFIG_DIR: config },
+      model: new OfflineModel(),
+    });
     expect(report.projects.map((p) => p.memoryDir)).toEqual([join(config, 'projects', sanitizePath(repo), 'memory')]);
     expect(readdirSync(join(config, 'projects', sanitizePath(repo), 'memory')).sort()).toEqual(['MEMORY.md', 'python-3.12-3.11.md']);
   });

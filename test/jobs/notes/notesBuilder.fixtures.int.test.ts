@@ -21,12 +21,29 @@ async function checkAll(root: string): Promise<void> {
   const heads = splitNotes(DEFAULT_NOTES_TEMPLATE).sections.map((s) => s.head);
   for (const file of sessions(root)) {
     const dir = tempDir();
-    const report = await buildSessionNotes({ transcriptPath: file, model: new OfflineModel(), config, notesPath: join(dir, 'summary.md'), effectLogPath: join(dir, 'effects.jsonl') });
-    expect(report.runs.filter((run) => !run.ok), file).toEqual([]);
+    const report = await buildSessionNotes({
+      transcriptPath: file,
+      model: new OfflineModel(),
+      config,
+      notesPath: join(dir, 'summary.md'),
+      effectLogPath: join(dir, 'effects.jsonl'),
+    });
+    expect(
+      report.runs.filter((run) => !run.ok),
+      file,
+    ).toEqual([]);
     if (report.runs.length === 0) continue;
     const notes = readFileSync(report.notesPath, 'utf8');
-    expect(splitNotes(notes).sections.map((s) => s.head), file).toEqual(heads);
-    expect(splitNotes(notes).sections.find((s) => s.title === 'Session Title')!.body.trim(), file).not.toBe('');
+    expect(
+      splitNotes(notes).sections.map((s) => s.head),
+      file,
+    ).toEqual(heads);
+    expect(
+      splitNotes(notes)
+        .sections.find((s) => s.title === 'Session Title')!
+        .body.trim(),
+      file,
+    ).not.toBe('');
   }
 }
 

@@ -22,7 +22,11 @@ import { tempDir } from '../../support/tempDir.js';
 const config: NotesConfig = { template: DEFAULT_NOTES_TEMPLATE, prompt: DEFAULT_UPDATE_PROMPT, warnings: [] };
 const SESSION = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
 
-const transcriptLines = (): string[] => readFileSync(join(demoProjects, '-home-dev-acme-shop', `${SESSION}.jsonl`), 'utf8').split('\n').filter((l) => l !== '').map((l) => `${l}\n`);
+const transcriptLines = (): string[] =>
+  readFileSync(join(demoProjects, '-home-dev-acme-shop', `${SESSION}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => `${l}\n`);
 
 /** A copy of the demo project in a temp dir (notes and effect logs are written beside the transcript), optionally only the first `lines` lines. */
 function copyProject(lines?: number): string {
@@ -33,7 +37,8 @@ function copyProject(lines?: number): string {
   return file;
 }
 
-const entriesOf = (file: string) => [...readTranscriptSync(file)].flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));
+const entriesOf = (file: string) =>
+  [...readTranscriptSync(file)].flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));
 
 describe('buildSessionNotes over a real transcript', () => {
   it('replaying twice with the offline model gives byte-identical notes; a second build finds nothing to do', async () => {
@@ -72,7 +77,9 @@ describe('buildSessionNotes over a real transcript', () => {
     expect(report.runs.map((r) => r.ok)).toEqual(due.map(() => true));
     const withLog = replaySync(entries, {}, undefined, readEffectLog(report.effectLogPath).records).decisions;
     expect(withLog).toEqual(replaySync(entries).decisions);
-    expect(report.lastSummarizedMessageId).toBe(due.at(-1)!.kind === 'session_notes_due' ? (due.at(-1) as { lastSummarizedMessageId: string | null }).lastSummarizedMessageId : null);
+    expect(report.lastSummarizedMessageId).toBe(
+      due.at(-1)!.kind === 'session_notes_due' ? (due.at(-1) as { lastSummarizedMessageId: string | null }).lastSummarizedMessageId : null,
+    );
   });
 
   it('a model fault mid-run leaves the notes file whole and lastSummarizedMessageId unmoved', async () => {
@@ -84,7 +91,17 @@ describe('buildSessionNotes over a real transcript', () => {
     const covered = good.lastSummarizedMessageId;
     // The session grows; the next update's model edits the notes, then the API fails.
     appendFileSync(file, transcriptLines().slice(20, 32).join(''));
-    const edit: Partial<ModelReply> = { content: [{ type: 'tool_use', id: 'e1', name: 'Edit', input: { file_path: good.notesPath, old_string: '# Worklog', new_string: '# Worklog\nHALF-DONE' } }], stopReason: 'tool_use' };
+    const edit: Partial<ModelReply> = {
+      content: [
+        {
+          type: 'tool_use',
+          id: 'e1',
+          name: 'Edit',
+          input: { file_path: good.notesPath, old_string: '# Worklog', new_string: '# Worklog\nHALF-DONE' },
+        },
+      ],
+      stopReason: 'tool_use',
+    };
     const faulty = new ScriptedModel([edit, new ModelPortError('Anthropic API answered 500: boom', 500)]);
     const failed = await buildSessionNotes({ transcriptPath: file, model: faulty, config });
     faulty.assertDone();
@@ -93,7 +110,11 @@ describe('buildSessionNotes over a real transcript', () => {
     expect(failed.lastSummarizedMessageId).toBe(covered);
     expect(lastSummarizedFromLog(readEffectLog(good.effectLogPath).records)).toBe(covered);
     expect(readdirSync(dirname(good.notesPath))).toEqual(['summary.md']);
-    expect(readEffectLog(good.effectLogPath).records.map((r) => r.type).filter((t) => t !== 'decision')).toEqual(['run_started', 'run_finished', 'run_started', 'run_failed']);
+    expect(
+      readEffectLog(good.effectLogPath)
+        .records.map((r) => r.type)
+        .filter((t) => t !== 'decision'),
+    ).toEqual(['run_started', 'run_finished', 'run_started', 'run_failed']);
   });
 
   it('a run that recorded its end but died before the rename is put in place by the next build', async () => {
@@ -118,8 +139,23 @@ describe('buildSessionNotes over a real transcript', () => {
   it('an update that changes a section header is refused; the notes stay as they were', async () => {
     const file = copyProject(20);
     const notesPath = join(tempDir(), 'summary.md');
-    const rename: Partial<ModelReply> = { content: [{ type: 'tool_use', id: 'e1', name: 'Edit', input: { file_path: notesPath, old_string: '# Current State', new_string: '# Status' } }], stopReason: 'tool_use' };
-    const report = await buildSessionNotes({ transcriptPath: file, notesPath, model: new ScriptedModel([rename, { content: [{ type: 'text', text: 'done' }] }]), config });
+    const rename: Partial<ModelReply> = {
+      content: [
+        {
+          type: 'tool_use',
+          id: 'e1',
+          name: 'Edit',
+          input: { file_path: notesPath, old_string: '# Current State', new_string: '# Status' },
+        },
+      ],
+      stopReason: 'tool_use',
+    };
+    const report = await buildSessionNotes({
+      transcriptPath: file,
+      notesPath,
+      model: new ScriptedModel([rename, { content: [{ type: 'text', text: 'done' }] }]),
+      config,
+    });
     expect(report.runs[0]).toMatchObject({ ok: false, error: expect.stringMatching(/section headers/) as unknown });
     expect(readFileSync(notesPath, 'utf8')).toBe(DEFAULT_NOTES_TEMPLATE);
   });
@@ -132,7 +168,16 @@ describe('buildSessionNotes over a real transcript', () => {
       content: [
         { type: 'tool_use', id: 'w1', name: 'Write', input: { file_path: notesPath, content: 'wiped' } },
         { type: 'tool_use', id: 'e2', name: 'Edit', input: { file_path: other, old_string: '-', new_string: '+' } },
-        { type: 'tool_use', id: 'e3', name: 'Edit', input: { file_path: notesPath, old_string: '# Worklog\n_One terse line per step taken_\n', new_string: '# Worklog\n_One terse line per step taken_\n- looked around\n' } },
+        {
+          type: 'tool_use',
+          id: 'e3',
+          name: 'Edit',
+          input: {
+            file_path: notesPath,
+            old_string: '# Worklog\n_One terse line per step taken_\n',
+            new_string: '# Worklog\n_One terse line per step taken_\n- looked around\n',
+          },
+        },
       ],
       stopReason: 'tool_use',
     };

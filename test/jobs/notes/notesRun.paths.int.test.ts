@@ -1,7 +1,15 @@
 import { cpSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSessionNotes, DEFAULT_NOTES_TEMPLATE, loadNotesConfig, readEffectLog, type ContentBlock, type ModelPort, type ModelReply } from '../../../src/index.js';
+import {
+  buildSessionNotes,
+  DEFAULT_NOTES_TEMPLATE,
+  loadNotesConfig,
+  readEffectLog,
+  type ContentBlock,
+  type ModelPort,
+  type ModelReply,
+} from '../../../src/index.js';
 import { ZERO_USAGE } from '../../../src/model/index.js';
 import { demoProjects } from '../../support/paths.js';
 import { runCli } from '../../support/runCli.js';
@@ -16,7 +24,8 @@ function project(): string {
   return dir;
 }
 
-const finished = (records: ReturnType<typeof readEffectLog>['records']) => records.filter((r) => r.type === 'run_finished' && r.run === 'session_notes');
+const finished = (records: ReturnType<typeof readEffectLog>['records']) =>
+  records.filter((r) => r.type === 'run_finished' && r.run === 'session_notes');
 
 /** The notes must hold what the offline model writes from this session, not the empty template. */
 function expectWritten(path: string): void {
@@ -37,7 +46,10 @@ describe('memlog notes: paths as people type them', () => {
   it('a relative --notes with a folder part', () => {
     const cwd = project();
     mkdirSync(join(cwd, 'out'));
-    const result = runCli(['notes', join('project', `${SESSION}.jsonl`), '--notes', join('out', 'notes.md'), '--model', 'offline', '--config-dir', tempDir()], { cwd });
+    const result = runCli(
+      ['notes', join('project', `${SESSION}.jsonl`), '--notes', join('out', 'notes.md'), '--model', 'offline', '--config-dir', tempDir()],
+      { cwd },
+    );
     expect(result.status).toBe(0);
     expectWritten(join(cwd, 'out', 'notes.md'));
   });
@@ -53,7 +65,10 @@ describe('memlog notes: paths as people type them', () => {
     if (exists) writeFileSync(target, DEFAULT_NOTES_TEMPLATE);
     const link = join(cwd, 'links', 'notes.md');
     symlinkSync(join('..', 'real', 'notes.md'), link);
-    const result = runCli(['notes', join(cwd, 'project', `${SESSION}.jsonl`), '--notes', link, '--model', 'offline', '--config-dir', tempDir()], { cwd });
+    const result = runCli(
+      ['notes', join(cwd, 'project', `${SESSION}.jsonl`), '--notes', link, '--model', 'offline', '--config-dir', tempDir()],
+      { cwd },
+    );
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expectWritten(target);
@@ -72,11 +87,24 @@ describe('memlog notes: paths as people type them', () => {
         const afterTool = JSON.stringify(request.messages.at(-1)?.content ?? '').includes('toolu_misdirected');
         const content: ContentBlock[] = afterTool
           ? [{ type: 'text', text: 'done' }]
-          : [{ type: 'tool_use', id: 'toolu_misdirected', name: 'Edit', input: { file_path: join(cwd, 'elsewhere.md'), old_string: '# Session Title', new_string: '# Session Title x' } }];
+          : [
+              {
+                type: 'tool_use',
+                id: 'toolu_misdirected',
+                name: 'Edit',
+                input: { file_path: join(cwd, 'elsewhere.md'), old_string: '# Session Title', new_string: '# Session Title x' },
+              },
+            ];
         return Promise.resolve({ model: 'misdirected', content, stopReason: afterTool ? 'end_turn' : 'tool_use', usage: ZERO_USAGE });
       },
     };
-    const report = await buildSessionNotes({ transcriptPath, notesPath, effectLogPath: logPath, model, config: await loadNotesConfig(tempDir()) });
+    const report = await buildSessionNotes({
+      transcriptPath,
+      notesPath,
+      effectLogPath: logPath,
+      model,
+      config: await loadNotesConfig(tempDir()),
+    });
     expect(report.runs.length).toBeGreaterThan(0);
     expect(report.runs.every((run) => !run.ok)).toBe(true);
     expect(report.runs[0]?.error).toMatch(/every edit of the notes was refused/);

@@ -5,27 +5,39 @@ import { testModelPort } from '../../contract/modelPort.contract.js';
 import { MessagesServer } from '../../support/messagesServer.js';
 
 const textsOf = (body: Record<string, unknown>): string[] =>
-  (body['messages'] as Array<{ content: Array<{ type: string; text?: string }> }>).flatMap((m) => m.content.flatMap((b) => (b.type === 'text' ? [b.text ?? ''] : [])));
+  (body['messages'] as Array<{ content: Array<{ type: string; text?: string }> }>).flatMap((m) =>
+    m.content.flatMap((b) => (b.type === 'text' ? [b.text ?? ''] : [])),
+  );
 
 for (const stream of [true, false]) {
-  testModelPort(`AnthropicModel, ${stream ? 'streamed over SSE' : 'plain JSON'} (the real SDK over HTTP to 127.0.0.1)`, async () => {
-    const server = new MessagesServer();
-    const baseURL = await server.start();
-    return {
-      port: new AnthropicModel({ apiKey: 'test-key', baseURL, maxRetries: 0, stream }),
-      scripted: {
-        reply: (text, usage) => void server.arrange({ kind: 'reply', content: [{ type: 'text', text }], usage: { input_tokens: usage?.input ?? 1, output_tokens: usage?.output ?? 1, cache_read_input_tokens: usage?.cacheRead ?? 0 } }),
-        replyWithTool: (name, input) => void server.arrange({ kind: 'reply', content: [{ type: 'tool_use', id: 'toolu_1', name, input }], stopReason: 'tool_use' }),
-        fail: (status) => void server.arrange({ kind: 'status', status }),
-        lastRequest: () => {
-          const body = server.received.at(-1)!.body;
-          const system = (body['system'] as Array<{ text: string }> | undefined)?.map((b) => b.text).join('');
-          return { system, texts: textsOf(body) };
+  testModelPort(
+    `AnthropicModel, ${stream ? 'streamed over SSE' : 'plain JSON'} (the real SDK over HTTP to 127.0.0.1)`,
+    async () => {
+      const server = new MessagesServer();
+      const baseURL = await server.start();
+      return {
+        port: new AnthropicModel({ apiKey: 'test-key', baseURL, maxRetries: 0, stream }),
+        scripted: {
+          reply: (text, usage) =>
+            void server.arrange({
+              kind: 'reply',
+              content: [{ type: 'text', text }],
+              usage: { input_tokens: usage?.input ?? 1, output_tokens: usage?.output ?? 1, cache_read_input_tokens: usage?.cacheRead ?? 0 },
+            }),
+          replyWithTool: (name, input) =>
+            void server.arrange({ kind: 'reply', content: [{ type: 'tool_use', id: 'toolu_1', name, input }], stopReason: 'tool_use' }),
+          fail: (status) => void server.arrange({ kind: 'status', status }),
+          lastRequest: () => {
+            const body = server.received.at(-1)!.body;
+            const system = (body['system'] as Array<{ text: string }> | undefined)?.map((b) => b.text).join('');
+            return { system, texts: textsOf(body) };
+          },
         },
-      },
-      close: () => server.stop(),
-    };
-  }, { scripted: true });
+        close: () => server.stop(),
+      };
+    },
+    { scripted: true },
+  );
 }
 
 describe('AnthropicModel against faults (the real SDK, a local server)', () => {
@@ -53,7 +65,12 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
   });
 
   it.each([true, false])('retries 429, 529 and 500 in turn, streamed: %s', async (stream) => {
-    server.arrange({ kind: 'status', status: 429, retryAfterMs: 5 }, { kind: 'status', status: 529, retryAfterMs: 5 }, { kind: 'status', status: 500, retryAfterMs: 5 }, { kind: 'reply', content });
+    server.arrange(
+      { kind: 'status', status: 429, retryAfterMs: 5 },
+      { kind: 'status', status: 529, retryAfterMs: 5 },
+      { kind: 'status', status: 500, retryAfterMs: 5 },
+      { kind: 'reply', content },
+    );
     const reply = await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 3, stream }));
     expect(reply.content).toEqual(content);
     expect(server.received.map((r) => r.body['stream'] === true)).toEqual([stream, stream, stream, stream]);
@@ -81,7 +98,11 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
   });
 
   it('streamed tool input that is not JSON is a ModelPortError, not a crash or a half-made call', async () => {
-    server.arrange({ kind: 'reply', content: [{ type: 'tool_use', id: 'toolu_x', name: 'Edit', input: {}, rawInput: '{"file_path": "notes.md", "old_string": ' }], stopReason: 'tool_use' });
+    server.arrange({
+      kind: 'reply',
+      content: [{ type: 'tool_use', id: 'toolu_x', name: 'Edit', input: {}, rawInput: '{"file_path": "notes.md", "old_string": ' }],
+      stopReason: 'tool_use',
+    });
     const error: unknown = await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelPortError);
     expect((error as Error).message).toMatch(/json|parse/i);
@@ -90,7 +111,10 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
   it('an aborted call rejects at once, marked aborted and not retryable', async () => {
     server.arrange({ kind: 'slow', delayMs: 2_000 });
     const controller = new AbortController();
-    const pending = new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 3 }).complete({ messages: [{ role: 'user', content: 'hi' }], maxTokens: 16 }, { signal: controller.signal });
+    const pending = new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 3 }).complete(
+      { messages: [{ role: 'user', content: 'hi' }], maxTokens: 16 },
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort(), 50);
     const error: unknown = await pending.catch((e: unknown) => e);
     expect(error).toMatchObject({ aborted: true, retryable: false });
@@ -99,8 +123,18 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
 
   it('sends an output schema as output_config.format', async () => {
     server.arrange({ kind: 'reply', content: [{ type: 'text', text: '{"selected_memories":[]}' }] });
-    const schema = { type: 'object', properties: { selected_memories: { type: 'array', items: { type: 'string' } } }, required: ['selected_memories'], additionalProperties: false };
-    await new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 }).complete({ messages: [{ role: 'user', content: 'pick' }], maxTokens: 256, outputSchema: schema, task: { kind: 'summary' } });
+    const schema = {
+      type: 'object',
+      properties: { selected_memories: { type: 'array', items: { type: 'string' } } },
+      required: ['selected_memories'],
+      additionalProperties: false,
+    };
+    await new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 }).complete({
+      messages: [{ role: 'user', content: 'pick' }],
+      maxTokens: 256,
+      outputSchema: schema,
+      task: { kind: 'summary' },
+    });
     const { body } = server.received[0]!;
     expect(body['output_config']).toEqual({ format: { type: 'json_schema', schema } });
     expect(body).not.toHaveProperty('task');

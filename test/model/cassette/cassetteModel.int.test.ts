@@ -12,13 +12,20 @@ import { tempDir } from '../../support/tempDir.js';
 const ask = (text: string): ModelRequest => ({ system: 'notes', messages: [{ role: 'user', content: text }], maxTokens: 32 });
 
 // The cassette passes the contract while recording over a scripted inner model.
-testModelPort('CassetteModel (recording)', () => scriptedHarness((inner) => new CassetteModel({ path: join(tempDir(), 'c.json'), record: inner })), { scripted: true });
+testModelPort(
+  'CassetteModel (recording)',
+  () => scriptedHarness((inner) => new CassetteModel({ path: join(tempDir(), 'c.json'), record: inner })),
+  { scripted: true },
+);
 
 describe('CassetteModel', () => {
   it('records calls against the local API, then replays them with the server stopped: identical results', async () => {
     const server = new MessagesServer();
     const baseURL = await server.start();
-    server.arrange({ kind: 'reply', content: [{ type: 'text', text: 'one' }], usage: { input_tokens: 50, output_tokens: 3 } }, { kind: 'reply', content: [{ type: 'text', text: 'two' }] });
+    server.arrange(
+      { kind: 'reply', content: [{ type: 'text', text: 'one' }], usage: { input_tokens: 50, output_tokens: 3 } },
+      { kind: 'reply', content: [{ type: 'text', text: 'two' }] },
+    );
     const path = join(tempDir(), 'run.cassette.json');
     const recorder = new CassetteModel({ path, record: new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 }) });
     const live = [await recorder.complete(ask('a')), await recorder.complete(ask('b'))];
