@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   {
     // Pure layers. In src/resume/ only the loader reads files (docs/decisions.md #10); what the context reads, src/jobs/context/ reads (#32H).
-    files: ['src/projections/**', 'src/compaction/**', 'src/context/**', 'src/resume/**', 'src/transcript/*Schema.ts', 'src/transcript/lineSplitter.ts', 'src/transcript/lineDecoder.ts', 'src/transcript/transcriptParser.ts'],
+    files: ['src/projections/**', 'src/compaction/**', 'src/consolidation/**', 'src/context/**', 'src/resume/**', 'src/transcript/*Schema.ts', 'src/transcript/lineSplitter.ts', 'src/transcript/lineDecoder.ts', 'src/transcript/transcriptParser.ts'],
     ignores: ['src/resume/loadConversation.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noNode, noSdk] }] },
   },
