@@ -22,7 +22,21 @@ export default tseslint.config(
   },
   {
     // Pure layers. In src/resume/ only the loader reads files (docs/decisions.md #10); what the context reads, src/jobs/context/ reads (#32H).
-    files: ['src/projections/**', 'src/compaction/**', 'src/consolidation/**', 'src/context/**', 'src/resume/**', 'src/transcript/*Schema.ts', 'src/transcript/lineSplitter.ts', 'src/transcript/lineDecoder.ts', 'src/transcript/transcriptParser.ts'],
+    files: [
+      'src/projections/**',
+      'src/compaction/**',
+      'src/consolidation/**',
+      'src/context/**',
+      'src/resume/**',
+      'src/transcript/*Schema.ts',
+      'src/transcript/contentGuards.ts',
+      'src/transcript/modelResponse.ts',
+      'src/transcript/logEntry.ts',
+      'src/transcript/entryRef.ts',
+      'src/transcript/lineSplitter.ts',
+      'src/transcript/lineDecoder.ts',
+      'src/transcript/transcriptParser.ts',
+    ],
     ignores: ['src/resume/loadConversation.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noNode, noSdk] }] },
   },
@@ -37,9 +51,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The CLI sees each layer through its barrel (what the layer offers), never a module inside it.
     files: ['src/cli/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noSdk, { group: ['../*/**', '!../index.js'], message: 'the CLI uses the public surface (src/index.ts) only' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noSdk,
+            {
+              regex: '^\\.\\./(?!(?:[\\w-]+/)*index\\.js$)',
+              message:
+                "the CLI imports a layer's barrel (../<layer>/index.js) or the public root (../index.js), not a module inside a layer",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -8,7 +8,9 @@ export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => 
 export function machineLine(): string {
   const load = loadavg()[0] ?? 0;
   const warning = load > cpus().length / 2 ? ' (busy: only the ratios mean anything)' : '';
-  return `machine: ${cpus().length} cpus (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}${warning}`;
+  return `machine: ${cpus().length} cpus (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}${warning}`;
 }
 
 export function timed<T>(run: () => T): { readonly ms: number; readonly value: T } {

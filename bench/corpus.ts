@@ -17,9 +17,11 @@ export interface CorpusStats {
 }
 
 const BUCKET_LIMITS = [300, 1000, 5000, 20_000, 200_000];
-const WORDS = ('the a to of and in is it for on with as this that by from we be are not can file line test value ' +
+const WORDS = (
+  'the a to of and in is it for on with as this that by from we be are not can file line test value ' +
   'function return error parse stream buffer chunk entry session reader index memory state update check ' +
-  'café naïve Größe über déjà résumé schön Zürich señal fiancée → ✓ — … ö é').split(' ');
+  'café naïve Größe über déjà résumé schön Zürich señal fiancée → ✓ — … ö é'
+).split(' ');
 const IDENTS = ['entry', 'line', 'chunk', 'offset', 'parser', 'items', 'result', 'state', 'buffer', 'décodé', 'größe'];
 const FILES = ['src/index.ts', 'src/transcript/reader.ts', 'src/store/log.ts', 'test/reader.test.ts', 'README.md', 'docs/résumé.md'];
 const TOOLS = ['Read', 'Bash', 'Grep'] as const;
@@ -48,7 +50,10 @@ class Gen {
   pick = <T>(items: readonly T[]): T => items[Math.floor(this.r() * items.length)] as T;
   hex(n: number): string {
     let s = '';
-    while (s.length < n) s += Math.floor(this.r() * 0x100000000).toString(16).padStart(8, '0');
+    while (s.length < n)
+      s += Math.floor(this.r() * 0x100000000)
+        .toString(16)
+        .padStart(8, '0');
     return s.slice(0, n);
   }
   uuid(): string {
@@ -72,14 +77,22 @@ class Gen {
   codeLine(): string {
     const [a, b] = [this.pick(IDENTS), this.pick(IDENTS)];
     switch (this.int(0, 7)) {
-      case 0: return `const ${a} = await read${b}(path, { encoding: 'utf8' });`;
-      case 1: return `  if (!${a}) throw new Error("${this.sentence()}");`;
-      case 2: return `  // ${this.sentence()}`;
-      case 3: return `export function ${a}(${b}: string): number {`;
-      case 4: return `    return ${a}.split('\\n').map((x) => x.length * ${this.int(1, 99)});`;
-      case 5: return `  const re = /^(\\d+)→\\s*(.*)$/u; // ✓ ${b}`;
-      case 6: return `  ${a}.set("${b}", { "offset": ${this.int(0, 1e6)}, "ok": true });`;
-      default: return '}';
+      case 0:
+        return `const ${a} = await read${b}(path, { encoding: 'utf8' });`;
+      case 1:
+        return `  if (!${a}) throw new Error("${this.sentence()}");`;
+      case 2:
+        return `  // ${this.sentence()}`;
+      case 3:
+        return `export function ${a}(${b}: string): number {`;
+      case 4:
+        return `    return ${a}.split('\\n').map((x) => x.length * ${this.int(1, 99)});`;
+      case 5:
+        return `  const re = /^(\\d+)→\\s*(.*)$/u; // ✓ ${b}`;
+      case 6:
+        return `  ${a}.set("${b}", { "offset": ${this.int(0, 1e6)}, "ok": true });`;
+      default:
+        return '}';
     }
   }
   /** Read-tool output: `    12→code` lines. */
@@ -89,7 +102,10 @@ class Gen {
     return { text: out.join('\n'), lines: out.length, start };
   }
   listing(chars: number, grep: boolean): string {
-    const ls = (): string => (this.chance(0.3) ? `✓ ${this.sentence()} (${this.int(1, 900)} ms)` : `-rw-r--r--  1 user user ${String(this.int(10, 99999)).padStart(6)} Nov 30 12:${this.int(10, 59)} ${this.pick(FILES)}`);
+    const ls = (): string =>
+      this.chance(0.3)
+        ? `✓ ${this.sentence()} (${this.int(1, 900)} ms)`
+        : `-rw-r--r--  1 user user ${String(this.int(10, 99999)).padStart(6)} Nov 30 12:${this.int(10, 59)} ${this.pick(FILES)}`;
     return this.fill(chars, () => (grep ? `${this.pick(FILES)}:${this.int(1, 900)}:${this.codeLine()}` : ls())).join('\n');
   }
 }
@@ -103,7 +119,11 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42): Corpu
   const fd = openSync(path, 'w');
   const byType: Record<string, number> = {};
   const sizeBuckets = [0, 0, 0, 0, 0, 0];
-  let bytes = 0, lines = 0, chars = 0, nonAsciiLines = 0, maxLine = 0;
+  let bytes = 0,
+    lines = 0,
+    chars = 0,
+    nonAsciiLines = 0,
+    maxLine = 0;
   let pending: string[] = [];
   let pendingChars = 0;
   const flush = (): void => {
@@ -137,9 +157,23 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42): Corpu
         emit({ type: 'queue-operation', operation: 'dequeue', timestamp: g.now(), sessionId: SESSION });
       }
       const backups: Record<string, unknown> = {};
-      for (let i = g.int(0, 3); i > 0; i--) backups[g.pick(FILES)] = { backupFileName: `${g.hex(16)}@v${g.int(1, 9)}`, version: g.int(1, 9), backupTime: g.now() };
-      emit({ type: 'file-history-snapshot', messageId: promptUuid, snapshot: { messageId: promptUuid, trackedFileBackups: backups, timestamp: g.now() }, isSnapshotUpdate: false });
-      emit({ parentUuid: parent, isSidechain: false, type: 'user', message: { role: 'user', content: prompt }, uuid: promptUuid, timestamp: g.now(), ...ENV });
+      for (let i = g.int(0, 3); i > 0; i--)
+        backups[g.pick(FILES)] = { backupFileName: `${g.hex(16)}@v${g.int(1, 9)}`, version: g.int(1, 9), backupTime: g.now() };
+      emit({
+        type: 'file-history-snapshot',
+        messageId: promptUuid,
+        snapshot: { messageId: promptUuid, trackedFileBackups: backups, timestamp: g.now() },
+        isSnapshotUpdate: false,
+      });
+      emit({
+        parentUuid: parent,
+        isSidechain: false,
+        type: 'user',
+        message: { role: 'user', content: prompt },
+        uuid: promptUuid,
+        timestamp: g.now(),
+        ...ENV,
+      });
       parent = promptUuid;
 
       const steps = g.int(1, 6);
@@ -147,7 +181,13 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42): Corpu
         const last = step === steps - 1;
         const messageId = `msg_${g.hex(24)}`;
         const requestId = `req_${g.hex(24)}`;
-        const usage = { input_tokens: g.int(1, 50), cache_creation_input_tokens: g.int(0, 5000), cache_read_input_tokens: g.int(1000, 150_000), output_tokens: g.int(10, 3000), service_tier: 'standard' };
+        const usage = {
+          input_tokens: g.int(1, 50),
+          cache_creation_input_tokens: g.int(0, 5000),
+          cache_read_input_tokens: g.int(1000, 150_000),
+          output_tokens: g.int(10, 3000),
+          service_tier: 'standard',
+        };
         const pieces: Record<string, unknown>[] = [];
         if (g.chance(0.4)) pieces.push({ type: 'thinking', thinking: g.prose(g.size(100, 2500)), signature: g.hex(g.int(200, 600)) });
         if (last || g.chance(0.6)) pieces.push({ type: 'text', text: g.prose(g.size(60, 2000)) });
@@ -155,13 +195,36 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42): Corpu
         const toolId = `toolu_${g.hex(24)}`;
         const file = g.pick(FILES);
         if (tool !== null) {
-          const input = tool === 'Read' ? { file_path: `/home/user/memlog/${file}` } : tool === 'Grep' ? { pattern: g.pick(IDENTS), path: 'src', output_mode: 'content' } : { command: `ls -la ${file} && npm test -- ${g.pick(IDENTS)}`, description: g.sentence() };
+          const input =
+            tool === 'Read'
+              ? { file_path: `/home/user/memlog/${file}` }
+              : tool === 'Grep'
+                ? { pattern: g.pick(IDENTS), path: 'src', output_mode: 'content' }
+                : { command: `ls -la ${file} && npm test -- ${g.pick(IDENTS)}`, description: g.sentence() };
           pieces.push({ type: 'tool_use', id: toolId, name: tool, input });
         }
         for (const block of pieces) {
           const uuid = g.uuid();
           const stop = block['type'] === 'tool_use' ? 'tool_use' : last ? 'end_turn' : null;
-          emit({ parentUuid: parent, isSidechain: false, message: { id: messageId, type: 'message', role: 'assistant', model: 'claude-opus-4-5', content: [block], stop_reason: stop, stop_sequence: null, usage }, requestId, type: 'assistant', uuid, timestamp: g.now(), ...ENV });
+          emit({
+            parentUuid: parent,
+            isSidechain: false,
+            message: {
+              id: messageId,
+              type: 'message',
+              role: 'assistant',
+              model: 'claude-opus-4-5',
+              content: [block],
+              stop_reason: stop,
+              stop_sequence: null,
+              usage,
+            },
+            requestId,
+            type: 'assistant',
+            uuid,
+            timestamp: g.now(),
+            ...ENV,
+          });
           parent = uuid;
         }
         if (tool === null) continue;
@@ -172,18 +235,50 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42): Corpu
         if (tool === 'Read') {
           const read = g.readOutput(chars);
           content = read.text;
-          result = { type: 'text', file: { filePath: `/home/user/memlog/${file}`, content: read.text, numLines: read.lines, startLine: read.start, totalLines: read.start + read.lines + g.int(0, 300) } };
+          result = {
+            type: 'text',
+            file: {
+              filePath: `/home/user/memlog/${file}`,
+              content: read.text,
+              numLines: read.lines,
+              startLine: read.start,
+              totalLines: read.start + read.lines + g.int(0, 300),
+            },
+          };
         } else {
           content = g.listing(chars, tool === 'Grep');
-          result = tool === 'Grep' ? { mode: 'content', numFiles: g.int(1, 9), filenames: [], content, numLines: content.split('\n').length } : { stdout: content, stderr: '', interrupted: false, isImage: false };
+          result =
+            tool === 'Grep'
+              ? { mode: 'content', numFiles: g.int(1, 9), filenames: [], content, numLines: content.split('\n').length }
+              : { stdout: content, stderr: '', interrupted: false, isImage: false };
         }
         const uuid = g.uuid();
-        emit({ parentUuid: parent, isSidechain: false, type: 'user', message: { role: 'user', content: [{ tool_use_id: toolId, type: 'tool_result', content }] }, uuid, timestamp: g.now(), toolUseResult: result, sourceToolAssistantUUID: parent, ...ENV });
+        emit({
+          parentUuid: parent,
+          isSidechain: false,
+          type: 'user',
+          message: { role: 'user', content: [{ tool_use_id: toolId, type: 'tool_result', content }] },
+          uuid,
+          timestamp: g.now(),
+          toolUseResult: result,
+          sourceToolAssistantUUID: parent,
+          ...ENV,
+        });
         parent = uuid;
       }
       if (g.chance(0.3)) {
         const uuid = g.uuid();
-        emit({ parentUuid: parent, isSidechain: false, type: 'system', subtype: 'turn_duration', durationMs: g.int(2000, 600_000), isMeta: false, uuid, timestamp: g.now(), ...ENV });
+        emit({
+          parentUuid: parent,
+          isSidechain: false,
+          type: 'system',
+          subtype: 'turn_duration',
+          durationMs: g.int(2000, 600_000),
+          isMeta: false,
+          uuid,
+          timestamp: g.now(),
+          ...ENV,
+        });
         parent = uuid;
       }
       if (g.chance(0.5)) emit({ type: 'last-prompt', lastPrompt: prompt.slice(0, 200), leafUuid: parent, sessionId: SESSION });

@@ -15,7 +15,18 @@ import { generateSession, toJsonl } from './sessionGen.js';
  * session once (what any extraction must at least do).
  */
 // The runner passes every bench the same arguments (--mb, --rounds…): those this one does not use are accepted and ignored.
-const { values: args } = parseArgs({ options: { sessions: { type: 'string', default: '1000' }, projects: { type: 'string', default: '20' }, turns: { type: 'string', default: '4' }, dir: { type: 'string' }, mb: { type: 'string' }, warmup: { type: 'string' }, seed: { type: 'string' }, rounds: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: {
+    sessions: { type: 'string', default: '1000' },
+    projects: { type: 'string', default: '20' },
+    turns: { type: 'string', default: '4' },
+    dir: { type: 'string' },
+    mb: { type: 'string' },
+    warmup: { type: 'string' },
+    seed: { type: 'string' },
+    rounds: { type: 'string' },
+  },
+});
 const sessions = Number(args.sessions);
 const projectCount = Number(args.projects);
 const turns = Number(args.turns);
@@ -29,19 +40,34 @@ for (let s = 0; s < sessions; s++) {
   mkdirSync(project, { recursive: true });
   const sessionId = `${(s + 1).toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`;
   const file = join(project, `${sessionId}.jsonl`);
-  writeFileSync(file, toJsonl(generateSession({ turns, seed: 1000 + s, sessionId, cwd: `/home/dev/project-${s % projectCount}`, statementEvery: 2, largeResults: false })));
+  writeFileSync(
+    file,
+    toJsonl(
+      generateSession({
+        turns,
+        seed: 1000 + s,
+        sessionId,
+        cwd: `/home/dev/project-${s % projectCount}`,
+        statementEvery: 2,
+        largeResults: false,
+      }),
+    ),
+  );
   files.push(file);
 }
 
 console.log(machineLine());
 const floor = timed(() => files.reduce((n, file) => n + readLogEntries(file).entries.length, 0));
-console.log(`floor: read and validate ${sessions} sessions (${floor.value} entries): ${floor.ms.toFixed(0)} ms, ${((sessions / floor.ms) * 1000).toFixed(0)} sessions/s`);
+console.log(
+  `floor: read and validate ${sessions} sessions (${floor.value} entries): ${floor.ms.toFixed(0)} ms, ${((sessions / floor.ms) * 1000).toFixed(0)} sessions/s`,
+);
 for (const concurrency of [1, 2]) {
   const out = join(dir, `extract-out-c${concurrency}`);
   rmSync(out, { recursive: true, force: true });
   const run = await timedAsync(() => extractMemories({ root, out, model: new OfflineModel(), concurrency }));
   const report = run.value;
-  if (report.failedRuns > 0 || report.processed !== sessions) throw new Error(`extraction processed ${report.processed} of ${sessions} sessions, ${report.failedRuns} failed runs`);
+  if (report.failedRuns > 0 || report.processed !== sessions)
+    throw new Error(`extraction processed ${report.processed} of ${sessions} sessions, ${report.failedRuns} failed runs`);
   const runs = report.sessions.reduce((n, s) => n + s.runs, 0);
   const memories = report.projects.reduce((n, p) => n + p.memories, 0);
   console.log(
@@ -49,5 +75,7 @@ for (const concurrency of [1, 2]) {
   );
   const rerun = await timedAsync(() => extractMemories({ root, out, model: new OfflineModel(), concurrency }));
   if (rerun.value.processed !== 0) throw new Error(`a second run processed ${rerun.value.processed} sessions`);
-  console.log(`concurrency ${concurrency}, second run (nothing new): ${(rerun.ms / 1000).toFixed(1)} s, ${((sessions / rerun.ms) * 1000).toFixed(0)} sessions/s`);
+  console.log(
+    `concurrency ${concurrency}, second run (nothing new): ${(rerun.ms / 1000).toFixed(1)} s, ${((sessions / rerun.ms) * 1000).toFixed(0)} sessions/s`,
+  );
 }

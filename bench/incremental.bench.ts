@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { evolveProjections, initialProjectionStates, type ProjectionStates } from '../src/pipeline/foldProjections.js';
-import { createReplayDecider, type ReplayState } from '../src/pipeline/replay.js';
+import { createReplayDecider, type ReplayState } from '../src/pipeline/replayDecider.js';
 import { readTranscriptSync } from '../src/transcript/readTranscript.js';
 import { TranscriptParser } from '../src/transcript/transcriptParser.js';
 import { machineLine, median } from './benchUtil.js';
@@ -18,7 +18,17 @@ import { generateSession, toJsonl } from './sessionGen.js';
  * new bytes, then JSON.parse only.
  */
 // The runner passes every bench the same arguments (--mb, --rounds…): those this one does not use are accepted and ignored.
-const { values: args } = parseArgs({ options: { sizes: { type: 'string', default: '1000,100000' }, appends: { type: 'string', default: '2000' }, dir: { type: 'string' }, mb: { type: 'string' }, warmup: { type: 'string' }, seed: { type: 'string' }, rounds: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,100000' },
+    appends: { type: 'string', default: '2000' },
+    dir: { type: 'string' },
+    mb: { type: 'string' },
+    warmup: { type: 'string' },
+    seed: { type: 'string' },
+    rounds: { type: 'string' },
+  },
+});
 const sizes = args.sizes.split(',').map(Number);
 const appends = Number(args.appends);
 const dir = resolve(args.dir ?? join(dirname(fileURLToPath(import.meta.url)), '..', '.memlog-bench'));
@@ -35,7 +45,9 @@ console.log(machineLine());
 const results: Array<{ size: number; memlogUs: number; floorUs: number }> = [];
 for (const size of sizes) {
   const all = generateSession({ turns: Math.ceil((size + appends) / 8) + 1, seed: 11, sessionId: 'bench-incremental' });
-  const lines = toJsonl(all).split('\n').filter((l) => l !== '');
+  const lines = toJsonl(all)
+    .split('\n')
+    .filter((l) => l !== '');
   const file = join(dir, `incremental-${size}.jsonl`);
   writeFileSync(file, `${lines.slice(0, size).join('\n')}\n`);
   const tail = lines.slice(size, size + appends);
@@ -98,8 +110,12 @@ for (const size of sizes) {
   if (projections.seq !== size + appends - 1) throw new Error(`folded up to ${projections.seq}, expected ${size + appends - 1}`);
   const row = { size, memlogUs: median(memlogUs), floorUs: median(floorUs) };
   results.push(row);
-  console.log(`${String(size).padStart(7)} entries + ${appends} appends: memlog ${row.memlogUs.toFixed(1).padStart(7)} µs/entry (median), floor ${row.floorUs.toFixed(1).padStart(7)} µs/entry, memlog/floor ${(row.memlogUs / row.floorUs).toFixed(2)}x`);
+  console.log(
+    `${String(size).padStart(7)} entries + ${appends} appends: memlog ${row.memlogUs.toFixed(1).padStart(7)} µs/entry (median), floor ${row.floorUs.toFixed(1).padStart(7)} µs/entry, memlog/floor ${(row.memlogUs / row.floorUs).toFixed(2)}x`,
+  );
 }
 const first = results[0]!;
 const last = results.at(-1)!;
-console.log(`incremental update: µs per entry at ${last.size} / at ${first.size} = ${(last.memlogUs / first.memlogUs).toFixed(2)}x (target ≤ 1.5)`);
+console.log(
+  `incremental update: µs per entry at ${last.size} / at ${first.size} = ${(last.memlogUs / first.memlogUs).toFixed(2)}x (target ≤ 1.5)`,
+);

@@ -165,16 +165,22 @@ function check(c: Case, tally: Tally, expected: Tally): void {
 
 function machine(): string {
   const cpu = cpus();
-  return `machine: ${cpu.length} cpus (${cpu[0]?.model.trim() ?? '?'}), node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  return `machine: ${cpu.length} cpus (${cpu[0]?.model.trim() ?? '?'}), node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 }
 
 function warnIfBusy(): void {
-  if ((loadavg()[0] ?? 0) > cpus().length * 0.5) console.log('WARNING: the machine is busy (1-min load above half the cpus): absolute numbers are noisy; trust only the interleaved ratios.');
+  if ((loadavg()[0] ?? 0) > cpus().length * 0.5)
+    console.log(
+      'WARNING: the machine is busy (1-min load above half the cpus): absolute numbers are noisy; trust only the interleaved ratios.',
+    );
 }
 
 async function main(): Promise<void> {
   console.log(machine());
-  if (gc === undefined) console.log('WARNING: global.gc is missing; run under --expose-gc (npm run bench does). Samples are not GC-isolated.');
+  if (gc === undefined)
+    console.log('WARNING: global.gc is missing; run under --expose-gc (npm run bench does). Samples are not GC-isolated.');
   warnIfBusy();
 
   mkdirSync(dir, { recursive: true });
@@ -183,9 +189,15 @@ async function main(): Promise<void> {
   const stats = writeCorpus(file, Math.round(mb * 1e6), seed);
   const pct = (n: number): string => `${((100 * n) / stats.lines).toFixed(1)}%`;
   console.log(`corpus: ${file}`);
-  console.log(`  ${fmt(stats.bytes)} bytes, ${fmt(stats.lines)} lines, avg ${fmt(stats.bytes / stats.lines)} B, max line ${fmt(stats.maxLine)} B, ${pct(stats.nonAsciiLines)} non-ASCII, written in ${fmt(performance.now() - genStart)} ms`);
+  console.log(
+    `  ${fmt(stats.bytes)} bytes, ${fmt(stats.lines)} lines, avg ${fmt(stats.bytes / stats.lines)} B, max line ${fmt(stats.maxLine)} B, ${pct(stats.nonAsciiLines)} non-ASCII, written in ${fmt(performance.now() - genStart)} ms`,
+  );
   console.log(`  sizes <300B/300B-1K/1-5K/5-20K/20-200K/>200K: ${stats.sizeBuckets.map(pct).join(' / ')}`);
-  console.log(`  types: ${Object.entries(stats.byType).map(([t, n]) => `${t} ${pct(n)}`).join(', ')}`);
+  console.log(
+    `  types: ${Object.entries(stats.byType)
+      .map(([t, n]) => `${t} ${pct(n)}`)
+      .join(', ')}`,
+  );
 
   const expected: Tally = { entries: stats.lines, chars: stats.chars, assistants: stats.byType['assistant'] ?? 0, diagnostics: 0 };
 
@@ -207,17 +219,29 @@ async function main(): Promise<void> {
   const mbs = stats.bytes / 1e6;
   const floorMedian = median(samples[0] ?? []);
   const floorMin = Math.min(...(samples[0] ?? []));
-  console.log(`\n${'case'.padEnd(34)}${['min ms', 'median ms', 'MB/s med', 'MB/s best', 'entries/s med', 'vs floor med', 'vs floor min'].map((h) => h.padStart(14)).join('')}`);
+  console.log(
+    `\n${'case'.padEnd(34)}${['min ms', 'median ms', 'MB/s med', 'MB/s best', 'entries/s med', 'vs floor med', 'vs floor min'].map((h) => h.padStart(14)).join('')}`,
+  );
   const ratios: string[] = [];
   CASES.forEach((c, i) => {
     const xs = samples[i] ?? [];
     const med = median(xs);
     const min = Math.min(...xs);
-    const cells = [fmt(min), fmt(med), fmt(mbs / (med / 1000), 1), fmt(mbs / (min / 1000), 1), fmt(stats.lines / (med / 1000)), `${(floorMedian / med).toFixed(2)}x`, `${(floorMin / min).toFixed(2)}x`];
+    const cells = [
+      fmt(min),
+      fmt(med),
+      fmt(mbs / (med / 1000), 1),
+      fmt(mbs / (min / 1000), 1),
+      fmt(stats.lines / (med / 1000)),
+      `${(floorMedian / med).toFixed(2)}x`,
+      `${(floorMin / min).toFixed(2)}x`,
+    ];
     console.log(`${c.name.padEnd(34)}${cells.map((s) => s.padStart(14)).join('')}`);
     if (i > 0) ratios.push(`${SHORT[i] ?? c.name} ${(floorMedian / med).toFixed(2)}x`);
   });
-  console.log(`\n${fmt(stats.lines)} entries in every case (checked); ${rounds} rounds, ${warmup} warm-up, gc() ${gc ? 'before each sample' : 'UNAVAILABLE'}`);
+  console.log(
+    `\n${fmt(stats.lines)} entries in every case (checked); ${rounds} rounds, ${warmup} warm-up, gc() ${gc ? 'before each sample' : 'UNAVAILABLE'}`,
+  );
   console.log(`peak RSS (whole process, all cases): ${mib(process.resourceUsage().maxRSS)}`);
   console.log(machine());
   warnIfBusy();

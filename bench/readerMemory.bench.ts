@@ -53,13 +53,16 @@ const files = sizes.map((mb) => {
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 console.log(machineLine());
 for (const runtime of runtimes) {
-  const nodeArgs = runtime === 'built' ? ['--expose-gc', child, '--from', 'dist'] : ['--expose-gc', '--import', 'tsx', child, '--from', 'src'];
+  const nodeArgs =
+    runtime === 'built' ? ['--expose-gc', child, '--from', 'dist'] : ['--expose-gc', '--import', 'tsx', child, '--from', 'src'];
   for (const reader of args.readers.split(',')) {
     const rows = files.map((file, i) => {
       const run = spawnSync(process.execPath, [...nodeArgs, '--file', file, '--reader', reader], { cwd: root, encoding: 'utf8' });
       if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
       const result = JSON.parse(run.stdout) as { entries: number; rssKiB: number; heapAfterGc: number };
-      console.log(`${runtime.padEnd(5)} ${reader.padEnd(11)} ${String(sizes[i]).padStart(5)} MB  ${String(result.entries).padStart(7)} entries  peak RSS ${mib(result.rssKiB * 1024).padStart(10)}  heap after GC ${mib(result.heapAfterGc).padStart(9)}`);
+      console.log(
+        `${runtime.padEnd(5)} ${reader.padEnd(11)} ${String(sizes[i]).padStart(5)} MB  ${String(result.entries).padStart(7)} entries  peak RSS ${mib(result.rssKiB * 1024).padStart(10)}  heap after GC ${mib(result.heapAfterGc).padStart(9)}`,
+      );
       return result;
     });
     const first = rows[0];
@@ -67,7 +70,9 @@ for (const runtime of runtimes) {
     if (first && last) {
       const peak = last.rssKiB / 1024;
       const met = last.rssKiB / first.rssKiB <= 1.5 && peak < 200;
-      console.log(`${runtime} ${reader}: peak RSS at ${sizes.at(-1)} MB / at ${sizes[0]} MB = ${(last.rssKiB / first.rssKiB).toFixed(2)}x; heap after GC ${(last.heapAfterGc / first.heapAfterGc).toFixed(2)}x (file ${sizes.at(-1)! / sizes[0]!}x larger; target ≤ 1.5x and under 200 MB: ${met ? 'met' : 'MISSED'})\n`);
+      console.log(
+        `${runtime} ${reader}: peak RSS at ${sizes.at(-1)} MB / at ${sizes[0]} MB = ${(last.rssKiB / first.rssKiB).toFixed(2)}x; heap after GC ${(last.heapAfterGc / first.heapAfterGc).toFixed(2)}x (file ${sizes.at(-1)! / sizes[0]!}x larger; target ≤ 1.5x and under 200 MB: ${met ? 'met' : 'MISSED'})\n`,
+      );
     }
   }
 }

@@ -7,7 +7,9 @@
  */
 import { parseArgs } from 'node:util';
 
-const { values: args } = parseArgs({ options: { file: { type: 'string' }, reader: { type: 'string' }, from: { type: 'string', default: 'dist' } } });
+const { values: args } = parseArgs({
+  options: { file: { type: 'string' }, reader: { type: 'string' }, from: { type: 'string', default: 'dist' } },
+});
 if (args.file === undefined || args.reader === undefined || (args.from !== 'dist' && args.from !== 'src')) {
   throw new Error('usage: readerMemoryChild.mjs --file PATH --reader sync|observable|replay [--from dist|src]');
 }
@@ -25,7 +27,7 @@ const sample = () => {
 };
 if (args.reader === 'replay') {
   // The whole replay: every trigger, the coalescer, and every projection.
-  const { createReplayDecider } = await load('pipeline/replay.js');
+  const { createReplayDecider } = await load('pipeline/replayDecider.js');
   const { evolveProjections, initialProjectionStates } = await load('pipeline/foldProjections.js');
   const decider = createReplayDecider();
   let state = decider.initialState();

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { tap } from 'rxjs';
-import { replayDecisions } from '../src/pipeline/replay.js';
+import { replayDecisions } from '../src/pipeline/replayDecisions.js';
 import { readTranscript } from '../src/transcript/readTranscript.js';
 import { interleavedMedians, streamFloor, type FileCase } from './benchUtil.js';
 import { benchCorpus } from './corpus.js';
@@ -14,7 +14,9 @@ import { replayFileSync } from './syncReplay.js';
  * projections for the sync case) against the raw floor (stream + split + JSON.parse), on the
  * same corpus, interleaved round by round, gc() before each sample. Prints ratios.
  */
-const { values: args } = parseArgs({ options: { mb: { type: 'string', default: '100' }, rounds: { type: 'string', default: '5' }, dir: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { mb: { type: 'string', default: '100' }, rounds: { type: 'string', default: '5' }, dir: { type: 'string' } },
+});
 const mb = Number(args.mb);
 const rounds = Number(args.rounds);
 const dir = resolve(args.dir ?? join(dirname(fileURLToPath(import.meta.url)), '..', '.memlog-bench'));
@@ -47,6 +49,10 @@ const medians = await interleavedMedians(cases, file, rounds, stats.lines);
 const floorMs = medians[0]!;
 for (const [i, [name]] of cases.entries()) {
   const ms = medians[i]!;
-  console.log(`${name.padEnd(80)} ${ms.toFixed(0).padStart(6)} ms  ${(stats.bytes / 1e6 / (ms / 1000)).toFixed(1).padStart(6)} MB/s  ${(floorMs / ms).toFixed(2)}x floor`);
+  console.log(
+    `${name.padEnd(80)} ${ms.toFixed(0).padStart(6)} ms  ${(stats.bytes / 1e6 / (ms / 1000)).toFixed(1).padStart(6)} MB/s  ${(floorMs / ms).toFixed(2)}x floor`,
+  );
 }
-console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; replay/floor: sync ${(floorMs / medians[1]!).toFixed(2)}x, rxjs ${(floorMs / medians[2]!).toFixed(2)}x (target ≥ 0.85x)${hasJq ? `, jq ${(floorMs / medians[3]!).toFixed(2)}x` : ' (jq not installed)'}`);
+console.log(
+  `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; replay/floor: sync ${(floorMs / medians[1]!).toFixed(2)}x, rxjs ${(floorMs / medians[2]!).toFixed(2)}x (target ≥ 0.85x)${hasJq ? `, jq ${(floorMs / medians[3]!).toFixed(2)}x` : ' (jq not installed)'}`,
+);

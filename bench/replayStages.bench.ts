@@ -14,7 +14,9 @@ import { openSync, readSync, closeSync } from 'node:fs';
  * round in one process, each against the floor. The difference between neighbouring stages is
  * the cost of the stage added; profile the one that grew.
  */
-const { values: args } = parseArgs({ options: { mb: { type: 'string', default: '100' }, rounds: { type: 'string', default: '5' }, dir: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { mb: { type: 'string', default: '100' }, rounds: { type: 'string', default: '5' }, dir: { type: 'string' } },
+});
 const mb = Number(args.mb);
 const rounds = Number(args.rounds);
 if (!(mb > 0) || !(rounds >= 1)) throw new Error('usage: replayStages.bench.ts [--mb 100] [--rounds 5] [--dir PATH]');

@@ -19,8 +19,17 @@ export interface SessionShape {
   readonly largeResults?: boolean;
 }
 
-const WORDS = 'the reader parses each entry of the session and folds the state; a test checks the index, the cursor moves past the memory file → é ✓ when the build passes'.split(' ');
-const STATEMENTS = ['Remember that I prefer pnpm over npm.', 'Never push straight to main, open a branch.', 'Always run the type checker before you say it is done.', 'I prefer small focused commits.', "Don't add comments that repeat the code."];
+const WORDS =
+  'the reader parses each entry of the session and folds the state; a test checks the index, the cursor moves past the memory file → é ✓ when the build passes'.split(
+    ' ',
+  );
+const STATEMENTS = [
+  'Remember that I prefer pnpm over npm.',
+  'Never push straight to main, open a branch.',
+  'Always run the type checker before you say it is done.',
+  'I prefer small focused commits.',
+  "Don't add comments that repeat the code.",
+];
 
 function prose(random: () => number, bytes: number): string {
   const words: string[] = [];
@@ -67,24 +76,46 @@ export function generateSession(shape: SessionShape): Entry[] {
     parent = (entry as { uuid: string }).uuid;
   };
   for (let turn = 0; turn < shape.turns; turn++) {
-    const statement = shape.statementEvery !== undefined && shape.statementEvery > 0 && turn % shape.statementEvery === shape.statementEvery - 1;
-    const prompt = statement ? `${STATEMENTS[turn % STATEMENTS.length]} ${prose(random, 120)}` : `Please look at the reader: ${prose(random, 300 + Math.floor(random() * 700))}`;
+    const statement =
+      shape.statementEvery !== undefined && shape.statementEvery > 0 && turn % shape.statementEvery === shape.statementEvery - 1;
+    const prompt = statement
+      ? `${STATEMENTS[turn % STATEMENTS.length]} ${prose(random, 120)}`
+      : `Please look at the reader: ${prose(random, 300 + Math.floor(random() * 700))}`;
     push(userEntry(uuid(shape.seed, n++), prompt, envelope()));
     const calls = 1 + Math.floor(random() * 3);
     for (let call = 0; call < calls; call++) {
       const messageId = `msg_${shape.seed}_${turn}_${call}`;
       const id = `toolu_${shape.seed}_${turn}_${call}`;
       const usage = { input_tokens: 5, output_tokens: 120, cache_read_input_tokens: context, cache_creation_input_tokens: 200 };
-      push(assistantEntry(uuid(shape.seed, n++), messageId, text(prose(random, 200 + Math.floor(random() * 400))), { ...envelope(), usage, stopReason: null }));
+      push(
+        assistantEntry(uuid(shape.seed, n++), messageId, text(prose(random, 200 + Math.floor(random() * 400))), {
+          ...envelope(),
+          usage,
+          stopReason: null,
+        }),
+      );
       const piece = uuid(shape.seed, n++);
-      push(assistantEntry(piece, messageId, toolUse(id, 'Read', { file_path: `${shape.cwd ?? '/project'}/src/file${call}.ts` }), { ...envelope(), usage, stopReason: 'tool_use' }));
+      push(
+        assistantEntry(piece, messageId, toolUse(id, 'Read', { file_path: `${shape.cwd ?? '/project'}/src/file${call}.ts` }), {
+          ...envelope(),
+          usage,
+          stopReason: 'tool_use',
+        }),
+      );
       const large = shape.largeResults !== false && random() < 0.05;
       const result = code(random, large ? 20_000 + Math.floor(random() * 180_000) : 1_000 + Math.floor(random() * 4_000));
       push(toolResultEntry(uuid(shape.seed, n++), id, piece, { ...envelope(), content: result }));
       context += Math.round(result.length / 4) + 200;
     }
     const usage = { input_tokens: 5, output_tokens: 300, cache_read_input_tokens: context, cache_creation_input_tokens: 300 };
-    push(assistantEntry(uuid(shape.seed, n++), `msg_${shape.seed}_${turn}_end`, text(`Done: ${prose(random, 300 + Math.floor(random() * 600))}`), { ...envelope(), usage, stopReason: 'end_turn' }));
+    push(
+      assistantEntry(
+        uuid(shape.seed, n++),
+        `msg_${shape.seed}_${turn}_end`,
+        text(`Done: ${prose(random, 300 + Math.floor(random() * 600))}`),
+        { ...envelope(), usage, stopReason: 'end_turn' },
+      ),
+    );
   }
   return entries;
 }

@@ -1,4 +1,4 @@
-import { createReplayDecider } from '../src/pipeline/replay.js';
+import { createReplayDecider } from '../src/pipeline/replayDecider.js';
 import { conversationProjection } from '../src/projections/conversation.js';
 import type { LogEntry } from '../src/transcript/logEntry.js';
 import { safeCutsProjection } from '../src/projections/safeCuts.js';

@@ -58,7 +58,10 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     let versions: [Version, Version];
     try {
-      versions = [layOutVersion('base', options.base, repo, tmp, options.runner, cleanups), layOutVersion('head', options.head, repo, tmp, options.runner, cleanups)];
+      versions = [
+        layOutVersion('base', options.base, repo, tmp, options.runner, cleanups),
+        layOutVersion('head', options.head, repo, tmp, options.runner, cleanups),
+      ];
     } catch (error) {
       if (!(error instanceof UnknownRefError)) throw error;
       process.stderr.write(`compare-outputs: ${error.message}\n`);
@@ -70,7 +73,12 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-async function compare(options: CompareOptions, [base, head]: [Version, Version], tmp: string, children: Set<ChildProcess>): Promise<number> {
+async function compare(
+  options: CompareOptions,
+  [base, head]: [Version, Version],
+  tmp: string,
+  children: Set<ChildProcess>,
+): Promise<number> {
   const started = Date.now();
   const roots: FixtureRoots = {
     projects: join(repo, 'fixtures', 'projects'),
@@ -78,12 +86,19 @@ async function compare(options: CompareOptions, [base, head]: [Version, Version]
     shared: existsDir(sharedFixtures) ? sharedFixtures : null,
     generated: options.generatedMb.length === 0 ? null : generate(join(tmp, 'generated'), options.generatedMb),
   };
-  const display = (path: string): string => (roots.generated !== null && path.startsWith(roots.generated) ? `<generated>${path.slice(roots.generated.length)}` : relative(repo, path));
+  const display = (path: string): string =>
+    roots.generated !== null && path.startsWith(roots.generated)
+      ? `<generated>${path.slice(roots.generated.length)}`
+      : relative(repo, path);
   const fixtures = findFixtures(roots);
-  const invocations = buildInvocations(fixtures, display).filter((i) => options.filters.length === 0 || options.filters.some((f) => i.label.includes(f)));
+  const invocations = buildInvocations(fixtures, display).filter(
+    (i) => options.filters.length === 0 || options.filters.some((f) => i.label.includes(f)),
+  );
   const before = fixtureDigest(roots);
   const settings: RunSettings = { timeoutMs: options.timeoutMs, children };
-  process.stderr.write(`compare-outputs: ${invocations.length} invocations, base ${describe(base)}, head ${describe(head)}, ${options.concurrency} at a time, through ${options.runner}\n`);
+  process.stderr.write(
+    `compare-outputs: ${invocations.length} invocations, base ${describe(base)}, head ${describe(head)}, ${options.concurrency} at a time, through ${options.runner}\n`,
+  );
 
   const results: Result[] = new Array<Result>(invocations.length);
   let next = 0;
@@ -97,7 +112,12 @@ async function compare(options: CompareOptions, [base, head]: [Version, Version]
       // Base first, then head, in the same folder: commands that write see the same paths.
       const baseRun = await runInvocation(invocation, base, work, settings);
       const headRun = await runInvocation(invocation, head, work, settings);
-      const result = { label: invocation.label, statuses: baseRun.steps.map((s) => s.status), differences: compareRuns(baseRun, headRun), seconds: (Date.now() - t0) / 1000 };
+      const result = {
+        label: invocation.label,
+        statuses: baseRun.steps.map((s) => s.status),
+        differences: compareRuns(baseRun, headRun),
+        seconds: (Date.now() - t0) / 1000,
+      };
       results[index] = result;
       progress(++done, invocations.length, result);
     }
@@ -114,12 +134,25 @@ async function compare(options: CompareOptions, [base, head]: [Version, Version]
   const changedNote = 'a read-only invocation changed the fixtures (their paths, sizes or times); see git status';
   if (options.json) {
     const version = (v: Version): object => ({ ref: v.ref, commit: v.commit });
-    const report = { base: version(base), head: version(head), runner: options.runner, fixtures: fixtureNote, generatedMb: options.generatedMb, fixturesChanged, ...counts, seconds, results };
+    const report = {
+      base: version(base),
+      head: version(head),
+      runner: options.runner,
+      fixtures: fixtureNote,
+      generatedMb: options.generatedMb,
+      fixturesChanged,
+      ...counts,
+      seconds,
+      results,
+    };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    for (const result of results) if (result.differences.length > 0) process.stdout.write(`${formatDifferences(result.label, result.differences)}\n`);
+    for (const result of results)
+      if (result.differences.length > 0) process.stdout.write(`${formatDifferences(result.label, result.differences)}\n`);
     if (fixturesChanged) process.stdout.write(`${changedNote}\n`);
-    process.stdout.write(`base ${describe(base)}, head ${describe(head)}: ${fixtureNote}\n${formatSummary(counts)} (${Math.floor(seconds / 60)} min ${seconds % 60} s)\n`);
+    process.stdout.write(
+      `base ${describe(base)}, head ${describe(head)}: ${fixtureNote}\n${formatSummary(counts)} (${Math.floor(seconds / 60)} min ${seconds % 60} s)\n`,
+    );
   }
   return differ > 0 || fixturesChanged ? 1 : 0;
 }

@@ -3,14 +3,7 @@
  * diagnostic in the stream); these are for configuration errors and broken contracts.
  */
 export type MemlogErrorCode =
-  | 'config'
-  | 'not_found'
-  | 'path_escape'
-  | 'permission_denied'
-  | 'invalid_argument'
-  | 'io'
-  | 'model'
-  | 'bad_output';
+  'config' | 'not_found' | 'path_escape' | 'permission_denied' | 'invalid_argument' | 'io' | 'model' | 'bad_output';
 
 export class MemlogError extends Error {
   readonly code: MemlogErrorCode;
@@ -44,13 +37,7 @@ export class PathEscapeError extends MemlogError {
 
 /** Why a line or file could not become data. Stores add their own codes later. */
 export type DiagnosticCode =
-  | 'malformed_json'
-  | 'schema_mismatch'
-  | 'truncated_line'
-  | 'line_too_long'
-  | 'invalid_utf8'
-  | 'read_error'
-  | 'unsupported_version';
+  'malformed_json' | 'schema_mismatch' | 'truncated_line' | 'line_too_long' | 'invalid_utf8' | 'read_error' | 'unsupported_version';
 
 /**
  * Bad input as a value: where it is (1-based line, byte offset of the line's start) and the

@@ -34,7 +34,8 @@ export function compareRuns(base: VersionRun, head: VersionRun): Difference[] {
     const prefix = steps > 1 ? `step ${i + 1} ` : '';
     const [a, b] = [base.steps[i], head.steps[i]];
     // A run that timed out proved nothing, even when the other one timed out as well.
-    if (a?.status !== b?.status || timedOut(a) || timedOut(b)) differences.push({ facet: `${prefix}status`, line: null, base: a?.status ?? ABSENT, head: b?.status ?? ABSENT });
+    if (a?.status !== b?.status || timedOut(a) || timedOut(b))
+      differences.push({ facet: `${prefix}status`, line: null, base: a?.status ?? ABSENT, head: b?.status ?? ABSENT });
     for (const stream of ['stdout', 'stderr'] as const) {
       const found = firstDifferingLine(a?.[stream] ?? '', b?.[stream] ?? '');
       if (found !== null) differences.push({ facet: `${prefix}${stream}`, ...found });
@@ -43,7 +44,13 @@ export function compareRuns(base: VersionRun, head: VersionRun): Difference[] {
   const paths = [...new Set([...base.files.keys(), ...head.files.keys()])].sort();
   for (const path of paths) {
     const [a, b] = [base.files.get(path), head.files.get(path)];
-    if (a === undefined || b === undefined) differences.push({ facet: `file ${path}`, line: null, base: a === undefined ? ABSENT : 'present', head: b === undefined ? ABSENT : 'present' });
+    if (a === undefined || b === undefined)
+      differences.push({
+        facet: `file ${path}`,
+        line: null,
+        base: a === undefined ? ABSENT : 'present',
+        head: b === undefined ? ABSENT : 'present',
+      });
     else {
       const found = firstDifferingLine(a, b);
       if (found !== null) differences.push({ facet: `file ${path}`, ...found });
@@ -58,7 +65,8 @@ export function firstDifferingLine(base: string, head: string): { line: number; 
   const [a, b] = [base.split('\n'), head.split('\n')];
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (i >= a.length || i >= b.length) return { line: i + 1, base: i < a.length ? shown(utf8(a[i] ?? ''), 0) : END, head: i < b.length ? shown(utf8(b[i] ?? ''), 0) : END };
+  if (i >= a.length || i >= b.length)
+    return { line: i + 1, base: i < a.length ? shown(utf8(a[i] ?? ''), 0) : END, head: i < b.length ? shown(utf8(b[i] ?? ''), 0) : END };
   const [lineA, lineB] = [utf8(a[i] ?? ''), utf8(b[i] ?? '')];
   let column = 0;
   while (column < lineA.length && lineA[column] === lineB[column]) column++;

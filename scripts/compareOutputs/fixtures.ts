@@ -32,9 +32,14 @@ export function findFixtures(roots: FixtureRoots): FixtureSet {
     ...(roots.shared === null ? [] : subfolders(roots.shared)),
     ...(roots.generated === null ? [] : [roots.generated]),
   ];
-  const memoryDirs: MemoryDir[] = [...new Set(files.filter((path) => basename(dirname(path)) === 'memory' && path.endsWith('.md')).map((path) => dirname(path)))].map((path) => ({
+  const memoryDirs: MemoryDir[] = [
+    ...new Set(files.filter((path) => basename(dirname(path)) === 'memory' && path.endsWith('.md')).map((path) => dirname(path))),
+  ].map((path) => ({
     path,
-    memory: readdirSync(path).filter((name) => name.endsWith('.md') && name !== 'MEMORY.md').sort()[0] ?? null,
+    memory:
+      readdirSync(path)
+        .filter((name) => name.endsWith('.md') && name !== 'MEMORY.md')
+        .sort()[0] ?? null,
   }));
   return { transcripts, folders, memoryDirs };
 }
@@ -68,7 +73,8 @@ function middleUuid(path: string): string | null {
     if (line.includes('\uFFFD')) continue;
     try {
       const value = JSON.parse(line) as { type?: unknown; uuid?: unknown; message?: unknown } | null;
-      const isMessage = (value?.type === 'user' || value?.type === 'assistant') && typeof value.message === 'object' && value.message !== null;
+      const isMessage =
+        (value?.type === 'user' || value?.type === 'assistant') && typeof value.message === 'object' && value.message !== null;
       if (isMessage && typeof value.uuid === 'string') uuids.push(value.uuid);
     } catch {
       // not JSON; `replay --at` needs a line that is an entry

@@ -43,7 +43,12 @@ export interface FixtureSet {
 export function buildInvocations(fixtures: FixtureSet, display: (path: string) => string): Invocation[] {
   const out: Invocation[] = [];
   const readOnly = (args: readonly string[], path: string): void => {
-    out.push({ label: args.map((arg) => (arg === path ? display(path) : arg.replace(WORK, '<work>'))).join(' '), steps: [args], copies: [], progressLines: false });
+    out.push({
+      label: args.map((arg) => (arg === path ? display(path) : arg.replace(WORK, '<work>'))).join(' '),
+      steps: [args],
+      copies: [],
+      progressLines: false,
+    });
   };
   for (const { path, uuid, companions } of fixtures.transcripts) {
     readOnly(['inspect', path], path);
@@ -58,7 +63,11 @@ export function buildInvocations(fixtures: FixtureSet, display: (path: string) =
     const folder = join(WORK, 'copy', basename(dirname(path)));
     const copy = join(folder, basename(path));
     const copies = [path, ...companions].map((from) => ({ from, to: join(folder, basename(from)) }));
-    const label = (args: readonly string[]): string => args.join(' ').replaceAll(copy, `${display(path)}@copy`).replaceAll(WORK, '<work>');
+    const label = (args: readonly string[]): string =>
+      args
+        .join(' ')
+        .replaceAll(copy, `${display(path)}@copy`)
+        .replaceAll(WORK, '<work>');
     const notes = ['notes', copy, '--model', 'offline', '--config-dir', `${WORK}/config`];
     const compactNotes = ['compact', copy, '--strategy', 'notes', '--json'];
     out.push({ label: `${label(notes)}, then ${label(compactNotes)}`, steps: [notes, compactNotes], copies, progressLines: false });
@@ -73,7 +82,10 @@ export function buildInvocations(fixtures: FixtureSet, display: (path: string) =
     const copy = join(WORK, 'copy', basename(path));
     const extract = ['extract', copy, '--out', `${WORK}/out`, '--model', 'offline'];
     out.push({
-      label: extract.join(' ').replace(copy, `${display(path)}@copy`).replaceAll(WORK, '<work>'),
+      label: extract
+        .join(' ')
+        .replace(copy, `${display(path)}@copy`)
+        .replaceAll(WORK, '<work>'),
       steps: [extract],
       copies: [{ from: path, to: copy }],
       progressLines: true,

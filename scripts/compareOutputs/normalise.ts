@@ -58,7 +58,7 @@ export function normalisePaths(text: string, paths: readonly PathStandIn[]): str
 export function sortProgressLines(text: string): string {
   const lines = text.split('\n');
   const out: string[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     if (!PROGRESS_LINE.test(lines[i] ?? '')) {
       out.push(lines[i++] ?? '');
       continue;

@@ -30,11 +30,23 @@ export async function runInvocation(invocation: Invocation, version: Version, wo
   for (const { from, to } of invocation.copies) cpSync(from, to.replace(WORK, work), { recursive: true, preserveTimestamps: true });
   const start = Date.now();
   const raw: RawStep[] = [];
-  for (const args of invocation.steps) raw.push(await runStep(args.map((arg) => arg.replace(WORK, work)), version, work, settings));
+  for (const args of invocation.steps)
+    raw.push(
+      await runStep(
+        args.map((arg) => arg.replace(WORK, work)),
+        version,
+        work,
+        settings,
+      ),
+    );
   const normalisation: Normalisation = { clock: { start, end: Date.now() }, paths: standIns(version) };
   const steps: StepRun[] = raw.map((step) => {
     const stderr = normalise(step.stderr, normalisation);
-    return { status: step.status, stdout: normalise(step.stdout, normalisation), stderr: invocation.progressLines ? sortProgressLines(stderr) : stderr };
+    return {
+      status: step.status,
+      stdout: normalise(step.stdout, normalisation),
+      stderr: invocation.progressLines ? sortProgressLines(stderr) : stderr,
+    };
   });
   const files = new Map<string, string>();
   for (const entry of readdirSync(work, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {

@@ -34,7 +34,14 @@ interface Esbuild {
  * `src/cli/main.ts` and awaits `main()`, as bin/memlog.js does with the build; it depends on
  * nothing else in the tree, so test helpers may move.
  */
-export function layOutVersion(name: Version['name'], ref: string, repo: string, tmp: string, runner: Runner, cleanups: (() => void)[]): Version {
+export function layOutVersion(
+  name: Version['name'],
+  ref: string,
+  repo: string,
+  tmp: string,
+  runner: Runner,
+  cleanups: (() => void)[],
+): Version {
   let root = repo;
   let commit = 'working tree';
   if (ref !== '.') {
@@ -64,7 +71,17 @@ export function layOutVersion(name: Version['name'], ref: string, repo: string, 
   const esbuild = createRequire(tsx)('esbuild') as Esbuild;
   // The entry as stdin: esbuild leaves file: URL imports unresolved.
   const stdin = { contents: entrySource('./src/cli/main.ts'), resolveDir: root, sourcefile: `entry-${name}.mjs`, loader: 'ts' };
-  esbuild.buildSync({ stdin, outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', tsconfig: join(root, 'tsconfig.json'), logLevel: 'error' });
+  esbuild.buildSync({
+    stdin,
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    tsconfig: join(root, 'tsconfig.json'),
+    logLevel: 'error',
+  });
   return checked({ name, ref, commit, root, entry: bundle, node: [bundle] });
 }
 

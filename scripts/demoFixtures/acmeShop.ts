@@ -144,5 +144,13 @@ export function acmeFiles(): Record<string, string> {
 /** vitest-style console output for the demo test runs. */
 export function vitestOutput(runner: string, target: string, body: string[]): string {
   const cmd = target === '' ? 'vitest run' : `vitest run ${target}`;
-  return [`> acme-shop@0.4.0 test${runner === 'pnpm' ? ` ${ACME_CWD}` : ''}`, `> ${cmd}`, '', '', ` RUN  v3.2.4 ${ACME_CWD}`, '', ...body].join('\n');
+  return [
+    `> acme-shop@0.4.0 test${runner === 'pnpm' ? ` ${ACME_CWD}` : ''}`,
+    `> ${cmd}`,
+    '',
+    '',
+    ` RUN  v3.2.4 ${ACME_CWD}`,
+    '',
+    ...body,
+  ].join('\n');
 }

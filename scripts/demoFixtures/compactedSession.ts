@@ -70,10 +70,10 @@ const pass = (files: number, tests: number, ms: number): string[] => [
 
 const PROMPTS = [
   'Add pagination to GET /api/orders: `page` and `pageSize` query params, default page size 20, max 100.',
-  'Can you also include the total number of orders in the response? Keep page numbers, I don\'t want cursors.',
+  "Can you also include the total number of orders in the response? Keep page numbers, I don't want cursors.",
   'Make the products and customers list endpoints paginate the same way.',
   'The page/pageSize parsing is now copied three times. Extract it into a helper in src/lib/pagination.ts.',
-  'Always run the linter before you say you\'re done.',
+  "Always run the linter before you say you're done.",
   'Looks good, thanks!',
 ];
 
@@ -89,7 +89,11 @@ function rewrite(ws: Workspace, path: string, from: string, to: string, swaps: [
   const start = source.indexOf(from);
   const end = source.indexOf(to, start) + to.length;
   const old = source.slice(start, end);
-  return ws.edit(path, old, swaps.reduce((acc, [a, b]) => acc.replace(a, b), old));
+  return ws.edit(
+    path,
+    old,
+    swaps.reduce((acc, [a, b]) => acc.replace(a, b), old),
+  );
 }
 
 function listRouteEdit(ws: Workspace, name: string, model: string, orderBy: string): ToolCall {
@@ -105,7 +109,10 @@ function listRouteEdit(ws: Workspace, name: string, model: string, orderBy: stri
 
 function useHelper(ws: Workspace, name: string, importList: string): ToolCall {
   return rewrite(ws, `src/routes/${name}.ts`, "import { Router } from 'express';", 'skip: (page - 1) * pageSize', [
-    ["import { db } from '../db/client.js';", `import { db } from '../db/client.js';\nimport { ${importList} } from '../lib/pagination.js';`],
+    [
+      "import { db } from '../db/client.js';",
+      `import { db } from '../db/client.js';\nimport { ${importList} } from '../lib/pagination.js';`,
+    ],
     [PARSE_LINES, PARSE_CALL],
     ['skip: (page - 1) * pageSize', 'skip: offset'],
   ]);
@@ -130,11 +137,32 @@ export function compactedSession(): CompactedSession {
   openingAttachments(w, ACME_SKILLS);
   w.metadata();
   const readRoute = ws.read('src/routes/orders.ts');
-  run([thinking('Pagination touches the route (parsing) and the db query (take/skip). Read both before editing.'), text('I\'ll look at the orders route and its query first.'), tool(readRoute)], 4_100, 214);
+  run(
+    [
+      thinking('Pagination touches the route (parsing) and the db query (take/skip). Read both before editing.'),
+      text("I'll look at the orders route and its query first."),
+      tool(readRoute),
+    ],
+    4_100,
+    214,
+  );
   w.result(readRoute, 200);
   step(ws.read('src/db/orders.ts'), 3_900, 71);
-  step(ws.edit('src/db/orders.ts', '  customerId?: string;\n}', '  customerId?: string;\n  limit: number;\n  offset: number;\n}'), 4_200, 164, 'Adding `limit` and `offset` to the query type, then using them in `findMany`.');
-  step(ws.edit('src/db/orders.ts', "    orderBy: { createdAt: 'desc' },\n  });", "    orderBy: { createdAt: 'desc' },\n    take: query.limit,\n    skip: query.offset,\n  });"), 3_600, 118);
+  step(
+    ws.edit('src/db/orders.ts', '  customerId?: string;\n}', '  customerId?: string;\n  limit: number;\n  offset: number;\n}'),
+    4_200,
+    164,
+    'Adding `limit` and `offset` to the query type, then using them in `findMany`.',
+  );
+  step(
+    ws.edit(
+      'src/db/orders.ts',
+      "    orderBy: { createdAt: 'desc' },\n  });",
+      "    orderBy: { createdAt: 'desc' },\n    take: query.limit,\n    skip: query.offset,\n  });",
+    ),
+    3_600,
+    118,
+  );
   step(
     ws.edit(
       'src/routes/orders.ts',
@@ -145,13 +173,51 @@ export function compactedSession(): CompactedSession {
     236,
   );
   step(ws.write('test/orders.pagination.test.ts', PAGINATION_TEST), 5_200, 512, 'Adding a test for the defaults and the cap.');
-  step(bash('pnpm test', 'Run the test suite', { stdout: vitestOutput('pnpm', '', [' ✓ test/orders.pagination.test.ts (2 tests) 38ms', ' ✓ test/cart.test.ts (3 tests) 3ms', '', ...pass(6, 21, 911)]) }), 4_700, 90, undefined, 3_800);
-  run([text('Done. `GET /api/orders` now accepts `page` (default 1) and `pageSize` (default 20, capped at 100) and returns `{ orders, page, pageSize }`. The new test covers the defaults and the cap; all 21 tests pass.')], 6_600, 141);
+  step(
+    bash('pnpm test', 'Run the test suite', {
+      stdout: vitestOutput('pnpm', '', [
+        ' ✓ test/orders.pagination.test.ts (2 tests) 38ms',
+        ' ✓ test/cart.test.ts (3 tests) 3ms',
+        '',
+        ...pass(6, 21, 911),
+      ]),
+    }),
+    4_700,
+    90,
+    undefined,
+    3_800,
+  );
+  run(
+    [
+      text(
+        'Done. `GET /api/orders` now accepts `page` (default 1) and `pageSize` (default 20, capped at 100) and returns `{ orders, page, pageSize }`. The new test covers the defaults and the cap; all 21 tests pass.',
+      ),
+    ],
+    6_600,
+    141,
+  );
   w.endTurn();
 
   w.prompt(prompt(1));
-  step(ws.edit('src/db/orders.ts', '    skip: query.offset,\n  });\n}', "    skip: query.offset,\n  });\n}\n\nexport async function countOrders(query: Pick<OrderQuery, 'customerId'>) {\n  return db.order.count({ where: query.customerId ? { customerId: query.customerId } : {} });\n}"), 6_700, 204, 'I\'ll add a count query next to `listOrders` and run both in parallel in the route.');
-  step(ws.edit('src/routes/orders.ts', "import { listOrders } from '../db/orders.js';", "import { countOrders, listOrders } from '../db/orders.js';"), 5_300, 77);
+  step(
+    ws.edit(
+      'src/db/orders.ts',
+      '    skip: query.offset,\n  });\n}',
+      "    skip: query.offset,\n  });\n}\n\nexport async function countOrders(query: Pick<OrderQuery, 'customerId'>) {\n  return db.order.count({ where: query.customerId ? { customerId: query.customerId } : {} });\n}",
+    ),
+    6_700,
+    204,
+    "I'll add a count query next to `listOrders` and run both in parallel in the route.",
+  );
+  step(
+    ws.edit(
+      'src/routes/orders.ts',
+      "import { listOrders } from '../db/orders.js';",
+      "import { countOrders, listOrders } from '../db/orders.js';",
+    ),
+    5_300,
+    77,
+  );
   step(
     ws.edit(
       'src/routes/orders.ts',
@@ -178,11 +244,39 @@ export function compactedSession(): CompactedSession {
     exitCode: 1,
   });
   step(failing, 6_200, 84, undefined, 3_100);
-  const mockFix = ws.edit('test/orders.pagination.test.ts', 'findMany: vi.fn().mockResolvedValue([]) }', 'findMany: vi.fn().mockResolvedValue([]), count: vi.fn().mockResolvedValue(0) }');
-  run([thinking('The route is fine; the db mock in the test only stubs findMany, so count is undefined.'), text('The test\'s db mock has no `count`. Adding it.'), tool(mockFix)], 7_100, 263);
+  const mockFix = ws.edit(
+    'test/orders.pagination.test.ts',
+    'findMany: vi.fn().mockResolvedValue([]) }',
+    'findMany: vi.fn().mockResolvedValue([]), count: vi.fn().mockResolvedValue(0) }',
+  );
+  run(
+    [
+      thinking('The route is fine; the db mock in the test only stubs findMany, so count is undefined.'),
+      text("The test's db mock has no `count`. Adding it."),
+      tool(mockFix),
+    ],
+    7_100,
+    263,
+  );
   w.result(mockFix, 300);
-  step(bash('pnpm test', 'Run the test suite', { stdout: vitestOutput('pnpm', '', [' ✓ test/orders.pagination.test.ts (2 tests) 36ms', '', ...pass(6, 21, 894)]) }), 5_400, 88, undefined, 3_600);
-  run([text('The orders response now includes `totalCount` from a `count` query that runs alongside the page query. I kept page numbers as you asked. All 21 tests pass.')], 6_800, 126);
+  step(
+    bash('pnpm test', 'Run the test suite', {
+      stdout: vitestOutput('pnpm', '', [' ✓ test/orders.pagination.test.ts (2 tests) 36ms', '', ...pass(6, 21, 894)]),
+    }),
+    5_400,
+    88,
+    undefined,
+    3_600,
+  );
+  run(
+    [
+      text(
+        'The orders response now includes `totalCount` from a `count` query that runs alongside the page query. I kept page numbers as you asked. All 21 tests pass.',
+      ),
+    ],
+    6_800,
+    126,
+  );
   w.endTurn();
 
   w.prompt(prompt(2));
@@ -192,17 +286,33 @@ export function compactedSession(): CompactedSession {
   run([tool(readProducts), tool(readCustomers)], 6_400, 118);
   w.result(readCustomers, 180);
   w.result(readProducts, 60);
-  step(listRouteEdit(ws, 'products', 'product', "{ name: 'asc' }"), 5_900, 298, 'Both query the db directly. Applying the same parsing, limits and count to each.');
+  step(
+    listRouteEdit(ws, 'products', 'product', "{ name: 'asc' }"),
+    5_900,
+    298,
+    'Both query the db directly. Applying the same parsing, limits and count to each.',
+  );
   step(listRouteEdit(ws, 'customers', 'customer', "{ createdAt: 'desc' }"), 6_300, 287);
   step(bash('pnpm test', 'Run the test suite', { stdout: vitestOutput('pnpm', '', pass(6, 21, 902)) }), 5_800, 86, undefined, 3_500);
-  run([text('`/api/products` and `/api/customers` now take the same `page`/`pageSize` params and return `page`, `pageSize` and `totalCount` alongside the items. Tests pass.')], 6_900, 133);
+  run(
+    [
+      text(
+        '`/api/products` and `/api/customers` now take the same `page`/`pageSize` params and return `page`, `pageSize` and `totalCount` alongside the items. Tests pass.',
+      ),
+    ],
+    6_900,
+    133,
+  );
   w.endTurn();
 
   w.prompt(prompt(3));
   step(ws.write('src/lib/pagination.ts', PAGINATION_TS), 7_200, 342, 'Creating the helper first, then switching the three routes over.');
   step(
     rewrite(ws, 'src/routes/orders.ts', "import { Router } from 'express';", 'offset: (page - 1) * pageSize }),', [
-      ["import { countOrders, listOrders } from '../db/orders.js';", "import { countOrders, listOrders } from '../db/orders.js';\nimport { parsePagination } from '../lib/pagination.js';"],
+      [
+        "import { countOrders, listOrders } from '../db/orders.js';",
+        "import { countOrders, listOrders } from '../db/orders.js';\nimport { parsePagination } from '../lib/pagination.js';",
+      ],
       [PARSE_LINES, PARSE_CALL],
       ['offset: (page - 1) * pageSize }', 'offset }'],
     ]),
@@ -220,7 +330,15 @@ export function compactedSession(): CompactedSession {
   w.say([text('Continuing with verification after the helper extraction.'), tool(check)], { read: 15_820, create: 7_040, out: 95 });
   w.result(check, 4_200);
   step(bash('pnpm test', 'Run the test suite', { stdout: vitestOutput('pnpm', '', pass(6, 21, 887)) }), 1_230, 84, undefined, 3_400);
-  run([text('Extracted `parsePagination()` into `src/lib/pagination.ts` and switched the orders, products and customers routes to it. Type-check and all 21 tests pass.')], 980, 118);
+  run(
+    [
+      text(
+        'Extracted `parsePagination()` into `src/lib/pagination.ts` and switched the orders, products and customers routes to it. Type-check and all 21 tests pass.',
+      ),
+    ],
+    980,
+    118,
+  );
   w.endTurn();
 
   w.prompt(prompt(4));
@@ -239,13 +357,40 @@ export function compactedSession(): CompactedSession {
     exitCode: 1,
   });
   step(lint, 1_410, 97, 'Good call. Running it now.', 2_600);
-  step(ws.edit('src/routes/products.ts', 'import { MAX_PAGE_SIZE, parsePagination }', 'import { parsePagination }'), 1_120, 108, 'One leftover import from the refactor. Removing it.');
-  step(bash('pnpm run lint', 'Run the linter again', { stdout: `> acme-shop@0.4.0 lint ${ACME_CWD}\n> eslint .\n` }), 860, 79, undefined, 2_400);
-  run([text('Lint is clean now: the only problem was an unused `MAX_PAGE_SIZE` import in `src/routes/products.ts`. I\'ll run `pnpm run lint` before calling anything done from here on.')], 740, 112);
+  step(
+    ws.edit('src/routes/products.ts', 'import { MAX_PAGE_SIZE, parsePagination }', 'import { parsePagination }'),
+    1_120,
+    108,
+    'One leftover import from the refactor. Removing it.',
+  );
+  step(
+    bash('pnpm run lint', 'Run the linter again', { stdout: `> acme-shop@0.4.0 lint ${ACME_CWD}\n> eslint .\n` }),
+    860,
+    79,
+    undefined,
+    2_400,
+  );
+  run(
+    [
+      text(
+        "Lint is clean now: the only problem was an unused `MAX_PAGE_SIZE` import in `src/routes/products.ts`. I'll run `pnpm run lint` before calling anything done from here on.",
+      ),
+    ],
+    740,
+    112,
+  );
   w.endTurn();
 
   w.prompt(prompt(5));
-  run([text('Glad it helped. All three list endpoints paginate through `parsePagination()`, return `totalCount`, and tests and lint pass. Nothing is committed yet; say the word and I\'ll commit it on this branch.')], 690, 104);
+  run(
+    [
+      text(
+        "Glad it helped. All three list endpoints paginate through `parsePagination()`, return `totalCount`, and tests and lint pass. Nothing is committed yet; say the word and I'll commit it on this branch.",
+      ),
+    ],
+    690,
+    104,
+  );
   w.endTurn();
 
   return { writer: w, compaction, preTokens };
@@ -270,7 +415,7 @@ function summaryText(): string {
     '   - test/orders.pagination.test.ts: covers defaults, the 100 cap and `totalCount`.',
     '',
     '3. Errors and fixes:',
-    '   - `TypeError: db.order.count is not a function`: the test\'s db mock lacked `count`; added it.',
+    "   - `TypeError: db.order.count is not a function`: the test's db mock lacked `count`; added it.",
     '',
     '4. All user messages:',
     ...quoted,

@@ -33,7 +33,13 @@ const FAILING_RUN = [
   '   Duration  412ms',
 ];
 
-const PASSING_RUN = [' ✓ test/cart.test.ts (3 tests) 3ms', '', ' Test Files  1 passed (1)', '      Tests  3 passed (3)', '   Duration  388ms'];
+const PASSING_RUN = [
+  ' ✓ test/cart.test.ts (3 tests) 3ms',
+  '',
+  ' Test Files  1 passed (1)',
+  '      Tests  3 passed (3)',
+  '   Duration  388ms',
+];
 
 const FULL_RUN = [
   ' ✓ test/pricing.test.ts (4 tests) 2ms',
@@ -85,7 +91,9 @@ export function fixTestsSession(): FixTestsSession {
   });
   w.say(
     [
-      thinking('The user says the cart test broke after the discount refactor. Run that file first to see the actual assertion before reading code.'),
+      thinking(
+        'The user says the cart test broke after the discount refactor. Run that file first to see the actual assertion before reading code.',
+      ),
       text('Let me run the failing test file first.'),
       tool(failing),
     ],
@@ -97,7 +105,7 @@ export function fixTestsSession(): FixTestsSession {
   const grep = ws.grep('applyDiscount', 'src');
   const [, readPiece, grepPiece] = w.say(
     [
-      text('The discounted case comes out one extra 10% too low. I\'ll read `cartTotal` and check where `applyDiscount` is used.'),
+      text("The discounted case comes out one extra 10% too low. I'll read `cartTotal` and check where `applyDiscount` is used."),
       tool(readCart),
       tool(grep),
     ],
@@ -112,20 +120,24 @@ export function fixTestsSession(): FixTestsSession {
       '  const taxed = applyDiscount(subtotal, discountPercent) * (1 + TAX_RATE);',
       '  return Math.round(applyDiscount(taxed, discountPercent) * 100) / 100;',
     ].join('\n'),
-    ['  var discounted = applyDiscount(subtotal, discountPercent);', '  return Math.round(discounted * (1 + TAX_RATE) * 100) / 100;'].join('\n'),
+    ['  var discounted = applyDiscount(subtotal, discountPercent);', '  return Math.round(discounted * (1 + TAX_RATE) * 100) / 100;'].join(
+      '\n',
+    ),
   );
   w.say(
     [
       thinking(
         'cartTotal discounts the subtotal and then discounts the taxed amount again: 100 → 90 → 99 → 89.1. pricing.ts only does the arithmetic, so the fix belongs in cartTotal: discount once, then add tax.',
       ),
-      text('Found it: `cartTotal` applies the discount twice — once to the subtotal and again after tax. I\'ll apply it once, before tax.'),
+      text("Found it: `cartTotal` applies the discount twice — once to the subtotal and again after tax. I'll apply it once, before tax."),
       tool(fix),
     ],
     { create: 3_120, out: 412 },
   );
   w.result(fix, 400);
-  const passing = bash('npm test -- test/cart.test.ts', 'Re-run the cart tests', { stdout: vitestOutput('npm', 'test/cart.test.ts', PASSING_RUN) });
+  const passing = bash('npm test -- test/cart.test.ts', 'Re-run the cart tests', {
+    stdout: vitestOutput('npm', 'test/cart.test.ts', PASSING_RUN),
+  });
   w.say([tool(passing)], { create: 1_460, out: 96 });
   w.result(passing, 2_700);
   w.say(
@@ -139,15 +151,19 @@ export function fixTestsSession(): FixTestsSession {
   w.endTurn();
 
   w.setPermissionMode('acceptEdits');
-  w.prompt('No — don\'t use `var`, always use `const` in this codebase.');
+  w.prompt("No — don't use `var`, always use `const` in this codebase.");
   const constFix = ws.edit('src/cart.ts', '  var discounted', '  const discounted');
-  w.say([text('You\'re right, sorry about that. Switching it to `const`.'), tool(constFix)], { create: 1_840, out: 104 });
+  w.say([text("You're right, sorry about that. Switching it to `const`."), tool(constFix)], { create: 1_840, out: 104 });
   w.result(constFix, 350);
   const suite = bash('npm test', 'Run the full test suite', { stdout: vitestOutput('npm', '', FULL_RUN) });
   w.say([tool(suite)], { create: 1_530, out: 88 });
   w.result(suite, 3_400);
   w.say(
-    [text('Changed `var discounted` to `const discounted`; the full suite still passes (17 tests). I\'ll stick to `const` — or `let` where a value really is reassigned — in this codebase.')],
+    [
+      text(
+        "Changed `var discounted` to `const discounted`; the full suite still passes (17 tests). I'll stick to `const` — or `let` where a value really is reassigned — in this codebase.",
+      ),
+    ],
     { create: 1_710, out: 131 },
   );
   w.endTurn();
@@ -160,7 +176,7 @@ export function fixTestsSession(): FixTestsSession {
   w.say(
     [
       thinking('A lasting tooling preference for this project. Save it as a feedback memory, then add a line to the MEMORY.md index.'),
-      text('I\'ll save that to memory.'),
+      text("I'll save that to memory."),
       tool(saveTopic),
     ],
     { create: 2_260, out: 388 },
@@ -174,14 +190,14 @@ export function fixTestsSession(): FixTestsSession {
   const saveIndex = createFile(`${memoryDir}/MEMORY.md`, index, index, false);
   w.say([tool(saveIndex)], { create: 1_380, out: 96 });
   w.result(saveIndex, 90);
-  w.say([text('Saved. From now on I\'ll use pnpm here: `pnpm install`, `pnpm test`, `pnpm run lint`.')], { create: 1_150, out: 74 });
+  w.say([text("Saved. From now on I'll use pnpm here: `pnpm install`, `pnpm test`, `pnpm run lint`.")], { create: 1_150, out: 74 });
   w.endTurn();
 
   w.prompt('Great, please commit the fix. And never commit directly to main — put it on a branch.');
   const branch = bash('git checkout -b fix/cart-discount', 'Create a branch for the fix', {
     stderr: "Switched to a new branch 'fix/cart-discount'",
   });
-  w.say([text('I\'ll create a branch first, then commit only `src/cart.ts`.'), tool(branch)], { create: 1_620, out: 118 });
+  w.say([text("I'll create a branch first, then commit only `src/cart.ts`."), tool(branch)], { create: 1_620, out: 118 });
   w.result(branch, 600);
   w.gitBranch = 'fix/cart-discount';
   const commit = bash('git add src/cart.ts && git commit -m "fix(cart): apply discount once, before tax"', 'Commit the cart fix', {
@@ -189,7 +205,10 @@ export function fixTestsSession(): FixTestsSession {
   });
   w.say([tool(commit)], { create: 1_240, out: 102 });
   w.result(commit, 800);
-  w.say([text('Committed on the new branch `fix/cart-discount` (4e1b7a2). Nothing was pushed and `main` is untouched.')], { create: 980, out: 96 });
+  w.say([text('Committed on the new branch `fix/cart-discount` (4e1b7a2). Nothing was pushed and `main` is untouched.')], {
+    create: 980,
+    out: 96,
+  });
   w.endTurn();
 
   if (readPiece === undefined || grepPiece === undefined) throw new Error('parallel pieces missing');

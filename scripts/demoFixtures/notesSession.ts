@@ -4,7 +4,7 @@ import { SessionWriter, text } from './sessionWriter.js';
 
 const TURNS: [string, string, number, number][] = [
   [
-    'I\'m starting a small command-line app for taking notes in markdown files. What\'s a sensible layout for a Python 3.11 package with a console entry point?',
+    "I'm starting a small command-line app for taking notes in markdown files. What's a sensible layout for a Python 3.11 package with a console entry point?",
     [
       'A src layout keeps imports honest and works well with modern packaging:',
       '',
@@ -40,7 +40,7 @@ const TURNS: [string, string, number, number][] = [
   ],
   [
     'Would you use argparse or click for the argument parsing?',
-    'For a small notes tool I\'d start with `argparse`: it ships with Python, so the package has no runtime dependencies, and subcommands (`notes add`, `notes list`, `notes search`) map cleanly onto `add_subparsers()`. Switch to click if you later want prompts, colored output or shell completion without extra work.',
+    "For a small notes tool I'd start with `argparse`: it ships with Python, so the package has no runtime dependencies, and subcommands (`notes add`, `notes list`, `notes search`) map cleanly onto `add_subparsers()`. Switch to click if you later want prompts, colored output or shell completion without extra work.",
     580,
     121,
   ],

@@ -308,11 +308,7 @@ export class SessionWriter {
     const timestamp = this.clock.tick(150);
     const durationMs = this.clock.epochMs() - this.turnStartMs;
     const messageCount = this.messagesInContext;
-    this.chain(
-      uuid,
-      { type: 'system', subtype: 'turn_duration', durationMs, messageCount, timestamp, uuid, isMeta: false },
-      this.parent,
-    );
+    this.chain(uuid, { type: 'system', subtype: 'turn_duration', durationMs, messageCount, timestamp, uuid, isMeta: false }, this.parent);
     this.metadata();
   }
 

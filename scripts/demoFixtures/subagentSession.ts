@@ -36,14 +36,14 @@ export function subagentSession(): SubagentSession {
   const ws = new Workspace(ACME_CWD, acmeFiles());
   w.aiTitle = 'Explain checkout coupon handling';
 
-  w.prompt('How does checkout handle coupon codes end to end? Use an agent to dig through it so we don\'t fill up this conversation.');
+  w.prompt("How does checkout handle coupon codes end to end? Use an agent to dig through it so we don't fill up this conversation.");
   openingAttachments(w, ACME_SKILLS);
   w.metadata();
   const explore = agent('Trace coupon handling in checkout', TASK, 'Explore');
   w.say(
     [
       thinking('A read-only investigation across a few files. An Explore agent can do the reading and hand back a short report.'),
-      text('I\'ll have an Explore agent trace the coupon flow.'),
+      text("I'll have an Explore agent trace the coupon flow."),
       tool(explore),
     ],
     { create: 2_380, out: 164 },
@@ -100,18 +100,20 @@ export function subagentSession(): SubagentSession {
   w.say(
     [
       text(
-        'Coupons are looked up in `findCoupon()` (`src/coupons.ts`) and applied in `checkout()` (`src/checkout.ts`), which hands the active coupon\'s percentage to `cartTotal()`. Two gaps: `expiresAt` is never checked, so expired codes still work, and an unknown code is indistinguishable from an inactive one.',
+        "Coupons are looked up in `findCoupon()` (`src/coupons.ts`) and applied in `checkout()` (`src/checkout.ts`), which hands the active coupon's percentage to `cartTotal()`. Two gaps: `expiresAt` is never checked, so expired codes still work, and an unknown code is indistinguishable from an inactive one.",
       ),
     ],
     { create: 1_310, out: 121 },
   );
   w.endTurn();
 
-  w.prompt('Thanks, that\'s clear. Don\'t change anything yet — I prefer small focused commits, so the expiry check will be its own change later.');
+  w.prompt(
+    "Thanks, that's clear. Don't change anything yet — I prefer small focused commits, so the expiry check will be its own change later.",
+  );
   w.say(
     [
       text(
-        'Understood, no changes for now. When we pick it up I\'ll keep it to one focused commit: the `expiresAt` check in `findCoupon()` plus a test for an expired code, nothing else.',
+        "Understood, no changes for now. When we pick it up I'll keep it to one focused commit: the `expiresAt` check in `findCoupon()` plus a test for an expired code, nothing else.",
       ),
     ],
     { create: 870, out: 88 },

@@ -112,9 +112,7 @@ export class Workspace {
 
   /** Literal substring search, like Grep in `files_with_matches` mode. */
   grep(pattern: string, dir: string): ToolCall {
-    const filenames = [...this.files.keys()]
-      .filter((path) => path.startsWith(`${dir}/`) && this.text(path).includes(pattern))
-      .sort();
+    const filenames = [...this.files.keys()].filter((path) => path.startsWith(`${dir}/`) && this.text(path).includes(pattern)).sort();
     const content =
       filenames.length === 0
         ? 'No files found'

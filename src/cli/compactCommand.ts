@@ -1,6 +1,13 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { compactTranscript, defaultNotesPath, selectModel, type CompactReport, type CompactStrategy, type ModelKind } from '../index.js';
+import {
+  compactTranscript,
+  defaultNotesPath,
+  selectModel,
+  type CompactReport,
+  type CompactStrategy,
+  type ModelKind,
+} from '../jobs/index.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { positive } from './triggerOptions.js';
@@ -28,7 +35,9 @@ const strategy = (value: string): CompactStrategy => {
 export function registerCompact(program: Command): void {
   const command = program
     .command('compact')
-    .description('compact a session: session notes as the summary first, a model summary next, an extractive summary that cannot fail last; appends a compact_boundary and a summary as Claude Code does')
+    .description(
+      'compact a session: session notes as the summary first, a model summary next, an extractive summary that cannot fail last; appends a compact_boundary and a summary as Claude Code does',
+    )
     .argument('<transcript>', 'a transcript .jsonl file')
     .option('--strategy <strategy>', 'auto (notes, then summary, then extractive), notes (no model call), or summary', strategy, 'auto')
     .option('--dry-run', 'print the plan; write nothing')
@@ -41,11 +50,19 @@ export function registerCompact(program: Command): void {
     .option('--cassette <file>', 'replay the summary call from this cassette')
     .option('--context-window <tokens>', 'model context window (default 200000)', positive)
     .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive);
-  checkOptions<CompactOptions>(command, (options) => (options.force === true && options.out === undefined ? '--force lets --out replace a file; it goes with --out' : undefined))
-    .addHelpText('after', '\nExamples:\n  memlog compact session.jsonl --dry-run\n  memlog compact session.jsonl --strategy notes --json\n  memlog compact session.jsonl --out compacted.jsonl')
+  checkOptions<CompactOptions>(command, (options) =>
+    options.force === true && options.out === undefined ? '--force lets --out replace a file; it goes with --out' : undefined,
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  memlog compact session.jsonl --dry-run\n  memlog compact session.jsonl --strategy notes --json\n  memlog compact session.jsonl --out compacted.jsonl',
+    )
     .action(async (file: string, options: CompactOptions) => {
       checkTranscriptArgument(file);
-      const model = options.strategy === 'notes' ? undefined : selectModel({ model: options.model, ...(options.cassette === undefined ? {} : { cassette: options.cassette }) });
+      const model =
+        options.strategy === 'notes'
+          ? undefined
+          : selectModel({ model: options.model, ...(options.cassette === undefined ? {} : { cassette: options.cassette }) });
       const report = await compactTranscript({
         transcriptPath: file,
         strategy: options.strategy,
@@ -60,10 +77,13 @@ export function registerCompact(program: Command): void {
           ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
         },
       });
-      if (report.diagnostics.length > 0) process.stderr.write(`memlog: ${report.diagnostics.length} line(s) of ${file} were not read (memlog inspect lists them)\n`);
+      if (report.diagnostics.length > 0)
+        process.stderr.write(`memlog: ${report.diagnostics.length} line(s) of ${file} were not read (memlog inspect lists them)\n`);
       if (options.json === true) {
         const { diagnostics, summaryText, ...rest } = report;
-        process.stdout.write(`${JSON.stringify({ ...rest, diagnostics: diagnostics.length, summaryChars: summaryText?.length ?? 0 }, null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ ...rest, diagnostics: diagnostics.length, summaryChars: summaryText?.length ?? 0 }, null, 2)}\n`,
+        );
         return;
       }
       process.stdout.write(formatReport(file, report, options.dryRun === true));
@@ -80,6 +100,7 @@ function formatReport(file: string, report: CompactReport, dryRun: boolean): str
   ];
   for (const rung of report.rungs) if (!rung.used) lines.push(`  ${rung.rung} rung not used: ${rung.reason ?? ''}`);
   if (report.fileReferences.length > 0) lines.push(`  files named again in the summary: ${report.fileReferences.join(', ')}`);
-  if (report.written) lines.push(`  appended ${report.written.uuids.length} entries to ${report.written.path} (boundary ${report.written.uuids[0] ?? ''})`);
+  if (report.written)
+    lines.push(`  appended ${report.written.uuids.length} entries to ${report.written.path} (boundary ${report.written.uuids[0] ?? ''})`);
   return `${lines.join('\n')}\n`;
 }

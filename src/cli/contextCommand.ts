@@ -2,7 +2,10 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { claudeConfigHome, defaultNotesPath, formatContext, loadContext, nodeFileSource, selectModel, type AgentMemoryScope, type ModelKind } from '../index.js';
+import { claudeConfigHome } from '../transcript/index.js';
+import { defaultNotesPath, loadContext, nodeFileSource, selectModel, type ModelKind } from '../jobs/index.js';
+import { formatContext } from '../context/index.js';
+import type { AgentMemoryScope } from '../memory/durable/index.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { positive } from './triggerOptions.js';
@@ -42,17 +45,24 @@ function managedDefault(): string {
 export function registerContext(program: Command): void {
   const command = program
     .command('context')
-    .description('show the request the model would see next for a session: system prompt with the memory instructions, CLAUDE.md files and the MEMORY.md index as context, memory reminders, and the conversation normalised for the Messages API')
+    .description(
+      'show the request the model would see next for a session: system prompt with the memory instructions, CLAUDE.md files and the MEMORY.md index as context, memory reminders, and the conversation normalised for the Messages API',
+    )
     .argument('<transcript>', 'a transcript .jsonl file')
     .option('--json', 'print the exact request body (model, max_tokens, system, messages)')
     .option('--full', 'readable view: print every text whole')
     .option('--cwd <dir>', 'the working directory (default: the one the transcript records)')
     .option('--config-dir <dir>', 'Claude config directory, for the user CLAUDE.md and rules (default: CLAUDE_CONFIG_DIR or ~/.claude)')
     .option('--managed-dir <dir>', "managed-policy directory (default: Claude Code's for this platform)")
-    .option('--memory-dir <dir>', "auto-memory directory (default: memory/ in the transcript's project folder, else Claude Code's path for the cwd)")
+    .option(
+      '--memory-dir <dir>',
+      "auto-memory directory (default: memory/ in the transcript's project folder, else Claude Code's path for the cwd)",
+    )
     .option('--no-memory', 'no memory section, index or recall')
     .option('--recall', 'recall mode: no MEMORY.md in context; memories relevant to the prompt are recalled and attached instead')
-    .addOption(modelOption('--recall-model <kind>', 'the model that picks memories in recall mode: offline (default), auto or anthropic', 'offline'))
+    .addOption(
+      modelOption('--recall-model <kind>', 'the model that picks memories in recall mode: offline (default), auto or anthropic', 'offline'),
+    )
     .option('--prompt <text>', 'the next user prompt (default: "Continue.")')
     .option('--session-notes [file]', 'also show the session notes on the next turn (default file: where `memlog notes` writes them)')
     .option('--agent-memory <scope>', 'a subagent transcript: put its memory (user, project or local) into its system prompt', scope)
@@ -65,11 +75,19 @@ export function registerContext(program: Command): void {
     if (given('recallModel') && options.recall !== true) return '--recall-model picks memories in recall mode; it needs --recall';
     return undefined;
   })
-    .addHelpText('after', '\nExamples:\n  memlog context session.jsonl\n  memlog context session.jsonl --json > request.json\n  memlog context session.jsonl --cwd ~/src/app --prompt "What next?" --recall')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  memlog context session.jsonl\n  memlog context session.jsonl --json > request.json\n  memlog context session.jsonl --cwd ~/src/app --prompt "What next?" --recall',
+    )
     .action(async (given: string, options: ContextCommandOptions) => {
       checkTranscriptArgument(given);
       const file = resolve(given);
-      const notes = options.sessionNotes === true ? defaultNotesPath(file) : typeof options.sessionNotes === 'string' ? options.sessionNotes : undefined;
+      const notes =
+        options.sessionNotes === true
+          ? defaultNotesPath(file)
+          : typeof options.sessionNotes === 'string'
+            ? options.sessionNotes
+            : undefined;
       const context = await loadContext({
         transcriptPath: file,
         files: nodeFileSource,

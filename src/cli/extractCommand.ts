@@ -1,7 +1,21 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { relative } from 'node:path';
-import { AnthropicModel, CassetteModel, ConfigError, claudeConfigHome, describeFailure, extractMemories, findTargets, pendingExtraction, projectsRoot, selectModel, type ExtractReport, type ModelKind, type ReplaySettings, type SessionEvent } from '../index.js';
+import { ConfigError } from '../index.js';
+import { AnthropicModel } from '../model/anthropic/index.js';
+import { CassetteModel } from '../model/cassette/index.js';
+import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
+import { describeFailure } from '../fs/index.js';
+import {
+  extractMemories,
+  findTargets,
+  pendingExtraction,
+  selectModel,
+  type ExtractReport,
+  type ModelKind,
+  type SessionEvent,
+} from '../jobs/index.js';
+import type { ReplaySettings } from '../pipeline/index.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { positive } from './triggerOptions.js';
 
@@ -28,17 +42,28 @@ const form = (value: string): 'metadata' | 'flat' => {
 export function registerExtract(program: Command): void {
   const command = program
     .command('extract')
-    .description("extract durable memories (MEMORY.md and topic files) from old transcripts: every project's sessions in time order; a rerun does only what is new")
+    .description(
+      "extract durable memories (MEMORY.md and topic files) from old transcripts: every project's sessions in time order; a rerun does only what is new",
+    )
     .argument('[folder]', 'a projects folder or one project folder (default: the projects folder under CLAUDE_CONFIG_DIR or ~/.claude)')
-    .option('--out <dir>', "memlog's output folder: <out>/<project>/memory and the effect logs that hold each session's cursor", 'memlog-out')
-    .option('--into-claude', "write where Claude Code reads: <project>/memory, effect logs beside the transcripts")
-    .addOption(modelOption('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto'))
+    .option(
+      '--out <dir>',
+      "memlog's output folder: <out>/<project>/memory and the effect logs that hold each session's cursor",
+      'memlog-out',
+    )
+    .option('--into-claude', 'write where Claude Code reads: <project>/memory, effect logs beside the transcripts')
+    .addOption(
+      modelOption('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto'),
+    )
     .option('--cassette <file>', 'replay model calls from this cassette (with --record: record them)')
     .option('--record', 'with --cassette: call the model and record its answers')
     .option('--concurrency <n>', 'projects worked on side by side', positive, 2)
     .option('--frontmatter <form>', 'topic-file frontmatter: metadata (current Claude Code) or flat', form, 'metadata')
     .option('--extract-every <turns>', 'extract every N eligible turns (default 1)', positive)
-    .option('--batch', 'send extraction requests through the Anthropic Message Batches API (half price, asynchronous): each run collects the batches that have ended and sends what is due next')
+    .option(
+      '--batch',
+      'send extraction requests through the Anthropic Message Batches API (half price, asynchronous): each run collects the batches that have ended and sends what is due next',
+    )
     .option('--dry-run', 'list what would be processed, with an estimate of model tokens; write nothing')
     .option('--json', 'print the report as one JSON object');
   checkOptions<ExtractCliOptions>(command, (options, given) => {
@@ -46,7 +71,10 @@ export function registerExtract(program: Command): void {
     if (options.intoClaude === true && given('out')) return '--into-claude writes where Claude Code reads; it does not go with --out';
     return undefined;
   })
-    .addHelpText('after', '\nExamples:\n  memlog extract fixtures/projects\n  memlog extract ~/.claude/projects --dry-run\n  memlog extract ~/.claude/projects/-home-me-app --into-claude --model anthropic')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  memlog extract fixtures/projects\n  memlog extract ~/.claude/projects --dry-run\n  memlog extract ~/.claude/projects/-home-me-app --into-claude --model anthropic',
+    )
     .action(async (folder: string | undefined, options: ExtractCliOptions) => {
       const root = folder ?? projectsRoot(claudeConfigHome());
       const settings = options.extractEvery === undefined ? {} : { extraction: { everyTurns: options.extractEvery } };
@@ -60,8 +88,15 @@ export function registerExtract(program: Command): void {
         else process.stdout.write(formatPlan(plan));
         return;
       }
-      const model = selectModel({ model: options.model, ...(options.cassette === undefined ? {} : { cassette: options.cassette }), ...(options.record === true ? { record: true } : {}) });
-      if (options.batch === true && !(model instanceof AnthropicModel)) throw new ConfigError(`--batch sends requests through the Anthropic Message Batches API: it needs ANTHROPIC_API_KEY and --model anthropic or auto (this run would use the ${model.name} model)`);
+      const model = selectModel({
+        model: options.model,
+        ...(options.cassette === undefined ? {} : { cassette: options.cassette }),
+        ...(options.record === true ? { record: true } : {}),
+      });
+      if (options.batch === true && !(model instanceof AnthropicModel))
+        throw new ConfigError(
+          `--batch sends requests through the Anthropic Message Batches API: it needs ANTHROPIC_API_KEY and --model anthropic or auto (this run would use the ${model.name} model)`,
+        );
       const progress = progressReporter();
       const report = await extractMemories({
         root,
@@ -109,12 +144,18 @@ function progressReporter(): { update: (event: SessionEvent) => void; stop: () =
       update: (event) => {
         if (event.type !== 'done') return;
         const { report } = event;
-        process.stderr.write(`memlog: [${++done}] ${event.session}: ${report.error === undefined ? `${report.runs} run(s), ${report.added.length} added, ${report.updated.length} updated` : `FAILED: ${report.error}`}\n`);
+        process.stderr.write(
+          `memlog: [${++done}] ${event.session}: ${report.error === undefined ? `${report.runs} run(s), ${report.added.length} added, ${report.updated.length} updated` : `FAILED: ${report.error}`}\n`,
+        );
       },
       stop: () => undefined,
     };
   }
-  const bar = new SingleBar({ format: 'memlog extract [{bar}] {value}/{total} sessions | ETA {eta_formatted} | {memories} memories', stream: process.stderr, hideCursor: true });
+  const bar = new SingleBar({
+    format: 'memlog extract [{bar}] {value}/{total} sessions | ETA {eta_formatted} | {memories} memories',
+    stream: process.stderr,
+    hideCursor: true,
+  });
   let started = false;
   let memories = 0;
   return {
@@ -136,7 +177,9 @@ function progressReporter(): { update: (event: SessionEvent) => void; stop: () =
 
 const n = (value: number): string => value.toLocaleString('en-US');
 const counts = (byType: Readonly<Record<string, number>>): string => {
-  const parts = Object.entries(byType).sort(([a], [b]) => (a < b ? -1 : 1)).map(([type, count]) => `${type} ${count}`);
+  const parts = Object.entries(byType)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([type, count]) => `${type} ${count}`);
   return parts.length === 0 ? 'none' : parts.join(', ');
 };
 
@@ -148,15 +191,27 @@ function formatReport(report: ExtractReport, model: string): string {
   ];
   if (report.batch !== undefined) {
     const { batchIds, submitted, waiting } = report.batch;
-    lines.push(`  message batches: ${submitted} request(s) sent${batchIds.length === 0 ? '' : ` in ${batchIds.join(', ')}`}; ${waiting} still processing from earlier batches${submitted + waiting > 0 ? '; run memlog extract --batch again later to collect them' : ''}`);
+    lines.push(
+      `  message batches: ${submitted} request(s) sent${batchIds.length === 0 ? '' : ` in ${batchIds.join(', ')}`}; ${waiting} still processing from earlier batches${submitted + waiting > 0 ? '; run memlog extract --batch again later to collect them' : ''}`,
+    );
   }
-  if (report.projects.length === 0) lines.push('  no transcripts found there (a projects folder holds one folder per project, each with <session>.jsonl files)');
-  if (report.failedRuns > 0) lines.push(`  ${report.failedRuns} run(s) FAILED; their messages are covered again by the session's next run, or by the next memlog extract`);
+  if (report.projects.length === 0)
+    lines.push('  no transcripts found there (a projects folder holds one folder per project, each with <session>.jsonl files)');
+  if (report.failedRuns > 0)
+    lines.push(
+      `  ${report.failedRuns} run(s) FAILED; their messages are covered again by the session's next run, or by the next memlog extract`,
+    );
   const unreadable = report.sessions.flatMap((s) => (s.error === undefined ? [] : [`    ${s.error}`]));
   if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
   const dropped = report.sessions.flatMap((s) => s.indexDropped);
-  if (dropped.length > 0) lines.push(`  MEMORY.md kept within 200 lines / 25,000 characters: ${dropped.length} index line(s) left it (their files stay): ${dropped.join(' | ')}`);
-  for (const project of report.projects) lines.push(`  ${relative(process.cwd(), project.memoryDir) || project.memoryDir}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}`);
+  if (dropped.length > 0)
+    lines.push(
+      `  MEMORY.md kept within 200 lines / 25,000 characters: ${dropped.length} index line(s) left it (their files stay): ${dropped.join(' | ')}`,
+    );
+  for (const project of report.projects)
+    lines.push(
+      `  ${relative(process.cwd(), project.memoryDir) || project.memoryDir}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -169,7 +224,9 @@ function formatPlan(plan: ReadonlyArray<{ project: string; memoryDir: string; se
     for (const s of project.sessions) {
       runs += s.runs;
       tokens += s.estimatedTokens;
-      lines.push(`  ${s.session}: ${s.error !== undefined ? `cannot be read (${s.error})` : s.runs === 0 ? 'nothing new' : `${s.runs} extraction run(s) over ${s.messages} new message(s), about ${n(s.estimatedTokens)} model input tokens`}`);
+      lines.push(
+        `  ${s.session}: ${s.error !== undefined ? `cannot be read (${s.error})` : s.runs === 0 ? 'nothing new' : `${s.runs} extraction run(s) over ${s.messages} new message(s), about ${n(s.estimatedTokens)} model input tokens`}`,
+      );
     }
   }
   lines.push(`${runs} run(s) in all, about ${n(tokens)} model input tokens (with a real model; the offline model costs nothing)`);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { describeFailure, findTranscripts, formatReport, inspectTranscript } from '../index.js';
+import { describeFailure } from '../fs/index.js';
+import { findTranscripts, formatReport, inspectTranscript } from '../inspect/index.js';
 
 export interface InspectOptions {
   readonly json?: boolean;
@@ -30,7 +31,9 @@ export function registerInspect(program: Command): void {
           if (message === undefined) throw error;
           unreadable++;
           const reason = message.startsWith(`${file}: `) ? `cannot be read: ${message.slice(file.length + 2)}` : message;
-          process.stdout.write(options.json === true ? `${JSON.stringify({ file, error: message })}\n` : `${gap}${file}\n  error       ${reason}\n`);
+          process.stdout.write(
+            options.json === true ? `${JSON.stringify({ file, error: message })}\n` : `${gap}${file}\n  error       ${reason}\n`,
+          );
           continue;
         }
         if (report.diagnostics.length > 0) withDiagnostics++;
@@ -38,7 +41,9 @@ export function registerInspect(program: Command): void {
       }
       if (files.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
       if (options.json !== true && files.length > 1) {
-        process.stderr.write(`\n${files.length} transcripts, ${withDiagnostics} with diagnostics${unreadable > 0 ? `, ${unreadable} could not be read` : ''}\n`);
+        process.stderr.write(
+          `\n${files.length} transcripts, ${withDiagnostics} with diagnostics${unreadable > 0 ? `, ${unreadable} could not be read` : ''}\n`,
+        );
       }
       if (unreadable > 0 || (options.strict === true && withDiagnostics > 0)) process.exitCode = 1;
     });

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { describeFailure } from '../index.js';
+import { describeFailure } from '../fs/index.js';
 import { registerInspect } from './inspectCommand.js';
 import { registerCompact } from './compactCommand.js';
 import { registerContext } from './contextCommand.js';

@@ -2,7 +2,10 @@ import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { autoMemoryDir, describeFileKind, INDEX_NAME, memoryWrites, MemlogError, parseTopicFile, readIndexForModel, scanMemoryFiles } from '../index.js';
+import { MemlogError } from '../index.js';
+import { autoMemoryDir, INDEX_NAME, parseTopicFile, readIndexForModel, scanMemoryFiles } from '../memory/durable/index.js';
+import { describeFileKind } from '../fs/index.js';
+import { memoryWrites } from '../jobs/index.js';
 
 interface MemoryOptions {
   readonly dir?: string;
@@ -21,16 +24,20 @@ function memoryDirOf(options: MemoryOptions): string {
   try {
     stats = statSync(options.dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MemlogError('not_found', `${options.dir}: no such memory folder`, { path: options.dir });
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new MemlogError('not_found', `${options.dir}: no such memory folder`, { path: options.dir });
     throw error;
   }
-  if (!stats.isDirectory()) throw new MemlogError('invalid_argument', `${options.dir} is ${describeFileKind(stats)}, not a memory folder`, { path: options.dir });
+  if (!stats.isDirectory())
+    throw new MemlogError('invalid_argument', `${options.dir} is ${describeFileKind(stats)}, not a memory folder`, { path: options.dir });
   return options.dir;
 }
 
 /** `memlog memory list | why <name>`: what a memory directory holds, and where each memory came from. */
 export function registerMemory(program: Command): void {
-  const memory = program.command('memory').description('look at a durable-memory directory: its index, its memories and where each came from');
+  const memory = program
+    .command('memory')
+    .description('look at a durable-memory directory: its index, its memories and where each came from');
   memory
     .command('list')
     .description('the index (as Claude Code loads it), then every memory with its type, description and the sessions it came from')
@@ -41,14 +48,20 @@ export function registerMemory(program: Command): void {
       const files = await scanMemoryFiles(dir);
       const writes = memoryWrites(dir);
       const index = await readFile(join(dir, INDEX_NAME), 'utf8').catch(() => null);
-      const memories = files.map((file) => ({ ...file, sessions: [...new Set(writes.filter((w) => w.file === file.filename).map((w) => w.sessionId))] }));
+      const memories = files.map((file) => ({
+        ...file,
+        sessions: [...new Set(writes.filter((w) => w.file === file.filename).map((w) => w.sessionId))],
+      }));
       if (options.json === true) {
         process.stdout.write(`${JSON.stringify({ dir, index, memories }, null, 2)}\n`);
         return;
       }
       const lines = [`${dir}: ${files.length} memor${files.length === 1 ? 'y' : 'ies'}`];
       if (index !== null) lines.push('', readIndexForModel(index).content, '');
-      for (const m of memories) lines.push(`${m.filename}  [${m.type ?? 'untyped'}]  ${m.description ?? '(no description)'}${m.sessions.length === 0 ? '' : `  ← ${m.sessions.map((s) => (s === null ? '?' : s.slice(0, 8))).join(', ')}`}`);
+      for (const m of memories)
+        lines.push(
+          `${m.filename}  [${m.type ?? 'untyped'}]  ${m.description ?? '(no description)'}${m.sessions.length === 0 ? '' : `  ← ${m.sessions.map((s) => (s === null ? '?' : s.slice(0, 8))).join(', ')}`}`,
+        );
       process.stdout.write(`${lines.join('\n')}\n`);
     });
   memory
@@ -61,7 +74,8 @@ export function registerMemory(program: Command): void {
       const dir = memoryDirOf(options);
       const files = await scanMemoryFiles(dir);
       const file = files.find((f) => f.filename === name || f.filename === `${name}.md` || f.name === name);
-      if (file === undefined) throw new MemlogError('not_found', `no memory named ${JSON.stringify(name)} in ${dir} (memlog memory list shows them)`);
+      if (file === undefined)
+        throw new MemlogError('not_found', `no memory named ${JSON.stringify(name)} in ${dir} (memlog memory list shows them)`);
       const parsed = parseTopicFile(await readFile(file.filePath, 'utf8'), file.filename);
       const writes = memoryWrites(dir).filter((w) => w.file === file.filename);
       if (options.json === true) {
@@ -69,8 +83,14 @@ export function registerMemory(program: Command): void {
         return;
       }
       const lines = [`${file.filename} [${file.type ?? 'untyped'}]: ${file.description ?? ''}`];
-      if (parsed.ok && parsed.file.originSessionId !== undefined) lines.push(`  last written from session ${parsed.file.originSessionId}${parsed.file.modified === undefined ? '' : ` (${parsed.file.modified})`}`);
-      for (const w of writes) lines.push(`  ${w.change} by ${w.runId} in session ${w.sessionId ?? '?'}: messages after ${short(w.from)} up to ${short(w.to)} (${relative(process.cwd(), w.effectLog)})`);
+      if (parsed.ok && parsed.file.originSessionId !== undefined)
+        lines.push(
+          `  last written from session ${parsed.file.originSessionId}${parsed.file.modified === undefined ? '' : ` (${parsed.file.modified})`}`,
+        );
+      for (const w of writes)
+        lines.push(
+          `  ${w.change} by ${w.runId} in session ${w.sessionId ?? '?'}: messages after ${short(w.from)} up to ${short(w.to)} (${relative(process.cwd(), w.effectLog)})`,
+        );
       if (writes.length === 0) lines.push('  no recorded extraction wrote it (written by Claude Code itself, or by hand)');
       process.stdout.write(`${lines.join('\n')}\n`);
     });

@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { buildSessionNotes, claudeConfigHome, CassetteModel, defaultNotesPath, loadNotesConfig, readNotes, selectModel, type ModelKind, type NotesRunEvent } from '../index.js';
+import { buildSessionNotes, defaultNotesPath, readNotes, selectModel, type ModelKind, type NotesRunEvent } from '../jobs/index.js';
+import { claudeConfigHome } from '../transcript/index.js';
+import { CassetteModel } from '../model/cassette/index.js';
+import { loadNotesConfig } from '../memory/session/index.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
@@ -19,19 +22,34 @@ interface NotesOptions extends TriggerOptions {
 export function registerNotes(program: Command): void {
   const command = program
     .command('notes')
-    .description("build a session's notes (Claude Code's session memory) from its transcript, or bring them up to date: every update the triggers call for that has not run yet")
+    .description(
+      "build a session's notes (Claude Code's session memory) from its transcript, or bring them up to date: every update the triggers call for that has not run yet",
+    )
     .argument('<transcript>', 'a transcript .jsonl file')
-    .option('--notes <file>', 'the notes file (default: <session>/session-memory/summary.md beside the transcript, where Claude Code keeps it)')
-    .option('--config-dir <dir>', 'Claude config directory, for a custom template and prompt in session-memory/config/ (default: CLAUDE_CONFIG_DIR or ~/.claude)')
-    .addOption(modelOption('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto'))
+    .option(
+      '--notes <file>',
+      'the notes file (default: <session>/session-memory/summary.md beside the transcript, where Claude Code keeps it)',
+    )
+    .option(
+      '--config-dir <dir>',
+      'Claude config directory, for a custom template and prompt in session-memory/config/ (default: CLAUDE_CONFIG_DIR or ~/.claude)',
+    )
+    .addOption(
+      modelOption('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto'),
+    )
     .option('--cassette <file>', 'replay model calls from this cassette (with --record: record them there)')
     .option('--record', 'with --cassette: call the model and record its answers')
     .option('--effects <file>', "memlog's effect log (default: <transcript>.memlog.jsonl)")
     .option('--show', 'print the notes afterwards')
     .option('--json', 'print what was done as one JSON object');
-  checkOptions<NotesOptions>(command, (options) => (options.record === true && options.cassette === undefined ? '--record records into a cassette: it needs --cassette <file>' : undefined));
+  checkOptions<NotesOptions>(command, (options) =>
+    options.record === true && options.cassette === undefined ? '--record records into a cassette: it needs --cassette <file>' : undefined,
+  );
   addTriggerOptions(command)
-    .addHelpText('after', '\nExamples:\n  memlog notes session.jsonl --show\n  memlog notes session.jsonl --model anthropic --cassette notes.cassette.json --record')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  memlog notes session.jsonl --show\n  memlog notes session.jsonl --model anthropic --cassette notes.cassette.json --record',
+    )
     .action(async (file: string, options: NotesOptions) => {
       checkTranscriptArgument(file);
       const config = await loadNotesConfig(options.configDir ?? claudeConfigHome());
@@ -52,10 +70,13 @@ export function registerNotes(program: Command): void {
         ...(progress === undefined ? {} : { onRun: progress }),
       });
       if (model instanceof CassetteModel && options.record === true) await model.save();
-      if (report.diagnostics.length > 0) process.stderr.write(`memlog: ${report.diagnostics.length} line(s) were not read (memlog inspect lists them)\n`);
+      if (report.diagnostics.length > 0)
+        process.stderr.write(`memlog: ${report.diagnostics.length} line(s) were not read (memlog inspect lists them)\n`);
       const notes = await readNotes(report.notesPath);
       if (options.json === true) {
-        process.stdout.write(`${JSON.stringify({ ...report, diagnostics: report.diagnostics.length, model: model.name, ...(options.show === true ? { notes } : {}) }, null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ ...report, diagnostics: report.diagnostics.length, model: model.name, ...(options.show === true ? { notes } : {}) }, null, 2)}\n`,
+        );
       } else {
         process.stdout.write(formatReport(report, model.name));
         if (options.show === true) process.stdout.write(notes === null ? '(no notes yet)\n' : `\n${notes}`);
@@ -81,7 +102,11 @@ function formatReport(report: Awaited<ReturnType<typeof buildSessionNotes>>, mod
   if (report.runs.length === 0) lines.push(`  up to date: nothing new since the ${report.earlierRuns} earlier update(s)`);
   else lines.push(`  ${report.runs.length} update(s) run now with the ${model} model, ${report.earlierRuns} earlier`);
   for (const run of report.runs)
-    lines.push(run.ok ? `  ${run.runId}: ${run.changed.length === 0 ? 'no change' : `changed ${run.changed.join(', ')}`}` : `  ${run.runId}: FAILED (${run.error ?? ''}); the notes are as they were`);
+    lines.push(
+      run.ok
+        ? `  ${run.runId}: ${run.changed.length === 0 ? 'no change' : `changed ${run.changed.join(', ')}`}`
+        : `  ${run.runId}: FAILED (${run.error ?? ''}); the notes are as they were`,
+    );
   lines.push(`  the notes cover the conversation up to ${report.lastSummarizedMessageId ?? '(nothing yet)'}`);
   return `${lines.join('\n')}\n`;
 }

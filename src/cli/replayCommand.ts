@@ -2,24 +2,20 @@ import type { Command } from 'commander';
 import { fromEvent, merge } from 'rxjs';
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
+import { atomicWrite } from '../fs/index.js';
+import { buildSessionView, renderSessionPage } from '../report/index.js';
 import {
-  atomicWrite,
-  buildSessionView,
   buildTimeline,
   effectLogPath,
-  followTranscript,
   formatTimeline,
   readEffectLog,
-  readTranscriptSync,
-  renderSessionPage,
   replayDecisions,
   replaySync,
-  type Decision,
   type EffectRecord,
-  type LogEntry,
   type ReplaySettings,
-  resolveEntryRef,
-} from '../index.js';
+} from '../pipeline/index.js';
+import { followTranscript, readTranscriptSync, type LogEntry, resolveEntryRef } from '../transcript/index.js';
+import type { Decision } from '../projections/index.js';
 import { checkOptions } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, positive, toSettings, type TriggerOptions } from './triggerOptions.js';
@@ -37,23 +33,37 @@ interface ReplayOptions extends TriggerOptions {
 export function registerReplay(program: Command): void {
   const command = program
     .command('replay')
-    .description("replay a session's memory life: context tokens per turn and every decision (session notes due, compaction due, extraction due or skipped) with its reason")
+    .description(
+      "replay a session's memory life: context tokens per turn and every decision (session notes due, compaction due, extraction due or skipped) with its reason",
+    )
     .argument('<transcript>', 'a transcript .jsonl file')
     .option('--json', 'one decision per line: {kind, uuid, seq, tokens, reason, ...}')
-    .option('--at <entry>', "print the triggers' state right after that entry, as JSON: its number as replay prints it, its uuid, or the first characters of the uuid")
+    .option(
+      '--at <entry>',
+      "print the triggers' state right after that entry, as JSON: its number as replay prints it, its uuid, or the first characters of the uuid",
+    )
     .option('--effects <file>', "memlog's effect log to replay runs from (default: <transcript>.memlog.jsonl when it exists)")
     .option('--no-effects', 'ignore any effect log: every run is taken to finish at once')
     .option('--follow', 'follow a transcript that is still being written and print decisions as they are made; Ctrl-C stops')
     .option('--poll-ms <ms>', 'with --follow: how often to look for new lines (default 250)', positive)
-    .option('--html <file>', 'write the session as one self-contained HTML page (token chart, decision and run markers, turns) instead of printing it');
+    .option(
+      '--html <file>',
+      'write the session as one self-contained HTML page (token chart, decision and run markers, turns) instead of printing it',
+    );
   checkOptions<ReplayOptions>(command, (options) => {
-    if (options.follow === true && options.at !== undefined) return '--at prints the state after one entry of a finished replay; it does not go with --follow';
-    if (options.follow === true && typeof options.effects === 'string') return '--follow takes every run to succeed as it goes; it does not read --effects';
-    if (options.pollMs !== undefined && options.follow !== true) return '--poll-ms sets how often --follow looks for new lines; it needs --follow';
+    if (options.follow === true && options.at !== undefined)
+      return '--at prints the state after one entry of a finished replay; it does not go with --follow';
+    if (options.follow === true && typeof options.effects === 'string')
+      return '--follow takes every run to succeed as it goes; it does not read --effects';
+    if (options.pollMs !== undefined && options.follow !== true)
+      return '--poll-ms sets how often --follow looks for new lines; it needs --follow';
     return undefined;
   });
   addTriggerOptions(command)
-    .addHelpText('after', '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2\n  memlog replay session.jsonl --html session.html')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2\n  memlog replay session.jsonl --html session.html',
+    )
     .action(async (file: string, options: ReplayOptions) => {
       const settings = toSettings(options);
       if (options.html !== undefined && (options.follow === true || options.at !== undefined || options.json === true)) {
@@ -73,7 +83,8 @@ export function registerReplay(program: Command): void {
         if (item.kind === 'entry') entries.push({ seq: item.seq, entry: item.entry });
         else diagnostics++;
       }
-      if (diagnostics > 0) process.stderr.write(`memlog: ${diagnostics} line(s) of ${file} are not entries and were skipped (memlog inspect lists them)\n`);
+      if (diagnostics > 0)
+        process.stderr.write(`memlog: ${diagnostics} line(s) of ${file} are not entries and were skipped (memlog inspect lists them)\n`);
       const records = effectsFor(file, options);
       if (options.at !== undefined) {
         const entry = resolveEntryRef(entries, options.at);
@@ -108,7 +119,11 @@ function follow(file: string, settings: ReplaySettings, options: ReplayOptions):
     replayDecisions(items, settings).subscribe({
       next: (decision: Decision) => {
         count++;
-        process.stdout.write(options.json === true ? `${JSON.stringify(decision)}\n` : `${decision.reason} (entry ${decision.seq}, ${decision.uuid.slice(0, 8)})\n`);
+        process.stdout.write(
+          options.json === true
+            ? `${JSON.stringify(decision)}\n`
+            : `${decision.reason} (entry ${decision.seq}, ${decision.uuid.slice(0, 8)})\n`,
+        );
       },
       error: reject,
       complete: () => {
@@ -125,7 +140,9 @@ async function writePage(file: string, html: string, inputs: Parameters<typeof b
   const page = renderSessionPage(view);
   await atomicWrite(html, page, 0o644);
   const t = view.totals;
-  process.stdout.write(`${html}: ${basename(file)}, ${t.entries} entries, ${t.turns} turns, ${view.markers.length} markers, ${Math.ceil(Buffer.byteLength(page) / 1024)} KB\n`);
+  process.stdout.write(
+    `${html}: ${basename(file)}, ${t.entries} entries, ${t.turns} turns, ${view.markers.length} markers, ${Math.ceil(Buffer.byteLength(page) / 1024)} KB\n`,
+  );
 }
 
 function effectsFor(file: string, options: ReplayOptions): EffectRecord[] {

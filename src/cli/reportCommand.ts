@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { formatReportTable, writeReport } from '../index.js';
+import { formatReportTable, writeReport } from '../report/index.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 
 interface ReportCliOptions extends TriggerOptions {
@@ -17,7 +17,9 @@ const DEFAULT_OUT = 'memlog-out';
 export function registerReport(program: Command): void {
   const command = program
     .command('report')
-    .description('replay every session under a projects folder: one row per session (size, tokens, compactions, decisions, memories extracted), or an HTML index with a timeline page per session')
+    .description(
+      'replay every session under a projects folder: one row per session (size, tokens, compactions, decisions, memories extracted), or an HTML index with a timeline page per session',
+    )
     .argument('<folder>', 'a projects folder or one project folder')
     .option('--html <file>', 'write the index page here and one page per session in sessions/ beside it')
     .option('--json', 'print the rows as JSON')

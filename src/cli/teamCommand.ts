@@ -1,5 +1,19 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { ConfigError, DEFAULT_MAX_ENTRIES, formatFinding, openTeamProject, pullTeamMemory, pushTeamMemory, startTeamServer, teamStatus, type PullReport, type PullSkip, type PushReport, type SkippedFile, type StatusReport, type TeamProject } from '../index.js';
+import { ConfigError } from '../index.js';
+import { DEFAULT_MAX_ENTRIES, startTeamServer } from '../memory/team/server/index.js';
+import { formatFinding } from '../secrets/index.js';
+import {
+  openTeamProject,
+  pullTeamMemory,
+  pushTeamMemory,
+  teamStatus,
+  type PullReport,
+  type PullSkip,
+  type PushReport,
+  type SkippedFile,
+  type StatusReport,
+  type TeamProject,
+} from '../memory/team/index.js';
 import { port } from './optionChecks.js';
 
 interface SyncOptions {
@@ -28,7 +42,9 @@ const count = (value: string): number => {
 export function registerTeam(program: Command): void {
   const team = program
     .command('team')
-    .description("share a repository's memory with its team through a server: pull (the server wins), push (changed files only, never a file with a secret), status; serve runs a reference server");
+    .description(
+      "share a repository's memory with its team through a server: pull (the server wins), push (changed files only, never a file with a secret), status; serve runs a reference server",
+    );
   const syncCommand = (name: string, description: string) =>
     team
       .command(name)
@@ -46,14 +62,20 @@ export function registerTeam(program: Command): void {
       ...(options.repo === undefined ? {} : { repo: options.repo }),
     });
 
-  syncCommand('pull', "write the server's team memory into the local team folder; the server's version of a file replaces the local one, local-only files stay").action(async (options: SyncOptions) => {
+  syncCommand(
+    'pull',
+    "write the server's team memory into the local team folder; the server's version of a file replaces the local one, local-only files stay",
+  ).action(async (options: SyncOptions) => {
     const project = await open(options);
     const { report, state } = await pullTeamMemory({ teamDir: project.dir, client: project.client, state: project.state });
     await project.save(state);
     print(options, { ...where(project), ...report }, () => formatPull(report));
   });
 
-  syncCommand('push', 'upload the local team files the server does not have yet; files with a secret or over 250 KB stay here and are reported').action(async (options: SyncOptions) => {
+  syncCommand(
+    'push',
+    'upload the local team files the server does not have yet; files with a secret or over 250 KB stay here and are reported',
+  ).action(async (options: SyncOptions) => {
     const project = await open(options);
     const { report, state } = await pushTeamMemory({ teamDir: project.dir, client: project.client, state: project.state });
     await project.save(state);
@@ -61,15 +83,19 @@ export function registerTeam(program: Command): void {
     if (!report.ok) process.exitCode = 1;
   });
 
-  syncCommand('status', 'what a push would send (pending) and a pull would write (incoming); changes nothing').action(async (options: SyncOptions) => {
-    const project = await open(options);
-    const report = await teamStatus({ teamDir: project.dir, client: project.client, state: project.state });
-    print(options, { ...where(project), ...report }, () => formatStatus(project, report));
-  });
+  syncCommand('status', 'what a push would send (pending) and a pull would write (incoming); changes nothing').action(
+    async (options: SyncOptions) => {
+      const project = await open(options);
+      const report = await teamStatus({ teamDir: project.dir, client: project.client, state: project.state });
+      print(options, { ...where(project), ...report }, () => formatStatus(project, report));
+    },
+  );
 
   team
     .command('serve')
-    .description('run the reference team-memory server: bearer-token auth, ETags, 412 on stale writes, 413 over the entry limit, data in SQLite')
+    .description(
+      'run the reference team-memory server: bearer-token auth, ETags, 412 on stale writes, 413 over the entry limit, data in SQLite',
+    )
     .requiredOption('--data <dir>', 'where the SQLite database lives')
     .option('--port <n>', 'port to listen on (0: any free port)', port, 0)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
@@ -79,7 +105,13 @@ export function registerTeam(program: Command): void {
     .action(async (options: ServeOptions) => {
       const token = options.token ?? process.env['MEMLOG_TEAM_TOKEN'] ?? '';
       if (token === '') throw new ConfigError('the server needs a token: --token or MEMLOG_TEAM_TOKEN');
-      const server = await startTeamServer({ dataDir: options.data, token, port: options.port, host: options.host, maxEntries: options.maxEntries === 0 ? Number.MAX_SAFE_INTEGER : options.maxEntries });
+      const server = await startTeamServer({
+        dataDir: options.data,
+        token,
+        port: options.port,
+        host: options.host,
+        maxEntries: options.maxEntries === 0 ? Number.MAX_SAFE_INTEGER : options.maxEntries,
+      });
       process.stdout.write(`memlog team serve: listening on ${server.url}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => void server.close().then(resolve);
@@ -108,7 +140,9 @@ function formatSkipped(skipped: readonly SkippedFile[]): string {
 }
 
 function formatPush(report: PushReport): string {
-  const head = report.ok ? `sent ${plural(report.sent.length, 'file')} in ${plural(report.batches, 'batch')}${report.conflicts > 0 ? ` after ${plural(report.conflicts, 'conflict')}` : ''}\n` : `push failed: ${report.failure?.message ?? 'unknown'} (${plural(report.sent.length, 'file')} sent before that)\n`;
+  const head = report.ok
+    ? `sent ${plural(report.sent.length, 'file')} in ${plural(report.batches, 'batch')}${report.conflicts > 0 ? ` after ${plural(report.conflicts, 'conflict')}` : ''}\n`
+    : `push failed: ${report.failure?.message ?? 'unknown'} (${plural(report.sent.length, 'file')} sent before that)\n`;
   return head + report.sent.map((key) => `  sent ${JSON.stringify(key)}\n`).join('') + formatSkipped(report.skipped);
 }
 

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { notATranscriptFile } from '../index.js';
+import { notATranscriptFile } from '../fs/index.js';
 
 /**
  * Checks a transcript given on the command line before anything reads it: a folder or a named

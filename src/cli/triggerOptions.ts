@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import type { ReplaySettings } from '../index.js';
+import type { ReplaySettings } from '../pipeline/index.js';
 
 export interface TriggerOptions {
   readonly contextWindow?: number;

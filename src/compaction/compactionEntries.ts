@@ -20,7 +20,8 @@ export interface EntryIds {
 function envelopeOf(view: CompactionView): Record<string, unknown> {
   const last = view.messages.at(-1)?.entry as Record<string, unknown> | undefined;
   const envelope: Record<string, unknown> = {};
-  for (const key of ['userType', 'entrypoint', 'cwd', 'sessionId', 'version', 'gitBranch', 'slug']) if (last?.[key] !== undefined) envelope[key] = last[key];
+  for (const key of ['userType', 'entrypoint', 'cwd', 'sessionId', 'version', 'gitBranch', 'slug'])
+    if (last?.[key] !== undefined) envelope[key] = last[key];
   return envelope;
 }
 
@@ -54,7 +55,12 @@ export function compactionEntries(view: CompactionView, write: CompactionWrite, 
       trigger: write.trigger,
       preTokens: write.tokensBefore,
       postTokens: write.tokensAfter,
-      ...(segment === undefined ? {} : { preservedSegment: segment, preservedMessages: { anchorUuid: ids.summary, uuids: kept.map((m) => m.uuid), allUuids: kept.map((m) => m.uuid) } }),
+      ...(segment === undefined
+        ? {}
+        : {
+            preservedSegment: segment,
+            preservedMessages: { anchorUuid: ids.summary, uuids: kept.map((m) => m.uuid), allUuids: kept.map((m) => m.uuid) },
+          }),
     },
   };
   const summary = {

@@ -5,7 +5,7 @@ import { isPrompt } from '../projections/turns.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { buildChain, selectLeaf } from '../resume/conversationChain.js';
 import { indexTranscript, type ChainNode } from '../resume/transcriptIndex.js';
-import type { Entry } from '../transcript/entrySchema.js';
+import { hasUuid, type Entry } from '../transcript/entrySchema.js';
 
 /** A user or assistant entry of the live chain, after the last compact boundary. */
 export type ViewMessage = ChainNode & { readonly entry: Extract<ChainNode['entry'], { type: 'user' | 'assistant' }> };
@@ -37,7 +37,8 @@ export interface CompactionView {
   readonly leaf: string | null;
 }
 
-const isMessage = (node: ChainNode): node is ViewMessage => (node.entry.type === 'user' || node.entry.type === 'assistant') && node.entry.isSidechain !== true;
+const isMessage = (node: ChainNode): node is ViewMessage =>
+  (node.entry.type === 'user' || node.entry.type === 'assistant') && node.entry.isSidechain !== true;
 
 function hasToolResult(message: ViewMessage): boolean {
   const content = message.entry.message.content;
@@ -49,8 +50,8 @@ function writtenParents(entries: readonly LogEntry[]): Map<string, string | null
   const bridge = new Map<string, string | null>();
   const parents = new Map<string, string | null>();
   for (const { entry } of entries) {
-    const uuid = (entry as { uuid?: unknown }).uuid;
-    if (typeof uuid !== 'string') continue;
+    if (!hasUuid(entry)) continue;
+    const uuid = entry.uuid;
     let parent = (entry as { parentUuid?: string | null }).parentUuid ?? null;
     if (parent !== null && bridge.has(parent)) parent = bridge.get(parent) ?? null;
     if (entry.type === 'progress') bridge.set(uuid, parent);
@@ -67,7 +68,12 @@ function writtenParents(entries: readonly LogEntry[]): Map<string, string | null
 function wholeLoadingCuts(messages: readonly ViewMessage[], parents: ReadonlyMap<string, string | null>): Set<number> {
   const depth = new Map<string, number>();
   const tail = messages.at(-1)?.uuid;
-  for (let uuid: string | null | undefined = tail, d = 0; uuid !== null && uuid !== undefined && !depth.has(uuid); uuid = parents.get(uuid), d++) depth.set(uuid, d);
+  for (
+    let uuid: string | null | undefined = tail, d = 0;
+    uuid !== null && uuid !== undefined && !depth.has(uuid);
+    uuid = parents.get(uuid), d++
+  )
+    depth.set(uuid, d);
   const whole = new Set<number>();
   let deepest = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -111,14 +117,29 @@ export function compactionView(entries: readonly LogEntry[]): CompactionView {
   // Counted as a resume sees it: in chain order, the preserved messages' stale usage ignored (spec §3.5).
   let tokens = initialTokens();
   chain.nodes.slice(start).forEach((node, i) => {
-    const entry = index.preserved.has(node.uuid) && node.entry.type === 'assistant' ? ({ ...node.entry, message: { ...node.entry.message, usage: undefined } } as unknown as Entry) : (node.entry as Entry);
+    const entry =
+      index.preserved.has(node.uuid) && node.entry.type === 'assistant'
+        ? ({ ...node.entry, message: { ...node.entry.message, usage: undefined } } as unknown as Entry)
+        : (node.entry as Entry);
     tokens = evolveTokens(tokens, { seq: i, entry });
   });
   const keptTokens = new Array<number>(messages.length + 1).fill(0);
   for (let i = messages.length - 1; i >= 0; i--) keptTokens[i] = keptTokens[i + 1]! + entryTokens(messages[i]!.entry);
   const boundarySeq = (boundary as { seq: number } | null)?.seq;
-  const nothingNew = boundarySeq !== undefined && messages.every((message) => message.seq < boundarySeq || (message.entry.type === 'user' && message.entry.isCompactSummary === true));
-  return { entries, messages, boundary, cuts, newestPrompt, tokensBefore: selectContextTokens(tokens), keptTokens, nothingNew, leaf: chain.leaf };
+  const nothingNew =
+    boundarySeq !== undefined &&
+    messages.every((message) => message.seq < boundarySeq || (message.entry.type === 'user' && message.entry.isCompactSummary === true));
+  return {
+    entries,
+    messages,
+    boundary,
+    cuts,
+    newestPrompt,
+    tokensBefore: selectContextTokens(tokens),
+    keptTokens,
+    nothingNew,
+    leaf: chain.leaf,
+  };
 }
 
 /** The rough size of a summary message plus the kept messages from `cut` on. */

@@ -3,6 +3,7 @@ import { estimateMessageTokens, roughTokens } from '../projections/tokenEstimate
 import { toApiMessages } from '../resume/apiView.js';
 import { buildChain, selectLeaf } from '../resume/conversationChain.js';
 import { indexTranscript } from '../resume/transcriptIndex.js';
+import { isTextBlock, isToolUseBlock, toolInputFilePath } from '../transcript/contentGuards.js';
 import { compactionEntries } from './compactionEntries.js';
 import { tokensAfter, type CompactionView } from './compactionView.js';
 import { summaryMessage } from './summaryText.js';
@@ -47,12 +48,18 @@ function hasText(message: CompactionView['messages'][number]): boolean {
  * is the check, run once on the cut chosen before anything is written.
  */
 export function loadsWhole(view: CompactionView, cut: number): boolean {
-  const probe = compactionEntries(view, { cut, summaryText: '-', trigger: 'auto', tokensBefore: 0, tokensAfter: 0 }, { boundary: '\u0000boundary', summary: '\u0000summary', timestamp: '1970-01-01T00:00:00.000Z' });
+  const probe = compactionEntries(
+    view,
+    { cut, summaryText: '-', trigger: 'auto', tokensBefore: 0, tokensAfter: 0 },
+    { boundary: '\u0000boundary', summary: '\u0000summary', timestamp: '1970-01-01T00:00:00.000Z' },
+  );
   const seq = view.entries.length === 0 ? 0 : view.entries[view.entries.length - 1]!.seq + 1;
   const index = indexTranscript([...view.entries, ...probe.map((entry, i) => ({ seq: seq + i, entry }))]);
   const nodes = buildChain(index, selectLeaf(index, 'newest')).nodes;
   const after = nodes.slice(nodes.findIndex((node) => node.uuid === '\u0000boundary') + 1);
-  const loaded = after.filter((node) => (node.entry.type === 'user' || node.entry.type === 'assistant') && node.entry.isSidechain !== true).map((node) => node.uuid);
+  const loaded = after
+    .filter((node) => (node.entry.type === 'user' || node.entry.type === 'assistant') && node.entry.isSidechain !== true)
+    .map((node) => node.uuid);
   const expected = ['\u0000summary', ...view.messages.slice(cut).map((m) => m.uuid)];
   return nodes[0]?.uuid === '\u0000boundary' && loaded.length === expected.length && loaded.every((uuid, i) => uuid === expected[i]);
 }
@@ -76,7 +83,12 @@ export function cutAtOrBefore(view: CompactionView, wanted: number): number {
 function latestRequestIfDropped(view: CompactionView, cut: number): string | undefined {
   if (view.newestPrompt === -1 || cut <= view.newestPrompt) return undefined;
   const content = view.messages[view.newestPrompt]!.entry.message.content;
-  return typeof content === 'string' ? content : content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('\n');
+  return typeof content === 'string'
+    ? content
+    : content
+        .filter(isTextBlock)
+        .map((block) => block.text)
+        .join('\n');
 }
 
 /** The cut that keeps the current turn: at or before the newest prompt. */
@@ -103,10 +115,10 @@ export function recentFiles(view: CompactionView, cut: number): string[] {
     const content = message.entry.message.content;
     if (message.entry.type !== 'assistant' || typeof content === 'string') return;
     for (const block of content) {
-      const input = (block as { input?: { file_path?: unknown } }).input;
-      if (block.type !== 'tool_use' || (block as { name?: unknown }).name !== 'Read' || typeof input?.file_path !== 'string') continue;
-      if (i >= cut) keptReads.add(input.file_path);
-      else reads.push(input.file_path);
+      const path = isToolUseBlock(block) && block.name === 'Read' ? toolInputFilePath(block) : undefined;
+      if (path === undefined) continue;
+      if (i >= cut) keptReads.add(path);
+      else reads.push(path);
     }
   });
   return [...new Set(reads.reverse())].filter((file) => !keptReads.has(file)).slice(0, 5);
@@ -117,7 +129,12 @@ export function recentFiles(view: CompactionView, cut: number): string[] {
  * notes cover, grow the kept part backwards to at least `minTokens` and `minTextMessages`
  * messages with text, at most `maxTokens`; then move the cut back to a safe one.
  */
-export function planNotesRung(context: PlanContext, notes: { readonly text: string; readonly truncated: boolean; readonly path?: string }, lastSummarizedMessageId: string | null, sizes: CutSizes = DEFAULT_CUT_SIZES): RungOutcome {
+export function planNotesRung(
+  context: PlanContext,
+  notes: { readonly text: string; readonly truncated: boolean; readonly path?: string },
+  lastSummarizedMessageId: string | null,
+  sizes: CutSizes = DEFAULT_CUT_SIZES,
+): RungOutcome {
   const { view } = context;
   let covered = view.messages.length - 1;
   if (lastSummarizedMessageId !== null) {
@@ -151,12 +168,15 @@ export function planNotesRung(context: PlanContext, notes: { readonly text: stri
     ...(latestRequest === undefined ? {} : { latestRequest }),
   });
   const after = tokensAfter(view, cut, summaryText);
-  if (after >= context.threshold) return { ok: false, reason: `with the notes as summary the context would be ${after} tokens, not under ${context.threshold}` };
+  if (after >= context.threshold)
+    return { ok: false, reason: `with the notes as summary the context would be ${after} tokens, not under ${context.threshold}` };
   return { ok: true, plan: { rung: 'notes', cut, summaryText, tokensAfter: after, fileReferences: [] } };
 }
 
 /** Rung 2, summary compaction: the part to summarise (everything before the current turn) and where the cut falls. */
-export function summaryRungInput(context: PlanContext): { readonly ok: true; readonly cut: number; readonly messages: ModelMessage[] } | { readonly ok: false; readonly reason: string } {
+export function summaryRungInput(
+  context: PlanContext,
+): { readonly ok: true; readonly cut: number; readonly messages: ModelMessage[] } | { readonly ok: false; readonly reason: string } {
   const { view } = context;
   const cut = legacyCut(view);
   if (cut === 0) return { ok: false, reason: 'nothing to summarise' };
@@ -177,7 +197,8 @@ export function finishSummaryRung(context: PlanContext, cut: number, summary: st
     ...(latestRequest === undefined ? {} : { latestRequest }),
   });
   const after = tokensAfter(context.view, cut, summaryText);
-  if (after >= context.threshold) return { ok: false, reason: `with the summary the context would be ${after} tokens, not under ${context.threshold}` };
+  if (after >= context.threshold)
+    return { ok: false, reason: `with the summary the context would be ${after} tokens, not under ${context.threshold}` };
   return { ok: true, plan: { rung: 'summary', cut, summaryText, tokensAfter: after, fileReferences: references } };
 }
 

@@ -1,5 +1,6 @@
 /** How the summary message opens, in our words (spec §5.2 step 6 says what it must convey). */
-const OPENING = 'This session continues an earlier conversation that grew too long for the context window. The earlier part is summarised below.';
+const OPENING =
+  'This session continues an earlier conversation that grew too long for the context window. The earlier part is summarised below.';
 
 export interface SummaryMessageOptions {
   /** The transcript, for exact details ("read the full transcript at …"). */
@@ -19,12 +20,29 @@ export interface SummaryMessageOptions {
 /** The text of the compact-summary user message around a summary. */
 export function summaryMessage(summary: string, options: SummaryMessageOptions): string {
   const parts = [OPENING, '', summary.trim()];
-  if (options.notesPath !== undefined) parts.push('', `Some sections were shortened to fit; the full session notes are in ${options.notesPath}.`);
-  if (options.recentFiles !== undefined && options.recentFiles.length > 0) parts.push('', `Files read before this point; read them again if the work needs them: ${options.recentFiles.join(', ')}.`);
-  if (options.transcriptPath !== undefined) parts.push('', `For exact details of the earlier part (code, command output, error text), read the full transcript at ${options.transcriptPath}.`);
-  if (options.latestRequest !== undefined) parts.push('', 'The latest message from the user, word for word:', '<latest_user_message>', options.latestRequest, '</latest_user_message>');
+  if (options.notesPath !== undefined)
+    parts.push('', `Some sections were shortened to fit; the full session notes are in ${options.notesPath}.`);
+  if (options.recentFiles !== undefined && options.recentFiles.length > 0)
+    parts.push('', `Files read before this point; read them again if the work needs them: ${options.recentFiles.join(', ')}.`);
+  if (options.transcriptPath !== undefined)
+    parts.push(
+      '',
+      `For exact details of the earlier part (code, command output, error text), read the full transcript at ${options.transcriptPath}.`,
+    );
+  if (options.latestRequest !== undefined)
+    parts.push(
+      '',
+      'The latest message from the user, word for word:',
+      '<latest_user_message>',
+      options.latestRequest,
+      '</latest_user_message>',
+    );
   if (options.recentKept) parts.push('', 'The most recent messages follow unchanged.');
-  if (options.continueSilently) parts.push('', 'Carry on with the task from where it stopped. Do not ask the user anything about this summary, and do not recap it; resume the last task directly.');
+  if (options.continueSilently)
+    parts.push(
+      '',
+      'Carry on with the task from where it stopped. Do not ask the user anything about this summary, and do not recap it; resume the last task directly.',
+    );
   return parts.join('\n');
 }
 

@@ -1,3 +1,4 @@
+import { isTextBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 
 type Loose = Record<string, unknown>;
@@ -62,7 +63,13 @@ export function toApiBlock(block: ContentBlock, dropped?: DroppedBlocks): Conten
       return { type: 'image', source: b['source'] };
     case 'document': {
       const { type: _type, source, title, context, citations } = b;
-      return { type: 'document', source, ...(title === undefined ? {} : { title }), ...(context === undefined ? {} : { context }), ...(citations === undefined ? {} : { citations }) };
+      return {
+        type: 'document',
+        source,
+        ...(title === undefined ? {} : { title }),
+        ...(context === undefined ? {} : { context }),
+        ...(citations === undefined ? {} : { citations }),
+      };
     }
     case 'tool_reference':
       return null;
@@ -91,7 +98,7 @@ function count(dropped: DroppedBlocks | undefined, kind: string): void {
 
 /** The API rejects text blocks with no text or only whitespace. */
 export function isEmptyText(block: ContentBlock): boolean {
-  return block.type === 'text' && ((block as { text: string }).text ?? '').trim() === '';
+  return block.type === 'text' && !(isTextBlock(block) && block.text.trim() !== '');
 }
 
 function isObject(value: unknown): value is Loose {

@@ -1,3 +1,4 @@
+import { isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { isEmptyText } from './apiBlocks.js';
 
@@ -11,9 +12,6 @@ export const MISSING_TOOL_RESULT = 'This tool call has no result in the transcri
 
 /** What an opening assistant message is preceded by, since the API needs a user message first. */
 export const OPENING_PLACEHOLDER = '(The conversation resumes here.)';
-
-const idOf = (block: ContentBlock): string => (block as { id: string }).id;
-const resultIdOf = (block: ContentBlock): string => (block as { tool_use_id: string }).tool_use_id;
 
 /**
  * Makes a message list one the Messages API accepts, changing as little as possible: empty text
@@ -32,9 +30,9 @@ export function ensureApiInvariants(input: readonly WireMessage[]): WireMessage[
       // A tool call belongs to the assistant and its result to the user; one on the wrong side is dropped.
       if (block.type === 'tool_use' && message.role !== 'assistant') return false;
       if (block.type === 'tool_result' && message.role !== 'user') return false;
-      if (block.type !== 'tool_use') return true;
-      if (seenUses.has(idOf(block))) return false;
-      seenUses.add(idOf(block));
+      if (!isToolUseBlock(block)) return true;
+      if (seenUses.has(block.id)) return false;
+      seenUses.add(block.id);
       return true;
     });
     push(messages, message.role, content);
@@ -44,35 +42,48 @@ export function ensureApiInvariants(input: readonly WireMessage[]): WireMessage[
     const message = messages[i]!;
     if (message.role === 'assistant') {
       push(paired, 'assistant', message.content);
-      const uses = message.content.filter((block) => block.type === 'tool_use').map(idOf);
+      const uses = message.content.filter(isToolUseBlock).map((block) => block.id);
       if (uses.length === 0) continue;
       const next = messages[i + 1];
       const nextBlocks = next?.role === 'user' ? next.content : [];
       if (next?.role === 'user') i++;
       const results = new Map<string, ContentBlock>();
-      for (const block of nextBlocks) if (block.type === 'tool_result' && uses.includes(resultIdOf(block)) && !results.has(resultIdOf(block))) results.set(resultIdOf(block), block);
+      for (const block of nextBlocks)
+        if (isToolResultBlock(block) && uses.includes(block.tool_use_id) && !results.has(block.tool_use_id))
+          results.set(block.tool_use_id, block);
       // Results keep the order they arrived in (Claude Code sends them so); missing ones follow.
-      const missing = uses.filter((id) => !results.has(id)).map((id) => ({ type: 'tool_result', tool_use_id: id, content: MISSING_TOOL_RESULT, is_error: true }));
+      const missing = uses
+        .filter((id) => !results.has(id))
+        .map((id) => ({ type: 'tool_result', tool_use_id: id, content: MISSING_TOOL_RESULT, is_error: true }));
       const answers = [...results.values(), ...missing];
       const rest = nextBlocks.filter((block) => block.type !== 'tool_result');
       paired.push({ role: 'user', content: [...answers, ...rest] });
     } else {
       // A user message not right after a tool call can only hold orphan results.
-      push(paired, 'user', message.content.filter((block) => block.type !== 'tool_result'));
+      push(
+        paired,
+        'user',
+        message.content.filter((block) => block.type !== 'tool_result'),
+      );
     }
   }
   messages = paired;
   if (messages[0]?.role === 'assistant') messages.unshift({ role: 'user', content: [{ type: 'text', text: OPENING_PLACEHOLDER }] });
   const last = messages.at(-1);
   if (last?.role === 'assistant') {
-    while (last.content.length > 0 && (last.content.at(-1)!.type === 'thinking' || last.content.at(-1)!.type === 'redacted_thinking')) last.content.pop();
+    while (last.content.length > 0 && (last.content.at(-1)!.type === 'thinking' || last.content.at(-1)!.type === 'redacted_thinking'))
+      last.content.pop();
     if (last.content.length === 0) messages.pop();
   }
   return messages;
 }
 
 /** Appends, merging into the previous message of the same role (a user message keeps tool results first). */
-function push(out: Array<{ role: 'user' | 'assistant'; content: ContentBlock[] }>, role: 'user' | 'assistant', content: readonly ContentBlock[]): void {
+function push(
+  out: Array<{ role: 'user' | 'assistant'; content: ContentBlock[] }>,
+  role: 'user' | 'assistant',
+  content: readonly ContentBlock[],
+): void {
   if (content.length === 0) return;
   const last = out.at(-1);
   if (last?.role !== role) {
@@ -101,21 +112,24 @@ export function apiInvariantViolations(messages: readonly WireMessage[]): string
     if (message.content.length === 0) problems.push(`message ${i} has no content`);
     for (const block of message.content) {
       if (isEmptyText(block)) problems.push(`message ${i} has an empty text block`);
-      if (block.type === 'tool_use') {
+      if (isToolUseBlock(block)) {
         if (message.role !== 'assistant') problems.push(`message ${i}: tool_use in a user message`);
-        if (seen.has(idOf(block))) problems.push(`message ${i}: tool_use id ${idOf(block)} repeated`);
-        seen.add(idOf(block));
+        if (seen.has(block.id)) problems.push(`message ${i}: tool_use id ${block.id} repeated`);
+        seen.add(block.id);
         const next = messages[i + 1];
-        if (next === undefined || !next.content.some((b) => b.type === 'tool_result' && resultIdOf(b) === idOf(block))) problems.push(`message ${i}: tool_use ${idOf(block)} has no tool_result in the next message`);
+        if (next === undefined || !next.content.some((b) => isToolResultBlock(b) && b.tool_use_id === block.id))
+          problems.push(`message ${i}: tool_use ${block.id} has no tool_result in the next message`);
       }
-      if (block.type === 'tool_result') {
+      if (isToolResultBlock(block)) {
         const previous = messages[i - 1];
         if (message.role !== 'user') problems.push(`message ${i}: tool_result in an assistant message`);
-        if (previous === undefined || !previous.content.some((b) => b.type === 'tool_use' && idOf(b) === resultIdOf(block))) problems.push(`message ${i}: tool_result ${resultIdOf(block)} answers no tool_use in the message before`);
+        if (previous === undefined || !previous.content.some((b) => isToolUseBlock(b) && b.id === block.tool_use_id))
+          problems.push(`message ${i}: tool_result ${block.tool_use_id} answers no tool_use in the message before`);
       }
     }
   });
   const last = messages.at(-1);
-  if (last?.role === 'assistant' && (last.content.at(-1)?.type === 'thinking' || last.content.at(-1)?.type === 'redacted_thinking')) problems.push('the final assistant message ends in thinking');
+  if (last?.role === 'assistant' && (last.content.at(-1)?.type === 'thinking' || last.content.at(-1)?.type === 'redacted_thinking'))
+    problems.push('the final assistant message ends in thinking');
   return problems;
 }

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors.js';
 import type { ModelRequest } from '../model/port.js';
 import { blockTokens, roughTokens } from '../projections/tokenEstimate.js';
+import { isTextBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { ensureApiInvariants, type WireMessage } from './apiInvariants.js';
 import type { RenderedAttachment } from './memoryAttachments.js';
@@ -57,13 +58,21 @@ export interface AssembledRequest {
  */
 export function assembleRequest(input: AssembleInput): AssembledRequest {
   if (input.conversation.messages.length === 0 && input.newTurn.prompt.trim() === '') {
-    throw new InvalidArgumentError('nothing to send: the transcript holds no conversation the model would see, and the prompt is empty; give a non-empty prompt');
+    throw new InvalidArgumentError(
+      'nothing to send: the transcript holds no conversation the model would see, and the prompt is empty; give a non-empty prompt',
+    );
   }
   const context = userContextMessage(input.userContext);
   const messages: WireMessage[] = [];
   if (context !== null) messages.push({ role: 'user', content: [text(context)] });
   for (const message of input.conversation.messages) messages.push({ role: message.role, content: message.content });
-  messages.push({ role: 'user', content: [...input.newTurn.reminders.map((r) => text(r.text)), ...(input.newTurn.prompt.trim() === '' ? [] : [text(input.newTurn.prompt)])] });
+  messages.push({
+    role: 'user',
+    content: [
+      ...input.newTurn.reminders.map((r) => text(r.text)),
+      ...(input.newTurn.prompt.trim() === '' ? [] : [text(input.newTurn.prompt)]),
+    ],
+  });
   const wire = ensureApiInvariants(messages);
   const systemText = joinSections(input.system);
   const body: MessagesRequestBody = {
@@ -78,7 +87,12 @@ export function assembleRequest(input: AssembleInput): AssembledRequest {
 /** The request as a ModelRequest, for any ModelPort; the Anthropic adapter turns it back into `body`. */
 export function toModelRequest(request: AssembledRequest): ModelRequest {
   const system = request.body.system?.map((block) => block.text).join('\n\n');
-  return { model: request.body.model, maxTokens: request.body.max_tokens, ...(system === undefined ? {} : { system }), messages: request.body.messages };
+  return {
+    model: request.body.model,
+    maxTokens: request.body.max_tokens,
+    ...(system === undefined ? {} : { system }),
+    messages: request.body.messages,
+  };
 }
 
 function measure(body: MessagesRequestBody, indexText: string): ContextParts {
@@ -88,7 +102,7 @@ function measure(body: MessagesRequestBody, indexText: string): ContextParts {
   let messages = 0;
   for (const message of body.messages) {
     for (const block of message.content) {
-      if (block.type === 'text' && isSystemReminder((block as { text: string }).text)) reminders += blockTokens(block);
+      if (isTextBlock(block) && isSystemReminder(block.text)) reminders += blockTokens(block);
       else messages += blockTokens(block);
     }
   }

@@ -23,11 +23,20 @@ export const MAX_INSTRUCTION_FILE_BYTES = 1024 * 1024;
 /** A FileSource over an in-memory map, for tests and for callers that already hold the files. No symlinks. */
 export function mapFileSource(files: Readonly<Record<string, string>>): FileSource {
   const has = (path: string) => Object.prototype.hasOwnProperty.call(files, path);
-  const isDirectory = (path: string) => !has(path) && Object.keys(files).some((file) => file.startsWith(path.endsWith('/') ? path : `${path}/`));
+  const isDirectory = (path: string) =>
+    !has(path) && Object.keys(files).some((file) => file.startsWith(path.endsWith('/') ? path : `${path}/`));
   return {
-    read: (path) => (has(path) ? { ok: true, text: files[path]!, realPath: path } : isDirectory(path) ? { ok: false, reason: 'directory' } : { ok: false, reason: 'missing' }),
+    read: (path) =>
+      has(path)
+        ? { ok: true, text: files[path]!, realPath: path }
+        : isDirectory(path)
+          ? { ok: false, reason: 'directory' }
+          : { ok: false, reason: 'missing' },
     realPath: (path) => (has(path) || isDirectory(path) ? path : null),
-    listMarkdown: (dir) => Object.keys(files).filter((file) => file.startsWith(`${dir}/`) && file.endsWith('.md')).sort(),
+    listMarkdown: (dir) =>
+      Object.keys(files)
+        .filter((file) => file.startsWith(`${dir}/`) && file.endsWith('.md'))
+        .sort(),
     isDirectory,
   };
 }

@@ -17,20 +17,31 @@ export function formatContext(transcript: string, context: LoadedContext, option
   const sectionList = sections.map((s) => `${s.name} ${n(Math.round(s.text.length / 4))}`).join(', ');
   lines.push(`  system       ${pad(parts.system)}  (${sectionList})`);
   lines.push(`  index        ${pad(parts.index)}  (${context.index === null ? 'no MEMORY.md shown' : context.index.path})`);
-  lines.push(`  attachments  ${pad(parts.attachments)}  (${context.instructionFiles.length} instruction file(s) and the date in the user context; ${context.attachments.length} memory reminder(s))`);
+  lines.push(
+    `  attachments  ${pad(parts.attachments)}  (${context.instructionFiles.length} instruction file(s) and the date in the user context; ${context.attachments.length} memory reminder(s))`,
+  );
   lines.push(`  messages     ${pad(parts.messages)}  (${body.messages.length} messages)`);
   lines.push(`  total        ${pad(parts.total)}`);
   if (context.instructionFiles.length > 0) {
     lines.push('', 'instruction files, in load order (later ones weigh more):');
-    for (const file of context.instructionFiles) lines.push(`  ${file.kind.padEnd(8)} ${file.path}${file.includedFrom === undefined ? '' : `  (from ${file.includedFrom})`}`);
+    for (const file of context.instructionFiles)
+      lines.push(`  ${file.kind.padEnd(8)} ${file.path}${file.includedFrom === undefined ? '' : `  (from ${file.includedFrom})`}`);
   }
   if (context.attachments.length > 0) {
     lines.push('', 'memory reminders:');
     for (const a of context.attachments) lines.push(`  ${a.kind.padEnd(24)} ${a.path ?? ''}`);
   }
-  if (context.recall !== undefined) lines.push('', `recall: ${context.recall.chosen.length} memory file(s) chosen${context.recall.skipped === undefined ? '' : ` (${context.recall.skipped})`}`);
+  if (context.recall !== undefined)
+    lines.push(
+      '',
+      `recall: ${context.recall.chosen.length} memory file(s) chosen${context.recall.skipped === undefined ? '' : ` (${context.recall.skipped})`}`,
+    );
   const skipped = Object.entries(context.skippedAttachments);
-  if (skipped.length > 0) lines.push('', `logged attachments left out (Claude Code's own, not memory): ${skipped.map(([kind, count]) => `${kind} ×${count}`).join(', ')}`);
+  if (skipped.length > 0)
+    lines.push(
+      '',
+      `logged attachments left out (Claude Code's own, not memory): ${skipped.map(([kind, count]) => `${kind} ×${count}`).join(', ')}`,
+    );
   if (context.diagnostics.length > 0) {
     lines.push('', 'diagnostics:');
     for (const d of context.diagnostics) lines.push(`  ${d.code}: ${d.path}: ${d.message}`);
@@ -75,7 +86,14 @@ function describeBlock(block: ContentBlock, full: boolean): string {
       return `tool_use ${String(b['name'])} ${String(b['id'])} ${clip(JSON.stringify(b['input']), full ? Infinity : 120)}`;
     case 'tool_result': {
       const content = b['content'];
-      const text = typeof content === 'string' ? content : Array.isArray(content) ? (content as Array<Record<string, unknown>>).map((c) => (c['type'] === 'text' ? String(c['text']) : `[${String(c['type'])}]`)).join(' ') : '';
+      const text =
+        typeof content === 'string'
+          ? content
+          : Array.isArray(content)
+            ? (content as Array<Record<string, unknown>>)
+                .map((c) => (c['type'] === 'text' ? String(c['text']) : `[${String(c['type'])}]`))
+                .join(' ')
+            : '';
       return `tool_result ${String(b['tool_use_id'])}${b['is_error'] === true ? ' (error)' : ''}: ${oneLine(text, full)}`;
     }
     default:

@@ -40,7 +40,9 @@ export const MAX_INCLUDE_DEPTH = 5;
 export const LARGE_INSTRUCTIONS_CHARS = 40_000;
 
 const TEXT_EXTENSIONS = new Set(
-  '.md .markdown .mdx .txt .text .rst .adoc .org .json .jsonc .json5 .yaml .yml .toml .ini .cfg .conf .env .xml .html .htm .css .scss .less .csv .tsv .sql .graphql .proto .sh .bash .zsh .fish .ps1 .bat .cmd .js .mjs .cjs .jsx .ts .mts .cts .tsx .py .pyi .rb .go .rs .java .kt .kts .scala .swift .c .h .cc .cpp .hpp .cs .fs .php .pl .lua .r .dart .ex .exs .erl .hs .ml .clj .vue .svelte .tf .gradle .cmake .make .mk .dockerfile .lock .log .gitignore .editorconfig'.split(' '),
+  '.md .markdown .mdx .txt .text .rst .adoc .org .json .jsonc .json5 .yaml .yml .toml .ini .cfg .conf .env .xml .html .htm .css .scss .less .csv .tsv .sql .graphql .proto .sh .bash .zsh .fish .ps1 .bat .cmd .js .mjs .cjs .jsx .ts .mts .cts .tsx .py .pyi .rb .go .rs .java .kt .kts .scala .swift .c .h .cc .cpp .hpp .cs .fs .php .pl .lua .r .dart .ex .exs .erl .hs .ml .clj .vue .svelte .tf .gradle .cmake .make .mk .dockerfile .lock .log .gitignore .editorconfig'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -61,7 +63,11 @@ export function loadInstructionFiles(source: FileSource, sources: InstructionSou
   /** Loads one file and, after it, its references; `stack` holds the real paths of the includers. */
   const visit = (path: string, kind: InstructionKind, depth: number, stack: readonly string[], includedFrom?: string): void => {
     if (depth >= MAX_INCLUDE_DEPTH) {
-      note('import_depth', path, `not loaded: @-references nest at most ${MAX_INCLUDE_DEPTH - 1} levels below a CLAUDE.md (referenced from ${includedFrom ?? '?'})`);
+      note(
+        'import_depth',
+        path,
+        `not loaded: @-references nest at most ${MAX_INCLUDE_DEPTH - 1} levels below a CLAUDE.md (referenced from ${includedFrom ?? '?'})`,
+      );
       return;
     }
     const real = source.realPath(path);
@@ -79,7 +85,11 @@ export function loadInstructionFiles(source: FileSource, sources: InstructionSou
       if (read.reason === 'missing') {
         if (includedFrom !== undefined) note('import_missing', path, `${includedFrom} references a file that does not exist`);
       } else if (read.reason !== 'directory' || includedFrom !== undefined) {
-        note(read.reason === 'too_large' ? 'too_large' : read.reason === 'not_text' ? 'not_text' : 'unreadable', path, `not loaded: ${describe(read.reason)}${read.detail === undefined ? '' : ` (${read.detail})`}`);
+        note(
+          read.reason === 'too_large' ? 'too_large' : read.reason === 'not_text' ? 'not_text' : 'unreadable',
+          path,
+          `not loaded: ${describe(read.reason)}${read.detail === undefined ? '' : ` (${read.detail})`}`,
+        );
       }
       return;
     }
@@ -91,15 +101,29 @@ export function loadInstructionFiles(source: FileSource, sources: InstructionSou
       conditional.push(path);
       return;
     }
-    if (read.text.length > LARGE_INSTRUCTIONS_CHARS) note('large_instructions', path, `${read.text.length} characters: over ${LARGE_INSTRUCTIONS_CHARS}, it costs context on every request`);
-    if (parsed.content.trim() !== '') files.push({ path, kind, content: parsed.content, ...(includedFrom === undefined ? {} : { includedFrom: includedFrom }) });
+    if (read.text.length > LARGE_INSTRUCTIONS_CHARS)
+      note(
+        'large_instructions',
+        path,
+        `${read.text.length} characters: over ${LARGE_INSTRUCTIONS_CHARS}, it costs context on every request`,
+      );
+    if (parsed.content.trim() !== '')
+      files.push({ path, kind, content: parsed.content, ...(includedFrom === undefined ? {} : { includedFrom: includedFrom }) });
     const baseDir = dirnameOf(read.realPath);
     for (const ref of parsed.imports) {
       const target = ref.startsWith('~/') ? joinPath(sources.home, ref.slice(2)) : resolvePath(baseDir, ref);
       // Where the reference leads, not how it is written: a link inside the working directory may point out of it.
       const leadsTo = source.realPath(target) ?? target;
-      if (kind !== 'user' && sources.allowExternalIncludes !== true && (!isInsideDir(target, sources.cwd) || !isInsideDir(leadsTo, source.realPath(sources.cwd) ?? sources.cwd))) {
-        note('import_external', target, `not loaded: ${path} references a file outside the working directory (Claude Code loads those only after the user approves)`);
+      if (
+        kind !== 'user' &&
+        sources.allowExternalIncludes !== true &&
+        (!isInsideDir(target, sources.cwd) || !isInsideDir(leadsTo, source.realPath(sources.cwd) ?? sources.cwd))
+      ) {
+        note(
+          'import_external',
+          target,
+          `not loaded: ${path} references a file outside the working directory (Claude Code loads those only after the user approves)`,
+        );
         continue;
       }
       visit(target, kind, depth + 1, [...stack, read.realPath], path);
@@ -145,7 +169,12 @@ export function nestedInstructionFiles(source: FileSource, cwd: string, target: 
     if (loaded.has(path)) continue;
     const read = source.read(path);
     if (!read.ok) {
-      if (read.reason !== 'missing' && read.reason !== 'directory') diagnostics.push({ code: read.reason === 'too_large' ? 'too_large' : read.reason === 'not_text' ? 'not_text' : 'unreadable', path, message: `not loaded: ${describe(read.reason)}` });
+      if (read.reason !== 'missing' && read.reason !== 'directory')
+        diagnostics.push({
+          code: read.reason === 'too_large' ? 'too_large' : read.reason === 'not_text' ? 'not_text' : 'unreadable',
+          path,
+          message: `not loaded: ${describe(read.reason)}`,
+        });
       continue;
     }
     loaded.add(path);

@@ -34,17 +34,26 @@ export function readInstructionText(raw: string): InstructionText {
     }
   }
   const { content, imports } = scanBody(body);
-  return { content, imports, ...(globs === undefined ? {} : { globs }), ...(frontmatterProblem === undefined ? {} : { frontmatterProblem }) };
+  return {
+    content,
+    imports,
+    ...(globs === undefined ? {} : { globs }),
+    ...(frontmatterProblem === undefined ? {} : { frontmatterProblem }),
+  };
 }
 
 /** `paths:` as a list or a comma list with {a,b} expansion; a trailing `/**` dropped; all-`**` means everywhere. */
 function globsOf(data: unknown): string[] | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const raw = (data as Record<string, unknown>)['paths'];
-  const items = typeof raw === 'string' ? splitOutsideBraces(raw) : Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : [];
+  const items =
+    typeof raw === 'string' ? splitOutsideBraces(raw) : Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : [];
   // One budget for the whole value: every item's expansions count against it.
   const budget = { left: MAX_EXPANDED_GLOBS };
-  const globs = items.flatMap((item) => expandBraces(item, budget)).map((glob) => glob.trim().replace(/\/\*\*$/, '')).filter((glob) => glob !== '');
+  const globs = items
+    .flatMap((item) => expandBraces(item, budget))
+    .map((glob) => glob.trim().replace(/\/\*\*$/, ''))
+    .filter((glob) => glob !== '');
   if (globs.length === 0 || globs.every((glob) => glob === '**')) return undefined;
   return globs;
 }
@@ -100,7 +109,8 @@ function scanBody(body: string): { content: string; imports: string[] } {
     const fenceMatch = FENCE.exec(line);
     if (fence !== null) {
       kept.push(line);
-      if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1]) fence = null;
+      if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1])
+        fence = null;
       continue;
     }
     if (fenceMatch) {

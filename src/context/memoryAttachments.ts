@@ -18,7 +18,11 @@ export function nestedMemoryReminder(path: string, content: string): RenderedAtt
 }
 
 /** One recalled topic file, under the header fixed when it was first surfaced (spec §2.3). */
-export function recalledMemoryReminder(memory: { readonly path: string; readonly header: string; readonly content: string }): RenderedAttachment {
+export function recalledMemoryReminder(memory: {
+  readonly path: string;
+  readonly header: string;
+  readonly content: string;
+}): RenderedAttachment {
   return { kind: 'relevant_memories', path: memory.path, text: systemReminder(`${memory.header}\n\n${memory.content}`) };
 }
 

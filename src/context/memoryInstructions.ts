@@ -44,7 +44,8 @@ type: <user, feedback, project or reference>
 
 <the memory; for feedback and project memories, add a line saying why, and one saying when it applies>
 \`\`\``;
-  if (mode === 'recall') return `## How to save a memory\n${file}\n\nMemories are found by their description, so make it specific. Before writing, look for a file on the same topic and update it instead.`;
+  if (mode === 'recall')
+    return `## How to save a memory\n${file}\n\nMemories are found by their description, so make it specific. Before writing, look for a file on the same topic and update it instead.`;
   return `## How to save a memory
 Two steps:
 1. ${file.replace(/\n/g, '\n   ')}
@@ -72,7 +73,16 @@ export function memoryInstructions(options: MemoryInstructionOptions): string {
 You keep a persistent memory as files in \`${options.memoryDir}\`. The directory exists already: write to it with the Write tool directly, without listing or creating it first.
 
 Use it to build, over many conversations, a picture of who the user is, how they want to work with you, what to repeat and what to avoid, and the background of the work. When the user asks you to remember something, save it right away as the kind that fits best; when they ask you to forget something, find it and remove it.`;
-  const parts = [intro, TYPES, NOT_TO_SAVE, howToSave(options.mode), WHEN_TO_READ, BEFORE_RELYING, OTHER_PERSISTENCE, ...(options.extra ?? [])];
+  const parts = [
+    intro,
+    TYPES,
+    NOT_TO_SAVE,
+    howToSave(options.mode),
+    WHEN_TO_READ,
+    BEFORE_RELYING,
+    OTHER_PERSISTENCE,
+    ...(options.extra ?? []),
+  ];
   return parts.join('\n\n');
 }
 

@@ -1,5 +1,6 @@
 import { toApiMessages, type ApiMessage } from '../resume/apiView.js';
 import type { ChainNode } from '../resume/transcriptIndex.js';
+import { isToolResultBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { isEmptyText, toApiBlock, type DroppedBlocks } from './apiBlocks.js';
 import { renderLoggedAttachment, type RenderedAttachment } from './memoryAttachments.js';
@@ -60,15 +61,16 @@ export function normalizeForApi(nodes: readonly ChainNode[], options: NormalizeO
       }
       case 'system':
         // Slash-command output is the only system line the model sees (spec §6.2 step 3).
-        if (entry.subtype === 'local_command' && typeof entry.content === 'string' && entry.content.trim() !== '') converted.push(metaUser(node, node.uuid, entry.content));
+        if (entry.subtype === 'local_command' && typeof entry.content === 'string' && entry.content.trim() !== '')
+          converted.push(metaUser(node, node.uuid, entry.content));
         break;
       case 'user': {
         converted.push(node);
         const content = entry.message.content;
         if (options.afterToolResult === undefined || typeof content === 'string') break;
         for (const block of content) {
-          if (block.type !== 'tool_result') continue;
-          const extra = options.afterToolResult.get((block as { tool_use_id: string }).tool_use_id);
+          if (!isToolResultBlock(block)) continue;
+          const extra = options.afterToolResult.get(block.tool_use_id);
           if (extra !== undefined) addReminders(node, extra);
         }
         break;
@@ -80,7 +82,9 @@ export function normalizeForApi(nodes: readonly ChainNode[], options: NormalizeO
   }
   const dropped: DroppedBlocks = {};
   const messages = toApiMessages(converted).flatMap((message) => {
-    const content = message.content.map((block) => toApiBlock(block, dropped)).filter((block): block is ContentBlock => block !== null && !isEmptyText(block));
+    const content = message.content
+      .map((block) => toApiBlock(block, dropped))
+      .filter((block): block is ContentBlock => block !== null && !isEmptyText(block));
     return content.length === 0 ? [] : [{ ...message, content }];
   });
   return { messages, attachments, skipped, dropped, surfaced };
@@ -115,6 +119,14 @@ function isAnchor(node: ChainNode): boolean {
 
 /** A meta user entry carrying one reminder, made from the node it stands for. */
 function metaUser(node: ChainNode, uuid: string, text: string): ChainNode {
-  const entry = { type: 'user', uuid, parentUuid: node.parent, isSidechain: node.entry.isSidechain ?? false, isMeta: true, timestamp: node.entry.timestamp, message: { role: 'user', content: [{ type: 'text', text }] } };
+  const entry = {
+    type: 'user',
+    uuid,
+    parentUuid: node.parent,
+    isSidechain: node.entry.isSidechain ?? false,
+    isMeta: true,
+    timestamp: node.entry.timestamp,
+    message: { role: 'user', content: [{ type: 'text', text }] },
+  };
   return { uuid, seq: node.seq, parent: node.parent, entry: entry as unknown as ChainNode['entry'] };
 }

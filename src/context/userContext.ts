@@ -9,14 +9,15 @@ export interface IndexEntry {
 
 /** Our words for what each kind of file is (long-term spec §7.2 says what they must convey). */
 const LABELS: Record<InstructionKind | 'auto_memory', string> = {
-  managed: "instructions set by the organisation for every project on this machine",
+  managed: 'instructions set by the organisation for every project on this machine',
   user: "the user's own instructions for all of their projects",
   project: 'project instructions, checked into the codebase',
   local: "the user's private instructions for this project, not checked in",
   auto_memory: "the user's auto-memory index, kept across conversations",
 };
 
-const PREAMBLE = 'Instructions from the codebase and from the user follow. They take precedence over your default behaviour: follow them as written.';
+const PREAMBLE =
+  'Instructions from the codebase and from the user follow. They take precedence over your default behaviour: follow them as written.';
 
 /**
  * The `claudeMd` block: every instruction file in load order, later ones weighing more, then the
@@ -24,7 +25,8 @@ const PREAMBLE = 'Instructions from the codebase and from the user follow. They 
  */
 export function renderInstructions(files: readonly InstructionFile[], index: IndexEntry | null): string {
   const entries = files.map((file) => `Contents of ${file.path} (${LABELS[file.kind]}):\n\n${file.content.trim()}`);
-  if (index !== null && index.content.trim() !== '') entries.push(`Contents of ${index.path} (${LABELS.auto_memory}):\n\n${index.content.trim()}`);
+  if (index !== null && index.content.trim() !== '')
+    entries.push(`Contents of ${index.path} (${LABELS.auto_memory}):\n\n${index.content.trim()}`);
   return entries.length === 0 ? '' : [PREAMBLE, ...entries].join('\n\n');
 }
 

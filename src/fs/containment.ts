@@ -13,11 +13,13 @@ import { PathEscapeError } from '../errors.js';
  */
 export async function resolveInside(root: string, requested: string): Promise<string> {
   const shown = JSON.stringify(requested);
-  if (requested === '' || hasControlCharacter(requested)) throw new PathEscapeError(`refused path ${shown}: empty or contains control characters`, { requested });
+  if (requested === '' || hasControlCharacter(requested))
+    throw new PathEscapeError(`refused path ${shown}: empty or contains control characters`, { requested });
   const path = requested.normalize('NFC');
   for (const part of path.split(/[\\/]/)) {
     const folded = part.normalize('NFKC');
-    if ((folded === '.' || folded === '..') && part !== folded) throw new PathEscapeError(`refused path ${shown}: a name that only looks like "${folded}"`, { requested });
+    if ((folded === '.' || folded === '..') && part !== folded)
+      throw new PathEscapeError(`refused path ${shown}: a name that only looks like "${folded}"`, { requested });
   }
   const rootReal = await realpath(root);
   const candidate = resolve(rootReal, path);
@@ -27,10 +29,12 @@ export async function resolveInside(root: string, requested: string): Promise<st
     ({ real } = await realDeepest(candidate, 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP' || code === 'ENOTDIR') throw new PathEscapeError(`refused path ${shown}: it cannot be resolved (${code})`, { requested });
+    if (code === 'ELOOP' || code === 'ENOTDIR')
+      throw new PathEscapeError(`refused path ${shown}: it cannot be resolved (${code})`, { requested });
     throw error;
   }
-  if (!isWithin(rootReal, real)) throw new PathEscapeError(`refused path ${shown}: a symbolic link leads out of the allowed directory`, { requested });
+  if (!isWithin(rootReal, real))
+    throw new PathEscapeError(`refused path ${shown}: a symbolic link leads out of the allowed directory`, { requested });
   return real;
 }
 

@@ -58,7 +58,11 @@ export async function utimes(path: string, atime: fs.TimeLike, mtime: fs.TimeLik
  * node's (`w`, `wx`). A write cut short leaves what it wrote: callers that must not leave a
  * partial file write to a temp file and rename (atomicWrite.ts).
  */
-export async function writeFile(path: string, data: string | Uint8Array, options: { readonly flag?: string; readonly mode?: number; readonly sync?: boolean } = {}): Promise<void> {
+export async function writeFile(
+  path: string,
+  data: string | Uint8Array,
+  options: { readonly flag?: string; readonly mode?: number; readonly sync?: boolean } = {},
+): Promise<void> {
   faultPoint('open', path);
   const handle = await fsp.open(path, options.flag ?? 'w', options.mode ?? 0o666);
   try {

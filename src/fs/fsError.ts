@@ -25,7 +25,11 @@ const REASONS: Readonly<Record<string, string>> = {
 
 /** An error a file-system call ended with: Node gives it a string `code` and the `syscall` it was. */
 export function isFsError(error: unknown): error is NodeJS.ErrnoException & { code: string; syscall: string } {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  return (
+    error instanceof Error &&
+    typeof (error as NodeJS.ErrnoException).code === 'string' &&
+    typeof (error as NodeJS.ErrnoException).syscall === 'string'
+  );
 }
 
 /** The readable reason for an errno code ("ENOENT" → "no such file or directory"). */
@@ -39,7 +43,8 @@ export function fsErrorReason(code: string | undefined, fallback = 'input/output
  */
 export function describeFsError(error: NodeJS.ErrnoException): string {
   const dest = (error as { dest?: unknown }).dest;
-  const where = error.path === undefined ? error.syscall ?? 'file system' : typeof dest === 'string' ? `${error.path} → ${dest}` : error.path;
+  const where =
+    error.path === undefined ? (error.syscall ?? 'file system') : typeof dest === 'string' ? `${error.path} → ${dest}` : error.path;
   return `${where}: ${fsErrorReason(error.code, error.message)}`;
 }
 
@@ -62,7 +67,19 @@ export function isEnvironmentFault(error: unknown): boolean {
   return typeof code === 'string' && ENVIRONMENT_CODES.has(code);
 }
 
-const ENVIRONMENT_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EACCES', 'EPERM', 'EROFS', 'EMFILE', 'ENFILE', 'EXDEV', 'EBUSY', 'ETXTBSY']);
+const ENVIRONMENT_CODES: ReadonlySet<string> = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EIO',
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'EMFILE',
+  'ENFILE',
+  'EXDEV',
+  'EBUSY',
+  'ETXTBSY',
+]);
 
 /**
  * A run stopped by the machine (a full or failing disk), or a finished run whose result could not

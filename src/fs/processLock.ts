@@ -46,7 +46,12 @@ export function acquireProcessLock(lockPath: string, options: LockOptions): () =
     // Taken over only when stale: a lock being created (no pid yet) or released meanwhile is
     // not, and a takeover someone else is making is waited for.
     if (found.state === 'stale' && takeOverStale(lockPath, mine)) return releaseOf(lockPath, mine);
-    if (Date.now() > deadline) throw new MemlogError('io', `could not lock ${options.target}: another process is taking ${lockPath}; try again, or remove it if no memlog is running`, { lockPath });
+    if (Date.now() > deadline)
+      throw new MemlogError(
+        'io',
+        `could not lock ${options.target}: another process is taking ${lockPath}; try again, or remove it if no memlog is running`,
+        { lockPath },
+      );
     pause(1);
   }
 }
@@ -57,7 +62,11 @@ function pause(ms: number): void {
 }
 
 function busy(lockPath: string, owner: number, options: LockOptions): MemlogError {
-  return new MemlogError('io', `another ${options.holder} (pid ${owner}) is working on ${options.target}; wait for it, or remove ${lockPath} if that process is gone`, { lockPath, owner });
+  return new MemlogError(
+    'io',
+    `another ${options.holder} (pid ${owner}) is working on ${options.target}; wait for it, or remove ${lockPath} if that process is gone`,
+    { lockPath, owner },
+  );
 }
 
 /** Creates the file with this content only if it does not exist. */
@@ -95,7 +104,11 @@ function pidIn(text: string): number | null {
   return text.trim() !== '' && Number.isInteger(owner) && owner > 0 ? owner : null;
 }
 
-type LockState = { readonly state: 'live'; readonly owner: number } | { readonly state: 'stale' } | { readonly state: 'gone' } | { readonly state: 'unfinished' };
+type LockState =
+  | { readonly state: 'live'; readonly owner: number }
+  | { readonly state: 'stale' }
+  | { readonly state: 'gone' }
+  | { readonly state: 'unfinished' };
 
 /**
  * What a lock file says: held by a live process; stale (its process is gone, or it names none

@@ -15,7 +15,8 @@ export async function findTranscripts(paths: readonly string[]): Promise<string[
     try {
       info = await stat(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MemlogError('not_found', `no such file or folder: ${path}`, { path });
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new MemlogError('not_found', `no such file or folder: ${path}`, { path });
       throw error;
     }
     if (info.isDirectory()) {

@@ -14,16 +14,38 @@ export function formatReport(report: TranscriptReport): string {
   out.push(row('session', report.title === null ? session : `${session} — ${report.title}`));
   out.push(row('entries', `${number.format(report.entries)} on ${number.format(report.lines)} lines${kinds === '' ? '' : ` (${kinds})`}`));
   const loop = report.cycle ? ' (parentUuid links loop; the walk stopped there)' : '';
-  out.push(row('chain', report.chain.length === 0 ? `empty${loop}` : `${report.chain.length} entries, root ${short(report.chain[0] ?? null)} → leaf ${short(report.leaf)}; ${report.apiMessages} API messages on resume${loop}`));
+  out.push(
+    row(
+      'chain',
+      report.chain.length === 0
+        ? `empty${loop}`
+        : `${report.chain.length} entries, root ${short(report.chain[0] ?? null)} → leaf ${short(report.leaf)}; ${report.apiMessages} API messages on resume${loop}`,
+    ),
+  );
   if (report.sidechains.length > 0) {
-    out.push(row('sidechains', report.sidechains.map((s) => `${s.agentId ?? 'inline'} (${s.entries} entries${s.file === null ? ', inline' : ''})`).join(', ')));
+    out.push(
+      row(
+        'sidechains',
+        report.sidechains.map((s) => `${s.agentId ?? 'inline'} (${s.entries} entries${s.file === null ? ', inline' : ''})`).join(', '),
+      ),
+    );
   }
   for (const b of report.compactBoundaries) {
     const tokens = b.preTokens === null ? '' : `, ${number.format(b.preTokens)} tokens before`;
-    out.push(row('compaction', `line ${b.line}, ${b.trigger ?? 'unknown'} trigger${tokens}${b.preservedSegment ? ', kept a preserved segment' : ''}`));
+    out.push(
+      row(
+        'compaction',
+        `line ${b.line}, ${b.trigger ?? 'unknown'} trigger${tokens}${b.preservedSegment ? ', kept a preserved segment' : ''}`,
+      ),
+    );
   }
   const u = report.usage;
-  out.push(row('usage', `${number.format(u.messages)} API responses: input ${number.format(u.input)}, output ${number.format(u.output)}, cache read ${number.format(u.cacheRead)}, cache write ${number.format(u.cacheCreation)}`));
+  out.push(
+    row(
+      'usage',
+      `${number.format(u.messages)} API responses: input ${number.format(u.input)}, output ${number.format(u.output)}, cache read ${number.format(u.cacheRead)}, cache write ${number.format(u.cacheCreation)}`,
+    ),
+  );
   if (report.diagnostics.length === 0) {
     out.push(row('diagnostics', 'none'));
   } else {

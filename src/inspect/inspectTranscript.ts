@@ -25,7 +25,13 @@ export interface TranscriptReport {
   /** Messages the API would receive after a resume. */
   readonly apiMessages: number;
   readonly sidechains: Array<{ agentId: string | null; file: string | null; entries: number }>;
-  readonly compactBoundaries: Array<{ uuid: string; line: number; trigger: string | null; preTokens: number | null; preservedSegment: boolean }>;
+  readonly compactBoundaries: Array<{
+    uuid: string;
+    line: number;
+    trigger: string | null;
+    preTokens: number | null;
+    preservedSegment: boolean;
+  }>;
   /** API usage, each message counted once (its last piece), summed over the file. */
   readonly usage: { input: number; output: number; cacheCreation: number; cacheRead: number; messages: number };
   readonly title: string | null;
@@ -55,7 +61,13 @@ export function inspectTranscript(file: string): TranscriptReport {
     }
     if (entry.type === 'system' && entry.subtype === 'compact_boundary') {
       const meta = entry.compactMetadata;
-      boundaries.push({ uuid: entry.uuid, line, trigger: meta?.trigger ?? null, preTokens: meta?.preTokens ?? null, preservedSegment: meta?.preservedSegment !== undefined });
+      boundaries.push({
+        uuid: entry.uuid,
+        line,
+        trigger: meta?.trigger ?? null,
+        preTokens: meta?.preTokens ?? null,
+        preservedSegment: meta?.preservedSegment !== undefined,
+      });
     }
     if (entry.type === 'assistant' && entry.message.usage) {
       usageById.set(entry.message.id ?? `line:${line}`, entry.message.usage);
@@ -95,7 +107,11 @@ export function inspectTranscript(file: string): TranscriptReport {
 
 /** Inline sidechains (1.0.x) by agent, plus the agent files under `<session>/subagents/`. */
 function sidechainsOf(file: string, inline: ReadonlyMap<string, number>): TranscriptReport['sidechains'] {
-  const out: TranscriptReport['sidechains'] = [...inline].map(([agentId, entries]) => ({ agentId: agentId === '' ? null : agentId, file: null, entries }));
+  const out: TranscriptReport['sidechains'] = [...inline].map(([agentId, entries]) => ({
+    agentId: agentId === '' ? null : agentId,
+    file: null,
+    entries,
+  }));
   const folder = join(dirname(file), basename(file, '.jsonl'), 'subagents');
   if (!existsSync(folder)) return out;
   for (const dirent of readdirSync(folder, { withFileTypes: true, recursive: true })) {

@@ -20,7 +20,8 @@ export interface ModelSelection {
 const writeToStderr = (line: string): void => void process.stderr.write(`${line}\n`);
 const noticed = new WeakSet<(line: string) => void>();
 
-export const OFFLINE_NOTICE = 'memlog: no ANTHROPIC_API_KEY set, so the offline model is used (deterministic heuristics, no network); set the key or pass --model anthropic for a real model';
+export const OFFLINE_NOTICE =
+  'memlog: no ANTHROPIC_API_KEY set, so the offline model is used (deterministic heuristics, no network); set the key or pass --model anthropic for a real model';
 
 /**
  * The model memory work runs on, as the CLI and library choose it by default. Falling back to

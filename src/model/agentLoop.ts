@@ -56,20 +56,36 @@ export async function runAgent(options: AgentOptions): Promise<AgentRun> {
   let usage: ModelUsage = { inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 };
   for (let turn = 1; turn <= options.maxTurns; turn++) {
     const reply = await options.model.complete(
-      { system: options.system, messages: [...messages], tools, maxTokens: options.maxTokens ?? 4096, ...(options.sharedPrefix === undefined ? {} : { sharedPrefix: options.sharedPrefix }), ...(options.task === undefined ? {} : { task: options.task }) },
+      {
+        system: options.system,
+        messages: [...messages],
+        tools,
+        maxTokens: options.maxTokens ?? 4096,
+        ...(options.sharedPrefix === undefined ? {} : { sharedPrefix: options.sharedPrefix }),
+        ...(options.task === undefined ? {} : { task: options.task }),
+      },
       options.signal === undefined ? {} : { signal: options.signal },
     );
     replies.push(reply);
     usage = addUsage(usage, reply.usage);
     messages.push({ role: 'assistant', content: reply.content });
-    const calls = reply.content.filter((block) => block.type === 'tool_use') as unknown as Array<{ id: string; name: string; input: unknown }>;
+    const calls = reply.content.filter((block) => block.type === 'tool_use') as unknown as Array<{
+      id: string;
+      name: string;
+      input: unknown;
+    }>;
     if (calls.length === 0) return { messages, replies, toolCalls, turns: turn, stop: 'done', usage };
     const results: ContentBlock[] = [];
     for (const raw of calls) {
       const call: ToolCall = { id: raw.id, name: raw.name, input: isRecord(raw.input) ? raw.input : {} };
       const record = await runOne(call, options);
       toolCalls.push(record.record);
-      results.push({ type: 'tool_result', tool_use_id: call.id, content: record.output, ...(record.record.error === undefined ? {} : { is_error: true }) });
+      results.push({
+        type: 'tool_result',
+        tool_use_id: call.id,
+        content: record.output,
+        ...(record.record.error === undefined ? {} : { is_error: true }),
+      });
     }
     messages.push({ role: 'user', content: results });
   }

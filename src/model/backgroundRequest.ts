@@ -1,3 +1,4 @@
+import { isToolUseBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import type { ModelMessage } from './port.js';
 
@@ -18,9 +19,16 @@ export function withTaskPrompt(conversation: readonly ModelMessage[], prompt: st
   const last = messages.at(-1);
   const open =
     last?.role === 'assistant'
-      ? blocksOf(last).flatMap((block) => (block.type === 'tool_use' ? [String((block as { id: unknown }).id)] : []))
+      ? blocksOf(last)
+          .filter(isToolUseBlock)
+          .map((block) => block.id)
       : [];
-  const pending: ContentBlock[] = open.map((id) => ({ type: 'tool_result', tool_use_id: id, content: PENDING_TOOL_RESULT, is_error: true }));
+  const pending: ContentBlock[] = open.map((id) => ({
+    type: 'tool_result',
+    tool_use_id: id,
+    content: PENDING_TOOL_RESULT,
+    is_error: true,
+  }));
   const promptBlock: ContentBlock = { type: 'text', text: prompt };
   if (last?.role === 'user') {
     messages[messages.length - 1] = { role: 'user', content: [...blocksOf(last), promptBlock] };

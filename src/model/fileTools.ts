@@ -6,11 +6,48 @@ import type { ToolDefinition } from './port.js';
 
 /** The file tools memory agents get, described for the model in our own words. */
 export const FILE_TOOLS: Readonly<Record<string, ToolDefinition>> = {
-  Read: { name: 'Read', description: 'Read a text file. Lines come back numbered.', inputSchema: { type: 'object', properties: { file_path: { type: 'string' }, offset: { type: 'integer' }, limit: { type: 'integer' } }, required: ['file_path'] } },
-  Glob: { name: 'Glob', description: 'List files under a directory whose paths match a pattern (*, **, ?).', inputSchema: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'] } },
-  Grep: { name: 'Grep', description: 'Find lines matching a regular expression in the files under a directory.', inputSchema: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'] } },
-  Write: { name: 'Write', description: 'Create or replace a file with the given content.', inputSchema: { type: 'object', properties: { file_path: { type: 'string' }, content: { type: 'string' } }, required: ['file_path', 'content'] } },
-  Edit: { name: 'Edit', description: 'Replace one exact occurrence of old_string with new_string in a file (all of them with replace_all).', inputSchema: { type: 'object', properties: { file_path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' }, replace_all: { type: 'boolean' } }, required: ['file_path', 'old_string', 'new_string'] } },
+  Read: {
+    name: 'Read',
+    description: 'Read a text file. Lines come back numbered.',
+    inputSchema: {
+      type: 'object',
+      properties: { file_path: { type: 'string' }, offset: { type: 'integer' }, limit: { type: 'integer' } },
+      required: ['file_path'],
+    },
+  },
+  Glob: {
+    name: 'Glob',
+    description: 'List files under a directory whose paths match a pattern (*, **, ?).',
+    inputSchema: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'] },
+  },
+  Grep: {
+    name: 'Grep',
+    description: 'Find lines matching a regular expression in the files under a directory.',
+    inputSchema: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'] },
+  },
+  Write: {
+    name: 'Write',
+    description: 'Create or replace a file with the given content.',
+    inputSchema: {
+      type: 'object',
+      properties: { file_path: { type: 'string' }, content: { type: 'string' } },
+      required: ['file_path', 'content'],
+    },
+  },
+  Edit: {
+    name: 'Edit',
+    description: 'Replace one exact occurrence of old_string with new_string in a file (all of them with replace_all).',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        file_path: { type: 'string' },
+        old_string: { type: 'string' },
+        new_string: { type: 'string' },
+        replace_all: { type: 'boolean' },
+      },
+      required: ['file_path', 'old_string', 'new_string'],
+    },
+  },
 };
 
 export class ToolInputError extends Error {}
@@ -27,7 +64,10 @@ export async function runFileTool(name: string, input: Readonly<Record<string, u
       const lines = (await readFile(path, 'utf8')).split('\n');
       const offset = typeof input['offset'] === 'number' ? Math.max(0, input['offset'] - 1) : 0;
       const limit = typeof input['limit'] === 'number' ? input['limit'] : 2000;
-      return lines.slice(offset, offset + limit).map((line, i) => `${String(offset + i + 1).padStart(6)}\t${line}`).join('\n');
+      return lines
+        .slice(offset, offset + limit)
+        .map((line, i) => `${String(offset + i + 1).padStart(6)}\t${line}`)
+        .join('\n');
     }
     case 'Glob': {
       const pattern = globToRegExp(text(input['pattern'], 'pattern'));
@@ -64,7 +104,8 @@ export async function runFileTool(name: string, input: Readonly<Record<string, u
       const newString = text(input['new_string'], 'new_string');
       const count = oldString === '' ? 0 : before.split(oldString).length - 1;
       if (count === 0) throw new ToolInputError('old_string was not found in the file');
-      if (count > 1 && input['replace_all'] !== true) throw new ToolInputError(`old_string occurs ${count} times; make it unique or set replace_all`);
+      if (count > 1 && input['replace_all'] !== true)
+        throw new ToolInputError(`old_string occurs ${count} times; make it unique or set replace_all`);
       const after = input['replace_all'] === true ? before.split(oldString).join(newString) : before.replace(oldString, () => newString);
       await refuseSecrets(after);
       await atomicWrite(path, after);

@@ -50,7 +50,8 @@ export function editOnlyGate(notesFile: string): PermissionGate {
       const target = await realpath(notesFile).catch(() => notesFile);
       const dir = await realpath(dirname(notesFile)).catch(() => '');
       const resolved = dir === '' ? null : await inside(dir, requested);
-      if (resolved !== target) return { allow: false, reason: `only the session notes file may be edited, not ${JSON.stringify(requested)}` };
+      if (resolved !== target)
+        return { allow: false, reason: `only the session notes file may be edited, not ${JSON.stringify(requested)}` };
       return { allow: true, path: target };
     },
   };
@@ -83,7 +84,12 @@ export function memoryGate(options: { readonly readRoots: readonly string[]; rea
           const reserved = WRITE_TOOLS.has(call.name) ? reservedName(requested, resolved) : null;
           return reserved === null ? { allow: true, path: resolved } : { allow: false, reason: reserved };
         }
-        return { allow: false, reason: WRITE_TOOLS.has(call.name) ? `writes are allowed only inside the memory directory, not ${JSON.stringify(requested)}` : `reads are allowed only inside the project and memory directories, not ${JSON.stringify(requested)}` };
+        return {
+          allow: false,
+          reason: WRITE_TOOLS.has(call.name)
+            ? `writes are allowed only inside the memory directory, not ${JSON.stringify(requested)}`
+            : `reads are allowed only inside the project and memory directories, not ${JSON.stringify(requested)}`,
+        };
       }
       return { allow: false, reason: `the ${call.name} tool is not available to memory extraction` };
     },

@@ -71,7 +71,13 @@ export type ModelTask =
       /** Indexes of the conversation's messages a person typed (not meta prompts, command output or tool results). */
       readonly humanMessages?: readonly number[];
     }
-  | { readonly kind: 'recall'; readonly query: string; readonly candidates: readonly MemoryHeader[]; readonly recentTools: readonly string[]; readonly limit: number }
+  | {
+      readonly kind: 'recall';
+      readonly query: string;
+      readonly candidates: readonly MemoryHeader[];
+      readonly recentTools: readonly string[];
+      readonly limit: number;
+    }
   | { readonly kind: 'summary' };
 
 export interface ModelUsage {

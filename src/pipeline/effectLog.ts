@@ -30,17 +30,36 @@ export function readEffectLog(path: string): EffectLogContents {
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      diagnostics.push({ code: line.terminated ? 'malformed_json' : 'truncated_line', line: line.line, offset: line.offset, raw, message: (error as Error).message });
+      diagnostics.push({
+        code: line.terminated ? 'malformed_json' : 'truncated_line',
+        line: line.line,
+        offset: line.offset,
+        raw,
+        message: (error as Error).message,
+      });
       return;
     }
     const version = (value as { v?: unknown } | null)?.v;
     if (!(SUPPORTED_EFFECT_LOG_VERSIONS as readonly unknown[]).includes(version)) {
-      diagnostics.push({ code: 'unsupported_version', line: line.line, offset: line.offset, raw, message: `effect record version ${JSON.stringify(version)} is not supported; this memlog reads version ${CURRENT_EFFECT_LOG_VERSION}` });
+      diagnostics.push({
+        code: 'unsupported_version',
+        line: line.line,
+        offset: line.offset,
+        raw,
+        message: `effect record version ${JSON.stringify(version)} is not supported; this memlog reads version ${CURRENT_EFFECT_LOG_VERSION}`,
+      });
       return;
     }
     const parsed = EffectRecord.safeParse(value);
     if (parsed.success) records.push(parsed.data);
-    else diagnostics.push({ code: 'schema_mismatch', line: line.line, offset: line.offset, raw, message: parsed.error.issues[0]?.message ?? 'not an effect record' });
+    else
+      diagnostics.push({
+        code: 'schema_mismatch',
+        line: line.line,
+        offset: line.offset,
+        raw,
+        message: parsed.error.issues[0]?.message ?? 'not an effect record',
+      });
   };
   splitter.push(readFileSync(path), take);
   splitter.end(take);
@@ -71,5 +90,7 @@ export function appendEffectsSync(path: string, records: readonly EffectRecord[]
 export function withoutInterrupted(records: readonly EffectRecord[]): EffectRecord[] {
   const withdrawn = new Set(records.flatMap((r) => (r.type === 'run_failed' && isWithdrawal(r) ? [r.runId] : [])));
   if (withdrawn.size === 0) return [...records];
-  return records.filter((r) => !((r.type === 'run_started' || r.type === 'run_failed' || r.type === 'run_finished') && withdrawn.has(r.runId)));
+  return records.filter(
+    (r) => !((r.type === 'run_started' || r.type === 'run_failed' || r.type === 'run_finished') && withdrawn.has(r.runId)),
+  );
 }

@@ -26,7 +26,12 @@ export const DecisionRecord = z.looseObject({
   decision: z.looseObject({ kind: z.string(), uuid: z.string(), seq: z.number(), tokens: z.number(), reason: z.string() }),
 });
 /** A run whose request went out in a message batch: its custom id, and what its view of the conversation was. */
-export const RemoteRequest = z.looseObject({ customId: z.string(), from: z.string().nullable().optional(), to: z.string().nullable().optional(), now: z.string().optional() });
+export const RemoteRequest = z.looseObject({
+  customId: z.string(),
+  from: z.string().nullable().optional(),
+  to: z.string().nullable().optional(),
+  now: z.string().optional(),
+});
 export type RemoteRequest = z.infer<typeof RemoteRequest>;
 
 export const RunStartedRecord = z.looseObject({
@@ -42,7 +47,14 @@ export const RunStartedRecord = z.looseObject({
 });
 /** Placed after the transcript's last entry as it was when recorded (a batch result collected later): replay closes the triggers first. */
 const afterEnd = z.boolean().optional();
-export const RunFinishedRecord = z.looseObject({ ...base, type: z.literal('run_finished'), run: RunKindSchema, runId: z.string(), outcome: z.unknown().optional(), afterEnd });
+export const RunFinishedRecord = z.looseObject({
+  ...base,
+  type: z.literal('run_finished'),
+  run: RunKindSchema,
+  runId: z.string(),
+  outcome: z.unknown().optional(),
+  afterEnd,
+});
 export const RunFailedRecord = z.looseObject({
   ...base,
   type: z.literal('run_failed'),
@@ -60,10 +72,22 @@ export const RunFailedRecord = z.looseObject({
 export const CompactedRecord = z.looseObject({
   ...base,
   type: z.literal('compacted'),
-  outcome: z.looseObject({ rung: z.string(), trigger: z.string(), boundaryUuid: z.string(), tokensBefore: z.number(), tokensAfter: z.number() }),
+  outcome: z.looseObject({
+    rung: z.string(),
+    trigger: z.string(),
+    boundaryUuid: z.string(),
+    tokensBefore: z.number(),
+    tokensAfter: z.number(),
+  }),
 });
 
-export const EffectRecord = z.discriminatedUnion('type', [DecisionRecord, RunStartedRecord, RunFinishedRecord, RunFailedRecord, CompactedRecord]);
+export const EffectRecord = z.discriminatedUnion('type', [
+  DecisionRecord,
+  RunStartedRecord,
+  RunFinishedRecord,
+  RunFailedRecord,
+  CompactedRecord,
+]);
 export type EffectRecord = z.infer<typeof EffectRecord>;
 export type RunStartedRecord = z.infer<typeof RunStartedRecord>;
 export type RunFinishedRecord = z.infer<typeof RunFinishedRecord>;

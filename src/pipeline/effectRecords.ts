@@ -1,5 +1,12 @@
 import type { Decision } from '../projections/decisions.js';
-import { CURRENT_EFFECT_LOG_VERSION, type EffectRecord, type LogPosition, type RemoteRequest, type RunFailedRecord, type RunStartedRecord } from './effectRecord.js';
+import {
+  CURRENT_EFFECT_LOG_VERSION,
+  type EffectRecord,
+  type LogPosition,
+  type RemoteRequest,
+  type RunFailedRecord,
+  type RunStartedRecord,
+} from './effectRecord.js';
 import type { RunKind } from '../projections/decisions.js';
 
 /**
@@ -14,26 +21,86 @@ export function decisionRecord(decision: Decision): Extract_<'decision'> {
   return { v: CURRENT_EFFECT_LOG_VERSION, type: 'decision', at: { seq: decision.seq, uuid: decision.uuid }, decision: { ...decision } };
 }
 
-export function runStartedRecord(fields: { at: LogPosition; run: RunKind; runId: string; batch: readonly LogPosition[]; trailing: boolean; remote?: RemoteRequest }): RunStartedRecord {
-  return { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_started', at: fields.at, run: fields.run, runId: fields.runId, batch: [...fields.batch], trailing: fields.trailing, ...(fields.remote === undefined ? {} : { remote: fields.remote }) };
+export function runStartedRecord(fields: {
+  at: LogPosition;
+  run: RunKind;
+  runId: string;
+  batch: readonly LogPosition[];
+  trailing: boolean;
+  remote?: RemoteRequest;
+}): RunStartedRecord {
+  return {
+    v: CURRENT_EFFECT_LOG_VERSION,
+    type: 'run_started',
+    at: fields.at,
+    run: fields.run,
+    runId: fields.runId,
+    batch: [...fields.batch],
+    trailing: fields.trailing,
+    ...(fields.remote === undefined ? {} : { remote: fields.remote }),
+  };
 }
 
-export function runFinishedRecord(fields: { at: LogPosition; run: RunKind; runId: string; outcome?: unknown; afterEnd?: boolean }): Extract_<'run_finished'> {
-  return { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_finished', at: fields.at, ...(fields.afterEnd === true ? { afterEnd: true } : {}), run: fields.run, runId: fields.runId, ...(fields.outcome === undefined ? {} : { outcome: fields.outcome }) };
+export function runFinishedRecord(fields: {
+  at: LogPosition;
+  run: RunKind;
+  runId: string;
+  outcome?: unknown;
+  afterEnd?: boolean;
+}): Extract_<'run_finished'> {
+  return {
+    v: CURRENT_EFFECT_LOG_VERSION,
+    type: 'run_finished',
+    at: fields.at,
+    ...(fields.afterEnd === true ? { afterEnd: true } : {}),
+    run: fields.run,
+    runId: fields.runId,
+    ...(fields.outcome === undefined ? {} : { outcome: fields.outcome }),
+  };
 }
 
-export function runFailedRecord(fields: { at: LogPosition; run: RunKind; runId: string; error: unknown; afterEnd?: boolean }): RunFailedRecord {
-  return { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: fields.at, ...(fields.afterEnd === true ? { afterEnd: true } : {}), run: fields.run, runId: fields.runId, error: errorText(fields.error) };
+export function runFailedRecord(fields: {
+  at: LogPosition;
+  run: RunKind;
+  runId: string;
+  error: unknown;
+  afterEnd?: boolean;
+}): RunFailedRecord {
+  return {
+    v: CURRENT_EFFECT_LOG_VERSION,
+    type: 'run_failed',
+    at: fields.at,
+    ...(fields.afterEnd === true ? { afterEnd: true } : {}),
+    run: fields.run,
+    runId: fields.runId,
+    error: errorText(fields.error),
+  };
 }
 
 /** A run taken back because it never happened (a crash, or the machine failed it): it runs again at its place. */
 export function runInterruptedRecord(fields: { at: LogPosition; run: RunKind; runId: string; reason: unknown }): RunFailedRecord {
-  return { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: fields.at, run: fields.run, runId: fields.runId, error: `interrupted: ${errorText(fields.reason)}`, interrupted: true };
+  return {
+    v: CURRENT_EFFECT_LOG_VERSION,
+    type: 'run_failed',
+    at: fields.at,
+    run: fields.run,
+    runId: fields.runId,
+    error: `interrupted: ${errorText(fields.reason)}`,
+    interrupted: true,
+  };
 }
 
 /** A failed run taken back by a later build, to run again at the same place. */
 export function runRetriedRecord(failure: RunFailedRecord): RunFailedRecord {
-  return { v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: failure.at, run: failure.run, runId: failure.runId, error: `retried: ${failure.error}`, retried: true };
+  return {
+    v: CURRENT_EFFECT_LOG_VERSION,
+    type: 'run_failed',
+    at: failure.at,
+    run: failure.run,
+    runId: failure.runId,
+    error: `retried: ${failure.error}`,
+    retried: true,
+  };
 }
 
 /** A compaction no trigger asked for (`memlog compact`). */
@@ -53,9 +120,11 @@ export function nextRunId(kind: RunKind, seq: number, taken: Set<string>): strin
 }
 
 /** Whether a record takes its run back (interrupted or retried): replay leaves that run out. */
-export const isWithdrawal = (record: EffectRecord): boolean => record.type === 'run_failed' && (record.interrupted === true || record.retried === true);
+export const isWithdrawal = (record: EffectRecord): boolean =>
+  record.type === 'run_failed' && (record.interrupted === true || record.retried === true);
 
 /** Whether a record was placed after the transcript's last entry (a batch result collected later). */
-export const isAfterEnd = (record: EffectRecord): boolean => (record.type === 'run_finished' || record.type === 'run_failed') && record.afterEnd === true;
+export const isAfterEnd = (record: EffectRecord): boolean =>
+  (record.type === 'run_finished' || record.type === 'run_failed') && record.afterEnd === true;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,7 +1,21 @@
-import { asyncScheduler, concat, connectable, defer, filter, from, ignoreElements, merge, mergeMap, Observable, Subject, type SchedulerLike } from 'rxjs';
+import {
+  asyncScheduler,
+  concat,
+  connectable,
+  defer,
+  filter,
+  from,
+  ignoreElements,
+  merge,
+  mergeMap,
+  Observable,
+  Subject,
+  type SchedulerLike,
+} from 'rxjs';
 import type { Decision } from '../projections/decisions.js';
 import type { EffectRecord, LogPosition } from './effectRecord.js';
-import { decisionRecord, nextRunId, runFailedRecord, runFinishedRecord, runStartedRecord } from './effectRecords.js';
+import { decisionRecord } from './effectRecords.js';
+import { doRunWork, recordRunEnd, recordRunStart } from './oneRun.js';
 import { coalesceTrailing } from './operators/coalesceTrailing.js';
 import { runOf } from './runsByKind.js';
 import { RUN_KINDS, type RunKind } from '../projections/decisions.js';
@@ -31,11 +45,12 @@ export interface EffectRunnerOptions {
 }
 
 /**
- * The only place memlog acts on its decisions. Per kind of run, at most one in flight; due
- * decisions that arrive meanwhile become one trailing run (coalesceTrailing). Each run leaves
- * `run_started` in the effect log before it works, and `run_finished` (with its outcome) or
- * `run_failed` before anything is applied, so replaying the transcript with the effect log
- * reproduces every run, trailing ones included. Emits the records as they are written.
+ * Acts on decisions as a live session makes them. Per kind of run, at most one in flight; due
+ * decisions that arrive meanwhile become one trailing run (coalesceTrailing). Each run records
+ * its start and end through the run steps of oneRun.ts (as the paced runner's do), so
+ * replaying the transcript with the effect log reproduces every run, trailing ones included.
+ * A run the machine fails (a full disk) is withdrawn and stops the runner, as does an apply
+ * that fails; both with RunInterruptedError. Emits the records as they are written.
  */
 export function runEffects(decisions: Observable<Decision>, options: EffectRunnerOptions): Observable<EffectRecord> {
   const { execute, record, position, scheduler = asyncScheduler } = options;
@@ -54,37 +69,45 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
     );
 
   /** One run as an Observable that completes in the same tick its end is recorded. */
-  const runOnce = (run: RunKind, batch: Decision[], trailing: boolean): Observable<EffectRecord[]> =>
-    new Observable<EffectRecord[]>((subscriber) => {
-      const done = (records: EffectRecord[]): void => {
+  const runOnce = (run: RunKind, batch: Decision[], trailing: boolean): Observable<readonly EffectRecord[]> =>
+    new Observable<readonly EffectRecord[]>((subscriber) => {
+      const done = (records: readonly EffectRecord[]): void => {
         subscriber.next(records);
         subscriber.complete();
       };
       work(run, batch, trailing, done).catch((error: unknown) => subscriber.error(error));
     });
 
-  const work = async (run: RunKind, batch: Decision[], trailing: boolean, done: (records: EffectRecord[]) => void): Promise<void> => {
-    const positions = batch.map((d) => ({ seq: d.seq, uuid: d.uuid }));
+  const work = async (
+    run: RunKind,
+    batch: Decision[],
+    trailing: boolean,
+    done: (records: readonly EffectRecord[]) => void,
+  ): Promise<void> => {
     await applying.get(run);
     const at = position();
-    const runId = nextRunId(run, at.seq, runIds);
-    const started = runStartedRecord({ at, run, runId, batch: positions, trailing });
-    record([started]);
-    let ended: EffectRecord;
-    let result: RunResult | undefined;
-    try {
-      result = await execute(run, batch, abort.signal, runId);
-      ended = runFinishedRecord({ at: position(), run, runId, outcome: result.outcome });
-    } catch (error) {
-      ended = runFailedRecord({ at: position(), run, runId, error });
-    }
+    const started = recordRunStart({
+      run,
+      seq: at.seq,
+      at,
+      batch: batch.map((d) => ({ seq: d.seq, uuid: d.uuid })),
+      trailing,
+      runIds,
+      record,
+    });
+    const settled = await doRunWork(() => execute(run, batch, abort.signal, started.runId));
     // Recording the end and completing the run happen in one synchronous step, so the trailing
     // run is released at exactly the position just recorded. Applying comes after the record,
     // and before the next run of this kind does anything.
-    if (abort.signal.aborted) return; // unsubscribed: nothing more is recorded or applied
-    record([ended]);
-    if (ended.type === 'run_finished' && result?.apply) applying.set(run, result.apply().catch((error: unknown) => fatal(error)));
-    done([started, ended]);
+    const end = recordRunEnd(started, settled, { at: position(), record, signal: abort.signal });
+    if (end.kind === 'aborted') return; // unsubscribed: nothing more is recorded or applied
+    if (end.kind === 'interrupted') throw end.error; // withdrawn: the runner stops, and the run is redone at its place
+    if (end.kind === 'finished')
+      applying.set(
+        run,
+        end.apply().catch((error: unknown) => fatal(error)),
+      );
+    done(end.records);
   };
 
   /** Every decision goes into the log as it is made (a skip too), before any run it causes. */

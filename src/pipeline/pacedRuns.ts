@@ -1,11 +1,13 @@
 import type { Decision, RunStart } from '../projections/decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
-import { isEnvironmentFault, RunInterruptedError } from '../fs/fsError.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
 import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from './effectRecord.js';
 import type { RunKind } from '../projections/decisions.js';
-import { decisionRecord, nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, runRetriedRecord, runStartedRecord } from './effectRecords.js';
-import { createReplayDecider, mergeByPosition, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replay.js';
+import { decisionRecord, runInterruptedRecord, runRetriedRecord } from './effectRecords.js';
+import { doRunWork, recordRunEnd, recordRunStart } from './oneRun.js';
+import { hasUuid } from '../transcript/entrySchema.js';
+import { mergeByPosition } from './mergeByPosition.js';
+import { createReplayDecider, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replayDecider.js';
 
 export interface PacedRun {
   readonly runId: string;
@@ -50,8 +52,10 @@ const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
  * Runs, over a finished (or paused) transcript, every run of one kind that the triggers call for
  * and the effect log does not already have, each before the next entry is folded: so runs start
  * and end where a replay without an effect log assumes instant runs, and a replay with the log
- * gives the same decisions. Each run's records reach the log before its result is applied; a
- * run that throws is recorded as failed and changes nothing.
+ * gives the same decisions. Each run goes through the run steps of oneRun.ts (as the live
+ * runner's do): its records reach the log before its result is applied; a run that throws is
+ * recorded as failed and changes nothing; a run the machine fails (a full disk) is withdrawn and
+ * stops this build with RunInterruptedError, as does an apply that fails.
  */
 export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   const { kind, logPath } = options;
@@ -64,64 +68,50 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   const runs: PacedRun[] = [];
   const due = new Map<string, Decision>();
 
-  /**
-   * Takes a run back (marked interrupted: as if never started). Best effort: should even this
-   * record not reach the disk, the next build finds the run without an end and marks it so.
-   */
-  const withdraw = (runId: string, error: unknown): void => {
-    const message = error instanceof Error ? error.message : String(error);
-    try {
-      appendEffectsSync(logPath, [runInterruptedRecord({ at, run: kind, runId, reason: message })]);
-    } catch {
-      // see above
-    }
-  };
-
+  const append = (made: readonly EffectRecord[]): void => appendEffectsSync(logPath, made);
   const runOne = async (start: RunStart): Promise<readonly EffectRecord[]> => {
-    const runId = nextRunId(kind, start.seq, runIds);
-    options.onRun?.({ type: 'started', runId, at });
     const decisions = start.batch.flatMap((uuid) => (due.has(uuid) ? [due.get(uuid)!] : []));
-    const remote = options.remote?.(runId, start, decisions);
-    const started = runStartedRecord({ at, run: kind, runId, batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing: start.trailing, ...(remote === undefined ? {} : { remote }) });
-    appendEffectsSync(logPath, [...decisions.map(decisionRecord), started]);
-    let result: PacedResult;
-    try {
-      result = await options.execute(start, decisions, runId);
-    } catch (error) {
-      if (options.signal?.aborted === true) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      if (isEnvironmentFault(error)) {
-        // The machine failed the run (a full disk, an I/O error), not the model: it did not
-        // happen. It runs again at this very place next time, so a rerun ends as an
-        // uninterrupted build would; and nothing more is tried on a failing disk.
-        withdraw(runId, error);
-        options.onRun?.({ type: 'failed', runId, error: message });
-        throw new RunInterruptedError(error);
-      }
-      const ended = runFailedRecord({ at, run: kind, runId, error: message });
-      appendEffectsSync(logPath, [ended]);
-      runs.push({ runId, at, ok: false, error: message });
-      options.onRun?.({ type: 'failed', runId, error: message });
-      return [started, ended];
+    const { remote } = options;
+    const started = recordRunStart({
+      run: kind,
+      seq: start.seq,
+      at,
+      batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })),
+      trailing: start.trailing,
+      runIds,
+      record: append,
+      before: decisions.map(decisionRecord),
+      onId: (id) => options.onRun?.({ type: 'started', runId: id, at }),
+      ...(remote === undefined ? {} : { remote: (id: string) => remote(id, start, decisions) }),
+    });
+    const { runId } = started;
+    const settled = await doRunWork(() => options.execute(start, decisions, runId));
+    const end = recordRunEnd(started, settled, { at, record: append, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+    switch (end.kind) {
+      case 'aborted':
+        throw end.error;
+      case 'interrupted':
+        // Nothing more is tried on a failing disk; the run is redone at this very place next
+        // time, so a rerun ends as an uninterrupted build would.
+        options.onRun?.({ type: 'failed', runId, error: end.message });
+        throw end.error;
+      case 'failed':
+        runs.push({ runId, at, ok: false, error: end.error });
+        options.onRun?.({ type: 'failed', runId, error: end.error });
+        return end.records;
+      case 'deferred':
+        runs.push({ runId, at, ok: true, deferred: true });
+        return end.records;
+      case 'finished':
+        // Recorded as finished, the run is done, as in a write-ahead log: should applying fail (the
+        // disk), the error stops this build, and whoever uses the result next finishes the apply
+        // from the staged copy first (notes: finishApplied; memory: applyStaged). Never a second
+        // record for the same run.
+        await end.apply();
+        runs.push({ runId, at, ok: true, outcome: end.outcome });
+        options.onRun?.({ type: 'finished', runId, outcome: end.outcome });
+        return end.records;
     }
-    if ('deferred' in result) {
-      runs.push({ runId, at, ok: true, deferred: true });
-      return [started];
-    }
-    const ended = runFinishedRecord({ at, run: kind, runId, outcome: result.outcome });
-    appendEffectsSync(logPath, [ended]);
-    // Recorded as finished, the run is done, as in a write-ahead log: should applying fail (the
-    // disk), the error stops this build, and whoever uses the result next finishes the apply
-    // from the staged copy first (notes: finishApplied; memory: applyStaged). Never a second
-    // record for the same run.
-    try {
-      await result.apply();
-    } catch (error) {
-      throw new RunInterruptedError(error);
-    }
-    runs.push({ runId, at, ok: true, outcome: result.outcome });
-    options.onRun?.({ type: 'finished', runId, outcome: result.outcome });
-    return [started, ended];
   };
 
   const handle = async (made: readonly Decision[]): Promise<void> => {
@@ -140,7 +130,7 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   };
 
   for (const event of mergeByPosition(options.entries, records) as Iterable<PipelineEvent>) {
-    if (event.source === 'transcript') at = { seq: event.event.seq, uuid: (event.event.entry as { uuid?: string }).uuid ?? null };
+    if (event.source === 'transcript') at = { seq: event.event.seq, uuid: hasUuid(event.event.entry) ? event.event.entry.uuid : null };
     const [next, made] = decider.step(state, event);
     state = next;
     await handle(made);
@@ -163,13 +153,16 @@ export async function recoverInterrupted(
   elsewhere: (record: RunStartedRecord) => boolean = () => false,
 ): Promise<EffectRecord[]> {
   const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
-  const dangling = records.filter((r): r is RunStartedRecord => r.type === 'run_started' && r.run === kind && !ended.has(r.runId) && !elsewhere(r));
-  const failed = dangling.map((r) => runInterruptedRecord({ at: r.at, run: r.run, runId: r.runId, reason: 'the run never recorded an end' }));
+  const dangling = records.filter(
+    (r): r is RunStartedRecord => r.type === 'run_started' && r.run === kind && !ended.has(r.runId) && !elsewhere(r),
+  );
+  const failed = dangling.map((r) =>
+    runInterruptedRecord({ at: r.at, run: r.run, runId: r.runId, reason: 'the run never recorded an end' }),
+  );
   for (const r of dangling) await cleanup(r.runId);
   appendEffectsSync(logPath, failed);
   return failed;
 }
-
 
 /**
  * The newest run of this kind, when it failed, taken back so it runs again at the same place: a
@@ -196,11 +189,14 @@ export const MAX_RETRIES = 3;
 export function retryRecords(records: readonly EffectRecord[], kind: RunKind): EffectRecord[] {
   const live = withoutInterrupted(records);
   const newest = live.filter((r): r is Extract<EffectRecord, { type: 'run_started' }> => r.type === 'run_started' && r.run === kind).at(-1);
-  const failure = newest && live.find((r): r is Extract<EffectRecord, { type: 'run_failed' }> => r.type === 'run_failed' && r.runId === newest.runId);
+  const failure =
+    newest && live.find((r): r is Extract<EffectRecord, { type: 'run_failed' }> => r.type === 'run_failed' && r.runId === newest.runId);
   if (newest === undefined || failure === undefined) return [];
   const place = batchKey(newest.batch.map((p) => p.uuid));
   const retriedHere = new Set(records.flatMap((r) => (r.type === 'run_failed' && r.retried === true ? [r.runId] : [])));
-  const earlier = records.filter((r) => r.type === 'run_started' && r.run === kind && retriedHere.has(r.runId) && batchKey(r.batch.map((p) => p.uuid)) === place).length;
+  const earlier = records.filter(
+    (r) => r.type === 'run_started' && r.run === kind && retriedHere.has(r.runId) && batchKey(r.batch.map((p) => p.uuid)) === place,
+  ).length;
   if (earlier >= MAX_RETRIES) return [];
   return [runRetriedRecord(failure)];
 }

@@ -50,6 +50,8 @@ function toRunStart(run: RunKind, start: TrailingStart<DueDecision>): RunStart {
     uuid: newest?.uuid ?? '',
     seq: newest?.seq ?? -1,
     tokens: newest?.tokens ?? 0,
-    reason: start.trailing ? `${run.replace('_', ' ')} run starts as the trailing run for ${count} request${count === 1 ? '' : 's'} made while the previous one ran` : `${run.replace('_', ' ')} run starts`,
+    reason: start.trailing
+      ? `${run.replace('_', ' ')} run starts as the trailing run for ${count} request${count === 1 ? '' : 's'} made while the previous one ran`
+      : `${run.replace('_', ' ')} run starts`,
   };
 }

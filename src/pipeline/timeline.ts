@@ -2,9 +2,11 @@ import type { Decision } from '../projections/decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { foldAll } from '../projections/projection.js';
 import { promptPreview, selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
+import { hasUuid } from '../transcript/entrySchema.js';
 import type { EffectRecord } from './effectRecord.js';
 import { placeDecisions } from './placeDecisions.js';
-import { replaySync, type ReplaySettings, type ReplayState } from './replay.js';
+import type { ReplaySettings, ReplayState } from './replayDecider.js';
+import { replaySync } from './replaySync.js';
 
 /** A turn with a preview of its prompt and the decisions made during it. */
 export interface TimelineTurn extends Turn {
@@ -23,11 +25,18 @@ export interface Timeline {
 }
 
 /** Replays entries (an array: it is read twice) into a timeline. */
-export function buildTimeline(entries: readonly LogEntry[], settings: ReplaySettings = {}, records: readonly EffectRecord[] = []): Timeline {
+export function buildTimeline(
+  entries: readonly LogEntry[],
+  settings: ReplaySettings = {},
+  records: readonly EffectRecord[] = [],
+): Timeline {
   const { decisions, state } = replaySync(entries, settings, undefined, records);
   const turns = selectTurns(foldAll(turnsProjection, entries));
   const prompts = promptEntries(entries, turns);
-  const { before, byTurn } = placeDecisions(turns.map((turn) => turn.startSeq), decisions);
+  const { before, byTurn } = placeDecisions(
+    turns.map((turn) => turn.startSeq),
+    decisions,
+  );
   const placed = turns.map((turn, i): TimelineTurn => {
     const entry = turn.promptUuid === null ? undefined : prompts.get(turn.promptUuid);
     return { ...turn, prompt: entry === undefined ? '' : promptPreview(entry), decisions: byTurn[i] ?? [] };
@@ -40,8 +49,7 @@ function promptEntries(entries: readonly LogEntry[], turns: readonly Turn[]): Ma
   const wanted = new Set(turns.flatMap((turn) => (turn.promptUuid === null ? [] : [turn.promptUuid])));
   const found = new Map<string, LogEntry['entry']>();
   for (const { entry } of entries) {
-    const uuid = (entry as { uuid?: unknown }).uuid;
-    if (typeof uuid === 'string' && wanted.has(uuid) && !found.has(uuid)) found.set(uuid, entry);
+    if (hasUuid(entry) && wanted.has(entry.uuid) && !found.has(entry.uuid)) found.set(entry.uuid, entry);
   }
   return found;
 }
@@ -67,6 +75,8 @@ export function formatTimeline(file: string, timeline: Timeline): string {
   const extractions = timeline.decisions.filter((d) => d.kind === 'extraction_due').length;
   const skipped = timeline.decisions.filter((d) => d.kind === 'extraction_skipped').length;
   const trailing = timeline.decisions.filter((d) => d.kind === 'run_start' && d.trailing).length;
-  out.push(`  ${timeline.turns.length} turns, ${notes} session-notes updates due, ${compactions} compactions due, ${extractions} extractions due, ${skipped} skipped${trailing > 0 ? `, ${trailing} trailing runs` : ''}`);
+  out.push(
+    `  ${timeline.turns.length} turns, ${notes} session-notes updates due, ${compactions} compactions due, ${extractions} extractions due, ${skipped} skipped${trailing > 0 ? `, ${trailing} trailing runs` : ''}`,
+  );
   return out.join('\n');
 }

@@ -1,3 +1,4 @@
+import { isModelResponse } from '../transcript/modelResponse.js';
 import { NO_DECISIONS, type CompactionDue, type RunOutcome, type Trigger } from './decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import * as tokens from './tokens.js';
@@ -12,7 +13,11 @@ export interface AutocompactSettings {
   readonly maxConsecutiveFailures: number;
 }
 
-export const DEFAULT_AUTOCOMPACT_SETTINGS: AutocompactSettings = { contextWindow: 200_000, maxOutputTokens: 32_000, maxConsecutiveFailures: 3 };
+export const DEFAULT_AUTOCOMPACT_SETTINGS: AutocompactSettings = {
+  contextWindow: 200_000,
+  maxOutputTokens: 32_000,
+  maxConsecutiveFailures: 3,
+};
 
 const SUMMARY_OUTPUT_RESERVE = 20_000;
 const AUTOCOMPACT_BUFFER = 13_000;
@@ -64,7 +69,9 @@ export function initialState(): AutocompactState {
  * boundary, and at the end of the log (the request that would come next). The decision names the last message before the
  * request. A compact boundary resets the count; the breaker counts failures from the effect log.
  */
-export function createAutocompactTrigger(settings: AutocompactSettings = DEFAULT_AUTOCOMPACT_SETTINGS): Trigger<AutocompactState, CompactionDue, LogEntry> {
+export function createAutocompactTrigger(
+  settings: AutocompactSettings = DEFAULT_AUTOCOMPACT_SETTINGS,
+): Trigger<AutocompactState, CompactionDue, LogEntry> {
   const limits = autocompactThresholds(settings);
 
   function evaluate(state: AutocompactState): readonly [AutocompactState, readonly CompactionDue[]] {
@@ -87,19 +94,23 @@ export function createAutocompactTrigger(settings: AutocompactSettings = DEFAULT
   function step(state: AutocompactState, event: LogEntry): readonly [AutocompactState, readonly CompactionDue[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, NO_DECISIONS];
     const { entry } = event;
-    const startsRequest = entry.type === 'assistant' && entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true && (entry.message.id ?? null) !== state.responseId;
+    const startsRequest = entry.type === 'assistant' && isModelResponse(entry) && (entry.message.id ?? null) !== state.responseId;
     // A compact boundary is written where a request was about to go out: that request is the one to size.
     const boundary = entry.type === 'system' && entry.subtype === 'compact_boundary';
     const [before, decisions] = startsRequest || boundary ? evaluate(state) : ([state, NO_DECISIONS] as const);
     const nextTokens = tokens.evolve(before.tokens, event);
     if (entry.type === 'system') {
-      if (entry.subtype === 'compact_boundary') return [{ tokens: nextTokens, responseId: null, last: null, evaluatedAt: null, consecutiveFailures: 0 }, decisions];
+      if (entry.subtype === 'compact_boundary')
+        return [{ tokens: nextTokens, responseId: null, last: null, evaluatedAt: null, consecutiveFailures: 0 }, decisions];
       return [nextTokens === before.tokens ? before : { ...before, tokens: nextTokens }, decisions];
     }
     const responseId = startsRequest && entry.type === 'assistant' ? (entry.message.id ?? null) : before.responseId;
     const last = entry.type === 'user' || entry.type === 'assistant' ? { uuid: entry.uuid, seq: event.seq } : before.last;
     // A literal, not a spread: this runs for every message (see extractionTrigger.ts).
-    return [{ tokens: nextTokens, responseId, last, evaluatedAt: before.evaluatedAt, consecutiveFailures: before.consecutiveFailures }, decisions];
+    return [
+      { tokens: nextTokens, responseId, last, evaluatedAt: before.evaluatedAt, consecutiveFailures: before.consecutiveFailures },
+      decisions,
+    ];
   }
 
   /** The circuit breaker: consecutive failed compactions stop further attempts; a success resets it. */

@@ -1,3 +1,4 @@
+import { isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { append, emptyList, lastItem, listItems, type ListView } from './appendOnlyList.js';
 import { defineProjection } from './projection.js';
@@ -47,11 +48,10 @@ export function evolve(state: ConversationState, event: LogEntry): ConversationS
   const blocks: readonly ContentBlock[] = typeof entry.message.content === 'string' ? [] : entry.message.content;
   let open = state.openToolUses;
   for (const block of blocks) {
-    if (block.type === 'tool_use') {
-      const { id, name } = block as { id: string; name: string };
-      open = new Map(open).set(id, { uuid: entry.uuid, name });
-    } else if (block.type === 'tool_result') {
-      const id = (block as { tool_use_id: string }).tool_use_id;
+    if (isToolUseBlock(block)) {
+      open = new Map(open).set(block.id, { uuid: entry.uuid, name: block.name });
+    } else if (isToolResultBlock(block)) {
+      const id = block.tool_use_id;
       if (open.has(id)) {
         open = new Map(open);
         (open as Map<string, unknown>).delete(id);
@@ -72,7 +72,14 @@ export function evolve(state: ConversationState, event: LogEntry): ConversationS
     parentUuid: previous !== undefined && parentUuid === previous.uuid ? previous.uuid : parentUuid,
   };
   // A literal rather than a spread: this runs for every message (see extractionTrigger.ts).
-  return { messages: append(state.messages, message), leaf: entry.uuid, openToolUses: open, sidechains: state.sidechains, boundaries: state.boundaries, lastBoundary: state.lastBoundary };
+  return {
+    messages: append(state.messages, message),
+    leaf: entry.uuid,
+    openToolUses: open,
+    sidechains: state.sidechains,
+    boundaries: state.boundaries,
+    lastBoundary: state.lastBoundary,
+  };
 }
 
 /** The messages after the last boundary, oldest first. */

@@ -1,4 +1,6 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
+import { isToolUseBlock, toolInputFilePath } from '../transcript/contentGuards.js';
+import { isModelResponse } from '../transcript/modelResponse.js';
 import { NO_DECISIONS, type ExtractionDue, type ExtractionSkipped, type RunOutcome, type Trigger } from './decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { closeSample, stepSample } from './responseSample.js';
@@ -37,7 +39,13 @@ export interface ExtractionState {
   readonly skips: number;
   readonly failures: number;
   /** The newest due decision, to undo its optimistic cursor move if its run fails. */
-  readonly lastDue: { readonly uuid: string; readonly cursor: string | null; readonly cursorLost: boolean; readonly newMessages: number; readonly writes: readonly string[] } | null;
+  readonly lastDue: {
+    readonly uuid: string;
+    readonly cursor: string | null;
+    readonly cursorLost: boolean;
+    readonly newMessages: number;
+    readonly writes: readonly string[];
+  } | null;
 }
 
 export function initialState(): ExtractionState {
@@ -68,7 +76,9 @@ type ExtractionDecision = ExtractionDue | ExtractionSkipped;
  * moves. The cursor moves at the decision, as if the run succeeded: a replay without effect
  * records shows the decisions a healthy session would make; the effect log corrects failures.
  */
-export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_EXTRACTION_SETTINGS): Trigger<ExtractionState, ExtractionDecision, LogEntry> {
+export function createExtractionTrigger(
+  settings: ExtractionSettings = DEFAULT_EXTRACTION_SETTINGS,
+): Trigger<ExtractionState, ExtractionDecision, LogEntry> {
   function evaluate(state: ExtractionState): readonly [ExtractionState, readonly ExtractionDecision[]] {
     const { sample } = state;
     if (!sample) return [state, NO_DECISIONS];
@@ -116,14 +126,20 @@ export function createExtractionTrigger(settings: ExtractionSettings = DEFAULT_E
     return closeSample(state, steps);
   }
 
-
   /**
    * A failed run moves the cursor back, so its messages are covered by the next run (spec
    * §3.3 step 7); only the newest run can be undone, as an older one's messages are already
    * behind a newer cursor.
    */
   function settle(state: ExtractionState, outcome: RunOutcome): ExtractionState {
-    if (outcome.run !== 'extraction' || outcome.ok || !state.lastDue || !outcome.batch.includes(state.lastDue.uuid) || state.cursor !== state.lastDue.uuid) return state;
+    if (
+      outcome.run !== 'extraction' ||
+      outcome.ok ||
+      !state.lastDue ||
+      !outcome.batch.includes(state.lastDue.uuid) ||
+      state.cursor !== state.lastDue.uuid
+    )
+      return state;
     const due = state.lastDue;
     return {
       ...state,
@@ -144,11 +160,19 @@ function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSett
   const nextTokens = tokens.evolve(state.tokens, event);
   if (entry.type === 'system') {
     if (entry.subtype !== 'compact_boundary') return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
-    return { ...state, tokens: nextTokens, cursorLost: state.cursor !== null, messagesSinceBoundary: 0, memoryWritesSinceBoundary: [], sample: null, lastDue: null };
+    return {
+      ...state,
+      tokens: nextTokens,
+      cursorLost: state.cursor !== null,
+      messagesSinceBoundary: 0,
+      memoryWritesSinceBoundary: [],
+      sample: null,
+      lastDue: null,
+    };
   }
   if (entry.type !== 'user' && entry.type !== 'assistant') return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
   const writes = entry.type === 'assistant' ? memoryWrites(entry, settings) : NO_PATHS;
-  const sampled = entry.type === 'assistant' && entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true;
+  const sampled = entry.type === 'assistant' && isModelResponse(entry);
   // Written out field by field, not spread: this runs for every message of a session, and a
   // spread with overrides costs several times an object literal (bench/replayStages.bench.ts).
   return {
@@ -160,7 +184,9 @@ function apply(state: ExtractionState, event: LogEntry, settings: ExtractionSett
     memoryWritesSinceCursor: writes.length === 0 ? state.memoryWritesSinceCursor : [...state.memoryWritesSinceCursor, ...writes],
     memoryWritesSinceBoundary: writes.length === 0 ? state.memoryWritesSinceBoundary : [...state.memoryWritesSinceBoundary, ...writes],
     turnsSinceLastRun: state.turnsSinceLastRun,
-    sample: sampled ? { uuid: entry.uuid, seq: event.seq, messageId: entry.message.id ?? null, hasToolUse: hasToolUse(entry.message.content) } : state.sample,
+    sample: sampled
+      ? { uuid: entry.uuid, seq: event.seq, messageId: entry.message.id ?? null, hasToolUse: hasToolUse(entry.message.content) }
+      : state.sample,
     waiting: state.waiting,
     runs: state.runs,
     skips: state.skips,
@@ -207,11 +233,9 @@ function memoryWrites(entry: AssistantEntry, settings: ExtractionSettings): read
   if (typeof content === 'string') return NO_PATHS;
   let paths: string[] | null = null;
   for (const block of content) {
-    if (block.type !== 'tool_use') continue;
-    const { name, input } = block as { name: string; input: unknown };
-    if (name !== 'Edit' && name !== 'Write') continue;
-    const path = (input as { file_path?: unknown } | null)?.file_path;
-    if (typeof path === 'string' && settings.isMemoryPath(path)) (paths ??= []).push(path);
+    if (!isToolUseBlock(block) || (block.name !== 'Edit' && block.name !== 'Write')) continue;
+    const path = toolInputFilePath(block);
+    if (path !== undefined && settings.isMemoryPath(path)) (paths ??= []).push(path);
   }
   return paths ?? NO_PATHS;
 }

@@ -21,7 +21,9 @@ export function relationToSample(sampleMessageId: string | null, entry: Entry): 
       return entry.subtype === 'compact_boundary' ? 'closes' : 'waits';
     case 'user': {
       const content = entry.message.content;
-      return typeof content !== 'string' && content.length > 0 && content.every((block) => block.type === 'tool_result') ? 'waits' : 'closes';
+      return typeof content !== 'string' && content.length > 0 && content.every((block) => block.type === 'tool_result')
+        ? 'waits'
+        : 'closes';
     }
     default:
       return 'closes';

@@ -1,3 +1,4 @@
+import { isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { emptyIndex, insert, positionOf, type IndexView } from './appendOnlyIndex.js';
 import { popWhile, push, toArray, type ConsList } from './consList.js';
@@ -39,9 +40,9 @@ export function evolve(state: SafeCutsState, event: LogEntry): SafeCutsState {
     else dependsOn = Math.min(dependsOn, first);
   }
   for (const block of blocks) {
-    if (block.type === 'tool_use') toolUseAt = insert(toolUseAt, (block as { id: string }).id, seq);
-    if (block.type === 'tool_result') {
-      const at = positionOf(toolUseAt, (block as { tool_use_id: string }).tool_use_id);
+    if (isToolUseBlock(block)) toolUseAt = insert(toolUseAt, block.id, seq);
+    if (isToolResultBlock(block)) {
+      const at = positionOf(toolUseAt, block.tool_use_id);
       if (at !== undefined) dependsOn = Math.min(dependsOn, at);
     }
   }

@@ -1,4 +1,5 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
+import { isModelResponse } from '../transcript/modelResponse.js';
 import { NO_DECISIONS, type RunOutcome, type SessionNotesDue, type Trigger } from './decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { closeSample, stepSample } from './responseSample.js';
@@ -42,7 +43,11 @@ export interface SessionNotesState {
   readonly updates: number;
   readonly failures: number;
   /** What the newest due decision replaced, to put back if its run fails. */
-  readonly lastDue: { readonly uuid: string; readonly tokensAtLastUpdate: number | null; readonly lastSummarizedMessageId: string | null } | null;
+  readonly lastDue: {
+    readonly uuid: string;
+    readonly tokensAtLastUpdate: number | null;
+    readonly lastSummarizedMessageId: string | null;
+  } | null;
 }
 
 export function initialState(): SessionNotesState {
@@ -69,7 +74,9 @@ export function initialState(): SessionNotesState {
  * `toolCallsBetweenUpdates` tool calls since then or a response without tool calls.
  * Unlike Claude Code, the growth baseline is re-taken after a compaction (docs/decisions.md).
  */
-export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = DEFAULT_SESSION_NOTES_THRESHOLDS): Trigger<SessionNotesState, SessionNotesDue, LogEntry> {
+export function createSessionNotesTrigger(
+  thresholds: SessionNotesThresholds = DEFAULT_SESSION_NOTES_THRESHOLDS,
+): Trigger<SessionNotesState, SessionNotesDue, LogEntry> {
   function evaluate(state: SessionNotesState): readonly [SessionNotesState, readonly SessionNotesDue[]] {
     const { sample } = state;
     if (!sample) return [state, NO_DECISIONS];
@@ -119,7 +126,6 @@ export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = D
     return closeSample(state, steps);
   }
 
-
   /**
    * A failed update records no new size and leaves lastSummarizedMessageId where it was
    * (spec §4.4 steps 7–8 run only after the fork succeeded). The message cursor stays moved,
@@ -127,7 +133,13 @@ export function createSessionNotesTrigger(thresholds: SessionNotesThresholds = D
    */
   function settle(state: SessionNotesState, outcome: RunOutcome): SessionNotesState {
     if (outcome.run !== 'session_notes' || outcome.ok || !state.lastDue || !outcome.batch.includes(state.lastDue.uuid)) return state;
-    return { ...state, tokensAtLastUpdate: state.lastDue.tokensAtLastUpdate, lastSummarizedMessageId: state.lastDue.lastSummarizedMessageId, failures: state.failures + 1, lastDue: null };
+    return {
+      ...state,
+      tokensAtLastUpdate: state.lastDue.tokensAtLastUpdate,
+      lastSummarizedMessageId: state.lastDue.lastSummarizedMessageId,
+      failures: state.failures + 1,
+      lastDue: null,
+    };
   }
 
   return {
@@ -157,7 +169,7 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
       sample: null,
     };
   }
-  if (entry.type !== 'assistant' || !isSampled(entry)) return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
+  if (entry.type !== 'assistant' || !isModelResponse(entry)) return nextTokens === state.tokens ? state : withTokens(state, nextTokens);
   const toolUses = countToolUses(entry);
   const sample: Sample = {
     uuid: entry.uuid,
@@ -202,11 +214,6 @@ function withWaiting(state: SessionNotesState, waiting: readonly LogEntry[], tok
     failures: state.failures,
     lastDue: state.lastDue,
   };
-}
-
-/** A response the model produced (a locally made `<synthetic>` message runs no post-sampling hook). */
-function isSampled(entry: AssistantEntry): boolean {
-  return entry.message.model !== '<synthetic>' && entry.isApiErrorMessage !== true;
 }
 
 function countToolUses(entry: AssistantEntry): number {

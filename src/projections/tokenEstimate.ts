@@ -1,3 +1,4 @@
+import { isRedactedThinkingBlock, isTextBlock, isThinkingBlock, isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import type { Entry } from '../transcript/entrySchema.js';
 
@@ -11,28 +12,17 @@ export function roughTokens(text: string): number {
 
 /** The rough estimate of one content block (spec §5.4). */
 export function blockTokens(block: ContentBlock): number {
-  switch (block.type) {
-    case 'text':
-      return roughTokens((block as { text: string }).text);
-    case 'thinking':
-      return roughTokens((block as { thinking: string }).thinking);
-    case 'redacted_thinking':
-      return roughTokens((block as { data: string }).data);
-    case 'tool_use': {
-      const { name, input } = block as { name: string; input: unknown };
-      return roughTokens(name + (JSON.stringify(input) ?? ''));
-    }
-    case 'tool_result': {
-      const content = (block as { content?: string | ContentBlock[] }).content;
-      if (content === undefined) return 0;
-      return typeof content === 'string' ? roughTokens(content) : content.reduce((sum, inner) => sum + blockTokens(inner), 0);
-    }
-    case 'image':
-    case 'document':
-      return MEDIA_BLOCK_TOKENS;
-    default:
-      return roughTokens(JSON.stringify(block));
+  if (isTextBlock(block)) return roughTokens(block.text);
+  if (isToolUseBlock(block)) return roughTokens(block.name + (JSON.stringify(block.input) ?? ''));
+  if (isToolResultBlock(block)) {
+    const content = block.content;
+    if (content === undefined) return 0;
+    return typeof content === 'string' ? roughTokens(content) : content.reduce((sum, inner) => sum + blockTokens(inner), 0);
   }
+  if (isThinkingBlock(block)) return roughTokens(block.thinking);
+  if (isRedactedThinkingBlock(block)) return roughTokens(block.data);
+  if (block.type === 'image' || block.type === 'document') return MEDIA_BLOCK_TOKENS;
+  return roughTokens(JSON.stringify(block));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Usage } from '../transcript/contentSchema.js';
 import { defineProjection } from './projection.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { entryTokens } from './tokenEstimate.js';
+import { isModelResponse } from '../transcript/modelResponse.js';
 
 /**
  * Context size as Claude Code measures it (tokenCountWithEstimation, spec §5.4), folded over
@@ -21,8 +22,6 @@ export interface TokensState {
   /** Usage only, no estimate (tokenCountFromLastAPIResponse). */
   readonly lastResponseTokens: number;
 }
-
-const SYNTHETIC_MODEL = '<synthetic>';
 
 export function initialState(): TokensState {
   return { usageTotal: null, usageMessageId: null, estimateAfterUsage: 0, estimateAll: 0, lastResponseTokens: 0 };
@@ -72,9 +71,9 @@ export function usageTotal(usage: Usage): number {
   return usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0) + usage.output_tokens;
 }
 
-/** The usage of a response the API really sent: not a locally made `<synthetic>` message, not an API error. */
+/** The usage of a response the model really sent: a synthetic entry's zeroed usage would reset the count. */
 function realUsage(entry: AssistantEntry): Usage | undefined {
-  if (entry.message.model === SYNTHETIC_MODEL || entry.isApiErrorMessage === true) return undefined;
+  if (!isModelResponse(entry)) return undefined;
   return entry.message.usage ?? undefined;
 }
 

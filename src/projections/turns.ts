@@ -1,4 +1,6 @@
+import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.js';
 import type { Entry } from '../transcript/entrySchema.js';
+import { isSynthetic } from '../transcript/modelResponse.js';
 import { push, toArray, type ConsList } from './consList.js';
 import { defineProjection } from './projection.js';
 import type { LogEntry } from '../transcript/logEntry.js';
@@ -45,7 +47,7 @@ export function isPrompt(entry: Entry): boolean {
   if (entry.type !== 'user' || entry.isMeta === true || entry.isCompactSummary === true || entry.isSidechain === true) return false;
   const content = entry.message.content;
   if (typeof content === 'string') return !content.startsWith('<') && !content.startsWith(INTERRUPTED);
-  const texts = content.filter((block) => block.type === 'text').map((block) => (block as { text: string }).text);
+  const texts = content.filter(isTextBlock).map((block) => block.text);
   return texts.length > 0 && !texts.every((text) => text.startsWith(INTERRUPTED)) && !content.some((block) => block.type === 'tool_result');
 }
 
@@ -63,7 +65,16 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
     return {
       tokens: nextTokens,
       earlier: open === null ? state.earlier : push(state.earlier, open),
-      current: { index, promptUuid: entry.uuid, promptChars: promptText(entry).length, startSeq: event.seq, endUuid: null, toolCalls: 0, toolErrors: 0, tokens: now },
+      current: {
+        index,
+        promptUuid: entry.uuid,
+        promptChars: promptText(entry).length,
+        startSeq: event.seq,
+        endUuid: null,
+        toolCalls: 0,
+        toolErrors: 0,
+        tokens: now,
+      },
     };
   }
   if (!open) return nextTokens === state.tokens ? state : { tokens: nextTokens, earlier: state.earlier, current: null };
@@ -74,14 +85,14 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
   let errors = 0;
   if ((entry.type === 'user' || entry.type === 'assistant') && typeof entry.message.content !== 'string') {
     for (const block of entry.message.content) {
-      if (block.type === 'tool_use') uses++;
-      else if (block.type === 'tool_result') {
+      if (isToolUseBlock(block)) uses++;
+      else if (isToolResultBlock(block)) {
         results++;
-        if ((block as { is_error?: boolean }).is_error === true) errors++;
+        if (block.is_error === true) errors++;
       }
     }
   }
-  const endUuid = entry.type === 'assistant' && entry.message.model !== '<synthetic>' ? (uses === 0 ? entry.uuid : null) : results > 0 ? null : open.endUuid;
+  const endUuid = entry.type === 'assistant' && !isSynthetic(entry) ? (uses === 0 ? entry.uuid : null) : results > 0 ? null : open.endUuid;
   // Literals rather than spreads: this runs for every message (see extractionTrigger.ts).
   const current: Turn = {
     index: open.index,
@@ -116,7 +127,7 @@ export function promptPreview(entry: Entry, chars = PROMPT_PREVIEW_CHARS): strin
 export function promptText(entry: Entry): string {
   if (entry.type !== 'user') return '';
   const content = entry.message.content;
-  const text = typeof content === 'string' ? content : content.map((b) => (b.type === 'text' ? (b as { text: string }).text : '')).join(' ');
+  const text = typeof content === 'string' ? content : content.map((b) => (isTextBlock(b) ? b.text : '')).join(' ');
   return text.replace(/\s+/g, ' ').trim();
 }
 

@@ -13,12 +13,26 @@ export const LAYOUT = {
 export const LANES = ['compaction', 'notes', 'extraction'] as const;
 
 /** Where each band of the drawing sits, top to bottom. */
-export function bands(): { chartBottom: number; lane: (i: number) => number; stripTop: number; axisTop: number; height: number; plotWidth: number } {
+export function bands(): {
+  chartBottom: number;
+  lane: (i: number) => number;
+  stripTop: number;
+  axisTop: number;
+  height: number;
+  plotWidth: number;
+} {
   const chartBottom = LAYOUT.chartTop + LAYOUT.chartHeight;
   const lanesTop = chartBottom + LAYOUT.gap;
   const stripTop = lanesTop + LANES.length * LAYOUT.laneHeight + 4;
   const axisTop = stripTop + LAYOUT.stripHeight + 4;
-  return { chartBottom, lane: (i) => lanesTop + i * LAYOUT.laneHeight, stripTop, axisTop, height: axisTop + 36, plotWidth: LAYOUT.width - LAYOUT.left - LAYOUT.right };
+  return {
+    chartBottom,
+    lane: (i) => lanesTop + i * LAYOUT.laneHeight,
+    stripTop,
+    axisTop,
+    height: axisTop + 36,
+    plotWidth: LAYOUT.width - LAYOUT.left - LAYOUT.right,
+  };
 }
 
 /** A linear map from a domain to a pixel range. */

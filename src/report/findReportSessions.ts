@@ -2,7 +2,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { MemlogError } from '../errors.js';
 import { isRegularFile } from '../fs/fileKind.js';
-import { findTargets } from '../jobs/extraction/extractMemories.js';
+import { findTargets } from '../jobs/extraction/findTargets.js';
 import { effectLogPath } from '../pipeline/effectLog.js';
 
 /** A session the report covers, with the effect logs that may speak for it, in the order they are trusted. */
@@ -28,9 +28,14 @@ export interface ReportSessionOptions {
  */
 export function findReportSessions(root: string, options: ReportSessionOptions = {}): ReportSession[] {
   if (!existsSync(root)) throw new MemlogError('not_found', `no folder ${root}`);
-  if (!statSync(root).isDirectory()) throw new MemlogError('invalid_argument', `${root} is a file; memlog report takes a projects folder or one project folder (memlog replay --html draws one transcript)`);
+  if (!statSync(root).isDirectory())
+    throw new MemlogError(
+      'invalid_argument',
+      `${root} is a file; memlog report takes a projects folder or one project folder (memlog replay --html draws one transcript)`,
+    );
   if (options.out !== undefined && !existsSync(options.out)) throw new MemlogError('not_found', `no output folder ${options.out}`);
-  if (options.effectsDir !== undefined && !existsSync(options.effectsDir)) throw new MemlogError('not_found', `no effects folder ${options.effectsDir}`);
+  if (options.effectsDir !== undefined && !existsSync(options.effectsDir))
+    throw new MemlogError('not_found', `no effects folder ${options.effectsDir}`);
   // findTargets creates its output folder; handing it one that exists (the root itself when
   // there is no output folder) keeps a report from writing anything there.
   const targets = findTargets(root, options.out ?? root, false);

@@ -1,7 +1,20 @@
 import { formatNumber } from './chartGeometry.js';
 import type { ReportRow } from './reportRow.js';
 
-const HEAD = ['project', 'session', 'entries', 'KB', 'turns', 'max tokens', 'compactions', 'notes due', 'extractions', 'memories', 'failed', 'bad lines'];
+const HEAD = [
+  'project',
+  'session',
+  'entries',
+  'KB',
+  'turns',
+  'max tokens',
+  'compactions',
+  'notes due',
+  'extractions',
+  'memories',
+  'failed',
+  'bad lines',
+];
 
 /** The report as a plain-text table: one row a session, columns aligned. */
 export function formatReportTable(rows: readonly ReportRow[]): string {
@@ -28,6 +41,9 @@ export function formatReportTable(rows: readonly ReportRow[]): string {
   const pad = (cells: readonly string[]): string =>
     cells.length !== HEAD.length
       ? cells.join('  ')
-      : cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+      : cells
+          .map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+          .join('  ')
+          .trimEnd();
   return [...all.map(pad), `${rows.length} session${rows.length === 1 ? '' : 's'}`].join('\n');
 }

@@ -16,7 +16,13 @@ export function loadSession(path: string, name: string, effectLogs: readonly str
   const { entries, diagnostics } = readLogEntries(path);
   const logs = effectLogs.map((log) => readEffectLog(log));
   return {
-    inputs: { name, entries, records: mergeEffectLogs(logs.map((l) => l.records)), diagnostics: diagnostics.length, bytes: statSync(path).size },
+    inputs: {
+      name,
+      entries,
+      records: mergeEffectLogs(logs.map((l) => l.records)),
+      diagnostics: diagnostics.length,
+      bytes: statSync(path).size,
+    },
     effectDiagnostics: logs.reduce((n, l) => n + l.diagnostics.length, 0),
   };
 }

@@ -2,7 +2,9 @@ import type { MarkerKind } from './sessionMarkers.js';
 import { px } from './chartGeometry.js';
 
 /** How each kind of marker is drawn: a shape, and whether it sits on the decision row or the run row of its lane. */
-export const MARKER_STYLE: Readonly<Record<MarkerKind | 'tool_error', { readonly shape: Shape; readonly row: 'decision' | 'run'; readonly label: string }>> = {
+export const MARKER_STYLE: Readonly<
+  Record<MarkerKind | 'tool_error', { readonly shape: Shape; readonly row: 'decision' | 'run'; readonly label: string }>
+> = {
   session_notes_due: { shape: 'circle', row: 'decision', label: 'session notes due' },
   extraction_due: { shape: 'circle', row: 'decision', label: 'extraction due' },
   extraction_skipped: { shape: 'ring', row: 'decision', label: 'extraction skipped' },

@@ -10,7 +10,12 @@ import type { RunKind } from '../projections/decisions.js';
 export function mergeEffectLogs(logs: ReadonlyArray<readonly EffectRecord[]>): EffectRecord[] {
   const owner = new Map<RunKind, number>();
   logs.forEach((records, i) => {
-    for (const r of records) if ((r.type === 'run_started' || r.type === 'run_finished' || r.type === 'run_failed') && !owner.has(r.run)) owner.set(r.run, i);
+    for (const r of records)
+      if ((r.type === 'run_started' || r.type === 'run_finished' || r.type === 'run_failed') && !owner.has(r.run)) owner.set(r.run, i);
   });
-  return logs.flatMap((records, i) => records.filter((r) => (r.type === 'run_started' || r.type === 'run_finished' || r.type === 'run_failed' ? owner.get(r.run) === i : true)));
+  return logs.flatMap((records, i) =>
+    records.filter((r) =>
+      r.type === 'run_started' || r.type === 'run_finished' || r.type === 'run_failed' ? owner.get(r.run) === i : true,
+    ),
+  );
 }

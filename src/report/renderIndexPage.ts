@@ -3,14 +3,30 @@ import { escapeHtml } from './escapeHtml.js';
 import { pageShell } from './pageShell.js';
 import type { ReportRow } from './reportRow.js';
 
-const COLUMNS = ['project', 'session', 'entries', 'size', 'turns', 'tool calls', 'max tokens', 'last tokens', 'compactions', 'notes due', 'extractions due', 'memories extracted', 'failed runs', 'unreadable lines'];
+const COLUMNS = [
+  'project',
+  'session',
+  'entries',
+  'size',
+  'turns',
+  'tool calls',
+  'max tokens',
+  'last tokens',
+  'compactions',
+  'notes due',
+  'extractions due',
+  'memories extracted',
+  'failed runs',
+  'unreadable lines',
+];
 
 /** The report's index: one row a session, with a link to its page. */
 export function renderIndexPage(title: string, rows: readonly ReportRow[]): string {
   const body = rows.map((r) => {
     const name = r.page === null ? escapeHtml(r.session) : `<a href="${escapeHtml(r.page)}">${escapeHtml(r.session)}</a>`;
     const t = r.totals;
-    if (t === null) return `<tr><td>${escapeHtml(r.project)}</td><td>${name}</td><td colspan="${COLUMNS.length - 2}">could not be read: ${escapeHtml(r.error ?? '')}</td></tr>`;
+    if (t === null)
+      return `<tr><td>${escapeHtml(r.project)}</td><td>${name}</td><td colspan="${COLUMNS.length - 2}">could not be read: ${escapeHtml(r.error ?? '')}</td></tr>`;
     const cells = [
       formatNumber(t.entries),
       r.bytes === null ? '' : `${formatNumber(Math.ceil(r.bytes / 1024))} KB`,

@@ -29,7 +29,9 @@ export function renderSessionPage(view: SessionView): string {
     ['unreadable lines', formatNumber(view.diagnostics)],
   ];
   const points = view.series.points.map((p) => `[${p.seq},${p.tokens}]`).join(',');
-  const thinned = view.series.thinned ? ` The line is thinned to ${formatNumber(view.series.points.length)} of ${formatNumber(view.series.measured)} points: the lowest and the highest of each slice are kept.` : '';
+  const thinned = view.series.thinned
+    ? ` The line is thinned to ${formatNumber(view.series.points.length)} of ${formatNumber(view.series.measured)} points: the lowest and the highest of each slice are kept.`
+    : '';
   const body = [
     '<header>',
     `<h1>${escapeHtml(view.name)}</h1>`,
@@ -63,7 +65,8 @@ const LEGEND: ReadonlyArray<readonly [keyof typeof MARKER_STYLE, string]> = [
 ];
 
 function legend(): string {
-  const item = (shape: Shape, cls: string, kind: string, label: string): string => `<li><svg viewBox="0 0 14 14" aria-hidden="true"><g class="${cls}"><path class="m k-${kind}" d="${shapePath(shape, 7, 7)}"/></g></svg>${label}</li>`;
+  const item = (shape: Shape, cls: string, kind: string, label: string): string =>
+    `<li><svg viewBox="0 0 14 14" aria-hidden="true"><g class="${cls}"><path class="m k-${kind}" d="${shapePath(shape, 7, 7)}"/></g></svg>${label}</li>`;
   return `<ul class="legend">${LEGEND.map(([kind, cls]) => item(MARKER_STYLE[kind].shape, cls, kind, MARKER_STYLE[kind].label)).join('')}<li>▮ turn (strip), | tool call</li></ul>`;
 }
 

@@ -4,7 +4,11 @@ import { MARKER_STYLE, shapePath } from './markerShapes.js';
 import type { Marker } from './sessionMarkers.js';
 import type { SessionView } from './sessionView.js';
 
-const LANE_TITLES: Readonly<Record<(typeof LANES)[number], string>> = { compaction: 'compaction', notes: 'session notes', extraction: 'extraction' };
+const LANE_TITLES: Readonly<Record<(typeof LANES)[number], string>> = {
+  compaction: 'compaction',
+  notes: 'session notes',
+  extraction: 'extraction',
+};
 
 /**
  * The session as one SVG: the context-token line with the warning and threshold lines, a lane
@@ -21,20 +25,30 @@ export function renderSessionSvg(view: SessionView): string {
     `<svg id="timeline" viewBox="0 0 ${LAYOUT.width} ${b.height}" role="img" aria-label="context tokens and memory decisions over the session" data-seq0="${view.firstSeq}" data-seq1="${Math.max(view.lastSeq, view.firstSeq + 1)}" data-left="${LAYOUT.left}" data-width="${b.plotWidth}" data-top="${LAYOUT.chartTop}" data-bottom="${b.chartBottom}">`,
   );
   // Y grid and labels.
-  for (const t of niceTicks(top, 5)) out.push(`<line class="grid" x1="${LAYOUT.left}" x2="${LAYOUT.left + b.plotWidth}" y1="${px(y(t))}" y2="${px(y(t))}"/><text class="ylab" x="${LAYOUT.left - 6}" y="${px(y(t) + 4)}">${shortNumber(t)}</text>`);
+  for (const t of niceTicks(top, 5))
+    out.push(
+      `<line class="grid" x1="${LAYOUT.left}" x2="${LAYOUT.left + b.plotWidth}" y1="${px(y(t))}" y2="${px(y(t))}"/><text class="ylab" x="${LAYOUT.left - 6}" y="${px(y(t) + 4)}">${shortNumber(t)}</text>`,
+    );
   // Compactions first, behind everything: a line down through the chart and the lanes.
-  for (const m of view.markers.filter((m) => m.kind === 'compacted')) out.push(`<line class="cut" x1="${px(x(m.seq))}" x2="${px(x(m.seq))}" y1="${LAYOUT.chartTop}" y2="${b.stripTop + LAYOUT.stripHeight}"/>`);
+  for (const m of view.markers.filter((m) => m.kind === 'compacted'))
+    out.push(
+      `<line class="cut" x1="${px(x(m.seq))}" x2="${px(x(m.seq))}" y1="${LAYOUT.chartTop}" y2="${b.stripTop + LAYOUT.stripHeight}"/>`,
+    );
   // A window so small that the limits fall at or below zero has no line to draw for them.
   if (view.thresholds.warning > 0) out.push(thresholdLine('warning', view.thresholds.warning, y(view.thresholds.warning), b.plotWidth));
-  if (view.thresholds.threshold > 0) out.push(thresholdLine('threshold', view.thresholds.threshold, y(view.thresholds.threshold), b.plotWidth));
+  if (view.thresholds.threshold > 0)
+    out.push(thresholdLine('threshold', view.thresholds.threshold, y(view.thresholds.threshold), b.plotWidth));
   out.push(tokenLine(view, x, y, b.chartBottom));
   out.push(`<line id="cross" class="crosshair" x1="0" x2="0" y1="${LAYOUT.chartTop}" y2="${b.chartBottom}" visibility="hidden"/>`);
   // Lanes.
   LANES.forEach((lane, i) => {
     const laneTop = b.lane(i);
-    out.push(`<rect class="lane" x="${LAYOUT.left}" y="${laneTop}" width="${b.plotWidth}" height="${LAYOUT.laneHeight - 2}"/><text class="lanelab" x="${LAYOUT.left - 6}" y="${laneTop + 17}">${LANE_TITLES[lane]}</text>`);
+    out.push(
+      `<rect class="lane" x="${LAYOUT.left}" y="${laneTop}" width="${b.plotWidth}" height="${LAYOUT.laneHeight - 2}"/><text class="lanelab" x="${LAYOUT.left - 6}" y="${laneTop + 17}">${LANE_TITLES[lane]}</text>`,
+    );
     out.push(`<g class="lane-${lane}">`);
-    for (const m of view.markers.filter((m) => m.lane === lane)) out.push(markerElement(m, x(m.seq), laneTop + (MARKER_STYLE[m.kind].row === 'decision' ? 8 : 19)));
+    for (const m of view.markers.filter((m) => m.lane === lane))
+      out.push(markerElement(m, x(m.seq), laneTop + (MARKER_STYLE[m.kind].row === 'decision' ? 8 : 19)));
     out.push('</g>');
   });
   out.push(turnStrip(view, x, b.stripTop));
@@ -95,13 +109,22 @@ function turnStrip(view: SessionView, x: (v: number) => number, top: number): st
       ['tools', t.toolCalls],
       ['errors', t.toolErrors],
     ];
-    out.push(`<rect class="m turn t${t.index % 2}" tabindex="0" role="button" aria-label="turn ${t.index}, entry ${t.startSeq}" x="${px(x0)}" y="${top}" width="${px(width)}" height="${LAYOUT.stripHeight - 10}"${attributes(data)}/>`);
+    out.push(
+      `<rect class="m turn t${t.index % 2}" tabindex="0" role="button" aria-label="turn ${t.index}, entry ${t.startSeq}" x="${px(x0)}" y="${top}" width="${px(width)}" height="${LAYOUT.stripHeight - 10}"${attributes(data)}/>`,
+    );
   }
   const columns = [...new Set(view.toolCalls.map((seq) => Math.round(x(seq))))];
   if (columns.length > 0) out.push(`<path class="ticks" d="${columns.map((c) => `M${c} ${top + 2}v8`).join('')}"/>`);
   for (const e of view.toolErrors) {
-    const data: Array<[string, string | number | undefined]> = [['kind', MARKER_STYLE.tool_error.label], ['seq', e.seq], ['uuid', e.uuid], ['reason', `${e.tool} failed: ${e.text}`]];
-    out.push(`<path class="m k-tool_error" tabindex="0" role="button" aria-label="tool error, entry ${e.seq}" d="${shapePath('triangle', x(e.seq), top + LAYOUT.stripHeight - 5)}"${attributes(data)}/>`);
+    const data: Array<[string, string | number | undefined]> = [
+      ['kind', MARKER_STYLE.tool_error.label],
+      ['seq', e.seq],
+      ['uuid', e.uuid],
+      ['reason', `${e.tool} failed: ${e.text}`],
+    ];
+    out.push(
+      `<path class="m k-tool_error" tabindex="0" role="button" aria-label="tool error, entry ${e.seq}" d="${shapePath('triangle', x(e.seq), top + LAYOUT.stripHeight - 5)}"${attributes(data)}/>`,
+    );
   }
   out.push('</g>');
   return out.join('\n');
@@ -110,6 +133,9 @@ function turnStrip(view: SessionView, x: (v: number) => number, top: number): st
 function xAxis(view: SessionView, x: (v: number) => number, top: number): string {
   const span = Math.max(view.lastSeq - view.firstSeq, 1);
   const ticks = niceTicks(span, 10).map((t) => t + view.firstSeq);
-  const labels = ticks.map((t) => `<line class="grid" x1="${px(x(t))}" x2="${px(x(t))}" y1="${top}" y2="${top + 4}"/><text class="xlab" x="${px(x(t))}" y="${top + 16}">${formatNumber(t)}</text>`);
+  const labels = ticks.map(
+    (t) =>
+      `<line class="grid" x1="${px(x(t))}" x2="${px(x(t))}" y1="${top}" y2="${top + 4}"/><text class="xlab" x="${px(x(t))}" y="${top + 16}">${formatNumber(t)}</text>`,
+  );
   return `${labels.join('')}<text class="axis-title" x="${LAYOUT.left + bands().plotWidth / 2}" y="${top + 28}">entry (its position in the transcript, from 0)</text>`;
 }

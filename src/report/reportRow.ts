@@ -15,8 +15,25 @@ export interface ReportRow {
   readonly error: string | null;
 }
 
-export function rowOf(project: string, session: string, page: string | null, view: SessionView, effectLogs: number, effectDiagnostics: number): ReportRow {
-  return { project, session, page, bytes: view.bytes, diagnostics: view.diagnostics, effectLogs, effectDiagnostics, totals: view.totals, error: null };
+export function rowOf(
+  project: string,
+  session: string,
+  page: string | null,
+  view: SessionView,
+  effectLogs: number,
+  effectDiagnostics: number,
+): ReportRow {
+  return {
+    project,
+    session,
+    page,
+    bytes: view.bytes,
+    diagnostics: view.diagnostics,
+    effectLogs,
+    effectDiagnostics,
+    totals: view.totals,
+    error: null,
+  };
 }
 
 /**
@@ -26,7 +43,11 @@ export function rowOf(project: string, session: string, page: string | null, vie
 export function pageNames(sessions: ReadonlyArray<{ readonly project: string; readonly session: string }>): string[] {
   const taken = new Set<string>();
   return sessions.map(({ project, session }) => {
-    const base = `${project}__${session}`.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 180) || 'session';
+    const base =
+      `${project}__${session}`
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .replace(/^[._]+/, '')
+        .slice(0, 180) || 'session';
     let name = `${base}.html`;
     for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}.html`;
     taken.add(name.toLowerCase());

@@ -78,13 +78,33 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
       case 'run_finished': {
         const start = started.get(r.runId);
         const files = r.run === 'extraction' ? extractionWrites(r.outcome) : (notesChanges(r.outcome) ?? []);
-        const what = r.run === 'extraction' ? `wrote ${files.length} memory file${files.length === 1 ? '' : 's'}` : r.run === 'session_notes' ? `changed ${files.length} section${files.length === 1 ? '' : 's'}` : 'finished';
-        out.push({ ...base, lane: LANE_OF_RUN[r.run], kind: 'run_finished', reason: `${runName(r.run)} run ${start?.trailing === true ? '(trailing) ' : ''}finished: ${what}`, run: r.runId, files, ...(start ? { batch: start.batch } : {}) });
+        const what =
+          r.run === 'extraction'
+            ? `wrote ${files.length} memory file${files.length === 1 ? '' : 's'}`
+            : r.run === 'session_notes'
+              ? `changed ${files.length} section${files.length === 1 ? '' : 's'}`
+              : 'finished';
+        out.push({
+          ...base,
+          lane: LANE_OF_RUN[r.run],
+          kind: 'run_finished',
+          reason: `${runName(r.run)} run ${start?.trailing === true ? '(trailing) ' : ''}finished: ${what}`,
+          run: r.runId,
+          files,
+          ...(start ? { batch: start.batch } : {}),
+        });
         break;
       }
       case 'run_failed': {
         const start = started.get(r.runId);
-        out.push({ ...base, lane: LANE_OF_RUN[r.run], kind: 'run_failed', reason: `${runName(r.run)} run failed: ${r.error}`, run: r.runId, ...(start ? { batch: start.batch } : {}) });
+        out.push({
+          ...base,
+          lane: LANE_OF_RUN[r.run],
+          kind: 'run_failed',
+          reason: `${runName(r.run)} run failed: ${r.error}`,
+          run: r.runId,
+          ...(start ? { batch: start.batch } : {}),
+        });
         break;
       }
       case 'compacted':
@@ -113,12 +133,16 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
  * that memlog made is named by a `compacted` record; that marker is kept and this one dropped.
  * Tokens after: the boundary's own count when it has one, else the context measured right after.
  */
-export function boundaryMarkers(entries: readonly LogEntry[], tokensAfter: (seq: number) => number | null, recorded: ReadonlySet<string>): Marker[] {
+export function boundaryMarkers(
+  entries: readonly LogEntry[],
+  tokensAfter: (seq: number) => number | null,
+  recorded: ReadonlySet<string>,
+): Marker[] {
   const out: Marker[] = [];
   for (const { seq, entry } of entries) {
     if (entry.type !== 'system' || entry.subtype !== 'compact_boundary' || recorded.has(entry.uuid)) continue;
     const meta = entry.compactMetadata;
-    const post = (meta as { postTokens?: unknown } | undefined)?.postTokens;
+    const post = meta?.['postTokens'];
     const after = typeof post === 'number' ? post : tokensAfter(seq);
     const trigger = meta?.trigger ?? 'unknown';
     out.push({

@@ -2,7 +2,7 @@ import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactTh
 import type { LogEntry } from '../transcript/logEntry.js';
 import type { EffectRecord } from '../pipeline/effectRecord.js';
 import { buildTimeline } from '../pipeline/timeline.js';
-import type { ReplaySettings } from '../pipeline/replay.js';
+import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { clip } from './escapeHtml.js';
 import { boundaryMarkers, decisionMarkers, recordMarkers, type Marker } from './sessionMarkers.js';
 import { measureTokens, tokenSeries, type TokenPoint, type TokenSeries } from './tokenSeries.js';
@@ -87,7 +87,11 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
   const fromRecords = recordMarkers(records);
   const recordedBoundaries = new Set(fromRecords.flatMap((m) => (m.kind === 'compacted' && m.uuid !== null ? [m.uuid] : [])));
   const times = new Map(entries.map(({ seq, entry }) => [seq, (entry as { timestamp?: unknown }).timestamp]));
-  const markers = [...decisionMarkers(timeline.decisions), ...fromRecords, ...boundaryMarkers(entries, tokensAfter(measured), recordedBoundaries)]
+  const markers = [
+    ...decisionMarkers(timeline.decisions),
+    ...fromRecords,
+    ...boundaryMarkers(entries, tokensAfter(measured), recordedBoundaries),
+  ]
     .map((m, order) => ({ m, order }))
     .sort((a, b) => a.m.seq - b.m.seq || a.order - b.order)
     .map(({ m }): Marker => {

@@ -1,5 +1,6 @@
 import type { LogEntry } from '../transcript/logEntry.js';
 import { isMainThreadMessage } from '../projections/tokens.js';
+import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.js';
 import { clip } from './escapeHtml.js';
 
 /** A tool result that came back as an error, with the call it answers. */
@@ -29,14 +30,17 @@ export function toolActivity(entries: Iterable<LogEntry>): ToolActivity {
     const content = entry.message.content;
     if (typeof content === 'string') continue;
     for (const block of content) {
-      if (block.type === 'tool_use') {
-        const use = block as { id: string; name: string };
-        names.set(use.id, use.name);
+      if (isToolUseBlock(block)) {
+        names.set(block.id, block.name);
         calls.push(event.seq);
-      } else if (block.type === 'tool_result') {
-        const result = block as { tool_use_id: string; is_error?: boolean; content?: unknown };
-        if (result.is_error !== true) continue;
-        errors.push({ seq: event.seq, uuid: entry.uuid, tool: names.get(result.tool_use_id) ?? 'unknown tool', text: clip(resultText(result.content), ERROR_TEXT_CHARS) });
+      } else if (isToolResultBlock(block)) {
+        if (block.is_error !== true) continue;
+        errors.push({
+          seq: event.seq,
+          uuid: entry.uuid,
+          tool: names.get(block.tool_use_id) ?? 'unknown tool',
+          text: clip(resultText(block.content), ERROR_TEXT_CHARS),
+        });
       }
     }
   }
@@ -47,10 +51,7 @@ function resultText(content: unknown): string {
   if (typeof content === 'string') return content.trim();
   if (!Array.isArray(content)) return '';
   return content
-    .map((b: unknown) => {
-      const block = b as { type?: unknown; text?: unknown } | null;
-      return typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string' ? block.text : '';
-    })
+    .map((block: unknown) => (isTextBlock(block) ? block.text : ''))
     .join(' ')
     .trim();
 }

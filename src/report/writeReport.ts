@@ -1,6 +1,6 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { atomicWrite } from '../fs/atomicWrite.js';
-import type { ReplaySettings } from '../pipeline/replay.js';
+import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { findReportSessions, type ReportSessionOptions } from './findReportSessions.js';
 import { loadSession } from './loadSession.js';
 import { renderIndexPage } from './renderIndexPage.js';
@@ -40,13 +40,28 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
       const loaded = loadSession(s.path, `${s.project} / ${s.session}`, s.effectLogs);
       // A link, not a path: characters such as # or ? in the file name must not end it early.
       const backLink = options.html === undefined ? undefined : `../${encodeURIComponent(basename(options.html))}`;
-      const view = buildSessionView({ ...loaded.inputs, ...(options.settings === undefined ? {} : { settings: options.settings }), ...(backLink === undefined ? {} : { backLink }) });
+      const view = buildSessionView({
+        ...loaded.inputs,
+        ...(options.settings === undefined ? {} : { settings: options.settings }),
+        ...(backLink === undefined ? {} : { backLink }),
+      });
       if (indexDir !== null) await atomicWrite(join(indexDir, page), renderSessionPage(view), PAGE_MODE);
       rows.push(rowOf(s.project, s.session, indexDir === null ? null : page, view, s.effectLogs.length, loaded.effectDiagnostics));
     } catch (error) {
-      rows.push({ project: s.project, session: s.session, page: null, bytes: null, diagnostics: 0, effectLogs: s.effectLogs.length, effectDiagnostics: 0, totals: null, error: (error as Error).message });
+      rows.push({
+        project: s.project,
+        session: s.session,
+        page: null,
+        bytes: null,
+        diagnostics: 0,
+        effectLogs: s.effectLogs.length,
+        effectDiagnostics: 0,
+        totals: null,
+        error: (error as Error).message,
+      });
     }
   }
-  if (options.html !== undefined) await atomicWrite(resolve(options.html), renderIndexPage(`memlog report: ${basename(resolve(options.root))}`, rows), PAGE_MODE);
+  if (options.html !== undefined)
+    await atomicWrite(resolve(options.html), renderIndexPage(`memlog report: ${basename(resolve(options.root))}`, rows), PAGE_MODE);
   return { rows, pages: options.html === undefined ? 0 : rows.filter((r) => r.page !== null).length + 1 };
 }

@@ -1,4 +1,6 @@
+import { isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
+import { isSyntheticApiError } from '../transcript/modelResponse.js';
 import type { ChainNode } from './transcriptIndex.js';
 import { messageIdOf } from './transcriptIndex.js';
 
@@ -11,8 +13,6 @@ export interface ApiMessage {
   /** The API message id, for assistant messages. */
   readonly messageId?: string;
 }
-
-const SYNTHETIC_MODEL = '<synthetic>';
 
 /**
  * The conversation part of the API request for a resumed chain (spec §6.2, the subset that
@@ -30,8 +30,8 @@ export function toApiMessages(chain: readonly ChainNode[]): ApiMessage[] {
     if (entry.type === 'user') {
       if (entry.isVirtual === true) continue;
       const blocks = toBlocks(entry.message.content).filter((block) => {
-        if (block.type !== 'tool_result') return true;
-        const id = (block as { tool_use_id: string }).tool_use_id;
+        if (!isToolResultBlock(block)) return true;
+        const id = block.tool_use_id;
         if (!seenToolUse.has(id) || seenToolResult.has(id)) return false;
         seenToolResult.add(id);
         return true;
@@ -46,11 +46,11 @@ export function toApiMessages(chain: readonly ChainNode[]): ApiMessage[] {
       }
     } else if (entry.type === 'assistant') {
       if (entry.isVirtual === true) continue;
-      if (entry.isApiErrorMessage === true && entry.message.model === SYNTHETIC_MODEL) continue;
+      if (isSyntheticApiError(entry)) continue;
       const id = messageIdOf(entry);
       const blocks = toBlocks(entry.message.content).filter((block) => {
-        if (block.type !== 'tool_use') return true;
-        const toolId = (block as { id: string }).id;
+        if (!isToolUseBlock(block)) return true;
+        const toolId = block.id;
         if (seenToolUse.has(toolId)) return false;
         seenToolUse.add(toolId);
         return true;
@@ -72,7 +72,10 @@ function toBlocks(content: string | ContentBlock[]): ContentBlock[] {
 }
 
 /** Walks back over tool-result user messages and other assistants, as Claude Code's merge does. */
-function findSameMessage(out: Array<ApiMessage & { content: ContentBlock[] }>, id: string): (ApiMessage & { content: ContentBlock[] }) | undefined {
+function findSameMessage(
+  out: Array<ApiMessage & { content: ContentBlock[] }>,
+  id: string,
+): (ApiMessage & { content: ContentBlock[] }) | undefined {
   for (let i = out.length - 1; i >= 0; i--) {
     const message = out[i];
     if (!message) break;

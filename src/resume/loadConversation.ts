@@ -16,7 +16,10 @@ export interface ResumedConversation {
 }
 
 /** Rebuilds a conversation from entries with their seq, the way `claude --resume` does. Iterates once; keeps only chain entries. */
-export function resumeFromItems(items: Iterable<{ readonly seq: number; readonly entry: Entry }>, leaf: LeafChoice = 'newest'): Omit<ResumedConversation, 'diagnostics' | 'entries'> {
+export function resumeFromItems(
+  items: Iterable<{ readonly seq: number; readonly entry: Entry }>,
+  leaf: LeafChoice = 'newest',
+): Omit<ResumedConversation, 'diagnostics' | 'entries'> {
   const index = indexTranscript(items);
   const chain = buildChain(index, selectLeaf(index, leaf));
   const messages = closeWithSyntheticReply(toApiMessages(filterForResume(chain.nodes)));

@@ -1,3 +1,4 @@
+import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import type { ApiMessage } from './apiView.js';
 import type { ChainNode } from './transcriptIndex.js';
@@ -17,7 +18,7 @@ export function filterForResume(chain: readonly ChainNode[]): ChainNode[] {
   for (const node of chain) {
     const blocks = blocksOf(node);
     for (const block of blocks) {
-      if (block.type === 'tool_result') answered.add((block as { tool_use_id: string }).tool_use_id);
+      if (isToolResultBlock(block)) answered.add(block.tool_use_id);
     }
     const id = messageIdOf(node.entry);
     if (id !== undefined && blocks.some((b) => b.type !== 'thinking' && b.type !== 'redacted_thinking')) hasVisibleContent.add(id);
@@ -25,7 +26,7 @@ export function filterForResume(chain: readonly ChainNode[]): ChainNode[] {
   return chain.filter((node) => {
     if (node.entry.type !== 'assistant') return true;
     const blocks = blocksOf(node);
-    const toolIds = blocks.filter((b) => b.type === 'tool_use').map((b) => (b as { id: string }).id);
+    const toolIds = blocks.filter(isToolUseBlock).map((b) => b.id);
     if (toolIds.length > 0 && toolIds.every((id) => !answered.has(id))) return false;
     const thinkingOnly = blocks.length > 0 && blocks.every((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
     const id = messageIdOf(node.entry);
@@ -48,5 +49,5 @@ function blocksOf(node: ChainNode): ContentBlock[] {
 }
 
 function isWhitespaceOnly(blocks: ContentBlock[]): boolean {
-  return blocks.length > 0 && blocks.every((b) => b.type === 'text' && (b as { text: string }).text.trim() === '');
+  return blocks.length > 0 && blocks.every((b) => isTextBlock(b) && b.text.trim() === '');
 }

@@ -167,7 +167,7 @@ function relinkAndPrune(nodes: Map<string, MutableNode>, boundaries: readonly st
 }
 
 function segmentOf(entry: ChainNode['entry']): PreservedSegment | undefined {
-  return entry.type === 'system' ? (entry).compactMetadata?.preservedSegment : undefined;
+  return entry.type === 'system' ? entry.compactMetadata?.preservedSegment : undefined;
 }
 
 /** The uuids from tail back to head, or null when the parent walk does not reach head. */
@@ -188,7 +188,7 @@ function walkSegment(nodes: ReadonlyMap<string, MutableNode>, segment: Preserved
 
 /** The API message id of an assistant entry, which split pieces share. */
 export function messageIdOf(entry: ChainNode['entry']): string | undefined {
-  return entry.type === 'assistant' ? (entry).message.id : undefined;
+  return entry.type === 'assistant' ? entry.message.id : undefined;
 }
 
 export type UserChainEntry = EntryOfType<'user'>;

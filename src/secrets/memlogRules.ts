@@ -1,7 +1,7 @@
 /**
  * Secret rules memlog adds to secretlint's recommended preset: the families of the long-term
  * spec §5.9 list (gitleaks-derived, as Claude Code uses them) that the preset does not catch.
- * Which ones those are was measured, not guessed: test/memory/team/secretScan.test.ts plants one
+ * Which ones those are was measured, not guessed: test/secrets/scanForSecrets.test.ts plants one
  * sample of every §5.9 family and requires each to be found, by the preset or by a rule here.
  *
  * The patterns are written for JavaScript: Go's inline `(?i)` groups became explicit classes.
@@ -51,7 +51,11 @@ export const MEMLOG_SECRET_RULES: readonly SecretRule[] = [
   rule('aws-access-token', 'AWS access key id', String.raw`${EDGE}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${END}`),
   // secretlint's gcp rule looks for service-account JSON; browser API keys are a separate family.
   rule('gcp-api-key', 'GCP API key', String.raw`${EDGE}AIza[A-Za-z0-9_-]{35}${END}`),
-  rule('azure-ad-client-secret', 'Azure AD client secret', String.raw`(?<=^|[\\'"\x60\s>=:(,)])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?=$|[\\'"\x60\s<),])`),
+  rule(
+    'azure-ad-client-secret',
+    'Azure AD client secret',
+    String.raw`(?<=^|[\\'"\x60\s>=:(,)])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?=$|[\\'"\x60\s<),])`,
+  ),
   rule('digitalocean-pat', 'DigitalOcean personal access token', String.raw`${EDGE}dop_v1_[a-f0-9]{64}${END}`),
   rule('digitalocean-access-token', 'DigitalOcean OAuth access token', String.raw`${EDGE}doo_v1_[a-f0-9]{64}${END}`),
   // The preset knows the API key form only. The prefix is split so this file does not itself look like a key.
@@ -65,7 +69,11 @@ export const MEMLOG_SECRET_RULES: readonly SecretRule[] = [
   // The preset has the cloud and service-account forms; the legacy key is base64 JSON starting {"k":"
   rule('grafana-api-key', 'Grafana API key', String.raw`${EDGE}eyJrIjoi[A-Za-z0-9]{70,400}={0,3}`),
   rule('sentry-user-token', 'Sentry user token', String.raw`${EDGE}sntryu_[a-f0-9]{64}${END}`),
-  rule('sentry-org-token', 'Sentry organization token', String.raw`${EDGE}sntrys_eyJpYXQiO[A-Za-z0-9+/]{10,200}(?:LCJyZWdpb25fdXJs|InJlZ2lvbl91cmwi|cmVnaW9uX3VybCI6)[A-Za-z0-9+/]{10,200}={0,2}_[A-Za-z0-9+/]{43}`),
+  rule(
+    'sentry-org-token',
+    'Sentry organization token',
+    String.raw`${EDGE}sntrys_eyJpYXQiO[A-Za-z0-9+/]{10,200}(?:LCJyZWdpb25fdXJs|InJlZ2lvbl91cmwi|cmVnaW9uX3VybCI6)[A-Za-z0-9+/]{10,200}={0,2}_[A-Za-z0-9+/]{43}`,
+  ),
   // Any PEM private key. The preset's rule wants a body starting `MI` (or OpenSSH's) of 100+
   // characters, so EC (SEC1), Ed25519, X25519 and encrypted keys went through; its findings are
   // dropped in favour of this rule's (src/secrets/scanForSecrets.ts), so a key is reported once.

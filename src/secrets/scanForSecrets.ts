@@ -28,10 +28,12 @@ let secretlint: Promise<Secretlint> | undefined;
 
 /** secretlint and its preset are loaded on first use: most commands never scan, and the preset is large. */
 function loadSecretlint(): Promise<Secretlint> {
-  secretlint ??= Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]).then(([core, preset]) => ({
-    lintSource: core.lintSource,
-    config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: preset.creator }] },
-  }));
+  secretlint ??= Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]).then(
+    ([core, preset]) => ({
+      lintSource: core.lintSource,
+      config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: preset.creator }] },
+    }),
+  );
   return secretlint;
 }
 
@@ -75,10 +77,18 @@ export async function scanForSecrets(text: string, file?: string): Promise<Secre
   });
   scans = run.catch(() => undefined);
   const result = await run;
-  const findings: SecretFinding[] = result.messages.filter((message) => !SUPERSEDED.has(message.ruleId)).map((message) => {
-    const short = message.ruleId.startsWith(PRESET_PREFIX) ? message.ruleId.slice(PRESET_PREFIX.length) : message.ruleId;
-    return { ruleId: `secretlint/${short}`, label: labelOf(message.messageId ?? short), line: message.loc.start.line, column: message.loc.start.column + 1, ...where };
-  });
+  const findings: SecretFinding[] = result.messages
+    .filter((message) => !SUPERSEDED.has(message.ruleId))
+    .map((message) => {
+      const short = message.ruleId.startsWith(PRESET_PREFIX) ? message.ruleId.slice(PRESET_PREFIX.length) : message.ruleId;
+      return {
+        ruleId: `secretlint/${short}`,
+        label: labelOf(message.messageId ?? short),
+        line: message.loc.start.line,
+        column: message.loc.start.column + 1,
+        ...where,
+      };
+    });
   findings.push(...scanWithMemlogRules(text).map((finding) => ({ ...finding, ...where })));
   const seen = new Set<string>();
   return findings

@@ -31,11 +31,26 @@ function tail(options: EnvelopeOptions): Record<string, unknown> {
 
 /** A user prompt (string content) or a user entry with blocks. */
 export function userEntry(uuid: string, content: string | ContentBlock[], options: EnvelopeOptions = {}): UserEntry {
-  return { ...head(options), type: 'user', message: { role: 'user', content }, uuid, timestamp: options.timestamp ?? TIME, ...tail(options) };
+  return {
+    ...head(options),
+    type: 'user',
+    message: { role: 'user', content },
+    uuid,
+    timestamp: options.timestamp ?? TIME,
+    ...tail(options),
+  };
 }
 
 /** One piece of a streamed assistant message: one content block, the shared message id. */
-export function assistantEntry(uuid: string, messageId: string, block: ContentBlock, options: EnvelopeOptions & { usage?: { input_tokens: number; output_tokens: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number }; stopReason?: string | null } = {}): AssistantEntry {
+export function assistantEntry(
+  uuid: string,
+  messageId: string,
+  block: ContentBlock,
+  options: EnvelopeOptions & {
+    usage?: { input_tokens: number; output_tokens: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number };
+    stopReason?: string | null;
+  } = {},
+): AssistantEntry {
   return {
     ...head(options),
     type: 'assistant',
@@ -57,16 +72,39 @@ export function assistantEntry(uuid: string, messageId: string, block: ContentBl
 
 export const text = (value: string): ContentBlock => ({ type: 'text', text: value });
 export const thinking = (value: string): ContentBlock => ({ type: 'thinking', thinking: value, signature: 'sig' });
-export const toolUse = (id: string, name = 'Bash', input: unknown = { command: 'true' }): ContentBlock => ({ type: 'tool_use', id, name, input });
-export const toolResult = (toolUseId: string, content = 'ok', isError = false): ContentBlock => ({ type: 'tool_result', tool_use_id: toolUseId, content, is_error: isError });
+export const toolUse = (id: string, name = 'Bash', input: unknown = { command: 'true' }): ContentBlock => ({
+  type: 'tool_use',
+  id,
+  name,
+  input,
+});
+export const toolResult = (toolUseId: string, content = 'ok', isError = false): ContentBlock => ({
+  type: 'tool_result',
+  tool_use_id: toolUseId,
+  content,
+  is_error: isError,
+});
 
 /** A tool result entry hung off the assistant piece that holds its tool_use, as Claude Code writes it. */
-export function toolResultEntry(uuid: string, toolUseId: string, assistantPieceUuid: string, options: EnvelopeOptions & { content?: string; isError?: boolean } = {}): UserEntry {
-  const entry = userEntry(uuid, [toolResult(toolUseId, options.content ?? 'ok', options.isError ?? false)], { ...options, parentUuid: assistantPieceUuid });
+export function toolResultEntry(
+  uuid: string,
+  toolUseId: string,
+  assistantPieceUuid: string,
+  options: EnvelopeOptions & { content?: string; isError?: boolean } = {},
+): UserEntry {
+  const entry = userEntry(uuid, [toolResult(toolUseId, options.content ?? 'ok', options.isError ?? false)], {
+    ...options,
+    parentUuid: assistantPieceUuid,
+  });
   return { ...entry, sourceToolAssistantUUID: assistantPieceUuid };
 }
 
-export function compactBoundaryEntry(uuid: string, logicalParentUuid: string, segment?: { headUuid: string; anchorUuid: string; tailUuid: string }, options: EnvelopeOptions = {}): SystemEntry {
+export function compactBoundaryEntry(
+  uuid: string,
+  logicalParentUuid: string,
+  segment?: { headUuid: string; anchorUuid: string; tailUuid: string },
+  options: EnvelopeOptions = {},
+): SystemEntry {
   return {
     parentUuid: null,
     logicalParentUuid,

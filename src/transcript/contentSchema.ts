@@ -71,7 +71,15 @@ export const BLOCK_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   document: DocumentBlock,
 };
 
-const KnownBlock = z.discriminatedUnion('type', [TextBlock, ThinkingBlock, RedactedThinkingBlock, ToolUseBlock, ToolResultBlock, ImageBlock, DocumentBlock]);
+const KnownBlock = z.discriminatedUnion('type', [
+  TextBlock,
+  ThinkingBlock,
+  RedactedThinkingBlock,
+  ToolUseBlock,
+  ToolResultBlock,
+  ImageBlock,
+  DocumentBlock,
+]);
 
 export const ContentBlock = z.union([KnownBlock, OtherBlock]);
 export type ContentBlock = z.infer<typeof ContentBlock>;

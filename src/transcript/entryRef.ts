@@ -1,11 +1,13 @@
 import type { LogEntry } from './logEntry.js';
+import { hasUuid } from './entrySchema.js';
 
 /**
  * How a person names an entry: as `memlog replay` prints it, by its seq ("entry 16"), by the
  * first characters of its uuid ("83905b2c"), or by the whole uuid. Resolves the name against a
  * transcript's entries to the entry's seq, or says why it cannot.
  */
-export type EntryRefResult = { readonly ok: true; readonly seq: number; readonly uuid: string | null } | { readonly ok: false; readonly reason: string };
+export type EntryRefResult =
+  { readonly ok: true; readonly seq: number; readonly uuid: string | null } | { readonly ok: false; readonly reason: string };
 
 /** The shortest uuid prefix taken: shorter ones match too much to be meant. */
 const MIN_PREFIX = 4;
@@ -17,7 +19,11 @@ export function resolveEntryRef(entries: Iterable<LogEntry>, ref: string): Entry
     for (const e of entries) if (e.seq === seq) return { ok: true, seq, uuid: uuidOf(e) };
     return { ok: false, reason: `no entry ${seq} (entries are numbered from 0 in file order, as memlog replay shows them)` };
   }
-  if (!/^[0-9a-f-]+$/i.test(name) || name.replace(/-/g, '').length < MIN_PREFIX) return { ok: false, reason: `${JSON.stringify(ref)} names no entry: give its number, its uuid, or at least ${MIN_PREFIX} first characters of the uuid` };
+  if (!/^[0-9a-f-]+$/i.test(name) || name.replace(/-/g, '').length < MIN_PREFIX)
+    return {
+      ok: false,
+      reason: `${JSON.stringify(ref)} names no entry: give its number, its uuid, or at least ${MIN_PREFIX} first characters of the uuid`,
+    };
   const wanted = name.toLowerCase();
   const matches: Array<{ seq: number; uuid: string }> = [];
   for (const e of entries) {
@@ -28,10 +34,15 @@ export function resolveEntryRef(entries: Iterable<LogEntry>, ref: string): Entry
   }
   if (matches.length === 1) return { ok: true, seq: matches[0]!.seq, uuid: matches[0]!.uuid };
   if (matches.length === 0) return { ok: false, reason: `no entry whose uuid starts with ${name}` };
-  return { ok: false, reason: `${name} is the start of ${matches.length} uuids (entries ${matches.slice(0, 5).map((m) => m.seq).join(', ')}${matches.length > 5 ? ', …' : ''}); give more of it` };
+  return {
+    ok: false,
+    reason: `${name} is the start of ${matches.length} uuids (entries ${matches
+      .slice(0, 5)
+      .map((m) => m.seq)
+      .join(', ')}${matches.length > 5 ? ', …' : ''}); give more of it`,
+  };
 }
 
 function uuidOf(e: LogEntry): string | null {
-  const uuid = (e.entry as { uuid?: unknown }).uuid;
-  return typeof uuid === 'string' ? uuid : null;
+  return hasUuid(e.entry) ? e.entry.uuid : null;
 }

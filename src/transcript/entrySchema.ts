@@ -68,6 +68,14 @@ export function isKnownEntryType(type: unknown): type is KnownEntryType {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(ENTRY_SCHEMAS, type);
 }
 
+/**
+ * An entry that carries a uuid: every chain entry, and a side entry that happens to have one.
+ * Side entries are loose, so their kind alone does not say.
+ */
+export function hasUuid(entry: Entry): entry is Entry & { readonly uuid: string } {
+  return entry.type !== 'unknown' && typeof entry['uuid'] === 'string';
+}
+
 export type EntryParseResult = { ok: true; entry: Entry } | { ok: false; message: string };
 
 /**
@@ -123,7 +131,8 @@ function explainContent(value: unknown): string | undefined {
 }
 
 function explainBlock(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `expected a content block object, got ${JSON.stringify(value) ?? 'nothing'}`.slice(0, 120);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `expected a content block object, got ${JSON.stringify(value) ?? 'nothing'}`.slice(0, 120);
   const type = (value as { type?: unknown }).type;
   if (typeof type !== 'string') return 'content block without a string "type"';
   const result = BLOCK_SCHEMAS[type]?.safeParse(value);

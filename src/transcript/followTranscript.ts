@@ -33,7 +33,14 @@ export function followTranscript(path: string, options: FollowOptions = {}): Obs
       const size = await sizeOf(path);
       if (size === null || size === offset) return [];
       if (size < offset) {
-        const shrank: DiagnosticItem = { kind: 'diagnostic', code: 'read_error', line: 0, offset: size, raw: '', message: `the file shrank from ${offset} to ${size} bytes; following from its new end` };
+        const shrank: DiagnosticItem = {
+          kind: 'diagnostic',
+          code: 'read_error',
+          line: 0,
+          offset: size,
+          raw: '',
+          message: `the file shrank from ${offset} to ${size} bytes; following from its new end`,
+        };
         offset = size;
         // What was held back belonged to bytes that are gone.
         parser = new TranscriptParser({ startOffset: size, startLine: 0, startSeq: parser.nextSeq });

@@ -27,7 +27,13 @@ export class LineDecoder {
       offset = 3;
     }
     if (line.overflow) {
-      return diagnostic('line_too_long', line, offset, lenientUtf8.decode(bytes), `line of ${line.length} bytes exceeds the limit; only its start is kept`);
+      return diagnostic(
+        'line_too_long',
+        line,
+        offset,
+        lenientUtf8.decode(bytes),
+        `line of ${line.length} bytes exceeds the limit; only its start is kept`,
+      );
     }
     if (bytes.length > 0 && bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
     if (isBlank(bytes)) return null;
@@ -37,7 +43,14 @@ export class LineDecoder {
       raw = strictUtf8.decode(bytes);
     } catch {
       // A crash mid-write can cut a multi-byte character: that is a torn line, not bad encoding.
-      if (!line.terminated) return diagnostic('truncated_line', line, offset, lenientUtf8.decode(bytes), 'last line ends without a newline, inside a character (torn write?)');
+      if (!line.terminated)
+        return diagnostic(
+          'truncated_line',
+          line,
+          offset,
+          lenientUtf8.decode(bytes),
+          'last line ends without a newline, inside a character (torn write?)',
+        );
       return diagnostic('invalid_utf8', line, offset, lenientUtf8.decode(bytes), 'line is not valid UTF-8');
     }
     let value: unknown;

@@ -114,7 +114,10 @@ export class LineSplitter {
   }
 
   private finish(terminated: boolean): RawLine {
-    const bytes = joinParts(this.parts, this.parts.reduce((n, p) => n + p.length, 0));
+    const bytes = joinParts(
+      this.parts,
+      this.parts.reduce((n, p) => n + p.length, 0),
+    );
     const line: RawLine = {
       bytes,
       offset: this.lineStart,

@@ -3,7 +3,10 @@ import type { Entry } from './entrySchema.js';
 import { readTranscriptSync } from './readTranscript.js';
 
 /** A whole transcript read for batch work: its entries with their position, and the lines that were not entries. */
-export function readLogEntries(path: string): { readonly entries: Array<{ readonly seq: number; readonly entry: Entry }>; readonly diagnostics: Diagnostic[] } {
+export function readLogEntries(path: string): {
+  readonly entries: Array<{ readonly seq: number; readonly entry: Entry }>;
+  readonly diagnostics: Diagnostic[];
+} {
   const entries: Array<{ seq: number; entry: Entry }> = [];
   const diagnostics: Diagnostic[] = [];
   for (const item of readTranscriptSync(path)) {

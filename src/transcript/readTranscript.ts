@@ -38,7 +38,10 @@ export function readTranscriptBatches(source: TranscriptSource, options: ReadTra
     const emit = (items: ReadItem[]): void => {
       if (items.length > 0 && !stopped) subscriber.next(items);
     };
-    const chunks = typeof source === 'string' ? fileChunks(source, options.startOffset ?? 0, options.chunkBytes ?? DEFAULT_CHUNK_BYTES, () => stopped) : source;
+    const chunks =
+      typeof source === 'string'
+        ? fileChunks(source, options.startOffset ?? 0, options.chunkBytes ?? DEFAULT_CHUNK_BYTES, () => stopped)
+        : source;
     void (async () => {
       let offset = options.startOffset ?? 0;
       try {
@@ -130,7 +133,12 @@ async function* fileChunks(path: string, startOffset: number, chunkBytes: number
 
 function openFailure(path: string, error: unknown): MemlogError {
   const code = (error as NodeJS.ErrnoException).code;
-  return new OpenError(code === 'ENOENT' ? 'not_found' : 'io', `${path}: ${fsErrorReason(code, (error as Error).message)}`, { path, errno: code }, { cause: error });
+  return new OpenError(
+    code === 'ENOENT' ? 'not_found' : 'io',
+    `${path}: ${fsErrorReason(code, (error as Error).message)}`,
+    { path, errno: code },
+    { cause: error },
+  );
 }
 
 function isOpenError(error: unknown): boolean {

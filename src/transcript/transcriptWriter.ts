@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { appendWholeLines } from '../fs/appendLines.js';
-import type { Entry, KnownEntry } from './entrySchema.js';
-import { serializeEntry } from './entrySchema.js';
+import type { Entry } from './entrySchema.js';
+import { hasUuid, serializeEntry } from './entrySchema.js';
 import { agentTranscriptPath } from './claudePaths.js';
 import { readTail } from './readTail.js';
 import { readTranscriptSync } from './readTranscript.js';
@@ -115,7 +115,8 @@ export class TranscriptWriter {
    */
   private refreshFromTail(): void {
     for (const item of readTail(this.path)) {
-      if (item.kind === 'entry' && (item.entry.type === 'custom-title' || item.entry.type === 'tag')) this.metadata.set(item.entry.type, item.entry);
+      if (item.kind === 'entry' && (item.entry.type === 'custom-title' || item.entry.type === 'tag'))
+        this.metadata.set(item.entry.type, item.entry);
     }
   }
 
@@ -212,10 +213,6 @@ export class TranscriptWriter {
     await appendWholeLines(file, `${lines.join('\n')}\n`, { endTornTail: !this.repaired.has(file) });
     this.repaired.add(file);
   }
-}
-
-function hasUuid(entry: Entry): entry is Extract<KnownEntry, { uuid: string }> {
-  return entry.type !== 'unknown' && typeof (entry as { uuid?: unknown }).uuid === 'string';
 }
 
 /** Sidechain entries that name their agent belong in that agent's file and bypass dedup (spec §2.5). */

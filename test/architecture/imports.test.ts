@@ -7,7 +7,9 @@ import { folderGraph, layerOf, layerViolations, LAYERS } from './layers.js';
 const src = join(repoRoot, 'src');
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? sourceFiles(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? sourceFiles(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
 }
 
 /** Relative imports of each source file, resolved to source paths (type-only imports included: they still couple modules). */
@@ -15,7 +17,9 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(src)) {
     const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(/(?:import|export)[^'"]*?from\s+'(\.[^']+)'/g)].map((m) => resolve(dirname(file), (m[1] ?? '').replace(/\.js$/, '.ts')));
+    const targets = [...text.matchAll(/(?:import|export)[^'"]*?from\s+'(\.[^']+)'/g)].map((m) =>
+      resolve(dirname(file), (m[1] ?? '').replace(/\.js$/, '.ts')),
+    );
     graph.set(file, targets);
   }
   return graph;
@@ -89,14 +93,19 @@ describe('module structure', () => {
   });
 
   it('the cycle check finds a planted cycle', () => {
-    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]);
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+    ]);
     expect(findCycle(graph)).toEqual(['a', 'b', 'c', 'a']);
   });
 
   it('every relative import resolves to a file that exists', () => {
     const files = new Set(sourceFiles(src));
     for (const [file, targets] of importGraph()) {
-      for (const target of targets) expect(files.has(target), `${relative(repoRoot, file)} imports ${relative(repoRoot, target)}`).toBe(true);
+      for (const target of targets)
+        expect(files.has(target), `${relative(repoRoot, file)} imports ${relative(repoRoot, target)}`).toBe(true);
     }
   });
 });

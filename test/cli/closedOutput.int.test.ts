@@ -9,7 +9,10 @@ const transcript = join('fixtures', 'projects', '-home-dev-acme-shop', '4a2030a7
 /** Runs the CLI with its stdout read by something that leaves after the first line (as `| head -1` does). */
 function firstLineThenClose(args: readonly string[]): Promise<{ first: string; code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(repoRoot, 'test', 'support', 'cliEntry.ts'), ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', TSX, join(repoRoot, 'test', 'support', 'cliEntry.ts'), ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let first = '';
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

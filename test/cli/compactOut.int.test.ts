@@ -18,7 +18,8 @@ function place() {
 }
 
 /** Compacts with a rung that needs no model, writing to `out`. */
-const compactTo = (transcript: string, out: string, ...extra: string[]) => runCli(['compact', transcript, '--strategy', 'notes', '--out', out, ...extra]);
+const compactTo = (transcript: string, out: string, ...extra: string[]) =>
+  runCli(['compact', transcript, '--strategy', 'notes', '--out', out, ...extra]);
 
 const refused = (result: ReturnType<typeof runCli>, pattern: RegExp) => {
   expect(result.stderr).toMatch(pattern);

@@ -59,19 +59,24 @@ describe('named pipes in a walked folder are left alone', { timeout: 4 * TIMEOUT
     expect(inspect.stdout.trim().split('\n')).toHaveLength(5);
     const list = runCli(['memory', 'list', '--dir', join(project, 'memory'), '--json'], { timeoutMs: TIMEOUT_MS });
     expect(list.status).toBe(0);
-    expect((JSON.parse(list.stdout) as { memories: Array<{ filename: string }> }).memories.map((m) => m.filename)).toEqual(['prefer-pnpm.md']);
+    expect((JSON.parse(list.stdout) as { memories: Array<{ filename: string }> }).memories.map((m) => m.filename)).toEqual([
+      'prefer-pnpm.md',
+    ]);
     const why = runCli(['memory', 'why', 'prefer-pnpm', '--dir', join(project, 'memory')], { timeoutMs: TIMEOUT_MS });
     expect(why.status).toBe(0);
   });
 });
 
 describe('a named pipe given as the transcript is refused with one line, exit 2', { timeout: 2 * TIMEOUT_MS }, () => {
-  it.each([['inspect'], ['replay'], ['notes', '--model', 'offline'], ['compact', '--strategy', 'notes'], ['context']])('%s', (command, ...options) => {
-    const dir = tempDir();
-    mkdirSync(join(dir, 'project'));
-    const fifo = mkfifo(join(dir, 'project', `${FIFO_SESSION}.jsonl`));
-    const result = runCli([command, fifo, ...options], { timeoutMs: TIMEOUT_MS });
-    expect(result.stderr).toBe(`memlog: ${fifo} is a named pipe (FIFO), not a transcript file; give one transcript .jsonl file\n`);
-    expect(result.status).toBe(2);
-  });
+  it.each([['inspect'], ['replay'], ['notes', '--model', 'offline'], ['compact', '--strategy', 'notes'], ['context']])(
+    '%s',
+    (command, ...options) => {
+      const dir = tempDir();
+      mkdirSync(join(dir, 'project'));
+      const fifo = mkfifo(join(dir, 'project', `${FIFO_SESSION}.jsonl`));
+      const result = runCli([command, fifo, ...options], { timeoutMs: TIMEOUT_MS });
+      expect(result.stderr).toBe(`memlog: ${fifo} is a named pipe (FIFO), not a transcript file; give one transcript .jsonl file\n`);
+      expect(result.status).toBe(2);
+    },
+  );
 });

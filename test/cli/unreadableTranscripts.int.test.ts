@@ -29,7 +29,9 @@ describe('one transcript that cannot be read does not stop the others', () => {
   it('extract reports it as a failed session, processes the rest, and exits 1', () => {
     const p = projects();
     symlinkSync(join(p.project, 'gone.jsonl'), join(p.project, `${DANGLING}.jsonl`));
-    const result = runCli(['extract', p.root, '--out', p.out, '--model', 'offline', '--json'], { failFs: [{ path: p.unreadable, code: 'EACCES' }] });
+    const result = runCli(['extract', p.root, '--out', p.out, '--model', 'offline', '--json'], {
+      failFs: [{ path: p.unreadable, code: 'EACCES' }],
+    });
     expect(result.stderr).not.toMatch(/^ {4}at /m);
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout) as ExtractJson;
@@ -43,9 +45,13 @@ describe('one transcript that cannot be read does not stop the others', () => {
     expect(report.sessions.filter((s) => s.error === undefined && s.runs > 0)).toHaveLength(3);
     expect(readdirSync(join(p.out, ACME, 'memory')).length).toBeGreaterThan(0);
 
-    const text = runCli(['extract', p.root, '--out', join(tempDir(), 'again'), '--model', 'offline'], { failFs: [{ path: p.unreadable, code: 'EACCES' }] });
+    const text = runCli(['extract', p.root, '--out', join(tempDir(), 'again'), '--model', 'offline'], {
+      failFs: [{ path: p.unreadable, code: 'EACCES' }],
+    });
     expect(text.status).toBe(1);
-    expect(text.stdout).toContain(`2 session(s) could not be read:\n    ${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory\n    ${p.unreadable}: permission denied`);
+    expect(text.stdout).toContain(
+      `2 session(s) could not be read:\n    ${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory\n    ${p.unreadable}: permission denied`,
+    );
   });
 
   it('inspect of a folder reports it with its reason, goes on with the others, and exits 1', () => {
@@ -53,7 +59,10 @@ describe('one transcript that cannot be read does not stop the others', () => {
     const json = runCli(['inspect', p.root, '--json'], { failFs: [{ path: p.unreadable, code: 'EACCES' }] });
     expect(json.stderr).not.toMatch(/^ {4}at /m);
     expect(json.status).toBe(1);
-    const lines = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as { file: string; error?: string; entries?: number });
+    const lines = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { file: string; error?: string; entries?: number });
     expect(lines).toHaveLength(5);
     expect(lines.find((l) => l.file === p.unreadable)).toEqual({ file: p.unreadable, error: `${p.unreadable}: permission denied` });
     expect(lines.filter((l) => l.error === undefined && (l.entries ?? 0) > 0)).toHaveLength(4);
@@ -70,7 +79,9 @@ describe('one transcript that cannot be read does not stop the others', () => {
     const result = runCli(['report', p.root, '--json']);
     expect(result.status).toBe(1);
     const rows = JSON.parse(result.stdout) as Array<{ session: string; error: string | null }>;
-    expect(rows.filter((r) => r.error !== null)).toEqual([expect.objectContaining({ session: DANGLING, error: `${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory` })]);
+    expect(rows.filter((r) => r.error !== null)).toEqual([
+      expect.objectContaining({ session: DANGLING, error: `${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory` }),
+    ]);
     expect(rows).toHaveLength(5);
   });
 

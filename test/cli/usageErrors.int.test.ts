@@ -61,7 +61,10 @@ describe('usage errors exit with status 2 and change nothing', () => {
   it.each(bad)('%s', (_name, args) => {
     const { dir, file } = project();
     const before = readdirSync(dir).sort();
-    const result = runCli(args.map((a) => a.replace(/^F$/, file).replace(/^D/, dir)), { env: { ANTHROPIC_API_KEY: '' }, timeoutMs: 30_000 });
+    const result = runCli(
+      args.map((a) => a.replace(/^F$/, file).replace(/^D/, dir)),
+      { env: { ANTHROPIC_API_KEY: '' }, timeoutMs: 30_000 },
+    );
     expect(result.stderr).not.toMatch(/^ {4}at /m);
     // An error line, or the usage of a command named without its subcommand.
     expect(result.stderr).toMatch(/^(error|memlog): |^Usage: /m);

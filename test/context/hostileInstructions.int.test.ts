@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadInstructionFiles, nodeFileSource, readInstructionText } from '../../src/index.js';
+import { nodeFileSource } from '../../src/index.js';
+import { loadInstructionFiles, readInstructionText } from '../../src/context/index.js';
 import { niceTicks } from '../../src/report/chartGeometry.js';
 import { tempDir } from '../support/tempDir.js';
 
@@ -12,7 +13,12 @@ describe('hostile instruction files and numbers', () => {
     const cwd = tempDir();
     execFileSync('mkfifo', [join(cwd, 'notes')]);
     writeFileSync(join(cwd, 'CLAUDE.md'), 'See @notes\n');
-    const load = loadInstructionFiles(nodeFileSource, { cwd, configDir: join(cwd, 'no-config'), managedDir: join(cwd, 'no-managed'), home: join(cwd, 'no-home') });
+    const load = loadInstructionFiles(nodeFileSource, {
+      cwd,
+      configDir: join(cwd, 'no-config'),
+      managedDir: join(cwd, 'no-managed'),
+      home: join(cwd, 'no-home'),
+    });
     expect(load.files.map((f) => f.content.trim())).toEqual(['See @notes']);
     expect(load.diagnostics.map((d) => d.message).join(' ')).toMatch(/not a regular file/);
   });
@@ -25,7 +31,12 @@ describe('hostile instruction files and numbers', () => {
     writeFileSync(join(base, 'outside', 'o.md'), 'OUTSIDE SECRET');
     symlinkSync(join(base, 'outside', 'o.md'), join(cwd, 'link.md'));
     writeFileSync(join(cwd, 'CLAUDE.md'), 'Read @link.md\n');
-    const load = loadInstructionFiles(nodeFileSource, { cwd, configDir: join(base, 'no-config'), managedDir: join(base, 'no-managed'), home: join(base, 'no-home') });
+    const load = loadInstructionFiles(nodeFileSource, {
+      cwd,
+      configDir: join(base, 'no-config'),
+      managedDir: join(base, 'no-managed'),
+      home: join(base, 'no-home'),
+    });
     expect(JSON.stringify(load.files)).not.toContain('OUTSIDE SECRET');
     expect(load.diagnostics.map((d) => d.code)).toContain('import_external');
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadInstructionFiles, mapFileSource, readInstructionText, renderInstructions, userContextMessage } from '../../src/index.js';
+import {
+  loadInstructionFiles,
+  mapFileSource,
+  readInstructionText,
+  renderInstructions,
+  userContextMessage,
+} from '../../src/context/index.js';
 
 const base = { cwd: '/home/u/repo/app', configDir: '/home/u/.claude', managedDir: '/etc/claude-code', home: '/home/u' };
 
@@ -47,7 +53,14 @@ describe('CLAUDE.md loading (long-term spec §6)', () => {
       '/home/u/repo/app/deep/4.md': 'four',
     });
     const load = loadInstructionFiles(files, base);
-    expect(load.files.map((f) => f.path.replace('/home/u/repo/app/', ''))).toEqual(['CLAUDE.md', 'a.md', 'deep/1.md', 'deep/2.md', 'deep/3.md', 'b.md']);
+    expect(load.files.map((f) => f.path.replace('/home/u/repo/app/', ''))).toEqual([
+      'CLAUDE.md',
+      'a.md',
+      'deep/1.md',
+      'deep/2.md',
+      'deep/3.md',
+      'b.md',
+    ]);
     expect(load.files[1]?.includedFrom).toBe('/home/u/repo/app/CLAUDE.md');
     expect(load.diagnostics.map((d) => d.code)).toEqual(['import_depth']);
   });
@@ -85,7 +98,17 @@ describe('CLAUDE.md loading (long-term spec §6)', () => {
 
 describe('reading an instruction file', () => {
   it('finds @references in prose only: not in code fences, code spans or comments; strips block comments', () => {
-    const text = ['See @docs/a.md and email me@example.com.', '```', '@not/this.md', '```', 'Inline `@nor/this.md` here.', '<!-- hidden @hidden.md', 'still hidden -->', 'Escaped @my\\ file.md#section', '<!-- unclosed @kept.md'].join('\n');
+    const text = [
+      'See @docs/a.md and email me@example.com.',
+      '```',
+      '@not/this.md',
+      '```',
+      'Inline `@nor/this.md` here.',
+      '<!-- hidden @hidden.md',
+      'still hidden -->',
+      'Escaped @my\\ file.md#section',
+      '<!-- unclosed @kept.md',
+    ].join('\n');
     const parsed = readInstructionText(text);
     expect(parsed.imports).toEqual(['docs/a.md', 'my file.md', 'kept.md']);
     expect(parsed.content).not.toContain('hidden');
@@ -99,7 +122,10 @@ describe('reading an instruction file', () => {
 
 describe('the user-context message (spec §7.2)', () => {
   it('lists the files in load order with what they are, then the index, inside one system reminder', () => {
-    const claudeMd = renderInstructions([{ path: '/r/CLAUDE.md', kind: 'project', content: 'Use tabs.\n' }], { path: '/m/MEMORY.md', content: '- [A](a.md) — a' });
+    const claudeMd = renderInstructions([{ path: '/r/CLAUDE.md', kind: 'project', content: 'Use tabs.\n' }], {
+      path: '/m/MEMORY.md',
+      content: '- [A](a.md) — a',
+    });
     const message = userContextMessage({ claudeMd, currentDate: "Today's date is 2026-03-02." }) ?? '';
     expect(message.startsWith('<system-reminder>\n')).toBe(true);
     expect(message.endsWith('\n</system-reminder>')).toBe(true);

@@ -15,11 +15,23 @@ describe('blocks the Messages API does not take', () => {
       assistantEntry('a2', 'm1', text('hi'), { parentUuid: 'a1' }),
     ];
     writeFileSync(transcript, entries.map((entry) => JSON.stringify(entry)).join('\n') + '\n');
-    const context = await loadContext({ transcriptPath: transcript, files: nodeFileSource, configDir: join(dir, 'config'), home: join(dir, 'home'), memory: false });
+    const context = await loadContext({
+      transcriptPath: transcript,
+      files: nodeFileSource,
+      configDir: join(dir, 'config'),
+      home: join(dir, 'home'),
+      memory: false,
+    });
     const kinds = context.request.body.messages.flatMap((m) => m.content.map((b) => b.type));
     expect(kinds).not.toContain('connector_text');
     expect(kinds).not.toContain('mcp_tool_use');
-    expect(context.diagnostics).toEqual([{ code: 'block_dropped', path: transcript, message: 'content blocks the Messages API does not take were left out: connector_text ×1, mcp_tool_use ×1' }]);
+    expect(context.diagnostics).toEqual([
+      {
+        code: 'block_dropped',
+        path: transcript,
+        message: 'content blocks the Messages API does not take were left out: connector_text ×1, mcp_tool_use ×1',
+      },
+    ]);
     expect(formatContext('session.jsonl', context)).toContain('block_dropped: ');
   });
 });

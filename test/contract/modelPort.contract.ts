@@ -42,7 +42,11 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The behaviour every model adapter shares; adapters with scripted answers get the scripted part too. */
-export function testModelPort(name: string, create: () => Promise<ModelPortHarness> | ModelPortHarness, capabilities: { scripted: boolean; deterministic?: boolean }): void {
+export function testModelPort(
+  name: string,
+  create: () => Promise<ModelPortHarness> | ModelPortHarness,
+  capabilities: { scripted: boolean; deterministic?: boolean },
+): void {
   describe(`ModelPort contract: ${name}`, () => {
     let harness: ModelPortHarness;
     beforeEach(async () => {
@@ -94,8 +98,13 @@ export function testModelPort(name: string, create: () => Promise<ModelPortHarne
 
       it('returns a tool call with its input as an object', async () => {
         harness.scripted!.replyWithTool('Edit', { file_path: 'notes.md', old_string: 'a', new_string: 'b' });
-        const reply = await harness.port.complete({ ...request, tools: [{ name: 'Edit', description: 'edit', inputSchema: { type: 'object' } }] });
-        expect(reply.content).toMatchObject([{ type: 'tool_use', name: 'Edit', input: { file_path: 'notes.md', old_string: 'a', new_string: 'b' } }]);
+        const reply = await harness.port.complete({
+          ...request,
+          tools: [{ name: 'Edit', description: 'edit', inputSchema: { type: 'object' } }],
+        });
+        expect(reply.content).toMatchObject([
+          { type: 'tool_use', name: 'Edit', input: { file_path: 'notes.md', old_string: 'a', new_string: 'b' } },
+        ]);
         expect(reply.stopReason).toBe('tool_use');
       });
 

@@ -1,7 +1,14 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSessionNotes, compactTranscript, defaultNotesPath, inspectTranscript, loadNotesConfig, OfflineModel } from '../../src/index.js';
+import {
+  buildSessionNotes,
+  compactTranscript,
+  defaultNotesPath,
+  inspectTranscript,
+  loadNotesConfig,
+  OfflineModel,
+} from '../../src/index.js';
 import { extractMemories } from '../../src/jobs/extraction/extractMemories.js';
 import { startTogether, type Finished } from '../support/barrier.js';
 import { leftovers } from '../support/dirSnapshot.js';
@@ -53,7 +60,10 @@ function expectDoneOrBusy(results: readonly Finished[], holder: string, target: 
     expect(result.stderr.indexOf('\n'), `one line: ${result.stderr}`).toBe(result.stderr.length - 1);
     expect(result.stderr.startsWith(`memlog: another ${holder} (pid ${other.pid}) is working on ${target}; `), result.stderr).toBe(true);
   }
-  expect(results.map((r) => r.status), results.map((r) => r.stderr).join('')).toContain(0);
+  expect(
+    results.map((r) => r.status),
+    results.map((r) => r.stderr).join(''),
+  ).toContain(0);
 }
 
 describe('memlog notes: two at once on one session', () => {
@@ -73,22 +83,30 @@ describe('memlog notes: two at once on one session', () => {
     rmSync(root, { recursive: true, force: true });
   }, REFERENCE_TIMEOUT);
 
-  it.each(TRIALS)('trial %i: one builds the notes, the other is told who holds them or finds them built; the notes are a single run’s', async () => {
-    const { root, project, transcript } = projectCopy();
-    const configDir = config(root);
-    const results = await startTogether('cliAtBarrier.ts', [args(transcript, configDir), args(transcript, configDir)]);
-    expectDoneOrBusy(results, 'memlog notes', defaultNotesPath(transcript));
-    // The notes, then with the effect log and the transcript, byte for byte (but the root) as one run leaves them.
-    const after = textSnapshot(project, root);
-    const notes = relative(project, defaultNotesPath(transcript));
-    expect(after[notes]).toBe(reference[notes]);
-    expect(after).toEqual(reference);
-    const third = await buildSessionNotes({ transcriptPath: transcript, notesPath: defaultNotesPath(transcript), model: new OfflineModel(), config: await loadNotesConfig(configDir) });
-    expect(third.runs).toEqual([]);
-    expect(third.interrupted).toBe(0);
-    expect(textSnapshot(project, root)).toEqual(after);
-    expect(leftovers(root)).toEqual([]);
-  });
+  it.each(TRIALS)(
+    'trial %i: one builds the notes, the other is told who holds them or finds them built; the notes are a single run’s',
+    async () => {
+      const { root, project, transcript } = projectCopy();
+      const configDir = config(root);
+      const results = await startTogether('cliAtBarrier.ts', [args(transcript, configDir), args(transcript, configDir)]);
+      expectDoneOrBusy(results, 'memlog notes', defaultNotesPath(transcript));
+      // The notes, then with the effect log and the transcript, byte for byte (but the root) as one run leaves them.
+      const after = textSnapshot(project, root);
+      const notes = relative(project, defaultNotesPath(transcript));
+      expect(after[notes]).toBe(reference[notes]);
+      expect(after).toEqual(reference);
+      const third = await buildSessionNotes({
+        transcriptPath: transcript,
+        notesPath: defaultNotesPath(transcript),
+        model: new OfflineModel(),
+        config: await loadNotesConfig(configDir),
+      });
+      expect(third.runs).toEqual([]);
+      expect(third.interrupted).toBe(0);
+      expect(textSnapshot(project, root)).toEqual(after);
+      expect(leftovers(root)).toEqual([]);
+    },
+  );
 });
 
 /** A compacted transcript's new lines: new uuids and timestamps numbered by first appearance, the root named. */
@@ -115,7 +133,12 @@ describe('memlog compact: two at once on one transcript', () => {
     expect(single.status, single.stderr).toBe(0);
     const text = readFileSync(transcript, 'utf8');
     const report = inspectTranscript(transcript);
-    reference = { tail: normalizedTail(text, original, root), effects: normalizedTail(readFileSync(join(project, `${SESSION}.memlog.jsonl`), 'utf8'), '', root), chain: report.chain.length, apiMessages: report.apiMessages };
+    reference = {
+      tail: normalizedTail(text, original, root),
+      effects: normalizedTail(readFileSync(join(project, `${SESSION}.memlog.jsonl`), 'utf8'), '', root),
+      chain: report.chain.length,
+      apiMessages: report.apiMessages,
+    };
     rmSync(root, { recursive: true, force: true });
   }, REFERENCE_TIMEOUT);
 
@@ -138,9 +161,20 @@ describe('memlog compact: two at once on one transcript', () => {
     expect(report.cycle).toBe(false);
     expect(report.compactBoundaries.at(-1)?.uuid).toBe(boundary);
     expect(report.chain[0]).toBe(boundary);
-    expect({ chain: report.chain.length, apiMessages: report.apiMessages }).toEqual({ chain: reference.chain, apiMessages: reference.apiMessages });
-    const third = await compactTranscript({ transcriptPath: transcript, notesPath: defaultNotesPath(transcript), model: new OfflineModel(), autocompact: { contextWindow: 40_000 } });
-    expect({ strategy: third.strategy, reason: third.reason }).toEqual({ strategy: 'none', reason: 'nothing new since the last compaction' });
+    expect({ chain: report.chain.length, apiMessages: report.apiMessages }).toEqual({
+      chain: reference.chain,
+      apiMessages: reference.apiMessages,
+    });
+    const third = await compactTranscript({
+      transcriptPath: transcript,
+      notesPath: defaultNotesPath(transcript),
+      model: new OfflineModel(),
+      autocompact: { contextWindow: 40_000 },
+    });
+    expect({ strategy: third.strategy, reason: third.reason }).toEqual({
+      strategy: 'none',
+      reason: 'nothing new since the last compaction',
+    });
     expect(readFileSync(transcript, 'utf8')).toBe(text);
     expect(leftovers(root)).toEqual([]);
   });

@@ -1,11 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendEffects, appendEffectsSync, CURRENT_EFFECT_LOG_VERSION, readEffectLog, type EffectRecord } from '../../src/index.js';
+import { readEffectLog, type EffectRecord } from '../../src/index.js';
+import { appendEffects, appendEffectsSync, CURRENT_EFFECT_LOG_VERSION } from '../../src/pipeline/index.js';
 import { withFaults } from '../../src/testing/faults.js';
 import { tempDir } from '../support/tempDir.js';
 
-const record = (runId: string): EffectRecord => ({ v: CURRENT_EFFECT_LOG_VERSION, type: 'run_failed', at: { seq: 3, uuid: 'u-3' }, run: 'extraction', runId, error: 'x' });
+const record = (runId: string): EffectRecord => ({
+  v: CURRENT_EFFECT_LOG_VERSION,
+  type: 'run_failed',
+  at: { seq: 3, uuid: 'u-3' },
+  run: 'extraction',
+  runId,
+  error: 'x',
+});
 
 describe('effect-log appends after a cut record', () => {
   it.each([
@@ -16,7 +24,7 @@ describe('effect-log appends after a cut record', () => {
     writeFileSync(path, `${JSON.stringify(record('first'))}\n{"v":1,"type":"run_fin`);
     await append(path, record('second'));
     const log = readEffectLog(path);
-    expect(log.records.map((r) => (r as { runId?: string }).runId)).toEqual(['first', 'second']);
+    expect(log.records.map((r) => (r.type === 'decision' || r.type === 'compacted' ? undefined : r.runId))).toEqual(['first', 'second']);
     expect(log.diagnostics.map((d) => d.line)).toEqual([2]);
   });
 

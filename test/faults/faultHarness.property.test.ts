@@ -10,12 +10,12 @@ import {
   extractMemories,
   loadNotesConfig,
   MemlogError,
-  NotesRunOutcome,
   OfflineModel,
   readEffectLog,
-  stagingPath,
-  withoutInterrupted,
 } from '../../src/index.js';
+import { NotesRunOutcome, stagingPath } from '../../src/jobs/index.js';
+import { withoutInterrupted } from '../../src/pipeline/index.js';
+import type { RunFinishedRecord } from '../../src/pipeline/effectRecord.js';
 import { withFaults, type FaultPlan } from '../../src/testing/faults.js';
 import { dirSnapshot, leftovers } from '../support/dirSnapshot.js';
 import { fcRuns } from '../support/fcRuns.js';
@@ -40,7 +40,11 @@ const runs = process.env['MEMLOG_FC_RUNS'] === undefined ? 20 : fcRuns;
 const timeoutFor = (count: number, each: number): number => Math.max(60_000, Math.ceil(count) * each * 3);
 
 const planOf = (calls: number): fc.Arbitrary<FaultPlan> =>
-  fc.record({ at: fc.integer({ min: 1, max: calls }), kind: fc.constantFrom('ENOSPC' as const, 'EIO' as const, 'EACCES' as const, 'short' as const), sticky: fc.boolean() });
+  fc.record({
+    at: fc.integer({ min: 1, max: calls }),
+    kind: fc.constantFrom('ENOSPC' as const, 'EIO' as const, 'EACCES' as const, 'short' as const),
+    sticky: fc.boolean(),
+  });
 
 /** A working copy laid anew from a pristine one at the same path (ids and prompts name the path). */
 function workbench(prepare?: (work: string) => Promise<void>) {
@@ -83,98 +87,141 @@ function expectReadableFailure(result: { ok: boolean; error?: unknown }): void {
 }
 
 describe('fault harness: a failing disk at any point loses nothing and records nothing that did not happen', () => {
-  it('memlog compact (extractive rung, appending to the live transcript)', async () => {
-    const bench = workbench();
-    const transcript = () => join(bench.work, 'project', `${SESSION}.jsonl`);
-    const compact = () => compactTranscript({ transcriptPath: transcript(), strategy: 'auto', now: () => new Date(0), autocompact: { contextWindow: 40_000 } });
-    bench.reset();
-    const original = readFileSync(transcript());
-    const clean = await withFaults(null, compact);
-    expect(clean.result.ok && clean.result.value.strategy).toBe('extractive');
-    const compacted = readFileSync(transcript());
-    expect(compacted.length).toBeGreaterThan(original.length);
-    await fc.assert(
-      fc.asyncProperty(planOf(clean.calls), async (plan) => {
-        bench.reset();
-        const run = await withFaults(plan, compact);
-        expectReadableFailure(run.result);
-        const after = readFileSync(transcript());
-        expect(after.equals(original) || after.equals(compacted), `the transcript is neither as it was nor whole: ${run.trail.join(', ')}`).toBe(true);
-        const log = readEffectLog(join(bench.work, 'project', `${SESSION}.memlog.jsonl`));
-        expect(log.diagnostics).toEqual([]);
-        if (log.records.some((r) => r.type === 'compacted')) expect(after.equals(compacted)).toBe(true);
-        const rerun = await compact();
-        expect(rerun.diagnostics).toEqual([]);
-        expect(readFileSync(transcript()).equals(compacted)).toBe(true);
-        expect(leftovers(bench.work)).toEqual([]);
-      }),
-      { numRuns: runs },
-    );
-  }, timeoutFor(runs, 500));
+  it(
+    'memlog compact (extractive rung, appending to the live transcript)',
+    async () => {
+      const bench = workbench();
+      const transcript = () => join(bench.work, 'project', `${SESSION}.jsonl`);
+      const compact = () =>
+        compactTranscript({
+          transcriptPath: transcript(),
+          strategy: 'auto',
+          now: () => new Date(0),
+          autocompact: { contextWindow: 40_000 },
+        });
+      bench.reset();
+      const original = readFileSync(transcript());
+      const clean = await withFaults(null, compact);
+      expect(clean.result.ok && clean.result.value.strategy).toBe('extractive');
+      const compacted = readFileSync(transcript());
+      expect(compacted.length).toBeGreaterThan(original.length);
+      await fc.assert(
+        fc.asyncProperty(planOf(clean.calls), async (plan) => {
+          bench.reset();
+          const run = await withFaults(plan, compact);
+          expectReadableFailure(run.result);
+          const after = readFileSync(transcript());
+          expect(
+            after.equals(original) || after.equals(compacted),
+            `the transcript is neither as it was nor whole: ${run.trail.join(', ')}`,
+          ).toBe(true);
+          const log = readEffectLog(join(bench.work, 'project', `${SESSION}.memlog.jsonl`));
+          expect(log.diagnostics).toEqual([]);
+          if (log.records.some((r) => r.type === 'compacted')) expect(after.equals(compacted)).toBe(true);
+          const rerun = await compact();
+          expect(rerun.diagnostics).toEqual([]);
+          expect(readFileSync(transcript()).equals(compacted)).toBe(true);
+          expect(leftovers(bench.work)).toEqual([]);
+        }),
+        { numRuns: runs },
+      );
+    },
+    timeoutFor(runs, 500),
+  );
 
-  it('memlog compact --out (a copy: removed again when the write fails)', async () => {
-    const bench = workbench();
-    const out = () => join(bench.work, 'compacted.jsonl');
-    const compact = () => compactTranscript({ transcriptPath: join(bench.work, 'project', `${SESSION}.jsonl`), out: out(), strategy: 'auto', now: () => new Date(0), autocompact: { contextWindow: 40_000 } });
-    bench.reset();
-    const original = readFileSync(join(bench.work, 'project', `${SESSION}.jsonl`));
-    const clean = await withFaults(null, compact);
-    const whole = readFileSync(out());
-    await fc.assert(
-      fc.asyncProperty(planOf(clean.calls), async (plan) => {
-        bench.reset();
-        const run = await withFaults(plan, compact);
-        expectReadableFailure(run.result);
-        expect(readFileSync(join(bench.work, 'project', `${SESSION}.jsonl`)).equals(original)).toBe(true);
-        expect(!existsSync(out()) || readFileSync(out()).equals(whole), `a partial copy was left: ${run.trail.join(', ')}`).toBe(true);
-        rmSync(out(), { force: true });
-        await compact();
-        expect(readFileSync(out()).equals(whole)).toBe(true);
-      }),
-      { numRuns: Math.ceil(runs / 2) },
-    );
-  }, timeoutFor(runs / 2, 500));
+  it(
+    'memlog compact --out (a copy: removed again when the write fails)',
+    async () => {
+      const bench = workbench();
+      const out = () => join(bench.work, 'compacted.jsonl');
+      const compact = () =>
+        compactTranscript({
+          transcriptPath: join(bench.work, 'project', `${SESSION}.jsonl`),
+          out: out(),
+          strategy: 'auto',
+          now: () => new Date(0),
+          autocompact: { contextWindow: 40_000 },
+        });
+      bench.reset();
+      const original = readFileSync(join(bench.work, 'project', `${SESSION}.jsonl`));
+      const clean = await withFaults(null, compact);
+      const whole = readFileSync(out());
+      await fc.assert(
+        fc.asyncProperty(planOf(clean.calls), async (plan) => {
+          bench.reset();
+          const run = await withFaults(plan, compact);
+          expectReadableFailure(run.result);
+          expect(readFileSync(join(bench.work, 'project', `${SESSION}.jsonl`)).equals(original)).toBe(true);
+          expect(!existsSync(out()) || readFileSync(out()).equals(whole), `a partial copy was left: ${run.trail.join(', ')}`).toBe(true);
+          rmSync(out(), { force: true });
+          await compact();
+          expect(readFileSync(out()).equals(whole)).toBe(true);
+        }),
+        { numRuns: Math.ceil(runs / 2) },
+      );
+    },
+    timeoutFor(runs / 2, 500),
+  );
 
-  it('memlog notes', async () => {
-    const bench = workbench();
-    const notesPath = () => join(bench.work, 'notes', 'summary.md');
-    const logPath = () => join(bench.work, 'effects.jsonl');
-    const config = await loadNotesConfig(tempDir());
-    const build = () => buildSessionNotes({ transcriptPath: join(bench.work, 'project', `${SESSION}.jsonl`), notesPath: notesPath(), effectLogPath: logPath(), model: new OfflineModel(), config });
-    bench.reset();
-    const clean = await withFaults(null, build);
-    expect(clean.result.ok && clean.result.value.runs.length).toBeGreaterThan(1);
-    const notes = readFileSync(notesPath(), 'utf8');
-    await fc.assert(
-      fc.asyncProperty(planOf(clean.calls), async (plan) => {
-        bench.reset();
-        const run = await withFaults(plan, build);
-        expectReadableFailure(run.result);
-        expectWholeLines(logPath());
-        const log = readEffectLog(logPath());
-        expect(log.diagnostics).toEqual([]);
-        // What the log says the notes are is what is on disk, or waits beside it in the run's
-        // staged copy for the next reader to finish moving in (the rename was what failed).
-        const finished = withoutInterrupted(log.records).filter((r) => r.type === 'run_finished' && r.run === 'session_notes');
-        const last = finished.at(-1);
-        const current = existsSync(notesPath()) ? readFileSync(notesPath(), 'utf8') : null;
-        if (last === undefined) expect(current === null || current === DEFAULT_NOTES_TEMPLATE, `notes changed without a record: ${run.trail.join(', ')}`).toBe(true);
-        else {
-          const after = NotesRunOutcome.parse(last.outcome).after;
-          const staged = stagingPath(notesPath(), String((last as { runId: string }).runId));
-          const pending = existsSync(staged) && sha256(readFileSync(staged, 'utf8')) === after;
-          expect(sha256(current ?? '') === after || pending, `the log says the notes are newer than they are: ${run.trail.join(', ')}`).toBe(true);
-        }
-        const rerun = await build();
-        expect(rerun.runs.every((r) => r.ok)).toBe(true);
-        expect(readFileSync(notesPath(), 'utf8')).toBe(notes);
-        expect(leftovers(bench.work)).toEqual([]);
-      }),
-      { numRuns: runs },
-    );
-  }, timeoutFor(runs, 1_500));
+  it(
+    'memlog notes',
+    async () => {
+      const bench = workbench();
+      const notesPath = () => join(bench.work, 'notes', 'summary.md');
+      const logPath = () => join(bench.work, 'effects.jsonl');
+      const config = await loadNotesConfig(tempDir());
+      const build = () =>
+        buildSessionNotes({
+          transcriptPath: join(bench.work, 'project', `${SESSION}.jsonl`),
+          notesPath: notesPath(),
+          effectLogPath: logPath(),
+          model: new OfflineModel(),
+          config,
+        });
+      bench.reset();
+      const clean = await withFaults(null, build);
+      expect(clean.result.ok && clean.result.value.runs.length).toBeGreaterThan(1);
+      const notes = readFileSync(notesPath(), 'utf8');
+      await fc.assert(
+        fc.asyncProperty(planOf(clean.calls), async (plan) => {
+          bench.reset();
+          const run = await withFaults(plan, build);
+          expectReadableFailure(run.result);
+          expectWholeLines(logPath());
+          const log = readEffectLog(logPath());
+          expect(log.diagnostics).toEqual([]);
+          // What the log says the notes are is what is on disk, or waits beside it in the run's
+          // staged copy for the next reader to finish moving in (the rename was what failed).
+          const finished = withoutInterrupted(log.records).filter(
+            (r): r is RunFinishedRecord => r.type === 'run_finished' && r.run === 'session_notes',
+          );
+          const last = finished.at(-1);
+          const current = existsSync(notesPath()) ? readFileSync(notesPath(), 'utf8') : null;
+          if (last === undefined)
+            expect(current === null || current === DEFAULT_NOTES_TEMPLATE, `notes changed without a record: ${run.trail.join(', ')}`).toBe(
+              true,
+            );
+          else {
+            const after = NotesRunOutcome.parse(last.outcome).after;
+            const staged = stagingPath(notesPath(), last.runId);
+            const pending = existsSync(staged) && sha256(readFileSync(staged, 'utf8')) === after;
+            expect(
+              sha256(current ?? '') === after || pending,
+              `the log says the notes are newer than they are: ${run.trail.join(', ')}`,
+            ).toBe(true);
+          }
+          const rerun = await build();
+          expect(rerun.runs.every((r) => r.ok)).toBe(true);
+          expect(readFileSync(notesPath(), 'utf8')).toBe(notes);
+          expect(leftovers(bench.work)).toEqual([]);
+        }),
+        { numRuns: runs },
+      );
+    },
+    timeoutFor(runs, 1_500),
+  );
 
-  it('memlog extract: the agent\'s own write of MEMORY.md meets a full disk: the run fails, nothing of it is applied or recorded as finished', async () => {
+  it("memlog extract: the agent's own write of MEMORY.md meets a full disk: the run fails, nothing of it is applied or recorded as finished", async () => {
     const bench = workbench();
     const out = () => join(bench.work, 'out');
     const extract = () => extractMemories({ root: join(bench.work, 'project'), out: out(), model: new OfflineModel(), concurrency: 1 });
@@ -196,7 +243,7 @@ describe('fault harness: a failing disk at any point loses nothing and records n
     const records = readdirSync(effects).flatMap((name) => readEffectLog(join(effects, name)).records);
     const failed = records.find((r) => r.type === 'run_failed');
     expect(failed).toMatchObject({ interrupted: true });
-    expect(records.some((r) => r.type === 'run_finished' && r.runId === (failed as { runId: string }).runId)).toBe(false);
+    expect(records.some((r) => r.type === 'run_finished' && failed?.type === 'run_failed' && r.runId === failed.runId)).toBe(false);
     // Nothing the failed run wrote is in the memory directory, and no run copy is left.
     expect(existsSync(join(out(), 'project', 'memory', 'MEMORY.md'))).toBe(false);
     expect(leftovers(out()).filter((path) => path.includes('.memlog-run'))).toEqual([]);
@@ -204,39 +251,48 @@ describe('fault harness: a failing disk at any point loses nothing and records n
     expect(dirSnapshot(join(out(), 'project', 'memory'))).toEqual(memory);
   });
 
-  it('memlog extract', async () => {
-    const bench = workbench();
-    const out = () => join(bench.work, 'out');
-    const extract = () => extractMemories({ root: join(bench.work, 'project'), out: out(), model: new OfflineModel(), concurrency: 1 });
-    bench.reset();
-    const clean = await withFaults(null, extract);
-    expect(clean.result.ok && clean.result.value.processed).toBeGreaterThan(1);
-    const memoryDir = join(out(), 'project', 'memory');
-    const memory = dirSnapshot(memoryDir);
-    expect(Object.keys(memory).length).toBeGreaterThan(2);
-    await fc.assert(
-      fc.asyncProperty(planOf(clean.calls), async (plan) => {
-        bench.reset();
-        const run = await withFaults(plan, extract);
-        expectReadableFailure(run.result);
-        const effects = join(out(), 'project', 'effects');
-        for (const name of existsSync(effects) ? readdirSync(effects) : []) {
-          expectWholeLines(join(effects, name));
-          expect(readEffectLog(join(effects, name)).diagnostics).toEqual([]);
-        }
-        // A topic file the index does not name is only there while a finished run's copy waits to finish moving in.
-        const index = existsSync(join(memoryDir, 'MEMORY.md')) ? readFileSync(join(memoryDir, 'MEMORY.md'), 'utf8') : '';
-        const unindexed = (existsSync(memoryDir) ? readdirSync(memoryDir) : []).filter((name) => name.endsWith('.md') && name !== 'MEMORY.md' && !index.includes(`(${name})`));
-        const pending = leftovers(out()).some((path) => path.endsWith('.memlog-run'));
-        expect(unindexed.length === 0 || pending, `memory files outside the index with nothing left to finish: ${unindexed.join(', ')}; ${run.trail.join(', ')}`).toBe(true);
-        const rerun = await extract();
-        expect(rerun.failedRuns).toBe(0);
-        expect(dirSnapshot(memoryDir)).toEqual(memory);
-        expect(leftovers(bench.work)).toEqual([]);
-      }),
-      { numRuns: Math.ceil((runs * 2) / 3) },
-    );
-  }, timeoutFor((runs * 2) / 3, 2_500));
+  it(
+    'memlog extract',
+    async () => {
+      const bench = workbench();
+      const out = () => join(bench.work, 'out');
+      const extract = () => extractMemories({ root: join(bench.work, 'project'), out: out(), model: new OfflineModel(), concurrency: 1 });
+      bench.reset();
+      const clean = await withFaults(null, extract);
+      expect(clean.result.ok && clean.result.value.processed).toBeGreaterThan(1);
+      const memoryDir = join(out(), 'project', 'memory');
+      const memory = dirSnapshot(memoryDir);
+      expect(Object.keys(memory).length).toBeGreaterThan(2);
+      await fc.assert(
+        fc.asyncProperty(planOf(clean.calls), async (plan) => {
+          bench.reset();
+          const run = await withFaults(plan, extract);
+          expectReadableFailure(run.result);
+          const effects = join(out(), 'project', 'effects');
+          for (const name of existsSync(effects) ? readdirSync(effects) : []) {
+            expectWholeLines(join(effects, name));
+            expect(readEffectLog(join(effects, name)).diagnostics).toEqual([]);
+          }
+          // A topic file the index does not name is only there while a finished run's copy waits to finish moving in.
+          const index = existsSync(join(memoryDir, 'MEMORY.md')) ? readFileSync(join(memoryDir, 'MEMORY.md'), 'utf8') : '';
+          const unindexed = (existsSync(memoryDir) ? readdirSync(memoryDir) : []).filter(
+            (name) => name.endsWith('.md') && name !== 'MEMORY.md' && !index.includes(`(${name})`),
+          );
+          const pending = leftovers(out()).some((path) => path.endsWith('.memlog-run'));
+          expect(
+            unindexed.length === 0 || pending,
+            `memory files outside the index with nothing left to finish: ${unindexed.join(', ')}; ${run.trail.join(', ')}`,
+          ).toBe(true);
+          const rerun = await extract();
+          expect(rerun.failedRuns).toBe(0);
+          expect(dirSnapshot(memoryDir)).toEqual(memory);
+          expect(leftovers(bench.work)).toEqual([]);
+        }),
+        { numRuns: Math.ceil((runs * 2) / 3) },
+      );
+    },
+    timeoutFor((runs * 2) / 3, 2_500),
+  );
 });
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');

@@ -57,7 +57,10 @@ function onDisk(name: string): string {
 
 /** One line on stderr naming the full disk, no stack trace. */
 function expectOneLine(stderr: string): void {
-  const lines = stderr.trim().split('\n').filter((line) => !line.startsWith('memlog: using the offline model'));
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('memlog: using the offline model'));
   expect(lines.length, stderr).toBe(1);
   expect(lines[0]).toMatch(/^memlog: .*no space left on device/);
   expect(stderr).not.toMatch(/^\s+at /m);
@@ -100,57 +103,97 @@ describe.skipIf(!mounted && !inCi)('on a real full disk (tmpfs)', () => {
     expect(after.toString('utf8')).toContain('"subtype":"compact_boundary"');
   });
 
-  it.each([3, 7])('memlog extract with %i pages free: fails with one line, records nothing it did not apply, and a rerun with room ends as an uninterrupted run', (pages) => {
-    const projects = join(tempDir(), 'projects');
-    cpSync(join(demoProjects, '-home-dev-acme-shop'), join(projects, 'acme'), { recursive: true });
-    rmSync(join(projects, 'acme', 'memory'), { recursive: true, force: true });
-    const reference = join(tempDir(), 'out');
-    expect(runCli(['extract', projects, '--out', reference, '--model', 'offline']).status).toBe(0);
-    const out = onDisk(`extract-${pages}`);
-    fillDisk(pages * 4096);
-    const full = runCli(['extract', projects, '--out', out, '--model', 'offline']);
-    expect(full.status).not.toBe(0);
-    expect(full.stderr).toMatch(/no space left on device/);
-    expect(full.stderr).not.toMatch(/^\s+at /m);
-    const effects = join(out, 'acme', 'effects');
-    for (const name of existsSync(effects) ? readdirSync(effects) : []) {
-      expectWholeJsonLines(join(effects, name));
-      expect(readEffectLog(join(effects, name)).diagnostics).toEqual([]);
-    }
-    const memoryDir = join(out, 'acme', 'memory');
-    const index = existsSync(join(memoryDir, 'MEMORY.md')) ? readFileSync(join(memoryDir, 'MEMORY.md'), 'utf8') : '';
-    const unindexed = (existsSync(memoryDir) ? readdirSync(memoryDir) : []).filter((name) => name.endsWith('.md') && name !== 'MEMORY.md' && !index.includes(`(${name})`));
-    const pending = leftovers(out).some((path) => path.endsWith('.memlog-run'));
-    expect(unindexed.length === 0 || pending, `memory outside the index: ${unindexed.join(', ')}`).toBe(true);
-    freeDisk();
-    const rerun = runCli(['extract', projects, '--out', out, '--model', 'offline']);
-    expect(rerun.status).toBe(0);
-    expect(dirSnapshot(memoryDir)).toEqual(dirSnapshot(join(reference, 'acme', 'memory')));
-    expect(leftovers(out)).toEqual([]);
-  });
+  it.each([3, 7])(
+    'memlog extract with %i pages free: fails with one line, records nothing it did not apply, and a rerun with room ends as an uninterrupted run',
+    (pages) => {
+      const projects = join(tempDir(), 'projects');
+      cpSync(join(demoProjects, '-home-dev-acme-shop'), join(projects, 'acme'), { recursive: true });
+      rmSync(join(projects, 'acme', 'memory'), { recursive: true, force: true });
+      const reference = join(tempDir(), 'out');
+      expect(runCli(['extract', projects, '--out', reference, '--model', 'offline']).status).toBe(0);
+      const out = onDisk(`extract-${pages}`);
+      fillDisk(pages * 4096);
+      const full = runCli(['extract', projects, '--out', out, '--model', 'offline']);
+      expect(full.status).not.toBe(0);
+      expect(full.stderr).toMatch(/no space left on device/);
+      expect(full.stderr).not.toMatch(/^\s+at /m);
+      const effects = join(out, 'acme', 'effects');
+      for (const name of existsSync(effects) ? readdirSync(effects) : []) {
+        expectWholeJsonLines(join(effects, name));
+        expect(readEffectLog(join(effects, name)).diagnostics).toEqual([]);
+      }
+      const memoryDir = join(out, 'acme', 'memory');
+      const index = existsSync(join(memoryDir, 'MEMORY.md')) ? readFileSync(join(memoryDir, 'MEMORY.md'), 'utf8') : '';
+      const unindexed = (existsSync(memoryDir) ? readdirSync(memoryDir) : []).filter(
+        (name) => name.endsWith('.md') && name !== 'MEMORY.md' && !index.includes(`(${name})`),
+      );
+      const pending = leftovers(out).some((path) => path.endsWith('.memlog-run'));
+      expect(unindexed.length === 0 || pending, `memory outside the index: ${unindexed.join(', ')}`).toBe(true);
+      freeDisk();
+      const rerun = runCli(['extract', projects, '--out', out, '--model', 'offline']);
+      expect(rerun.status).toBe(0);
+      expect(dirSnapshot(memoryDir)).toEqual(dirSnapshot(join(reference, 'acme', 'memory')));
+      expect(leftovers(out)).toEqual([]);
+    },
+  );
 
-  it.each([1])('memlog notes with %i pages free: fails with one line, the notes as the log says, and a rerun with room ends as an uninterrupted build', (pages) => {
-    const project = join(tempDir(), 'project');
-    cpSync(join(demoProjects, '-home-dev-acme-shop'), project, { recursive: true });
-    const transcript = join(project, `${SESSION}.jsonl`);
-    const reference = tempDir();
-    const config = tempDir();
-    expect(runCli(['notes', transcript, '--model', 'offline', '--notes', join(reference, 'notes.md'), '--effects', join(reference, 'effects.jsonl'), '--config-dir', config]).status).toBe(0);
-    const dir = onDisk(`notes-${pages}`);
-    const args = ['notes', transcript, '--model', 'offline', '--notes', join(dir, 'session-memory', 'summary.md'), '--effects', join(dir, 'effects.jsonl'), '--config-dir', config];
-    fillDisk(pages * 4096);
-    const full = runCli(args);
-    expect(full.status).not.toBe(0);
-    expect(full.stderr).toMatch(/no space left on device/);
-    expect(full.stderr).not.toMatch(/^\s+at /m);
-    expectWholeJsonLines(join(dir, 'effects.jsonl'));
-    freeDisk();
-    // compact must not wait on a run marker the failed build left: it finishes at once.
-    const compact = runCli(['compact', transcript, '--dry-run', '--notes', join(dir, 'session-memory', 'summary.md'), '--effects', join(dir, 'effects.jsonl')]);
-    expect(compact.status).toBe(0);
-    const rerun = runCli(args);
-    expect(rerun.status).toBe(0);
-    expect(readFileSync(join(dir, 'session-memory', 'summary.md'), 'utf8')).toBe(readFileSync(join(reference, 'notes.md'), 'utf8'));
-    expect(leftovers(dir)).toEqual([]);
-  });
+  it.each([1])(
+    'memlog notes with %i pages free: fails with one line, the notes as the log says, and a rerun with room ends as an uninterrupted build',
+    (pages) => {
+      const project = join(tempDir(), 'project');
+      cpSync(join(demoProjects, '-home-dev-acme-shop'), project, { recursive: true });
+      const transcript = join(project, `${SESSION}.jsonl`);
+      const reference = tempDir();
+      const config = tempDir();
+      expect(
+        runCli([
+          'notes',
+          transcript,
+          '--model',
+          'offline',
+          '--notes',
+          join(reference, 'notes.md'),
+          '--effects',
+          join(reference, 'effects.jsonl'),
+          '--config-dir',
+          config,
+        ]).status,
+      ).toBe(0);
+      const dir = onDisk(`notes-${pages}`);
+      const args = [
+        'notes',
+        transcript,
+        '--model',
+        'offline',
+        '--notes',
+        join(dir, 'session-memory', 'summary.md'),
+        '--effects',
+        join(dir, 'effects.jsonl'),
+        '--config-dir',
+        config,
+      ];
+      fillDisk(pages * 4096);
+      const full = runCli(args);
+      expect(full.status).not.toBe(0);
+      expect(full.stderr).toMatch(/no space left on device/);
+      expect(full.stderr).not.toMatch(/^\s+at /m);
+      expectWholeJsonLines(join(dir, 'effects.jsonl'));
+      freeDisk();
+      // compact must not wait on a run marker the failed build left: it finishes at once.
+      const compact = runCli([
+        'compact',
+        transcript,
+        '--dry-run',
+        '--notes',
+        join(dir, 'session-memory', 'summary.md'),
+        '--effects',
+        join(dir, 'effects.jsonl'),
+      ]);
+      expect(compact.status).toBe(0);
+      const rerun = runCli(args);
+      expect(rerun.status).toBe(0);
+      expect(readFileSync(join(dir, 'session-memory', 'summary.md'), 'utf8')).toBe(readFileSync(join(reference, 'notes.md'), 'utf8'));
+      expect(leftovers(dir)).toEqual([]);
+    },
+  );
 });

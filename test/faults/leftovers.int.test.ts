@@ -42,7 +42,7 @@ describe('leftovers of killed and failed runs are cleaned by the next successful
     expect(readdirSync(memoryDir)).toContain('MEMORY.md');
   });
 
-  it('memlog extract --into-claude: nothing is left inside Claude Code\'s own project folder', () => {
+  it("memlog extract --into-claude: nothing is left inside Claude Code's own project folder", () => {
     const root = project();
     const memoryDir = join(root, 'memory');
     plantExtractLeftovers(memoryDir);
@@ -52,7 +52,7 @@ describe('leftovers of killed and failed runs are cleaned by the next successful
     expect(leftovers(root)).toEqual([]);
   });
 
-  it('memlog notes: a dead run\'s staging copy and temp file go, and compaction does not wait for them', async () => {
+  it("memlog notes: a dead run's staging copy and temp file go, and compaction does not wait for them", async () => {
     const root = project();
     const transcript = join(root, `${SESSION}.jsonl`);
     const notesDir = join(root, SESSION, 'session-memory');

@@ -1,7 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendWholeLines, repairTornTail } from '../../src/index.js';
+import { appendWholeLines, repairTornTail } from '../../src/fs/index.js';
 import { tempDir } from '../support/tempDir.js';
 
 describe('appendWholeLines and repairTornTail', () => {

@@ -2,7 +2,8 @@ import { mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWithin, PathEscapeError, resolveInside } from '../../src/index.js';
+import { PathEscapeError } from '../../src/index.js';
+import { isWithin, resolveInside } from '../../src/fs/index.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { tempDir } from '../support/tempDir.js';
 
@@ -46,12 +47,22 @@ describe('resolveInside', () => {
 
   it('property: whatever path and link layout, nothing resolved lies outside, and writes through the gate never land outside', async () => {
     const segment = fc.constantFrom('..', '.', 'a', 'b', 'topics', 'link-out', 'link-in', 'loop', 'x.md', '\uFF0E\uFF0E', 'a\u0000');
-    const layoutLinks = fc.array(fc.record({ name: fc.constantFrom('a', 'b', 'loop', 'c'), to: fc.constantFrom('outside', 'root', 'topics', 'loop', 'outside/deep') }), { maxLength: 4 });
+    const layoutLinks = fc.array(
+      fc.record({ name: fc.constantFrom('a', 'b', 'loop', 'c'), to: fc.constantFrom('outside', 'root', 'topics', 'loop', 'outside/deep') }),
+      { maxLength: 4 },
+    );
     await fc.assert(
       fc.asyncProperty(layoutLinks, fc.array(segment, { minLength: 1, maxLength: 6 }), fc.boolean(), async (links, parts, absolute) => {
         const { base, root, outside } = layout();
         for (const link of links) {
-          const target = link.to === 'root' ? root : link.to === 'topics' ? join(root, 'topics') : link.to === 'loop' ? join(root, 'loop') : join(base, link.to);
+          const target =
+            link.to === 'root'
+              ? root
+              : link.to === 'topics'
+                ? join(root, 'topics')
+                : link.to === 'loop'
+                  ? join(root, 'loop')
+                  : join(base, link.to);
           try {
             symlinkSync(target, join(root, link.name));
           } catch {

@@ -36,8 +36,15 @@ describe('the fault seam', () => {
     writeFileSync(join(dir, 'old'), 'x');
     const run = await withFaults({ at: 1, kind: 'ENOSPC', sticky: true }, async () => {
       const errors: string[] = [];
-      for (const step of [() => mkdir(join(dir, 'a'), { recursive: true }), () => mkdir(join(dir, 'b'), { recursive: true }), () => rm(join(dir, 'old'))])
-        await step().then(() => errors.push('ok'), (error: NodeJS.ErrnoException) => errors.push(error.code ?? '?'));
+      for (const step of [
+        () => mkdir(join(dir, 'a'), { recursive: true }),
+        () => mkdir(join(dir, 'b'), { recursive: true }),
+        () => rm(join(dir, 'old')),
+      ])
+        await step().then(
+          () => errors.push('ok'),
+          (error: NodeJS.ErrnoException) => errors.push(error.code ?? '?'),
+        );
       return errors;
     });
     expect(run.result).toEqual({ ok: true, value: ['ENOSPC', 'ENOSPC', 'ok'] });
@@ -47,7 +54,10 @@ describe('the fault seam', () => {
   it('a short write: an append puts down part of its bytes, the disk is full, and the append is taken back', async () => {
     const file = join(tempDir(), 'log.jsonl');
     writeFileSync(file, '{"a":1}\n');
-    for (const append of [(text: string) => appendWholeLines(file, text), (text: string) => Promise.resolve(appendWholeLinesSync(file, text))]) {
+    for (const append of [
+      (text: string) => appendWholeLines(file, text),
+      (text: string) => Promise.resolve(appendWholeLinesSync(file, text)),
+    ]) {
       // mkdir, open, then the write: the third change.
       const run = await withFaults({ at: 3, kind: 'short' }, () => append('{"b":2}\n{"c":3}\n'));
       expect(run.fired).toBe(true);

@@ -58,7 +58,9 @@ describe('acquireProcessLock', () => {
     const lock = join(tempDir(), '.summary.md.memlog-notes.lock');
     const holder = liveProcess();
     writeFileSync(lock, String(holder));
-    expect(refusal(lock)?.message).toBe(`another memlog notes (pid ${holder}) is working on summary.md; wait for it, or remove ${lock} if that process is gone`);
+    expect(refusal(lock)?.message).toBe(
+      `another memlog notes (pid ${holder}) is working on summary.md; wait for it, or remove ${lock} if that process is gone`,
+    );
     expect(readFileSync(lock, 'utf8')).toBe(String(holder));
   });
 
@@ -117,23 +119,40 @@ describe('acquireProcessLock', () => {
   it.each([
     ['a stale lock (its process is gone)', true],
     ['no lock yet', false],
-  ])('%s: 8 processes race for it at one moment, 20 rounds: each round exactly one takes it and every other is told who holds it', async (_what, stale) => {
-    const dir = tempDir();
-    const locks = Array.from({ length: ROUNDS }, (_, round) => join(dir, `round-${round}.lock`));
-    if (stale) {
-      const dead = String(deadPid());
-      for (const lock of locks) writeFileSync(lock, dead);
-    }
-    // Winners hold their locks until every child has been through every round.
-    const results = await startTogether('lockChild.ts', Array.from({ length: CHILDREN }, () => ['50', ...locks]), { holdUntil: (stdout) => stdout.split('\n').length > ROUNDS });
-    for (const result of results) expect(result.status, result.stderr).toBe(0);
-    const outcomes = locks.map((lock, round) => {
-      const lines = results.map((result) => ({ pid: result.pid, line: result.stdout.split('\n').find((l) => l.startsWith(`${round} `)) }));
-      const winners = lines.filter((l) => l.line === `${round} won`);
-      const told = winners.length === 1 ? `${round} busy another lock child (pid ${winners[0]!.pid}) is working on ${lock}; wait for it, or remove ${lock} if that process is gone` : '';
-      return { round, winners: winners.length, others: lines.filter((l) => l.line !== `${round} won` && l.line !== told).map((l) => l.line) };
-    });
-    expect(outcomes).toEqual(locks.map((_, round) => ({ round, winners: 1, others: [] })));
-    expect(leftovers(dir)).toEqual([]);
-  });
+  ])(
+    '%s: 8 processes race for it at one moment, 20 rounds: each round exactly one takes it and every other is told who holds it',
+    async (_what, stale) => {
+      const dir = tempDir();
+      const locks = Array.from({ length: ROUNDS }, (_, round) => join(dir, `round-${round}.lock`));
+      if (stale) {
+        const dead = String(deadPid());
+        for (const lock of locks) writeFileSync(lock, dead);
+      }
+      // Winners hold their locks until every child has been through every round.
+      const results = await startTogether(
+        'lockChild.ts',
+        Array.from({ length: CHILDREN }, () => ['50', ...locks]),
+        { holdUntil: (stdout) => stdout.split('\n').length > ROUNDS },
+      );
+      for (const result of results) expect(result.status, result.stderr).toBe(0);
+      const outcomes = locks.map((lock, round) => {
+        const lines = results.map((result) => ({
+          pid: result.pid,
+          line: result.stdout.split('\n').find((l) => l.startsWith(`${round} `)),
+        }));
+        const winners = lines.filter((l) => l.line === `${round} won`);
+        const told =
+          winners.length === 1
+            ? `${round} busy another lock child (pid ${winners[0]!.pid}) is working on ${lock}; wait for it, or remove ${lock} if that process is gone`
+            : '';
+        return {
+          round,
+          winners: winners.length,
+          others: lines.filter((l) => l.line !== `${round} won` && l.line !== told).map((l) => l.line),
+        };
+      });
+      expect(outcomes).toEqual(locks.map((_, round) => ({ round, winners: 1, others: [] })));
+      expect(leftovers(dir)).toEqual([]);
+    },
+  );
 });

@@ -1,12 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AnthropicModel, editOnlyGate, globToRegExp, memoryGate, runAgent, type ModelReply } from '../../src/index.js';
+import { AnthropicModel, type ModelReply } from '../../src/index.js';
+import { editOnlyGate, globToRegExp, memoryGate, runAgent } from '../../src/model/index.js';
 import { ScriptedModel } from '../../src/testing/scriptedModel.js';
 import { MessagesServer } from '../support/messagesServer.js';
 import { tempDir } from '../support/tempDir.js';
 
-const use = (id: string, name: string, input: Record<string, unknown>): Partial<ModelReply> => ({ content: [{ type: 'tool_use', id, name, input }], stopReason: 'tool_use' });
+const use = (id: string, name: string, input: Record<string, unknown>): Partial<ModelReply> => ({
+  content: [{ type: 'tool_use', id, name, input }],
+  stopReason: 'tool_use',
+});
 const done: Partial<ModelReply> = { content: [{ type: 'text', text: 'done' }] };
 
 function dirs() {
@@ -25,24 +29,49 @@ describe('the agent loop and its gates', () => {
     symlinkSync(outside, join(memory, 'escape'));
     const model = new ScriptedModel([
       use('t1', 'Read', { file_path: join(project, 'README.md') }),
-      { content: [
-        { type: 'tool_use', id: 't2', name: 'Write', input: { file_path: join(memory, 'pnpm.md'), content: 'prefers pnpm' } },
-        { type: 'tool_use', id: 't3', name: 'Write', input: { file_path: join(project, 'hack.md'), content: 'x' } },
-        { type: 'tool_use', id: 't4', name: 'Write', input: { file_path: join(memory, 'escape', 'x.md'), content: 'x' } },
-        { type: 'tool_use', id: 't5', name: 'Bash', input: { command: 'rm -rf /' } },
-      ], stopReason: 'tool_use' },
+      {
+        content: [
+          { type: 'tool_use', id: 't2', name: 'Write', input: { file_path: join(memory, 'pnpm.md'), content: 'prefers pnpm' } },
+          { type: 'tool_use', id: 't3', name: 'Write', input: { file_path: join(project, 'hack.md'), content: 'x' } },
+          { type: 'tool_use', id: 't4', name: 'Write', input: { file_path: join(memory, 'escape', 'x.md'), content: 'x' } },
+          { type: 'tool_use', id: 't5', name: 'Bash', input: { command: 'rm -rf /' } },
+        ],
+        stopReason: 'tool_use',
+      },
       done,
     ]);
-    const run = await runAgent({ model, system: 'extract', messages: [{ role: 'user', content: 'go' }], tools: ['Read', 'Glob', 'Grep', 'Write', 'Edit'], gate: memoryGate({ readRoots: [project], writeRoot: memory }), maxTurns: 5 });
+    const run = await runAgent({
+      model,
+      system: 'extract',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: ['Read', 'Glob', 'Grep', 'Write', 'Edit'],
+      gate: memoryGate({ readRoots: [project], writeRoot: memory }),
+      maxTurns: 5,
+    });
     model.assertDone();
     expect(run.stop).toBe('done');
     expect(readFileSync(join(memory, 'pnpm.md'), 'utf8')).toBe('prefers pnpm');
     expect(existsSync(join(project, 'hack.md'))).toBe(false);
     expect(readdirSync(outside)).toEqual([]);
-    expect(run.toolCalls.map((c) => [c.call.id, c.allowed])).toEqual([['t1', true], ['t2', true], ['t3', false], ['t4', false], ['t5', false]]);
+    expect(run.toolCalls.map((c) => [c.call.id, c.allowed])).toEqual([
+      ['t1', true],
+      ['t2', true],
+      ['t3', false],
+      ['t4', false],
+      ['t5', false],
+    ]);
     // The model is told why, as error tool_results.
-    const results = model.calls[2]!.messages.at(-1)!.content as unknown as Array<{ tool_use_id: string; is_error?: boolean; content: string }>;
-    expect(results.map((r) => [r.tool_use_id, r.is_error === true])).toEqual([['t2', false], ['t3', true], ['t4', true], ['t5', true]]);
+    const results = model.calls[2]!.messages.at(-1)!.content as unknown as Array<{
+      tool_use_id: string;
+      is_error?: boolean;
+      content: string;
+    }>;
+    expect(results.map((r) => [r.tool_use_id, r.is_error === true])).toEqual([
+      ['t2', false],
+      ['t3', true],
+      ['t4', true],
+      ['t5', true],
+    ]);
     expect(results[1]!.content).toMatch(/only inside the memory directory/);
     expect((model.calls[1]!.messages.at(-1)!.content as unknown as Array<{ content: string }>)[0]!.content).toContain('use pnpm');
   });
@@ -52,14 +81,29 @@ describe('the agent loop and its gates', () => {
     const notes = join(memory, 'summary.md');
     writeFileSync(notes, '# Current State\n_what is going on_\n\n');
     const model = new ScriptedModel([
-      { content: [
-        { type: 'tool_use', id: 'e1', name: 'Edit', input: { file_path: notes, old_string: '_what is going on_\n', new_string: '_what is going on_\nFixing the cart test.\n' } },
-        { type: 'tool_use', id: 'e2', name: 'Edit', input: { file_path: join(memory, 'other.md'), old_string: 'a', new_string: 'b' } },
-        { type: 'tool_use', id: 'e3', name: 'Write', input: { file_path: notes, content: 'wiped' } },
-      ], stopReason: 'tool_use' },
+      {
+        content: [
+          {
+            type: 'tool_use',
+            id: 'e1',
+            name: 'Edit',
+            input: { file_path: notes, old_string: '_what is going on_\n', new_string: '_what is going on_\nFixing the cart test.\n' },
+          },
+          { type: 'tool_use', id: 'e2', name: 'Edit', input: { file_path: join(memory, 'other.md'), old_string: 'a', new_string: 'b' } },
+          { type: 'tool_use', id: 'e3', name: 'Write', input: { file_path: notes, content: 'wiped' } },
+        ],
+        stopReason: 'tool_use',
+      },
       done,
     ]);
-    const run = await runAgent({ model, system: 'update notes', messages: [{ role: 'user', content: 'update' }], tools: ['Edit'], gate: editOnlyGate(notes), maxTurns: 5 });
+    const run = await runAgent({
+      model,
+      system: 'update notes',
+      messages: [{ role: 'user', content: 'update' }],
+      tools: ['Edit'],
+      gate: editOnlyGate(notes),
+      maxTurns: 5,
+    });
     expect(readFileSync(notes, 'utf8')).toBe('# Current State\n_what is going on_\nFixing the cart test.\n\n');
     expect(run.toolCalls.map((c) => c.allowed)).toEqual([true, false, false]);
   });
@@ -67,16 +111,37 @@ describe('the agent loop and its gates', () => {
   it('stops at maxTurns', async () => {
     const { project, memory } = dirs();
     const model = new ScriptedModel(Array.from({ length: 3 }, (_, i) => use(`g${i}`, 'Glob', { pattern: '*.md', path: project })));
-    const run = await runAgent({ model, system: 's', messages: [{ role: 'user', content: 'go' }], tools: ['Glob'], gate: memoryGate({ readRoots: [project], writeRoot: memory }), maxTurns: 3 });
+    const run = await runAgent({
+      model,
+      system: 's',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: ['Glob'],
+      gate: memoryGate({ readRoots: [project], writeRoot: memory }),
+      maxTurns: 3,
+    });
     expect(run).toMatchObject({ stop: 'max_turns', turns: 3 });
     model.assertDone();
   });
 
   it('tool failures come back to the model as errors, the loop goes on', async () => {
     const { project, memory } = dirs();
-    const model = new ScriptedModel([use('r1', 'Read', { file_path: join(memory, 'missing.md') }), use('e1', 'Edit', { file_path: join(memory, 'missing.md'), old_string: 'a', new_string: 'b' }), done]);
-    const run = await runAgent({ model, system: 's', messages: [{ role: 'user', content: 'go' }], tools: ['Read', 'Edit'], gate: memoryGate({ readRoots: [project], writeRoot: memory }), maxTurns: 5 });
-    expect(run.toolCalls.map((c) => [c.allowed, c.error !== undefined])).toEqual([[true, true], [true, true]]);
+    const model = new ScriptedModel([
+      use('r1', 'Read', { file_path: join(memory, 'missing.md') }),
+      use('e1', 'Edit', { file_path: join(memory, 'missing.md'), old_string: 'a', new_string: 'b' }),
+      done,
+    ]);
+    const run = await runAgent({
+      model,
+      system: 's',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: ['Read', 'Edit'],
+      gate: memoryGate({ readRoots: [project], writeRoot: memory }),
+      maxTurns: 5,
+    });
+    expect(run.toolCalls.map((c) => [c.allowed, c.error !== undefined])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
     expect(run.stop).toBe('done');
   });
 
@@ -93,7 +158,11 @@ describe('the agent loop over the real SDK', () => {
     const baseURL = await server.start();
     server.arrange(
       { kind: 'reply', content: [{ type: 'tool_use', id: 'bad1', name: 'Write', input: 'not an object' }], stopReason: 'tool_use' },
-      { kind: 'reply', content: [{ type: 'tool_use', id: 'bad2', name: 'Write', input: { file_path: 42, content: null } }], stopReason: 'tool_use' },
+      {
+        kind: 'reply',
+        content: [{ type: 'tool_use', id: 'bad2', name: 'Write', input: { file_path: 42, content: null } }],
+        stopReason: 'tool_use',
+      },
       { kind: 'reply', content: [{ type: 'text', text: 'giving up' }] },
     );
     const run = await runAgent({

@@ -1,7 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryGate, runExtraction, type ModelReply } from '../../src/index.js';
+import type { ModelReply } from '../../src/index.js';
+import { memoryGate } from '../../src/model/index.js';
+import { runExtraction } from '../../src/jobs/index.js';
 import { ScriptedModel } from '../../src/testing/scriptedModel.js';
 import { tempDir } from '../support/tempDir.js';
 
@@ -24,7 +26,9 @@ describe('memoryGate: the index name is reserved, whatever its case', () => {
       for (const file of INDEX_SPELLINGS) {
         const verdict = await gate.check({ id: 't', name, input: { file_path: join(memory, file) } });
         expect(verdict.allow, `${name} ${file}`).toBe(false);
-        expect(!verdict.allow && verdict.reason).toBe(`${JSON.stringify(file.split('/').at(-1))} would replace the index MEMORY.md on a case-insensitive file system (it is that name in another spelling); give the memory a file name of its own`);
+        expect(!verdict.allow && verdict.reason).toBe(
+          `${JSON.stringify(file.split('/').at(-1))} would replace the index MEMORY.md on a case-insensitive file system (it is that name in another spelling); give the memory a file name of its own`,
+        );
       }
     }
   });
@@ -50,12 +54,28 @@ describe('memoryGate: the index name is reserved, whatever its case', () => {
         { type: 'tool_use', id: 'a', name: 'Write', input: { file_path: join(memory, 'memory.md'), content: topic } },
         { type: 'tool_use', id: 'b', name: 'Write', input: { file_path: join(memory, 'Memory.MD'), content: topic } },
         { type: 'tool_use', id: 'c', name: 'Write', input: { file_path: join(memory, 'tabs.md'), content: topic } },
-        { type: 'tool_use', id: 'd', name: 'Edit', input: { file_path: join(memory, 'MEMORY.md'), old_string: 'pnpm\n', new_string: 'pnpm\n- [Tabs](tabs.md) — tabs\n' } },
+        {
+          type: 'tool_use',
+          id: 'd',
+          name: 'Edit',
+          input: { file_path: join(memory, 'MEMORY.md'), old_string: 'pnpm\n', new_string: 'pnpm\n- [Tabs](tabs.md) — tabs\n' },
+        },
       ],
       stopReason: 'tool_use',
     };
     const model = new ScriptedModel([attempts, { content: [{ type: 'text', text: 'done' }] }]);
-    const result = await runExtraction({ model, memoryDir: memory, readRoots: [], conversation: [{ role: 'user', content: 'hi' }], newMessages: 1, runId: 'r1', sessionId: 's', from: null, to: null, now: '2026-01-01T00:00:00.000Z' });
+    const result = await runExtraction({
+      model,
+      memoryDir: memory,
+      readRoots: [],
+      conversation: [{ role: 'user', content: 'hi' }],
+      newMessages: 1,
+      runId: 'r1',
+      sessionId: 's',
+      from: null,
+      to: null,
+      now: '2026-01-01T00:00:00.000Z',
+    });
     expect(result.outcome).toMatchObject({ toolCalls: 4, denied: 2 });
     const told = model.calls[1]!.messages.at(-1)!.content as unknown as Array<{ tool_use_id: string; content: string }>;
     expect(told.filter((r) => /would replace the index MEMORY\.md/.test(r.content)).map((r) => r.tool_use_id)).toEqual(['a', 'b']);

@@ -19,7 +19,9 @@ describe('ScriptedModel', () => {
 
   it('a step can answer from the request', async () => {
     const model = new ScriptedModel([(request) => ({ content: [{ type: 'text', text: `got ${request.messages.length}` }] })]);
-    await expect(model.complete({ messages: [{ role: 'user', content: 'x' }], maxTokens: 1 })).resolves.toMatchObject({ content: [{ type: 'text', text: 'got 1' }] });
+    await expect(model.complete({ messages: [{ role: 'user', content: 'x' }], maxTokens: 1 })).resolves.toMatchObject({
+      content: [{ type: 'text', text: 'got 1' }],
+    });
     model.assertDone();
   });
 });

@@ -1,5 +1,19 @@
 import fc from 'fast-check';
-import { EMPTY, catchError, concatMap, concatWith, from, ignoreElements, map, mergeMap, of, tap, throwError, timer, type Observable } from 'rxjs';
+import {
+  EMPTY,
+  catchError,
+  concatMap,
+  concatWith,
+  from,
+  ignoreElements,
+  map,
+  mergeMap,
+  of,
+  tap,
+  throwError,
+  timer,
+  type Observable,
+} from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { evolveTrailing, initialTrailingState, type TrailingEvent } from '../../src/pipeline/trailingCoalesce.js';
@@ -57,7 +71,11 @@ function trace({ gaps, runs, tail }: Schedule): Trace {
       inFlight += 1;
       t.maxInFlight = Math.max(t.maxInFlight, inFlight);
       const outcome =
-        script.kind === 'sync' ? of(batch) : script.kind === 'finish' ? timer(script.frames).pipe(map(() => batch)) : timer(script.frames).pipe(mergeMap(() => throwError(() => new Error('run failed'))));
+        script.kind === 'sync'
+          ? of(batch)
+          : script.kind === 'finish'
+            ? timer(script.frames).pipe(map(() => batch))
+            : timer(script.frames).pipe(mergeMap(() => throwError(() => new Error('run failed'))));
       return outcome.pipe(
         tap({ complete: () => ended('finished') }),
         catchError(() => (ended('failed'), EMPTY)),

@@ -21,7 +21,14 @@ describe('effect records: one builder, every field in the schema', () => {
     const failure = runFailedRecord({ at, run: 'extraction', runId: 'extraction@7', error: new Error('down') });
     const records: EffectRecord[] = [
       decisionRecord({ kind: 'extraction_due', seq: 7, uuid: 'u-7', tokens: 10, reason: 'turn ended', newMessages: 2, cursor: null }),
-      runStartedRecord({ at, run: 'extraction', runId: 'extraction@7', batch: [at], trailing: false, remote: { customId: 'memlog-abc', from: null, to: 'u-7', now: '2026-01-01T00:00:00.000Z' } }),
+      runStartedRecord({
+        at,
+        run: 'extraction',
+        runId: 'extraction@7',
+        batch: [at],
+        trailing: false,
+        remote: { customId: 'memlog-abc', from: null, to: 'u-7', now: '2026-01-01T00:00:00.000Z' },
+      }),
       runFinishedRecord({ at, run: 'extraction', runId: 'extraction@7', outcome: { written: [] }, afterEnd: true }),
       failure,
       runInterruptedRecord({ at, run: 'session_notes', runId: 'session_notes@7', reason: 'ENOSPC' }),
@@ -45,12 +52,12 @@ describe('effect records: one builder, every field in the schema', () => {
 
   it('run ids: <kind>@<seq>, then .2, .3 at a place already taken', () => {
     const taken = new Set<string>();
-    expect([nextRunId('session_notes', 15, taken), nextRunId('session_notes', 15, taken), nextRunId('session_notes', 15, taken), nextRunId('extraction', 15, taken)]).toEqual([
-      'session_notes@15',
-      'session_notes@15.2',
-      'session_notes@15.3',
-      'extraction@15',
-    ]);
+    expect([
+      nextRunId('session_notes', 15, taken),
+      nextRunId('session_notes', 15, taken),
+      nextRunId('session_notes', 15, taken),
+      nextRunId('extraction', 15, taken),
+    ]).toEqual(['session_notes@15', 'session_notes@15.2', 'session_notes@15.3', 'extraction@15']);
   });
 
   it('a record with a mistyped flag is refused by the schema, not read as if the flag were absent', () => {

@@ -2,17 +2,16 @@ import { join } from 'node:path';
 import { lastValueFrom, Subject, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import {
-  appendEffectsSync,
   readEffectLog,
-  readTranscriptFileSync,
   replayDecisions,
   replaySync,
-  runEffects,
   type Decision,
   type EffectRecord,
   type ReadItem,
   type RunKind,
 } from '../../src/index.js';
+import { appendEffectsSync, runEffects } from '../../src/pipeline/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { demoProjects } from '../support/paths.js';
 import { tempDir } from '../support/tempDir.js';
 

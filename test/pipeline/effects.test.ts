@@ -1,19 +1,10 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  appendEffects,
-  CURRENT_EFFECT_LOG_VERSION,
-  effectLogPath,
-  findTranscripts,
-  readEffectLog,
-  readTranscriptFileSync,
-  replaySync,
-  type Decision,
-  type EffectRecord,
-  type Entry,
-  type LogEntry,
-} from '../../src/index.js';
+import { effectLogPath, readEffectLog, replaySync, type Decision, type EffectRecord, type Entry, type LogEntry } from '../../src/index.js';
+import { appendEffects, CURRENT_EFFECT_LOG_VERSION } from '../../src/pipeline/index.js';
+import { findTranscripts } from '../../src/inspect/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import { demoProjects } from '../support/paths.js';
 import { tempDir } from '../support/tempDir.js';
@@ -22,8 +13,11 @@ const v = CURRENT_EFFECT_LOG_VERSION;
 const log = (entries: Entry[]): LogEntry[] => entries.map((entry, seq) => ({ seq, entry }));
 const at = (seq: number, uuid: string | null = null) => ({ seq, uuid });
 const demo = (): LogEntry[] =>
-  readTranscriptFileSync(join(demoProjects, '-home-dev-acme-shop/4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl')).flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));
-const ofKind = <K extends Decision['kind']>(decisions: Decision[], kind: K) => decisions.filter((d): d is Extract<Decision, { kind: K }> => d.kind === kind);
+  readTranscriptFileSync(join(demoProjects, '-home-dev-acme-shop/4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl')).flatMap((i) =>
+    i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : [],
+  );
+const ofKind = <K extends Decision['kind']>(decisions: Decision[], kind: K) =>
+  decisions.filter((d): d is Extract<Decision, { kind: K }> => d.kind === kind);
 
 describe('the effect log', () => {
   it('round-trips records, and reports bad lines and unknown versions as diagnostics naming the current version', async () => {
@@ -37,7 +31,10 @@ describe('the effect log', () => {
     appendFileSync(path, '{"v":99,"type":"run_started"}\n{nope\n');
     const read = readEffectLog(path);
     expect(read.records).toEqual(records);
-    expect(read.diagnostics.map((d) => [d.code, d.line])).toEqual([['unsupported_version', 3], ['malformed_json', 4]]);
+    expect(read.diagnostics.map((d) => [d.code, d.line])).toEqual([
+      ['unsupported_version', 3],
+      ['malformed_json', 4],
+    ]);
     expect(read.diagnostics[0]?.message).toMatch(/reads version 1/);
     expect(readEffectLog(join(tempDir(), 'none.memlog.jsonl'))).toEqual({ records: [], diagnostics: [] });
   });
@@ -55,9 +52,25 @@ describe('replay with an effect log', () => {
     // response, so by the fourth one's entry); the trailing run serves the second and the third.
     const fourth = notes[3]!;
     const records: EffectRecord[] = [
-      { v, type: 'run_started', at: at(first!.seq, first!.uuid), run: 'session_notes', runId: 'n1', batch: [at(first!.seq, first!.uuid)], trailing: false },
+      {
+        v,
+        type: 'run_started',
+        at: at(first!.seq, first!.uuid),
+        run: 'session_notes',
+        runId: 'n1',
+        batch: [at(first!.seq, first!.uuid)],
+        trailing: false,
+      },
       { v, type: 'run_finished', at: at(fourth.seq, fourth.uuid), run: 'session_notes', runId: 'n1' },
-      { v, type: 'run_started', at: at(fourth.seq, fourth.uuid), run: 'session_notes', runId: 'n2', batch: [at(second!.seq, second!.uuid), at(third!.seq, third!.uuid)], trailing: true },
+      {
+        v,
+        type: 'run_started',
+        at: at(fourth.seq, fourth.uuid),
+        run: 'session_notes',
+        runId: 'n2',
+        batch: [at(second!.seq, second!.uuid), at(third!.seq, third!.uuid)],
+        trailing: true,
+      },
       { v, type: 'run_finished', at: at(fourth.seq, fourth.uuid), run: 'session_notes', runId: 'n2' },
     ];
     const replayed = replaySync(entries, {}, undefined, records).decisions;
@@ -72,7 +85,14 @@ describe('replay with an effect log', () => {
   });
 
   it('a failed extraction leaves the cursor where it was, so the next run covers those messages too', () => {
-    const entries = log([userEntry('u1', 'a'), assistantEntry('a1', 'm1', text('x')), userEntry('u2', 'b'), assistantEntry('a2', 'm2', text('y')), userEntry('u3', 'c'), assistantEntry('a3', 'm3', text('z'))]);
+    const entries = log([
+      userEntry('u1', 'a'),
+      assistantEntry('a1', 'm1', text('x')),
+      userEntry('u2', 'b'),
+      assistantEntry('a2', 'm2', text('y')),
+      userEntry('u3', 'c'),
+      assistantEntry('a3', 'm3', text('z')),
+    ]);
     const ok = ofKind(replaySync(entries).decisions, 'extraction_due').map((d) => d.newMessages);
     expect(ok).toEqual([2, 2, 2]);
     const failed: EffectRecord[] = [
@@ -89,7 +109,12 @@ describe('replay with an effect log', () => {
 
   it('a run logged at the position where its decision was made at the end of the log still settles when the log has grown', () => {
     // Live: the log ended at a1, the turn-end decision came out at the end, the run failed there.
-    const entries = log([userEntry('u1', 'a'), assistantEntry('a1', 'm1', text('x')), userEntry('u2', 'b'), assistantEntry('a2', 'm2', text('y'))]);
+    const entries = log([
+      userEntry('u1', 'a'),
+      assistantEntry('a1', 'm1', text('x')),
+      userEntry('u2', 'b'),
+      assistantEntry('a2', 'm2', text('y')),
+    ]);
     const records: EffectRecord[] = [
       { v, type: 'run_started', at: at(1, 'a1'), run: 'extraction', runId: 'x1', batch: [at(1, 'a1')], trailing: false },
       { v, type: 'run_failed', at: at(1, 'a1'), run: 'extraction', runId: 'x1', error: 'overloaded' },
@@ -104,7 +129,10 @@ describe('replay with an effect log', () => {
   });
 
   it('three failed compactions in a row open the circuit breaker', () => {
-    const big = (n: number): Entry[] => [userEntry(`u${n}`, 'q'), assistantEntry(`a${n}`, `m${n}`, text(''), { usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 170_000 + n } })];
+    const big = (n: number): Entry[] => [
+      userEntry(`u${n}`, 'q'),
+      assistantEntry(`a${n}`, `m${n}`, text(''), { usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 170_000 + n } }),
+    ];
     const entries = log([1, 2, 3, 4, 5].flatMap(big));
     expect(ofKind(replaySync(entries).decisions, 'compaction_due')).toHaveLength(5);
     const due = ofKind(replaySync(entries).decisions, 'compaction_due');
@@ -114,7 +142,14 @@ describe('replay with an effect log', () => {
     ]);
     expect(ofKind(replaySync(entries, {}, undefined, failures).decisions, 'compaction_due')).toHaveLength(3);
     // Run ends for runs that never started are held, not counted: the breaker stays closed.
-    const strays: EffectRecord[] = [0, 1, 2].map((i) => ({ v, type: 'run_failed', at: at(1), run: 'compaction', runId: `ghost${i}`, error: 'x' }));
+    const strays: EffectRecord[] = [0, 1, 2].map((i) => ({
+      v,
+      type: 'run_failed',
+      at: at(1),
+      run: 'compaction',
+      runId: `ghost${i}`,
+      error: 'x',
+    }));
     expect(ofKind(replaySync(entries, {}, undefined, strays).decisions, 'compaction_due')).toHaveLength(5);
   });
 });

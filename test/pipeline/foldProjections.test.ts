@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import { from, lastValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { conversationProjection, foldAll, foldProjections, readTranscriptFileSync, safeCutsProjection, selectContextTokens, selectSafeCuts, selectTurns, tokensProjection, turnsProjection } from '../../src/index.js';
+import { foldAll, selectContextTokens, selectTurns, tokensProjection, turnsProjection } from '../../src/index.js';
+import { conversationProjection, safeCutsProjection, selectSafeCuts } from '../../src/projections/index.js';
+import { foldProjections } from '../../src/pipeline/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { demoProjects } from '../support/paths.js';
 
 describe('foldProjections', () => {

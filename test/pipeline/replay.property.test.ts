@@ -3,12 +3,16 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { Subject, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createReplayDecider, readTranscriptFileSync, replayDecisions, replaySync, TranscriptParser, type Decision, type ReadItem } from '../../src/index.js';
+import { createReplayDecider, replayDecisions, replaySync, type Decision, type ReadItem } from '../../src/index.js';
+import { readTranscriptFileSync, TranscriptParser } from '../../src/transcript/index.js';
 import { jsonlFiles } from '../support/fixtureFiles.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { demoProjects, hasShared, sharedFixtures } from '../support/paths.js';
 
-const files = [...jsonlFiles(demoProjects).map((f) => join(demoProjects, f)), ...(hasShared ? jsonlFiles(sharedFixtures).map((f) => join(sharedFixtures, f)) : [])];
+const files = [
+  ...jsonlFiles(demoProjects).map((f) => join(demoProjects, f)),
+  ...(hasShared ? jsonlFiles(sharedFixtures).map((f) => join(sharedFixtures, f)) : []),
+];
 const itemsByFile = new Map(files.map((file) => [file, readTranscriptFileSync(file)]));
 const entriesOf = (items: ReadItem[]) => items.flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));
 
@@ -16,7 +20,9 @@ const entriesOf = (items: ReadItem[]) => items.flatMap((i) => (i.kind === 'entry
 function replayInChunks(items: ReadItem[], chunks: number[]): Decision[] {
   const subject = new Subject<ReadItem>();
   let out: Decision[] = [];
-  replayDecisions(subject).pipe(toArray()).subscribe((decisions) => (out = decisions));
+  replayDecisions(subject)
+    .pipe(toArray())
+    .subscribe((decisions) => (out = decisions));
   let at = 0;
   for (let i = 0; at < items.length; i++) {
     const size = chunks[i % chunks.length] ?? 1;
@@ -62,7 +68,8 @@ describe('replay properties', () => {
         expect(found).toBe(true);
         const decider = createReplayDecider();
         let folded = decider.initialState();
-        for (const event of entries.slice(0, entries.indexOf(target) + 1)) folded = decider.step(folded, { source: 'transcript', event })[0];
+        for (const event of entries.slice(0, entries.indexOf(target) + 1))
+          folded = decider.step(folded, { source: 'transcript', event })[0];
         expect(state).toEqual(folded);
       }),
       { numRuns: Math.min(fcRuns, 40) },

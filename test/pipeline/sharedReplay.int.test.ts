@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, formatTimeline, readTranscriptFileSync } from '../../src/index.js';
+import { buildTimeline, formatTimeline } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { jsonlFiles } from '../support/fixtureFiles.js';
 import { hasShared, sharedFixtures } from '../support/paths.js';
 
@@ -8,7 +9,9 @@ describe.runIf(hasShared)('every transcript in ../shared/fixtures replays', () =
   const files = hasShared ? jsonlFiles(sharedFixtures) : [];
 
   it.each(files)('%s', (file) => {
-    const entries = readTranscriptFileSync(join(sharedFixtures, file)).flatMap((i) => (i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : []));
+    const entries = readTranscriptFileSync(join(sharedFixtures, file)).flatMap((i) =>
+      i.kind === 'entry' ? [{ seq: i.seq, entry: i.entry }] : [],
+    );
     const timeline = buildTimeline(entries);
     expect(formatTimeline(file, timeline)).toContain(file);
     for (const d of timeline.decisions) expect(entries.some((e) => e.seq === d.seq)).toBe(true);

@@ -19,7 +19,12 @@ const coalesce = deciderSpec({ initialState: initialTrailingState<string>, step:
 describe('evolveTrailing', () => {
   it.each<{ rule: string; events: TrailingEvent<string>[]; decisions: TrailingStart<string>[]; state: TrailingState<string> }>([
     { rule: 'nothing happens without a request', events: [], decisions: [], state: { inFlight: null, pending: [], runs: 0 } },
-    { rule: 'a request while idle starts a run of that request', events: [requested('a')], decisions: [leading('a')], state: { inFlight: ['a'], pending: [], runs: 1 } },
+    {
+      rule: 'a request while idle starts a run of that request',
+      events: [requested('a')],
+      decisions: [leading('a')],
+      state: { inFlight: ['a'], pending: [], runs: 1 },
+    },
     {
       rule: 'requests during a run wait, in arrival order',
       events: [requested('a'), requested('b'), requested('c')],

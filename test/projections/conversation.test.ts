@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
-import { conversationProjection, selectChain, selectMessages, selectOpenToolUses, type Entry } from '../../src/index.js';
+import type { Entry } from '../../src/index.js';
+import { conversationProjection, selectChain, selectMessages, selectOpenToolUses } from '../../src/projections/index.js';
 import { assistantEntry, compactBoundaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 import { projectionSpec } from '../support/givenWhenThen.js';
 

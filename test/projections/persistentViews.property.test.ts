@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { append, emptyIndex, emptyList, insert, listItems, positionOf, type IndexView, type ListView } from '../../src/index.js';
+import { append, emptyList, listItems, type ListView } from '../../src/projections/appendOnlyList.js';
+import { emptyIndex, insert, positionOf, type IndexView } from '../../src/projections/appendOnlyIndex.js';
 import { fcRuns } from '../support/fcRuns.js';
 
 /**
@@ -32,7 +33,9 @@ describe('append-only persistent views', () => {
     const steps = fc.array(fc.tuple(fc.nat(), fc.constantFrom('a', 'b', 'c', 'd', 'e')), { maxLength: 60 });
     fc.assert(
       fc.property(steps, (ops) => {
-        const views: Array<{ view: IndexView<string>; model: Map<string, number>; at: number }> = [{ view: emptyIndex(), model: new Map(), at: 0 }];
+        const views: Array<{ view: IndexView<string>; model: Map<string, number>; at: number }> = [
+          { view: emptyIndex(), model: new Map(), at: 0 },
+        ];
         let position = 0;
         for (const [from, key] of ops) {
           const base = views[from % views.length]!;

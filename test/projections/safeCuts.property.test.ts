@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldAll, safeCutsProjection, selectSafeCuts, type Entry } from '../../src/index.js';
+import { foldAll, type Entry } from '../../src/index.js';
+import { safeCutsProjection, selectSafeCuts } from '../../src/projections/index.js';
 import { conversation } from '../support/conversationArbitrary.js';
 import { fcRuns } from '../support/fcRuns.js';
 
@@ -43,7 +44,14 @@ describe('safe cuts', () => {
       fc.property(conversation, (entries) => {
         const messages = messagesOf(entries);
         const expected = messages.map((m) => m.seq).filter((seq) => isSafe(messages, seq));
-        expect(selectSafeCuts(foldAll(safeCutsProjection, entries.map((entry, seq) => ({ seq, entry }))))).toEqual(expected);
+        expect(
+          selectSafeCuts(
+            foldAll(
+              safeCutsProjection,
+              entries.map((entry, seq) => ({ seq, entry })),
+            ),
+          ),
+        ).toEqual(expected);
       }),
       { numRuns: fcRuns },
     );

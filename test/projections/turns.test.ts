@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, isPrompt, PROMPT_PREVIEW_CHARS, promptPreview, promptText, selectTurns, turnsProjection, type Entry } from '../../src/index.js';
+import { buildTimeline, selectTurns, turnsProjection, type Entry } from '../../src/index.js';
+import { isPrompt, PROMPT_PREVIEW_CHARS, promptPreview, promptText } from '../../src/projections/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
 import { numbered, projectionSpec } from '../support/givenWhenThen.js';
 
@@ -17,10 +18,13 @@ describe('turns', () => {
       userEntry('u2', 'thanks'),
     ];
     expect(isPrompt(entries[4]!)).toBe(false);
-    turns.when(...entries).thenState((state) => selectTurns(state).map((t) => [t.index, t.promptUuid, t.promptChars, t.toolCalls, t.toolErrors, t.endUuid]), [
-      [1, 'u1', 'fix the test'.length, 1, 1, 'a3'],
-      [2, 'u2', 'thanks'.length, 0, 0, null],
-    ]);
+    turns.when(...entries).thenState(
+      (state) => selectTurns(state).map((t) => [t.index, t.promptUuid, t.promptChars, t.toolCalls, t.toolErrors, t.endUuid]),
+      [
+        [1, 'u1', 'fix the test'.length, 1, 1, 'a3'],
+        [2, 'u2', 'thanks'.length, 0, 0, null],
+      ],
+    );
   });
 
   it('keeps no prompt text; the timeline shows a one-line preview, cut without splitting a character', () => {

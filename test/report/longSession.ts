@@ -1,4 +1,12 @@
-import { assistantEntry, compactBoundaryEntry, compactSummaryEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+import {
+  assistantEntry,
+  compactBoundaryEntry,
+  compactSummaryEntry,
+  text,
+  toolResultEntry,
+  toolUse,
+  userEntry,
+} from '../../src/testing/entryBuilders.js';
 import type { Entry } from '../../src/transcript/entrySchema.js';
 
 /**
@@ -24,12 +32,25 @@ export function longSession(size: number): Entry[] {
       const msg = id('msg');
       const useId = id('toolu');
       const piece = id('use');
-      push(assistantEntry(piece, msg, toolUse(useId, call % 2 === 0 ? 'Read' : 'Bash'), { parentUuid: parent, timestamp: time(), usage: { input_tokens: 10, output_tokens: 200, cache_read_input_tokens: context } }));
+      push(
+        assistantEntry(piece, msg, toolUse(useId, call % 2 === 0 ? 'Read' : 'Bash'), {
+          parentUuid: parent,
+          timestamp: time(),
+          usage: { input_tokens: 10, output_tokens: 200, cache_read_input_tokens: context },
+        }),
+      );
       const failed = n % 7 === 0;
       push(toolResultEntry(id('result'), useId, piece, { timestamp: time(), isError: failed, content: failed ? 'Exit code 1' : 'ok' }));
     }
     context += 900;
-    push(assistantEntry(id('reply'), id('msg'), text(`Done with case ${turn}.`), { parentUuid: parent, timestamp: time(), stopReason: 'end_turn', usage: { input_tokens: 10, output_tokens: 300, cache_read_input_tokens: context } }));
+    push(
+      assistantEntry(id('reply'), id('msg'), text(`Done with case ${turn}.`), {
+        parentUuid: parent,
+        timestamp: time(),
+        stopReason: 'end_turn',
+        usage: { input_tokens: 10, output_tokens: 300, cache_read_input_tokens: context },
+      }),
+    );
     if (context > 170_000) {
       const boundary = id('boundary');
       const last = parent ?? 'none';

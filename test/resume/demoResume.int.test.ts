@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConversation, readTranscriptFileSync, serializeEntry } from '../../src/index.js';
+import { loadConversation, serializeEntry } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { jsonlFiles, physicalLines } from '../support/fixtureFiles.js';
 import { demoProjects } from '../support/paths.js';
 
@@ -36,7 +37,9 @@ describe('the bundled demo projects', () => {
     ]);
     expect(resumed.chain.nodes).toHaveLength(26);
     expect(resumed.chain.leaf).toBe('909aa024-9538-4850-badc-4e0ea16948ae');
-    expect([...resumed.index.preserved].sort()).toEqual(['950aeee8-4285-49a7-87fb-4511d09eb703', 'bfdf92de-96c9-4f8f-a3cb-43be52b73876'].sort());
+    expect([...resumed.index.preserved].sort()).toEqual(
+      ['950aeee8-4285-49a7-87fb-4511d09eb703', 'bfdf92de-96c9-4f8f-a3cb-43be52b73876'].sort(),
+    );
   });
 
   it('recovers the parallel branch: both tool_use pieces of one message and both results, results after the pieces', () => {
@@ -52,7 +55,12 @@ describe('the bundled demo projects', () => {
     const toolIds = message?.content.filter((b) => b.type === 'tool_use').map((b) => (b as { id: string }).id) ?? [];
     expect(toolIds).toHaveLength(2);
     const next = resumed.messages[resumed.messages.indexOf(message!) + 1];
-    expect(next?.content.filter((b) => b.type === 'tool_result').map((b) => (b as { tool_use_id: string }).tool_use_id).sort()).toEqual([...toolIds].sort());
+    expect(
+      next?.content
+        .filter((b) => b.type === 'tool_result')
+        .map((b) => (b as { tool_use_id: string }).tool_use_id)
+        .sort(),
+    ).toEqual([...toolIds].sort());
   });
 
   it('keeps the subagent in its own file and chain', () => {

@@ -1,15 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { resumeFromItems, type Entry } from '../../src/index.js';
-import { assistantEntry, compactBoundaryEntry, compactSummaryEntry, text, thinking, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+import {
+  assistantEntry,
+  compactBoundaryEntry,
+  compactSummaryEntry,
+  text,
+  thinking,
+  toolResultEntry,
+  toolUse,
+  userEntry,
+} from '../../src/testing/entryBuilders.js';
 
 const t = (second: number): string => `2026-01-01T00:00:${String(second).padStart(2, '0')}.000Z`;
-const resume = (entries: Entry[], leaf?: string) => resumeFromItems(entries.map((entry, seq) => ({ seq, entry })), leaf === undefined ? 'newest' : { uuid: leaf });
+const resume = (entries: Entry[], leaf?: string) =>
+  resumeFromItems(
+    entries.map((entry, seq) => ({ seq, entry })),
+    leaf === undefined ? 'newest' : { uuid: leaf },
+  );
 const chainOf = (entries: Entry[], leaf?: string): string[] => resume(entries, leaf).chain.nodes.map((n) => n.uuid);
-const progress = (uuid: string, parentUuid: string): Entry => ({ parentUuid, isSidechain: false, type: 'progress', data: { type: 'hook_progress' }, uuid, timestamp: t(0) }) as unknown as Entry;
+const progress = (uuid: string, parentUuid: string): Entry =>
+  ({ parentUuid, isSidechain: false, type: 'progress', data: { type: 'hook_progress' }, uuid, timestamp: t(0) }) as unknown as Entry;
 
 describe('resume: the chain', () => {
   it('walks parentUuid from the newest leaf to the root', () => {
-    const entries = [userEntry('u1', 'hi', { timestamp: t(1) }), assistantEntry('a1', 'm1', text('hello'), { parentUuid: 'u1', timestamp: t(2) })];
+    const entries = [
+      userEntry('u1', 'hi', { timestamp: t(1) }),
+      assistantEntry('a1', 'm1', text('hello'), { parentUuid: 'u1', timestamp: t(2) }),
+    ];
     expect(chainOf(entries)).toEqual(['u1', 'a1']);
   });
 
@@ -25,13 +42,22 @@ describe('resume: the chain', () => {
 
   it('never picks a sidechain leaf for the main conversation, even a newer one; a sidechain-only file resumes its sidechain', () => {
     const side = { isSidechain: true, agentId: 'a1' };
-    const entries = [userEntry('u1', 'main', { timestamp: t(1) }), userEntry('s1', 'agent task', { ...side, timestamp: t(8) }), assistantEntry('s2', 'm9', text('agent'), { ...side, parentUuid: 's1', timestamp: t(9) })];
+    const entries = [
+      userEntry('u1', 'main', { timestamp: t(1) }),
+      userEntry('s1', 'agent task', { ...side, timestamp: t(8) }),
+      assistantEntry('s2', 'm9', text('agent'), { ...side, parentUuid: 's1', timestamp: t(9) }),
+    ];
     expect(chainOf(entries)).toEqual(['u1']);
     expect(chainOf(entries.slice(1))).toEqual(['s1', 's2']);
   });
 
   it('bridges legacy progress lines: a child of a progress line hangs off its nearest real ancestor', () => {
-    const entries = [userEntry('u1', 'go', { timestamp: t(1) }), progress('p1', 'u1'), progress('p2', 'p1'), assistantEntry('a1', 'm1', text('done'), { parentUuid: 'p2', timestamp: t(3) })];
+    const entries = [
+      userEntry('u1', 'go', { timestamp: t(1) }),
+      progress('p1', 'u1'),
+      progress('p2', 'p1'),
+      assistantEntry('a1', 'm1', text('done'), { parentUuid: 'p2', timestamp: t(3) }),
+    ];
     const resumed = resume(entries);
     expect(resumed.chain.nodes.map((n) => n.uuid)).toEqual(['u1', 'a1']);
     expect(resumed.index.nodes.get('a1')?.parent).toBe('u1');
@@ -75,7 +101,18 @@ describe('resume: the chain', () => {
     const resumed = resume(entries);
     // Off-chain pieces, then their results, go right after the group's last on-chain piece (p1).
     expect(resumed.chain.nodes.map((n) => n.uuid)).toEqual(['u1', 'p1', 'p2', 'r2', 'r1', 'a2']);
-    expect(resumed.messages.map((m) => [m.role, m.content.map((b) => (b.type === 'tool_use' ? `use ${(b as { id: string }).id}` : b.type === 'tool_result' ? `result ${(b as { tool_use_id: string }).tool_use_id}` : b.type))])).toEqual([
+    expect(
+      resumed.messages.map((m) => [
+        m.role,
+        m.content.map((b) =>
+          b.type === 'tool_use'
+            ? `use ${(b as { id: string }).id}`
+            : b.type === 'tool_result'
+              ? `result ${(b as { tool_use_id: string }).tool_use_id}`
+              : b.type,
+        ),
+      ]),
+    ).toEqual([
       ['user', ['text']],
       ['assistant', ['use t1', 'use t2']],
       ['user', ['result t2', 'result t1']],
@@ -85,10 +122,18 @@ describe('resume: the chain', () => {
 });
 
 describe('resume: compaction on disk', () => {
-  const before = [userEntry('old-u', 'old', { timestamp: t(1) }), assistantEntry('old-a', 'm0', text('old answer'), { parentUuid: 'old-u', timestamp: t(2) })];
+  const before = [
+    userEntry('old-u', 'old', { timestamp: t(1) }),
+    assistantEntry('old-a', 'm0', text('old answer'), { parentUuid: 'old-u', timestamp: t(2) }),
+  ];
 
   it('drops everything before a boundary without a preserved segment; the chain starts at the boundary', () => {
-    const entries = [...before, compactBoundaryEntry('b', 'old-a'), compactSummaryEntry('s', 'b', 'summary text'), userEntry('u2', 'next', { parentUuid: 's', timestamp: t(9) })];
+    const entries = [
+      ...before,
+      compactBoundaryEntry('b', 'old-a'),
+      compactSummaryEntry('s', 'b', 'summary text'),
+      userEntry('u2', 'next', { parentUuid: 's', timestamp: t(9) }),
+    ];
     const resumed = resume(entries);
     expect(resumed.chain.nodes.map((n) => n.uuid)).toEqual(['b', 's', 'u2']);
     expect(resumed.index.nodes.has('old-u')).toBe(false);
@@ -96,7 +141,13 @@ describe('resume: compaction on disk', () => {
 
   it('relinks a preserved segment under its anchor and re-points the anchor’s other children to the tail', () => {
     const segment = { headUuid: 'old-u', anchorUuid: 's', tailUuid: 'old-a' };
-    const entries = [userEntry('gone', 'dropped'), ...before.map((e) => (e.type === 'user' ? { ...e, parentUuid: 'gone' } : e)), compactBoundaryEntry('b', 'old-a', segment), compactSummaryEntry('s', 'b', 'summary'), userEntry('u2', 'next', { parentUuid: 's', timestamp: t(9) })] as Entry[];
+    const entries = [
+      userEntry('gone', 'dropped'),
+      ...before.map((e) => (e.type === 'user' ? { ...e, parentUuid: 'gone' } : e)),
+      compactBoundaryEntry('b', 'old-a', segment),
+      compactSummaryEntry('s', 'b', 'summary'),
+      userEntry('u2', 'next', { parentUuid: 's', timestamp: t(9) }),
+    ] as Entry[];
     const resumed = resume(entries);
     expect(resumed.chain.nodes.map((n) => n.uuid)).toEqual(['b', 's', 'old-u', 'old-a', 'u2']);
     expect(resumed.index.nodes.has('gone')).toBe(false);
@@ -174,7 +225,11 @@ describe('resume: the API view', () => {
   });
 
   it('drops a tool result whose tool_use is not in the conversation', () => {
-    const entries = [userEntry('u0', 'start'), toolResultEntry('r', 'nowhere', 'u0'), assistantEntry('a', 'm1', text('hi'), { parentUuid: 'r' })];
+    const entries = [
+      userEntry('u0', 'start'),
+      toolResultEntry('r', 'nowhere', 'u0'),
+      assistantEntry('a', 'm1', text('hi'), { parentUuid: 'r' }),
+    ];
     expect(resume(entries).messages.map((m) => m.role)).toEqual(['user', 'assistant']);
   });
 });

@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiInvariantViolations, loadContext, loadConversation, mapFileSource, readTranscriptFileSync, type ApiMessage } from '../../src/index.js';
+import { loadContext, loadConversation, type ApiMessage } from '../../src/index.js';
+import { apiInvariantViolations, mapFileSource } from '../../src/context/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { hasShared, sharedFixtures } from '../support/paths.js';
 
 const fixture = (path: string): string => join(sharedFixtures, path);
@@ -10,8 +12,10 @@ const fixture = (path: string): string => join(sharedFixtures, path);
 function conversationShape(messages: ReadonlyArray<{ role: string; content: unknown }>): string[] {
   return messages.flatMap((message) => {
     const blocks = Array.isArray(message.content) ? (message.content as Array<Record<string, unknown>>) : [];
-    if (message.role === 'assistant') return ['assistant', ...blocks.filter((b) => b['type'] === 'tool_use').map((b) => `tool_use ${String(b['id'])}`)];
-    if (message.role === 'user') return blocks.filter((b) => b['type'] === 'tool_result').map((b) => `tool_result ${String(b['tool_use_id'])}`);
+    if (message.role === 'assistant')
+      return ['assistant', ...blocks.filter((b) => b['type'] === 'tool_use').map((b) => `tool_use ${String(b['id'])}`)];
+    if (message.role === 'user')
+      return blocks.filter((b) => b['type'] === 'tool_result').map((b) => `tool_result ${String(b['tool_use_id'])}`);
     return [];
   });
 }
@@ -29,7 +33,9 @@ function expectApiInvariants(messages: ApiMessage[]): void {
 
 describe.runIf(hasShared)('resuming the shared fixtures as Claude Code does', () => {
   it('relinks a preserved segment under the summary and prunes what came before the boundary (2.1.332 /compact)', () => {
-    const resumed = loadConversation(fixture('claude-code-2.1.332/compact-basic/-home-user-compact-basic/69b0694c-2293-49bd-90fe-fa1611c98ae7.jsonl'));
+    const resumed = loadConversation(
+      fixture('claude-code-2.1.332/compact-basic/-home-user-compact-basic/69b0694c-2293-49bd-90fe-fa1611c98ae7.jsonl'),
+    );
     expect(resumed.chain.nodes.map((n) => n.uuid)).toEqual([
       '9d9471de-e579-48b0-bfef-3f39ef9c9981', // compact_boundary, parentUuid null
       '260e8ccc-cddd-430c-8bda-0ef92b0d67a8', // compact summary (the segment's anchor)
@@ -54,7 +60,11 @@ describe.runIf(hasShared)('resuming the shared fixtures as Claude Code does', ()
     const main = loadConversation(fixture('claude-code-2.1.332/subagent/-home-user-subagent/0cabab22-33aa-42ba-948f-fcaec9db5004.jsonl'));
     expect(main.chain.leaf).toBe('f5ca3c06-5dd0-46e7-9b0d-1460c65de97c');
     expect(main.chain.nodes.every((n) => n.entry.isSidechain !== true)).toBe(true);
-    const agent = loadConversation(fixture('claude-code-2.1.332/subagent/-home-user-subagent/0cabab22-33aa-42ba-948f-fcaec9db5004/subagents/agent-a0b67b01d2a0c6000.jsonl'));
+    const agent = loadConversation(
+      fixture(
+        'claude-code-2.1.332/subagent/-home-user-subagent/0cabab22-33aa-42ba-948f-fcaec9db5004/subagents/agent-a0b67b01d2a0c6000.jsonl',
+      ),
+    );
     expect(agent.chain.nodes.length).toBeGreaterThan(0);
     expect(agent.chain.nodes.every((n) => n.entry.isSidechain === true && n.entry.agentId === 'a0b67b01d2a0c6000')).toBe(true);
   });
@@ -106,7 +116,8 @@ describe.runIf(hasShared)('resuming the shared fixtures as Claude Code does', ()
     for (const item of readTranscriptFileSync(file)) {
       if (item.kind === 'entry' && item.entry.type === 'progress') progressParent.set(item.entry.uuid, item.entry.parentUuid ?? null);
     }
-    const nearestReal = (uuid: string | null): string | null => (uuid !== null && progressParent.has(uuid) ? nearestReal(progressParent.get(uuid) ?? null) : uuid);
+    const nearestReal = (uuid: string | null): string | null =>
+      uuid !== null && progressParent.has(uuid) ? nearestReal(progressParent.get(uuid) ?? null) : uuid;
     const resumed = loadConversation(file);
     const bridged = resumed.chain.nodes.filter((n) => typeof n.entry.parentUuid === 'string' && progressParent.has(n.entry.parentUuid));
     expect(bridged.length).toBeGreaterThan(3);
@@ -124,7 +135,9 @@ describe.runIf(hasShared)('the resume oracle: what the real Claude Code 2.1.332 
 
   it.each(cases)('%s: assistant messages, tool_use ids and tool_result ids in exactly the order Claude Code sent them', (name) => {
     const resumed = loadConversation(join(root, name, 'transcript.jsonl'));
-    const request = JSON.parse(readFileSync(join(root, name, 'claude-code-request.json'), 'utf8')) as { messages: Array<{ role: string; content: unknown }> };
+    const request = JSON.parse(readFileSync(join(root, name, 'claude-code-request.json'), 'utf8')) as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
     expect(conversationShape(resumed.messages)).toEqual(conversationShape(request.messages));
     expectApiInvariants(resumed.messages);
   });
@@ -136,11 +149,15 @@ describe.runIf(hasShared)('the resume oracle: what the real Claude Code 2.1.332 
  * resume's own final prompt, cache marks and `is_error: false` are Claude Code's own or
  * immaterial (resume-oracle/README.md); string content is a text block.
  */
-function conversationPart(messages: ReadonlyArray<{ role: string; content: unknown }>, finalPrompt: string): Array<{ role: string; content: unknown[] }> {
+function conversationPart(
+  messages: ReadonlyArray<{ role: string; content: unknown }>,
+  finalPrompt: string,
+): Array<{ role: string; content: unknown[] }> {
   const out: Array<{ role: string; content: unknown[] }> = [];
   messages.forEach((message, i) => {
     if (message.role === 'system') return;
-    const blocks = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as Array<Record<string, unknown>>);
+    const blocks =
+      typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as Array<Record<string, unknown>>);
     const isLast = messages.slice(i + 1).every((m) => m.role === 'system');
     const kept = blocks
       .filter((b) => b['type'] !== 'thinking' && b['type'] !== 'redacted_thinking')
@@ -160,8 +177,16 @@ describe.runIf(hasShared)('the resume oracle: the request memlog context builds'
   const cases = hasShared ? readdirSync(root).filter((name) => name.startsWith('generated-')) : [];
 
   it.each(cases)('%s: the conversation part equals what Claude Code sent, block for block, and the request is valid', async (name) => {
-    const context = await loadContext({ transcriptPath: join(root, name, 'transcript.jsonl'), files: mapFileSource({}), configDir: '/nowhere/.claude', home: '/nowhere', prompt: 'Continue.' });
-    const request = JSON.parse(readFileSync(join(root, name, 'claude-code-request.json'), 'utf8')) as { messages: Array<{ role: string; content: unknown }> };
+    const context = await loadContext({
+      transcriptPath: join(root, name, 'transcript.jsonl'),
+      files: mapFileSource({}),
+      configDir: '/nowhere/.claude',
+      home: '/nowhere',
+      prompt: 'Continue.',
+    });
+    const request = JSON.parse(readFileSync(join(root, name, 'claude-code-request.json'), 'utf8')) as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
     expect(conversationPart(context.request.body.messages, 'Continue.')).toEqual(conversationPart(request.messages, 'Continue.'));
     expect(apiInvariantViolations(context.request.body.messages)).toEqual([]);
     expect(context.request.body.messages.at(-1)?.content.at(-1)).toEqual({ type: 'text', text: 'Continue.' });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns, firstDifferingLine, formatDifferences, formatSummary, type VersionRun } from '../../scripts/compareOutputs/compareRuns.js';
+import {
+  compareRuns,
+  firstDifferingLine,
+  formatDifferences,
+  formatSummary,
+  type VersionRun,
+} from '../../scripts/compareOutputs/compareRuns.js';
 import { buildInvocations, WORK } from '../../scripts/compareOutputs/invocations.js';
 import { CLOCK, normalise, normaliseClock, normalisePaths, sortProgressLines } from '../../scripts/compareOutputs/normalise.js';
 import { parseOptions, UsageError } from '../../scripts/compareOutputs/options.js';
@@ -25,7 +31,9 @@ describe('normalise', () => {
 
   it('sorts each run of extract progress lines and drops their counters, leaving other lines in place', () => {
     const text = 'head\nmemlog: [1] b.jsonl: 2 run(s)\nmemlog: [2] a.jsonl: 1 run(s)\nmiddle\nmemlog: [3] c.jsonl: 0 run(s)\n';
-    expect(sortProgressLines(text)).toBe('head\nmemlog: [n] a.jsonl: 1 run(s)\nmemlog: [n] b.jsonl: 2 run(s)\nmiddle\nmemlog: [n] c.jsonl: 0 run(s)\n');
+    expect(sortProgressLines(text)).toBe(
+      'head\nmemlog: [n] a.jsonl: 1 run(s)\nmemlog: [n] b.jsonl: 2 run(s)\nmiddle\nmemlog: [n] c.jsonl: 0 run(s)\n',
+    );
   });
 
   it('keeps bytes that are not UTF-8 apart', () => {
@@ -46,7 +54,9 @@ describe('compareRuns', () => {
       { facet: 'file x.md', line: null, base: 'present', head: '(absent)' },
       { facet: 'file y.md', line: null, base: '(absent)', head: 'present' },
     ]);
-    expect(formatDifferences('inspect x', differences)).toBe('differs: inspect x: stdout line 2: base "b" | head "c" (also: file x.md, file y.md)');
+    expect(formatDifferences('inspect x', differences)).toBe(
+      'differs: inspect x: stdout line 2: base "b" | head "c" (also: file x.md, file y.md)',
+    );
   });
 
   it('counts a run that timed out as a difference even when both did', () => {
@@ -71,7 +81,10 @@ describe('compareRuns', () => {
 
 describe('buildInvocations', () => {
   const fixtures = {
-    transcripts: [{ path: '/r/fixtures/p/a.jsonl', uuid: 'u1', companions: ['/r/fixtures/p/memory'] }, { path: '/r/fixtures/n/bad.jsonl', uuid: null, companions: [] }],
+    transcripts: [
+      { path: '/r/fixtures/p/a.jsonl', uuid: 'u1', companions: ['/r/fixtures/p/memory'] },
+      { path: '/r/fixtures/n/bad.jsonl', uuid: null, companions: [] },
+    ],
     folders: ['/r/fixtures/p'],
     memoryDirs: [{ path: '/r/fixtures/p/memory', memory: 'prefer-pnpm.md' }],
   };
@@ -100,7 +113,14 @@ describe('buildInvocations', () => {
 describe('parseOptions', () => {
   it('needs --base and defaults the head to the working tree', () => {
     expect(() => parseOptions([])).toThrow(UsageError);
-    expect(parseOptions(['--base', 'HEAD'])).toMatchObject({ base: 'HEAD', head: '.', concurrency: 2, filters: [], json: false, runner: 'tsx' });
+    expect(parseOptions(['--base', 'HEAD'])).toMatchObject({
+      base: 'HEAD',
+      head: '.',
+      concurrency: 2,
+      filters: [],
+      json: false,
+      runner: 'tsx',
+    });
   });
 
   it('rejects what cannot run', () => {

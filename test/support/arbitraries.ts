@@ -3,7 +3,11 @@ import type { Entry } from '../../src/index.js';
 
 /** JSON as JSON.stringify would write it back (no -0, no lone surrogates lost). */
 const jsonish = fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
-const textish = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('a\nb', 'quote " and \\ slash', 'tab\there', 'é → ✓ 日本', '\u2028\u2029', '</script>'));
+const textish = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme' }),
+  fc.constantFrom('a\nb', 'quote " and \\ slash', 'tab\there', 'é → ✓ 日本', '\u2028\u2029', '</script>'),
+);
 const uuid = fc.uuid({ version: 4 });
 
 const block = fc.oneof(
@@ -13,7 +17,13 @@ const block = fc.oneof(
   fc.record({ type: fc.constant('tool_result'), tool_use_id: fc.string({ minLength: 1 }), content: textish, is_error: fc.boolean() }),
 );
 
-const envelope = { parentUuid: fc.option(uuid, { nil: null }), isSidechain: fc.constant(false), uuid, timestamp: fc.constant('2026-01-01T00:00:00.000Z'), extra: fc.option(jsonish, { nil: undefined }) };
+const envelope = {
+  parentUuid: fc.option(uuid, { nil: null }),
+  isSidechain: fc.constant(false),
+  uuid,
+  timestamp: fc.constant('2026-01-01T00:00:00.000Z'),
+  extra: fc.option(jsonish, { nil: undefined }),
+};
 
 const user = fc.record({
   ...envelope,
@@ -34,12 +44,19 @@ const assistant = fc.record({
 
 const side = fc.oneof(
   fc.record({ type: fc.constant('queue-operation'), operation: fc.constantFrom('enqueue', 'dequeue'), content: textish }),
-  fc.record({ type: fc.constant('file-history-snapshot'), messageId: uuid, snapshot: fc.record({ trackedFileBackups: jsonish }), isSnapshotUpdate: fc.boolean() }),
+  fc.record({
+    type: fc.constant('file-history-snapshot'),
+    messageId: uuid,
+    snapshot: fc.record({ trackedFileBackups: jsonish }),
+    isSnapshotUpdate: fc.boolean(),
+  }),
   fc.record({ type: fc.constantFrom('brand-new-kind', 'x-future'), payload: jsonish }),
 );
 
 /** A plain object per entry as Claude Code (or a newer version of it) might write it. */
-export const entryObject: fc.Arbitrary<Record<string, unknown>> = fc.oneof(user, assistant, side).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+export const entryObject: fc.Arbitrary<Record<string, unknown>> = fc
+  .oneof(user, assistant, side)
+  .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 
 export const entryObjects = fc.array(entryObject, { maxLength: 25 });
 

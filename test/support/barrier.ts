@@ -33,7 +33,12 @@ export interface TogetherOptions {
   readonly holdUntil?: (stdout: string) => boolean;
 }
 
-function start(script: string, args: readonly string[], options: TogetherOptions, onOutput: () => void): Started & { readonly stdout: () => string } {
+function start(
+  script: string,
+  args: readonly string[],
+  options: TogetherOptions,
+  onOutput: () => void,
+): Started & { readonly stdout: () => string } {
   const child = spawn(process.execPath, ['--import', TSX, join(repoRoot, 'test', 'support', script), ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env, NO_COLOR: '1' },
@@ -59,7 +64,11 @@ function start(script: string, args: readonly string[], options: TogetherOptions
 }
 
 /** Runs `script` (a file in test/support that calls `waitAtBarrier`) once per argument list, all released at once. */
-export async function startTogether(script: string, argLists: ReadonlyArray<readonly string[]>, options: TogetherOptions = {}): Promise<Finished[]> {
+export async function startTogether(
+  script: string,
+  argLists: ReadonlyArray<readonly string[]>,
+  options: TogetherOptions = {},
+): Promise<Finished[]> {
   const { holdUntil } = options;
   let held = holdUntil !== undefined;
   const letGo = (): void => {
@@ -72,7 +81,11 @@ export async function startTogether(script: string, argLists: ReadonlyArray<read
   const children: Array<ReturnType<typeof start>> = [];
   for (const args of argLists) children.push(start(script, args, options, onOutput));
   // A child that ends early (it failed) will never get that far: the others are let go then too.
-  for (const c of children) void c.done.then(() => held && letGo(), () => held && letGo());
+  for (const c of children)
+    void c.done.then(
+      () => held && letGo(),
+      () => held && letGo(),
+    );
   try {
     await Promise.all(children.map((c) => c.ready));
   } catch (error) {

@@ -41,7 +41,6 @@ export class BatchesServer {
     await closeLocal(server);
   }
 
-
   /** Ends every batch so far: their results become readable. */
   endAll(): void {
     for (const batch of this.batches) batch.ended = true;
@@ -60,9 +59,11 @@ export class BatchesServer {
     }
     const match = /^\/v1\/messages\/batches\/([^/]+)(\/results)?$/.exec(path);
     const batch = match === null ? undefined : this.batches.find((b) => b.id === match[1]);
-    if (request.method !== 'GET' || match === null || batch === undefined) return json(response, 404, { type: 'error', error: { type: 'not_found_error', message: `no ${path}` } });
+    if (request.method !== 'GET' || match === null || batch === undefined)
+      return json(response, 404, { type: 'error', error: { type: 'not_found_error', message: `no ${path}` } });
     if (match[2] === undefined) return json(response, 200, this.describe(batch));
-    if (!batch.ended) return json(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'batch still in progress' } });
+    if (!batch.ended)
+      return json(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'batch still in progress' } });
     response.writeHead(200, { 'content-type': 'application/binary' });
     response.end(batch.requests.map((r) => `${JSON.stringify({ custom_id: r.custom_id, result: this.result(r) })}\n`).join(''));
   }

@@ -38,17 +38,39 @@ function withAttachments(entries: Entry[], every: number): Entry[] {
   const moved = new Map<string, string>();
   let prompts = 0;
   for (const entry of entries) {
-    const e = entry as unknown as { type: string; uuid?: string; parentUuid?: string | null; isSidechain?: boolean; message?: { content: unknown } };
+    const e = entry as unknown as {
+      type: string;
+      uuid?: string;
+      parentUuid?: string | null;
+      isSidechain?: boolean;
+      message?: { content: unknown };
+    };
     const parent = e.parentUuid ?? null;
     const relinked = parent !== null && moved.has(parent) ? ({ ...e, parentUuid: moved.get(parent) } as unknown as Entry) : entry;
     out.push(relinked);
-    if (e.type === 'user' && e.isSidechain !== true && typeof e.message?.content === 'string' && e.uuid !== undefined && ++prompts % every === 0) {
+    if (
+      e.type === 'user' &&
+      e.isSidechain !== true &&
+      typeof e.message?.content === 'string' &&
+      e.uuid !== undefined &&
+      ++prompts % every === 0
+    ) {
       const uuid = `att-${e.uuid}`;
-      out.push({ type: 'attachment', parentUuid: e.uuid, isSidechain: false, uuid, timestamp: '2026-01-01T00:00:00.000Z', sessionId: '00000000-0000-4000-8000-000000000000', attachment: { type: 'date', date: '2026-01-01' } } as unknown as Entry);
+      out.push({
+        type: 'attachment',
+        parentUuid: e.uuid,
+        isSidechain: false,
+        uuid,
+        timestamp: '2026-01-01T00:00:00.000Z',
+        sessionId: '00000000-0000-4000-8000-000000000000',
+        attachment: { type: 'date', date: '2026-01-01' },
+      } as unknown as Entry);
       moved.set(e.uuid, uuid);
     }
   }
   return out;
 }
 
-export const sizedConversation: fc.Arbitrary<Entry[]> = fc.tuple(padded$, fc.nat({ max: 3 })).map(([entries, every]) => withAttachments(entries, every));
+export const sizedConversation: fc.Arbitrary<Entry[]> = fc
+  .tuple(padded$, fc.nat({ max: 3 }))
+  .map(([entries, every]) => withAttachments(entries, every));

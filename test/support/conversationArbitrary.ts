@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import type { Entry } from '../../src/index.js';
-import { assistantEntry, compactBoundaryEntry, text, thinking, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+import {
+  assistantEntry,
+  compactBoundaryEntry,
+  text,
+  thinking,
+  toolResultEntry,
+  toolUse,
+  userEntry,
+} from '../../src/testing/entryBuilders.js';
 
 /**
  * Realistic conversations as Claude Code writes them: prompts; responses split one block per

@@ -27,7 +27,11 @@ function errnoError(f: FsFault, syscall: string, path: string, dest?: string): N
   const errno = -constants.errno[f.code];
   const description = getSystemErrorMap().get(errno)?.[1] ?? f.code;
   const where = dest === undefined ? `'${path}'` : `'${path}' -> '${dest}'`;
-  return Object.assign(new Error(`${f.code}: ${description}, ${syscall} ${where}`), { code: f.code, errno, syscall, path }, dest === undefined ? {} : { dest });
+  return Object.assign(
+    new Error(`${f.code}: ${description}, ${syscall} ${where}`),
+    { code: f.code, errno, syscall, path },
+    dest === undefined ? {} : { dest },
+  );
 }
 
 type AnyFn = (...args: never[]) => unknown;

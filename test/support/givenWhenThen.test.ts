@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineProjection, selectTurns, turnsProjection, type LogEntry, type Trigger } from '../../src/index.js';
+import { defineProjection, selectTurns, turnsProjection, type LogEntry } from '../../src/index.js';
+import type { Trigger } from '../../src/projections/index.js';
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import { deciderSpec, projectionSpec, triggerSpec } from './givenWhenThen.js';
 
@@ -49,7 +50,10 @@ const failureOf = (spec: () => void): string => errorOf(spec).message;
 
 describe('trigger specs', () => {
   it('check only what the when entries decided, numbering them after the given ones', () => {
-    busy.given(first).when(second).then([{ kind: 'busy', seq: 1, uuid: 'u2', reason: '2 prompts so far' }]);
+    busy
+      .given(first)
+      .when(second)
+      .then([{ kind: 'busy', seq: 1, uuid: 'u2', reason: '2 prompts so far' }]);
     busy.given(first, second).when(reply).thenNothing();
     busy.when(first, second, userEntry('u3', 'third'), userEntry('u4', 'fourth')).thenEach((d) => d.uuid, ['u2', 'u4']);
     busy.when(first, second).thenMatch([{ uuid: 'u2' }]);
@@ -84,7 +88,12 @@ describe('trigger specs', () => {
   it('names the selector or check that did not hold, and shows what the given entries decided', () => {
     const picked = failureOf(() => busy.when(first, second).thenEach((d) => d.seq, [0]));
     expect(picked).toContain('expected the decisions, each through (d) => d.seq, to be these');
-    const checked = failureOf(() => busy.given(first, second).when(reply).then((decisions) => decisions.length > 0));
+    const checked = failureOf(() =>
+      busy
+        .given(first, second)
+        .when(reply)
+        .then((decisions) => decisions.length > 0),
+    );
     expect(checked).toContain('which decided (not checked) (1):\n  at 1 u2: 2 prompts so far');
     expect(checked).toContain('expected (decisions) => decisions.length > 0 to hold');
     expect(checked).toMatch(/the check returned false$/);
@@ -100,12 +109,27 @@ describe('projection specs', () => {
   });
 
   it('a wrong expectation throws an error that tells what was given and what was expected', () => {
-    const message = failureOf(() => counted.given(first).when(second).thenState((state) => state.prompts, 3));
+    const message = failureOf(() =>
+      counted
+        .given(first)
+        .when(second)
+        .thenState((state) => state.prompts, 3),
+    );
     expect(message).toContain('projection promptCount\ngiven (1):\n  0 user u1 "first"\nwhen (1):\n  1 user u2 "second"');
-    expect(message).toContain('expected the state, through (state) => state.prompts, to equal the expected value\n\nexpected 2 to deeply equal 3');
+    expect(message).toContain(
+      'expected the state, through (state) => state.prompts, to equal the expected value\n\nexpected 2 to deeply equal 3',
+    );
     // Imported selectors are named as written, not as vitest rewrote them.
-    expect(failureOf(() => projectionSpec(turnsProjection).when(first).thenState((state) => selectTurns(state).length, 0))).toContain('through (state) => selectTurns(state).length,');
-    expect(failureOf(() => counted.given(first).when(second).thenUnchanged())).toContain('expected evolve to return the same state object (nothing changed)');
+    expect(
+      failureOf(() =>
+        projectionSpec(turnsProjection)
+          .when(first)
+          .thenState((state) => selectTurns(state).length, 0),
+      ),
+    ).toContain('through (state) => selectTurns(state).length,');
+    expect(failureOf(() => counted.given(first).when(second).thenUnchanged())).toContain(
+      'expected evolve to return the same state object (nothing changed)',
+    );
   });
 
   it('an assertion inside a check keeps its own message, after the story', () => {
@@ -122,6 +146,8 @@ describe('decider specs', () => {
     const sum = deciderSpec({ initialState: () => 0, step: addUp });
     sum.given(5).when(6).then(['over ten']);
     sum.when(1, 2).thenState(3);
-    expect(failureOf(() => sum.given(5).when(6).thenNothing())).toContain('decider addUp\ngiven (1):\n  5\nwhen (1):\n  6\nit decided (1):\n  "over ten"');
+    expect(failureOf(() => sum.given(5).when(6).thenNothing())).toContain(
+      'decider addUp\ngiven (1):\n  5\nwhen (1):\n  6\nit decided (1):\n  "over ten"',
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { usageTotal, type Entry, type LogEntry, type Projection, type Trigger } from '../../src/index.js';
+import type { Entry, LogEntry, Projection } from '../../src/index.js';
+import { usageTotal, type Trigger } from '../../src/projections/index.js';
 
 /**
  * Given/when/then for the pure folds of memlog, in the manner of emmett's decider specification:
@@ -64,7 +65,12 @@ export function triggerSpec<S, D>(trigger: Trigger<S, D, LogEntry>): DeciderSpec
 
 /** A spec for any `(state, event) => [state, decisions]` step whose events are not log entries. */
 export function deciderSpec<S, D, E>(decider: StepDecider<S, D, E>): DeciderSpec<S, D, E> {
-  return specify(`decider ${decider.step.name || '(anonymous)'}`, decider, (events) => events, (event) => JSON.stringify(event));
+  return specify(
+    `decider ${decider.step.name || '(anonymous)'}`,
+    decider,
+    (events) => events,
+    (event) => JSON.stringify(event),
+  );
 }
 
 /** A spec for a projection over the transcript log: entries in, a state out. */
@@ -77,21 +83,41 @@ export function projectionSpec<S>(projection: Projection<S, LogEntry>): Projecti
     for (const event of events) state = projection.evolve(state, event);
     const after = state;
     const story = (expectation: string, extra = ''): string =>
-      [`projection ${projection.name}`, listed('given', history.map(describeLogEntry)), listed('when', events.map(describeLogEntry)), extra, `expected ${expectation}`].filter(Boolean).join('\n');
+      [
+        `projection ${projection.name}`,
+        listed('given', history.map(describeLogEntry)),
+        listed('when', events.map(describeLogEntry)),
+        extra,
+        `expected ${expectation}`,
+      ]
+        .filter(Boolean)
+        .join('\n');
     return {
       then(expected) {
         if (typeof expected === 'function') {
           const check = expected as (state: S) => boolean | void;
-          holds(() => check(after), () => story(`${source(check)} to hold`, `came to the state ${preview(after)}`));
+          holds(
+            () => check(after),
+            () => story(`${source(check)} to hold`, `came to the state ${preview(after)}`),
+          );
         } else {
-          withStory(() => story('the state to equal the expected one'), () => expect(after).toEqual(expected));
+          withStory(
+            () => story('the state to equal the expected one'),
+            () => expect(after).toEqual(expected),
+          );
         }
       },
       thenState(select, expected) {
-        withStory(() => story(`the state, through ${source(select)}, to equal the expected value`), () => expect(select(after)).toEqual(expected));
+        withStory(
+          () => story(`the state, through ${source(select)}, to equal the expected value`),
+          () => expect(select(after)).toEqual(expected),
+        );
       },
       thenUnchanged() {
-        withStory(() => story('evolve to return the same state object (nothing changed)'), () => expect(after === before, 'a new state object came out').toBe(true));
+        withStory(
+          () => story('evolve to return the same state object (nothing changed)'),
+          () => expect(after === before, 'a new state object came out').toBe(true),
+        );
       },
     };
   };
@@ -109,7 +135,12 @@ export function numbered(items: ReadonlyArray<Entry | LogEntry>): LogEntry[] {
   });
 }
 
-function specify<S, D, In, E>(title: string, decider: StepDecider<S, D, E>, toEvents: (inputs: In[]) => E[], describeEvent: (event: E) => string): DeciderSpec<S, D, In> {
+function specify<S, D, In, E>(
+  title: string,
+  decider: StepDecider<S, D, E>,
+  toEvents: (inputs: In[]) => E[],
+  describeEvent: (event: E) => string,
+): DeciderSpec<S, D, In> {
   const outcome = (given: In[], when: In[]): DeciderOutcome<S, D> => {
     const [history, events] = split(toEvents([...given, ...when]), given.length);
     let state = decider.initialState();
@@ -143,22 +174,47 @@ function specify<S, D, In, E>(title: string, decider: StepDecider<S, D, E>, toEv
         .filter(Boolean)
         .join('\n');
     function thenState<T>(...args: [S] | [(state: S) => T, T]): void {
-      if (args.length === 1) withStory(() => story('the state to equal the expected one'), () => expect(after).toEqual(args[0]));
-      else withStory(() => story(`the state, through ${source(args[0])}, to equal the expected value`), () => expect(args[0](after)).toEqual(args[1]));
+      if (args.length === 1)
+        withStory(
+          () => story('the state to equal the expected one'),
+          () => expect(after).toEqual(args[0]),
+        );
+      else
+        withStory(
+          () => story(`the state, through ${source(args[0])}, to equal the expected value`),
+          () => expect(args[0](after)).toEqual(args[1]),
+        );
     }
     return {
       then(expected) {
-        if (typeof expected === 'function') holds(() => expected(decided, after), () => story(`${source(expected)} to hold`));
-        else withStory(() => story('these decisions'), () => expect(decided).toEqual(expected));
+        if (typeof expected === 'function')
+          holds(
+            () => expected(decided, after),
+            () => story(`${source(expected)} to hold`),
+          );
+        else
+          withStory(
+            () => story('these decisions'),
+            () => expect(decided).toEqual(expected),
+          );
       },
       thenMatch(expected) {
-        withStory(() => story('decisions matching these, in order'), () => expect(decided).toMatchObject(expected as D[]));
+        withStory(
+          () => story('decisions matching these, in order'),
+          () => expect(decided).toMatchObject(expected as D[]),
+        );
       },
       thenEach(pick, expected) {
-        withStory(() => story(`the decisions, each through ${source(pick)}, to be these`), () => expect(decided.map(pick)).toEqual(expected));
+        withStory(
+          () => story(`the decisions, each through ${source(pick)}, to be these`),
+          () => expect(decided.map(pick)).toEqual(expected),
+        );
       },
       thenNothing() {
-        withStory(() => story('no decisions'), () => expect(decided).toEqual([]));
+        withStory(
+          () => story('no decisions'),
+          () => expect(decided).toEqual([]),
+        );
       },
       thenState,
     };
@@ -183,7 +239,11 @@ function withStory(story: () => string, assertion: () => void): void {
   } catch (error) {
     if (error instanceof Error) {
       error.message = `${story()}\n\n${error.message}`;
-      if (error.stack) error.stack = error.stack.split('\n').filter((line) => !line.includes(ownFrame)).join('\n');
+      if (error.stack)
+        error.stack = error.stack
+          .split('\n')
+          .filter((line) => !line.includes(ownFrame))
+          .join('\n');
     }
     throw error;
   }

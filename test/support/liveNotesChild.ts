@@ -6,7 +6,11 @@
  *   node --import tsx liveNotesChild.ts <transcript> <notes> <effect log>
  */
 import { lastValueFrom, of, toArray } from 'rxjs';
-import { appendEffectsSync, DEFAULT_NOTES_TEMPLATE, DEFAULT_UPDATE_PROMPT, liveConversation, OfflineModel, readLogEntries, replaySync, runEffects, sessionNotesExecutor } from '../../src/index.js';
+import { DEFAULT_NOTES_TEMPLATE, OfflineModel, readLogEntries, replaySync } from '../../src/index.js';
+import { appendEffectsSync, runEffects } from '../../src/pipeline/index.js';
+import { DEFAULT_UPDATE_PROMPT } from '../../src/memory/session/index.js';
+import { liveConversation } from '../../src/resume/index.js';
+import { sessionNotesExecutor } from '../../src/jobs/index.js';
 
 const [transcript, notesPath, logPath] = process.argv.slice(2) as [string, string, string];
 const { entries } = readLogEntries(transcript);

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /** An HTTP server on 127.0.0.1 at a free port, for the test doubles of remote APIs. */
-export async function listenLocal(handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<{ readonly server: Server; readonly url: string }> {
+export async function listenLocal(
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+): Promise<{ readonly server: Server; readonly url: string }> {
   const server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };

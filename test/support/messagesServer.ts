@@ -57,12 +57,16 @@ export class MessagesServer {
     await closeLocal(server);
   }
 
-
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    this.received.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) });
+    this.received.push({
+      method: request.method ?? '',
+      path: request.url ?? '',
+      headers: request.headers,
+      body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+    });
     if (this.options.validate === true) {
       const problems = validateRequest(this.received.at(-1)?.body ?? {});
       if (problems.length > 0) {
@@ -137,8 +141,17 @@ function sse(event: string, data: unknown): string {
 
 /** A message as the API streams it: start, each block as start / deltas / stop, delta, stop. */
 function sseEvents(message: Record<string, unknown>): string[] {
-  const { content, stop_reason, usage, ...rest } = message as { content: Array<Record<string, unknown>>; stop_reason: string; usage: Record<string, number> };
-  const events = [sse('message_start', { type: 'message_start', message: { ...rest, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } })];
+  const { content, stop_reason, usage, ...rest } = message as {
+    content: Array<Record<string, unknown>>;
+    stop_reason: string;
+    usage: Record<string, number>;
+  };
+  const events = [
+    sse('message_start', {
+      type: 'message_start',
+      message: { ...rest, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } },
+    }),
+  ];
   content.forEach((block, index) => {
     const deltas: unknown[] = [];
     let start: Record<string, unknown> = block;
@@ -157,7 +170,13 @@ function sseEvents(message: Record<string, unknown>): string[] {
     for (const delta of deltas) events.push(sse('content_block_delta', { type: 'content_block_delta', index, delta }));
     events.push(sse('content_block_stop', { type: 'content_block_stop', index }));
   });
-  events.push(sse('message_delta', { type: 'message_delta', delta: { stop_reason, stop_sequence: null }, usage: { output_tokens: usage['output_tokens'] } }));
+  events.push(
+    sse('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason, stop_sequence: null },
+      usage: { output_tokens: usage['output_tokens'] },
+    }),
+  );
   events.push(sse('message_stop', { type: 'message_stop' }));
   return events;
 }
@@ -182,11 +201,17 @@ export function validateRequest(body: Record<string, unknown>): string[] {
   if (typeof body['model'] !== 'string' || body['model'] === '') problems.push('model: required');
   if (typeof body['max_tokens'] !== 'number' || body['max_tokens'] < 1) problems.push('max_tokens: required');
   const system = body['system'];
-  if (system !== undefined && typeof system !== 'string' && !(Array.isArray(system) && system.every((b: Block) => b['type'] === 'text' && typeof b['text'] === 'string' && b['text'] !== ''))) problems.push('system: must be a string or text blocks');
+  if (
+    system !== undefined &&
+    typeof system !== 'string' &&
+    !(Array.isArray(system) && system.every((b: Block) => b['type'] === 'text' && typeof b['text'] === 'string' && b['text'] !== ''))
+  )
+    problems.push('system: must be a string or text blocks');
   const messages = body['messages'];
   if (!Array.isArray(messages) || messages.length === 0) return [...problems, 'messages: at least one message is required'];
   const list = messages as Array<{ role?: unknown; content?: unknown }>;
-  const blocksOf = (m: { content?: unknown } | undefined): Block[] => (typeof m?.content === 'string' ? [{ type: 'text', text: m.content }] : Array.isArray(m?.content) ? (m.content as Block[]) : []);
+  const blocksOf = (m: { content?: unknown } | undefined): Block[] =>
+    typeof m?.content === 'string' ? [{ type: 'text', text: m.content }] : Array.isArray(m?.content) ? (m.content as Block[]) : [];
   if (list[0]?.role !== 'user') problems.push('messages.0: the first message must use the user role');
   const ids = new Set<string>();
   list.forEach((message, i) => {
@@ -195,17 +220,20 @@ export function validateRequest(body: Record<string, unknown>): string[] {
     const blocks = blocksOf(message);
     if (blocks.length === 0) problems.push(`messages.${i}: content must not be empty`);
     for (const block of blocks) {
-      if (block['type'] === 'text' && (typeof block['text'] !== 'string' || block['text'].trim() === '')) problems.push(`messages.${i}: text content blocks must contain non-whitespace text`);
+      if (block['type'] === 'text' && (typeof block['text'] !== 'string' || block['text'].trim() === ''))
+        problems.push(`messages.${i}: text content blocks must contain non-whitespace text`);
       if (block['type'] === 'tool_use') {
         const id = String(block['id']);
         if (message.role !== 'assistant') problems.push(`messages.${i}: tool_use only in assistant messages`);
         if (ids.has(id)) problems.push(`messages.${i}: tool_use ids must be unique (${id})`);
         ids.add(id);
-        if (!blocksOf(list[i + 1]).some((b) => b['type'] === 'tool_result' && b['tool_use_id'] === id)) problems.push(`messages.${i}: tool_use ${id} has no tool_result in the next message`);
+        if (!blocksOf(list[i + 1]).some((b) => b['type'] === 'tool_result' && b['tool_use_id'] === id))
+          problems.push(`messages.${i}: tool_use ${id} has no tool_result in the next message`);
       }
       if (block['type'] === 'tool_result') {
         const id = String(block['tool_use_id']);
-        if (!blocksOf(list[i - 1]).some((b) => b['type'] === 'tool_use' && b['id'] === id)) problems.push(`messages.${i}: unexpected tool_result ${id}: no tool_use in the previous message`);
+        if (!blocksOf(list[i - 1]).some((b) => b['type'] === 'tool_use' && b['id'] === id))
+          problems.push(`messages.${i}: unexpected tool_result ${id}: no tool_use in the previous message`);
       }
     }
   });

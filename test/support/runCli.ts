@@ -31,7 +31,12 @@ export function runCli(args: readonly string[], options: RunCliOptions = {}): Cl
   const preload = options.failFs === undefined ? [] : ['--import', join(repoRoot, 'test', 'support', 'failFs.ts')];
   const result = spawnSync(process.execPath, ['--import', TSX, ...preload, join(repoRoot, 'test', 'support', 'cliEntry.ts'), ...args], {
     cwd: options.cwd ?? repoRoot,
-    env: { ...process.env, ...options.env, NO_COLOR: '1', ...(options.failFs === undefined ? {} : { [FAIL_FS_ENV]: JSON.stringify(options.failFs) }) },
+    env: {
+      ...process.env,
+      ...options.env,
+      NO_COLOR: '1',
+      ...(options.failFs === undefined ? {} : { [FAIL_FS_ENV]: JSON.stringify(options.failFs) }),
+    },
     encoding: 'utf8',
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
     ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),

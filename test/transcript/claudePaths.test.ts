@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { agentTranscriptPath, claudeConfigHome, findProjectDirName, isSessionFileName, projectDir, sanitizePath, sessionMemoryPath } from '../../src/index.js';
+import { claudeConfigHome } from '../../src/index.js';
+import {
+  agentTranscriptPath,
+  findProjectDirName,
+  isSessionFileName,
+  projectDir,
+  sanitizePath,
+  sessionMemoryPath,
+} from '../../src/transcript/index.js';
 
 describe('Claude Code paths', () => {
   it('turns every character outside [A-Za-z0-9] into "-", dots, underscores and non-ASCII included', () => {
@@ -32,8 +40,12 @@ describe('Claude Code paths', () => {
   it('lays out project, subagent and session-memory paths', () => {
     const project = projectDir('cfg', '/home/dev/shop');
     expect(project).toBe('cfg/projects/-home-dev-shop');
-    expect(agentTranscriptPath(project, 's1', 'a0123456789abcdef')).toBe('cfg/projects/-home-dev-shop/s1/subagents/agent-a0123456789abcdef.jsonl');
-    expect(agentTranscriptPath(project, 's1', 'a1', 'workflows/r1')).toBe('cfg/projects/-home-dev-shop/s1/subagents/workflows/r1/agent-a1.jsonl');
+    expect(agentTranscriptPath(project, 's1', 'a0123456789abcdef')).toBe(
+      'cfg/projects/-home-dev-shop/s1/subagents/agent-a0123456789abcdef.jsonl',
+    );
+    expect(agentTranscriptPath(project, 's1', 'a1', 'workflows/r1')).toBe(
+      'cfg/projects/-home-dev-shop/s1/subagents/workflows/r1/agent-a1.jsonl',
+    );
     expect(sessionMemoryPath(project, 's1')).toBe('cfg/projects/-home-dev-shop/s1/session-memory/summary.md');
   });
 

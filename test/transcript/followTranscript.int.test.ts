@@ -28,7 +28,11 @@ describe('followTranscript', () => {
     await until(() => seen.length === 2);
     stop.next();
     await until(() => done);
-    expect(seen.map((i) => (i.kind === 'entry' ? `entry@${i.line}` : `${i.code}@${i.line}`))).toEqual(['entry@1', 'entry@2', 'truncated_line@3']);
+    expect(seen.map((i) => (i.kind === 'entry' ? `entry@${i.line}` : `${i.code}@${i.line}`))).toEqual([
+      'entry@1',
+      'entry@2',
+      'truncated_line@3',
+    ]);
   });
 
   it('reports a file that shrinks and follows it from its new end', async () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTranscriptFileSync, serializeEntry } from '../../src/index.js';
+import { serializeEntry } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { negativeFixtures } from '../support/paths.js';
 
 const EXPECTED: Record<string, string[]> = {

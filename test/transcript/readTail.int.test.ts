@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTail } from '../../src/index.js';
+import { readTail } from '../../src/transcript/index.js';
 import { tempDir } from '../support/tempDir.js';
 
 const line = (n: number): string => JSON.stringify({ type: 'custom-title', customTitle: `t${n}`, pad: 'x'.repeat(50) });

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readTranscriptFileSync, serializeEntry, type ReadItem } from '../../src/index.js';
+import { serializeEntry, type ReadItem } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { entryObject, entryObjects } from '../support/arbitraries.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { tempDir } from '../support/tempDir.js';
@@ -17,7 +18,8 @@ function readBytes(bytes: Buffer, options: { chunkBytes?: number; maxLineBytes?:
 function expectRawAtOffset(bytes: Buffer, items: ReadItem[]): void {
   for (const item of items) {
     // These keep a prefix, or text decoded with replacement characters, not the exact bytes.
-    if (item.kind === 'diagnostic' && (item.code === 'line_too_long' || item.code === 'invalid_utf8' || item.raw.includes('\uFFFD'))) continue;
+    if (item.kind === 'diagnostic' && (item.code === 'line_too_long' || item.code === 'invalid_utf8' || item.raw.includes('\uFFFD')))
+      continue;
     const raw = Buffer.from(item.raw, 'utf8');
     expect(bytes.subarray(item.offset, item.offset + raw.length).equals(raw)).toBe(true);
   }
@@ -79,7 +81,11 @@ describe('reader properties', () => {
         const cut = whole.length === 0 ? 0 : cutSeed % (whole.length + 1);
         const bytes = whole.subarray(0, cut);
         const items = readBytes(bytes);
-        const complete = bytes.toString('utf8').split('\n').slice(0, -1).filter((l) => l.trim() !== '');
+        const complete = bytes
+          .toString('utf8')
+          .split('\n')
+          .slice(0, -1)
+          .filter((l) => l.trim() !== '');
         const entries = items.filter((i) => i.kind === 'entry').map((i) => i.raw);
         expect(entries.slice(0, complete.length)).toEqual(complete);
         const torn = items.filter((i) => i.kind === 'diagnostic');
@@ -94,13 +100,21 @@ describe('reader properties', () => {
   it('multi-MB lines are read whole under the limit, or reported and skipped over it, and the neighbours survive', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 4 }), fc.boolean(), (megabytes, overLimit) => {
-        const big = JSON.stringify({ type: 'user', uuid: 'big', message: { role: 'user', content: 'é'.repeat((megabytes * 1024 * 1024) / 2) } });
+        const big = JSON.stringify({
+          type: 'user',
+          uuid: 'big',
+          message: { role: 'user', content: 'é'.repeat((megabytes * 1024 * 1024) / 2) },
+        });
         const before = JSON.stringify({ type: 'user', uuid: 'before', message: { role: 'user', content: 'a' } });
         const after = JSON.stringify({ type: 'user', uuid: 'after', message: { role: 'user', content: 'b' } });
         const bytes = Buffer.from(`${before}\n${big}\n${after}\n`);
         const maxLineBytes = overLimit ? 1024 * 1024 - 1 : 8 * 1024 * 1024;
         const items = readBytes(bytes, { maxLineBytes, chunkBytes: 64 * 1024 });
-        expect(items.map((i) => (i.kind === 'entry' ? i.raw.slice(0, 30) : i.code))).toEqual([before.slice(0, 30), overLimit ? 'line_too_long' : big.slice(0, 30), after.slice(0, 30)]);
+        expect(items.map((i) => (i.kind === 'entry' ? i.raw.slice(0, 30) : i.code))).toEqual([
+          before.slice(0, 30),
+          overLimit ? 'line_too_long' : big.slice(0, 30),
+          after.slice(0, 30),
+        ]);
       }),
       { numRuns: Math.min(fcRuns, 8) },
     );

@@ -3,11 +3,19 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { readTranscript, readTranscriptFileSync, serializeEntry, type ReadItem } from '../../src/index.js';
+import { readTranscript, serializeEntry, type ReadItem } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { tempDir } from '../support/tempDir.js';
 
 const user = (uuid: string, text = 'hi'): string =>
-  JSON.stringify({ parentUuid: null, isSidechain: false, type: 'user', message: { role: 'user', content: text }, uuid, timestamp: '2026-01-01T00:00:00.000Z' });
+  JSON.stringify({
+    parentUuid: null,
+    isSidechain: false,
+    type: 'user',
+    message: { role: 'user', content: text },
+    uuid,
+    timestamp: '2026-01-01T00:00:00.000Z',
+  });
 
 function readText(text: string | Buffer, options = {}): ReadItem[] {
   const file = join(tempDir(), 't.jsonl');

@@ -1,12 +1,16 @@
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTranscriptFileSync, TranscriptWriter, type Entry } from '../../src/index.js';
+import { TranscriptWriter, type Entry } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { assistantEntry, sideEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import { tempDir } from '../support/tempDir.js';
 
 const SESSION = '11111111-1111-4111-8111-111111111111';
-const lines = (file: string): string[] => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+const lines = (file: string): string[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
 const types = (file: string): string[] => lines(file).map((l) => (JSON.parse(l) as { type: string }).type);
 
 function writerIn(dir = tempDir()): TranscriptWriter {
@@ -63,7 +67,9 @@ describe('TranscriptWriter', () => {
 
   it('a batch that fails writes nothing and marks nothing as written, so a retry writes it', async () => {
     const writer = writerIn();
-    await expect(writer.append([userEntry('u1', 'x'), userEntry('s1', 'x', { isSidechain: true, agentId: '../evil' })])).rejects.toThrow(/unsafe agent id/);
+    await expect(writer.append([userEntry('u1', 'x'), userEntry('s1', 'x', { isSidechain: true, agentId: '../evil' })])).rejects.toThrow(
+      /unsafe agent id/,
+    );
     expect(existsSync(writer.path)).toBe(false);
     expect(await writer.append(userEntry('u1', 'x'))).toMatchObject({ written: 1, skippedDuplicates: 0 });
     expect(types(writer.path)).toEqual(['user']);
@@ -86,17 +92,27 @@ describe('TranscriptWriter', () => {
     await writer.append([userEntry('u1', 'x'), sideEntry('custom-title', { customTitle: 'ours' })]);
     appendFileSync(writer.path, `${JSON.stringify({ type: 'custom-title', customTitle: 'renamed elsewhere', sessionId: SESSION })}\n`);
     await writer.close();
-    const titles = lines(writer.path).map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e['type'] === 'custom-title').map((e) => e['customTitle']);
+    const titles = lines(writer.path)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((e) => e['type'] === 'custom-title')
+      .map((e) => e['customTitle']);
     expect(titles).toEqual(['ours', 'renamed elsewhere', 'renamed elsewhere']);
   });
 
   it('re-appends the newest metadata in Claude Code order', async () => {
     const writer = writerIn();
     await writer.append(userEntry('u1', 'x'));
-    await writer.append([sideEntry('mode', { mode: 'normal' }), sideEntry('custom-title', { customTitle: 'old' }), sideEntry('custom-title', { customTitle: 'new' }), sideEntry('last-prompt', { lastPrompt: 'x' })]);
+    await writer.append([
+      sideEntry('mode', { mode: 'normal' }),
+      sideEntry('custom-title', { customTitle: 'old' }),
+      sideEntry('custom-title', { customTitle: 'new' }),
+      sideEntry('last-prompt', { lastPrompt: 'x' }),
+    ]);
     const before = lines(writer.path).length;
     await writer.reAppendMetadata();
-    const tail = lines(writer.path).slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const tail = lines(writer.path)
+      .slice(before)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(tail.map((e) => e['type'])).toEqual(['last-prompt', 'custom-title', 'mode']);
     expect(tail[1]?.['customTitle']).toBe('new');
   });

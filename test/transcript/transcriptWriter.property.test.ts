@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_SCHEMAS, readTranscriptFileSync, serializeEntry, TranscriptWriter } from '../../src/index.js';
+import { ENTRY_SCHEMAS, serializeEntry, TranscriptWriter } from '../../src/index.js';
+import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { asEntry, entryObject } from '../support/arbitraries.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { tempDir } from '../support/tempDir.js';
@@ -11,7 +12,13 @@ const known = new Set(Object.keys(ENTRY_SCHEMAS));
 
 describe('writer properties', () => {
   it('generated entry sequences, appended in any batches, read back unchanged and deduplicated by uuid', async () => {
-    const plan = fc.array(fc.oneof({ weight: 5, arbitrary: entryObject.map((o) => ({ o, repeat: false })) }, { weight: 1, arbitrary: fc.constant({ o: null, repeat: true }) }), { maxLength: 30 });
+    const plan = fc.array(
+      fc.oneof(
+        { weight: 5, arbitrary: entryObject.map((o) => ({ o, repeat: false })) },
+        { weight: 1, arbitrary: fc.constant({ o: null, repeat: true }) },
+      ),
+      { maxLength: 30 },
+    );
     await fc.assert(
       fc.asyncProperty(plan, fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 10 }), async (steps, batchSizes) => {
         const objects: Array<Record<string, unknown>> = [];

@@ -18,10 +18,15 @@ export async function checkCompactOut(transcriptPath: string, out: string, force
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  if (info.isSymbolicLink()) throw new MemlogError('invalid_argument', `${out} is a symbolic link; --out never writes through one, even with --force`, { path: out });
+  if (info.isSymbolicLink())
+    throw new MemlogError('invalid_argument', `${out} is a symbolic link; --out never writes through one, even with --force`, {
+      path: out,
+    });
   const transcript = await stat(transcriptPath);
-  if (info.dev === transcript.dev && info.ino === transcript.ino) throw new MemlogError('invalid_argument', `${out} is the transcript itself; compact without --out appends to it`, { path: out });
-  if (!info.isFile()) throw new MemlogError('invalid_argument', `${out} is ${describeFileKind(info)}; --out writes a regular file`, { path: out });
+  if (info.dev === transcript.dev && info.ino === transcript.ino)
+    throw new MemlogError('invalid_argument', `${out} is the transcript itself; compact without --out appends to it`, { path: out });
+  if (!info.isFile())
+    throw new MemlogError('invalid_argument', `${out} is ${describeFileKind(info)}; --out writes a regular file`, { path: out });
   if (!force) throw new MemlogError('invalid_argument', `${out} already exists; --force replaces it`, { path: out });
 }
 

@@ -7,7 +7,19 @@ import { basename, dirname, join } from 'node:path';
 import { compactionEntries } from '../../compaction/compactionEntries.js';
 import { compactionView, type CompactionView } from '../../compaction/compactionView.js';
 import { extractiveSummary } from '../../model/offline/extractiveSummary.js';
-import { DEFAULT_CUT_SIZES, finishSummaryRung, legacyCut, loadsWhole, planExtractiveRung, planNotesRung, summaryRungInput, type CutSizes, type PlanContext, type Rung, type RungPlan } from '../../compaction/rungs.js';
+import {
+  DEFAULT_CUT_SIZES,
+  finishSummaryRung,
+  legacyCut,
+  loadsWhole,
+  planExtractiveRung,
+  planNotesRung,
+  summaryRungInput,
+  type CutSizes,
+  type PlanContext,
+  type Rung,
+  type RungPlan,
+} from '../../compaction/rungs.js';
 import { formatModelSummary, SUMMARY_PROMPT } from '../../compaction/summaryText.js';
 import { MemlogError, type Diagnostic } from '../../errors.js';
 import { appendWholeLines } from '../../fs/appendLines.js';
@@ -19,11 +31,12 @@ import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelPort } from '../../model/port.js';
 import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../../projections/autocompactTrigger.js';
 import { toApiMessages } from '../../resume/apiView.js';
-import { serializeEntry } from '../../transcript/entrySchema.js';
+import { hasUuid, serializeEntry } from '../../transcript/entrySchema.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { checkCompactOut, copyToOut } from './compactOut.js';
 import { appendEffectsSync, effectLogPath, readEffectLog } from '../../pipeline/effectLog.js';
 import { compactedRecord } from '../../pipeline/effectRecords.js';
+import { isTextBlock } from '../../transcript/contentGuards.js';
 
 export type CompactStrategy = 'auto' | 'notes' | 'summary';
 
@@ -103,18 +116,40 @@ export async function compactTranscript(options: CompactOptions): Promise<Compac
 }
 
 /** The lock a compaction holds on its transcript, beside it (a dot file: Claude Code lists only session files). */
-export const compactLockPath = (transcriptPath: string): string => join(dirname(transcriptPath), `.${basename(transcriptPath)}.memlog-compact.lock`);
+export const compactLockPath = (transcriptPath: string): string =>
+  join(dirname(transcriptPath), `.${basename(transcriptPath)}.memlog-compact.lock`);
 
 async function compactLocked(options: CompactOptions): Promise<CompactReport> {
   const requested = options.strategy ?? 'auto';
-  if (options.out !== undefined && options.dryRun !== true) await checkCompactOut(options.transcriptPath, options.out, options.force === true);
+  if (options.out !== undefined && options.dryRun !== true)
+    await checkCompactOut(options.transcriptPath, options.out, options.force === true);
   const sizeAtRead = (await stat(options.transcriptPath)).size;
   const { entries, diagnostics } = readLogEntries(options.transcriptPath);
   const view = compactionView(entries);
   const threshold = autocompactThresholds({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...options.autocompact }).threshold;
   const base = { requested, threshold, tokensBefore: view.tokensBefore, diagnostics, fileReferences: [] as string[] };
-  if (view.messages.length === 0) return { ...base, strategy: 'none', reason: 'no conversation to compact', cutUuid: null, tokensAfter: view.tokensBefore, kept: [], summarized: 0, rungs: [] };
-  if (view.nothingNew) return { ...base, strategy: 'none', reason: 'nothing new since the last compaction', cutUuid: null, tokensAfter: view.tokensBefore, kept: view.messages.map((m) => m.uuid), summarized: 0, rungs: [] };
+  if (view.messages.length === 0)
+    return {
+      ...base,
+      strategy: 'none',
+      reason: 'no conversation to compact',
+      cutUuid: null,
+      tokensAfter: view.tokensBefore,
+      kept: [],
+      summarized: 0,
+      rungs: [],
+    };
+  if (view.nothingNew)
+    return {
+      ...base,
+      strategy: 'none',
+      reason: 'nothing new since the last compaction',
+      cutUuid: null,
+      tokensAfter: view.tokensBefore,
+      kept: view.messages.map((m) => m.uuid),
+      summarized: 0,
+      rungs: [],
+    };
 
   const context: PlanContext = { view, threshold, trigger: options.trigger ?? 'manual', transcriptPath: options.transcriptPath };
   const rungs: RungAttempt[] = [];
@@ -127,7 +162,16 @@ async function compactLocked(options: CompactOptions): Promise<CompactReport> {
   }
   // Below the threshold, a compaction that would not make the context smaller is not worth writing.
   if (view.tokensBefore < threshold && plan.tokensAfter >= view.tokensBefore)
-    return { ...base, strategy: 'none', reason: `compaction would not make the context smaller (${view.tokensBefore} → ${plan.tokensAfter} tokens)`, cutUuid: null, tokensAfter: view.tokensBefore, kept: view.messages.map((m) => m.uuid), summarized: 0, rungs };
+    return {
+      ...base,
+      strategy: 'none',
+      reason: `compaction would not make the context smaller (${view.tokensBefore} → ${plan.tokensAfter} tokens)`,
+      cutUuid: null,
+      tokensAfter: view.tokensBefore,
+      kept: view.messages.map((m) => m.uuid),
+      summarized: 0,
+      rungs,
+    };
 
   const report: CompactReport = {
     ...base,
@@ -156,7 +200,12 @@ async function tryNotes(context: PlanContext, options: CompactOptions, rungs: Ru
     return undefined;
   }
   const covered = lastSummarizedFromLog(readEffectLog(logPath).records);
-  const outcome = planNotesRung(context, { ...truncateNotesForCompaction(notes), path: notesPath }, covered, options.sizes ?? DEFAULT_CUT_SIZES);
+  const outcome = planNotesRung(
+    context,
+    { ...truncateNotesForCompaction(notes), path: notesPath },
+    covered,
+    options.sizes ?? DEFAULT_CUT_SIZES,
+  );
   rungs.push(outcome.ok ? { rung: 'notes', used: true } : { rung: 'notes', used: false, reason: outcome.reason });
   return outcome.ok ? outcome.plan : undefined;
 }
@@ -174,8 +223,16 @@ async function trySummary(context: PlanContext, options: CompactOptions, rungs: 
   const contextWindow = options.autocompact?.contextWindow ?? DEFAULT_AUTOCOMPACT_SETTINGS.contextWindow;
   const messages = fitForSummary(context.view, input.cut, contextWindow - SUMMARY_INPUT_RESERVE);
   try {
-    const reply = await options.model.complete({ system: SUMMARY_SYSTEM, messages: withTaskPrompt(messages, SUMMARY_PROMPT), maxTokens: 20_000, task: { kind: 'summary' } });
-    const text = reply.content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('\n');
+    const reply = await options.model.complete({
+      system: SUMMARY_SYSTEM,
+      messages: withTaskPrompt(messages, SUMMARY_PROMPT),
+      maxTokens: 20_000,
+      task: { kind: 'summary' },
+    });
+    const text = reply.content
+      .filter(isTextBlock)
+      .map((block) => block.text)
+      .join('\n');
     const outcome = finishSummaryRung(context, input.cut, formatModelSummary(text));
     rungs.push(outcome.ok ? { rung: 'summary', used: true } : { rung: 'summary', used: false, reason: outcome.reason });
     return outcome.ok ? outcome.plan : undefined;
@@ -196,7 +253,13 @@ function fitForSummary(view: CompactionView, cut: number, budget: number) {
   return toApiMessages(view.messages.slice(start, cut)).map(({ role, content }) => ({ role, content }));
 }
 
-async function writeCompaction(view: CompactionView, plan: RungPlan, report: CompactReport, options: CompactOptions, sizeAtRead: number): Promise<{ path: string; uuids: string[] }> {
+async function writeCompaction(
+  view: CompactionView,
+  plan: RungPlan,
+  report: CompactReport,
+  options: CompactOptions,
+  sizeAtRead: number,
+): Promise<{ path: string; uuids: string[] }> {
   const last = view.entries.at(-1);
   const seed = `${options.transcriptPath}\u0000${view.leaf ?? ''}\u0000${plan.rung}\u0000${plan.cut}`;
   // Session-notes compaction is always recorded as 'auto', as Claude Code does (spec §5.1).
@@ -204,11 +267,24 @@ async function writeCompaction(view: CompactionView, plan: RungPlan, report: Com
   const entries = compactionEntries(
     view,
     { cut: plan.cut, summaryText: plan.summaryText, trigger, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter },
-    { boundary: derivedUuid(`${seed}boundary`), summary: derivedUuid(`${seed}summary`), timestamp: (options.now?.() ?? new Date()).toISOString() },
+    {
+      boundary: derivedUuid(`${seed}boundary`),
+      summary: derivedUuid(`${seed}summary`),
+      timestamp: (options.now?.() ?? new Date()).toISOString(),
+    },
   );
-  if (!loadsWhole(view, plan.cut)) throw new MemlogError('invalid_argument', `compaction of ${options.transcriptPath} would not load back as planned; nothing was written`, { cut: plan.cut });
+  if (!loadsWhole(view, plan.cut))
+    throw new MemlogError(
+      'invalid_argument',
+      `compaction of ${options.transcriptPath} would not load back as planned; nothing was written`,
+      { cut: plan.cut },
+    );
   // Claude Code may still be writing this session: a line written after the plan would sit before the boundary and be lost on resume.
-  if ((await stat(options.transcriptPath)).size !== sizeAtRead) throw new MemlogError('io', `${options.transcriptPath} changed while it was being compacted; nothing was written. Run memlog compact again.`);
+  if ((await stat(options.transcriptPath)).size !== sizeAtRead)
+    throw new MemlogError(
+      'io',
+      `${options.transcriptPath} changed while it was being compacted; nothing was written. Run memlog compact again.`,
+    );
   const target = options.out ?? options.transcriptPath;
   const lines = entries.map((entry) => `${serializeEntry(entry)}\n`).join('');
   try {
@@ -219,12 +295,27 @@ async function writeCompaction(view: CompactionView, plan: RungPlan, report: Com
   } catch (error) {
     if (options.out !== undefined) await rm(options.out, { force: true }).catch(() => undefined);
     const what = isFsError(error) ? describeFsError(error) : `${target}: ${error instanceof Error ? error.message : String(error)}`;
-    throw new MemlogError('io', `${what}; ${options.out === undefined ? 'nothing was written, the transcript is as it was' : 'no copy was written'}`, { path: target }, { cause: error });
+    throw new MemlogError(
+      'io',
+      `${what}; ${options.out === undefined ? 'nothing was written, the transcript is as it was' : 'no copy was written'}`,
+      { path: target },
+      { cause: error },
+    );
   }
-  const uuids = entries.map((entry) => (entry as { uuid: string }).uuid);
+  const uuids = entries.filter(hasUuid).map((entry) => entry.uuid);
   // Recorded after the entries are in the transcript, which is the record of the compaction itself.
   const logPath = options.out !== undefined ? effectLogPath(options.out) : (options.effectLogPath ?? effectLogPath(options.transcriptPath));
-  const at = { seq: last?.seq ?? -1, uuid: (last?.entry as { uuid?: string } | undefined)?.uuid ?? null };
-  appendEffectsSync(logPath, [compactedRecord(at, { rung: plan.rung, trigger, cutUuid: report.cutUuid, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter, boundaryUuid: uuids[0]!, kept: report.kept.length })]);
+  const at = { seq: last?.seq ?? -1, uuid: last !== undefined && hasUuid(last.entry) ? last.entry.uuid : null };
+  appendEffectsSync(logPath, [
+    compactedRecord(at, {
+      rung: plan.rung,
+      trigger,
+      cutUuid: report.cutUuid,
+      tokensBefore: report.tokensBefore,
+      tokensAfter: plan.tokensAfter,
+      boundaryUuid: uuids[0]!,
+      kept: report.kept.length,
+    }),
+  ]);
   return { path: target, uuids };
 }

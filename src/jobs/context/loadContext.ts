@@ -10,12 +10,18 @@ import type { ContextDiagnostic } from '../../context/contextDiagnostic.js';
 import type { FileSource } from '../../context/fileSource.js';
 import { loadInstructionFiles, nestedInstructionFiles } from '../../context/instructionFiles.js';
 import { agentMemorySection, memoryInstructions, type MemoryMode } from '../../context/memoryInstructions.js';
-import { nestedMemoryReminder, recalledMemoryReminder, sessionNotesReminder, type RenderedAttachment } from '../../context/memoryAttachments.js';
+import {
+  nestedMemoryReminder,
+  recalledMemoryReminder,
+  sessionNotesReminder,
+  type RenderedAttachment,
+} from '../../context/memoryAttachments.js';
 import { normalizeForApi } from '../../context/normalizeForApi.js';
 import { basenameOf, dirnameOf, joinPath } from '../../context/posixPath.js';
 import { systemSections } from '../../context/systemPrompt.js';
 import { currentDateLine, renderInstructions, type IndexEntry } from '../../context/userContext.js';
 import type { LoadedContext } from '../../context/loadedContext.js';
+import { isToolUseBlock, toolInputFilePath } from '../../transcript/contentGuards.js';
 
 export const DEFAULT_CONTEXT_MODEL = 'claude-sonnet-5-5';
 /** Claude Code's default output budget for the main loop. */
@@ -65,11 +71,22 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
   const files = options.files;
   const diagnostics: ContextDiagnostic[] = [];
   const resumed = loadConversation(options.transcriptPath);
-  if (resumed.diagnostics.length > 0) diagnostics.push({ code: 'transcript_lines', path: options.transcriptPath, message: `${resumed.diagnostics.length} line(s) could not be read (memlog inspect lists them)` });
+  if (resumed.diagnostics.length > 0)
+    diagnostics.push({
+      code: 'transcript_lines',
+      path: options.transcriptPath,
+      message: `${resumed.diagnostics.length} line(s) could not be read (memlog inspect lists them)`,
+    });
   const nodes = filterForResume(resumed.chain.nodes);
   const cwd = options.cwd ?? recordedCwd(nodes) ?? options.fallbackCwd ?? dirnameOf(options.transcriptPath);
 
-  const instructions = loadInstructionFiles(files, { cwd, configDir: options.configDir, managedDir: options.managedDir ?? null, home: options.home, ...(options.allowExternalIncludes === true ? { allowExternalIncludes: true } : {}) });
+  const instructions = loadInstructionFiles(files, {
+    cwd,
+    configDir: options.configDir,
+    managedDir: options.managedDir ?? null,
+    home: options.home,
+    ...(options.allowExternalIncludes === true ? { allowExternalIncludes: true } : {}),
+  });
   diagnostics.push(...instructions.diagnostics);
 
   const agentType = options.agentType ?? (options.agentMemory === undefined ? undefined : agentTypeOf(files, options.transcriptPath));
@@ -80,7 +97,11 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
   let index: IndexEntry | null = null;
   if (memoryOn && options.agentMemory !== undefined && agentType !== undefined) {
     // A subagent: its own memory, instructions and index together in its system prompt (spec §4.2).
-    memoryDir = agentMemoryDir(options.agentMemory, agentType, { cwd, home: options.home, env: { ...options.env, CLAUDE_CONFIG_DIR: options.configDir } });
+    memoryDir = agentMemoryDir(options.agentMemory, agentType, {
+      cwd,
+      home: options.home,
+      env: { ...options.env, CLAUDE_CONFIG_DIR: options.configDir },
+    });
     memorySection = agentMemorySection(options.agentMemory, memoryDir, readIndex(files, memoryDir, diagnostics)?.content ?? null);
   } else if (memoryOn) {
     memoryDir = options.memoryDir ?? defaultMemoryDir(files, options, cwd);
@@ -92,7 +113,12 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
   const afterToolResult = nestedFromReads(files, nodes, cwd, loaded, diagnostics);
   const conversation = normalizeForApi(nodes, { alreadyLoaded: new Set(instructions.files.map((f) => f.path)), afterToolResult });
   const dropped = Object.entries(conversation.dropped);
-  if (dropped.length > 0) diagnostics.push({ code: 'block_dropped', path: options.transcriptPath, message: `content blocks the Messages API does not take were left out: ${dropped.map(([kind, n]) => `${kind} ×${n}`).join(', ')}` });
+  if (dropped.length > 0)
+    diagnostics.push({
+      code: 'block_dropped',
+      path: options.transcriptPath,
+      message: `content blocks the Messages API does not take were left out: ${dropped.map(([kind, n]) => `${kind} ×${n}`).join(', ')}`,
+    });
   const closed = { ...conversation, messages: closeWithSyntheticReply(conversation.messages) };
 
   const prompt = options.prompt ?? DEFAULT_NEXT_PROMPT;
@@ -101,14 +127,21 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
   const now = newestTime(nodes);
   if (memoryOn && mode === 'recall' && memoryDir !== null && options.recallModel !== undefined && agentType === undefined) {
     const surfaced = new Set([...conversation.surfaced, ...readPaths(nodes)]);
-    const result = await recallMemories({ memoryDir, query: prompt, model: options.recallModel, alreadySurfaced: surfaced, ...(now === undefined ? {} : { now: Date.parse(now) }) });
+    const result = await recallMemories({
+      memoryDir,
+      query: prompt,
+      model: options.recallModel,
+      alreadySurfaced: surfaced,
+      ...(now === undefined ? {} : { now: Date.parse(now) }),
+    });
     reminders.push(...result.memories.map(recalledMemoryReminder));
     recall = { chosen: result.memories.map((m) => m.path), ...(result.skipped === undefined ? {} : { skipped: result.skipped }) };
   }
   if (options.sessionNotes !== undefined) {
     const notes = files.read(options.sessionNotes);
     if (notes.ok && notes.text.trim() !== '') reminders.push(sessionNotesReminder(options.sessionNotes, notes.text));
-    else if (!notes.ok && notes.reason !== 'missing') diagnostics.push({ code: 'unreadable', path: options.sessionNotes, message: `session notes not shown: ${notes.reason}` });
+    else if (!notes.ok && notes.reason !== 'missing')
+      diagnostics.push({ code: 'unreadable', path: options.sessionNotes, message: `session notes not shown: ${notes.reason}` });
   }
 
   const indexText = index === null ? '' : renderInstructions([], index);
@@ -116,7 +149,10 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
     model: options.model ?? recordedModel(nodes) ?? DEFAULT_CONTEXT_MODEL,
     maxTokens: options.maxTokens ?? DEFAULT_CONTEXT_MAX_TOKENS,
     system: systemSections({ cwd, memory: memorySection }),
-    userContext: { claudeMd: renderInstructions(instructions.files, index), currentDate: now === undefined ? '' : currentDateLine(now.slice(0, 10)) },
+    userContext: {
+      claudeMd: renderInstructions(instructions.files, index),
+      currentDate: now === undefined ? '' : currentDateLine(now.slice(0, 10)),
+    },
     indexText,
     conversation: closed,
     newTurn: { reminders, prompt },
@@ -139,11 +175,21 @@ function readIndex(files: FileSource, memoryDir: string, diagnostics: ContextDia
   const path = joinPath(memoryDir, INDEX_NAME);
   const read = files.read(path);
   if (!read.ok) {
-    if (read.reason !== 'missing') diagnostics.push({ code: read.reason === 'too_large' ? 'too_large' : 'unreadable', path, message: `the memory index was not loaded: ${read.reason}` });
+    if (read.reason !== 'missing')
+      diagnostics.push({
+        code: read.reason === 'too_large' ? 'too_large' : 'unreadable',
+        path,
+        message: `the memory index was not loaded: ${read.reason}`,
+      });
     return null;
   }
   const index = readIndexForModel(read.text);
-  if (index.lineTruncated || index.charTruncated) diagnostics.push({ code: 'index_truncated', path, message: 'the memory index is over its limits (200 lines, 25,000 characters); the model sees only its start' });
+  if (index.lineTruncated || index.charTruncated)
+    diagnostics.push({
+      code: 'index_truncated',
+      path,
+      message: 'the memory index is over its limits (200 lines, 25,000 characters); the model sees only its start',
+    });
   return index.content === '' ? null : { path, content: index.content };
 }
 
@@ -157,10 +203,16 @@ function defaultMemoryDir(files: FileSource, options: ContextOptions, cwd: strin
 }
 
 /** Nested CLAUDE.md files each Read brings in (spec §6.3), keyed by the Read's tool_use id. */
-function nestedFromReads(files: FileSource, nodes: readonly ChainNode[], cwd: string, loaded: Set<string>, diagnostics: ContextDiagnostic[]): Map<string, RenderedAttachment[]> {
+function nestedFromReads(
+  files: FileSource,
+  nodes: readonly ChainNode[],
+  cwd: string,
+  loaded: Set<string>,
+  diagnostics: ContextDiagnostic[],
+): Map<string, RenderedAttachment[]> {
   for (const node of nodes) {
     if (node.entry.type === 'attachment' && node.entry.attachment.type === 'nested_memory') {
-      const path = (node.entry.attachment as { path?: unknown }).path;
+      const path = node.entry.attachment['path'];
       if (typeof path === 'string') loaded.add(path);
     }
   }
@@ -168,7 +220,11 @@ function nestedFromReads(files: FileSource, nodes: readonly ChainNode[], cwd: st
   for (const { id, path } of toolReads(nodes)) {
     const nested = nestedInstructionFiles(files, cwd, path, loaded);
     diagnostics.push(...nested.diagnostics);
-    if (nested.files.length > 0) out.set(id, nested.files.map((file) => nestedMemoryReminder(file.path, file.content)));
+    if (nested.files.length > 0)
+      out.set(
+        id,
+        nested.files.map((file) => nestedMemoryReminder(file.path, file.content)),
+      );
   }
   return out;
 }
@@ -178,10 +234,9 @@ function toolReads(nodes: readonly ChainNode[]): Array<{ id: string; path: strin
   for (const node of nodes) {
     if (node.entry.type !== 'assistant' || typeof node.entry.message.content === 'string') continue;
     for (const block of node.entry.message.content) {
-      if (block.type !== 'tool_use') continue;
-      const { id, name, input } = block as { id: string; name: string; input: unknown };
-      const path = (input as { file_path?: unknown } | null)?.file_path;
-      if (name === 'Read' && typeof path === 'string' && path.startsWith('/')) reads.push({ id, path });
+      if (!isToolUseBlock(block) || block.name !== 'Read') continue;
+      const path = toolInputFilePath(block);
+      if (path?.startsWith('/') === true) reads.push({ id: block.id, path });
     }
   }
   return reads;
@@ -200,7 +255,9 @@ function recordedCwd(nodes: readonly ChainNode[]): string | undefined {
 function recordedModel(nodes: readonly ChainNode[]): string | undefined {
   for (let i = nodes.length - 1; i >= 0; i--) {
     const entry = nodes[i]!.entry;
-    if (entry.type === 'assistant' && typeof entry.message.model === 'string' && entry.message.model !== '<synthetic>' && entry.message.model.startsWith('claude-')) return entry.message.model;
+    // A Claude model's name only: this also passes over '<synthetic>' and other tools' names.
+    if (entry.type === 'assistant' && typeof entry.message.model === 'string' && entry.message.model.startsWith('claude-'))
+      return entry.message.model;
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ModelPort } from '../../model/port.js';
 import { formatManifest, scanMemoryFiles, type MemoryFileHeader } from '../../memory/durable/memoryScan.js';
+import { isTextBlock } from '../../transcript/contentGuards.js';
 
 /** Long-term spec §2.3–2.4: five memories a turn, each cut at 200 lines / 4 KB, 60 KiB a session. */
 export const RECALL_LIMIT = 5;
@@ -37,7 +38,12 @@ export type RecallResult = { readonly memories: readonly RecalledMemory[]; reado
 
 const SELECTOR_SYSTEM = `You pick which saved memories will help a coding assistant answer the query below. You see each memory's file name and description. Choose at most five, and only ones you are sure will help; if unsure, leave a memory out; choosing none is fine. When tools in use are listed, skip memories that only explain how to use those tools, but do pick warnings and known problems about them. Answer with JSON only: {"selected_memories": ["file.md", ...]}.`;
 
-const SELECTION_SCHEMA = { type: 'object', properties: { selected_memories: { type: 'array', items: { type: 'string' } } }, required: ['selected_memories'], additionalProperties: false } as const;
+const SELECTION_SCHEMA = {
+  type: 'object',
+  properties: { selected_memories: { type: 'array', items: { type: 'string' } } },
+  required: ['selected_memories'],
+  additionalProperties: false,
+} as const;
 
 /** The start of a memory within the line and byte caps, cut at a whole line, with a note when cut. */
 function capped(path: string, text: string): { content: string; limit?: number } {
@@ -75,7 +81,8 @@ function headerFor(file: MemoryFileHeader, now: number): string {
 export async function recallMemories(options: RecallOptions): Promise<RecallResult> {
   const query = options.query.trim();
   if (query === '' || !/\s/.test(query)) return { memories: [], skipped: 'the message is a single word' };
-  if ((options.surfacedBytes ?? 0) >= MAX_SESSION_BYTES) return { memories: [], skipped: 'this session has surfaced its 60 KiB of memories' };
+  if ((options.surfacedBytes ?? 0) >= MAX_SESSION_BYTES)
+    return { memories: [], skipped: 'this session has surfaced its 60 KiB of memories' };
   const surfaced = options.alreadySurfaced ?? new Set<string>();
   const candidates = (await scanMemoryFiles(options.memoryDir)).filter((file) => !surfaced.has(file.filePath));
   if (candidates.length === 0) return { memories: [], skipped: 'no memories left to offer' };
@@ -89,13 +96,25 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
         messages: [{ role: 'user', content }],
         maxTokens: 256,
         outputSchema: SELECTION_SCHEMA,
-        task: { kind: 'recall', query, candidates: candidates.map((c) => ({ filename: c.filename, description: c.description, ...(c.type === undefined ? {} : { type: c.type }) })), recentTools: tools, limit: RECALL_LIMIT },
+        task: {
+          kind: 'recall',
+          query,
+          candidates: candidates.map((c) => ({
+            filename: c.filename,
+            description: c.description,
+            ...(c.type === undefined ? {} : { type: c.type }),
+          })),
+          recentTools: tools,
+          limit: RECALL_LIMIT,
+        },
       },
       options.signal === undefined ? {} : { signal: options.signal },
     );
-    const text = reply.content.find((block) => block.type === 'text') as { text: string } | undefined;
+    const text = reply.content.find(isTextBlock);
     const parsed = JSON.parse(text?.text ?? '{}') as { selected_memories?: unknown };
-    chosen = Array.isArray(parsed.selected_memories) ? parsed.selected_memories.filter((name): name is string => typeof name === 'string') : [];
+    chosen = Array.isArray(parsed.selected_memories)
+      ? parsed.selected_memories.filter((name): name is string => typeof name === 'string')
+      : [];
   } catch (error) {
     return { memories: [], skipped: `the selector failed: ${(error as Error).message}` };
   }
@@ -105,7 +124,13 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
   const memories = await Promise.all(
     picked.map(async (file): Promise<RecalledMemory> => {
       const { content: text, limit } = capped(file.filePath, await readFile(file.filePath, 'utf8'));
-      return { path: file.filePath, content: text, mtimeMs: file.mtimeMs, header: headerFor(file, now), ...(limit === undefined ? {} : { limit }) };
+      return {
+        path: file.filePath,
+        content: text,
+        mtimeMs: file.mtimeMs,
+        header: headerFor(file, now),
+        ...(limit === undefined ? {} : { limit }),
+      };
     }),
   );
   return { memories };

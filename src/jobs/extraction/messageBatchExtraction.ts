@@ -6,7 +6,9 @@ import { isWithin } from '../../fs/containment.js';
 import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { formatFinding, scanForSecrets } from '../../secrets/scanForSecrets.js';
-import { EXTRACTION_SYSTEM, type StagedContext, type StagedWork } from './extractionRun.js';
+import { isToolUseBlock } from '../../transcript/contentGuards.js';
+import { EXTRACTION_SYSTEM } from './extractionRun.js';
+import type { StagedContext, StagedWork } from './stagedMemoryRun.js';
 import { INDEX_NAME, reservedIndexNameReason } from '../../memory/durable/memoryIndex.js';
 import { indexLine, MEMORY_TYPES, parseTopicFile, renderTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
 
@@ -26,7 +28,10 @@ const MemoryToSave = z.object({
   name: z.string().min(1),
   description: z.string().min(1).describe('one specific line: it decides when the memory is recalled'),
   type: z.enum(MEMORY_TYPES),
-  body: z.string().min(1).describe('the memory itself: for feedback and project, the rule or fact, then a **Why:** line and a **How to apply:** line'),
+  body: z
+    .string()
+    .min(1)
+    .describe('the memory itself: for feedback and project, the rule or fact, then a **Why:** line and a **How to apply:** line'),
 });
 export const SaveMemoriesInput = z.object({ memories: z.array(MemoryToSave) });
 export type SaveMemoriesInput = z.infer<typeof SaveMemoriesInput>;
@@ -58,7 +63,13 @@ export async function batchExtractionRequest(input: BatchExtractionInput, contex
   return {
     system: EXTRACTION_SYSTEM,
     messages: withTaskPrompt(input.conversation, prompt),
-    tools: [{ name: SAVE_MEMORIES_TOOL, description: 'Save new memories and updates to existing ones, all in this one call.', inputSchema: z.toJSONSchema(SaveMemoriesInput) }],
+    tools: [
+      {
+        name: SAVE_MEMORIES_TOOL,
+        description: 'Save new memories and updates to existing ones, all in this one call.',
+        inputSchema: z.toJSONSchema(SaveMemoriesInput),
+      },
+    ],
     maxTokens: 8_192,
     sharedPrefix: input.conversation.length,
     providerData: { tool_choice: { type: 'tool', name: SAVE_MEMORIES_TOOL } },
@@ -66,7 +77,10 @@ export async function batchExtractionRequest(input: BatchExtractionInput, contex
 }
 
 function batchPrompt(newMessages: number, memoryDir: string, shown: readonly string[]): string {
-  const existing = shown.length === 0 ? 'No memories are saved yet.' : `These memories are saved already; to change one, save it again under the same file name, in full:\n\n${shown.join('\n\n')}`;
+  const existing =
+    shown.length === 0
+      ? 'No memories are saved yet.'
+      : `These memories are saved already; to change one, save it again under the same file name, in full:\n\n${shown.join('\n\n')}`;
   return `This is a background task, separate from the conversation above: you keep the long-term memory of this project (${memoryDir}). Do not answer or continue the conversation.
 
 Look only at the last ${newMessages} messages above and save what is worth remembering in later sessions, working only from what those messages say. Answer with a single ${SAVE_MEMORIES_TOOL} call; an empty list when nothing is worth keeping.
@@ -97,15 +111,21 @@ export interface BatchReplyOptions {
  * findings are reported in `refused`, the findings by rule and line, never the value).
  */
 export async function applyBatchReply(reply: ModelReply, context: StagedContext, options: BatchReplyOptions): Promise<StagedWork> {
-  const call = reply.content.find((block) => block.type === 'tool_use' && (block as { name?: unknown }).name === SAVE_MEMORIES_TOOL) as { input?: unknown } | undefined;
+  const call = reply.content.filter(isToolUseBlock).find((block) => block.name === SAVE_MEMORIES_TOOL);
   if (call === undefined) throw new Error(`the batch reply has no ${SAVE_MEMORIES_TOOL} call (stop reason ${reply.stopReason ?? 'none'})`);
   const parsed = SaveMemoriesInput.safeParse(call.input);
-  if (!parsed.success) throw new Error(`the ${SAVE_MEMORIES_TOOL} input does not fit its schema: ${parsed.error.issues[0]?.message ?? 'wrong shape'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}`);
+  if (!parsed.success)
+    throw new Error(
+      `the ${SAVE_MEMORIES_TOOL} input does not fit its schema: ${parsed.error.issues[0]?.message ?? 'wrong shape'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}`,
+    );
   let index = context.index;
   let denied = 0;
   const refused: string[] = [];
   for (const memory of parsed.data.memories) {
-    const indexName = memory.file === INDEX_NAME ? 'is the index, which memlog writes itself; a memory needs a file name of its own' : reservedIndexNameReason(memory.file);
+    const indexName =
+      memory.file === INDEX_NAME
+        ? 'is the index, which memlog writes itself; a memory needs a file name of its own'
+        : reservedIndexNameReason(memory.file);
     if (indexName !== null) {
       denied++;
       refused.push(`${memory.file}: ${indexName}`);
@@ -142,7 +162,13 @@ export async function applyBatchReply(reply: ModelReply, context: StagedContext,
     index = withIndexLine(index, memory.file, indexLine(memory.name, memory.file, memory.description));
   }
   if (index !== context.index) await atomicWrite(join(context.staging, INDEX_NAME), index);
-  return { toolCalls: 1, denied, turns: 1, ...(refused.length === 0 ? {} : { refused }), tokens: { input: reply.usage.inputTokens, output: reply.usage.outputTokens, cacheRead: reply.usage.cacheReadInputTokens } };
+  return {
+    toolCalls: 1,
+    denied,
+    turns: 1,
+    ...(refused.length === 0 ? {} : { refused }),
+    tokens: { input: reply.usage.inputTokens, output: reply.usage.outputTokens, cacheRead: reply.usage.cacheReadInputTokens },
+  };
 }
 
 /** The index with the line that links `file` replaced, or added at the end. */

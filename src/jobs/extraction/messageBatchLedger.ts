@@ -11,7 +11,13 @@ import type { RunStartedRecord } from '../../pipeline/effectRecord.js';
  * went out in, written as soon as the API accepted it. A run whose request is in no batch here
  * never left the machine (the process died first) and is run again.
  */
-const LedgerLine = z.object({ v: z.literal(1), type: z.literal('submitted'), batchId: z.string().min(1), customIds: z.array(z.string()), submittedAt: z.string() });
+const LedgerLine = z.object({
+  v: z.literal(1),
+  type: z.literal('submitted'),
+  batchId: z.string().min(1),
+  customIds: z.array(z.string()),
+  submittedAt: z.string(),
+});
 
 export const batchLedgerPath = (memoryDir: string): string => join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-batches.jsonl`);
 
@@ -34,8 +40,15 @@ export function readBatchLedger(memoryDir: string): Map<string, string> {
   return batches;
 }
 
-export async function recordSubmittedBatch(memoryDir: string, batchId: string, customIds: readonly string[], submittedAt: string): Promise<void> {
-  await appendWholeLines(batchLedgerPath(memoryDir), `${JSON.stringify({ v: 1, type: 'submitted', batchId, customIds, submittedAt })}\n`, { endTornTail: true });
+export async function recordSubmittedBatch(
+  memoryDir: string,
+  batchId: string,
+  customIds: readonly string[],
+  submittedAt: string,
+): Promise<void> {
+  await appendWholeLines(batchLedgerPath(memoryDir), `${JSON.stringify({ v: 1, type: 'submitted', batchId, customIds, submittedAt })}\n`, {
+    endTornTail: true,
+  });
 }
 
 /** The Batches API's custom_id (at most 64 of [A-Za-z0-9_-]) for one session's run. */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isRegularFile } from '../../fs/fileKind.js';
 import { readEffectLog } from '../../pipeline/effectLog.js';
-import { ExtractionOutcome } from './extractionRun.js';
+import { ExtractionOutcome } from './extractionOutcome.js';
 
 /** One write of a memory file, as the effect log recorded it. */
 export interface MemoryWrite {
@@ -21,7 +21,15 @@ function effectLogsFor(memoryDir: string): string[] {
   const project = dirname(memoryDir);
   const folders = [join(project, 'effects'), project];
   // Regular files only: a pipe named like a log would block the read.
-  return folders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.memlog.jsonl')).sort().map((name) => join(folder, name)).filter(isRegularFile) : []));
+  return folders.flatMap((folder) =>
+    existsSync(folder)
+      ? readdirSync(folder)
+          .filter((name) => name.endsWith('.memlog.jsonl'))
+          .sort()
+          .map((name) => join(folder, name))
+          .filter(isRegularFile)
+      : [],
+  );
 }
 
 /** Every recorded write of every memory file in a directory, oldest first per log. */
@@ -32,7 +40,16 @@ export function memoryWrites(memoryDir: string): MemoryWrite[] {
       if (record.type !== 'run_finished' || record.run !== 'extraction') continue;
       const outcome = ExtractionOutcome.safeParse(record.outcome);
       if (!outcome.success) continue;
-      for (const w of outcome.data.written) writes.push({ file: w.file, change: w.change, sessionId: outcome.data.sessionId, from: outcome.data.from, to: outcome.data.to, runId: record.runId, effectLog: log });
+      for (const w of outcome.data.written)
+        writes.push({
+          file: w.file,
+          change: w.change,
+          sessionId: outcome.data.sessionId,
+          from: outcome.data.from,
+          to: outcome.data.to,
+          runId: record.runId,
+          effectLog: log,
+        });
     }
   }
   return writes;

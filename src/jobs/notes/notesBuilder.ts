@@ -10,7 +10,7 @@ import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
 import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
-import type { ReplaySettings } from '../../pipeline/replay.js';
+import type { ReplaySettings } from '../../pipeline/replayDecider.js';
 import { liveConversation } from '../../resume/loadConversation.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import type { NotesConfig } from '../../memory/session/notesConfig.js';
@@ -91,7 +91,9 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
   diagnostics.push(...log.diagnostics);
   // A withdrawn run's staged result is not finished here: it runs again instead.
   await finishApplied(withoutInterrupted(log.records), notesPath);
-  const interrupted = await recoverInterrupted(log.records, 'session_notes', logPath, (runId) => rm(stagingPath(notesPath, runId), { force: true }));
+  const interrupted = await recoverInterrupted(log.records, 'session_notes', logPath, (runId) =>
+    rm(stagingPath(notesPath, runId), { force: true }),
+  );
   // Holding the lock, no other build of these notes is in flight: every staging copy and temp
   // file still beside them was left by a run that died or met a full disk.
   await removeLeftovers(notesPath);
@@ -107,18 +109,31 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     onRun: (event) => {
       if (event.type === 'started') options.onRun?.({ type: 'started', runId: event.runId, at: event.at, index: index++ });
-      else if (event.type === 'finished') options.onRun?.({ type: 'finished', runId: event.runId, outcome: event.outcome as NotesRunOutcome });
+      else if (event.type === 'finished')
+        options.onRun?.({ type: 'finished', runId: event.runId, outcome: event.outcome as NotesRunOutcome });
       else options.onRun?.(event);
     },
     execute: async (start, _decisions, runId) => {
       const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
-      return runNotesUpdateOver(snapshot, { model: options.model, notesPath, config: options.config, runId, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+      return runNotesUpdateOver(snapshot, {
+        model: options.model,
+        notesPath,
+        config: options.config,
+        runId,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
     },
   });
   return {
     notesPath,
     effectLogPath: logPath,
-    runs: runs.map((run) => ({ runId: run.runId, at: run.at, ok: run.ok, changed: run.ok ? (run.outcome as NotesRunOutcome).changed : [], ...(run.error === undefined ? {} : { error: run.error }) })),
+    runs: runs.map((run) => ({
+      runId: run.runId,
+      at: run.at,
+      ok: run.ok,
+      changed: run.ok ? (run.outcome as NotesRunOutcome).changed : [],
+      ...(run.error === undefined ? {} : { error: run.error }),
+    })),
     earlierRuns,
     interrupted: interrupted.length,
     lastSummarizedMessageId: lastSummarizedFromLog(readEffectLog(logPath).records),
@@ -156,7 +171,8 @@ async function removeLeftovers(notesPath: string): Promise<void> {
   const dir = dirname(notesPath);
   const own = `.${basename(notesPath)}.`;
   const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names) if (name.startsWith(own) && (isStagingFile(name) || isAtomicTempName(name))) await rm(join(dir, name), { force: true });
+  for (const name of names)
+    if (name.startsWith(own) && (isStagingFile(name) || isAtomicTempName(name))) await rm(join(dir, name), { force: true });
 }
 
 /**
@@ -172,7 +188,8 @@ async function finishApplied(records: readonly EffectRecord[], notesPath: string
     if (staged === null) continue;
     const outcome = NotesRunOutcome.safeParse(record.outcome);
     const current = await readFile(notesPath).catch(() => null);
-    if (outcome.success && current !== null && sha256Hex(current) === outcome.data.before && sha256Hex(staged) === outcome.data.after) await rename(staging, notesPath);
+    if (outcome.success && current !== null && sha256Hex(current) === outcome.data.before && sha256Hex(staged) === outcome.data.after)
+      await rename(staging, notesPath);
     else await rm(staging, { force: true });
   }
 }

@@ -29,7 +29,14 @@ export function sessionNotesExecutor(options: NotesExecutorOptions): (signal: Ab
     signal.addEventListener('abort', release, { once: true });
     let result: Awaited<ReturnType<typeof runNotesUpdateOver>>;
     try {
-      result = await runNotesUpdateOver(snapshot, { model: options.model, notesPath, config: options.config, runId, signal, ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }) });
+      result = await runNotesUpdateOver(snapshot, {
+        model: options.model,
+        notesPath,
+        config: options.config,
+        runId,
+        signal,
+        ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+      });
     } catch (error) {
       release();
       throw error;

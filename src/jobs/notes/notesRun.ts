@@ -45,7 +45,8 @@ export interface NotesRunOptions {
 const SYSTEM = 'You keep the running notes of a coding session, for the assistant that works in it.';
 
 /** The file a run edits before its result is put in place: beside the notes, so the rename is atomic. Its presence marks a run in flight. */
-export const stagingPath = (notesPath: string, runId: string): string => join(dirname(notesPath), `.${basename(notesPath)}.${runId.replace(/[^A-Za-z0-9_.-]/g, '_')}.memlog-run`);
+export const stagingPath = (notesPath: string, runId: string): string =>
+  join(dirname(notesPath), `.${basename(notesPath)}.${runId.replace(/[^A-Za-z0-9_.-]/g, '_')}.memlog-run`);
 export const isStagingFile = (name: string): boolean => name.endsWith('.memlog-run');
 
 /** The lock one notes build holds, beside the notes (two at once would both edit and rename over each other). */
@@ -64,7 +65,6 @@ export async function realNotesPath(path: string, hops = 0): Promise<string> {
   const dir = await realpath(dirname(absolute)).catch(() => null);
   return dir === null ? absolute : join(dir, basename(absolute));
 }
-
 
 /**
  * Creates the notes file from the template when it does not exist yet (spec §4.4 step 3:
@@ -87,10 +87,12 @@ export async function ensureNotesFile(notesPath: string, template: string): Prom
 /** The Edit-only gate on the notes file, with the edit landing on the staging copy. */
 function stagedGate(notesPath: string, staging: string): PermissionGate {
   const gate = editOnlyGate(notesPath);
-  return { check: async (call) => {
-    const verdict = await gate.check(call);
-    return verdict.allow ? { allow: true, path: staging } : verdict;
-  } };
+  return {
+    check: async (call) => {
+      const verdict = await gate.check(call);
+      return verdict.allow ? { allow: true, path: staging } : verdict;
+    },
+  };
 }
 
 /**
@@ -99,7 +101,9 @@ function stagedGate(notesPath: string, staging: string): PermissionGate {
  * which puts it in place by rename only after the caller has recorded the outcome. A fault at
  * any point leaves the notes file as it was.
  */
-export async function runNotesUpdate(options: NotesRunOptions): Promise<{ readonly outcome: NotesRunOutcome; readonly apply: () => Promise<void> }> {
+export async function runNotesUpdate(
+  options: NotesRunOptions,
+): Promise<{ readonly outcome: NotesRunOutcome; readonly apply: () => Promise<void> }> {
   const { notesPath, config } = options;
   await ensureNotesFile(notesPath, config.template);
   const current = await readFile(notesPath, 'utf8');
@@ -123,7 +127,11 @@ export async function runNotesUpdate(options: NotesRunOptions): Promise<{ readon
     // path, e.g. one it cannot match): that is a failure, not "no change", or the notes would
     // fall behind while the log says they are up to date.
     if (run.toolCalls.length > 0 && run.toolCalls.every((call) => !call.allowed))
-      throw new MemlogError('permission_denied', `every edit of the notes was refused (${run.toolCalls[0]?.error ?? 'denied'}); the notes are left as they were`, { notesPath });
+      throw new MemlogError(
+        'permission_denied',
+        `every edit of the notes was refused (${run.toolCalls[0]?.error ?? 'denied'}); the notes are left as they were`,
+        { notesPath },
+      );
     const updated = await readFile(staging, 'utf8');
     const heads = (text: string) => splitNotes(text).sections.map((section) => section.head);
     if (JSON.stringify(heads(updated)) !== JSON.stringify(heads(current)))
@@ -133,7 +141,9 @@ export async function runNotesUpdate(options: NotesRunOptions): Promise<{ readon
       lastSummarizedMessageId: options.lastSummarizedMessageId,
       before: sha256Hex(current),
       after: sha256Hex(updated),
-      changed: splitNotes(updated).sections.filter((section) => bodies.get(section.head) !== section.body).map((section) => section.title),
+      changed: splitNotes(updated)
+        .sections.filter((section) => bodies.get(section.head) !== section.body)
+        .map((section) => section.title),
       toolCalls: run.toolCalls.length,
       denied: run.toolCalls.filter((call) => !call.allowed).length,
       turns: run.turns,
@@ -153,19 +163,31 @@ export async function runNotesUpdate(options: NotesRunOptions): Promise<{ readon
 
 /** One update over the conversation as it stands (messages with their source uuids): the API view and where the notes will stand come from it. */
 export function runNotesUpdateOver(
-  snapshot: ReadonlyArray<{ readonly role: 'user' | 'assistant'; readonly content: ModelMessage['content']; readonly sources?: readonly string[] }>,
+  snapshot: ReadonlyArray<{
+    readonly role: 'user' | 'assistant';
+    readonly content: ModelMessage['content'];
+    readonly sources?: readonly string[];
+  }>,
   options: Omit<NotesRunOptions, 'conversation' | 'lastSummarizedMessageId'>,
 ): ReturnType<typeof runNotesUpdate> {
-  return runNotesUpdate({ ...options, conversation: snapshot.map(({ role, content }) => ({ role, content })), lastSummarizedMessageId: coveredUpTo(snapshot) });
+  return runNotesUpdate({
+    ...options,
+    conversation: snapshot.map(({ role, content }) => ({ role, content })),
+    lastSummarizedMessageId: coveredUpTo(snapshot),
+  });
 }
 
 /**
  * Where the notes stand once a run over this conversation succeeds (spec §4.4 step 8): the last
  * message, but only when the last assistant message asked for no tools; otherwise unchanged (null).
  */
-export function coveredUpTo(conversation: ReadonlyArray<{ readonly role: string; readonly content: unknown; readonly sources?: readonly string[] }>): string | null {
+export function coveredUpTo(
+  conversation: ReadonlyArray<{ readonly role: string; readonly content: unknown; readonly sources?: readonly string[] }>,
+): string | null {
   const lastAssistant = [...conversation].reverse().find((message) => message.role === 'assistant');
-  const asksForTools = Array.isArray(lastAssistant?.content) && (lastAssistant.content as Array<{ type?: unknown }>).some((block) => block.type === 'tool_use');
+  const asksForTools =
+    Array.isArray(lastAssistant?.content) &&
+    (lastAssistant.content as Array<{ type?: unknown }>).some((block) => block.type === 'tool_use');
   if (asksForTools) return null;
   for (let i = conversation.length - 1; i >= 0; i--) {
     const uuid = conversation[i]?.sources?.at(-1);

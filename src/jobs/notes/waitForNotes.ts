@@ -35,7 +35,10 @@ async function runInFlightSince(notesPathAsGiven: string): Promise<number | null
   }
   let newest: number | null = null;
   for (const name of names.filter(isStagingFile)) {
-    const started = await stat(join(dir, name)).then((s) => s.mtimeMs, () => null);
+    const started = await stat(join(dir, name)).then(
+      (s) => s.mtimeMs,
+      () => null,
+    );
     if (started !== null && (newest === null || started > newest)) newest = started;
   }
   return newest;

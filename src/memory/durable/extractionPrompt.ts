@@ -2,9 +2,20 @@
  * The durable-memory extraction prompt, in our own words (long-term spec §1.6–1.8 and §3.5 say
  * what it must cover).
  */
-export function extractionPrompt(options: { readonly newMessages: number; readonly memoryDir: string; readonly manifest: string; readonly frontmatter?: 'metadata' | 'flat' }): string {
-  const typeLines = options.frontmatter === 'flat' ? '   type: <user | feedback | project | reference>' : '   metadata:\n     type: <user | feedback | project | reference>';
-  const existing = options.manifest === '' ? 'The memory directory is empty so far.' : `## Memories already saved\n\n${options.manifest}\n\nWhen something below is already covered by one of these, update that file instead of writing a second one.`;
+export function extractionPrompt(options: {
+  readonly newMessages: number;
+  readonly memoryDir: string;
+  readonly manifest: string;
+  readonly frontmatter?: 'metadata' | 'flat';
+}): string {
+  const typeLines =
+    options.frontmatter === 'flat'
+      ? '   type: <user | feedback | project | reference>'
+      : '   metadata:\n     type: <user | feedback | project | reference>';
+  const existing =
+    options.manifest === ''
+      ? 'The memory directory is empty so far.'
+      : `## Memories already saved\n\n${options.manifest}\n\nWhen something below is already covered by one of these, update that file instead of writing a second one.`;
   return `This is a background task, separate from the conversation above: you keep the long-term memory of this project, in ${options.memoryDir}. Do not answer or continue the conversation.
 
 Look only at the last ${options.newMessages} messages above and save what is worth remembering in later sessions. Work only from what those messages say: do not open source files, search the code or check git to verify anything.

@@ -45,7 +45,12 @@ export function readIndexForModel(raw: string): IndexRead {
     const cut = kept.lastIndexOf('\n', MAX_INDEX_CHARS);
     kept = kept.slice(0, cut > 0 ? cut : MAX_INDEX_CHARS);
   }
-  const reason = lineTruncated && charTruncated ? `${lines.length} lines and ${size(text.length)}` : lineTruncated ? `${lines.length} lines (limit: ${MAX_INDEX_LINES})` : `${size(text.length)} (limit: ${size(MAX_INDEX_CHARS)}) — index entries are too long`;
+  const reason =
+    lineTruncated && charTruncated
+      ? `${lines.length} lines and ${size(text.length)}`
+      : lineTruncated
+        ? `${lines.length} lines (limit: ${MAX_INDEX_LINES})`
+        : `${size(text.length)} (limit: ${size(MAX_INDEX_CHARS)}) — index entries are too long`;
   const warning = `> WARNING: MEMORY.md is ${reason}. Only part of it was loaded. Keep each index entry to one line of about 200 characters and move details into topic files.`;
   return { content: `${kept}\n\n${warning}`, lineTruncated, charTruncated };
 }

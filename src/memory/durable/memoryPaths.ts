@@ -31,7 +31,10 @@ export function findCanonicalGitRoot(start: string): string | null {
       if (common === null) return dir;
       const commonDir = resolve(gitDir, common.trim());
       const backLink = readText(join(gitDir, 'gitdir'))?.trim();
-      const trusted = dirname(gitDir) === join(commonDir, 'worktrees') && backLink !== undefined && safeReal(resolve(gitDir, backLink)) === safeReal(dotGit);
+      const trusted =
+        dirname(gitDir) === join(commonDir, 'worktrees') &&
+        backLink !== undefined &&
+        safeReal(resolve(gitDir, backLink)) === safeReal(dotGit);
       if (!trusted) return dir;
       return basename(commonDir) === '.git' ? dirname(commonDir) : commonDir;
     }
@@ -53,7 +56,8 @@ export function validateMemoryPath(raw: string, home: string = homedir(), allowT
   if (allowTilde && (path === '~' || path === '~/')) return null;
   if (allowTilde && path.startsWith('~/')) path = join(home, path.slice(2));
   const stripped = path.replace(/[/\\]+$/, '');
-  if (!isAbsolute(path) || stripped.length < 3 || /^[A-Za-z]:$/.test(stripped) || /^(\\\\|\/\/)/.test(path) || path.includes('\0')) return null;
+  if (!isAbsolute(path) || stripped.length < 3 || /^[A-Za-z]:$/.test(stripped) || /^(\\\\|\/\/)/.test(path) || path.includes('\0'))
+    return null;
   const normalized = normalize(stripped);
   if (normalized === '.' || normalized === '..' || normalized === home) return null;
   return normalized;
@@ -89,7 +93,11 @@ export function autoMemoryDir(options: MemoryDirOptions): string {
 export type AgentMemoryScope = 'user' | 'project' | 'local';
 
 /** An agent's memory directory for its scope (long-term spec §4.1); `:` in the agent type becomes `-`. */
-export function agentMemoryDir(scope: AgentMemoryScope, agentType: string, options: { readonly cwd: string; readonly env?: Env; readonly home?: string }): string {
+export function agentMemoryDir(
+  scope: AgentMemoryScope,
+  agentType: string,
+  options: { readonly cwd: string; readonly env?: Env; readonly home?: string },
+): string {
   const env = options.env ?? process.env;
   const home = options.home ?? homedir();
   const agent = agentType.replace(/:/g, '-');
@@ -100,7 +108,13 @@ export function agentMemoryDir(scope: AgentMemoryScope, agentType: string, optio
     case 'project':
       return join(options.cwd, '.claude', 'agent-memory', agent);
     case 'local':
-      if (remote) return join(projectsRoot(remote), sanitizePath(findCanonicalGitRoot(options.cwd) ?? resolve(options.cwd)), 'agent-memory-local', agent);
+      if (remote)
+        return join(
+          projectsRoot(remote),
+          sanitizePath(findCanonicalGitRoot(options.cwd) ?? resolve(options.cwd)),
+          'agent-memory-local',
+          agent,
+        );
       return join(options.cwd, '.claude', 'agent-memory-local', agent);
   }
 }

@@ -61,7 +61,9 @@ export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHead
   } catch {
     return [];
   }
-  const files = names.filter((name) => name.endsWith('.md') && name.split(sep).at(-1) !== INDEX_NAME && !name.split(sep).some((part) => part.startsWith('.')));
+  const files = names.filter(
+    (name) => name.endsWith('.md') && name.split(sep).at(-1) !== INDEX_NAME && !name.split(sep).some((part) => part.startsWith('.')),
+  );
   const headers = await Promise.allSettled(
     files.map(async (name): Promise<MemoryFileHeader> => {
       const filePath = join(memoryDir, name);
@@ -70,7 +72,14 @@ export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHead
       if (!info.isFile()) throw new Error(`${filePath} is not a regular file`);
       const filename = relative(memoryDir, filePath).split(sep).join('/');
       const header = await headerOf(filePath, info);
-      return { filename, filePath, mtimeMs: info.mtimeMs, description: header?.description ?? null, ...(header?.type === undefined ? {} : { type: header.type }), ...(header?.name === undefined ? {} : { name: header.name }) };
+      return {
+        filename,
+        filePath,
+        mtimeMs: info.mtimeMs,
+        description: header?.description ?? null,
+        ...(header?.type === undefined ? {} : { type: header.type }),
+        ...(header?.name === undefined ? {} : { name: header.name }),
+      };
     }),
   );
   return headers
@@ -81,5 +90,10 @@ export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHead
 
 /** The manifest a selector or an extractor is shown: `- [type] filename (ISO mtime): description`. */
 export function formatManifest(headers: readonly MemoryFileHeader[]): string {
-  return headers.map((h) => `- ${h.type === undefined ? '' : `[${h.type}] `}${h.filename} (${new Date(h.mtimeMs).toISOString()})${h.description === null ? '' : `: ${h.description}`}`).join('\n');
+  return headers
+    .map(
+      (h) =>
+        `- ${h.type === undefined ? '' : `[${h.type}] `}${h.filename} (${new Date(h.mtimeMs).toISOString()})${h.description === null ? '' : `: ${h.description}`}`,
+    )
+    .join('\n');
 }

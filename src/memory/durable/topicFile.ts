@@ -26,14 +26,15 @@ const Frontmatter = z.looseObject({
   name: z.string().optional(),
   description: z.string().optional(),
   type: z.string().optional(),
-  metadata: z.looseObject({ type: z.string().optional(), originSessionId: z.string().optional(), modified: z.string().optional() }).optional(),
+  metadata: z
+    .looseObject({ type: z.string().optional(), originSessionId: z.string().optional(), modified: z.string().optional() })
+    .optional(),
 });
 
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
 export type TopicFileParse =
-  | { readonly ok: true; readonly file: TopicFile; readonly form: FrontmatterForm }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly file: TopicFile; readonly form: FrontmatterForm } | { readonly ok: false; readonly reason: string };
 
 /** Reads a topic file in either frontmatter form; a file memlog cannot read says why. */
 export function parseTopicFile(text: string, fallbackName: string): TopicFileParse {
@@ -46,11 +47,19 @@ export function parseTopicFile(text: string, fallbackName: string): TopicFilePar
     return { ok: false, reason: `frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0] ?? ''}` };
   }
   const fields = Frontmatter.safeParse(data);
-  if (!fields.success) return { ok: false, reason: `frontmatter has the wrong shape: ${fields.error.issues[0]?.path.join('.') ?? ''} ${fields.error.issues[0]?.message ?? ''}` };
+  if (!fields.success)
+    return {
+      ok: false,
+      reason: `frontmatter has the wrong shape: ${fields.error.issues[0]?.path.join('.') ?? ''} ${fields.error.issues[0]?.message ?? ''}`,
+    };
   const { name, description, type: flatType, metadata, ...extra } = fields.data;
   const form: FrontmatterForm = metadata?.type !== undefined ? 'metadata' : 'flat';
   const type = MemoryTypeSchema.safeParse(metadata?.type ?? flatType);
-  if (!type.success) return { ok: false, reason: `type must be one of ${MEMORY_TYPES.join(', ')}, not ${JSON.stringify(metadata?.type ?? flatType ?? null)}` };
+  if (!type.success)
+    return {
+      ok: false,
+      reason: `type must be one of ${MEMORY_TYPES.join(', ')}, not ${JSON.stringify(metadata?.type ?? flatType ?? null)}`,
+    };
   if (description === undefined || description.trim() === '') return { ok: false, reason: 'description is missing' };
   return {
     ok: true,
@@ -75,7 +84,12 @@ export function renderTopicFile(file: TopicFile, form: FrontmatterForm = 'metada
           name: file.name,
           description: file.description,
           ...file.extra,
-          metadata: { node_type: 'memory', type: file.type, ...(file.originSessionId === undefined ? {} : { originSessionId: file.originSessionId }), ...(file.modified === undefined ? {} : { modified: file.modified }) },
+          metadata: {
+            node_type: 'memory',
+            type: file.type,
+            ...(file.originSessionId === undefined ? {} : { originSessionId: file.originSessionId }),
+            ...(file.modified === undefined ? {} : { modified: file.modified }),
+          },
         }
       : { name: file.name, description: file.description, type: file.type, ...file.extra };
   const body = file.body.trimEnd();
@@ -93,7 +107,9 @@ export function indexLine(title: string, filename: string, hook: string): string
  * type included: legacy files without `type:` still work, long-term spec §1.6); null when it
  * has no readable frontmatter.
  */
-export function readTopicHeader(text: string): { readonly name?: string; readonly description: string | null; readonly type?: MemoryType } | null {
+export function readTopicHeader(
+  text: string,
+): { readonly name?: string; readonly description: string | null; readonly type?: MemoryType } | null {
   const match = FRONTMATTER.exec(text);
   if (!match) return null;
   let data: unknown;
@@ -106,5 +122,9 @@ export function readTopicHeader(text: string): { readonly name?: string; readonl
   if (!fields.success) return null;
   const type = MemoryTypeSchema.safeParse(fields.data.metadata?.type ?? fields.data.type);
   const description = fields.data.description?.trim();
-  return { ...(fields.data.name === undefined ? {} : { name: fields.data.name }), description: description === undefined || description === '' ? null : description, ...(type.success ? { type: type.data } : {}) };
+  return {
+    ...(fields.data.name === undefined ? {} : { name: fields.data.name }),
+    description: description === undefined || description === '' ? null : description,
+    ...(type.success ? { type: type.data } : {}),
+  };
 }

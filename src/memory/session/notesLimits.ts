@@ -7,7 +7,6 @@ export const MAX_TOTAL_NOTES_TOKENS = 12_000;
 /** Spec §5.1: at compaction each section body is cut at this many characters. */
 export const COMPACT_SECTION_CHARS = MAX_SECTION_TOKENS * 4;
 
-
 export interface NotesSize {
   readonly total: number;
   /** Sections over their budget, largest first. */
@@ -32,7 +31,9 @@ export function sizeReminders(notes: string): string {
       `IMPORTANT: the notes are about ${total} tokens, over the ${MAX_TOTAL_NOTES_TOKENS}-token limit. Condense them now: shorten or drop older detail everywhere, but keep "Current State" and "Errors & Corrections" accurate and complete.`,
     );
   if (oversized.length > 0)
-    parts.push(`These sections are over ${MAX_SECTION_TOKENS} tokens and must be shortened:\n${oversized.map((s) => `- "${s.title}": about ${s.tokens} tokens`).join('\n')}`);
+    parts.push(
+      `These sections are over ${MAX_SECTION_TOKENS} tokens and must be shortened:\n${oversized.map((s) => `- "${s.title}": about ${s.tokens} tokens`).join('\n')}`,
+    );
   return parts.join('\n\n');
 }
 

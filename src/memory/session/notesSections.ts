@@ -24,8 +24,13 @@ export function splitNotes(text: string): NotesDocument {
   const sections = starts.map((start, i) => {
     const chunk = text.slice(start, starts[i + 1] ?? text.length);
     let headEnd = chunk.indexOf('\n') === -1 ? chunk.length : chunk.indexOf('\n');
-    for (let guidance = GUIDANCE_LINE.exec(chunk.slice(headEnd)); guidance; guidance = GUIDANCE_LINE.exec(chunk.slice(headEnd))) headEnd += guidance[0].length;
-    return { title: chunk.slice(2, chunk.indexOf('\n') === -1 ? chunk.length : chunk.indexOf('\n')).trim(), head: chunk.slice(0, headEnd), body: chunk.slice(headEnd) };
+    for (let guidance = GUIDANCE_LINE.exec(chunk.slice(headEnd)); guidance; guidance = GUIDANCE_LINE.exec(chunk.slice(headEnd)))
+      headEnd += guidance[0].length;
+    return {
+      title: chunk.slice(2, chunk.indexOf('\n') === -1 ? chunk.length : chunk.indexOf('\n')).trim(),
+      head: chunk.slice(0, headEnd),
+      body: chunk.slice(headEnd),
+    };
   });
   return { preamble: text.slice(0, starts[0]), sections };
 }

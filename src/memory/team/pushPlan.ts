@@ -32,7 +32,10 @@ export interface UploadableEntry {
 }
 
 /** The files that may be uploaded: no secret, not too large. */
-export function selectUploadable(files: readonly LocalTeamFile[]): { entries: ReadonlyMap<string, UploadableEntry>; skipped: SkippedFile[] } {
+export function selectUploadable(files: readonly LocalTeamFile[]): {
+  entries: ReadonlyMap<string, UploadableEntry>;
+  skipped: SkippedFile[];
+} {
   const skipped: SkippedFile[] = [];
   const entries = new Map<string, UploadableEntry>();
   for (const file of [...files].sort((a, b) => compareKeys(a.key, b.key))) {
@@ -50,7 +53,11 @@ export function selectUploadable(files: readonly LocalTeamFile[]): { entries: Re
  * many as there is room for beside all the server's keys (a teammate's included), first in sorted
  * order, so the cut is the same every time. The rest are reported as `over_entry_limit`.
  */
-export function withinEntryLimit(entries: ReadonlyMap<string, UploadableEntry>, server: ReadonlyMap<string, string>, maxEntries: number | null): { entries: ReadonlyMap<string, UploadableEntry>; skipped: SkippedFile[] } {
+export function withinEntryLimit(
+  entries: ReadonlyMap<string, UploadableEntry>,
+  server: ReadonlyMap<string, string>,
+  maxEntries: number | null,
+): { entries: ReadonlyMap<string, UploadableEntry>; skipped: SkippedFile[] } {
   if (maxEntries === null) return { entries, skipped: [] };
   let room = Math.max(0, maxEntries - server.size);
   const kept = new Map<string, UploadableEntry>();
@@ -69,7 +76,10 @@ export function withinEntryLimit(entries: ReadonlyMap<string, UploadableEntry>, 
 
 /** Keys whose local content the server does not hold (by hash), sorted. */
 export function deltaKeys(entries: ReadonlyMap<string, UploadableEntry>, serverChecksums: ReadonlyMap<string, string>): string[] {
-  return [...entries].filter(([key, entry]) => serverChecksums.get(key) !== entry.hash).map(([key]) => key).sort(compareKeys);
+  return [...entries]
+    .filter(([key, entry]) => serverChecksums.get(key) !== entry.hash)
+    .map(([key]) => key)
+    .sort(compareKeys);
 }
 
 /**
@@ -79,7 +89,11 @@ export function deltaKeys(entries: ReadonlyMap<string, UploadableEntry>, serverC
  * edited: sending it would put a teammate's newer version back (that is a pull's job). A file
  * the server has, never synced here and different, is held back: pull first, then edit.
  */
-export function pushKeys(entries: ReadonlyMap<string, UploadableEntry>, server: ReadonlyMap<string, string>, base: ReadonlyMap<string, string>): { readonly send: string[]; readonly behind: string[]; readonly unsynced: string[] } {
+export function pushKeys(
+  entries: ReadonlyMap<string, UploadableEntry>,
+  server: ReadonlyMap<string, string>,
+  base: ReadonlyMap<string, string>,
+): { readonly send: string[]; readonly behind: string[]; readonly unsynced: string[] } {
   const send: string[] = [];
   const behind: string[] = [];
   const unsynced: string[] = [];
@@ -97,13 +111,18 @@ export function pushKeys(entries: ReadonlyMap<string, UploadableEntry>, server: 
 const EMPTY_BODY_BYTES = utf8Bytes(JSON.stringify({ entries: {} }));
 
 /** What one entry adds to a PUT body: its key and value as JSON, a colon, and (at most) one comma. */
-export const entryBodyBytes = (key: string, content: string): number => utf8Bytes(JSON.stringify(key)) + utf8Bytes(JSON.stringify(content)) + 2;
+export const entryBodyBytes = (key: string, content: string): number =>
+  utf8Bytes(JSON.stringify(key)) + utf8Bytes(JSON.stringify(content)) + 2;
 
 /**
  * Cuts the delta into PUT bodies of at most `limit` bytes, greedily in key order. An entry that
  * alone exceeds the limit travels alone (the per-file cap keeps it bounded).
  */
-export function batchByBytes(keys: readonly string[], entries: ReadonlyMap<string, UploadableEntry>, limit = MAX_PUT_BODY_BYTES): string[][] {
+export function batchByBytes(
+  keys: readonly string[],
+  entries: ReadonlyMap<string, UploadableEntry>,
+  limit = MAX_PUT_BODY_BYTES,
+): string[][] {
   const batches: string[][] = [];
   let current: string[] = [];
   let size = EMPTY_BODY_BYTES;

@@ -58,7 +58,8 @@ export function repoOfProject(projectDir: string, anyHost = false): RepoLookup {
   if (url === null) return { ok: false, reason: 'the repository has no "origin" remote' };
   const repo = parseRemoteUrl(url);
   if (repo === null) return { ok: false, reason: 'the "origin" remote is not an owner/repo URL' };
-  if (!anyHost && repo.host !== 'github.com') return { ok: false, reason: `the "origin" remote is on ${repo.host}, not github.com (name the repository with --repo)` };
+  if (!anyHost && repo.host !== 'github.com')
+    return { ok: false, reason: `the "origin" remote is on ${repo.host}, not github.com (name the repository with --repo)` };
   return { ok: true, repo };
 }
 

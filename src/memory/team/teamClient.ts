@@ -16,9 +16,14 @@ export interface TeamClientOptions {
 }
 
 /** `etag` is null when the server sent neither a checksum nor an ETag: the next request is then unconditional. */
-export type FetchOutcome = { readonly kind: 'not_modified' } | { readonly kind: 'not_found' } | { readonly kind: 'ok'; readonly data: TeamMemoryData; readonly etag: string | null };
+export type FetchOutcome =
+  | { readonly kind: 'not_modified' }
+  | { readonly kind: 'not_found' }
+  | { readonly kind: 'ok'; readonly data: TeamMemoryData; readonly etag: string | null };
 
-export type HashesOutcome = { readonly kind: 'not_found' } | { readonly kind: 'ok'; readonly checksum: string | null; readonly entryChecksums: ReadonlyMap<string, string> };
+export type HashesOutcome =
+  | { readonly kind: 'not_found' }
+  | { readonly kind: 'ok'; readonly checksum: string | null; readonly entryChecksums: ReadonlyMap<string, string> };
 
 /**
  * What a PUT is conditional on: the checksum last seen (`If-Match`), the repository having no data
@@ -47,7 +52,8 @@ export class TeamClient {
     } catch {
       throw new TeamSyncError('config', `the team server ${JSON.stringify(options.server)} is not a URL`);
     }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TeamSyncError('config', `the team server must be an http or https URL, not ${base.protocol}`);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:')
+      throw new TeamSyncError('config', `the team server must be an http or https URL, not ${base.protocol}`);
     if (options.token === '') throw new TeamSyncError('config', 'the team server token is empty');
     this.#options = options;
     this.#url = new URL(base.href.replace(/\/+$/, '') + TEAM_MEMORY_PATH);
@@ -71,7 +77,12 @@ export class TeamClient {
     const response = await this.#get(url, {});
     if (response.status === 404) return { kind: 'not_found' };
     const data = await this.#body(response, 'GET ?view=hashes', TeamMemoryData);
-    if (data.content.entryChecksums === undefined) throw new TeamSyncError('bad_output', 'the team server did not send entry checksums, so a push cannot tell what changed', response.status);
+    if (data.content.entryChecksums === undefined)
+      throw new TeamSyncError(
+        'bad_output',
+        'the team server did not send entry checksums, so a push cannot tell what changed',
+        response.status,
+      );
     return { kind: 'ok', checksum: checksumOf(data, response), entryChecksums: new Map(Object.entries(data.content.entryChecksums)) };
   }
 
@@ -85,7 +96,12 @@ export class TeamClient {
     }
     if (response.status === 413) {
       const parsed = TooManyEntries.safeParse(await readJson(response));
-      if (parsed.success) return { kind: 'too_many_entries', maxEntries: parsed.data.error.details.max_entries, receivedEntries: parsed.data.error.details.received_entries };
+      if (parsed.success)
+        return {
+          kind: 'too_many_entries',
+          maxEntries: parsed.data.error.details.max_entries,
+          receivedEntries: parsed.data.error.details.received_entries,
+        };
       throw new TeamSyncError('io', 'the team server refused the upload as too large (413)', 413);
     }
     return { kind: 'ok', checksum: (await this.#body(response, 'PUT', PutResult)).checksum };
@@ -121,13 +137,20 @@ export class TeamClient {
     try {
       response = await fetchImpl(url, {
         ...init,
-        headers: { ...init.headers, Authorization: `Bearer ${token}`, 'anthropic-beta': 'oauth-2025-04-20', 'User-Agent': 'memlog-team-sync' },
+        headers: {
+          ...init.headers,
+          Authorization: `Bearer ${token}`,
+          'anthropic-beta': 'oauth-2025-04-20',
+          'User-Agent': 'memlog-team-sync',
+        },
         signal: AbortSignal.timeout(timeoutMs),
         // A redirect would re-send memory to another origin (without the token, but with the body).
         redirect: 'error',
       });
     } catch (error) {
-      throw new TeamSyncError('io', `cannot reach the team server (${init.method} ${url.origin}): ${(error as Error).message}`, null, { cause: error });
+      throw new TeamSyncError('io', `cannot reach the team server (${init.method} ${url.origin}): ${(error as Error).message}`, null, {
+        cause: error,
+      });
     }
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel();
@@ -146,7 +169,11 @@ export class TeamClient {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new TeamSyncError('bad_output', `the team server's answer to ${what} has an unexpected shape (${issue === undefined ? 'invalid' : `${issue.path.join('.') || '(root)'}: ${issue.message}`})`, response.status);
+      throw new TeamSyncError(
+        'bad_output',
+        `the team server's answer to ${what} has an unexpected shape (${issue === undefined ? 'invalid' : `${issue.path.join('.') || '(root)'}: ${issue.message}`})`,
+        response.status,
+      );
     }
     return parsed.data;
   }

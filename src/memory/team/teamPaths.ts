@@ -29,7 +29,8 @@ export function unsafeKeyReason(key: string): string | null {
   for (const form of [key, decoded(key), key.normalize('NFKC')]) {
     if (form === null) return 'malformed percent-encoding';
     if (form.split('/').some((part) => part === '..' || part === '.' || part === '')) return 'contains an empty, "." or ".." segment';
-    if (form !== key && (form.includes('/') !== key.includes('/') || form.split('/').length !== key.split('/').length)) return 'hides a path separator';
+    if (form !== key && (form.includes('/') !== key.includes('/') || form.split('/').length !== key.split('/').length))
+      return 'hides a path separator';
   }
   return null;
 }

@@ -34,7 +34,8 @@ export const entryRecord = <V extends z.ZodType>(value: V) =>
       for (const [key, raw] of Object.entries(input)) {
         const parsed = value.safeParse(raw);
         if (!parsed.success) {
-          for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path], input: raw });
+          for (const issue of parsed.error.issues)
+            ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path], input: raw });
           return z.NEVER;
         }
         record[key] = parsed.data;

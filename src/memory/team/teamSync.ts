@@ -5,7 +5,16 @@ import { PathEscapeError } from '../../errors.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { resolveInside } from '../../fs/containment.js';
 import { readLocalTeamFiles } from './localTeamFiles.js';
-import { batchBody, batchByBytes, compareKeys, pushKeys, selectUploadable, withinEntryLimit, type SkippedFile, type UploadableEntry } from './pushPlan.js';
+import {
+  batchBody,
+  batchByBytes,
+  compareKeys,
+  pushKeys,
+  selectUploadable,
+  withinEntryLimit,
+  type SkippedFile,
+  type UploadableEntry,
+} from './pushPlan.js';
 import type { TeamClient } from './teamClient.js';
 import { hashContent, MAX_CONFLICT_RETRIES, MAX_ENTRY_BYTES, utf8Bytes } from './teamProtocol.js';
 import { unsafeKeyReason } from './teamPaths.js';
@@ -45,8 +54,13 @@ export async function pullTeamMemory({ teamDir, client, state }: TeamSyncContext
   await mkdir(teamDir, { recursive: true, mode: 0o700 });
   const etag = state.etag !== null && (await localMatches(teamDir, state.serverChecksums)) ? state.etag : null;
   const outcome = await client.fetchData(etag);
-  if (outcome.kind === 'not_modified') return { report: { notModified: true, received: [], unchanged: Object.keys(state.serverChecksums).length, skipped: [] }, state };
-  if (outcome.kind === 'not_found') return { report: { notModified: false, received: [], unchanged: 0, skipped: [] }, state: { ...state, etag: null, serverChecksums: {} } };
+  if (outcome.kind === 'not_modified')
+    return { report: { notModified: true, received: [], unchanged: Object.keys(state.serverChecksums).length, skipped: [] }, state };
+  if (outcome.kind === 'not_found')
+    return {
+      report: { notModified: false, received: [], unchanged: 0, skipped: [] },
+      state: { ...state, etag: null, serverChecksums: {} },
+    };
   const received: string[] = [];
   const skipped: PullSkip[] = [];
   let unchanged = 0;
@@ -132,7 +146,10 @@ export async function pushTeamMemory({ teamDir, client, state }: TeamSyncContext
     if (outcome.kind === 'done') return finish();
     if (outcome.kind === 'too_many_entries') {
       const message = `the server holds at most ${outcome.maxEntries} entries for this repository (this upload would make ${outcome.receivedEntries}); the next push adds new files only while the server has room for them, first in name order`;
-      return finish({ kind: 'too_many_entries', message, maxEntries: outcome.maxEntries, receivedEntries: outcome.receivedEntries }, outcome.maxEntries);
+      return finish(
+        { kind: 'too_many_entries', message, maxEntries: outcome.maxEntries, receivedEntries: outcome.receivedEntries },
+        outcome.maxEntries,
+      );
     }
     conflicts++;
     if (attempt === MAX_CONFLICT_RETRIES) break;
@@ -151,13 +168,24 @@ interface ServerView {
 
 async function probe(client: TeamClient): Promise<ServerView> {
   const hashes = await client.fetchHashes();
-  return hashes.kind === 'not_found' ? { etag: null, exists: false, checksums: new Map() } : { etag: hashes.checksum, exists: true, checksums: new Map(hashes.entryChecksums) };
+  return hashes.kind === 'not_found'
+    ? { etag: null, exists: false, checksums: new Map() }
+    : { etag: hashes.checksum, exists: true, checksums: new Map(hashes.entryChecksums) };
 }
 
-type UploadOutcome = { readonly kind: 'done' } | { readonly kind: 'conflict' } | { readonly kind: 'too_many_entries'; readonly maxEntries: number; readonly receivedEntries: number };
+type UploadOutcome =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'conflict' }
+  | { readonly kind: 'too_many_entries'; readonly maxEntries: number; readonly receivedEntries: number };
 
 /** Sends the delta batch by batch, chaining the ETag; committed batches update `server`, so a retry resumes with the rest. */
-async function uploadDelta(client: TeamClient, entries: ReadonlyMap<string, UploadableEntry>, server: ServerView, base: ReadonlyMap<string, string>, onBatch: (keys: readonly string[]) => void): Promise<UploadOutcome> {
+async function uploadDelta(
+  client: TeamClient,
+  entries: ReadonlyMap<string, UploadableEntry>,
+  server: ServerView,
+  base: ReadonlyMap<string, string>,
+  onBatch: (keys: readonly string[]) => void,
+): Promise<UploadOutcome> {
   for (const batch of batchByBytes(pushKeys(entries, server.checksums, base).send, entries)) {
     // Only a server that sent no checksum for existing data gets an unconditional write.
     const condition = server.etag !== null ? { ifMatch: server.etag } : server.exists ? null : { ifAbsent: true as const };
@@ -194,7 +222,10 @@ export async function teamStatus({ teamDir, client, state }: TeamSyncContext): P
   const localHashes = new Map(local.files.map((file) => [file.key, hashContent(file.content)]));
   const incoming: string[] = [];
   const incomingSkipped: PullSkip[] = [];
-  const folderExists = await stat(teamDir).then((info) => info.isDirectory(), () => false);
+  const folderExists = await stat(teamDir).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
   for (const [key, hash] of [...server].sort(([a], [b]) => compareKeys(a, b))) {
     if (localHashes.get(key) === hash) continue;
     const target = await pullTarget(teamDir, key, folderExists);
@@ -202,14 +233,24 @@ export async function teamStatus({ teamDir, client, state }: TeamSyncContext): P
     else incoming.push(key);
   }
   const skipped = [...local.skipped, ...uploadable.skipped, ...overLimit].sort((a, b) => compareKeys(a.key, b.key));
-  return { pending: pushKeys(entries, server, new Map(Object.entries(state.serverChecksums))).send, incoming, incomingSkipped, skipped, serverEntries: hashes.kind === 'ok' ? server.size : null };
+  return {
+    pending: pushKeys(entries, server, new Map(Object.entries(state.serverChecksums))).send,
+    incoming,
+    incomingSkipped,
+    skipped,
+    serverEntries: hashes.kind === 'ok' ? server.size : null,
+  };
 }
 
 /**
  * Where a pull writes `key`, or why it never does: the checks that need no content, shared by
  * pull and status so that status does not list as incoming a key every pull skips.
  */
-async function pullTarget(teamDir: string, key: string, folderExists = true): Promise<{ readonly path: string } | { readonly skip: PullSkip }> {
+async function pullTarget(
+  teamDir: string,
+  key: string,
+  folderExists = true,
+): Promise<{ readonly path: string } | { readonly skip: PullSkip }> {
   const unsafe = unsafeKeyReason(key);
   if (unsafe !== null) return { skip: { key, reason: 'invalid_key', detail: unsafe } };
   // A folder not made yet holds no link to follow: the pull creates it, and the key stays inside.

@@ -40,7 +40,8 @@ export class AnthropicModel implements ModelPort {
   constructor(options: AnthropicModelOptions = {}) {
     const env = options.env ?? process.env;
     const apiKey = options.apiKey ?? env['ANTHROPIC_API_KEY'];
-    if (apiKey === undefined || apiKey === '') throw new ConfigError('no Anthropic API key: set ANTHROPIC_API_KEY or pass apiKey (the offline model needs none)');
+    if (apiKey === undefined || apiKey === '')
+      throw new ConfigError('no Anthropic API key: set ANTHROPIC_API_KEY or pass apiKey (the offline model needs none)');
     const baseURL = options.baseURL ?? env['ANTHROPIC_BASE_URL'];
     this.maxRetries = options.maxRetries ?? 4;
     this.stream = options.stream ?? true;
@@ -62,7 +63,9 @@ export class AnthropicModel implements ModelPort {
   async complete(request: ModelRequest, options: { readonly signal?: AbortSignal } = {}): Promise<ModelReply> {
     try {
       const params = toParams(request, this.model);
-      const message = this.stream ? await this.streamed(params, options.signal) : await this.client.messages.create(params, options.signal === undefined ? {} : { signal: options.signal });
+      const message = this.stream
+        ? await this.streamed(params, options.signal)
+        : await this.client.messages.create(params, options.signal === undefined ? {} : { signal: options.signal });
       return toModelReply(message);
     } catch (error) {
       if (error instanceof ModelPortError) throw error;
@@ -83,7 +86,8 @@ export class AnthropicModel implements ModelPort {
       const toolInputs = new Map<number, string>();
       stream.on('streamEvent', (event) => {
         if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') toolInputs.set(event.index, '');
-        if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') toolInputs.set(event.index, (toolInputs.get(event.index) ?? '') + event.delta.partial_json);
+        if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta')
+          toolInputs.set(event.index, (toolInputs.get(event.index) ?? '') + event.delta.partial_json);
       });
       try {
         const message = await stream.finalMessage();
@@ -104,17 +108,25 @@ function assertWholeJson(raw: string, block: Anthropic.ContentBlock | undefined)
     JSON.parse(raw);
   } catch {
     const name = block?.type === 'tool_use' ? `${block.name} (${block.id})` : 'a tool';
-    throw new ModelPortError(`the model's input for ${name} is not whole JSON (${raw.length} characters streamed); the call is refused, not run`, null, { malformedToolInput: true });
+    throw new ModelPortError(
+      `the model's input for ${name} is not whole JSON (${raw.length} characters streamed); the call is refused, not run`,
+      null,
+      { malformedToolInput: true },
+    );
   }
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -133,18 +145,36 @@ export function toParams(request: ModelRequest, defaultModel: string): Anthropic
     model: request.model ?? defaultModel,
     max_tokens: request.maxTokens,
     messages,
-    ...(request.system === undefined ? {} : { system: [{ type: 'text', text: request.system, ...(prefix > 0 ? { cache_control: EPHEMERAL } : {}) }] }),
-    ...(request.tools === undefined ? {} : { tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema as Anthropic.Tool.InputSchema })) }),
-    ...(request.outputSchema === undefined ? {} : { output_config: { format: { type: 'json_schema', schema: { ...request.outputSchema } } } }),
+    ...(request.system === undefined
+      ? {}
+      : { system: [{ type: 'text', text: request.system, ...(prefix > 0 ? { cache_control: EPHEMERAL } : {}) }] }),
+    ...(request.tools === undefined
+      ? {}
+      : {
+          tools: request.tools.map((tool) => ({
+            name: tool.name,
+            description: tool.description,
+            input_schema: tool.inputSchema as Anthropic.Tool.InputSchema,
+          })),
+        }),
+    ...(request.outputSchema === undefined
+      ? {}
+      : { output_config: { format: { type: 'json_schema', schema: { ...request.outputSchema } } } }),
     ...(request.providerData ?? {}),
   };
 }
 
 function toPortError(error: unknown): ModelPortError {
-  if (error instanceof Anthropic.APIUserAbortError) return new ModelPortError('Anthropic API call aborted', null, { aborted: true }, { cause: error });
+  if (error instanceof Anthropic.APIUserAbortError)
+    return new ModelPortError('Anthropic API call aborted', null, { aborted: true }, { cause: error });
   if (error instanceof Anthropic.APIError) {
     const status = typeof error.status === 'number' ? error.status : null;
-    return new ModelPortError(`Anthropic API ${status === null ? 'connection failed' : `answered ${status}`}: ${error.message}`, status, {}, { cause: error });
+    return new ModelPortError(
+      `Anthropic API ${status === null ? 'connection failed' : `answered ${status}`}: ${error.message}`,
+      status,
+      {},
+      { cause: error },
+    );
   }
   return new ModelPortError(`Anthropic API call failed: ${(error as Error).message}`, null, {}, { cause: error });
 }

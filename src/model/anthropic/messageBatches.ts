@@ -11,9 +11,13 @@ export class AnthropicMessageBatches implements MessageBatchesPort {
     private readonly toParams: (request: ModelRequest) => Anthropic.MessageCreateParamsNonStreaming,
   ) {}
 
-  async submit(requests: ReadonlyArray<{ readonly customId: string; readonly request: ModelRequest }>): Promise<{ readonly batchId: string }> {
+  async submit(
+    requests: ReadonlyArray<{ readonly customId: string; readonly request: ModelRequest }>,
+  ): Promise<{ readonly batchId: string }> {
     try {
-      const batch = await this.client.messages.batches.create({ requests: requests.map(({ customId, request }) => ({ custom_id: customId, params: this.toParams(request) })) });
+      const batch = await this.client.messages.batches.create({
+        requests: requests.map(({ customId, request }) => ({ custom_id: customId, params: this.toParams(request) })),
+      });
       return { batchId: batch.id };
     } catch (error) {
       throw batchError('submitting a message batch', error);

@@ -29,7 +29,9 @@ export class CassetteMissError extends MemlogError {
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -58,7 +60,11 @@ export class CassetteModel implements ModelPort {
   constructor(private readonly options: CassetteOptions) {
     if (existsSync(options.path)) {
       const parsed = CassetteFile.safeParse(JSON.parse(readFileSync(options.path, 'utf8')));
-      if (!parsed.success) throw new ConfigError(`${options.path} is not a cassette this memlog reads (version ${CURRENT_CASSETTE_VERSION}): ${parsed.error.issues[0]?.message ?? ''}`, { path: options.path });
+      if (!parsed.success)
+        throw new ConfigError(
+          `${options.path} is not a cassette this memlog reads (version ${CURRENT_CASSETTE_VERSION}): ${parsed.error.issues[0]?.message ?? ''}`,
+          { path: options.path },
+        );
       for (const entry of parsed.data.entries) this.entries.set(entry.key, { request: entry.request, reply: entry.reply as ModelReply });
     } else if (!options.record) {
       throw new ConfigError(`no cassette at ${options.path} (record one first)`, { path: options.path });
@@ -104,7 +110,12 @@ function firstDifference(a: unknown, b: unknown, path: string, depth = 0): { pat
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     for (const key of keys) {
-      const inner = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], Array.isArray(a) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`, depth + 1);
+      const inner = firstDifference(
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+        Array.isArray(a) ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`,
+        depth + 1,
+      );
       if (inner) return inner;
     }
   }

@@ -1,3 +1,4 @@
+import { isTextBlock } from '../../transcript/contentGuards.js';
 import { PENDING_TOOL_RESULT } from '../backgroundRequest.js';
 import type { ModelMessage } from '../port.js';
 
@@ -33,7 +34,7 @@ export const isReadStep = (step: ToolStep): boolean => READ_TOOLS.has(step.name)
 /** The human text of a user message; '' for tool results, reminders and command echoes. */
 export function humanText(message: ModelMessage): string {
   if (message.role !== 'user') return '';
-  const parts = typeof message.content === 'string' ? [message.content] : message.content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []));
+  const parts = typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((block) => block.text);
   return parts
     .map((part) => part.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').trim())
     .filter((part) => part !== '' && !part.startsWith('<') && !part.startsWith('[Request interrupted') && !part.startsWith('Caveat:'))
@@ -42,12 +43,15 @@ export function humanText(message: ModelMessage): string {
 }
 
 function blocksOf(message: ModelMessage): ReadonlyArray<Record<string, unknown>> {
-  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content);
+  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
 }
 
 function resultText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((block) => (typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : '')).join('\n');
+  if (Array.isArray(content))
+    return content
+      .map((block) => (typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : ''))
+      .join('\n');
   return '';
 }
 
@@ -82,7 +86,8 @@ export function conversationFacts(messages: readonly ModelMessage[]): Conversati
     }
     inProgress = false;
     for (const block of blocksOf(message)) {
-      if (block['type'] === 'text' && typeof block['text'] === 'string' && block['text'].trim() !== '') assistantTexts.push({ turn, text: block['text'].trim() });
+      if (block['type'] === 'text' && typeof block['text'] === 'string' && block['text'].trim() !== '')
+        assistantTexts.push({ turn, text: block['text'].trim() });
       if (block['type'] !== 'tool_use') continue;
       inProgress = true;
       const input = (typeof block['input'] === 'object' && block['input'] !== null ? block['input'] : {}) as Record<string, unknown>;
@@ -96,7 +101,11 @@ export function conversationFacts(messages: readonly ModelMessage[]): Conversati
 
 /** The first line of a text, cut at `max` characters on a word boundary. */
 export function firstLine(text: string, max = 160): string {
-  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return clip(line, max);
 }
 

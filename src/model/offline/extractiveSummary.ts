@@ -1,5 +1,14 @@
 import type { ModelMessage } from '../port.js';
-import { clip, codeSpans, commandOf, conversationFacts, firstLine, firstSentences, isEditStep, type ToolStep } from './conversationFacts.js';
+import {
+  clip,
+  codeSpans,
+  commandOf,
+  conversationFacts,
+  firstLine,
+  firstSentences,
+  isEditStep,
+  type ToolStep,
+} from './conversationFacts.js';
 import { findMemoryStatements } from './memoryStatements.js';
 
 /** At most this many items in a list section, the newest kept. */
@@ -29,7 +38,13 @@ export function extractiveSummary(messages: readonly ModelMessage[]): string {
     `2. Key Technical Concepts:\n${bullets(concepts(facts.assistantTexts.map((t) => t.text).concat(facts.requests)))}`,
     `3. Files and Code Sections:\n${bullets(newest(files).map((s) => `${s.target} (${edits.some((e) => e.target === s.target) ? 'changed' : 'looked at'})`))}`,
     `4. Errors and fixes:\n${bullets(newest(errors).map((s) => `${describe(s)}: ${firstLine(s.result!.text, 200)}`))}`,
-    `5. Problem Solving:\n${bullets(newest(facts.assistantTexts, 8).map((t) => firstSentences(t.text, 300)))}${commands.length === 0 ? '' : `\n   Commands run: ${newest(commands, 15).map((c) => `\`${c}\``).join(', ')}`}`,
+    `5. Problem Solving:\n${bullets(newest(facts.assistantTexts, 8).map((t) => firstSentences(t.text, 300)))}${
+      commands.length === 0
+        ? ''
+        : `\n   Commands run: ${newest(commands, 15)
+            .map((c) => `\`${c}\``)
+            .join(', ')}`
+    }`,
     `6. All user messages:\n${bullets(newest(facts.requests, 40).map((r) => clip(r, 300)))}`,
     `7. Pending Tasks:\n${bullets(pending ? [`finish: ${describe(pending)}`] : [])}`,
     `8. Current Work:\n   ${lastText === undefined ? '(no answer yet)' : firstSentences(lastText, 600)}`,
@@ -43,5 +58,8 @@ export function extractiveSummary(messages: readonly ModelMessage[]): string {
 function concepts(texts: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const span of texts.flatMap(codeSpans)) counts.set(span, (counts.get(span) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 15).map(([name]) => `\`${name}\``);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 15)
+    .map(([name]) => `\`${name}\``);
 }

@@ -2,12 +2,16 @@ import MiniSearch from 'minisearch';
 import type { MemoryHeader } from '../port.js';
 
 const STOPWORDS = new Set(
-  'a an and are as at be but by can could do does for from had has have how i i\'m if in into is it its it\'s just let me my no not of on or our please so that the their them then there these they this to too up us was we were what when where which who why will with would you your always never prefer use using don doesn didn isn aren wasn won can couldn shouldn wouldn ll re ve'.split(' '),
+  "a an and are as at be but by can could do does for from had has have how i i'm if in into is it its it's just let me my no not of on or our please so that the their them then there these they this to too up us was we were what when where which who why will with would you your always never prefer use using don doesn didn isn aren wasn won can couldn shouldn wouldn ll re ve".split(
+    ' ',
+  ),
 );
 
 /** A text's lowercase content words, in order, stopwords and one-letter words left out. */
 export function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9][a-z0-9+#.-]*[a-z0-9+#]|[a-z0-9]/g) ?? []).filter((word) => word.length > 1 && !STOPWORDS.has(word));
+  return (text.toLowerCase().match(/[a-z0-9][a-z0-9+#.-]*[a-z0-9+#]|[a-z0-9]/g) ?? []).filter(
+    (word) => word.length > 1 && !STOPWORDS.has(word),
+  );
 }
 
 const processTerm = (term: string): string | null => {
@@ -33,7 +37,9 @@ export function rankMemories(query: string, candidates: readonly MemoryHeader[],
     processTerm,
     searchOptions: { boost: { description: 2 }, prefix: (term) => term.length >= 4, combineWith: 'OR' },
   });
-  index.addAll(candidates.map((header, id) => ({ id, filename: header.filename.replace(/\.md$/, ''), description: header.description ?? '' })));
+  index.addAll(
+    candidates.map((header, id) => ({ id, filename: header.filename.replace(/\.md$/, ''), description: header.description ?? '' })),
+  );
   const tools = recentTools.map((tool) => tool.toLowerCase());
   return index
     .search(query)

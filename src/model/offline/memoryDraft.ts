@@ -33,14 +33,24 @@ function slug(text: string): string {
 }
 
 function titleOf(text: string): string {
-  const words = text.replace(/[`*_#[\]()"]/g, '').split(/\s+/).filter(Boolean).slice(0, 8).join(' ').replace(/[.,;:!?]+$/, '');
+  const words = text
+    .replace(/[`*_#[\]()"]/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .join(' ')
+    .replace(/[.,;:!?]+$/, '');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function bodyOf(statement: MemoryStatement): string {
   const lines = [statement.text.charAt(0).toUpperCase() + statement.text.slice(1)];
-  const why = statement.cue === 'correction' ? `The user corrected the assistant, which had said: "${statement.corrected ?? ''}"` : `The user said so: "${statement.quote}"`;
-  if (statement.type === 'feedback' || statement.type === 'project') lines.push('', `**Why:** ${why}`, `**How to apply:** ${HOW_TO_APPLY[statement.type] ?? ''}`);
+  const why =
+    statement.cue === 'correction'
+      ? `The user corrected the assistant, which had said: "${statement.corrected ?? ''}"`
+      : `The user said so: "${statement.quote}"`;
+  if (statement.type === 'feedback' || statement.type === 'project')
+    lines.push('', `**Why:** ${why}`, `**How to apply:** ${HOW_TO_APPLY[statement.type] ?? ''}`);
   else lines.push('', `Source: "${statement.quote}"`);
   return lines.join('\n');
 }
@@ -55,12 +65,18 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
   const firstNew = Math.max(0, conversation.length - task.newMessages);
   const offset = Math.max(0, firstNew - 1);
   const human = task.humanMessages === undefined ? undefined : new Set(task.humanMessages);
-  const statements = findMemoryStatements(conversation.slice(offset)).filter((s) => s.messageIndex + offset >= firstNew && (human === undefined || human.has(s.messageIndex + offset)));
+  const statements = findMemoryStatements(conversation.slice(offset)).filter(
+    (s) => s.messageIndex + offset >= firstNew && (human === undefined || human.has(s.messageIndex + offset)),
+  );
   const writes = new Map<string, FileWrite>();
   const known: Array<MemoryHeader & { readonly text?: string }> = [...task.existing];
   const newLines: string[] = [];
   for (const statement of statements) {
-    const match = known.find((header) => similar(header.description ?? header.filename, statement.text) || (header.text !== undefined && similar(header.text, statement.text)));
+    const match = known.find(
+      (header) =>
+        similar(header.description ?? header.filename, statement.text) ||
+        (header.text !== undefined && similar(header.text, statement.text)),
+    );
     const filename = match?.filename ?? uniqueName(`${slug(statement.text)}.md`, known);
     if (match && writes.has(filename)) continue;
     const description = clip(statement.text, 150);

@@ -1,4 +1,5 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
+import { isTextBlock } from '../../transcript/contentGuards.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 
@@ -26,9 +27,11 @@ const ABOUT_ME = /\b(?:I'm|I am)\s+(?:a|an|the)\s+\w+|\bmy (?:role|job|team|back
 const CORRECTION = /^(?:no|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead)\b[\s,.!:;\u2013\u2014-]*/i;
 
 const REFERENCE = /https?:\/\/|\b(?:dashboard|channel|board|tracked in|ticket|jira|linear|slack|grafana|wiki|runbook|confluence|notion)\b/i;
-const PROJECT = /\b(?:deadline|release|freeze|launch|migration|sprint|quarter|incident|due|milestone|customer|stakeholder|by (?:monday|tuesday|wednesday|thursday|friday|the end))\b/i;
+const PROJECT =
+  /\b(?:deadline|release|freeze|launch|migration|sprint|quarter|incident|due|milestone|customer|stakeholder|by (?:monday|tuesday|wednesday|thursday|friday|the end))\b/i;
 /** Never kept, even when asked (long-term spec §1.8, and secrets). */
-const NEVER_SAVE = /```|\b(?:password|passwd|secret|api[_ -]?key|token)\s*[:=]|\b(?:sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|ghp_[A-Za-z0-9]{30,})/i;
+const NEVER_SAVE =
+  /```|\b(?:password|passwd|secret|api[_ -]?key|token)\s*[:=]|\b(?:sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|ghp_[A-Za-z0-9]{30,})/i;
 
 /** Sentences long enough to say something, without a leading "and", "also", "so" or "but". */
 function sentences(text: string): string[] {
@@ -45,7 +48,11 @@ function classify(text: string, fallback: MemoryType): MemoryType {
   return fallback;
 }
 
-function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Omit<MemoryStatement, 'messageIndex'> | undefined {
+function statementOf(
+  sentence: string,
+  afterAssistant: string | undefined,
+  first: boolean,
+): Omit<MemoryStatement, 'messageIndex'> | undefined {
   if (sentence.endsWith('?') || NEVER_SAVE.test(sentence)) return undefined;
   const quote = clip(sentence, 400);
   const remembered = REMEMBER.exec(sentence);
@@ -55,12 +62,14 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   }
   if (first && afterAssistant !== undefined && CORRECTION.test(sentence)) {
     const text = clip(sentence.replace(CORRECTION, ''), 400);
-    if (text.length >= 8) return { type: 'feedback', text: capitalise(text), quote, cue: 'correction', corrected: clip(afterAssistant, 200) };
+    if (text.length >= 8)
+      return { type: 'feedback', text: capitalise(text), quote, cue: 'correction', corrected: clip(afterAssistant, 200) };
   }
   if (ABOUT_ME.test(sentence) && /^(?:I|I'm|My|As)\b/.test(sentence)) return { type: 'user', text: quote, quote, cue: 'about-me' };
   if (sentence.length > MAX_RULE_CHARS) return undefined;
   if (PREFERENCE.test(sentence)) return { type: classify(sentence, 'feedback'), text: quote, quote, cue: 'preference' };
-  if (ALWAYS_NEVER.test(sentence) || DONT.test(sentence)) return { type: classify(sentence, 'feedback'), text: quote, quote, cue: 'always-never' };
+  if (ALWAYS_NEVER.test(sentence) || DONT.test(sentence))
+    return { type: classify(sentence, 'feedback'), text: quote, quote, cue: 'always-never' };
   return undefined;
 }
 
@@ -76,7 +85,7 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
   let lastAssistant: string | undefined;
   messages.forEach((message, messageIndex) => {
     if (message.role === 'assistant') {
-      const texts = typeof message.content === 'string' ? [message.content] : message.content.flatMap((b) => (b.type === 'text' ? [(b as { text: string }).text] : []));
+      const texts = typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((b) => b.text);
       if (texts.length > 0) lastAssistant = texts.join(' ');
       return;
     }

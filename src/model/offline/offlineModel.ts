@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { isToolUseBlock } from '../../transcript/contentGuards.js';
 import type { ContentBlock } from '../../transcript/contentSchema.js';
 import { throwIfAborted } from '../abort.js';
 import type { ModelMessage, ModelPort, ModelReply, ModelRequest, ModelTask } from '../port.js';
@@ -28,12 +29,15 @@ export class OfflineModel implements ModelPort {
   }
 
   private answer(request: ModelRequest): ModelReply {
-    const loopStart = request.messages.findIndex((message) => message.role === 'assistant' && blocks(message).some((b) => b.type === 'tool_use' && String((b as { id?: unknown }).id).startsWith(TOOL_ID_PREFIX)));
+    const loopStart = request.messages.findIndex(
+      (message) => message.role === 'assistant' && blocks(message).some((b) => isToolUseBlock(b) && b.id.startsWith(TOOL_ID_PREFIX)),
+    );
     if (loopStart !== -1) return reply(request, [text(afterTools(request.messages.slice(loopStart)))]);
     const input = request.messages;
     const conversation = conversationBefore(input);
     const task = request.task;
-    if (task === undefined) return reply(request, [text(`The offline model was given no task. The latest message reads: "${clip(lastWords(input), 200)}"`)]);
+    if (task === undefined)
+      return reply(request, [text(`The offline model was given no task. The latest message reads: "${clip(lastWords(input), 200)}"`)]);
     return reply(request, this.firstTurn(task, conversation, request));
   }
 
@@ -65,7 +69,12 @@ function blocks(message: ModelMessage): readonly ContentBlock[] {
 }
 
 const text = (value: string): ContentBlock => ({ type: 'text', text: value });
-const toolUse = (index: number, name: string, input: Record<string, unknown>): ContentBlock => ({ type: 'tool_use', id: `${TOOL_ID_PREFIX}${index}`, name, input });
+const toolUse = (index: number, name: string, input: Record<string, unknown>): ContentBlock => ({
+  type: 'tool_use',
+  id: `${TOOL_ID_PREFIX}${index}`,
+  name,
+  input,
+});
 const offered = (request: ModelRequest, tool: string): boolean => request.tools?.some((t) => t.name === tool) === true;
 
 /** The messages before the prompt: the prompt is the last user message's text; its tool results belong to the conversation. */
@@ -86,7 +95,9 @@ function lastWords(messages: readonly ModelMessage[]): string {
 
 /** The closing turn: what the tool calls came to. */
 function afterTools(loop: readonly ModelMessage[]): string {
-  const results = loop.flatMap((message) => (message.role === 'user' ? blocks(message).filter((b) => b.type === 'tool_result') : [])) as Array<{ is_error?: boolean; content?: unknown }>;
+  const results = loop.flatMap((message) =>
+    message.role === 'user' ? blocks(message).filter((b) => b.type === 'tool_result') : [],
+  ) as Array<{ is_error?: boolean; content?: unknown }>;
   const failed = results.filter((result) => result.is_error === true);
   if (failed.length === 0) return `Done: ${results.length} change${results.length === 1 ? '' : 's'} made.`;
   const reasons = failed.map((result) => clip(typeof result.content === 'string' ? result.content : JSON.stringify(result.content), 160));
@@ -100,7 +111,12 @@ function reply(request: ModelRequest, content: ContentBlock[]): ModelReply {
     model: OFFLINE_MODEL_ID,
     content,
     stopReason: content.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn',
-    usage: { inputTokens: Math.round(inputChars / 4), outputTokens: Math.round(outputChars / 4), cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
+    usage: {
+      inputTokens: Math.round(inputChars / 4),
+      outputTokens: Math.round(outputChars / 4),
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: 0,
+    },
   };
 }
 

@@ -1,6 +1,17 @@
 import { joinNotes, sectionContent, splitNotes, withContent, type NotesSection } from '../../memory/session/notesSections.js';
 import type { ModelMessage } from '../port.js';
-import { clip, commandOf, splitSentences, conversationFacts, firstLine, firstSentences, isEditStep, isReadStep, type ConversationFacts, type ToolStep } from './conversationFacts.js';
+import {
+  clip,
+  commandOf,
+  splitSentences,
+  conversationFacts,
+  firstLine,
+  firstSentences,
+  isEditStep,
+  isReadStep,
+  type ConversationFacts,
+  type ToolStep,
+} from './conversationFacts.js';
 import { findMemoryStatements } from './memoryStatements.js';
 
 /** Per-section budget in characters: the spec's 2,000 tokens at four characters a token, less room for the head. */
@@ -23,9 +34,17 @@ const DRAFTS: Readonly<Record<string, Draft>> = {
   'Task specification': (facts) => facts.requests.map((request) => `- ${clip(request, 300)}`),
   'Files and Functions': (facts) => filesTouched(facts.steps),
   Workflow: (facts) => commandsRun(facts.steps),
-  'Errors & Corrections': (facts, messages) => [...errorsAndFixes(facts.steps), ...findMemoryStatements(messages).filter((s) => s.cue === 'correction').map((s) => `- Correction: ${s.text}`)],
+  'Errors & Corrections': (facts, messages) => [
+    ...errorsAndFixes(facts.steps),
+    ...findMemoryStatements(messages)
+      .filter((s) => s.cue === 'correction')
+      .map((s) => `- Correction: ${s.text}`),
+  ],
   'Codebase and System Documentation': (facts) => directories(facts.steps),
-  Learnings: (_facts, messages) => findMemoryStatements(messages).filter((s) => s.cue !== 'correction').map((s) => `- ${s.text}`),
+  Learnings: (_facts, messages) =>
+    findMemoryStatements(messages)
+      .filter((s) => s.cue !== 'correction')
+      .map((s) => `- ${s.text}`),
   'Key results': (facts) => keyResult(facts),
   Worklog: (facts) => worklog(facts),
 };
@@ -47,7 +66,16 @@ export function draftSessionNotes(currentNotes: string, messages: readonly Model
     const drafted = draft(facts, messages);
     const before = sectionContent(section);
     // A replaced section with nothing new to say (a turn still in progress) keeps what it had.
-    const content = typeof drafted === 'string' ? (drafted === '' ? before : drafted) : REPLACED.has(section.title) ? (drafted.length === 0 ? before : drafted.join('\n')) : mergeBullets(before, drafted);
+    const content =
+      typeof drafted === 'string'
+        ? drafted === ''
+          ? before
+          : drafted
+        : REPLACED.has(section.title)
+          ? drafted.length === 0
+            ? before
+            : drafted.join('\n')
+          : mergeBullets(before, drafted);
     return withContent(section, fitSection(content), index === document.sections.length - 1);
   });
   return joinNotes({ preamble: document.preamble, sections: fitTotal(sections) });
@@ -61,7 +89,8 @@ function fitTotal(sections: NotesSection[]): NotesSection[] {
     let largest = -1;
     fitted.forEach((section, index) => {
       const lines = sectionContent(section).split('\n');
-      if (lines.length > 1 && lines[0]!.startsWith('- ') && (largest === -1 || section.body.length > fitted[largest]!.body.length)) largest = index;
+      if (lines.length > 1 && lines[0]!.startsWith('- ') && (largest === -1 || section.body.length > fitted[largest]!.body.length))
+        largest = index;
     });
     if (largest === -1) break;
     const section = fitted[largest]!;
@@ -71,7 +100,11 @@ function fitTotal(sections: NotesSection[]): NotesSection[] {
 }
 
 function titleOf(request: string): string {
-  const words = (splitSentences(request)[0] ?? '').replace(/[`*_#>[\]()"]/g, '').split(/\s+/).filter(Boolean).slice(0, 9);
+  const words = (splitSentences(request)[0] ?? '')
+    .replace(/[`*_#>[\]()"]/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 9);
   if (words.length === 0) return '';
   const title = words.join(' ').replace(/[.,;:!?]+$/, '');
   return title.charAt(0).toUpperCase() + title.slice(1);
@@ -117,15 +150,29 @@ function commandsRun(steps: readonly ToolStep[]): string[] {
     if (command === undefined) continue;
     const seen = commands.get(command) ?? { runs: 0, failed: false };
     const description = typeof step.input['description'] === 'string' ? step.input['description'] : seen.description;
-    commands.set(command, { runs: seen.runs + 1, failed: step.result?.isError === true, ...(description === undefined ? {} : { description }) });
+    commands.set(command, {
+      runs: seen.runs + 1,
+      failed: step.result?.isError === true,
+      ...(description === undefined ? {} : { description }),
+    });
   }
-  return [...commands].map(([command, { runs, failed, description }]) => `- \`${command}\` — ${description === undefined ? '' : `${clip(description, 100)}; `}run ${runs}×${failed ? ', last run failed' : ''}`);
+  return [...commands].map(
+    ([command, { runs, failed, description }]) =>
+      `- \`${command}\` — ${description === undefined ? '' : `${clip(description, 100)}; `}run ${runs}×${failed ? ', last run failed' : ''}`,
+  );
 }
 
 /** The first later call that did the same thing (same tool and target, or same command) and succeeded. */
 function fixedLater(failed: ToolStep, steps: readonly ToolStep[]): ToolStep | undefined {
   const index = steps.indexOf(failed);
-  return steps.slice(index + 1).find((step) => step.result?.isError === false && step.name === failed.name && (step.target ?? commandOf(step)) === (failed.target ?? commandOf(failed)));
+  return steps
+    .slice(index + 1)
+    .find(
+      (step) =>
+        step.result?.isError === false &&
+        step.name === failed.name &&
+        (step.target ?? commandOf(step)) === (failed.target ?? commandOf(failed)),
+    );
 }
 
 function errorsAndFixes(steps: readonly ToolStep[]): string[] {
@@ -133,8 +180,15 @@ function errorsAndFixes(steps: readonly ToolStep[]): string[] {
     .filter((step) => step.result?.isError === true)
     .map((step) => {
       const fix = fixedLater(step, steps);
-      const between = fix ? steps.slice(steps.indexOf(step) + 1, steps.indexOf(fix)).filter(isEditStep).map((s) => s.target ?? s.name) : [];
-      const resolution = fix ? `; later succeeded${between.length > 0 ? ` after editing ${[...new Set(between)].join(', ')}` : ''}` : '; not resolved yet';
+      const between = fix
+        ? steps
+            .slice(steps.indexOf(step) + 1, steps.indexOf(fix))
+            .filter(isEditStep)
+            .map((s) => s.target ?? s.name)
+        : [];
+      const resolution = fix
+        ? `; later succeeded${between.length > 0 ? ` after editing ${[...new Set(between)].join(', ')}` : ''}`
+        : '; not resolved yet';
       return `- ${describeStep(step)} — ${firstLine(step.result!.text, 200)}${resolution}`;
     });
 }

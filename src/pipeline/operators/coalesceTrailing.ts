@@ -15,7 +15,10 @@ import type { ObservableInput, OperatorFunction, SchedulerLike } from 'rxjs';
  * @example
  * extractionDue$.pipe(coalesceTrailing((requests) => extractMemories(requests)));
  */
-export function coalesceTrailing<T, R>(run: (batch: T[], info: { readonly trailing: boolean }) => ObservableInput<R>, scheduler: SchedulerLike = asyncScheduler): OperatorFunction<T, R> {
+export function coalesceTrailing<T, R>(
+  run: (batch: T[], info: { readonly trailing: boolean }) => ObservableInput<R>,
+  scheduler: SchedulerLike = asyncScheduler,
+): OperatorFunction<T, R> {
   return (source) =>
     new Observable<R>((subscriber) => {
       // The current run, from the moment it is decided until its results complete: it holds the

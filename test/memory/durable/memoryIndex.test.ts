@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitIndex, MAX_INDEX_CHARS, readIndexForModel } from '../../../src/index.js';
+import { readIndexForModel } from '../../../src/index.js';
+import { fitIndex, MAX_INDEX_CHARS } from '../../../src/memory/durable/index.js';
 
 const line = (i: number, width = 40): string => `- [Memory ${i}](memory-${i}.md) — ${'x'.repeat(Math.max(0, width - 30))}`;
 const index = (count: number, width = 40): string => `${Array.from({ length: count }, (_, i) => line(i, width)).join('\n')}\n`;

@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentMemoryDir, autoMemoryDir, findCanonicalGitRoot, sanitizePath, validateMemoryPath } from '../../../src/index.js';
+import { autoMemoryDir } from '../../../src/index.js';
+import { agentMemoryDir, findCanonicalGitRoot, validateMemoryPath } from '../../../src/memory/durable/index.js';
+import { sanitizePath } from '../../../src/transcript/index.js';
 import { tempDir } from '../../support/tempDir.js';
 
 describe('where durable memory lives (long-term spec §1.2, §4.1)', () => {
@@ -37,8 +39,11 @@ describe('where durable memory lives (long-term spec §1.2, §4.1)', () => {
     const home = tempDir();
     expect(autoMemoryDir({ projectRoot: home, home, env: { CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: '/srv/memory/' } })).toBe('/srv/memory');
     expect(autoMemoryDir({ projectRoot: home, home, env: {}, settingsOverride: '~/notes/mem' })).toBe(join(home, 'notes', 'mem'));
-    for (const bad of ['~', '~/', 'relative/path', '/a', '//server/share', 'C:', '/ok\0no']) expect(validateMemoryPath(bad, home), bad).toBeNull();
-    expect(autoMemoryDir({ projectRoot: join(home, 'p'), home, env: { CLAUDE_CONFIG_DIR: join(home, 'c') }, settingsOverride: 'relative' })).toBe(join(home, 'c', 'projects', sanitizePath(join(home, 'p')), 'memory'));
+    for (const bad of ['~', '~/', 'relative/path', '/a', '//server/share', 'C:', '/ok\0no'])
+      expect(validateMemoryPath(bad, home), bad).toBeNull();
+    expect(
+      autoMemoryDir({ projectRoot: join(home, 'p'), home, env: { CLAUDE_CONFIG_DIR: join(home, 'c') }, settingsOverride: 'relative' }),
+    ).toBe(join(home, 'c', 'projects', sanitizePath(join(home, 'p')), 'memory'));
   });
 
   it('agent memory in user, project and local scopes', () => {
@@ -46,6 +51,8 @@ describe('where durable memory lives (long-term spec §1.2, §4.1)', () => {
     expect(agentMemoryDir('user', 'plugin:reviewer', { cwd: '/home/dev/app', env })).toBe('/home/dev/.claude/agent-memory/plugin-reviewer');
     expect(agentMemoryDir('project', 'reviewer', { cwd: '/home/dev/app', env })).toBe('/home/dev/app/.claude/agent-memory/reviewer');
     expect(agentMemoryDir('local', 'reviewer', { cwd: '/home/dev/app', env })).toBe('/home/dev/app/.claude/agent-memory-local/reviewer');
-    expect(agentMemoryDir('local', 'reviewer', { cwd: '/home/dev/app', env: { CLAUDE_CODE_REMOTE_MEMORY_DIR: '/mnt/mem' } })).toBe(`/mnt/mem/projects/${sanitizePath('/home/dev/app')}/agent-memory-local/reviewer`);
+    expect(agentMemoryDir('local', 'reviewer', { cwd: '/home/dev/app', env: { CLAUDE_CODE_REMOTE_MEMORY_DIR: '/mnt/mem' } })).toBe(
+      `/mnt/mem/projects/${sanitizePath('/home/dev/app')}/agent-memory-local/reviewer`,
+    );
   });
 });

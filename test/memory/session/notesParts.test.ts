@@ -3,31 +3,40 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireProcessLock } from '../../../src/fs/processLock.js';
 import { notesLockPath } from '../../../src/jobs/notes/notesRun.js';
+import { DEFAULT_NOTES_TEMPLATE, loadNotesConfig } from '../../../src/index.js';
 import {
   COMPACT_SECTION_CHARS,
-  DEFAULT_NOTES_TEMPLATE,
   DEFAULT_UPDATE_PROMPT,
   fillPlaceholders,
   isEmptyNotes,
-  loadNotesConfig,
   measureNotes,
   notesTemplatePath,
   sizeReminders,
   splitNotes,
-  stagingPath,
   truncateNotesForCompaction,
   TRUNCATION_MARKER,
-  waitForNotesRun,
-  withTaskPrompt,
-  PENDING_TOOL_RESULT,
-} from '../../../src/index.js';
+} from '../../../src/memory/session/index.js';
+import { stagingPath, waitForNotesRun } from '../../../src/jobs/index.js';
+import { withTaskPrompt, PENDING_TOOL_RESULT } from '../../../src/model/index.js';
 import { tempDir } from '../../support/tempDir.js';
 
-const withBody = (title: string, body: string): string => DEFAULT_NOTES_TEMPLATE.replace(new RegExp(`(# ${title}\\n_[^\\n]*_\\n)`), `$1${body}\n`);
+const withBody = (title: string, body: string): string =>
+  DEFAULT_NOTES_TEMPLATE.replace(new RegExp(`(# ${title}\\n_[^\\n]*_\\n)`), `$1${body}\n`);
 
 describe('notes limits', () => {
   it('the default template has the ten sections of spec §4.1 and counts as empty', () => {
-    expect(splitNotes(DEFAULT_NOTES_TEMPLATE).sections.map((s) => s.title)).toEqual(['Session Title', 'Current State', 'Task specification', 'Files and Functions', 'Workflow', 'Errors & Corrections', 'Codebase and System Documentation', 'Learnings', 'Key results', 'Worklog']);
+    expect(splitNotes(DEFAULT_NOTES_TEMPLATE).sections.map((s) => s.title)).toEqual([
+      'Session Title',
+      'Current State',
+      'Task specification',
+      'Files and Functions',
+      'Workflow',
+      'Errors & Corrections',
+      'Codebase and System Documentation',
+      'Learnings',
+      'Key results',
+      'Worklog',
+    ]);
     expect(isEmptyNotes(`\n${DEFAULT_NOTES_TEMPLATE}\n\n`, DEFAULT_NOTES_TEMPLATE)).toBe(true);
     expect(isEmptyNotes(withBody('Worklog', '- one step'), DEFAULT_NOTES_TEMPLATE)).toBe(false);
     expect(sizeReminders(DEFAULT_NOTES_TEMPLATE)).toBe('');
@@ -49,7 +58,12 @@ describe('notes limits', () => {
     const worklog = splitNotes(text).sections.find((s) => s.title === 'Worklog')!;
     expect(worklog.body.length).toBeLessThanOrEqual(COMPACT_SECTION_CHARS + TRUNCATION_MARKER.length + 4);
     expect(worklog.body.trimEnd().endsWith(TRUNCATION_MARKER)).toBe(true);
-    expect(worklog.body.split('\n').slice(0, -3).every((line) => line === '' || line.startsWith('- line '))).toBe(true);
+    expect(
+      worklog.body
+        .split('\n')
+        .slice(0, -3)
+        .every((line) => line === '' || line.startsWith('- line ')),
+    ).toBe(true);
     expect(text.startsWith(notes.slice(0, notes.indexOf('# Worklog')))).toBe(true);
     expect(truncateNotesForCompaction(DEFAULT_NOTES_TEMPLATE)).toEqual({ text: DEFAULT_NOTES_TEMPLATE, truncated: false });
   });
@@ -64,7 +78,9 @@ describe('notes config', () => {
     writeFileSync(join(home, 'session-memory', 'config', 'prompt.md'), 'Edit {{notesPath}}: {{currentNotes}} {{unknown}}');
     const config = await loadNotesConfig(home);
     expect(config.template).toBe('# Goal\n_why_\n');
-    expect(fillPlaceholders(config.prompt, { notesPath: '/n.md', currentNotes: 'has {{notesPath}} inside' })).toBe('Edit /n.md: has {{notesPath}} inside {{unknown}}');
+    expect(fillPlaceholders(config.prompt, { notesPath: '/n.md', currentNotes: 'has {{notesPath}} inside' })).toBe(
+      'Edit /n.md: has {{notesPath}} inside {{unknown}}',
+    );
   });
 
   it('an unreadable custom file falls back to ours with a warning', async () => {
@@ -78,10 +94,30 @@ describe('notes config', () => {
 
 describe('the request of a background run', () => {
   it('answers tool calls still waiting with an error result and joins the prompt to a trailing user message', () => {
-    const open = withTaskPrompt([{ role: 'user', content: 'go' }, { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: {} }] }], 'update');
-    expect(open.at(-1)).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: PENDING_TOOL_RESULT, is_error: true }, { type: 'text', text: 'update' }] });
+    const open = withTaskPrompt(
+      [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: {} }] },
+      ],
+      'update',
+    );
+    expect(open.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 't1', content: PENDING_TOOL_RESULT, is_error: true },
+        { type: 'text', text: 'update' },
+      ],
+    });
     const trailingUser = withTaskPrompt([{ role: 'user', content: 'go' }], 'update');
-    expect(trailingUser).toEqual([{ role: 'user', content: [{ type: 'text', text: 'go' }, { type: 'text', text: 'update' }] }]);
+    expect(trailingUser).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'go' },
+          { type: 'text', text: 'update' },
+        ],
+      },
+    ]);
   });
 });
 
@@ -107,7 +143,14 @@ describe('waiting for a notes run in flight (spec §4.5)', () => {
     expect(await waitForNotesRun(notesPath, c)).toBe('stale');
     utimesSync(staging, seconds(c.now()), seconds(c.now()));
     let polls = 0;
-    const finishing = { now: c.now, sleep: async (ms: number) => { polls++; await c.sleep(ms); if (polls === 3) (await import('node:fs')).rmSync(staging); } };
+    const finishing = {
+      now: c.now,
+      sleep: async (ms: number) => {
+        polls++;
+        await c.sleep(ms);
+        if (polls === 3) (await import('node:fs')).rmSync(staging);
+      },
+    };
     expect(await waitForNotesRun(notesPath, finishing)).toBe('finished');
     expect(polls).toBe(3);
     release();

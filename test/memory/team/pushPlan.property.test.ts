@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { batchBody, batchByBytes, deltaKeys, hashContent, MAX_ENTRY_BYTES, MAX_PUT_BODY_BYTES, selectUploadable, type LocalTeamFile, type SecretFinding } from '../../../src/index.js';
+import {
+  batchBody,
+  batchByBytes,
+  deltaKeys,
+  hashContent,
+  MAX_ENTRY_BYTES,
+  MAX_PUT_BODY_BYTES,
+  selectUploadable,
+  type LocalTeamFile,
+} from '../../../src/memory/team/index.js';
+import type { SecretFinding } from '../../../src/secrets/index.js';
 import { withinEntryLimit } from '../../../src/memory/team/pushPlan.js';
 import { fcRuns } from '../../support/fcRuns.js';
 
@@ -12,14 +22,21 @@ const content = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: 20_000, max: 120_000 }).map((n) => 'x'.repeat(n)) },
   { weight: 1, arbitrary: fc.integer({ min: 150_000, max: 260_000 }).map((n) => 'y'.repeat(n)) },
 );
-const files = fc.uniqueArray(fc.record({ key, content, secret: fc.boolean(), onServer: fc.constantFrom('same', 'different', 'absent') }), { selector: (f) => f.key, maxLength: 25 });
+const files = fc.uniqueArray(fc.record({ key, content, secret: fc.boolean(), onServer: fc.constantFrom('same', 'different', 'absent') }), {
+  selector: (f) => f.key,
+  maxLength: 25,
+});
 
 describe('push planning', () => {
   it('property: batches never exceed 200 KB (a lone oversized entry excepted), every changed uploadable file is in exactly one batch, nothing unchanged, secret or too large is sent', () => {
     fc.assert(
       fc.property(files, fc.option(fc.integer({ min: 1, max: 30 }), { nil: null }), (spec, maxEntries) => {
         const local: LocalTeamFile[] = spec.map((f) => ({ key: f.key, content: f.content, findings: f.secret ? [finding] : [] }));
-        const server = new Map(spec.filter((f) => f.onServer !== 'absent').map((f) => [f.key, f.onServer === 'same' ? hashContent(f.content) : hashContent(`${f.content}!`)]));
+        const server = new Map(
+          spec
+            .filter((f) => f.onServer !== 'absent')
+            .map((f) => [f.key, f.onServer === 'same' ? hashContent(f.content) : hashContent(`${f.content}!`)]),
+        );
         const uploadable = selectUploadable(local);
         const limited = withinEntryLimit(uploadable.entries, server, maxEntries);
         const { entries } = limited;
@@ -41,7 +58,8 @@ describe('push planning', () => {
           if (f.secret || Buffer.byteLength(f.content) > MAX_ENTRY_BYTES || f.onServer === 'same') expect(sent).not.toContain(f.key);
         }
         // The limit counts what the server holds after the push; a key it already has always stays.
-        if (maxEntries !== null) expect(new Set([...server.keys(), ...entries.keys()]).size).toBeLessThanOrEqual(Math.max(maxEntries, server.size));
+        if (maxEntries !== null)
+          expect(new Set([...server.keys(), ...entries.keys()]).size).toBeLessThanOrEqual(Math.max(maxEntries, server.size));
         for (const k of uploadable.entries.keys()) if (server.has(k)) expect(entries.has(k)).toBe(true);
         // every local file is either uploadable or skipped with a reason, never both, never neither
         expect(entries.size + skipped.length).toBe(spec.length);
@@ -65,7 +83,10 @@ describe('push planning', () => {
 
   it('the entry limit counts keys only the server has, and never holds back a key the server has', () => {
     const local = ['a.md', 'b.md', 'z.md'].map((k) => ({ key: k, content: k, findings: [] }));
-    const server = new Map([['t.md', hashContent('t')], ['z.md', hashContent('old')]]);
+    const server = new Map([
+      ['t.md', hashContent('t')],
+      ['z.md', hashContent('old')],
+    ]);
     const { entries, skipped } = withinEntryLimit(selectUploadable(local).entries, server, 3);
     expect([...entries.keys()]).toEqual(['a.md', 'z.md']);
     expect(skipped).toEqual([{ key: 'b.md', reason: 'over_entry_limit' }]);

@@ -45,12 +45,18 @@ export const SECRET_SAMPLES: Readonly<Record<string, readonly [string, string]>>
   'stripe-access-token': [j('sk', '_live_', alnum(24)), 'stripe-access-token'],
   'shopify-access-token': [j('shp', 'at_', hex(32)), 'secretlint/shopify'],
   'shopify-shared-secret': [j('shp', 'ss_', hex(32)), 'secretlint/shopify'],
-  'private-key': [j('-----BEGIN RSA ', 'PRIVATE KEY-----\n', 'MIIEow', alnum(60), '\n', alnum(64), '\n', '-----END RSA ', 'PRIVATE KEY-----'), 'private-key'],
+  'private-key': [
+    j('-----BEGIN RSA ', 'PRIVATE KEY-----\n', 'MIIEow', alnum(60), '\n', alnum(64), '\n', '-----END RSA ', 'PRIVATE KEY-----'),
+    'private-key',
+  ],
 };
 
 /** Families only secretlint's preset knows (beyond the spec's list), as extra coverage. */
 export const PRESET_EXTRA_SAMPLES: Readonly<Record<string, readonly [string, string]>> = {
   'aws-secret-access-key': [j('aws_secret_', 'access_key = "', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYz', 'EXAMPLEKY"'), 'secretlint/aws'],
-  'database-connection-string': [j('postgres://', 'user:hunter2secret', '@db.example.com:5432/app'), 'secretlint/database-connection-string'],
+  'database-connection-string': [
+    j('postgres://', 'user:hunter2secret', '@db.example.com:5432/app'),
+    'secretlint/database-connection-string',
+  ],
   'basic-auth-url': [j('https://', 'admin:pa55word', '@example.com/'), 'secretlint/basicauth'],
 };

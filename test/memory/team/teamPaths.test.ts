@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { originUrl, parseRemoteUrl, repoOfProject, unsafeKeyReason } from '../../../src/index.js';
+import { originUrl, parseRemoteUrl, repoOfProject, unsafeKeyReason } from '../../../src/memory/team/index.js';
 import { tempDir } from '../../support/tempDir.js';
 
 describe('team keys', () => {
@@ -10,12 +10,32 @@ describe('team keys', () => {
   });
 
   it('refuses the index name in another spelling (memory.md would replace MEMORY.md on a case-insensitive file system), at any depth', () => {
-    for (const key of ['memory.md', 'Memory.MD', 'MEMORY.MD', 'sub/memory.md', 'MEMORY.md.']) expect(unsafeKeyReason(key), key).toMatch(/would replace the index MEMORY\.md/);
+    for (const key of ['memory.md', 'Memory.MD', 'MEMORY.MD', 'sub/memory.md', 'MEMORY.md.'])
+      expect(unsafeKeyReason(key), key).toMatch(/would replace the index MEMORY\.md/);
     for (const key of ['MEMORY.md', 'sub/MEMORY.md', 'memory-notes.md', 'memory.md.bak']) expect(unsafeKeyReason(key), key).toBeNull();
   });
 
   it('refuses traversal however it is spelled, absolute paths, backslashes and control characters', () => {
-    const bad = ['', '../x.md', 'a/../../x', './x', 'a//b', '/etc/passwd', 'C:/x', 'C:x', 'a\\..\\x', 'x\u0000.md', 'x\n.md', '%2e%2e/x.md', '..%2fx', 'a%2fb.md', '\uFF0E\uFF0E/x.md', 'a\uFF0Fb.md', 'a/', '%zz.md'];
+    const bad = [
+      '',
+      '../x.md',
+      'a/../../x',
+      './x',
+      'a//b',
+      '/etc/passwd',
+      'C:/x',
+      'C:x',
+      'a\\..\\x',
+      'x\u0000.md',
+      'x\n.md',
+      '%2e%2e/x.md',
+      '..%2fx',
+      'a%2fb.md',
+      '\uFF0E\uFF0E/x.md',
+      'a\uFF0Fb.md',
+      'a/',
+      '%zz.md',
+    ];
     for (const key of bad) expect(unsafeKeyReason(key), JSON.stringify(key)).not.toBeNull();
   });
 });
@@ -28,11 +48,13 @@ describe('repository identification', () => {
     expect(parseRemoteUrl('ssh://git@github.com:22/acme/shop.git')).toEqual({ host: 'github.com', slug: 'acme/shop' });
     expect(parseRemoteUrl('git://github.com/acme/shop')).toEqual({ host: 'github.com', slug: 'acme/shop' });
     expect(parseRemoteUrl('https://gitlab.com/acme/shop.git')).toEqual({ host: 'gitlab.com', slug: 'acme/shop' });
-    for (const bad of ['/srv/git/shop.git', 'https://gitlab.com/group/sub/shop', 'shop', 'https://github.com/acme']) expect(parseRemoteUrl(bad), bad).toBeNull();
+    for (const bad of ['/srv/git/shop.git', 'https://gitlab.com/group/sub/shop', 'shop', 'https://github.com/acme'])
+      expect(parseRemoteUrl(bad), bad).toBeNull();
   });
 
   it("finds origin's URL in a git config", () => {
-    const config = '[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@github.com:other/x.git\n[remote "origin"]\n\turl = git@github.com:acme/shop.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n';
+    const config =
+      '[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@github.com:other/x.git\n[remote "origin"]\n\turl = git@github.com:acme/shop.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n';
     expect(originUrl(config)).toBe('git@github.com:acme/shop.git');
     expect(originUrl('[core]\n')).toBeNull();
   });

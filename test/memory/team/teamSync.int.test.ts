@@ -3,7 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readdirSync, rmSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadServerState, pullTeamMemory, pushTeamMemory, saveServerState, startTeamServer, TeamClient, TeamStore, TeamSyncError, teamStatus, type RunningTeamServer, type ServerState } from '../../../src/index.js';
+import {
+  loadServerState,
+  pullTeamMemory,
+  pushTeamMemory,
+  saveServerState,
+  TeamClient,
+  TeamSyncError,
+  teamStatus,
+  type ServerState,
+} from '../../../src/memory/team/index.js';
+import { startTeamServer, TeamStore, type RunningTeamServer } from '../../../src/memory/team/server/index.js';
 import { tempDir } from '../../support/tempDir.js';
 import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from './secretSamples.js';
 
@@ -62,9 +72,10 @@ async function serverEntries(url: string): Promise<Record<string, string>> {
 }
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
 }
-
 
 /** A fetch that holds every PUT until two GETs (both clients' probes) went out, so two pushes race with what they both saw. */
 function holdPutsUntilTwoProbes(): typeof fetch {
@@ -78,7 +89,7 @@ function holdPutsUntilTwoProbes(): typeof fetch {
   };
 }
 describe('team sync against the reference server', () => {
-  it('a push never sends a file that is only behind the server: a teammate\'s newer version stays', async () => {
+  it("a push never sends a file that is only behind the server: a teammate's newer version stays", async () => {
     const { url } = await server();
     const a = checkout(url);
     const b = checkout(url);
@@ -154,7 +165,11 @@ describe('team sync against the reference server', () => {
     const path = join(b.dir, 'x.md');
     utimesSync(path, new Date(2000, 0, 1), new Date(2000, 0, 1));
     expect(await b.pull()).toMatchObject({ notModified: true });
-    expect(await checkout(url).pull().then(() => b.pull())).toMatchObject({ notModified: true });
+    expect(
+      await checkout(url)
+        .pull()
+        .then(() => b.pull()),
+    ).toMatchObject({ notModified: true });
     b.write('x.md', 'edited here');
     expect(await b.pull()).toMatchObject({ notModified: false, received: ['x.md'] });
     expect(b.read('x.md')).toBe('x');
@@ -184,7 +199,9 @@ describe('team sync against the reference server', () => {
     expect(ra.ok && rb.ok).toBe(true);
     expect(ra.conflicts + rb.conflicts).toBe(1);
     const entries = await serverEntries(url);
-    expect(Object.keys(entries).sort()).toEqual(['MEMORY.md', ...[0, 1, 2, 3, 4].flatMap((i) => [`a/${i}.md`, `b/${i}.md`]), 'shared.md'].sort());
+    expect(Object.keys(entries).sort()).toEqual(
+      ['MEMORY.md', ...[0, 1, 2, 3, 4].flatMap((i) => [`a/${i}.md`, `b/${i}.md`]), 'shared.md'].sort(),
+    );
     // Same new key on both sides: the winner's is on the server; the loser's retry finds a file
     // it never synced there and holds its own back (reported, still on its disk) rather than
     // overwriting a version it has not seen.
@@ -213,11 +230,16 @@ describe('team sync against the reference server', () => {
     for (const skipped of report.skipped) {
       expect(skipped.reason).toBe('secret');
       const family = skipped.key.replace(/^secrets\/|\.md$/g, '');
-      expect(skipped.findings?.some((f) => f.ruleId === samples[family]![1] && f.line === 4 && f.file === skipped.key), family).toBe(true);
+      expect(
+        skipped.findings?.some((f) => f.ruleId === samples[family]![1] && f.line === 4 && f.file === skipped.key),
+        family,
+      ).toBe(true);
     }
     expect(Object.keys(await serverEntries(url))).toEqual(['clean.md']);
     // Not in any byte the server stored either (database, WAL, anything under its data folder).
-    const stored = filesUnder(dataDir).map((file) => readFileSync(file).toString('latin1')).join('\n');
+    const stored = filesUnder(dataDir)
+      .map((file) => readFileSync(file).toString('latin1'))
+      .join('\n');
     expect(stored).toContain('nothing to hide');
     for (const [family, [secret]] of Object.entries(samples)) expect(stored.includes(secret.replace(/\n[\s\S]*/, '')), family).toBe(false);
     expect(JSON.stringify(report)).not.toContain(SECRET_SAMPLES['github-pat']![0]);
@@ -232,7 +254,10 @@ describe('team sync against the reference server', () => {
     expect(a.state.maxEntries).toBe(3);
     const second = await a.push();
     expect(second).toMatchObject({ ok: true, sent: ['a.md', 'b.md', 'c.md'] });
-    expect(second.skipped).toEqual([{ key: 'd.md', reason: 'over_entry_limit' }, { key: 'e.md', reason: 'over_entry_limit' }]);
+    expect(second.skipped).toEqual([
+      { key: 'd.md', reason: 'over_entry_limit' },
+      { key: 'e.md', reason: 'over_entry_limit' },
+    ]);
     expect(Object.keys(await serverEntries(url)).sort()).toEqual(['a.md', 'b.md', 'c.md']);
   });
 
@@ -259,7 +284,10 @@ describe('team sync against the reference server', () => {
     a.write('ok.md', 'ok');
     const report = await a.push();
     expect(report.sent).toEqual(['ok.md']);
-    expect(report.skipped).toEqual([{ key: 'link.md', reason: 'symlink' }, { key: 'linkdir', reason: 'symlink' }]);
+    expect(report.skipped).toEqual([
+      { key: 'link.md', reason: 'symlink' },
+      { key: 'linkdir', reason: 'symlink' },
+    ]);
   });
 
   it('the server refuses a missing or wrong token (401), stale writes (412) and unsafe keys (400)', async () => {
@@ -269,7 +297,8 @@ describe('team sync against the reference server', () => {
     expect((await fetch(endpoint, { headers: { Authorization: 'Bearer nope' } })).status).toBe(401);
     const auth = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
     expect((await fetch(endpoint, { headers: auth })).status).toBe(404);
-    const put = (entries: unknown, headers: Record<string, string> = {}) => fetch(endpoint, { method: 'PUT', headers: { ...auth, ...headers }, body: JSON.stringify({ entries }) });
+    const put = (entries: unknown, headers: Record<string, string> = {}) =>
+      fetch(endpoint, { method: 'PUT', headers: { ...auth, ...headers }, body: JSON.stringify({ entries }) });
     const ok = await put({ 'a.md': 'a' });
     expect(ok.status).toBe(200);
     const etag = ok.headers.get('etag')!;
@@ -281,7 +310,8 @@ describe('team sync against the reference server', () => {
     for (const key of ['../x.md', '/etc/x', 'a\\b', '%2e%2e/x']) expect((await put({ [key]: 'x' })).status, key).toBe(400);
     expect((await fetch(endpoint, { method: 'PUT', headers: auth, body: '{not json' })).status).toBe(400);
     expect((await put({ 'a.md': 5 })).status).toBe(400);
-    for (const repo of ['..%2Fx', 'a%2F..', 'acme', 'a%2Fb%2Fc']) expect((await fetch(`${url}/api/claude_code/team_memory?repo=${repo}`, { headers: auth })).status, repo).toBe(400);
+    for (const repo of ['..%2Fx', 'a%2F..', 'acme', 'a%2Fb%2Fc'])
+      expect((await fetch(`${url}/api/claude_code/team_memory?repo=${repo}`, { headers: auth })).status, repo).toBe(400);
   });
 });
 
@@ -318,7 +348,10 @@ describe('team sync: keys, limits and creation (second review)', () => {
     const a = checkout(url);
     for (const k of ['c', 'b', 'a']) a.write(`${k}.md`, k);
     expect(await a.push()).toMatchObject({ ok: false, failure: { kind: 'too_many_entries', maxEntries: 3, receivedEntries: 5 } });
-    const over = [{ key: 'b.md', reason: 'over_entry_limit' }, { key: 'c.md', reason: 'over_entry_limit' }];
+    const over = [
+      { key: 'b.md', reason: 'over_entry_limit' },
+      { key: 'c.md', reason: 'over_entry_limit' },
+    ];
     expect(await a.status()).toMatchObject({ pending: ['a.md'], skipped: over });
     const second = await a.push();
     expect(second).toMatchObject({ ok: true, sent: ['a.md'], skipped: over });
@@ -344,7 +377,10 @@ describe('team sync: keys, limits and creation (second review)', () => {
     const outside = join(tempDir(), 'outside');
     mkdirSync(outside);
     symlinkSync(outside, join(b.dir, 'link'));
-    const expected = [{ key: '../evil.md', reason: 'invalid_key' }, { key: 'link/through.md', reason: 'path_escape' }];
+    const expected = [
+      { key: '../evil.md', reason: 'invalid_key' },
+      { key: 'link/through.md', reason: 'path_escape' },
+    ];
     const before = await b.status();
     expect(before.incoming).toEqual(['fine.md']);
     expect(before.incomingSkipped.map((s) => ({ key: s.key, reason: s.reason }))).toEqual(expected);
@@ -390,7 +426,15 @@ describe('team sync: keys, limits and creation (second review)', () => {
     expect(await serverEntries(url)).toEqual({ 'a.md': 'first' });
     // An ETag in If-None-Match that is current refuses the write as well.
     const etag = created.headers.get('etag')!;
-    expect((await fetch(endpoint, { method: 'PUT', headers: { ...headers, 'If-None-Match': etag }, body: JSON.stringify({ entries: { 'b.md': 'b' } }) })).status).toBe(412);
+    expect(
+      (
+        await fetch(endpoint, {
+          method: 'PUT',
+          headers: { ...headers, 'If-None-Match': etag },
+          body: JSON.stringify({ entries: { 'b.md': 'b' } }),
+        })
+      ).status,
+    ).toBe(412);
     expect(await serverEntries(url)).toEqual({ 'a.md': 'first' });
   });
 });
@@ -407,11 +451,23 @@ async function hostileServer(answer: (url: string) => { status: number; body: st
   return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
 }
 
-const data = (entries: Record<string, string>) => JSON.stringify({ organizationId: 'o', repo: REPO, version: 1, lastModified: '2026-01-01T00:00:00Z', checksum: `sha256:${'a'.repeat(64)}`, content: { entries } });
+const data = (entries: Record<string, string>) =>
+  JSON.stringify({
+    organizationId: 'o',
+    repo: REPO,
+    version: 1,
+    lastModified: '2026-01-01T00:00:00Z',
+    checksum: `sha256:${'a'.repeat(64)}`,
+    content: { entries },
+  });
 
 describe('team sync against a broken or hostile server', () => {
   it('garbage JSON and wrong shapes are clear errors, not crashes, and change nothing', async () => {
-    for (const body of ['<html>oops</html>', '{"organizationId": 5}', JSON.stringify({ organizationId: 'o', repo: REPO, version: 1, lastModified: 'x', content: { entries: { 'a.md': 7 } } })]) {
+    for (const body of [
+      '<html>oops</html>',
+      '{"organizationId": 5}',
+      JSON.stringify({ organizationId: 'o', repo: REPO, version: 1, lastModified: 'x', content: { entries: { 'a.md': 7 } } }),
+    ]) {
       const url = await hostileServer(() => ({ status: 200, body }));
       const a = checkout(url);
       const error = await a.pull().catch((e: unknown) => e);
@@ -423,7 +479,18 @@ describe('team sync against a broken or hostile server', () => {
 
   it('keys that try to leave the team folder are skipped with a reason; nothing is written outside', async () => {
     const base = tempDir();
-    const url = await hostileServer(() => ({ status: 200, body: data({ '../escape.md': 'x', '/abs.md': 'x', '%2e%2e/enc.md': 'x', 'sub/../../up.md': 'x', '\uFF0E\uFF0E/wide.md': 'x', 'link/through.md': 'x', 'fine.md': 'ok' }) }));
+    const url = await hostileServer(() => ({
+      status: 200,
+      body: data({
+        '../escape.md': 'x',
+        '/abs.md': 'x',
+        '%2e%2e/enc.md': 'x',
+        'sub/../../up.md': 'x',
+        '\uFF0E\uFF0E/wide.md': 'x',
+        'link/through.md': 'x',
+        'fine.md': 'ok',
+      }),
+    }));
     const a = checkout(url);
     mkdirSync(join(base, 'outside'));
     symlinkSync(join(base, 'outside'), join(a.dir, 'link'));
@@ -431,7 +498,14 @@ describe('team sync against a broken or hostile server', () => {
     const report = await a.pull();
     expect(report.received).toEqual(['fine.md']);
     expect(report.skipped.map((s) => [s.key, s.reason]).sort()).toEqual(
-      [['%2e%2e/enc.md', 'invalid_key'], ['../escape.md', 'invalid_key'], ['/abs.md', 'invalid_key'], ['link/through.md', 'path_escape'], ['sub/../../up.md', 'invalid_key'], ['\uFF0E\uFF0E/wide.md', 'invalid_key']].sort(),
+      [
+        ['%2e%2e/enc.md', 'invalid_key'],
+        ['../escape.md', 'invalid_key'],
+        ['/abs.md', 'invalid_key'],
+        ['link/through.md', 'path_escape'],
+        ['sub/../../up.md', 'invalid_key'],
+        ['\uFF0E\uFF0E/wide.md', 'invalid_key'],
+      ].sort(),
     );
     expect(readdirSync(join(base, 'outside'))).toEqual([]);
     expect(filesUnder(dirname(a.dir)).sort()).toEqual([...before, join(a.dir, 'fine.md')].sort());
@@ -440,11 +514,17 @@ describe('team sync against a broken or hostile server', () => {
 
   it('a key that spells MEMORY.md in another case is never written by a pull, sent by a push, or stored by the server', async () => {
     const index = '- [Build](build.md) — pnpm\n';
-    const url = await hostileServer(() => ({ status: 200, body: data({ 'MEMORY.md': index, 'memory.md': 'a topic that would replace the index', 'sub/Memory.MD': 'x', 'build.md': 'pnpm' }) }));
+    const url = await hostileServer(() => ({
+      status: 200,
+      body: data({ 'MEMORY.md': index, 'memory.md': 'a topic that would replace the index', 'sub/Memory.MD': 'x', 'build.md': 'pnpm' }),
+    }));
     const a = checkout(url);
     const pulled = await a.pull();
     expect(pulled.received).toEqual(['MEMORY.md', 'build.md']);
-    expect(pulled.skipped.map((s) => [s.key, s.reason])).toEqual([['memory.md', 'invalid_key'], ['sub/Memory.MD', 'invalid_key']]);
+    expect(pulled.skipped.map((s) => [s.key, s.reason])).toEqual([
+      ['memory.md', 'invalid_key'],
+      ['sub/Memory.MD', 'invalid_key'],
+    ]);
     expect(a.read('MEMORY.md')).toBe(index);
     expect(readdirSync(a.dir).sort()).toEqual(['MEMORY.md', 'build.md']);
 
@@ -455,16 +535,26 @@ describe('team sync against a broken or hostile server', () => {
     const pushed = await b.push();
     expect(pushed.sent).toEqual(['MEMORY.md']);
     expect(pushed.skipped).toEqual([{ key: 'Memory.MD', reason: 'invalid_name' }]);
-    const refused = await fetch(`${reference}/api/claude_code/team_memory?repo=${encodeURIComponent(REPO)}`, { method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ entries: { 'memory.md': 'x' } }) });
+    const refused = await fetch(`${reference}/api/claude_code/team_memory?repo=${encodeURIComponent(REPO)}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ entries: { 'memory.md': 'x' } }),
+    });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/"memory\.md" is not a safe relative path: would replace the index MEMORY\.md/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /"memory\.md" is not a safe relative path: would replace the index MEMORY\.md/,
+    );
     expect(await serverEntries(reference)).toEqual({ 'MEMORY.md': index });
   });
 
   it('401 is a permission error; a 500 is retried, then reported', async () => {
     let deniedCalls = 0;
     const denied = await hostileServer(() => (deniedCalls++, { status: 401, body: '{}' }));
-    expect(await checkout(denied).pull().catch((e: unknown) => (e as TeamSyncError).code)).toBe('permission_denied');
+    expect(
+      await checkout(denied)
+        .pull()
+        .catch((e: unknown) => (e as TeamSyncError).code),
+    ).toBe('permission_denied');
     expect(deniedCalls).toBe(1);
     let calls = 0;
     const flaky = await hostileServer(() => (++calls < 3 ? { status: 503, body: '{}' } : { status: 200, body: data({ 'a.md': 'a' }) }));

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractiveSummary, findMemoryStatements, OfflineModel, parseTopicFile, rankMemories, renderTopicFile, type MemoryHeader, type ModelMessage, type ModelTask } from '../../../src/index.js';
+import { OfflineModel, parseTopicFile, renderTopicFile, type ModelMessage } from '../../../src/index.js';
+import { extractiveSummary, findMemoryStatements, rankMemories } from '../../../src/model/offline/index.js';
+import type { MemoryHeader, ModelTask } from '../../../src/model/index.js';
 import { hasShared, sharedFixtures } from '../../support/paths.js';
 
 const user = (content: string): ModelMessage => ({ role: 'user', content });
@@ -26,17 +28,43 @@ describe('explicit statements worth remembering', () => {
   });
 
   it('leaves questions, code and anything that looks like a credential alone', () => {
-    expect(findMemoryStatements([user('Should we always use tabs?'), user('Remember the password: hunter2hunter2'), user('Never mind, always ```rm -rf``` it'), user('Remember my key sk-ant-abcdefghijklmnopqrstuvwxyz')])).toEqual([]);
+    expect(
+      findMemoryStatements([
+        user('Should we always use tabs?'),
+        user('Remember the password: hunter2hunter2'),
+        user('Never mind, always ```rm -rf``` it'),
+        user('Remember my key sk-ant-abcdefghijklmnopqrstuvwxyz'),
+      ]),
+    ).toEqual([]);
   });
 });
 
 describe('offline extraction', () => {
-  const task = (existing: MemoryHeader[], index = ''): Extract<ModelTask, { kind: 'extract_memories' }> => ({ kind: 'extract_memories', memoryDir: '/mem', existing, index, newMessages: 2, frontmatter: 'flat', now: '2026-11-30T00:00:00.000Z' });
+  const task = (existing: MemoryHeader[], index = ''): Extract<ModelTask, { kind: 'extract_memories' }> => ({
+    kind: 'extract_memories',
+    memoryDir: '/mem',
+    existing,
+    index,
+    newMessages: 2,
+    frontmatter: 'flat',
+    now: '2026-11-30T00:00:00.000Z',
+  });
   const ask = (t: ModelTask, messages: ModelMessage[]) =>
-    new OfflineModel().complete({ messages: [...messages, user('extract')], maxTokens: 100, tools: [{ name: 'Write', description: '', inputSchema: {} }], task: t });
+    new OfflineModel().complete({
+      messages: [...messages, user('extract')],
+      maxTokens: 100,
+      tools: [{ name: 'Write', description: '', inputSchema: {} }],
+      task: t,
+    });
 
   it('updates an existing memory that says the same thing rather than adding a duplicate', async () => {
-    const reply = await ask(task([{ filename: 'prefer-pnpm.md', description: 'Prefers pnpm over npm for installs', type: 'feedback' }], '- [Prefer pnpm](prefer-pnpm.md) — pnpm not npm\n'), [user('Remember: I prefer pnpm over npm.'), assistant('ok')]);
+    const reply = await ask(
+      task(
+        [{ filename: 'prefer-pnpm.md', description: 'Prefers pnpm over npm for installs', type: 'feedback' }],
+        '- [Prefer pnpm](prefer-pnpm.md) — pnpm not npm\n',
+      ),
+      [user('Remember: I prefer pnpm over npm.'), assistant('ok')],
+    );
     const writes = reply.content.map((b) => b as unknown as { input: { file_path: string; content: string } });
     expect(writes.map((w) => w.input.file_path)).toEqual(['/mem/prefer-pnpm.md']);
     const parsed = parseTopicFile(writes[0]!.input.content, 'prefer-pnpm');
@@ -44,10 +72,17 @@ describe('offline extraction', () => {
   });
 
   it('never names a memory after the index: a statement with no content words, or about "memory", gets a file of its own', async () => {
-    for (const [said, known] of [['Always do it.', []], ['Remember: Memory!', []], ['Never do that.', [{ filename: 'note.md', description: 'Prefers tabs', type: 'user' as const }]]] as const) {
+    for (const [said, known] of [
+      ['Always do it.', []],
+      ['Remember: Memory!', []],
+      ['Never do that.', [{ filename: 'note.md', description: 'Prefers tabs', type: 'user' as const }]],
+    ] as const) {
       const reply = await ask(task([...known]), [user(said), assistant('ok')]);
       const paths = reply.content.map((b) => (b as unknown as { input: { file_path: string } }).input.file_path);
-      expect(paths.filter((p) => p.toLowerCase() === '/mem/memory.md'), said).toEqual(['/mem/MEMORY.md']);
+      expect(
+        paths.filter((p) => p.toLowerCase() === '/mem/memory.md'),
+        said,
+      ).toEqual(['/mem/MEMORY.md']);
       expect(paths, said).toHaveLength(2);
     }
   });
@@ -87,7 +122,11 @@ describe('offline recall', () => {
   });
 
   it('answers a recall task as JSON with at most `limit` names', async () => {
-    const reply = await new OfflineModel().complete({ messages: [user('Query: pnpm install')], maxTokens: 256, task: { kind: 'recall', query: 'pnpm install scripts', candidates: memories, recentTools: [], limit: 1 } });
+    const reply = await new OfflineModel().complete({
+      messages: [user('Query: pnpm install')],
+      maxTokens: 256,
+      task: { kind: 'recall', query: 'pnpm install scripts', candidates: memories, recentTools: [], limit: 1 },
+    });
     expect(JSON.parse((reply.content[0] as { text: string }).text)).toEqual({ selected_memories: ['prefer-pnpm.md'] });
   });
 });
@@ -97,11 +136,24 @@ describe('offline summary', () => {
     const summary = extractiveSummary([
       user('Fix the flaky `retryQueue` test.'),
       { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test' } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', is_error: true, content: 'Error: timeout in retryQueue\nat line 3' }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 't1', is_error: true, content: 'Error: timeout in retryQueue\nat line 3' }],
+      },
       assistant('The `retryQueue` test waits on a real timer.'),
       user('Use fake timers.'),
     ]);
-    for (const heading of ['Primary Request and Intent', 'Key Technical Concepts', 'Files and Code Sections', 'Errors and fixes', 'Problem Solving', 'All user messages', 'Pending Tasks', 'Current Work', 'Optional Next Step'])
+    for (const heading of [
+      'Primary Request and Intent',
+      'Key Technical Concepts',
+      'Files and Code Sections',
+      'Errors and fixes',
+      'Problem Solving',
+      'All user messages',
+      'Pending Tasks',
+      'Current Work',
+      'Optional Next Step',
+    ])
       expect(summary).toContain(heading);
     expect(summary).toContain('- Fix the flaky `retryQueue` test.');
     expect(summary).toContain('- Use fake timers.');
@@ -121,28 +173,57 @@ describe('topic files', () => {
 
   it('a file without frontmatter, with bad YAML or an unknown type says why', () => {
     expect(parseTopicFile('just text', 'x')).toMatchObject({ ok: false, reason: expect.stringMatching(/no frontmatter/) as unknown });
-    expect(parseTopicFile('---\nname: [oops\n---\n', 'x')).toMatchObject({ ok: false, reason: expect.stringMatching(/not valid YAML/) as unknown });
-    expect(parseTopicFile('---\ndescription: d\ntype: opinion\n---\n', 'x')).toMatchObject({ ok: false, reason: expect.stringMatching(/type must be one of/) as unknown });
+    expect(parseTopicFile('---\nname: [oops\n---\n', 'x')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not valid YAML/) as unknown,
+    });
+    expect(parseTopicFile('---\ndescription: d\ntype: opinion\n---\n', 'x')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/type must be one of/) as unknown,
+    });
   });
 
   it.runIf(hasShared)('reads what the real Claude Code 2.1.332 wrote (metadata form)', () => {
     const path = join(sharedFixtures, 'claude-code-2.1.332', 'memory-write', '-home-user-memory-write', 'memory', 'prefer-tabs.md');
     const parsed = parseTopicFile(readFileSync(path, 'utf8'), 'prefer-tabs');
-    expect(parsed).toMatchObject({ ok: true, form: 'metadata', file: { name: 'prefer-tabs', type: 'user', originSessionId: 'a2ea74f1-8364-4641-85de-78e24afde085' } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      form: 'metadata',
+      file: { name: 'prefer-tabs', type: 'user', originSessionId: 'a2ea74f1-8364-4641-85de-78e24afde085' },
+    });
     expect(renderTopicFile(parsed.ok ? parsed.file : (undefined as never))).toBe(readFileSync(path, 'utf8'));
   });
 });
 
 describe('offline notes stay within their budgets', () => {
   it('a very long session: every section within 2,000 tokens and the file within 12,000', async () => {
-    const { DEFAULT_NOTES_TEMPLATE, draftSessionNotes, measureNotes } = await import('../../../src/index.js');
+    const { DEFAULT_NOTES_TEMPLATE, measureNotes } = await import('../../../src/memory/session/index.js');
+    const { draftSessionNotes } = await import('../../../src/model/offline/index.js');
     const messages: ModelMessage[] = [];
     for (let i = 0; i < 400; i++) {
       messages.push(user(`Step ${i}: please look at module number ${i} and tell me what ${'it does '.repeat(20)}`));
-      messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `r${i}`, name: 'Read', input: { file_path: `/repo/src/module-${i}/${'deep/'.repeat(10)}file-${i}.ts` } }] });
+      messages.push({
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: `r${i}`, name: 'Read', input: { file_path: `/repo/src/module-${i}/${'deep/'.repeat(10)}file-${i}.ts` } },
+        ],
+      });
       messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `r${i}`, content: 'ok' }] });
-      messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `b${i}`, name: 'Bash', input: { command: `npm run check -- --module ${i} ${'--flag '.repeat(12)}`, description: `check module ${i}` } }] });
-      messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `b${i}`, is_error: i % 3 === 0, content: `Error: module ${i} failed` }] });
+      messages.push({
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: `b${i}`,
+            name: 'Bash',
+            input: { command: `npm run check -- --module ${i} ${'--flag '.repeat(12)}`, description: `check module ${i}` },
+          },
+        ],
+      });
+      messages.push({
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: `b${i}`, is_error: i % 3 === 0, content: `Error: module ${i} failed` }],
+      });
       messages.push(assistant(`Module ${i} is fine now.`));
     }
     const notes = draftSessionNotes(DEFAULT_NOTES_TEMPLATE, messages);
@@ -155,10 +236,20 @@ describe('offline notes stay within their budgets', () => {
 
 describe('offline notes and a turn still in progress', () => {
   it('a tool call answered only by the background task placeholder is in progress, not an error', async () => {
-    const { DEFAULT_NOTES_TEMPLATE, draftSessionNotes, withTaskPrompt, OfflineModel: Offline } = await import('../../../src/index.js');
-    const conversation: ModelMessage[] = [user('Run the tests please.'), { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test' } }] }];
+    const { DEFAULT_NOTES_TEMPLATE, OfflineModel: Offline } = await import('../../../src/index.js');
+    const { draftSessionNotes } = await import('../../../src/model/offline/index.js');
+    const { withTaskPrompt } = await import('../../../src/model/index.js');
+    const conversation: ModelMessage[] = [
+      user('Run the tests please.'),
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test' } }] },
+    ];
     const request = withTaskPrompt(conversation, 'update the notes');
-    const reply = await new Offline().complete({ messages: request, maxTokens: 100, tools: [{ name: 'Edit', description: '', inputSchema: {} }], task: { kind: 'session_notes', notesPath: '/n.md', currentNotes: DEFAULT_NOTES_TEMPLATE } });
+    const reply = await new Offline().complete({
+      messages: request,
+      maxTokens: 100,
+      tools: [{ name: 'Edit', description: '', inputSchema: {} }],
+      task: { kind: 'session_notes', notesPath: '/n.md', currentNotes: DEFAULT_NOTES_TEMPLATE },
+    });
     const notes = (reply.content[0] as unknown as { input: { new_string: string } }).input.new_string;
     expect(notes).toContain('- In progress: `npm test` (no result yet)');
     expect(notes).not.toContain('had not finished');

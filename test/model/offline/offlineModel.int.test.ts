@@ -1,18 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_NOTES_TEMPLATE,
-  editOnlyGate,
-  loadConversation,
-  memoryGate,
-  OfflineModel,
-  parseTopicFile,
-  runAgent,
-  splitNotes,
-  type ModelMessage,
-  type ModelTask,
-} from '../../../src/index.js';
+import { DEFAULT_NOTES_TEMPLATE, loadConversation, OfflineModel, parseTopicFile, type ModelMessage } from '../../../src/index.js';
+import { editOnlyGate, memoryGate, runAgent, type ModelTask } from '../../../src/model/index.js';
+import { splitNotes } from '../../../src/memory/session/index.js';
 import { testModelPort } from '../../contract/modelPort.contract.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
@@ -27,7 +18,15 @@ async function updateNotes(dir: string): Promise<{ text: string; calls: number }
   const notesPath = join(dir, 'summary.md');
   writeFileSync(notesPath, DEFAULT_NOTES_TEMPLATE);
   const task: ModelTask = { kind: 'session_notes', notesPath, currentNotes: DEFAULT_NOTES_TEMPLATE };
-  const run = await runAgent({ model: new OfflineModel(), system: 'notes', messages: [...conversation(), prompt], tools: ['Edit'], gate: editOnlyGate(notesPath), maxTurns: 3, task });
+  const run = await runAgent({
+    model: new OfflineModel(),
+    system: 'notes',
+    messages: [...conversation(), prompt],
+    tools: ['Edit'],
+    gate: editOnlyGate(notesPath),
+    maxTurns: 3,
+    task,
+  });
   return { text: readFileSync(notesPath, 'utf8'), calls: run.toolCalls.length };
 }
 
@@ -57,8 +56,25 @@ describe('OfflineModel through the agent loop, on real files', () => {
     const memoryDir = join(base, 'memory');
     mkdirSync(memoryDir);
     const messages = conversation();
-    const task: ModelTask = { kind: 'extract_memories', memoryDir, existing: [], index: '', newMessages: messages.length, frontmatter: 'metadata', sessionId: 'a1eaaff9-3a09-471e-b457-360fb17ea04f', now: '2026-11-30T00:00:00.000Z' };
-    const run = await runAgent({ model: new OfflineModel(), system: 'extract', messages: [...messages, { role: 'user', content: 'Save what is worth keeping.' }], tools: ['Read', 'Glob', 'Grep', 'Write', 'Edit'], gate: memoryGate({ readRoots: [base], writeRoot: memoryDir }), maxTurns: 5, task });
+    const task: ModelTask = {
+      kind: 'extract_memories',
+      memoryDir,
+      existing: [],
+      index: '',
+      newMessages: messages.length,
+      frontmatter: 'metadata',
+      sessionId: 'a1eaaff9-3a09-471e-b457-360fb17ea04f',
+      now: '2026-11-30T00:00:00.000Z',
+    };
+    const run = await runAgent({
+      model: new OfflineModel(),
+      system: 'extract',
+      messages: [...messages, { role: 'user', content: 'Save what is worth keeping.' }],
+      tools: ['Read', 'Glob', 'Grep', 'Write', 'Edit'],
+      gate: memoryGate({ readRoots: [base], writeRoot: memoryDir }),
+      maxTurns: 5,
+      task,
+    });
     expect(run.stop).toBe('done');
     expect(run.toolCalls.every((call) => call.allowed && call.error === undefined)).toBe(true);
     const files = readdirSync(memoryDir).sort();

@@ -175,9 +175,19 @@ describe('coalesceTrailing', () => {
   });
 
   it('accepts any ObservableInput, such as an array or a promise', async () => {
-    const fromArray = await lastValueFrom(of('a').pipe(coalesceTrailing((batch) => [batch.length, batch.length + 1]), toArray()));
+    const fromArray = await lastValueFrom(
+      of('a').pipe(
+        coalesceTrailing((batch) => [batch.length, batch.length + 1]),
+        toArray(),
+      ),
+    );
     expect(fromArray).toEqual([1, 2]);
-    const fromPromise = await lastValueFrom(of('a').pipe(coalesceTrailing((batch) => Promise.resolve(batch.join(''))), toArray()));
+    const fromPromise = await lastValueFrom(
+      of('a').pipe(
+        coalesceTrailing((batch) => Promise.resolve(batch.join(''))),
+        toArray(),
+      ),
+    );
     expect(fromPromise).toEqual(['a']);
   });
 
@@ -186,7 +196,9 @@ describe('coalesceTrailing', () => {
     const requests = new Subject<string>();
     const batches: string[][] = [];
     const seen: string[] = [];
-    requests.pipe(coalesceTrailing((batch: string[]) => (batches.push(batch), of(batch.join(''))), scheduler)).subscribe((v) => seen.push(v));
+    requests
+      .pipe(coalesceTrailing((batch: string[]) => (batches.push(batch), of(batch.join(''))), scheduler))
+      .subscribe((v) => seen.push(v));
 
     requests.next('a');
     requests.next('b');

@@ -55,7 +55,12 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
   } catch (error) {
     store.close();
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new MemlogError('io', `cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 0} (${code})`, { code }, { cause: error });
+    throw new MemlogError(
+      'io',
+      `cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 0} (${code})`,
+      { code },
+      { cause: error },
+    );
   }
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
@@ -74,7 +79,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, store:
   const url = new URL(request.url ?? '/', 'http://localhost');
   // A refused request's body is never read: send() answers and closes the connection.
   if (url.pathname !== TEAM_MEMORY_PATH) return send(request, response, 404, { error: { message: 'not found' } });
-  if (!authorized(request.headers.authorization, options.token)) return send(request, response, 401, { error: { message: 'a valid bearer token is required' } }, { 'WWW-Authenticate': 'Bearer' });
+  if (!authorized(request.headers.authorization, options.token))
+    return send(request, response, 401, { error: { message: 'a valid bearer token is required' } }, { 'WWW-Authenticate': 'Bearer' });
   const repo = url.searchParams.get('repo') ?? '';
   if (!REPO_SLUG.test(repo)) return send(request, response, 400, { error: { message: 'repo must be owner/repo' } });
   if (request.method === 'GET') return get(request, response, store, repo, url.searchParams.get('view') === 'hashes', options);
@@ -82,7 +88,14 @@ async function handle(request: IncomingMessage, response: ServerResponse, store:
   send(request, response, 405, { error: { message: 'only GET and PUT' } }, { Allow: 'GET, PUT' });
 }
 
-function get(request: IncomingMessage, response: ServerResponse, store: TeamStore, repo: string, hashesOnly: boolean, options: TeamServerOptions): void {
+function get(
+  request: IncomingMessage,
+  response: ServerResponse,
+  store: TeamStore,
+  repo: string,
+  hashesOnly: boolean,
+  options: TeamServerOptions,
+): void {
   const current = store.checksum(repo);
   if (current === null) return send(request, response, 404, { error: { message: 'no team memory for this repository yet' } });
   if (etagsOf(request.headers['if-none-match']).includes(current)) return send(request, response, 304, null, { ETag: `"${current}"` });
@@ -95,10 +108,29 @@ function get(request: IncomingMessage, response: ServerResponse, store: TeamStor
     if (entry.content !== null) entries[entry.key] = entry.content;
     entryChecksums[entry.key] = entry.hash;
   }
-  send(request, response, 200, { organizationId: options.organizationId ?? 'local', repo, version: snapshot.version, lastModified: snapshot.lastModified, checksum: snapshot.checksum, content: { entries, entryChecksums } }, { ETag: `"${snapshot.checksum}"` });
+  send(
+    request,
+    response,
+    200,
+    {
+      organizationId: options.organizationId ?? 'local',
+      repo,
+      version: snapshot.version,
+      lastModified: snapshot.lastModified,
+      checksum: snapshot.checksum,
+      content: { entries, entryChecksums },
+    },
+    { ETag: `"${snapshot.checksum}"` },
+  );
 }
 
-async function put(request: IncomingMessage, response: ServerResponse, store: TeamStore, repo: string, options: TeamServerOptions): Promise<void> {
+async function put(
+  request: IncomingMessage,
+  response: ServerResponse,
+  store: TeamStore,
+  repo: string,
+  options: TeamServerOptions,
+): Promise<void> {
   const body = await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   if (body === null) return send(request, response, 413, { error: { message: 'request body too large' } });
   let json: unknown;
@@ -117,27 +149,44 @@ async function put(request: IncomingMessage, response: ServerResponse, store: Te
   const entries = Object.entries(parsed.data.entries);
   for (const [key, content] of entries) {
     const unsafe = unsafeKeyReason(key);
-    if (unsafe !== null) return send(request, response, 400, { error: { message: `entry key ${JSON.stringify(key)} is not a safe relative path: ${unsafe}` } });
-    if (utf8Bytes(content) > MAX_ENTRY_BYTES) return send(request, response, 400, { error: { message: `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes` } });
+    if (unsafe !== null)
+      return send(request, response, 400, {
+        error: { message: `entry key ${JSON.stringify(key)} is not a safe relative path: ${unsafe}` },
+      });
+    if (utf8Bytes(content) > MAX_ENTRY_BYTES)
+      return send(request, response, 400, { error: { message: `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes` } });
   }
   // From here to the write nothing awaits, so no other request can come between check and write.
   const current = store.checksum(repo);
   const ifMatch = request.headers['if-match'];
   if (ifMatch !== undefined) {
     const wanted = etagsOf(ifMatch);
-    if (current === null || !(wanted.includes('*') || wanted.includes(current))) return send(request, response, 412, { error: { message: 'the team memory changed since your last read' } });
+    if (current === null || !(wanted.includes('*') || wanted.includes(current)))
+      return send(request, response, 412, { error: { message: 'the team memory changed since your last read' } });
   }
   // `If-None-Match: *` is a create: refused once the repository has data, so two first pushes cannot overwrite each other.
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && current !== null) {
     const refused = etagsOf(ifNoneMatch);
-    if (refused.includes('*') || refused.includes(current)) return send(request, response, 412, { error: { message: 'the team memory already exists; read it first' } });
+    if (refused.includes('*') || refused.includes(current))
+      return send(request, response, 412, { error: { message: 'the team memory already exists; read it first' } });
   }
   const outcome = store.upsert(repo, entries, (options.now?.() ?? new Date()).toISOString(), options.maxEntries ?? DEFAULT_MAX_ENTRIES);
   if (outcome.kind === 'too_many_entries') {
-    return send(request, response, 413, { error: { message: `at most ${outcome.maxEntries} entries`, details: { error_code: 'team_memory_too_many_entries', max_entries: outcome.maxEntries, received_entries: outcome.receivedEntries } } });
+    return send(request, response, 413, {
+      error: {
+        message: `at most ${outcome.maxEntries} entries`,
+        details: { error_code: 'team_memory_too_many_entries', max_entries: outcome.maxEntries, received_entries: outcome.receivedEntries },
+      },
+    });
   }
-  send(request, response, 200, { checksum: outcome.checksum, lastModified: outcome.lastModified, version: outcome.version }, { ETag: `"${outcome.checksum}"` });
+  send(
+    request,
+    response,
+    200,
+    { checksum: outcome.checksum, lastModified: outcome.lastModified, version: outcome.version },
+    { ETag: `"${outcome.checksum}"` },
+  );
 }
 
 /** Compares digests, so neither the length nor the content of the token leaks through timing. */
@@ -149,7 +198,10 @@ function authorized(header: string | undefined, token: string): boolean {
 }
 
 function etagsOf(header: string | undefined): string[] {
-  return (header ?? '').split(',').map(unquoteEtag).filter((tag) => tag !== '');
+  return (header ?? '')
+    .split(',')
+    .map(unquoteEtag)
+    .filter((tag) => tag !== '');
 }
 
 /**
@@ -186,13 +238,24 @@ function hasBody(request: IncomingMessage): boolean {
  * any further: its connection is closed once the answer is out, since keeping it open would mean
  * reading whatever the client still sends, without end.
  */
-function send(request: IncomingMessage, response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = body === null ? '' : JSON.stringify(body);
   const unread = hasBody(request) && !request.complete;
   if (unread) {
     request.pause();
     response.once('finish', () => request.socket.destroy());
   }
-  response.writeHead(status, { ...(body === null ? {} : { 'Content-Type': 'application/json' }), 'Content-Length': Buffer.byteLength(text), ...(unread ? { Connection: 'close' } : {}), ...headers });
+  response.writeHead(status, {
+    ...(body === null ? {} : { 'Content-Type': 'application/json' }),
+    'Content-Length': Buffer.byteLength(text),
+    ...(unread ? { Connection: 'close' } : {}),
+    ...headers,
+  });
   response.end(text);
 }

@@ -47,10 +47,18 @@ export class TeamStore {
   }
 
   read(repo: string, withBodies: boolean): RepoSnapshot | null {
-    const head = this.#db.prepare('SELECT version, last_modified, checksum FROM repos WHERE repo = ?').get(repo) as { version: number; last_modified: string; checksum: string } | undefined;
+    const head = this.#db.prepare('SELECT version, last_modified, checksum FROM repos WHERE repo = ?').get(repo) as
+      { version: number; last_modified: string; checksum: string } | undefined;
     if (head === undefined) return null;
-    const rows = this.#db.prepare(`SELECT key, ${withBodies ? 'content' : 'NULL AS content'}, hash FROM entries WHERE repo = ?`).all(repo) as Array<{ key: string; content: string | null; hash: string }>;
-    return { version: head.version, lastModified: head.last_modified, checksum: head.checksum, entries: rows.sort((a, b) => compareKeys(a.key, b.key)) };
+    const rows = this.#db
+      .prepare(`SELECT key, ${withBodies ? 'content' : 'NULL AS content'}, hash FROM entries WHERE repo = ?`)
+      .all(repo) as Array<{ key: string; content: string | null; hash: string }>;
+    return {
+      version: head.version,
+      lastModified: head.last_modified,
+      checksum: head.checksum,
+      entries: rows.sort((a, b) => compareKeys(a.key, b.key)),
+    };
   }
 
   /**
@@ -60,10 +68,17 @@ export class TeamStore {
    */
   upsert(repo: string, entries: ReadonlyArray<readonly [string, string]>, now: string, maxEntries: number): UpsertOutcome {
     return this.#db.transaction((): UpsertOutcome => {
-      const existing = new Map((this.#db.prepare('SELECT key, hash FROM entries WHERE repo = ?').all(repo) as Array<{ key: string; hash: string }>).map((r) => [r.key, r.hash]));
+      const existing = new Map(
+        (this.#db.prepare('SELECT key, hash FROM entries WHERE repo = ?').all(repo) as Array<{ key: string; hash: string }>).map((r) => [
+          r.key,
+          r.hash,
+        ]),
+      );
       const after = new Set([...existing.keys(), ...entries.map(([key]) => key)]);
       if (after.size > maxEntries) return { kind: 'too_many_entries', maxEntries, receivedEntries: after.size };
-      const put = this.#db.prepare('INSERT INTO entries (repo, key, content, hash) VALUES (?, ?, ?, ?) ON CONFLICT (repo, key) DO UPDATE SET content = excluded.content, hash = excluded.hash');
+      const put = this.#db.prepare(
+        'INSERT INTO entries (repo, key, content, hash) VALUES (?, ?, ?, ?) ON CONFLICT (repo, key) DO UPDATE SET content = excluded.content, hash = excluded.hash',
+      );
       let changed = false;
       for (const [key, content] of entries) {
         const hash = hashContent(content);
@@ -72,11 +87,17 @@ export class TeamStore {
         existing.set(key, hash);
         changed = true;
       }
-      const head = this.#db.prepare('SELECT version, last_modified, checksum FROM repos WHERE repo = ?').get(repo) as { version: number; last_modified: string; checksum: string } | undefined;
-      if (!changed && head !== undefined) return { kind: 'ok', version: head.version, lastModified: head.last_modified, checksum: head.checksum };
+      const head = this.#db.prepare('SELECT version, last_modified, checksum FROM repos WHERE repo = ?').get(repo) as
+        { version: number; last_modified: string; checksum: string } | undefined;
+      if (!changed && head !== undefined)
+        return { kind: 'ok', version: head.version, lastModified: head.last_modified, checksum: head.checksum };
       const checksum = repoChecksum(existing);
       const version = (head?.version ?? 0) + 1;
-      this.#db.prepare('INSERT INTO repos (repo, version, last_modified, checksum) VALUES (?, ?, ?, ?) ON CONFLICT (repo) DO UPDATE SET version = excluded.version, last_modified = excluded.last_modified, checksum = excluded.checksum').run(repo, version, now, checksum);
+      this.#db
+        .prepare(
+          'INSERT INTO repos (repo, version, last_modified, checksum) VALUES (?, ?, ?, ?) ON CONFLICT (repo) DO UPDATE SET version = excluded.version, last_modified = excluded.last_modified, checksum = excluded.checksum',
+        )
+        .run(repo, version, now, checksum);
       return { kind: 'ok', version, lastModified: now, checksum };
     })();
   }

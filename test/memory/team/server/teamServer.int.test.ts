@@ -1,7 +1,7 @@
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTeamServer, type RunningTeamServer } from '../../../../src/index.js';
+import { startTeamServer, type RunningTeamServer } from '../../../../src/memory/team/server/index.js';
 import { tempDir } from '../../../support/tempDir.js';
 
 const TOKEN = 'test-token';

@@ -1,0 +1,6 @@
+/** File-system ground rules every layer builds on: whole-line appends, atomic writes, containment, readable I/O errors. */
+export { appendWholeLines, appendWholeLinesSync, repairTornTail } from './appendLines.js';
+export { atomicWrite } from './atomicWrite.js';
+export { resolveInside, isWithin } from './containment.js';
+export { describeFailure, describeFsError, fsErrorReason, isFsError } from './fsError.js';
+export { describeFileKind, isRegularFile, notATranscriptFile, statOrNull } from './fileKind.js';

@@ -1,0 +1,164 @@
+import { hasUuid } from '../../transcript/entrySchema.js';
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { MemlogError } from '../../errors.js';
+import { removeStagedDir } from '../../fs/stagedDir.js';
+import { describeFailure } from '../../fs/fsError.js';
+import type { ModelPort } from '../../model/port.js';
+import { readEffectLog } from '../../pipeline/effectLog.js';
+import type { LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
+import { recoverInterrupted, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
+import type { ReplaySettings } from '../../pipeline/replayDecider.js';
+import type { Decision, RunStart } from '../../projections/decisions.js';
+import { isPrompt } from '../../projections/turns.js';
+import { readLogEntries } from '../../transcript/readLogEntries.js';
+import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
+import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
+import { ExtractionOutcome } from './extractionOutcome.js';
+import { extractionFrames } from './extractionFrames.js';
+import { runExtraction } from './extractionRun.js';
+import type { ExtractTarget } from './findTargets.js';
+import { batchCustomId, readBatchLedger, remoteCustomId } from './messageBatchLedger.js';
+import { collectBatchResults, queueBatchRequest, type BatchRound } from './messageBatchRound.js';
+import { applyStaged, extractionStagingDir, removeStrayTempFiles } from './stagedMemoryRun.js';
+
+/** What extracting one session takes from `extractMemories`' options. */
+export interface SessionExtractOptions {
+  readonly model: ModelPort;
+  readonly settings?: ReplaySettings;
+  readonly frontmatter?: FrontmatterForm;
+  readonly signal?: AbortSignal;
+}
+
+/** What one session's extraction did, for the extract's report and progress. */
+export interface SessionReport {
+  readonly project: string;
+  readonly session: string;
+  readonly runs: number;
+  readonly failed: number;
+  readonly added: ExtractionOutcome['written'];
+  readonly updated: ExtractionOutcome['written'];
+  readonly tokens: { readonly input: number; readonly output: number };
+  readonly diagnostics: number;
+  /** Index lines that left MEMORY.md to keep it within Claude Code's limits (their files stay). */
+  readonly indexDropped: readonly string[];
+  /** Runs whose request goes out in this round's message batch. */
+  readonly submitted: number;
+  /** Runs sent in an earlier batch that has not ended yet. */
+  readonly waiting: number;
+  /** Why the session could not be worked on (its transcript could not be read); the batch went on without it. */
+  readonly error?: string;
+}
+
+/** Extracts one session's memories: every extraction its triggers call for that its effect log lacks. */
+export async function extractSession(
+  target: ExtractTarget,
+  session: string,
+  options: SessionExtractOptions,
+  batch: BatchRound | null,
+): Promise<SessionReport> {
+  const logPath = target.effectLog(session);
+  const { entries, diagnostics, log } = readSessionInputs(session, logPath);
+  await removeStrayTempFiles(target.memoryDir);
+  const sessionId = basename(session, '.jsonl');
+  // Staging copies are named for the session and the run, so no other session's run can be taken for this one's.
+  const stagingOf = (runId: string) => extractionStagingDir(target.memoryDir, `${sessionId}.${runId}`);
+  // A run that recorded its end but died while moving its files into place is finished first.
+  for (const record of log.records) {
+    if (record.type !== 'run_finished' || record.run !== 'extraction' || !existsSync(stagingOf(record.runId))) continue;
+    const outcome = ExtractionOutcome.safeParse(record.outcome);
+    await applyStaged(stagingOf(record.runId), target.memoryDir, outcome.success ? outcome.data.written.map((w) => w.file) : []);
+  }
+  // A run whose request went out in a message batch is still going on, not interrupted.
+  const ledger = readBatchLedger(target.memoryDir);
+  const submitted = (record: RunStartedRecord): boolean => ledger.has(remoteCustomId(record) ?? '');
+  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => removeStagedDir(stagingOf(runId)), submitted);
+  let records = [...log.records, ...interrupted];
+  // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
+  const last = entries.at(-1);
+  const end: LogPosition = { seq: last?.seq ?? -1, uuid: last !== undefined && hasUuid(last.entry) ? last.entry.uuid : null };
+  const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, options);
+  records = [...records, ...collected.records];
+  // The newest run failed last time: it runs again now, at the same place.
+  records = [...records, ...retryFailed(records, 'extraction', logPath)];
+  const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) && hasUuid(e.entry) ? [e.entry.uuid] : [])));
+  const cwd = entries.map((e) => (e.entry as { cwd?: unknown }).cwd).find((c): c is string => typeof c === 'string');
+  const frames = extractionFrames(entries);
+  const runs = await runPaced({
+    entries,
+    records,
+    logPath,
+    kind: 'extraction',
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    // In a batch round, a run's request goes out with the others at the end; its record says which it is.
+    ...(batch === null
+      ? {}
+      : {
+          remote: (runId: string, start: RunStart, decisions: readonly Decision[]) => {
+            const run = frames.frame(start, decisions);
+            return { customId: batchCustomId(sessionId, runId), from: run.from, to: run.to, now: run.now };
+          },
+        }),
+    execute: async (start, decisions, runId): Promise<PacedResult> => {
+      const run = frames.frame(start, decisions);
+      frames.forget(start); // used up: a session's snapshots are not kept
+      if (batch !== null) {
+        await queueBatchRequest(batch, target.memoryDir, batchCustomId(sessionId, runId), run);
+        return { deferred: true };
+      }
+      const humanMessages = run.snapshot.flatMap((message, i) =>
+        message.role === 'user' && message.sources.some((uuid) => prompts.has(uuid)) ? [i] : [],
+      );
+      return runExtraction({
+        model: options.model,
+        memoryDir: target.memoryDir,
+        readRoots: cwd !== undefined && existsSync(cwd) ? [cwd] : [],
+        conversation: run.conversation,
+        newMessages: run.newMessages,
+        humanMessages,
+        runId: `${sessionId}.${runId}`,
+        sessionId,
+        from: run.from,
+        to: run.to,
+        now: run.now,
+        ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
+    },
+  });
+  const done = [...collected.runs, ...runs.filter((run) => run.deferred !== true)];
+  const outcomes = done.flatMap((run) => (run.ok ? [run.outcome as ExtractionOutcome] : []));
+  const written = outcomes.flatMap((o) => o.written).filter((w) => w.file !== INDEX_NAME);
+  return {
+    project: target.projectDir,
+    session,
+    runs: done.length,
+    failed: done.filter((run) => !run.ok).length,
+    added: written.filter((w) => w.change === 'added'),
+    updated: written.filter((w) => w.change === 'updated'),
+    tokens: { input: outcomes.reduce((n, o) => n + o.tokens.input, 0), output: outcomes.reduce((n, o) => n + o.tokens.output, 0) },
+    diagnostics: diagnostics.length,
+    indexDropped: outcomes.flatMap((o) => o.indexDropped),
+    submitted: runs.filter((run) => run.deferred === true).length,
+    waiting: collected.waiting,
+  };
+}
+
+/** A session whose transcript or effect log cannot be read: nothing was written for it, so the project goes on without it. */
+export class SessionUnreadableError extends MemlogError {
+  constructor(cause: unknown) {
+    super('io', describeFailure(cause) ?? String(cause), {}, { cause });
+  }
+}
+
+/** What a session's extraction reads before it writes anything. */
+function readSessionInputs(session: string, logPath: string) {
+  try {
+    const { entries, diagnostics } = readLogEntries(session);
+    return { entries, diagnostics, log: readEffectLog(logPath) };
+  } catch (error) {
+    if (describeFailure(error) === undefined) throw error;
+    throw new SessionUnreadableError(error);
+  }
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** What a finished extraction run records in the effect log: what it wrote, and from where. */
+export const ExtractionOutcome = z.object({
+  sessionId: z.string().nullable(),
+  /** The messages it looked at: after `from` (the cursor; null: from the start) up to `to`. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  written: z.array(z.object({ file: z.string(), sha256: z.string(), change: z.enum(['added', 'updated']), type: z.string().nullable() })),
+  indexShortened: z.number().int(),
+  indexDropped: z.array(z.string()),
+  toolCalls: z.number().int(),
+  denied: z.number().int(),
+  turns: z.number().int(),
+  refused: z.array(z.string()).optional(),
+  tokens: z.object({ input: z.number().int(), output: z.number().int(), cacheRead: z.number().int() }),
+});
+export type ExtractionOutcome = z.infer<typeof ExtractionOutcome>;

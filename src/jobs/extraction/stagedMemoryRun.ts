@@ -1,0 +1,113 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join, sep } from 'node:path';
+import { mkdir, rm } from '../../fs/faultableFs.js';
+import { atomicWrite, isAtomicTempName } from '../../fs/atomicWrite.js';
+import { sha256Hex } from '../../fs/sha256.js';
+import { applyStagedFiles, removeStagedDir, stageDir, stagedDirPath } from '../../fs/stagedDir.js';
+import { fitIndex, INDEX_NAME } from '../../memory/durable/memoryIndex.js';
+import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
+import { parseTopicFile } from '../../memory/durable/topicFile.js';
+import type { ExtractionOutcome } from './extractionOutcome.js';
+
+/** The copy a run works in, beside the memory directory (outside it, so no scan ever lists it). */
+export const extractionStagingDir = (memoryDir: string, runId: string): string => stagedDirPath(memoryDir, runId);
+
+/** Removes temp files an atomic write left behind when its process was killed. */
+export async function removeStrayTempFiles(dir: string): Promise<void> {
+  try {
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+      if (entry.isFile() && isAtomicTempName(entry.name)) await rm(join(entry.parentPath, entry.name), { force: true });
+  } catch {
+    // No directory yet: nothing to clean.
+  }
+}
+
+/**
+ * Moves the files a run changed from its copy into the memory directory (applyStagedFiles),
+ * topic files first and the index last, so it never names a file that is not there yet.
+ */
+export async function applyStaged(staging: string, memoryDir: string, files: readonly string[]): Promise<void> {
+  const ordered = [...files].sort((a, b) => Number(basename(a) === INDEX_NAME) - Number(basename(b) === INDEX_NAME) || (a < b ? -1 : 1));
+  await applyStagedFiles(staging, memoryDir, ordered);
+}
+
+/** What the work inside a staged run reports, for the outcome. */
+export interface StagedWork {
+  readonly toolCalls: number;
+  readonly denied: number;
+  readonly turns: number;
+  readonly tokens: ExtractionOutcome['tokens'];
+  /** Writes refused by the secret scan, as `file:line: label (rule)`. */
+  readonly refused?: readonly string[];
+}
+
+/** What the work inside a staged run is given: its copy of the memory directory, as the run began. */
+export interface StagedContext {
+  readonly staging: string;
+  readonly existing: Awaited<ReturnType<typeof scanMemoryFiles>>;
+  readonly index: string;
+}
+
+export interface StagedRunOptions {
+  readonly memoryDir: string;
+  readonly runId: string;
+  readonly sessionId: string | null;
+  readonly from: string | null;
+  readonly to: string | null;
+}
+
+const readOrNull = (path: string): Promise<Buffer | null> => readFile(path).catch(() => null);
+
+/**
+ * A run that changes memory through a copy: `work` writes into the copy; the index is kept
+ * within Claude Code's limits; what differs from the copy's start is the outcome, and `apply`
+ * moves it into place once the outcome is recorded. A fault at any point leaves the memory
+ * directory as it was.
+ */
+export async function runStaged(
+  options: StagedRunOptions,
+  work: (context: StagedContext) => Promise<StagedWork>,
+): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
+  const { memoryDir } = options;
+  await mkdir(memoryDir, { recursive: true });
+  const staged = await stageDir(memoryDir, extractionStagingDir(memoryDir, options.runId));
+  const staging = staged.path;
+  try {
+    const existing = await scanMemoryFiles(staging);
+    const index = (await readOrNull(join(staging, INDEX_NAME)))?.toString('utf8') ?? '';
+    const done = await work({ staging, existing, index });
+    const indexPath = join(staging, INDEX_NAME);
+    const written = await readOrNull(indexPath);
+    const fit = written === null ? { content: '', shortened: 0, dropped: [] as string[] } : fitIndex(written.toString('utf8'));
+    if (written !== null && fit.content !== written.toString('utf8')) await atomicWrite(indexPath, fit.content);
+    const changes: ExtractionOutcome['written'] = (await staged.changes()).map(({ file, content, change }) => {
+      const parsed = file.endsWith('.md') && basename(file) !== INDEX_NAME ? parseTopicFile(content.toString('utf8'), file) : null;
+      return { file: file.split(sep).join('/'), sha256: sha256Hex(content), change, type: parsed?.ok === true ? parsed.file.type : null };
+    });
+    const outcome: ExtractionOutcome = {
+      sessionId: options.sessionId,
+      from: options.from,
+      to: options.to,
+      written: changes,
+      indexShortened: fit.shortened,
+      indexDropped: [...fit.dropped],
+      toolCalls: done.toolCalls,
+      denied: done.denied,
+      turns: done.turns,
+      tokens: done.tokens,
+      ...(done.refused === undefined ? {} : { refused: [...done.refused] }),
+    };
+    return {
+      outcome,
+      apply: () =>
+        applyStaged(
+          staging,
+          memoryDir,
+          changes.map((c) => c.file),
+        ),
+    };
+  } catch (error) {
+    await removeStagedDir(staging).catch(() => undefined);
+    throw error;
+  }
+}

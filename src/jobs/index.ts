@@ -1,0 +1,50 @@
+/** Jobs: the orchestrators that read the logs, call the model and write memory, each leaving effect records first. */
+export { selectModel, OFFLINE_NOTICE, type ModelKind, type ModelSelection } from './selectModel.js';
+export {
+  compactTranscript,
+  type CompactOptions,
+  type CompactReport,
+  type CompactStrategy,
+  type RungAttempt,
+} from './compaction/compactTranscript.js';
+export {
+  buildSessionNotes,
+  defaultNotesPath,
+  lastSummarizedFromLog,
+  readNotes,
+  type NotesBuildOptions,
+  type NotesBuildReport,
+  type NotesRunEvent,
+  type NotesRunSummary,
+} from './notes/notesBuilder.js';
+export { runNotesUpdate, ensureNotesFile, coveredUpTo, stagingPath, NotesRunOutcome, type NotesRunOptions } from './notes/notesRun.js';
+export { sessionNotesExecutor, type NotesExecutorOptions } from './notes/notesExecutor.js';
+export { waitForNotesRun, NOTES_WAIT, type WaitOptions, type WaitResult } from './notes/waitForNotes.js';
+export { extractMemories, type ExtractOptions, type ExtractReport, type SessionEvent } from './extraction/extractMemories.js';
+export { findTargets, type ExtractTarget } from './extraction/findTargets.js';
+export { pendingExtraction } from './extraction/pendingExtraction.js';
+export type { SessionReport } from './extraction/extractSession.js';
+export { runExtraction, type ExtractionRunOptions } from './extraction/extractionRun.js';
+export { applyStaged, extractionStagingDir } from './extraction/stagedMemoryRun.js';
+export { ExtractionOutcome } from './extraction/extractionOutcome.js';
+export { applyBatchReply, batchExtractionRequest, SAVE_MEMORIES_TOOL, SaveMemoriesInput } from './extraction/messageBatchExtraction.js';
+export { batchLedgerPath, readBatchLedger } from './extraction/messageBatchLedger.js';
+export { memoryWrites, type MemoryWrite } from './extraction/provenance.js';
+export {
+  loadContext,
+  DEFAULT_CONTEXT_MODEL,
+  DEFAULT_CONTEXT_MAX_TOKENS,
+  DEFAULT_NEXT_PROMPT,
+  type ContextOptions,
+} from './context/loadContext.js';
+export { nodeFileSource } from './context/nodeFileSource.js';
+export {
+  recallMemories,
+  RECALL_LIMIT,
+  MAX_MEMORY_LINES,
+  MAX_MEMORY_BYTES,
+  MAX_SESSION_BYTES,
+  type RecallOptions,
+  type RecalledMemory,
+  type RecallResult,
+} from './context/recall.js';

@@ -1,0 +1,14 @@
+/** Decisions: the replay that folds projections and triggers, the timeline, coalescing, and memlog's effect log and runners. */
+export { createReplayDecider, type ReplaySettings, type ReplayState, type PipelineEvent, type PipelineDecider } from './replayDecider.js';
+export { replayDecisions } from './replayDecisions.js';
+export { replaySync } from './replaySync.js';
+export { mergeByPosition } from './mergeByPosition.js';
+export { foldProjections, evolveProjections, initialProjectionStates, type ProjectionStates } from './foldProjections.js';
+export { buildTimeline, formatTimeline, type Timeline, type TimelineTurn } from './timeline.js';
+export { runOf } from './runsByKind.js';
+export { coalesceTrailing } from './operators/coalesceTrailing.js';
+export { evolveTrailing, initialTrailingState, type TrailingState, type TrailingEvent, type TrailingStart } from './trailingCoalesce.js';
+export * from './effectRecord.js';
+export { effectLogPath, readEffectLog, appendEffects, appendEffectsSync, withoutInterrupted, type EffectLogContents } from './effectLog.js';
+export { runEffects, type EffectRunnerOptions, type RunResult } from './effects.js';
+export { runPaced, recoverInterrupted, type PacedRun, type PacedRunEvent, type PacedRunsOptions } from './pacedRuns.js';

@@ -1,0 +1,3 @@
+/** The secret scan that guards what leaves the machine (team memory uploads). */
+export { scanForSecrets, scanWithMemlogRules, formatFinding, type SecretFinding } from './scanForSecrets.js';
+export { MEMLOG_SECRET_RULES, type SecretRule } from './memlogRules.js';

@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RunInterruptedError } from '../../src/fs/fsError.js';
+import { readEffectLog } from '../../src/pipeline/effectLog.js';
+import { runPaced, type PacedRunEvent } from '../../src/pipeline/pacedRuns.js';
+import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
+import type { LogEntry } from '../../src/transcript/logEntry.js';
+import { tempDir } from '../support/tempDir.js';
+
+// Three turns: the triggers call for an extraction after each.
+const entries: LogEntry[] = [
+  userEntry('u1', 'a'),
+  assistantEntry('a1', 'm1', text('x')),
+  userEntry('u2', 'b'),
+  assistantEntry('a2', 'm2', text('y')),
+  userEntry('u3', 'c'),
+  assistantEntry('a3', 'm3', text('z')),
+].map((entry, seq) => ({ seq, entry }));
+const diskFull = (): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+/** The run records in the log, a withdrawn run's end shown as `interrupted`. */
+const typesIn = (logPath: string): string[] =>
+  readEffectLog(logPath).records.flatMap((r) =>
+    r.type === 'decision' ? [] : [r.type === 'run_failed' && r.interrupted === true ? 'interrupted' : r.type],
+  );
+
+describe('paced runs', () => {
+  it('each run is recorded and applied before the next entry is folded; a failed run is recorded and the build goes on', async () => {
+    const logPath = join(tempDir(), 'effects.jsonl');
+    const events: PacedRunEvent[] = [];
+    const done: string[] = [];
+    let calls = 0;
+    const runs = await runPaced({
+      entries,
+      records: [],
+      logPath,
+      kind: 'extraction',
+      onRun: (event) => void events.push(event),
+      execute: (_start, _decisions, runId) => {
+        if (++calls === 2) return Promise.reject(new Error('HTTP 529 overloaded'));
+        done.push(`${runId} ran after ${typesIn(logPath).length} records`);
+        const apply = (): Promise<void> => Promise.resolve(void done.push(`${runId} applied after ${typesIn(logPath).length} records`));
+        return Promise.resolve({ outcome: { n: calls }, apply });
+      },
+    });
+    expect(runs.map((r) => [r.runId, r.ok])).toEqual([
+      ['extraction@1', true],
+      ['extraction@3', false],
+      ['extraction@5', true],
+    ]);
+    expect(typesIn(logPath)).toEqual(['run_started', 'run_finished', 'run_started', 'run_failed', 'run_started', 'run_finished']);
+    expect(done).toEqual([
+      'extraction@1 ran after 1 records',
+      'extraction@1 applied after 2 records',
+      'extraction@5 ran after 5 records',
+      'extraction@5 applied after 6 records',
+    ]);
+    expect(events.map((e) => `${e.type}:${e.runId}`)).toEqual([
+      'started:extraction@1',
+      'finished:extraction@1',
+      'started:extraction@3',
+      'failed:extraction@3',
+      'started:extraction@5',
+      'finished:extraction@5',
+    ]);
+  });
+
+  it('a run the machine fails is withdrawn and stops the build with RunInterruptedError; the next build runs it again at its place', async () => {
+    const logPath = join(tempDir(), 'effects.jsonl');
+    const failing = runPaced({ entries, records: [], logPath, kind: 'extraction', execute: () => Promise.reject(diskFull()) });
+    await expect(failing).rejects.toThrow(RunInterruptedError);
+    expect(typesIn(logPath)).toEqual(['run_started', 'interrupted']);
+    const records = readEffectLog(logPath).records;
+    const again = await runPaced({
+      entries,
+      records,
+      logPath,
+      kind: 'extraction',
+      execute: () => Promise.resolve({ outcome: null, apply: () => Promise.resolve() }),
+    });
+    expect(again.map((r) => r.runId)).toEqual(['extraction@1.2', 'extraction@3', 'extraction@5']);
+  });
+
+  it('a run whose signal fires while it works records no end and applies nothing, even when its work came back: the build stops', async () => {
+    const logPath = join(tempDir(), 'effects.jsonl');
+    const abort = new AbortController();
+    let applied = false;
+    const stopped = runPaced({
+      entries,
+      records: [],
+      logPath,
+      kind: 'extraction',
+      signal: abort.signal,
+      execute: () => {
+        abort.abort(new Error('stopped'));
+        return Promise.resolve({ outcome: null, apply: () => Promise.resolve(void (applied = true)) });
+      },
+    });
+    await expect(stopped).rejects.toThrow('stopped');
+    expect(applied).toBe(false);
+    // Started and never ended: the next build marks it interrupted and runs it again (recoverInterrupted).
+    expect(typesIn(logPath)).toEqual(['run_started']);
+  });
+});
