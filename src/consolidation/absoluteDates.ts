@@ -82,7 +82,23 @@ function relativePhrases(text: string, saidAt: Date, offset = 0): RelativePhrase
 }
 
 /** Words after which the absolute date needs no preposition of its own. */
-const PREPOSITIONS = new Set(['on', 'during', 'by', 'until', 'till', 'before', 'after', 'since', 'from', 'in', 'of', 'to', 'through', 'during', 'as']);
+const PREPOSITIONS = new Set([
+  'on',
+  'during',
+  'by',
+  'until',
+  'till',
+  'before',
+  'after',
+  'since',
+  'from',
+  'in',
+  'of',
+  'to',
+  'through',
+  'during',
+  'as',
+]);
 
 /**
  * Replaces every relative date in `text` ("tomorrow", "next Monday", "two weeks ago", "last
@@ -100,9 +116,15 @@ export function absoluteDates(text: string, saidAt: Date): AbsoluteDates {
   for (const phrase of phrases) {
     const { form, preposition } = absoluteForm(phrase.result);
     const before = text.slice(from, phrase.index);
-    const previousWord = /(\S+)\s*$/.exec(before)?.[1]?.toLowerCase().replace(/[^a-z]/g, '');
+    const previousWord = /(\S+)\s*$/
+      .exec(before)?.[1]
+      ?.toLowerCase()
+      .replace(/[^a-z]/g, '');
     const sentenceStart = /(^|[.!?]\s+)$/.test(text.slice(0, phrase.index));
-    const lead = previousWord !== undefined && PREPOSITIONS.has(previousWord) ? '' : `${sentenceStart ? preposition[0]!.toUpperCase() + preposition.slice(1) : preposition} `;
+    const lead =
+      previousWord !== undefined && PREPOSITIONS.has(previousWord)
+        ? ''
+        : `${sentenceStart ? preposition[0]!.toUpperCase() + preposition.slice(1) : preposition} `;
     const absolute = lead + form;
     out += before + absolute;
     from = phrase.index + phrase.text.length;

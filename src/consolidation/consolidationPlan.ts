@@ -3,7 +3,13 @@ import type { SourceRef } from './memoryCandidate.js';
 
 /** One change consolidation makes to a memory directory, with why and from which statements. */
 export type ConsolidationChange =
-  | { readonly kind: 'added'; readonly filename: string; readonly file: TopicFile; readonly reason: string; readonly sources: readonly SourceRef[] }
+  | {
+      readonly kind: 'added';
+      readonly filename: string;
+      readonly file: TopicFile;
+      readonly reason: string;
+      readonly sources: readonly SourceRef[];
+    }
   | {
       readonly kind: 'updated';
       readonly filename: string;

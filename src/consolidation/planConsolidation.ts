@@ -56,7 +56,14 @@ function items(input: ConsolidationInput): Item[] {
   const said = [...input.candidates]
     .sort((a, b) => sourceKey(a).localeCompare(sourceKey(b)))
     .map((c, i): Item => {
-      const memory: TopicFile = { name: c.name, description: c.description, type: c.type, body: c.body, modified: c.saidAt, ...(c.sources.at(-1) === undefined ? {} : { originSessionId: c.sources.at(-1)!.session }) };
+      const memory: TopicFile = {
+        name: c.name,
+        description: c.description,
+        type: c.type,
+        body: c.body,
+        modified: c.saidAt,
+        ...(c.sources.at(-1) === undefined ? {} : { originSessionId: c.sources.at(-1)!.session }),
+      };
       return { order: stored.length + i, saidAt: c.saidAt, sources: c.sources, ...withAbsoluteDates(memory, c.saidAt) };
     });
   return [...stored, ...said];
@@ -85,7 +92,7 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
     members.set(item.order, item.memory.type, subjectText(item.memory));
     showResult(group);
   }
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     for (const current of [...clusters.values()].sort((a, b) => a.id - b.id)) {
       if (!clusters.has(current.id)) continue;
@@ -113,7 +120,12 @@ function freeName(wanted: string, taken: Set<string>): string {
 }
 
 const sameFile = (a: TopicFile, b: TopicFile): boolean =>
-  a.name === b.name && a.description === b.description && a.type === b.type && a.body === b.body && a.modified === b.modified && a.originSessionId === b.originSessionId;
+  a.name === b.name &&
+  a.description === b.description &&
+  a.type === b.type &&
+  a.body === b.body &&
+  a.modified === b.modified &&
+  a.originSessionId === b.originSessionId;
 
 const day = (iso: string | null): string => (iso === null ? 'an earlier session' : iso.slice(0, 10));
 const dated = (rewrites: readonly DateRewrite[]): string => rewrites.map((r) => `"${r.phrase}" → "${r.absolute}"`).join(', ');
@@ -154,8 +166,10 @@ const parseIndex = (index: string): IndexedLine[] =>
 
 /** A title longer than this is cut in the index (the topic file keeps it whole), so every line can meet the target. */
 const MAX_TITLE_CHARS = 60;
-const clipTitle = (name: string): string => ([...name].length <= MAX_TITLE_CHARS ? name : `${[...name].slice(0, MAX_TITLE_CHARS - 1).join('')}…`);
-const lineFor = (filename: string, file: TopicFile): string => shortenIndexLine(indexLine(clipTitle(file.name), filename, file.description));
+const clipTitle = (name: string): string =>
+  [...name].length <= MAX_TITLE_CHARS ? name : `${[...name].slice(0, MAX_TITLE_CHARS - 1).join('')}…`;
+const lineFor = (filename: string, file: TopicFile): string =>
+  shortenIndexLine(indexLine(clipTitle(file.name), filename, file.description));
 
 /**
  * What consolidating these candidates into this memory directory changes. Pure and
@@ -180,14 +194,21 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     const sources = group.items.flatMap((item) => item.sources);
     const target = stored[0];
     const filename = target?.filename ?? freeName(slug(rep.memory.name), taken);
-    const base = target === undefined ? rep.memory : { ...rep.memory, ...(target.memory.extra === undefined ? {} : { extra: target.memory.extra }) };
+    const base =
+      target === undefined ? rep.memory : { ...rep.memory, ...(target.memory.extra === undefined ? {} : { extra: target.memory.extra }) };
     const file: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
     result.set(filename, file);
     const original = input.memories.find((m) => m.filename === filename)?.file;
     if (original === undefined) {
       const count = new Set(sources.map((s) => s.session)).size;
       const also = reasonFor(rep, earlier);
-      changes.push({ kind: 'added', filename, file, reason: `new: said in ${plural(count, 'session')}${also === '' ? '' : `; ${also}`}`, sources });
+      changes.push({
+        kind: 'added',
+        filename,
+        file,
+        reason: `new: said in ${plural(count, 'session')}${also === '' ? '' : `; ${also}`}`,
+        sources,
+      });
       writes.set(filename, file);
     } else if (!sameFile(original, file)) {
       changes.push({ kind: 'updated', filename, before: original, file, reason: reasonFor(rep, earlier) || 'rewritten', sources });
@@ -197,8 +218,15 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     }
     for (const gone of stored.slice(1)) {
       const { shared } = subjectOverlap(subjectTerms(subjectText(gone.memory)), subjectTerms(subjectText(file)));
-      const why = rep.saidAt !== null && gone.saidAt !== null && gone.saidAt < rep.saidAt ? 'an older version of the same fact' : 'a near-duplicate';
-      changes.push({ kind: 'merged', filename: gone.filename!, into: filename, before: gone.memory, reason: `${why} of ${filename} (${plural(shared, 'subject word')} shared)` });
+      const why =
+        rep.saidAt !== null && gone.saidAt !== null && gone.saidAt < rep.saidAt ? 'an older version of the same fact' : 'a near-duplicate';
+      changes.push({
+        kind: 'merged',
+        filename: gone.filename!,
+        into: filename,
+        before: gone.memory,
+        reason: `${why} of ${filename} (${plural(shared, 'subject word')} shared)`,
+      });
       writes.set(gone.filename!, null);
     }
   }
@@ -213,7 +241,11 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     const file = result.get(filename);
     if (file === undefined || indexed.has(filename)) {
       const into = changes.find((c) => c.kind === 'merged' && c.filename === filename);
-      const reason = indexed.has(filename) ? `a second line for ${filename}` : into?.kind === 'merged' ? `${filename} was merged into ${into.into}` : `${filename} does not exist`;
+      const reason = indexed.has(filename)
+        ? `a second line for ${filename}`
+        : into?.kind === 'merged'
+          ? `${filename} was merged into ${into.into}`
+          : `${filename} does not exist`;
       changes.push({ kind: 'unindexed', line, reason });
       continue;
     }
@@ -224,7 +256,8 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
   const missing = [...result.keys()].filter((f) => !indexed.has(f)).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
   for (const filename of missing) lines.push(lineFor(filename, result.get(filename)!));
   const fit = fitIndex(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
-  for (const line of fit.dropped) changes.push({ kind: 'unindexed', line, reason: 'the index is at its limits: the oldest lines leave it (their files stay)' });
+  for (const line of fit.dropped)
+    changes.push({ kind: 'unindexed', line, reason: 'the index is at its limits: the oldest lines leave it (their files stay)' });
   return { changes, writes, index: fit.content, indexChanged: fit.content !== input.index };
 }
 

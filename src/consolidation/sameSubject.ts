@@ -70,7 +70,12 @@ export class SubjectIndex {
       const entry = this.entries.get(hit.id as number);
       if (entry === undefined || entry.id === except || entry.type !== type || !isSameSubject(terms, entry.terms, this.match)) continue;
       const { shared, overlap } = subjectOverlap(terms, entry.terms);
-      if (best === undefined || overlap > best.overlap || (overlap === best.overlap && (shared > best.shared || (shared === best.shared && entry.id < best.id)))) best = { id: entry.id, shared, overlap };
+      if (
+        best === undefined ||
+        overlap > best.overlap ||
+        (overlap === best.overlap && (shared > best.shared || (shared === best.shared && entry.id < best.id)))
+      )
+        best = { id: entry.id, shared, overlap };
     }
     return best?.id;
   }

@@ -16,5 +16,9 @@ const STOPWORDS = new Set(
 /** The words that say what a memory is about: lowercased, stopwords left out, stemmed (Porter); in order, once each. */
 export function subjectTerms(text: string): string[] {
   const words = text.toLowerCase().match(/[a-z0-9][a-z0-9+#._-]*[a-z0-9+#]|[a-z0-9]/g) ?? [];
-  return [...new Set(words.filter((word) => word.length > 1 && !STOPWORDS.has(word)).map((word) => (/^[a-z]+$/.test(word) ? stemmer(word) : word)))];
+  return [
+    ...new Set(
+      words.filter((word) => word.length > 1 && !STOPWORDS.has(word)).map((word) => (/^[a-z]+$/.test(word) ? stemmer(word) : word)),
+    ),
+  ];
 }

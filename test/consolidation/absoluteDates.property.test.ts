@@ -13,8 +13,16 @@ const relative = fc.oneof(
   fc.tuple(fc.integer({ min: 2, max: 9 }), fc.constantFrom('days', 'weeks', 'months')).map(([n, unit]) => `${n} ${unit} ago`),
   fc.tuple(fc.integer({ min: 2, max: 9 }), fc.constantFrom('days', 'weeks')).map(([n, unit]) => `in ${n} ${unit}`),
 );
-const clause = fc.constantFrom('we ship the release', 'the build broke', 'the API moved to port 9090', 'Dana takes over the on-call rota', 'the freeze starts');
-const sentence = fc.tuple(clause, relative, fc.boolean()).map(([c, r, first]) => (first ? `${r[0]!.toUpperCase()}${r.slice(1)} ${c}.` : `${c[0]!.toUpperCase()}${c.slice(1)} ${r}.`));
+const clause = fc.constantFrom(
+  'we ship the release',
+  'the build broke',
+  'the API moved to port 9090',
+  'Dana takes over the on-call rota',
+  'the freeze starts',
+);
+const sentence = fc
+  .tuple(clause, relative, fc.boolean())
+  .map(([c, r, first]) => (first ? `${r[0]!.toUpperCase()}${r.slice(1)} ${c}.` : `${c[0]!.toUpperCase()}${c.slice(1)} ${r}.`));
 const text = fc.array(sentence, { minLength: 1, maxLength: 3 }).map((sentences) => sentences.join(' '));
 const saidAt = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T23:59:59Z'), noInvalidDate: true });
 

@@ -25,7 +25,9 @@ describe('absoluteDates', () => {
   });
 
   it('replaces only the date when the parser takes more words into its match', () => {
-    expect(rewrite('Freeze starts next week and lasts until next month')).toBe('Freeze starts during the week of 2026-03-09 and lasts until 2026-04');
+    expect(rewrite('Freeze starts next week and lasts until next month')).toBe(
+      'Freeze starts during the week of 2026-03-09 and lasts until 2026-04',
+    );
   });
 
   it('leaves absolute dates, times alone and "now" as they are', () => {

@@ -36,25 +36,39 @@ describe('planConsolidation', () => {
   it('lets a later statement of a fact replace the earlier one, and says so', () => {
     const memories = [stored('staging-api-port.md', 'The staging API runs on port 8080.', '2026-01-10T12:00:00Z', 'project')];
     const candidates = [said('The staging API now runs on port 9090.', '2026-03-02T12:00:00Z', 'session-d1234567', 'project')];
-    const plan = planConsolidation({ memories, index: '- [The staging API](staging-api-port.md) — The staging API runs on port 8080.\n', candidates });
+    const plan = planConsolidation({
+      memories,
+      index: '- [The staging API](staging-api-port.md) — The staging API runs on port 8080.\n',
+      candidates,
+    });
     expect(bodies(applyConsolidation(memories, plan))).toEqual(['The staging API now runs on port 9090.']);
     const updated = plan.changes.find((c) => c.kind === 'updated');
     expect(updated?.reason).toBe('a later statement (2026-03-02, session session-) replaces what was said on 2026-01-10');
   });
 
   it('keeps different rules apart even when they share a word', () => {
-    const candidates = [said('Always run the tests before pushing.', '2026-01-05T09:00:00Z', 's1'), said('Never push to main directly.', '2026-01-06T09:00:00Z', 's1')];
+    const candidates = [
+      said('Always run the tests before pushing.', '2026-01-05T09:00:00Z', 's1'),
+      said('Never push to main directly.', '2026-01-06T09:00:00Z', 's1'),
+    ];
     expect(applyConsolidation([], planConsolidation({ memories: [], index: '', candidates }))).toHaveLength(2);
   });
 
   it('makes relative dates absolute from when they were said', () => {
-    const plan = planConsolidation({ memories: [], index: '', candidates: [said('The release freeze starts next Monday.', '2026-03-04T10:00:00Z', 's1', 'project')] });
+    const plan = planConsolidation({
+      memories: [],
+      index: '',
+      candidates: [said('The release freeze starts next Monday.', '2026-03-04T10:00:00Z', 's1', 'project')],
+    });
     expect(bodies(applyConsolidation([], plan))).toEqual(['The release freeze starts on 2026-03-09.']);
     expect(plan.changes[0]?.reason).toContain('relative dates made absolute: "next Monday" → "on 2026-03-09"');
   });
 
   it('merges near-duplicate files already in the directory into one, and drops their extra index line', () => {
-    const memories = [stored('a-tabs.md', 'Use tabs for indentation, not spaces.'), stored('b-tabs.md', 'Indent with tabs rather than spaces.')];
+    const memories = [
+      stored('a-tabs.md', 'Use tabs for indentation, not spaces.'),
+      stored('b-tabs.md', 'Indent with tabs rather than spaces.'),
+    ];
     const index = '# Memory\n- [Tabs](a-tabs.md) — tabs\n- [Tabs again](b-tabs.md) — tabs\n- [Gone](gone.md) — a file that is not there\n';
     const plan = planConsolidation({ memories, index, candidates: [] });
     expect(plan.changes.filter((c) => c.kind !== 'updated')).toEqual([
@@ -67,7 +81,10 @@ describe('planConsolidation', () => {
   });
 
   it('changes nothing in a directory that is already consolidated', () => {
-    const candidates = [said('Use tabs for indentation, not spaces.', '2026-01-05T09:00:00Z', 's1'), said('Deploys happen on Fridays only.', '2026-01-06T09:00:00Z', 's1', 'project')];
+    const candidates = [
+      said('Use tabs for indentation, not spaces.', '2026-01-05T09:00:00Z', 's1'),
+      said('Deploys happen on Fridays only.', '2026-01-06T09:00:00Z', 's1', 'project'),
+    ];
     const first = planConsolidation({ memories: [], index: '', candidates });
     const again = planConsolidation({ memories: applyConsolidation([], first), index: first.index, candidates: [] });
     expect(again).toEqual({ changes: [], writes: new Map(), index: first.index, indexChanged: false });
