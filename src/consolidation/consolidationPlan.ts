@@ -31,6 +31,8 @@ export interface ConsolidationPlan {
   readonly writes: ReadonlyMap<string, TopicFile | null>;
   /** MEMORY.md as it will be. */
   readonly index: string;
+  /** MEMORY.md as it was. */
+  readonly indexBefore: string;
   readonly indexChanged: boolean;
 }
 

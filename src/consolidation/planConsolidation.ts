@@ -13,6 +13,8 @@ export interface ConsolidationInput {
   /** New statements, from backfill's first phase or from sessions since the last consolidation. */
   readonly candidates: readonly MemoryCandidate[];
   readonly match?: SubjectMatch;
+  /** Files in the directory that are not memories it can read: never touched, their index lines kept as they are. */
+  readonly kept?: readonly string[];
 }
 
 /** A memory or a statement, its dates made absolute, in the order consolidation reads them. */
@@ -31,7 +33,15 @@ interface Cluster {
   items: Item[];
 }
 
-const subjectText = (memory: TopicFile): string => `${memory.name} ${memory.description} ${memory.body}`;
+/**
+ * What a memory is about: its name, its description and the first paragraph of its body. The
+ * rest of a body is the "Why" and "How to apply" a feedback or project memory carries, worded
+ * alike in every memory of its type, which would make any two of them look the same.
+ */
+const subjectText = (memory: TopicFile): string => {
+  const lead = memory.body.split(/\n\s*\n|\*\*Why:?\*\*/)[0] ?? '';
+  return `${memory.name} ${memory.description} ${lead}`;
+};
 const byTime = (a: Item, b: Item): number => (a.saidAt ?? '').localeCompare(b.saidAt ?? '') || a.order - b.order;
 const newest = (cluster: Cluster): Item => [...cluster.items].sort(byTime).at(-1)!;
 
@@ -168,8 +178,8 @@ const parseIndex = (index: string): IndexedLine[] =>
 const MAX_TITLE_CHARS = 60;
 const clipTitle = (name: string): string =>
   [...name].length <= MAX_TITLE_CHARS ? name : `${[...name].slice(0, MAX_TITLE_CHARS - 1).join('')}…`;
-const lineFor = (filename: string, file: TopicFile): string =>
-  shortenIndexLine(indexLine(clipTitle(file.name), filename, file.description));
+const lineFor = (filename: string, file: TopicFile, title: string = file.name): string =>
+  shortenIndexLine(indexLine(clipTitle(title), filename, file.description));
 
 /**
  * What consolidating these candidates into this memory directory changes. Pure and
@@ -182,7 +192,7 @@ const lineFor = (filename: string, file: TopicFile): string =>
 export function planConsolidation(input: ConsolidationInput): ConsolidationPlan {
   const all = items(input);
   const clusters = cluster(all, input.match ?? DEFAULT_SUBJECT_MATCH);
-  const taken = new Set(input.memories.map((m) => m.filename));
+  const taken = new Set([...input.memories.map((m) => m.filename), ...(input.kept ?? [])]);
   const changes: ConsolidationChange[] = [];
   const writes = new Map<string, TopicFile | null>();
   const result = new Map<string, TopicFile>();
@@ -238,6 +248,11 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
       lines.push(line);
       continue;
     }
+    if (input.kept?.includes(filename) === true && !indexed.has(filename)) {
+      indexed.add(filename);
+      lines.push(line);
+      continue;
+    }
     const file = result.get(filename);
     if (file === undefined || indexed.has(filename)) {
       const into = changes.find((c) => c.kind === 'merged' && c.filename === filename);
@@ -250,7 +265,10 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
       continue;
     }
     indexed.add(filename);
-    lines.push(lineFor(filename, file));
+    // A memory that does not change keeps its line as it was written (Claude Code's wording), cut
+    // only when too long; one that changes keeps the line's title and gets the new description.
+    const title = /^- \[([^\]]*)\]/.exec(line)?.[1];
+    lines.push(writes.has(filename) ? lineFor(filename, file, title) : shortenIndexLine(line));
   }
   const order = (filename: string) => MEMORY_TYPES.indexOf(result.get(filename)!.type);
   const missing = [...result.keys()].filter((f) => !indexed.has(f)).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
@@ -258,7 +276,7 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
   const fit = fitIndex(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
   for (const line of fit.dropped)
     changes.push({ kind: 'unindexed', line, reason: 'the index is at its limits: the oldest lines leave it (their files stay)' });
-  return { changes, writes, index: fit.content, indexChanged: fit.content !== input.index };
+  return { changes, writes, index: fit.content, indexBefore: input.index, indexChanged: fit.content !== input.index };
 }
 
 /** The directory after the plan: what a second consolidation would start from. */

@@ -87,6 +87,6 @@ describe('planConsolidation', () => {
     ];
     const first = planConsolidation({ memories: [], index: '', candidates });
     const again = planConsolidation({ memories: applyConsolidation([], first), index: first.index, candidates: [] });
-    expect(again).toEqual({ changes: [], writes: new Map(), index: first.index, indexChanged: false });
+    expect(again).toEqual({ changes: [], writes: new Map(), index: first.index, indexBefore: first.index, indexChanged: false });
   });
 });
