@@ -228,14 +228,14 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     }
     for (const gone of stored.slice(1)) {
       const { shared } = subjectOverlap(subjectTerms(subjectText(gone.memory)), subjectTerms(subjectText(file)));
-      const why =
-        rep.saidAt !== null && gone.saidAt !== null && gone.saidAt < rep.saidAt ? 'an older version of the same fact' : 'a near-duplicate';
+      const older = rep.saidAt !== null && gone.saidAt !== null && gone.saidAt < rep.saidAt;
+      const why = older ? `an older statement of what ${filename} says` : `a near-duplicate of ${filename}`;
       changes.push({
         kind: 'merged',
         filename: gone.filename!,
         into: filename,
         before: gone.memory,
-        reason: `${why} of ${filename} (${plural(shared, 'subject word')} shared)`,
+        reason: `${why} (${plural(shared, 'subject word')} shared)`,
       });
       writes.set(gone.filename!, null);
     }

@@ -48,7 +48,7 @@ describe('memlog consolidate', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('(dry run, nothing written): 1 updated, 1 merged, 2 unindexed');
-    expect(result.stdout).toContain('< tabs.md into indent-tabs.md: an older version of the same fact of indent-tabs.md');
+    expect(result.stdout).toContain('< tabs.md into indent-tabs.md: an older statement of what indent-tabs.md says');
     expect(result.stdout).toContain('relative dates made absolute: "next Monday" → "2026-03-09"');
     expect(result.stdout).toContain('gone.md does not exist');
     expect(dirSnapshot(join(memory, '..'))).toEqual(before);
