@@ -25,6 +25,7 @@ export default tseslint.config(
     files: [
       'src/projections/**',
       'src/compaction/**',
+      'src/consolidation/**',
       'src/context/**',
       'src/resume/**',
       'src/transcript/*Schema.ts',

@@ -9,6 +9,7 @@ import { registerNotes } from './notesCommand.js';
 import { registerReplay } from './replayCommand.js';
 import { registerReport } from './reportCommand.js';
 import { registerTeam } from './teamCommand.js';
+import { registerConsolidate } from './consolidateCommand.js';
 
 /** Builds the CLI; one file a command, each registering itself. */
 export function createProgram(): Command {
@@ -24,6 +25,7 @@ export function createProgram(): Command {
   registerNotes(program);
   registerCompact(program);
   registerExtract(program);
+  registerConsolidate(program);
   registerMemory(program);
   registerTeam(program);
   registerContext(program);

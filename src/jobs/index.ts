@@ -48,3 +48,12 @@ export {
   type RecalledMemory,
   type RecallResult,
 } from './context/recall.js';
+export {
+  consolidateMemory,
+  consolidationLogPath,
+  DEFAULT_MIN_HOURS,
+  DEFAULT_MIN_SESSIONS,
+  type ConsolidateOptions,
+  type ConsolidateResult,
+} from './consolidation/consolidateMemory.js';
+export { CONSOLIDATE_LOCK } from './consolidation/consolidationLock.js';

@@ -81,12 +81,40 @@ export const CompactedRecord = z.looseObject({
   }),
 });
 
+/** Where a statement was made, as consolidation cites it. */
+export const SourceRefRecord = z.looseObject({ session: z.string(), uuid: z.string(), timestamp: z.string() });
+/** One change a consolidation makes (see src/consolidation/consolidationPlan.ts), as the log keeps it: what, why, from where. */
+export const ConsolidationChangeRecord = z.looseObject({
+  kind: z.enum(['added', 'updated', 'merged', 'confirmed', 'unindexed']),
+  filename: z.string().optional(),
+  into: z.string().optional(),
+  line: z.string().optional(),
+  reason: z.string(),
+  sources: z.array(SourceRefRecord).optional(),
+});
+/**
+ * A consolidation of a memory directory, recorded once its new files are staged and before any
+ * is moved into place: the commit point. The files listed are moved (`writes`) and removed
+ * (`removes`), the index last; a run killed after this record is finished by the next one.
+ */
+export const ConsolidationStartedRecord = z.looseObject({
+  ...base,
+  type: z.literal('consolidation_started'),
+  runId: z.string(),
+  changes: z.array(ConsolidationChangeRecord),
+  writes: z.array(z.string()),
+  removes: z.array(z.string()),
+});
+export const ConsolidationFinishedRecord = z.looseObject({ ...base, type: z.literal('consolidation_finished'), runId: z.string() });
+
 export const EffectRecord = z.discriminatedUnion('type', [
   DecisionRecord,
   RunStartedRecord,
   RunFinishedRecord,
   RunFailedRecord,
   CompactedRecord,
+  ConsolidationStartedRecord,
+  ConsolidationFinishedRecord,
 ]);
 export type EffectRecord = z.infer<typeof EffectRecord>;
 export type RunStartedRecord = z.infer<typeof RunStartedRecord>;

@@ -112,7 +112,7 @@ export function compactedRecord(at: LogPosition, outcome: Extract_<'compacted'>[
  * Run ids, one format for every runner: `<kind>@<seq>` where the run starts, `.2`, `.3`… when
  * that id is taken (a retried or trailing run at the same place). `taken` is updated.
  */
-export function nextRunId(kind: RunKind, seq: number, taken: Set<string>): string {
+export function nextRunId(kind: RunKind | 'consolidation', seq: number, taken: Set<string>): string {
   let runId = `${kind}@${seq}`;
   for (let n = 2; taken.has(runId); n++) runId = `${kind}@${seq}.${n}`;
   taken.add(runId);
@@ -128,3 +128,28 @@ export const isAfterEnd = (record: EffectRecord): boolean =>
   (record.type === 'run_finished' || record.type === 'run_failed') && record.afterEnd === true;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Nowhere in a transcript: a consolidation belongs to a memory directory, not to a session's log. */
+const NO_POSITION: LogPosition = { seq: -1, uuid: null };
+
+/** A consolidation's commit point: its changes, and the files it moves and removes. */
+export function consolidationStartedRecord(fields: {
+  runId: string;
+  changes: Extract_<'consolidation_started'>['changes'];
+  writes: readonly string[];
+  removes: readonly string[];
+}): Extract_<'consolidation_started'> {
+  return {
+    v: CURRENT_EFFECT_LOG_VERSION,
+    type: 'consolidation_started',
+    at: NO_POSITION,
+    runId: fields.runId,
+    changes: fields.changes,
+    writes: [...fields.writes],
+    removes: [...fields.removes],
+  };
+}
+
+export function consolidationFinishedRecord(runId: string): Extract_<'consolidation_finished'> {
+  return { v: CURRENT_EFFECT_LOG_VERSION, type: 'consolidation_finished', at: NO_POSITION, runId };
+}

@@ -120,6 +120,9 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
         });
         break;
       case 'decision':
+      // A memory directory's consolidation is not in any session's log.
+      case 'consolidation_started':
+      case 'consolidation_finished':
         break;
       default:
         assertNever(r);

@@ -11,7 +11,7 @@ export const LAYERS: readonly { readonly name: string; readonly paths: readonly 
   { name: 'decisions', paths: ['src/pipeline/'] },
   { name: 'stores', paths: ['src/memory/durable/', 'src/memory/session/', 'src/memory/team/'] },
   { name: 'model port', paths: ['src/model/'] },
-  { name: 'planners', paths: ['src/compaction/', 'src/context/'] },
+  { name: 'planners', paths: ['src/compaction/', 'src/context/', 'src/consolidation/'] },
   { name: 'model adapters', paths: ['src/model/anthropic/', 'src/model/offline/', 'src/model/cassette/'] },
   { name: 'jobs', paths: ['src/jobs/'] },
   { name: 'apps', paths: ['src/report/', 'src/inspect/', 'src/memory/team/server/'] },

@@ -75,7 +75,7 @@ export function fitIndex(raw: string): IndexFit {
   if (within(lines)) return { content: `${lines.join('\n')}\n`, shortened: 0, dropped: [] };
   let shortened = 0;
   lines = lines.map((line) => {
-    const short = shortenLine(line);
+    const short = shortenIndexLine(line);
     if (short !== line) shortened++;
     return short;
   });
@@ -91,7 +91,7 @@ export function fitIndex(raw: string): IndexFit {
  * An index line cut to about the target length: only its hook (after the link) is shortened, on
  * whole characters, so the link and its file name stay intact.
  */
-function shortenLine(line: string): string {
+export function shortenIndexLine(line: string): string {
   if (line.length <= INDEX_LINE_TARGET) return line;
   const link = /^- \[[^\]]*\]\([^)]*\)/.exec(line);
   const keep = link?.[0].length ?? 0;

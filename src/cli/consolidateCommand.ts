@@ -1,0 +1,100 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { formatPlan } from '../consolidation/index.js';
+import { ConfigError } from '../index.js';
+import { consolidateMemory, DEFAULT_MIN_HOURS, DEFAULT_MIN_SESSIONS, type ConsolidateResult } from '../jobs/index.js';
+import { INDEX_NAME } from '../memory/durable/index.js';
+
+interface ConsolidateOptions {
+  readonly dryRun?: boolean;
+  readonly json?: boolean;
+  readonly force?: boolean;
+  readonly minHours: string;
+  readonly minSessions: string;
+}
+
+const isDir = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
+
+/** A memory directory holds MEMORY.md or topic files; a projects folder holds projects that each have one. */
+function memoryDirsUnder(path: string): string[] {
+  if (!isDir(path)) throw new ConfigError(`${path}: not a directory`);
+  const own = readdirSync(path);
+  if (own.includes(INDEX_NAME) || (own.some((n) => n.endsWith('.md')) && !own.some((n) => n.endsWith('.jsonl')))) return [path];
+  if (isDir(join(path, 'memory'))) return [join(path, 'memory')];
+  const projects = own.filter((name) => isDir(join(path, name, 'memory'))).sort();
+  if (projects.length === 0)
+    throw new ConfigError(`${path}: no memory directory here (a folder with ${INDEX_NAME}, or projects with a memory/ folder)`);
+  return projects.map((name) => join(path, name, 'memory'));
+}
+
+const count = (value: string, name: string): number => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new ConfigError(`${name} must be a number of at least 0, not ${JSON.stringify(value)}`);
+  return n;
+};
+
+function summary(dir: string, result: ConsolidateResult): string {
+  switch (result.status) {
+    case 'skipped':
+      return `${dir}: skipped: ${result.reason}\n`;
+    case 'unchanged':
+      return `${dir}: nothing to consolidate\n`;
+    case 'planned':
+      return formatPlan(result.plan, `${dir} (dry run, nothing written)`);
+    case 'consolidated':
+      return formatPlan(result.plan, `${dir} (${result.runId ?? 'consolidated'})`);
+  }
+}
+
+function toJson(dir: string, result: ConsolidateResult): unknown {
+  if (result.status === 'skipped') return { memoryDir: dir, status: result.status, reason: result.reason };
+  return {
+    memoryDir: dir,
+    status: result.status,
+    ...(result.runId === undefined ? {} : { runId: result.runId }),
+    changes: result.plan.changes,
+    index: result.plan.indexChanged ? result.plan.index : null,
+    unreadable: result.unreadable,
+  };
+}
+
+/** `memlog consolidate <memory-dir | projects-folder>`: Claude Code's "dream" for any memory directory. */
+export function registerConsolidate(program: Command): void {
+  program
+    .command('consolidate')
+    .description(
+      "merge a memory directory into one tight memory per fact, as Claude Code's background consolidation does: near-duplicates merged, the newest statement of a fact kept, relative dates made absolute, the index one short line per memory",
+    )
+    .argument('<path>', 'a memory directory (with MEMORY.md), a project folder with memory/, or a projects folder')
+    .option('--dry-run', 'print the plan (added / updated / merged / removed, each with its reason and sources) and write nothing')
+    .option('--json', 'print the result as one JSON object')
+    .option('--force', 'run even when the gates say it is too soon (a consolidation running elsewhere still stops it)')
+    .option('--min-hours <n>', 'hours since the last consolidation before the next', String(DEFAULT_MIN_HOURS))
+    .option(
+      '--min-sessions <n>',
+      'sessions since the last consolidation before the next (when the project has sessions beside it)',
+      String(DEFAULT_MIN_SESSIONS),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  memlog consolidate ~/.claude/projects/-home-me-shop/memory --dry-run\n  memlog consolidate memlog-out --force --json',
+    )
+    .action(async (path: string, options: ConsolidateOptions) => {
+      const minHours = count(options.minHours, '--min-hours');
+      const minSessions = count(options.minSessions, '--min-sessions');
+      const results: unknown[] = [];
+      for (const dir of memoryDirsUnder(path)) {
+        const result = await consolidateMemory({
+          memoryDir: dir,
+          dryRun: options.dryRun === true,
+          force: options.force === true,
+          minHours,
+          minSessions,
+        });
+        if (options.json === true) results.push(toJson(dir, result));
+        else process.stdout.write(summary(dir, result));
+      }
+      if (options.json === true) process.stdout.write(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
+    });
+}

@@ -1,0 +1,39 @@
+import type { TopicFile } from '../memory/durable/topicFile.js';
+import type { SourceRef } from './memoryCandidate.js';
+
+/** One change consolidation makes to a memory directory, with why and from which statements. */
+export type ConsolidationChange =
+  | {
+      readonly kind: 'added';
+      readonly filename: string;
+      readonly file: TopicFile;
+      readonly reason: string;
+      readonly sources: readonly SourceRef[];
+    }
+  | {
+      readonly kind: 'updated';
+      readonly filename: string;
+      readonly before: TopicFile;
+      readonly file: TopicFile;
+      readonly reason: string;
+      readonly sources: readonly SourceRef[];
+    }
+  /** A memory removed because another now holds what it said (a near-duplicate, or an older version of a fact). */
+  | { readonly kind: 'merged'; readonly filename: string; readonly into: string; readonly before: TopicFile; readonly reason: string }
+  /** Statements that add nothing to a memory that already says it (older, or the same): cited, nothing written. */
+  | { readonly kind: 'confirmed'; readonly filename: string; readonly reason: string; readonly sources: readonly SourceRef[] }
+  /** An index line removed or left out; the file, if there is one, stays. */
+  | { readonly kind: 'unindexed'; readonly line: string; readonly reason: string };
+
+export interface ConsolidationPlan {
+  readonly changes: readonly ConsolidationChange[];
+  /** The topic files to write (a file) or delete (null), by file name. */
+  readonly writes: ReadonlyMap<string, TopicFile | null>;
+  /** MEMORY.md as it will be. */
+  readonly index: string;
+  /** MEMORY.md as it was. */
+  readonly indexBefore: string;
+  readonly indexChanged: boolean;
+}
+
+export const isEmptyPlan = (plan: ConsolidationPlan): boolean => plan.changes.length === 0 && !plan.indexChanged;

@@ -1,0 +1,290 @@
+import { fitIndex, reservedIndexNameReason, shortenIndexLine } from '../memory/durable/memoryIndex.js';
+import { indexLine, MEMORY_TYPES, type TopicFile } from '../memory/durable/topicFile.js';
+import { absoluteDates, type DateRewrite } from './absoluteDates.js';
+import type { ConsolidationChange, ConsolidationPlan } from './consolidationPlan.js';
+import type { MemoryCandidate, SourceRef, StoredMemory } from './memoryCandidate.js';
+import { DEFAULT_SUBJECT_MATCH, SubjectIndex, subjectOverlap, type SubjectMatch } from './sameSubject.js';
+import { subjectTerms } from './subjectTerms.js';
+
+export interface ConsolidationInput {
+  readonly memories: readonly StoredMemory[];
+  /** MEMORY.md as it is ('' when there is none). */
+  readonly index: string;
+  /** New statements, from backfill's first phase or from sessions since the last consolidation. */
+  readonly candidates: readonly MemoryCandidate[];
+  readonly match?: SubjectMatch;
+  /** Files in the directory that are not memories it can read: never touched, their index lines kept as they are. */
+  readonly kept?: readonly string[];
+}
+
+/** A memory or a statement, its dates made absolute, in the order consolidation reads them. */
+interface Item {
+  readonly order: number;
+  readonly memory: TopicFile;
+  /** When it was said; an existing memory without a `modified` time counts as the oldest. */
+  readonly saidAt: string | null;
+  readonly filename?: string;
+  readonly sources: readonly SourceRef[];
+  readonly rewrites: readonly DateRewrite[];
+}
+
+interface Cluster {
+  readonly id: number;
+  items: Item[];
+}
+
+/**
+ * What a memory is about: its name, its description and the first paragraph of its body. The
+ * rest of a body is the "Why" and "How to apply" a feedback or project memory carries, worded
+ * alike in every memory of its type, which would make any two of them look the same.
+ */
+const subjectText = (memory: TopicFile): string => {
+  const lead = memory.body.split(/\n\s*\n|\*\*Why:?\*\*/)[0] ?? '';
+  return `${memory.name} ${memory.description} ${lead}`;
+};
+const byTime = (a: Item, b: Item): number => (a.saidAt ?? '').localeCompare(b.saidAt ?? '') || a.order - b.order;
+const newest = (cluster: Cluster): Item => [...cluster.items].sort(byTime).at(-1)!;
+
+function withAbsoluteDates(memory: TopicFile, saidAt: string | null): { readonly memory: TopicFile; readonly rewrites: DateRewrite[] } {
+  if (saidAt === null) return { memory, rewrites: [] };
+  const at = new Date(saidAt);
+  if (Number.isNaN(at.getTime())) return { memory, rewrites: [] };
+  const description = absoluteDates(memory.description, at);
+  const body = absoluteDates(memory.body, at);
+  const rewrites = [...description.rewrites, ...body.rewrites];
+  return rewrites.length === 0 ? { memory, rewrites } : { memory: { ...memory, description: description.text, body: body.text }, rewrites };
+}
+
+function items(input: ConsolidationInput): Item[] {
+  const stored = [...input.memories]
+    .sort((a, b) => a.filename.localeCompare(b.filename))
+    .map((m, order): Item => {
+      const saidAt = m.file.modified ?? null;
+      return { order, filename: m.filename, saidAt, sources: [], ...withAbsoluteDates(m.file, saidAt) };
+    });
+  const sourceKey = (c: MemoryCandidate) => `${c.saidAt} ${c.sources[0]?.session ?? ''} ${c.sources[0]?.uuid ?? ''} ${c.name}`;
+  const said = [...input.candidates]
+    .sort((a, b) => sourceKey(a).localeCompare(sourceKey(b)))
+    .map((c, i): Item => {
+      const memory: TopicFile = {
+        name: c.name,
+        description: c.description,
+        type: c.type,
+        body: c.body,
+        modified: c.saidAt,
+        ...(c.sources.at(-1) === undefined ? {} : { originSessionId: c.sources.at(-1)!.session }),
+      };
+      return { order: stored.length + i, saidAt: c.saidAt, sources: c.sources, ...withAbsoluteDates(memory, c.saidAt) };
+    });
+  return [...stored, ...said];
+}
+
+/**
+ * Groups everything by subject: each item joins the cluster of the item most about the same
+ * thing (any statement of it, so that a third wording can meet the first), then clusters whose
+ * newest memories have come to share a subject are merged, until none do. At the end no two
+ * clusters' results are the same subject, which is what makes a second consolidation find
+ * nothing to do: it sees only those results.
+ */
+function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
+  const clusters = new Map<number, Cluster>();
+  const clusterOf = new Map<number, number>();
+  const members = new SubjectIndex(match);
+  const results = new SubjectIndex(match);
+  const showResult = (group: Cluster) => results.set(group.id, newest(group).memory.type, subjectText(newest(group).memory));
+  for (const item of all) {
+    const near = members.best(item.memory.type, subjectText(item.memory));
+    const target = near === undefined ? undefined : clusters.get(clusterOf.get(near)!);
+    const group: Cluster = target ?? { id: item.order, items: [] };
+    group.items.push(item);
+    clusters.set(group.id, group);
+    clusterOf.set(item.order, group.id);
+    members.set(item.order, item.memory.type, subjectText(item.memory));
+    showResult(group);
+  }
+  for (let merged = true; merged;) {
+    merged = false;
+    for (const current of [...clusters.values()].sort((a, b) => a.id - b.id)) {
+      if (!clusters.has(current.id)) continue;
+      const other = results.best(newest(current).memory.type, subjectText(newest(current).memory), current.id);
+      if (other === undefined) continue;
+      const [keep, gone] = current.id < other ? [current, clusters.get(other)!] : [clusters.get(other)!, current];
+      keep.items.push(...gone.items);
+      clusters.delete(gone.id);
+      results.remove(gone.id);
+      showResult(keep);
+      merged = true;
+    }
+  }
+  return [...clusters.values()].sort((a, b) => a.id - b.id);
+}
+
+const slug = (name: string): string => (subjectTerms(name).slice(0, 5).join('-') || 'memory').slice(0, 60);
+
+function freeName(wanted: string, taken: Set<string>): string {
+  const free = (name: string) => !taken.has(name) && reservedIndexNameReason(name) === null;
+  let name = `${wanted}.md`;
+  for (let n = 2; !free(name); n++) name = `${wanted}-${n}.md`;
+  taken.add(name);
+  return name;
+}
+
+const sameFile = (a: TopicFile, b: TopicFile): boolean =>
+  a.name === b.name &&
+  a.description === b.description &&
+  a.type === b.type &&
+  a.body === b.body &&
+  a.modified === b.modified &&
+  a.originSessionId === b.originSessionId;
+
+const day = (iso: string | null): string => (iso === null ? 'an earlier session' : iso.slice(0, 10));
+const dated = (rewrites: readonly DateRewrite[]): string => rewrites.map((r) => `"${r.phrase}" → "${r.absolute}"`).join(', ');
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Why a cluster's memory reads as it does: said again, changed by a later statement, or dates made absolute. */
+function reasonFor(result: Item, earlier: readonly Item[]): string {
+  const parts: string[] = [];
+  const said = earlier.filter((item) => item.sources.length > 0 || item.filename !== undefined);
+  if (said.length > 0) {
+    const previous = [...said].sort(byTime).at(-1)!;
+    const { overlap } = subjectOverlap(subjectTerms(previous.memory.body), subjectTerms(result.memory.body));
+    const sessions = new Set(result.sources.map((s) => s.session));
+    parts.push(
+      overlap === 1 && previous.memory.body === result.memory.body
+        ? `said again (${plural(earlier.length + 1, 'statement')} of it)`
+        : `a later statement (${day(result.saidAt)}${sessions.size > 0 ? `, session ${[...sessions][0]!.slice(0, 8)}` : ''}) replaces what was said on ${day(previous.saidAt)}`,
+    );
+  }
+  const rewrites = [result, ...earlier].flatMap((item) => item.rewrites);
+  if (rewrites.length > 0) parts.push(`relative dates made absolute: ${dated(rewrites)}`);
+  return parts.join('; ');
+}
+
+interface IndexedLine {
+  readonly line: string;
+  readonly filename: string | null;
+}
+
+const LINK = /^- \[[^\]]*\]\(([^)]+)\)/;
+const parseIndex = (index: string): IndexedLine[] =>
+  index === ''
+    ? []
+    : index
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((line) => ({ line, filename: LINK.exec(line)?.[1] ?? null }));
+
+/** A title longer than this is cut in the index (the topic file keeps it whole), so every line can meet the target. */
+const MAX_TITLE_CHARS = 60;
+const clipTitle = (name: string): string =>
+  [...name].length <= MAX_TITLE_CHARS ? name : `${[...name].slice(0, MAX_TITLE_CHARS - 1).join('')}…`;
+const lineFor = (filename: string, file: TopicFile, title: string = file.name): string =>
+  shortenIndexLine(indexLine(clipTitle(title), filename, file.description));
+
+/**
+ * What consolidating these candidates into this memory directory changes. Pure and
+ * deterministic: same directory, same candidates, same plan. Each subject ends as one memory:
+ * the same thing said again is merged, a later statement replaces an earlier one (the newest
+ * wins), relative dates become absolute from when they were said, and the index has one line
+ * per memory, each within the line target, the whole within Claude Code's limits. Nothing
+ * leaves without a change that says why.
+ */
+export function planConsolidation(input: ConsolidationInput): ConsolidationPlan {
+  const all = items(input);
+  const clusters = cluster(all, input.match ?? DEFAULT_SUBJECT_MATCH);
+  const taken = new Set([...input.memories.map((m) => m.filename), ...(input.kept ?? [])]);
+  const changes: ConsolidationChange[] = [];
+  const writes = new Map<string, TopicFile | null>();
+  const result = new Map<string, TopicFile>();
+
+  for (const group of clusters) {
+    const rep = newest(group);
+    const earlier = group.items.filter((item) => item !== rep);
+    const stored = group.items.filter((item) => item.filename !== undefined).sort((a, b) => a.filename!.localeCompare(b.filename!));
+    const sources = group.items.flatMap((item) => item.sources);
+    const target = stored[0];
+    const filename = target?.filename ?? freeName(slug(rep.memory.name), taken);
+    const base =
+      target === undefined ? rep.memory : { ...rep.memory, ...(target.memory.extra === undefined ? {} : { extra: target.memory.extra }) };
+    const file: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
+    result.set(filename, file);
+    const original = input.memories.find((m) => m.filename === filename)?.file;
+    if (original === undefined) {
+      const count = new Set(sources.map((s) => s.session)).size;
+      const also = reasonFor(rep, earlier);
+      changes.push({
+        kind: 'added',
+        filename,
+        file,
+        reason: `new: said in ${plural(count, 'session')}${also === '' ? '' : `; ${also}`}`,
+        sources,
+      });
+      writes.set(filename, file);
+    } else if (!sameFile(original, file)) {
+      changes.push({ kind: 'updated', filename, before: original, file, reason: reasonFor(rep, earlier) || 'rewritten', sources });
+      writes.set(filename, file);
+    } else if (sources.length > 0) {
+      changes.push({ kind: 'confirmed', filename, reason: `${plural(sources.length, 'statement')} of what it already says`, sources });
+    }
+    for (const gone of stored.slice(1)) {
+      const { shared } = subjectOverlap(subjectTerms(subjectText(gone.memory)), subjectTerms(subjectText(file)));
+      const older = rep.saidAt !== null && gone.saidAt !== null && gone.saidAt < rep.saidAt;
+      const why = older ? `an older statement of what ${filename} says` : `a near-duplicate of ${filename}`;
+      changes.push({
+        kind: 'merged',
+        filename: gone.filename!,
+        into: filename,
+        before: gone.memory,
+        reason: `${why} (${plural(shared, 'subject word')} shared)`,
+      });
+      writes.set(gone.filename!, null);
+    }
+  }
+
+  const lines: string[] = [];
+  const indexed = new Set<string>();
+  for (const { line, filename } of parseIndex(input.index)) {
+    if (filename === null) {
+      lines.push(line);
+      continue;
+    }
+    if (input.kept?.includes(filename) === true && !indexed.has(filename)) {
+      indexed.add(filename);
+      lines.push(line);
+      continue;
+    }
+    const file = result.get(filename);
+    if (file === undefined || indexed.has(filename)) {
+      const into = changes.find((c) => c.kind === 'merged' && c.filename === filename);
+      const reason = indexed.has(filename)
+        ? `a second line for ${filename}`
+        : into?.kind === 'merged'
+          ? `${filename} was merged into ${into.into}`
+          : `${filename} does not exist`;
+      changes.push({ kind: 'unindexed', line, reason });
+      continue;
+    }
+    indexed.add(filename);
+    // A memory that does not change keeps its line as it was written (Claude Code's wording), cut
+    // only when too long; one that changes keeps the line's title and gets the new description.
+    const title = /^- \[([^\]]*)\]/.exec(line)?.[1];
+    lines.push(writes.has(filename) ? lineFor(filename, file, title) : shortenIndexLine(line));
+  }
+  const order = (filename: string) => MEMORY_TYPES.indexOf(result.get(filename)!.type);
+  const missing = [...result.keys()].filter((f) => !indexed.has(f)).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  for (const filename of missing) lines.push(lineFor(filename, result.get(filename)!));
+  const fit = fitIndex(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
+  for (const line of fit.dropped)
+    changes.push({ kind: 'unindexed', line, reason: 'the index is at its limits: the oldest lines leave it (their files stay)' });
+  return { changes, writes, index: fit.content, indexBefore: input.index, indexChanged: fit.content !== input.index };
+}
+
+/** The directory after the plan: what a second consolidation would start from. */
+export function applyConsolidation(memories: readonly StoredMemory[], plan: ConsolidationPlan): StoredMemory[] {
+  const files = new Map(memories.map((m) => [m.filename, m.file]));
+  for (const [filename, file] of plan.writes) {
+    if (file === null) files.delete(filename);
+    else files.set(filename, file);
+  }
+  return [...files].map(([filename, file]) => ({ filename, file })).sort((a, b) => a.filename.localeCompare(b.filename));
+}

@@ -1,0 +1,24 @@
+import { stemmer } from 'stemmer';
+
+/**
+ * Words that carry no subject: function words, and the words every rule or preference is said
+ * with ("always", "prefer", "please", "rather than"), which would make any two rules look alike.
+ */
+const STOPWORDS = new Set(
+  `a an and are as at be been but by can could do does did for from had has have how i i'm if in into is it its it's just let me my
+  no not of on or our please so that the their them then there these they this to too up us was we were what when where which who
+  why will with would you your yours always never prefer preferred rather want use using used don doesn didn isn aren wasn won
+  couldn shouldn wouldn ll re ve should must make sure remember note keep mind instead also any all every each one now going forward
+  than over under about above below between via per like more less very really only just still even again ever than both either
+  other others same such own off out down here`.split(/\s+/),
+);
+
+/** The words that say what a memory is about: lowercased, stopwords left out, stemmed (Porter); in order, once each. */
+export function subjectTerms(text: string): string[] {
+  const words = text.toLowerCase().match(/[a-z0-9][a-z0-9+#._-]*[a-z0-9+#]|[a-z0-9]/g) ?? [];
+  return [
+    ...new Set(
+      words.filter((word) => word.length > 1 && !STOPWORDS.has(word)).map((word) => (/^[a-z]+$/.test(word) ? stemmer(word) : word)),
+    ),
+  ];
+}

@@ -1,0 +1,175 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { isEmptyPlan, type ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
+import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
+import { planConsolidation } from '../../consolidation/planConsolidation.js';
+import { atomicWrite } from '../../fs/atomicWrite.js';
+import { rm } from '../../fs/faultableFs.js';
+import { applyStagedFiles, removeStagedLeftovers, stageDir, stagedDirPath } from '../../fs/stagedDir.js';
+import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
+import { renderTopicFile } from '../../memory/durable/topicFile.js';
+import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
+import type { EffectRecord } from '../../pipeline/effectRecord.js';
+import { consolidationFinishedRecord, consolidationStartedRecord, nextRunId } from '../../pipeline/effectRecords.js';
+import { acquireConsolidationLock, readConsolidationLock } from './consolidationLock.js';
+import { readMemoryDirectory } from './memoryDirectory.js';
+
+/** Claude Code's gates for its background consolidation (2.1.332): at least a day and five sessions since the last. */
+export const DEFAULT_MIN_HOURS = 24;
+export const DEFAULT_MIN_SESSIONS = 5;
+
+export interface ConsolidateOptions {
+  readonly memoryDir: string;
+  /** Where the project's sessions are (Claude Code's layout: the folder the memory directory is in). */
+  readonly sessionsDir?: string;
+  /** New statements to merge in (backfill's first phase); none: the directory is consolidated as it is. */
+  readonly candidates?: readonly MemoryCandidate[];
+  readonly dryRun?: boolean;
+  /** Run whatever the gates say (a live holder of the lock still stops it). */
+  readonly force?: boolean;
+  readonly minHours?: number;
+  readonly minSessions?: number;
+  readonly now?: () => Date;
+}
+
+export type ConsolidateResult =
+  | { readonly status: 'skipped'; readonly reason: string }
+  | {
+      readonly status: 'planned' | 'consolidated' | 'unchanged';
+      readonly plan: ConsolidationPlan;
+      readonly unreadable: readonly string[];
+      readonly runId?: string;
+    };
+
+type ChangeRecord = Extract<EffectRecord, { type: 'consolidation_started' }>['changes'][number];
+
+/** The consolidation log of a memory directory: beside it, so the directory holds only what Claude Code expects there. */
+export const consolidationLogPath = (memoryDir: string): string =>
+  join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-consolidation.jsonl`);
+
+const hours = (ms: number): string => `${Math.floor(ms / 3_600_000)} h`;
+
+/** Sessions in the project touched since the last consolidation, or null when there are none to count. */
+function sessionsSince(sessionsDir: string, since: Date | null): number | null {
+  if (!existsSync(sessionsDir)) return null;
+  const sessions = readdirSync(sessionsDir).filter((name) => name.endsWith('.jsonl'));
+  if (sessions.length === 0) return null;
+  return sessions.filter((name) => since === null || statSync(join(sessionsDir, name)).mtime > since).length;
+}
+
+/** Why the gates hold a consolidation back now, or null when it may run. */
+function gateReason(options: ConsolidateOptions, now: Date): string | null {
+  const lock = readConsolidationLock(options.memoryDir, now);
+  if (lock.heldBy !== null) return `another consolidation (pid ${lock.heldBy}) is running`;
+  if (options.force === true || lock.lastConsolidatedAt === null) return null;
+  const minHours = options.minHours ?? DEFAULT_MIN_HOURS;
+  const since = now.getTime() - lock.lastConsolidatedAt.getTime();
+  if (since < minHours * 3_600_000) return `consolidated ${hours(since)} ago; it runs every ${minHours} h (--force to run now)`;
+  const sessions = sessionsSince(options.sessionsDir ?? dirname(options.memoryDir), lock.lastConsolidatedAt);
+  const minSessions = options.minSessions ?? DEFAULT_MIN_SESSIONS;
+  if (sessions !== null && sessions < minSessions)
+    return `${sessions} session${sessions === 1 ? '' : 's'} since the last consolidation; it waits for ${minSessions} (--force to run now)`;
+  return null;
+}
+
+/** Finishes a consolidation that recorded its commit and was killed before it recorded its end. */
+async function finishRecorded(memoryDir: string, logPath: string, records: readonly EffectRecord[]): Promise<void> {
+  const finished = new Set(records.flatMap((r) => (r.type === 'consolidation_finished' ? [r.runId] : [])));
+  for (const record of records) {
+    if (record.type !== 'consolidation_started' || finished.has(record.runId)) continue;
+    const staging = stagedDirPath(memoryDir, record.runId);
+    if (existsSync(staging)) await applyStagedFiles(staging, memoryDir, record.writes);
+    for (const filename of record.removes) await rm(join(memoryDir, filename), { force: true });
+    appendEffectsSync(logPath, [consolidationFinishedRecord(record.runId)]);
+  }
+}
+
+/**
+ * Consolidates one memory directory, as Claude Code's background "dream" does and sharing its
+ * lock: the same thing said twice becomes one memory, the newest statement of a fact wins,
+ * relative dates become absolute, the index gets one short line per memory within its limits.
+ * Only `.md` files inside the directory are written or removed. The plan is recorded in the
+ * consolidation log (its commit point) once the new files are staged and before any is moved
+ * into place; a run killed before that leaves the directory as it was, one killed after is
+ * finished by the next. `dryRun` plans and writes nothing.
+ */
+export async function consolidateMemory(options: ConsolidateOptions): Promise<ConsolidateResult> {
+  const { memoryDir } = options;
+  const now = (options.now ?? (() => new Date()))();
+  const gate = gateReason(options, now);
+  if (gate !== null) return { status: 'skipped', reason: gate };
+  const plan = (): { plan: ConsolidationPlan; unreadable: string[]; forms: ReturnType<typeof readMemoryDirectory>['forms'] } => {
+    const dir = readMemoryDirectory(memoryDir);
+    const unreadable = dir.unreadable.map((u) => u.filename);
+    return {
+      plan: planConsolidation({ memories: dir.memories, index: dir.index, candidates: options.candidates ?? [], kept: unreadable }),
+      unreadable,
+      forms: dir.forms,
+    };
+  };
+  if (options.dryRun === true) {
+    const planned = plan();
+    return { status: 'planned', plan: planned.plan, unreadable: planned.unreadable };
+  }
+
+  const lock = await acquireConsolidationLock(memoryDir, now);
+  if (!lock.ok) return { status: 'skipped', reason: lock.reason };
+  let succeeded = false;
+  try {
+    const logPath = consolidationLogPath(memoryDir);
+    const records = readEffectLog(logPath).records;
+    await finishRecorded(memoryDir, logPath, records);
+    await removeStagedLeftovers(memoryDir);
+    const { plan: made, unreadable, forms } = plan();
+    if (isEmptyPlan(made)) {
+      succeeded = true;
+      return { status: 'unchanged', plan: made, unreadable };
+    }
+    const runId = nextRunId(
+      'consolidation',
+      records.filter((r) => r.type === 'consolidation_started').length,
+      new Set(records.flatMap((r) => (r.type === 'consolidation_started' ? [r.runId] : []))),
+    );
+    const staging = stagedDirPath(memoryDir, runId);
+    const staged = await stageDir(memoryDir, staging);
+    const writes: string[] = [];
+    const removes: string[] = [];
+    for (const [filename, file] of made.writes) {
+      if (file === null) {
+        removes.push(filename);
+        continue;
+      }
+      await atomicWrite(join(staged.path, filename), renderTopicFile(file, forms.get(filename) ?? 'metadata'), 0o644);
+      writes.push(filename);
+    }
+    if (made.indexChanged) {
+      await atomicWrite(join(staged.path, INDEX_NAME), made.index, 0o644);
+      writes.push(INDEX_NAME);
+    }
+    const changes = made.changes.map((change): ChangeRecord => {
+      switch (change.kind) {
+        case 'added':
+        case 'updated':
+        case 'confirmed':
+          return {
+            kind: change.kind,
+            filename: change.filename,
+            reason: change.reason,
+            sources: change.sources.map((s) => ({ session: s.session, uuid: s.uuid, timestamp: s.timestamp })),
+          };
+        case 'merged':
+          return { kind: change.kind, filename: change.filename, into: change.into, reason: change.reason };
+        case 'unindexed':
+          return { kind: change.kind, line: change.line, reason: change.reason };
+      }
+    });
+    appendEffectsSync(logPath, [consolidationStartedRecord({ runId, changes, writes, removes })]);
+    await applyStagedFiles(staging, memoryDir, writes);
+    for (const filename of removes) await rm(join(memoryDir, filename), { force: true });
+    appendEffectsSync(logPath, [consolidationFinishedRecord(runId)]);
+    succeeded = true;
+    return { status: 'consolidated', plan: made, unreadable, runId };
+  } finally {
+    await lock.release(succeeded);
+  }
+}

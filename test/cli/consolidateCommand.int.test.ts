@@ -1,0 +1,112 @@
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONSOLIDATE_LOCK, consolidationLogPath } from '../../src/jobs/index.js';
+import { dirSnapshot } from '../support/dirSnapshot.js';
+import { hasShared, sharedFixtures } from '../support/paths.js';
+import { runCli } from '../support/runCli.js';
+
+const topic = (name: string, description: string, body: string, modified: string, type = 'feedback'): string =>
+  `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  node_type: memory\n  type: ${type}\n  modified: ${modified}\n---\n\n${body}\n`;
+
+/** A project folder in Claude Code's layout, its memory written over several sessions with the usual drift. */
+function driftedProject(): string {
+  const project = mkdtempSync(join(tmpdir(), 'memlog-consolidate-'));
+  const memory = join(project, 'memory');
+  mkdirSync(memory);
+  writeFileSync(
+    join(memory, 'tabs.md'),
+    topic('tabs', 'Use tabs for indentation, not spaces', 'Use tabs for indentation, not spaces.', '2026-01-05T09:00:00.000Z'),
+  );
+  writeFileSync(
+    join(memory, 'indent-tabs.md'),
+    topic('indent-tabs', 'Indent with tabs rather than spaces', 'Indent with tabs rather than spaces.', '2026-02-02T09:00:00.000Z'),
+  );
+  writeFileSync(
+    join(memory, 'staging-port.md'),
+    topic(
+      'staging-port',
+      'The staging API port',
+      'The staging API runs on port 9090 since next Monday.',
+      '2026-03-04T10:00:00.000Z',
+      'project',
+    ),
+  );
+  writeFileSync(
+    join(memory, 'MEMORY.md'),
+    '- [Tabs](tabs.md) — indentation\n- [Indent with tabs](indent-tabs.md) — indentation again\n- [Staging port](staging-port.md) — where staging listens\n- [Old note](gone.md) — a file deleted by hand\n',
+  );
+  return memory;
+}
+
+describe('memlog consolidate', () => {
+  it('--dry-run prints the plan with reasons and writes nothing', () => {
+    const memory = driftedProject();
+    const before = dirSnapshot(join(memory, '..'));
+    const result = runCli(['consolidate', memory, '--dry-run']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('(dry run, nothing written): 1 updated, 1 merged, 2 unindexed');
+    expect(result.stdout).toContain('< tabs.md into indent-tabs.md: an older statement of what indent-tabs.md says');
+    expect(result.stdout).toContain('relative dates made absolute: "next Monday" → "2026-03-09"');
+    expect(result.stdout).toContain('gone.md does not exist');
+    expect(dirSnapshot(join(memory, '..'))).toEqual(before);
+  });
+
+  it('consolidates: one memory per fact, absolute dates, a tight index, the plan in its log; then waits for its gates', () => {
+    const memory = driftedProject();
+    const result = runCli(['consolidate', memory, '--json']);
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as { status: string; runId: string; changes: { kind: string; filename?: string }[] };
+    expect(report.status).toBe('consolidated');
+    expect(readdirSync(memory).sort()).toEqual([CONSOLIDATE_LOCK, 'MEMORY.md', 'indent-tabs.md', 'staging-port.md']);
+    expect(readFileSync(join(memory, 'staging-port.md'), 'utf8')).toContain('The staging API runs on port 9090 since 2026-03-09.');
+    expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).toBe(
+      '- [Indent with tabs](indent-tabs.md) — indentation again\n- [Staging port](staging-port.md) — The staging API port\n',
+    );
+    const log = readFileSync(consolidationLogPath(memory), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; runId: string });
+    expect(log.map((r) => r.type)).toEqual(['consolidation_started', 'consolidation_finished']);
+    expect(log[0]?.runId).toBe(report.runId);
+
+    const again = runCli(['consolidate', memory]);
+    expect(again.stdout).toMatch(/skipped: consolidated 0 h ago; it runs every 24 h/);
+    const forced = runCli(['consolidate', memory, '--force']);
+    expect(forced.stdout).toBe(`${memory}: nothing to consolidate\n`);
+  });
+
+  it('takes a projects folder and consolidates each project’s memory', () => {
+    const root = mkdtempSync(join(tmpdir(), 'memlog-projects-'));
+    for (const name of ['-home-a', '-home-b']) cpSync(join(driftedProject(), '..'), join(root, name), { recursive: true });
+    const result = runCli(['consolidate', root, '--json']);
+    const reports = JSON.parse(result.stdout) as { memoryDir: string; status: string }[];
+    expect(reports.map((r) => [r.memoryDir, r.status])).toEqual([
+      [join(root, '-home-a', 'memory'), 'consolidated'],
+      [join(root, '-home-b', 'memory'), 'consolidated'],
+    ]);
+  });
+
+  it('says in one line why it cannot run, and exits 2', () => {
+    const result = runCli(['consolidate', join(tmpdir(), 'memlog-no-such-dir')]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^memlog: .*memlog-no-such-dir: not a directory\n$/);
+  });
+
+  it.runIf(hasShared)('works on a memory directory Claude Code 2.1.332 wrote, and leaves its lock in Claude Code’s format', () => {
+    const project = mkdtempSync(join(tmpdir(), 'memlog-claude-'));
+    cpSync(join(sharedFixtures, 'claude-code-2.1.332', 'memory-write', '-home-user-memory-write'), project, { recursive: true });
+    chmodSync(join(project, 'memory'), 0o755);
+    for (const name of readdirSync(join(project, 'memory'))) chmodSync(join(project, 'memory', name), 0o644);
+    const memory = join(project, 'memory');
+    const topicBefore = readFileSync(join(memory, 'prefer-tabs.md'), 'utf8');
+    const result = runCli(['consolidate', memory, '--force']);
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(memory, 'prefer-tabs.md'), 'utf8')).toBe(topicBefore);
+    expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).toBe('- [Prefers tabs](prefer-tabs.md) — indentation preference\n');
+    expect(readFileSync(join(memory, CONSOLIDATE_LOCK), 'utf8').trim()).toMatch(/^\d+$/);
+    expect(existsSync(consolidationLogPath(memory))).toBe(false);
+  });
+});

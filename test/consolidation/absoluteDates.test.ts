@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteDates, hasRelativeDate } from '../../src/consolidation/absoluteDates.js';
+
+// A Wednesday, so that weekday phrases land on known days.
+const saidAt = new Date('2026-03-04T10:00:00Z');
+const rewrite = (text: string) => absoluteDates(text, saidAt).text;
+
+describe('absoluteDates', () => {
+  it('turns day references into the day they meant, with "on" where the sentence needs it', () => {
+    expect(rewrite('We ship next Monday.')).toBe('We ship on 2026-03-09.');
+    expect(rewrite('yesterday the build broke')).toBe('On 2026-03-03 the build broke');
+    expect(rewrite('the report is due in 3 days')).toBe('the report is due on 2026-03-07');
+    expect(rewrite('meeting this Friday')).toBe('meeting on 2026-03-06');
+  });
+
+  it('keeps a time of day that was said with the day', () => {
+    expect(rewrite('deploy tomorrow at 5pm')).toBe('deploy on 2026-03-05 at 5pm');
+  });
+
+  it('is as precise as the phrase: a week, a month, a year', () => {
+    expect(rewrite('the outage was last week')).toBe('the outage was during the week of 2026-02-23');
+    expect(rewrite('two weeks ago we moved the API')).toBe('During the week of 2026-02-16 we moved the API');
+    expect(rewrite('we migrated last year')).toBe('we migrated in 2025');
+    expect(rewrite('by end of next month')).toBe('by 2026-04-30');
+  });
+
+  it('replaces only the date when the parser takes more words into its match', () => {
+    expect(rewrite('Freeze starts next week and lasts until next month')).toBe(
+      'Freeze starts during the week of 2026-03-09 and lasts until 2026-04',
+    );
+  });
+
+  it('leaves absolute dates, times alone and "now" as they are', () => {
+    for (const text of ['It was fixed on 2026-02-01', 'released March 3', 'now we use pnpm', 'the 5 pm standup', 'no dates here at all']) {
+      expect(absoluteDates(text, saidAt)).toEqual({ text, rewrites: [] });
+    }
+  });
+
+  it('says what it replaced', () => {
+    expect(absoluteDates('We ship next Monday.', saidAt).rewrites).toEqual([{ phrase: 'next Monday', absolute: 'on 2026-03-09' }]);
+  });
+
+  it('depends on when the statement was made, not on when it is read', () => {
+    expect(absoluteDates('We ship tomorrow', new Date('2025-12-31T23:00:00Z')).text).toBe('We ship on 2026-01-01');
+  });
+
+  it('leaves no relative date behind', () => {
+    for (const text of ['We ship next Monday.', 'two weeks ago we moved', 'Freeze starts next week and lasts until next month']) {
+      expect(hasRelativeDate(text, saidAt)).toBe(true);
+      expect(hasRelativeDate(rewrite(text), saidAt)).toBe(false);
+    }
+  });
+});
