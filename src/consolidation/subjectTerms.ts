@@ -10,12 +10,13 @@ const STOPWORDS = new Set(
   why will with would you your yours always never prefer preferred rather want use using used don doesn didn isn aren wasn won
   couldn shouldn wouldn ll re ve should must make sure remember note keep mind instead also any all every each one now going forward
   than over under about above below between via per like more less very really only just still even again ever than both either
-  other others same such own off out down here`.split(/\s+/),
+  other others same such own off out down here before after since until while during`.split(/\s+/),
 );
 
 /** The words that say what a memory is about: lowercased, stopwords left out, stemmed (Porter); in order, once each. */
 export function subjectTerms(text: string): string[] {
-  const words = text.toLowerCase().match(/[a-z0-9][a-z0-9+#._-]*[a-z0-9+#]|[a-z0-9]/g) ?? [];
+  // Hyphens and underscores split words: a slug name ("pnpm-over-npm") says as much as its words.
+  const words = text.toLowerCase().match(/[a-z0-9][a-z0-9+#.]*[a-z0-9+#]|[a-z0-9]/g) ?? [];
   return [
     ...new Set(
       words.filter((word) => word.length > 1 && !STOPWORDS.has(word)).map((word) => (/^[a-z]+$/.test(word) ? stemmer(word) : word)),

@@ -120,9 +120,10 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
         });
         break;
       case 'decision':
-      // A memory directory's consolidation is not in any session's log.
+        break;
       case 'consolidation_started':
       case 'consolidation_finished':
+        // A memory directory's consolidation is in no session's log.
         break;
       default:
         assertNever(r);

@@ -82,7 +82,8 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
     const description = clip(statement.text, 150);
     const file: TopicFile = {
       name: filename.replace(/\.md$/, ''),
-      description: match?.description ?? description,
+      // The new statement replaces the old one, so its description does too: a changed fact must not keep its old hook.
+      description,
       type: statement.type,
       body: bodyOf(statement),
       modified: task.now,

@@ -57,7 +57,7 @@ describe('offline extraction', () => {
       task: t,
     });
 
-  it('updates an existing memory that says the same thing rather than adding a duplicate', async () => {
+  it('updates an existing memory that says the same thing rather than adding a duplicate, its description the newest wording', async () => {
     const reply = await ask(
       task(
         [{ filename: 'prefer-pnpm.md', description: 'Prefers pnpm over npm for installs', type: 'feedback' }],
@@ -68,7 +68,7 @@ describe('offline extraction', () => {
     const writes = reply.content.map((b) => b as unknown as { input: { file_path: string; content: string } });
     expect(writes.map((w) => w.input.file_path)).toEqual(['/mem/prefer-pnpm.md']);
     const parsed = parseTopicFile(writes[0]!.input.content, 'prefer-pnpm');
-    expect(parsed.ok && [parsed.form, parsed.file.description]).toEqual(['flat', 'Prefers pnpm over npm for installs']);
+    expect(parsed.ok && [parsed.form, parsed.file.description]).toEqual(['flat', 'I prefer pnpm over npm.']);
   });
 
   it('never names a memory after the index: a statement with no content words, or about "memory", gets a file of its own', async () => {
