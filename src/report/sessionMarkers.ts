@@ -119,10 +119,13 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
           after: r.outcome.tokensAfter,
         });
         break;
+      // A memory directory's consolidation is not in any session's log; backfill candidates
+      // are not written anywhere until a consolidation places them.
       case 'decision':
-      // A memory directory's consolidation is not in any session's log.
       case 'consolidation_started':
       case 'consolidation_finished':
+      case 'candidates_consumed':
+      case 'candidates':
         break;
       default:
         assertNever(r);
