@@ -7,10 +7,13 @@ import { CassetteModel } from '../model/cassette/index.js';
 import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
 import { describeFailure } from '../fs/index.js';
 import {
+  backfillMemories,
+  DEFAULT_CHUNK_TOKENS,
   extractMemories,
   findTargets,
   pendingExtraction,
   selectModel,
+  type BackfillReport,
   type ExtractReport,
   type ModelKind,
   type SessionEvent,
@@ -31,6 +34,8 @@ interface ExtractCliOptions {
   readonly frontmatter: 'metadata' | 'flat';
   readonly extractEvery?: number;
   readonly batch?: boolean;
+  readonly twoPhase?: boolean;
+  readonly chunkTokens?: number;
 }
 
 const form = (value: string): 'metadata' | 'flat' => {
@@ -64,11 +69,24 @@ export function registerExtract(program: Command): void {
       '--batch',
       'send extraction requests through the Anthropic Message Batches API (half price, asynchronous): each run collects the batches that have ended and sends what is due next',
     )
+    .option(
+      '--two-phase',
+      "backfill in two phases: each session read once, in chunks of whole turns, for candidate memories (recorded in its effect log); then each project's new candidates consolidated into its memory directory",
+    )
+    .option(
+      '--chunk-tokens <n>',
+      `with --two-phase: the largest chunk sent at once, in estimated tokens (default ${DEFAULT_CHUNK_TOKENS})`,
+      positive,
+    )
     .option('--dry-run', 'list what would be processed, with an estimate of model tokens; write nothing')
     .option('--json', 'print the report as one JSON object');
   checkOptions<ExtractCliOptions>(command, (options, given) => {
     if (options.record === true && options.cassette === undefined) return '--record records into a cassette: it needs --cassette <file>';
     if (options.intoClaude === true && given('out')) return '--into-claude writes where Claude Code reads; it does not go with --out';
+    if (options.chunkTokens !== undefined && options.twoPhase !== true)
+      return '--chunk-tokens sizes the chunks of --two-phase: it needs --two-phase';
+    if (options.twoPhase === true && (options.batch === true || options.dryRun === true || options.extractEvery !== undefined))
+      return '--two-phase does not go with --batch, --dry-run or --extract-every yet';
     return undefined;
   })
     .addHelpText(
@@ -97,6 +115,25 @@ export function registerExtract(program: Command): void {
         throw new ConfigError(
           `--batch sends requests through the Anthropic Message Batches API: it needs ANTHROPIC_API_KEY and --model anthropic or auto (this run would use the ${model.name} model)`,
         );
+      if (options.twoPhase === true) {
+        const report = await backfillMemories({
+          root,
+          out: options.out,
+          intoClaude: options.intoClaude === true,
+          model,
+          concurrency: options.concurrency,
+          ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
+          onSession: (s) =>
+            process.stderr.write(
+              `memlog: ${s.session}: ${s.error === undefined ? `${s.chunks} chunk(s) sent, ${s.candidates} candidate(s)` : `FAILED: ${s.error}`}\n`,
+            ),
+        });
+        if (model instanceof CassetteModel && options.record === true) await model.save();
+        if (options.json === true) process.stdout.write(`${JSON.stringify({ ...report, model: model.name }, null, 2)}\n`);
+        else process.stdout.write(formatBackfillReport(report, model.name));
+        if (report.failedRuns > 0 || report.failedSessions > 0) process.exitCode = 1;
+        return;
+      }
       const progress = progressReporter();
       const report = await extractMemories({
         root,
@@ -211,6 +248,25 @@ function formatReport(report: ExtractReport, model: string): string {
   for (const project of report.projects)
     lines.push(
       `  ${relative(process.cwd(), project.memoryDir) || project.memoryDir}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}`,
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+function formatBackfillReport(report: BackfillReport, model: string): string {
+  const chunks = report.sessions.reduce((sum, s) => sum + s.chunks, 0);
+  const candidates = report.sessions.reduce((sum, s) => sum + s.candidates, 0);
+  const lines = [
+    `memlog extract --two-phase: ${report.projects.length} project(s), ${report.sessions.length} session(s): ${report.processed} read, ${report.sessions.length - report.processed} with nothing new`,
+    `  phase 1: ${chunks} chunk(s) sent, ${candidates} candidate(s) recorded`,
+    `  model tokens: ${n(report.tokens.input)} in, ${n(report.tokens.output)} out (${model} model); the sessions' own size: ${n(report.sessionTokens)}`,
+  ];
+  if (report.failedRuns > 0)
+    lines.push(`  ${report.failedRuns} chunk request(s) FAILED; the next memlog extract --two-phase starts again from them`);
+  const unreadable = report.sessions.flatMap((s) => (s.error === undefined || s.failed > 0 ? [] : [`    ${s.error}`]));
+  if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
+  for (const project of report.projects)
+    lines.push(
+      `  ${relative(process.cwd(), project.memoryDir) || project.memoryDir}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}; phase 2: ${project.consolidated.status}${project.consolidated.chunks === 0 ? '' : ` (${project.consolidated.candidates} candidate(s) from ${project.consolidated.chunks} chunk(s), ${project.consolidated.changes} change(s))`}`,
     );
   return `${lines.join('\n')}\n`;
 }

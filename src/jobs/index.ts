@@ -57,3 +57,5 @@ export {
   type ConsolidateResult,
 } from './consolidation/consolidateMemory.js';
 export { CONSOLIDATE_LOCK } from './consolidation/consolidationLock.js';
+export { backfillMemories, type BackfillOptions, type BackfillReport } from './backfill/backfillMemories.js';
+export { DEFAULT_CHUNK_TOKENS, type SessionCandidatesReport } from './backfill/sessionCandidates.js';

@@ -78,7 +78,24 @@ export type ModelTask =
       readonly recentTools: readonly string[];
       readonly limit: number;
     }
-  | { readonly kind: 'summary' };
+  | { readonly kind: 'summary' }
+  | {
+      readonly kind: 'find_candidates';
+      /** The chunk's messages as the prompt shows them, each with the uuid an answer cites. */
+      readonly messages: readonly ChunkMessage[];
+      /** Candidates found earlier in the session (name and description): not to be found again. */
+      readonly known: ReadonlyArray<{ readonly name: string; readonly description: string }>;
+    };
+
+/** One message of a backfill chunk: who wrote it, the uuid it is cited by, and its words. */
+export interface ChunkMessage {
+  readonly uuid: string;
+  readonly role: 'user' | 'assistant';
+  /** A prompt a person typed (not a tool result or a meta message). */
+  readonly human: boolean;
+  /** Its text as the prompt renders it. */
+  readonly text: string;
+}
 
 export interface ModelUsage {
   readonly inputTokens: number;

@@ -6,7 +6,8 @@ import { RUN_KINDS } from '../projections/decisions.js';
  * History:
  * - 1: decision, run_started, run_finished and run_failed records, each with the transcript position;
  *   `compacted` (a compaction no trigger asked for, e.g. `memlog compact`) added later in 1: readers
- *   that predate it report it as a schema mismatch and go on.
+ *   that predate it report it as a schema mismatch and go on. `candidates` and `candidates_consumed`
+ *   (backfill in two phases) likewise.
  */
 export const CURRENT_EFFECT_LOG_VERSION = 1;
 export const SUPPORTED_EFFECT_LOG_VERSIONS = [1] as const;
@@ -107,6 +108,38 @@ export const ConsolidationStartedRecord = z.looseObject({
 });
 export const ConsolidationFinishedRecord = z.looseObject({ ...base, type: z.literal('consolidation_finished'), runId: z.string() });
 
+/** A candidate memory as backfill's first phase records it (src/consolidation/memoryCandidate.ts). */
+export const CandidateRecord = z.looseObject({
+  type: z.enum(['user', 'feedback', 'project', 'reference']),
+  name: z.string(),
+  description: z.string(),
+  body: z.string(),
+  saidAt: z.string(),
+  sources: z.array(SourceRefRecord),
+});
+/**
+ * What one chunk of a session (whole turns, from message `first` to `last`) yielded in
+ * backfill's first phase, recorded before anything else is done with it: a rerun skips the
+ * chunks recorded. `chunkId` names it for the consolidation that consumes it.
+ */
+export const CandidatesRecord = z.looseObject({
+  ...base,
+  type: z.literal('candidates'),
+  chunkId: z.string(),
+  first: z.string(),
+  last: z.string(),
+  candidates: z.array(CandidateRecord),
+  /** The chunk's own size (the project's estimate), and what the model was sent and answered. */
+  tokens: z.looseObject({ chunk: z.number(), input: z.number(), output: z.number() }),
+});
+/**
+ * Candidate chunks (by `<session id>/<chunk id>`) a backfill consolidation has merged into the
+ * memory directory, in its consolidation log: a later backfill does not merge them again.
+ * Recorded after the consolidation ends; a kill in between merges them again, which changes
+ * nothing (consolidation is idempotent).
+ */
+export const CandidatesConsumedRecord = z.looseObject({ ...base, type: z.literal('candidates_consumed'), chunks: z.array(z.string()) });
+
 export const EffectRecord = z.discriminatedUnion('type', [
   DecisionRecord,
   RunStartedRecord,
@@ -115,8 +148,11 @@ export const EffectRecord = z.discriminatedUnion('type', [
   CompactedRecord,
   ConsolidationStartedRecord,
   ConsolidationFinishedRecord,
+  CandidatesRecord,
+  CandidatesConsumedRecord,
 ]);
 export type EffectRecord = z.infer<typeof EffectRecord>;
 export type RunStartedRecord = z.infer<typeof RunStartedRecord>;
 export type RunFinishedRecord = z.infer<typeof RunFinishedRecord>;
 export type RunFailedRecord = z.infer<typeof RunFailedRecord>;
+export type CandidatesRecord = z.infer<typeof CandidatesRecord>;

@@ -153,3 +153,29 @@ export function consolidationStartedRecord(fields: {
 export function consolidationFinishedRecord(runId: string): Extract_<'consolidation_finished'> {
   return { v: CURRENT_EFFECT_LOG_VERSION, type: 'consolidation_finished', at: NO_POSITION, runId };
 }
+
+/** What one chunk of a session yielded in backfill's first phase: placed at the chunk's last entry. */
+export function candidatesRecord(fields: {
+  at: LogPosition;
+  chunkId: string;
+  first: string;
+  last: string;
+  candidates: Extract_<'candidates'>['candidates'];
+  tokens: { chunk: number; input: number; output: number };
+}): Extract_<'candidates'> {
+  return {
+    v: CURRENT_EFFECT_LOG_VERSION,
+    type: 'candidates',
+    at: fields.at,
+    chunkId: fields.chunkId,
+    first: fields.first,
+    last: fields.last,
+    candidates: fields.candidates,
+    tokens: { ...fields.tokens },
+  };
+}
+
+/** Candidate chunks a backfill consolidation merged into its memory directory. */
+export function candidatesConsumedRecord(chunks: readonly string[]): Extract_<'candidates_consumed'> {
+  return { v: CURRENT_EFFECT_LOG_VERSION, type: 'candidates_consumed', at: NO_POSITION, chunks: [...chunks] };
+}

@@ -123,7 +123,10 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
         break;
       case 'consolidation_started':
       case 'consolidation_finished':
-        // A memory directory's consolidation is in no session's log.
+      case 'candidates_consumed':
+      case 'candidates':
+        // A memory directory's consolidation is in no session's log; backfill candidates are
+        // written nowhere until a consolidation places them.
         break;
       default:
         assertNever(r);

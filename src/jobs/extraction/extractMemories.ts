@@ -53,7 +53,7 @@ export interface ExtractReport {
 }
 
 /** One extraction at a time per memory directory, across processes (a lock file beside it). */
-function lockMemoryDir(memoryDir: string): () => void {
+export function lockMemoryDir(memoryDir: string): () => void {
   return acquireProcessLock(join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-extract.lock`), {
     holder: 'memlog extract',
     target: memoryDir,

@@ -32,7 +32,7 @@ function slug(text: string): string {
   return (words.length === 0 ? ['note'] : words).join('-').slice(0, 60);
 }
 
-function titleOf(text: string): string {
+export function titleOf(text: string): string {
   const words = text
     .replace(/[`*_#[\]()"]/g, '')
     .split(/\s+/)
@@ -43,7 +43,7 @@ function titleOf(text: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function bodyOf(statement: MemoryStatement): string {
+export function bodyOf(statement: MemoryStatement): string {
   const lines = [statement.text.charAt(0).toUpperCase() + statement.text.slice(1)];
   const why =
     statement.cue === 'correction'

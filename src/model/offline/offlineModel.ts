@@ -7,6 +7,8 @@ import { clip, humanText } from './conversationFacts.js';
 import { extractiveSummary } from './extractiveSummary.js';
 import { rankMemories } from './lexicalRank.js';
 import { draftMemories } from './memoryDraft.js';
+import { draftCandidates } from './candidatesDraft.js';
+import { RECORD_CANDIDATES_TOOL } from '../candidatesAnswer.js';
 import { draftSessionNotes } from './sessionNotesDraft.js';
 
 export const OFFLINE_MODEL_ID = 'memlog-offline-1';
@@ -60,6 +62,10 @@ export class OfflineModel implements ModelPort {
         return [text(JSON.stringify({ selected_memories: rankMemories(task.query, task.candidates, task.recentTools, task.limit) }))];
       case 'summary':
         return [text(extractiveSummary(conversation))];
+      case 'find_candidates':
+        if (!offered(request, RECORD_CANDIDATES_TOOL))
+          return [text(`The ${RECORD_CANDIDATES_TOOL} tool is needed to answer and was not offered.`)];
+        return [toolUse(0, RECORD_CANDIDATES_TOOL, draftCandidates(task))];
     }
   }
 }

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
+import { CandidatesAnswer, RECORD_CANDIDATES_TOOL } from '../../model/candidatesAnswer.js';
+import type { ChunkMessage, ModelReply, ModelRequest } from '../../model/port.js';
+import { roughTokens } from '../../projections/tokenEstimate.js';
+import type { ApiMessage } from '../../resume/apiView.js';
+import { scanForSecrets } from '../../secrets/scanForSecrets.js';
+import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
+import type { ContentBlock } from '../../transcript/contentSchema.js';
+
+const SYSTEM = `You read transcripts of past sessions between a person and Claude Code, a coding assistant, and pick out what is worth keeping in the project's long-term memory. You never continue the conversation.`;
+
+/** Names and descriptions of what the session yielded before this chunk: all of it the next chunk is told. */
+export type CarryOver = ReadonlyArray<{ readonly name: string; readonly description: string }>;
+
+/** A message as the chunk's transcript shows it, and the uuid it is cited by (the prompt's, when a person typed it). */
+export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>): ChunkMessage {
+  const prompt = message.role === 'user' ? message.sources.find((uuid) => prompts.has(uuid)) : undefined;
+  return {
+    uuid: prompt ?? message.sources[0] ?? '',
+    role: message.role,
+    human: prompt !== undefined,
+    text: message.content
+      .map(blockText)
+      .filter((t) => t !== '')
+      .join('\n'),
+  };
+}
+
+/** A block as text: words as they are, tool calls and results marked; thinking is left out (it is the model's, not the session's). */
+function blockText(block: ContentBlock): string {
+  if (isTextBlock(block)) return block.text;
+  if (isToolUseBlock(block)) return `[tool call ${block.name}] ${JSON.stringify(block.input) ?? ''}`;
+  if (isToolResultBlock(block)) {
+    const content = block.content;
+    const inner = content === undefined ? '' : typeof content === 'string' ? content : content.map(blockText).join('\n');
+    return `[tool result${block.is_error === true ? ', error' : ''}] ${inner}`;
+  }
+  if (block.type === 'image' || block.type === 'document') return `[${block.type}]`;
+  return '';
+}
+
+/** The request for one chunk: the chunk once, as a labelled transcript, and the carry-over; one tool to answer with. */
+export function chunkRequest(messages: readonly ChunkMessage[], known: CarryOver): ModelRequest {
+  const transcript = messages
+    .map((m) => `<message uuid="${m.uuid}" from="${m.human ? 'person' : m.role}">\n${m.text}\n</message>`)
+    .join('\n');
+  const carried =
+    known.length === 0
+      ? 'Nothing has been found in the earlier part of this session.'
+      : `Already found in the earlier part of this session (do not give these again; give one again only if this part changes it):\n${known.map((k) => `- ${k.name}: ${k.description}`).join('\n')}`;
+  const prompt = `Here is part of a past session, message by message:
+
+<transcript>
+${transcript}
+</transcript>
+
+${carried}
+
+Find what is worth remembering in later sessions, from this part only, and answer with a single ${RECORD_CANDIDATES_TOOL} call (an empty list when nothing is). For each: its type, a short name, a one-line description, the body, and the uuids of the messages that say it.
+
+Four kinds of memory:
+- user: who the person is (role, what they know, what they are responsible for); no judgements, no private details that do not help the work.
+- feedback: how they want the work done: corrections and approaches they confirmed. The rule first, then "**Why:**" and "**How to apply:**" lines.
+- project: what is going on that the code and git history do not show (goals, decisions, deadlines, incidents). The fact first, then "**Why:**" and "**How to apply:**". Keep dates as they were said.
+- reference: where information lives outside the code (a dashboard, a ticket board, a channel, a document).
+
+Never keep: what the code, its structure or the git history already tells; how a bug was fixed; the state of the task at hand; passwords, keys, tokens or other secrets.`;
+  return {
+    system: SYSTEM,
+    messages: [{ role: 'user', content: prompt }],
+    tools: [
+      {
+        name: RECORD_CANDIDATES_TOOL,
+        description: 'Record the memories found in this part of the session, all in this one call.',
+        inputSchema: z.toJSONSchema(CandidatesAnswer),
+      },
+    ],
+    maxTokens: 8_192,
+    providerData: { tool_choice: { type: 'tool', name: RECORD_CANDIDATES_TOOL } },
+    task: { kind: 'find_candidates', messages, known },
+  };
+}
+
+/** The request's size by the project's estimate, for a model that reports no usage. */
+export function requestTokens(request: ModelRequest): number {
+  return roughTokens(request.system ?? '') + request.messages.reduce((n, m) => n + roughTokens(JSON.stringify(m.content)), 0);
+}
+
+export class CandidatesReplyError extends Error {}
+
+export interface ChunkSources {
+  readonly session: string;
+  /** Every uuid of the chunk (any entry a message was built from) and the message uuid it is cited by. */
+  readonly citedAs: ReadonlyMap<string, string>;
+  /** The entry timestamps, by uuid. */
+  readonly timeOf: ReadonlyMap<string, string>;
+}
+
+/**
+ * The candidates of a reply, checked: sources outside the chunk are dropped (and a candidate
+ * left with none), times come from the cited entries (never from the model), and a candidate
+ * the secret scan flags is refused. A reply without the call, or of the wrong shape, throws.
+ */
+export async function candidatesOf(reply: ModelReply, chunk: ChunkSources): Promise<{ candidates: MemoryCandidate[]; refused: number }> {
+  const call = reply.content.filter(isToolUseBlock).find((block) => block.name === RECORD_CANDIDATES_TOOL);
+  if (call === undefined)
+    throw new CandidatesReplyError(`the reply has no ${RECORD_CANDIDATES_TOOL} call (stop reason ${reply.stopReason ?? 'none'})`);
+  const parsed = CandidatesAnswer.safeParse(call.input);
+  if (!parsed.success)
+    throw new CandidatesReplyError(
+      `the ${RECORD_CANDIDATES_TOOL} input does not fit its schema: ${parsed.error.issues[0]?.message ?? 'wrong shape'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}`,
+    );
+  const candidates: MemoryCandidate[] = [];
+  let refused = 0;
+  for (const answer of parsed.data.candidates) {
+    const uuids = [...new Set(answer.sources.flatMap((uuid) => (chunk.citedAs.has(uuid) ? [chunk.citedAs.get(uuid)!] : [])))];
+    const sources = uuids
+      .map((uuid) => ({ session: chunk.session, uuid, timestamp: chunk.timeOf.get(uuid) ?? '' }))
+      .filter((s) => s.timestamp !== '');
+    if (sources.length === 0) {
+      refused++;
+      continue;
+    }
+    const findings = await scanForSecrets(`${answer.name}\n${answer.description}\n${answer.body}`, answer.name);
+    if (findings.length > 0) {
+      refused++;
+      continue;
+    }
+    sources.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+    candidates.push({
+      type: answer.type,
+      name: answer.name,
+      description: answer.description,
+      body: answer.body,
+      saidAt: sources.at(-1)!.timestamp,
+      sources,
+    });
+  }
+  return { candidates, refused };
+}

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
+import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
+import { candidatesConsumedRecord } from '../../pipeline/effectRecords.js';
+import { consolidateMemory, consolidationLogPath, type ConsolidateResult } from '../consolidation/consolidateMemory.js';
+
+export interface ProjectCandidates {
+  readonly memoryDir: string;
+  readonly sessions: readonly string[];
+  readonly effectLog: (session: string) => string;
+}
+
+export interface CandidatesConsolidation {
+  /** Chunks merged in this run, and the candidates they held. */
+  readonly chunks: number;
+  readonly candidates: number;
+  /** What the consolidation did; null when there was nothing new to merge. */
+  readonly result: ConsolidateResult | null;
+}
+
+/**
+ * Backfill's second phase for one project: the candidates its sessions' chunks recorded that no
+ * consolidation has merged yet are merged into the memory directory in one consolidation, which
+ * ignores the 24 h / 5 session gates (a backfill consolidates what it found, now). The chunks are
+ * then recorded as consumed in the directory's consolidation log, so a rerun with nothing new
+ * does nothing. A kill between the two merges them again next time, which changes nothing.
+ */
+export async function consolidateCandidates(project: ProjectCandidates, now?: () => Date): Promise<CandidatesConsolidation> {
+  const logPath = consolidationLogPath(project.memoryDir);
+  const consumed = new Set(readEffectLog(logPath).records.flatMap((r) => (r.type === 'candidates_consumed' ? r.chunks : [])));
+  const keys: string[] = [];
+  const candidates: MemoryCandidate[] = [];
+  for (const session of project.sessions) {
+    const sessionId = basename(session, '.jsonl');
+    for (const record of readEffectLog(project.effectLog(session)).records) {
+      if (record.type !== 'candidates' || consumed.has(`${sessionId}/${record.chunkId}`)) continue;
+      keys.push(`${sessionId}/${record.chunkId}`);
+      candidates.push(...record.candidates);
+    }
+  }
+  if (keys.length === 0) return { chunks: 0, candidates: 0, result: null };
+  let result: ConsolidateResult | null = null;
+  if (candidates.length > 0) {
+    mkdirSync(project.memoryDir, { recursive: true });
+    result = await consolidateMemory({ memoryDir: project.memoryDir, candidates, force: true, ...(now === undefined ? {} : { now }) });
+    // Another consolidation holds the directory: these candidates wait for the next backfill.
+    if (result.status === 'skipped') return { chunks: 0, candidates: 0, result };
+  }
+  appendEffectsSync(logPath, [candidatesConsumedRecord(keys)]);
+  return { chunks: keys.length, candidates: candidates.length, result };
+}

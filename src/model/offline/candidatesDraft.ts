@@ -1,0 +1,28 @@
+import type { CandidatesAnswer } from '../candidatesAnswer.js';
+import type { ModelMessage, ModelTask } from '../port.js';
+import { clip } from './conversationFacts.js';
+import { bodyOf, titleOf } from './memoryDraft.js';
+import { findMemoryStatements } from './memoryStatements.js';
+
+type FindCandidatesTask = Extract<ModelTask, { kind: 'find_candidates' }>;
+
+/**
+ * The offline answer to a backfill chunk: one candidate per explicit statement a person made in
+ * it (the same statements the per-turn extractor keeps), each citing the message it is in. A
+ * statement already found earlier in the session (the carry-over) is not found again.
+ */
+export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
+  // Messages that are not a person's words are kept as empty turns: a correction must follow the assistant it corrects.
+  const messages: ModelMessage[] = task.messages.map((m) => ({ role: m.role, content: m.role === 'user' && !m.human ? '' : m.text }));
+  const known = new Set(task.known.map((k) => k.description));
+  const candidates: CandidatesAnswer['candidates'] = [];
+  for (const statement of findMemoryStatements(messages)) {
+    const message = task.messages[statement.messageIndex];
+    if (message?.human !== true) continue;
+    const description = clip(statement.text, 150);
+    if (known.has(description)) continue;
+    known.add(description);
+    candidates.push({ type: statement.type, name: titleOf(statement.text), description, body: bodyOf(statement), sources: [message.uuid] });
+  }
+  return { candidates };
+}
