@@ -6,7 +6,7 @@ const noNode = { group: ['node:*', 'fs', 'fs-extra', 'path', 'os', 'child_proces
 const noSdk = { group: ['@anthropic-ai/sdk', '@anthropic-ai/sdk/*'], message: 'only src/model/anthropic/ talks to the SDK' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.memlog-bench/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.memlog-bench/**', '.memlog-test/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

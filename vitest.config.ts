@@ -14,7 +14,15 @@ export default defineConfig({
         },
       },
       { test: { name: 'property', include: ['test/**/*.property.test.ts'], setupFiles, testTimeout: 60_000 } },
-      { test: { name: 'int', include: ['test/**/*.int.test.ts'], setupFiles, testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'int',
+          include: ['test/**/*.int.test.ts'],
+          setupFiles,
+          globalSetup: ['test/support/cliBundle.ts'],
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/paths.js';
-import { TSX } from '../support/runCli.js';
+import { cliArgs } from '../support/cliBundle.js';
 
 const transcript = join('fixtures', 'projects', '-home-dev-acme-shop', '4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl');
 
 /** Runs the CLI with its stdout read by something that leaves after the first line (as `| head -1` does). */
 function firstLineThenClose(args: readonly string[]): Promise<{ first: string; code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(repoRoot, 'test', 'support', 'cliEntry.ts'), ...args], {
+    const child = spawn(process.execPath, [...cliArgs(), ...args], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -8,6 +8,7 @@ import { MessagesServer } from '../support/messagesServer.js';
 import { demoProjects, repoRoot } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
+import { cliArgs } from '../support/cliBundle.js';
 
 const SESSION = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
 
@@ -69,25 +70,11 @@ describe('memlog notes', () => {
     server.arrange({ kind: 'slow', delayMs: 60_000 });
     const file = copyProject();
     const notesPath = join(dirname(file), SESSION, 'session-memory', 'summary.md');
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(repoRoot, 'test', 'support', 'cliEntry.ts'),
-        'notes',
-        file,
-        '--model',
-        'anthropic',
-        '--config-dir',
-        tempDir(),
-      ],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: baseURL },
-        stdio: 'ignore',
-      },
-    );
+    const child = spawn(process.execPath, [...cliArgs(), 'notes', file, '--model', 'anthropic', '--config-dir', tempDir()], {
+      cwd: repoRoot,
+      env: { ...process.env, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: baseURL },
+      stdio: 'ignore',
+    });
     const exited = new Promise((resolve) => child.on('exit', resolve));
     for (let i = 0; i < 200 && server.received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.received).toHaveLength(1);

@@ -7,6 +7,7 @@ import { SECRET_SAMPLES } from '../memory/team/secretSamples.js';
 import { repoRoot } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
+import { cliArgs } from '../support/cliBundle.js';
 
 const TOKEN = 'cli-test-token';
 const children: ChildProcess[] = [];
@@ -17,15 +18,11 @@ afterEach(() => {
 
 /** `memlog team serve` as a real child process; resolves with its URL once it listens. */
 function serve(dataDir: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'test', 'support', 'cliEntry.ts'), 'team', 'serve', '--port', '0', '--data', dataDir, ...extra],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, MEMLOG_TEAM_TOKEN: TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...cliArgs(), 'team', 'serve', '--port', '0', '--data', dataDir, ...extra], {
+    cwd: repoRoot,
+    env: { ...process.env, MEMLOG_TEAM_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';

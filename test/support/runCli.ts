@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { FsFault } from './failFs.js';
+import { cliArgs } from './cliBundle.js';
 import { repoRoot } from './paths.js';
 
 export interface CliResult {
@@ -29,7 +30,9 @@ export interface RunCliOptions {
 /** Runs `memlog <args>` from source in a real child process. */
 export function runCli(args: readonly string[], options: RunCliOptions = {}): CliResult {
   const preload = options.failFs === undefined ? [] : ['--import', join(repoRoot, 'test', 'support', 'failFs.ts')];
-  const result = spawnSync(process.execPath, ['--import', TSX, ...preload, join(repoRoot, 'test', 'support', 'cliEntry.ts'), ...args], {
+  // The preload is TypeScript: it needs tsx's loader even when the CLI itself is the bundle.
+  const loader = options.failFs === undefined ? [] : ['--import', TSX];
+  const result = spawnSync(process.execPath, [...loader, ...preload, ...cliArgs(), ...args], {
     cwd: options.cwd ?? repoRoot,
     env: {
       ...process.env,

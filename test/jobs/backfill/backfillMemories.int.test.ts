@@ -11,6 +11,7 @@ import { OfflineModel } from '../../../src/model/offline/index.js';
 import { readEffectLog } from '../../../src/pipeline/effectLog.js';
 import { demoProjects, repoRoot } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
+import { cliArgs } from '../../support/cliBundle.js';
 
 const run = promisify(execFile);
 
@@ -28,8 +29,7 @@ function memoryFiles(out: string): Record<string, string> {
 }
 
 const extractTwoPhase = async (root: string, out: string, ...extra: string[]): Promise<BackfillReport> => {
-  const cli = join(repoRoot, 'test', 'support', 'cliEntry.ts');
-  const args = ['--import', 'tsx', cli, 'extract', root, '--out', out, '--model', 'offline', '--two-phase', '--json', ...extra];
+  const args = [...cliArgs(), 'extract', root, '--out', out, '--model', 'offline', '--two-phase', '--json', ...extra];
   const { stdout } = await run(process.execPath, args, { cwd: repoRoot });
   return JSON.parse(stdout) as BackfillReport;
 };

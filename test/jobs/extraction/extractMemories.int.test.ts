@@ -7,6 +7,7 @@ import { runExtraction } from '../../../src/jobs/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { demoProjects, hasShared, repoRoot, sharedFixtures } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
+import { cliArgs } from '../../support/cliBundle.js';
 
 /** Every file under a folder with its bytes, for byte-for-byte comparison. */
 function snapshot(root: string): Record<string, string> {
@@ -210,11 +211,7 @@ describe('memlog extract killed at random points', () => {
   }
 
   const extractChild = (root: string, out: string) =>
-    spawn(
-      process.execPath,
-      ['--import', 'tsx', join(repoRoot, 'test', 'support', 'cliEntry.ts'), 'extract', root, '--out', out, '--model', 'offline'],
-      { cwd: repoRoot, stdio: 'ignore' },
-    );
+    spawn(process.execPath, [...cliArgs(), 'extract', root, '--out', out, '--model', 'offline'], { cwd: repoRoot, stdio: 'ignore' });
 
   it('SIGKILL at random points, then run again: the memory files are byte-identical to an uninterrupted run', async () => {
     const root = workload();
