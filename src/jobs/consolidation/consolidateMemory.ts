@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isEmptyPlan, type ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
 import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
@@ -11,8 +11,10 @@ import { renderTopicFile } from '../../memory/durable/topicFile.js';
 import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
 import type { EffectRecord } from '../../pipeline/effectRecord.js';
 import { consolidationFinishedRecord, consolidationStartedRecord, nextRunId } from '../../pipeline/effectRecords.js';
+import { changeRecords } from './changeRecords.js';
 import { acquireConsolidationLock, readConsolidationLock } from './consolidationLock.js';
 import { readMemoryDirectory } from './memoryDirectory.js';
+import { projectInstructions } from './projectInstructions.js';
 
 /** Claude Code's gates for its background consolidation (2.1.332): at least a day and five sessions since the last. */
 export const DEFAULT_MIN_HOURS = 24;
@@ -29,6 +31,8 @@ export interface ConsolidateOptions {
   readonly force?: boolean;
   readonly minHours?: number;
   readonly minSessions?: number;
+  /** CLAUDE.md files to check the memories against, besides the ones the project's sessions lead to. */
+  readonly claudeMd?: readonly string[];
   readonly now?: () => Date;
 }
 
@@ -38,10 +42,10 @@ export type ConsolidateResult =
       readonly status: 'planned' | 'consolidated' | 'unchanged';
       readonly plan: ConsolidationPlan;
       readonly unreadable: readonly string[];
+      /** The CLAUDE.md files the memories were checked against. */
+      readonly claudeMd: readonly string[];
       readonly runId?: string;
     };
-
-type ChangeRecord = Extract<EffectRecord, { type: 'consolidation_started' }>['changes'][number];
 
 /** The consolidation log of a memory directory: beside it, so the directory holds only what Claude Code expects there. */
 export const consolidationLogPath = (memoryDir: string): string =>
@@ -84,10 +88,14 @@ async function finishRecorded(memoryDir: string, logPath: string, records: reado
   }
 }
 
+/** Real paths that exist; the others as they are. */
+const real = (path: string): string => (existsSync(path) ? realpathSync(path) : path);
+
 /**
  * Consolidates one memory directory, as Claude Code's background "dream" does and sharing its
  * lock: the same thing said twice becomes one memory, the newest statement of a fact wins,
- * relative dates become absolute, the index gets one short line per memory within its limits.
+ * relative dates become absolute, a memory that contradicts the project's CLAUDE.md is noted
+ * (CLAUDE.md is only read), the index gets one short line per memory within its limits.
  * Only `.md` files inside the directory are written or removed. The plan is recorded in the
  * consolidation log (its commit point) once the new files are staged and before any is moved
  * into place; a run killed before that leaves the directory as it was, one killed after is
@@ -98,18 +106,27 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
   const now = (options.now ?? (() => new Date()))();
   const gate = gateReason(options, now);
   if (gate !== null) return { status: 'skipped', reason: gate };
-  const plan = (): { plan: ConsolidationPlan; unreadable: string[]; forms: ReturnType<typeof readMemoryDirectory>['forms'] } => {
+  const instructions = projectInstructions({ sessionsDir: options.sessionsDir ?? dirname(memoryDir), named: options.claudeMd ?? [] });
+  const claudeMd = new Set(instructions.files);
+  const plan = () => {
     const dir = readMemoryDirectory(memoryDir);
+    // A CLAUDE.md kept inside the memory directory is an instruction file, never a memory to rewrite or merge.
+    const isInstructionFile = (filename: string) => claudeMd.has(real(join(memoryDir, filename)));
     const unreadable = dir.unreadable.map((u) => u.filename);
-    return {
-      plan: planConsolidation({ memories: dir.memories, index: dir.index, candidates: options.candidates ?? [], kept: unreadable }),
-      unreadable,
-      forms: dir.forms,
-    };
+    const kept = [...unreadable, ...dir.memories.filter((m) => isInstructionFile(m.filename)).map((m) => m.filename)];
+    const made = planConsolidation({
+      memories: dir.memories.filter((m) => !isInstructionFile(m.filename)),
+      index: dir.index,
+      candidates: options.candidates ?? [],
+      kept,
+      instructions: instructions.instructions,
+    });
+    return { plan: made, unreadable, forms: dir.forms };
   };
+  const checked = [...claudeMd];
   if (options.dryRun === true) {
     const planned = plan();
-    return { status: 'planned', plan: planned.plan, unreadable: planned.unreadable };
+    return { status: 'planned', plan: planned.plan, unreadable: planned.unreadable, claudeMd: checked };
   }
 
   const lock = await acquireConsolidationLock(memoryDir, now);
@@ -123,7 +140,7 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
     const { plan: made, unreadable, forms } = plan();
     if (isEmptyPlan(made)) {
       succeeded = true;
-      return { status: 'unchanged', plan: made, unreadable };
+      return { status: 'unchanged', plan: made, unreadable, claudeMd: checked };
     }
     const runId = nextRunId(
       'consolidation',
@@ -146,29 +163,12 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       await atomicWrite(join(staged.path, INDEX_NAME), made.index, 0o644);
       writes.push(INDEX_NAME);
     }
-    const changes = made.changes.map((change): ChangeRecord => {
-      switch (change.kind) {
-        case 'added':
-        case 'updated':
-        case 'confirmed':
-          return {
-            kind: change.kind,
-            filename: change.filename,
-            reason: change.reason,
-            sources: change.sources.map((s) => ({ session: s.session, uuid: s.uuid, timestamp: s.timestamp })),
-          };
-        case 'merged':
-          return { kind: change.kind, filename: change.filename, into: change.into, reason: change.reason };
-        case 'unindexed':
-          return { kind: change.kind, line: change.line, reason: change.reason };
-      }
-    });
-    appendEffectsSync(logPath, [consolidationStartedRecord({ runId, changes, writes, removes })]);
+    appendEffectsSync(logPath, [consolidationStartedRecord({ runId, changes: changeRecords(made.changes), writes, removes })]);
     await applyStagedFiles(staging, memoryDir, writes);
     for (const filename of removes) await rm(join(memoryDir, filename), { force: true });
     appendEffectsSync(logPath, [consolidationFinishedRecord(runId)]);
     succeeded = true;
-    return { status: 'consolidated', plan: made, unreadable, runId };
+    return { status: 'consolidated', plan: made, unreadable, claudeMd: checked, runId };
   } finally {
     await lock.release(succeeded);
   }
