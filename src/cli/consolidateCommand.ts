@@ -38,7 +38,14 @@ const count = (value: string, name: string): number => {
 /** Each --claude-md, in the order given. */
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
+const finishedLines = (dir: string, result: ConsolidateResult): string =>
+  result.finished.map((runId) => `${dir}: finished ${runId}, which a killed run had recorded and not finished\n`).join('');
+
 function summary(dir: string, result: ConsolidateResult): string {
+  return finishedLines(dir, result) + outcome(dir, result);
+}
+
+function outcome(dir: string, result: ConsolidateResult): string {
   switch (result.status) {
     case 'skipped':
       return `${dir}: skipped: ${result.reason}\n`;
@@ -52,11 +59,13 @@ function summary(dir: string, result: ConsolidateResult): string {
 }
 
 function toJson(dir: string, result: ConsolidateResult): unknown {
-  if (result.status === 'skipped') return { memoryDir: dir, status: result.status, reason: result.reason };
+  const finished = result.finished.length === 0 ? {} : { finished: result.finished };
+  if (result.status === 'skipped') return { memoryDir: dir, status: result.status, reason: result.reason, ...finished };
   return {
     memoryDir: dir,
     status: result.status,
     ...(result.runId === undefined ? {} : { runId: result.runId }),
+    ...finished,
     changes: result.plan.changes,
     index: result.plan.indexChanged ? result.plan.index : null,
     unreadable: result.unreadable,

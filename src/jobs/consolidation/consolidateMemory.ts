@@ -9,10 +9,11 @@ import { applyStagedFiles, removeStagedLeftovers, stageDir, stagedDirPath } from
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { renderTopicFile } from '../../memory/durable/topicFile.js';
 import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
-import type { EffectRecord } from '../../pipeline/effectRecord.js';
 import { consolidationFinishedRecord, consolidationStartedRecord, nextRunId } from '../../pipeline/effectRecords.js';
+import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { changeRecords } from './changeRecords.js';
 import { acquireConsolidationLock, readConsolidationLock } from './consolidationLock.js';
+import { cutShort, finishCutShort } from './cutShort.js';
 import { readMemoryDirectory } from './memoryDirectory.js';
 import { projectInstructions } from './projectInstructions.js';
 
@@ -37,13 +38,19 @@ export interface ConsolidateOptions {
 }
 
 export type ConsolidateResult =
-  | { readonly status: 'skipped'; readonly reason: string }
+  | {
+      readonly status: 'skipped';
+      readonly reason: string;
+      /** Consolidations killed after their commit, finished now (the gates hold back a new one, not the end of an old one). */
+      readonly finished: readonly string[];
+    }
   | {
       readonly status: 'planned' | 'consolidated' | 'unchanged';
       readonly plan: ConsolidationPlan;
       readonly unreadable: readonly string[];
       /** The CLAUDE.md files the memories were checked against. */
       readonly claudeMd: readonly string[];
+      readonly finished: readonly string[];
       readonly runId?: string;
     };
 
@@ -56,7 +63,8 @@ const hours = (ms: number): string => `${Math.floor(ms / 3_600_000)} h`;
 /** Sessions in the project touched since the last consolidation, or null when there are none to count. */
 function sessionsSince(sessionsDir: string, since: Date | null): number | null {
   if (!existsSync(sessionsDir)) return null;
-  const sessions = readdirSync(sessionsDir).filter((name) => name.endsWith('.jsonl'));
+  // Sessions only: memlog's own logs beside them (this consolidation's among them) are not sessions.
+  const sessions = readdirSync(sessionsDir).filter(isSessionFileName);
   if (sessions.length === 0) return null;
   return sessions.filter((name) => since === null || statSync(join(sessionsDir, name)).mtime > since).length;
 }
@@ -76,15 +84,21 @@ function gateReason(options: ConsolidateOptions, now: Date): string | null {
   return null;
 }
 
-/** Finishes a consolidation that recorded its commit and was killed before it recorded its end. */
-async function finishRecorded(memoryDir: string, logPath: string, records: readonly EffectRecord[]): Promise<void> {
-  const finished = new Set(records.flatMap((r) => (r.type === 'consolidation_finished' ? [r.runId] : [])));
-  for (const record of records) {
-    if (record.type !== 'consolidation_started' || finished.has(record.runId)) continue;
-    const staging = stagedDirPath(memoryDir, record.runId);
-    if (existsSync(staging)) await applyStagedFiles(staging, memoryDir, record.writes);
-    for (const filename of record.removes) await rm(join(memoryDir, filename), { force: true });
-    appendEffectsSync(logPath, [consolidationFinishedRecord(record.runId)]);
+/**
+ * Finishes, under the lock, what a killed run committed: the directory must not stay half
+ * moved in until the gates next open. The lock's time is put back afterwards: the consolidation
+ * happened when the killed run made its plan, not now.
+ */
+async function finishUnderLock(memoryDir: string, now: Date): Promise<string[]> {
+  const logPath = consolidationLogPath(memoryDir);
+  if (cutShort(readEffectLog(logPath).records).length === 0) return [];
+  const lock = await acquireConsolidationLock(memoryDir, now);
+  if (!lock.ok) return [];
+  try {
+    // Read again under the lock: another run may have finished it meanwhile.
+    return await finishCutShort(memoryDir, logPath, readEffectLog(logPath).records);
+  } finally {
+    await lock.release(false);
   }
 }
 
@@ -99,13 +113,14 @@ const real = (path: string): string => (existsSync(path) ? realpathSync(path) : 
  * Only `.md` files inside the directory are written or removed. The plan is recorded in the
  * consolidation log (its commit point) once the new files are staged and before any is moved
  * into place; a run killed before that leaves the directory as it was, one killed after is
- * finished by the next. `dryRun` plans and writes nothing.
+ * finished by the next run, gates or not. `dryRun` plans and writes nothing.
  */
 export async function consolidateMemory(options: ConsolidateOptions): Promise<ConsolidateResult> {
   const { memoryDir } = options;
   const now = (options.now ?? (() => new Date()))();
   const gate = gateReason(options, now);
-  if (gate !== null) return { status: 'skipped', reason: gate };
+  if (gate !== null)
+    return { status: 'skipped', reason: gate, finished: options.dryRun === true ? [] : await finishUnderLock(memoryDir, now) };
   const instructions = projectInstructions({ sessionsDir: options.sessionsDir ?? dirname(memoryDir), named: options.claudeMd ?? [] });
   const claudeMd = new Set(instructions.files);
   const plan = () => {
@@ -126,21 +141,21 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
   const checked = [...claudeMd];
   if (options.dryRun === true) {
     const planned = plan();
-    return { status: 'planned', plan: planned.plan, unreadable: planned.unreadable, claudeMd: checked };
+    return { status: 'planned', plan: planned.plan, unreadable: planned.unreadable, claudeMd: checked, finished: [] };
   }
 
   const lock = await acquireConsolidationLock(memoryDir, now);
-  if (!lock.ok) return { status: 'skipped', reason: lock.reason };
+  if (!lock.ok) return { status: 'skipped', reason: lock.reason, finished: [] };
   let succeeded = false;
   try {
     const logPath = consolidationLogPath(memoryDir);
     const records = readEffectLog(logPath).records;
-    await finishRecorded(memoryDir, logPath, records);
+    const finished = await finishCutShort(memoryDir, logPath, records);
     await removeStagedLeftovers(memoryDir);
     const { plan: made, unreadable, forms } = plan();
     if (isEmptyPlan(made)) {
       succeeded = true;
-      return { status: 'unchanged', plan: made, unreadable, claudeMd: checked };
+      return { status: 'unchanged', plan: made, unreadable, claudeMd: checked, finished };
     }
     const runId = nextRunId(
       'consolidation',
@@ -168,7 +183,7 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
     for (const filename of removes) await rm(join(memoryDir, filename), { force: true });
     appendEffectsSync(logPath, [consolidationFinishedRecord(runId)]);
     succeeded = true;
-    return { status: 'consolidated', plan: made, unreadable, claudeMd: checked, runId };
+    return { status: 'consolidated', plan: made, unreadable, claudeMd: checked, finished, runId };
   } finally {
     await lock.release(succeeded);
   }
