@@ -57,3 +57,4 @@ export {
   type ConsolidateResult,
 } from './consolidation/consolidateMemory.js';
 export { CONSOLIDATE_LOCK } from './consolidation/consolidationLock.js';
+export { consolidationHistory, type ConsolidationTouch } from './consolidation/consolidationHistory.js';
