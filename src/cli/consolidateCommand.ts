@@ -12,6 +12,7 @@ interface ConsolidateOptions {
   readonly force?: boolean;
   readonly minHours: string;
   readonly minSessions: string;
+  readonly claudeMd: string[];
 }
 
 const isDir = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
@@ -34,7 +35,17 @@ const count = (value: string, name: string): number => {
   return n;
 };
 
+/** Each --claude-md, in the order given. */
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+const finishedLines = (dir: string, result: ConsolidateResult): string =>
+  result.finished.map((runId) => `${dir}: finished ${runId}, which a killed run had recorded and not finished\n`).join('');
+
 function summary(dir: string, result: ConsolidateResult): string {
+  return finishedLines(dir, result) + outcome(dir, result);
+}
+
+function outcome(dir: string, result: ConsolidateResult): string {
   switch (result.status) {
     case 'skipped':
       return `${dir}: skipped: ${result.reason}\n`;
@@ -48,14 +59,17 @@ function summary(dir: string, result: ConsolidateResult): string {
 }
 
 function toJson(dir: string, result: ConsolidateResult): unknown {
-  if (result.status === 'skipped') return { memoryDir: dir, status: result.status, reason: result.reason };
+  const finished = result.finished.length === 0 ? {} : { finished: result.finished };
+  if (result.status === 'skipped') return { memoryDir: dir, status: result.status, reason: result.reason, ...finished };
   return {
     memoryDir: dir,
     status: result.status,
     ...(result.runId === undefined ? {} : { runId: result.runId }),
+    ...finished,
     changes: result.plan.changes,
     index: result.plan.indexChanged ? result.plan.index : null,
     unreadable: result.unreadable,
+    claudeMd: result.claudeMd,
   };
 }
 
@@ -76,9 +90,15 @@ export function registerConsolidate(program: Command): void {
       'sessions since the last consolidation before the next (when the project has sessions beside it)',
       String(DEFAULT_MIN_SESSIONS),
     )
+    .option(
+      '--claude-md <file>',
+      "a CLAUDE.md to check the memories against (repeatable), besides the project's own found from its sessions' working directory; a memory that contradicts one is noted, CLAUDE.md is never written",
+      collect,
+      [],
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  memlog consolidate ~/.claude/projects/-home-me-shop/memory --dry-run\n  memlog consolidate memlog-out --force --json',
+      '\nExamples:\n  memlog consolidate ~/.claude/projects/-home-me-shop/memory --dry-run\n  memlog consolidate memlog-out --force --json\n  memlog consolidate memlog-out/-home-me-shop/memory --claude-md ~/shop/CLAUDE.md --dry-run',
     )
     .action(async (path: string, options: ConsolidateOptions) => {
       const minHours = count(options.minHours, '--min-hours');
@@ -91,6 +111,7 @@ export function registerConsolidate(program: Command): void {
           force: options.force === true,
           minHours,
           minSessions,
+          claudeMd: options.claudeMd,
         });
         if (options.json === true) results.push(toJson(dir, result));
         else process.stdout.write(summary(dir, result));

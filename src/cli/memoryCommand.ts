@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { MemlogError } from '../index.js';
 import { autoMemoryDir, INDEX_NAME, parseTopicFile, readIndexForModel, scanMemoryFiles } from '../memory/durable/index.js';
 import { describeFileKind } from '../fs/index.js';
-import { memoryWrites } from '../jobs/index.js';
+import { consolidationHistory, memoryWrites, type ConsolidationTouch } from '../jobs/index.js';
 
 interface MemoryOptions {
   readonly dir?: string;
@@ -13,6 +13,34 @@ interface MemoryOptions {
 }
 
 const short = (uuid: string | null): string => (uuid === null ? 'the start' : uuid.slice(0, 8));
+
+/** The sessions a consolidation cites, once each, with the day: "4a2030a7 (2026-03-04)". */
+const cited = (sources: ConsolidationTouch['sources']): string =>
+  [...new Map(sources.map((s) => [s.session, s.timestamp.slice(0, 10)]))]
+    .map(([session, day]) => `${session.slice(0, 8)} (${day})`)
+    .join(', ');
+
+/** One consolidation's change to a memory, as `why` shows it. */
+function touchLine(touch: ConsolidationTouch): string {
+  const by = `by ${touch.runId}`;
+  const from = touch.sources.length === 0 ? '' : `; from ${cited(touch.sources)}`;
+  const pending = touch.finished ? '' : ' (cut short; the next memlog consolidate finishes it)';
+  switch (touch.kind) {
+    case 'added':
+    case 'updated':
+    case 'confirmed':
+      return `  ${touch.kind} ${by}: ${touch.reason}${from}${pending}`;
+    case 'merged':
+      return `  merged into ${touch.other ?? '?'} ${by}: ${touch.reason}${pending}`;
+    case 'absorbed':
+      return `  ${touch.other ?? '?'} merged into it ${by}: ${touch.reason}${pending}`;
+    case 'contradicts': {
+      const at = touch.instruction === undefined ? 'CLAUDE.md' : `${touch.instruction.file}:${touch.instruction.line}`;
+      const quote = touch.instruction === undefined ? '' : ` "${touch.instruction.text}"`;
+      return `  noted ${by}: contradicts ${at}${quote} (${touch.reason})${pending}`;
+    }
+  }
+}
 
 /**
  * The memory folder to look at. One named with --dir must be there: an empty listing of a
@@ -66,7 +94,7 @@ export function registerMemory(program: Command): void {
     });
   memory
     .command('why')
-    .description('where a memory came from: the sessions and messages that wrote it')
+    .description('where a memory came from: the sessions and messages that wrote it, and what consolidations did to it')
     .argument('<name>', 'the file name (with or without .md) or the name in its frontmatter')
     .option('--dir <dir>', "the memory directory (default: this project's)")
     .option('--json', 'one JSON object')
@@ -74,12 +102,29 @@ export function registerMemory(program: Command): void {
       const dir = memoryDirOf(options);
       const files = await scanMemoryFiles(dir);
       const file = files.find((f) => f.filename === name || f.filename === `${name}.md` || f.name === name);
-      if (file === undefined)
-        throw new MemlogError('not_found', `no memory named ${JSON.stringify(name)} in ${dir} (memlog memory list shows them)`);
+      const history = consolidationHistory(dir);
+      if (file === undefined) {
+        // A memory a consolidation merged into another is gone as a file, not from the record.
+        const gone = history.filter((t) => t.file === name || t.file === `${name}.md`);
+        if (gone.length === 0)
+          throw new MemlogError('not_found', `no memory named ${JSON.stringify(name)} in ${dir} (memlog memory list shows them)`);
+        const filename = gone[0]!.file;
+        const writes = memoryWrites(dir).filter((w) => w.file === filename);
+        if (options.json === true) {
+          process.stdout.write(`${JSON.stringify({ file: null, memory: null, writes, consolidations: gone }, null, 2)}\n`);
+          return;
+        }
+        const lines = [`${filename}: no longer a memory file`, ...gone.map(touchLine)];
+        process.stdout.write(`${lines.join('\n')}\n`);
+        return;
+      }
       const parsed = parseTopicFile(await readFile(file.filePath, 'utf8'), file.filename);
       const writes = memoryWrites(dir).filter((w) => w.file === file.filename);
+      const consolidations = history.filter((t) => t.file === file.filename);
       if (options.json === true) {
-        process.stdout.write(`${JSON.stringify({ file: file.filePath, memory: parsed.ok ? parsed.file : null, writes }, null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ file: file.filePath, memory: parsed.ok ? parsed.file : null, writes, consolidations }, null, 2)}\n`,
+        );
         return;
       }
       const lines = [`${file.filename} [${file.type ?? 'untyped'}]: ${file.description ?? ''}`];
@@ -92,6 +137,7 @@ export function registerMemory(program: Command): void {
           `  ${w.change} by ${w.runId} in session ${w.sessionId ?? '?'}: messages after ${short(w.from)} up to ${short(w.to)} (${relative(process.cwd(), w.effectLog)})`,
         );
       if (writes.length === 0) lines.push('  no recorded extraction wrote it (written by Claude Code itself, or by hand)');
+      lines.push(...consolidations.map(touchLine));
       process.stdout.write(`${lines.join('\n')}\n`);
     });
 }

@@ -1,4 +1,5 @@
 import type { TopicFile } from '../memory/durable/topicFile.js';
+import type { ClaudeMdInstruction } from './claudeMdInstruction.js';
 import type { SourceRef } from './memoryCandidate.js';
 
 /** One change consolidation makes to a memory directory, with why and from which statements. */
@@ -22,6 +23,11 @@ export type ConsolidationChange =
   | { readonly kind: 'merged'; readonly filename: string; readonly into: string; readonly before: TopicFile; readonly reason: string }
   /** Statements that add nothing to a memory that already says it (older, or the same): cited, nothing written. */
   | { readonly kind: 'confirmed'; readonly filename: string; readonly reason: string; readonly sources: readonly SourceRef[] }
+  /**
+   * A memory that contradicts a CLAUDE.md instruction: a note is appended to its body (CLAUDE.md
+   * is never written). Listed once, when the note is new.
+   */
+  | { readonly kind: 'contradicts'; readonly filename: string; readonly instruction: ClaudeMdInstruction; readonly reason: string }
   /** An index line removed or left out; the file, if there is one, stays. */
   | { readonly kind: 'unindexed'; readonly line: string; readonly reason: string };
 

@@ -1,7 +1,24 @@
+import { noteFor } from './claudeMdNote.js';
 import type { ConsolidationChange, ConsolidationPlan } from './consolidationPlan.js';
 import type { SourceRef } from './memoryCandidate.js';
 
-const MARK: Record<ConsolidationChange['kind'], string> = { added: '+', updated: '~', merged: '<', confirmed: '=', unindexed: '-' };
+const MARK: Record<ConsolidationChange['kind'], string> = {
+  added: '+',
+  updated: '~',
+  merged: '<',
+  confirmed: '=',
+  contradicts: '!',
+  unindexed: '-',
+};
+/** How the title line counts each kind. */
+const COUNTED: Record<ConsolidationChange['kind'], string> = {
+  added: 'added',
+  updated: 'updated',
+  merged: 'merged',
+  confirmed: 'confirmed',
+  contradicts: 'contradicting CLAUDE.md',
+  unindexed: 'unindexed',
+};
 
 function cited(sources: readonly SourceRef[]): string {
   const sessions = [...new Map(sources.map((s) => [s.session, s.timestamp])).entries()];
@@ -37,6 +54,11 @@ function changeLines(change: ConsolidationChange): string[] {
       return [`  ${mark} ${change.filename} into ${change.into}: ${change.reason}`];
     case 'confirmed':
       return [`  ${mark} ${change.filename}: ${change.reason}`, `      from ${cited(change.sources)}`];
+    case 'contradicts':
+      return [
+        `  ${mark} ${change.filename}: contradicts ${change.instruction.file}:${change.instruction.line}: ${change.reason}`,
+        `      + ${noteFor(change.instruction)}`,
+      ];
     case 'unindexed':
       return [`  ${mark} index line ${JSON.stringify(change.line)}: ${change.reason}`];
   }
@@ -44,15 +66,15 @@ function changeLines(change: ConsolidationChange): string[] {
 
 /**
  * A plan as a person reviews it before anything is written: one block per change (+ added,
- * ~ updated, < merged into another, = confirmed, - index line removed) with its reason, the
- * sessions it comes from and the lines that change.
+ * ~ updated, < merged into another, = confirmed, ! contradicts CLAUDE.md, - index line removed)
+ * with its reason, the sessions it comes from and the lines that change.
  */
 export function formatPlan(plan: ConsolidationPlan, title: string): string {
   if (plan.changes.length === 0 && !plan.indexChanged) return `${title}: nothing to consolidate\n`;
-  const counts = (['added', 'updated', 'merged', 'confirmed', 'unindexed'] as const)
+  const counts = (['added', 'updated', 'merged', 'confirmed', 'contradicts', 'unindexed'] as const)
     .map((kind) => [kind, plan.changes.filter((c) => c.kind === kind).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${n} ${kind}`);
+    .map(([kind, n]) => `${n} ${COUNTED[kind]}`);
   const lines = [`${title}: ${counts.length === 0 ? 'the index is rewritten' : counts.join(', ')}`, ...plan.changes.flatMap(changeLines)];
   if (plan.indexChanged) {
     lines.push(`  ~ MEMORY.md: ${plan.index.split('\n').filter((l) => l.startsWith('- ')).length} lines after`);

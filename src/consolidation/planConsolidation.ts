@@ -1,7 +1,10 @@
 import { fitIndex, reservedIndexNameReason, shortenIndexLine } from '../memory/durable/memoryIndex.js';
 import { indexLine, MEMORY_TYPES, type TopicFile } from '../memory/durable/topicFile.js';
 import { absoluteDates, type DateRewrite } from './absoluteDates.js';
+import type { ClaudeMdInstruction } from './claudeMdInstruction.js';
+import { hasNote, outsideNotes, withNote, withoutNotes } from './claudeMdNote.js';
 import type { ConsolidationChange, ConsolidationPlan } from './consolidationPlan.js';
+import { contradictionsOf, readInstructions, type FoundContradiction, type ReadInstruction } from './contradictions.js';
 import type { MemoryCandidate, SourceRef, StoredMemory } from './memoryCandidate.js';
 import { DEFAULT_SUBJECT_MATCH, SubjectIndex, subjectOverlap, type SubjectMatch } from './sameSubject.js';
 import { subjectTerms } from './subjectTerms.js';
@@ -15,6 +18,8 @@ export interface ConsolidationInput {
   readonly match?: SubjectMatch;
   /** Files in the directory that are not memories it can read: never touched, their index lines kept as they are. */
   readonly kept?: readonly string[];
+  /** The project's CLAUDE.md instructions: a memory that contradicts one is noted, never the instruction changed. */
+  readonly instructions?: readonly ClaudeMdInstruction[];
 }
 
 /** A memory or a statement, its dates made absolute, in the order consolidation reads them. */
@@ -39,7 +44,7 @@ interface Cluster {
  * alike in every memory of its type, which would make any two of them look the same.
  */
 const subjectText = (memory: TopicFile): string => {
-  const lead = memory.body.split(/\n\s*\n|\*\*Why:?\*\*/)[0] ?? '';
+  const lead = withoutNotes(memory.body).split(/\n\s*\n|\*\*Why:?\*\*/)[0] ?? '';
   return `${memory.name} ${memory.description} ${lead}`;
 };
 const byTime = (a: Item, b: Item): number => (a.saidAt ?? '').localeCompare(b.saidAt ?? '') || a.order - b.order;
@@ -50,9 +55,13 @@ function withAbsoluteDates(memory: TopicFile, saidAt: string | null): { readonly
   const at = new Date(saidAt);
   if (Number.isNaN(at.getTime())) return { memory, rewrites: [] };
   const description = absoluteDates(memory.description, at);
-  const body = absoluteDates(memory.body, at);
-  const rewrites = [...description.rewrites, ...body.rewrites];
-  return rewrites.length === 0 ? { memory, rewrites } : { memory: { ...memory, description: description.text, body: body.text }, rewrites };
+  const rewrites = [...description.rewrites];
+  const body = outsideNotes(memory.body, (text) => {
+    const dated = absoluteDates(text, at);
+    rewrites.push(...dated.rewrites);
+    return dated.text;
+  });
+  return rewrites.length === 0 ? { memory, rewrites } : { memory: { ...memory, description: description.text, body }, rewrites };
 }
 
 function items(input: ConsolidationInput): Item[] {
@@ -141,6 +150,25 @@ const day = (iso: string | null): string => (iso === null ? 'an earlier session'
 const dated = (rewrites: readonly DateRewrite[]): string => rewrites.map((r) => `"${r.phrase}" → "${r.absolute}"`).join(', ');
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/**
+ * The memory with a note for each CLAUDE.md instruction it contradicts (a note it had before is
+ * kept, one is never added twice), and the contradictions that are new since `original`: the
+ * ones the plan lists.
+ */
+function noted(
+  file: TopicFile,
+  original: TopicFile | undefined,
+  instructions: readonly ReadInstruction[],
+): { readonly file: TopicFile; readonly fresh: FoundContradiction[] } {
+  let body = file.body;
+  const fresh: FoundContradiction[] = [];
+  for (const found of contradictionsOf(file, instructions)) {
+    if (!hasNote(body, found.instruction)) body = withNote(body, found.instruction);
+    if (original === undefined || !hasNote(original.body, found.instruction)) fresh.push(found);
+  }
+  return { file: body === file.body ? file : { ...file, body }, fresh };
+}
+
 /** Why a cluster's memory reads as it does: said again, changed by a later statement, or dates made absolute. */
 function reasonFor(result: Item, earlier: readonly Item[]): string {
   const parts: string[] = [];
@@ -196,6 +224,9 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
   const changes: ConsolidationChange[] = [];
   const writes = new Map<string, TopicFile | null>();
   const result = new Map<string, TopicFile>();
+  /** Memories whose own words are new (added or updated): their index line is written again from the description. */
+  const described = new Set<string>();
+  const instructions = readInstructions(input.instructions ?? []);
 
   for (const group of clusters) {
     const rep = newest(group);
@@ -206,9 +237,10 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     const filename = target?.filename ?? freeName(slug(rep.memory.name), taken);
     const base =
       target === undefined ? rep.memory : { ...rep.memory, ...(target.memory.extra === undefined ? {} : { extra: target.memory.extra }) };
-    const file: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
-    result.set(filename, file);
+    const said: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
     const original = input.memories.find((m) => m.filename === filename)?.file;
+    const { file, fresh } = noted(said, original, instructions);
+    result.set(filename, file);
     if (original === undefined) {
       const count = new Set(sources.map((s) => s.session)).size;
       const also = reasonFor(rep, earlier);
@@ -220,11 +252,16 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
         sources,
       });
       writes.set(filename, file);
-    } else if (!sameFile(original, file)) {
+      described.add(filename);
+    } else if (!sameFile(original, said)) {
       changes.push({ kind: 'updated', filename, before: original, file, reason: reasonFor(rep, earlier) || 'rewritten', sources });
       writes.set(filename, file);
-    } else if (sources.length > 0) {
-      changes.push({ kind: 'confirmed', filename, reason: `${plural(sources.length, 'statement')} of what it already says`, sources });
+      described.add(filename);
+    } else {
+      if (sources.length > 0)
+        changes.push({ kind: 'confirmed', filename, reason: `${plural(sources.length, 'statement')} of what it already says`, sources });
+      // What it says stands; only a note is new.
+      if (!sameFile(original, file)) writes.set(filename, file);
     }
     for (const gone of stored.slice(1)) {
       const { shared } = subjectOverlap(subjectTerms(subjectText(gone.memory)), subjectTerms(subjectText(file)));
@@ -239,6 +276,7 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
       });
       writes.set(gone.filename!, null);
     }
+    for (const { instruction, reason } of fresh) changes.push({ kind: 'contradicts', filename, instruction, reason });
   }
 
   const lines: string[] = [];
@@ -268,7 +306,7 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     // A memory that does not change keeps its line as it was written (Claude Code's wording), cut
     // only when too long; one that changes keeps the line's title and gets the new description.
     const title = /^- \[([^\]]*)\]/.exec(line)?.[1];
-    lines.push(writes.has(filename) ? lineFor(filename, file, title) : shortenIndexLine(line));
+    lines.push(described.has(filename) ? lineFor(filename, file, title) : shortenIndexLine(line));
   }
   const order = (filename: string) => MEMORY_TYPES.indexOf(result.get(filename)!.type);
   const missing = [...result.keys()].filter((f) => !indexed.has(f)).sort((a, b) => order(a) - order(b) || a.localeCompare(b));

@@ -86,12 +86,14 @@ export const CompactedRecord = z.looseObject({
 export const SourceRefRecord = z.looseObject({ session: z.string(), uuid: z.string(), timestamp: z.string() });
 /** One change a consolidation makes (see src/consolidation/consolidationPlan.ts), as the log keeps it: what, why, from where. */
 export const ConsolidationChangeRecord = z.looseObject({
-  kind: z.enum(['added', 'updated', 'merged', 'confirmed', 'unindexed']),
+  kind: z.enum(['added', 'updated', 'merged', 'confirmed', 'contradicts', 'unindexed']),
   filename: z.string().optional(),
   into: z.string().optional(),
   line: z.string().optional(),
   reason: z.string(),
   sources: z.array(SourceRefRecord).optional(),
+  /** `contradicts`: the CLAUDE.md instruction, where it is and what it says. */
+  instruction: z.looseObject({ file: z.string(), line: z.number(), text: z.string() }).optional(),
 });
 /**
  * A consolidation of a memory directory, recorded once its new files are staged and before any

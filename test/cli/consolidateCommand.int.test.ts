@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { CONSOLIDATE_LOCK, consolidationLogPath } from '../../src/jobs/index.js'
 import { dirSnapshot } from '../support/dirSnapshot.js';
 import { hasShared, sharedFixtures } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
+import { userEntry } from '../../src/testing/entryBuilders.js';
 
 const topic = (name: string, description: string, body: string, modified: string, type = 'feedback'): string =>
   `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  node_type: memory\n  type: ${type}\n  modified: ${modified}\n---\n\n${body}\n`;
@@ -108,5 +109,67 @@ describe('memlog consolidate', () => {
     expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).toBe('- [Prefers tabs](prefer-tabs.md) — indentation preference\n');
     expect(readFileSync(join(memory, CONSOLIDATE_LOCK), 'utf8').trim()).toMatch(/^\d+$/);
     expect(existsSync(consolidationLogPath(memory))).toBe(false);
+  });
+
+  describe('against CLAUDE.md', () => {
+    const note = (file: string) =>
+      `> Contradicts CLAUDE.md (${file}:3): "The staging API listens on port 8080." — verify which is current.`;
+
+    it('--claude-md: a memory that contradicts an instruction is noted and listed with it and its place; CLAUDE.md is only read', () => {
+      const memory = driftedProject();
+      const rules = join(memory, '..', 'rules', 'CLAUDE.md');
+      mkdirSync(join(rules, '..'));
+      writeFileSync(rules, '# Staging\n\n- The staging API listens on port 8080.\n');
+      const rulesBefore = [readFileSync(rules, 'utf8'), statSync(rules).mtimeMs];
+
+      const dry = runCli(['consolidate', memory, '--dry-run', '--claude-md', rules]);
+      expect(dry.status, dry.stderr).toBe(0);
+      expect(dry.stdout).toContain('(dry run, nothing written): 1 updated, 1 merged, 1 contradicting CLAUDE.md, 2 unindexed');
+      expect(dry.stdout).toContain(
+        `  ! staging-port.md: contradicts ${rules}:3: the memory says 9090 where CLAUDE.md says 8080\n      + ${note(rules)}`,
+      );
+
+      const result = runCli(['consolidate', memory, '--json', '--claude-md', rules]);
+      const report = JSON.parse(result.stdout) as { changes: { kind: string }[]; claudeMd: string[] };
+      expect(report.changes.filter((c) => c.kind === 'contradicts')).toEqual([
+        {
+          kind: 'contradicts',
+          filename: 'staging-port.md',
+          instruction: { file: rules, line: 3, text: 'The staging API listens on port 8080.' },
+          reason: 'the memory says 9090 where CLAUDE.md says 8080',
+        },
+      ]);
+      expect(report.claudeMd).toEqual([rules]);
+      expect(readFileSync(join(memory, 'staging-port.md'), 'utf8')).toContain(
+        `The staging API runs on port 9090 since 2026-03-09.\n\n${note(rules)}\n`,
+      );
+      const logged = readFileSync(consolidationLogPath(memory), 'utf8');
+      expect(logged).toContain('"kind":"contradicts","filename":"staging-port.md"');
+
+      const again = runCli(['consolidate', memory, '--force', '--claude-md', rules]);
+      expect(again.stdout).toBe(`${memory}: nothing to consolidate\n`);
+      expect([readFileSync(rules, 'utf8'), statSync(rules).mtimeMs]).toEqual(rulesBefore);
+    });
+
+    it("finds the project's CLAUDE.md from its sessions' working directory, and names it relative to the project", () => {
+      const memory = driftedProject();
+      const repo = mkdtempSync(join(tmpdir(), 'memlog-repo-'));
+      writeFileSync(join(repo, 'CLAUDE.md'), '# Staging\n\n- The staging API listens on port 8080.\n');
+      const session = join(memory, '..', '33333333-3333-4333-8333-333333333333.jsonl');
+      writeFileSync(session, `${JSON.stringify({ ...userEntry('u1', 'where does staging listen?'), cwd: repo })}\n`);
+      const dry = runCli(['consolidate', memory, '--dry-run']);
+      expect(dry.stdout).toContain(
+        `  ! staging-port.md: contradicts CLAUDE.md:3: the memory says 9090 where CLAUDE.md says 8080\n      + ${note('CLAUDE.md')}`,
+      );
+    });
+
+    it('a --claude-md it cannot read stops it before anything is done, exit 2', () => {
+      const memory = driftedProject();
+      const before = dirSnapshot(join(memory, '..'));
+      const result = runCli(['consolidate', memory, '--claude-md', join(memory, 'no-such-CLAUDE.md')]);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/no-such-CLAUDE\.md: cannot read this CLAUDE\.md \(missing\)\n$/);
+      expect(dirSnapshot(join(memory, '..'))).toEqual(before);
+    });
   });
 });

@@ -90,3 +90,77 @@ describe('planConsolidation', () => {
     expect(again).toEqual({ changes: [], writes: new Map(), index: first.index, indexBefore: first.index, indexChanged: false });
   });
 });
+
+describe('planConsolidation against CLAUDE.md instructions', () => {
+  const rule = { file: 'CLAUDE.md', line: 12, text: 'The staging API listens on port 8080.' };
+  const note = '> Contradicts CLAUDE.md (CLAUDE.md:12): "The staging API listens on port 8080." — verify which is current.';
+  const port = stored('staging-port.md', 'The staging API runs on port 9090.', '2026-03-02T12:00:00Z', 'project');
+  const index = '- [Staging](staging-port.md) — where staging listens\n';
+
+  it('notes a memory that contradicts an instruction, lists it with the instruction and its place, and writes only the memory', () => {
+    const plan = planConsolidation({ memories: [port], index, candidates: [], instructions: [rule] });
+    expect(plan.changes).toEqual([
+      { kind: 'contradicts', filename: 'staging-port.md', instruction: rule, reason: 'the memory says 9090 where CLAUDE.md says 8080' },
+    ]);
+    expect([...plan.writes.keys()]).toEqual(['staging-port.md']);
+    expect(plan.writes.get('staging-port.md')?.body).toBe(`The staging API runs on port 9090.\n\n${note}`);
+    // What the memory says is unchanged, and so is its index line, as it was written.
+    expect(plan.writes.get('staging-port.md')?.description).toBe(port.file.description);
+    expect(plan.indexChanged).toBe(false);
+  });
+
+  it('notes it once: consolidating the noted directory again changes nothing', () => {
+    const first = planConsolidation({ memories: [port], index, candidates: [], instructions: [rule] });
+    const again = planConsolidation({
+      memories: applyConsolidation([port], first),
+      index: first.index,
+      candidates: [],
+      instructions: [rule],
+    });
+    expect(again.changes).toEqual([]);
+    expect(again.writes.size).toBe(0);
+  });
+
+  it('keeps the note, without listing it again, when a newer statement that still contradicts replaces the memory', () => {
+    const noted = { ...port, file: { ...port.file, body: `${port.file.body}\n\n${note}` } };
+    const candidates = [said('The staging API now runs on port 9090 behind the proxy.', '2026-04-01T12:00:00Z', 's-newer', 'project')];
+    const plan = planConsolidation({ memories: [noted], index, candidates, instructions: [rule] });
+    expect(plan.changes.map((c) => c.kind)).toEqual(['updated']);
+    expect(plan.writes.get('staging-port.md')?.body).toBe(`The staging API now runs on port 9090 behind the proxy.\n\n${note}`);
+  });
+
+  it('drops the note with the statement when a newer one agrees with CLAUDE.md', () => {
+    const noted = { ...port, file: { ...port.file, body: `${port.file.body}\n\n${note}` } };
+    const candidates = [said('The staging API is back on port 8080 now.', '2026-04-01T12:00:00Z', 's-newer', 'project')];
+    const plan = planConsolidation({ memories: [noted], index, candidates, instructions: [rule] });
+    expect(plan.changes.map((c) => c.kind)).toEqual(['updated']);
+    expect(plan.writes.get('staging-port.md')?.body).toBe('The staging API is back on port 8080 now.');
+  });
+
+  it('lists a new memory that contradicts as added and as contradicting', () => {
+    const candidates = [said('Committing straight to main is fine for typo fixes.', '2026-04-01T12:00:00Z', 's1')];
+    const never = { file: '.claude/rules/git.md', line: 3, text: 'Never commit directly to main.' };
+    const plan = planConsolidation({ memories: [], index: '', candidates, instructions: [never] });
+    expect(plan.changes.map((c) => c.kind)).toEqual(['added', 'contradicts']);
+    const [added] = plan.changes;
+    expect(added?.kind === 'added' && added.file.body).toBe(
+      'Committing straight to main is fine for typo fixes.\n\n> Contradicts CLAUDE.md (.claude/rules/git.md:3): "Never commit directly to main." — verify which is current.',
+    );
+  });
+
+  it('leaves a note’s quote as CLAUDE.md words it: its relative dates are not made absolute', () => {
+    const freeze = { file: 'CLAUDE.md', line: 4, text: 'The release freeze for v2 starts next Monday.' };
+    const memories = [stored('freeze.md', 'The release freeze for v3 starts on 2026-03-09.', '2026-03-04T10:00:00Z', 'project')];
+    const first = planConsolidation({ memories, index: '', candidates: [], instructions: [freeze] });
+    expect(first.changes.filter((c) => c.kind === 'contradicts')).toHaveLength(1);
+    const body = first.writes.get('freeze.md')?.body ?? '';
+    expect(body).toContain('"The release freeze for v2 starts next Monday."');
+    const again = planConsolidation({
+      memories: applyConsolidation(memories, first),
+      index: first.index,
+      candidates: [],
+      instructions: [freeze],
+    });
+    expect(again.changes).toEqual([]);
+  });
+});

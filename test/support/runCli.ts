@@ -2,10 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { FsFault } from './failFs.js';
 import { cliArgs } from './cliBundle.js';
+import type { KillPoint } from './killAtFs.js';
 import { repoRoot } from './paths.js';
 
 export interface CliResult {
   readonly status: number | null;
+  /** The signal that ended the child (SIGKILL from a `killAt` point or a timeout), or null. */
+  readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
   readonly stderr: string;
 }
@@ -15,6 +18,8 @@ export const TSX = import.meta.resolve('tsx');
 
 /** The environment variable that hands test/support/failFs.ts its faults. */
 export const FAIL_FS_ENV = 'MEMLOG_TEST_FAIL_FS';
+/** The environment variable that hands test/support/killAtFs.ts the call to die at. */
+export const KILL_AT_ENV = 'MEMLOG_TEST_KILL_AT';
 
 export interface RunCliOptions {
   readonly cwd?: string;
@@ -23,15 +28,20 @@ export interface RunCliOptions {
   readonly timeoutMs?: number;
   /** File-system calls on these paths fail in the child with these errnos (test/support/failFs.ts). */
   readonly failFs?: readonly FsFault[];
+  /** The child kills itself with SIGKILL at this file-system call (test/support/killAtFs.ts). */
+  readonly killAt?: KillPoint;
   /** Run the child as this user and group (root can; for tests of permissions, which root ignores). */
   readonly user?: { readonly uid: number; readonly gid: number };
 }
 
 /** Runs `memlog <args>` from source in a real child process. */
 export function runCli(args: readonly string[], options: RunCliOptions = {}): CliResult {
-  const preload = options.failFs === undefined ? [] : ['--import', join(repoRoot, 'test', 'support', 'failFs.ts')];
-  // The preload is TypeScript: it needs tsx's loader even when the CLI itself is the bundle.
-  const loader = options.failFs === undefined ? [] : ['--import', TSX];
+  const preload = [
+    ...(options.failFs === undefined ? [] : ['--import', join(repoRoot, 'test', 'support', 'failFs.ts')]),
+    ...(options.killAt === undefined ? [] : ['--import', join(repoRoot, 'test', 'support', 'killAtFs.ts')]),
+  ];
+  // The preloads are TypeScript: they need tsx's loader even when the CLI itself is the bundle.
+  const loader = preload.length === 0 ? [] : ['--import', TSX];
   const result = spawnSync(process.execPath, [...loader, ...preload, ...cliArgs(), ...args], {
     cwd: options.cwd ?? repoRoot,
     env: {
@@ -39,10 +49,11 @@ export function runCli(args: readonly string[], options: RunCliOptions = {}): Cl
       ...options.env,
       NO_COLOR: '1',
       ...(options.failFs === undefined ? {} : { [FAIL_FS_ENV]: JSON.stringify(options.failFs) }),
+      ...(options.killAt === undefined ? {} : { [KILL_AT_ENV]: JSON.stringify(options.killAt) }),
     },
     encoding: 'utf8',
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
     ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isEmptyPlan, type ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
 import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
@@ -9,10 +9,13 @@ import { applyStagedFiles, removeStagedLeftovers, stageDir, stagedDirPath } from
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { renderTopicFile } from '../../memory/durable/topicFile.js';
 import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
-import type { EffectRecord } from '../../pipeline/effectRecord.js';
 import { consolidationFinishedRecord, consolidationStartedRecord, nextRunId } from '../../pipeline/effectRecords.js';
+import { isSessionFileName } from '../../transcript/claudePaths.js';
+import { changeRecords } from './changeRecords.js';
 import { acquireConsolidationLock, readConsolidationLock } from './consolidationLock.js';
+import { cutShort, finishCutShort } from './cutShort.js';
 import { readMemoryDirectory } from './memoryDirectory.js';
+import { projectInstructions } from './projectInstructions.js';
 
 /** Claude Code's gates for its background consolidation (2.1.332): at least a day and five sessions since the last. */
 export const DEFAULT_MIN_HOURS = 24;
@@ -29,19 +32,27 @@ export interface ConsolidateOptions {
   readonly force?: boolean;
   readonly minHours?: number;
   readonly minSessions?: number;
+  /** CLAUDE.md files to check the memories against, besides the ones the project's sessions lead to. */
+  readonly claudeMd?: readonly string[];
   readonly now?: () => Date;
 }
 
 export type ConsolidateResult =
-  | { readonly status: 'skipped'; readonly reason: string }
+  | {
+      readonly status: 'skipped';
+      readonly reason: string;
+      /** Consolidations killed after their commit, finished now (the gates hold back a new one, not the end of an old one). */
+      readonly finished: readonly string[];
+    }
   | {
       readonly status: 'planned' | 'consolidated' | 'unchanged';
       readonly plan: ConsolidationPlan;
       readonly unreadable: readonly string[];
+      /** The CLAUDE.md files the memories were checked against. */
+      readonly claudeMd: readonly string[];
+      readonly finished: readonly string[];
       readonly runId?: string;
     };
-
-type ChangeRecord = Extract<EffectRecord, { type: 'consolidation_started' }>['changes'][number];
 
 /** The consolidation log of a memory directory: beside it, so the directory holds only what Claude Code expects there. */
 export const consolidationLogPath = (memoryDir: string): string =>
@@ -52,7 +63,8 @@ const hours = (ms: number): string => `${Math.floor(ms / 3_600_000)} h`;
 /** Sessions in the project touched since the last consolidation, or null when there are none to count. */
 function sessionsSince(sessionsDir: string, since: Date | null): number | null {
   if (!existsSync(sessionsDir)) return null;
-  const sessions = readdirSync(sessionsDir).filter((name) => name.endsWith('.jsonl'));
+  // Sessions only: memlog's own logs beside them (this consolidation's among them) are not sessions.
+  const sessions = readdirSync(sessionsDir).filter(isSessionFileName);
   if (sessions.length === 0) return null;
   return sessions.filter((name) => since === null || statSync(join(sessionsDir, name)).mtime > since).length;
 }
@@ -72,58 +84,78 @@ function gateReason(options: ConsolidateOptions, now: Date): string | null {
   return null;
 }
 
-/** Finishes a consolidation that recorded its commit and was killed before it recorded its end. */
-async function finishRecorded(memoryDir: string, logPath: string, records: readonly EffectRecord[]): Promise<void> {
-  const finished = new Set(records.flatMap((r) => (r.type === 'consolidation_finished' ? [r.runId] : [])));
-  for (const record of records) {
-    if (record.type !== 'consolidation_started' || finished.has(record.runId)) continue;
-    const staging = stagedDirPath(memoryDir, record.runId);
-    if (existsSync(staging)) await applyStagedFiles(staging, memoryDir, record.writes);
-    for (const filename of record.removes) await rm(join(memoryDir, filename), { force: true });
-    appendEffectsSync(logPath, [consolidationFinishedRecord(record.runId)]);
+/**
+ * Finishes, under the lock, what a killed run committed: the directory must not stay half
+ * moved in until the gates next open. The lock's time is put back afterwards: the consolidation
+ * happened when the killed run made its plan, not now.
+ */
+async function finishUnderLock(memoryDir: string, now: Date): Promise<string[]> {
+  const logPath = consolidationLogPath(memoryDir);
+  if (cutShort(readEffectLog(logPath).records).length === 0) return [];
+  const lock = await acquireConsolidationLock(memoryDir, now);
+  if (!lock.ok) return [];
+  try {
+    // Read again under the lock: another run may have finished it meanwhile.
+    return await finishCutShort(memoryDir, logPath, readEffectLog(logPath).records);
+  } finally {
+    await lock.release(false);
   }
 }
+
+/** Real paths that exist; the others as they are. */
+const real = (path: string): string => (existsSync(path) ? realpathSync(path) : path);
 
 /**
  * Consolidates one memory directory, as Claude Code's background "dream" does and sharing its
  * lock: the same thing said twice becomes one memory, the newest statement of a fact wins,
- * relative dates become absolute, the index gets one short line per memory within its limits.
+ * relative dates become absolute, a memory that contradicts the project's CLAUDE.md is noted
+ * (CLAUDE.md is only read), the index gets one short line per memory within its limits.
  * Only `.md` files inside the directory are written or removed. The plan is recorded in the
  * consolidation log (its commit point) once the new files are staged and before any is moved
  * into place; a run killed before that leaves the directory as it was, one killed after is
- * finished by the next. `dryRun` plans and writes nothing.
+ * finished by the next run, gates or not. `dryRun` plans and writes nothing.
  */
 export async function consolidateMemory(options: ConsolidateOptions): Promise<ConsolidateResult> {
   const { memoryDir } = options;
   const now = (options.now ?? (() => new Date()))();
   const gate = gateReason(options, now);
-  if (gate !== null) return { status: 'skipped', reason: gate };
-  const plan = (): { plan: ConsolidationPlan; unreadable: string[]; forms: ReturnType<typeof readMemoryDirectory>['forms'] } => {
+  if (gate !== null)
+    return { status: 'skipped', reason: gate, finished: options.dryRun === true ? [] : await finishUnderLock(memoryDir, now) };
+  const instructions = projectInstructions({ sessionsDir: options.sessionsDir ?? dirname(memoryDir), named: options.claudeMd ?? [] });
+  const claudeMd = new Set(instructions.files);
+  const plan = () => {
     const dir = readMemoryDirectory(memoryDir);
+    // A CLAUDE.md kept inside the memory directory is an instruction file, never a memory to rewrite or merge.
+    const isInstructionFile = (filename: string) => claudeMd.has(real(join(memoryDir, filename)));
     const unreadable = dir.unreadable.map((u) => u.filename);
-    return {
-      plan: planConsolidation({ memories: dir.memories, index: dir.index, candidates: options.candidates ?? [], kept: unreadable }),
-      unreadable,
-      forms: dir.forms,
-    };
+    const kept = [...unreadable, ...dir.memories.filter((m) => isInstructionFile(m.filename)).map((m) => m.filename)];
+    const made = planConsolidation({
+      memories: dir.memories.filter((m) => !isInstructionFile(m.filename)),
+      index: dir.index,
+      candidates: options.candidates ?? [],
+      kept,
+      instructions: instructions.instructions,
+    });
+    return { plan: made, unreadable, forms: dir.forms };
   };
+  const checked = [...claudeMd];
   if (options.dryRun === true) {
     const planned = plan();
-    return { status: 'planned', plan: planned.plan, unreadable: planned.unreadable };
+    return { status: 'planned', plan: planned.plan, unreadable: planned.unreadable, claudeMd: checked, finished: [] };
   }
 
   const lock = await acquireConsolidationLock(memoryDir, now);
-  if (!lock.ok) return { status: 'skipped', reason: lock.reason };
+  if (!lock.ok) return { status: 'skipped', reason: lock.reason, finished: [] };
   let succeeded = false;
   try {
     const logPath = consolidationLogPath(memoryDir);
     const records = readEffectLog(logPath).records;
-    await finishRecorded(memoryDir, logPath, records);
+    const finished = await finishCutShort(memoryDir, logPath, records);
     await removeStagedLeftovers(memoryDir);
     const { plan: made, unreadable, forms } = plan();
     if (isEmptyPlan(made)) {
       succeeded = true;
-      return { status: 'unchanged', plan: made, unreadable };
+      return { status: 'unchanged', plan: made, unreadable, claudeMd: checked, finished };
     }
     const runId = nextRunId(
       'consolidation',
@@ -146,29 +178,12 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       await atomicWrite(join(staged.path, INDEX_NAME), made.index, 0o644);
       writes.push(INDEX_NAME);
     }
-    const changes = made.changes.map((change): ChangeRecord => {
-      switch (change.kind) {
-        case 'added':
-        case 'updated':
-        case 'confirmed':
-          return {
-            kind: change.kind,
-            filename: change.filename,
-            reason: change.reason,
-            sources: change.sources.map((s) => ({ session: s.session, uuid: s.uuid, timestamp: s.timestamp })),
-          };
-        case 'merged':
-          return { kind: change.kind, filename: change.filename, into: change.into, reason: change.reason };
-        case 'unindexed':
-          return { kind: change.kind, line: change.line, reason: change.reason };
-      }
-    });
-    appendEffectsSync(logPath, [consolidationStartedRecord({ runId, changes, writes, removes })]);
+    appendEffectsSync(logPath, [consolidationStartedRecord({ runId, changes: changeRecords(made.changes), writes, removes })]);
     await applyStagedFiles(staging, memoryDir, writes);
     for (const filename of removes) await rm(join(memoryDir, filename), { force: true });
     appendEffectsSync(logPath, [consolidationFinishedRecord(runId)]);
     succeeded = true;
-    return { status: 'consolidated', plan: made, unreadable, runId };
+    return { status: 'consolidated', plan: made, unreadable, claudeMd: checked, finished, runId };
   } finally {
     await lock.release(succeeded);
   }

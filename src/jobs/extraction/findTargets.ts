@@ -8,6 +8,7 @@ import { effectLogPath } from '../../pipeline/effectLog.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { autoMemoryDir, type Env } from '../../memory/durable/memoryPaths.js';
+import { firstCwd } from './sessionCwd.js';
 
 /** One project to extract: its sessions, and where its memory and effect logs go. */
 export interface ExtractTarget {
@@ -114,17 +115,4 @@ function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: E
     if (cwd !== undefined) return existsSync(cwd) ? autoMemoryDir({ projectRoot: cwd, env }) : join(projectDir, 'memory');
   }
   return join(projectDir, 'memory');
-}
-
-/** The working directory a session records first; undefined when none does or it cannot be read (that session fails later, and says why). */
-function firstCwd(session: string): string | undefined {
-  try {
-    for (const item of readTranscriptSync(session)) {
-      const cwd = item.kind === 'entry' ? (item.entry as { cwd?: unknown }).cwd : undefined;
-      if (typeof cwd === 'string') return cwd;
-    }
-  } catch (error) {
-    if (describeFailure(error) === undefined) throw error;
-  }
-  return undefined;
 }

@@ -1,0 +1,80 @@
+import type { TopicFile } from '../memory/durable/topicFile.js';
+import type { ClaudeMdInstruction } from './claudeMdInstruction.js';
+import { withoutNotes } from './claudeMdNote.js';
+import { readStatement, type RuleStatement } from './ruleStatement.js';
+import { DEFAULT_SUBJECT_MATCH, isSameSubject, type SubjectMatch } from './sameSubject.js';
+
+/** A memory found to contradict an instruction, and in what way. */
+export interface FoundContradiction {
+  readonly instruction: ClaudeMdInstruction;
+  readonly reason: string;
+}
+
+/** An instruction read once, checked against every memory. */
+export interface ReadInstruction {
+  readonly instruction: ClaudeMdInstruction;
+  readonly statement: RuleStatement;
+}
+
+export const readInstructions = (instructions: readonly ClaudeMdInstruction[]): ReadInstruction[] =>
+  instructions.map((instruction) => ({ instruction, statement: readStatement(instruction.text) }));
+
+/** The kinds of memory Claude Code checks against CLAUDE.md: the ones that say how to work (2.1.332 spec §1). */
+const CHECKED = new Set<TopicFile['type']>(['feedback', 'project']);
+
+/** What a memory states: its description and its body's first paragraph (the "Why" and the notes left out). */
+const statementText = (memory: TopicFile): string => {
+  const lead = withoutNotes(memory.body).split(/\n\s*\n|\*\*Why:?\*\*/)[0] ?? '';
+  return `${memory.description}. ${lead}`;
+};
+
+/** A subject word one side negates and the other only affirms. */
+function oppositeWord(memory: RuleStatement, instruction: RuleStatement): string | null {
+  for (const term of instruction.negated)
+    if (memory.affirmed.has(term)) return `CLAUDE.md rules out "${instruction.written.get(term) ?? term}", which the memory calls for`;
+  for (const term of memory.negated)
+    if (instruction.affirmed.has(term)) return `the memory rules out "${memory.written.get(term) ?? term}", which CLAUDE.md calls for`;
+  return null;
+}
+
+/**
+ * A value of one kind that differs where both give one: a clause of each about a shared subject
+ * word, each with a value of the kind, and neither of the instruction's values anywhere in the
+ * memory nor the memory's in the instruction ("Node 18" against "Node 18 or 20" is no conflict).
+ */
+function otherValue(memory: RuleStatement, instruction: RuleStatement, kind: 'numbers' | 'names'): string | null {
+  for (const theirs of instruction.clauses) {
+    if (theirs[kind].length === 0 || theirs[kind].some((v) => memory[kind].has(v))) continue;
+    for (const ours of memory.clauses) {
+      if (ours[kind].length === 0 || ours[kind].some((v) => instruction[kind].has(v))) continue;
+      if (!ours.terms.some((term) => theirs.terms.includes(term))) continue;
+      return `the memory says ${ours[kind].join(', ')} where CLAUDE.md says ${theirs[kind].join(', ')}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * The instructions a memory contradicts, read lexically. A feedback or project memory and an
+ * instruction about the same subject (the same test as two memories: `isSameSubject` on their
+ * subject words, values left out) contradict when they differ the way two versions of a rule
+ * differ: one negates what the other affirms ("never commit to main" / "commit to main for
+ * typos"), or both give a number or version ("port 8080" / "port 9090", "Node 18" / "Node 20"),
+ * or both name a tool, file or package (`vitest` / `jest`), for the same thing, and they are not
+ * the same. A word match cannot tell which one is current: the caller notes both.
+ */
+export function contradictionsOf(
+  memory: TopicFile,
+  instructions: readonly ReadInstruction[],
+  match: SubjectMatch = DEFAULT_SUBJECT_MATCH,
+): FoundContradiction[] {
+  if (!CHECKED.has(memory.type) || instructions.length === 0) return [];
+  const ours = readStatement(statementText(memory));
+  const found: FoundContradiction[] = [];
+  for (const { instruction, statement } of instructions) {
+    if (!isSameSubject(ours.terms, statement.terms, match)) continue;
+    const reason = oppositeWord(ours, statement) ?? otherValue(ours, statement, 'numbers') ?? otherValue(ours, statement, 'names');
+    if (reason !== null) found.push({ instruction, reason });
+  }
+  return found;
+}

@@ -1,0 +1,81 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { MemoryCandidate } from '../../src/consolidation/index.js';
+import { consolidateMemory } from '../../src/jobs/index.js';
+import { runCli } from '../support/runCli.js';
+import { tempDir } from '../support/tempDir.js';
+
+const topic = (name: string, description: string, body: string, modified: string, type = 'feedback'): string =>
+  `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  node_type: memory\n  type: ${type}\n  modified: ${modified}\n---\n\n${body}\n`;
+
+const SESSION = '4a2030a7-b5cb-49a2-b41c-016deb5688ff';
+const said = (body: string, saidAt: string): MemoryCandidate => ({
+  type: 'feedback',
+  name: 'indent with tabs',
+  description: body,
+  body,
+  saidAt,
+  sources: [{ session: SESSION, uuid: 'u-1', timestamp: saidAt }],
+});
+
+/** A memory directory two consolidations went over: a merge, a note against CLAUDE.md, a statement said again. */
+async function consolidated(): Promise<string> {
+  const root = tempDir();
+  const memory = join(root, 'project', 'memory');
+  mkdirSync(memory, { recursive: true });
+  writeFileSync(
+    join(memory, 'tabs.md'),
+    topic('tabs', 'Use tabs for indentation, not spaces', 'Use tabs for indentation, not spaces.', '2026-01-05T09:00:00.000Z'),
+  );
+  writeFileSync(
+    join(memory, 'indent-tabs.md'),
+    topic('indent-tabs', 'Indent with tabs rather than spaces', 'Indent with tabs rather than spaces.', '2026-02-02T09:00:00.000Z'),
+  );
+  const rules = join(root, 'CLAUDE.md');
+  writeFileSync(rules, '# Style\n\n- Use 2-space indentation.\n');
+  const first = await consolidateMemory({ memoryDir: memory, force: true, claudeMd: [rules] });
+  expect(first.status).toBe('consolidated');
+  const second = await consolidateMemory({
+    memoryDir: memory,
+    force: true,
+    candidates: [said('Indent with tabs rather than spaces.', '2026-01-20T09:00:00.000Z')],
+  });
+  expect(second.status).toBe('consolidated');
+  return memory;
+}
+
+describe('memlog memory why, after consolidations', () => {
+  it('shows what each consolidation did to the memory: merged into it, noted against CLAUDE.md, confirmed, with reasons and sources', async () => {
+    const memory = await consolidated();
+    const why = runCli(['memory', 'why', 'indent-tabs', '--dir', memory]);
+    expect(why.status, why.stderr).toBe(0);
+    expect(why.stdout).toBe(
+      [
+        'indent-tabs.md [feedback]: Indent with tabs rather than spaces',
+        '  no recorded extraction wrote it (written by Claude Code itself, or by hand)',
+        '  tabs.md merged into it by consolidation@0: an older statement of what indent-tabs.md says (3 subject words shared)',
+        `  noted by consolidation@0: contradicts ${join(memory, '..', '..', 'CLAUDE.md')}:3 "Use 2-space indentation." (the memory rules out "spaces", which CLAUDE.md calls for)`,
+        '  confirmed by consolidation@1: 1 statement of what it already says; from 4a2030a7 (2026-01-20)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('tells where a memory merged away went, and gives the same as JSON', async () => {
+    const memory = await consolidated();
+    const why = runCli(['memory', 'why', 'tabs', '--dir', memory]);
+    expect(why.status, why.stderr).toBe(0);
+    expect(why.stdout).toBe(
+      'tabs.md: no longer a memory file\n  merged into indent-tabs.md by consolidation@0: an older statement of what indent-tabs.md says (3 subject words shared)\n',
+    );
+    const json = JSON.parse(runCli(['memory', 'why', 'indent-tabs.md', '--dir', memory, '--json']).stdout) as {
+      consolidations: { runId: string; kind: string; other?: string; finished: boolean }[];
+    };
+    expect(json.consolidations.map((c) => [c.runId, c.kind, c.other ?? null, c.finished])).toEqual([
+      ['consolidation@0', 'absorbed', 'tabs.md', true],
+      ['consolidation@0', 'contradicts', null, true],
+      ['consolidation@1', 'confirmed', null, true],
+    ]);
+  });
+});
