@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { hasRelativeDate } from '../src/consolidation/absoluteDates.js';
 import { consolidateMemory } from '../src/jobs/consolidation/consolidateMemory.js';
 import { readMemoryDirectory } from '../src/jobs/consolidation/memoryDirectory.js';
+import { backfillMemories } from '../src/jobs/backfill/backfillMemories.js';
 import { extractMemories } from '../src/jobs/extraction/extractMemories.js';
 import { OfflineModel } from '../src/model/offline/offlineModel.js';
 import { machineLine } from './benchUtil.js';
@@ -56,6 +57,9 @@ try {
   const extracted = tally(memoryDir);
   const consolidation = await consolidateMemory({ memoryDir, force: true });
   const consolidated = tally(memoryDir);
+  const twoPhaseOut = join(root, 'two-phase');
+  const backfill = await backfillMemories({ root: projects, out: twoPhaseOut, model: new OfflineModel() });
+  const twoPhase = tally(join(twoPhaseOut, '-home-dev-history', 'memory'));
   console.log(machineLine());
   console.log(`backfill quality over ${args.sessions} generated sessions, offline model`);
   console.log(
@@ -66,6 +70,12 @@ try {
   );
   console.log(row('extract (per turn)', extracted));
   console.log(row('extract + consolidate', consolidated));
+  console.log(row('extract --two-phase', twoPhase));
+  const sent = backfill.sessions.reduce((sum, s) => sum + s.tokens.input, 0);
+  const own = backfill.sessions.reduce((sum, s) => sum + s.sessionTokens, 0);
+  console.log(
+    `two-phase tokens sent: ${sent} for sessions of ${own} tokens (${(sent / own).toFixed(2)}×; a fixed prompt dominates sessions this short)`,
+  );
   if (consolidation.status !== 'skipped')
     console.log(`consolidation: ${consolidation.plan.changes.map((c) => c.kind).join(', ') || 'no change'}`);
   console.log(`index: ${readFileSync(join(memoryDir, 'MEMORY.md'), 'utf8').trim().split('\n').length} lines`);
