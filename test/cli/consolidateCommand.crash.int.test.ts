@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { dirSnapshot, leftovers } from '../support/dirSnapshot.js';
 import type { KillPoint } from '../support/killAtFs.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
+import { writeDriftedMemory } from '../support/memoryFiles.js';
 
 /*
  * memlog consolidate killed with SIGKILL at each step of its apply (real child processes, each
@@ -17,36 +18,9 @@ import { tempDir } from '../support/tempDir.js';
  * run killed before its commit record must leave it exactly as it was.
  */
 
-const topic = (name: string, description: string, body: string, modified: string, type = 'feedback'): string =>
-  `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  node_type: memory\n  type: ${type}\n  modified: ${modified}\n---\n\n${body}\n`;
-
 /** A project whose consolidation writes three files (one of them noted against CLAUDE.md) and removes one. */
 function driftedProject(root: string): string {
-  const memory = join(root, 'project', 'memory');
-  mkdirSync(memory, { recursive: true });
-  writeFileSync(
-    join(memory, 'tabs.md'),
-    topic('tabs', 'Use tabs for indentation, not spaces', 'Use tabs for indentation, not spaces.', '2026-01-05T09:00:00.000Z'),
-  );
-  writeFileSync(
-    join(memory, 'indent-tabs.md'),
-    topic('indent-tabs', 'Indent with tabs rather than spaces', 'Indent with tabs rather than spaces.', '2026-02-02T09:00:00.000Z'),
-  );
-  writeFileSync(
-    join(memory, 'staging-port.md'),
-    topic(
-      'staging-port',
-      'The staging API port',
-      'The staging API runs on port 9090 since next Monday.',
-      '2026-03-04T10:00:00.000Z',
-      'project',
-    ),
-  );
-  writeFileSync(
-    join(memory, 'MEMORY.md'),
-    '- [Tabs](tabs.md) — indentation\n- [Indent with tabs](indent-tabs.md) — indentation again\n- [Staging port](staging-port.md) — where staging listens\n',
-  );
-  return memory;
+  return writeDriftedMemory(join(root, 'project', 'memory'));
 }
 
 /** The memory directory's files, the lock aside (its body is a pid, its mtime a moment). */

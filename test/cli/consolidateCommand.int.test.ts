@@ -7,38 +7,12 @@ import { dirSnapshot } from '../support/dirSnapshot.js';
 import { hasShared, sharedFixtures } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { userEntry } from '../../src/testing/entryBuilders.js';
-
-const topic = (name: string, description: string, body: string, modified: string, type = 'feedback'): string =>
-  `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  node_type: memory\n  type: ${type}\n  modified: ${modified}\n---\n\n${body}\n`;
+import { writeDriftedMemory } from '../support/memoryFiles.js';
 
 /** A project folder in Claude Code's layout, its memory written over several sessions with the usual drift. */
 function driftedProject(): string {
   const project = mkdtempSync(join(tmpdir(), 'memlog-consolidate-'));
-  const memory = join(project, 'memory');
-  mkdirSync(memory);
-  writeFileSync(
-    join(memory, 'tabs.md'),
-    topic('tabs', 'Use tabs for indentation, not spaces', 'Use tabs for indentation, not spaces.', '2026-01-05T09:00:00.000Z'),
-  );
-  writeFileSync(
-    join(memory, 'indent-tabs.md'),
-    topic('indent-tabs', 'Indent with tabs rather than spaces', 'Indent with tabs rather than spaces.', '2026-02-02T09:00:00.000Z'),
-  );
-  writeFileSync(
-    join(memory, 'staging-port.md'),
-    topic(
-      'staging-port',
-      'The staging API port',
-      'The staging API runs on port 9090 since next Monday.',
-      '2026-03-04T10:00:00.000Z',
-      'project',
-    ),
-  );
-  writeFileSync(
-    join(memory, 'MEMORY.md'),
-    '- [Tabs](tabs.md) — indentation\n- [Indent with tabs](indent-tabs.md) — indentation again\n- [Staging port](staging-port.md) — where staging listens\n- [Old note](gone.md) — a file deleted by hand\n',
-  );
-  return memory;
+  return writeDriftedMemory(join(project, 'memory'), { staleLine: true });
 }
 
 describe('memlog consolidate', () => {

@@ -1,13 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MemoryCandidate } from '../../src/consolidation/index.js';
 import { consolidateMemory } from '../../src/jobs/index.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
-
-const topic = (name: string, description: string, body: string, modified: string, type = 'feedback'): string =>
-  `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  node_type: memory\n  type: ${type}\n  modified: ${modified}\n---\n\n${body}\n`;
+import { writeTabsPreference } from '../support/memoryFiles.js';
 
 const SESSION = '4a2030a7-b5cb-49a2-b41c-016deb5688ff';
 const said = (body: string, saidAt: string): MemoryCandidate => ({
@@ -23,15 +21,7 @@ const said = (body: string, saidAt: string): MemoryCandidate => ({
 async function consolidated(): Promise<string> {
   const root = tempDir();
   const memory = join(root, 'project', 'memory');
-  mkdirSync(memory, { recursive: true });
-  writeFileSync(
-    join(memory, 'tabs.md'),
-    topic('tabs', 'Use tabs for indentation, not spaces', 'Use tabs for indentation, not spaces.', '2026-01-05T09:00:00.000Z'),
-  );
-  writeFileSync(
-    join(memory, 'indent-tabs.md'),
-    topic('indent-tabs', 'Indent with tabs rather than spaces', 'Indent with tabs rather than spaces.', '2026-02-02T09:00:00.000Z'),
-  );
+  writeTabsPreference(memory);
   const rules = join(root, 'CLAUDE.md');
   writeFileSync(rules, '# Style\n\n- Use 2-space indentation.\n');
   const first = await consolidateMemory({ memoryDir: memory, force: true, claudeMd: [rules] });
