@@ -1,11 +1,12 @@
-import { fitIndex, reservedIndexNameReason, shortenIndexLine } from '../memory/durable/memoryIndex.js';
-import { indexLine, MEMORY_TYPES, type TopicFile } from '../memory/durable/topicFile.js';
+import { reservedIndexNameReason } from '../memory/durable/memoryIndex.js';
+import type { TopicFile } from '../memory/durable/topicFile.js';
 import { absoluteDates, type DateRewrite } from './absoluteDates.js';
 import type { ClaudeMdInstruction } from './claudeMdInstruction.js';
 import { hasNote, outsideNotes, withNote, withoutNotes } from './claudeMdNote.js';
 import type { ConsolidationChange, ConsolidationPlan } from './consolidationPlan.js';
 import { contradictionsOf, readInstructions, type FoundContradiction, type ReadInstruction } from './contradictions.js';
 import type { MemoryCandidate, SourceRef, StoredMemory } from './memoryCandidate.js';
+import { rebuildIndex } from './rebuildIndex.js';
 import { DEFAULT_SUBJECT_MATCH, SubjectIndex, subjectOverlap, type SubjectMatch } from './sameSubject.js';
 import { subjectTerms } from './subjectTerms.js';
 
@@ -188,27 +189,6 @@ function reasonFor(result: Item, earlier: readonly Item[]): string {
   return parts.join('; ');
 }
 
-interface IndexedLine {
-  readonly line: string;
-  readonly filename: string | null;
-}
-
-const LINK = /^- \[[^\]]*\]\(([^)]+)\)/;
-const parseIndex = (index: string): IndexedLine[] =>
-  index === ''
-    ? []
-    : index
-        .replace(/\n$/, '')
-        .split('\n')
-        .map((line) => ({ line, filename: LINK.exec(line)?.[1] ?? null }));
-
-/** A title longer than this is cut in the index (the topic file keeps it whole), so every line can meet the target. */
-const MAX_TITLE_CHARS = 60;
-const clipTitle = (name: string): string =>
-  [...name].length <= MAX_TITLE_CHARS ? name : `${[...name].slice(0, MAX_TITLE_CHARS - 1).join('')}…`;
-const lineFor = (filename: string, file: TopicFile, title: string = file.name): string =>
-  shortenIndexLine(indexLine(clipTitle(title), filename, file.description));
-
 /**
  * What consolidating these candidates into this memory directory changes. Pure and
  * deterministic: same directory, same candidates, same plan. Each subject ends as one memory:
@@ -279,42 +259,10 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     for (const { instruction, reason } of fresh) changes.push({ kind: 'contradicts', filename, instruction, reason });
   }
 
-  const lines: string[] = [];
-  const indexed = new Set<string>();
-  for (const { line, filename } of parseIndex(input.index)) {
-    if (filename === null) {
-      lines.push(line);
-      continue;
-    }
-    if (input.kept?.includes(filename) === true && !indexed.has(filename)) {
-      indexed.add(filename);
-      lines.push(line);
-      continue;
-    }
-    const file = result.get(filename);
-    if (file === undefined || indexed.has(filename)) {
-      const into = changes.find((c) => c.kind === 'merged' && c.filename === filename);
-      const reason = indexed.has(filename)
-        ? `a second line for ${filename}`
-        : into?.kind === 'merged'
-          ? `${filename} was merged into ${into.into}`
-          : `${filename} does not exist`;
-      changes.push({ kind: 'unindexed', line, reason });
-      continue;
-    }
-    indexed.add(filename);
-    // A memory that does not change keeps its line as it was written (Claude Code's wording), cut
-    // only when too long; one that changes keeps the line's title and gets the new description.
-    const title = /^- \[([^\]]*)\]/.exec(line)?.[1];
-    lines.push(described.has(filename) ? lineFor(filename, file, title) : shortenIndexLine(line));
-  }
-  const order = (filename: string) => MEMORY_TYPES.indexOf(result.get(filename)!.type);
-  const missing = [...result.keys()].filter((f) => !indexed.has(f)).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-  for (const filename of missing) lines.push(lineFor(filename, result.get(filename)!));
-  const fit = fitIndex(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
-  for (const line of fit.dropped)
-    changes.push({ kind: 'unindexed', line, reason: 'the index is at its limits: the oldest lines leave it (their files stay)' });
-  return { changes, writes, index: fit.content, indexBefore: input.index, indexChanged: fit.content !== input.index };
+  const mergedInto = new Map(changes.flatMap((c) => (c.kind === 'merged' ? [[c.filename, c.into] as const] : [])));
+  const index = rebuildIndex({ index: input.index, memories: result, described, kept: input.kept ?? [], mergedInto });
+  changes.push(...index.unindexed.map(({ line, reason }) => ({ kind: 'unindexed' as const, line, reason })));
+  return { changes, writes, index: index.content, indexBefore: input.index, indexChanged: index.content !== input.index };
 }
 
 /** The directory after the plan: what a second consolidation would start from. */

@@ -1,0 +1,88 @@
+import { fitIndex, shortenIndexLine } from '../memory/durable/memoryIndex.js';
+import { indexLine, MEMORY_TYPES, type TopicFile } from '../memory/durable/topicFile.js';
+
+interface IndexedLine {
+  readonly line: string;
+  readonly filename: string | null;
+}
+
+const LINK = /^- \[[^\]]*\]\(([^)]+)\)/;
+const parseIndex = (index: string): IndexedLine[] =>
+  index === ''
+    ? []
+    : index
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((line) => ({ line, filename: LINK.exec(line)?.[1] ?? null }));
+
+/** A title longer than this is cut in the index (the topic file keeps it whole), so every line can meet the target. */
+const MAX_TITLE_CHARS = 60;
+const clipTitle = (name: string): string =>
+  [...name].length <= MAX_TITLE_CHARS ? name : `${[...name].slice(0, MAX_TITLE_CHARS - 1).join('')}…`;
+const lineFor = (filename: string, file: TopicFile, title: string = file.name): string =>
+  shortenIndexLine(indexLine(clipTitle(title), filename, file.description));
+
+export interface IndexRebuildInput {
+  /** MEMORY.md as it is ('' when there is none). */
+  readonly index: string;
+  /** The memories after consolidation, by file name. */
+  readonly memories: ReadonlyMap<string, TopicFile>;
+  /** Memories whose own words are new (added or updated): their line is written again from the description. */
+  readonly described: ReadonlySet<string>;
+  /** Files that are not memories memlog can read: their lines stay as they are. */
+  readonly kept: readonly string[];
+  /** Memories merged away, and the one each went into. */
+  readonly mergedInto: ReadonlyMap<string, string>;
+}
+
+export interface IndexRebuild {
+  readonly content: string;
+  /** Lines removed or left out, with why (their files, if any, stay). */
+  readonly unindexed: readonly { readonly line: string; readonly reason: string }[];
+}
+
+/**
+ * MEMORY.md after a consolidation: one line per memory, in the order the index had them (new
+ * memories after, by type then name), each within the line target, the whole within Claude
+ * Code's limits. A line for a memory that does not change keeps its wording (cut only when too
+ * long); one that changes keeps its title and gets the new description. Every line dropped is
+ * said, with why.
+ */
+export function rebuildIndex(input: IndexRebuildInput): IndexRebuild {
+  const { memories, described } = input;
+  const lines: string[] = [];
+  const unindexed: { line: string; reason: string }[] = [];
+  const indexed = new Set<string>();
+  for (const { line, filename } of parseIndex(input.index)) {
+    if (filename === null) {
+      lines.push(line);
+      continue;
+    }
+    if (input.kept.includes(filename) && !indexed.has(filename)) {
+      indexed.add(filename);
+      lines.push(line);
+      continue;
+    }
+    const file = memories.get(filename);
+    if (file === undefined || indexed.has(filename)) {
+      const into = input.mergedInto.get(filename);
+      const reason = indexed.has(filename)
+        ? `a second line for ${filename}`
+        : into !== undefined
+          ? `${filename} was merged into ${into}`
+          : `${filename} does not exist`;
+      unindexed.push({ line, reason });
+      continue;
+    }
+    indexed.add(filename);
+    const title = /^- \[([^\]]*)\]/.exec(line)?.[1];
+    lines.push(described.has(filename) ? lineFor(filename, file, title) : shortenIndexLine(line));
+  }
+  const order = (filename: string) => MEMORY_TYPES.indexOf(memories.get(filename)!.type);
+  const missing = [...memories.keys()].filter((f) => !indexed.has(f)).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  for (const filename of missing) lines.push(lineFor(filename, memories.get(filename)!));
+  const fit = fitIndex(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
+  for (const line of fit.dropped)
+    unindexed.push({ line, reason: 'the index is at its limits: the oldest lines leave it (their files stay)' });
+  return { content: fit.content, unindexed };
+}
