@@ -7,35 +7,8 @@ import type { MemoryCandidate, StoredMemory } from '../../src/consolidation/memo
 import { applyConsolidation, planConsolidation } from '../../src/consolidation/planConsolidation.js';
 import { MEMORY_TYPES } from '../../src/memory/durable/topicFile.js';
 import { fcRuns } from '../support/fcRuns.js';
+import { ruleSentence as sentence } from '../support/ruleWords.js';
 
-// Few subjects, with the words rules differ by (negations, numbers, names, relative dates), so
-// that memories and instructions often share a subject and often disagree about it.
-const word = fc.constantFrom(
-  'staging',
-  'api',
-  'port',
-  'tabs',
-  'spaces',
-  'indent',
-  'main',
-  'commit',
-  'deploy',
-  'review',
-  'never',
-  "don't",
-  'avoid',
-  'rather than',
-  'no',
-  '8080',
-  '9090',
-  'Node 18',
-  'v20',
-  '`vitest`',
-  '`jest`',
-  'next week',
-  'tomorrow',
-);
-const sentence = (min: number, max: number) => fc.array(word, { minLength: min, maxLength: max }).map((ws) => `${ws.join(' ')}.`);
 const time = fc
   .integer({ min: Date.parse('2025-01-01T00:00:00Z'), max: Date.parse('2026-12-31T00:00:00Z') })
   .map((ms) => new Date(ms).toISOString());

@@ -6,28 +6,9 @@ import { consolidateMemory } from '../../../src/jobs/consolidation/consolidateMe
 import { MEMORY_TYPES, renderTopicFile } from '../../../src/memory/durable/topicFile.js';
 import { dirSnapshot } from '../../support/dirSnapshot.js';
 import { fcRuns } from '../../support/fcRuns.js';
+import { ruleSentence as sentence } from '../../support/ruleWords.js';
 import { tempDir } from '../../support/tempDir.js';
 
-// Memories and CLAUDE.md lines over a few subjects, with the words rules differ by.
-const word = fc.constantFrom(
-  'staging',
-  'api',
-  'port',
-  'tabs',
-  'spaces',
-  'indent',
-  'main',
-  'commit',
-  'never',
-  "don't",
-  'rather than',
-  '8080',
-  '9090',
-  '`vitest`',
-  '`jest`',
-  'next week',
-);
-const sentence = (min: number, max: number) => fc.array(word, { minLength: min, maxLength: max }).map((ws) => `${ws.join(' ')}.`);
 const memories = fc.uniqueArray(
   fc.record({
     name: fc.stringMatching(/^[a-z]{3,10}$/),
