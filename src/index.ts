@@ -105,9 +105,11 @@ export { AnthropicModel, type AnthropicModelOptions } from './model/anthropic/in
 export { OfflineModel } from './model/offline/index.js';
 export { CassetteModel, CassetteMissError, type CassetteOptions } from './model/cassette/index.js';
 
-// Jobs: extract a folder, build session notes, compact, load the next request's context; each records its effects first.
+// Jobs: backfill or extract a folder, consolidate, build session notes, compact, load the next request's context; each records its effects first.
 export {
   selectModel,
+  backfillMemories,
+  consolidateMemory,
   extractMemories,
   buildSessionNotes,
   readNotes,
@@ -118,6 +120,10 @@ export {
   recallMemories,
   memoryWrites,
   type ModelKind,
+  type BackfillOptions,
+  type BackfillReport,
+  type ConsolidateOptions,
+  type ConsolidateResult,
   type ExtractOptions,
   type ExtractReport,
   type NotesBuildOptions,

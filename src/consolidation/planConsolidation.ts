@@ -8,7 +8,7 @@ import { contradictionsOf, readInstructions, type FoundContradiction, type ReadI
 import type { MemoryCandidate, SourceRef, StoredMemory } from './memoryCandidate.js';
 import { rebuildIndex } from './rebuildIndex.js';
 import { DEFAULT_SUBJECT_MATCH, SubjectIndex, subjectOverlap, type SubjectMatch } from './sameSubject.js';
-import { subjectTerms } from './subjectTerms.js';
+import { subjectTerms, subjectWords } from './subjectTerms.js';
 
 export interface ConsolidationInput {
   readonly memories: readonly StoredMemory[];
@@ -129,7 +129,8 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
   return [...clusters.values()].sort((a, b) => a.id - b.id);
 }
 
-const slug = (name: string): string => (subjectTerms(name).slice(0, 5).join('-') || 'memory').slice(0, 60);
+/** A file name from the memory's name: its first subject words as written (stems read badly: "directli"). */
+const slug = (name: string): string => (subjectWords(name).slice(0, 5).join('-') || 'memory').slice(0, 60).replace(/[-.]+$/, '');
 
 function freeName(wanted: string, taken: Set<string>): string {
   const free = (name: string) => !taken.has(name) && reservedIndexNameReason(name) === null;

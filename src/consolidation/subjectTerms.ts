@@ -13,13 +13,14 @@ const STOPWORDS = new Set(
   other others same such own off out down here before after since until while during`.split(/\s+/),
 );
 
-/** The words that say what a memory is about: lowercased, stopwords left out, stemmed (Porter); in order, once each. */
-export function subjectTerms(text: string): string[] {
+/** The words that say what a memory is about, as written: lowercased, stopwords left out; in order, once each (file names are made of them). */
+export function subjectWords(text: string): string[] {
   // Hyphens and underscores split words: a slug name ("pnpm-over-npm") says as much as its words.
   const words = text.toLowerCase().match(/[a-z0-9][a-z0-9+#.]*[a-z0-9+#]|[a-z0-9]/g) ?? [];
-  return [
-    ...new Set(
-      words.filter((word) => word.length > 1 && !STOPWORDS.has(word)).map((word) => (/^[a-z]+$/.test(word) ? stemmer(word) : word)),
-    ),
-  ];
+  return [...new Set(words.filter((word) => word.length > 1 && !STOPWORDS.has(word)))];
+}
+
+/** The subject words stemmed (Porter), so "commits" and "committing" meet; in order, once each. */
+export function subjectTerms(text: string): string[] {
+  return [...new Set(subjectWords(text).map((word) => (/^[a-z]+$/.test(word) ? stemmer(word) : word)))];
 }

@@ -59,4 +59,6 @@ export {
 export { CONSOLIDATE_LOCK } from './consolidation/consolidationLock.js';
 export { backfillMemories, type BackfillOptions, type BackfillReport } from './backfill/backfillMemories.js';
 export { DEFAULT_CHUNK_TOKENS, type SessionCandidatesReport } from './backfill/sessionCandidates.js';
+export { pendingBackfill, type PendingBackfill } from './backfill/pendingBackfill.js';
+export { unconsumedCandidates } from './backfill/unconsumedCandidates.js';
 export { consolidationHistory, type ConsolidationTouch } from './consolidation/consolidationHistory.js';

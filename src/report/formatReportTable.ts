@@ -12,6 +12,7 @@ const HEAD = [
   'notes due',
   'extractions',
   'memories',
+  'candidates',
   'failed',
   'bad lines',
 ];
@@ -32,6 +33,7 @@ export function formatReportTable(rows: readonly ReportRow[]): string {
       formatNumber(t.notesDue),
       formatNumber(t.extractionsDue),
       formatNumber(t.memoriesWritten),
+      formatNumber(t.candidatesFound),
       formatNumber(t.failedRuns),
       formatNumber(r.diagnostics + r.effectDiagnostics),
     ];

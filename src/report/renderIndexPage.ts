@@ -16,6 +16,7 @@ const COLUMNS = [
   'notes due',
   'extractions due',
   'memories extracted',
+  'candidates found',
   'failed runs',
   'unreadable lines',
 ];
@@ -38,6 +39,7 @@ export function renderIndexPage(title: string, rows: readonly ReportRow[]): stri
       formatNumber(t.notesDue),
       formatNumber(t.extractionsDue),
       formatNumber(t.memoriesWritten),
+      formatNumber(t.candidatesFound),
       formatNumber(t.failedRuns),
       formatNumber(r.diagnostics + r.effectDiagnostics),
     ];

@@ -24,6 +24,7 @@ export function renderSessionPage(view: SessionView): string {
     ['compactions due', formatNumber(t.compactionsDue)],
     ['compactions', formatNumber(t.compactions)],
     ['memories written', formatNumber(t.memoriesWritten)],
+    ['candidates found (backfill)', formatNumber(t.candidatesFound)],
     ['failed runs', formatNumber(t.failedRuns)],
     ['effect records', formatNumber(view.records)],
     ['unreadable lines', formatNumber(view.diagnostics)],

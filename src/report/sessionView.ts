@@ -49,6 +49,8 @@ export interface SessionTotals {
   readonly compactionsDue: number;
   readonly compactions: number;
   readonly memoriesWritten: number;
+  /** Candidate memories the two-phase backfill's first phase recorded for the session (its second phase writes the files, per project). */
+  readonly candidatesFound: number;
   readonly failedRuns: number;
 }
 
@@ -141,6 +143,7 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
       compactionsDue: count('compaction_due'),
       compactions: count('compacted'),
       memoriesWritten: markers.reduce((n, m) => n + (m.lane === 'extraction' && m.kind === 'run_finished' ? (m.files?.length ?? 0) : 0), 0),
+      candidatesFound: records.reduce((n, r) => n + (r.type === 'candidates' ? r.candidates.length : 0), 0),
       failedRuns: count('run_failed'),
     },
     backLink: inputs.backLink ?? null,

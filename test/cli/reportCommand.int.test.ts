@@ -59,9 +59,24 @@ describe('memlog report', () => {
     expect(index).toBe(readFileSync(join(dir, 'two', 'index.html'), 'utf8'));
   });
 
-  it("counts memories from memlog extract's effect logs (--out)", () => {
+  it("counts candidates from memlog extract's effect logs (--out)", () => {
     const out = tempDir();
     expect(runCli(['extract', demoProjects, '--out', out, '--model', 'offline'], { env: { ANTHROPIC_API_KEY: '' } }).status).toBe(0);
+    const rows = JSON.parse(runCli(['report', demoProjects, '--out', out, '--json']).stdout) as Array<{
+      effectLogs: number;
+      totals: { memoriesWritten: number; candidatesFound: number };
+    }>;
+    expect(rows.every((r) => r.effectLogs === 1)).toBe(true);
+    // The backfill writes memory files per project (phase 2), not per session: a session's log holds what was found in it.
+    expect(rows.reduce((n, r) => n + r.totals.candidatesFound, 0)).toBe(5);
+    expect(rows.reduce((n, r) => n + r.totals.memoriesWritten, 0)).toBe(0);
+  });
+
+  it("counts memories from memlog extract --per-turn's effect logs (--out)", () => {
+    const out = tempDir();
+    expect(
+      runCli(['extract', demoProjects, '--out', out, '--model', 'offline', '--per-turn'], { env: { ANTHROPIC_API_KEY: '' } }).status,
+    ).toBe(0);
     const rows = JSON.parse(runCli(['report', demoProjects, '--out', out, '--json']).stdout) as Array<{
       effectLogs: number;
       totals: { memoriesWritten: number };

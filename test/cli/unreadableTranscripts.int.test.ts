@@ -18,7 +18,7 @@ function projects(): { root: string; project: string; unreadable: string; out: s
 }
 
 interface ExtractJson {
-  readonly sessions: ReadonlyArray<{ session: string; runs: number; error?: string }>;
+  readonly sessions: ReadonlyArray<{ session: string; chunks: number; error?: string }>;
   readonly failedSessions: number;
 }
 
@@ -41,8 +41,8 @@ describe('one transcript that cannot be read does not stop the others', () => {
       [join(p.project, `${DANGLING}.jsonl`), `${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory`],
       [p.unreadable, `${p.unreadable}: permission denied`],
     ]);
-    // The other three sessions ran; the two notes-cli and acme sessions after the failed ones too.
-    expect(report.sessions.filter((s) => s.error === undefined && s.runs > 0)).toHaveLength(3);
+    // The other three sessions were read; the two notes-cli and acme sessions after the failed ones too.
+    expect(report.sessions.filter((s) => s.error === undefined && s.chunks > 0)).toHaveLength(3);
     expect(readdirSync(join(p.out, ACME, 'memory')).length).toBeGreaterThan(0);
 
     const text = runCli(['extract', p.root, '--out', join(tempDir(), 'again'), '--model', 'offline'], {

@@ -2,6 +2,7 @@ import { describeFailure } from '../../fs/fsError.js';
 import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
 import type { ModelPort } from '../../model/port.js';
+import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { lockMemoryDir } from '../extraction/extractMemories.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
 import { findTargets, type ExtractTarget } from '../extraction/findTargets.js';
@@ -21,6 +22,10 @@ export interface BackfillOptions {
   readonly concurrency?: number;
   readonly signal?: AbortSignal;
   readonly now?: () => Date;
+  /** The frontmatter of the topic files phase 2 creates (default metadata). */
+  readonly frontmatter?: FrontmatterForm;
+  /** Told once, before the first session, how many sessions there are. */
+  readonly onStart?: (sessions: number) => void;
   readonly onSession?: (report: SessionCandidatesReport) => void;
 }
 
@@ -54,6 +59,7 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
   const targets = findTargets(options.root, options.out, options.intoClaude === true, options.env);
   const sessions: SessionCandidatesReport[] = [];
   const projects: BackfillProjectReport[] = [];
+  options.onStart?.(targets.reduce((n, t) => n + t.sessions.length, 0));
   const queue = [...targets];
   const worker = async (): Promise<void> => {
     for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
@@ -70,7 +76,10 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
         }
         // Phase 2 runs on whatever phase 1 recorded, even when a session failed part-way: its
         // recorded chunks are as good as any, and the rest are consolidated by the next run.
-        const merged = await consolidateCandidates(target, options.now);
+        const merged = await consolidateCandidates(target, {
+          ...(options.now === undefined ? {} : { now: options.now }),
+          ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
+        });
         projects.push({
           projectDir: target.projectDir,
           memoryDir: target.memoryDir,
@@ -113,6 +122,7 @@ function unreadable(target: ExtractTarget, session: string, error: unknown, sign
     recordedBefore: 0,
     candidates: 0,
     refused: 0,
+    alreadySaved: 0,
     tokens: { input: 0, output: 0 },
     sessionTokens: 0,
     failed: 0,

@@ -13,6 +13,23 @@ const SYSTEM = `You read transcripts of past sessions between a person and Claud
 /** Names and descriptions of what the session yielded before this chunk: all of it the next chunk is told. */
 export type CarryOver = ReadonlyArray<{ readonly name: string; readonly description: string }>;
 
+/** What a chunk is sent with besides its own messages: never the conversation before it again. */
+export interface ChunkContext {
+  /** The candidates found earlier in the session. */
+  readonly known: CarryOver;
+  /** The session notes, when they exist: what the whole session was about, in a few lines. */
+  readonly notes?: string;
+  /** Memory files the session's assistant saved itself, up to the end of this chunk. */
+  readonly saved: ReadonlyArray<{ readonly path: string; readonly text: string }>;
+}
+
+/** A saved memory file in one line: its file name and its description (or, without one, its first words). */
+function savedLine(saved: ChunkContext['saved'][number]): string {
+  const description = /^description:\s*(.+)$/m.exec(saved.text)?.[1];
+  const body = (description ?? saved.text.replace(/^---\n[\s\S]*?\n---\n/, '')).replace(/\s+/g, ' ').trim();
+  return `- ${saved.path.split(/[\\/]/).at(-1) ?? saved.path}: ${body.length <= 200 ? body : `${body.slice(0, 199)}…`}`;
+}
+
 /** A message as the chunk's transcript shows it, and the uuid it is cited by (the prompt's, when a person typed it). */
 export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>): ChunkMessage {
   const prompt = message.role === 'user' ? message.sources.find((uuid) => prompts.has(uuid)) : undefined;
@@ -41,7 +58,8 @@ function blockText(block: ContentBlock): string {
 }
 
 /** The request for one chunk: the chunk once, as a labelled transcript, and the carry-over; one tool to answer with. */
-export function chunkRequest(messages: readonly ChunkMessage[], known: CarryOver): ModelRequest {
+export function chunkRequest(messages: readonly ChunkMessage[], context: ChunkContext): ModelRequest {
+  const { known } = context;
   const transcript = messages
     .map((m) => `<message uuid="${m.uuid}" from="${m.human ? 'person' : m.role}">\n${m.text}\n</message>`)
     .join('\n');
@@ -55,7 +73,15 @@ export function chunkRequest(messages: readonly ChunkMessage[], known: CarryOver
 ${transcript}
 </transcript>
 
-${carried}
+${carried}${
+    context.notes === undefined
+      ? ''
+      : `\n\nThe notes kept during this session, for context (something in them is worth keeping only where this part says it):\n<session-notes>\n${context.notes}\n</session-notes>`
+  }${
+    context.saved.length === 0
+      ? ''
+      : `\n\nThe assistant already saved these to memory itself during the session; do not give them again:\n${context.saved.map(savedLine).join('\n')}`
+  }
 
 Find what is worth remembering in later sessions, from this part only, and answer with a single ${RECORD_CANDIDATES_TOOL} call (an empty list when nothing is). For each: its type, a short name, a one-line description, the body, and the uuids of the messages that say it.
 

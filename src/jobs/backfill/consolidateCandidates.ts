@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { basename } from 'node:path';
-import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
-import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
+import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { candidatesConsumedRecord } from '../../pipeline/effectRecords.js';
+import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
+import { unconsumedCandidates } from './unconsumedCandidates.js';
 import { consolidateMemory, consolidationLogPath, type ConsolidateResult } from '../consolidation/consolidateMemory.js';
 
 export interface ProjectCandidates {
@@ -26,24 +26,17 @@ export interface CandidatesConsolidation {
  * then recorded as consumed in the directory's consolidation log, so a rerun with nothing new
  * does nothing. A kill between the two merges them again next time, which changes nothing.
  */
-export async function consolidateCandidates(project: ProjectCandidates, now?: () => Date): Promise<CandidatesConsolidation> {
+export async function consolidateCandidates(
+  project: ProjectCandidates,
+  options: { readonly now?: () => Date; readonly frontmatter?: FrontmatterForm } = {},
+): Promise<CandidatesConsolidation> {
   const logPath = consolidationLogPath(project.memoryDir);
-  const consumed = new Set(readEffectLog(logPath).records.flatMap((r) => (r.type === 'candidates_consumed' ? r.chunks : [])));
-  const keys: string[] = [];
-  const candidates: MemoryCandidate[] = [];
-  for (const session of project.sessions) {
-    const sessionId = basename(session, '.jsonl');
-    for (const record of readEffectLog(project.effectLog(session)).records) {
-      if (record.type !== 'candidates' || consumed.has(`${sessionId}/${record.chunkId}`)) continue;
-      keys.push(`${sessionId}/${record.chunkId}`);
-      candidates.push(...record.candidates);
-    }
-  }
+  const { keys, candidates } = unconsumedCandidates(project.sessions, project.effectLog, logPath);
   if (keys.length === 0) return { chunks: 0, candidates: 0, result: null };
   let result: ConsolidateResult | null = null;
   if (candidates.length > 0) {
     mkdirSync(project.memoryDir, { recursive: true });
-    result = await consolidateMemory({ memoryDir: project.memoryDir, candidates, force: true, ...(now === undefined ? {} : { now }) });
+    result = await consolidateMemory({ memoryDir: project.memoryDir, candidates, force: true, ...options });
     // Another consolidation holds the directory: these candidates wait for the next backfill.
     if (result.status === 'skipped') return { chunks: 0, candidates: 0, result };
   }

@@ -1,22 +1,15 @@
-import { basename } from 'node:path';
 import { ModelPortError } from '../../errors.js';
+import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
+import { isSameSubject } from '../../consolidation/sameSubject.js';
+import { subjectTerms } from '../../consolidation/subjectTerms.js';
 import type { ModelPort } from '../../model/port.js';
-import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
-import type { CandidatesRecord } from '../../pipeline/effectRecord.js';
+import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { candidatesRecord } from '../../pipeline/effectRecords.js';
-import { blockTokens } from '../../projections/tokenEstimate.js';
-import { chunkAtTurnEnds } from '../../projections/turnChunks.js';
-import { isPrompt } from '../../projections/turns.js';
-import type { ApiMessage } from '../../resume/apiView.js';
-import { liveConversation } from '../../resume/loadConversation.js';
-import { describeFailure } from '../../fs/fsError.js';
-import { hasUuid } from '../../transcript/entrySchema.js';
-import { readLogEntries } from '../../transcript/readLogEntries.js';
-import { SessionUnreadableError } from '../extraction/extractSession.js';
-import { candidatesOf, CandidatesReplyError, chunkMessage, chunkRequest, requestTokens, type CarryOver } from './chunkRequest.js';
+import type { SavedMemory } from './agentSavedMemories.js';
+import { candidatesOf, CandidatesReplyError, chunkRequest, requestTokens, type ChunkContext } from './chunkRequest.js';
+import { DEFAULT_CHUNK_TOKENS, sessionChunks, type PendingChunk, type SessionChunks } from './sessionChunks.js';
 
-/** The chunk size backfill's first phase uses unless told otherwise, in estimated tokens. */
-export const DEFAULT_CHUNK_TOKENS = 60_000;
+export { DEFAULT_CHUNK_TOKENS } from './sessionChunks.js';
 
 export interface SessionCandidatesOptions {
   readonly model: ModelPort;
@@ -34,6 +27,8 @@ export interface SessionCandidatesReport {
   /** Candidates found in this run, and those the model gave that were refused (no source in the chunk, or a secret). */
   readonly candidates: number;
   readonly refused: number;
+  /** Candidates left out because the session's assistant had saved the same thing to memory itself. */
+  readonly alreadySaved: number;
   /** Model tokens of this run's requests (the model's usage; the estimate of the request when it reports none). */
   readonly tokens: { readonly input: number; readonly output: number };
   /** The session's own size: its main-thread conversation, by the same estimate as the chunks. */
@@ -43,99 +38,96 @@ export interface SessionCandidatesReport {
   readonly error?: string;
 }
 
-const messageTokens = (message: ApiMessage): number => message.content.reduce((n, block) => n + blockTokens(block), 0);
+/** The context a chunk is sent with: what came before it, never the conversation itself. */
+export function chunkContext(
+  session: SessionChunks,
+  known: ChunkContext['known'],
+  savedBefore: readonly SavedMemory[],
+  chunk: PendingChunk,
+): ChunkContext {
+  return { known, ...(session.notes === undefined ? {} : { notes: session.notes }), saved: [...savedBefore, ...chunk.saved] };
+}
+
+/** Candidates the assistant already saved itself (the same subject as a memory file it wrote) are left out. */
+export function withoutSaved(
+  candidates: readonly MemoryCandidate[],
+  saved: readonly SavedMemory[],
+): { kept: MemoryCandidate[]; dropped: number } {
+  if (saved.length === 0) return { kept: [...candidates], dropped: 0 };
+  const savedTerms = saved.map((s) => subjectTerms(s.text));
+  const kept = candidates.filter((c) => {
+    const terms = subjectTerms(`${c.name} ${c.description}`);
+    return !savedTerms.some((s) => isSameSubject(terms, s));
+  });
+  return { kept, dropped: candidates.length - kept.length };
+}
 
 /**
  * Backfill's first phase for one session: its main-thread conversation read once, cut at turn
- * ends into chunks of at most `chunkTokens`, each sent once with the names and descriptions
- * found so far. Each chunk's candidates are recorded in the session's effect log as soon as the
- * answer is in, before anything else; a rerun goes on after the last chunk recorded (a session
- * that grew gets its new turns chunked). No memory file is written here.
+ * ends into chunks (sessionChunks), each sent once with a carry-over (the names and
+ * descriptions found so far, the session notes when they exist, the memory files the assistant
+ * saved itself). Each chunk's candidates are recorded in the session's effect log as soon as
+ * the answer is in, before anything else; a rerun goes on after the last chunk recorded. No
+ * memory file is written here.
  */
 export async function sessionCandidates(
   target: { readonly projectDir: string; readonly effectLog: (session: string) => string },
   session: string,
   options: SessionCandidatesOptions,
 ): Promise<SessionCandidatesReport> {
-  const logPath = target.effectLog(session);
-  const { entries, records } = readInputs(session, logPath);
-  const sessionId = basename(session, '.jsonl');
-  const conversation = liveConversation(entries);
-  const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) && hasUuid(e.entry) ? [e.entry.uuid] : [])));
-  const timeOf = new Map(
-    entries.flatMap((e) => {
-      const timestamp = (e.entry as { timestamp?: unknown }).timestamp;
-      return hasUuid(e.entry) && typeof timestamp === 'string' ? [[e.entry.uuid, timestamp] as const] : [];
-    }),
-  );
-  const seqOf = new Map(entries.flatMap((e) => (hasUuid(e.entry) ? [[e.entry.uuid, e.seq] as const] : [])));
-  const sizes = conversation.map(messageTokens);
-  const sessionTokens = sizes.reduce((n, t) => n + t, 0);
-
-  const recorded = records.filter((r): r is CandidatesRecord => r.type === 'candidates');
-  const recordedIds = new Set(recorded.map((r) => r.chunkId));
-  const known: Array<CarryOver[number]> = recorded.flatMap((r) => r.candidates.map((c) => ({ name: c.name, description: c.description })));
-  // Go on after the last chunk recorded; when its message is gone (another branch was resumed), from the start, skipping recorded chunks.
-  const lastRecorded = recorded.at(-1)?.last;
-  const resumeAt = lastRecorded === undefined ? 0 : conversation.findIndex((m) => m.sources.includes(lastRecorded)) + 1;
-  const items = conversation.map((m, i) => ({
-    tokens: sizes[i]!,
-    startsTurn: m.role === 'user' && m.sources.some((uuid) => prompts.has(uuid)),
-  }));
-  const ranges = chunkAtTurnEnds(items.slice(resumeAt), options.chunkTokens ?? DEFAULT_CHUNK_TOKENS);
-
-  let chunks = 0;
+  const chunks = sessionChunks(target, session, options.chunkTokens ?? DEFAULT_CHUNK_TOKENS);
+  const known = [...chunks.known];
+  const saved = [...chunks.savedBefore];
+  let sent = 0;
   let found = 0;
   let refusedTotal = 0;
+  let alreadySaved = 0;
   const tokens = { input: 0, output: 0 };
-  const base = { project: target.projectDir, session, recordedBefore: recorded.length, sessionTokens };
-  for (const range of ranges) {
-    const slice = conversation.slice(resumeAt + range.start, resumeAt + range.end);
-    const messages = slice.map((m) => chunkMessage(m, prompts));
-    const first = messages[0]!.uuid;
-    const last = slice.at(-1)!.sources.at(-1)!;
-    if (recordedIds.has(first)) continue;
-    const request = chunkRequest(messages, known);
+  const base = { project: target.projectDir, session, recordedBefore: chunks.recorded.length, sessionTokens: chunks.sessionTokens };
+  const report = (failed: number, error?: string): SessionCandidatesReport => ({
+    ...base,
+    chunks: sent,
+    candidates: found,
+    refused: refusedTotal,
+    alreadySaved,
+    tokens,
+    failed,
+    ...(error === undefined ? {} : { error }),
+  });
+  for (const chunk of chunks.pending) {
+    const request = chunkRequest(chunk.messages, chunkContext(chunks, known, saved, chunk));
+    saved.push(...chunk.saved);
     let outcome;
     try {
       const reply = await options.model.complete(request, options.signal === undefined ? {} : { signal: options.signal });
       const input = reply.usage.inputTokens + reply.usage.cacheReadInputTokens + reply.usage.cacheCreationInputTokens;
       tokens.input += input > 0 ? input : requestTokens(request);
       tokens.output += reply.usage.outputTokens;
-      const citedAs = new Map(slice.flatMap((m, i) => m.sources.map((uuid) => [uuid, messages[i]!.uuid] as const)));
-      outcome = { ...(await candidatesOf(reply, { session: sessionId, citedAs, timeOf })), input, output: reply.usage.outputTokens };
+      const citedAs = new Map(chunk.slice.flatMap((m, i) => m.sources.map((uuid) => [uuid, chunk.messages[i]!.uuid] as const)));
+      const answer = await candidatesOf(reply, { session: chunks.sessionId, citedAs, timeOf: chunks.timeOf });
+      outcome = { ...answer, ...withoutSaved(answer.candidates, saved), input, output: reply.usage.outputTokens };
     } catch (error) {
       if (options.signal?.aborted === true || !(error instanceof ModelPortError || error instanceof CandidatesReplyError)) throw error;
-      return { ...base, chunks, candidates: found, refused: refusedTotal, tokens, failed: 1, error: error.message };
+      return report(1, error.message);
     }
-    appendEffectsSync(logPath, [
+    appendEffectsSync(chunks.logPath, [
       candidatesRecord({
-        at: { seq: seqOf.get(last) ?? -1, uuid: last },
-        chunkId: first,
-        first,
-        last,
-        candidates: outcome.candidates.map((c) => ({
+        at: { seq: chunk.lastSeq, uuid: chunk.last },
+        chunkId: chunk.first,
+        first: chunk.first,
+        last: chunk.last,
+        candidates: outcome.kept.map((c) => ({
           ...c,
           sources: c.sources.map((s) => ({ session: s.session, uuid: s.uuid, timestamp: s.timestamp })),
         })),
-        tokens: { chunk: range.tokens, input: outcome.input, output: outcome.output },
+        tokens: { chunk: chunk.range.tokens, input: outcome.input, output: outcome.output },
       }),
     ]);
-    chunks++;
-    found += outcome.candidates.length;
+    sent++;
+    found += outcome.kept.length;
     refusedTotal += outcome.refused;
-    known.push(...outcome.candidates.map((c) => ({ name: c.name, description: c.description })));
+    alreadySaved += outcome.dropped;
+    known.push(...outcome.kept.map((c) => ({ name: c.name, description: c.description })));
   }
-  return { ...base, chunks, candidates: found, refused: refusedTotal, tokens, failed: 0 };
-}
-
-/** The transcript and the effect log, read before anything is sent. */
-function readInputs(session: string, logPath: string) {
-  try {
-    const { entries } = readLogEntries(session);
-    return { entries, records: readEffectLog(logPath).records };
-  } catch (error) {
-    if (describeFailure(error) === undefined) throw error;
-    throw new SessionUnreadableError(error);
-  }
+  return report(0);
 }

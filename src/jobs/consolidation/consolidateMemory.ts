@@ -4,10 +4,11 @@ import { isEmptyPlan, type ConsolidationPlan } from '../../consolidation/consoli
 import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
 import { planConsolidation } from '../../consolidation/planConsolidation.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
+import { removeStrayTempFiles } from '../../fs/strayTempFiles.js';
 import { rm } from '../../fs/faultableFs.js';
 import { applyStagedFiles, removeStagedLeftovers, stageDir, stagedDirPath } from '../../fs/stagedDir.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
-import { renderTopicFile } from '../../memory/durable/topicFile.js';
+import { renderTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
 import { consolidationFinishedRecord, consolidationStartedRecord, nextRunId } from '../../pipeline/effectRecords.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
@@ -34,6 +35,8 @@ export interface ConsolidateOptions {
   readonly minSessions?: number;
   /** CLAUDE.md files to check the memories against, besides the ones the project's sessions lead to. */
   readonly claudeMd?: readonly string[];
+  /** The frontmatter of files it creates (a file it rewrites keeps its own); default: metadata, as current Claude Code writes. */
+  readonly frontmatter?: FrontmatterForm;
   readonly now?: () => Date;
 }
 
@@ -152,6 +155,7 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
     const records = readEffectLog(logPath).records;
     const finished = await finishCutShort(memoryDir, logPath, records);
     await removeStagedLeftovers(memoryDir);
+    await removeStrayTempFiles(memoryDir);
     const { plan: made, unreadable, forms } = plan();
     if (isEmptyPlan(made)) {
       succeeded = true;
@@ -171,7 +175,11 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
         removes.push(filename);
         continue;
       }
-      await atomicWrite(join(staged.path, filename), renderTopicFile(file, forms.get(filename) ?? 'metadata'), 0o644);
+      await atomicWrite(
+        join(staged.path, filename),
+        renderTopicFile(file, forms.get(filename) ?? options.frontmatter ?? 'metadata'),
+        0o644,
+      );
       writes.push(filename);
     }
     if (made.indexChanged) {

@@ -20,7 +20,8 @@ import { runExtraction } from './extractionRun.js';
 import type { ExtractTarget } from './findTargets.js';
 import { batchCustomId, readBatchLedger, remoteCustomId } from './messageBatchLedger.js';
 import { collectBatchResults, queueBatchRequest, type BatchRound } from './messageBatchRound.js';
-import { applyStaged, extractionStagingDir, removeStrayTempFiles } from './stagedMemoryRun.js';
+import { applyStaged, extractionStagingDir } from './stagedMemoryRun.js';
+import { removeStrayTempFiles } from '../../fs/strayTempFiles.js';
 
 /** What extracting one session takes from `extractMemories`' options. */
 export interface SessionExtractOptions {

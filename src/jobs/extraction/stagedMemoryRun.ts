@@ -1,7 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
-import { mkdir, rm } from '../../fs/faultableFs.js';
-import { atomicWrite, isAtomicTempName } from '../../fs/atomicWrite.js';
+import { mkdir } from '../../fs/faultableFs.js';
+import { atomicWrite } from '../../fs/atomicWrite.js';
 import { sha256Hex } from '../../fs/sha256.js';
 import { applyStagedFiles, removeStagedDir, stageDir, stagedDirPath } from '../../fs/stagedDir.js';
 import { fitIndex, INDEX_NAME } from '../../memory/durable/memoryIndex.js';
@@ -11,16 +11,6 @@ import type { ExtractionOutcome } from './extractionOutcome.js';
 
 /** The copy a run works in, beside the memory directory (outside it, so no scan ever lists it). */
 export const extractionStagingDir = (memoryDir: string, runId: string): string => stagedDirPath(memoryDir, runId);
-
-/** Removes temp files an atomic write left behind when its process was killed. */
-export async function removeStrayTempFiles(dir: string): Promise<void> {
-  try {
-    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
-      if (entry.isFile() && isAtomicTempName(entry.name)) await rm(join(entry.parentPath, entry.name), { force: true });
-  } catch {
-    // No directory yet: nothing to clean.
-  }
-}
 
 /**
  * Moves the files a run changed from its copy into the memory directory (applyStagedFiles),

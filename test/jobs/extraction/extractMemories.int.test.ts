@@ -211,7 +211,10 @@ describe('memlog extract killed at random points', () => {
   }
 
   const extractChild = (root: string, out: string) =>
-    spawn(process.execPath, [...cliArgs(), 'extract', root, '--out', out, '--model', 'offline'], { cwd: repoRoot, stdio: 'ignore' });
+    spawn(process.execPath, [...cliArgs(), 'extract', root, '--out', out, '--model', 'offline', '--per-turn'], {
+      cwd: repoRoot,
+      stdio: 'ignore',
+    });
 
   it('SIGKILL at random points, then run again: the memory files are byte-identical to an uninterrupted run', async () => {
     const root = workload();

@@ -1,0 +1,86 @@
+import { SingleBar } from 'cli-progress';
+import type { SessionCandidatesReport, SessionEvent } from '../jobs/index.js';
+
+/** `--per-turn`: a bar with counts and ETA on a terminal; a plain line per session otherwise. */
+export function perTurnProgress(): { update: (event: SessionEvent) => void; stop: () => void } {
+  if (process.stderr.isTTY !== true) {
+    let done = 0;
+    return {
+      update: (event) => {
+        if (event.type !== 'done') return;
+        const { report } = event;
+        process.stderr.write(
+          `memlog: [${++done}] ${event.session}: ${report.error === undefined ? `${report.runs} run(s), ${report.added.length} added, ${report.updated.length} updated` : `FAILED: ${report.error}`}\n`,
+        );
+      },
+      stop: () => undefined,
+    };
+  }
+  const bar = new SingleBar({
+    format: 'memlog extract [{bar}] {value}/{total} sessions | ETA {eta_formatted} | {memories} memories',
+    stream: process.stderr,
+    hideCursor: true,
+  });
+  let started = false;
+  let memories = 0;
+  return {
+    update: (event) => {
+      if (!started) {
+        bar.start(event.type === 'start' ? event.total : 1, 0, { memories });
+        started = true;
+      }
+      if (event.type === 'done') {
+        memories += event.report.added.length;
+        bar.increment(1, { memories });
+      }
+    },
+    stop: () => {
+      if (started) bar.stop();
+    },
+  };
+}
+
+const sessionLine = (s: SessionCandidatesReport): string =>
+  s.error !== undefined
+    ? `FAILED: ${s.error}`
+    : s.chunks === 0
+      ? `nothing new (${s.recordedBefore} chunk(s) read before)`
+      : `${s.chunks} chunk(s) sent, ${s.candidates} candidate(s)`;
+
+/** The backfill: a bar with counts and ETA on a terminal; a plain line per session otherwise. */
+export function backfillProgress(): {
+  start: (sessions: number) => void;
+  session: (report: SessionCandidatesReport) => void;
+  stop: () => void;
+} {
+  let total = 0;
+  let done = 0;
+  if (process.stderr.isTTY !== true)
+    return {
+      start: (sessions) => {
+        total = sessions;
+      },
+      session: (report) => process.stderr.write(`memlog: [${++done}/${total}] ${report.session}: ${sessionLine(report)}\n`),
+      stop: () => undefined,
+    };
+  const bar = new SingleBar({
+    format: 'memlog extract [{bar}] {value}/{total} sessions | ETA {eta_formatted} | {candidates} candidates',
+    stream: process.stderr,
+    hideCursor: true,
+  });
+  let candidates = 0;
+  let started = false;
+  return {
+    start: (sessions) => {
+      bar.start(sessions, 0, { candidates });
+      started = true;
+    },
+    session: (report) => {
+      candidates += report.candidates;
+      bar.increment(1, { candidates });
+    },
+    stop: () => {
+      if (started) bar.stop();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { relative } from 'node:path';
+import type { BackfillReport, ExtractReport } from '../jobs/index.js';
+
+export const thousands = (value: number): string => value.toLocaleString('en-US');
+
+const counts = (byType: Readonly<Record<string, number>>): string => {
+  const parts = Object.entries(byType)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([type, count]) => `${type} ${count}`);
+  return parts.length === 0 ? 'none' : parts.join(', ');
+};
+
+const shown = (path: string): string => relative(process.cwd(), path) || path;
+
+/** `memlog extract --per-turn`'s report, in a few lines. */
+export function formatPerTurnReport(report: ExtractReport, model: string): string {
+  const lines = [
+    `memlog extract: ${report.projects.length} project(s), ${report.sessions.length} session(s): ${report.processed} processed, ${report.sessions.length - report.processed} with nothing new`,
+    `  memories added: ${counts(report.added)}; updated: ${counts(report.updated)}; unchanged: ${report.unchanged}`,
+    `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model)`,
+  ];
+  if (report.batch !== undefined) {
+    const { batchIds, submitted, waiting } = report.batch;
+    lines.push(
+      `  message batches: ${submitted} request(s) sent${batchIds.length === 0 ? '' : ` in ${batchIds.join(', ')}`}; ${waiting} still processing from earlier batches${submitted + waiting > 0 ? '; run memlog extract --per-turn --batch again later to collect them' : ''}`,
+    );
+  }
+  if (report.projects.length === 0) lines.push(NO_TRANSCRIPTS);
+  if (report.failedRuns > 0)
+    lines.push(
+      `  ${report.failedRuns} run(s) FAILED; their messages are covered again by the session's next run, or by the next memlog extract`,
+    );
+  const unreadable = report.sessions.flatMap((s) => (s.error === undefined ? [] : [`    ${s.error}`]));
+  if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
+  const dropped = report.sessions.flatMap((s) => s.indexDropped);
+  if (dropped.length > 0)
+    lines.push(
+      `  MEMORY.md kept within 200 lines / 25,000 characters: ${dropped.length} index line(s) left it (their files stay): ${dropped.join(' | ')}`,
+    );
+  for (const project of report.projects)
+    lines.push(`  ${shown(project.memoryDir)}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}`);
+  return `${lines.join('\n')}\n`;
+}
+
+const NO_TRANSCRIPTS = '  no transcripts found there (a projects folder holds one folder per project, each with <session>.jsonl files)';
+
+/** `memlog extract`'s report (the two-phase backfill), in a few lines. */
+export function formatBackfillReport(report: BackfillReport, model: string): string {
+  const chunks = report.sessions.reduce((sum, s) => sum + s.chunks, 0);
+  const candidates = report.sessions.reduce((sum, s) => sum + s.candidates, 0);
+  const alreadySaved = report.sessions.reduce((sum, s) => sum + s.alreadySaved, 0);
+  const lines = [
+    `memlog extract: ${report.projects.length} project(s), ${report.sessions.length} session(s): ${report.processed} processed, ${report.sessions.length - report.processed} with nothing new`,
+    `  phase 1 (each session read once): ${chunks} chunk(s) sent, ${candidates} candidate(s) recorded${alreadySaved === 0 ? '' : `, ${alreadySaved} left out (the session's assistant had saved them itself)`}`,
+    `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model); the sessions' own size: ${thousands(report.sessionTokens)}`,
+  ];
+  if (report.projects.length === 0) lines.push(NO_TRANSCRIPTS);
+  if (report.failedRuns > 0) lines.push(`  ${report.failedRuns} chunk request(s) FAILED; the next memlog extract starts again from them`);
+  const unreadable = report.sessions.flatMap((s) => (s.error === undefined || s.failed > 0 ? [] : [`    ${s.error}`]));
+  if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
+  for (const project of report.projects) {
+    const { consolidated } = project;
+    const merged =
+      consolidated.chunks === 0
+        ? ''
+        : ` (${consolidated.candidates} candidate(s) from ${consolidated.chunks} chunk(s), ${consolidated.changes} change(s))`;
+    lines.push(
+      `  ${shown(project.memoryDir)}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}; phase 2: ${consolidated.status}${merged}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

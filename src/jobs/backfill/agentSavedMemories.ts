@@ -1,0 +1,38 @@
+import { isClaudeMemoryPath } from '../../projections/extractionTrigger.js';
+import type { ApiMessage } from '../../resume/apiView.js';
+import { isToolUseBlock, toolInputFilePath } from '../../transcript/contentGuards.js';
+import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
+
+/** A memory file the session's own assistant wrote or edited, and the words it put there. */
+export interface SavedMemory {
+  readonly path: string;
+  readonly text: string;
+}
+
+const isIndex = (path: string): boolean => path.replace(/\\/g, '/').split('/').at(-1) === INDEX_NAME;
+
+const textInput = (input: unknown, key: string): string => {
+  const value = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * The memory files the assistant saved itself in these messages (a Write or an Edit of a path in
+ * a memory directory; the index aside, which only points at them). Claude Code skips an
+ * extraction when the main agent wrote memory since the cursor; backfill instead leaves out the
+ * candidates these writes already hold, and keeps the rest of the chunk's statements.
+ */
+export function agentSavedMemories(messages: readonly ApiMessage[]): SavedMemory[] {
+  const saved: SavedMemory[] = [];
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    for (const block of message.content) {
+      if (!isToolUseBlock(block) || (block.name !== 'Write' && block.name !== 'Edit')) continue;
+      const path = toolInputFilePath(block);
+      if (path === undefined || !isClaudeMemoryPath(path) || isIndex(path)) continue;
+      const text = block.name === 'Write' ? textInput(block.input, 'content') : textInput(block.input, 'new_string');
+      if (text.trim() !== '') saved.push({ path, text });
+    }
+  }
+  return saved;
+}
