@@ -55,14 +55,18 @@ function withAbsoluteDates(memory: TopicFile, saidAt: string | null): { readonly
   if (saidAt === null) return { memory, rewrites: [] };
   const at = new Date(saidAt);
   if (Number.isNaN(at.getTime())) return { memory, rewrites: [] };
+  // The name too: it becomes the index line's link text and a new file's name.
+  const name = absoluteDates(memory.name, at);
   const description = absoluteDates(memory.description, at);
-  const rewrites = [...description.rewrites];
+  const rewrites = [...name.rewrites, ...description.rewrites];
   const body = outsideNotes(memory.body, (text) => {
     const dated = absoluteDates(text, at);
     rewrites.push(...dated.rewrites);
     return dated.text;
   });
-  return rewrites.length === 0 ? { memory, rewrites } : { memory: { ...memory, description: description.text, body }, rewrites };
+  return rewrites.length === 0
+    ? { memory, rewrites }
+    : { memory: { ...memory, name: name.text, description: description.text, body }, rewrites };
 }
 
 function items(input: ConsolidationInput): Item[] {

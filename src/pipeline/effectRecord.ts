@@ -7,7 +7,7 @@ import { RUN_KINDS } from '../projections/decisions.js';
  * - 1: decision, run_started, run_finished and run_failed records, each with the transcript position;
  *   `compacted` (a compaction no trigger asked for, e.g. `memlog compact`) added later in 1: readers
  *   that predate it report it as a schema mismatch and go on. `candidates` and `candidates_consumed`
- *   (backfill in two phases) likewise.
+ *   (backfill in two phases) likewise, and `consumes` on `consolidation_started` (optional).
  */
 export const CURRENT_EFFECT_LOG_VERSION = 1;
 export const SUPPORTED_EFFECT_LOG_VERSIONS = [1] as const;
@@ -99,6 +99,8 @@ export const ConsolidationChangeRecord = z.looseObject({
  * A consolidation of a memory directory, recorded once its new files are staged and before any
  * is moved into place: the commit point. The files listed are moved (`writes`) and removed
  * (`removes`), the index last; a run killed after this record is finished by the next one.
+ * `consumes`: the backfill candidate chunks it merges (as in `candidates_consumed`), consumed
+ * from this commit on, so a run killed before its end is finished, never merged again.
  */
 export const ConsolidationStartedRecord = z.looseObject({
   ...base,
@@ -107,6 +109,7 @@ export const ConsolidationStartedRecord = z.looseObject({
   changes: z.array(ConsolidationChangeRecord),
   writes: z.array(z.string()),
   removes: z.array(z.string()),
+  consumes: z.array(z.string()).optional(),
 });
 export const ConsolidationFinishedRecord = z.looseObject({ ...base, type: z.literal('consolidation_finished'), runId: z.string() });
 
@@ -135,10 +138,10 @@ export const CandidatesRecord = z.looseObject({
   tokens: z.looseObject({ chunk: z.number(), input: z.number(), output: z.number() }),
 });
 /**
- * Candidate chunks (by `<session id>/<chunk id>`) a backfill consolidation has merged into the
- * memory directory, in its consolidation log: a later backfill does not merge them again.
- * Recorded after the consolidation ends; a kill in between merges them again, which changes
- * nothing (consolidation is idempotent).
+ * Candidate chunks (by `<session id>/<chunk id>`) a backfill has taken into the memory directory
+ * without a consolidation commit to name them (their candidates changed nothing, or there were
+ * none), in its consolidation log: a later backfill does not merge them again. Chunks a
+ * consolidation merges are named by its `consolidation_started` record instead.
  */
 export const CandidatesConsumedRecord = z.looseObject({ ...base, type: z.literal('candidates_consumed'), chunks: z.array(z.string()) });
 

@@ -132,12 +132,13 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
 /** Nowhere in a transcript: a consolidation belongs to a memory directory, not to a session's log. */
 const NO_POSITION: LogPosition = { seq: -1, uuid: null };
 
-/** A consolidation's commit point: its changes, and the files it moves and removes. */
+/** A consolidation's commit point: its changes, the files it moves and removes, and the candidate chunks it consumes. */
 export function consolidationStartedRecord(fields: {
   runId: string;
   changes: Extract_<'consolidation_started'>['changes'];
   writes: readonly string[];
   removes: readonly string[];
+  consumes?: readonly string[];
 }): Extract_<'consolidation_started'> {
   return {
     v: CURRENT_EFFECT_LOG_VERSION,
@@ -147,6 +148,7 @@ export function consolidationStartedRecord(fields: {
     changes: fields.changes,
     writes: [...fields.writes],
     removes: [...fields.removes],
+    ...(fields.consumes === undefined || fields.consumes.length === 0 ? {} : { consumes: [...fields.consumes] }),
   };
 }
 
@@ -175,7 +177,7 @@ export function candidatesRecord(fields: {
   };
 }
 
-/** Candidate chunks a backfill consolidation merged into its memory directory. */
+/** Candidate chunks a backfill took into its memory directory with no consolidation commit to name them. */
 export function candidatesConsumedRecord(chunks: readonly string[]): Extract_<'candidates_consumed'> {
   return { v: CURRENT_EFFECT_LOG_VERSION, type: 'candidates_consumed', at: NO_POSITION, chunks: [...chunks] };
 }

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { repoRoot } from './paths.js';
 
 /**
@@ -11,6 +11,13 @@ import { repoRoot } from './paths.js';
  */
 export const CLI_BUNDLE = join(repoRoot, '.memlog-test', 'cli.mjs');
 
+/**
+ * The preloads a CLI child can be started with (runCli's `failFs` and `killAt`), bundled beside
+ * the CLI for the same reason: a child that needs no TypeScript loader starts about a second sooner.
+ */
+export type Preload = 'failFs' | 'killAtFs';
+const PRELOADS: readonly Preload[] = ['failFs', 'killAtFs'];
+
 interface Esbuild {
   buildSync(options: Record<string, unknown>): unknown;
 }
@@ -19,9 +26,7 @@ export function buildCliBundle(): void {
   // The esbuild tsx itself compiles with, found through tsx (vitest's globalSetup has no import.meta.resolve).
   const fromRepo = createRequire(join(repoRoot, 'package.json'));
   const esbuild = createRequire(fromRepo.resolve('tsx'))('esbuild') as Esbuild;
-  esbuild.buildSync({
-    entryPoints: [join(repoRoot, 'test', 'support', 'cliEntry.ts')],
-    outfile: CLI_BUNDLE,
+  const common = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -29,6 +34,13 @@ export function buildCliBundle(): void {
     packages: 'external',
     tsconfig: join(repoRoot, 'tsconfig.json'),
     logLevel: 'error',
+  };
+  esbuild.buildSync({ ...common, entryPoints: [join(repoRoot, 'test', 'support', 'cliEntry.ts')], outfile: CLI_BUNDLE });
+  esbuild.buildSync({
+    ...common,
+    entryPoints: PRELOADS.map((name) => join(repoRoot, 'test', 'support', `${name}.ts`)),
+    outdir: dirname(CLI_BUNDLE),
+    outExtension: { '.js': '.mjs' },
   });
 }
 
@@ -47,4 +59,15 @@ export function cliArgs(): string[] {
   return process.env[BUILT_ENV] === '1'
     ? [CLI_BUNDLE]
     : ['--import', import.meta.resolve('tsx'), join(repoRoot, 'test', 'support', 'cliEntry.ts')];
+}
+
+/** The node arguments that load these preloads into a CLI child: this run's bundles, or the sources through tsx. */
+export function preloadArgs(preloads: readonly Preload[]): string[] {
+  if (preloads.length === 0) return [];
+  if (process.env[BUILT_ENV] === '1') return preloads.flatMap((name) => ['--import', join(dirname(CLI_BUNDLE), `${name}.mjs`)]);
+  return [
+    '--import',
+    import.meta.resolve('tsx'),
+    ...preloads.flatMap((name) => ['--import', join(repoRoot, 'test', 'support', `${name}.ts`)]),
+  ];
 }

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { FsFault } from './failFs.js';
-import { cliArgs } from './cliBundle.js';
+import { cliArgs, preloadArgs } from './cliBundle.js';
 import type { KillPoint } from './killAtFs.js';
 import { repoRoot } from './paths.js';
 
@@ -36,13 +35,11 @@ export interface RunCliOptions {
 
 /** Runs `memlog <args>` from source in a real child process. */
 export function runCli(args: readonly string[], options: RunCliOptions = {}): CliResult {
-  const preload = [
-    ...(options.failFs === undefined ? [] : ['--import', join(repoRoot, 'test', 'support', 'failFs.ts')]),
-    ...(options.killAt === undefined ? [] : ['--import', join(repoRoot, 'test', 'support', 'killAtFs.ts')]),
-  ];
-  // The preloads are TypeScript: they need tsx's loader even when the CLI itself is the bundle.
-  const loader = preload.length === 0 ? [] : ['--import', TSX];
-  const result = spawnSync(process.execPath, [...loader, ...preload, ...cliArgs(), ...args], {
+  const preloads = preloadArgs([
+    ...(options.failFs === undefined ? [] : ['failFs' as const]),
+    ...(options.killAt === undefined ? [] : ['killAtFs' as const]),
+  ]);
+  const result = spawnSync(process.execPath, [...preloads, ...cliArgs(), ...args], {
     cwd: options.cwd ?? repoRoot,
     env: {
       ...process.env,

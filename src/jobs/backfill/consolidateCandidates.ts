@@ -3,7 +3,12 @@ import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { candidatesConsumedRecord } from '../../pipeline/effectRecords.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { unconsumedCandidates } from './unconsumedCandidates.js';
-import { consolidateMemory, consolidationLogPath, type ConsolidateResult } from '../consolidation/consolidateMemory.js';
+import {
+  consolidateMemory,
+  consolidationLogPath,
+  finishCommittedConsolidations,
+  type ConsolidateResult,
+} from '../consolidation/consolidateMemory.js';
 
 export interface ProjectCandidates {
   readonly memoryDir: string;
@@ -22,24 +27,28 @@ export interface CandidatesConsolidation {
 /**
  * Backfill's second phase for one project: the candidates its sessions' chunks recorded that no
  * consolidation has merged yet are merged into the memory directory in one consolidation, which
- * ignores the 24 h / 5 session gates (a backfill consolidates what it found, now). The chunks are
- * then recorded as consumed in the directory's consolidation log, so a rerun with nothing new
- * does nothing. A kill between the two merges them again next time, which changes nothing.
+ * ignores the 24 h / 5 session gates (a backfill consolidates what it found, now). The chunks
+ * are consumed by that consolidation's commit record, which names them: a run killed after it is
+ * finished by the next, never merged again (merging them again would record a second
+ * consolidation that rewrites every memory they made with the bytes it already has). Chunks
+ * that changed nothing, or held no candidates, are recorded as consumed afterwards; a kill in
+ * between merges them again, which again changes nothing.
  */
 export async function consolidateCandidates(
   project: ProjectCandidates,
   options: { readonly now?: () => Date; readonly frontmatter?: FrontmatterForm } = {},
 ): Promise<CandidatesConsolidation> {
   const logPath = consolidationLogPath(project.memoryDir);
+  await finishCommittedConsolidations(project.memoryDir, options.now?.());
   const { keys, candidates } = unconsumedCandidates(project.sessions, project.effectLog, logPath);
   if (keys.length === 0) return { chunks: 0, candidates: 0, result: null };
   let result: ConsolidateResult | null = null;
   if (candidates.length > 0) {
     mkdirSync(project.memoryDir, { recursive: true });
-    result = await consolidateMemory({ memoryDir: project.memoryDir, candidates, force: true, ...options });
+    result = await consolidateMemory({ memoryDir: project.memoryDir, candidates, consumes: keys, force: true, ...options });
     // Another consolidation holds the directory: these candidates wait for the next backfill.
     if (result.status === 'skipped') return { chunks: 0, candidates: 0, result };
   }
-  appendEffectsSync(logPath, [candidatesConsumedRecord(keys)]);
+  if (result?.status !== 'consolidated') appendEffectsSync(logPath, [candidatesConsumedRecord(keys)]);
   return { chunks: keys.length, candidates: candidates.length, result };
 }

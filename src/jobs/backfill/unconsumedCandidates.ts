@@ -10,7 +10,8 @@ export interface UnconsumedCandidates {
 
 /**
  * What a project's second phase takes in: every `candidates` record of its sessions' effect
- * logs that the memory directory's consolidation log does not list as consumed, in session and
+ * logs that the memory directory's consolidation log does not list as consumed (by a
+ * `candidates_consumed` record or a consolidation's commit record), in session and
  * log order. Reads only.
  */
 export function unconsumedCandidates(
@@ -18,7 +19,12 @@ export function unconsumedCandidates(
   effectLog: (session: string) => string,
   consolidationLog: string,
 ): UnconsumedCandidates {
-  const consumed = new Set(readEffectLog(consolidationLog).records.flatMap((r) => (r.type === 'candidates_consumed' ? r.chunks : [])));
+  // A consolidation's commit record names the chunks it merges: they are consumed from its commit on.
+  const consumed = new Set(
+    readEffectLog(consolidationLog).records.flatMap((r) =>
+      r.type === 'candidates_consumed' ? r.chunks : r.type === 'consolidation_started' ? (r.consumes ?? []) : [],
+    ),
+  );
   const keys: string[] = [];
   const candidates: MemoryCandidate[] = [];
   for (const session of sessions) {

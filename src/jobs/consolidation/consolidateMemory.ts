@@ -37,6 +37,8 @@ export interface ConsolidateOptions {
   readonly claudeMd?: readonly string[];
   /** The frontmatter of files it creates (a file it rewrites keeps its own); default: metadata, as current Claude Code writes. */
   readonly frontmatter?: FrontmatterForm;
+  /** Backfill's candidate chunks the candidates came from: named in the commit record, so they are consumed exactly when it commits. */
+  readonly consumes?: readonly string[];
   readonly now?: () => Date;
 }
 
@@ -90,9 +92,10 @@ function gateReason(options: ConsolidateOptions, now: Date): string | null {
 /**
  * Finishes, under the lock, what a killed run committed: the directory must not stay half
  * moved in until the gates next open. The lock's time is put back afterwards: the consolidation
- * happened when the killed run made its plan, not now.
+ * happened when the killed run made its plan, not now. Returns the run ids finished; nothing
+ * is taken or written when no run was cut short.
  */
-async function finishUnderLock(memoryDir: string, now: Date): Promise<string[]> {
+export async function finishCommittedConsolidations(memoryDir: string, now: Date = new Date()): Promise<string[]> {
   const logPath = consolidationLogPath(memoryDir);
   if (cutShort(readEffectLog(logPath).records).length === 0) return [];
   const lock = await acquireConsolidationLock(memoryDir, now);
@@ -123,7 +126,11 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
   const now = (options.now ?? (() => new Date()))();
   const gate = gateReason(options, now);
   if (gate !== null)
-    return { status: 'skipped', reason: gate, finished: options.dryRun === true ? [] : await finishUnderLock(memoryDir, now) };
+    return {
+      status: 'skipped',
+      reason: gate,
+      finished: options.dryRun === true ? [] : await finishCommittedConsolidations(memoryDir, now),
+    };
   const instructions = projectInstructions({ sessionsDir: options.sessionsDir ?? dirname(memoryDir), named: options.claudeMd ?? [] });
   const claudeMd = new Set(instructions.files);
   const plan = () => {
@@ -186,7 +193,15 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       await atomicWrite(join(staged.path, INDEX_NAME), made.index, 0o644);
       writes.push(INDEX_NAME);
     }
-    appendEffectsSync(logPath, [consolidationStartedRecord({ runId, changes: changeRecords(made.changes), writes, removes })]);
+    appendEffectsSync(logPath, [
+      consolidationStartedRecord({
+        runId,
+        changes: changeRecords(made.changes),
+        writes,
+        removes,
+        ...(options.consumes === undefined ? {} : { consumes: options.consumes }),
+      }),
+    ]);
     await applyStagedFiles(staging, memoryDir, writes);
     for (const filename of removes) await rm(join(memoryDir, filename), { force: true });
     appendEffectsSync(logPath, [consolidationFinishedRecord(runId)]);
