@@ -85,8 +85,8 @@ export function registerExtract(program: Command): void {
     if (options.intoClaude === true && given('out')) return '--into-claude writes where Claude Code reads; it does not go with --out';
     if (options.chunkTokens !== undefined && options.twoPhase !== true)
       return '--chunk-tokens sizes the chunks of --two-phase: it needs --two-phase';
-    if (options.twoPhase === true && (options.batch === true || options.dryRun === true || options.extractEvery !== undefined))
-      return '--two-phase does not go with --batch, --dry-run or --extract-every yet';
+    if (options.twoPhase === true && (options.dryRun === true || options.extractEvery !== undefined))
+      return '--two-phase does not go with --dry-run or --extract-every yet';
     return undefined;
   })
     .addHelpText(
@@ -123,9 +123,10 @@ export function registerExtract(program: Command): void {
           model,
           concurrency: options.concurrency,
           ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
+          ...(options.batch === true && model instanceof AnthropicModel ? { batches: model.batches } : {}),
           onSession: (s) =>
             process.stderr.write(
-              `memlog: ${s.session}: ${s.error === undefined ? `${s.chunks} chunk(s) sent, ${s.candidates} candidate(s)` : `FAILED: ${s.error}`}\n`,
+              `memlog: ${s.session}: ${s.error === undefined ? `${s.chunks} chunk(s) ${options.batch === true ? 'answered' : 'sent'}, ${s.candidates} candidate(s)` : `FAILED: ${s.error}`}\n`,
             ),
         });
         if (model instanceof CassetteModel && options.record === true) await model.save();
@@ -257,11 +258,19 @@ function formatBackfillReport(report: BackfillReport, model: string): string {
   const candidates = report.sessions.reduce((sum, s) => sum + s.candidates, 0);
   const lines = [
     `memlog extract --two-phase: ${report.projects.length} project(s), ${report.sessions.length} session(s): ${report.processed} read, ${report.sessions.length - report.processed} with nothing new`,
-    `  phase 1: ${chunks} chunk(s) sent, ${candidates} candidate(s) recorded`,
+    `  phase 1: ${chunks} chunk(s) ${report.batch === undefined ? 'sent' : 'answered'}, ${candidates} candidate(s) recorded`,
     `  model tokens: ${n(report.tokens.input)} in, ${n(report.tokens.output)} out (${model} model); the sessions' own size: ${n(report.sessionTokens)}`,
   ];
+  if (report.batch !== undefined) {
+    const { batchIds, submitted, waiting } = report.batch;
+    lines.push(
+      `  message batches: ${submitted} chunk(s) sent${batchIds.length === 0 ? '' : ` in ${batchIds.join(', ')}`}; ${waiting} still processing from earlier batches${submitted + waiting > 0 ? '; run memlog extract --two-phase --batch again later to collect them (phase 2 waits for them)' : ''}`,
+    );
+  }
   if (report.failedRuns > 0)
-    lines.push(`  ${report.failedRuns} chunk request(s) FAILED; the next memlog extract --two-phase starts again from them`);
+    lines.push(
+      `  ${report.failedRuns} chunk request(s) FAILED; ${report.batch === undefined ? 'the next memlog extract --two-phase starts again from them' : 'sent again in this batch'}`,
+    );
   const unreadable = report.sessions.flatMap((s) => (s.error === undefined || s.failed > 0 ? [] : [`    ${s.error}`]));
   if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
   for (const project of report.projects)
