@@ -1,5 +1,5 @@
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
-import type { CandidatesRequestedRecord } from '../../pipeline/effectRecord.js';
+import type { CandidatesRecord, CandidatesRequestedRecord } from '../../pipeline/effectRecord.js';
 import { candidatesRequestedRecord } from '../../pipeline/effectRecords.js';
 import { batchCustomId } from '../extraction/messageBatchLedger.js';
 import type { BatchRound } from '../extraction/messageBatchRound.js';
@@ -48,43 +48,73 @@ export async function sessionCandidatesBatch(
   ledger: ReadonlyMap<string, string>,
 ): Promise<BatchSessionReport> {
   const logPath = target.effectLog(session);
-  let view = readSessionView(session, logPath);
+  const view = readSessionView(session, logPath);
   const base = { project: target.projectDir, session, recordedBefore: view.recorded.length, sessionTokens: view.sessionTokens };
-  const report = { chunks: 0, candidates: 0, refused: 0, tokens: { input: 0, output: 0 }, failed: 0 };
-  let error: string | undefined;
-
   const requests = view.records.filter((r): r is CandidatesRequestedRecord => r.type === 'candidates_requested');
+  const collected = await collectPending(view, requests, logPath, batch, ledger);
+  if (collected.kind === 'waiting')
+    return { ...base, chunks: 0, candidates: 0, refused: 0, tokens: { input: 0, output: 0 }, failed: 0, submitted: 0, waiting: 1 };
+  const next = queueNextChunk(collected.kind === 'recorded' ? withRecorded(view, collected.record) : view, requests, target, {
+    logPath,
+    chunkTokens: options.chunkTokens,
+    batch,
+  });
+  const recorded = collected.kind === 'recorded' ? collected : null;
+  return {
+    ...base,
+    chunks: recorded === null ? 0 : 1,
+    candidates: recorded?.record.candidates.length ?? 0,
+    refused: recorded?.refused ?? 0,
+    tokens: collected.kind === 'recorded' || collected.kind === 'failed' ? collected.tokens : { input: 0, output: 0 },
+    failed: collected.kind === 'failed' ? 1 : 0,
+    ...(collected.kind === 'failed' ? { error: `${collected.error}; sent again in this round's batch` } : {}),
+    submitted: next ? 1 : 0,
+    waiting: 0,
+  };
+}
+
+type Tokens = { readonly input: number; readonly output: number };
+type Collected =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'waiting' }
+  /** What a reply of the wrong shape cost is counted, as the synchronous path counts it. */
+  | { readonly kind: 'failed'; readonly error: string; readonly tokens: Tokens }
+  | { readonly kind: 'recorded'; readonly record: CandidatesRecord; readonly refused: number; readonly tokens: Tokens };
+
+/**
+ * The session's pending chunk (the newest request no `candidates` record answers), looked up in
+ * its batch and, when answered, recorded. Nothing pending, a request in no batch (it never left
+ * the machine) and one whose messages are gone (another branch was resumed) are all `none`: the
+ * chunks are cut again from what is recorded.
+ */
+async function collectPending(
+  view: SessionView,
+  requests: readonly CandidatesRequestedRecord[],
+  logPath: string,
+  batch: BatchRound,
+  ledger: ReadonlyMap<string, string>,
+): Promise<Collected> {
   const recordedIds = new Set(view.recorded.map((r) => r.chunkId));
   const pending = requests.filter((r) => !recordedIds.has(r.chunkId)).at(-1);
   const batchId = pending === undefined ? undefined : ledger.get(pending.customId);
-  if (pending !== undefined && batchId !== undefined) {
-    if (!batch.statuses.has(batchId)) batch.statuses.set(batchId, batch.port.status(batchId));
-    const status = await batch.statuses.get(batchId)!;
-    if (!status.ended) return { ...base, ...report, submitted: 0, waiting: 1 };
-    const result = status.results.get(pending.customId) ?? { ok: false as const, error: `batch ${batchId} has no result for this chunk` };
-    // A chunk whose messages are gone (another branch was resumed) is left: the chunks are cut again below.
-    const chunk = chunkBetween(view, pending.first, pending.last);
-    if (chunk !== null) {
-      try {
-        if (!result.ok) throw new CandidatesReplyError(result.error);
-        const used = replyTokens(result.reply);
-        report.tokens.input += used.input > 0 ? used.input : requestTokens(chunkRequest(chunk.messages, carryOver(view)));
-        report.tokens.output += used.output;
-        const outcome = await recordChunkReply(view, chunk, result.reply, logPath);
-        view = withRecorded(view, outcome.record);
-        report.chunks++;
-        report.candidates += outcome.record.candidates.length;
-        report.refused += outcome.refused;
-      } catch (failure) {
-        if (!(failure instanceof CandidatesReplyError)) throw failure;
-        report.failed++;
-        error = `${failure.message}; sent again in this round's batch`;
-      }
-    }
+  if (pending === undefined || batchId === undefined) return { kind: 'none' };
+  if (!batch.statuses.has(batchId)) batch.statuses.set(batchId, batch.port.status(batchId));
+  const status = await batch.statuses.get(batchId)!;
+  if (!status.ended) return { kind: 'waiting' };
+  const chunk = chunkBetween(view, pending.first, pending.last);
+  if (chunk === null) return { kind: 'none' };
+  const result = status.results.get(pending.customId);
+  const none = { input: 0, output: 0 };
+  if (result === undefined) return { kind: 'failed', error: `batch ${batchId} has no result for this chunk`, tokens: none };
+  if (!result.ok) return { kind: 'failed', error: result.error, tokens: none };
+  const used = replyTokens(result.reply);
+  const tokens = { input: used.input > 0 ? used.input : requestTokens(chunkRequest(chunk.messages, carryOver(view))), output: used.output };
+  try {
+    return { kind: 'recorded', ...(await recordChunkReply(view, chunk, result.reply, logPath)), tokens };
+  } catch (error) {
+    if (!(error instanceof CandidatesReplyError)) throw error;
+    return { kind: 'failed', error: error.message, tokens };
   }
-
-  const next = queueNextChunk(view, requests, target, logPath, options.chunkTokens, batch);
-  return { ...base, ...report, ...(error === undefined ? {} : { error }), submitted: next ? 1 : 0, waiting: 0 };
 }
 
 /** Records the session's next chunk as requested, then puts its request in the outbox; false when every chunk is recorded. */
@@ -92,9 +122,7 @@ function queueNextChunk(
   view: SessionView,
   requests: readonly CandidatesRequestedRecord[],
   target: BatchSessionTarget,
-  logPath: string,
-  chunkTokens: number,
-  batch: BatchRound,
+  { logPath, chunkTokens, batch }: { readonly logPath: string; readonly chunkTokens: number; readonly batch: BatchRound },
 ): boolean {
   const [chunk] = unrecordedChunks(view, chunkTokens);
   if (chunk === undefined) return false;
