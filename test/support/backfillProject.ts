@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import { tempDir } from './tempDir.js';
@@ -53,34 +53,36 @@ export interface WrittenPrompt {
 /** Writes the project under a fresh root; returns the root and every prompt, in order. */
 export function writeBackfillProject(): { readonly root: string; readonly prompts: readonly WrittenPrompt[] } {
   const root = tempDir();
-  const dir = join(root, PROJECT);
-  mkdirSync(dir);
+  mkdirSync(join(root, PROJECT));
   const prompts: WrittenPrompt[] = [];
   for (const session of SESSIONS) {
-    const tag = session.id.slice(0, 8);
-    let parent: string | null = null;
-    const lines: string[] = [];
-    session.turns.forEach((turn, i) => {
-      const timestamp = `${session.day}T10:0${i}:00.000Z`;
-      const uuid = `${tag}-prompt-${i + 1}`;
-      const replyUuid = `${tag}-reply-${i + 1}`;
-      lines.push(JSON.stringify(userEntry(uuid, turn.prompt, { parentUuid: parent, sessionId: session.id, timestamp })));
-      lines.push(
-        JSON.stringify(
-          assistantEntry(replyUuid, `msg_${tag}_${i + 1}`, text(turn.reply), {
-            parentUuid: uuid,
-            sessionId: session.id,
-            timestamp: `${session.day}T10:0${i}:30.000Z`,
-            stopReason: 'end_turn',
-          }),
-        ),
-      );
-      parent = replyUuid;
-      prompts.push({ session: session.id, uuid, timestamp, text: turn.prompt });
-    });
-    writeFileSync(join(dir, `${session.id}.jsonl`), `${lines.join('\n')}\n`);
+    writeFileSync(join(root, PROJECT, `${session.id}.jsonl`), '');
+    session.turns.forEach((turn, i) => prompts.push(appendTurn(root, session.id, session.day, i, turn)));
   }
   return { root, prompts };
+}
+
+/** A turn more at the end of the second session (a live session that went on), saying something worth keeping. */
+export function growSecondSession(root: string): WrittenPrompt {
+  const session = SESSIONS[1]!;
+  const turn = { prompt: 'Remember that the frozen staging deploy also blocks hotfixes.', reply: 'Understood.' };
+  return appendTurn(root, session.id, session.day, session.turns.length, turn);
+}
+
+function appendTurn(root: string, sessionId: string, day: string, i: number, turn: Turn): WrittenPrompt {
+  const tag = sessionId.slice(0, 8);
+  const timestamp = `${day}T10:0${i}:00.000Z`;
+  const uuid = `${tag}-prompt-${i + 1}`;
+  const replyUuid = `${tag}-reply-${i + 1}`;
+  const prompt = userEntry(uuid, turn.prompt, { parentUuid: i === 0 ? null : `${tag}-reply-${i}`, sessionId, timestamp });
+  const reply = assistantEntry(replyUuid, `msg_${tag}_${i + 1}`, text(turn.reply), {
+    parentUuid: uuid,
+    sessionId,
+    timestamp: `${day}T10:0${i}:30.000Z`,
+    stopReason: 'end_turn',
+  });
+  appendFileSync(join(root, PROJECT, `${sessionId}.jsonl`), `${JSON.stringify(prompt)}\n${JSON.stringify(reply)}\n`);
+  return { session: sessionId, uuid, timestamp, text: turn.prompt };
 }
 
 /** The prompt a chunk request sends (the one user message), from the request body as the API receives it. */

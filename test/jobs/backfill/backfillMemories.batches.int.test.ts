@@ -6,7 +6,15 @@ import { backfillMemories, readBatchLedger, type BackfillReport } from '../../..
 import type { MessageBatchesPort } from '../../../src/model/index.js';
 import { readEffectLog } from '../../../src/pipeline/effectLog.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
-import { answerChunk, chunkIdOf, PROJECT, promptOf, writeBackfillProject } from '../../support/backfillProject.js';
+import {
+  answerChunk,
+  chunkIdOf,
+  chunkMessagesOf,
+  growSecondSession,
+  PROJECT,
+  promptOf,
+  writeBackfillProject,
+} from '../../support/backfillProject.js';
 import { BatchesServer, type BatchAnswer, type BatchRequest } from '../../support/batchesServer.js';
 import { MessagesServer } from '../../support/messagesServer.js';
 import { tempDir } from '../../support/tempDir.js';
@@ -184,5 +192,31 @@ describe('memlog extract --two-phase --batch (the real SDK against a local Messa
     expect(next.batch).toMatchObject({ submitted: 2, waiting: 0 });
     expect(chunkIds(server, 0)).toEqual([prompts[0]!.uuid, prompts[3]!.uuid]);
     for (const request of server.batches[0]!.requests) expect(requested).not.toContain(request.custom_id);
+  });
+
+  it('a session that grows while its chunk is out: the chunk sent is the one recorded, and the new turn goes out next', async () => {
+    const { root, prompts } = writeBackfillProject();
+    const out = tempDir();
+    const { server, port } = await batchesApi();
+    const big = () => backfillMemories({ root, out, model: new ScriptedModel([]), batches: port });
+    await big(); // each session whole in one chunk (the default size)
+    const sent = server.batches[0]!.requests.map((r) => chunkMessagesOf(r.params).map((m) => m.uuid));
+    expect(sent[1]).toEqual(['bbbbbbbb-prompt-1', 'bbbbbbbb-reply-1', 'bbbbbbbb-prompt-2', 'bbbbbbbb-reply-2']);
+
+    const added = growSecondSession(root);
+    server.endAll();
+    const collected = await big();
+    const b = readEffectLog(join(out, PROJECT, 'effects', `${prompts[3]!.session}.memlog.jsonl`)).records.flatMap((r) =>
+      r.type === 'candidates' ? [r] : [],
+    );
+    expect(b.map((r) => [r.first, r.last])).toEqual([['bbbbbbbb-prompt-1', 'bbbbbbbb-reply-2']]);
+    expect(collected.batch).toMatchObject({ submitted: 1 });
+    const next = server.batches[1]!.requests[0]!.params;
+    expect(chunkMessagesOf(next).map((m) => m.uuid)).toEqual([added.uuid, 'bbbbbbbb-reply-3']);
+    expect(promptOf(next)).toContain(`- Incident dashboard: ${prompts[3]!.text}`);
+
+    server.endAll();
+    const last = await big();
+    expect(last.projects[0]!.consolidated).toMatchObject({ status: 'consolidated', chunks: 3, candidates: 4 });
   });
 });
