@@ -55,7 +55,7 @@ export function registerExtract(program: Command): void {
     .option('--extract-every <turns>', 'with --per-turn: extract every N eligible turns (default 1)', positive)
     .option(
       '--batch',
-      'send extraction requests through the Anthropic Message Batches API (half price, asynchronous): each run collects the batches that have ended and sends what is due next',
+      'send the requests through the Anthropic Message Batches API (half price, asynchronous): each run collects the batches that have ended and sends what is due next (a chunk per session a round)',
     )
     .option(
       '--per-turn',
@@ -79,8 +79,6 @@ export function registerExtract(program: Command): void {
       return '--chunk-tokens sizes the chunks each session is read in; --per-turn sends runs, not chunks';
     if (options.perTurn !== true && options.extractEvery !== undefined)
       return '--extract-every spaces the runs of --per-turn; the default backfill reads each session once (add --per-turn)';
-    if (options.perTurn !== true && options.batch === true)
-      return '--batch is not yet available for the default backfill: add --per-turn to send per-turn runs through Message Batches';
     return undefined;
   })
     .addHelpText(
@@ -105,7 +103,7 @@ export function registerExtract(program: Command): void {
           `--batch sends requests through the Anthropic Message Batches API: it needs ANTHROPIC_API_KEY and --model anthropic or auto (this run would use the ${model.name} model)`,
         );
       if (options.perTurn !== true) {
-        const progress = backfillProgress();
+        const progress = backfillProgress(options.batch === true);
         const report = await backfillMemories({
           root,
           out: options.out,
@@ -114,6 +112,7 @@ export function registerExtract(program: Command): void {
           concurrency: options.concurrency,
           frontmatter: options.frontmatter,
           ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
+          ...(options.batch === true && model instanceof AnthropicModel ? { batches: model.batches } : {}),
           onStart: progress.start,
           onSession: progress.session,
         });

@@ -40,15 +40,18 @@ export function perTurnProgress(): { update: (event: SessionEvent) => void; stop
   };
 }
 
-const sessionLine = (s: SessionCandidatesReport): string =>
-  s.error !== undefined
-    ? `FAILED: ${s.error}`
-    : s.chunks === 0
+const sessionLine = (s: SessionCandidatesReport & { submitted?: number; waiting?: number }, batch: boolean): string => {
+  if (s.error !== undefined) return `FAILED: ${s.error}`;
+  if (!batch)
+    return s.chunks === 0
       ? `nothing new (${s.recordedBefore} chunk(s) read before)`
       : `${s.chunks} chunk(s) sent, ${s.candidates} candidate(s)`;
+  const out = (s.submitted ?? 0) > 0 ? '; the next chunk sent' : (s.waiting ?? 0) > 0 ? '; a chunk still out in a batch' : '';
+  return `${s.chunks} chunk(s) answered, ${s.candidates} candidate(s)${out}`;
+};
 
 /** The backfill: a bar with counts and ETA on a terminal; a plain line per session otherwise. */
-export function backfillProgress(): {
+export function backfillProgress(batch: boolean): {
   start: (sessions: number) => void;
   session: (report: SessionCandidatesReport) => void;
   stop: () => void;
@@ -60,7 +63,7 @@ export function backfillProgress(): {
       start: (sessions) => {
         total = sessions;
       },
-      session: (report) => process.stderr.write(`memlog: [${++done}/${total}] ${report.session}: ${sessionLine(report)}\n`),
+      session: (report) => process.stderr.write(`memlog: [${++done}/${total}] ${report.session}: ${sessionLine(report, batch)}\n`),
       stop: () => undefined,
     };
   const bar = new SingleBar({

@@ -51,11 +51,20 @@ export function formatBackfillReport(report: BackfillReport, model: string): str
   const alreadySaved = report.sessions.reduce((sum, s) => sum + s.alreadySaved, 0);
   const lines = [
     `memlog extract: ${report.projects.length} project(s), ${report.sessions.length} session(s): ${report.processed} processed, ${report.sessions.length - report.processed} with nothing new`,
-    `  phase 1 (each session read once): ${chunks} chunk(s) sent, ${candidates} candidate(s) recorded${alreadySaved === 0 ? '' : `, ${alreadySaved} left out (the session's assistant had saved them itself)`}`,
+    `  phase 1 (each session read once): ${chunks} chunk(s) ${report.batch === undefined ? 'sent' : 'answered'}, ${candidates} candidate(s) recorded${alreadySaved === 0 ? '' : `, ${alreadySaved} left out (the session's assistant had saved them itself)`}`,
     `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model); the sessions' own size: ${thousands(report.sessionTokens)}`,
   ];
+  if (report.batch !== undefined) {
+    const { batchIds, submitted, waiting } = report.batch;
+    lines.push(
+      `  message batches: ${submitted} chunk(s) sent${batchIds.length === 0 ? '' : ` in ${batchIds.join(', ')}`}; ${waiting} still processing from earlier batches${submitted + waiting > 0 ? "; run memlog extract --batch again later to collect them (a project's phase 2 waits for them)" : ''}`,
+    );
+  }
   if (report.projects.length === 0) lines.push(NO_TRANSCRIPTS);
-  if (report.failedRuns > 0) lines.push(`  ${report.failedRuns} chunk request(s) FAILED; the next memlog extract starts again from them`);
+  if (report.failedRuns > 0)
+    lines.push(
+      `  ${report.failedRuns} chunk request(s) FAILED; ${report.batch === undefined ? 'the next memlog extract starts again from them' : 'sent again in this batch'}`,
+    );
   const unreadable = report.sessions.flatMap((s) => (s.error === undefined || s.failed > 0 ? [] : [`    ${s.error}`]));
   if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
   for (const project of report.projects) {

@@ -7,7 +7,8 @@ import { RUN_KINDS } from '../projections/decisions.js';
  * - 1: decision, run_started, run_finished and run_failed records, each with the transcript position;
  *   `compacted` (a compaction no trigger asked for, e.g. `memlog compact`) added later in 1: readers
  *   that predate it report it as a schema mismatch and go on. `candidates` and `candidates_consumed`
- *   (backfill in two phases) likewise, and `consumes` on `consolidation_started` (optional).
+ *   (backfill in two phases) likewise, `consumes` on `consolidation_started` (optional), and
+ *   `candidates_requested` (its first phase through a message batch).
  */
 export const CURRENT_EFFECT_LOG_VERSION = 1;
 export const SUPPORTED_EFFECT_LOG_VERSIONS = [1] as const;
@@ -138,6 +139,20 @@ export const CandidatesRecord = z.looseObject({
   tokens: z.looseObject({ chunk: z.number(), input: z.number(), output: z.number() }),
 });
 /**
+ * A chunk of backfill's first phase sent through a message batch, recorded before the batch is
+ * submitted: `customId` names its request in the batch ledger beside the memory directory. The
+ * chunk is pending until a `candidates` record names it; a request in no batch never left the
+ * machine, and one whose batch ended without an answer is requested again (a new custom id).
+ */
+export const CandidatesRequestedRecord = z.looseObject({
+  ...base,
+  type: z.literal('candidates_requested'),
+  chunkId: z.string(),
+  first: z.string(),
+  last: z.string(),
+  customId: z.string(),
+});
+/**
  * Candidate chunks (by `<session id>/<chunk id>`) a backfill has taken into the memory directory
  * without a consolidation commit to name them (their candidates changed nothing, or there were
  * none), in its consolidation log: a later backfill does not merge them again. Chunks a
@@ -154,6 +169,7 @@ export const EffectRecord = z.discriminatedUnion('type', [
   ConsolidationStartedRecord,
   ConsolidationFinishedRecord,
   CandidatesRecord,
+  CandidatesRequestedRecord,
   CandidatesConsumedRecord,
 ]);
 export type EffectRecord = z.infer<typeof EffectRecord>;
@@ -161,3 +177,4 @@ export type RunStartedRecord = z.infer<typeof RunStartedRecord>;
 export type RunFinishedRecord = z.infer<typeof RunFinishedRecord>;
 export type RunFailedRecord = z.infer<typeof RunFailedRecord>;
 export type CandidatesRecord = z.infer<typeof CandidatesRecord>;
+export type CandidatesRequestedRecord = z.infer<typeof CandidatesRequestedRecord>;

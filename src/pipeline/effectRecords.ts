@@ -177,6 +177,25 @@ export function candidatesRecord(fields: {
   };
 }
 
+/** A chunk of backfill's first phase put in a message batch: placed at the chunk's last entry, as its candidates will be. */
+export function candidatesRequestedRecord(fields: {
+  at: LogPosition;
+  chunkId: string;
+  first: string;
+  last: string;
+  customId: string;
+}): Extract_<'candidates_requested'> {
+  return {
+    v: CURRENT_EFFECT_LOG_VERSION,
+    type: 'candidates_requested',
+    at: fields.at,
+    chunkId: fields.chunkId,
+    first: fields.first,
+    last: fields.last,
+    customId: fields.customId,
+  };
+}
+
 /** Candidate chunks a backfill took into its memory directory with no consolidation commit to name them. */
 export function candidatesConsumedRecord(chunks: readonly string[]): Extract_<'candidates_consumed'> {
   return { v: CURRENT_EFFECT_LOG_VERSION, type: 'candidates_consumed', at: NO_POSITION, chunks: [...chunks] };

@@ -124,6 +124,7 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
       case 'consolidation_started':
       case 'consolidation_finished':
       case 'candidates_consumed':
+      case 'candidates_requested':
       case 'candidates':
         // A memory directory's consolidation is in no session's log; backfill candidates are
         // written nowhere until a consolidation places them.

@@ -4,6 +4,8 @@ import { closeLocal, listenLocal } from './localServer.js';
 /** What the test arranges for the next request. */
 export type Arranged =
   | { readonly kind: 'reply'; readonly content: unknown[]; readonly stopReason?: string; readonly usage?: Record<string, number> }
+  /** A reply made from the request itself (e.g. a tool call citing what the request holds). */
+  | { readonly kind: 'answer'; readonly content: (body: Record<string, unknown>) => unknown[]; readonly stopReason?: string }
   | { readonly kind: 'status'; readonly status: number; readonly retryAfterMs?: number; readonly body?: unknown }
   | { readonly kind: 'slow'; readonly delayMs: number }
   | { readonly kind: 'drop' }
@@ -104,6 +106,8 @@ export class MessagesServer {
       }
       case 'reply':
         return reply(response, this.message(step.content, step.stopReason, step.usage), streamed);
+      case 'answer':
+        return reply(response, this.message(step.content(this.received.at(-1)?.body ?? {}), step.stopReason), streamed);
     }
   }
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { FsFault } from './failFs.js';
 import { cliArgs, preloadArgs } from './cliBundle.js';
 import type { KillPoint } from './killAtFs.js';
@@ -35,22 +35,53 @@ export interface RunCliOptions {
 
 /** Runs `memlog <args>` from source in a real child process. */
 export function runCli(args: readonly string[], options: RunCliOptions = {}): CliResult {
+  const { argv, spawnOptions } = cliCommand(args, options);
+  const result = spawnSync(process.execPath, argv, {
+    ...spawnOptions,
+    encoding: 'utf8',
+    ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
+  });
+  return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * `runCli` without blocking this process: for a CLI that talks to a server the test itself runs
+ * (a local Messages or Batches API), which a blocked event loop could not answer.
+ */
+export function runCliAsync(args: readonly string[], options: RunCliOptions = {}): Promise<CliResult> {
+  const { argv, spawnOptions } = cliCommand(args, options);
+  const child = spawn(process.execPath, argv, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, stdout, stderr });
+    });
+  });
+}
+
+function cliCommand(args: readonly string[], options: RunCliOptions) {
   const preloads = preloadArgs([
     ...(options.failFs === undefined ? [] : ['failFs' as const]),
     ...(options.killAt === undefined ? [] : ['killAtFs' as const]),
   ]);
-  const result = spawnSync(process.execPath, [...preloads, ...cliArgs(), ...args], {
-    cwd: options.cwd ?? repoRoot,
-    env: {
-      ...process.env,
-      ...options.env,
-      NO_COLOR: '1',
-      ...(options.failFs === undefined ? {} : { [FAIL_FS_ENV]: JSON.stringify(options.failFs) }),
-      ...(options.killAt === undefined ? {} : { [KILL_AT_ENV]: JSON.stringify(options.killAt) }),
+  return {
+    argv: [...preloads, ...cliArgs(), ...args],
+    spawnOptions: {
+      cwd: options.cwd ?? repoRoot,
+      env: {
+        ...process.env,
+        ...options.env,
+        NO_COLOR: '1',
+        ...(options.failFs === undefined ? {} : { [FAIL_FS_ENV]: JSON.stringify(options.failFs) }),
+        ...(options.killAt === undefined ? {} : { [KILL_AT_ENV]: JSON.stringify(options.killAt) }),
+      },
+      ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
     },
-    encoding: 'utf8',
-    ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
-    ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
-  });
-  return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+  };
 }

@@ -1,3 +1,6 @@
+import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
+import { isSameSubject } from '../../consolidation/sameSubject.js';
+import { subjectTerms } from '../../consolidation/subjectTerms.js';
 import { isClaudeMemoryPath } from '../../projections/extractionTrigger.js';
 import type { ApiMessage } from '../../resume/apiView.js';
 import { isToolUseBlock, toolInputFilePath } from '../../transcript/contentGuards.js';
@@ -35,4 +38,18 @@ export function agentSavedMemories(messages: readonly ApiMessage[]): SavedMemory
     }
   }
   return saved;
+}
+
+/** Candidates the assistant already saved itself (the same subject as a memory file it wrote) are left out. */
+export function withoutSaved(
+  candidates: readonly MemoryCandidate[],
+  saved: readonly SavedMemory[],
+): { readonly kept: MemoryCandidate[]; readonly dropped: number } {
+  if (saved.length === 0) return { kept: [...candidates], dropped: 0 };
+  const savedTerms = saved.map((s) => subjectTerms(s.text));
+  const kept = candidates.filter((c) => {
+    const terms = subjectTerms(`${c.name} ${c.description}`);
+    return !savedTerms.some((s) => isSameSubject(terms, s));
+  });
+  return { kept, dropped: candidates.length - kept.length };
 }

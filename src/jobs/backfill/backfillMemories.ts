@@ -1,13 +1,17 @@
 import { describeFailure } from '../../fs/fsError.js';
 import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
+import type { MessageBatchesPort } from '../../model/messageBatches.js';
 import type { ModelPort } from '../../model/port.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { lockMemoryDir } from '../extraction/extractMemories.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
 import { findTargets, type ExtractTarget } from '../extraction/findTargets.js';
+import { readBatchLedger } from '../extraction/messageBatchLedger.js';
+import { submitOutbox, type BatchRound } from '../extraction/messageBatchRound.js';
 import { consolidateCandidates } from './consolidateCandidates.js';
-import { sessionCandidates, type SessionCandidatesReport } from './sessionCandidates.js';
+import { DEFAULT_CHUNK_TOKENS, sessionCandidates, type SessionCandidatesReport } from './sessionCandidates.js';
+import { sessionCandidatesBatch } from './sessionCandidatesBatch.js';
 
 export interface BackfillOptions {
   /** A projects folder (every project in it) or one project folder. */
@@ -17,10 +21,17 @@ export interface BackfillOptions {
   readonly intoClaude?: boolean;
   readonly env?: Env;
   readonly model: ModelPort;
+  /**
+   * Send phase 1's chunks through a Message Batches API instead of `model`: one chunk per
+   * session a round; each run collects the batches that have ended and sends the next chunks.
+   * A project's phase 2 waits until none of its sessions has a chunk out or due.
+   */
+  readonly batches?: MessageBatchesPort;
   /** The largest chunk of whole turns sent at once, in estimated tokens (default 60,000). */
   readonly chunkTokens?: number;
   readonly concurrency?: number;
   readonly signal?: AbortSignal;
+  /** The clock of consolidation and of the batch ledger's submission times. */
   readonly now?: () => Date;
   /** The frontmatter of the topic files phase 2 creates (default metadata). */
   readonly frontmatter?: FrontmatterForm;
@@ -47,13 +58,17 @@ export interface BackfillReport {
   readonly sessionTokens: number;
   readonly failedRuns: number;
   readonly failedSessions: number;
+  /** With `batches`: what this round sent, and the chunks still out in earlier batches. */
+  readonly batch?: { readonly batchIds: readonly string[]; readonly submitted: number; readonly waiting: number };
 }
 
 /**
  * `memlog extract --two-phase`: for each project, its sessions' first phase in time order (each
  * session read once, chunk by chunk, candidates recorded), then its second phase (the new
  * candidates consolidated into the memory directory). Projects side by side up to
- * `concurrency`, one writer per memory directory as for per-turn extraction.
+ * `concurrency`, one writer per memory directory as for per-turn extraction. With `batches`,
+ * phase 1 goes one chunk per session a round (sessionCandidatesBatch.ts), the round's chunks in
+ * one batch sent at the end, and phase 2 waits for a project's last chunk to come back.
  */
 export async function backfillMemories(options: BackfillOptions): Promise<BackfillReport> {
   const targets = findTargets(options.root, options.out, options.intoClaude === true, options.env);
@@ -61,18 +76,44 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
   const projects: BackfillProjectReport[] = [];
   options.onStart?.(targets.reduce((n, t) => n + t.sessions.length, 0));
   const queue = [...targets];
+  const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
+  let waiting = 0;
+  // In a batch round a memory directory stays locked until its chunks are sent and in the
+  // ledger: another extract in between would take them for never sent and send them again.
+  const held: Array<() => void> = [];
   const worker = async (): Promise<void> => {
     for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
       const release = lockMemoryDir(target.memoryDir);
       try {
+        const round = batch === null ? null : { batch, ledger: readBatchLedger(target.memoryDir) };
+        let outstanding = 0;
         for (const session of target.sessions) {
-          const report = await sessionCandidates(target, session, {
-            model: options.model,
-            ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
-            ...(options.signal === undefined ? {} : { signal: options.signal }),
-          }).catch((error: unknown) => unreadable(target, session, error, options.signal));
+          const report = await (
+            round === null
+              ? sessionCandidates(target, session, {
+                  model: options.model,
+                  ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
+                  ...(options.signal === undefined ? {} : { signal: options.signal }),
+                })
+              : sessionCandidatesBatch(
+                  target,
+                  session,
+                  { chunkTokens: options.chunkTokens ?? DEFAULT_CHUNK_TOKENS },
+                  round.batch,
+                  round.ledger,
+                ).then((r) => {
+                  outstanding += r.submitted + r.waiting;
+                  waiting += r.waiting;
+                  return r;
+                })
+          ).catch((error: unknown) => unreadable(target, session, error, options.signal));
           sessions.push(report);
           options.onSession?.(report);
+        }
+        if (outstanding > 0) {
+          // Phase 2 merges a project's sessions whole: it waits for the chunks still out or due.
+          projects.push(await projectReport(target, { chunks: 0, candidates: 0, changes: 0, status: 'waiting' }));
+          continue;
         }
         // Phase 2 runs on whatever phase 1 recorded, even when a session failed part-way: its
         // recorded chunks are as good as any, and the rest are consolidated by the next run.
@@ -80,23 +121,27 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
           ...(options.now === undefined ? {} : { now: options.now }),
           ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
         });
-        projects.push({
-          projectDir: target.projectDir,
-          memoryDir: target.memoryDir,
-          memories: (await scanMemoryFiles(target.memoryDir)).length,
-          consolidated: {
+        projects.push(
+          await projectReport(target, {
             chunks: merged.chunks,
             candidates: merged.candidates,
             changes: merged.result !== null && 'plan' in merged.result ? merged.result.plan.changes.length : 0,
             status: merged.result === null ? 'nothing new' : merged.result.status,
-          },
-        });
+          }),
+        );
       } finally {
-        release();
+        if (batch === null) release();
+        else held.push(release);
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, targets.length)) }, worker));
+  let batchIds: string[] = [];
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, targets.length)) }, worker));
+    if (batch !== null) batchIds = await submitOutbox(batch, options.now ?? (() => new Date()));
+  } finally {
+    for (const release of held) release();
+  }
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
   projects.sort((a, b) => (a.projectDir < b.projectDir ? -1 : 1));
   return {
@@ -108,6 +153,16 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
     sessionTokens: sessions.reduce((n, s) => n + s.sessionTokens, 0),
     failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
     failedSessions: sessions.filter((s) => s.error !== undefined && s.failed === 0).length,
+    ...(batch === null ? {} : { batch: { batchIds, submitted: batch.outbox.length, waiting } }),
+  };
+}
+
+async function projectReport(target: ExtractTarget, consolidated: BackfillProjectReport['consolidated']): Promise<BackfillProjectReport> {
+  return {
+    projectDir: target.projectDir,
+    memoryDir: target.memoryDir,
+    memories: (await scanMemoryFiles(target.memoryDir)).length,
+    consolidated,
   };
 }
 

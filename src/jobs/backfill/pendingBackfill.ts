@@ -1,6 +1,6 @@
 import { chunkRequest, requestTokens } from './chunkRequest.js';
-import { chunkContext } from './sessionCandidates.js';
-import { DEFAULT_CHUNK_TOKENS, sessionChunks } from './sessionChunks.js';
+import { DEFAULT_CHUNK_TOKENS } from './sessionCandidates.js';
+import { carryOver, chunkContext, readSessionView, unrecordedChunks } from './sessionChunks.js';
 
 /** What backfill's first phase still owes one session (what `memlog extract --dry-run` lists). */
 export interface PendingBackfill {
@@ -22,17 +22,13 @@ export function pendingBackfill(
   session: string,
   chunkTokens: number = DEFAULT_CHUNK_TOKENS,
 ): PendingBackfill {
-  const chunks = sessionChunks(target, session, chunkTokens);
-  const saved = [...chunks.savedBefore];
-  let estimatedTokens = 0;
-  for (const chunk of chunks.pending) {
-    estimatedTokens += requestTokens(chunkRequest(chunk.messages, chunkContext(chunks, chunks.known, saved, chunk)));
-    saved.push(...chunk.saved);
-  }
+  const view = readSessionView(session, target.effectLog(session));
+  const known = carryOver(view);
+  const chunks = unrecordedChunks(view, chunkTokens);
   return {
-    chunks: chunks.pending.length,
-    messages: chunks.pending.reduce((n, c) => n + c.messages.length, 0),
-    estimatedTokens,
-    sessionTokens: chunks.sessionTokens,
+    chunks: chunks.length,
+    messages: chunks.reduce((n, c) => n + c.messages.length, 0),
+    estimatedTokens: chunks.reduce((n, chunk) => n + requestTokens(chunkRequest(chunk.messages, chunkContext(view, known, chunk))), 0),
+    sessionTokens: view.sessionTokens,
   };
 }

@@ -1,114 +1,155 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { describeFailure } from '../../fs/fsError.js';
+import type { ChunkMessage, ModelReply } from '../../model/port.js';
+import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
 import type { CandidatesRecord, EffectRecord } from '../../pipeline/effectRecord.js';
-import { readEffectLog } from '../../pipeline/effectLog.js';
+import { candidatesRecord } from '../../pipeline/effectRecords.js';
 import { blockTokens } from '../../projections/tokenEstimate.js';
-import { chunkAtTurnEnds, type ChunkRange } from '../../projections/turnChunks.js';
+import { chunkAtTurnEnds } from '../../projections/turnChunks.js';
 import { isPrompt } from '../../projections/turns.js';
 import type { ApiMessage } from '../../resume/apiView.js';
 import { liveConversation } from '../../resume/loadConversation.js';
-import { describeFailure } from '../../fs/fsError.js';
-import type { ChunkMessage } from '../../model/port.js';
 import { sessionMemoryPath } from '../../transcript/claudePaths.js';
 import { hasUuid } from '../../transcript/entrySchema.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
-import { agentSavedMemories, type SavedMemory } from './agentSavedMemories.js';
-import { chunkMessage, type CarryOver } from './chunkRequest.js';
-
-/** The chunk size backfill's first phase uses unless told otherwise, in estimated tokens. */
-export const DEFAULT_CHUNK_TOKENS = 60_000;
+import { agentSavedMemories, withoutSaved } from './agentSavedMemories.js';
+import { candidatesOf, chunkMessage, type CarryOver, type ChunkContext } from './chunkRequest.js';
 
 /** Session notes go with every chunk as context, cut to this many characters (about 2,000 tokens). */
 export const NOTES_CARRY_CHARS = 8_000;
 
-/** One chunk still to send: its messages as the prompt shows them, and what its record will say. */
-export interface PendingChunk {
-  readonly range: ChunkRange;
-  readonly slice: readonly ApiMessage[];
-  readonly messages: readonly ChunkMessage[];
-  /** The chunk's id (its first message's cited uuid) and its last entry's uuid and position. */
-  readonly first: string;
-  readonly last: string;
-  readonly lastSeq: number;
-  /** Memory files the session's assistant saved itself within this chunk. */
-  readonly saved: readonly SavedMemory[];
-}
-
-/** A session as backfill's first phase sees it: what is recorded already, and the chunks still to send. */
-export interface SessionChunks {
+/**
+ * A session as backfill's first phase sees it: its main-thread conversation, what a chunk needs
+ * to cite and place its candidates, and the chunks its effect log has recorded. Shared by the
+ * synchronous path (sessionCandidates.ts) and the message-batch one (sessionCandidatesBatch.ts).
+ */
+export interface SessionView {
   readonly sessionId: string;
-  readonly logPath: string;
-  /** The session's own size: its main-thread conversation, by the chunks' estimate. */
+  readonly conversation: readonly ApiMessage[];
+  /** The uuids of the prompts a person typed: a turn starts there, and a message is cited by its prompt's uuid. */
+  readonly prompts: ReadonlySet<string>;
+  readonly timeOf: ReadonlyMap<string, string>;
+  readonly seqOf: ReadonlyMap<string, number>;
+  /** Each message's size by the project's estimate, in conversation order. */
+  readonly sizes: readonly number[];
   readonly sessionTokens: number;
+  readonly records: readonly EffectRecord[];
+  /** The chunks recorded, in the order they were. */
   readonly recorded: readonly CandidatesRecord[];
-  /** Names and descriptions of the candidates recorded so far, in order. */
-  readonly known: CarryOver;
   /** The session notes, when Claude Code (or memlog notes) kept them, cut to NOTES_CARRY_CHARS. */
   readonly notes?: string;
-  /** Memory files the assistant saved itself in the chunks recorded already. */
-  readonly savedBefore: readonly SavedMemory[];
-  readonly pending: readonly PendingChunk[];
-  /** Entry timestamps by uuid, for the candidates' "when it was said". */
-  readonly timeOf: ReadonlyMap<string, string>;
+}
+
+/** One chunk of whole turns: the messages as the model is shown them, and the ones they were built from. */
+export interface SessionChunk {
+  readonly slice: readonly ApiMessage[];
+  readonly messages: readonly ChunkMessage[];
+  /** The uuid its first message is cited by (the chunk's id), and the last uuid it holds (where its record goes). */
+  readonly first: string;
+  readonly last: string;
+  readonly tokens: number;
+  /** Where it ends in the conversation (the index after its last message). */
+  readonly end: number;
 }
 
 const messageTokens = (message: ApiMessage): number => message.content.reduce((n, block) => n + blockTokens(block), 0);
 
-/**
- * Reads one session and its effect log and cuts what is not recorded yet into chunks of whole
- * turns of at most `chunkTokens`: where a rerun goes on is the chunk after the last one
- * recorded (a session that grew gets its new turns chunked; when the last recorded message is
- * gone because another branch was resumed, from the start, skipping recorded chunks). Reads,
- * never writes: `--dry-run` plans with it, the first phase sends what it returns.
- */
-export function sessionChunks(
-  target: { readonly effectLog: (session: string) => string },
-  session: string,
-  chunkTokens: number = DEFAULT_CHUNK_TOKENS,
-): SessionChunks {
-  const logPath = target.effectLog(session);
-  const { entries, records } = readInputs(session, logPath);
-  const sessionId = basename(session, '.jsonl');
-  const conversation = liveConversation(entries);
-  const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) && hasUuid(e.entry) ? [e.entry.uuid] : [])));
-  const timeOf = new Map(
-    entries.flatMap((e) => {
-      const timestamp = (e.entry as { timestamp?: unknown }).timestamp;
-      return hasUuid(e.entry) && typeof timestamp === 'string' ? [[e.entry.uuid, timestamp] as const] : [];
-    }),
-  );
-  const seqOf = new Map(entries.flatMap((e) => (hasUuid(e.entry) ? [[e.entry.uuid, e.seq] as const] : [])));
-  const sizes = conversation.map(messageTokens);
-
-  const recorded = records.filter((r): r is CandidatesRecord => r.type === 'candidates');
-  const recordedIds = new Set(recorded.map((r) => r.chunkId));
-  const lastRecorded = recorded.at(-1)?.last;
-  const resumeAt = lastRecorded === undefined ? 0 : conversation.findIndex((m) => m.sources.includes(lastRecorded)) + 1;
-  const items = conversation.map((m, i) => ({
-    tokens: sizes[i]!,
-    startsTurn: m.role === 'user' && m.sources.some((uuid) => prompts.has(uuid)),
-  }));
-  const pending: PendingChunk[] = [];
-  for (const range of chunkAtTurnEnds(items.slice(resumeAt), chunkTokens)) {
-    const slice = conversation.slice(resumeAt + range.start, resumeAt + range.end);
-    const messages = slice.map((m) => chunkMessage(m, prompts));
-    const first = messages[0]!.uuid;
-    if (recordedIds.has(first)) continue;
-    const last = slice.at(-1)!.sources.at(-1)!;
-    pending.push({ range, slice, messages, first, last, lastSeq: seqOf.get(last) ?? -1, saved: agentSavedMemories(slice) });
+/** Reads the transcript and the effect log before anything is sent; either unreadable makes the session unreadable. */
+export function readSessionView(session: string, logPath: string): SessionView {
+  let entries;
+  let records;
+  try {
+    entries = readLogEntries(session).entries;
+    records = readEffectLog(logPath).records;
+  } catch (error) {
+    if (describeFailure(error) === undefined) throw error;
+    throw new SessionUnreadableError(error);
   }
+  const conversation = liveConversation(entries);
+  const sizes = conversation.map(messageTokens);
+  const sessionId = basename(session, '.jsonl');
   const notes = sessionNotes(dirname(session), sessionId);
   return {
     sessionId,
-    logPath,
-    sessionTokens: sizes.reduce((n, t) => n + t, 0),
-    recorded,
-    known: recorded.flatMap((r) => r.candidates.map((c) => ({ name: c.name, description: c.description }))),
     ...(notes === undefined ? {} : { notes }),
-    savedBefore: agentSavedMemories(resumeAt === 0 ? [] : conversation.slice(0, resumeAt)),
-    pending,
-    timeOf,
+    conversation,
+    prompts: new Set(entries.flatMap((e) => (isPrompt(e.entry) && hasUuid(e.entry) ? [e.entry.uuid] : []))),
+    timeOf: new Map(
+      entries.flatMap((e) => {
+        const timestamp = (e.entry as { timestamp?: unknown }).timestamp;
+        return hasUuid(e.entry) && typeof timestamp === 'string' ? [[e.entry.uuid, timestamp] as const] : [];
+      }),
+    ),
+    seqOf: new Map(entries.flatMap((e) => (hasUuid(e.entry) ? [[e.entry.uuid, e.seq] as const] : []))),
+    sizes,
+    sessionTokens: sizes.reduce((n, t) => n + t, 0),
+    records,
+    recorded: records.filter((r): r is CandidatesRecord => r.type === 'candidates'),
+  };
+}
+
+/** The view with one more chunk recorded. */
+export const withRecorded = (view: SessionView, record: CandidatesRecord): SessionView => ({
+  ...view,
+  records: [...view.records, record],
+  recorded: [...view.recorded, record],
+});
+
+/** The names and descriptions of every candidate recorded so far: the carry-over of the next chunk. */
+export function carryOver(view: SessionView): Array<CarryOver[number]> {
+  return view.recorded.flatMap((r) => r.candidates.map((c) => ({ name: c.name, description: c.description })));
+}
+
+/**
+ * The chunks still to send, in order: cut at turn ends after the last chunk recorded, or, when
+ * that chunk's message is gone (another branch was resumed), from the start, skipping the
+ * chunks recorded.
+ */
+export function unrecordedChunks(view: SessionView, chunkTokens: number): SessionChunk[] {
+  const recordedIds = new Set(view.recorded.map((r) => r.chunkId));
+  const lastRecorded = view.recorded.at(-1)?.last;
+  const resumeAt = lastRecorded === undefined ? 0 : view.conversation.findIndex((m) => m.sources.includes(lastRecorded)) + 1;
+  const items = view.conversation.map((m, i) => ({
+    tokens: view.sizes[i]!,
+    startsTurn: m.role === 'user' && m.sources.some((uuid) => view.prompts.has(uuid)),
+  }));
+  return chunkAtTurnEnds(items.slice(resumeAt), chunkTokens)
+    .map((range) => chunkOf(view, resumeAt + range.start, resumeAt + range.end))
+    .filter((chunk) => !recordedIds.has(chunk.first));
+}
+
+/** The chunk that runs from the message cited as `first` to the one holding `last`, as it stands now; null when either is gone. */
+export function chunkBetween(view: SessionView, first: string, last: string): SessionChunk | null {
+  const start = view.conversation.findIndex((m) => chunkMessage(m, view.prompts).uuid === first);
+  const end = view.conversation.findIndex((m, i) => i >= start && m.sources.includes(last));
+  return start === -1 || end === -1 ? null : chunkOf(view, start, end + 1);
+}
+
+function chunkOf(view: SessionView, start: number, end: number): SessionChunk {
+  const slice = view.conversation.slice(start, end);
+  const messages = slice.map((m) => chunkMessage(m, view.prompts));
+  return {
+    slice,
+    messages,
+    first: messages[0]!.uuid,
+    last: slice.at(-1)!.sources.at(-1)!,
+    tokens: view.sizes.slice(start, end).reduce((n, t) => n + t, 0),
+    end,
+  };
+}
+
+/**
+ * What a chunk is sent with besides its own messages: the candidates found before it, the
+ * session notes when they exist, and the memory files the session's assistant saved itself up
+ * to the chunk's end. Never the conversation before it.
+ */
+export function chunkContext(view: SessionView, known: CarryOver, chunk: SessionChunk): ChunkContext {
+  return {
+    known,
+    ...(view.notes === undefined ? {} : { notes: view.notes }),
+    saved: agentSavedMemories(view.conversation.slice(0, chunk.end)),
   };
 }
 
@@ -126,13 +167,41 @@ function sessionNotes(projectDir: string, sessionId: string): string | undefined
   }
 }
 
-/** The transcript and the effect log, read before anything is sent. */
-function readInputs(session: string, logPath: string): { entries: ReturnType<typeof readLogEntries>['entries']; records: EffectRecord[] } {
-  try {
-    const { entries } = readLogEntries(session);
-    return { entries, records: readEffectLog(logPath).records };
-  } catch (error) {
-    if (describeFailure(error) === undefined) throw error;
-    throw new SessionUnreadableError(error);
-  }
+/** What a reply cost, as the model reports it (0 when it reports nothing). */
+export function replyTokens(reply: ModelReply): { readonly input: number; readonly output: number } {
+  const { usage } = reply;
+  return { input: usage.inputTokens + usage.cacheReadInputTokens + usage.cacheCreationInputTokens, output: usage.outputTokens };
+}
+
+/**
+ * A chunk's answer, checked (chunkRequest.ts `candidatesOf`), without what the session's
+ * assistant saved itself (`saved`, the chunk context's), and recorded as its `candidates`
+ * record in the session's effect log before anything else is done with it. A reply without the
+ * call, or of the wrong shape, throws `CandidatesReplyError` and records nothing.
+ */
+export async function recordChunkReply(
+  view: SessionView,
+  chunk: SessionChunk,
+  reply: ModelReply,
+  logPath: string,
+  saved: ChunkContext['saved'],
+): Promise<{ readonly record: CandidatesRecord; readonly refused: number; readonly alreadySaved: number }> {
+  const citedAs = new Map(chunk.slice.flatMap((m, i) => m.sources.map((uuid) => [uuid, chunk.messages[i]!.uuid] as const)));
+  const checked = await candidatesOf(reply, { session: view.sessionId, citedAs, timeOf: view.timeOf });
+  const { kept: candidates, dropped: alreadySaved } = withoutSaved(checked.candidates, saved);
+  const { refused } = checked;
+  const used = replyTokens(reply);
+  const record = candidatesRecord({
+    at: { seq: view.seqOf.get(chunk.last) ?? -1, uuid: chunk.last },
+    chunkId: chunk.first,
+    first: chunk.first,
+    last: chunk.last,
+    candidates: candidates.map((c) => ({
+      ...c,
+      sources: c.sources.map((s) => ({ session: s.session, uuid: s.uuid, timestamp: s.timestamp })),
+    })),
+    tokens: { chunk: chunk.tokens, input: used.input, output: used.output },
+  });
+  appendEffectsSync(logPath, [record]);
+  return { record, refused, alreadySaved };
 }
