@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { FsFault } from './failFs.js';
 import { cliArgs } from './cliBundle.js';
@@ -56,4 +56,27 @@ export function runCli(args: readonly string[], options: RunCliOptions = {}): Cl
     ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
   });
   return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * `runCli` without blocking this process: for a child that talks to a server the test runs here
+ * (a local Messages API), which a synchronous spawn would keep from answering.
+ */
+export function runCliAsync(args: readonly string[], options: Pick<RunCliOptions, 'cwd' | 'env' | 'timeoutMs'> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...cliArgs(), ...args], {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...process.env, ...options.env, NO_COLOR: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+    child.on('error', reject);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, stdout, stderr });
+    });
+  });
 }
