@@ -1,10 +1,13 @@
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONSOLIDATE_LOCK, consolidationLogPath } from '../../src/jobs/index.js';
 import { readEffectLog } from '../../src/pipeline/effectLog.js';
-import { AGENT_INDEX, agentProject, agentSession, MERGED_TABS } from '../support/consolidationAgentScript.js';
-import { dirSnapshot } from '../support/dirSnapshot.js';
+import { cliArgs } from '../support/cliBundle.js';
+import { AGENT_INDEX, agentProject, agentSession, changeSteps, MERGED_TABS, orientSteps } from '../support/consolidationAgentScript.js';
+import { dirSnapshot, leftovers } from '../support/dirSnapshot.js';
+import { repoRoot } from '../support/paths.js';
 import { MessagesServer } from '../support/messagesServer.js';
 import { runCli, runCliAsync } from '../support/runCli.js';
 
@@ -53,6 +56,32 @@ describe('memlog consolidate --model anthropic (a CLI child, the real SDK, a loc
     expect(runCli(['memory', 'why', 'tabs.md', '--dir', p.memory]).stdout).toContain(
       'merged into indent-tabs.md by consolidation@0: said the same as indent-tabs.md',
     );
+  }, 90_000);
+
+  it('SIGKILL while the agent works: the directory stays as it was; the next run clears what the killed one left', async () => {
+    const p = agentProject();
+    const withoutLock = (path: string) => path !== '.consolidate-lock';
+    const before = dirSnapshot(p.memory, withoutLock);
+    // The agent has written, deleted and edited in its copy when the model stops answering.
+    server.arrange(...orientSteps(p), ...changeSteps(p), { kind: 'slow', delayMs: 60_000 });
+    const child = spawn(process.execPath, [...cliArgs(), 'consolidate', p.memory, '--model', 'anthropic'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    for (let i = 0; i < 400 && server.received.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.received).toHaveLength(5);
+    child.kill('SIGKILL');
+    await exited;
+    expect(dirSnapshot(p.memory, withoutLock)).toEqual(before);
+    // Its copy, beside the directory, holds the half-done work: the merge written, the duplicate deleted.
+    const copy = leftovers(p.sessions).filter((path) => path.startsWith('.memory.consolidation_0.memlog-run/'));
+    expect(copy).toContain('.memory.consolidation_0.memlog-run/indent-tabs.md');
+    expect(copy).not.toContain('.memory.consolidation_0.memlog-run/tabs.md');
+    const after = runCli(['consolidate', p.memory, '--model', 'offline', '--force']);
+    expect(after.status).toBe(0);
+    expect(leftovers(p.sessions)).toEqual([]);
   }, 90_000);
 
   it('--model anthropic without a key is a usage error, exit 2, nothing touched', () => {
