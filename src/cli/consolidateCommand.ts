@@ -2,9 +2,17 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { formatPlan } from '../consolidation/index.js';
-import { ConfigError } from '../index.js';
-import { consolidateMemory, DEFAULT_MIN_HOURS, DEFAULT_MIN_SESSIONS, type ConsolidateResult } from '../jobs/index.js';
+import { ConfigError, OfflineModel } from '../index.js';
+import {
+  consolidateMemory,
+  DEFAULT_MIN_HOURS,
+  DEFAULT_MIN_SESSIONS,
+  selectModel,
+  type ConsolidateResult,
+  type ModelKind,
+} from '../jobs/index.js';
 import { INDEX_NAME } from '../memory/durable/index.js';
+import { modelOption } from './optionChecks.js';
 
 interface ConsolidateOptions {
   readonly dryRun?: boolean;
@@ -13,6 +21,7 @@ interface ConsolidateOptions {
   readonly minHours: string;
   readonly minSessions: string;
   readonly claudeMd: string[];
+  readonly model: ModelKind;
 }
 
 const isDir = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
@@ -41,8 +50,19 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 const finishedLines = (dir: string, result: ConsolidateResult): string =>
   result.finished.map((runId) => `${dir}: finished ${runId}, which a killed run had recorded and not finished\n`).join('');
 
+function agentLines(result: ConsolidateResult): string {
+  if (result.status === 'skipped' || result.agent === undefined) return '';
+  const { agent } = result;
+  const lines = [
+    `  agent: ${agent.model} model, ${agent.turns} call(s), ${agent.tokens.input} tokens in, ${agent.tokens.output} out${agent.denied === 0 ? '' : `, ${agent.denied} tool call(s) refused`}`,
+    ...(agent.summary === null ? ['  the agent made no report'] : [`  it says: ${agent.summary}`]),
+    ...agent.restored.map((file) => `  kept ${file}: the agent deleted it without saying why`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
 function summary(dir: string, result: ConsolidateResult): string {
-  return finishedLines(dir, result) + outcome(dir, result);
+  return finishedLines(dir, result) + outcome(dir, result) + agentLines(result);
 }
 
 function outcome(dir: string, result: ConsolidateResult): string {
@@ -70,6 +90,7 @@ function toJson(dir: string, result: ConsolidateResult): unknown {
     index: result.plan.indexChanged ? result.plan.index : null,
     unreadable: result.unreadable,
     claudeMd: result.claudeMd,
+    ...(result.agent === undefined ? {} : { agent: result.agent }),
   };
 }
 
@@ -83,6 +104,13 @@ export function registerConsolidate(program: Command): void {
     .argument('<path>', 'a memory directory (with MEMORY.md), a project folder with memory/, or a projects folder')
     .option('--dry-run', 'print the plan (added / updated / merged / removed, each with its reason and sources) and write nothing')
     .option('--json', 'print the result as one JSON object')
+    .addOption(
+      modelOption(
+        '--model <kind>',
+        'auto (a consolidation agent on the Anthropic API when ANTHROPIC_API_KEY is set, else the offline lexical planner), offline or anthropic',
+        'auto',
+      ),
+    )
     .option('--force', 'run even when the gates say it is too soon (a consolidation running elsewhere still stops it)')
     .option('--min-hours <n>', 'hours since the last consolidation before the next', String(DEFAULT_MIN_HOURS))
     .option(
@@ -98,13 +126,17 @@ export function registerConsolidate(program: Command): void {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  memlog consolidate ~/.claude/projects/-home-me-shop/memory --dry-run\n  memlog consolidate memlog-out --force --json\n  memlog consolidate memlog-out/-home-me-shop/memory --claude-md ~/shop/CLAUDE.md --dry-run',
+      '\nExamples:\n  memlog consolidate ~/.claude/projects/-home-me-shop/memory --dry-run\n  memlog consolidate memlog-out --force --json\n  memlog consolidate memlog-out/-home-me-shop/memory --claude-md ~/shop/CLAUDE.md --dry-run\n  memlog consolidate ~/.claude/projects/-home-me-shop --model anthropic --dry-run',
     )
     .action(async (path: string, options: ConsolidateOptions) => {
       const minHours = count(options.minHours, '--min-hours');
       const minSessions = count(options.minSessions, '--min-sessions');
+      const dirs = memoryDirsUnder(path);
+      const model = selectModel({ model: options.model });
+      // The offline model cannot run an agent: offline, the lexical planner consolidates.
+      const agent = model instanceof OfflineModel ? undefined : { model };
       const results: unknown[] = [];
-      for (const dir of memoryDirsUnder(path)) {
+      for (const dir of dirs) {
         const result = await consolidateMemory({
           memoryDir: dir,
           dryRun: options.dryRun === true,
@@ -112,6 +144,7 @@ export function registerConsolidate(program: Command): void {
           minHours,
           minSessions,
           claudeMd: options.claudeMd,
+          ...(agent === undefined ? {} : { agent }),
         });
         if (options.json === true) results.push(toJson(dir, result));
         else process.stdout.write(summary(dir, result));

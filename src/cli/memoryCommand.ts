@@ -28,6 +28,7 @@ function touchLine(touch: ConsolidationTouch): string {
   switch (touch.kind) {
     case 'added':
     case 'updated':
+    case 'removed':
     case 'confirmed':
       return `  ${touch.kind} ${by}: ${touch.reason}${from}${pending}`;
     case 'merged':

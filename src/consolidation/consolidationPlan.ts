@@ -21,6 +21,14 @@ export type ConsolidationChange =
     }
   /** A memory removed because another now holds what it said (a near-duplicate, or an older version of a fact). */
   | { readonly kind: 'merged'; readonly filename: string; readonly into: string; readonly before: TopicFile; readonly reason: string }
+  /** A memory removed with nothing taking its place: stale, or a fact that is no longer true (the model-driven consolidation). */
+  | {
+      readonly kind: 'removed';
+      readonly filename: string;
+      readonly before: TopicFile;
+      readonly reason: string;
+      readonly sources: readonly SourceRef[];
+    }
   /** Statements that add nothing to a memory that already says it (older, or the same): cited, nothing written. */
   | { readonly kind: 'confirmed'; readonly filename: string; readonly reason: string; readonly sources: readonly SourceRef[] }
   /**

@@ -6,6 +6,7 @@ const MARK: Record<ConsolidationChange['kind'], string> = {
   added: '+',
   updated: '~',
   merged: '<',
+  removed: 'x',
   confirmed: '=',
   contradicts: '!',
   unindexed: '-',
@@ -15,6 +16,7 @@ const COUNTED: Record<ConsolidationChange['kind'], string> = {
   added: 'added',
   updated: 'updated',
   merged: 'merged',
+  removed: 'removed',
   confirmed: 'confirmed',
   contradicts: 'contradicting CLAUDE.md',
   unindexed: 'unindexed',
@@ -52,6 +54,12 @@ function changeLines(change: ConsolidationChange): string[] {
       ];
     case 'merged':
       return [`  ${mark} ${change.filename} into ${change.into}: ${change.reason}`];
+    case 'removed':
+      return [
+        `  ${mark} ${change.filename}: ${change.reason}`,
+        ...(change.sources.length === 0 ? [] : [`      from ${cited(change.sources)}`]),
+        ...change.before.body.split('\n').map((l) => `      - ${l}`),
+      ];
     case 'confirmed':
       return [`  ${mark} ${change.filename}: ${change.reason}`, `      from ${cited(change.sources)}`];
     case 'contradicts':
@@ -66,12 +74,12 @@ function changeLines(change: ConsolidationChange): string[] {
 
 /**
  * A plan as a person reviews it before anything is written: one block per change (+ added,
- * ~ updated, < merged into another, = confirmed, ! contradicts CLAUDE.md, - index line removed)
+ * ~ updated, < merged into another, x removed, = confirmed, ! contradicts CLAUDE.md, - index line removed)
  * with its reason, the sessions it comes from and the lines that change.
  */
 export function formatPlan(plan: ConsolidationPlan, title: string): string {
   if (plan.changes.length === 0 && !plan.indexChanged) return `${title}: nothing to consolidate\n`;
-  const counts = (['added', 'updated', 'merged', 'confirmed', 'contradicts', 'unindexed'] as const)
+  const counts = (['added', 'updated', 'merged', 'removed', 'confirmed', 'contradicts', 'unindexed'] as const)
     .map((kind) => [kind, plan.changes.filter((c) => c.kind === kind).length] as const)
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => `${n} ${COUNTED[kind]}`);

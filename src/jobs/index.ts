@@ -57,6 +57,7 @@ export {
   type ConsolidateResult,
 } from './consolidation/consolidateMemory.js';
 export { CONSOLIDATE_LOCK } from './consolidation/consolidationLock.js';
+export { DEFAULT_CONSOLIDATION_TURNS, type ConsolidationAgent } from './consolidation/agentConsolidation.js';
 export { backfillMemories, type BackfillOptions, type BackfillReport } from './backfill/backfillMemories.js';
 export { DEFAULT_CHUNK_TOKENS, type SessionCandidatesReport } from './backfill/sessionCandidates.js';
 export { pendingBackfill, type PendingBackfill } from './backfill/pendingBackfill.js';

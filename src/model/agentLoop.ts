@@ -1,10 +1,17 @@
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { isEnvironmentFault } from '../fs/fsError.js';
 import { FILE_TOOLS, runFileTool } from './fileTools.js';
-
-const WRITE_TOOLS: ReadonlySet<string> = new Set(['Write', 'Edit']);
 import type { PermissionGate, ToolCall } from './permissions.js';
-import type { ModelMessage, ModelPort, ModelReply, ModelTask, ModelUsage } from './port.js';
+import type { ModelMessage, ModelPort, ModelReply, ModelTask, ModelUsage, ToolDefinition } from './port.js';
+
+const WRITE_TOOLS: ReadonlySet<string> = new Set(['Write', 'Edit', 'Delete']);
+
+/** A tool of the caller's own, offered like a file tool (by name in `tools`) and run only once the gate allowed the call. */
+export interface AgentTool {
+  readonly definition: ToolDefinition;
+  /** Runs the call on the path the gate resolved; returns the tool_result text, or throws to return an error. */
+  readonly run: (input: Readonly<Record<string, unknown>>, path: string) => Promise<string>;
+}
 
 /** What the loop did with one tool call: the verdict, and the outcome. */
 export interface ToolCallRecord {
@@ -30,8 +37,10 @@ export interface AgentOptions {
   readonly model: ModelPort;
   readonly system: string;
   readonly messages: readonly ModelMessage[];
-  /** Which of Read, Glob, Grep, Write, Edit the model is offered. */
+  /** Which of Read, Glob, Grep, Write, Edit, Delete (and `customTools`) the model is offered. */
   readonly tools: readonly string[];
+  /** Tools of the caller's own, by name; one named like a file tool takes its place. */
+  readonly customTools?: Readonly<Record<string, AgentTool>>;
   readonly gate: PermissionGate;
   /** Model calls at most (5 for extraction). */
   readonly maxTurns: number;
@@ -52,7 +61,10 @@ export async function runAgent(options: AgentOptions): Promise<AgentRun> {
   const messages: ModelMessage[] = [...options.messages];
   const replies: ModelReply[] = [];
   const toolCalls: ToolCallRecord[] = [];
-  const tools = options.tools.flatMap((name) => (FILE_TOOLS[name] ? [FILE_TOOLS[name]] : []));
+  const tools = options.tools.flatMap((name) => {
+    const definition = options.customTools?.[name]?.definition ?? FILE_TOOLS[name];
+    return definition === undefined ? [] : [definition];
+  });
   let usage: ModelUsage = { inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 };
   for (let turn = 1; turn <= options.maxTurns; turn++) {
     const reply = await options.model.complete(
@@ -100,7 +112,10 @@ async function runOne(call: ToolCall, options: AgentOptions): Promise<{ record: 
   const verdict = await options.gate.check(call);
   if (!verdict.allow) return { record: { call, allowed: false, error: verdict.reason }, output: `Permission denied: ${verdict.reason}` };
   try {
-    return { record: { call, allowed: true, path: verdict.path }, output: await runFileTool(call.name, call.input, verdict.path) };
+    const custom = options.customTools?.[call.name];
+    const output =
+      custom === undefined ? await runFileTool(call.name, call.input, verdict.path) : await custom.run(call.input, verdict.path);
+    return { record: { call, allowed: true, path: verdict.path }, output };
   } catch (error) {
     // A full disk or a failing one is no answer to give the model: the run stops, and whatever it
     // wrote so far is thrown away with its copy (it would be half a change).

@@ -1,6 +1,7 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { atomicWrite } from '../fs/atomicWrite.js';
+import { rm } from '../fs/faultableFs.js';
 import { scanForSecrets } from '../secrets/scanForSecrets.js';
 import type { ToolDefinition } from './port.js';
 
@@ -47,6 +48,11 @@ export const FILE_TOOLS: Readonly<Record<string, ToolDefinition>> = {
       },
       required: ['file_path', 'old_string', 'new_string'],
     },
+  },
+  Delete: {
+    name: 'Delete',
+    description: 'Delete one file (never a directory).',
+    inputSchema: { type: 'object', properties: { file_path: { type: 'string' } }, required: ['file_path'] },
   },
 };
 
@@ -110,6 +116,14 @@ export async function runFileTool(name: string, input: Readonly<Record<string, u
       await refuseSecrets(after);
       await atomicWrite(path, after);
       return `Edited ${path.split('/').at(-1) ?? path}`;
+    }
+    case 'Delete': {
+      const info = await lstat(path).catch(() => {
+        throw new ToolInputError('the file does not exist');
+      });
+      if (!info.isFile()) throw new ToolInputError('only a regular file can be deleted');
+      await rm(path);
+      return `Deleted ${path.split('/').at(-1) ?? path}`;
     }
     default:
       throw new ToolInputError(`unknown tool ${name}`);

@@ -11,7 +11,8 @@ export {
   type MemoryHeader,
 } from './port.js';
 export type { BatchItemResult, BatchStatus, MessageBatchesPort } from './messageBatches.js';
-export { runAgent, type AgentRun, type AgentOptions, type ToolCallRecord } from './agentLoop.js';
+export { runAgent, type AgentRun, type AgentOptions, type AgentTool, type ToolCallRecord } from './agentLoop.js';
 export { editOnlyGate, memoryGate, type PermissionGate, type Permission, type ToolCall } from './permissions.js';
+export { consolidationGate, type ConsolidationGateOptions } from './consolidationGate.js';
 export { FILE_TOOLS, runFileTool, globToRegExp, ToolInputError } from './fileTools.js';
 export { withTaskPrompt, PENDING_TOOL_RESULT } from './backgroundRequest.js';

@@ -87,7 +87,7 @@ export const CompactedRecord = z.looseObject({
 export const SourceRefRecord = z.looseObject({ session: z.string(), uuid: z.string(), timestamp: z.string() });
 /** One change a consolidation makes (see src/consolidation/consolidationPlan.ts), as the log keeps it: what, why, from where. */
 export const ConsolidationChangeRecord = z.looseObject({
-  kind: z.enum(['added', 'updated', 'merged', 'confirmed', 'contradicts', 'unindexed']),
+  kind: z.enum(['added', 'updated', 'merged', 'removed', 'confirmed', 'contradicts', 'unindexed']),
   filename: z.string().optional(),
   into: z.string().optional(),
   line: z.string().optional(),

@@ -2,7 +2,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONSOLIDATE_LOCK, consolidationLogPath } from '../../src/jobs/index.js';
+import { CONSOLIDATE_LOCK, consolidationLogPath, OFFLINE_NOTICE } from '../../src/jobs/index.js';
 import { dirSnapshot } from '../support/dirSnapshot.js';
 import { hasShared, sharedFixtures } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
@@ -16,11 +16,11 @@ function driftedProject(): string {
 }
 
 describe('memlog consolidate', () => {
-  it('--dry-run prints the plan with reasons and writes nothing', () => {
+  it('--dry-run prints the plan with reasons and writes nothing (without a key: the offline planner, said once)', () => {
     const memory = driftedProject();
     const before = dirSnapshot(join(memory, '..'));
-    const result = runCli(['consolidate', memory, '--dry-run']);
-    expect(result.stderr).toBe('');
+    const result = runCli(['consolidate', memory, '--dry-run'], { env: { ANTHROPIC_API_KEY: '' } });
+    expect(result.stderr).toBe(`${OFFLINE_NOTICE}\n`);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('(dry run, nothing written): 1 updated, 1 merged, 2 unindexed');
     expect(result.stdout).toContain('< tabs.md into indent-tabs.md: an older statement of what indent-tabs.md says');

@@ -145,6 +145,61 @@ describe('the agent loop and its gates', () => {
     expect(run.stop).toBe('done');
   });
 
+  it('Delete removes one file, never a directory; a custom tool runs only once the gate allowed it', async () => {
+    const { project, memory } = dirs();
+    writeFileSync(join(memory, 'old.md'), 'old');
+    mkdirSync(join(memory, 'team'));
+    const ran: unknown[] = [];
+    const model = new ScriptedModel([
+      {
+        content: [
+          { type: 'tool_use', id: 'd1', name: 'Delete', input: { file_path: join(memory, 'old.md') } },
+          { type: 'tool_use', id: 'd2', name: 'Delete', input: { file_path: join(memory, 'team') } },
+          { type: 'tool_use', id: 'd3', name: 'Delete', input: { file_path: join(memory, 'missing.md') } },
+          { type: 'tool_use', id: 'c1', name: 'Note', input: { text: 'kept' } },
+          { type: 'tool_use', id: 'c2', name: 'Note', input: { text: 'refused' } },
+        ],
+        stopReason: 'tool_use',
+      },
+      done,
+    ]);
+    const inner = memoryGate({ readRoots: [project], writeRoot: memory });
+    const run = await runAgent({
+      model,
+      system: 's',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: ['Delete', 'Note'],
+      customTools: {
+        Note: {
+          definition: { name: 'Note', description: 'note', inputSchema: { type: 'object' } },
+          run: (input) => {
+            ran.push(input['text']);
+            return Promise.resolve('noted');
+          },
+        },
+      },
+      gate: {
+        check: (call) =>
+          call.name === 'Note'
+            ? Promise.resolve(call.input['text'] === 'kept' ? { allow: true, path: '' } : { allow: false, reason: 'no' })
+            : call.name === 'Delete'
+              ? inner.check({ ...call, name: 'Write' })
+              : inner.check(call),
+      },
+      maxTurns: 5,
+    });
+    expect(model.calls[0]!.tools?.map((t) => t.name)).toEqual(['Delete', 'Note']);
+    expect(readdirSync(memory)).toEqual(['team']);
+    expect(ran).toEqual(['kept']);
+    expect(run.toolCalls.map((c) => [c.call.id, c.allowed, c.error ?? null])).toEqual([
+      ['d1', true, null],
+      ['d2', true, 'only a regular file can be deleted'],
+      ['d3', true, 'the file does not exist'],
+      ['c1', true, null],
+      ['c2', false, 'no'],
+    ]);
+  });
+
   it('globs with *, ** and ?', () => {
     expect(['a.md', 'x/b.md', 'x/y/c.md', 'a.txt'].filter((p) => globToRegExp('**/*.md').test(p))).toEqual(['a.md', 'x/b.md', 'x/y/c.md']);
     expect(globToRegExp('?.md').test('ab.md')).toBe(false);

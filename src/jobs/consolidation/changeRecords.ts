@@ -9,6 +9,7 @@ export function changeRecords(changes: readonly ConsolidationChange[]): ChangeRe
     switch (change.kind) {
       case 'added':
       case 'updated':
+      case 'removed':
       case 'confirmed':
         return {
           kind: change.kind,

@@ -1,26 +1,24 @@
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { isEmptyPlan, type ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
 import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
-import { planConsolidation } from '../../consolidation/planConsolidation.js';
-import { atomicWrite } from '../../fs/atomicWrite.js';
-import { removeStrayTempFiles } from '../../fs/strayTempFiles.js';
 import { rm } from '../../fs/faultableFs.js';
-import { applyStagedFiles, removeStagedLeftovers, stageDir, stagedDirPath } from '../../fs/stagedDir.js';
-import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
-import { renderTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
-import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
-import { consolidationFinishedRecord, consolidationStartedRecord, nextRunId } from '../../pipeline/effectRecords.js';
-import { isSessionFileName } from '../../transcript/claudePaths.js';
-import { changeRecords } from './changeRecords.js';
+import { removeStrayTempFiles } from '../../fs/strayTempFiles.js';
+import { removeStagedDir, removeStagedLeftovers, stagedDirPath } from '../../fs/stagedDir.js';
+import { readEffectLog } from '../../pipeline/effectLog.js';
+import { nextRunId } from '../../pipeline/effectRecords.js';
+import { prepareWithAgent, type ConsolidationAgent } from './agentConsolidation.js';
+import { commitConsolidation } from './commitConsolidation.js';
+import { gateReason, sessionsSince } from './consolidationGates.js';
 import { acquireConsolidationLock, readConsolidationLock } from './consolidationLock.js';
 import { cutShort, finishCutShort } from './cutShort.js';
-import { readMemoryDirectory } from './memoryDirectory.js';
+import { planLexically, prepareLexically } from './lexicalConsolidation.js';
+import type { AgentSummary, ConsolidationContext, PreparedConsolidation } from './preparedConsolidation.js';
 import { projectInstructions } from './projectInstructions.js';
+import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 
-/** Claude Code's gates for its background consolidation (2.1.332): at least a day and five sessions since the last. */
-export const DEFAULT_MIN_HOURS = 24;
-export const DEFAULT_MIN_SESSIONS = 5;
+export { DEFAULT_MIN_HOURS, DEFAULT_MIN_SESSIONS } from './consolidationGates.js';
 
 export interface ConsolidateOptions {
   readonly memoryDir: string;
@@ -28,6 +26,8 @@ export interface ConsolidateOptions {
   readonly sessionsDir?: string;
   /** New statements to merge in (backfill's first phase); none: the directory is consolidated as it is. */
   readonly candidates?: readonly MemoryCandidate[];
+  /** A model to consolidate with, as an agent through gated tools; none: the lexical planner (offline, deterministic). */
+  readonly agent?: ConsolidationAgent;
   readonly dryRun?: boolean;
   /** Run whatever the gates say (a live holder of the lock still stops it). */
   readonly force?: boolean;
@@ -57,37 +57,13 @@ export type ConsolidateResult =
       readonly claudeMd: readonly string[];
       readonly finished: readonly string[];
       readonly runId?: string;
+      /** What the agent said and spent, when a model consolidated. */
+      readonly agent?: AgentSummary;
     };
 
 /** The consolidation log of a memory directory: beside it, so the directory holds only what Claude Code expects there. */
 export const consolidationLogPath = (memoryDir: string): string =>
   join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-consolidation.jsonl`);
-
-const hours = (ms: number): string => `${Math.floor(ms / 3_600_000)} h`;
-
-/** Sessions in the project touched since the last consolidation, or null when there are none to count. */
-function sessionsSince(sessionsDir: string, since: Date | null): number | null {
-  if (!existsSync(sessionsDir)) return null;
-  // Sessions only: memlog's own logs beside them (this consolidation's among them) are not sessions.
-  const sessions = readdirSync(sessionsDir).filter(isSessionFileName);
-  if (sessions.length === 0) return null;
-  return sessions.filter((name) => since === null || statSync(join(sessionsDir, name)).mtime > since).length;
-}
-
-/** Why the gates hold a consolidation back now, or null when it may run. */
-function gateReason(options: ConsolidateOptions, now: Date): string | null {
-  const lock = readConsolidationLock(options.memoryDir, now);
-  if (lock.heldBy !== null) return `another consolidation (pid ${lock.heldBy}) is running`;
-  if (options.force === true || lock.lastConsolidatedAt === null) return null;
-  const minHours = options.minHours ?? DEFAULT_MIN_HOURS;
-  const since = now.getTime() - lock.lastConsolidatedAt.getTime();
-  if (since < minHours * 3_600_000) return `consolidated ${hours(since)} ago; it runs every ${minHours} h (--force to run now)`;
-  const sessions = sessionsSince(options.sessionsDir ?? dirname(options.memoryDir), lock.lastConsolidatedAt);
-  const minSessions = options.minSessions ?? DEFAULT_MIN_SESSIONS;
-  if (sessions !== null && sessions < minSessions)
-    return `${sessions} session${sessions === 1 ? '' : 's'} since the last consolidation; it waits for ${minSessions} (--force to run now)`;
-  return null;
-}
 
 /**
  * Finishes, under the lock, what a killed run committed: the directory must not stay half
@@ -111,47 +87,64 @@ export async function finishCommittedConsolidations(memoryDir: string, now: Date
 /** Real paths that exist; the others as they are. */
 const real = (path: string): string => (existsSync(path) ? realpathSync(path) : path);
 
+/** The agent's plan for a dry run: it works in a copy away from the directory, thrown away after. */
+async function dryRunAgent(context: ConsolidationContext, agent: ConsolidationAgent): Promise<PreparedConsolidation> {
+  const scratch = mkdtempSync(join(tmpdir(), 'memlog-consolidate-'));
+  try {
+    return await prepareWithAgent(context, agent, join(scratch, basename(context.memoryDir)));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
 /**
  * Consolidates one memory directory, as Claude Code's background "dream" does and sharing its
  * lock: the same thing said twice becomes one memory, the newest statement of a fact wins,
  * relative dates become absolute, a memory that contradicts the project's CLAUDE.md is noted
- * (CLAUDE.md is only read), the index gets one short line per memory within its limits.
- * Only `.md` files inside the directory are written or removed. The plan is recorded in the
- * consolidation log (its commit point) once the new files are staged and before any is moved
- * into place; a run killed before that leaves the directory as it was, one killed after is
- * finished by the next run, gates or not. `dryRun` plans and writes nothing.
+ * (CLAUDE.md is only read), the index gets one short line per memory within its limits. The
+ * plan comes from the lexical planner, or from a model run as an agent (`agent`) on a staged
+ * copy; either way only `.md` files inside the directory are written or removed, and the plan
+ * is recorded in the consolidation log (its commit point) once the new files are staged and
+ * before any is moved into place. A run that fails or is killed before that leaves the
+ * directory as it was; one killed after is finished by the next run, gates or not. `dryRun`
+ * plans and writes nothing.
  */
 export async function consolidateMemory(options: ConsolidateOptions): Promise<ConsolidateResult> {
   const { memoryDir } = options;
   const now = (options.now ?? (() => new Date()))();
-  const gate = gateReason(options, now);
+  const sessionsDir = options.sessionsDir ?? dirname(memoryDir);
+  const lockState = readConsolidationLock(memoryDir, now);
+  const gate = gateReason({ ...options, sessionsDir }, lockState, now);
   if (gate !== null)
     return {
       status: 'skipped',
       reason: gate,
       finished: options.dryRun === true ? [] : await finishCommittedConsolidations(memoryDir, now),
     };
-  const instructions = projectInstructions({ sessionsDir: options.sessionsDir ?? dirname(memoryDir), named: options.claudeMd ?? [] });
+  const instructions = projectInstructions({ sessionsDir, named: options.claudeMd ?? [] });
   const claudeMd = new Set(instructions.files);
-  const plan = () => {
-    const dir = readMemoryDirectory(memoryDir);
-    // A CLAUDE.md kept inside the memory directory is an instruction file, never a memory to rewrite or merge.
-    const isInstructionFile = (filename: string) => claudeMd.has(real(join(memoryDir, filename)));
-    const unreadable = dir.unreadable.map((u) => u.filename);
-    const kept = [...unreadable, ...dir.memories.filter((m) => isInstructionFile(m.filename)).map((m) => m.filename)];
-    const made = planConsolidation({
-      memories: dir.memories.filter((m) => !isInstructionFile(m.filename)),
-      index: dir.index,
-      candidates: options.candidates ?? [],
-      kept,
-      instructions: instructions.instructions,
-    });
-    return { plan: made, unreadable, forms: dir.forms };
+  const context: ConsolidationContext = {
+    memoryDir,
+    sessionsDir,
+    candidates: options.candidates ?? [],
+    instructions,
+    isInstructionFile: (filename) => claudeMd.has(real(join(memoryDir, filename))),
+    sessions: sessionsSince(sessionsDir, lockState.lastConsolidatedAt),
+    since: lockState.lastConsolidatedAt,
+    now,
   };
   const checked = [...claudeMd];
+  const { agent } = options;
   if (options.dryRun === true) {
-    const planned = plan();
-    return { status: 'planned', plan: planned.plan, unreadable: planned.unreadable, claudeMd: checked, finished: [] };
+    const planned = agent === undefined ? planLexically(context) : await dryRunAgent(context, agent);
+    return {
+      status: 'planned',
+      plan: planned.plan,
+      unreadable: planned.unreadable,
+      claudeMd: checked,
+      finished: [],
+      ...('agent' in planned && planned.agent !== undefined ? { agent: planned.agent } : {}),
+    };
   }
 
   const lock = await acquireConsolidationLock(memoryDir, now);
@@ -163,50 +156,38 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
     const finished = await finishCutShort(memoryDir, logPath, records);
     await removeStagedLeftovers(memoryDir);
     await removeStrayTempFiles(memoryDir);
-    const { plan: made, unreadable, forms } = plan();
-    if (isEmptyPlan(made)) {
-      succeeded = true;
-      return { status: 'unchanged', plan: made, unreadable, claudeMd: checked, finished };
-    }
     const runId = nextRunId(
       'consolidation',
       records.filter((r) => r.type === 'consolidation_started').length,
       new Set(records.flatMap((r) => (r.type === 'consolidation_started' ? [r.runId] : []))),
     );
     const staging = stagedDirPath(memoryDir, runId);
-    const staged = await stageDir(memoryDir, staging);
-    const writes: string[] = [];
-    const removes: string[] = [];
-    for (const [filename, file] of made.writes) {
-      if (file === null) {
-        removes.push(filename);
-        continue;
-      }
-      await atomicWrite(
-        join(staged.path, filename),
-        renderTopicFile(file, forms.get(filename) ?? options.frontmatter ?? 'metadata'),
-        0o644,
-      );
-      writes.push(filename);
+    const prepared =
+      agent === undefined ? await prepareLexically(context, staging, options.frontmatter) : await prepareWithAgent(context, agent, staging);
+    const result = {
+      plan: prepared.plan,
+      unreadable: prepared.unreadable,
+      claudeMd: checked,
+      finished,
+      ...(prepared.agent === undefined ? {} : { agent: prepared.agent }),
+    };
+    if (isEmptyPlan(prepared.plan)) {
+      await removeStagedDir(staging);
+      succeeded = true;
+      return { status: 'unchanged', ...result };
     }
-    if (made.indexChanged) {
-      await atomicWrite(join(staged.path, INDEX_NAME), made.index, 0o644);
-      writes.push(INDEX_NAME);
-    }
-    appendEffectsSync(logPath, [
-      consolidationStartedRecord({
-        runId,
-        changes: changeRecords(made.changes),
-        writes,
-        removes,
-        ...(options.consumes === undefined ? {} : { consumes: options.consumes }),
-      }),
-    ]);
-    await applyStagedFiles(staging, memoryDir, writes);
-    for (const filename of removes) await rm(join(memoryDir, filename), { force: true });
-    appendEffectsSync(logPath, [consolidationFinishedRecord(runId)]);
+    await commitConsolidation({
+      memoryDir,
+      logPath,
+      runId,
+      staging,
+      plan: prepared.plan,
+      writes: prepared.writes,
+      removes: prepared.removes,
+      ...(options.consumes === undefined ? {} : { consumes: options.consumes }),
+    });
     succeeded = true;
-    return { status: 'consolidated', plan: made, unreadable, claudeMd: checked, finished, runId };
+    return { status: 'consolidated', ...result, runId };
   } finally {
     await lock.release(succeeded);
   }

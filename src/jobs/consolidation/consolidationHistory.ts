@@ -5,7 +5,7 @@ import { consolidationLogPath } from './consolidateMemory.js';
 export interface ConsolidationTouch {
   readonly runId: string;
   /** `absorbed`: another memory was merged into this one (`other` names it). */
-  readonly kind: 'added' | 'updated' | 'merged' | 'absorbed' | 'confirmed' | 'contradicts';
+  readonly kind: 'added' | 'updated' | 'merged' | 'absorbed' | 'removed' | 'confirmed' | 'contradicts';
   readonly file: string;
   /** `merged`: the memory it went into; `absorbed`: the memory that went into it. */
   readonly other?: string;
