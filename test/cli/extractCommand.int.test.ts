@@ -1,0 +1,66 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BackfillReport, ExtractReport } from '../../src/index.js';
+import { demoProjects } from '../support/paths.js';
+import { runCli } from '../support/runCli.js';
+import { tempDir } from '../support/tempDir.js';
+
+const OFFLINE = { env: { ANTHROPIC_API_KEY: '' } };
+const extract = (out: string, ...extra: string[]) =>
+  runCli(['extract', demoProjects, '--out', out, '--model', 'offline', ...extra], OFFLINE);
+
+interface Plan {
+  readonly sessions: ReadonlyArray<{ chunks: number; messages: number; estimatedTokens: number; sessionTokens: number }>;
+  readonly recordedNotConsolidated: { chunks: number; candidates: number };
+}
+
+describe('memlog extract: the two-phase backfill by default', () => {
+  it('--dry-run plans every chunk and writes nothing; the run sends just that; a rerun sends nothing', () => {
+    const out = tempDir();
+    const dry = extract(out, '--dry-run', '--json');
+    expect(dry.status, dry.stderr).toBe(0);
+    const plan = JSON.parse(dry.stdout) as Plan[];
+    const planned = plan.flatMap((p) => p.sessions);
+    expect(planned.map((s) => s.chunks)).toEqual([1, 1, 1, 1]);
+    expect(planned.every((s) => s.estimatedTokens > s.sessionTokens && s.messages > 0)).toBe(true);
+    expect(readdirSync(out)).toEqual([]);
+
+    const run = extract(out, '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as BackfillReport & { model: string };
+    expect(report).toMatchObject({ mode: 'two-phase', model: 'offline', processed: 4, failedRuns: 0 });
+    expect(report.sessions.reduce((n, s) => n + s.chunks, 0)).toBe(4);
+    expect(report.sessions.reduce((n, s) => n + s.sessionTokens, 0)).toBe(planned.reduce((n, s) => n + s.sessionTokens, 0));
+    // The offline model reports no usage: what was sent is the requests' estimate, as --dry-run estimated it.
+    expect(report.tokens.input).toBeGreaterThan(0);
+    expect(report.projects.map((p) => [p.memories, p.consolidated.status])).toEqual([
+      [4, 'consolidated'],
+      [1, 'consolidated'],
+    ]);
+    expect(run.stderr).toMatch(/^memlog: \[4\/4\] .*: 1 chunk\(s\) sent, \d candidate\(s\)$/m);
+
+    const again = extract(out);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('memlog extract: 2 project(s), 4 session(s): 0 processed, 4 with nothing new');
+    expect(again.stdout).toContain('model tokens: 0 in, 0 out');
+    const replanned = JSON.parse(extract(out, '--dry-run', '--json').stdout) as Plan[];
+    expect(replanned.flatMap((p) => p.sessions).map((s) => s.chunks)).toEqual([0, 0, 0, 0]);
+    expect(replanned.map((p) => p.recordedNotConsolidated)).toEqual([
+      { chunks: 0, candidates: 0 },
+      { chunks: 0, candidates: 0 },
+    ]);
+  });
+
+  it('--per-turn replays the per-turn runs into its own cursor; --extract-every goes with it', () => {
+    const out = tempDir();
+    const run = extract(out, '--per-turn', '--extract-every', '2', '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as ExtractReport;
+    expect(report.sessions.some((s) => s.runs > 0)).toBe(true);
+    expect(JSON.stringify(report)).not.toContain('"mode":"two-phase"');
+    const text = extract(out, '--per-turn', '--extract-every', '2');
+    expect(text.stdout).toMatch(/^memlog extract: 2 project\(s\), 4 session\(s\): 0 processed/);
+    expect(text.stdout).toContain('memories added: none');
+  });
+});
