@@ -144,11 +144,14 @@ function freeName(wanted: string, taken: Set<string>): string {
   return name;
 }
 
+/** A body as it reads: a file read back ends with the newline it was written with, a statement does not. */
+const sameBody = (a: string, b: string): boolean => a.trimEnd() === b.trimEnd();
+
 const sameFile = (a: TopicFile, b: TopicFile): boolean =>
   a.name === b.name &&
   a.description === b.description &&
   a.type === b.type &&
-  a.body === b.body &&
+  sameBody(a.body, b.body) &&
   a.modified === b.modified &&
   a.originSessionId === b.originSessionId;
 
@@ -184,7 +187,7 @@ function reasonFor(result: Item, earlier: readonly Item[]): string {
     const { overlap } = subjectOverlap(subjectTerms(previous.memory.body), subjectTerms(result.memory.body));
     const sessions = new Set(result.sources.map((s) => s.session));
     parts.push(
-      overlap === 1 && previous.memory.body === result.memory.body
+      overlap === 1 && sameBody(previous.memory.body, result.memory.body)
         ? `said again (${plural(earlier.length + 1, 'statement')} of it)`
         : `a later statement (${day(result.saidAt)}${sessions.size > 0 ? `, session ${[...sessions][0]!.slice(0, 8)}` : ''}) replaces what was said on ${day(previous.saidAt)}`,
     );

@@ -1,8 +1,9 @@
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consolidateMemory } from '../../../src/jobs/consolidation/consolidateMemory.js';
 import { CONSOLIDATE_LOCK } from '../../../src/jobs/consolidation/consolidationLock.js';
+import type { MemoryCandidate } from '../../../src/consolidation/memoryCandidate.js';
 import { tempDir } from '../../support/tempDir.js';
 
 describe('consolidateMemory gates', () => {
@@ -22,5 +23,34 @@ describe('consolidateMemory gates', () => {
       reason: '4 sessions since the last consolidation; it waits for 5 (--force to run now)',
       finished: [],
     });
+  });
+});
+
+describe('consolidateMemory merging what it has merged before', () => {
+  it('the same statement merged again is recorded as confirmed: no file is rewritten', async () => {
+    const memory = join(tempDir(), 'memory');
+    mkdirSync(memory);
+    const statement: MemoryCandidate = {
+      type: 'feedback',
+      name: 'Small focused commits',
+      description: 'Keep commits small and focused.',
+      body: 'Keep commits small and focused.\n\n**Why:** the user asked for it.\n**How to apply:** one change a commit.',
+      saidAt: '2026-03-03T14:02:35.938Z',
+      sources: [
+        {
+          session: '7f26641c-f5f5-4490-80f6-02093c4c460a',
+          uuid: 'ffe3b969-70e2-4e43-8968-343f6ff570c8',
+          timestamp: '2026-03-03T14:02:35.938Z',
+        },
+      ],
+    };
+    const first = await consolidateMemory({ memoryDir: memory, candidates: [statement], force: true });
+    expect(first.status).toBe('consolidated');
+    const files = Object.fromEntries(readdirSync(memory).map((name) => [name, readFileSync(join(memory, name), 'utf8')]));
+    const again = await consolidateMemory({ memoryDir: memory, candidates: [statement], force: true });
+    // Recorded (memory why names the statement again), but nothing to move in: a file read back ends with a newline, a statement does not.
+    expect(again.status === 'consolidated' && again.plan.changes.map((c) => c.kind)).toEqual(['confirmed']);
+    expect(again.status === 'consolidated' && again.plan.writes.size).toBe(0);
+    expect(Object.fromEntries(readdirSync(memory).map((name) => [name, readFileSync(join(memory, name), 'utf8')]))).toEqual(files);
   });
 });
