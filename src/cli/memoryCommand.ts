@@ -137,7 +137,9 @@ export function registerMemory(program: Command): void {
         lines.push(
           `  ${w.change} by ${w.runId} in session ${w.sessionId ?? '?'}: messages after ${short(w.from)} up to ${short(w.to)} (${relative(process.cwd(), w.effectLog)})`,
         );
-      if (writes.length === 0) lines.push('  no recorded extraction wrote it (written by Claude Code itself, or by hand)');
+      // A backfill's memories are written by its consolidation, whose lines follow.
+      if (writes.length === 0 && consolidations.length === 0)
+        lines.push('  no recorded extraction or consolidation wrote it (written by Claude Code itself, or by hand)');
       lines.push(...consolidations.map(touchLine));
       process.stdout.write(`${lines.join('\n')}\n`);
     });

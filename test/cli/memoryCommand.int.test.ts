@@ -43,7 +43,6 @@ describe('memlog memory why, after consolidations', () => {
     expect(why.stdout).toBe(
       [
         'indent-tabs.md [feedback]: Indent with tabs rather than spaces',
-        '  no recorded extraction wrote it (written by Claude Code itself, or by hand)',
         '  tabs.md merged into it by consolidation@0: an older statement of what indent-tabs.md says (3 subject words shared)',
         `  noted by consolidation@0: contradicts ${join(memory, '..', '..', 'CLAUDE.md')}:3 "Use 2-space indentation." (the memory rules out "spaces", which CLAUDE.md calls for)`,
         '  confirmed by consolidation@1: 1 statement of what it already says; from 4a2030a7 (2026-01-20)',
