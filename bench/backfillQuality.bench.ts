@@ -14,7 +14,8 @@ import { writeHistory } from './historyGen.js';
 /**
  * What a backfill keeps of a generated history (bench/historyGen.ts: 30 sessions, a preference
  * said five ways, a fact that changed, relative dates, two unrelated rules), with the offline
- * model: after `memlog extract` alone, and after `memlog consolidate` on its output. Prints the
+ * model: after `memlog extract --per-turn` alone, after `memlog consolidate` on its output, and
+ * after the default `memlog extract` (two phases). Prints the
  * issue 19 targets beside what was measured; it asserts nothing (a bench measures, tests judge).
  */
 const { values: args } = parseArgs({
@@ -68,13 +69,13 @@ try {
   console.log(
     row('target', { memories: NaN, aboutPreference: 1, oldFact: 0, newFact: 1, relativeDates: 0, rules: 2 }).replace('NaN', '  -'),
   );
-  console.log(row('extract (per turn)', extracted));
-  console.log(row('extract + consolidate', consolidated));
-  console.log(row('extract --two-phase', twoPhase));
+  console.log(row('extract --per-turn', extracted));
+  console.log(row('--per-turn+consolidate', consolidated));
+  console.log(row('extract (two phases)', twoPhase));
   const sent = backfill.sessions.reduce((sum, s) => sum + s.tokens.input, 0);
   const own = backfill.sessions.reduce((sum, s) => sum + s.sessionTokens, 0);
   console.log(
-    `two-phase tokens sent: ${sent} for sessions of ${own} tokens (${(sent / own).toFixed(2)}×; a fixed prompt dominates sessions this short)`,
+    `backfill tokens sent: ${sent} for sessions of ${own} tokens (${(sent / own).toFixed(2)}×; a fixed prompt dominates sessions this short)`,
   );
   if (consolidation.status !== 'skipped')
     console.log(`consolidation: ${consolidation.plan.changes.map((c) => c.kind).join(', ') || 'no change'}`);
