@@ -1,6 +1,6 @@
 import { reservedIndexNameReason } from '../memory/durable/memoryIndex.js';
 import type { TopicFile } from '../memory/durable/topicFile.js';
-import { absoluteDates, type DateRewrite } from './absoluteDates.js';
+import { absoluteDates, type AbsoluteDates, type DateRewrite } from './absoluteDates.js';
 import type { ClaudeMdInstruction } from './claudeMdInstruction.js';
 import { hasNote, outsideNotes, withNote, withoutNotes } from './claudeMdNote.js';
 import type { ConsolidationChange, ConsolidationPlan } from './consolidationPlan.js';
@@ -51,12 +51,36 @@ const subjectText = (memory: TopicFile): string => {
 const byTime = (a: Item, b: Item): number => (a.saidAt ?? '').localeCompare(b.saidAt ?? '') || a.order - b.order;
 const newest = (cluster: Cluster): Item => [...cluster.items].sort(byTime).at(-1)!;
 
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+
+/** A name with its dates made absolute; a slug name ("release-freeze-next-monday") is read as words and stays a slug. */
+function datedName(name: string, at: Date): AbsoluteDates {
+  if (!SLUG.test(name)) return absoluteDates(name, at);
+  const dated = absoluteDates(name.replaceAll('-', ' '), at);
+  if (dated.rewrites.length === 0) return { text: name, rewrites: [] };
+  return {
+    text: dated.text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, ''),
+    rewrites: dated.rewrites,
+  };
+}
+
+/** An index line's title with its dates made absolute from when the memory was said. */
+const datedTitle =
+  (saidAt: ReadonlyMap<string, string>) =>
+  (filename: string, title: string): string => {
+    const at = saidAt.get(filename);
+    return at === undefined || Number.isNaN(new Date(at).getTime()) ? title : absoluteDates(title, new Date(at)).text;
+  };
+
 function withAbsoluteDates(memory: TopicFile, saidAt: string | null): { readonly memory: TopicFile; readonly rewrites: DateRewrite[] } {
   if (saidAt === null) return { memory, rewrites: [] };
   const at = new Date(saidAt);
   if (Number.isNaN(at.getTime())) return { memory, rewrites: [] };
   // The name too: it becomes the index line's link text and a new file's name.
-  const name = absoluteDates(memory.name, at);
+  const name = datedName(memory.name, at);
   const description = absoluteDates(memory.description, at);
   const rewrites = [...name.rewrites, ...description.rewrites];
   const body = outsideNotes(memory.body, (text) => {
@@ -214,6 +238,8 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
   const result = new Map<string, TopicFile>();
   /** Memories whose own words are new (added or updated): their index line is written again from the description. */
   const described = new Set<string>();
+  /** When each rewritten memory was said: its index title's dates are made absolute from then. */
+  const saidAt = new Map<string, string>();
   const instructions = readInstructions(input.instructions ?? []);
 
   for (const group of clusters) {
@@ -229,6 +255,7 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     const original = input.memories.find((m) => m.filename === filename)?.file;
     const { file, fresh } = noted(said, original, instructions);
     result.set(filename, file);
+    if (rep.saidAt !== null) saidAt.set(filename, rep.saidAt);
     if (original === undefined) {
       const count = new Set(sources.map((s) => s.session)).size;
       const also = reasonFor(rep, earlier);
@@ -268,7 +295,14 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
   }
 
   const mergedInto = new Map(changes.flatMap((c) => (c.kind === 'merged' ? [[c.filename, c.into] as const] : [])));
-  const index = rebuildIndex({ index: input.index, memories: result, described, kept: input.kept ?? [], mergedInto });
+  const index = rebuildIndex({
+    index: input.index,
+    memories: result,
+    described,
+    kept: input.kept ?? [],
+    mergedInto,
+    retitle: datedTitle(saidAt),
+  });
   changes.push(...index.unindexed.map(({ line, reason }) => ({ kind: 'unindexed' as const, line, reason })));
   return { changes, writes, index: index.content, indexBefore: input.index, indexChanged: index.content !== input.index };
 }

@@ -33,6 +33,8 @@ export interface IndexRebuildInput {
   readonly kept: readonly string[];
   /** Memories merged away, and the one each went into. */
   readonly mergedInto: ReadonlyMap<string, string>;
+  /** The title a rewritten memory's line keeps, from the one it had (its dates made absolute); default: as it was. */
+  readonly retitle?: (filename: string, title: string) => string;
 }
 
 export interface IndexRebuild {
@@ -76,7 +78,8 @@ export function rebuildIndex(input: IndexRebuildInput): IndexRebuild {
     }
     indexed.add(filename);
     const title = /^- \[([^\]]*)\]/.exec(line)?.[1];
-    lines.push(described.has(filename) ? lineFor(filename, file, title) : shortenIndexLine(line));
+    const kept = title === undefined || input.retitle === undefined ? title : input.retitle(filename, title);
+    lines.push(described.has(filename) ? lineFor(filename, file, kept) : shortenIndexLine(line));
   }
   const order = (filename: string) => MEMORY_TYPES.indexOf(memories.get(filename)!.type);
   const missing = [...memories.keys()].filter((f) => !indexed.has(f)).sort((a, b) => order(a) - order(b) || a.localeCompare(b));

@@ -64,6 +64,41 @@ describe('planConsolidation', () => {
     expect(plan.changes[0]?.reason).toContain('relative dates made absolute: "next Monday" → "on 2026-03-09"');
   });
 
+  it('makes them absolute in the name, a slug name and the index title too: no relative date is left to read', () => {
+    const file = (name: string) => ({
+      type: 'project' as const,
+      name,
+      description: 'the release freeze starts next Monday.',
+      body: 'The release freeze starts next Monday.',
+      modified: '2026-01-15T09:04:00.000Z',
+    });
+    const memories: StoredMemory[] = [
+      { filename: 'freeze.md', file: file('release-freeze-starts-next-monday') },
+      {
+        filename: 'review.md',
+        file: {
+          ...file('The design review is tomorrow'),
+          description: 'the design review is tomorrow.',
+          body: 'The design review is tomorrow.',
+        },
+      },
+    ];
+    const index =
+      '- [The release freeze starts next Monday](freeze.md) — the release freeze starts next Monday.\n- [The design review is tomorrow](review.md) — the design review is tomorrow.\n';
+    const plan = planConsolidation({ memories, index, candidates: [] });
+    const after = applyConsolidation(memories, plan);
+    expect(after.map((m) => [m.file.name, m.file.description])).toEqual([
+      ['release-freeze-starts-on-2026-01-19', 'the release freeze starts on 2026-01-19.'],
+      ['The design review is on 2026-01-16', 'the design review is on 2026-01-16.'],
+    ]);
+    expect(plan.index).toBe(
+      '- [The release freeze starts on 2026-01-19](freeze.md) — the release freeze starts on 2026-01-19.\n- [The design review is on 2026-01-16](review.md) — the design review is on 2026-01-16.\n',
+    );
+    // Consolidated once, there is nothing left to make absolute.
+    const again = planConsolidation({ memories: after, index: plan.index, candidates: [] });
+    expect(again.changes).toEqual([]);
+  });
+
   it('merges near-duplicate files already in the directory into one, and drops their extra index line', () => {
     const memories = [
       stored('a-tabs.md', 'Use tabs for indentation, not spaces.'),
