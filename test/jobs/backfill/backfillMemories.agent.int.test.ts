@@ -5,58 +5,12 @@ import { AnthropicModel } from '../../../src/index.js';
 import { backfillMemories } from '../../../src/jobs/index.js';
 import { consolidationLogPath } from '../../../src/jobs/consolidation/consolidateMemory.js';
 import { readEffectLog } from '../../../src/pipeline/effectLog.js';
-import { answerChunk, chunkIdOf, PROJECT, writeBackfillProject, type WrittenPrompt } from '../../support/backfillProject.js';
-import { topicText } from '../../support/memoryFiles.js';
+import { backfillAgentSession, DEPLOYS, INDEX, PNPM } from '../../support/backfillAgentScript.js';
+import { answerChunk, chunkIdOf, PROJECT, writeBackfillProject } from '../../support/backfillProject.js';
 import { MessagesServer, type Arranged } from '../../support/messagesServer.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const chunkAnswer: Arranged = { kind: 'answer', content: answerChunk, stopReason: 'tool_use' };
-
-const tools = (...uses: Array<[string, string, Record<string, unknown>]>): Arranged => ({
-  kind: 'reply',
-  content: uses.map(([id, name, input]) => ({ type: 'tool_use', id, name, input })),
-  stopReason: 'tool_use',
-});
-
-const DEPLOYS = topicText(
-  'staging-deploys',
-  'Staging deploys are frozen until 2026-03-20, incidents are on the dashboard',
-  'Staging deploys are frozen until the release on 2026-03-20.\nWhen something breaks, check grafana.acme.test/d/incidents first.',
-  '2026-03-05T10:00:00.000Z',
-  'project',
-);
-const PNPM = topicText('pnpm', 'Use pnpm, not npm', 'Use pnpm for every package in this repo.', '2026-03-02T10:00:00.000Z');
-const INDEX = '- [pnpm](pnpm.md) — the package manager\n- [Staging deploys](staging-deploys.md) — the freeze and the incident dashboard\n';
-
-/** The agent's session: it lists the (empty) directory, writes two files (two candidates merged into one) and the index, reports, ends. */
-function agentSession(memory: string, prompts: readonly WrittenPrompt[]): Arranged[] {
-  const source = (i: number) => ({ session: prompts[i]!.session, uuid: prompts[i]!.uuid, timestamp: prompts[i]!.timestamp });
-  return [
-    tools(['g1', 'Glob', { pattern: '*.md', path: memory }]),
-    tools(
-      ['w1', 'Write', { file_path: join(memory, 'pnpm.md'), content: PNPM }],
-      ['w2', 'Write', { file_path: join(memory, 'staging-deploys.md'), content: DEPLOYS }],
-      ['w3', 'Write', { file_path: join(memory, 'MEMORY.md'), content: INDEX }],
-    ),
-    tools([
-      'rep',
-      'record_consolidation',
-      {
-        summary: 'Added the package manager; merged the deploy freeze and the incident dashboard into one memory.',
-        changes: [
-          { file: 'pnpm.md', kind: 'added', reason: 'the person prefers pnpm', sources: [source(0)] },
-          {
-            file: 'staging-deploys.md',
-            kind: 'added',
-            reason: 'the staging freeze and where incidents are looked at, one memory',
-            sources: [source(1), source(3)],
-          },
-        ],
-      },
-    ]),
-    { kind: 'reply', content: [{ type: 'text', text: 'Done.' }] },
-  ];
-}
 
 const memoryFiles = (memory: string): Record<string, string> =>
   Object.fromEntries(
@@ -79,7 +33,7 @@ describe('backfillMemories with consolidationAgent: phase 2 as the consolidation
     const { root, prompts } = writeBackfillProject();
     const out = tempDir();
     const memory = join(out, PROJECT, 'memory');
-    server.arrange(...Array.from({ length: 5 }, () => chunkAnswer), ...agentSession(memory, prompts));
+    server.arrange(...Array.from({ length: 5 }, () => chunkAnswer), ...backfillAgentSession(memory, prompts));
     const report = await backfillMemories({ root, out, model, chunkTokens: 1, consolidationAgent: { model } });
 
     expect(server.rejected).toEqual([]);
