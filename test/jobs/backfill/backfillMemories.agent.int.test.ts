@@ -80,4 +80,22 @@ describe('backfillMemories with consolidationAgent: phase 2 as the consolidation
     expect(memoryFiles(memory)).toEqual({ 'MEMORY.md': INDEX, 'pnpm.md': PNPM, 'staging-deploys.md': DEPLOYS });
     expect(readEffectLog(consolidationLogPath(memory)).records).toHaveLength(2);
   });
+
+  it('a model failure in phase 2 stops the run and leaves the candidates unconsumed; the next run hands them to the agent again', async () => {
+    const { root, prompts } = writeBackfillProject();
+    const out = tempDir();
+    const memory = join(out, PROJECT, 'memory');
+    server.arrange(...Array.from({ length: 5 }, () => chunkAnswer), { kind: 'status', status: 500 });
+    await expect(backfillMemories({ root, out, model, chunkTokens: 1, consolidationAgent: { model } })).rejects.toThrow(/500/);
+    expect(memoryFiles(memory)).toEqual({});
+    expect(readEffectLog(consolidationLogPath(memory)).records).toEqual([]);
+
+    server.arrange(...backfillAgentSession(memory, prompts));
+    const report = await backfillMemories({ root, out, model, chunkTokens: 1, consolidationAgent: { model } });
+    expect(server.pending).toBe(0);
+    // No chunk sent again: the rerun's only calls are the agent's.
+    expect(server.received).toHaveLength(6 + 4);
+    expect(report.projects.map((p) => p.consolidated)).toEqual([{ chunks: 5, candidates: 3, changes: 2, status: 'consolidated' }]);
+    expect(memoryFiles(memory)).toEqual({ 'MEMORY.md': INDEX, 'pnpm.md': PNPM, 'staging-deploys.md': DEPLOYS });
+  });
 });
