@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { ConfigError } from '../index.js';
+import { ConfigError, OfflineModel } from '../index.js';
 import { AnthropicModel } from '../model/anthropic/index.js';
 import { CassetteModel } from '../model/cassette/index.js';
 import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
@@ -24,6 +24,7 @@ interface ExtractCliOptions {
   readonly batch?: boolean;
   readonly perTurn?: boolean;
   readonly chunkTokens?: number;
+  readonly consolidation: 'lexical' | 'agent';
 }
 
 const form = (value: string): 'metadata' | 'flat' => {
@@ -66,6 +67,14 @@ export function registerExtract(program: Command): void {
       `the largest chunk of whole turns sent at once, in estimated tokens (default ${DEFAULT_CHUNK_TOKENS})`,
       positive,
     )
+    .addOption(
+      new Option(
+        '--consolidation <planner>',
+        'how phase 2 merges the candidates: lexical (deterministic, free) or agent (the consolidation agent on the selected model, as memlog consolidate --model anthropic)',
+      )
+        .choices(['lexical', 'agent'])
+        .default('lexical'),
+    )
     // The default since issue 19; the flag stays accepted for scripts written when it was opt-in.
     .addOption(new Option('--two-phase', 'read each session once, then consolidate (the default)').hideHelp())
     .option('--dry-run', 'list what would be processed, with an estimate of model tokens; write nothing')
@@ -77,13 +86,17 @@ export function registerExtract(program: Command): void {
     if (options.perTurn === true && twoPhase) return '--per-turn and --two-phase are two ways to extract: choose one';
     if (options.perTurn === true && options.chunkTokens !== undefined)
       return '--chunk-tokens sizes the chunks each session is read in; --per-turn sends runs, not chunks';
+    if (options.perTurn === true && given('consolidation'))
+      return '--consolidation chooses how the backfill consolidates its candidates; --per-turn has no such phase';
+    if (options.consolidation === 'agent' && options.model === 'offline')
+      return '--consolidation agent runs a model as an agent; the offline model cannot (use --model anthropic, or --consolidation lexical)';
     if (options.perTurn !== true && options.extractEvery !== undefined)
       return '--extract-every spaces the runs of --per-turn; the default backfill reads each session once (add --per-turn)';
     return undefined;
   })
     .addHelpText(
       'after',
-      "\nBy default each session is read once, in chunks of whole turns, for candidate memories (phase 1, recorded in its effect log); then each project's new candidates are consolidated into its memory directory (phase 2). --per-turn replays Claude Code's live extraction instead.\n\nExamples:\n  memlog extract fixtures/projects\n  memlog extract ~/.claude/projects --dry-run\n  memlog extract ~/.claude/projects/-home-me-app --into-claude --model anthropic\n  memlog extract ~/.claude/projects --per-turn --extract-every 3",
+      "\nBy default each session is read once, in chunks of whole turns, for candidate memories (phase 1, recorded in its effect log); then each project's new candidates are consolidated into its memory directory (phase 2): by the lexical planner unless --consolidation agent. --per-turn replays Claude Code's live extraction instead.\n\nExamples:\n  memlog extract fixtures/projects\n  memlog extract ~/.claude/projects --dry-run\n  memlog extract ~/.claude/projects/-home-me-app --into-claude --model anthropic\n  memlog extract ~/.claude/projects --model anthropic --consolidation agent\n  memlog extract ~/.claude/projects --per-turn --extract-every 3",
     )
     .action(async (folder: string | undefined, options: ExtractCliOptions) => {
       const root = folder ?? projectsRoot(claudeConfigHome());
@@ -102,6 +115,11 @@ export function registerExtract(program: Command): void {
         throw new ConfigError(
           `--batch sends requests through the Anthropic Message Batches API: it needs ANTHROPIC_API_KEY and --model anthropic or auto (this run would use the ${model.name} model)`,
         );
+      // auto without a key falls back to the offline model, which cannot run the agent.
+      if (options.consolidation === 'agent' && model instanceof OfflineModel)
+        throw new ConfigError(
+          '--consolidation agent runs a model as an agent: it needs ANTHROPIC_API_KEY or --model anthropic (this run would use the offline model)',
+        );
       if (options.perTurn !== true) {
         const progress = backfillProgress(options.batch === true);
         const report = await backfillMemories({
@@ -113,6 +131,7 @@ export function registerExtract(program: Command): void {
           frontmatter: options.frontmatter,
           ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
           ...(options.batch === true && model instanceof AnthropicModel ? { batches: model.batches } : {}),
+          ...(options.consolidation === 'agent' ? { consolidationAgent: { model } } : {}),
           onStart: progress.start,
           onSession: progress.session,
         });

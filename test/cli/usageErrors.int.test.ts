@@ -48,6 +48,13 @@ const bad: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['extract --chunk-tokens with --per-turn', ['extract', 'D', '--out', 'D/out', '--model', 'offline', '--per-turn', '--chunk-tokens', '9']],
   ['extract --per-turn with --two-phase', ['extract', 'D', '--out', 'D/out', '--model', 'offline', '--per-turn', '--two-phase']],
   ['extract --chunk-tokens 0', ['extract', 'D', '--out', 'D/out', '--model', 'offline', '--chunk-tokens', '0']],
+  ['extract --consolidation bogus', ['extract', 'D', '--out', 'D/out', '--model', 'offline', '--consolidation', 'bogus']],
+  ['extract --consolidation agent --model offline', ['extract', 'D', '--out', 'D/out', '--model', 'offline', '--consolidation', 'agent']],
+  ['extract --consolidation agent without a key', ['extract', 'D', '--out', 'D/out', '--consolidation', 'agent']],
+  [
+    'extract --consolidation agent with --per-turn',
+    ['extract', 'D', '--out', 'D/out', '--model', 'anthropic', '--per-turn', '--consolidation', 'agent'],
+  ],
   ['memory without a subcommand', ['memory']],
   ['memory why without a name', ['memory', 'why', '--dir', 'D']],
   ['team without a subcommand', ['team']],

@@ -4,6 +4,7 @@ import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
 import type { MessageBatchesPort } from '../../model/messageBatches.js';
 import type { ModelPort } from '../../model/port.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
+import type { ConsolidationAgent } from '../consolidation/agentConsolidation.js';
 import { lockMemoryDir } from '../extraction/extractMemories.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
 import { findTargets, type ExtractTarget } from '../extraction/findTargets.js';
@@ -35,6 +36,11 @@ export interface BackfillOptions {
   readonly now?: () => Date;
   /** The frontmatter of the topic files phase 2 creates (default metadata). */
   readonly frontmatter?: FrontmatterForm;
+  /**
+   * Phase 2 as the consolidation agent on this model (a staged copy, gated tools, the
+   * candidates in its first message); none: the lexical planner, deterministic and free.
+   */
+  readonly consolidationAgent?: ConsolidationAgent;
   /** Told once, before the first session, how many sessions there are. */
   readonly onStart?: (sessions: number) => void;
   readonly onSession?: (report: SessionCandidatesReport) => void;
@@ -120,6 +126,7 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
         const merged = await consolidateCandidates(target, {
           ...(options.now === undefined ? {} : { now: options.now }),
           ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
+          ...(options.consolidationAgent === undefined ? {} : { agent: options.consolidationAgent }),
         });
         projects.push(
           await projectReport(target, {

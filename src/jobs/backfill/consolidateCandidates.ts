@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { candidatesConsumedRecord } from '../../pipeline/effectRecords.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
+import type { ConsolidationAgent } from '../consolidation/agentConsolidation.js';
 import { unconsumedCandidates } from './unconsumedCandidates.js';
 import {
   consolidateMemory,
@@ -32,11 +33,12 @@ export interface CandidatesConsolidation {
  * finished by the next, never merged again (merging them again would record a second
  * consolidation that rewrites every memory they made with the bytes it already has). Chunks
  * that changed nothing, or held no candidates, are recorded as consumed afterwards; a kill in
- * between merges them again, which again changes nothing.
+ * between merges them again, which again changes nothing. With `agent` the merge is the
+ * consolidation agent's (handed the candidates in its first message), else the lexical planner's.
  */
 export async function consolidateCandidates(
   project: ProjectCandidates,
-  options: { readonly now?: () => Date; readonly frontmatter?: FrontmatterForm } = {},
+  options: { readonly now?: () => Date; readonly frontmatter?: FrontmatterForm; readonly agent?: ConsolidationAgent } = {},
 ): Promise<CandidatesConsolidation> {
   const logPath = consolidationLogPath(project.memoryDir);
   await finishCommittedConsolidations(project.memoryDir, options.now?.());
