@@ -12,6 +12,8 @@ import {
 } from '../consolidation/consolidateMemory.js';
 
 export interface ProjectCandidates {
+  /** The folder of the project's transcripts: where CLAUDE.md is found from, and what the agent may search. */
+  readonly projectDir: string;
   readonly memoryDir: string;
   readonly sessions: readonly string[];
   readonly effectLog: (session: string) => string;
@@ -47,7 +49,15 @@ export async function consolidateCandidates(
   let result: ConsolidateResult | null = null;
   if (candidates.length > 0) {
     mkdirSync(project.memoryDir, { recursive: true });
-    result = await consolidateMemory({ memoryDir: project.memoryDir, candidates, consumes: keys, force: true, ...options });
+    result = await consolidateMemory({
+      memoryDir: project.memoryDir,
+      // With --out the memory directory is not beside the transcripts: say where they are.
+      sessionsDir: project.projectDir,
+      candidates,
+      consumes: keys,
+      force: true,
+      ...options,
+    });
     // Another consolidation holds the directory: these candidates wait for the next backfill.
     if (result.status === 'skipped') return { chunks: 0, candidates: 0, result };
   }

@@ -1,10 +1,11 @@
-import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OfflineModel, readEffectLog } from '../../../src/index.js';
+import { backfillMemories, OfflineModel, readEffectLog } from '../../../src/index.js';
 import type { ModelPort, ModelRequest } from '../../../src/model/port.js';
 import { sessionCandidates } from '../../../src/jobs/backfill/sessionCandidates.js';
 import { NOTES_CARRY_CHARS } from '../../../src/jobs/backfill/sessionChunks.js';
+import { writeDailySession } from '../../support/dailySessions.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
 
@@ -18,7 +19,7 @@ function recordingModel(): { model: ModelPort; prompts: string[] } {
       prompts.push(request.messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n'));
       return offline.complete(request, options);
     },
-  } as ModelPort;
+  };
   return { model, prompts };
 }
 
@@ -79,5 +80,25 @@ describe("backfill's first phase: what a chunk is sent with besides its own mess
       expect(carried.length).toBeLessThanOrEqual(NOTES_CARRY_CHARS + '\n[… the notes go on]'.length);
     }
     expect(readdirSync(notesDir)).toEqual(['summary.md']);
+  });
+});
+
+describe("backfill's second phase into memlog's own folder (--out)", () => {
+  it("checks the memories against the CLAUDE.md of the sessions' working directory, as if beside them", async () => {
+    const root = tempDir();
+    const repo = join(root, 'work', 'shop');
+    mkdirSync(repo, { recursive: true });
+    writeFileSync(join(repo, 'CLAUDE.md'), '# Style\n\n- Use 2-space indentation.\n');
+    const projectDir = join(root, 'projects', '-work-shop');
+    const session = writeDailySession(projectDir, 1, ['Always indent with tabs, never spaces.']);
+    const lines = readFileSync(session, 'utf8').trimEnd().split('\n');
+    writeFileSync(session, lines.map((line) => `${JSON.stringify({ ...JSON.parse(line), cwd: repo })}\n`).join(''));
+    const out = tempDir();
+    const report = await backfillMemories({ root: projectDir, out, model: new OfflineModel() });
+    expect(report.projects[0]?.consolidated.status).toBe('consolidated');
+    const memoryDir = join(out, '-work-shop', 'memory');
+    const topic = readdirSync(memoryDir).find((name) => name.endsWith('.md') && name !== 'MEMORY.md')!;
+    expect(readFileSync(join(memoryDir, topic), 'utf8')).toContain('> Contradicts CLAUDE.md (CLAUDE.md:3): "Use 2-space indentation."');
+    expect(readFileSync(join(repo, 'CLAUDE.md'), 'utf8')).toBe('# Style\n\n- Use 2-space indentation.\n');
   });
 });
