@@ -139,7 +139,7 @@ export function registerExtract(program: Command): void {
         if (model instanceof CassetteModel && options.record === true) await model.save();
         if (options.json === true) process.stdout.write(`${JSON.stringify({ ...report, model: model.name }, null, 2)}\n`);
         else process.stdout.write(formatBackfillReport(report, model.name));
-        if (report.failedRuns > 0 || report.failedSessions > 0) process.exitCode = 1;
+        if (report.failedRuns > 0 || report.failedSessions > 0 || report.failedProjects > 0) process.exitCode = 1;
         return;
       }
       const progress = perTurnProgress();

@@ -70,9 +70,11 @@ export function formatBackfillReport(report: BackfillReport, model: string): str
   for (const project of report.projects) {
     const { consolidated } = project;
     const merged =
-      consolidated.chunks === 0
-        ? ''
-        : ` (${consolidated.candidates} candidate(s) from ${consolidated.chunks} chunk(s), ${consolidated.changes} change(s))`;
+      consolidated.error !== undefined
+        ? ` (FAILED: ${consolidated.error}; its candidates wait for the next memlog extract)`
+        : consolidated.chunks === 0
+          ? ''
+          : ` (${consolidated.candidates} candidate(s) from ${consolidated.chunks} chunk(s), ${consolidated.changes} change(s)${consolidated.tokens === undefined ? '' : `; the agent: ${thousands(consolidated.tokens.input)} tokens in, ${thousands(consolidated.tokens.output)} out`})`;
     lines.push(
       `  ${shown(project.memoryDir)}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}; phase 2: ${consolidated.status}${merged}`,
     );

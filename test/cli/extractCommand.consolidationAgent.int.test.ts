@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BackfillReport } from '../../src/jobs/index.js';
-import { backfillAgentSession, DEPLOYS, INDEX, PNPM } from '../support/backfillAgentScript.js';
+import { AGENT_TOKENS, backfillAgentSession, DEPLOYS, INDEX, PNPM } from '../support/backfillAgentScript.js';
 import { answerChunk, PROJECT, writeBackfillProject } from '../support/backfillProject.js';
 import { MessagesServer, type Arranged } from '../support/messagesServer.js';
 import { runCli, runCliAsync } from '../support/runCli.js';
@@ -31,12 +31,31 @@ describe('memlog extract --consolidation (a CLI child, the real SDK, a local Mes
     expect(result.status).toBe(0);
     expect(server.pending).toBe(0);
     const report = JSON.parse(result.stdout) as BackfillReport;
-    expect(report.projects.map((p) => p.consolidated)).toEqual([{ chunks: 5, candidates: 3, changes: 2, status: 'consolidated' }]);
+    expect(report.projects.map((p) => p.consolidated)).toEqual([
+      { chunks: 5, candidates: 3, changes: 2, status: 'consolidated', tokens: AGENT_TOKENS },
+    ]);
     expect(['MEMORY.md', 'pnpm.md', 'staging-deploys.md'].map((f) => readFileSync(join(memory, f), 'utf8'))).toEqual([
       INDEX,
       PNPM,
       DEPLOYS,
     ]);
+  }, 90_000);
+
+  it('agent: a model failure in phase 2 fails that project, says so in one line, and exits 1; nothing of it is applied', async () => {
+    const { root } = writeBackfillProject();
+    const out = tempDir();
+    server.arrange(...Array.from({ length: 5 }, () => chunkAnswer), {
+      kind: 'status',
+      status: 400,
+      body: { type: 'error', error: { type: 'invalid_request_error', message: 'arranged' } },
+    });
+    const args = ['extract', root, '--out', out, '--model', 'anthropic', '--chunk-tokens', '1', '--consolidation', 'agent'];
+    const result = await runCliAsync(args, { env, timeoutMs: 60_000 });
+    expect(result.stderr).not.toMatch(/^ {4}at /m);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(
+      /memory: 0 memories; phase 2: failed \(FAILED: .*arranged.*; its candidates wait for the next memlog extract\)$/m,
+    );
   }, 90_000);
 
   it('lexical, the default: phase 2 sends nothing to the model', async () => {

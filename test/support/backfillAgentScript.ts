@@ -54,3 +54,6 @@ export function backfillAgentSession(memory: string, prompts: readonly WrittenPr
     { kind: 'reply', content: [{ type: 'text', text: 'Done.' }] },
   ];
 }
+
+/** What the agent session's four model calls cost, at the local Messages API's 10 tokens in and 5 out a reply. */
+export const AGENT_TOKENS = { input: 40, output: 20 };

@@ -1,3 +1,4 @@
+import { MemlogError } from '../../errors.js';
 import { describeFailure } from '../../fs/fsError.js';
 import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
@@ -50,8 +51,15 @@ export interface BackfillProjectReport {
   readonly projectDir: string;
   readonly memoryDir: string;
   readonly memories: number;
-  /** Chunks and candidates this run's consolidation merged. */
-  readonly consolidated: { readonly chunks: number; readonly candidates: number; readonly changes: number; readonly status: string };
+  /** Chunks and candidates this run's consolidation merged; with the agent, what its model calls cost; a failure, why. */
+  readonly consolidated: {
+    readonly chunks: number;
+    readonly candidates: number;
+    readonly changes: number;
+    readonly status: string;
+    readonly tokens?: { readonly input: number; readonly output: number };
+    readonly error?: string;
+  };
 }
 
 export interface BackfillReport {
@@ -64,6 +72,8 @@ export interface BackfillReport {
   readonly sessionTokens: number;
   readonly failedRuns: number;
   readonly failedSessions: number;
+  /** Projects whose second phase failed (a consolidation agent's model): their candidates wait for the next run. */
+  readonly failedProjects: number;
   /** With `batches`: what this round sent, and the chunks still out in earlier batches. */
   readonly batch?: { readonly batchIds: readonly string[]; readonly submitted: number; readonly waiting: number };
 }
@@ -123,19 +133,7 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
         }
         // Phase 2 runs on whatever phase 1 recorded, even when a session failed part-way: its
         // recorded chunks are as good as any, and the rest are consolidated by the next run.
-        const merged = await consolidateCandidates(target, {
-          ...(options.now === undefined ? {} : { now: options.now }),
-          ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
-          ...(options.consolidationAgent === undefined ? {} : { agent: options.consolidationAgent }),
-        });
-        projects.push(
-          await projectReport(target, {
-            chunks: merged.chunks,
-            candidates: merged.candidates,
-            changes: merged.result !== null && 'plan' in merged.result ? merged.result.plan.changes.length : 0,
-            status: merged.result === null ? 'nothing new' : merged.result.status,
-          }),
-        );
+        projects.push(await projectReport(target, await phaseTwo(target, options)));
       } finally {
         if (batch === null) release();
         else held.push(release);
@@ -160,8 +158,35 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
     sessionTokens: sessions.reduce((n, s) => n + s.sessionTokens, 0),
     failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
     failedSessions: sessions.filter((s) => s.error !== undefined && s.failed === 0).length,
+    failedProjects: projects.filter((p) => p.consolidated.status === 'failed').length,
     ...(batch === null ? {} : { batch: { batchIds, submitted: batch.outbox.length, waiting } }),
   };
+}
+
+/**
+ * A project's second phase, as its report says it. A consolidation agent's model that fails (or
+ * does not finish) fails this project only: nothing of it was applied, its candidates stay
+ * unconsumed for the next run, and the other projects go on.
+ */
+async function phaseTwo(target: ExtractTarget, options: BackfillOptions): Promise<BackfillProjectReport['consolidated']> {
+  try {
+    const merged = await consolidateCandidates(target, {
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
+      ...(options.consolidationAgent === undefined ? {} : { agent: options.consolidationAgent }),
+    });
+    const agent = merged.result !== null && merged.result.status !== 'skipped' ? merged.result.agent : undefined;
+    return {
+      chunks: merged.chunks,
+      candidates: merged.candidates,
+      changes: merged.result !== null && 'plan' in merged.result ? merged.result.plan.changes.length : 0,
+      status: merged.result === null ? 'nothing new' : merged.result.status,
+      ...(agent === undefined ? {} : { tokens: agent.tokens }),
+    };
+  } catch (error) {
+    if (options.signal?.aborted === true || !(error instanceof MemlogError && error.code === 'model')) throw error;
+    return { chunks: 0, candidates: 0, changes: 0, status: 'failed', error: error.message };
+  }
 }
 
 async function projectReport(target: ExtractTarget, consolidated: BackfillProjectReport['consolidated']): Promise<BackfillProjectReport> {

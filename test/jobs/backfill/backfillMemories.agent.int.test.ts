@@ -5,7 +5,7 @@ import { AnthropicModel } from '../../../src/index.js';
 import { backfillMemories } from '../../../src/jobs/index.js';
 import { consolidationLogPath } from '../../../src/jobs/consolidation/consolidateMemory.js';
 import { readEffectLog } from '../../../src/pipeline/effectLog.js';
-import { backfillAgentSession, DEPLOYS, INDEX, PNPM } from '../../support/backfillAgentScript.js';
+import { AGENT_TOKENS, backfillAgentSession, DEPLOYS, INDEX, PNPM } from '../../support/backfillAgentScript.js';
 import { answerChunk, chunkIdOf, PROJECT, writeBackfillProject } from '../../support/backfillProject.js';
 import { MessagesServer, type Arranged } from '../../support/messagesServer.js';
 import { tempDir } from '../../support/tempDir.js';
@@ -55,7 +55,9 @@ describe('backfillMemories with consolidationAgent: phase 2 as the consolidation
 
     // The directory is what the agent left in its copy.
     expect(memoryFiles(memory)).toEqual({ 'MEMORY.md': INDEX, 'pnpm.md': PNPM, 'staging-deploys.md': DEPLOYS });
-    expect(report.projects.map((p) => p.consolidated)).toEqual([{ chunks: 5, candidates: 3, changes: 2, status: 'consolidated' }]);
+    expect(report.projects.map((p) => p.consolidated)).toEqual([
+      { chunks: 5, candidates: 3, changes: 2, status: 'consolidated', tokens: AGENT_TOKENS },
+    ]);
 
     // The commit record names the chunks it consumes, and the agent's reasons and sources.
     const records = readEffectLog(consolidationLogPath(memory)).records;
@@ -81,12 +83,15 @@ describe('backfillMemories with consolidationAgent: phase 2 as the consolidation
     expect(readEffectLog(consolidationLogPath(memory)).records).toHaveLength(2);
   });
 
-  it('a model failure in phase 2 stops the run and leaves the candidates unconsumed; the next run hands them to the agent again', async () => {
+  it('a model failure in phase 2 fails that project only and leaves its candidates unconsumed; the next run hands them to the agent again', async () => {
     const { root, prompts } = writeBackfillProject();
     const out = tempDir();
     const memory = join(out, PROJECT, 'memory');
     server.arrange(...Array.from({ length: 5 }, () => chunkAnswer), { kind: 'status', status: 500 });
-    await expect(backfillMemories({ root, out, model, chunkTokens: 1, consolidationAgent: { model } })).rejects.toThrow(/500/);
+    const failed = await backfillMemories({ root, out, model, chunkTokens: 1, consolidationAgent: { model } });
+    expect(failed.failedProjects).toBe(1);
+    expect(failed.projects[0]?.consolidated).toMatchObject({ status: 'failed', chunks: 0, candidates: 0, changes: 0 });
+    expect(failed.projects[0]?.consolidated.error).toMatch(/500/);
     expect(memoryFiles(memory)).toEqual({});
     expect(readEffectLog(consolidationLogPath(memory)).records).toEqual([]);
 
@@ -95,7 +100,10 @@ describe('backfillMemories with consolidationAgent: phase 2 as the consolidation
     expect(server.pending).toBe(0);
     // No chunk sent again: the rerun's only calls are the agent's.
     expect(server.received).toHaveLength(6 + 4);
-    expect(report.projects.map((p) => p.consolidated)).toEqual([{ chunks: 5, candidates: 3, changes: 2, status: 'consolidated' }]);
+    expect(report.projects.map((p) => p.consolidated)).toEqual([
+      { chunks: 5, candidates: 3, changes: 2, status: 'consolidated', tokens: AGENT_TOKENS },
+    ]);
+    expect(report.failedProjects).toBe(0);
     expect(memoryFiles(memory)).toEqual({ 'MEMORY.md': INDEX, 'pnpm.md': PNPM, 'staging-deploys.md': DEPLOYS });
   });
 });
