@@ -38,6 +38,7 @@ interface PlannedChunks {
   readonly messages: number;
   readonly estimatedTokens: number;
   readonly sessionTokens: number;
+  readonly inBatch: number;
   readonly error?: string;
 }
 
@@ -47,7 +48,7 @@ export function printBackfillPlan(root: string, options: PlanOptions): void {
     const sessions = target.sessions.map((session): PlannedChunks =>
       orUnreadable(
         () => ({ session, ...pendingBackfill(target, session, options.chunkTokens) }),
-        (error) => ({ session, chunks: 0, messages: 0, estimatedTokens: 0, sessionTokens: 0, error }),
+        (error) => ({ session, chunks: 0, messages: 0, estimatedTokens: 0, sessionTokens: 0, inBatch: 0, error }),
       ),
     );
     const waiting = orUnreadable(
@@ -73,7 +74,7 @@ export function printBackfillPlan(root: string, options: PlanOptions): void {
         tokens += s.estimatedTokens;
         own += s.sessionTokens;
         lines.push(
-          `  ${s.session}: ${s.error !== undefined ? `cannot be read (${s.error})` : s.chunks === 0 ? 'nothing new' : `${s.chunks} chunk(s) over ${s.messages} message(s), about ${thousands(s.estimatedTokens)} model input tokens`}`,
+          `  ${s.session}: ${s.error !== undefined ? `cannot be read (${s.error})` : s.chunks === 0 ? 'nothing new' : `${s.chunks} chunk(s) over ${s.messages} message(s), about ${thousands(s.estimatedTokens)} model input tokens`}${s.inBatch === 0 ? '' : ` (a chunk is out in a message batch: the next memlog extract --batch collects it)`}`,
         );
       }
       const { chunks: recorded, candidates } = project.recordedNotConsolidated;

@@ -10,6 +10,8 @@ export interface PendingBackfill {
   readonly estimatedTokens: number;
   /** The session's own size, by the same estimate. */
   readonly sessionTokens: number;
+  /** A chunk out in a message batch, not answered yet (`--batch`): the next run collects it before sending more. */
+  readonly inBatch: number;
 }
 
 /**
@@ -25,10 +27,15 @@ export function pendingBackfill(
   const view = readSessionView(session, target.effectLog(session));
   const known = carryOver(view);
   const chunks = unrecordedChunks(view, chunkTokens);
+  const answered = new Set(view.recorded.map((r) => r.chunkId));
+  const requested = new Set(
+    view.records.flatMap((r) => (r.type === 'candidates_requested' && !answered.has(r.chunkId) ? [r.chunkId] : [])),
+  );
   return {
     chunks: chunks.length,
     messages: chunks.reduce((n, c) => n + c.messages.length, 0),
     estimatedTokens: chunks.reduce((n, chunk) => n + requestTokens(chunkRequest(chunk.messages, chunkContext(view, known, chunk))), 0),
     sessionTokens: view.sessionTokens,
+    inBatch: requested.size,
   };
 }

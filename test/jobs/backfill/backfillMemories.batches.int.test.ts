@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnthropicModel, ModelPortError } from '../../../src/index.js';
-import { backfillMemories, readBatchLedger, type BackfillReport } from '../../../src/jobs/index.js';
+import { backfillMemories, findTargets, pendingBackfill, readBatchLedger, type BackfillReport } from '../../../src/jobs/index.js';
 import type { MessageBatchesPort } from '../../../src/model/index.js';
 import { readEffectLog } from '../../../src/pipeline/effectLog.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
@@ -95,6 +95,9 @@ describe('memlog extract --two-phase --batch (the real SDK against a local Messa
     expect(waiting.batch).toEqual({ batchIds: [], submitted: 0, waiting: 2 });
     expect(server.batches).toHaveLength(1);
     expect(waiting.projects[0]!.consolidated.status).toBe('waiting');
+    // --dry-run says which sessions have a chunk out in a batch.
+    const [target] = findTargets(root, out, false);
+    expect(target!.sessions.map((session) => pendingBackfill(target!, session, 1).inBatch)).toEqual([1, 1]);
 
     server.endAll();
     const second = await run(root, out, port);
