@@ -1,32 +1,21 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
 import type { LockState } from './consolidationLock.js';
+import { sessionFiles, type SessionFile } from './sessionFiles.js';
 
 /** Claude Code's gates for its background consolidation (2.1.332): at least a day and five sessions since the last. */
 export const DEFAULT_MIN_HOURS = 24;
 export const DEFAULT_MIN_SESSIONS = 5;
 
 /** A session transcript of the project and when it was last written. */
-export interface ProjectSession {
-  readonly path: string;
-  readonly id: string;
-  readonly modified: Date;
-}
+export type ProjectSession = SessionFile;
 
 /**
  * The project's sessions touched since `since` (all of them when null), oldest first: memlog's
  * own logs beside them (a consolidation's among them) are not sessions.
  */
 export function sessionsSince(sessionsDir: string, since: Date | null): ProjectSession[] {
-  if (!existsSync(sessionsDir)) return [];
-  return readdirSync(sessionsDir)
-    .filter(isSessionFileName)
-    .map((name) => ({
-      path: join(sessionsDir, name),
-      id: name.slice(0, -'.jsonl'.length),
-      modified: statSync(join(sessionsDir, name)).mtime,
-    }))
+  return sessionFiles(sessionsDir)
     .filter((s) => since === null || s.modified > since)
     .sort((a, b) => a.modified.getTime() - b.modified.getTime() || a.id.localeCompare(b.id));
 }

@@ -1,12 +1,13 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { claudeMdInstructions, type ClaudeMdInstruction } from '../../consolidation/claudeMdInstruction.js';
 import { loadInstructionFiles } from '../../context/instructionFiles.js';
 import { MemlogError } from '../../errors.js';
-import { claudeConfigHome, isSessionFileName } from '../../transcript/claudePaths.js';
+import { claudeConfigHome } from '../../transcript/claudePaths.js';
 import { nodeFileSource } from '../context/nodeFileSource.js';
 import { firstCwd } from '../extraction/sessionCwd.js';
+import { sessionFiles } from './sessionFiles.js';
 
 /** The CLAUDE.md instructions a memory directory is checked against. Read here; only read, never written. */
 export interface ProjectInstructions {
@@ -19,11 +20,8 @@ export interface ProjectInstructions {
 
 /** The project's working directory as its newest session records it, when that directory is on this machine. */
 function projectCwd(sessionsDir: string): string | null {
-  if (!existsSync(sessionsDir)) return null;
-  const sessions = readdirSync(sessionsDir)
-    .filter(isSessionFileName)
-    .map((name) => join(sessionsDir, name))
-    .map((path) => ({ path, mtime: statSync(path).mtimeMs }))
+  const sessions = sessionFiles(sessionsDir)
+    .map(({ path, modified }) => ({ path, mtime: modified.getTime() }))
     .sort((a, b) => b.mtime - a.mtime || a.path.localeCompare(b.path));
   for (const { path } of sessions) {
     const cwd = firstCwd(path);
