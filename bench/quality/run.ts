@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { selectModel } from '../../src/jobs/index.js';
+import { CassetteModel } from '../../src/model/cassette/index.js';
 import type { ModelPort } from '../../src/model/port.js';
 import { machineLine } from '../benchUtil.js';
 import { corpusHalf } from './corpus.js';
@@ -17,6 +18,8 @@ import { formatTable, replaceSection, type Row } from './table.js';
  * floors are in test/bench/qualityScore.floor.test.ts.
  *
  *   --cassette FILE   also run the Anthropic-shaped cassette model replaying FILE
+ *   --record          with --cassette: call the --model (anthropic by default) and keep its answers in FILE
+ *   --model anthropic|offline  the model --record calls
  *   --half dev|heldout|both (default both)
  *   --no-write        print only, leave RESULTS.md alone
  *   --missed          list the ids each run missed or saved wrongly (dev half only)
@@ -27,13 +30,23 @@ const { values: args } = parseArgs({
     half: { type: 'string', default: 'both' },
     'no-write': { type: 'boolean', default: false },
     missed: { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
+    model: { type: 'string', default: 'anthropic' },
   },
 });
 
 const halves: Half[] = args.half === 'both' ? ['dev', 'heldout'] : [args.half as Half];
 const extractors: Array<{ name: string; model: () => ModelPort }> = [
   { name: 'offline', model: () => selectModel({ model: 'offline' }) },
-  ...(args.cassette === undefined ? [] : [{ name: 'cassette', model: () => selectModel({ cassette: args.cassette! }) }]),
+  ...(args.cassette === undefined
+    ? []
+    : [
+        {
+          name: 'cassette',
+          model: () =>
+            selectModel({ cassette: args.cassette!, record: args.record, model: args.model === 'offline' ? 'offline' : 'anthropic' }),
+        },
+      ]),
 ];
 
 const rows: Row[] = [];
@@ -44,7 +57,10 @@ for (const half of halves) {
   try {
     for (const extractor of extractors)
       for (const path of EXTRACT_PATHS) {
-        const run = await runQuality(prepared, statements, extractor.model(), path, extractor.name);
+        const model = extractor.model();
+        const run = await runQuality(prepared, statements, model, path, extractor.name);
+        // A recording cassette keeps its answers only when told to save them.
+        if (model instanceof CassetteModel && args.record) await model.save();
         rows.push({ extractor: extractor.name, half, path, ...run });
         if (args.missed && half === 'dev') {
           const s = run.score;

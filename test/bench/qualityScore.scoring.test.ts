@@ -3,6 +3,7 @@ import { resolve, type ResolvedStatement } from '../../bench/quality/corpus.js';
 import { fakeSecret } from '../../bench/quality/fakeSecrets.js';
 import type { Statement } from '../../bench/quality/labels.js';
 import { hasAllWords } from '../../bench/quality/matchWords.js';
+import { SECTION_BEGIN, replaceSection } from '../../bench/quality/table.js';
 import { scannerFindings, scoreMemories, type MemoryFile, type SavedMemory } from '../../bench/quality/score.js';
 
 const positive = (id: string, type: 'user' | 'feedback' | 'project' | 'reference', words: string[]): Statement => ({
@@ -102,5 +103,18 @@ describe('the quality scorer', () => {
     expect(fakeSecret('jwt', 3)).toBe(fakeSecret('jwt', 3));
     expect(fakeSecret('jwt', 3)).not.toBe(fakeSecret('jwt', 4));
     expect(fakeSecret('jwt', 3).split('.')).toHaveLength(3);
+  });
+});
+
+describe('the RESULTS.md section', () => {
+  it('is added once with its heading, then replaced between its markers, the rest kept', () => {
+    const first = replaceSection('# Results\n\nold text\n', 'table one');
+    expect(first).toContain('## Extraction quality');
+    const second = replaceSection(`${first}\nafter\n`, 'table two');
+    expect(second).toContain('table two');
+    expect(second).not.toContain('table one');
+    expect(second).toContain('old text');
+    expect(second).toContain('after');
+    expect(second.split(SECTION_BEGIN)).toHaveLength(2);
   });
 });
