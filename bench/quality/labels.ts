@@ -1,0 +1,58 @@
+/**
+ * The labels of the extraction-quality corpus (issue 20). Every statement is written by us and
+ * said by a user in a generated Claude Code session; the label says whether a good extractor
+ * keeps it and, if it does, what a saved memory must contain.
+ */
+export type MemoryKind = 'user' | 'feedback' | 'project' | 'reference';
+
+export const MEMORY_KINDS: readonly MemoryKind[] = ['user', 'feedback', 'project', 'reference'];
+
+/** Why a statement must not be saved. */
+export type NegativeKind = 'task' | 'question' | 'bugfix' | 'in-code' | 'transient' | 'secret';
+
+/** The families of fake secrets the generator makes (bench/quality/fakeSecrets.ts). */
+export type SecretKind =
+  | 'aws-access-key'
+  | 'aws-secret-key'
+  | 'github-pat'
+  | 'github-fine-grained'
+  | 'slack-bot'
+  | 'slack-user'
+  | 'private-key-rsa'
+  | 'private-key-openssh'
+  | 'jwt'
+  | 'generic-api-key'
+  | 'stripe-live'
+  | 'google-api-key'
+  | 'npm-token';
+
+/** A statement a good extractor saves. */
+export interface Positive {
+  readonly id: string;
+  readonly save: true;
+  readonly type: MemoryKind;
+  readonly text: string;
+  /**
+   * Lowercase words that must all appear in a saved memory's name, description and body, each
+   * as a whole word (bench/quality/matchWords.ts): `deploy*` also matches `deploys`, `a|b`
+   * matches either (a translation), `two words` matches them in a row. Chosen to survive a
+   * rewording or a translation: names, numbers, places, technical terms.
+   */
+  readonly words: readonly string[];
+}
+
+/** A statement a good extractor leaves alone. */
+export interface Negative {
+  readonly id: string;
+  readonly save: false;
+  readonly kind: NegativeKind;
+  /** For `secret`: the text holds `{{secret}}`, replaced by a generated secret of this family. */
+  readonly secret?: SecretKind;
+  readonly text: string;
+  /** Lowercase words that, all in one memory, mean it was saved; for a secret, the secret itself is added. */
+  readonly words: readonly string[];
+}
+
+export type Statement = Positive | Negative;
+
+export type Half = 'dev' | 'heldout';

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { selectModel } from '../../src/jobs/index.js';
+import { CassetteModel } from '../../src/model/cassette/index.js';
+import type { ModelPort } from '../../src/model/port.js';
+import { machineLine } from '../benchUtil.js';
+import { corpusHalf } from './corpus.js';
+import type { Half } from './labels.js';
+import { EXTRACT_PATHS, prepareSessions, runQuality } from './runQuality.js';
+import { formatTable, replaceSection, type Row } from './table.js';
+
+/**
+ * `npm run bench:quality`: the labelled corpus (bench/quality/corpus/) said in generated
+ * sessions, extracted by each extractor along both `memlog extract` paths, scored per half.
+ * Prints the table and writes it into bench/RESULTS.md between its markers. Measures only: the
+ * floors are in test/bench/qualityScore.floor.test.ts.
+ *
+ *   --cassette FILE   also run the Anthropic-shaped cassette model replaying FILE
+ *   --record          with --cassette: call the --model (anthropic by default) and keep its answers in FILE
+ *   --model anthropic|offline  the model --record calls
+ *   --half dev|heldout|both (default both)
+ *   --no-write        print only, leave RESULTS.md alone
+ *   --missed          list the ids each run missed or saved wrongly (dev half only)
+ */
+const { values: args } = parseArgs({
+  options: {
+    cassette: { type: 'string' },
+    half: { type: 'string', default: 'both' },
+    'no-write': { type: 'boolean', default: false },
+    missed: { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
+    model: { type: 'string', default: 'anthropic' },
+  },
+});
+
+const halves: Half[] = args.half === 'both' ? ['dev', 'heldout'] : [args.half as Half];
+const extractors: Array<{ name: string; model: () => ModelPort }> = [
+  { name: 'offline', model: () => selectModel({ model: 'offline' }) },
+  ...(args.cassette === undefined
+    ? []
+    : [
+        {
+          name: 'cassette',
+          model: () =>
+            selectModel({ cassette: args.cassette!, record: args.record, model: args.model === 'offline' ? 'offline' : 'anthropic' }),
+        },
+      ]),
+];
+
+const rows: Row[] = [];
+const started = performance.now();
+for (const half of halves) {
+  const statements = corpusHalf(half);
+  const prepared = prepareSessions(statements);
+  try {
+    for (const extractor of extractors)
+      for (const path of EXTRACT_PATHS) {
+        const model = extractor.model();
+        const run = await runQuality(prepared, statements, model, path, extractor.name);
+        // A recording cassette keeps its answers only when told to save them.
+        if (model instanceof CassetteModel && args.record) await model.save();
+        rows.push({ extractor: extractor.name, half, path, ...run });
+        if (args.missed && half === 'dev') {
+          const s = run.score;
+          console.log(
+            `${extractor.name} ${half} ${path}: missed ${s.missed.join(' ') || '-'}; negatives saved ${s.negativesSaved.join(' ') || '-'}; duplicates ${s.duplicates.join(' ') || '-'}`,
+          );
+        }
+      }
+  } finally {
+    prepared.dispose();
+  }
+}
+
+const table = formatTable(rows);
+console.log(machineLine());
+console.log(table);
+console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+if (!args['no-write'] && halves.length === 2) {
+  const results = join(dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md');
+  const body = [
+    `\`npm run bench:quality\` (${new Date().toISOString().slice(0, 10)}): the labelled corpus of bench/quality/corpus/`,
+    '(dev and held-out halves) said in generated sessions, through `memlog extract` (two phases, the default) and',
+    '`--per-turn`. Recall: positives some memory of their project holds all the words of; precision: memories',
+    'matching a positive over all saved; negatives saved: non-memories (tasks, questions, fixes, code facts, transient',
+    "state, secrets) found in a memory; secrets: any piece of a corpus secret in any memory file, and src/secrets' scanner's findings.",
+    'Targets (issue 20): recall ≥ 0.75 overall and ≥ 0.6 per type, precision ≥ 0.9, secrets 0, on both halves.',
+    '',
+    table,
+  ].join('\n');
+  writeFileSync(results, replaceSection(existsSync(results) ? readFileSync(results, 'utf8') : '', body));
+  console.log(`written to ${results}`);
+}
