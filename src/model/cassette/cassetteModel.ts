@@ -104,9 +104,23 @@ export class CassetteModel implements ModelPort {
   }
 }
 
-/** The first path where two JSON values differ, and how deep it is (deeper = more alike). */
+/** Whether two JSON values are the same, key order aside; stops at the first difference. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * The first path where two JSON values differ, and how deep it is (deeper = more alike). Walks
+ * each level once: a miss over a cassette of many large requests (a whole batch of sessions)
+ * must not cost a serialisation of every subtree at every depth.
+ */
 function firstDifference(a: unknown, b: unknown, path: string, depth = 0): { path: string; depth: number } | undefined {
-  if (canonicalJson(a) === canonicalJson(b)) return undefined;
+  if (sameJson(a, b)) return undefined;
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     for (const key of keys) {
