@@ -112,12 +112,16 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   if (noise(sentence)) return undefined;
   if (ABOUT_ME.test(sentence)) return make('user', 'about-me', quote, quote);
   const rule = RULE.test(sentence) || DONT.test(sentence);
-  if (TASK.test(sentence) && !rule) return undefined;
+  // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
+  if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
   if (REFERENCE.test(sentence)) return make('reference', 'reference', quote, quote);
   if (PROJECT_FACT.test(sentence)) return make('project', 'project-fact', quote, quote);
   if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || rule))
     return make('feedback', 'preference', quote, quote);
   if (rule) return make('feedback', 'always-never', quote, quote);
+  // An instruction given with its reason is a way of working, not a one-off task.
+  if (IMPERATIVE.test(sentence) && !/^(?:please\s+)?run\b/i.test(sentence) && splitReason(sentence).reason !== undefined)
+    return make('feedback', 'preference', quote, quote);
   return undefined;
 }
 
