@@ -68,7 +68,7 @@ describe('memlog extract with the offline model', () => {
     const files = snapshot(out);
     const second = await extractMemories({ root: demoProjects, out, model: new OfflineModel() });
     expect(second.processed).toBe(0);
-    expect(second.unchanged).toBe(5);
+    expect(second.unchanged).toBe(6);
     expect(snapshot(out)).toEqual(files);
   });
 
