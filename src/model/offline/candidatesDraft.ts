@@ -3,6 +3,7 @@ import type { ModelMessage, ModelTask } from '../port.js';
 import { clip } from './conversationFacts.js';
 import { bodyOf, titleOf } from './memoryDraft.js';
 import { findMemoryStatements } from './memoryStatements.js';
+import { looksSecret } from './secretLike.js';
 
 type FindCandidatesTask = Extract<ModelTask, { kind: 'find_candidates' }>;
 
@@ -22,7 +23,15 @@ export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
     const description = clip(statement.text, 150);
     if (known.has(description)) continue;
     known.add(description);
-    candidates.push({ type: statement.type, name: titleOf(statement.text), description, body: bodyOf(statement), sources: [message.uuid] });
+    const candidate = {
+      type: statement.type,
+      name: titleOf(statement.text),
+      description,
+      body: bodyOf(statement),
+      sources: [message.uuid],
+    };
+    if (looksSecret(`${candidate.name}\n${candidate.description}\n${candidate.body}`)) continue;
+    candidates.push(candidate);
   }
   return { candidates };
 }

@@ -4,6 +4,7 @@ import type { MemoryHeader, ModelMessage, ModelTask } from '../port.js';
 import { clip } from './conversationFacts.js';
 import { findMemoryStatements, type MemoryStatement } from './memoryStatements.js';
 import { contentWords } from './lexicalRank.js';
+import { looksSecret } from './secretLike.js';
 
 type ExtractTask = Extract<ModelTask, { kind: 'extract_memories' }>;
 
@@ -14,8 +15,10 @@ export interface FileWrite {
 }
 
 const HOW_TO_APPLY: Readonly<Record<string, string>> = {
+  user: 'Fit explanations and suggestions to this person.',
   feedback: 'Follow it in later sessions without being reminded.',
   project: 'Take it into account when planning or suggesting work on this project.',
+  reference: 'Look there first when the subject comes up.',
 };
 
 /** Two memories say the same thing when most of their content words are shared. */
@@ -32,28 +35,81 @@ function slug(text: string): string {
   return (words.length === 0 ? ['note'] : words).join('-').slice(0, 60);
 }
 
+/** The words a title starts with, made third person: a memory is read later, about the person. */
+const PERSON: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(?:please\s+|just\s+|remember(?:\s+that)?\s+|note(?:\s+that)?\s+)+/i, ''],
+  [/^I(?:'m| am)\s+/i, 'User is '],
+  [/^I(?:'ve| have)\s+/i, 'User has '],
+  [/^I(?:'d| would)\s+rather\s+/i, 'Rather '],
+  [/^I\s+(?:really\s+)?prefer\s+/i, 'Prefer '],
+  [/^I\s+(?:don't|do not)\b/i, "User doesn't"],
+  [/^I\s+(can't|cannot|only|never|always)\b/i, 'User $1'],
+  [/^I\s+(know|work|use|lead|manage|maintain|own|come)\b/i, 'User $1s'],
+  [/^My\s+/i, "User's "],
+  [/^We(?:'ve| have)\s+/i, ''],
+  [/^We(?:'re| are)\s+(?=\w+ing\b)/i, ''],
+  [
+    /^We\s+(?=(?:no longer|decided|agreed|chose|moved|migrated|switched|went|picked|settled|stopped|dropped|replaced|will|always|never|don't|do not)\b)/i,
+    '',
+  ],
+];
+
+/** Words a title must not end on: a title that stops on one reads as cut off. */
+const DANGLING =
+  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|der|die|das|und|le|la|les|et|de|el|los|y)$/i;
+const MAX_TITLE_WORDS = 12;
+
+/**
+ * A short title that names the rule or fact: the statement without its reason and lead-in, in the
+ * third person, cut at a clause boundary when long (never in the middle of a phrase).
+ */
 export function titleOf(text: string): string {
-  const words = text
-    .replace(/[`*_#[\]()"]/g, '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)
-    .join(' ')
-    .replace(/[.,;:!?]+$/, '');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  let title = text
+    .replace(/[`*[\]()"]|#(?![\w-])/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const reason = reasonStart(title);
+  if (reason > 8) title = title.slice(0, reason);
+  for (const [pattern, replacement] of PERSON) title = title.replace(pattern, replacement);
+  title = title.replace(/[\s.,;:!?\u2013\u2014-]+$/, '');
+  let words = title.split(' ').filter(Boolean);
+  if (words.length > MAX_TITLE_WORDS) {
+    // The first clause, when it says enough on its own.
+    const clause = /^(.+?)(?:[,;:]|\s[\u2013\u2014-]\s|\s(?:and|but|which|so|then|where|while|et|und|y|mais|aber|pero)\s)/.exec(title);
+    const clauseWords = clause?.[1]?.split(' ').filter(Boolean) ?? [];
+    words = clauseWords.length >= 3 && clauseWords.length <= MAX_TITLE_WORDS ? clauseWords : words.slice(0, MAX_TITLE_WORDS);
+  }
+  while (words.length > 2 && DANGLING.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
+  const joined = words.join(' ').replace(/[.,;:!?\u2013\u2014-]+$/, '');
+  return joined.charAt(0).toUpperCase() + joined.slice(1);
+}
+
+/** Where a "because…" clause starts in a text, or -1. */
+function reasonStart(text: string): number {
+  const match =
+    /(?:,\s*|\s+[\u2013\u2014-]\s+|\s+)(?:because|since\s+(?!\d)|so that|given that|otherwise|weil|denn|damit|parce qu|puisque|pour que|porque|ya que|para que)/i.exec(
+      text,
+    );
+  return match ? match.index : -1;
 }
 
 export function bodyOf(statement: MemoryStatement): string {
   const lines = [statement.text.charAt(0).toUpperCase() + statement.text.slice(1)];
   const why =
-    statement.cue === 'correction'
-      ? `The user corrected the assistant, which had said: "${statement.corrected ?? ''}"`
-      : `The user said so: "${statement.quote}"`;
-  if (statement.type === 'feedback' || statement.type === 'project')
+    statement.reason !== undefined
+      ? capitalise(statement.reason)
+      : statement.cue === 'correction'
+        ? `The user corrected the assistant, which had said: "${statement.corrected ?? ''}"`
+        : statement.cue === 'confirmation'
+          ? `The user confirmed the approach the assistant had taken: "${statement.corrected ?? ''}"`
+          : `The user said so: "${statement.quote}"`;
+  if (statement.reason !== undefined || statement.type === 'feedback' || statement.type === 'project')
     lines.push('', `**Why:** ${why}`, `**How to apply:** ${HOW_TO_APPLY[statement.type] ?? ''}`);
   else lines.push('', `Source: "${statement.quote}"`);
   return lines.join('\n');
 }
+
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * What the offline extractor saves from the new part of a conversation: one topic file per
@@ -89,7 +145,10 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
       modified: task.now,
       ...(task.sessionId === undefined ? {} : { originSessionId: task.sessionId }),
     };
-    writes.set(filename, { filename, content: renderTopicFile(file, task.frontmatter) });
+    // The statement was checked; this checks what was made of it (the corrected assistant text too).
+    if (looksSecret(`${description}\n${file.body}`)) continue;
+    const content = renderTopicFile(file, task.frontmatter);
+    writes.set(filename, { filename, content });
     if (!match) {
       known.push({ filename, description, type: statement.type, text: statement.text });
       newLines.push(indexLine(titleOf(statement.text), filename, clip(statement.text, 100)));

@@ -2,6 +2,25 @@ import type { MemoryType } from '../../memory/durable/topicFile.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
+import { looksSecret } from './secretLike.js';
+import {
+  ABOUT_ME,
+  BUG_NARRATIVE,
+  HEDGE,
+  CODE_SAYS,
+  CONFIRMATION,
+  CORRECTION,
+  DONT,
+  IMPERATIVE,
+  PREFERENCE,
+  PROJECT_FACT,
+  QUESTION,
+  REFERENCE,
+  REMEMBER,
+  RULE,
+  TASK,
+  TRANSIENT,
+} from './statementKinds.js';
 
 /** Something the person said that is worth keeping across sessions, and why we think so. */
 export interface MemoryStatement {
@@ -10,91 +29,133 @@ export interface MemoryStatement {
   readonly text: string;
   /** The sentence as the person wrote it. */
   readonly quote: string;
-  readonly cue: 'remember' | 'always-never' | 'preference' | 'about-me' | 'correction';
-  /** The assistant's words just before a correction. */
+  readonly cue: 'remember' | 'always-never' | 'preference' | 'about-me' | 'correction' | 'confirmation' | 'project-fact' | 'reference';
+  /** The assistant's words just before a correction or a confirmation. */
   readonly corrected?: string;
+  /** The reason the person gave ("because…"), when they gave one. */
+  readonly reason?: string;
   /** Index of the message it came from. */
   readonly messageIndex: number;
 }
 
-const REMEMBER = /^(?:please\s+)?(?:do\s+)?(?:remember|note|keep in mind)\s*(?:that|:|,)?\s+(.+)$/i;
-const ALWAYS_NEVER = /\b(?:always|never|from now on|going forward)\b/i;
-/** Rules people state are short; a long musing that happens to say "always" is not one. */
-const MAX_RULE_CHARS = 240;
-const DONT = /^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit)\b/i;
-const PREFERENCE = /\b(?:I|we)\s+(?:prefer|'d rather|would rather|like it when|want you to|expect you to)\b/i;
-const ABOUT_ME = /\b(?:I'm|I am)\s+(?:a|an|the)\s+\w+|\bmy (?:role|job|team|background)\b|\bI (?:work|worked) (?:on|as|at|in)\b/i;
-const CORRECTION = /^(?:no|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead)\b[\s,.!:;\u2013\u2014-]*/i;
+/** The person or their team speaking, in the languages the cues know. */
+const FIRST_PERSON = /(?:^|[\s,])(?:I|I'd|we|ich|wir|je|j'|nous|on|yo|nosotros|prefiero|prefer\w*)(?=[\s,]|$)/i;
 
-const REFERENCE = /https?:\/\/|\b(?:dashboard|channel|board|tracked in|ticket|jira|linear|slack|grafana|wiki|runbook|confluence|notion)\b/i;
-const PROJECT =
-  /\b(?:deadline|release|freeze|launch|migration|sprint|quarter|incident|due|milestone|customer|stakeholder|by (?:monday|tuesday|wednesday|thursday|friday|the end))\b/i;
-/** Never kept, even when asked (long-term spec §1.8, and secrets). */
-const NEVER_SAVE =
-  /```|\b(?:password|passwd|secret|api[_ -]?key|token)\s*[:=]|\b(?:sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|ghp_[A-Za-z0-9]{30,})/i;
+/** Rules and facts people state are short; a long musing that happens to say "always" is not one. */
+const MAX_STATEMENT_CHARS = 300;
+
+/** Where a reason starts: "because", "since", "so that", and their German, French and Spanish words. */
+const REASON =
+  /(?:,\s*|\s+[\u2013\u2014-]\s+|\s+)(?:because|since(?!\s+(?:\d|last|yesterday|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december|then|when))|so that|given that|as otherwise|otherwise|weil|denn|damit|da sonst|parce qu(?:e|')|puisque|pour que|sinon|porque|ya que|para que|si no)\b\s*(.+)$/i;
 
 /** Sentences long enough to say something, without a leading "and", "also", "so" or "but". */
 function sentences(text: string): string[] {
   return splitSentences(text)
-    .map((s) => s.replace(/^(?:and|also|so|but|oh|ok|okay)\b[\s,]*/i, ''))
+    .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
+    .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, ''))
+    .map((s) => s.replace(/^(?:and|also|so|but|oh|ok|okay|btw|by the way|just so you know|heads up|fyi)\b[\s,:]*/i, ''))
+    .map((s) => s.replace(/^(?:I think|I guess|honestly|basically|generally|in general)\b[\s,]*/i, ''))
     .map((s) => s.charAt(0).toUpperCase() + s.slice(1))
     .filter((s) => s.length >= 8);
 }
 
+/** The type a statement's words say, when a cue of its own (remember, a correction) does not fix one. */
 function classify(text: string, fallback: MemoryType): MemoryType {
-  if (REFERENCE.test(text)) return 'reference';
-  if (PROJECT.test(text)) return 'project';
   if (ABOUT_ME.test(text)) return 'user';
+  if (REFERENCE.test(text)) return 'reference';
+  if (PROJECT_FACT.test(text)) return 'project';
   return fallback;
 }
 
-function statementOf(
-  sentence: string,
-  afterAssistant: string | undefined,
-  first: boolean,
-): Omit<MemoryStatement, 'messageIndex'> | undefined {
-  if (sentence.endsWith('?') || NEVER_SAVE.test(sentence)) return undefined;
+function splitReason(sentence: string): { text: string; reason?: string } {
+  const match = REASON.exec(sentence);
+  if (!match || match.index < 8) return { text: sentence };
+  const reason = match[1]!.replace(/[.!]+$/, '').trim();
+  return reason.length < 4 ? { text: sentence } : { text: sentence, reason };
+}
+
+type Found = Omit<MemoryStatement, 'messageIndex'>;
+
+function make(type: MemoryType, cue: MemoryStatement['cue'], text: string, quote: string, extra: Partial<Found> = {}): Found {
+  const { reason } = splitReason(text);
+  return { type, text, quote, cue, ...(reason === undefined ? {} : { reason }), ...extra };
+}
+
+/** A sentence no memory should come from: a question, transient state, a story of a fix, what the code says. */
+function noise(sentence: string): boolean {
+  return (
+    /^never ?mind\b/i.test(sentence) ||
+    QUESTION.test(sentence) ||
+    HEDGE.test(sentence) ||
+    TRANSIENT.test(sentence) ||
+    BUG_NARRATIVE.test(sentence) ||
+    CODE_SAYS.test(sentence)
+  );
+}
+
+function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  if (sentence.endsWith('?')) return undefined;
   const quote = clip(sentence, 400);
   const remembered = REMEMBER.exec(sentence);
   if (remembered) {
-    const text = clip(remembered[1]!, 400);
-    return { type: classify(text, 'feedback'), text, quote, cue: 'remember' };
+    const text = clip(capitalise(remembered[1]!), 400);
+    return make(classify(text, 'feedback'), 'remember', text, quote);
   }
+  if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
   if (first && afterAssistant !== undefined && CORRECTION.test(sentence)) {
     const text = clip(sentence.replace(CORRECTION, ''), 400);
-    if (text.length >= 8)
-      return { type: 'feedback', text: capitalise(text), quote, cue: 'correction', corrected: clip(afterAssistant, 200) };
+    if (text.length >= 8 && !QUESTION.test(text) && !/^(?:let's|lets|can you|could you|also)\b/i.test(text))
+      return make('feedback', 'correction', capitalise(text), quote, { corrected: clip(afterAssistant, 200) });
   }
-  if (ABOUT_ME.test(sentence) && /^(?:I|I'm|My|As)\b/.test(sentence)) return { type: 'user', text: quote, quote, cue: 'about-me' };
-  if (sentence.length > MAX_RULE_CHARS) return undefined;
-  if (PREFERENCE.test(sentence)) return { type: classify(sentence, 'feedback'), text: quote, quote, cue: 'preference' };
-  if (ALWAYS_NEVER.test(sentence) || DONT.test(sentence))
-    return { type: classify(sentence, 'feedback'), text: quote, quote, cue: 'always-never' };
+  if (first && afterAssistant !== undefined && CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
+    return make('feedback', 'confirmation', quote, quote, { corrected: clip(afterAssistant, 200) });
+  if (noise(sentence)) return undefined;
+  if (ABOUT_ME.test(sentence)) return make('user', 'about-me', quote, quote);
+  const rule = RULE.test(sentence) || DONT.test(sentence);
+  // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
+  if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
+  if (REFERENCE.test(sentence)) return make('reference', 'reference', quote, quote);
+  if (PROJECT_FACT.test(sentence)) return make('project', 'project-fact', quote, quote);
+  if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || rule))
+    return make('feedback', 'preference', quote, quote);
+  if (rule) return make('feedback', 'always-never', quote, quote);
+  // An instruction given with its reason is a way of working, not a one-off task.
+  if (IMPERATIVE.test(sentence) && !/^(?:please\s+)?run\b/i.test(sentence) && splitReason(sentence).reason !== undefined)
+    return make('feedback', 'preference', quote, quote);
   return undefined;
 }
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
+function assistantText(message: ModelMessage): string {
+  const texts = typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((b) => b.text);
+  return texts.join(' ');
+}
+
 /**
- * Finds explicit statements worth remembering in what the person wrote: "remember…",
- * always/never/don't, stated preferences, facts about themselves, and corrections of the
- * assistant. Questions, code and anything that looks like a credential are left alone.
+ * Finds the statements worth remembering in what the person wrote — facts about themselves,
+ * ways of working (rules, preferences, corrections, confirmed approaches), project facts and
+ * references — by the kinds of statement in src/model/offline/statementKinds.ts. Questions,
+ * tasks, fix stories, transient state and code are left alone, and so is every message holding
+ * anything shaped like a credential.
  */
 export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryStatement[] {
   const found: MemoryStatement[] = [];
   let lastAssistant: string | undefined;
   messages.forEach((message, messageIndex) => {
     if (message.role === 'assistant') {
-      const texts = typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((b) => b.text);
-      if (texts.length > 0) lastAssistant = texts.join(' ');
+      const text = assistantText(message);
+      if (text !== '') lastAssistant = looksSecret(text) ? undefined : text;
       return;
     }
     const text = humanText(message);
     if (text === '') return;
-    sentences(text).forEach((sentence, i) => {
-      const statement = statementOf(sentence, lastAssistant, i === 0);
-      if (statement) found.push({ ...statement, messageIndex });
-    });
+    if (!looksSecret(text))
+      // Code blocks are code, not statements: they go before the text is read as sentences.
+      sentences(text.replace(/```[\s\S]*?(?:```|$)/g, '\n')).forEach((sentence, i) => {
+        const statement = statementOf(sentence, lastAssistant, i === 0);
+        if (statement) found.push({ ...statement, messageIndex });
+      });
     lastAssistant = undefined;
   });
   return found;

@@ -51,6 +51,8 @@ describe('memlog extract with the offline model', () => {
     expect(memories(join(out, '-home-dev-acme-shop', 'memory'))).toEqual([
       ['feedback', "Don't change anything yet — I prefer small focused commits, so the expiry check will be its own change later."],
       ['feedback', 'Never commit directly to main — put it on a branch.'],
+      // A preference in natural words, without "prefer" or "always".
+      ['feedback', "Keep page numbers, I don't want cursors."],
       ['feedback', "Always run the linter before you say you're done."],
       ['feedback', "Don't use `var`, always use `const` in this codebase."],
     ]);
@@ -60,13 +62,13 @@ describe('memlog extract with the offline model', () => {
     const index = readFileSync(join(out, '-home-dev-acme-shop', 'memory', 'MEMORY.md'), 'utf8')
       .trimEnd()
       .split('\n');
-    expect(index).toHaveLength(4);
+    expect(index).toHaveLength(5);
     for (const line of index) expect(line).toMatch(/^- \[[^\]]+\]\([a-z0-9.-]+\.md\) — .+$/);
 
     const files = snapshot(out);
     const second = await extractMemories({ root: demoProjects, out, model: new OfflineModel() });
     expect(second.processed).toBe(0);
-    expect(second.unchanged).toBe(5);
+    expect(second.unchanged).toBe(6);
     expect(snapshot(out)).toEqual(files);
   });
 
@@ -80,6 +82,7 @@ describe('memlog extract with the offline model', () => {
       expect(found).toEqual([
         ['feedback', 'I prefer tabs over spaces.'],
         ['feedback', 'I always want short answers.'],
+        ['feedback', "I don't want a bunch of changes in our PR that aren't for our files."],
       ]);
       const files = snapshot(out);
       const second = await extractMemories({ root: sharedFixtures, out, model: new OfflineModel() });

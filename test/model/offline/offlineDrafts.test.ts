@@ -21,7 +21,8 @@ describe('explicit statements worth remembering', () => {
     expect(found.map((s) => [s.type, s.cue, s.text])).toEqual([
       ['user', 'about-me', "I'm a data engineer and new to React."],
       ['feedback', 'correction', 'Use yarn here.'],
-      ['project', 'remember', 'the release freeze starts on 2026-12-12.'],
+      ['project', 'remember', 'The release freeze starts on 2026-12-12.'],
+      ['reference', 'reference', 'Bugs are tracked in the Linear project INGEST.'],
       ['feedback', 'always-never', 'Always run the linter before committing.'],
     ]);
     expect(found[1]!.corrected).toBe('I will use npm to install it.');

@@ -1,0 +1,54 @@
+import { MEMLOG_SECRET_RULES } from '../../secrets/memlogRules.js';
+
+/**
+ * Families of credential a person may paste into a conversation, by shape. The offline extractor
+ * drops any message that holds one, and checks every file it writes again, so that a key never
+ * becomes a memory (a memory file is read back into every later session, and may be shared).
+ */
+const SECRET_SHAPES: readonly RegExp[] = [
+  /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b/,
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/,
+  /\bglpat-[A-Za-z0-9_-]{16,}/,
+  /\bxox[abposr]-[A-Za-z0-9-]{8,}/,
+  /\bhooks\.slack\.com\/services\/\S+/,
+  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/,
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/,
+  /\b(?:sk|rk|pk)[-_](?:live|test|prod|ant|proj)?[-_]?[A-Za-z0-9_-]{16,}/,
+  /\bAIza[A-Za-z0-9_-]{30,}/,
+  /\bnpm_[A-Za-z0-9]{30,}/,
+  // a named credential followed by a value: `password: hunter2`, `API_KEY=…`, `token is abc123…`
+  /\b(?:password|passwd|pwd|secret|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|auth[_ -]?token|token|bearer|client[_ -]?secret|passwort|mot de passe|contraseña|clave)\b["'`]?\s*(?:[:=]|is\s+["'`]?(?=\S*[0-9])(?=\S*[A-Za-z])\S{8,}|ist\s+\S{8,}|est\s+\S{8,}|es\s+\S{8,})/i,
+  /\bBearer\s+[A-Za-z0-9._~+/-]{16,}/,
+  /:\/\/[^/\s:@]+:[^/\s:@]+@/,
+];
+
+/** A long run of letters and digits mixed like a generated key (40-char AWS secrets, hex tokens, base64 bodies). */
+const KEYLIKE = /(?<![A-Za-z0-9+/_-])(?=[A-Za-z0-9+/_=-]{24,})(?=[^\s]*[0-9])(?=[^\s]*[a-z])[A-Za-z0-9+/_=-]{24,}(?![A-Za-z0-9+/_-])/g;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function keylike(text: string): boolean {
+  for (const match of text.matchAll(KEYLIKE)) {
+    const token = match[0];
+    if (UUID.test(token)) continue; // session and message ids
+    // A path or a kebab-case name is words joined, not a key: keys have few separators and many digits or capitals.
+    const parts = token.split(/[/_-]/).filter(Boolean);
+    if (parts.length > 1 && parts.every((p) => /^[a-z]+\d{0,4}$/.test(p))) continue;
+    const digits = token.replace(/[^0-9]/g, '').length;
+    const upper = token.replace(/[^A-Z]/g, '').length;
+    if (digits >= 3 || upper >= 3) return true;
+  }
+  return false;
+}
+
+/** Whether a text holds something shaped like a credential. Cheap: regular expressions only. */
+export function looksSecret(text: string): boolean {
+  if (SECRET_SHAPES.some((shape) => shape.test(text)) || keylike(text)) return true;
+  return MEMLOG_SECRET_RULES.some((rule) => {
+    rule.pattern.lastIndex = 0; // the rules are global: a test would start where the last one stopped
+    const found = rule.pattern.test(text);
+    rule.pattern.lastIndex = 0;
+    return found;
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * The kinds of statement a person makes in a coding session, and the cue words that give each
+ * away (docs/decisions.md §47). Written from the kinds, not from any corpus: each pattern names
+ * a way people say a thing, in English and in the most common German, French and Spanish words.
+ *
+ * Kept:
+ * - user: who the person is — role ("I'm the on-call SRE"), expertise or its lack ("I've never
+ *   used Go", "I know Postgres well"), constraints of their setup ("I can't install Docker on
+ *   this laptop", "I don't have admin rights").
+ * - feedback: how to work — rules (always/never/don't), corrections of the assistant, preferences
+ *   in natural words ("I'd rather", "stick with", "use X instead of Y", "we name branches…"),
+ *   confirmed approaches ("yes, that's the way, keep doing it").
+ * - project: facts about the work — moves ("we no longer host on Vercel"), decisions ("we decided
+ *   to…"), deadlines and freezes, ownership ("Dana owns billing"), incidents, constraints from
+ *   outside (legal, the customer).
+ * - reference: where things are — dashboards, boards, channels, docs, runbooks, URLs ("the runbook
+ *   is in Confluence under Ops", "alerts go to #payments-alerts").
+ *
+ * Not kept: task requests ("add a test for X"), questions, bug-fix narratives, what the code or
+ * git already says, transient state ("I'm in a meeting", "the build is running"), and anything
+ * that looks like a secret (src/model/offline/secretLike.ts).
+ */
+
+/** An explicit "keep this" at the start. */
+export const REMEMBER =
+  /^(?:please\s+)?(?:do\s+)?(?:remember|note|keep in mind|for the record|fyi|merk dir|denk daran|beachte|n'oublie pas|retiens|note bien|recuerda|ten en cuenta)\s*(?:that|dass|que|:|,)?\s+(.+)$/i;
+
+/** A correction of what the assistant just said or did, as the first words of a reply. */
+export const CORRECTION =
+  /^(?:no(?!\s+(?:problem|worries|need|rush|idea|thanks|way))|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead|nein|doch nicht|non(?!-)|pas comme ça|en fait|falsch)\b[\s,.!:;\u2013\u2014-]*/i;
+
+/** The person talking about themselves: role, expertise, constraints. */
+export const ABOUT_ME = new RegExp(
+  [
+    // English
+    String.raw`^(?:I'm|I am)\s+(?:(?:a|an|the)\s+(?!(?:bit|little|lot|sec|second|minute|moment|few)\b)\w+|(?:new|not new|fairly new|quite new|familiar|not familiar|comfortable|not comfortable|an expert|responsible|in charge|based|located|colou?r ?blind|on (?:the|a|an)\s+\w+ team|on (?:windows|macos|linux|a mac|mac|ubuntu|wsl))\b)`,
+    String.raw`^I(?:'ve| have)\s+(?:never|not)\s+(?:used|worked|written|touched|done|tried)\b`,
+    String.raw`^I(?:'ve| have)\s+(?:been\s+(?:writing|using|working|doing|coding|programming)\b|(?:no|little|some|years of|a lot of|lots of)\s+(?:\w+\s+)?experience\b)`,
+    String.raw`^I\s+(?:don't|do not|didn't)\s+(?:know|have|really know)\s+(?:much|any|anything|admin|root|sudo|access|permission|rights|experience)\b`,
+    String.raw`^I\s+(?:can't|cannot|can not|am not allowed to|'m not allowed to)\s+(?:install|run|use|access|reach|get|push|deploy|ssh)\b`,
+    String.raw`^I\s+(?:know|understand)\s+\S+(?:\s+\S+)?\s+(?:well|inside out|very well)\b`,
+    String.raw`^I\s+(?:work|worked|mostly work)\s+(?:on|as|at|in|from|with|mostly)\b`,
+    String.raw`^I\s+(?:lead|manage|maintain|run|own)\s+the\s+\w+`,
+    String.raw`^I\s+(?:come|came)\s+from\s+(?:a|an)\b`,
+    String.raw`^I\s+(?:only\s+)?(?:have|use)\s+(?:a|an)\s+(?:windows|mac|linux|chromebook|old|\d+\s*gb)`,
+    String.raw`^(?:my|as (?:a|an|the))\s+(?:role|job|team|background|title|machine|laptop|setup|timezone|time zone|\w+)\b`,
+    // German, French, Spanish
+    String.raw`^ich\s+(?:bin\s+(?:der|die|ein|eine|neu)|arbeite\s+(?:als|an|bei|im)|habe\s+(?:noch\s+)?(?:nie|kein)|kann\s+\S+(?:\s+\S+){0,4}\s+nicht|kenne\s+mich)\b`,
+    String.raw`^(?:je\s+suis\s+(?:le|la|l'|un|une|nouveau|nouvelle|responsable)|je\s+travaille\s+(?:comme|sur|chez|dans)|je\s+n'ai\s+jamais|je\s+ne\s+peux\s+pas|je\s+ne\s+connais\s+pas|je\s+connais\s+bien)`,
+    String.raw`^(?:soy\s+(?:el|la|un|una|nuevo|nueva|responsable)|trabajo\s+(?:como|en)|nunca\s+he|no\s+puedo\s+(?:instalar|usar|acceder)|no\s+tengo\s+(?:acceso|permisos|experiencia)|conozco\s+bien)`,
+  ].join('|'),
+  'i',
+);
+
+/** A rule: always, never, don't, from now on. */
+export const RULE =
+  /\b(?:always|never|from now on|going forward|in future|in the future|next time|whenever|every time|each time|by default|immer|nie|niemals|ab jetzt|künftig|toujours|jamais|désormais|à l'avenir|siempre|nunca|a partir de ahora|de ahora en adelante)\b/i;
+export const DONT =
+  /^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit|no more|bitte\s+(?:nicht|kein)|keine?\s|ne\s+\S+\s+(?:pas|jamais|plus)|n'\S+\s+(?:pas|jamais|plus)|no\s+(?:uses|hagas|pongas|escribas|añadas|toques))/i;
+
+/** A preference or a way of working, in natural words. */
+export const PREFERENCE = new RegExp(
+  [
+    String.raw`\b(?:I|we)(?:'d rather|\s+(?:really\s+)?(?:prefer|would rather|like it when|like to|want you to|expect you to|hate it when|dislike|can't stand|don't like|do not like|don't want|do not want|want (?:all|every|the|each)))\b`,
+    String.raw`\bwe\s+(?:always\s+)?(?:name|call|prefix|tag|label|squash|rebase|format|review|write|keep|put|sign|version)\s+(?:our\s+|the\s+|all\s+|every\s+)?\w+`,
+    String.raw`\b(?:stick (?:to|with)|keep (?:using|doing|it|them|that|this|the)|make sure (?:to|you|that|the)|be sure to|go with)\b`,
+    String.raw`\b(?:instead of|rather than|in place of)\b|,\s*(?:not|never)\s+\S+`,
+    String.raw`\b(?:our|the)\s+(?:convention|style|rule|policy|habit)\s+(?:here\s+)?is\b`,
+    String.raw`\b(?:in this|for this)\s+(?:repo|project|codebase|team|code base)\b`,
+    String.raw`(?<![A-Za-z0-9_\u00C0-\u024F])(?:ich\s+(?:bevorzuge|möchte\s+(?:lieber|nicht|keine?)|mag\s+(?:es\s+)?(?:nicht|lieber))|lieber\s+\S+(?:\s+\S+)?\s+als|statt|anstatt|je\s+préfère|j'aime\s+mieux|plutôt\s+que|au\s+lieu\s+de|prefiero|en\s+lugar\s+de|en\s+vez\s+de)(?![A-Za-z0-9_\u00C0-\u024F])`,
+  ].join('|'),
+  'i',
+);
+/** An imperative that states how to work; with a PREFERENCE or RULE cue it is feedback, alone it is a task. */
+export const IMPERATIVE =
+  /^(?:please\s+)?(?:use|prefer|keep|put|name|call|write|send|run|stick|make sure|ensure|be sure|leave|wrap|format|indent|commit|squash|rebase|merge|branch|log|test|verify|mock|target|pin|import|export|prefix|sort|verwende|benutze|nutze|schreib|utilise|écris|mets|garde|usa|utiliza|escribe|pon|mantén)\b/i;
+
+/** The person confirms an approach the assistant took. */
+export const CONFIRMATION =
+  /^(?:yes|yep|yeah|exactly|perfect|great|good|right|genau|ja|oui|parfait|exactement|sí|si|perfecto|exacto)\b[\s,.!:;-]*(?:that's|that is|this is|das ist|c'est|eso es|es)?\s*(?:exactly\s+)?(?:the (?:right )?(?:way|approach|call|pattern|style)|what I (?:want|wanted|meant)|right|der richtige weg|la bonne (?:approche|façon)|la forma correcta)|\bkeep doing (?:it|that|this)\b|\b(?:this|that) (?:approach|pattern|style|way) (?:is|was) (?:right|good|perfect|the one)\b|\b(?:was|is) the right call\b|\bmach (?:das|es) weiter so\b|\bcontinue comme ça\b|\bsigue así\b/i;
+
+/** Facts about the project: moves, decisions, deadlines, ownership, incidents, outside constraints. */
+export const PROJECT_FACT = new RegExp(
+  [
+    // moves
+    String.raw`\b(?:no longer|not anymore|any ?more|moved (?:to|from|off|over)|migrated|migrating|switched (?:to|from|over)|switching to|replaced|are moving|have moved|we've moved|deprecated|sunset|retired|is now (?:on|in|at|hosted|handled|owned|run|done|served|deployed)|are now (?:on|in|at|hosted|handled|owned|run|done|served|deployed)|now (?:lives|runs|hosted|deployed))\b`,
+    // decisions
+    String.raw`\b(?:we|the team|team|they|management|product)\s+(?:have\s+|has\s+)?(?:decided|agreed|chose|chosen|settled on|went with|picked|voted|are going with|are sticking with|are staying with|will use|will move|committed to)\b|\bthe decision (?:is|was)\b`,
+    // deadlines
+    String.raw`\b(?:deadline|due (?:on|by|date)|code freeze|release freeze|freeze|launch(?:es)?|go-live|go live|cutover|ships? (?:on|by|in|next)|release (?:is|on|by|date|goes)|demo (?:is|on)|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|end of|the end of|eod|eow|q[1-4])|until (?:monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|(?:next|this) (?:sprint|quarter|milestone)|q[1-4] 20\d\d|\d{4}-\d{2}-\d{2})\b`,
+    // ownership
+    String.raw`^[A-Z][a-z]+(?: [A-Z][a-z]+)?\s+(?:owns|is responsible for|maintains|handles|runs|leads|manages|is in charge of|is the (?:owner|lead|pm|tech lead|point of contact|contact|maintainer|reviewer)|reviews|approves|signs off)\b`,
+    String.raw`\b(?:owned|maintained|managed|run|handled|reviewed|approved) by [A-Z][a-z]+|\b(?:ask|talk to|ping|check with) [A-Z][a-z]+ (?:about|for|before|if|when|first)\b|\bthe (?:owner|maintainer|lead|point of contact) (?:of|for) \w+ is\b`,
+    // incidents
+    String.raw`\b(?:outage|incident|postmortem|post-mortem|went down|was down|sev ?[0-4]|data loss|rolled back|rollback|paged|breach)\b`,
+    // outside constraints
+    String.raw`\b(?:legal|compliance|security|the client|the customer|customers|the stakeholders?|the auditors?|management|gdpr|hipaa|sox|pci)\s+(?:requires?|wants?|asked|needs?|says|insists?|forbids?|mandates?|won't allow|does not allow|doesn't allow)\b|\bwe (?:can't|cannot|are not allowed to|aren't allowed to|must not|mustn't|have to|must)\s+(?:use|ship|deploy|depend|store|send|keep|support|log|release|touch|change)\b`,
+    // where it runs, in declarative words
+    String.raw`\b(?:is|are)\s+(?:hosted|deployed|served|running)\s+(?:on|in|at|from)\b|\b(?:staging|production|prod)\s+(?:is|runs|lives)\s+(?:on|in|at)\b|\bthe (?:key|token|account|credentials?|environment|bucket|database|cluster) \w* ?(?:is|are) (?:for|only for|meant for)\b`,
+    // German, French, Spanish
+    String.raw`(?<![A-Za-z0-9_\u00C0-\u024F])(?:nicht mehr|umgezogen|migriert|gewechselt|haben (?:uns )?entschieden|entschieden|frist|abgabe|bis (?:montag|dienstag|mittwoch|donnerstag|freitag|ende)|ist zuständig|ist verantwortlich|gehört zu|ausfall|vorfall)(?![A-Za-z0-9_\u00C0-\u024F])`,
+    String.raw`(?<![A-Za-z0-9_\u00C0-\u024F])(?:ne \S+ plus|n'\S+ plus|avons migré|a migré|on a migré|avons décidé|on a décidé|a décidé|date limite|échéance|d'ici (?:lundi|mardi|mercredi|jeudi|vendredi|la fin)|s'occupe de|est responsable de|panne|incident)(?![A-Za-z0-9_\u00C0-\u024F])`,
+    String.raw`(?<![A-Za-z0-9_\u00C0-\u024F])(?:ya no|hemos migrado|migramos|nos mudamos|hemos decidido|decidimos|decidió|fecha límite|plazo|antes del (?:lunes|martes|miércoles|jueves|viernes)|para el (?:lunes|martes|miércoles|jueves|viernes)|es responsable de|se encarga de|caída|incidente)(?![A-Za-z0-9_\u00C0-\u024F])`,
+  ].join('|'),
+  'i',
+);
+
+/** Things people point to: a URL, a chat channel, or a place named with where it is. */
+const REFERENCE_NOUN = String.raw`(?:dashboard|board|channel|runbook|run book|playbook|wiki|confluence|notion|jira|linear|grafana|datadog|sentry|kibana|pagerduty|opsgenie|statuspage|status page|spreadsheet|sheet|google doc|doc|docs|documentation|design doc|spec|rfc|adr|figma|miro|trello|asana|handbook|postman collection|drive|sharepoint|tracker|backlog|project board|kanban|calendar|rotation|logs?|metrics|traces|alerts?|tickets?|issues? tracker|bugs?)`;
+export const REFERENCE = new RegExp(
+  [
+    String.raw`https?:\/\/\S+`,
+    String.raw`(?:^|\s)#[a-z0-9][a-z0-9_-]{2,}\b`,
+    String.raw`\b${REFERENCE_NOUN}\b[^.]*?\b(?:is|are|lives?|live|sits?|kept|found|documented|tracked|filed|logged|posted|shown|go|goes|get posted|end up|land)\s+(?:in|at|on|under|to|into|from)\b`,
+    String.raw`\b(?:tracked|filed|logged|documented|described|written up|posted|announced|discussed)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:[A-Z]\w*|${REFERENCE_NOUN})`,
+    String.raw`\b(?:see|check|look at|consult)\s+(?:the\s+)?(?:[A-Z]\w+\s+)?${REFERENCE_NOUN}\b.*\b(?:for|when|before|if)\b`,
+    String.raw`\b(?:in|on|under)\s+(?:the\s+)?(?:Confluence|Notion|Jira|Linear|Grafana|Datadog|Sentry|Kibana|PagerDuty|Google Drive|SharePoint|Figma|Slack)\b`,
+    String.raw`\b(?:steht|liegt|findest du|findet man)\s+(?:in|im|unter|auf)\b|\bse trouve(?:nt)?\s+(?:dans|sur|sous)\b|\bse encuentra(?:n)?\s+en\b|\b(?:kanal|canal|tableau de bord|tablero)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Questions: a question mark, or the words questions start with. */
+export const QUESTION =
+  /\?\s*$|^(?:what|why|how|where|when|which|who|whom|whose|is there|are there|is it|is this|does|do you|did|can you|could you|would you|will you|should (?:we|i)|any idea|wie|was|warum|wo|wann|kannst du|könntest du|pourquoi|comment|où|quand|est-ce que|peux-tu|pourrais-tu|qué|por qué|cómo|dónde|cuándo|puedes|podrías)\b/i;
+
+/** Asking for work now: a task, not a memory, unless it carries a rule or preference cue. */
+export const TASK =
+  /^(?:please\s+|now\s+|then\s+|first\s+|ok\s+|okay\s+|let's\s+|lets\s+|can you\s+|could you\s+)?(?:add|fix|create|implement|refactor|delete|remove|rename|update|upgrade|bump|move|debug|investigate|look|check|find|show|explain|tell|help|write a|write the|make a|make the|generate|build|deploy|revert|undo|try|continue|go ahead|finish|review|open|read|install|set up|setup|change|replace|convert|split|clean up|document|mach|füge|erstelle|behebe|ajoute|corrige|crée|añade|arregla|crea)\b/i;
+
+/** A story of a bug and its fix: the code and git keep that. */
+export const BUG_NARRATIVE =
+  /\b(?:the bug (?:is|was)|bug was|i fixed|we fixed|that fixed|this fixed|fixed it|fixed the|the fix (?:is|was)|the error (?:is|was)|stack trace|null pointer|undefined is not|typo|turned out|the test (?:fails|failed|is failing|was failing)|tests? (?:pass|passes|passed) now|works now|it's working|is broken|segfault|threw|throws)\b/i;
+
+/** What the code or git already says. */
+export const CODE_SAYS =
+  /^(?:the|this|that)\s+(?:function|method|class|file|module|component|variable|constant|type|interface|import|commit|branch|pr|pull request|diff|hook|loop|regex|query|test|script|line|snippet)s?\b|\b(?:the last commit|git log|was merged|got merged|i committed|i pushed|returns (?:a|an|the|null|undefined|true|false)|is defined in|is imported from|calls (?:the|a)\b)/i;
+
+/** State that will not be true tomorrow. */
+export const TRANSIENT =
+  /\b(?:right now|at the moment|for now|just now|currently (?:running|building|deploying|waiting)|in a (?:meeting|call)|on a call|brb|back in \d+|give me a (?:sec|second|minute|moment)|(?:is|are) (?:still )?(?:running|building|compiling|deploying|loading|downloading|installing)|in progress|this (?:morning|afternoon|evening)|tonight|lunch|i'm (?:busy|tired|away|off|heading|stepping|out)|i am (?:busy|tired|away|off)|gerade|im meeting|en réunion|en ce moment|ahora mismo|en una reunión)\b/i;
+
+/** Thinking aloud: a hedge says the person has not settled it, so it is no rule or fact yet. */
+export const HEDGE =
+  /\b(?:probably|maybe|perhaps|might|i guess|i'm not sure|i am not sure|not sure (?:if|whether)|i wonder|vielleicht|peut-être|quizás|tal vez)\b/i;

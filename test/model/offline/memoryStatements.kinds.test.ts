@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { bodyOf, titleOf } from '../../../src/model/offline/memoryDraft.js';
+
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
+
+/** What one message, said after an ordinary assistant turn, is kept as: [type, title] per statement. */
+function kept(said: string): Array<[string, string]> {
+  return findMemoryStatements([assistant('I ran the suite; everything passes.'), user(said)]).map((s) => [s.type, titleOf(s.text)]);
+}
+
+// Example sentences written for these tests, one per way of saying a thing (docs/decisions.md §47).
+const POSITIVES: ReadonlyArray<readonly [string, string]> = [
+  ['user', "I'm the release manager for the mobile apps."],
+  ['user', "I've never worked with Terraform before."],
+  ['user', "I can't run Docker on my work machine because of the corporate policy."],
+  ['user', "I don't have sudo on the CI runners."],
+  ['user', 'My background is in data science, not web development.'],
+  ['user', "I'm fairly new to TypeScript."],
+  ['user', 'Ich arbeite als Backend-Entwickler im Zahlungsteam.'],
+  ['user', "Je n'ai jamais utilisé Kafka."],
+  ['user', 'Trabajo como analista de datos.'],
+  ['feedback', 'Stick to the standard library for date handling.'],
+  ['feedback', 'Use named exports, not default exports.'],
+  ['feedback', "I'd rather have one PR per service than a giant one."],
+  ['feedback', 'We prefix feature flags with the team name.'],
+  ['feedback', 'Never force-push to a shared branch.'],
+  ['feedback', 'Immer zuerst die Tests schreiben.'],
+  ['feedback', 'Je préfère les noms de variables en anglais.'],
+  ['feedback', 'Siempre usa comillas simples en el código.'],
+  ['project', "We've moved the docs site off GitHub Pages, it's on Netlify now."],
+  ['project', 'The team decided to keep the monolith until the rewrite is funded.'],
+  ['project', 'The beta launches on 2027-02-01.'],
+  ['project', 'Priya owns the search indexer.'],
+  ['project', 'Security requires two reviewers on anything touching auth.'],
+  ['project', 'Die Frist für die Migration ist Ende Juni.'],
+  ['project', 'Ya no usamos Jenkins, todo está en GitLab CI.'],
+  ['reference', 'The on-call schedule is in PagerDuty under Platform.'],
+  ['reference', 'Deploy notifications get posted to #deploys.'],
+  ['reference', 'Error rates are on the Datadog dashboard named checkout-health.'],
+  ['reference', 'The API contract is documented at https://wiki.example.org/api-contract.'],
+  ['reference', 'Le runbook se trouve dans Confluence.'],
+];
+
+const NEGATIVES: readonly string[] = [
+  'Add logging to the retry loop.',
+  'Can you split this file into two modules?',
+  'Why is the cache empty after a restart?',
+  'Rename `fetchAll` to `loadAll` everywhere.',
+  'I fixed it, the problem was a stale lockfile.',
+  'Turned out the env var was misspelled.',
+  'The function throws when the input is empty.',
+  'This class wraps the HTTP client.',
+  'The last commit reverted the schema change.',
+  "I'm on a call, give me a minute.",
+  'The deploy is still running.',
+  'Maybe we should always cache this, not sure yet.',
+  'Thanks!',
+  'Looks good to me.',
+  'Kannst du das bitte erklären?',
+  'Ajoute un test pour le parseur.',
+  'Arregla el error del login.',
+];
+
+describe('statement kinds: what is kept, typed', () => {
+  for (const [type, said] of POSITIVES)
+    it(`${type}: ${said}`, () => {
+      const found = kept(said);
+      expect(found).toHaveLength(1);
+      expect(found[0]![0]).toBe(type);
+    });
+});
+
+describe('statement kinds: what is left alone', () => {
+  for (const said of NEGATIVES) it(said, () => expect(kept(said)).toEqual([]));
+});
+
+describe('confirmations and corrections', () => {
+  it('a confirmed approach is feedback, with what the assistant did as its context', () => {
+    const [found] = findMemoryStatements([
+      assistant('I put the retry policy in one shared helper instead of copying it into each client.'),
+      user("Yes, that's the right approach, keep doing it that way."),
+    ]);
+    expect(found).toMatchObject({ type: 'feedback', cue: 'confirmation' });
+    expect(bodyOf(found!)).toContain('one shared helper');
+  });
+
+  it('a correction is feedback; "no problem" is not one', () => {
+    expect(
+      findMemoryStatements([assistant('I will add it to the Makefile.'), user('No, put it in the justfile, the Makefile is legacy.')]).map(
+        (s) => [s.type, s.cue],
+      ),
+    ).toEqual([['feedback', 'correction']]);
+    expect(findMemoryStatements([assistant('Sorry for the delay.'), user('No problem, go ahead.')])).toEqual([]);
+  });
+});
+
+describe('titles and bodies', () => {
+  it('a title names the rule or fact, in the third person, without its reason, never cut mid-phrase', () => {
+    expect(titleOf("I can't install Docker on this laptop because IT locks it down.")).toBe("User can't install Docker on this laptop");
+    expect(titleOf('We no longer host on Vercel, the site is on Cloudflare now.')).toBe(
+      'No longer host on Vercel, the site is on Cloudflare now',
+    );
+    expect(titleOf("I don't have admin rights on the build machines.")).toBe("User doesn't have admin rights on the build machines");
+    const long = titleOf(
+      'The staging database is refreshed from a production snapshot every Sunday night, and anything written there during the week is lost',
+    );
+    expect(long).toBe('The staging database is refreshed from a production snapshot every Sunday night');
+    expect(long.split(' ').at(-1)).not.toMatch(/^(?:the|a|to|of|and|from)$/);
+  });
+
+  it('a reason the person gave becomes the Why, in any of the four languages', () => {
+    for (const said of [
+      'Never run the migrations by hand, because the deploy job records which ones ran.',
+      'Schreib die Commit-Nachrichten auf Englisch, weil das Team international ist.',
+      'Utilise toujours pnpm parce que le lockfile est partagé.',
+      'Usa siempre UTC porque los servidores están en varias regiones.',
+    ]) {
+      const [found] = findMemoryStatements([user(said)]);
+      expect(found?.reason, said).toBeDefined();
+      expect(bodyOf(found!)).toMatch(/\*\*Why:\*\* \S[\s\S]*\*\*How to apply:\*\*/);
+      expect(bodyOf(found!)).not.toContain('The user said so');
+    }
+  });
+});
