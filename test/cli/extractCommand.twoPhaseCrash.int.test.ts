@@ -150,7 +150,7 @@ describe('memlog extract --two-phase killed with SIGKILL, then run again', () =>
     expect(Object.keys(expected).filter((path) => path.startsWith(memory))).toEqual(
       [
         'MEMORY.md',
-        'pnpm-npm.md',
+        'pnpm-npm-repo.md',
         'push-straight-main-open-branch.md',
         'release-freeze-starts-2026-03.md',
         'staging-api-runs-port-9090.md',

@@ -99,7 +99,11 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   const remembered = REMEMBER.exec(sentence);
   if (remembered) {
     const text = clip(capitalise(remembered[1]!), 400);
-    return make(classify(text, 'feedback'), 'remember', text, quote);
+    // What is to be remembered is a rule (feedback) when it says how to work, else a fact (project):
+    // "the staging API runs on port 8080" and its later "now runs on port 9090" must be one type to meet.
+    const asked = text.replace(/^to\s+/i, ''); // "remember to squash commits": an instruction
+    const rule = asked !== text || RULE.test(text) || DONT.test(text) || PREFERENCE.test(text) || IMPERATIVE.test(asked);
+    return make(classify(text, rule ? 'feedback' : 'project'), 'remember', text, quote);
   }
   if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
   if (first && afterAssistant !== undefined && CORRECTION.test(sentence)) {

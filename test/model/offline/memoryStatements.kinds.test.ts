@@ -77,6 +77,15 @@ describe('statement kinds: what is left alone', () => {
   for (const said of NEGATIVES) it(said, () => expect(kept(said)).toEqual([]));
 });
 
+describe('what a person asks to be remembered', () => {
+  it('is a project fact when it states one, and feedback when it says how to work: a fact and its later change are one type', () => {
+    expect(kept('Remember that the metrics exporter listens on port 9464.')[0]?.[0]).toBe('project');
+    expect(kept('Remember that the metrics exporter now listens on port 9100.')[0]?.[0]).toBe('project');
+    expect(kept('Remember to squash commits before merging.')[0]?.[0]).toBe('feedback');
+    expect(kept('Remember that we never force-push to shared branches.')[0]?.[0]).toBe('feedback');
+  });
+});
+
 describe('confirmations and corrections', () => {
   it('a confirmed approach is feedback, with what the assistant did as its context', () => {
     const [found] = findMemoryStatements([
