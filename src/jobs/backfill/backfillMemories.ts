@@ -6,11 +6,11 @@ import type { MessageBatchesPort } from '../../model/messageBatches.js';
 import type { ModelPort } from '../../model/port.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import type { ConsolidationAgent } from '../consolidation/agentConsolidation.js';
-import { lockMemoryDir } from '../extraction/extractMemories.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
 import { findTargets, type ExtractTarget } from '../extraction/findTargets.js';
 import { readBatchLedger } from '../extraction/messageBatchLedger.js';
-import { submitOutbox, type BatchRound } from '../extraction/messageBatchRound.js';
+import type { BatchRound } from '../extraction/messageBatchRound.js';
+import { forEachProject } from '../extraction/projectRound.js';
 import { consolidateCandidates } from './consolidateCandidates.js';
 import { DEFAULT_CHUNK_TOKENS, sessionCandidates, type SessionCandidatesReport } from './sessionCandidates.js';
 import { sessionCandidatesBatch } from './sessionCandidatesBatch.js';
@@ -91,62 +91,51 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
   const sessions: SessionCandidatesReport[] = [];
   const projects: BackfillProjectReport[] = [];
   options.onStart?.(targets.reduce((n, t) => n + t.sessions.length, 0));
-  const queue = [...targets];
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
   let waiting = 0;
-  // In a batch round a memory directory stays locked until its chunks are sent and in the
-  // ledger: another extract in between would take them for never sent and send them again.
-  const held: Array<() => void> = [];
-  const worker = async (): Promise<void> => {
-    for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
-      const release = lockMemoryDir(target.memoryDir);
-      try {
-        const round = batch === null ? null : { batch, ledger: readBatchLedger(target.memoryDir) };
-        let outstanding = 0;
-        for (const session of target.sessions) {
-          const report = await (
-            round === null
-              ? sessionCandidates(target, session, {
-                  model: options.model,
-                  ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
-                  ...(options.signal === undefined ? {} : { signal: options.signal }),
-                })
-              : sessionCandidatesBatch(
-                  target,
-                  session,
-                  { chunkTokens: options.chunkTokens ?? DEFAULT_CHUNK_TOKENS },
-                  round.batch,
-                  round.ledger,
-                ).then((r) => {
-                  outstanding += r.submitted + r.waiting;
-                  waiting += r.waiting;
-                  return r;
-                })
-          ).catch((error: unknown) => unreadable(target, session, error, options.signal));
-          sessions.push(report);
-          options.onSession?.(report);
-        }
-        if (outstanding > 0) {
-          // Phase 2 merges a project's sessions whole: it waits for the chunks still out or due.
-          projects.push(await projectReport(target, { chunks: 0, candidates: 0, changes: 0, status: 'waiting' }));
-          continue;
-        }
-        // Phase 2 runs on whatever phase 1 recorded, even when a session failed part-way: its
-        // recorded chunks are as good as any, and the rest are consolidated by the next run.
-        projects.push(await projectReport(target, await phaseTwo(target, options)));
-      } finally {
-        if (batch === null) release();
-        else held.push(release);
+  const batchIds = await forEachProject(
+    targets,
+    {
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      batch,
+      ...(options.now === undefined ? {} : { now: options.now }),
+    },
+    async (target) => {
+      const round = batch === null ? null : { batch, ledger: readBatchLedger(target.memoryDir) };
+      let outstanding = 0;
+      for (const session of target.sessions) {
+        const report = await (
+          round === null
+            ? sessionCandidates(target, session, {
+                model: options.model,
+                ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
+                ...(options.signal === undefined ? {} : { signal: options.signal }),
+              })
+            : sessionCandidatesBatch(
+                target,
+                session,
+                { chunkTokens: options.chunkTokens ?? DEFAULT_CHUNK_TOKENS },
+                round.batch,
+                round.ledger,
+              ).then((r) => {
+                outstanding += r.submitted + r.waiting;
+                waiting += r.waiting;
+                return r;
+              })
+        ).catch((error: unknown) => unreadable(target, session, error, options.signal));
+        sessions.push(report);
+        options.onSession?.(report);
       }
-    }
-  };
-  let batchIds: string[] = [];
-  try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, targets.length)) }, worker));
-    if (batch !== null) batchIds = await submitOutbox(batch, options.now ?? (() => new Date()));
-  } finally {
-    for (const release of held) release();
-  }
+      if (outstanding > 0) {
+        // Phase 2 merges a project's sessions whole: it waits for the chunks still out or due.
+        projects.push(await projectReport(target, { chunks: 0, candidates: 0, changes: 0, status: 'waiting' }));
+        return;
+      }
+      // Phase 2 runs on whatever phase 1 recorded, even when a session failed part-way: its
+      // recorded chunks are as good as any, and the rest are consolidated by the next run.
+      projects.push(await projectReport(target, await phaseTwo(target, options)));
+    },
+  );
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
   projects.sort((a, b) => (a.projectDir < b.projectDir ? -1 : 1));
   return {

@@ -1,5 +1,3 @@
-import { basename, dirname, join } from 'node:path';
-import { acquireProcessLock } from '../../fs/processLock.js';
 import { describeFailure } from '../../fs/fsError.js';
 import { removeStagedLeftovers } from '../../fs/stagedDir.js';
 import type { MessageBatchesPort } from '../../model/messageBatches.js';
@@ -7,7 +5,8 @@ import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
 import { extractSession, SessionUnreadableError, type SessionExtractOptions, type SessionReport } from './extractSession.js';
 import { findTargets, type ExtractTarget } from './findTargets.js';
-import { submitOutbox, type BatchRound } from './messageBatchRound.js';
+import type { BatchRound } from './messageBatchRound.js';
+import { forEachProject } from './projectRound.js';
 
 /** What `extractMemories` is given; the options each session's extraction uses (model, settings, frontmatter, signal) are declared in SessionExtractOptions. */
 export interface ExtractOptions extends SessionExtractOptions {
@@ -52,14 +51,6 @@ export interface ExtractReport {
   readonly batch?: { readonly batchIds: readonly string[]; readonly submitted: number; readonly waiting: number };
 }
 
-/** One extraction at a time per memory directory, across processes (a lock file beside it). */
-export function lockMemoryDir(memoryDir: string): () => void {
-  return acquireProcessLock(join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-extract.lock`), {
-    holder: 'memlog extract',
-    target: memoryDir,
-  });
-}
-
 /**
  * Batch extraction over old transcripts (`memlog extract`): each project's sessions in time
  * order, projects side by side up to `concurrency`. Resumable: each session's effect log keeps
@@ -70,45 +61,34 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
   const targets = findTargets(options.root, options.out, options.intoClaude === true, options.env);
   const total = targets.reduce((n, t) => n + t.sessions.length, 0);
   const sessions: SessionReport[] = [];
-  const queue = [...targets];
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
-  // In a batch round a memory directory stays locked until its requests are sent and in the
-  // ledger: another extract in between would take its runs for interrupted and send them again.
-  const held: Array<() => void> = [];
-  const worker = async (): Promise<void> => {
-    for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
-      const release = lockMemoryDir(target.memoryDir);
-      try {
-        let stopped: unknown;
-        for (const session of target.sessions) {
-          options.onSession?.({ type: 'start', session, total });
-          const report = await extractSession(target, session, options, batch).catch((error: unknown) => {
-            // A session that could not be read wrote nothing: the next one goes on. Any other
-            // failure may have left this memory directory part-way (a run the machine stopped, a
-            // result not yet in place): its later sessions would run on the wrong state, so they
-            // wait for the next extract, which finishes that first.
-            if (!(error instanceof SessionUnreadableError)) stopped = error;
-            return failedSession(target, session, error, options.signal);
-          });
-          sessions.push(report);
-          options.onSession?.({ type: 'done', session, report });
-          if (stopped !== undefined) break;
-        }
-        // Every session's finished runs are applied by now: any run copy left is a dead run's.
-        if (stopped === undefined) await removeStagedLeftovers(target.memoryDir);
-      } finally {
-        if (batch === null) release();
-        else held.push(release);
+  const batchIds = await forEachProject(
+    targets,
+    {
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      batch,
+      ...(options.now === undefined ? {} : { now: options.now }),
+    },
+    async (target) => {
+      let stopped: unknown;
+      for (const session of target.sessions) {
+        options.onSession?.({ type: 'start', session, total });
+        const report = await extractSession(target, session, options, batch).catch((error: unknown) => {
+          // A session that could not be read wrote nothing: the next one goes on. Any other
+          // failure may have left this memory directory part-way (a run the machine stopped, a
+          // result not yet in place): its later sessions would run on the wrong state, so they
+          // wait for the next extract, which finishes that first.
+          if (!(error instanceof SessionUnreadableError)) stopped = error;
+          return failedSession(target, session, error, options.signal);
+        });
+        sessions.push(report);
+        options.onSession?.({ type: 'done', session, report });
+        if (stopped !== undefined) break;
       }
-    }
-  };
-  let batchIds: string[] = [];
-  try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, targets.length)) }, worker));
-    if (batch !== null) batchIds = await submitOutbox(batch, options.now ?? (() => new Date()));
-  } finally {
-    for (const release of held) release();
-  }
+      // Every session's finished runs are applied by now: any run copy left is a dead run's.
+      if (stopped === undefined) await removeStagedLeftovers(target.memoryDir);
+    },
+  );
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
   const byType = (list: ReadonlyArray<{ type: string | null }>) =>
     list.reduce<Record<string, number>>((acc, w) => ({ ...acc, [w.type ?? 'other']: (acc[w.type ?? 'other'] ?? 0) + 1 }), {});

@@ -1,0 +1,51 @@
+import { basename, dirname, join } from 'node:path';
+import { acquireProcessLock } from '../../fs/processLock.js';
+import { submitOutbox, type BatchRound } from './messageBatchRound.js';
+
+/** One extraction at a time per memory directory, across processes (a lock file beside it). */
+export function lockMemoryDir(memoryDir: string): () => void {
+  return acquireProcessLock(join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-extract.lock`), {
+    holder: 'memlog extract',
+    target: memoryDir,
+  });
+}
+
+export interface ProjectRoundOptions {
+  /** Projects worked on side by side (default 2). */
+  readonly concurrency?: number;
+  /** A message-batch round: its outbox is sent once every project is done. */
+  readonly batch: BatchRound | null;
+  readonly now?: () => Date;
+}
+
+/**
+ * Works on each project under its memory directory's lock, projects side by side up to
+ * `concurrency`, each project's work in one piece. In a batch round a directory stays locked
+ * until the round's batch is sent and in the ledger: another extract in between would take its
+ * requests for never sent, and send them again. Returns the ids of the batches sent.
+ */
+export async function forEachProject<T extends { readonly memoryDir: string }>(
+  targets: readonly T[],
+  options: ProjectRoundOptions,
+  work: (target: T) => Promise<void>,
+): Promise<string[]> {
+  const queue = [...targets];
+  const held: Array<() => void> = [];
+  const worker = async (): Promise<void> => {
+    for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
+      const release = lockMemoryDir(target.memoryDir);
+      try {
+        await work(target);
+      } finally {
+        if (options.batch === null) release();
+        else held.push(release);
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, targets.length)) }, worker));
+    return options.batch === null ? [] : await submitOutbox(options.batch, options.now ?? (() => new Date()));
+  } finally {
+    for (const release of held) release();
+  }
+}
