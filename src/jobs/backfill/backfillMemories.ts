@@ -93,49 +93,41 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
   options.onStart?.(targets.reduce((n, t) => n + t.sessions.length, 0));
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
   let waiting = 0;
-  const batchIds = await forEachProject(
-    targets,
-    {
-      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-      batch,
-      ...(options.now === undefined ? {} : { now: options.now }),
-    },
-    async (target) => {
-      const round = batch === null ? null : { batch, ledger: readBatchLedger(target.memoryDir) };
-      let outstanding = 0;
-      for (const session of target.sessions) {
-        const report = await (
-          round === null
-            ? sessionCandidates(target, session, {
-                model: options.model,
-                ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
-                ...(options.signal === undefined ? {} : { signal: options.signal }),
-              })
-            : sessionCandidatesBatch(
-                target,
-                session,
-                { chunkTokens: options.chunkTokens ?? DEFAULT_CHUNK_TOKENS },
-                round.batch,
-                round.ledger,
-              ).then((r) => {
-                outstanding += r.submitted + r.waiting;
-                waiting += r.waiting;
-                return r;
-              })
-        ).catch((error: unknown) => unreadable(target, session, error, options.signal));
-        sessions.push(report);
-        options.onSession?.(report);
-      }
-      if (outstanding > 0) {
-        // Phase 2 merges a project's sessions whole: it waits for the chunks still out or due.
-        projects.push(await projectReport(target, { chunks: 0, candidates: 0, changes: 0, status: 'waiting' }));
-        return;
-      }
-      // Phase 2 runs on whatever phase 1 recorded, even when a session failed part-way: its
-      // recorded chunks are as good as any, and the rest are consolidated by the next run.
-      projects.push(await projectReport(target, await phaseTwo(target, options)));
-    },
-  );
+  const batchIds = await forEachProject(targets, { concurrency: options.concurrency, batch, now: options.now }, async (target) => {
+    const round = batch === null ? null : { batch, ledger: readBatchLedger(target.memoryDir) };
+    let outstanding = 0;
+    for (const session of target.sessions) {
+      const report = await (
+        round === null
+          ? sessionCandidates(target, session, {
+              model: options.model,
+              ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
+              ...(options.signal === undefined ? {} : { signal: options.signal }),
+            })
+          : sessionCandidatesBatch(
+              target,
+              session,
+              { chunkTokens: options.chunkTokens ?? DEFAULT_CHUNK_TOKENS },
+              round.batch,
+              round.ledger,
+            ).then((r) => {
+              outstanding += r.submitted + r.waiting;
+              waiting += r.waiting;
+              return r;
+            })
+      ).catch((error: unknown) => unreadable(target, session, error, options.signal));
+      sessions.push(report);
+      options.onSession?.(report);
+    }
+    if (outstanding > 0) {
+      // Phase 2 merges a project's sessions whole: it waits for the chunks still out or due.
+      projects.push(await projectReport(target, { chunks: 0, candidates: 0, changes: 0, status: 'waiting' }));
+      return;
+    }
+    // Phase 2 runs on whatever phase 1 recorded, even when a session failed part-way: its
+    // recorded chunks are as good as any, and the rest are consolidated by the next run.
+    projects.push(await projectReport(target, await phaseTwo(target, options)));
+  });
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
   projects.sort((a, b) => (a.projectDir < b.projectDir ? -1 : 1));
   return {

@@ -62,33 +62,25 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
   const total = targets.reduce((n, t) => n + t.sessions.length, 0);
   const sessions: SessionReport[] = [];
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
-  const batchIds = await forEachProject(
-    targets,
-    {
-      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-      batch,
-      ...(options.now === undefined ? {} : { now: options.now }),
-    },
-    async (target) => {
-      let stopped: unknown;
-      for (const session of target.sessions) {
-        options.onSession?.({ type: 'start', session, total });
-        const report = await extractSession(target, session, options, batch).catch((error: unknown) => {
-          // A session that could not be read wrote nothing: the next one goes on. Any other
-          // failure may have left this memory directory part-way (a run the machine stopped, a
-          // result not yet in place): its later sessions would run on the wrong state, so they
-          // wait for the next extract, which finishes that first.
-          if (!(error instanceof SessionUnreadableError)) stopped = error;
-          return failedSession(target, session, error, options.signal);
-        });
-        sessions.push(report);
-        options.onSession?.({ type: 'done', session, report });
-        if (stopped !== undefined) break;
-      }
-      // Every session's finished runs are applied by now: any run copy left is a dead run's.
-      if (stopped === undefined) await removeStagedLeftovers(target.memoryDir);
-    },
-  );
+  const batchIds = await forEachProject(targets, { concurrency: options.concurrency, batch, now: options.now }, async (target) => {
+    let stopped: unknown;
+    for (const session of target.sessions) {
+      options.onSession?.({ type: 'start', session, total });
+      const report = await extractSession(target, session, options, batch).catch((error: unknown) => {
+        // A session that could not be read wrote nothing: the next one goes on. Any other
+        // failure may have left this memory directory part-way (a run the machine stopped, a
+        // result not yet in place): its later sessions would run on the wrong state, so they
+        // wait for the next extract, which finishes that first.
+        if (!(error instanceof SessionUnreadableError)) stopped = error;
+        return failedSession(target, session, error, options.signal);
+      });
+      sessions.push(report);
+      options.onSession?.({ type: 'done', session, report });
+      if (stopped !== undefined) break;
+    }
+    // Every session's finished runs are applied by now: any run copy left is a dead run's.
+    if (stopped === undefined) await removeStagedLeftovers(target.memoryDir);
+  });
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
   const byType = (list: ReadonlyArray<{ type: string | null }>) =>
     list.reduce<Record<string, number>>((acc, w) => ({ ...acc, [w.type ?? 'other']: (acc[w.type ?? 'other'] ?? 0) + 1 }), {});

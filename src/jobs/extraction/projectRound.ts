@@ -12,10 +12,10 @@ export function lockMemoryDir(memoryDir: string): () => void {
 
 export interface ProjectRoundOptions {
   /** Projects worked on side by side (default 2). */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /** A message-batch round: its outbox is sent once every project is done. */
   readonly batch: BatchRound | null;
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
 }
 
 /**
