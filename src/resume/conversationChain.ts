@@ -87,6 +87,45 @@ export function buildChain(index: TranscriptIndex, leaf: ChainNode | undefined):
   return { leaf: leaf.uuid, nodes: recoverOrphans(index, path), cycle };
 }
 
+const isBoundary = (node: ChainNode): boolean => node.entry.type === 'system' && node.entry.subtype === 'compact_boundary';
+const isCompactSummary = (node: ChainNode): boolean => node.entry.type === 'user' && node.entry.isCompactSummary === true;
+
+/**
+ * Everything the session said, through its compactions: the parent walk from the leaf, which
+ * stops at a compact boundary (its parent is null), goes on from the message the boundary was
+ * written after (logicalParentUuid). The summary of a compaction crossed this way is left out
+ * (what it summarises is on the history); a boundary whose earlier messages are gone keeps its
+ * summary, the only record of them. Needs an index built with `wholeHistory`.
+ */
+export function buildHistory(index: TranscriptIndex, leaf: ChainNode | undefined): ConversationChain {
+  if (!leaf) return { leaf: null, nodes: [], cycle: everyNodeIsAParent(index) };
+  const path: ChainNode[] = [];
+  const seen = new Set<string>();
+  const crossed = new Set<string>();
+  let node: ChainNode | undefined = leaf;
+  let cycle = false;
+  while (node) {
+    if (seen.has(node.uuid)) {
+      cycle = true;
+      break;
+    }
+    seen.add(node.uuid);
+    path.push(node);
+    let parent: string | null = node.parent;
+    if (parent === null && isBoundary(node)) {
+      const logical: string | null | undefined = node.entry.type === 'system' ? node.entry.logicalParentUuid : undefined;
+      if (typeof logical === 'string' && index.nodes.has(logical)) {
+        crossed.add(node.uuid);
+        parent = logical;
+      }
+    }
+    node = parent === null ? undefined : index.nodes.get(parent);
+  }
+  path.reverse();
+  const kept = path.filter((n) => !(isCompactSummary(n) && n.parent !== null && crossed.has(n.parent)));
+  return { leaf: leaf.uuid, nodes: recoverOrphans(index, kept), cycle };
+}
+
 /**
  * Parallel tool calls are separate entries sharing one message.id, and each tool result hangs
  * off its own piece, so the parent walk misses all but one branch. For every message.id on

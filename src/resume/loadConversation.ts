@@ -2,7 +2,7 @@ import type { Diagnostic } from '../errors.js';
 import type { Entry } from '../transcript/entrySchema.js';
 import { readTranscriptSync, type ReadTranscriptOptions } from '../transcript/readTranscript.js';
 import { toApiMessages, type ApiMessage } from './apiView.js';
-import { buildChain, selectLeaf, type ConversationChain, type LeafChoice } from './conversationChain.js';
+import { buildChain, buildHistory, selectLeaf, type ConversationChain, type LeafChoice } from './conversationChain.js';
 import { closeWithSyntheticReply, filterForResume } from './resumeFilters.js';
 import { indexTranscript, type TranscriptIndex } from './transcriptIndex.js';
 
@@ -54,6 +54,19 @@ export function loadConversation(path: string, options: ReadTranscriptOptions & 
 export function liveConversation(items: Iterable<{ readonly seq: number; readonly entry: Entry }>): ApiMessage[] {
   const index = indexTranscript(items);
   const nodes = buildChain(index, selectLeaf(index, 'newest')).nodes;
+  let tail = nodes.length;
+  while (tail > 0 && nodes[tail - 1]!.entry.type !== 'user') tail--;
+  return toApiMessages([...filterForResume(nodes.slice(0, tail)), ...nodes.slice(tail)]);
+}
+
+/**
+ * The whole session as it happened, for reading it back once (the backfill): like
+ * `liveConversation`, but through every compaction — the messages a compaction summarised are
+ * there, its summary is not (conversationChain.ts `buildHistory`).
+ */
+export function sessionHistory(items: Iterable<{ readonly seq: number; readonly entry: Entry }>): ApiMessage[] {
+  const index = indexTranscript(items, { wholeHistory: true });
+  const nodes = buildHistory(index, selectLeaf(index, 'newest')).nodes;
   let tail = nodes.length;
   while (tail > 0 && nodes[tail - 1]!.entry.type !== 'user') tail--;
   return toApiMessages([...filterForResume(nodes.slice(0, tail)), ...nodes.slice(tail)]);

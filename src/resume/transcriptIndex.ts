@@ -37,6 +37,15 @@ export interface TranscriptIndex {
   readonly duplicateUuids: readonly string[];
 }
 
+export interface IndexOptions {
+  /**
+   * Keep every entry as written, before the last compact boundary too, and leave a preserved
+   * segment where it was: the session as it happened, for reading it back whole (a backfill),
+   * not the conversation a resume sends.
+   */
+  readonly wholeHistory?: boolean;
+}
+
 interface MutableNode {
   uuid: string;
   entry: ChainNode['entry'];
@@ -49,7 +58,7 @@ interface MutableNode {
  * lines bridged to their nearest real ancestor, metadata last-wins, then the preserved-segment
  * relink and the prune of everything before the last compact boundary (spec §3.5).
  */
-export function indexTranscript(entries: Iterable<{ seq: number; entry: Entry }>): TranscriptIndex {
+export function indexTranscript(entries: Iterable<{ seq: number; entry: Entry }>, options: IndexOptions = {}): TranscriptIndex {
   const nodes = new Map<string, MutableNode>();
   const bridge = new Map<string, string | null>();
   const boundaries: string[] = [];
@@ -134,7 +143,7 @@ export function indexTranscript(entries: Iterable<{ seq: number; entry: Entry }>
         assertNever(entry, 'entry kind');
     }
   }
-  const preserved = relinkAndPrune(nodes, boundaries);
+  const preserved = options.wholeHistory === true ? new Set<string>() : relinkAndPrune(nodes, boundaries);
   return { nodes, boundaries, summaries, metadata, preserved, duplicateUuids };
 }
 

@@ -35,7 +35,7 @@ describe('memlog extract: the two-phase backfill by default', () => {
     // The offline model reports no usage: what was sent is the requests' estimate, as --dry-run estimated it.
     expect(report.tokens.input).toBeGreaterThan(0);
     expect(report.projects.map((p) => [p.memories, p.consolidated.status])).toEqual([
-      [4, 'consolidated'],
+      [5, 'consolidated'],
       [1, 'consolidated'],
     ]);
     expect(run.stderr).toMatch(/^memlog: \[4\/4\] .*: 1 chunk\(s\) sent, \d candidate\(s\)$/m);

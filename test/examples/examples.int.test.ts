@@ -30,8 +30,8 @@ describe('the library examples run', () => {
     const run = runExample('extractFolder.ts', ['fixtures/projects', out]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^4 sessions read, [\d]+ model tokens sent for 3764 tokens of sessions/);
-    expect(run.stdout).toContain('-home-dev-acme-shop/memory: 4 memories');
+    expect(run.stdout).toMatch(/^4 sessions read, [\d]+ model tokens sent for 6407 tokens of sessions/);
+    expect(run.stdout).toContain('-home-dev-acme-shop/memory: 5 memories');
     expect(run.stdout).toMatch(/second run: 0 sessions read, 0 model tokens sent\n$/);
   });
 

@@ -9,7 +9,7 @@ import { blockTokens } from '../../projections/tokenEstimate.js';
 import { chunkAtTurnEnds } from '../../projections/turnChunks.js';
 import { isPrompt } from '../../projections/turns.js';
 import type { ApiMessage } from '../../resume/apiView.js';
-import { liveConversation } from '../../resume/loadConversation.js';
+import { sessionHistory } from '../../resume/loadConversation.js';
 import { sessionMemoryPath } from '../../transcript/claudePaths.js';
 import { hasUuid } from '../../transcript/entrySchema.js';
 import { readLogEntries } from '../../transcript/readLogEntries.js';
@@ -67,7 +67,8 @@ export function readSessionView(session: string, logPath: string): SessionView {
     if (describeFailure(error) === undefined) throw error;
     throw new SessionUnreadableError(error);
   }
-  const conversation = liveConversation(entries);
+  // The whole session, what its compactions summarised included: a backfill reads each part once.
+  const conversation = sessionHistory(entries);
   const sizes = conversation.map(messageTokens);
   const sessionId = basename(session, '.jsonl');
   const notes = sessionNotes(dirname(session), sessionId);
@@ -103,21 +104,28 @@ export function carryOver(view: SessionView): Array<CarryOver[number]> {
 }
 
 /**
- * The chunks still to send, in order: cut at turn ends after the last chunk recorded, or, when
- * that chunk's message is gone (another branch was resumed), from the start, skipping the
- * chunks recorded.
+ * The chunks still to send, in order: cut at turn ends before the first chunk recorded and after
+ * the last one (a run before memlog read sessions through their compactions recorded only the
+ * part after the last one; the part before is read now, once), or, when no recorded chunk's
+ * messages are there any more (another branch was resumed), from the start, skipping the chunks
+ * recorded.
  */
 export function unrecordedChunks(view: SessionView, chunkTokens: number): SessionChunk[] {
   const recordedIds = new Set(view.recorded.map((r) => r.chunkId));
-  const lastRecorded = view.recorded.at(-1)?.last;
-  const resumeAt = lastRecorded === undefined ? 0 : view.conversation.findIndex((m) => m.sources.includes(lastRecorded)) + 1;
+  const indexOf = (uuid: string): number => view.conversation.findIndex((m) => m.sources.includes(uuid));
+  const starts = view.recorded.map((r) => indexOf(r.first)).filter((i) => i !== -1);
+  const ends = view.recorded.map((r) => indexOf(r.last)).filter((i) => i !== -1);
   const items = view.conversation.map((m, i) => ({
     tokens: view.sizes[i]!,
     startsTurn: m.role === 'user' && m.sources.some((uuid) => view.prompts.has(uuid)),
   }));
-  return chunkAtTurnEnds(items.slice(resumeAt), chunkTokens)
-    .map((range) => chunkOf(view, resumeAt + range.start, resumeAt + range.end))
-    .filter((chunk) => !recordedIds.has(chunk.first));
+  const chunksIn = (from: number, to: number): SessionChunk[] =>
+    chunkAtTurnEnds(items.slice(from, to), chunkTokens).map((range) => chunkOf(view, from + range.start, from + range.end));
+  const spans =
+    ends.length === 0
+      ? [[0, items.length] as const]
+      : [[0, Math.min(...starts, ...ends)] as const, [Math.max(...ends) + 1, items.length] as const];
+  return spans.flatMap(([from, to]) => (to > from ? chunksIn(from, to) : [])).filter((chunk) => !recordedIds.has(chunk.first));
 }
 
 /** The chunk that runs from the message cited as `first` to the one holding `last`, as it stands now; null when either is gone. */
