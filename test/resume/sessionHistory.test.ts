@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../../src/index.js';
 import { sessionHistory } from '../../src/resume/loadConversation.js';
+import { isTextBlock } from '../../src/transcript/contentGuards.js';
 import { assistantEntry, compactBoundaryEntry, compactSummaryEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 
 const t = (second: number): string => `2026-01-01T00:00:${String(second).padStart(2, '0')}.000Z`;
 const history = (entries: Entry[]) => sessionHistory(entries.map((entry, seq) => ({ seq, entry })));
 /** Each message's text, in order. */
 const said = (entries: Entry[]): string[] =>
-  history(entries).flatMap((m) => m.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])));
+  history(entries).flatMap((m) => m.content.flatMap((block) => (isTextBlock(block) ? [block.text] : [])));
 
 const turn = (n: number, parentUuid: string | null): Entry[] => [
   userEntry(`u${n}`, `prompt ${n}`, { parentUuid, timestamp: t(n * 2) }),

@@ -68,6 +68,8 @@ export function titleOf(text: string): string {
     .replace(/[`*[\]()"]|#(?![\w-])/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+  // The first sentence names it; what a memory says after it is for its body.
+  title = /^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title;
   const reason = reasonStart(title);
   if (reason > 8) title = title.slice(0, reason);
   for (const [pattern, replacement] of PERSON) title = title.replace(pattern, replacement);

@@ -12,11 +12,14 @@ import {
   CORRECTION,
   DONT,
   IMPERATIVE,
+  NORM,
+  STYLE_FEEDBACK,
   PREFERENCE,
   PROJECT_FACT,
   QUESTION,
   REFERENCE,
   REMEMBER,
+  ROLE_OF_ME,
   RULE,
   TASK,
   TRANSIENT,
@@ -61,7 +64,7 @@ function sentences(text: string): string[] {
 
 /** The type a statement's words say, when a cue of its own (remember, a correction) does not fix one. */
 function classify(text: string, fallback: MemoryType): MemoryType {
-  if (ABOUT_ME.test(text)) return 'user';
+  if (ABOUT_ME.test(text) || ROLE_OF_ME.test(text)) return 'user';
   if (REFERENCE.test(text)) return 'reference';
   if (PROJECT_FACT.test(text)) return 'project';
   return fallback;
@@ -114,7 +117,7 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   if (first && afterAssistant !== undefined && CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
     return make('feedback', 'confirmation', quote, quote, { corrected: clip(afterAssistant, 200) });
   if (noise(sentence)) return undefined;
-  if (ABOUT_ME.test(sentence)) return make('user', 'about-me', quote, quote);
+  if (ABOUT_ME.test(sentence) || ROLE_OF_ME.test(sentence)) return make('user', 'about-me', quote, quote);
   const rule = RULE.test(sentence) || DONT.test(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
@@ -123,6 +126,7 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || rule))
     return make('feedback', 'preference', quote, quote);
   if (rule) return make('feedback', 'always-never', quote, quote);
+  if (NORM.test(sentence) || STYLE_FEEDBACK.test(sentence)) return make('feedback', 'preference', quote, quote);
   // An instruction given with its reason is a way of working, not a one-off task.
   if (IMPERATIVE.test(sentence) && !/^(?:please\s+)?run\b/i.test(sentence) && splitReason(sentence).reason !== undefined)
     return make('feedback', 'preference', quote, quote);
@@ -154,13 +158,88 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
     }
     const text = humanText(message);
     if (text === '') return;
-    if (!looksSecret(text))
+    if (!looksSecret(text)) {
       // Code blocks are code, not statements: they go before the text is read as sentences.
-      sentences(text.replace(/```[\s\S]*?(?:```|$)/g, '\n')).forEach((sentence, i) => {
-        const statement = statementOf(sentence, lastAssistant, i === 0);
-        if (statement) found.push({ ...statement, messageIndex });
-      });
+      const said = sentences(text.replace(/```[\s\S]*?(?:```|$)/g, '\n'));
+      const statements = said.map((sentence, i) => statementOf(sentence, lastAssistant, i === 0));
+      for (const statement of grouped(said, statements)) found.push({ ...statement, messageIndex });
+    }
     lastAssistant = undefined;
   });
   return found;
+}
+
+/** A statement and what the person said right after it about the same thing make one memory, of at most this many sentences. */
+const MAX_GROUP_SENTENCES = 3;
+const MAX_GROUP_CHARS = 600;
+
+/** Where a message moves on to something else: back to the task, thanks, a new request. */
+const TOPIC_SHIFT =
+  /^(?:anyway|anyways|anyhow|in any case|now|back to|moving on|that said|let's get back|let's go back|carry on|continue|go on|proceed|thanks|thank you|cheers|ok(?:ay)?\s+(?:now|then|continue|go))\b/i;
+
+/** A sentence that goes on with the statement before it: not a question, a task, a fix story, transient state or a move on. */
+function continues(sentence: string): boolean {
+  if (sentence.endsWith('?') || TOPIC_SHIFT.test(sentence) || noise(sentence)) return false;
+  return !TASK.test(sentence) || RULE.test(sentence) || DONT.test(sentence);
+}
+
+/** How much a cue says about how to work: a confirmation is weaker than the rule said with it. */
+const CUE_STRENGTH: Readonly<Record<MemoryStatement['cue'], number>> = {
+  remember: 3,
+  'always-never': 2,
+  preference: 2,
+  correction: 2,
+  'about-me': 2,
+  'project-fact': 2,
+  reference: 2,
+  confirmation: 1,
+};
+
+/**
+ * The statements of one message, each with the sentences after it that say more about the same
+ * thing ("I'm a backend engineer. The React side is new to me, so…"; "Stop mocking the
+ * database. Last quarter the mocks passed while the migration broke prod."): a sentence of no
+ * kind of its own that goes on, or a statement of the same type. The strongest statement comes
+ * first, so a confirmation said with its rule is titled by the rule.
+ */
+function grouped(said: readonly string[], statements: ReadonlyArray<Found | undefined>): Found[] {
+  const out: Found[] = [];
+  for (let i = 0; i < said.length;) {
+    const head = statements[i];
+    if (head === undefined) {
+      i++;
+      continue;
+    }
+    const members: Array<{ sentence: string; statement?: Found }> = [{ sentence: head.text, statement: head }];
+    let chars = head.text.length;
+    let j = i + 1;
+    for (; j < said.length && members.length < MAX_GROUP_SENTENCES; j++) {
+      const next = statements[j];
+      const sentence = said[j]!;
+      if (chars + sentence.length > MAX_GROUP_CHARS) break;
+      if (next !== undefined ? next.type !== head.type : !continues(sentence)) break;
+      members.push(next === undefined ? { sentence } : { sentence: next.text, statement: next });
+      chars += sentence.length;
+    }
+    i = j;
+    if (members.length === 1) {
+      out.push(head);
+      continue;
+    }
+    const strongest = members.reduce((best, m) =>
+      m.statement !== undefined && CUE_STRENGTH[m.statement.cue] > CUE_STRENGTH[best.statement!.cue] ? m : best,
+    );
+    const ordered = [strongest, ...members.filter((m) => m !== strongest)];
+    const text = ordered.map((m) => m.sentence).join(' ');
+    const lead = strongest.statement!;
+    const reason = members.map((m) => m.statement?.reason ?? splitReason(m.sentence).reason).find((r) => r !== undefined);
+    out.push({
+      ...lead,
+      ...(head.corrected === undefined ? {} : { corrected: head.corrected }),
+      text,
+      quote: members.map((m) => m.statement?.quote ?? m.sentence).join(' '),
+      ...(reason === undefined ? {} : { reason }),
+    });
+  }
+  return out;
 }

@@ -44,11 +44,25 @@ export const ABOUT_ME = new RegExp(
     String.raw`^I\s+(?:come|came)\s+from\s+(?:a|an)\b`,
     String.raw`^I\s+(?:only\s+)?(?:have|use)\s+(?:a|an)\s+(?:windows|mac|linux|chromebook|old|\d+\s*gb)`,
     String.raw`^(?:my|as (?:a|an|the))\s+(?:role|job|team|background|title|machine|laptop|setup|timezone|time zone|\w+)\b`,
+    String.raw`^I\s+(?:only\s+|don't\s+|do not\s+)?(?:have|get|got)\s+(?:\w+\s+){0,2}(?:access|permissions?|rights)\b`,
+    String.raw`\b(?:is|are)\s+(?:new|unfamiliar|foreign|all new)\s+to\s+me\b|\bnot my (?:area|strong suit|field|thing|forte)\b`,
+    String.raw`\b(?:for a living|in my (?:previous|last|old|former|first|day) (?:job|role|company|team|life)|before (?:this|my current) (?:job|role|team)|I used to (?:work|be|do|write|build|run)|my background is|I care (?:a lot |more |most |deeply )?about)\b`,
+    String.raw`^I(?:'m| am)\s+(?:in|based in|located in|from)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:office|time ?zone|team|squad|group|department|org)\b|\b(?:my (?:first|native|second|mother) (?:language|tongue)|native speaker|isn't my first language|is not my first language|self-taught)\b`,
+    // A fact of the person's own, with what follows from it: "I use a screen reader, so…", "I live in Tokyo, so…"
+    String.raw`^I\s+(?:use|have|work|live|am|'m|know|only|mostly|usually|rarely|can't|cannot|don't|need)\b[^,;.]{3,80},\s*so\b`,
     // German, French, Spanish
     String.raw`^ich\s+(?:bin\s+(?:der|die|ein|eine|neu)|arbeite\s+(?:als|an|bei|im)|habe\s+(?:noch\s+)?(?:nie|kein)|kann\s+\S+(?:\s+\S+){0,4}\s+nicht|kenne\s+mich)\b`,
     String.raw`^(?:je\s+suis\s+(?:le|la|l'|un|une|nouveau|nouvelle|responsable)|je\s+travaille\s+(?:comme|sur|chez|dans)|je\s+n'ai\s+jamais|je\s+ne\s+peux\s+pas|je\s+ne\s+connais\s+pas|je\s+connais\s+bien)`,
     String.raw`^(?:soy\s+(?:el|la|un|una|nuevo|nueva|responsable)|trabajo\s+(?:como|en)|nunca\s+he|no\s+puedo\s+(?:instalar|usar|acceder)|no\s+tengo\s+(?:acceso|permisos|experiencia)|conozco\s+bien)`,
   ].join('|'),
+  'i',
+);
+
+/** Roles people name themselves by, in the four languages (a profession needs no article in German, French or Spanish). */
+const ROLE = String.raw`(?:engineer|developer|dev|programmer|manager|designer|scientist|analyst|architect|administrator|admin|sre|devops|student|intern|lead|cto|ceo|founder|consultant|contractor|freelancer|researcher|tester|qa|pm|owner|maintainer|entwickler(?:in)?|ingenieur(?:in)?|designer(?:in)?|werkstudent(?:in)?|praktikant(?:in)?|développeu(?:r|se)|ingénieur(?:e)?|chef de projet|cheffe de projet|stagiaire|étudiant(?:e)?|desarrollador(?:a)?|ingenier(?:o|a)|diseñador(?:a)?|jef(?:e|a) de proyecto|estudiante|becari(?:o|a))`;
+/** "I'm a senior data engineer", "Ich bin Product Manager", "je suis développeuse", "soy ingeniera". */
+export const ROLE_OF_ME = new RegExp(
+  String.raw`^(?:I'm|I am|ich bin|je suis|soy)\s+(?:(?:a|an|the|ein|eine|der|die|un|une|le|la|el)\s+)?(?:[\w-]+\s+){0,3}${ROLE}(?![\w\u00C0-\u024F])`,
   'i',
 );
 
@@ -63,6 +77,7 @@ export const PREFERENCE = new RegExp(
   [
     String.raw`\b(?:I|we)(?:'d rather|\s+(?:really\s+)?(?:prefer|would rather|like it when|like to|want you to|expect you to|hate it when|dislike|can't stand|don't like|do not like|don't want|do not want|want (?:all|every|the|each)))\b`,
     String.raw`\bwe\s+(?:always\s+)?(?:name|call|prefix|tag|label|squash|rebase|format|review|write|keep|put|sign|version)\s+(?:our\s+|the\s+|all\s+|every\s+)?\w+`,
+    String.raw`\bwe\s+(?:don't|do not|never|only|usually)\s+(?:use|do|write|add|merge|ship|deploy|commit|push|mock|test|allow|accept|put|call|name)\b`,
     String.raw`\b(?:stick (?:to|with)|keep (?:using|doing|it|them|that|this|the)|make sure (?:to|you|that|the)|be sure to|go with)\b`,
     String.raw`\b(?:instead of|rather than|in place of)\b|,\s*(?:not|never)\s+\S+`,
     String.raw`\b(?:our|the)\s+(?:convention|style|rule|policy|habit)\s+(?:here\s+)?is\b`,
@@ -71,13 +86,25 @@ export const PREFERENCE = new RegExp(
   ].join('|'),
   'i',
 );
+/** What the person thinks of how the assistant writes: "your summaries are too long", "shorter answers, please". */
+export const STYLE_FEEDBACK =
+  /\b(?:your|the)\s+(?:answers|replies|responses|summaries|explanations|messages|commit messages|comments|pr descriptions)\s+(?:are|were|get)\s+(?:\w+\s+)?too\s+\w+|\b(?:shorter|briefer|more concise|less verbose|more detailed)\s+(?:answers|replies|responses|summaries|explanations|messages|commit messages|comments)\b/i;
+
 /** An imperative that states how to work; with a PREFERENCE or RULE cue it is feedback, alone it is a task. */
 export const IMPERATIVE =
   /^(?:please\s+)?(?:use|prefer|keep|put|name|call|write|send|run|stick|make sure|ensure|be sure|leave|wrap|format|indent|commit|squash|rebase|merge|branch|log|test|verify|mock|target|pin|import|export|prefix|sort|verwende|benutze|nutze|schreib|utilise|écris|mets|garde|usa|utiliza|escribe|pon|mantén)\b/i;
 
+/**
+ * A convention said as how things are done here, not as an order: "commit messages go in the
+ * imperative", "migrations must be reversible", "every endpoint needs a contract test". Its subject
+ * is a kind of thing, never a pronoun or the one thing at hand.
+ */
+export const NORM =
+  /^(?:all|every|each|any)\s+(?:[\w-]+\s+){0,3}(?:needs?|gets?|requires?)\s+(?:a|an|its own|their own|at least)\s|^(?!(?:it|this|that|these|those|there|which|you|i|we|he|she|they|the (?:test|build|fix|change|code|bug|error|output|result|function|file|method|app|page|button|form|query|request|response|deploy|job|run|script)s?)\b)(?:(?:all|every|each|any|our|the|new|no)\s+)?(?:[\w-]+\s+){0,3}(?:should(?:\s+always|\s+never)?|must(?:\s+always|\s+never)?|need to|needs to|have to|has to|ought to|belongs? in|go(?:es)? (?:in|into|under|through)|are to be|is to be|are always|is always|are never|is never|always get|never get)\s/i;
+
 /** The person confirms an approach the assistant took. */
 export const CONFIRMATION =
-  /^(?:yes|yep|yeah|exactly|perfect|great|good|right|genau|ja|oui|parfait|exactement|sí|si|perfecto|exacto)\b[\s,.!:;-]*(?:that's|that is|this is|das ist|c'est|eso es|es)?\s*(?:exactly\s+)?(?:the (?:right )?(?:way|approach|call|pattern|style)|what I (?:want|wanted|meant)|right|der richtige weg|la bonne (?:approche|façon)|la forma correcta)|\bkeep doing (?:it|that|this)\b|\b(?:this|that) (?:approach|pattern|style|way) (?:is|was) (?:right|good|perfect|the one)\b|\b(?:was|is) the right call\b|\bmach (?:das|es) weiter so\b|\bcontinue comme ça\b|\bsigue así\b/i;
+  /^(?:good|nice|great|right) (?:call|catch|choice|instinct)\b|^you were right (?:to|that|about)\b|^(?:that|this) (?:was|is) (?:the right|a good) (?:call|move|choice)\b|^well done\b|^(?:yes|yep|yeah|exactly|perfect|great|good|right|genau|ja|oui|parfait|exactement|sí|si|perfecto|exacto)\b[\s,.!:;-]*(?:that's|that is|this is|das ist|c'est|eso es|es)?\s*(?:exactly\s+)?(?:the (?:right )?(?:way|approach|call|pattern|style)|what I (?:want|wanted|meant)|right|der richtige weg|la bonne (?:approche|façon)|la forma correcta)|\bkeep doing (?:it|that|this)\b|\bI (?:like|love|liked|loved) (?:how|the way) you\b|\b(?:this|that) (?:approach|pattern|style|way) (?:is|was) (?:right|good|perfect|the one)\b|\b(?:was|is) the right call\b|\bmach (?:das|es) weiter so\b|\bcontinue comme ça\b|\bsigue así\b/i;
 
 /** Facts about the project: moves, decisions, deadlines, ownership, incidents, outside constraints. */
 export const PROJECT_FACT = new RegExp(
@@ -90,14 +117,27 @@ export const PROJECT_FACT = new RegExp(
     String.raw`\b(?:deadline|due (?:on|by|date)|code freeze|release freeze|freeze|launch(?:es)?|go-live|go live|cutover|ships? (?:on|by|in|next)|release (?:is|on|by|date|goes)|demo (?:is|on)|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|end of|the end of|eod|eow|q[1-4])|until (?:monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|(?:next|this) (?:sprint|quarter|milestone)|q[1-4] 20\d\d|\d{4}-\d{2}-\d{2})\b`,
     // ownership
     String.raw`^[A-Z][a-z]+(?: [A-Z][a-z]+)?\s+(?:owns|is responsible for|maintains|handles|runs|leads|manages|is in charge of|is the (?:owner|lead|pm|tech lead|point of contact|contact|maintainer|reviewer)|reviews|approves|signs off)\b`,
-    String.raw`\b(?:owned|maintained|managed|run|handled|reviewed|approved) by [A-Z][a-z]+|\b(?:ask|talk to|ping|check with) [A-Z][a-z]+ (?:about|for|before|if|when|first)\b|\bthe (?:owner|maintainer|lead|point of contact) (?:of|for) \w+ is\b`,
+    String.raw`\b(?:owned|maintained|managed|run|handled|reviewed|approved) by [A-Z][a-z]+|\b(?:ask|talk to|ping|check with) (?!(?:me|us|him|her|them|you|someone|somebody|anyone)\b)[A-Z][a-z]+ (?:about|for|before|if|when|first)\b|\bthe (?:owner|maintainer|lead|point of contact) (?:of|for) \w+ is\b`,
+    String.raw`\bbelongs? to (?:the\s+)?(?:[\w-]+\s+){0,2}(?:team|group|squad|org|department|folks|people)\b|\b(?:team|group|squad)\s+(?:owns|maintains|runs|is responsible for)\b|\bis (?:now )?(?:owned|run|maintained|managed) by (?:the\s+)?[\w-]+`,
     // incidents
     String.raw`\b(?:outage|incident|postmortem|post-mortem|went down|was down|sev ?[0-4]|data loss|rolled back|rollback|paged|breach)\b`,
     // outside constraints
     String.raw`\b(?:legal|compliance|security|the client|the customer|customers|the stakeholders?|the auditors?|management|gdpr|hipaa|sox|pci)\s+(?:requires?|wants?|asked|needs?|says|insists?|forbids?|mandates?|won't allow|does not allow|doesn't allow)\b|\bwe (?:can't|cannot|are not allowed to|aren't allowed to|must not|mustn't|have to|must)\s+(?:use|ship|deploy|depend|store|send|keep|support|log|release|touch|change)\b`,
     // where it runs, in declarative words
     String.raw`\b(?:is|are)\s+(?:hosted|deployed|served|running)\s+(?:on|in|at|from)\b|\b(?:staging|production|prod)\s+(?:is|runs|lives)\s+(?:on|in|at)\b|\bthe (?:key|token|account|credentials?|environment|bucket|database|cluster) \w* ?(?:is|are) (?:for|only for|meant for)\b`,
+    // moves said with what moved in between, and where a thing runs now
+    String.raw`\b(?:moved|migrated|switched|ported|transferred|shifted)\s+(?:[\w-]+\s+){1,3}(?:to|from|off|onto|over to|away from|out of)\b|\b(?:runs?|lives?|is|are|sits?|happens?)\s+(?:on|in|at|through)\s+[^.,;]{2,40}?\s+now\b`,
+    // things switched off, dropped, dates moved
+    String.raw`\b(?:switch(?:ed|es)? off|shut(?:s|ting)? down|turn(?:ed|s)? off|decommission\w*|end[- ]of[- ]life|eol|phas(?:ed|ing) out|being removed|going away|drop(?:ping|ped)? support|abandon(?:ed|ing)?|(?:was|got|has been|is being)\s+(?:moved|pushed|postponed|delayed|rescheduled|brought forward)|postponed|delayed until|slipped to)\b`,
+    // dates: a day of a month, the end of a period, a quarter
+    String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|\b(?:at|by|before|until|after|from|around)\s+(?:the\s+)?(?:end|start|beginning|middle)\s+of\s+(?:the\s+)?\w+|\bq[1-4]\b|\bfreez(?:es|ing)\b|\bfrozen\b`,
+    // goals and what must keep working
+    String.raw`\b(?:the|our|this (?:quarter's|sprint's|year's))\s+(?:main\s+|top\s+|only\s+)?(?:goal|priority|focus|objective|north star|okr)\s+(?:for\s+\S+\s+|this\s+\S+\s+|of\s+\S+\s+)?(?:is|are|was)\b|\bwe (?:still\s+)?(?:support|need to support|have to support|target)\b`,
+    String.raw`\b(?:demo|meeting|review|audit|launch|release|presentation|deadline|cutover)\s+(?:is\s+|with\s+\S+\s+)?(?:on|this|next)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week)\b`,
+    // money and limits from outside
+    String.raw`\b(?:budget|too expensive|costs? (?:too much|us)|licen[cs]e (?:costs?|fees?)|quota|rate limit(?:ed)? (?:by|at|to))\b`,
     // German, French, Spanish
+    String.raw`(?<![A-Za-z0-9_\u00C0-\u024F])(?:abgeschaltet|eingestellt|verschoben|wir verzichten|die kunden wollen|der kunde will|\d{1,2}\.\s*(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)|on abandonne|nous abandonnons|abandonne|abandonnons|on arrête|les clients veulent|le client veut|reporté|repoussé|\d{1,2}(?:er)?\s+(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)|abandonamos|dejamos de|los clientes quieren|el cliente quiere|se movió|se pospuso|se retrasó|se adelantó|lanzamiento|lancement|\d{1,2}\s+de\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre))(?![A-Za-z0-9_\u00C0-\u024F])`,
     String.raw`(?<![A-Za-z0-9_\u00C0-\u024F])(?:nicht mehr|umgezogen|migriert|gewechselt|haben (?:uns )?entschieden|entschieden|frist|abgabe|bis (?:montag|dienstag|mittwoch|donnerstag|freitag|ende)|ist zuständig|ist verantwortlich|gehört zu|ausfall|vorfall)(?![A-Za-z0-9_\u00C0-\u024F])`,
     String.raw`(?<![A-Za-z0-9_\u00C0-\u024F])(?:ne \S+ plus|n'\S+ plus|avons migré|a migré|on a migré|avons décidé|on a décidé|a décidé|date limite|échéance|d'ici (?:lundi|mardi|mercredi|jeudi|vendredi|la fin)|s'occupe de|est responsable de|panne|incident)(?![A-Za-z0-9_\u00C0-\u024F])`,
     String.raw`(?<![A-Za-z0-9_\u00C0-\u024F])(?:ya no|hemos migrado|migramos|nos mudamos|hemos decidido|decidimos|decidió|fecha límite|plazo|antes del (?:lunes|martes|miércoles|jueves|viernes)|para el (?:lunes|martes|miércoles|jueves|viernes)|es responsable de|se encarga de|caída|incidente)(?![A-Za-z0-9_\u00C0-\u024F])`,
@@ -106,7 +146,9 @@ export const PROJECT_FACT = new RegExp(
 );
 
 /** Things people point to: a URL, a chat channel, or a place named with where it is. */
-const REFERENCE_NOUN = String.raw`(?:dashboard|board|channel|runbook|run book|playbook|wiki|confluence|notion|jira|linear|grafana|datadog|sentry|kibana|pagerduty|opsgenie|statuspage|status page|spreadsheet|sheet|google doc|doc|docs|documentation|design doc|spec|rfc|adr|figma|miro|trello|asana|handbook|postman collection|drive|sharepoint|tracker|backlog|project board|kanban|calendar|rotation|logs?|metrics|traces|alerts?|tickets?|issues? tracker|bugs?)`;
+/** Tools people keep things in, by name. */
+const TOOL = String.raw`(?:Confluence|Notion|Jira|Linear|Grafana|Datadog|Sentry|Kibana|PagerDuty|Opsgenie|Figma|Miro|Trello|Asana|Airtable|Google (?:Drive|Docs?|Sheets?)|SharePoint|Slack|Teams|Discord|LaunchDarkly|Statsig|Unleash|Vault|1Password|Bitwarden|Postman|Swagger|Storybook|Loom|Dropbox|GitLab|Bitbucket|CircleCI|Buildkite|Jenkins|Honeycomb|New Relic|Splunk|Looker|Metabase|Tableau|Mixpanel|Amplitude|Segment|Retool|Zendesk|Intercom|HubSpot|Salesforce|Basecamp|ClickUp|Coda|Quip|Lucidchart|Backstage|Rollbar|Bugsnag|Prometheus|Sourcegraph)`;
+const REFERENCE_NOUN = String.raw`(?:vault|password manager|mailing list|ops repo|infra repo|docs repo|style guide|guide|guidelines|wiki page|page|dashboard|board|channel|runbook|run book|playbook|wiki|confluence|notion|jira|linear|grafana|datadog|sentry|kibana|pagerduty|opsgenie|statuspage|status page|spreadsheet|sheet|google doc|doc|docs|documentation|design doc|spec|rfc|adr|figma|miro|trello|asana|handbook|postman collection|drive|sharepoint|tracker|backlog|project board|kanban|calendar|rotation|logs?|metrics|traces|alerts?|tickets?|issues? tracker|bugs?)`;
 export const REFERENCE = new RegExp(
   [
     String.raw`https?:\/\/\S+`,
@@ -115,7 +157,13 @@ export const REFERENCE = new RegExp(
     String.raw`\b(?:tracked|filed|logged|documented|described|written up|posted|announced|discussed)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:[A-Z]\w*|${REFERENCE_NOUN})`,
     String.raw`\b(?:see|check|look at|consult)\s+(?:the\s+)?(?:[A-Z]\w+\s+)?${REFERENCE_NOUN}\b.*\b(?:for|when|before|if)\b`,
     String.raw`\b(?:in|on|under)\s+(?:the\s+)?(?:Confluence|Notion|Jira|Linear|Grafana|Datadog|Sentry|Kibana|PagerDuty|Google Drive|SharePoint|Figma|Slack)\b`,
-    String.raw`\b(?:steht|liegt|findest du|findet man)\s+(?:in|im|unter|auf)\b|\bse trouve(?:nt)?\s+(?:dans|sur|sous)\b|\bse encuentra(?:n)?\s+en\b|\b(?:kanal|canal|tableau de bord|tablero)\b`,
+    // "…are in the spreadsheet 'Perf 2026' on the team drive": the place after the verb
+    String.raw`\b(?:is|are|lives?|live|sits?|kept|stored|found|documented|written down|listed|recorded|tracked)\s+(?:in|on|at|under)\s+(?:the|our|a|an)\s+(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b`,
+    // a document by its name: "the Figma file 'Checkout v4'", "the page called Onboarding"
+    String.raw`\b(?:${TOOL}|${REFERENCE_NOUN})\s+(?:file\s+|page\s+|doc\s+|board\s+|sheet\s+|space\s+|project\s+)?(?:called\s+|named\s+|titled\s+)?['"\u2018\u201C][^'"\u2019\u201D]{2,60}['"\u2019\u201D]`,
+    // "…is the Notion page…", "…are managed in LaunchDarkly", "…come from the Figma file"
+    String.raw`\b(?:is|are)\s+(?:the|our|a|an)\s+${TOOL}\s+\w+|\b(?:managed|configured|controlled|toggled|administered|tracked|documented|planned|coordinated|scheduled|kept|stored)\s+(?:in|through|via|with|on)\s+(?:the\s+)?${TOOL}\b|\b(?:comes?|taken|pulled)\s+from\s+(?:the\s+)?(?:${TOOL}|${REFERENCE_NOUN})\b`,
+    String.raw`\b(?:steht|liegt|findest du|findet man)\s+(?:in|im|unter|auf)\b|\bse trouve(?:nt)?\s+(?:dans|sur|sous)\b|\bse encuentra(?:n)?\s+en\b|\bestá(?:n)?\s+en\s+(?:el|la)\s+(?:tablero|wiki|canal|documento|hoja|carpeta|página)\b|\b(?:kanal|canal|tableau de bord|tablero|wiki)\b[^.]*?\b(?:est|sont|ist|sind|está|están)\s+(?:ici|là|dans|sur|sous|in|im|unter|auf|hier|en|aquí)\b`,
   ].join('|'),
   'i',
 );
@@ -130,7 +178,7 @@ export const TASK =
 
 /** A story of a bug and its fix: the code and git keep that. */
 export const BUG_NARRATIVE =
-  /\b(?:the bug (?:is|was)|bug was|i fixed|we fixed|that fixed|this fixed|fixed it|fixed the|the fix (?:is|was)|the error (?:is|was)|stack trace|null pointer|undefined is not|typo|turned out|the test (?:fails|failed|is failing|was failing)|tests? (?:pass|passes|passed) now|works now|it's working|is broken|segfault|threw|throws)\b/i;
+  /\b(?:(?:bug|leak|crash|problem|issue|error|regression|culprit|root cause|failure)\s+(?:is|was|came from|comes from|turned out)|tests?\s+(?:pass|passes|passed|fail|fails|failed|(?:is|are)\s+(?:green|red|passing|failing))|bug was|i fixed|we fixed|that fixed|this fixed|fixed it|fixed the|the fix (?:is|was)|the error (?:is|was)|stack trace|null pointer|undefined is not|typo|turned out|the test (?:fails|failed|is failing|was failing)|tests? (?:pass|passes|passed) now|works now|it's working|is broken|segfault|threw|throws)\b/i;
 
 /** What the code or git already says. */
 export const CODE_SAYS =

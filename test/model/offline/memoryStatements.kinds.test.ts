@@ -42,6 +42,35 @@ const POSITIVES: ReadonlyArray<readonly [string, string]> = [
   ['reference', 'Error rates are on the Datadog dashboard named checkout-health.'],
   ['reference', 'The API contract is documented at https://wiki.example.org/api-contract.'],
   ['reference', 'Le runbook se trouve dans Confluence.'],
+  // Kinds added after the first benchmark (docs/decisions.md §49)
+  ['user', 'Je suis ingénieure QA, pas développeuse.'],
+  ['user', 'Soy diseñadora de producto.'],
+  ['user', 'Ich bin Werkstudent im Plattformteam.'],
+  ['user', "I'm a senior site reliability engineer."],
+  ['user', 'The Kubernetes part of the stack is new to me.'],
+  ['user', 'I only have write access to the staging cluster.'],
+  ['user', 'I used to work on compilers, so low-level details are fine.'],
+  ['user', 'I care more about readable tests than about coverage numbers.'],
+  ['user', 'I live in Auckland, so my mornings are your evenings.'],
+  ['user', "English isn't my first language, keep the wording plain."],
+  ['feedback', 'Pull requests should always link the design doc.'],
+  ['feedback', 'Every public function needs a docstring.'],
+  ['feedback', "We don't use default exports in this package."],
+  ['feedback', 'Your summaries are too verbose.'],
+  ['project', 'We moved the nightly jobs from cron to Airflow last week.'],
+  ['project', 'The old billing dashboard gets shut down in the autumn.'],
+  ['project', 'The public beta was pushed to October 3rd.'],
+  ['project', 'Support for Python 3.8 ends at the end of the quarter.'],
+  ['project', 'The data pipeline belongs to the analytics team now.'],
+  ['project', 'Our main goal this quarter is cutting cold-start time.'],
+  ['project', 'We still support Safari 15 for the enterprise customers.'],
+  ['project', 'On abandonne Redux pour le store du tableau de bord.'],
+  ['project', 'El cierre del sprint se pospuso una semana.'],
+  ['reference', 'Release notes are kept in the shared drive folder called Releases.'],
+  ['reference', 'The incident template is the Notion page "Postmortem template".'],
+  ['reference', 'Billing alerts are configured in Grafana.'],
+  ['reference', 'Icon assets come from the Figma library.'],
+  ['reference', 'The SLO numbers are in the quarterly spreadsheet on the shared drive.'],
 ];
 
 const NEGATIVES: readonly string[] = [
@@ -62,6 +91,12 @@ const NEGATIVES: readonly string[] = [
   'Kannst du das bitte erklären?',
   'Ajoute un test pour le parseur.',
   'Arregla el error del login.',
+  'The crash was a race between the two workers.',
+  'I changed the timeout and now the tests pass.',
+  'It should work now.',
+  'The button should be disabled while saving.',
+  'Ask me first if anything is unclear.',
+  'Anyway, carry on with the refactor.',
 ];
 
 describe('statement kinds: what is kept, typed', () => {
@@ -103,6 +138,47 @@ describe('confirmations and corrections', () => {
       ),
     ).toEqual([['feedback', 'correction']]);
     expect(findMemoryStatements([assistant('Sorry for the delay.'), user('No problem, go ahead.')])).toEqual([]);
+  });
+});
+
+describe('a statement and what is said right after it', () => {
+  it('is one memory: a fact with its elaboration, a rule with the incident behind it', () => {
+    const [fact, ...others] = findMemoryStatements([
+      assistant('Done.'),
+      user("I'm a data engineer, mostly Scala. Frontend work is new to me, so explain CSS changes."),
+    ]);
+    expect(others).toEqual([]);
+    expect(fact).toMatchObject({ type: 'user' });
+    expect(fact!.text).toContain('Scala');
+    expect(fact!.text).toContain('CSS');
+    const [rule] = findMemoryStatements([
+      user('Never squash the release branch. Last time the changelog tool lost half the entries.'),
+    ]);
+    expect(rule!.text).toContain('changelog');
+  });
+
+  it('a confirmation with its rule is one memory titled by the rule', () => {
+    const found = findMemoryStatements([
+      assistant('I asked before deleting the old fixtures.'),
+      user('You were right to ask first. Always check with me before deleting test data.'),
+    ]);
+    expect(found).toHaveLength(1);
+    expect(titleOf(found[0]!.text)).toBe('Always check with me before deleting test data');
+    expect(found[0]!.text).toContain('right to ask');
+  });
+
+  it('stops at a move back to the task, a question, or a statement of another type', () => {
+    const found = findMemoryStatements([
+      user('Staging runs on Fly.io now. Anyway, carry on with the refactor.'),
+      user("We switched the queue to SQS last month. I'm the on-call engineer this week? No."),
+      user("Always pin dependency versions. I'm a contractor here."),
+    ]);
+    expect(found.map((s) => s.text)).toEqual([
+      'Staging runs on Fly.io now.',
+      'We switched the queue to SQS last month.',
+      'Always pin dependency versions.',
+      "I'm a contractor here.",
+    ]);
   });
 });
 
