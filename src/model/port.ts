@@ -95,6 +95,11 @@ export interface ChunkMessage {
   readonly human: boolean;
   /** Its text as the prompt renders it. */
   readonly text: string;
+  /**
+   * A person's message: its text blocks alone, one by one — what they typed, without the tool
+   * results, interruption notes and command echoes the same API message carries.
+   */
+  readonly texts?: readonly string[];
 }
 
 export interface ModelUsage {

@@ -41,6 +41,7 @@ export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>):
       .map(blockText)
       .filter((t) => t !== '')
       .join('\n'),
+    ...(prompt === undefined ? {} : { texts: message.content.filter(isTextBlock).map((block) => block.text) }),
   };
 }
 

@@ -14,7 +14,16 @@ type FindCandidatesTask = Extract<ModelTask, { kind: 'find_candidates' }>;
  */
 export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
   // Messages that are not a person's words are kept as empty turns: a correction must follow the assistant it corrects.
-  const messages: ModelMessage[] = task.messages.map((m) => ({ role: m.role, content: m.role === 'user' && !m.human ? '' : m.text }));
+  // A person's message is read block by block, as the per-turn path reads it: a tool result or an interruption note in it is no one's words.
+  const messages: ModelMessage[] = task.messages.map((m) => ({
+    role: m.role,
+    content:
+      m.role === 'user' && !m.human
+        ? ''
+        : m.texts === undefined
+          ? m.text
+          : m.texts.map((block) => ({ type: 'text' as const, text: block })),
+  }));
   const known = new Set(task.known.map((k) => k.description));
   const candidates: CandidatesAnswer['candidates'] = [];
   for (const statement of findMemoryStatements(messages)) {

@@ -35,11 +35,22 @@ export const isReadStep = (step: ToolStep): boolean => READ_TOOLS.has(step.name)
 export function humanText(message: ModelMessage): string {
   if (message.role !== 'user') return '';
   const parts = typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((block) => block.text);
-  return parts
-    .map((part) => part.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').trim())
-    .filter((part) => part !== '' && !part.startsWith('<') && !part.startsWith('[Request interrupted') && !part.startsWith('Caveat:'))
-    .join('\n')
-    .trim();
+  return (
+    parts
+      // What Claude Code wraps around a person's words (reminders, command echoes and their output, the caveat before them) is not theirs.
+      .map((part) =>
+        part
+          .replace(
+            /<(system-reminder|local-command-caveat|local-command-stdout|local-command-stderr|command-name|command-message|command-args|bash-input|bash-stdout|bash-stderr)>[\s\S]*?<\/\1>/g,
+            '',
+          )
+          .replace(/\[Request interrupted by user[^\]]*\]/g, '')
+          .trim(),
+      )
+      .filter((part) => part !== '' && !part.startsWith('<') && !part.startsWith('[Request interrupted') && !part.startsWith('Caveat:'))
+      .join('\n')
+      .trim()
+  );
 }
 
 function blocksOf(message: ModelMessage): ReadonlyArray<Record<string, unknown>> {

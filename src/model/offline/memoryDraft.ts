@@ -56,7 +56,7 @@ const PERSON: ReadonlyArray<readonly [RegExp, string]> = [
 
 /** Words a title must not end on: a title that stops on one reads as cut off. */
 const DANGLING =
-  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|der|die|das|und|le|la|les|et|de|el|los|y)$/i;
+  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|who|aren't|isn't|don't|doesn't|won't|can't|wasn't|weren't|der|die|das|und|le|la|les|et|de|el|los|y)$/i;
 const MAX_TITLE_WORDS = 12;
 
 /**

@@ -8,16 +8,18 @@ import {
   BUG_NARRATIVE,
   HEDGE,
   CODE_SAYS,
+  CONDITIONAL_RULE,
   CONFIRMATION,
   CORRECTION,
   DONT,
   IMPERATIVE,
   NORM,
+  OWNERSHIP,
   STYLE_FEEDBACK,
   PREFERENCE,
   PROJECT_FACT,
   QUESTION,
-  REFERENCE,
+  isReference,
   REMEMBER,
   ROLE_OF_ME,
   RULE,
@@ -51,6 +53,42 @@ const MAX_STATEMENT_CHARS = 300;
 const REASON =
   /(?:,\s*|\s+[\u2013\u2014-]\s+|\s+)(?:because|since(?!\s+(?:\d|last|yesterday|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december|then|when))|so that|given that|as otherwise|otherwise|weil|denn|damit|da sonst|parce qu(?:e|')|puisque|pour que|sinon|porque|ya que|para que|si no)\b\s*(.+)$/i;
 
+/** A piece of a message: a sentence, or a clause of one after a dash or a semicolon (`joined`), with what stood before it. */
+interface Piece {
+  readonly text: string;
+  readonly joined: boolean;
+  readonly separator: string;
+}
+
+/** Where a sentence breaks into clauses that can each be a statement: a spaced dash, a semicolon. */
+const CLAUSE_BREAK = /(\s[\u2013\u2014]\s|\s-\s|;\s)/;
+
+/**
+ * Sentences, and their clauses after a dash or semicolon ("Don't change anything yet — I prefer
+ * small commits": the first is transient, the second a preference), each long enough to say
+ * something and without a leading "and", "also", "so" or "but".
+ */
+function pieces(text: string): Piece[] {
+  return sentences(text).flatMap((sentence) => {
+    const parts = sentence.split(CLAUSE_BREAK);
+    const out: Piece[] = [];
+    // A clause too short to say anything ("No — don't use var") stays with the one after it, as written.
+    let pending = '';
+    for (let k = 0; k < parts.length; k += 2) {
+      const clause = `${pending}${parts[k]!}`;
+      if (clause.trim().length < 8 && k + 2 < parts.length) {
+        pending = `${clause}${parts[k + 1]!}`;
+        continue;
+      }
+      pending = '';
+      const text = clause.trim();
+      if (text.length < 8) continue;
+      out.push({ text, joined: out.length > 0, separator: out.length > 0 ? parts[k - 1]! : ' ' });
+    }
+    return out.length > 0 ? out : [{ text: sentence, joined: false, separator: ' ' }];
+  });
+}
+
 /** Sentences long enough to say something, without a leading "and", "also", "so" or "but". */
 function sentences(text: string): string[] {
   return splitSentences(text)
@@ -65,8 +103,8 @@ function sentences(text: string): string[] {
 /** The type a statement's words say, when a cue of its own (remember, a correction) does not fix one. */
 function classify(text: string, fallback: MemoryType): MemoryType {
   if (ABOUT_ME.test(text) || ROLE_OF_ME.test(text)) return 'user';
-  if (REFERENCE.test(text)) return 'reference';
-  if (PROJECT_FACT.test(text)) return 'project';
+  if (isReference(text)) return 'reference';
+  if (PROJECT_FACT.test(text) || OWNERSHIP.test(text)) return 'project';
   return fallback;
 }
 
@@ -88,7 +126,8 @@ function make(type: MemoryType, cue: MemoryStatement['cue'], text: string, quote
 function noise(sentence: string): boolean {
   return (
     /^never ?mind\b/i.test(sentence) ||
-    QUESTION.test(sentence) ||
+    // "When you touch the schema, regenerate the types" starts like a question and is a rule.
+    (QUESTION.test(sentence) && !CONDITIONAL_RULE.test(sentence)) ||
     HEDGE.test(sentence) ||
     TRANSIENT.test(sentence) ||
     BUG_NARRATIVE.test(sentence) ||
@@ -121,12 +160,13 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   const rule = RULE.test(sentence) || DONT.test(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
-  if (REFERENCE.test(sentence)) return make('reference', 'reference', quote, quote);
-  if (PROJECT_FACT.test(sentence)) return make('project', 'project-fact', quote, quote);
+  if (isReference(sentence)) return make('reference', 'reference', quote, quote);
+  if (PROJECT_FACT.test(sentence) || OWNERSHIP.test(sentence)) return make('project', 'project-fact', quote, quote);
   if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || rule))
     return make('feedback', 'preference', quote, quote);
   if (rule) return make('feedback', 'always-never', quote, quote);
-  if (NORM.test(sentence) || STYLE_FEEDBACK.test(sentence)) return make('feedback', 'preference', quote, quote);
+  if (NORM.test(sentence) || STYLE_FEEDBACK.test(sentence) || CONDITIONAL_RULE.test(sentence))
+    return make('feedback', 'preference', quote, quote);
   // An instruction given with its reason is a way of working, not a one-off task.
   if (IMPERATIVE.test(sentence) && !/^(?:please\s+)?run\b/i.test(sentence) && splitReason(sentence).reason !== undefined)
     return make('feedback', 'preference', quote, quote);
@@ -160,13 +200,18 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
     if (text === '') return;
     if (!looksSecret(text)) {
       // Code blocks are code, not statements: they go before the text is read as sentences.
-      const said = sentences(text.replace(/```[\s\S]*?(?:```|$)/g, '\n'));
-      const statements = said.map((sentence, i) => statementOf(sentence, lastAssistant, i === 0));
+      const said = pieces(text.replace(/```[\s\S]*?(?:```|$)/g, '\n'));
+      const statements = said.map((piece, i) => statementOf(piece.text, lastAssistant, i === 0));
       for (const statement of grouped(said, statements)) found.push({ ...statement, messageIndex });
     }
     lastAssistant = undefined;
   });
   return found;
+}
+
+/** Pieces back into one text, each after the separator it had (the first after none). */
+function joinPieces(members: ReadonlyArray<{ readonly sentence: string; readonly separator: string }>): string {
+  return members.map((m, i) => (i === 0 ? capitalise(m.sentence) : `${m.separator}${m.sentence}`)).join('');
 }
 
 /** A statement and what the person said right after it about the same thing make one memory, of at most this many sentences. */
@@ -202,7 +247,7 @@ const CUE_STRENGTH: Readonly<Record<MemoryStatement['cue'], number>> = {
  * kind of its own that goes on, or a statement of the same type. The strongest statement comes
  * first, so a confirmation said with its rule is titled by the rule.
  */
-function grouped(said: readonly string[], statements: ReadonlyArray<Found | undefined>): Found[] {
+function grouped(said: readonly Piece[], statements: ReadonlyArray<Found | undefined>): Found[] {
   const out: Found[] = [];
   for (let i = 0; i < said.length;) {
     const head = statements[i];
@@ -210,34 +255,37 @@ function grouped(said: readonly string[], statements: ReadonlyArray<Found | unde
       i++;
       continue;
     }
-    const members: Array<{ sentence: string; statement?: Found }> = [{ sentence: head.text, statement: head }];
+    const members: Array<{ sentence: string; separator: string; statement?: Found }> = [
+      { sentence: head.text, separator: ' ', statement: head },
+    ];
     let chars = head.text.length;
     let j = i + 1;
     for (; j < said.length && members.length < MAX_GROUP_SENTENCES; j++) {
       const next = statements[j];
-      const sentence = said[j]!;
+      const { text: sentence, joined, separator } = said[j]!;
       if (chars + sentence.length > MAX_GROUP_CHARS) break;
-      if (next !== undefined ? next.type !== head.type : !continues(sentence)) break;
-      members.push(next === undefined ? { sentence } : { sentence: next.text, statement: next });
+      // A clause of the same sentence goes with it whatever its kind ("…from the Figma file — check spacing there").
+      if (next !== undefined ? next.type !== head.type && !joined : !continues(sentence)) break;
+      members.push(next === undefined ? { sentence, separator } : { sentence: next.text, separator, statement: next });
       chars += sentence.length;
     }
     i = j;
     if (members.length === 1) {
-      out.push(head);
+      out.push({ ...head, text: capitalise(head.text) });
       continue;
     }
     const strongest = members.reduce((best, m) =>
       m.statement !== undefined && CUE_STRENGTH[m.statement.cue] > CUE_STRENGTH[best.statement!.cue] ? m : best,
     );
     const ordered = [strongest, ...members.filter((m) => m !== strongest)];
-    const text = ordered.map((m) => m.sentence).join(' ');
+    const text = joinPieces(ordered);
     const lead = strongest.statement!;
     const reason = members.map((m) => m.statement?.reason ?? splitReason(m.sentence).reason).find((r) => r !== undefined);
     out.push({
       ...lead,
       ...(head.corrected === undefined ? {} : { corrected: head.corrected }),
       text,
-      quote: members.map((m) => m.statement?.quote ?? m.sentence).join(' '),
+      quote: joinPieces(members.map((m) => ({ sentence: m.statement?.quote ?? m.sentence, separator: m.separator }))),
       ...(reason === undefined ? {} : { reason }),
     });
   }

@@ -48,6 +48,7 @@ export const ABOUT_ME = new RegExp(
     String.raw`\b(?:is|are)\s+(?:new|unfamiliar|foreign|all new)\s+to\s+me\b|\bnot my (?:area|strong suit|field|thing|forte)\b`,
     String.raw`\b(?:for a living|in my (?:previous|last|old|former|first|day) (?:job|role|company|team|life)|before (?:this|my current) (?:job|role|team)|I used to (?:work|be|do|write|build|run)|my background is|I care (?:a lot |more |most |deeply )?about)\b`,
     String.raw`^I(?:'m| am)\s+(?:in|based in|located in|from)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:office|time ?zone|team|squad|group|department|org)\b|\b(?:my (?:first|native|second|mother) (?:language|tongue)|native speaker|isn't my first language|is not my first language|self-taught)\b`,
+    String.raw`^I(?:'m| am)\s+(?:not|more of|mostly|primarily|mainly|really)\s+(?:a|an)\s+\w+|^I(?:'m| am)\s+(?:still\s+)?(?:learning|getting into|getting used to)\b|^I\s+(?:mostly|mainly|primarily|usually|normally)\s+(?:work|write|do|code|use|build|review|test)\b|^I\s+(?:review|approve|sign off on|handle|do)\s+(?:all|every|the|our)\s+\w+`,
     // A fact of the person's own, with what follows from it: "I use a screen reader, so…", "I live in Tokyo, so…"
     String.raw`^I\s+(?:use|have|work|live|am|'m|know|only|mostly|usually|rarely|can't|cannot|don't|need)\b[^,;.]{3,80},\s*so\b`,
     // German, French, Spanish
@@ -70,13 +71,21 @@ export const ROLE_OF_ME = new RegExp(
 export const RULE =
   /\b(?:always|never|from now on|going forward|in future|in the future|next time|whenever|every time|each time|by default|immer|nie|niemals|ab jetzt|künftig|toujours|jamais|désormais|à l'avenir|siempre|nunca|a partir de ahora|de ahora en adelante)\b/i;
 export const DONT =
-  /^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit|no more|bitte\s+(?:nicht|kein)|keine?\s|ne\s+\S+\s+(?:pas|jamais|plus)|n'\S+\s+(?:pas|jamais|plus)|no\s+(?:uses|hagas|pongas|escribas|añadas|toques))/i;
+  /\boff[- ]limits\b|\bhands off\b|^(?:please\s+)?leave\s+(?:\S+\s+){1,4}alone\b|\b(?:ask|check with|ping|tell) me (?:first|before)\b|^(?:please\s+)?only\s+(?:use|touch|change|edit|run|commit|deploy|push|call|import)\b|^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit|no more|bitte\s+(?:nicht|kein)|keine?\s|ne\s+\S+\s+(?:pas|jamais|plus)|n'\S+\s+(?:pas|jamais|plus)|no\s+(?:uses|hagas|pongas|escribas|añadas|toques))/i;
+
+/**
+ * A standing instruction tied to a situation: "when you touch the schema, regenerate the types",
+ * "before you push, run the formatter". Not a request for now ("if you can, fix it").
+ */
+export const CONDITIONAL_RULE =
+  /^(?:when(?:ever)?|if|before|after|once|each time|every time|any ?time)\s+(?!you (?:can|could|have time|want|like|don't mind|get a chance|are done|finish)\b)(?:you|we|a|an|the|there|something|anything|someone|somebody)\b[^,]{3,80},\s*(?:please\s+|always\s+|just\s+|also\s+|then\s+)?(?!(?:I|it|that|this|the|a|an|we|they|there|he|she|you)\b)[a-z]+\b/i;
 
 /** A preference or a way of working, in natural words. */
 export const PREFERENCE = new RegExp(
   [
     String.raw`\b(?:I|we)(?:'d rather|\s+(?:really\s+)?(?:prefer|would rather|like it when|like to|want you to|expect you to|hate it when|dislike|can't stand|don't like|do not like|don't want|do not want|want (?:all|every|the|each)))\b`,
     String.raw`\bwe\s+(?:always\s+)?(?:name|call|prefix|tag|label|squash|rebase|format|review|write|keep|put|sign|version)\s+(?:our\s+|the\s+|all\s+|every\s+)?\w+`,
+    String.raw`\bI\s+(?:really\s+)?(?:like|love|hate|dislike)\s+(?!it\b|that\b|this\b|the idea\b|to\b|how\b|the way\b)\w+|^(?:please\s+)?prefer\s+\w+|^(?:please\s+)?use\s+\S+(?:\s+\S+)?\s+for\s+(?:all|any|every|everything|anything|new)\b`,
     String.raw`\bwe\s+(?:don't|do not|never|only|usually)\s+(?:use|do|write|add|merge|ship|deploy|commit|push|mock|test|allow|accept|put|call|name)\b`,
     String.raw`\b(?:stick (?:to|with)|keep (?:using|doing|it|them|that|this|the)|make sure (?:to|you|that|the)|be sure to|go with)\b`,
     String.raw`\b(?:instead of|rather than|in place of)\b|,\s*(?:not|never)\s+\S+`,
@@ -100,11 +109,11 @@ export const IMPERATIVE =
  * is a kind of thing, never a pronoun or the one thing at hand.
  */
 export const NORM =
-  /^(?:all|every|each|any)\s+(?:[\w-]+\s+){0,3}(?:needs?|gets?|requires?)\s+(?:a|an|its own|their own|at least)\s|^(?!(?:it|this|that|these|those|there|which|you|i|we|he|she|they|the (?:test|build|fix|change|code|bug|error|output|result|function|file|method|app|page|button|form|query|request|response|deploy|job|run|script)s?)\b)(?:(?:all|every|each|any|our|the|new|no)\s+)?(?:[\w-]+\s+){0,3}(?:should(?:\s+always|\s+never)?|must(?:\s+always|\s+never)?|need to|needs to|have to|has to|ought to|belongs? in|go(?:es)? (?:in|into|under|through)|are to be|is to be|are always|is always|are never|is never|always get|never get)\s/i;
+  /^(?:all|every|each|any)\s+(?:[\w-]+\s+){0,3}(?:needs?|gets?|requires?)\s+(?:a|an|its own|their own|at least)\s|^(?!(?:it|this|that|these|those|there|which|you|i|we|he|she|they|the|a|an|my|your|his|her|its|their)\b)(?:(?:all|every|each|any|our|new|no)\s+)?(?:[\w-]+\s+){0,3}(?:should(?:\s+always|\s+never)?|must(?:\s+always|\s+never)?|need to|needs to|have to|has to|ought to|belongs? in|go(?:es)? (?:in|into|under|through|next to|beside|alongside)|live(?:s)? (?:next to|beside|alongside)|are to be|is to be|are always|is always|are never|is never|always get|never get)\s/i;
 
 /** The person confirms an approach the assistant took. */
 export const CONFIRMATION =
-  /^(?:good|nice|great|right) (?:call|catch|choice|instinct)\b|^you were right (?:to|that|about)\b|^(?:that|this) (?:was|is) (?:the right|a good) (?:call|move|choice)\b|^well done\b|^(?:yes|yep|yeah|exactly|perfect|great|good|right|genau|ja|oui|parfait|exactement|sí|si|perfecto|exacto)\b[\s,.!:;-]*(?:that's|that is|this is|das ist|c'est|eso es|es)?\s*(?:exactly\s+)?(?:the (?:right )?(?:way|approach|call|pattern|style)|what I (?:want|wanted|meant)|right|der richtige weg|la bonne (?:approche|façon)|la forma correcta)|\bkeep doing (?:it|that|this)\b|\bI (?:like|love|liked|loved) (?:how|the way) you\b|\b(?:this|that) (?:approach|pattern|style|way) (?:is|was) (?:right|good|perfect|the one)\b|\b(?:was|is) the right call\b|\bmach (?:das|es) weiter so\b|\bcontinue comme ça\b|\bsigue así\b/i;
+  /^(?:good|nice|great|right) (?:call|catch|choice|instinct)\b|^you were right (?:to|that|about)\b|^(?:that|this) (?:was|is) (?:the right|a good) (?:call|move|choice)\b|^well done\b|^(?:yes|yep|yeah|exactly|perfect|great|good|right|genau|ja|oui|parfait|exactement|sí|si|perfecto|exacto)\b[\s,.!:;-]*(?:that's|that is|this is|das ist|c'est|eso es|es)?\s*(?:exactly\s+)?(?:the (?:right )?(?:way|approach|call|pattern|style)|what I (?:want|wanted|meant)|right|der richtige weg|la bonne (?:approche|façon)|la forma correcta)|\bkeep doing (?:it|that|this)\b|\b(?:that's|that is|this is) exactly how\b|\bspot on\b|\bnailed it\b|\b(?:this|that) is (?:perfect|exactly right)\b|\bI (?:like|love|liked|loved) (?:how|the way) you\b|\b(?:this|that) (?:approach|pattern|style|way) (?:is|was) (?:right|good|perfect|the one)\b|\b(?:was|is) the right call\b|\bmach (?:das|es) weiter so\b|\bcontinue comme ça\b|\bsigue así\b/i;
 
 /** Facts about the project: moves, decisions, deadlines, ownership, incidents, outside constraints. */
 export const PROJECT_FACT = new RegExp(
@@ -116,8 +125,7 @@ export const PROJECT_FACT = new RegExp(
     // deadlines
     String.raw`\b(?:deadline|due (?:on|by|date)|code freeze|release freeze|freeze|launch(?:es)?|go-live|go live|cutover|ships? (?:on|by|in|next)|release (?:is|on|by|date|goes)|demo (?:is|on)|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|end of|the end of|eod|eow|q[1-4])|until (?:monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|(?:next|this) (?:sprint|quarter|milestone)|q[1-4] 20\d\d|\d{4}-\d{2}-\d{2})\b`,
     // ownership
-    String.raw`^[A-Z][a-z]+(?: [A-Z][a-z]+)?\s+(?:owns|is responsible for|maintains|handles|runs|leads|manages|is in charge of|is the (?:owner|lead|pm|tech lead|point of contact|contact|maintainer|reviewer)|reviews|approves|signs off)\b`,
-    String.raw`\b(?:owned|maintained|managed|run|handled|reviewed|approved) by [A-Z][a-z]+|\b(?:ask|talk to|ping|check with) (?!(?:me|us|him|her|them|you|someone|somebody|anyone)\b)[A-Z][a-z]+ (?:about|for|before|if|when|first)\b|\bthe (?:owner|maintainer|lead|point of contact) (?:of|for) \w+ is\b`,
+    String.raw`\bthe (?:owner|maintainer|lead|point of contact) (?:of|for) \w+ is\b`,
     String.raw`\bbelongs? to (?:the\s+)?(?:[\w-]+\s+){0,2}(?:team|group|squad|org|department|folks|people)\b|\b(?:team|group|squad)\s+(?:owns|maintains|runs|is responsible for)\b|\bis (?:now )?(?:owned|run|maintained|managed) by (?:the\s+)?[\w-]+`,
     // incidents
     String.raw`\b(?:outage|incident|postmortem|post-mortem|went down|was down|sev ?[0-4]|data loss|rolled back|rollback|paged|breach)\b`,
@@ -126,14 +134,15 @@ export const PROJECT_FACT = new RegExp(
     // where it runs, in declarative words
     String.raw`\b(?:is|are)\s+(?:hosted|deployed|served|running)\s+(?:on|in|at|from)\b|\b(?:staging|production|prod)\s+(?:is|runs|lives)\s+(?:on|in|at)\b|\bthe (?:key|token|account|credentials?|environment|bucket|database|cluster) \w* ?(?:is|are) (?:for|only for|meant for)\b`,
     // moves said with what moved in between, and where a thing runs now
-    String.raw`\b(?:moved|migrated|switched|ported|transferred|shifted)\s+(?:[\w-]+\s+){1,3}(?:to|from|off|onto|over to|away from|out of)\b|\b(?:runs?|lives?|is|are|sits?|happens?)\s+(?:on|in|at|through)\s+[^.,;]{2,40}?\s+now\b`,
+    String.raw`\b(?:moved|migrated|switched|ported|transferred|shifted)\s+(?:[\w-]+\s+){1,3}(?:to|from|off|onto|over to|away from|out of)\b|\b(?:runs?|lives?|is|are|sits?|happens?)\s+(?:on|in|at|through)\s+(?!(?:\S+\s+)?time\b)[^.,;]{2,40}?\s+now\b`,
     // things switched off, dropped, dates moved
     String.raw`\b(?:switch(?:ed|es)? off|shut(?:s|ting)? down|turn(?:ed|s)? off|decommission\w*|end[- ]of[- ]life|eol|phas(?:ed|ing) out|being removed|going away|drop(?:ping|ped)? support|abandon(?:ed|ing)?|(?:was|got|has been|is being)\s+(?:moved|pushed|postponed|delayed|rescheduled|brought forward)|postponed|delayed until|slipped to)\b`,
     // dates: a day of a month, the end of a period, a quarter
-    String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|\b(?:at|by|before|until|after|from|around)\s+(?:the\s+)?(?:end|start|beginning|middle)\s+of\s+(?:the\s+)?\w+|\bq[1-4]\b|\bfreez(?:es|ing)\b|\bfrozen\b`,
+    String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|\b(?:at|by|before|until|after|from|around)\s+(?:the\s+)?(?:end|start|beginning|middle)\s+of\s+(?:the\s+|this\s+|next\s+)?(?:month|quarter|year|sprint|week|release|cycle|summer|winter|spring|autumn|fall|fy\d*|q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december)\b|\bq[1-4]\b|\bfreez(?:es|ing)\b|\bfrozen\b`,
     // goals and what must keep working
     String.raw`\b(?:the|our|this (?:quarter's|sprint's|year's))\s+(?:main\s+|top\s+|only\s+)?(?:goal|priority|focus|objective|north star|okr)\s+(?:for\s+\S+\s+|this\s+\S+\s+|of\s+\S+\s+)?(?:is|are|was)\b|\bwe (?:still\s+)?(?:support|need to support|have to support|target)\b`,
     String.raw`\b(?:demo|meeting|review|audit|launch|release|presentation|deadline|cutover)\s+(?:is\s+|with\s+\S+\s+)?(?:on|this|next)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week)\b`,
+    String.raw`\b(?:is|are) used by (?:our|the|about|around|\d)|\bour (?:biggest|main|largest|only|first|key) (?:customer|client|user|partner)s?\b|\b(?:the|our) (?:client|customer) (?:is|are)\b`,
     // money and limits from outside
     String.raw`\b(?:budget|too expensive|costs? (?:too much|us)|licen[cs]e (?:costs?|fees?)|quota|rate limit(?:ed)? (?:by|at|to))\b`,
     // German, French, Spanish
@@ -145,28 +154,58 @@ export const PROJECT_FACT = new RegExp(
   'i',
 );
 
+/**
+ * Who owns what, by a person's name: "Dana owns billing", "ask Priya before…", "reviewed by
+ * Omar". Case-sensitive, as names are written: "The search runs…" names nobody.
+ */
+const NAME = String.raw`(?!(?:The|This|That|These|Those|It|We|They|He|She|Everyone|Everything|Nobody|Nothing|Someone|Each|Every|All|Our|My|Your|If|When|Then|Now|So)\b)[A-Z][a-z]+`;
+export const OWNERSHIP = new RegExp(
+  [
+    String.raw`^${NAME}(?: [A-Z][a-z]+)?\s+(?:owns|is responsible for|maintains|handles|runs|leads|manages|is in charge of|is the (?:owner|lead|pm|tech lead|point of contact|contact|maintainer|reviewer)|reviews|approves|signs off)\b`,
+    String.raw`\b(?:owned|maintained|managed|run|handled|reviewed|approved) by ${NAME}|\b(?:[Aa]sk|[Tt]alk to|[Pp]ing|[Cc]heck with) ${NAME} (?:about|for|before|if|when|first)\b`,
+  ].join('|'),
+);
+
 /** Things people point to: a URL, a chat channel, or a place named with where it is. */
 /** Tools people keep things in, by name. */
 const TOOL = String.raw`(?:Confluence|Notion|Jira|Linear|Grafana|Datadog|Sentry|Kibana|PagerDuty|Opsgenie|Figma|Miro|Trello|Asana|Airtable|Google (?:Drive|Docs?|Sheets?)|SharePoint|Slack|Teams|Discord|LaunchDarkly|Statsig|Unleash|Vault|1Password|Bitwarden|Postman|Swagger|Storybook|Loom|Dropbox|GitLab|Bitbucket|CircleCI|Buildkite|Jenkins|Honeycomb|New Relic|Splunk|Looker|Metabase|Tableau|Mixpanel|Amplitude|Segment|Retool|Zendesk|Intercom|HubSpot|Salesforce|Basecamp|ClickUp|Coda|Quip|Lucidchart|Backstage|Rollbar|Bugsnag|Prometheus|Sourcegraph)`;
-const REFERENCE_NOUN = String.raw`(?:vault|password manager|mailing list|ops repo|infra repo|docs repo|style guide|guide|guidelines|wiki page|page|dashboard|board|channel|runbook|run book|playbook|wiki|confluence|notion|jira|linear|grafana|datadog|sentry|kibana|pagerduty|opsgenie|statuspage|status page|spreadsheet|sheet|google doc|doc|docs|documentation|design doc|spec|rfc|adr|figma|miro|trello|asana|handbook|postman collection|drive|sharepoint|tracker|backlog|project board|kanban|calendar|rotation|logs?|metrics|traces|alerts?|tickets?|issues? tracker|bugs?)`;
+const REFERENCE_NOUN = String.raw`(?:vault|password manager|mailing list|ops repo|infra repo|docs repo|style guide|guidelines|wiki page|dashboard|board|channel|runbook|run book|playbook|wiki|confluence|notion|jira|linear|grafana|datadog|sentry|kibana|pagerduty|opsgenie|statuspage|status page|spreadsheet|sheet|google doc|doc|docs|documentation|design doc|spec|rfc|adr|figma|miro|trello|asana|handbook|postman collection|drive|sharepoint|tracker|backlog|project board|kanban|calendar|rotation|logs?|metrics|traces|alerts?|tickets?|issues? tracker|bugs?)`;
 export const REFERENCE = new RegExp(
   [
-    String.raw`https?:\/\/\S+`,
+    // A URL given as the place of something ("is at", "see", "docs: …"), not one met in a request.
+    String.raw`(?:\b(?:is|are|at|see|check|here|under|in|on|from|via|lives?|ici|hier|aquí|sur|auf|en|dans)\s*:?\s*|:\s*|\(\s*)<?https?:\/\/\S+`,
     String.raw`(?:^|\s)#[a-z0-9][a-z0-9_-]{2,}\b`,
     String.raw`\b${REFERENCE_NOUN}\b[^.]*?\b(?:is|are|lives?|live|sits?|kept|found|documented|tracked|filed|logged|posted|shown|go|goes|get posted|end up|land)\s+(?:in|at|on|under|to|into|from)\b`,
     String.raw`\b(?:tracked|filed|logged|documented|described|written up|posted|announced|discussed)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:[A-Z]\w*|${REFERENCE_NOUN})`,
     String.raw`\b(?:see|check|look at|consult)\s+(?:the\s+)?(?:[A-Z]\w+\s+)?${REFERENCE_NOUN}\b.*\b(?:for|when|before|if)\b`,
-    String.raw`\b(?:in|on|under)\s+(?:the\s+)?(?:Confluence|Notion|Jira|Linear|Grafana|Datadog|Sentry|Kibana|PagerDuty|Google Drive|SharePoint|Figma|Slack)\b`,
     // "…are in the spreadsheet 'Perf 2026' on the team drive": the place after the verb
     String.raw`\b(?:is|are|lives?|live|sits?|kept|stored|found|documented|written down|listed|recorded|tracked)\s+(?:in|on|at|under)\s+(?:the|our|a|an)\s+(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b`,
+    String.raw`\b(?:go|goes|get posted|gets posted|are posted|is posted|get sent|gets sent|are sent|is sent|are announced|is announced|are reported|is reported)\s+(?:to|in|into|on)\s+(?:the|our|a)\s+(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b|\bsource of truth\b|^(?:the\s+)?${REFERENCE_NOUN}\s*:\s*\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:at|on|under)\s+(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|corp|local|io|com|net|org|dev|app|cloud)(?:\/\S*)?`,
     // a document by its name: "the Figma file 'Checkout v4'", "the page called Onboarding"
-    String.raw`\b(?:${TOOL}|${REFERENCE_NOUN})\s+(?:file\s+|page\s+|doc\s+|board\s+|sheet\s+|space\s+|project\s+)?(?:called\s+|named\s+|titled\s+)?['"\u2018\u201C][^'"\u2019\u201D]{2,60}['"\u2019\u201D]`,
-    // "…is the Notion page…", "…are managed in LaunchDarkly", "…come from the Figma file"
-    String.raw`\b(?:is|are)\s+(?:the|our|a|an)\s+${TOOL}\s+\w+|\b(?:managed|configured|controlled|toggled|administered|tracked|documented|planned|coordinated|scheduled|kept|stored)\s+(?:in|through|via|with|on)\s+(?:the\s+)?${TOOL}\b|\b(?:comes?|taken|pulled)\s+from\s+(?:the\s+)?(?:${TOOL}|${REFERENCE_NOUN})\b`,
+    String.raw`\b${REFERENCE_NOUN}\s+(?:file\s+|page\s+|doc\s+|board\s+|sheet\s+|space\s+|project\s+)?(?:called\s+|named\s+|titled\s+)?['"\u2018\u201C][^'"\u2019\u201D]{2,60}['"\u2019\u201D]`,
+    String.raw`\b(?:comes?|taken|pulled)\s+from\s+(?:the\s+)?${REFERENCE_NOUN}\b`,
     String.raw`\b(?:steht|liegt|findest du|findet man)\s+(?:in|im|unter|auf)\b|\bse trouve(?:nt)?\s+(?:dans|sur|sous)\b|\bse encuentra(?:n)?\s+en\b|\bestá(?:n)?\s+en\s+(?:el|la)\s+(?:tablero|wiki|canal|documento|hoja|carpeta|página)\b|\b(?:kanal|canal|tableau de bord|tablero|wiki)\b[^.]*?\b(?:est|sont|ist|sind|está|están)\s+(?:ici|là|dans|sur|sous|in|im|unter|auf|hier|en|aquí)\b`,
   ].join('|'),
   'i',
 );
+
+/**
+ * A tool named as the place something is: "in Confluence", "managed in LaunchDarkly", "is the
+ * Notion page…", "the Figma file 'Checkout v4'". Case-sensitive, as tools are named: "in linear
+ * time" and "the teams" are no tools.
+ */
+export const REFERENCE_BY_TOOL = new RegExp(
+  [
+    String.raw`\b(?:in|on|under|into|to)\s+(?:the\s+)?${TOOL}(?![\w-])`,
+    String.raw`\b(?:is|are)\s+(?:the|our|a|an)\s+${TOOL}\s+\w+`,
+    String.raw`\b(?:managed|configured|controlled|toggled|administered|tracked|documented|planned|coordinated|scheduled|kept|stored)\s+(?:in|through|via|with|on)\s+(?:the\s+)?${TOOL}\b`,
+    String.raw`\b(?:comes?|taken|pulled)\s+from\s+(?:the\s+)?${TOOL}\b`,
+    String.raw`\b${TOOL}\s+(?:file|page|doc|board|sheet|space|project|dashboard|channel)\s+(?:called\s+|named\s+|titled\s+)?['"\u2018\u201C][^'"\u2019\u201D]{2,60}['"\u2019\u201D]`,
+  ].join('|'),
+);
+
+/** A reference, said with a place word or by a tool's name. */
+export const isReference = (sentence: string): boolean => REFERENCE.test(sentence) || REFERENCE_BY_TOOL.test(sentence);
 
 /** Questions: a question mark, or the words questions start with. */
 export const QUESTION =
@@ -186,7 +225,7 @@ export const CODE_SAYS =
 
 /** State that will not be true tomorrow. */
 export const TRANSIENT =
-  /\b(?:right now|at the moment|for now|just now|currently (?:running|building|deploying|waiting)|in a (?:meeting|call)|on a call|brb|back in \d+|give me a (?:sec|second|minute|moment)|(?:is|are) (?:still )?(?:running|building|compiling|deploying|loading|downloading|installing)|in progress|this (?:morning|afternoon|evening)|tonight|lunch|i'm (?:busy|tired|away|off|heading|stepping|out)|i am (?:busy|tired|away|off)|gerade|im meeting|en réunion|en ce moment|ahora mismo|en una reunión)\b/i;
+  /\byet\s*[.!]?$|\b(?:(?:anything|nothing) yet|not yet|for the moment|until I (?:say|tell you|come back|check|confirm)|right now|at the moment|for now|just now|currently (?:running|building|deploying|waiting)|in a (?:meeting|call)|on a call|brb|back in \d+|give me a (?:sec|second|minute|moment)|(?:is|are) (?:still )?(?:running|building|compiling|deploying|loading|downloading|installing)|in progress|this (?:morning|afternoon|evening)|tonight|lunch|i'm (?:busy|tired|away|off|heading|stepping|out)|i am (?:busy|tired|away|off)|gerade|im meeting|en réunion|en ce moment|ahora mismo|en una reunión)\b/i;
 
 /** Thinking aloud: a hedge says the person has not settled it, so it is no rule or fact yet. */
 export const HEDGE =
