@@ -69,7 +69,7 @@ export const ROLE_OF_ME = new RegExp(
 
 /** A rule: always, never, don't, from now on. */
 export const RULE =
-  /\b(?:always|never|from now on|going forward|in future|in the future|next time|whenever|every time|each time|by default|immer|nie|niemals|ab jetzt|künftig|toujours|jamais|désormais|à l'avenir|siempre|nunca|a partir de ahora|de ahora en adelante)\b/i;
+  /\b(?:always|never|from now on|going forward|early and often|(?:before|after) (?:each|every|any)\s+\w+|(?:before|after) (?:making|changing|editing|committing|pushing|merging|deploying|touching|deleting|running|opening|starting)\b|you keep\s+\w+ing|in future|in the future|next time|whenever|every time|each time|by default|immer|nie|niemals|ab jetzt|künftig|toujours|jamais|désormais|à l'avenir|siempre|nunca|a partir de ahora|de ahora en adelante)\b/i;
 export const DONT =
   /\boff[- ]limits\b|\bhands off\b|^(?:please\s+)?leave\s+(?:\S+\s+){1,4}alone\b|\b(?:ask|check with|ping|tell) me (?:first|before)\b|^(?:please\s+)?only\s+(?:use|touch|change|edit|run|commit|deploy|push|call|import)\b|^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit|no more|bitte\s+(?:nicht|kein)|keine?\s|ne\s+\S+\s+(?:pas|jamais|plus)|n'\S+\s+(?:pas|jamais|plus)|no\s+(?:uses|hagas|pongas|escribas|añadas|toques))/i;
 
@@ -78,7 +78,7 @@ export const DONT =
  * "before you push, run the formatter". Not a request for now ("if you can, fix it").
  */
 export const CONDITIONAL_RULE =
-  /^(?:when(?:ever)?|if|before|after|once|each time|every time|any ?time)\s+(?!you (?:can|could|have time|want|like|don't mind|get a chance|are done|finish)\b)(?:you|we|a|an|the|there|something|anything|someone|somebody)\b[^,]{3,80},\s*(?:please\s+|always\s+|just\s+|also\s+|then\s+)?(?!(?:I|it|that|this|the|a|an|we|they|there|he|she|you)\b)[a-z]+\b/i;
+  /^(?:when|if) (?:in doubt|unsure|unclear|stuck|in a hurry),|^(?:when(?:ever)?|if|before|after|once|each time|every time|any ?time)\s+(?!you (?:can|could|have time|want|like|don't mind|get a chance|are done|finish)\b)(?:you|we|a|an|the|there|something|anything|someone|somebody)\b[^,]{3,80},\s*(?:please\s+|always\s+|just\s+|also\s+|then\s+)?(?!(?:I|it|that|this|the|a|an|we|they|there|he|she|you)\b)[a-z]+\b/i;
 
 /** A preference or a way of working, in natural words. */
 export const PREFERENCE = new RegExp(
@@ -86,6 +86,7 @@ export const PREFERENCE = new RegExp(
     String.raw`\b(?:I|we)(?:'d rather|\s+(?:really\s+)?(?:prefer|would rather|like it when|like to|want you to|expect you to|hate it when|dislike|can't stand|don't like|do not like|don't want|do not want|want (?:all|every|the|each)))\b`,
     String.raw`\bwe\s+(?:always\s+)?(?:name|call|prefix|tag|label|squash|rebase|format|review|write|keep|put|sign|version)\s+(?:our\s+|the\s+|all\s+|every\s+)?\w+`,
     String.raw`\bI\s+(?:really\s+)?(?:like|love|hate|dislike)\s+(?!it\b|that\b|this\b|the idea\b|to\b|how\b|the way\b)\w+|^(?:please\s+)?prefer\s+\w+|^(?:please\s+)?use\s+\S+(?:\s+\S+)?\s+for\s+(?:all|any|every|everything|anything|new)\b`,
+    String.raw`\b(?:works?|worked) (?:better|best) for (?:me|us)\b|\b(?:like|love|hate|dislike|prefer|want)\s+(?:it\s+)?when\b|^(?:it's|it is)\s+(?:better|best|safer|cleaner|preferable|nicer)\s+to\b|^(?:please\s+)?(?:use|prefer|avoid)\s+(?!(?:the|this|that|these|those|it|them|my|your|a|an|one|some)\b)[\w@.-]+(?:\s+[\w.-]+)?\s*[.!]?$`,
     String.raw`\bwe\s+(?:don't|do not|never|only|usually)\s+(?:use|do|write|add|merge|ship|deploy|commit|push|mock|test|allow|accept|put|call|name)\b`,
     String.raw`\b(?:stick (?:to|with)|keep (?:using|doing|it|them|that|this|the)|make sure (?:to|you|that|the)|be sure to|go with)\b`,
     String.raw`\b(?:instead of|rather than|in place of)\b|,\s*(?:not|never)\s+\S+`,
@@ -113,7 +114,7 @@ export const NORM =
 
 /** The person confirms an approach the assistant took. */
 export const CONFIRMATION =
-  /^(?:good|nice|great|right) (?:call|catch|choice|instinct)\b|^you were right (?:to|that|about)\b|^(?:that|this) (?:was|is) (?:the right|a good) (?:call|move|choice)\b|^well done\b|^(?:yes|yep|yeah|exactly|perfect|great|good|right|genau|ja|oui|parfait|exactement|sí|si|perfecto|exacto)\b[\s,.!:;-]*(?:that's|that is|this is|das ist|c'est|eso es|es)?\s*(?:exactly\s+)?(?:the (?:right )?(?:way|approach|call|pattern|style)|what I (?:want|wanted|meant)|right|der richtige weg|la bonne (?:approche|façon)|la forma correcta)|\bkeep doing (?:it|that|this)\b|\b(?:that's|that is|this is) exactly how\b|\bspot on\b|\bnailed it\b|\b(?:this|that) is (?:perfect|exactly right)\b|\bI (?:like|love|liked|loved) (?:how|the way) you\b|\b(?:this|that) (?:approach|pattern|style|way) (?:is|was) (?:right|good|perfect|the one)\b|\b(?:was|is) the right call\b|\bmach (?:das|es) weiter so\b|\bcontinue comme ça\b|\bsigue así\b/i;
+  /^(?:good|nice|great|right) (?:call|catch|choice|instinct)\b|^you were right (?:to|that|about)\b|^(?:that|this) (?:was|is) (?:the right|a good) (?:call|move|choice)\b|^well done\b|^(?:yes|yep|yeah|exactly|perfect|great|good|right|genau|ja|oui|parfait|exactement|sí|si|perfecto|exacto)\b[\s,.!:;-]*(?:that's|that is|this is|das ist|c'est|eso es|es)?\s*(?:exactly\s+)?(?:the (?:right )?(?:way|approach|call|pattern|style)|what I (?:want|wanted|meant)|right|der richtige weg|la bonne (?:approche|façon)|la forma correcta)|\bkeep doing (?:it|that|this)\b|\b(?:was|is) (?:smart|a good idea|the way to go|wise|the right move)\b|\b(?:that's|that is|this is) exactly how\b|\bspot on\b|\bnailed it\b|\b(?:this|that) is (?:perfect|exactly right)\b|\bI (?:like|love|liked|loved) (?:how|the way) you\b|\b(?:this|that) (?:approach|pattern|style|way) (?:is|was) (?:right|good|perfect|the one)\b|\b(?:was|is) the right call\b|\bmach (?:das|es) weiter so\b|\bcontinue comme ça\b|\bsigue así\b/i;
 
 /** Facts about the project: moves, decisions, deadlines, ownership, incidents, outside constraints. */
 export const PROJECT_FACT = new RegExp(
@@ -143,6 +144,8 @@ export const PROJECT_FACT = new RegExp(
     String.raw`\b(?:the|our|this (?:quarter's|sprint's|year's))\s+(?:main\s+|top\s+|only\s+)?(?:goal|priority|focus|objective|north star|okr)\s+(?:for\s+\S+\s+|this\s+\S+\s+|of\s+\S+\s+)?(?:is|are|was)\b|\bwe (?:still\s+)?(?:support|need to support|have to support|target)\b`,
     String.raw`\b(?:demo|meeting|review|audit|launch|release|presentation|deadline|cutover)\s+(?:is\s+|with\s+\S+\s+)?(?:on|this|next)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week)\b`,
     String.raw`\b(?:is|are) used by (?:our|the|about|around|\d)|\bour (?:biggest|main|largest|only|first|key) (?:customer|client|user|partner)s?\b|\b(?:the|our) (?:client|customer) (?:is|are)\b`,
+    String.raw`\b(?:needs?|requires?|need)\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:sign-?off|approval)\b|^we(?:'re| are)\s+(?:on|stuck on|pinned to|locked to|limited to)\s+\S+|\bno (?:deploys|deployments|releases|merges)\b|\bis (?:the|our) (?:top |main |first |only |biggest )?(?:priority|goal|focus)\b`,
+    String.raw`\b(?:next|this) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:in|by|until|before|after|since|through)\s+(?:early\s+|mid-?\s*|late\s+)?(?:january|february|march|april|june|july|august|september|october|november|december)\b`,
     // money and limits from outside
     String.raw`\b(?:budget|too expensive|costs? (?:too much|us)|licen[cs]e (?:costs?|fees?)|quota|rate limit(?:ed)? (?:by|at|to))\b`,
     // German, French, Spanish
@@ -181,6 +184,7 @@ export const REFERENCE = new RegExp(
     // "…are in the spreadsheet 'Perf 2026' on the team drive": the place after the verb
     String.raw`\b(?:is|are|lives?|live|sits?|kept|stored|found|documented|written down|listed|recorded|tracked)\s+(?:in|on|at|under)\s+(?:the|our|a|an)\s+(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b`,
     String.raw`\b(?:go|goes|get posted|gets posted|are posted|is posted|get sent|gets sent|are sent|is sent|are announced|is announced|are reported|is reported)\s+(?:to|in|into|on)\s+(?:the|our|a)\s+(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b|\bsource of truth\b|^(?:the\s+)?${REFERENCE_NOUN}\s*:\s*\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:at|on|under)\s+(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|corp|local|io|com|net|org|dev|app|cloud)(?:\/\S*)?`,
+    String.raw`\b(?:published|hosted|served|available|exported)\s+(?:at|on|in|to)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b|\byou(?:'ll| can| will)? find\b[^.]*\b(?:in|under|on|at)\s+(?:the|our)\b`,
     // a document by its name: "the Figma file 'Checkout v4'", "the page called Onboarding"
     String.raw`\b${REFERENCE_NOUN}\s+(?:file\s+|page\s+|doc\s+|board\s+|sheet\s+|space\s+|project\s+)?(?:called\s+|named\s+|titled\s+)?['"\u2018\u201C][^'"\u2019\u201D]{2,60}['"\u2019\u201D]`,
     String.raw`\b(?:comes?|taken|pulled)\s+from\s+(?:the\s+)?${REFERENCE_NOUN}\b`,
@@ -200,6 +204,7 @@ export const REFERENCE_BY_TOOL = new RegExp(
     String.raw`\b(?:is|are)\s+(?:the|our|a|an)\s+${TOOL}\s+\w+`,
     String.raw`\b(?:managed|configured|controlled|toggled|administered|tracked|documented|planned|coordinated|scheduled|kept|stored)\s+(?:in|through|via|with|on)\s+(?:the\s+)?${TOOL}\b`,
     String.raw`\b(?:comes?|taken|pulled)\s+from\s+(?:the\s+)?${TOOL}\b`,
+    String.raw`\b${TOOL}\s+has\s+(?:a|an|the)\s+\w+`,
     String.raw`\b${TOOL}\s+(?:file|page|doc|board|sheet|space|project|dashboard|channel)\s+(?:called\s+|named\s+|titled\s+)?['"\u2018\u201C][^'"\u2019\u201D]{2,60}['"\u2019\u201D]`,
   ].join('|'),
 );
