@@ -1,4 +1,5 @@
 import { DEV } from './corpus/dev.js';
+import { DEV2 } from './corpus/dev2.js';
 import { HELDOUT } from './corpus/heldout.js';
 import { fakeSecret } from './fakeSecrets.js';
 import type { Half, Statement } from './labels.js';
@@ -21,5 +22,5 @@ export function resolve(statement: Statement): ResolvedStatement {
 
 /** One half of the corpus, resolved. */
 export function corpusHalf(half: Half): ResolvedStatement[] {
-  return (half === 'dev' ? DEV : HELDOUT).map(resolve);
+  return (half === 'dev' ? DEV : half === 'dev2' ? DEV2 : HELDOUT).map(resolve);
 }

@@ -55,4 +55,5 @@ export interface Negative {
 
 export type Statement = Positive | Negative;
 
-export type Half = 'dev' | 'heldout';
+/** dev: the first development half; dev2: a second one, written later blind to the extractor's rules; heldout: kept aside. */
+export type Half = 'dev' | 'dev2' | 'heldout';

@@ -81,6 +81,14 @@ function relativePhrases(text: string, saidAt: Date, offset = 0): RelativePhrase
     });
 }
 
+/** Words that make a day a recurring one ("every second Tuesday", "each Friday"): no one date is meant. */
+const RECURRING_BEFORE = /\b(?:every|each|other|second|third|fourth|alternate|alternating)\s+$/i;
+
+/** The relative dates of `text` that name one date, not a recurring day. */
+function datedPhrases(text: string, saidAt: Date): RelativePhrase[] {
+  return relativePhrases(text, saidAt).filter((phrase) => !RECURRING_BEFORE.test(text.slice(0, phrase.index)));
+}
+
 /** Words after which the absolute date needs no preposition of its own. */
 const PREPOSITIONS = new Set([
   'on',
@@ -108,7 +116,7 @@ const PREPOSITIONS = new Set([
  * the same result on any machine.
  */
 export function absoluteDates(text: string, saidAt: Date): AbsoluteDates {
-  const phrases = relativePhrases(text, saidAt);
+  const phrases = datedPhrases(text, saidAt);
   if (phrases.length === 0) return { text, rewrites: [] };
   const rewrites: DateRewrite[] = [];
   let out = '';
@@ -135,5 +143,5 @@ export function absoluteDates(text: string, saidAt: Date): AbsoluteDates {
 
 /** Whether any relative date is left in `text` (what consolidation guarantees there is not). */
 export function hasRelativeDate(text: string, saidAt: Date): boolean {
-  return relativePhrases(text, saidAt).length > 0;
+  return datedPhrases(text, saidAt).length > 0;
 }

@@ -36,6 +36,14 @@ describe('absoluteDates', () => {
     }
   });
 
+  it('leaves a recurring day alone: it names no one date', () => {
+    for (const text of ['The train leaves every second Tuesday at noon', 'standup moves to each Friday', 'we deploy every Monday']) {
+      expect(absoluteDates(text, saidAt)).toEqual({ text, rewrites: [] });
+      expect(hasRelativeDate(text, saidAt)).toBe(false);
+    }
+    expect(rewrite('every Monday, and next Monday too')).toBe('every Monday, and on 2026-03-09 too');
+  });
+
   it('says what it replaced', () => {
     expect(absoluteDates('We ship next Monday.', saidAt).rewrites).toEqual([{ phrase: 'next Monday', absolute: 'on 2026-03-09' }]);
   });

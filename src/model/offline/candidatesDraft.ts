@@ -34,7 +34,7 @@ export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
     known.add(description);
     const candidate = {
       type: statement.type,
-      name: titleOf(statement.text),
+      name: titleOf(statement.title ?? statement.text),
       description,
       body: bodyOf(statement),
       sources: [message.uuid],

@@ -130,11 +130,14 @@ export function clip(text: string, max: number): string {
 
 /** A text cut into sentences: at . ! or ? followed by a space or the end, so `src/cart.ts` stays whole. */
 export function splitSentences(text: string): string[] {
-  return text
-    .split(/\n+/)
-    .flatMap((line) => line.split(/(?<=[.!?])\s+/))
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence !== '');
+  return (
+    text
+      .split(/\n+/)
+      // Not after an abbreviation: "e.g. fix/avatar-crop" goes on the same sentence.
+      .flatMap((line) => line.split(/(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|approx|incl|cf|z\.B|d\.h|u\.a|p\.ex|ej|Dr|Mr|Ms|Mrs|St)\.)\s+/))
+      .map((sentence) => sentence.trim())
+      .filter((sentence) => sentence !== '')
+  );
 }
 
 /** The first sentences of a text, up to `max` characters. */

@@ -135,7 +135,7 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
         similar(header.description ?? header.filename, statement.text) ||
         (header.text !== undefined && similar(header.text, statement.text)),
     );
-    const filename = match?.filename ?? uniqueName(`${slug(statement.text)}.md`, known);
+    const filename = match?.filename ?? uniqueName(`${slug(statement.title ?? statement.text)}.md`, known);
     if (match && writes.has(filename)) continue;
     const description = clip(statement.text, 150);
     const file: TopicFile = {
@@ -153,7 +153,7 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
     writes.set(filename, { filename, content });
     if (!match) {
       known.push({ filename, description, type: statement.type, text: statement.text });
-      newLines.push(indexLine(titleOf(statement.text), filename, clip(statement.text, 100)));
+      newLines.push(indexLine(titleOf(statement.title ?? statement.text), filename, clip(statement.text, 100)));
     }
   }
   // Every file written has its index line, even when an earlier run wrote the file and stopped before the index.

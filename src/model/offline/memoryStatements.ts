@@ -12,7 +12,10 @@ import {
   CONFIRMATION,
   CORRECTION,
   DONT,
+  GENERIC_SUBJECT,
   IMPERATIVE,
+  LEADING_TIME,
+  MOVE,
   NORM,
   OWNERSHIP,
   STYLE_FEEDBACK,
@@ -30,8 +33,10 @@ import {
 /** Something the person said that is worth keeping across sessions, and why we think so. */
 export interface MemoryStatement {
   readonly type: MemoryType;
-  /** The statement, cleaned of its lead-in ("remember that", "no,"). */
+  /** The statement, cleaned of its lead-in ("remember that", "no,"), with what the person said around it about the same thing. */
   readonly text: string;
+  /** Of several sentences, the one that says the most, to title the memory by; the text itself when absent. */
+  readonly title?: string;
   /** The sentence as the person wrote it. */
   readonly quote: string;
   readonly cue: 'remember' | 'always-never' | 'preference' | 'about-me' | 'correction' | 'confirmation' | 'project-fact' | 'reference';
@@ -123,13 +128,13 @@ function make(type: MemoryType, cue: MemoryStatement['cue'], text: string, quote
 }
 
 /** A sentence no memory should come from: a question, transient state, a story of a fix, what the code says. */
-function noise(sentence: string): boolean {
+function noise(sentence: string, transient = true): boolean {
   return (
     /^never ?mind\b/i.test(sentence) ||
     // "When you touch the schema, regenerate the types" starts like a question and is a rule.
     (QUESTION.test(sentence) && !CONDITIONAL_RULE.test(sentence)) ||
     HEDGE.test(sentence) ||
-    TRANSIENT.test(sentence) ||
+    (transient && TRANSIENT.test(sentence)) ||
     BUG_NARRATIVE.test(sentence) ||
     CODE_SAYS.test(sentence)
   );
@@ -155,14 +160,18 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   }
   if (first && afterAssistant !== undefined && CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
     return make('feedback', 'confirmation', quote, quote, { corrected: clip(afterAssistant, 200) });
-  if (noise(sentence)) return undefined;
-  if (ABOUT_ME.test(sentence) || ROLE_OF_ME.test(sentence)) return make('user', 'about-me', quote, quote);
+  // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
+  if (noise(sentence, false)) return undefined;
+  const core = sentence.replace(LEADING_TIME, '');
+  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) return make('user', 'about-me', quote, quote);
+  if (TRANSIENT.test(sentence)) return undefined;
   const rule = RULE.test(sentence) || DONT.test(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
+  if (MOVE.test(sentence)) return make('project', 'project-fact', quote, quote);
   if (isReference(sentence)) return make('reference', 'reference', quote, quote);
   if (PROJECT_FACT.test(sentence) || OWNERSHIP.test(sentence)) return make('project', 'project-fact', quote, quote);
-  if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || rule))
+  if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || GENERIC_SUBJECT.test(sentence) || rule))
     return make('feedback', 'preference', quote, quote);
   if (rule) return make('feedback', 'always-never', quote, quote);
   if (NORM.test(sentence) || STYLE_FEEDBACK.test(sentence) || CONDITIONAL_RULE.test(sentence))
@@ -228,6 +237,22 @@ function continues(sentence: string): boolean {
   return !TASK.test(sentence) || RULE.test(sentence) || DONT.test(sentence);
 }
 
+/** The words people open a reply with before they get to it. */
+const INTERJECTION =
+  /^(?:great|good|nice|thanks|thank you|ok|okay|cool|perfect|awesome|sure|alright|right|yes|yep|yeah|hmm|ah|oh)\b[\s,!.]*/i;
+
+/** A sentence that leads up to a statement: it goes on, and it states something rather than asking for work ("Great, please commit the fix" does not). */
+function leadsUp(sentence: string): boolean {
+  const bare = sentence.replace(INTERJECTION, '');
+  return (
+    continues(sentence) && !TASK.test(bare) && !IMPERATIVE.test(bare) && !/\b(?:please|let's|lets|can you|could you)\b/i.test(sentence)
+  );
+}
+
+/** A statement that needs the one before it to be understood. */
+const POINTS_BACK =
+  /^(?:keep doing|do it|do that|same (?:for|with|goes)|that|this|it|those|these|they|there|then|which|so|the \w+ one)\b|^(?=(?:\S+\s+){0,5}\S+$).*\b(?:it|that|this|them|those|there)\b/i;
+
 /** How much a cue says about how to work: a confirmation is weaker than the rule said with it. */
 const CUE_STRENGTH: Readonly<Record<MemoryStatement['cue'], number>> = {
   remember: 3,
@@ -249,42 +274,51 @@ const CUE_STRENGTH: Readonly<Record<MemoryStatement['cue'], number>> = {
  */
 function grouped(said: readonly Piece[], statements: ReadonlyArray<Found | undefined>): Found[] {
   const out: Found[] = [];
+  // Pieces before this index belong to a memory already made.
+  let free = 0;
   for (let i = 0; i < said.length;) {
     const head = statements[i];
     if (head === undefined) {
       i++;
       continue;
     }
-    const members: Array<{ sentence: string; separator: string; statement?: Found }> = [
-      { sentence: head.text, separator: ' ', statement: head },
-    ];
-    let chars = head.text.length;
+    type Member = { sentence: string; separator: string; statement?: Found };
+    // What led up to it: "This is a weekend thing for me. My day job is nursing…"
+    const before: Member[] = [];
+    for (let k = i - 1; k >= free && before.length + 1 < MAX_GROUP_SENTENCES && leadsUp(said[k]!.text); k--)
+      before.unshift({ sentence: said[k]!.text, separator: said[k]!.separator });
+    const members: Member[] = [...before, { sentence: head.text, separator: said[i]!.separator, statement: head }];
+    let chars = members.reduce((n, m) => n + m.sentence.length, 0);
     let j = i + 1;
     for (; j < said.length && members.length < MAX_GROUP_SENTENCES; j++) {
       const next = statements[j];
       const { text: sentence, joined, separator } = said[j]!;
       if (chars + sentence.length > MAX_GROUP_CHARS) break;
       // A clause of the same sentence goes with it whatever its kind ("…from the Figma file — check spacing there").
-      if (next !== undefined ? next.type !== head.type && !joined : !continues(sentence)) break;
+      // So does a statement of another kind that points back at it ("…is the reason the consumer has a cap. Don't loosen it.").
+      if (next !== undefined ? next.type !== head.type && !joined && !POINTS_BACK.test(sentence) : !continues(sentence)) break;
       members.push(next === undefined ? { sentence, separator } : { sentence: next.text, separator, statement: next });
       chars += sentence.length;
     }
     i = j;
+    free = j;
     if (members.length === 1) {
       out.push({ ...head, text: capitalise(head.text) });
       continue;
     }
     const strongest = members.reduce((best, m) =>
-      m.statement !== undefined && CUE_STRENGTH[m.statement.cue] > CUE_STRENGTH[best.statement!.cue] ? m : best,
+      m.statement !== undefined && (best.statement === undefined || CUE_STRENGTH[m.statement.cue] > CUE_STRENGTH[best.statement.cue])
+        ? m
+        : best,
     );
-    const ordered = [strongest, ...members.filter((m) => m !== strongest)];
-    const text = joinPieces(ordered);
     const lead = strongest.statement!;
     const reason = members.map((m) => m.statement?.reason ?? splitReason(m.sentence).reason).find((r) => r !== undefined);
     out.push({
       ...lead,
       ...(head.corrected === undefined ? {} : { corrected: head.corrected }),
-      text,
+      // As said, in order; titled by the statement that says the most, unless it only points back ("Keep doing that").
+      text: joinPieces(members),
+      ...(strongest === members[0] || POINTS_BACK.test(strongest.sentence) ? {} : { title: capitalise(strongest.sentence) }),
       quote: joinPieces(members.map((m) => ({ sentence: m.statement?.quote ?? m.sentence, separator: m.separator }))),
       ...(reason === undefined ? {} : { reason }),
     });

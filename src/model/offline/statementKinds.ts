@@ -43,12 +43,22 @@ export const ABOUT_ME = new RegExp(
     String.raw`^I\s+(?:lead|manage|maintain|run|own)\s+the\s+\w+`,
     String.raw`^I\s+(?:come|came)\s+from\s+(?:a|an)\b`,
     String.raw`^I\s+(?:only\s+)?(?:have|use)\s+(?:a|an)\s+(?:windows|mac|linux|chromebook|old|\d+\s*gb)`,
-    String.raw`^(?:my|as (?:a|an|the))\s+(?:role|job|team|background|title|machine|laptop|setup|timezone|time zone|\w+)\b`,
+    String.raw`^as (?:a|an|the)\s+\w+|^my\s+(?:[\w-]+\s+)?(?:role|job|team|background|title|machine|laptop|computer|setup|time ?zone|hours|schedule|workday|day|week|eyes|eyesight|manager|boss|lead|area|experience|language|keyboard|screen|monitor|internet|connection|vpn|access|permissions|company|employer|contract|specialty|expertise|degree|training)\b`,
     String.raw`^I\s+(?:only\s+|don't\s+|do not\s+)?(?:have|get|got)\s+(?:\w+\s+){0,2}(?:access|permissions?|rights)\b`,
-    String.raw`\b(?:is|are)\s+(?:new|unfamiliar|foreign|all new)\s+to\s+me\b|\bnot my (?:area|strong suit|field|thing|forte)\b`,
+    String.raw`\b(?:is|are)\s+(?:(?:pretty|quite|very|completely|totally|a bit|somewhat|fairly|all|still)\s+)?(?:new|unfamiliar|foreign|all new|new territory)(?:\s+to\s+me)?\b(?=\s+to\s+me|\s*(?:[.,;]|$))|\b(?:I'm|I am)\s+(?:\w+\s+)?comfortable with\b|\b\w+\s+I'm comfortable with\b|\bnot my (?:area|strong suit|field|thing|forte)\b`,
     String.raw`\b(?:for a living|in my (?:previous|last|old|former|first|day) (?:job|role|company|team|life)|before (?:this|my current) (?:job|role|team)|I used to (?:work|be|do|write|build|run)|my background is|I care (?:a lot |more |most |deeply )?about)\b`,
     String.raw`^I(?:'m| am)\s+(?:in|based in|located in|from)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:office|time ?zone|team|squad|group|department|org)\b|\b(?:my (?:first|native|second|mother) (?:language|tongue)|native speaker|isn't my first language|is not my first language|self-taught)\b`,
     String.raw`^I(?:'m| am)\s+(?:not|more of|mostly|primarily|mainly|really)\s+(?:a|an)\s+\w+|^I(?:'m| am)\s+(?:still\s+)?(?:learning|getting into|getting used to)\b|^I\s+(?:mostly|mainly|primarily|usually|normally)\s+(?:work|write|do|code|use|build|review|test)\b|^I\s+(?:review|approve|sign off on|handle|do)\s+(?:all|every|the|our)\s+\w+`,
+    // setup and access: "I'm on a locked-down laptop", "no admin rights", "hasn't given me a VPN login"
+    String.raw`^I(?:'m| am)\s+on\s+(?:a|an|my)\s+(?:[\w-]+\s+){0,3}(?:laptop|machine|computer|mac|pc|chromebook|network|vpn|plan|contract|connection|phone|tablet)\b|\bno (?:admin|root|sudo) (?:rights|access)\b|\b(?:hasn't|has not|haven't|have not) (?:given|granted) me\b|\bout of reach for me\b|\b(?:like me|people like me|como yo|comme moi|wie ich|wie mich)\b`,
+    // how the person works: part-time, hours, days off, where they are
+    String.raw`\b(?:part[- ]time|full[- ]time|teilzeit|vollzeit|à temps partiel|a tiempo parcial|media jornada)\b|\bI (?:start|finish|stop|log off|sign off|begin)\s+(?:work\s+)?(?:at|around|early|late|by)\b|\b(?:nicht im büro|not in the office|off on (?:mondays|tuesdays|wednesdays|thursdays|fridays|weekends))\b|\b(?:a|my) (?:weekend|side|hobby|evening|night) (?:thing|project)\b|^(?:je suis (?:à|au|en|basée?)|je commence|ich (?:wohne|sitze|lebe) in|estoy en|vivo en|trabajo desde)(?![\w\u00C0-\u024F])`,
+    // background: a role by training, the team one came from
+    String.raw`\bby (?:training|trade|profession|background|education)\b|\bI (?:come|came|moved|switched|transferred)(?: over)? from (?:a|an|the)\b|\bfor (?:most|all|much) of my (?:career|working life|life)\b|^(?:been|spent)\s+(?:doing|writing|working|coding|building)\b`,
+    // the body: conditions that change how to write for the person
+    String.raw`\b(?:dyslexi[ac]|dyspraxi[ac]|colou?r ?blind|deaf|hard of hearing|visually impaired|low vision|screen reader|adhd|autis(?:m|tic)|rsi|carpal tunnel|tendinitis|tendonitis)\b|\b(?:is|are|gets?) dictated\b|\bI (?:use|rely on|type with|work with) (?:dictation|voice control|voice typing|a screen reader|a magnifier)\b`,
+    // Spanish and French constraints
+    String.raw`^(?:solo|sólo) tengo\b|\bno tengo (?:acceso|cuenta|permisos)\b|\bje n'ai (?:pas|aucun) (?:accès|droit|compte)\b|\bich habe kein(?:en)? (?:zugang|zugriff|admin)`,
     // A fact of the person's own, with what follows from it: "I use a screen reader, so…", "I live in Tokyo, so…"
     String.raw`^I\s+(?:use|have|work|live|am|'m|know|only|mostly|usually|rarely|can't|cannot|don't|need)\b[^,;.]{3,80},\s*so\b`,
     // German, French, Spanish
@@ -60,25 +70,33 @@ export const ABOUT_ME = new RegExp(
 );
 
 /** Roles people name themselves by, in the four languages (a profession needs no article in German, French or Spanish). */
-const ROLE = String.raw`(?:engineer|developer|dev|programmer|manager|designer|scientist|analyst|architect|administrator|admin|sre|devops|student|intern|lead|cto|ceo|founder|consultant|contractor|freelancer|researcher|tester|qa|pm|owner|maintainer|entwickler(?:in)?|ingenieur(?:in)?|designer(?:in)?|werkstudent(?:in)?|praktikant(?:in)?|développeu(?:r|se)|ingénieur(?:e)?|chef de projet|cheffe de projet|stagiaire|étudiant(?:e)?|desarrollador(?:a)?|ingenier(?:o|a)|diseñador(?:a)?|jef(?:e|a) de proyecto|estudiante|becari(?:o|a))`;
+const ROLE = String.raw`(?:lawyer|nurse|doctor|teacher|accountant|physicist|biologist|chemist|journalist|economist|mathematician|statistician|student|phd student|postdoc|professor|engineer|developer|dev|programmer|manager|designer|scientist|analyst|architect|administrator|admin|sre|devops|student|intern|lead|cto|ceo|founder|consultant|contractor|freelancer|researcher|tester|qa|pm|owner|maintainer|entwickler(?:in)?|ingenieur(?:in)?|designer(?:in)?|werkstudent(?:in)?|praktikant(?:in)?|développeu(?:r|se)|ingénieur(?:e)?|chef de projet|cheffe de projet|stagiaire|étudiant(?:e)?|desarrollador(?:a)?|ingenier(?:o|a)|diseñador(?:a)?|jef(?:e|a) de proyecto|estudiante|becari(?:o|a))`;
 /** "I'm a senior data engineer", "Ich bin Product Manager", "je suis développeuse", "soy ingeniera". */
 export const ROLE_OF_ME = new RegExp(
-  String.raw`^(?:I'm|I am|ich bin|je suis|soy)\s+(?:(?:a|an|the|ein|eine|der|die|un|une|le|la|el)\s+)?(?:[\w-]+\s+){0,3}${ROLE}(?![\w\u00C0-\u024F])`,
+  [
+    String.raw`^(?:I'm|I am|ich bin|je suis|soy)\s+(?:(?:a|an|the|ein|eine|der|die|un|une|le|la|el)\s+)?(?:[\w-]+\s+){0,3}${ROLE}(?![\w\u00C0-\u024F])`,
+    // A fragment that is a self-description: "Quick context: second-year CS student, …"
+    String.raw`^(?:(?:quick\s+)?(?:context|background|about me)\s*:\s*)?(?:(?:a|an)\s+)?(?:[\w-]+\s+){0,2}${ROLE}s?\s*(?:,|by\b|who\b|here\b|and\b|in\b|at\b|for\b|from\b|working\b|doing\b)`,
+  ].join('|'),
   'i',
 );
 
+/** A time phrase a statement can start with, which hides how it starts: "As of this month I'm the release manager". */
+export const LEADING_TIME =
+  /^(?:as of (?:this|next|last|today|now|\w+)(?:\s+\w+)?|since (?:the\s+)?[\w-]+(?:\s+[\w-]+)?|starting (?:this|next|today|now|\w+)(?:\s+\w+)?|these days|nowadays|lately|recently|from (?:now|today|next \w+|this \w+) on|for the (?:last|past) \w+ \w+|seit (?:\w+\s+){1,2}|depuis (?:\w+\s+){1,2}|desde (?:\w+\s+){1,2})\s*,?\s+/i;
+
 /** A rule: always, never, don't, from now on. */
 export const RULE =
-  /\b(?:always|never|from now on|going forward|early and often|(?:before|after) (?:each|every|any)\s+\w+|(?:before|after) (?:making|changing|editing|committing|pushing|merging|deploying|touching|deleting|running|opening|starting)\b|you keep\s+\w+ing|in future|in the future|next time|whenever|every time|each time|by default|immer|nie|niemals|ab jetzt|künftig|toujours|jamais|désormais|à l'avenir|siempre|nunca|a partir de ahora|de ahora en adelante)\b/i;
+  /\b(?:(?:are|is|were|was)\s+(?:\w+\s+)?(?:banned|forbidden|prohibited|not allowed|disallowed)|(?:aren't|isn't)\s+allowed|a no-go|off the table|verboten|interdits?|prohibid[oa]s?|even (?:if|when)|auch wenn|même si|aunque|(?:don't|do not|doesn't|does not|never) belong|always|never|from now on|going forward|early and often|(?:before|after) (?:each|every|any)\s+\w+|(?:before|after) (?:making|changing|editing|committing|pushing|merging|deploying|touching|deleting|running|opening|starting)\b|you keep\s+\w+ing|in future|in the future|next time|whenever|every time|each time|by default|immer|nie|niemals|ab jetzt|künftig|toujours|jamais|désormais|à l'avenir|siempre|nunca|a partir de ahora|de ahora en adelante)\b/i;
 export const DONT =
-  /\boff[- ]limits\b|\bhands off\b|^(?:please\s+)?leave\s+(?:\S+\s+){1,4}alone\b|\b(?:ask|check with|ping|tell) me (?:first|before)\b|^(?:please\s+)?only\s+(?:use|touch|change|edit|run|commit|deploy|push|call|import)\b|^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit|no more|bitte\s+(?:nicht|kein)|keine?\s|ne\s+\S+\s+(?:pas|jamais|plus)|n'\S+\s+(?:pas|jamais|plus)|no\s+(?:uses|hagas|pongas|escribas|añadas|toques))/i;
+  /^(?:deja de|dejad de|para de|arrête de|arrêtez de|hör auf|hört auf|lass das)\b|\boff[- ]limits\b|\bhands off\b|^(?:please\s+)?leave\s+(?:\S+\s+){1,4}alone\b|\b(?:ask|check with|ping|tell) me (?:first|before)\b|^(?:please\s+)?only\s+(?:use|touch|change|edit|run|commit|deploy|push|call|import)\b|^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit|no more|bitte\s+(?:nicht|kein)|keine?\s|ne\s+\S+\s+(?:pas|jamais|plus)|n'\S+\s+(?:pas|jamais|plus)|no\s+(?:uses|hagas|pongas|escribas|añadas|toques))/i;
 
 /**
  * A standing instruction tied to a situation: "when you touch the schema, regenerate the types",
  * "before you push, run the formatter". Not a request for now ("if you can, fix it").
  */
 export const CONDITIONAL_RULE =
-  /^(?:when|if) (?:in doubt|unsure|unclear|stuck|in a hurry),|^(?:when(?:ever)?|if|before|after|once|each time|every time|any ?time)\s+(?!you (?:can|could|have time|want|like|don't mind|get a chance|are done|finish)\b)(?:you|we|a|an|the|there|something|anything|someone|somebody)\b[^,]{3,80},\s*(?:please\s+|always\s+|just\s+|also\s+|then\s+)?(?!(?:I|it|that|this|the|a|an|we|they|there|he|she|you)\b)[a-z]+\b/i;
+  /^(?:quand|lorsque|si|chaque fois que|wenn|immer wenn|sobald|cuando|cada vez que)\s+(?:tu|vous|on|du|ihr|man|wir|nous|usted|se)\b[^,]{3,80},|^(?:when|if) (?:in doubt|unsure|unclear|stuck|in a hurry),|^(?:when(?:ever)?|if|before|after|once|each time|every time|any ?time)\s+(?!you (?:can|could|have time|want|like|don't mind|get a chance|are done|finish)\b)(?:you|we|a|an|the|there|something|anything|someone|somebody)\b[^,]{3,80},\s*(?:please\s+|always\s+|just\s+|also\s+|then\s+)?(?!(?:I|it|that|this|the|a|an|we|they|there|he|she|you)\b)[a-z]+\b/i;
 
 /** A preference or a way of working, in natural words. */
 export const PREFERENCE = new RegExp(
@@ -87,6 +105,7 @@ export const PREFERENCE = new RegExp(
     String.raw`\bwe\s+(?:always\s+)?(?:name|call|prefix|tag|label|squash|rebase|format|review|write|keep|put|sign|version)\s+(?:our\s+|the\s+|all\s+|every\s+)?\w+`,
     String.raw`\bI\s+(?:really\s+)?(?:like|love|hate|dislike)\s+(?!it\b|that\b|this\b|the idea\b|to\b|how\b|the way\b)\w+|^(?:please\s+)?prefer\s+\w+|^(?:please\s+)?use\s+\S+(?:\s+\S+)?\s+for\s+(?:all|any|every|everything|anything|new)\b`,
     String.raw`\b(?:works?|worked) (?:better|best) for (?:me|us)\b|\b(?:like|love|hate|dislike|prefer|want)\s+(?:it\s+)?when\b|^(?:it's|it is)\s+(?:better|best|safer|cleaner|preferable|nicer)\s+to\b|^(?:please\s+)?(?:use|prefer|avoid)\s+(?!(?:the|this|that|these|those|it|them|my|your|a|an|one|some)\b)[\w@.-]+(?:\s+[\w.-]+)?\s*[.!]?$`,
+    String.raw`\b(?:please|bitte|por favor|s'il (?:te|vous) pla[iî]t)\b[^.]*\b(?:in|im|dans|en|auf)\s+(?:the\s+|le\s+|el\s+)?(?:code|codebase|repo|commits?|commit messages|prs?|pull requests|docs|comments|reviews|tests|englisch|english|anglais|inglés)\b|\b(?:aquí|ici|hier)\s+(?:el código se|on|wir|se)\s+\w+`,
     String.raw`\bwe\s+(?:don't|do not|never|only|usually)\s+(?:use|do|write|add|merge|ship|deploy|commit|push|mock|test|allow|accept|put|call|name)\b`,
     String.raw`\b(?:stick (?:to|with)|keep (?:using|doing|it|them|that|this|the)|make sure (?:to|you|that|the)|be sure to|go with)\b`,
     String.raw`\b(?:instead of|rather than|in place of)\b|,\s*(?:not|never)\s+\S+`,
@@ -100,6 +119,10 @@ export const PREFERENCE = new RegExp(
 export const STYLE_FEEDBACK =
   /\b(?:your|the)\s+(?:answers|replies|responses|summaries|explanations|messages|commit messages|comments|pr descriptions)\s+(?:are|were|get)\s+(?:\w+\s+)?too\s+\w+|\b(?:shorter|briefer|more concise|less verbose|more detailed)\s+(?:answers|replies|responses|summaries|explanations|messages|commit messages|comments)\b/i;
 
+/** A sentence about a kind of thing, not a pronoun or the one thing at hand: "Logging goes through…". */
+export const GENERIC_SUBJECT =
+  /^(?!(?:it|this|that|these|those|there|the|a|an|my|your|his|her|its|their|which|what|whatever|who|how|why|when|where|if|so|and|but|or|just|maybe|you|i|he|she|they|we)\b)[\w-]+\s/i;
+
 /** An imperative that states how to work; with a PREFERENCE or RULE cue it is feedback, alone it is a task. */
 export const IMPERATIVE =
   /^(?:please\s+)?(?:use|prefer|keep|put|name|call|write|send|run|stick|make sure|ensure|be sure|leave|wrap|format|indent|commit|squash|rebase|merge|branch|log|test|verify|mock|target|pin|import|export|prefix|sort|verwende|benutze|nutze|schreib|utilise|écris|mets|garde|usa|utiliza|escribe|pon|mantén)\b/i;
@@ -110,17 +133,24 @@ export const IMPERATIVE =
  * is a kind of thing, never a pronoun or the one thing at hand.
  */
 export const NORM =
-  /^(?:all|every|each|any)\s+(?:[\w-]+\s+){0,3}(?:needs?|gets?|requires?)\s+(?:a|an|its own|their own|at least)\s|^(?!(?:it|this|that|these|those|there|which|you|i|we|he|she|they|the|a|an|my|your|his|her|its|their)\b)(?:(?:all|every|each|any|our|new|no)\s+)?(?:[\w-]+\s+){0,3}(?:should(?:\s+always|\s+never)?|must(?:\s+always|\s+never)?|need to|needs to|have to|has to|ought to|belongs? in|go(?:es)? (?:in|into|under|through|next to|beside|alongside)|live(?:s)? (?:next to|beside|alongside)|are to be|is to be|are always|is always|are never|is never|always get|never get)\s/i;
+  /^(?:all|every|each|any)\s+(?:[\w-]+\s+){0,3}(?:needs?|gets?|requires?)\s+(?:a|an|its own|their own|at least)\s|^(?!(?:it|this|that|these|those|there|which|what|whatever|who|how|why|when|where|if|so|and|but|or|just|maybe|you|i|we|he|she|they|the|a|an|my|your|his|her|its|their)\b)(?:(?:all|every|each|any|our|new|no)\s+)?(?:[\w-]+\s+){0,3}(?:should(?:\s+always|\s+never)?|must(?:\s+always|\s+never)?|need to|needs to|have to|has to|ought to|belongs? in|(?:go|goes|look like|follow)\s+(?:the\s+)?(?:pattern\s+|format\s+)?\S*[/_.{<-]\S*|are (?:named|called|written|formatted|prefixed|suffixed|spelled|kept)|go(?:es)? (?:in|into|under|next to|beside|alongside|like)|live(?:s)? (?:next to|beside|alongside)|are to be|is to be|are always|is always|are never|is never|always get|never get)\s/i;
 
 /** The person confirms an approach the assistant took. */
 export const CONFIRMATION =
-  /^(?:good|nice|great|right) (?:call|catch|choice|instinct)\b|^you were right (?:to|that|about)\b|^(?:that|this) (?:was|is) (?:the right|a good) (?:call|move|choice)\b|^well done\b|^(?:yes|yep|yeah|exactly|perfect|great|good|right|genau|ja|oui|parfait|exactement|sí|si|perfecto|exacto)\b[\s,.!:;-]*(?:that's|that is|this is|das ist|c'est|eso es|es)?\s*(?:exactly\s+)?(?:the (?:right )?(?:way|approach|call|pattern|style)|what I (?:want|wanted|meant)|right|der richtige weg|la bonne (?:approche|façon)|la forma correcta)|\bkeep doing (?:it|that|this)\b|\b(?:was|is) (?:smart|a good idea|the way to go|wise|the right move)\b|\b(?:that's|that is|this is) exactly how\b|\bspot on\b|\bnailed it\b|\b(?:this|that) is (?:perfect|exactly right)\b|\bI (?:like|love|liked|loved) (?:how|the way) you\b|\b(?:this|that) (?:approach|pattern|style|way) (?:is|was) (?:right|good|perfect|the one)\b|\b(?:was|is) the right call\b|\bmach (?:das|es) weiter so\b|\bcontinue comme ça\b|\bsigue así\b/i;
+  /^(?:good|nice|great|right) (?:call|catch|choice|instinct)\b|^you were right (?:to|that|about)\b|^(?:that|this) (?:was|is) (?:the right|a good) (?:call|move|choice)\b|^well done\b|^(?:yes|yep|yeah|exactly|perfect|great|good|right|genau|ja|oui|parfait|exactement|sí|si|perfecto|exacto)\b[\s,.!:;-]*(?:that's|that is|this is|das ist|c'est|eso es|es)?\s*(?:exactly\s+)?(?:the (?:right )?(?:way|approach|call|pattern|style)|what I (?:want|wanted|meant)|right|der richtige weg|la bonne (?:approche|façon)|la forma correcta)|\bkeep doing (?:it|that|this)\b|\byes,? exactly\b|\bexactly (?:that|what was needed|what I (?:wanted|needed|asked for))\b|\b(?:worked|works) (?:really |very |so )?well\b|\b(?:was|is) (?:right|correct|exactly what was needed|exactly right)\s*[.!]?$|\b(?:was|is) (?:smart|a good idea|the way to go|wise|the right move)\b|\b(?:that's|that is|this is) exactly how\b|\bspot on\b|\bnailed it\b|\b(?:this|that) is (?:perfect|exactly right)\b|\bI (?:like|love|liked|loved) (?:how|the way) you\b|\b(?:this|that) (?:approach|pattern|style|way) (?:is|was) (?:right|good|perfect|the one)\b|\b(?:was|is) the right call\b|\bmach (?:das|es) weiter so\b|\bcontinue comme ça\b|\bsigue así\b/i;
+
+/** A move: what the project no longer uses, or uses now instead. */
+const MOVES = String.raw`\b(?:no longer|not anymore|any ?more|moved (?:to|from|off|over)|migrated|migrating|switched (?:to|from|over)|switching to|replaced|are moving|have moved|we've moved|deprecated|sunset|retired|is now (?:on|in|at|hosted|handled|owned|run|done|served|deployed)|are now (?:on|in|at|hosted|handled|owned|run|done|served|deployed)|now (?:lives|runs|hosted|deployed))\b`;
+/** A move, in the four languages: said with where things are now, it is a project fact before it is a reference. */
+export const MOVE = new RegExp(
+  `${MOVES}|(?<![\\w\\u00C0-\\u024F])(?:ya no|nicht mehr|ne \\S+ plus|n'\\S+ plus)(?![\\w\\u00C0-\\u024F])`,
+  'i',
+);
 
 /** Facts about the project: moves, decisions, deadlines, ownership, incidents, outside constraints. */
 export const PROJECT_FACT = new RegExp(
   [
-    // moves
-    String.raw`\b(?:no longer|not anymore|any ?more|moved (?:to|from|off|over)|migrated|migrating|switched (?:to|from|over)|switching to|replaced|are moving|have moved|we've moved|deprecated|sunset|retired|is now (?:on|in|at|hosted|handled|owned|run|done|served|deployed)|are now (?:on|in|at|hosted|handled|owned|run|done|served|deployed)|now (?:lives|runs|hosted|deployed))\b`,
+    MOVES,
     // decisions
     String.raw`\b(?:we|the team|team|they|management|product)\s+(?:have\s+|has\s+)?(?:decided|agreed|chose|chosen|settled on|went with|picked|voted|are going with|are sticking with|are staying with|will use|will move|committed to)\b|\bthe decision (?:is|was)\b`,
     // deadlines
@@ -137,7 +167,7 @@ export const PROJECT_FACT = new RegExp(
     // moves said with what moved in between, and where a thing runs now
     String.raw`\b(?:moved|migrated|switched|ported|transferred|shifted)\s+(?:[\w-]+\s+){1,3}(?:to|from|off|onto|over to|away from|out of)\b|\b(?:runs?|lives?|is|are|sits?|happens?)\s+(?:on|in|at|through)\s+(?!(?:\S+\s+)?time\b)[^.,;]{2,40}?\s+now\b`,
     // things switched off, dropped, dates moved
-    String.raw`\b(?:switch(?:ed|es)? off|shut(?:s|ting)? down|turn(?:ed|s)? off|decommission\w*|end[- ]of[- ]life|eol|phas(?:ed|ing) out|being removed|going away|drop(?:ping|ped)? support|abandon(?:ed|ing)?|(?:was|got|has been|is being)\s+(?:moved|pushed|postponed|delayed|rescheduled|brought forward)|postponed|delayed until|slipped to)\b`,
+    String.raw`\b(?:switch(?:ed|es)? off|shut(?:s|ting)? down|decommission\w*|end[- ]of[- ]life|eol|phas(?:ed|ing) out|being removed|going away|drop(?:ping|ped)? support|abandon(?:ed|ing)?|(?:was|got|has been|is being)\s+(?:moved|pushed|postponed|delayed|rescheduled|brought forward)|postponed|delayed until|slipped to)\b`,
     // dates: a day of a month, the end of a period, a quarter
     String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|\b(?:at|by|before|until|after|from|around)\s+(?:the\s+)?(?:end|start|beginning|middle)\s+of\s+(?:the\s+|this\s+|next\s+)?(?:month|quarter|year|sprint|week|release|cycle|summer|winter|spring|autumn|fall|fy\d*|q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december)\b|\bq[1-4]\b|\bfreez(?:es|ing)\b|\bfrozen\b`,
     // goals and what must keep working
@@ -146,6 +176,9 @@ export const PROJECT_FACT = new RegExp(
     String.raw`\b(?:is|are) used by (?:our|the|about|around|\d)|\bour (?:biggest|main|largest|only|first|key) (?:customer|client|user|partner)s?\b|\b(?:the|our) (?:client|customer) (?:is|are)\b`,
     String.raw`\b(?:needs?|requires?|need)\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:sign-?off|approval)\b|^we(?:'re| are)\s+(?:on|stuck on|pinned to|locked to|limited to)\s+\S+|\bno (?:deploys|deployments|releases|merges)\b|\bis (?:the|our) (?:top |main |first |only |biggest )?(?:priority|goal|focus)\b`,
     String.raw`\b(?:next|this) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:in|by|until|before|after|since|through)\s+(?:early\s+|mid-?\s*|late\s+)?(?:january|february|march|april|june|july|august|september|october|november|december)\b`,
+    String.raw`\b(?:'re|are|is)\s+moving\s+(?:[\w-]+\s+){0,3}(?:off|to|from|onto|away from|over to)\b|\bmoving (?:off|away from)\b|\b(?:insurer|insurance|auditors?|regulators?|the bank|partners?|vendors?|the contract|our contract|sla|finance|procurement|leadership|the board|investors?|company policy)\s+(?:requires?|mandates?|insists? on|forbids?|wants?|needs?)\b`,
+    String.raw`\bevery (?:other |second |third )?(?:monday|tuesday|wednesday|thursday|friday|week|sprint|month|quarter|release)\b|\bthe reason\b|\b(?:pinned|locked) (?:at|to)\b|\bgo(?:es)? away\b|\bwill be (?:removed|dropped|retired|deleted)\b|\b(?:in|with|for|from) the next (?:major|minor|release|version)\b|\bthe only (?:person|one|people|team) (?:who|that) (?:can|may|is allowed to)\b|^(?:per|according to|as per)\s+(?:the\s+)?\w+`,
+    String.raw`(?<![\w\u00C0-\u024F])(?:disparaît|disparaîtra|enterre|enterrons|supprimé|retiré|plus rien|ne sera plus|migr[ée]|aura migré|migrar|migrado|migriert|wird abgeschaltet|fällt weg|desaparece|se elimina)(?![\w\u00C0-\u024F])`,
     // money and limits from outside
     String.raw`\b(?:budget|too expensive|costs? (?:too much|us)|licen[cs]e (?:costs?|fees?)|quota|rate limit(?:ed)? (?:by|at|to))\b`,
     // German, French, Spanish
@@ -164,6 +197,7 @@ export const PROJECT_FACT = new RegExp(
 const NAME = String.raw`(?!(?:The|This|That|These|Those|It|We|They|He|She|Everyone|Everything|Nobody|Nothing|Someone|Each|Every|All|Our|My|Your|If|When|Then|Now|So)\b)[A-Z][a-z]+`;
 export const OWNERSHIP = new RegExp(
   [
+    String.raw`^[Oo]nly ${NAME}(?: [A-Z][a-z]+)?\s+(?:can|may|is allowed to|gets to)\b`,
     String.raw`^${NAME}(?: [A-Z][a-z]+)?\s+(?:owns|is responsible for|maintains|handles|runs|leads|manages|is in charge of|is the (?:owner|lead|pm|tech lead|point of contact|contact|maintainer|reviewer)|reviews|approves|signs off)\b`,
     String.raw`\b(?:owned|maintained|managed|run|handled|reviewed|approved) by ${NAME}|\b(?:[Aa]sk|[Tt]alk to|[Pp]ing|[Cc]heck with) ${NAME} (?:about|for|before|if|when|first)\b`,
   ].join('|'),
@@ -171,8 +205,10 @@ export const OWNERSHIP = new RegExp(
 
 /** Things people point to: a URL, a chat channel, or a place named with where it is. */
 /** Tools people keep things in, by name. */
-const TOOL = String.raw`(?:Confluence|Notion|Jira|Linear|Grafana|Datadog|Sentry|Kibana|PagerDuty|Opsgenie|Figma|Miro|Trello|Asana|Airtable|Google (?:Drive|Docs?|Sheets?)|SharePoint|Slack|Teams|Discord|LaunchDarkly|Statsig|Unleash|Vault|1Password|Bitwarden|Postman|Swagger|Storybook|Loom|Dropbox|GitLab|Bitbucket|CircleCI|Buildkite|Jenkins|Honeycomb|New Relic|Splunk|Looker|Metabase|Tableau|Mixpanel|Amplitude|Segment|Retool|Zendesk|Intercom|HubSpot|Salesforce|Basecamp|ClickUp|Coda|Quip|Lucidchart|Backstage|Rollbar|Bugsnag|Prometheus|Sourcegraph)`;
-const REFERENCE_NOUN = String.raw`(?:vault|password manager|mailing list|ops repo|infra repo|docs repo|style guide|guidelines|wiki page|dashboard|board|channel|runbook|run book|playbook|wiki|confluence|notion|jira|linear|grafana|datadog|sentry|kibana|pagerduty|opsgenie|statuspage|status page|spreadsheet|sheet|google doc|doc|docs|documentation|design doc|spec|rfc|adr|figma|miro|trello|asana|handbook|postman collection|drive|sharepoint|tracker|backlog|project board|kanban|calendar|rotation|logs?|metrics|traces|alerts?|tickets?|issues? tracker|bugs?)`;
+const TOOL = String.raw`(?:AWS [A-Z][a-z]+(?: [A-Z][a-z]+)?|GCP [A-Z][a-z]+|Azure [A-Z][a-z]+|Penpot|Airtable|Metabase|Superset|Redash|Grafana Cloud|Google Sheet|Statuspage|RabbitMQ|Confluence|Notion|Jira|Linear|Grafana|Datadog|Sentry|Kibana|PagerDuty|Opsgenie|Figma|Miro|Trello|Asana|Airtable|Google (?:Drive|Docs?|Sheets?)|SharePoint|Slack|Teams|Discord|LaunchDarkly|Statsig|Unleash|Vault|1Password|Bitwarden|Postman|Swagger|Storybook|Loom|Dropbox|GitLab|Bitbucket|CircleCI|Buildkite|Jenkins|Honeycomb|New Relic|Splunk|Looker|Metabase|Tableau|Mixpanel|Amplitude|Segment|Retool|Zendesk|Intercom|HubSpot|Salesforce|Basecamp|ClickUp|Coda|Quip|Lucidchart|Backstage|Rollbar|Bugsnag|Prometheus|Sourcegraph)`;
+/** Places a named document sits in: "the Notion database 'Postmortems'", "the folder called Releases". */
+const NAMED_PLACE = String.raw`(?:folder|base|database|collection|tab|space|project|library)`;
+const REFERENCE_NOUN = String.raw`(?:portal|inbox|readme|report|saved report|mockups|designs|wireframes|minutes|recordings|contracts|maquettes|vault|password manager|mailing list|ops repo|infra repo|docs repo|style guide|guidelines|wiki page|dashboard|board|channel|runbook|run book|playbook|wiki|confluence|notion|jira|linear|grafana|datadog|sentry|kibana|pagerduty|opsgenie|statuspage|status page|spreadsheet|sheet|google doc|doc|docs|documentation|design doc|spec|rfc|adr|figma|miro|trello|asana|handbook|postman collection|drive|sharepoint|tracker|backlog|project board|kanban|calendar|rotation|logs?|metrics|traces|alerts?|tickets?|issues? tracker|bugs?)`;
 export const REFERENCE = new RegExp(
   [
     // A URL given as the place of something ("is at", "see", "docs: …"), not one met in a request.
@@ -182,13 +218,13 @@ export const REFERENCE = new RegExp(
     String.raw`\b(?:tracked|filed|logged|documented|described|written up|posted|announced|discussed)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:[A-Z]\w*|${REFERENCE_NOUN})`,
     String.raw`\b(?:see|check|look at|consult)\s+(?:the\s+)?(?:[A-Z]\w+\s+)?${REFERENCE_NOUN}\b.*\b(?:for|when|before|if)\b`,
     // "…are in the spreadsheet 'Perf 2026' on the team drive": the place after the verb
-    String.raw`\b(?:is|are|lives?|live|sits?|kept|stored|found|documented|written down|listed|recorded|tracked)\s+(?:in|on|at|under)\s+(?:the|our|a|an)\s+(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b`,
-    String.raw`\b(?:go|goes|get posted|gets posted|are posted|is posted|get sent|gets sent|are sent|is sent|are announced|is announced|are reported|is reported)\s+(?:to|in|into|on)\s+(?:the|our|a)\s+(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b|\bsource of truth\b|^(?:the\s+)?${REFERENCE_NOUN}\s*:\s*\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:at|on|under)\s+(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|corp|local|io|com|net|org|dev|app|cloud)(?:\/\S*)?`,
+    String.raw`\b(?:is|are|lives?|live|sits?|kept|stored|found|documented|written down|listed|recorded|tracked|pasted|copied|uploaded|saved|dumped|logged)\s+(?:in|on|at|under|into|to)\s+(?:the|our|a|an)\s+(?:[\w'\u2018\u2019"-]+\s+){0,5}${REFERENCE_NOUN}\b`,
+    String.raw`\b(?:end up|ends up|land|lands|wind up|go|goes|get posted|gets posted|are posted|is posted|get sent|gets sent|are sent|is sent|are announced|is announced|are reported|is reported)\s+(?:to|in|into|on)\s+(?:the|our|a)\s+(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b|\bsource of truth\b|^(?:the\s+)?${REFERENCE_NOUN}\s*:\s*\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:at|on|under|is|are|to):?\s+(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|corp|local|io|com|net|org|dev|app|cloud)(?::\d{2,5})?(?:\/\S*)?|\b(?:that's|that is|this is|is) where (?:you|we|they|to|people|everyone|the team|anyone)\b`,
     String.raw`\b(?:published|hosted|served|available|exported)\s+(?:at|on|in|to)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b|\byou(?:'ll| can| will)? find\b[^.]*\b(?:in|under|on|at)\s+(?:the|our)\b`,
     // a document by its name: "the Figma file 'Checkout v4'", "the page called Onboarding"
-    String.raw`\b${REFERENCE_NOUN}\s+(?:file\s+|page\s+|doc\s+|board\s+|sheet\s+|space\s+|project\s+)?(?:called\s+|named\s+|titled\s+)?['"\u2018\u201C][^'"\u2019\u201D]{2,60}['"\u2019\u201D]`,
+    String.raw`\b(?:${REFERENCE_NOUN}|${NAMED_PLACE})\s+(?:file\s+|page\s+|doc\s+|board\s+|sheet\s+|space\s+|project\s+)?(?:called\s+|named\s+|titled\s+|namens\s+|nommée?\s+|appelée?\s+|llamad[oa]\s+)?['"\u2018\u201C\u201E\u00AB]\s?[^'"\u2019\u201C\u201D\u00BB]{2,60}\s?['"\u2019\u201D\u201C\u00BB]`,
     String.raw`\b(?:comes?|taken|pulled)\s+from\s+(?:the\s+)?${REFERENCE_NOUN}\b`,
-    String.raw`\b(?:steht|liegt|findest du|findet man)\s+(?:in|im|unter|auf)\b|\bse trouve(?:nt)?\s+(?:dans|sur|sous)\b|\bse encuentra(?:n)?\s+en\b|\bestá(?:n)?\s+en\s+(?:el|la)\s+(?:tablero|wiki|canal|documento|hoja|carpeta|página)\b|\b(?:kanal|canal|tableau de bord|tablero|wiki)\b[^.]*?\b(?:est|sont|ist|sind|está|están)\s+(?:ici|là|dans|sur|sous|in|im|unter|auf|hier|en|aquí)\b`,
+    String.raw`\b(?:steht|stehen|liegt|liegen|findest du|findet man)\s+(?:\S+\s+){0,3}(?:in|im|unter|auf)\b|\b(?:sont|est)\s+(?:dans|sur|sous)\s+(?:le |la |les |l')?\S+|\bc'est (?:la|le|l')\s+(?:base|page|doc|tableau|dossier|fichier|feuille|wiki)\b|\bse trouve(?:nt)?\s+(?:dans|sur|sous)\b|\bse encuentra(?:n)?\s+en\b|\bestá(?:n)?\s+en\s+(?:el|la)\s+(?:tablero|wiki|canal|documento|hoja|carpeta|página)\b|\b(?:kanal|canal|tableau de bord|tablero|wiki)\b[^.]*?\b(?:est|sont|ist|sind|está|están)\s+(?:ici|là|dans|sur|sous|in|im|unter|auf|hier|en|aquí)\b`,
   ].join('|'),
   'i',
 );
@@ -200,7 +236,8 @@ export const REFERENCE = new RegExp(
  */
 export const REFERENCE_BY_TOOL = new RegExp(
   [
-    String.raw`\b(?:in|on|under|into|to)\s+(?:the\s+)?${TOOL}(?![\w-])`,
+    String.raw`\b(?:in|on|under|into|to|im|auf|dans|sur|en|de|aus|from)\s+(?:the\s+|einem\s+|einer\s+|dem\s+|der\s+|le\s+|la\s+|un\s+|une\s+|el\s+|una?\s+)?${TOOL}(?![\w-])`,
+    String.raw`\b${TOOL}\b[^.]{0,40}['"\u2018\u201C\u201E\u00AB]\s?[^'"\u2019\u201C\u201D\u00BB]{2,60}\s?['"\u2019\u201D\u201C\u00BB]`,
     String.raw`\b(?:is|are)\s+(?:the|our|a|an)\s+${TOOL}\s+\w+`,
     String.raw`\b(?:managed|configured|controlled|toggled|administered|tracked|documented|planned|coordinated|scheduled|kept|stored)\s+(?:in|through|via|with|on)\s+(?:the\s+)?${TOOL}\b`,
     String.raw`\b(?:comes?|taken|pulled)\s+from\s+(?:the\s+)?${TOOL}\b`,
@@ -214,7 +251,7 @@ export const isReference = (sentence: string): boolean => REFERENCE.test(sentenc
 
 /** Questions: a question mark, or the words questions start with. */
 export const QUESTION =
-  /\?\s*$|^(?:what|why|how|where|when|which|who|whom|whose|is there|are there|is it|is this|does|do you|did|can you|could you|would you|will you|should (?:we|i)|any idea|wie|was|warum|wo|wann|kannst du|könntest du|pourquoi|comment|où|quand|est-ce que|peux-tu|pourrais-tu|qué|por qué|cómo|dónde|cuándo|puedes|podrías)\b/i;
+  /\?\s*$|^(?:what|why|how|where|when|which|who|whom|whose)(?:'s|\s+(?:is|are|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|am|about|if|else|exactly))\b|^(?:is there|are there|is it|is this|does|do you|did|can you|could you|would you|will you|should (?:we|i)|any idea|kannst du|könntest du|est-ce que|peux-tu|pourrais-tu|puedes|podrías)\b|^(?:wie|was|warum|wieso|weshalb|wo|wann)\s+(?:ist|sind|war|kann|können|soll|sollen|macht|machen|geht|heißt|bedeutet|passiert)\b|^(?:pourquoi|comment|où|quand)\s+(?:est|sont|on|fait|faire|ça|marche|fonctionne)\b|^(?:qué|por qué|cómo|dónde|cuándo)(?![\w\u00C0-\u024F])/i;
 
 /** Asking for work now: a task, not a memory, unless it carries a rule or preference cue. */
 export const TASK =
@@ -222,7 +259,7 @@ export const TASK =
 
 /** A story of a bug and its fix: the code and git keep that. */
 export const BUG_NARRATIVE =
-  /\b(?:(?:bug|leak|crash|problem|issue|error|regression|culprit|root cause|failure)\s+(?:is|was|came from|comes from|turned out)|tests?\s+(?:pass|passes|passed|fail|fails|failed|(?:is|are)\s+(?:green|red|passing|failing))|bug was|i fixed|we fixed|that fixed|this fixed|fixed it|fixed the|the fix (?:is|was)|the error (?:is|was)|stack trace|null pointer|undefined is not|typo|turned out|the test (?:fails|failed|is failing|was failing)|tests? (?:pass|passes|passed) now|works now|it's working|is broken|segfault|threw|throws)\b/i;
+  /\b(?:(?:is|are)\s+(?:gone|fixed|resolved)\b|never (?:resolved|returned|fired|finished|completed|closed|settled)\b|(?:bug|leak|crash|problem|issue|error|regression|culprit|root cause|failure)\s+(?:is|was|came from|comes from|turned out)|tests?\s+(?:pass|passes|passed|fail|fails|failed|(?:is|are)\s+(?:green|red|passing|failing))|bug was|i fixed|we fixed|that fixed|this fixed|fixed it|fixed the|the fix (?:is|was)|the error (?:is|was)|stack trace|null pointer|undefined is not|typo|turned out|the test (?:fails|failed|is failing|was failing)|tests? (?:pass|passes|passed) now|works now|it's working|is broken|segfault|threw|throws)\b/i;
 
 /** What the code or git already says. */
 export const CODE_SAYS =
