@@ -36,14 +36,29 @@ function slug(text: string): string {
 }
 
 /** The words a title starts with, made third person: a memory is read later, about the person. */
-const PERSON: ReadonlyArray<readonly [RegExp, string]> = [
+/** "have" → "has", "use" → "uses", "fix" → "fixes", "try" → "tries": the verb after "User". */
+function thirdPerson(verb: string): string {
+  if (/^have$/i.test(verb)) return 'has';
+  if (/^(?:can|can't|will|won't|must|should|may|might)$/i.test(verb)) return verb;
+  if (/(?:s|sh|ch|x|z|o)$/i.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/i.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+type Replacement = string | ((match: string, ...groups: string[]) => string);
+
+const PERSON: ReadonlyArray<readonly [RegExp, Replacement]> = [
   [/^(?:please\s+|just\s+|remember(?:\s+that)?\s+|note(?:\s+that)?\s+)+/i, ''],
   [/^I(?:'m| am)\s+/i, 'User is '],
   [/^I(?:'ve| have)\s+/i, 'User has '],
   [/^I(?:'d| would)\s+rather\s+/i, 'Rather '],
   [/^I\s+(?:really\s+)?prefer\s+/i, 'Prefer '],
   [/^I\s+(?:don't|do not)\b/i, "User doesn't"],
-  [/^I\s+(can't|cannot|only|never|always)\b/i, 'User $1'],
+  [
+    /^I\s+(only|never|always|usually|mostly|rarely)\s+(\w+)\b/i,
+    (_: string, adverb: string, verb: string) => `User ${adverb} ${thirdPerson(verb)}`,
+  ],
+  [/^I\s+(can't|cannot)\b/i, 'User $1'],
   [/^I\s+(know|work|use|lead|manage|maintain|own|come)\b/i, 'User $1s'],
   [/^My\s+/i, "User's "],
   [/^We(?:'ve| have)\s+/i, ''],
@@ -54,9 +69,17 @@ const PERSON: ReadonlyArray<readonly [RegExp, string]> = [
   ],
 ];
 
+/** A reply's opening words up to a colon, when they are only an opening. */
+const LEAD_IN =
+  /^(?:yes|yep|yeah|exactly|perfect|great|good|nice|right|ok|okay|oh|also|fyi|btw|heads up|quick context|context|background|note)\b[^:.]{0,30}:\s+(?=\S)/i;
+
+/** A condition or a source a statement opens with, before its main clause. */
+const LEADING_CLAUSE =
+  /^(?:if|when|whenever|once|before|after|per|according to|as of|since|quand|lorsque|si|wenn|sobald|cuando|seit|depuis|desde)\b[^,]{2,80},\s*(.+)$/i;
+
 /** Words a title must not end on: a title that stops on one reads as cut off. */
 const DANGLING =
-  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|who|aren't|isn't|don't|doesn't|won't|can't|wasn't|weren't|der|die|das|und|le|la|les|et|de|el|los|y)$/i;
+  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|who|whom|you|your|will|would|can|could|should|must|what|how|why|until|unless|before|after|about|over|under|per|aren't|isn't|don't|doesn't|won't|can't|wasn't|weren't|der|die|das|und|le|la|les|et|de|el|los|y)$/i;
 const MAX_TITLE_WORDS = 12;
 
 /**
@@ -65,21 +88,38 @@ const MAX_TITLE_WORDS = 12;
  */
 export function titleOf(text: string): string {
   let title = text
+    // A link is named by its host in a title; the body keeps it whole.
+    .replace(/https?:\/\/([^/\s]+)\S*?(?=[,;.!?]?(?:\s|$))/g, '$1')
     .replace(/[`*[\]()"]|#(?![\w-])/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+  // What opens a reply before a colon ("Yes, exactly like that:", "Quick context:") names nothing.
+  title = title.replace(LEAD_IN, '');
   // The first sentence names it; what a memory says after it is for its body.
   title = /^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title;
   const reason = reasonStart(title);
   if (reason > 8) title = title.slice(0, reason);
-  for (const [pattern, replacement] of PERSON) title = title.replace(pattern, replacement);
+  for (const [pattern, replacement] of PERSON)
+    title = typeof replacement === 'string' ? title.replace(pattern, replacement) : title.replace(pattern, replacement);
   title = title.replace(/[\s.,;:!?\u2013\u2014-]+$/, '');
   let words = title.split(' ').filter(Boolean);
   if (words.length > MAX_TITLE_WORDS) {
-    // The first clause, when it says enough on its own.
-    const clause = /^(.+?)(?:[,;:]|\s[\u2013\u2014-]\s|\s(?:and|but|which|so|then|where|while|et|und|y|mais|aber|pero)\s)/.exec(title);
-    const clauseWords = clause?.[1]?.split(' ').filter(Boolean) ?? [];
-    words = clauseWords.length >= 3 && clauseWords.length <= MAX_TITLE_WORDS ? clauseWords : words.slice(0, MAX_TITLE_WORDS);
+    // An aside between commas says less than what is around it: "The incident on the 14th, where…, is the reason…".
+    title = title.replace(/,\s(?:where|which|who|whose|when)\s[^,]{3,120},\s/i, ' ');
+    // After a condition or a source, the main clause names it: "If a deploy breaks, #deploy-help is where…".
+    const main = LEADING_CLAUSE.exec(title)?.[1];
+    if (main !== undefined && main.split(' ').length >= 3) title = capitalise(main);
+    words = title.split(' ').filter(Boolean);
+  }
+  if (words.length > MAX_TITLE_WORDS) {
+    // The first run of whole clauses that says enough on its own (four words or more) and fits.
+    const ends = [
+      ...title.matchAll(/[,;:](?=\s)|\s[\u2013\u2014-]\s|\s(?:and|but|which|so|then|where|while|et|und|y|mais|aber|pero)\s/g),
+    ].map((m) => m.index);
+    const fitting = ends
+      .map((end) => title.slice(0, end).split(' ').filter(Boolean))
+      .find((clause) => clause.length >= 4 && clause.length <= MAX_TITLE_WORDS);
+    words = fitting ?? words.slice(0, MAX_TITLE_WORDS);
   }
   while (words.length > 2 && DANGLING.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
   const joined = words.join(' ').replace(/[.,;:!?\u2013\u2014-]+$/, '');

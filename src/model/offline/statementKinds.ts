@@ -27,7 +27,7 @@ export const REMEMBER =
 
 /** A correction of what the assistant just said or did, as the first words of a reply. */
 export const CORRECTION =
-  /^(?:no(?!\s+(?:problem|worries|need|rush|idea|thanks|way))|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead|nein|doch nicht|non(?!-)|pas comme ça|en fait|falsch)\b[\s,.!:;\u2013\u2014-]*/i;
+  /^(?:no(?!\s+(?:problem|worries|need|rush|idea|thanks|way|me|te|se|lo|la|los|las|le|les|uses|hagas|pongas|escribas|añadas|toques|pas|plus)\b)|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead|nein|doch nicht|non(?!-)|pas comme ça|en fait|falsch)\b[\s,.!:;\u2013\u2014-]*/i;
 
 /** The person talking about themselves: role, expertise, constraints. */
 export const ABOUT_ME = new RegExp(
@@ -39,7 +39,7 @@ export const ABOUT_ME = new RegExp(
     String.raw`^I\s+(?:don't|do not|didn't)\s+(?:know|have|really know)\s+(?:much|any|anything|admin|root|sudo|access|permission|rights|experience)\b`,
     String.raw`^I\s+(?:can't|cannot|can not|am not allowed to|'m not allowed to)\s+(?:install|run|use|access|reach|get|push|deploy|ssh)\b`,
     String.raw`^I\s+(?:know|understand)\s+\S+(?:\s+\S+)?\s+(?:well|inside out|very well)\b`,
-    String.raw`^I\s+(?:work|worked|mostly work)\s+(?:on|as|at|in|from|with|mostly)\b`,
+    String.raw`^I\s+(?:work|worked|mostly work)\s+(?:on|as|at|in|from|with|mostly|off|for)\b|^I\s+(?:pair|sit|share an office) with\b|^I(?:'ve| have) been (?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}(?:lead|manager|engineer|developer|owner|maintainer|admin|designer|architect)\b`,
     String.raw`^I\s+(?:lead|manage|maintain|run|own)\s+the\s+\w+`,
     String.raw`^I\s+(?:come|came)\s+from\s+(?:a|an)\b`,
     String.raw`^I\s+(?:only\s+)?(?:have|use)\s+(?:a|an)\s+(?:windows|mac|linux|chromebook|old|\d+\s*gb)`,
@@ -83,13 +83,13 @@ export const ROLE_OF_ME = new RegExp(
 
 /** A time phrase a statement can start with, which hides how it starts: "As of this month I'm the release manager". */
 export const LEADING_TIME =
-  /^(?:as of (?:this|next|last|today|now|\w+)(?:\s+\w+)?|since (?:the\s+)?[\w-]+(?:\s+[\w-]+)?|starting (?:this|next|today|now|\w+)(?:\s+\w+)?|these days|nowadays|lately|recently|from (?:now|today|next \w+|this \w+) on|for the (?:last|past) \w+ \w+|seit (?:\w+\s+){1,2}|depuis (?:\w+\s+){1,2}|desde (?:\w+\s+){1,2})\s*,?\s+/i;
+  /^(?:most (?:mornings|afternoons|evenings|days|weeks|nights)|usually|normally|on weekdays|as of (?:this|next|last|today|now|\w+)(?:\s+\w+)?|since (?:the\s+)?[\w-]+(?:\s+[\w-]+)?|starting (?:this|next|today|now|\w+)(?:\s+\w+)?|these days|nowadays|lately|recently|from (?:now|today|next \w+|this \w+) on|for the (?:last|past) \w+ \w+|seit (?:\w+\s+){1,2}|depuis (?:\w+\s+){1,2}|desde (?:\w+\s+){1,2})\s*,?\s+/i;
 
 /** A rule: always, never, don't, from now on. */
 export const RULE =
   /\b(?:(?:are|is|were|was)\s+(?:\w+\s+)?(?:banned|forbidden|prohibited|not allowed|disallowed)|(?:aren't|isn't)\s+allowed|a no-go|off the table|verboten|interdits?|prohibid[oa]s?|even (?:if|when)|auch wenn|même si|aunque|(?:don't|do not|doesn't|does not|never) belong|always|never|from now on|going forward|early and often|(?:before|after) (?:each|every|any)\s+\w+|(?:before|after) (?:making|changing|editing|committing|pushing|merging|deploying|touching|deleting|running|opening|starting)\b|you keep\s+\w+ing|in future|in the future|next time|whenever|every time|each time|by default|immer|nie|niemals|ab jetzt|künftig|toujours|jamais|désormais|à l'avenir|siempre|nunca|a partir de ahora|de ahora en adelante)\b/i;
 export const DONT =
-  /^(?:deja de|dejad de|para de|arrête de|arrêtez de|hör auf|hört auf|lass das)\b|\boff[- ]limits\b|\bhands off\b|^(?:please\s+)?leave\s+(?:\S+\s+){1,4}alone\b|\b(?:ask|check with|ping|tell) me (?:first|before)\b|^(?:please\s+)?only\s+(?:use|touch|change|edit|run|commit|deploy|push|call|import)\b|^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit|no more|bitte\s+(?:nicht|kein)|keine?\s|ne\s+\S+\s+(?:pas|jamais|plus)|n'\S+\s+(?:pas|jamais|plus)|no\s+(?:uses|hagas|pongas|escribas|añadas|toques))/i;
+  /^(?:deja de|dejad de|para de|arrête de|arrêtez de|hör auf|hört auf|lass das)\b|\boff[- ]limits\b|\bhands off\b|^(?:please\s+)?leave\s+(?:\S+\s+){1,4}alone\b|\b(?:ask|check with|ping|tell) me (?:first|before)\b|^(?:please\s+)?only\s+(?:use|touch|change|edit|run|commit|deploy|push|call|import)\b|^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit|no more|bitte\s+(?:nicht|kein)|keine?\s|ne\s+(?:\S+\s+){1,2}(?:pas|jamais|plus)|n'\S+\s+(?:pas|jamais|plus)|no\s+(?:me\s+|te\s+|le\s+|les\s+|nos\s+|lo\s+|la\s+)?(?:uses|hagas|pongas|escribas|añadas|toques|metas|cambies|borres|subas|mezcles))/i;
 
 /**
  * A standing instruction tied to a situation: "when you touch the schema, regenerate the types",

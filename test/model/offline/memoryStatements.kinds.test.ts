@@ -8,7 +8,10 @@ const assistant = (content: string): ModelMessage => ({ role: 'assistant', conte
 
 /** What one message, said after an ordinary assistant turn, is kept as: [type, title] per statement. */
 function kept(said: string): Array<[string, string]> {
-  return findMemoryStatements([assistant('I ran the suite; everything passes.'), user(said)]).map((s) => [s.type, titleOf(s.title ?? s.text)]);
+  return findMemoryStatements([assistant('I ran the suite; everything passes.'), user(said)]).map((s) => [
+    s.type,
+    titleOf(s.title ?? s.text),
+  ]);
 }
 
 // Example sentences written for these tests, one per way of saying a thing (docs/decisions.md §47).
@@ -295,6 +298,23 @@ describe('titles and bodies', () => {
     );
     expect(long).toBe('The staging database is refreshed from a production snapshot every Sunday night');
     expect(long.split(' ').at(-1)).not.toMatch(/^(?:the|a|to|of|and|from)$/);
+  });
+
+  it('a long title keeps its main clause: after a condition, without an aside, without the opening words, a link by its host', () => {
+    expect(titleOf('If the nightly export fails, the data team on-call gets paged through Opsgenie and checks the bucket first.')).toBe(
+      'The data team on-call gets paged through Opsgenie',
+    );
+    expect(titleOf('The freeze in December, which legal asked for after the audit, is the reason nothing ships before the 20th.')).toBe(
+      'The freeze in December is the reason nothing ships before the 20th',
+    );
+    expect(titleOf('Yes, exactly like that: integration tests talk to a real Postgres in a container, never to mocks.')).toBe(
+      'Integration tests talk to a real Postgres in a container',
+    );
+    expect(
+      titleOf('The API reference lives at https://docs.example.org/api/v2/reference, generated from the OpenAPI file on every release.'),
+    ).toBe('The API reference lives at docs.example.org');
+    expect(titleOf('I only have read access to the billing database.')).toBe('User only has read access to the billing database');
+    expect(titleOf('I always use the staging account for demos.')).toBe('User always uses the staging account for demos');
   });
 
   it('a reason the person gave becomes the Why, in any of the four languages', () => {
