@@ -16,7 +16,13 @@ const STOPWORDS = new Set(
 /** The words that say what a memory is about, as written: lowercased, stopwords left out; in order, once each (file names are made of them). */
 export function subjectWords(text: string): string[] {
   // Hyphens and underscores split words: a slug name ("pnpm-over-npm") says as much as its words.
-  const words = text.toLowerCase().match(/[a-z0-9][a-z0-9+#.]*[a-z0-9+#]|[a-z0-9]/g) ?? [];
+  // Accents folded, so "métricas" is a word of its own and not "tricas".
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .match(/[a-z0-9][a-z0-9+#.]*[a-z0-9+#]|[a-z0-9]/g) ?? [];
   return [...new Set(words.filter((word) => word.length > 1 && !STOPWORDS.has(word)))];
 }
 

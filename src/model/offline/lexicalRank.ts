@@ -8,8 +8,12 @@ const STOPWORDS = new Set(
 );
 
 /** A text's lowercase content words, in order, stopwords and one-letter words left out. */
+/** Letters without their accents (é → e, ñ → n, ü → u). */
+export const foldAccents = (text: string): string => text.normalize('NFD').replace(/\p{M}+/gu, '');
+
 export function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9][a-z0-9+#.-]*[a-z0-9+#]|[a-z0-9]/g) ?? []).filter(
+  // Accents folded: "métricas" is the word "metricas", not "tricas".
+  return (foldAccents(text.toLowerCase()).match(/[a-z0-9][a-z0-9+#.-]*[a-z0-9+#]|[a-z0-9]/g) ?? []).filter(
     (word) => word.length > 1 && !STOPWORDS.has(word),
   );
 }

@@ -135,8 +135,14 @@ function reasonStart(text: string): number {
   return match ? match.index : -1;
 }
 
+/**
+ * The memory's body: the statement, then **Why:** and **How to apply:** when there is a why to
+ * give — the reason the person stated, or, for a correction or a confirmation, what the assistant
+ * had done. Without one, nothing is made up; the words as said follow only when the statement
+ * was cleaned of a lead-in ("remember that…").
+ */
 export function bodyOf(statement: MemoryStatement): string {
-  const lines = [statement.text.charAt(0).toUpperCase() + statement.text.slice(1)];
+  const lines = [capitalise(statement.text)];
   const why =
     statement.reason !== undefined
       ? capitalise(statement.reason)
@@ -144,10 +150,9 @@ export function bodyOf(statement: MemoryStatement): string {
         ? `The user corrected the assistant, which had said: "${statement.corrected ?? ''}"`
         : statement.cue === 'confirmation'
           ? `The user confirmed the approach the assistant had taken: "${statement.corrected ?? ''}"`
-          : `The user said so: "${statement.quote}"`;
-  if (statement.reason !== undefined || statement.type === 'feedback' || statement.type === 'project')
-    lines.push('', `**Why:** ${why}`, `**How to apply:** ${HOW_TO_APPLY[statement.type] ?? ''}`);
-  else lines.push('', `Source: "${statement.quote}"`);
+          : undefined;
+  if (why !== undefined) lines.push('', `**Why:** ${why}`, `**How to apply:** ${HOW_TO_APPLY[statement.type] ?? ''}`);
+  else if (statement.quote !== statement.text) lines.push('', `Said as: "${statement.quote}"`);
   return lines.join('\n');
 }
 

@@ -245,9 +245,17 @@ const INTERJECTION =
 function leadsUp(sentence: string): boolean {
   const bare = sentence.replace(INTERJECTION, '');
   return (
-    continues(sentence) && !TASK.test(bare) && !IMPERATIVE.test(bare) && !/\b(?:please|let's|lets|can you|could you)\b/i.test(sentence)
+    continues(sentence) &&
+    !TASK.test(bare) &&
+    !IMPERATIVE.test(bare) &&
+    !REQUEST_VERB.test(bare) &&
+    !/\b(?:please|let's|lets|can you|could you)\b/i.test(sentence)
   );
 }
+
+/** Verbs a request for work starts with, besides TASK's: "Print the ranges with seq" asks for something and states nothing. */
+const REQUEST_VERB =
+  /^(?:print|show|list|give|tell|make|get|set|compute|calculate|count|search|summari[sz]e|translate|plot|sort|filter|echo|draw|describe|execute|call|edit|modify|configure|compare|measure|benchmark|profile|trace|draft|outline|sketch|rewrite|simplify|optimi[sz]e|format|lint|type|annotate|comment|merge|rebase|push|pull|fetch|clone|checkout|stash|tag|release|publish|ship|start|stop|restart|kill|clear|reset|wipe|download|upload|copy|paste|save|load|parse|validate|check out)\b/i;
 
 /** A statement that needs the one before it to be understood. */
 const POINTS_BACK =
