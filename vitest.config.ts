@@ -1,9 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const setupFiles = ['test/support/consoleGuard.ts'];
+const setupFiles = ['test/support/consoleGuard.ts', 'test/support/tempDirCleanup.ts'];
+// No test file changes global state another could see (no module mocks, no env or cwd changes; the
+// console guard restores its spies), so files share a worker's loaded modules instead of loading
+// them again each: decision 50.
+const isolate = false;
 
 export default defineConfig({
   test: {
+    // One worker more than cores (vitest's default is one fewer): an integration test mostly waits
+    // for the child process it started, so with one worker per core the cores sit idle. Decision 50.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {
@@ -11,14 +19,16 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/**/*.property.test.ts', 'test/**/*.int.test.ts'],
           setupFiles,
+          isolate,
         },
       },
-      { test: { name: 'property', include: ['test/**/*.property.test.ts'], setupFiles, testTimeout: 60_000 } },
+      { test: { name: 'property', include: ['test/**/*.property.test.ts'], setupFiles, isolate, testTimeout: 60_000 } },
       {
         test: {
           name: 'int',
           include: ['test/**/*.int.test.ts'],
           setupFiles,
+          isolate,
           globalSetup: ['test/support/cliBundle.ts'],
           testTimeout: 60_000,
         },

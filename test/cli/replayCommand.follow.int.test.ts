@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { childScriptArgs, cliArgs } from '../support/cliBundle.js';
 import { repoRoot } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 
 const source = join(repoRoot, 'fixtures/projects/-home-dev-acme-shop/4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl');
-const node = (args: string[]) =>
-  spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+const node = (args: string[]) => spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
 const exited = (proc: ReturnType<typeof spawn>): Promise<number | null> =>
   new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
 
@@ -17,13 +17,13 @@ describe('memlog replay --follow (real child processes)', () => {
     { timeout: 40_000 },
     async () => {
       const live = join(tempDir(), 'live.jsonl');
-      const follower = node([join(repoRoot, 'test/support/cliEntry.ts'), 'replay', live, '--follow', '--json', '--poll-ms', '15']);
+      const follower = node([...cliArgs(), 'replay', live, '--follow', '--json', '--poll-ms', '15']);
       let out = '';
       let err = '';
       follower.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
       follower.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
       await new Promise((resolve) => setTimeout(resolve, 1500)); // the follower starts before the file exists
-      const writer = node([join(repoRoot, 'test/support/slowAppender.ts'), source, live, '4', '20']);
+      const writer = node([...childScriptArgs('slowAppender'), source, live, '4', '20']);
       expect(await exited(writer)).toBe(0);
       const batch = runCli(['replay', source, '--json']);
       const expectedLines = batch.stdout.trim().split('\n').length;

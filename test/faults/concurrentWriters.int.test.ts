@@ -89,7 +89,7 @@ describe('memlog notes: two at once on one session', () => {
     async () => {
       const { root, project, transcript } = projectCopy();
       const configDir = config(root);
-      const results = await startTogether('cliAtBarrier.ts', [args(transcript, configDir), args(transcript, configDir)]);
+      const results = await startTogether('cliAtBarrier', [args(transcript, configDir), args(transcript, configDir)]);
       expectDoneOrBusy(results, 'memlog notes', defaultNotesPath(transcript));
       // The notes, then with the effect log and the transcript, byte for byte (but the root) as one run leaves them.
       const after = textSnapshot(project, root);
@@ -145,7 +145,7 @@ describe('memlog compact: two at once on one transcript', () => {
 
   it.each(TRIALS)('trial %i: one compaction is appended, once, and the resumed chain starts at it', async () => {
     const { root, project, transcript } = projectCopy();
-    const results = await startTogether('cliAtBarrier.ts', [args(transcript), args(transcript)]);
+    const results = await startTogether('cliAtBarrier', [args(transcript), args(transcript)]);
     expectDoneOrBusy(results, 'memlog compact', transcript);
     const text = readFileSync(transcript, 'utf8');
     expect(text.startsWith(original)).toBe(true);
@@ -202,7 +202,7 @@ describe('memlog extract: two at once into one memory folder', () => {
 
   it.each(TRIALS)('trial %i: the memory and the effect logs are a single run’s', async () => {
     const { root, projects, out } = layout();
-    const results = await startTogether('cliAtBarrier.ts', [args(projects, out), args(projects, out)]);
+    const results = await startTogether('cliAtBarrier', [args(projects, out), args(projects, out)]);
     expectDoneOrBusy(results, 'memlog extract', join(out, 'acme', 'memory'));
     const after = textSnapshot(out, root);
     expect(Object.keys(after).filter((path) => path.startsWith(join('acme', 'memory'))).length).toBeGreaterThan(1);

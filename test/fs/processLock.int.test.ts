@@ -130,7 +130,7 @@ describe('acquireProcessLock', () => {
       }
       // Winners hold their locks until every child has been through every round.
       const results = await startTogether(
-        'lockChild.ts',
+        'lockChild',
         Array.from({ length: CHILDREN }, () => ['50', ...locks]),
         { holdUntil: (stdout) => stdout.split('\n').length > ROUNDS },
       );

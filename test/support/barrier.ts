@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { childScriptArgs, type ChildScript } from './cliBundle.js';
 import { repoRoot } from './paths.js';
-import { TSX } from './runCli.js';
 
 /*
  * Child processes started at the same moment: each loads its code, says `ready` over IPC and
- * waits; once every one is ready they all get `go` together. Loading the CLI takes seconds and
+ * waits; once every one is ready they all get `go` together. Loading the CLI takes a while and
  * varies from process to process, so spawning them one after the other would not do.
  */
 
@@ -34,12 +33,12 @@ export interface TogetherOptions {
 }
 
 function start(
-  script: string,
+  script: ChildScript,
   args: readonly string[],
   options: TogetherOptions,
   onOutput: () => void,
 ): Started & { readonly stdout: () => string } {
-  const child = spawn(process.execPath, ['--import', TSX, join(repoRoot, 'test', 'support', script), ...args], {
+  const child = spawn(process.execPath, [...childScriptArgs(script), ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env, NO_COLOR: '1' },
     stdio: [options.holdUntil === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe', 'ipc'],
@@ -63,9 +62,9 @@ function start(
   return { child, ready, done, stdout: () => stdout };
 }
 
-/** Runs `script` (a file in test/support that calls `waitAtBarrier`) once per argument list, all released at once. */
+/** Runs `script` (a script in test/support that calls `waitAtBarrier`) once per argument list, all released at once. */
 export async function startTogether(
-  script: string,
+  script: ChildScript,
   argLists: ReadonlyArray<readonly string[]>,
   options: TogetherOptions = {},
 ): Promise<Finished[]> {

@@ -5,7 +5,7 @@
  * per round: `<round> won`, `<round> busy <message>` or `<round> error <message>`. Won locks are
  * held until its stdin ends (startTogether's `holdUntil`: when every child has done every
  * round), so a lock can be won only by taking it from the others, never after a release.
- * Usage: startTogether('lockChild.ts', [[<round ms>, <lock path>, …], …], { holdUntil })
+ * Usage: startTogether('lockChild', [[<round ms>, <lock path>, …], …], { holdUntil })
  */
 import { once } from 'node:events';
 import { MemlogError } from '../../src/errors.js';

@@ -5,13 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { TranscriptWriter } from '../../src/index.js';
 import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { userEntry } from '../../src/testing/entryBuilders.js';
+import { childScriptArgs } from '../support/cliBundle.js';
 import { repoRoot } from '../support/paths.js';
 import { tempDir } from '../support/tempDir.js';
 
-const child = join(repoRoot, 'test', 'support', 'appendChild.ts');
-
 function startAppender(path: string, prefix: string, count: number, bytes: number) {
-  return spawn(process.execPath, ['--import', 'tsx', child, path, prefix, String(count), String(bytes)], {
+  return spawn(process.execPath, [...childScriptArgs('appendChild'), path, prefix, String(count), String(bytes)], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -6,8 +6,8 @@ import { buildSessionNotes, DEFAULT_NOTES_TEMPLATE, OfflineModel, readEffectLog 
 import { DEFAULT_UPDATE_PROMPT } from '../../../src/memory/session/index.js';
 import { stagingPath } from '../../../src/jobs/index.js';
 import { leftovers } from '../../support/dirSnapshot.js';
-import { demoProjects, repoRoot } from '../../support/paths.js';
-import { TSX } from '../../support/runCli.js';
+import { childScriptArgs } from '../../support/cliBundle.js';
+import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const transcript = join(demoProjects, '-home-dev-acme-shop', 'a1eaaff9-3a09-471e-b457-360fb17ea04f.jsonl');
@@ -27,11 +27,7 @@ describe('a live notes run killed after recording its end', () => {
     const dir = tempDir();
     const notesPath = join(dir, 'summary.md');
     const logPath = join(dir, 'effects.jsonl');
-    const child = spawnSync(
-      process.execPath,
-      ['--import', TSX, join(repoRoot, 'test', 'support', 'liveNotesChild.ts'), transcript, notesPath, logPath],
-      { encoding: 'utf8' },
-    );
+    const child = spawnSync(process.execPath, [...childScriptArgs('liveNotesChild'), transcript, notesPath, logPath], { encoding: 'utf8' });
     expect(child.signal, child.stderr).toBe('SIGKILL');
     // Died between the record and the rename: the log says finished, the notes are the template, the result waits in the run's staging copy.
     const finished = readEffectLog(logPath).records.find((r) => r.type === 'run_finished');
