@@ -151,7 +151,7 @@ describe('memlog extract --two-phase killed with SIGKILL, then run again', () =>
       [
         'MEMORY.md',
         'pnpm-npm-repo.md',
-        'push-straight-main-open-branch.md',
+        'push-straight-main.md',
         'release-freeze-starts-2026-03.md',
         'staging-api-runs-port-9090.md',
       ].map((name) => join(memory, name)),

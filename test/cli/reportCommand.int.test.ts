@@ -68,7 +68,7 @@ describe('memlog report', () => {
     }>;
     expect(rows.every((r) => r.effectLogs === 1)).toBe(true);
     // The backfill writes memory files per project (phase 2), not per session: a session's log holds what was found in it.
-    expect(rows.reduce((n, r) => n + r.totals.candidatesFound, 0)).toBe(5);
+    expect(rows.reduce((n, r) => n + r.totals.candidatesFound, 0)).toBe(6);
     expect(rows.reduce((n, r) => n + r.totals.memoriesWritten, 0)).toBe(0);
   });
 
