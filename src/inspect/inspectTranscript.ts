@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { lightEntry } from '../resume/lightEntry.js';
 import { resumeFromItems } from '../resume/loadConversation.js';
 import type { AssistantEntry } from '../transcript/chainSchema.js';
 import type { Entry } from '../transcript/entrySchema.js';
@@ -81,7 +82,8 @@ export function inspectTranscript(file: string): TranscriptReport {
         continue;
       }
       tally(item.line, item.entry);
-      yield { seq: item.seq, entry: item.entry };
+      // The report needs the chain and the count of its messages, not their words: the index keeps light entries (issue 21).
+      yield { seq: item.seq, entry: lightEntry(item.entry) };
     }
   }
   const resumed = resumeFromItems(entries());

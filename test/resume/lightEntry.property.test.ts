@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Entry } from '../../src/index.js';
+import { lightEntry } from '../../src/resume/lightEntry.js';
+import { resumeFromItems } from '../../src/resume/loadConversation.js';
+import { readLogEntries } from '../../src/transcript/readLogEntries.js';
+import { conversation } from '../support/conversationArbitrary.js';
+import { entryObjects } from '../support/arbitraries.js';
+import { fcRuns } from '../support/fcRuns.js';
+import { jsonlFiles } from '../support/fixtureFiles.js';
+import { demoProjects, hasShared, sharedFixtures } from '../support/paths.js';
+import { toEntry } from '../../src/transcript/entrySchema.js';
+
+/** What a resume decides, without the words: the chain, its leaf and cycle, and each API message's role, entries and id. */
+function decided(entries: readonly Entry[]) {
+  const { index, chain, messages } = resumeFromItems(entries.map((entry, seq) => ({ seq, entry })));
+  return {
+    leaf: chain.leaf,
+    chain: chain.nodes.map((n) => n.uuid),
+    cycle: chain.cycle,
+    messages: messages.map((m) => [m.role, m.sources, m.messageId ?? null, m.content.length]),
+    boundaries: index.boundaries,
+    preserved: [...index.preserved],
+    metadata: index.metadata,
+    summaries: [...index.summaries],
+  };
+}
+
+function expectSameDecisions(entries: readonly Entry[]): void {
+  expect(decided(entries.map(lightEntry))).toEqual(decided(entries));
+}
+
+describe('a resume over light entries decides what it decides over whole ones', () => {
+  it('on conversations as Claude Code writes them: split responses, parallel tool results, interruptions, sidechains, compactions', () => {
+    fc.assert(
+      fc.property(conversation, (entries) => {
+        expectSameDecisions(entries);
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('on any entries, well-formed or not', () => {
+    fc.assert(
+      fc.property(entryObjects, (objects) => {
+        expectSameDecisions(
+          objects.flatMap((o) => {
+            const parsed = toEntry(o);
+            return parsed.ok ? [parsed.entry] : [];
+          }),
+        );
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('on every real and demo transcript', () => {
+    const roots = [demoProjects, ...(hasShared ? [sharedFixtures] : [])];
+    for (const root of roots)
+      for (const file of jsonlFiles(root)) expectSameDecisions(readLogEntries(join(root, file)).entries.map((e) => e.entry));
+  });
+});
