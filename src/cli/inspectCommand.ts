@@ -1,6 +1,17 @@
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeFailure } from '../fs/index.js';
 import { findTranscripts, formatReport, inspectTranscript } from '../inspect/index.js';
+import { readProgress } from './readProgress.js';
+
+/** A file's size, or 0 when it cannot be read (the read that follows says why). */
+const sizeOf = (file: string): number => {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+};
 
 export interface InspectOptions {
   readonly json?: boolean;
@@ -23,8 +34,9 @@ export function registerInspect(program: Command): void {
       for (const [i, file] of files.entries()) {
         const gap = i > 0 ? '\n' : '';
         let report;
+        const progress = readProgress('inspect', file, sizeOf(file));
         try {
-          report = inspectTranscript(file);
+          report = inspectTranscript(file, { onRead: progress.read });
         } catch (error) {
           // One file that cannot be read (permissions, an I/O error, gone since the walk) is reported; the others are still inspected.
           const message = describeFailure(error);
@@ -35,6 +47,8 @@ export function registerInspect(program: Command): void {
             options.json === true ? `${JSON.stringify({ file, error: message })}\n` : `${gap}${file}\n  error       ${reason}\n`,
           );
           continue;
+        } finally {
+          progress.stop();
         }
         if (report.diagnostics.length > 0) withDiagnostics++;
         process.stdout.write(options.json === true ? `${JSON.stringify(report)}\n` : `${gap}${formatReport(report)}\n`);

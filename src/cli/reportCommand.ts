@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { formatReportTable, writeReport } from '../report/index.js';
+import { readProgress } from './readProgress.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 
 interface ReportCliOptions extends TriggerOptions {
@@ -30,6 +31,7 @@ export function registerReport(program: Command): void {
     .action(async (folder: string, options: ReportCliOptions) => {
       const out = options.out ?? (existsSync(DEFAULT_OUT) ? DEFAULT_OUT : undefined);
       const report = await writeReport({
+        readProgress: (file, bytes) => readProgress('report', file, bytes),
         root: folder,
         settings: toSettings(options),
         ...(out === undefined ? {} : { out }),

@@ -39,7 +39,12 @@ export interface TranscriptReport {
 }
 
 /** Reads one transcript in one streaming pass and summarises it. Never throws on bad content; unreadable files throw. */
-export function inspectTranscript(file: string): TranscriptReport {
+export interface InspectReadOptions {
+  /** Called with the byte offset of each line read, for a progress display. */
+  readonly onRead?: (bytes: number) => void;
+}
+
+export function inspectTranscript(file: string, options: InspectReadOptions = {}): TranscriptReport {
   let entryCount = 0;
   const diagnostics: TranscriptReport['diagnostics'] = [];
   const byKind: Record<string, number> = {};
@@ -76,6 +81,7 @@ export function inspectTranscript(file: string): TranscriptReport {
   };
   function* entries(): Generator<{ seq: number; entry: Entry }> {
     for (const item of readTranscriptSync(file)) {
+      options.onRead?.(item.offset);
       lines = Math.max(lines, item.line);
       if (item.kind === 'diagnostic') {
         diagnostics.push({ code: item.code, line: item.line, offset: item.offset, message: item.message });

@@ -2,7 +2,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { atomicWrite } from '../fs/atomicWrite.js';
 import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { findReportSessions, type ReportSessionOptions } from './findReportSessions.js';
-import { loadSession } from './loadSession.js';
+import { loadSession, transcriptBytes } from './loadSession.js';
 import { renderIndexPage } from './renderIndexPage.js';
 import { renderSessionPage } from './renderSessionPage.js';
 import { pageNames, rowOf, type ReportRow } from './reportRow.js';
@@ -13,6 +13,8 @@ export interface ReportOptions extends ReportSessionOptions {
   readonly settings?: ReplaySettings;
   /** The index page to write; the session pages go in `sessions/` beside it. None: rows only. */
   readonly html?: string;
+  /** A progress display for reading one transcript of `bytes` (the CLI's bar on a terminal). */
+  readonly readProgress?: (file: string, bytes: number) => { readonly read: (bytes: number) => void; readonly stop: () => void };
 }
 
 export interface Report {
@@ -37,7 +39,13 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
   for (const [i, s] of sessions.entries()) {
     const page = `sessions/${names[i] ?? 'session.html'}`;
     try {
-      const loaded = loadSession(s.path, `${s.project} / ${s.session}`, s.effectLogs);
+      const progress = options.readProgress?.(s.path, transcriptBytes(s.path));
+      let loaded;
+      try {
+        loaded = loadSession(s.path, `${s.project} / ${s.session}`, s.effectLogs, progress?.read);
+      } finally {
+        progress?.stop();
+      }
       // A link, not a path: characters such as # or ? in the file name must not end it early.
       const backLink = options.html === undefined ? undefined : `../${encodeURIComponent(basename(options.html))}`;
       const view = buildSessionView({
