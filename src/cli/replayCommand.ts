@@ -14,7 +14,7 @@ import {
   type EffectRecord,
   type ReplaySettings,
 } from '../pipeline/index.js';
-import { followTranscript, readTranscriptSync, type LogEntry, resolveEntryRef } from '../transcript/index.js';
+import { followTranscript, resolveEntryRef, transcriptEntries } from '../transcript/index.js';
 import type { Decision } from '../projections/index.js';
 import { checkOptions } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
@@ -77,31 +77,42 @@ export function registerReplay(program: Command): void {
         await follow(file, settings, options);
         return;
       }
-      const entries: LogEntry[] = [];
-      let diagnostics = 0;
-      for (const item of readTranscriptSync(file)) {
-        if (item.kind === 'entry') entries.push({ seq: item.seq, entry: item.entry });
-        else diagnostics++;
-      }
-      if (diagnostics > 0)
-        process.stderr.write(`memlog: ${diagnostics} line(s) of ${file} are not entries and were skipped (memlog inspect lists them)\n`);
+      // Read again for each pass, one entry at a time, never held whole (issue 21); the page still takes them all.
+      const entries = transcriptEntries(file);
+      const skipped = (): void => {
+        const diagnostics = entries.diagnostics();
+        if (diagnostics > 0)
+          process.stderr.write(`memlog: ${diagnostics} line(s) of ${file} are not entries and were skipped (memlog inspect lists them)\n`);
+      };
       const records = effectsFor(file, options);
       if (options.at !== undefined) {
         const entry = resolveEntryRef(entries, options.at);
         if (!entry.ok) {
+          skipped();
           process.stderr.write(`memlog: ${file}: ${entry.reason}\n`);
           process.exitCode = 2;
           return;
         }
         const { state } = replaySync(entries, settings, entry.seq, records);
+        skipped();
         process.stdout.write(`${JSON.stringify(state, mapsAsObjects, 2)}\n`);
         return;
       }
       if (options.html !== undefined) {
-        await writePage(file, options.html, { name: basename(file), entries, records, settings, diagnostics, bytes: statSync(file).size });
+        const all = [...entries];
+        skipped();
+        await writePage(file, options.html, {
+          name: basename(file),
+          entries: all,
+          records,
+          settings,
+          diagnostics: entries.diagnostics(),
+          bytes: statSync(file).size,
+        });
         return;
       }
       const timeline = buildTimeline(entries, settings, records);
+      skipped();
       if (options.json === true) {
         for (const decision of timeline.decisions) process.stdout.write(`${JSON.stringify(decision)}\n`);
         return;

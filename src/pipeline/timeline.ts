@@ -1,7 +1,6 @@
 import type { Decision } from '../projections/decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
-import { foldAll } from '../projections/projection.js';
-import { promptPreview, selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
+import { isPrompt, promptPreview, selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
 import { hasUuid } from '../transcript/entrySchema.js';
 import type { EffectRecord } from './effectRecord.js';
 import { placeDecisions } from './placeDecisions.js';
@@ -24,34 +23,51 @@ export interface Timeline {
   readonly state: ReplayState;
 }
 
-/** Replays entries (an array: it is read twice) into a timeline. */
-export function buildTimeline(
-  entries: readonly LogEntry[],
-  settings: ReplaySettings = {},
-  records: readonly EffectRecord[] = [],
-): Timeline {
-  const { decisions, state } = replaySync(entries, settings, undefined, records);
-  const turns = selectTurns(foldAll(turnsProjection, entries));
-  const prompts = promptEntries(entries, turns);
+/**
+ * Replays entries into a timeline in one pass: the decisions, the turns and each turn's prompt
+ * preview are folded side by side, so a lazily read transcript is read once and never held.
+ */
+export function buildTimeline(entries: Iterable<LogEntry>, settings: ReplaySettings = {}, records: readonly EffectRecord[] = []): Timeline {
+  let turnState = turnsProjection.initialState();
+  // A turn's prompt is shown as the first entry of its uuid shows (a uuid written twice keeps its first line).
+  const previews = new Map<string, string>();
+  const seen = new Set<string>();
+  const firstSeenElsewhere = new Set<string>();
+  function* folded(): Generator<LogEntry> {
+    for (const logEntry of entries) {
+      turnState = turnsProjection.evolve(turnState, logEntry);
+      const { entry } = logEntry;
+      if (hasUuid(entry)) {
+        const first = !seen.has(entry.uuid);
+        seen.add(entry.uuid);
+        if (entry.type === 'user' && isPrompt(entry)) {
+          if (first) previews.set(entry.uuid, promptPreview(entry));
+          else if (!previews.has(entry.uuid)) firstSeenElsewhere.add(entry.uuid);
+        }
+      }
+      yield logEntry;
+    }
+  }
+  const { decisions, state } = replaySync(folded(), settings, undefined, records);
+  // Rare: a prompt whose uuid an earlier entry had. One more walk finds that entry.
+  if (firstSeenElsewhere.size > 0)
+    for (const { entry } of entries) {
+      if (!hasUuid(entry) || !firstSeenElsewhere.has(entry.uuid)) continue;
+      previews.set(entry.uuid, promptPreview(entry));
+      firstSeenElsewhere.delete(entry.uuid);
+      if (firstSeenElsewhere.size === 0) break;
+    }
+  const turns = selectTurns(turnState);
   const { before, byTurn } = placeDecisions(
     turns.map((turn) => turn.startSeq),
     decisions,
   );
-  const placed = turns.map((turn, i): TimelineTurn => {
-    const entry = turn.promptUuid === null ? undefined : prompts.get(turn.promptUuid);
-    return { ...turn, prompt: entry === undefined ? '' : promptPreview(entry), decisions: byTurn[i] ?? [] };
-  });
+  const placed = turns.map((turn, i): TimelineTurn => ({
+    ...turn,
+    prompt: turn.promptUuid === null ? '' : (previews.get(turn.promptUuid) ?? ''),
+    decisions: byTurn[i] ?? [],
+  }));
   return { turns: placed, before, decisions, state };
-}
-
-/** The entry of each turn's prompt, by uuid. */
-function promptEntries(entries: readonly LogEntry[], turns: readonly Turn[]): Map<string, LogEntry['entry']> {
-  const wanted = new Set(turns.flatMap((turn) => (turn.promptUuid === null ? [] : [turn.promptUuid])));
-  const found = new Map<string, LogEntry['entry']>();
-  for (const { entry } of entries) {
-    if (hasUuid(entry) && wanted.has(entry.uuid) && !found.has(entry.uuid)) found.set(entry.uuid, entry);
-  }
-  return found;
 }
 
 const number = new Intl.NumberFormat('en-US');

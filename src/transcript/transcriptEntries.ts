@@ -1,0 +1,32 @@
+import type { LogEntry } from './logEntry.js';
+import { readTranscriptSync } from './readTranscript.js';
+
+/** A transcript read lazily, again for each walk; and the lines that were not entries. */
+export interface TranscriptEntries extends Iterable<LogEntry> {
+  /** How many lines of the whole file are not entries: a walk to the end, if none has got there yet. */
+  diagnostics(): number;
+}
+
+/**
+ * A transcript's entries as an iterable that reads the file again each time it is walked, one
+ * entry at a time: a command that needs two or three passes over a session (the decisions, then
+ * the turns) holds one entry at a time instead of the whole file (issue 21).
+ */
+export function transcriptEntries(path: string): TranscriptEntries {
+  let counted: number | undefined;
+  function* walk(): Generator<LogEntry> {
+    let diagnostics = 0;
+    for (const item of readTranscriptSync(path)) {
+      if (item.kind === 'entry') yield { seq: item.seq, entry: item.entry };
+      else diagnostics++;
+    }
+    counted = diagnostics;
+  }
+  return {
+    [Symbol.iterator]: walk,
+    diagnostics() {
+      if (counted === undefined) for (const _ of walk());
+      return counted ?? 0;
+    },
+  };
+}
