@@ -70,20 +70,7 @@ function compareAge(a: ChainNode, b: ChainNode): number {
  */
 export function buildChain(index: TranscriptIndex, leaf: ChainNode | undefined): ConversationChain {
   if (!leaf) return { leaf: null, nodes: [], cycle: everyNodeIsAParent(index) };
-  const path: ChainNode[] = [];
-  const seen = new Set<string>();
-  let node: ChainNode | undefined = leaf;
-  let cycle = false;
-  while (node) {
-    if (seen.has(node.uuid)) {
-      cycle = true;
-      break;
-    }
-    seen.add(node.uuid);
-    path.push(node);
-    node = node.parent === null ? undefined : index.nodes.get(node.parent);
-  }
-  path.reverse();
+  const { path, cycle } = walkToRoot(index, leaf, false);
   return { leaf: leaf.uuid, nodes: recoverOrphans(index, path), cycle };
 }
 
@@ -99,6 +86,17 @@ const isCompactSummary = (node: ChainNode): boolean => node.entry.type === 'user
  */
 export function buildHistory(index: TranscriptIndex, leaf: ChainNode | undefined): ConversationChain {
   if (!leaf) return { leaf: null, nodes: [], cycle: everyNodeIsAParent(index) };
+  const { path, cycle, crossed } = walkToRoot(index, leaf, true);
+  const kept = path.filter((n) => !(isCompactSummary(n) && n.parent !== null && crossed.has(n.parent)));
+  return { leaf: leaf.uuid, nodes: recoverOrphans(index, kept), cycle };
+}
+
+/** The parent walk from a leaf, root first; through compact boundaries when asked (the boundaries crossed are named). */
+function walkToRoot(
+  index: TranscriptIndex,
+  leaf: ChainNode,
+  throughCompactions: boolean,
+): { path: ChainNode[]; cycle: boolean; crossed: Set<string> } {
   const path: ChainNode[] = [];
   const seen = new Set<string>();
   const crossed = new Set<string>();
@@ -112,7 +110,7 @@ export function buildHistory(index: TranscriptIndex, leaf: ChainNode | undefined
     seen.add(node.uuid);
     path.push(node);
     let parent: string | null = node.parent;
-    if (parent === null && isBoundary(node)) {
+    if (throughCompactions && parent === null && isBoundary(node)) {
       const logical: string | null | undefined = node.entry.type === 'system' ? node.entry.logicalParentUuid : undefined;
       if (typeof logical === 'string' && index.nodes.has(logical)) {
         crossed.add(node.uuid);
@@ -122,8 +120,7 @@ export function buildHistory(index: TranscriptIndex, leaf: ChainNode | undefined
     node = parent === null ? undefined : index.nodes.get(parent);
   }
   path.reverse();
-  const kept = path.filter((n) => !(isCompactSummary(n) && n.parent !== null && crossed.has(n.parent)));
-  return { leaf: leaf.uuid, nodes: recoverOrphans(index, kept), cycle };
+  return { path, cycle, crossed };
 }
 
 /**
