@@ -4,7 +4,8 @@ import { readTranscriptSync, type ReadTranscriptOptions } from '../transcript/re
 import { toApiMessages, type ApiMessage } from './apiView.js';
 import { buildChain, buildHistory, selectLeaf, type ConversationChain, type LeafChoice } from './conversationChain.js';
 import { closeWithSyntheticReply, filterForResume } from './resumeFilters.js';
-import { indexTranscript, type TranscriptIndex } from './transcriptIndex.js';
+import { lightEntry } from './lightEntry.js';
+import { indexTranscript, type ChainNode, type TranscriptIndex } from './transcriptIndex.js';
 
 export interface ResumedConversation {
   readonly index: TranscriptIndex;
@@ -29,10 +30,19 @@ export function resumeFromItems(
 /**
  * Loads a transcript file and resumes it: the chain from the chosen leaf (newest by default),
  * its API messages, and every diagnostic met on the way.
+ *
+ * `lean`: memory in proportion to the resumed chain, not to the file (issue 21). The file is
+ * read twice: once into an index of light entries (src/resume/lightEntry.ts), which decides the
+ * chain, then once more for the whole entries of the chain alone. The chain and the messages are
+ * the same; `index.nodes` then holds light entries.
  */
-export function loadConversation(path: string, options: ReadTranscriptOptions & { leaf?: LeafChoice } = {}): ResumedConversation {
+export function loadConversation(
+  path: string,
+  options: ReadTranscriptOptions & { leaf?: LeafChoice; lean?: boolean } = {},
+): ResumedConversation {
   const diagnostics: Diagnostic[] = [];
   let entries = 0;
+  const lean = options.lean === true;
   function* entriesOf(): Generator<{ seq: number; entry: Entry }> {
     for (const item of readTranscriptSync(path, options)) {
       if (item.kind === 'diagnostic') {
@@ -40,10 +50,17 @@ export function loadConversation(path: string, options: ReadTranscriptOptions & 
         continue;
       }
       entries++;
-      yield { seq: item.seq, entry: item.entry };
+      yield { seq: item.seq, entry: lean ? lightEntry(item.entry) : item.entry };
     }
   }
-  return { ...resumeFromItems(entriesOf(), options.leaf), diagnostics, entries };
+  const resumed = resumeFromItems(entriesOf(), options.leaf);
+  if (!lean) return { ...resumed, diagnostics, entries };
+  const wanted = new Set(resumed.chain.nodes.map((node) => node.seq));
+  const whole = new Map<number, Entry>();
+  for (const item of readTranscriptSync(path, options)) if (item.kind === 'entry' && wanted.has(item.seq)) whole.set(item.seq, item.entry);
+  const nodes = resumed.chain.nodes.map((node) => ({ ...node, entry: (whole.get(node.seq) ?? node.entry) as ChainNode['entry'] }));
+  const messages = closeWithSyntheticReply(toApiMessages(filterForResume(nodes)));
+  return { index: resumed.index, chain: { ...resumed.chain, nodes }, messages, diagnostics, entries };
 }
 
 /**

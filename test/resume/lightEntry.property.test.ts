@@ -1,9 +1,12 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serializeEntry } from '../../src/transcript/entrySchema.js';
+import { tempDir } from '../support/tempDir.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../../src/index.js';
 import { lightEntry } from '../../src/resume/lightEntry.js';
-import { resumeFromItems } from '../../src/resume/loadConversation.js';
+import { loadConversation, resumeFromItems } from '../../src/resume/loadConversation.js';
 import { readLogEntries } from '../../src/transcript/readLogEntries.js';
 import { conversation } from '../support/conversationArbitrary.js';
 import { entryObjects } from '../support/arbitraries.js';
@@ -59,5 +62,33 @@ describe('a resume over light entries decides what it decides over whole ones', 
     const roots = [demoProjects, ...(hasShared ? [sharedFixtures] : [])];
     for (const root of roots)
       for (const file of jsonlFiles(root)) expectSameDecisions(readLogEntries(join(root, file)).entries.map((e) => e.entry));
+  });
+});
+
+/** A lean load reads the file twice and keeps light entries in its index: its chain and messages are the whole load's. */
+function expectLeanSameAsWhole(path: string): void {
+  const whole = loadConversation(path);
+  const lean = loadConversation(path, { lean: true });
+  expect(lean.chain).toEqual(whole.chain);
+  expect(lean.messages).toEqual(whole.messages);
+  expect(lean.diagnostics).toEqual(whole.diagnostics);
+  expect(lean.entries).toBe(whole.entries);
+}
+
+describe('a lean load of a transcript', () => {
+  it('resumes the same chain, with the same whole entries and API messages, as a whole load', () => {
+    fc.assert(
+      fc.property(conversation, (entries) => {
+        const path = join(tempDir(), 'session.jsonl');
+        writeFileSync(path, `${entries.map((e) => serializeEntry(e)).join('\n')}\nnot json\n`);
+        expectLeanSameAsWhole(path);
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('on every real and demo transcript', () => {
+    for (const root of [demoProjects, ...(hasShared ? [sharedFixtures] : [])])
+      for (const file of jsonlFiles(root)) expectLeanSameAsWhole(join(root, file));
   });
 });

@@ -70,7 +70,8 @@ export interface ContextOptions {
 export async function loadContext(options: ContextOptions): Promise<LoadedContext> {
   const files = options.files;
   const diagnostics: ContextDiagnostic[] = [];
-  const resumed = loadConversation(options.transcriptPath);
+  // Lean: memory in proportion to the resumed chain, not to the file (issue 21).
+  const resumed = loadConversation(options.transcriptPath, { lean: true });
   if (resumed.diagnostics.length > 0)
     diagnostics.push({
       code: 'transcript_lines',
