@@ -25,7 +25,9 @@ const WORDS = (
 const IDENTS = ['entry', 'line', 'chunk', 'offset', 'parser', 'items', 'result', 'state', 'buffer', 'décodé', 'größe'];
 const FILES = ['src/index.ts', 'src/transcript/reader.ts', 'src/store/log.ts', 'test/reader.test.ts', 'README.md', 'docs/résumé.md'];
 const TOOLS = ['Read', 'Bash', 'Grep'] as const;
-const SESSION = '7f3c2a10-5b8e-4c1d-9a62-0e4f8d7b1c33';
+/** The one session every corpus is: name the file `<id>.jsonl` where a command wants a session file. */
+export const CORPUS_SESSION_ID = '7f3c2a10-5b8e-4c1d-9a62-0e4f8d7b1c33';
+const SESSION = CORPUS_SESSION_ID;
 const ENV = { userType: 'external', entrypoint: 'cli', cwd: '/home/user/memlog', sessionId: SESSION, version: '2.1.90', gitBranch: 'main' };
 
 /** mulberry32: small, fast and good enough for synthetic text. */
@@ -110,11 +112,16 @@ class Gen {
   }
 }
 
+export interface CorpusOptions {
+  /** Auto compactions (a `compact_boundary` and its summary) spread evenly through the file; 0 (the default) writes none. */
+  readonly compactions?: number;
+}
+
 /**
  * Writes a synthetic Claude Code 2.1.x transcript of at least `targetBytes` (it stops at the
- * first line boundary past it). The same seed gives the same bytes.
+ * first line boundary past it), a megabyte at a time. The same seed and options give the same bytes.
  */
-export function writeCorpus(path: string, targetBytes: number, seed = 42): CorpusStats {
+export function writeCorpus(path: string, targetBytes: number, seed = 42, options: CorpusOptions = {}): CorpusStats {
   const g = new Gen(mulberry32(seed));
   const fd = openSync(path, 'w');
   const byType: Record<string, number> = {};
@@ -148,8 +155,46 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42): Corpu
   };
 
   let parent: string | null = null;
+  const compactions = options.compactions ?? 0;
+  let compacted = 0;
+  // As Claude Code writes an auto compaction: the boundary starts a new chain, the summary hangs off it.
+  const compact = (): void => {
+    const boundary = g.uuid();
+    emit({
+      parentUuid: null,
+      logicalParentUuid: parent,
+      isSidechain: false,
+      type: 'system',
+      subtype: 'compact_boundary',
+      content: 'Conversation compacted',
+      isMeta: false,
+      timestamp: g.now(),
+      uuid: boundary,
+      level: 'info',
+      compactMetadata: { trigger: 'auto', preTokens: g.int(160_000, 170_000) },
+      ...ENV,
+    });
+    const summary = g.uuid();
+    emit({
+      parentUuid: boundary,
+      isSidechain: false,
+      type: 'user',
+      message: {
+        role: 'user',
+        content: `This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\n${g.prose(g.size(3000, 9000))}`,
+      },
+      isVisibleInTranscriptOnly: true,
+      isCompactSummary: true,
+      uuid: summary,
+      timestamp: g.now(),
+      ...ENV,
+    });
+    parent = summary;
+    compacted++;
+  };
   try {
     while (bytes < targetBytes) {
+      if (compacted < compactions && bytes >= ((compacted + 1) * targetBytes) / (compactions + 1)) compact();
       const prompt = g.prose(g.size(40, 1500));
       const promptUuid = g.uuid();
       if (g.chance(0.1)) {
