@@ -77,7 +77,7 @@ export function registerReplay(program: Command): void {
         await follow(file, settings, options);
         return;
       }
-      // Read again for each pass, one entry at a time, never held whole (issue 21); the page still takes them all.
+      // Read again for each pass, one entry at a time, never held whole (issue 21).
       const entries = transcriptEntries(file);
       const skipped = (): void => {
         const diagnostics = entries.diagnostics();
@@ -99,16 +99,15 @@ export function registerReplay(program: Command): void {
         return;
       }
       if (options.html !== undefined) {
-        const all = [...entries];
-        skipped();
         await writePage(file, options.html, {
           name: basename(file),
-          entries: all,
+          entries,
           records,
           settings,
-          diagnostics: entries.diagnostics(),
+          diagnostics: () => entries.diagnostics(),
           bytes: statSync(file).size,
         });
+        skipped();
         return;
       }
       const timeline = buildTimeline(entries, settings, records);

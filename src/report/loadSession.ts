@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { readEffectLog } from '../pipeline/effectLog.js';
-import { readLogEntries } from '../transcript/readLogEntries.js';
+import { transcriptEntries } from '../transcript/transcriptEntries.js';
 import { mergeEffectLogs } from './mergeEffectLogs.js';
 import type { SessionInputs } from './sessionView.js';
 
@@ -22,14 +22,15 @@ export function transcriptBytes(path: string): number {
 
 /** Reads a transcript and the effect logs given (missing ones are empty), merged as `mergeEffectLogs` says. */
 export function loadSession(path: string, name: string, effectLogs: readonly string[], onRead?: (bytes: number) => void): LoadedSession {
-  const { entries, diagnostics } = readLogEntries(path, onRead === undefined ? {} : { onRead });
+  // Read lazily: the session view walks it once, one entry at a time (issue 21).
+  const entries = transcriptEntries(path, onRead === undefined ? {} : { onRead });
   const logs = effectLogs.map((log) => readEffectLog(log));
   return {
     inputs: {
       name,
       entries,
       records: mergeEffectLogs(logs.map((l) => l.records)),
-      diagnostics: diagnostics.length,
+      diagnostics: () => entries.diagnostics(),
       bytes: statSync(path).size,
     },
     effectDiagnostics: logs.reduce((n, l) => n + l.diagnostics.length, 0),

@@ -142,7 +142,7 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
  * Tokens after: the boundary's own count when it has one, else the context measured right after.
  */
 export function boundaryMarkers(
-  entries: readonly LogEntry[],
+  entries: Iterable<LogEntry>,
   tokensAfter: (seq: number) => number | null,
   recorded: ReadonlySet<string>,
 ): Marker[] {

@@ -5,18 +5,19 @@ import { buildTimeline } from '../pipeline/timeline.js';
 import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { clip } from './escapeHtml.js';
 import { boundaryMarkers, decisionMarkers, recordMarkers, type Marker } from './sessionMarkers.js';
-import { measureTokens, tokenSeries, type TokenPoint, type TokenSeries } from './tokenSeries.js';
-import { toolActivity, type ToolErrorMark } from './toolActivity.js';
+import { tokenMeasure, tokenSeries, type TokenPoint, type TokenSeries } from './tokenSeries.js';
+import { toolActivityFold, type ToolErrorMark } from './toolActivity.js';
 
 /** What a session page is drawn from: one session's log, memlog's records for it, and how it was read. */
 export interface SessionInputs {
   /** The session's name on the page (its file name, never a host path). */
   readonly name: string;
-  readonly entries: readonly LogEntry[];
+  /** Walked once: an array, or a transcript read lazily (src/transcript/transcriptEntries.ts). */
+  readonly entries: Iterable<LogEntry>;
   readonly records?: readonly EffectRecord[];
   readonly settings?: ReplaySettings;
-  /** Lines of the transcript that were not entries. */
-  readonly diagnostics?: number;
+  /** Lines of the transcript that were not entries; asked after the walk when it is a function (a lazy read counts them as it goes). */
+  readonly diagnostics?: number | (() => number);
   readonly bytes?: number;
   /** A link back to the report index, relative to the page. */
   readonly backLink?: string;
@@ -80,19 +81,52 @@ const PROMPT_CHARS = 400;
 /** Builds a session's view model: a pure function of the entries, the records and the settings. */
 export function buildSessionView(inputs: SessionInputs): SessionView {
   const { entries, settings = {}, records = [] } = inputs;
-  const timeline = buildTimeline(entries, settings, records);
-  const measured = measureTokens(entries);
+  // One walk folds everything the page needs beside the timeline, so a lazily read transcript is read once and never held (issue 21).
+  const measure = tokenMeasure();
+  const activityFold = toolActivityFold();
+  const boundaries: LogEntry[] = [];
+  const times = new Map<number, unknown>();
+  let count = 0;
+  let firstSeq: number | undefined;
+  let lastSeq = 0;
+  let firstTime: string | null = null;
+  let lastTime: string | null = null;
+  function* walked(): Generator<LogEntry> {
+    for (const event of entries) {
+      count++;
+      firstSeq ??= event.seq;
+      lastSeq = event.seq;
+      const time = (event.entry as { timestamp?: unknown }).timestamp;
+      times.set(event.seq, time);
+      if (typeof time === 'string') {
+        firstTime ??= time;
+        lastTime = time;
+      }
+      measure.push(event);
+      activityFold.push(event);
+      if (event.entry.type === 'system' && event.entry.subtype === 'compact_boundary') boundaries.push(event);
+      yield event;
+    }
+  }
+  // The timeline walks a second time only in a rare case (a prompt's uuid used before it); that walk needs no folding.
+  let first = true;
+  const once: Iterable<LogEntry> = {
+    [Symbol.iterator]: () => {
+      if (!first) return entries[Symbol.iterator]();
+      first = false;
+      return walked();
+    },
+  };
+  const timeline = buildTimeline(once, settings, records);
+  const measured = measure.points;
   const series = tokenSeries(measured);
-  const activity = toolActivity(entries);
-  const firstSeq = entries[0]?.seq ?? 0;
-  const lastSeq = entries[entries.length - 1]?.seq ?? 0;
+  const activity = activityFold.activity;
   const fromRecords = recordMarkers(records);
   const recordedBoundaries = new Set(fromRecords.flatMap((m) => (m.kind === 'compacted' && m.uuid !== null ? [m.uuid] : [])));
-  const times = new Map(entries.map(({ seq, entry }) => [seq, (entry as { timestamp?: unknown }).timestamp]));
   const markers = [
     ...decisionMarkers(timeline.decisions),
     ...fromRecords,
-    ...boundaryMarkers(entries, tokensAfter(measured), recordedBoundaries),
+    ...boundaryMarkers(boundaries, tokensAfter(measured), recordedBoundaries),
   ]
     .map((m, order) => ({ m, order }))
     .sort((a, b) => a.m.seq - b.m.seq || a.order - b.order)
@@ -111,17 +145,17 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
     tokens: turn.tokens,
     open: turn.endUuid === null,
   }));
-  const count = (kind: Marker['kind']): number => markers.filter((m) => m.kind === kind).length;
+  const counted = (kind: Marker['kind']): number => markers.filter((m) => m.kind === kind).length;
   const autocompact = { ...DEFAULT_AUTOCOMPACT_SETTINGS, ...settings.autocompact };
   return {
     name: inputs.name,
     bytes: inputs.bytes ?? null,
-    diagnostics: inputs.diagnostics ?? 0,
+    diagnostics: typeof inputs.diagnostics === 'function' ? inputs.diagnostics() : (inputs.diagnostics ?? 0),
     records: records.length,
-    firstSeq,
+    firstSeq: firstSeq ?? 0,
     lastSeq,
-    firstTime: timestampOf(entries, 1),
-    lastTime: timestampOf(entries, -1),
+    firstTime,
+    lastTime,
     contextWindow: autocompact.contextWindow,
     thresholds: autocompactThresholds(autocompact),
     series,
@@ -130,21 +164,21 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
     toolErrors: activity.errors,
     markers,
     totals: {
-      entries: entries.length,
+      entries: count,
       turns: turns.length,
       toolCalls: activity.calls.length,
       toolErrors: activity.errors.length,
       maxTokens: series.max,
       lastTokens: series.points[series.points.length - 1]?.tokens ?? 0,
-      notesDue: count('session_notes_due'),
-      extractionsDue: count('extraction_due'),
-      extractionsSkipped: count('extraction_skipped'),
-      trailingRuns: count('trailing_run'),
-      compactionsDue: count('compaction_due'),
-      compactions: count('compacted'),
+      notesDue: counted('session_notes_due'),
+      extractionsDue: counted('extraction_due'),
+      extractionsSkipped: counted('extraction_skipped'),
+      trailingRuns: counted('trailing_run'),
+      compactionsDue: counted('compaction_due'),
+      compactions: counted('compacted'),
       memoriesWritten: markers.reduce((n, m) => n + (m.lane === 'extraction' && m.kind === 'run_finished' ? (m.files?.length ?? 0) : 0), 0),
       candidatesFound: records.reduce((n, r) => n + (r.type === 'candidates' ? r.candidates.length : 0), 0),
-      failedRuns: count('run_failed'),
+      failedRuns: counted('run_failed'),
     },
     backLink: inputs.backLink ?? null,
   };
@@ -153,13 +187,4 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
 /** The context measured at the first message after a position (points are in log order). */
 function tokensAfter(points: readonly TokenPoint[]): (seq: number) => number | null {
   return (seq) => points.find((p) => p.seq > seq)?.tokens ?? null;
-}
-
-/** The first (1) or last (-1) entry timestamp: the time span the page names. */
-function timestampOf(entries: readonly LogEntry[], direction: 1 | -1): string | null {
-  for (let i = direction === 1 ? 0 : entries.length - 1; i >= 0 && i < entries.length; i += direction) {
-    const time = (entries[i]?.entry as { timestamp?: unknown } | undefined)?.timestamp;
-    if (typeof time === 'string') return time;
-  }
-  return null;
 }

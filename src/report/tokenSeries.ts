@@ -27,18 +27,27 @@ export const MAX_TOKEN_POINTS = 2_000;
  * zero the context never had.
  */
 export function measureTokens(entries: Iterable<LogEntry>): TokenPoint[] {
+  const measure = tokenMeasure();
+  for (const event of entries) measure.push(event);
+  return measure.points;
+}
+
+/** `measureTokens` one entry at a time, for a walk that folds several things at once. */
+export function tokenMeasure(): { readonly push: (event: LogEntry) => void; readonly points: TokenPoint[] } {
   const points: TokenPoint[] = [];
   let state = tokens.initialState();
   let restarted = false;
-  for (const event of entries) {
-    if (!tokens.isMainThreadMessage(event)) continue;
-    state = tokens.evolve(state, event);
-    if (isCompactBoundary(event)) restarted = true;
-    if (restarted && measuredNothing(state)) continue;
-    restarted = false;
-    points.push({ seq: event.seq, tokens: tokens.selectContextTokens(state) });
-  }
-  return points;
+  return {
+    points,
+    push: (event) => {
+      if (!tokens.isMainThreadMessage(event)) return;
+      state = tokens.evolve(state, event);
+      if (isCompactBoundary(event)) restarted = true;
+      if (restarted && measuredNothing(state)) return;
+      restarted = false;
+      points.push({ seq: event.seq, tokens: tokens.selectContextTokens(state) });
+    },
+  };
 }
 
 const isCompactBoundary = ({ entry }: LogEntry): boolean => entry.type === 'system' && entry.subtype === 'compact_boundary';

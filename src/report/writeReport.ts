@@ -39,20 +39,22 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
   for (const [i, s] of sessions.entries()) {
     const page = `sessions/${names[i] ?? 'session.html'}`;
     try {
+      // The transcript is read lazily while the view is built, in one walk: the bar follows that walk.
       const progress = options.readProgress?.(s.path, transcriptBytes(s.path));
       let loaded;
+      let view;
       try {
         loaded = loadSession(s.path, `${s.project} / ${s.session}`, s.effectLogs, progress?.read);
+        // A link, not a path: characters such as # or ? in the file name must not end it early.
+        const backLink = options.html === undefined ? undefined : `../${encodeURIComponent(basename(options.html))}`;
+        view = buildSessionView({
+          ...loaded.inputs,
+          ...(options.settings === undefined ? {} : { settings: options.settings }),
+          ...(backLink === undefined ? {} : { backLink }),
+        });
       } finally {
         progress?.stop();
       }
-      // A link, not a path: characters such as # or ? in the file name must not end it early.
-      const backLink = options.html === undefined ? undefined : `../${encodeURIComponent(basename(options.html))}`;
-      const view = buildSessionView({
-        ...loaded.inputs,
-        ...(options.settings === undefined ? {} : { settings: options.settings }),
-        ...(backLink === undefined ? {} : { backLink }),
-      });
       if (indexDir !== null) await atomicWrite(join(indexDir, page), renderSessionPage(view), PAGE_MODE);
       rows.push(rowOf(s.project, s.session, indexDir === null ? null : page, view, s.effectLogs.length, loaded.effectDiagnostics));
     } catch (error) {

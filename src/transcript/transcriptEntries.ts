@@ -12,11 +12,12 @@ export interface TranscriptEntries extends Iterable<LogEntry> {
  * entry at a time: a command that needs two or three passes over a session (the decisions, then
  * the turns) holds one entry at a time instead of the whole file (issue 21).
  */
-export function transcriptEntries(path: string): TranscriptEntries {
+export function transcriptEntries(path: string, options: { readonly onRead?: (bytes: number) => void } = {}): TranscriptEntries {
   let counted: number | undefined;
   function* walk(): Generator<LogEntry> {
     let diagnostics = 0;
     for (const item of readTranscriptSync(path)) {
+      options.onRead?.(item.offset);
       if (item.kind === 'entry') yield { seq: item.seq, entry: item.entry };
       else diagnostics++;
     }
