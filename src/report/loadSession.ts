@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { readEffectLog } from '../pipeline/effectLog.js';
+import { readTranscriptSync } from '../transcript/readTranscript.js';
 import { transcriptEntries } from '../transcript/transcriptEntries.js';
 import { mergeEffectLogs } from './mergeEffectLogs.js';
 import type { SessionInputs } from './sessionView.js';
@@ -22,6 +23,8 @@ export function transcriptBytes(path: string): number {
 
 /** Reads a transcript and the effect logs given (missing ones are empty), merged as `mergeEffectLogs` says. */
 export function loadSession(path: string, name: string, effectLogs: readonly string[], onRead?: (bytes: number) => void): LoadedSession {
+  // A transcript that cannot be opened fails here, with the reader's own message, before its size is asked.
+  for (const _ of readTranscriptSync(path, { chunkBytes: 4_096 })) break;
   // Read lazily: the session view walks it once, one entry at a time (issue 21).
   const entries = transcriptEntries(path, onRead === undefined ? {} : { onRead });
   const logs = effectLogs.map((log) => readEffectLog(log));
