@@ -16,22 +16,42 @@ import { assertGnuTime, measurePeakRss, stopRunningChildren, type PeakRss } from
  * and, per command, the largest size's peak over the smallest's: a command whose memory does not
  * grow with the file stays near 1×.
  */
-const { values: args } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '20,200' },
-    huge: { type: 'boolean', default: false },
-    'timeout-s': { type: 'string', default: '600' },
-    commands: { type: 'string' },
-    compactions: { type: 'string', default: '2' },
-    json: { type: 'boolean', default: false },
-    seed: { type: 'string', default: '42' },
-    // Accepted so that `npm run bench -- --mb 50 --rounds 3` reaches every bench.
-    mb: { type: 'string' },
-    rounds: { type: 'string' },
-    warmup: { type: 'string' },
-    dir: { type: 'string' },
-  },
-});
+const USAGE = `usage: npx tsx bench/commandMemory.bench.ts [--sizes 20,200[,2000]] [--huge] [--commands "inspect,replay --json"]
+       [--compactions N] [--timeout-s S] [--seed N] [--json]`;
+
+const { values: args } = parsedArgs(() =>
+  parseArgs({
+    options: {
+      sizes: { type: 'string', default: '20,200' },
+      huge: { type: 'boolean', default: false },
+      'timeout-s': { type: 'string', default: '600' },
+      commands: { type: 'string' },
+      compactions: { type: 'string', default: '2' },
+      json: { type: 'boolean', default: false },
+      seed: { type: 'string', default: '42' },
+      // Accepted so that `npm run bench -- --mb 50 --rounds 3` reaches every bench.
+      mb: { type: 'string' },
+      rounds: { type: 'string' },
+      warmup: { type: 'string' },
+      dir: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }),
+);
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+/** The options, or the usage and exit status 2 for one it does not know. */
+function parsedArgs<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    console.error(`commandMemory.bench: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
 
 /** Where one size's run lives: the session in a project folder of its own, and room for what commands write. */
 interface Place {

@@ -32,11 +32,11 @@ import type { ModelPort } from '../../model/port.js';
 import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../../projections/autocompactTrigger.js';
 import { toApiMessages } from '../../resume/apiView.js';
 import { hasUuid, serializeEntry } from '../../transcript/entrySchema.js';
-import { readLogEntries } from '../../transcript/readLogEntries.js';
 import { checkCompactOut, copyToOut } from './compactOut.js';
 import { appendEffectsSync, effectLogPath, readEffectLog } from '../../pipeline/effectLog.js';
 import { compactedRecord } from '../../pipeline/effectRecords.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
+import { readCompactionEntries } from './compactionEntries.js';
 
 export type CompactStrategy = 'auto' | 'notes' | 'summary';
 
@@ -124,7 +124,8 @@ async function compactLocked(options: CompactOptions): Promise<CompactReport> {
   if (options.out !== undefined && options.dryRun !== true)
     await checkCompactOut(options.transcriptPath, options.out, options.force === true);
   const sizeAtRead = (await stat(options.transcriptPath)).size;
-  const { entries, diagnostics } = readLogEntries(options.transcriptPath);
+  // Light entries, whole from the last boundary on: memory in proportion to what is compacted, not to the file.
+  const { entries, diagnostics } = readCompactionEntries(options.transcriptPath);
   const view = compactionView(entries);
   const threshold = autocompactThresholds({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...options.autocompact }).threshold;
   const base = { requested, threshold, tokensBefore: view.tokensBefore, diagnostics, fileReferences: [] as string[] };

@@ -1,0 +1,59 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Entry } from '../../../src/index.js';
+import { compactionView } from '../../../src/compaction/compactionView.js';
+import { readCompactionEntries } from '../../../src/jobs/compaction/compactionEntries.js';
+import { serializeEntry } from '../../../src/transcript/entrySchema.js';
+import { readLogEntries } from '../../../src/transcript/readLogEntries.js';
+import { sizedConversation } from '../../support/compactionArbitrary.js';
+import { conversation } from '../../support/conversationArbitrary.js';
+import { fcRuns } from '../../support/fcRuns.js';
+import { jsonlFiles } from '../../support/fixtureFiles.js';
+import { demoProjects, hasShared, sharedFixtures } from '../../support/paths.js';
+import { tempDir } from '../../support/tempDir.js';
+
+/** What a compaction plans with: the messages (whole), the boundary, the cuts, the counts. */
+function plannedOver(entries: ReturnType<typeof readLogEntries>['entries']) {
+  const { entries: _all, ...view } = compactionView(entries);
+  return view;
+}
+
+function expectSamePlan(path: string): void {
+  const lean = readCompactionEntries(path);
+  const whole = readLogEntries(path);
+  expect(plannedOver(lean.entries)).toEqual(plannedOver(whole.entries));
+  expect(lean.diagnostics).toEqual(whole.diagnostics);
+}
+
+const written = (entries: readonly Entry[]): string => {
+  const path = join(tempDir(), 'session.jsonl');
+  writeFileSync(path, `${entries.map((e) => serializeEntry(e)).join('\n')}\n`);
+  return path;
+};
+
+describe('compaction over light entries, whole from the last boundary on', () => {
+  it('plans exactly what it plans over the whole file: conversations with boundaries, split responses, parallel results', () => {
+    fc.assert(
+      fc.property(conversation, (entries) => {
+        expectSamePlan(written(entries));
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('and over sized conversations with attachments', () => {
+    fc.assert(
+      fc.property(sizedConversation, (entries) => {
+        expectSamePlan(written(entries));
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('and over every real and demo transcript', () => {
+    for (const root of [demoProjects, ...(hasShared ? [sharedFixtures] : [])])
+      for (const file of jsonlFiles(root)) expectSamePlan(join(root, file));
+  });
+});
