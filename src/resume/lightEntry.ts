@@ -2,31 +2,24 @@ import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../transcript/co
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import type { Entry } from '../transcript/entrySchema.js';
 
-/** A few bytes that stand for a text: equal texts stay equal (a block written twice is still merged once), different ones almost surely differ. */
-function fingerprint(text: string): string {
-  let hash = 2166136261;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0;
-  return `${text.length.toString(36)}.${hash.toString(36)}`;
-}
-
 /**
  * A block with only what a resume decides on: its kind, a tool call's and a tool result's ids,
- * whether a text is blank, and a fingerprint of the whole block, so that two blocks are the same
- * exactly when they were (a block written twice is merged once). The words, inputs and outputs
- * are gone: they are what takes the memory.
+ * whether a text is blank. The words, inputs and outputs are gone: they are what takes the
+ * memory (and hashing them cost a third of `inspect`'s time). Two blocks of a message that were
+ * different may now look alike, so a light message can hold fewer blocks than the whole one; which
+ * messages there are, their roles, entries and ids, do not change.
  */
 function lightBlock(block: ContentBlock): ContentBlock {
-  const print = fingerprint(JSON.stringify(block));
-  if (isTextBlock(block)) return { type: 'text', text: block.text.trim() === '' ? '' : print };
-  if (isToolUseBlock(block)) return { type: 'tool_use', id: block.id, name: block.name, input: { print } };
+  if (isTextBlock(block)) return { type: 'text', text: block.text.trim() === '' ? '' : '.' };
+  if (isToolUseBlock(block)) return { type: 'tool_use', id: block.id, name: block.name, input: {} };
   if (isToolResultBlock(block))
     return {
       type: 'tool_result',
       tool_use_id: block.tool_use_id,
-      content: print,
+      content: '',
       ...(block.is_error === undefined ? {} : { is_error: block.is_error }),
     };
-  return { type: block.type, print };
+  return { type: block.type };
 }
 
 /** The fields of a chain entry that building and cleaning the resumed chain read (src/resume/). */

@@ -22,7 +22,8 @@ function decided(entries: readonly Entry[]) {
     leaf: chain.leaf,
     chain: chain.nodes.map((n) => n.uuid),
     cycle: chain.cycle,
-    messages: messages.map((m) => [m.role, m.sources, m.messageId ?? null, m.content.length]),
+    // Which messages, not their words: two blocks that differed may look alike once light.
+    messages: messages.map((m) => [m.role, m.sources, m.messageId ?? null]),
     boundaries: index.boundaries,
     preserved: [...index.preserved],
     metadata: index.metadata,
