@@ -1,17 +1,7 @@
-import { statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { describeFailure } from '../fs/index.js';
+import { describeFailure, statOrNull } from '../fs/index.js';
 import { findTranscripts, formatReport, inspectTranscript } from '../inspect/index.js';
 import { readProgress } from './readProgress.js';
-
-/** A file's size, or 0 when it cannot be read (the read that follows says why). */
-const sizeOf = (file: string): number => {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
-};
 
 export interface InspectOptions {
   readonly json?: boolean;
@@ -34,7 +24,7 @@ export function registerInspect(program: Command): void {
       for (const [i, file] of files.entries()) {
         const gap = i > 0 ? '\n' : '';
         let report;
-        const progress = readProgress('inspect', file, sizeOf(file));
+        const progress = readProgress('inspect', file, statOrNull(file)?.size ?? 0);
         try {
           report = inspectTranscript(file, { onRead: progress.read });
         } catch (error) {

@@ -12,15 +12,6 @@ export interface LoadedSession {
   readonly effectDiagnostics: number;
 }
 
-/** A transcript's size in bytes, for a progress display; 0 when it cannot be read (loading it says why). */
-export function transcriptBytes(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
-}
-
 /** Reads a transcript and the effect logs given (missing ones are empty), merged as `mergeEffectLogs` says. */
 export function loadSession(path: string, name: string, effectLogs: readonly string[], onRead?: (bytes: number) => void): LoadedSession {
   // A transcript that cannot be opened fails here, with the reader's own message, before its size is asked.

@@ -1,8 +1,9 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { atomicWrite } from '../fs/atomicWrite.js';
+import { statOrNull } from '../fs/fileKind.js';
 import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { findReportSessions, type ReportSessionOptions } from './findReportSessions.js';
-import { loadSession, transcriptBytes } from './loadSession.js';
+import { loadSession } from './loadSession.js';
 import { renderIndexPage } from './renderIndexPage.js';
 import { renderSessionPage } from './renderSessionPage.js';
 import { pageNames, rowOf, type ReportRow } from './reportRow.js';
@@ -40,7 +41,7 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
     const page = `sessions/${names[i] ?? 'session.html'}`;
     try {
       // The transcript is read lazily while the view is built, in one walk: the bar follows that walk.
-      const progress = options.readProgress?.(s.path, transcriptBytes(s.path));
+      const progress = options.readProgress?.(s.path, statOrNull(s.path)?.size ?? 0);
       let loaded;
       let view;
       try {
