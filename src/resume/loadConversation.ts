@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../errors.js';
 import type { Entry } from '../transcript/entrySchema.js';
 import { readTranscriptSync, type ReadTranscriptOptions } from '../transcript/readTranscript.js';
+import { entriesAt } from '../transcript/transcriptEntries.js';
 import { toApiMessages, type ApiMessage } from './apiView.js';
 import { buildChain, buildHistory, selectLeaf, type ConversationChain, type LeafChoice } from './conversationChain.js';
 import { closeWithSyntheticReply, filterForResume } from './resumeFilters.js';
@@ -55,9 +56,7 @@ export function loadConversation(
   }
   const resumed = resumeFromItems(entriesOf(), options.leaf);
   if (!lean) return { ...resumed, diagnostics, entries };
-  const wanted = new Set(resumed.chain.nodes.map((node) => node.seq));
-  const whole = new Map<number, Entry>();
-  for (const item of readTranscriptSync(path, options)) if (item.kind === 'entry' && wanted.has(item.seq)) whole.set(item.seq, item.entry);
+  const whole = entriesAt(path, new Set(resumed.chain.nodes.map((node) => node.seq)), options);
   const nodes = resumed.chain.nodes.map((node) => ({ ...node, entry: (whole.get(node.seq) ?? node.entry) as ChainNode['entry'] }));
   const messages = closeWithSyntheticReply(toApiMessages(filterForResume(nodes)));
   return { index: resumed.index, chain: { ...resumed.chain, nodes }, messages, diagnostics, entries };
@@ -70,7 +69,11 @@ export function loadConversation(
  */
 export function liveConversation(items: Iterable<{ readonly seq: number; readonly entry: Entry }>): ApiMessage[] {
   const index = indexTranscript(items);
-  const nodes = buildChain(index, selectLeaf(index, 'newest')).nodes;
+  return withResponseInProgress(buildChain(index, selectLeaf(index, 'newest')).nodes);
+}
+
+/** The API messages of a chain, cleaned as a resume cleans it except for the response after the last user entry, kept whole. */
+function withResponseInProgress(nodes: readonly ChainNode[]): ApiMessage[] {
   let tail = nodes.length;
   while (tail > 0 && nodes[tail - 1]!.entry.type !== 'user') tail--;
   return toApiMessages([...filterForResume(nodes.slice(0, tail)), ...nodes.slice(tail)]);
@@ -83,8 +86,5 @@ export function liveConversation(items: Iterable<{ readonly seq: number; readonl
  */
 export function sessionHistory(items: Iterable<{ readonly seq: number; readonly entry: Entry }>): ApiMessage[] {
   const index = indexTranscript(items, { wholeHistory: true });
-  const nodes = buildHistory(index, selectLeaf(index, 'newest')).nodes;
-  let tail = nodes.length;
-  while (tail > 0 && nodes[tail - 1]!.entry.type !== 'user') tail--;
-  return toApiMessages([...filterForResume(nodes.slice(0, tail)), ...nodes.slice(tail)]);
+  return withResponseInProgress(buildHistory(index, selectLeaf(index, 'newest')).nodes);
 }

@@ -29,7 +29,7 @@ export {
 } from './readTranscript.js';
 export { readTail, LITE_READ_BYTES } from './readTail.js';
 export { readItemAt, type ItemPosition } from './readItemAt.js';
-export { transcriptEntries, type TranscriptEntries } from './transcriptEntries.js';
+export { entriesAt, transcriptEntries, type TranscriptEntries } from './transcriptEntries.js';
 export { readLogEntries } from './readLogEntries.js';
 export { followTranscript, type FollowOptions } from './followTranscript.js';
 export { TranscriptWriter, REAPPENDED_METADATA, type TranscriptWriterOptions, type AppendReport } from './transcriptWriter.js';

@@ -1,5 +1,17 @@
 import type { LogEntry } from './logEntry.js';
-import { readTranscriptSync } from './readTranscript.js';
+import type { Entry } from './entrySchema.js';
+import { readTranscriptSync, type ReadTranscriptOptions } from './readTranscript.js';
+
+/**
+ * The whole entries at these seqs, read in one pass: what a two-pass reader (an index of light
+ * entries first, src/resume/lightEntry.ts) takes back for the part it needs in full.
+ */
+export function entriesAt(path: string, seqs: ReadonlySet<number>, options: ReadTranscriptOptions = {}): Map<number, Entry> {
+  const found = new Map<number, Entry>();
+  if (seqs.size === 0) return found;
+  for (const item of readTranscriptSync(path, options)) if (item.kind === 'entry' && seqs.has(item.seq)) found.set(item.seq, item.entry);
+  return found;
+}
 
 /** A transcript read lazily, again for each walk; and the lines that were not entries. */
 export interface TranscriptEntries extends Iterable<LogEntry> {

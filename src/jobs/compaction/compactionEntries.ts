@@ -4,6 +4,7 @@ import { lightEntry } from '../../resume/lightEntry.js';
 import { indexTranscript } from '../../resume/transcriptIndex.js';
 import type { LogEntry } from '../../transcript/logEntry.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
+import { entriesAt } from '../../transcript/transcriptEntries.js';
 
 const isBoundary = (entry: LogEntry['entry']): boolean => entry.type === 'system' && entry.subtype === 'compact_boundary';
 
@@ -28,11 +29,8 @@ export function readCompactionEntries(path: string): { entries: LogEntry[]; diag
   chain.forEach((node, i) => {
     if (isBoundary(node.entry)) start = i;
   });
-  const wanted = new Set(chain.slice(start).map((node) => node.seq));
-  if (wanted.size === 0) return { entries, diagnostics };
   // Entries are numbered from 0 in file order, so an entry's seq is its place in the array.
-  for (const item of readTranscriptSync(path))
-    if (item.kind === 'entry' && wanted.has(item.seq) && entries[item.seq]?.seq === item.seq)
-      entries[item.seq] = { seq: item.seq, entry: item.entry };
+  for (const [seq, entry] of entriesAt(path, new Set(chain.slice(start).map((node) => node.seq))))
+    if (entries[seq]?.seq === seq) entries[seq] = { seq, entry };
   return { entries, diagnostics };
 }
