@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machineLine } from './benchUtil.js';
-import { CORPUS_SESSION_ID, writeCorpus } from './corpus.js';
+import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus, type CorpusOptions } from './corpus.js';
 import { assertGnuTime, measurePeakRss, stopRunningChildren, type PeakRss } from './peakRss.js';
 
 /**
@@ -17,7 +17,11 @@ import { assertGnuTime, measurePeakRss, stopRunningChildren, type PeakRss } from
  * grow with the file stays near 1×.
  */
 const USAGE = `usage: npx tsx bench/commandMemory.bench.ts [--sizes 20,200[,2000]] [--huge] [--commands "inspect,replay --json"]
-       [--compactions N] [--timeout-s S] [--seed N] [--json]`;
+       [--compactions auto|N] [--timeout-s S] [--seed N] [--json]
+
+  --compactions auto (default) compacts as Claude Code does when the context fills (about every
+  ${CLAUDE_CODE_CONTEXT_TOKENS.toLocaleString('en-US')} tokens of messages); N spreads N compactions evenly through the file instead,
+  which leaves a resumed chain no model would accept (a third of the file for N = 2).`;
 
 const { values: args } = parsedArgs(() =>
   parseArgs({
@@ -26,7 +30,7 @@ const { values: args } = parsedArgs(() =>
       huge: { type: 'boolean', default: false },
       'timeout-s': { type: 'string', default: '600' },
       commands: { type: 'string' },
-      compactions: { type: 'string', default: '2' },
+      compactions: { type: 'string', default: 'auto' },
       json: { type: 'boolean', default: false },
       seed: { type: 'string', default: '42' },
       // Accepted so that `npm run bench -- --mb 50 --rounds 3` reaches every bench.
@@ -102,10 +106,11 @@ const root = join(here, '..');
 const cli = join(root, 'bin', 'memlog.js');
 const timeoutMs = Number(args['timeout-s']) * 1000;
 const seed = Number(args.seed);
-const compactions = Number(args.compactions);
+const compactions = args.compactions === 'auto' ? 'auto' : Number(args.compactions);
+const corpusOptions: CorpusOptions = compactions === 'auto' ? { compactAtTokens: CLAUDE_CODE_CONTEXT_TOKENS } : { compactions };
 const sizes = [...new Set([...args.sizes.split(',').map(Number), ...(args.huge ? [5000] : [])])].sort((a, b) => a - b);
-if (sizes.some((mb) => !(mb > 0)) || !(timeoutMs > 0) || !Number.isInteger(compactions) || compactions < 0) {
-  throw new Error('--sizes takes MB figures such as 20,200,2000; --timeout-s a positive number; --compactions a whole number');
+if (sizes.some((mb) => !(mb > 0)) || !(timeoutMs > 0) || (compactions !== 'auto' && (!Number.isInteger(compactions) || compactions < 0))) {
+  throw new Error('--sizes takes MB figures such as 20,200,2000; --timeout-s a positive number; --compactions auto or a whole number');
 }
 const wanted = args.commands?.split(',').map((name) => name.trim());
 const commands = wanted === undefined ? COMMANDS : COMMANDS.filter(([name]) => wanted.includes(name));
@@ -140,10 +145,10 @@ try {
     const place: Place = { scratch, projects, project, file: join(project, `${CORPUS_SESSION_ID}.jsonl`) };
     mkdirSync(project, { recursive: true });
     const started = performance.now();
-    const stats = writeCorpus(place.file, Math.round(mb * 1e6), seed, { compactions });
+    const stats = writeCorpus(place.file, Math.round(mb * 1e6), seed, corpusOptions);
     const seconds = (performance.now() - started) / 1000;
     log(
-      `[${mb} MB] generated ${stats.lines} lines, ${(stats.bytes / 1e6).toFixed(0)} MB, ${compactions} compactions in ${seconds.toFixed(1)} s`,
+      `[${mb} MB] generated ${stats.lines} lines, ${(stats.bytes / 1e6).toFixed(0)} MB, ${stats.compactions} compactions in ${seconds.toFixed(1)} s`,
     );
     // A config folder of our own, so the user's CLAUDE.md and memory stay out of the figures.
     const env = { ...process.env, CLAUDE_CONFIG_DIR: join(scratch, 'claude-config') };
@@ -164,7 +169,7 @@ try {
       mb,
       bytes: stats.bytes,
       lines: stats.lines,
-      compactions,
+      compactions: stats.compactions,
       seconds,
       commandSeconds: (performance.now() - started) / 1000 - seconds,
     });

@@ -14,6 +14,8 @@ export interface CorpusStats {
   /** Line counts by size: <300 B, 300 B–1 KB, 1–5 KB, 5–20 KB, 20–200 KB, >200 KB. */
   readonly sizeBuckets: number[];
   readonly maxLine: number;
+  /** Compact boundaries written. */
+  readonly compactions: number;
 }
 
 const BUCKET_LIMITS = [300, 1000, 5000, 20_000, 200_000];
@@ -115,7 +117,16 @@ class Gen {
 export interface CorpusOptions {
   /** Auto compactions (a `compact_boundary` and its summary) spread evenly through the file; 0 (the default) writes none. */
   readonly compactions?: number;
+  /**
+   * Compact as Claude Code does when the context fills: before a turn, once the messages since the
+   * last boundary hold this many tokens (four characters of message text a token). Claude Code
+   * compacts a 200k window at about 167,000 (`CLAUDE_CODE_CONTEXT_TOKENS`). Not with `compactions`.
+   */
+  readonly compactAtTokens?: number;
 }
+
+/** Claude Code's auto-compaction point for a 200k-token window: the window less 20k of output and a 13k buffer. */
+export const CLAUDE_CODE_CONTEXT_TOKENS = 167_000;
 
 /**
  * Writes a synthetic Claude Code 2.1.x transcript of at least `targetBytes` (it stops at the
@@ -156,7 +167,11 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42, option
 
   let parent: string | null = null;
   const compactions = options.compactions ?? 0;
+  const compactAtChars = (options.compactAtTokens ?? Number.POSITIVE_INFINITY) * 4;
+  if (compactions > 0 && options.compactAtTokens !== undefined) throw new Error('writeCorpus: compactions or compactAtTokens, not both');
   let compacted = 0;
+  /** Characters of message text since the last boundary: what the next request would carry. */
+  let contextChars = 0;
   // As Claude Code writes an auto compaction: the boundary starts a new chain, the summary hangs off it.
   const compact = (): void => {
     const boundary = g.uuid();
@@ -191,10 +206,12 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42, option
     });
     parent = summary;
     compacted++;
+    contextChars = 0;
   };
   try {
     while (bytes < targetBytes) {
       if (compacted < compactions && bytes >= ((compacted + 1) * targetBytes) / (compactions + 1)) compact();
+      if (contextChars >= compactAtChars) compact();
       const prompt = g.prose(g.size(40, 1500));
       const promptUuid = g.uuid();
       if (g.chance(0.1)) {
@@ -220,6 +237,7 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42, option
         ...ENV,
       });
       parent = promptUuid;
+      contextChars += prompt.length;
 
       const steps = g.int(1, 6);
       for (let step = 0; step < steps; step++) {
@@ -249,6 +267,7 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42, option
           pieces.push({ type: 'tool_use', id: toolId, name: tool, input });
         }
         for (const block of pieces) {
+          contextChars += JSON.stringify(block).length;
           const uuid = g.uuid();
           const stop = block['type'] === 'tool_use' ? 'tool_use' : last ? 'end_turn' : null;
           emit({
@@ -297,6 +316,7 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42, option
               ? { mode: 'content', numFiles: g.int(1, 9), filenames: [], content, numLines: content.split('\n').length }
               : { stdout: content, stderr: '', interrupted: false, isImage: false };
         }
+        contextChars += content.length;
         const uuid = g.uuid();
         emit({
           parentUuid: parent,
@@ -332,7 +352,7 @@ export function writeCorpus(path: string, targetBytes: number, seed = 42, option
   } finally {
     closeSync(fd);
   }
-  return { bytes, lines, chars, byType, nonAsciiLines, sizeBuckets, maxLine };
+  return { bytes, lines, chars, byType, nonAsciiLines, sizeBuckets, maxLine, compactions: compacted };
 }
 
 /** The seed-42 corpus of `mb` megabytes in `dir` (written once, then reused), announced on stdout with the machine line. */

@@ -10,6 +10,7 @@ import { registerReplay } from './replayCommand.js';
 import { registerReport } from './reportCommand.js';
 import { registerTeam } from './teamCommand.js';
 import { registerConsolidate } from './consolidateCommand.js';
+import { limitHeapGrowth } from './heapGrowth.js';
 
 /** Builds the CLI; one file a command, each registering itself. */
 export function createProgram(): Command {
@@ -39,6 +40,7 @@ export function createProgram(): Command {
  */
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
   stopQuietlyWhenOutputCloses();
+  limitHeapGrowth();
   try {
     await createProgram().parseAsync(argv);
   } catch (error) {

@@ -34,6 +34,26 @@ describe('the bench corpus with compactions', () => {
     expect(report.chain[0]).toBe(report.compactBoundaries[1]?.uuid);
   });
 
+  it('compacts as the context fills when asked to: each chain since a boundary holds about the tokens given', () => {
+    const file = join(tempDir(), `${CORPUS_SESSION_ID}.jsonl`);
+    const tokens = 20_000;
+    const stats = writeCorpus(file, 3_000_000, 42, { compactAtTokens: tokens });
+    const report = inspectTranscript(file);
+    expect(report.diagnostics).toEqual([]);
+    expect(report.compactBoundaries.length).toBe(stats.compactions);
+    expect(stats.compactions).toBeGreaterThan(3);
+    // Four characters a token, counted over the message text: each compacted stretch of the file
+    // holds at least that much text, and not wildly more (transcript lines carry copies and fields).
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    const starts = [0, ...report.compactBoundaries.map((b) => b.line - 1)];
+    for (let i = 1; i < starts.length; i++) {
+      const stretch = lines.slice(starts[i - 1], starts[i]).reduce((sum, line) => sum + line.length, 0);
+      expect(stretch).toBeGreaterThanOrEqual(tokens * 4);
+      expect(stretch).toBeLessThan(tokens * 4 * 6);
+    }
+    expect(() => writeCorpus(file, 100_000, 42, { compactions: 1, compactAtTokens: tokens })).toThrow(/not both/);
+  });
+
   it('writes no compaction unless asked, and the same bytes for the same seed', () => {
     const dir = tempDir();
     writeCorpus(join(dir, 'a.jsonl'), 300_000, 7);
