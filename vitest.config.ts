@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/**/*.property.test.ts', 'test/**/*.int.test.ts'],
+          exclude: ['test/**/*.property.test.ts', 'test/**/*.int.test.ts', 'test/long/**'],
           setupFiles,
           isolate,
         },
@@ -33,6 +33,21 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
+      // Minutes of child processes over generated gigabytes: only when asked (npm run test:long).
+      ...(process.env['MEMLOG_LONG_TESTS'] === '1'
+        ? [
+            {
+              test: {
+                name: 'long',
+                include: ['test/long/**/*.long.test.ts'],
+                setupFiles,
+                isolate,
+                testTimeout: 1_200_000,
+                hookTimeout: 300_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { machineLine } from './benchUtil.js';
 import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus, type CorpusOptions } from './corpus.js';
 import { assertGnuTime, measurePeakRss, stopRunningChildren, type PeakRss } from './peakRss.js';
+import { COMMANDS, type Place } from './commandList.js';
 
 /**
  * Issue 21's measure: the peak RSS of every CLI command, each a fresh `node bin/memlog.js`
@@ -56,41 +57,6 @@ function parsedArgs<T>(parse: () => T): T {
     process.exit(2);
   }
 }
-
-/** Where one size's run lives: the session in a project folder of its own, and room for what commands write. */
-interface Place {
-  readonly scratch: string;
-  readonly projects: string;
-  readonly project: string;
-  readonly file: string;
-}
-
-/** README's CLI section; nothing a command writes lands beside the transcript (checked after each size). */
-const COMMANDS: ReadonlyArray<readonly [name: string, args: (at: Place) => string[]]> = [
-  ['inspect', (at) => ['inspect', at.file]],
-  ['inspect --json', (at) => ['inspect', at.file, '--json']],
-  ['replay', (at) => ['replay', at.file]],
-  ['replay --json', (at) => ['replay', at.file, '--json']],
-  // `report` takes a folder: the project folder that holds only this session.
-  ['report', (at) => ['report', at.project]],
-  ['report --html', (at) => ['report', at.project, '--html', join(at.scratch, 'report', 'index.html')]],
-  ['compact --dry-run', (at) => ['compact', at.file, '--dry-run', '--model', 'offline']],
-  ['context', (at) => ['context', at.file]],
-  [
-    'notes',
-    (at) => [
-      'notes',
-      at.file,
-      '--model',
-      'offline',
-      '--notes',
-      join(at.scratch, 'notes', 'summary.md'),
-      '--effects',
-      join(at.scratch, 'notes', 'effects.jsonl'),
-    ],
-  ],
-  ['extract', (at) => ['extract', at.projects, '--model', 'offline', '--out', join(at.scratch, 'extract-out')]],
-];
 
 const TARGET_MB = 2000;
 const TARGET_RATIO = 1.5;
