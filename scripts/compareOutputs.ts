@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeCorpus } from '../bench/corpus.js';
+import { CLAUDE_CODE_CONTEXT_TOKENS, writeCorpus } from '../bench/corpus.js';
 import { compareRuns, formatDifferences, formatSummary, type Difference } from './compareOutputs/compareRuns.js';
 import { findFixtures, type FixtureRoots } from './compareOutputs/fixtures.js';
 import { buildInvocations } from './compareOutputs/invocations.js';
@@ -173,6 +173,10 @@ function generate(root: string, sizesMb: readonly number[]): string {
   for (const mb of sizesMb) {
     process.stderr.write(`compare-outputs: generating a ${mb} MB transcript\n`);
     writeCorpus(join(project, `generated-${mb}mb.jsonl`), Math.round(mb * 1e6), 42);
+    // And one compacted as Claude Code compacts when the context fills: many boundaries, the chain after the last one short.
+    writeCorpus(join(project, `generated-${mb}mb-compacted.jsonl`), Math.round(mb * 1e6), 43, {
+      compactAtTokens: CLAUDE_CODE_CONTEXT_TOKENS,
+    });
   }
   return root;
 }

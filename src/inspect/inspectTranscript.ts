@@ -92,7 +92,8 @@ export function inspectTranscript(file: string, options: InspectReadOptions = {}
       yield { seq: item.seq, entry: lightEntry(item.entry) };
     }
   }
-  const resumed = resumeFromItems(entries());
+  // The index forgets what a resume prunes; in the rare session where that mattered it reads the file again (transcriptIndex.ts).
+  const resumed = resumeFromItems(entries(), 'newest', () => lightEntries(file));
   const agentId = agentIdFromFileName(basename(file)) ?? null;
   return {
     file,
@@ -111,6 +112,11 @@ export function inspectTranscript(file: string, options: InspectReadOptions = {}
     usage: sumUsage(usageById),
     title: resumed.index.metadata.customTitle ?? resumed.index.metadata.aiTitle ?? summaryOf(resumed.index.summaries, resumed.chain.leaf),
   };
+}
+
+/** The file's entries again, light, with nothing counted. */
+function* lightEntries(file: string): Generator<{ seq: number; entry: Entry }> {
+  for (const item of readTranscriptSync(file)) if (item.kind === 'entry') yield { seq: item.seq, entry: lightEntry(item.entry) };
 }
 
 /** Inline sidechains (1.0.x) by agent, plus the agent files under `<session>/subagents/`. */

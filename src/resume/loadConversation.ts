@@ -21,8 +21,10 @@ export interface ResumedConversation {
 export function resumeFromItems(
   items: Iterable<{ readonly seq: number; readonly entry: Entry }>,
   leaf: LeafChoice = 'newest',
+  /** The same items again from the start: given it, the index forgets what a resume prunes as it reads (IndexOptions.again). */
+  again?: () => Iterable<{ seq: number; entry: Entry }>,
 ): Omit<ResumedConversation, 'diagnostics' | 'entries'> {
-  const index = indexTranscript(items);
+  const index = indexTranscript(items, again === undefined ? {} : { again });
   const chain = buildChain(index, selectLeaf(index, leaf));
   const messages = closeWithSyntheticReply(toApiMessages(filterForResume(chain.nodes)));
   return { index, chain, messages };
@@ -44,17 +46,17 @@ export function loadConversation(
   const diagnostics: Diagnostic[] = [];
   let entries = 0;
   const lean = options.lean === true;
-  function* entriesOf(): Generator<{ seq: number; entry: Entry }> {
+  function* entriesOf(count: boolean): Generator<{ seq: number; entry: Entry }> {
     for (const item of readTranscriptSync(path, options)) {
       if (item.kind === 'diagnostic') {
-        diagnostics.push(item);
+        if (count) diagnostics.push(item);
         continue;
       }
-      entries++;
+      if (count) entries++;
       yield { seq: item.seq, entry: lean ? lightEntry(item.entry) : item.entry };
     }
   }
-  const resumed = resumeFromItems(entriesOf(), options.leaf);
+  const resumed = resumeFromItems(entriesOf(true), options.leaf, lean ? () => entriesOf(false) : undefined);
   if (!lean) return { ...resumed, diagnostics, entries };
   const whole = entriesAt(path, new Set(resumed.chain.nodes.map((node) => node.seq)), options);
   const nodes = resumed.chain.nodes.map((node) => ({ ...node, entry: (whole.get(node.seq) ?? node.entry) as ChainNode['entry'] }));

@@ -1,6 +1,7 @@
 import type { ChainEntry, PreservedSegment } from '../transcript/chainSchema.js';
 import { assertNever } from '../errors.js';
 import type { Entry, EntryOfType } from '../transcript/entrySchema.js';
+import { FingerprintSet } from './fingerprintSet.js';
 
 /** A chain entry with the position it was read at and its effective parent after bridging and relinks. */
 export interface ChainNode {
@@ -35,6 +36,10 @@ export interface TranscriptIndex {
   readonly preserved: ReadonlySet<string>;
   /** Uuids seen more than once; the later line wins, as in Claude Code's map. */
   readonly duplicateUuids: readonly string[];
+  /** The entries were read a second time (`IndexOptions.again`): what was forgotten turned out to matter. */
+  readonly readAgain: boolean;
+  /** The most chain entries the index held at once while reading: what its memory followed. */
+  readonly peakNodes: number;
 }
 
 export interface IndexOptions {
@@ -44,6 +49,15 @@ export interface IndexOptions {
    * not the conversation a resume sends.
    */
   readonly wholeHistory?: boolean;
+  /**
+   * The same entries once more, from the start. Given it, the index forgets as it goes what a
+   * resume will prune (at each compact boundary, the entries before the boundary before it), so
+   * it holds about two compactions' worth of a long session instead of all of it; in the rare
+   * session where something forgotten would have mattered (a uuid seen again, a parent that was a
+   * forgotten progress line, a preserved segment reaching back past what was kept), it reads the
+   * entries again and indexes them whole. The index is the same either way (a property test).
+   */
+  readonly again?: () => Iterable<{ seq: number; entry: Entry }>;
 }
 
 interface MutableNode {
@@ -59,18 +73,58 @@ interface MutableNode {
  * relink and the prune of everything before the last compact boundary (spec §3.5).
  */
 export function indexTranscript(entries: Iterable<{ seq: number; entry: Entry }>, options: IndexOptions = {}): TranscriptIndex {
+  const forgetting = options.again !== undefined && options.wholeHistory !== true;
+  const index = indexEntries(entries, options.wholeHistory === true, forgetting);
+  if (index !== null) return index;
+  return { ...indexEntries(options.again!(), false, false)!, readAgain: true };
+}
+
+/** A progress line's bridged parent, and where it was read (to forget it with the entries around it). */
+interface Bridge {
+  readonly parent: string | null;
+  readonly seq: number;
+}
+
+/** The index, or null when `forgetting` forgot something that matters: then the caller indexes everything. */
+function indexEntries(
+  entries: Iterable<{ seq: number; entry: Entry }>,
+  wholeHistory: boolean,
+  forgetting: boolean,
+): TranscriptIndex | null {
   const nodes = new Map<string, MutableNode>();
-  const bridge = new Map<string, string | null>();
+  const bridge = new Map<string, Bridge>();
   const boundaries: string[] = [];
   const summaries = new Map<string, string>();
   const metadata: SessionMetadata = {};
   const duplicateUuids: string[] = [];
+  // What was forgotten, as fingerprints: a later line that names one of them sends us back to read everything.
+  const forgottenNodes = new FingerprintSet();
+  const forgottenProgress = new FingerprintSet();
+  let previousBoundarySeq: number | null = null;
+  let forgot = false;
+  let peakNodes = 0;
+  const forget = (before: number): void => {
+    peakNodes = Math.max(peakNodes, nodes.size);
+    for (const [uuid, node] of nodes) {
+      if (node.seq >= before) continue;
+      forgottenNodes.add(uuid);
+      nodes.delete(uuid);
+      forgot = true;
+    }
+    for (const [uuid, progress] of bridge) {
+      if (progress.seq >= before) continue;
+      forgottenProgress.add(uuid);
+      bridge.delete(uuid);
+    }
+  };
+  const named = (uuid: string | null): boolean => uuid !== null && (forgottenNodes.mayHave(uuid) || forgottenProgress.mayHave(uuid));
 
   for (const { seq, entry } of entries) {
     switch (entry.type) {
       case 'progress': {
         const parent = entry.parentUuid ?? null;
-        bridge.set(entry.uuid, parent !== null && bridge.has(parent) ? (bridge.get(parent) ?? null) : parent);
+        if (forgetting && (named(entry.uuid) || (parent !== null && forgottenProgress.mayHave(parent)))) return null;
+        bridge.set(entry.uuid, { parent: parent !== null && bridge.has(parent) ? (bridge.get(parent)?.parent ?? null) : parent, seq });
         break;
       }
       case 'user':
@@ -78,10 +132,17 @@ export function indexTranscript(entries: Iterable<{ seq: number; entry: Entry }>
       case 'system':
       case 'attachment': {
         let parent = entry.parentUuid ?? null;
-        if (parent !== null && bridge.has(parent)) parent = bridge.get(parent) ?? null;
+        if (forgetting && (named(entry.uuid) || (parent !== null && forgottenProgress.mayHave(parent)))) return null;
+        if (parent !== null && bridge.has(parent)) parent = bridge.get(parent)?.parent ?? null;
         if (nodes.has(entry.uuid)) duplicateUuids.push(entry.uuid);
         nodes.set(entry.uuid, { uuid: entry.uuid, entry, seq, parent });
-        if (entry.type === 'system' && entry.subtype === 'compact_boundary') boundaries.push(entry.uuid);
+        if (entry.type === 'system' && entry.subtype === 'compact_boundary') {
+          boundaries.push(entry.uuid);
+          // Whichever boundary ends up last, a resume keeps nothing before the one before this
+          // one (a preserved segment lies between the two; one that reaches further is caught below).
+          if (forgetting && previousBoundarySeq !== null) forget(previousBoundarySeq);
+          previousBoundarySeq = seq;
+        }
         break;
       }
       case 'summary':
@@ -143,21 +204,27 @@ export function indexTranscript(entries: Iterable<{ seq: number; entry: Entry }>
         assertNever(entry, 'entry kind');
     }
   }
-  const preserved = options.wholeHistory === true ? new Set<string>() : relinkAndPrune(nodes, boundaries);
-  return { nodes, boundaries, summaries, metadata, preserved, duplicateUuids };
+  peakNodes = Math.max(peakNodes, nodes.size);
+  const preserved = wholeHistory ? new Set<string>() : relinkAndPrune(nodes, boundaries, forgot);
+  if (preserved === null) return null;
+  return { nodes, boundaries, summaries, metadata, preserved, duplicateUuids, readAgain: false, peakNodes };
 }
 
-/** Spec §3.5, read side. Returns the preserved assistant uuids. */
-function relinkAndPrune(nodes: Map<string, MutableNode>, boundaries: readonly string[]): Set<string> {
+/**
+ * Spec §3.5, read side. Returns the preserved assistant uuids, or null when the last boundary's
+ * preserved segment does not walk and entries were forgotten (they may be what it needed).
+ */
+function relinkAndPrune(nodes: Map<string, MutableNode>, boundaries: readonly string[], forgot: boolean): Set<string> | null {
   const preserved = new Set<string>();
   const lastUuid = boundaries[boundaries.length - 1];
   if (lastUuid === undefined) return preserved;
   const last = nodes.get(lastUuid);
-  if (!last) return preserved;
+  if (!last) return forgot ? null : preserved;
   const segment = segmentOf(last.entry);
   const keep = new Set<string>();
   if (segment) {
     const walked = walkSegment(nodes, segment);
+    if (!walked && forgot) return null;
     if (!walked) return preserved; // A broken segment loads the full history, as Claude Code does.
     const head = nodes.get(segment.headUuid);
     if (head) head.parent = segment.anchorUuid;

@@ -1,36 +1,65 @@
 import type { Diagnostic } from '../../errors.js';
 import { buildChain, selectLeaf } from '../../resume/conversationChain.js';
+import { FingerprintSet } from '../../resume/fingerprintSet.js';
 import { lightEntry } from '../../resume/lightEntry.js';
 import { indexTranscript } from '../../resume/transcriptIndex.js';
+import { hasUuid } from '../../transcript/entrySchema.js';
 import type { LogEntry } from '../../transcript/logEntry.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
-import { entriesAt } from '../../transcript/transcriptEntries.js';
 
 const isBoundary = (entry: LogEntry['entry']): boolean => entry.type === 'system' && entry.subtype === 'compact_boundary';
 
 /**
- * A transcript's entries as compaction plans over them, in memory in proportion to what it keeps
- * (issue 21): every entry light (src/resume/lightEntry.ts: enough to decide the chain, the cuts
- * and what a resume of the result loads), and whole from the last compact boundary of the chain
- * on — the messages a compaction summarises, keeps and counts. Read twice: once to decide the
- * chain, once for the whole entries it needs. `compactionView` over these gives the plan it gives
- * over the whole file (test/jobs/compaction/compactionEntries.property.test.ts).
+ * A transcript's entries as compaction plans over them, in memory in proportion to what it plans
+ * over rather than to the file (issue 21): nothing before the compact boundary before the last
+ * one (what a resume prunes, and what the forgetting index of src/resume/transcriptIndex.ts
+ * forgets), light entries (src/resume/lightEntry.ts) up to the chain's last boundary, whole
+ * entries from there on — the messages a compaction summarises, keeps and counts. Read twice:
+ * once to decide the chain and where to start, once for the entries from there. Where the entries
+ * before that start could still matter (the index had to read everything again, or a line there
+ * names a parent written after it, which a relink walk could follow back), it starts at the top.
+ * `compactionView` over these gives the plan it gives over the whole file
+ * (test/jobs/compaction/compactionEntries.property.test.ts).
  */
 export function readCompactionEntries(path: string): { entries: LogEntry[]; diagnostics: Diagnostic[] } {
-  const entries: LogEntry[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const item of readTranscriptSync(path)) {
-    if (item.kind === 'diagnostic') diagnostics.push(item);
-    else entries.push({ seq: item.seq, entry: lightEntry(item.entry) });
+  const boundarySeqs: number[] = [];
+  const seen = new FingerprintSet();
+  /** Parents named before they were written (or never: another file's), with the first line naming each. */
+  const awaited = new Map<string, number>();
+  /** The first line whose parent was written after it. */
+  let firstForwardReference = Number.POSITIVE_INFINITY;
+  function* light(record: boolean): Generator<{ seq: number; entry: LogEntry['entry'] }> {
+    for (const item of readTranscriptSync(path)) {
+      if (item.kind === 'diagnostic') {
+        if (record) diagnostics.push(item);
+        continue;
+      }
+      const { seq, entry } = item;
+      if (record && hasUuid(entry)) {
+        const parent = (entry as { parentUuid?: string | null }).parentUuid ?? null;
+        if (parent !== null && !seen.mayHave(parent) && !awaited.has(parent)) awaited.set(parent, seq);
+        const referrer = awaited.get(entry.uuid);
+        if (referrer !== undefined) firstForwardReference = Math.min(firstForwardReference, referrer);
+        seen.add(entry.uuid);
+        if (isBoundary(entry)) boundarySeqs.push(seq);
+      }
+      yield { seq, entry: lightEntry(entry) };
+    }
   }
-  const index = indexTranscript(entries);
+  const index = indexTranscript(light(true), { again: () => light(false) });
   const chain = buildChain(index, selectLeaf(index, 'newest')).nodes;
   let start = 0;
   chain.forEach((node, i) => {
     if (isBoundary(node.entry)) start = i;
   });
-  // Entries are numbered from 0 in file order, so an entry's seq is its place in the array.
-  for (const [seq, entry] of entriesAt(path, new Set(chain.slice(start).map((node) => node.seq))))
-    if (entries[seq]?.seq === seq) entries[seq] = { seq, entry };
+  const wholeFrom = new Set(chain.slice(start).map((node) => node.seq));
+  const forgotten = boundarySeqs.at(-2) ?? 0;
+  const from = index.readAgain || firstForwardReference < forgotten ? 0 : forgotten;
+  const entries: LogEntry[] = [];
+  for (const item of readTranscriptSync(path)) {
+    if (item.kind !== 'entry' || item.seq < from) continue;
+    entries.push({ seq: item.seq, entry: wholeFrom.has(item.seq) ? item.entry : lightEntry(item.entry) });
+  }
   return { entries, diagnostics };
 }

@@ -9,6 +9,7 @@ import { serializeEntry } from '../../../src/transcript/entrySchema.js';
 import { readLogEntries } from '../../../src/transcript/readLogEntries.js';
 import { sizedConversation } from '../../support/compactionArbitrary.js';
 import { conversation } from '../../support/conversationArbitrary.js';
+import { tricky } from '../../support/trickyChainArbitrary.js';
 import { fcRuns } from '../../support/fcRuns.js';
 import { jsonlFiles } from '../../support/fixtureFiles.js';
 import { demoProjects, hasShared, sharedFixtures } from '../../support/paths.js';
@@ -49,6 +50,15 @@ describe('compaction over light entries, whole from the last boundary on', () =>
         expectSamePlan(written(entries));
       }),
       { numRuns: fcRuns },
+    );
+  });
+
+  it('and over sessions built to trip what it leaves out: lines seen twice, parents far back or written later, progress across boundaries, preserved segments', () => {
+    fc.assert(
+      fc.property(tricky, (entries) => {
+        expectSamePlan(written(entries));
+      }),
+      { numRuns: Math.max(fcRuns, 300) },
     );
   });
 
