@@ -2,6 +2,7 @@ import { isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.j
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { isSyntheticApiError } from '../transcript/modelResponse.js';
 import type { ChainNode } from './transcriptIndex.js';
+import { TextIds } from './textIds.js';
 import { messageIdOf } from './transcriptIndex.js';
 
 /** One message as the Messages API receives it, with the entries it was built from. */
@@ -35,7 +36,8 @@ export function toApiMessages(chain: readonly ChainNode[]): ApiMessage[] {
  * search for its message (`findSameMessage`) stops there.
  */
 export function* streamApiMessages(chain: Iterable<ChainNode>): Generator<ApiMessage, void, undefined> {
-  const fold = newFold();
+  // The tool ids seen grow with the session: kept packed, a third of the memory of a Set of strings.
+  const fold: Fold = { out: [], seenToolUse: new TextIds(), seenToolResult: new TextIds() };
   for (const node of chain) {
     addNode(fold, node);
     const last = fold.out.at(-1);
@@ -52,8 +54,13 @@ type OpenMessage = ApiMessage & { content: ContentBlock[] };
 /** The messages built so far (or, streaming, those not given yet), and the tool calls and results already taken. */
 interface Fold {
   out: OpenMessage[];
-  readonly seenToolUse: Set<string>;
-  readonly seenToolResult: Set<string>;
+  readonly seenToolUse: TextSet;
+  readonly seenToolResult: TextSet;
+}
+
+interface TextSet {
+  has(text: string): boolean;
+  add(text: string): unknown;
 }
 
 const newFold = (): Fold => ({ out: [], seenToolUse: new Set(), seenToolResult: new Set() });
