@@ -81,12 +81,18 @@ export function buildInvocations(fixtures: FixtureSet, display: (path: string) =
     readOnly(['report', path, '--html', `${WORK}/report/index.html`], path);
     const copy = join(WORK, 'copy', basename(path));
     const extract = ['extract', copy, '--out', `${WORK}/out`, '--model', 'offline'];
-    out.push({
-      label: extract
+    const label = (args: readonly string[]): string =>
+      args
         .join(' ')
         .replace(copy, `${display(path)}@copy`)
-        .replaceAll(WORK, '<work>'),
-      steps: [extract],
+        .replaceAll(WORK, '<work>');
+    out.push({ label: label(extract), steps: [extract], copies: [{ from: path, to: copy }], progressLines: true });
+    // Small chunks, planned, sent, then planned and sent again: many cuts, and a rerun that goes on from what is recorded.
+    const chunked = [...extract, '--chunk-tokens', '2000'];
+    const planned = [...chunked, '--dry-run', '--json'];
+    out.push({
+      label: `${label(planned)}, then the run, its plan and the run again`,
+      steps: [planned, chunked, planned, chunked],
       copies: [{ from: path, to: copy }],
       progressLines: true,
     });

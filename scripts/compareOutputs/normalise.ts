@@ -70,6 +70,15 @@ export function sortProgressLines(text: string): string {
   return out.join('\n');
 }
 
+/** Claude Code's consolidation lock holds the PID of the process that took it: a number no two runs share. */
+export const LOCK_HOLDER = '<pid>';
+const CONSOLIDATE_LOCK_FILE = /(^|[\\/])\.consolidate-lock$/;
+
+/** A written file's text, with the holder's PID of a consolidation lock left out. */
+export function normaliseWrittenFile(relativePath: string, text: string): string {
+  return CONSOLIDATE_LOCK_FILE.test(relativePath) ? text.replace(/^\d+(?=\s*$)/, LOCK_HOLDER) : text;
+}
+
 /** A run's bytes as a latin1 string with the clock and the version's own paths normalised. */
 export function normalise(bytes: Buffer, normalisation: Normalisation): string {
   return normalisePaths(normaliseClock(bytes.toString('latin1'), normalisation.clock), normalisation.paths);

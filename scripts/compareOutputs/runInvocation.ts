@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { StepRun, VersionRun } from './compareRuns.js';
 import { WORK, type Invocation } from './invocations.js';
-import { normalise, sortProgressLines, type Normalisation, type PathStandIn } from './normalise.js';
+import { normalise, normaliseWrittenFile, sortProgressLines, type Normalisation, type PathStandIn } from './normalise.js';
 import type { Version } from './versions.js';
 
 export interface RunSettings {
@@ -51,7 +51,8 @@ export async function runInvocation(invocation: Invocation, version: Version, wo
   const files = new Map<string, string>();
   for (const entry of readdirSync(work, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
     const path = join(entry.parentPath, entry.name);
-    files.set(relative(work, path), normalise(readFileSync(path), normalisation));
+    const name = relative(work, path);
+    files.set(name, normaliseWrittenFile(name, normalise(readFileSync(path), normalisation)));
   }
   rmSync(work, { recursive: true, force: true });
   return { steps, files };

@@ -34,3 +34,40 @@ export function chunkAtTurnEnds(items: readonly ChunkItem[], limit: number): Chu
   }
   return chunks;
 }
+
+/** `chunkAtTurnEnds` one item at a time: the chunk packed so far, the turn being read, and the index of the next item. */
+export interface TurnChunkerState {
+  readonly chunk: ChunkRange | null;
+  readonly turn: ChunkRange | null;
+  readonly next: number;
+}
+
+/** A chunker whose first item has index `start` (a part of a conversation cut on its own). */
+export const initialTurnChunker = (start = 0): TurnChunkerState => ({ chunk: null, turn: null, next: start });
+
+/**
+ * The next item: the state, and the chunks it completed (a turn is complete when the next one
+ * starts; the chunk before it, when that turn does not fit). Fed item by item and then
+ * `endTurnChunker`, it gives the ranges `chunkAtTurnEnds` gives over the same items at once,
+ * while a caller holds only the open chunk and turn (the backfill's read of a session, issue 21).
+ */
+export function pushTurnItem(state: TurnChunkerState, item: ChunkItem, limit: number): [TurnChunkerState, ChunkRange[]] {
+  const { turn, next } = state;
+  if (turn !== null && !item.startsTurn)
+    return [{ ...state, turn: { start: turn.start, end: next + 1, tokens: turn.tokens + item.tokens }, next: next + 1 }, []];
+  const [chunk, done] = turn === null ? [state.chunk, []] : packTurn(state.chunk, turn, limit);
+  return [{ chunk, turn: { start: next, end: next + 1, tokens: item.tokens }, next: next + 1 }, done];
+}
+
+/** The chunks still open once the items end. */
+export function endTurnChunker(state: TurnChunkerState, limit: number): ChunkRange[] {
+  const [chunk, done] = state.turn === null ? [state.chunk, []] : packTurn(state.chunk, state.turn, limit);
+  return chunk === null ? done : [...done, chunk];
+}
+
+/** A complete turn joins the open chunk when it fits, else the open chunk is done and the turn opens the next. */
+function packTurn(chunk: ChunkRange | null, turn: ChunkRange, limit: number): [ChunkRange, ChunkRange[]] {
+  if (chunk !== null && chunk.tokens + turn.tokens <= limit)
+    return [{ start: chunk.start, end: turn.end, tokens: chunk.tokens + turn.tokens }, []];
+  return [turn, chunk === null ? [] : [chunk]];
+}

@@ -2,6 +2,7 @@ import { isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.j
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { isSyntheticApiError } from '../transcript/modelResponse.js';
 import type { ChainNode } from './transcriptIndex.js';
+import { TextIds } from './textIds.js';
 import { messageIdOf } from './transcriptIndex.js';
 
 /** One message as the Messages API receives it, with the entries it was built from. */
@@ -22,49 +23,87 @@ export interface ApiMessage {
  * tool_use dropped. Attachments and system reminders are the context layer's business.
  */
 export function toApiMessages(chain: readonly ChainNode[]): ApiMessage[] {
-  const out: Array<ApiMessage & { content: ContentBlock[] }> = [];
-  const seenToolUse = new Set<string>();
-  const seenToolResult = new Set<string>();
+  const fold = newFold();
+  for (const node of chain) addNode(fold, node);
+  return fold.out;
+}
+
+/**
+ * `toApiMessages` one node at a time: each message is given as soon as no later entry can
+ * change it, so a caller that reads the chain back entry by entry holds a few messages, not the
+ * conversation (issue 21). A user message with anything besides tool results closes every
+ * message before it: a user entry merges into the last message only, and an assistant piece's
+ * search for its message (`findSameMessage`) stops there.
+ */
+export function* streamApiMessages(chain: Iterable<ChainNode>): Generator<ApiMessage, void, undefined> {
+  // The tool ids seen grow with the session: kept packed, a third of the memory of a Set of strings.
+  const fold: Fold = { out: [], seenToolUse: new TextIds(), seenToolResult: new TextIds() };
   for (const node of chain) {
-    const { entry } = node;
-    if (entry.type === 'user') {
-      if (entry.isVirtual === true) continue;
-      const blocks = toBlocks(entry.message.content).filter((block) => {
-        if (!isToolResultBlock(block)) return true;
-        const id = block.tool_use_id;
-        if (!seenToolUse.has(id) || seenToolResult.has(id)) return false;
-        seenToolResult.add(id);
-        return true;
-      });
-      if (blocks.length === 0) continue;
-      const last = out.at(-1);
-      if (last?.role === 'user') {
-        mergeUser(last, blocks);
-        last.sources.push(node.uuid);
-      } else {
-        out.push({ role: 'user', content: blocks, sources: [node.uuid] });
-      }
-    } else if (entry.type === 'assistant') {
-      if (entry.isVirtual === true) continue;
-      if (isSyntheticApiError(entry)) continue;
-      const id = messageIdOf(entry);
-      const blocks = toBlocks(entry.message.content).filter((block) => {
-        if (!isToolUseBlock(block)) return true;
-        const toolId = block.id;
-        if (seenToolUse.has(toolId)) return false;
-        seenToolUse.add(toolId);
-        return true;
-      });
-      const target = id === undefined ? undefined : findSameMessage(out, id);
-      if (target) {
-        for (const block of blocks) if (!target.content.some((have) => sameBlock(have, block))) target.content.push(block);
-        target.sources.push(node.uuid);
-      } else if (blocks.length > 0) {
-        out.push({ role: 'assistant', content: blocks, sources: [node.uuid], ...(id === undefined ? {} : { messageId: id }) });
-      }
+    addNode(fold, node);
+    const last = fold.out.at(-1);
+    if (fold.out.length > 1 && last?.role === 'user' && !last.content.every((block) => block.type === 'tool_result')) {
+      yield* fold.out.slice(0, -1);
+      fold.out = [last];
     }
   }
-  return out;
+  yield* fold.out;
+}
+
+type OpenMessage = ApiMessage & { content: ContentBlock[] };
+
+/** The messages built so far (or, streaming, those not given yet), and the tool calls and results already taken. */
+interface Fold {
+  out: OpenMessage[];
+  readonly seenToolUse: TextSet;
+  readonly seenToolResult: TextSet;
+}
+
+interface TextSet {
+  has(text: string): boolean;
+  add(text: string): unknown;
+}
+
+const newFold = (): Fold => ({ out: [], seenToolUse: new Set(), seenToolResult: new Set() });
+
+function addNode(fold: Fold, node: ChainNode): void {
+  const { out, seenToolUse, seenToolResult } = fold;
+  const { entry } = node;
+  if (entry.type === 'user') {
+    if (entry.isVirtual === true) return;
+    const blocks = toBlocks(entry.message.content).filter((block) => {
+      if (!isToolResultBlock(block)) return true;
+      const id = block.tool_use_id;
+      if (!seenToolUse.has(id) || seenToolResult.has(id)) return false;
+      seenToolResult.add(id);
+      return true;
+    });
+    if (blocks.length === 0) return;
+    const last = out.at(-1);
+    if (last?.role === 'user') {
+      mergeUser(last, blocks);
+      last.sources.push(node.uuid);
+    } else {
+      out.push({ role: 'user', content: blocks, sources: [node.uuid] });
+    }
+  } else if (entry.type === 'assistant') {
+    if (entry.isVirtual === true) return;
+    if (isSyntheticApiError(entry)) return;
+    const id = messageIdOf(entry);
+    const blocks = toBlocks(entry.message.content).filter((block) => {
+      if (!isToolUseBlock(block)) return true;
+      const toolId = block.id;
+      if (seenToolUse.has(toolId)) return false;
+      seenToolUse.add(toolId);
+      return true;
+    });
+    const target = id === undefined ? undefined : findSameMessage(out, id);
+    if (target) {
+      for (const block of blocks) if (!target.content.some((have) => sameBlock(have, block))) target.content.push(block);
+      target.sources.push(node.uuid);
+    } else if (blocks.length > 0) {
+      out.push({ role: 'assistant', content: blocks, sources: [node.uuid], ...(id === undefined ? {} : { messageId: id }) });
+    }
+  }
 }
 
 function toBlocks(content: string | ContentBlock[]): ContentBlock[] {
@@ -72,10 +111,7 @@ function toBlocks(content: string | ContentBlock[]): ContentBlock[] {
 }
 
 /** Walks back over tool-result user messages and other assistants, as Claude Code's merge does. */
-function findSameMessage(
-  out: Array<ApiMessage & { content: ContentBlock[] }>,
-  id: string,
-): (ApiMessage & { content: ContentBlock[] }) | undefined {
+function findSameMessage(out: OpenMessage[], id: string): OpenMessage | undefined {
   for (let i = out.length - 1; i >= 0; i--) {
     const message = out[i];
     if (!message) break;

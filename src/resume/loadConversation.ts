@@ -76,9 +76,14 @@ export function liveConversation(items: Iterable<{ readonly seq: number; readonl
 
 /** The API messages of a chain, cleaned as a resume cleans it except for the response after the last user entry, kept whole. */
 function withResponseInProgress(nodes: readonly ChainNode[]): ApiMessage[] {
+  return toApiMessages(keptWithResponseInProgress(nodes));
+}
+
+/** The nodes `withResponseInProgress` makes messages of. */
+function keptWithResponseInProgress(nodes: readonly ChainNode[]): ChainNode[] {
   let tail = nodes.length;
   while (tail > 0 && nodes[tail - 1]!.entry.type !== 'user') tail--;
-  return toApiMessages([...filterForResume(nodes.slice(0, tail)), ...nodes.slice(tail)]);
+  return [...filterForResume(nodes.slice(0, tail)), ...nodes.slice(tail)];
 }
 
 /**
@@ -87,6 +92,15 @@ function withResponseInProgress(nodes: readonly ChainNode[]): ApiMessage[] {
  * there, its summary is not (conversationChain.ts `buildHistory`).
  */
 export function sessionHistory(items: Iterable<{ readonly seq: number; readonly entry: Entry }>): ApiMessage[] {
+  return toApiMessages(sessionHistoryNodes(items));
+}
+
+/**
+ * The entries `sessionHistory` makes its messages of, in order. Over light entries
+ * (lightEntry.ts) they are the same entries, so a reader can decide them light and read the
+ * whole entries back one window at a time (the backfill, issue 21).
+ */
+export function sessionHistoryNodes(items: Iterable<{ readonly seq: number; readonly entry: Entry }>): ChainNode[] {
   const index = indexTranscript(items, { wholeHistory: true });
-  return withResponseInProgress(buildHistory(index, selectLeaf(index, 'newest')).nodes);
+  return keptWithResponseInProgress(buildHistory(index, selectLeaf(index, 'newest')).nodes);
 }

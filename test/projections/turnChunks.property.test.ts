@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkAtTurnEnds, type ChunkItem } from '../../src/projections/turnChunks.js';
+import {
+  chunkAtTurnEnds,
+  endTurnChunker,
+  initialTurnChunker,
+  pushTurnItem,
+  type ChunkItem,
+  type ChunkRange,
+} from '../../src/projections/turnChunks.js';
+import { fcRuns } from '../support/fcRuns.js';
 
 const item = fc.record({ tokens: fc.nat({ max: 500 }), startsTurn: fc.boolean() });
 
@@ -49,5 +57,35 @@ describe('chunkAtTurnEnds', () => {
       { start: 1, end: 3, tokens: 510 },
       { start: 3, end: 4, tokens: 10 },
     ]);
+  });
+});
+
+describe('the turn chunker, one item at a time', () => {
+  it('gives the chunks chunkAtTurnEnds gives, each once the items after it show it complete (the next turn, or the end)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(item, { maxLength: 200 }),
+        fc.integer({ min: 1, max: 3_000 }),
+        fc.nat({ max: 50 }),
+        (items: ChunkItem[], limit, start) => {
+          let state = initialTurnChunker(start);
+          const given: ChunkRange[] = [];
+          items.forEach((next, i) => {
+            const [after, done] = pushTurnItem(state, next, limit);
+            state = after;
+            for (const chunk of done) {
+              // Complete: a chunk is given only once a later turn has started.
+              expect(chunk.end - start).toBeLessThanOrEqual(i);
+              expect(items[i]!.startsTurn).toBe(true);
+            }
+            given.push(...done);
+          });
+          given.push(...endTurnChunker(state, limit));
+          const shift = (chunk: ChunkRange): ChunkRange => ({ ...chunk, start: chunk.start + start, end: chunk.end + start });
+          expect(given).toEqual(chunkAtTurnEnds(items, limit).map(shift));
+        },
+      ),
+      { numRuns: fcRuns },
+    );
   });
 });

@@ -7,7 +7,15 @@ import {
   type VersionRun,
 } from '../../scripts/compareOutputs/compareRuns.js';
 import { buildInvocations, WORK } from '../../scripts/compareOutputs/invocations.js';
-import { CLOCK, normalise, normaliseClock, normalisePaths, sortProgressLines } from '../../scripts/compareOutputs/normalise.js';
+import {
+  CLOCK,
+  LOCK_HOLDER,
+  normalise,
+  normaliseClock,
+  normalisePaths,
+  normaliseWrittenFile,
+  sortProgressLines,
+} from '../../scripts/compareOutputs/normalise.js';
 import { parseOptions, UsageError } from '../../scripts/compareOutputs/options.js';
 
 const window = { start: Date.parse('2026-12-02T01:05:19.000Z'), end: Date.parse('2026-12-02T01:05:21.000Z') };
@@ -34,6 +42,12 @@ describe('normalise', () => {
     expect(sortProgressLines(text)).toBe(
       'head\nmemlog: [n] a.jsonl: 1 run(s)\nmemlog: [n] b.jsonl: 2 run(s)\nmiddle\nmemlog: [n] c.jsonl: 0 run(s)\n',
     );
+  });
+
+  it('leaves out the PID a consolidation lock holds, and nothing of any other file', () => {
+    expect(normaliseWrittenFile('out/p/memory/.consolidate-lock', '25620')).toBe(LOCK_HOLDER);
+    expect(normaliseWrittenFile('out/p/memory/.consolidate-lock', 'not a pid')).toBe('not a pid');
+    expect(normaliseWrittenFile('out/p/memory/notes.md', '25620')).toBe('25620');
   });
 
   it('keeps bytes that are not UTF-8 apart', () => {

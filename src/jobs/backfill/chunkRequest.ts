@@ -30,9 +30,17 @@ function savedLine(saved: ChunkContext['saved'][number]): string {
   return `- ${saved.path.split(/[\\/]/).at(-1) ?? saved.path}: ${body.length <= 200 ? body : `${body.slice(0, 199)}…`}`;
 }
 
+/** The prompt a person typed that a user message holds, if any. */
+const promptOf = (message: Pick<ApiMessage, 'role' | 'sources'>, prompts: ReadonlySet<string>): string | undefined =>
+  message.role === 'user' ? message.sources.find((uuid) => prompts.has(uuid)) : undefined;
+
+/** The uuid a message is cited by: its prompt's, when a person typed it, else its first entry's. */
+export const citedUuid = (message: Pick<ApiMessage, 'role' | 'sources'>, prompts: ReadonlySet<string>): string =>
+  promptOf(message, prompts) ?? message.sources[0] ?? '';
+
 /** A message as the chunk's transcript shows it, and the uuid it is cited by (the prompt's, when a person typed it). */
 export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>): ChunkMessage {
-  const prompt = message.role === 'user' ? message.sources.find((uuid) => prompts.has(uuid)) : undefined;
+  const prompt = promptOf(message, prompts);
   return {
     uuid: prompt ?? message.sources[0] ?? '',
     role: message.role,

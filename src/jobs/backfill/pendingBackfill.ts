@@ -26,16 +26,18 @@ export function pendingBackfill(
 ): PendingBackfill {
   const view = readSessionView(session, target.effectLog(session));
   const known = carryOver(view);
-  const chunks = unrecordedChunks(view, chunkTokens);
+  const walk = unrecordedChunks(view, chunkTokens);
+  let chunks = 0;
+  let messages = 0;
+  let estimatedTokens = 0;
+  for (const chunk of walk) {
+    chunks++;
+    messages += chunk.messages.length;
+    estimatedTokens += requestTokens(chunkRequest(chunk.messages, chunkContext(view, known, chunk)));
+  }
   const answered = new Set(view.recorded.map((r) => r.chunkId));
   const requested = new Set(
     view.records.flatMap((r) => (r.type === 'candidates_requested' && !answered.has(r.chunkId) ? [r.chunkId] : [])),
   );
-  return {
-    chunks: chunks.length,
-    messages: chunks.reduce((n, c) => n + c.messages.length, 0),
-    estimatedTokens: chunks.reduce((n, chunk) => n + requestTokens(chunkRequest(chunk.messages, chunkContext(view, known, chunk))), 0),
-    sessionTokens: view.sessionTokens,
-    inBatch: requested.size,
-  };
+  return { chunks, messages, estimatedTokens, sessionTokens: walk.sessionTokens(), inBatch: requested.size };
 }

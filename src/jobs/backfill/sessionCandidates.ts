@@ -34,8 +34,9 @@ export interface SessionCandidatesReport {
 }
 
 /**
- * Backfill's first phase for one session: its main-thread conversation read once, cut at turn
- * ends into chunks of at most `chunkTokens`, each sent once with a carry-over (the names and
+ * Backfill's first phase for one session: its conversation outlined from light entries, then read
+ * back once, a window at a time, and cut at turn ends into chunks of at most `chunkTokens` as it
+ * comes, each sent once with a carry-over (the names and
  * descriptions found so far, the session notes when they exist, the memory files the session's
  * assistant saved itself; a candidate on the same subject as one of those is left out). Each chunk's candidates are recorded in the session's effect log as soon as the
  * answer is in, before anything else; a rerun goes on after the last chunk recorded (a session
@@ -54,8 +55,9 @@ export async function sessionCandidates(
   let refusedTotal = 0;
   let alreadySaved = 0;
   const tokens = { input: 0, output: 0 };
-  const base = { project: target.projectDir, session, recordedBefore: view.recorded.length, sessionTokens: view.sessionTokens };
-  for (const chunk of unrecordedChunks(view, options.chunkTokens ?? DEFAULT_CHUNK_TOKENS)) {
+  const walk = unrecordedChunks(view, options.chunkTokens ?? DEFAULT_CHUNK_TOKENS);
+  const base = () => ({ project: target.projectDir, session, recordedBefore: view.recorded.length, sessionTokens: walk.sessionTokens() });
+  for (const chunk of walk) {
     const context = chunkContext(view, known, chunk);
     const request = chunkRequest(chunk.messages, context);
     let outcome;
@@ -67,7 +69,7 @@ export async function sessionCandidates(
       outcome = await recordChunkReply(view, chunk, reply, logPath, context.saved);
     } catch (error) {
       if (options.signal?.aborted === true || !(error instanceof ModelPortError || error instanceof CandidatesReplyError)) throw error;
-      return { ...base, chunks, candidates: found, refused: refusedTotal, alreadySaved, tokens, failed: 1, error: error.message };
+      return { ...base(), chunks, candidates: found, refused: refusedTotal, alreadySaved, tokens, failed: 1, error: error.message };
     }
     chunks++;
     found += outcome.record.candidates.length;
@@ -75,5 +77,5 @@ export async function sessionCandidates(
     alreadySaved += outcome.alreadySaved;
     known.push(...outcome.record.candidates.map((c) => ({ name: c.name, description: c.description })));
   }
-  return { ...base, chunks, candidates: found, refused: refusedTotal, alreadySaved, tokens, failed: 0 };
+  return { ...base(), chunks, candidates: found, refused: refusedTotal, alreadySaved, tokens, failed: 0 };
 }

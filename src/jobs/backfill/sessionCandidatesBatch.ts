@@ -12,8 +12,10 @@ import {
   readSessionView,
   recordChunkReply,
   replyTokens,
+  sessionTokens,
   unrecordedChunks,
   withRecorded,
+  type SessionChunk,
   type SessionView,
 } from './sessionChunks.js';
 
@@ -50,12 +52,12 @@ export async function sessionCandidatesBatch(
 ): Promise<BatchSessionReport> {
   const logPath = target.effectLog(session);
   const view = readSessionView(session, logPath);
-  const base = { project: target.projectDir, session, recordedBefore: view.recorded.length, sessionTokens: view.sessionTokens };
+  const base = () => ({ project: target.projectDir, session, recordedBefore: view.recorded.length, sessionTokens: sessionTokens(view) });
   const requests = view.records.filter((r): r is CandidatesRequestedRecord => r.type === 'candidates_requested');
   const collected = await collectPending(view, requests, logPath, batch, ledger);
   if (collected.kind === 'waiting')
     return {
-      ...base,
+      ...base(),
       chunks: 0,
       candidates: 0,
       refused: 0,
@@ -65,14 +67,19 @@ export async function sessionCandidatesBatch(
       submitted: 0,
       waiting: 1,
     };
-  const next = queueNextChunk(collected.kind === 'recorded' ? withRecorded(view, collected.record) : view, requests, target, {
-    logPath,
-    chunkTokens: options.chunkTokens,
-    batch,
-  });
+  const next = queueNextChunk(
+    collected.kind === 'recorded' ? withRecorded(view, collected.record, collected.chunk) : view,
+    requests,
+    target,
+    {
+      logPath,
+      chunkTokens: options.chunkTokens,
+      batch,
+    },
+  );
   const recorded = collected.kind === 'recorded' ? collected : null;
   return {
-    ...base,
+    ...base(),
     chunks: recorded === null ? 0 : 1,
     candidates: recorded?.record.candidates.length ?? 0,
     refused: recorded?.refused ?? 0,
@@ -94,6 +101,7 @@ type Collected =
   | {
       readonly kind: 'recorded';
       readonly record: CandidatesRecord;
+      readonly chunk: SessionChunk;
       readonly refused: number;
       readonly alreadySaved: number;
       readonly tokens: Tokens;
@@ -129,7 +137,7 @@ async function collectPending(
   const context = chunkContext(view, carryOver(view), chunk);
   const tokens = { input: used.input > 0 ? used.input : requestTokens(chunkRequest(chunk.messages, context)), output: used.output };
   try {
-    return { kind: 'recorded', ...(await recordChunkReply(view, chunk, result.reply, logPath, context.saved)), tokens };
+    return { kind: 'recorded', chunk, ...(await recordChunkReply(view, chunk, result.reply, logPath, context.saved)), tokens };
   } catch (error) {
     if (!(error instanceof CandidatesReplyError)) throw error;
     return { kind: 'failed', error: error.message, tokens };
@@ -143,14 +151,17 @@ function queueNextChunk(
   target: BatchSessionTarget,
   { logPath, chunkTokens, batch }: { readonly logPath: string; readonly chunkTokens: number; readonly batch: BatchRound },
 ): boolean {
-  const [chunk] = unrecordedChunks(view, chunkTokens);
+  const walk = unrecordedChunks(view, chunkTokens);
+  const [chunk] = walk;
+  // The rest of the walk only sizes the session (the report's), without holding its chunks.
+  walk.sessionTokens();
   if (chunk === undefined) return false;
   // Each attempt its own custom id, so a ledger line never names an earlier attempt's request.
   const attempt = requests.filter((r) => r.chunkId === chunk.first).length;
   const customId = batchCustomId(view.sessionId, `candidates:${chunk.first}:${attempt}`);
   appendEffectsSync(logPath, [
     candidatesRequestedRecord({
-      at: { seq: view.seqOf.get(chunk.last) ?? -1, uuid: chunk.last },
+      at: { seq: chunk.lastSeq, uuid: chunk.last },
       chunkId: chunk.first,
       first: chunk.first,
       last: chunk.last,

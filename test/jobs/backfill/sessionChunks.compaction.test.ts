@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toJsonl } from '../../../bench/sessionGen.js';
-import { readSessionView, unrecordedChunks, withRecorded } from '../../../src/jobs/backfill/sessionChunks.js';
+import { readSessionView, unrecordedChunks, type SessionChunk } from '../../../src/jobs/backfill/sessionChunks.js';
+import { appendEffectsSync } from '../../../src/pipeline/effectLog.js';
 import { candidatesRecord } from '../../../src/pipeline/effectRecords.js';
 import { assistantEntry, compactBoundaryEntry, compactSummaryEntry, text, userEntry } from '../../../src/testing/entryBuilders.js';
 import type { Entry } from '../../../src/transcript/entrySchema.js';
@@ -30,31 +31,33 @@ function compactedSession(): string {
   return path;
 }
 
-const cited = (chunks: ReturnType<typeof unrecordedChunks>): string[] => chunks.flatMap((c) => c.messages.map((m) => m.uuid));
+const cited = (chunks: Iterable<SessionChunk>): string[] => [...chunks].flatMap((c) => c.messages.map((m) => m.uuid));
+
+const recordedChunk = (first: string, last: string) =>
+  candidatesRecord({
+    at: { seq: 0, uuid: last },
+    chunkId: first,
+    first,
+    last,
+    candidates: [],
+    tokens: { chunk: 1, input: 1, output: 1 },
+  });
 
 describe('backfill chunks of a compacted session', () => {
   it('cover the whole session, what the compaction summarised included, and not the summary', () => {
     const view = readSessionView(compactedSession(), join(tempDir(), 'effects.jsonl'));
-    const chunks = unrecordedChunks(view, 100);
+    const chunks = [...unrecordedChunks(view, 100)];
     expect(cited(chunks)).toEqual(['u1', 'a1', 'u2', 'a2', 'u3', 'a3', 'u4', 'a4', 'u5', 'a5', 'u6', 'a6']);
     expect(chunks.flatMap((c) => c.messages.map((m) => m.text)).join('\n')).not.toContain('We worked on turns 1 to 3.');
   });
 
   it('after a run that read only the part after the compaction, send the part before once, and nothing of what was read', () => {
-    let view = readSessionView(compactedSession(), join(tempDir(), 'effects.jsonl'));
-    const record = (first: string, last: string) =>
-      candidatesRecord({
-        at: { seq: 0, uuid: last },
-        chunkId: first,
-        first,
-        last,
-        candidates: [],
-        tokens: { chunk: 1, input: 1, output: 1 },
-      });
+    const session = compactedSession();
+    const effects = join(tempDir(), 'effects.jsonl');
     // What an earlier memlog recorded: it saw the summary and turns 4 to 6, in two chunks.
-    view = withRecorded(withRecorded(view, record('u4', 'a5')), record('u6', 'a6'));
-    expect(cited(unrecordedChunks(view, 100))).toEqual(['u1', 'a1', 'u2', 'a2', 'u3', 'a3']);
-    view = withRecorded(view, record('u1', 'a3'));
-    expect(unrecordedChunks(view, 100)).toEqual([]);
+    appendEffectsSync(effects, [recordedChunk('u4', 'a5'), recordedChunk('u6', 'a6')]);
+    expect(cited(unrecordedChunks(readSessionView(session, effects), 100))).toEqual(['u1', 'a1', 'u2', 'a2', 'u3', 'a3']);
+    appendEffectsSync(effects, [recordedChunk('u1', 'a3')]);
+    expect([...unrecordedChunks(readSessionView(session, effects), 100)]).toEqual([]);
   });
 });

@@ -1,0 +1,69 @@
+import { isPrompt } from '../../projections/turns.js';
+import { streamApiMessages } from '../../resume/apiView.js';
+import { HistorySkeleton, type LastWritten } from '../../resume/historySkeleton.js';
+import { skeletonHistory } from '../../resume/skeletonHistory.js';
+import { hasUuid } from '../../transcript/entrySchema.js';
+import { readTranscriptSync } from '../../transcript/readTranscript.js';
+import { SeqPositions } from '../../transcript/seqPositions.js';
+import { citedUuid } from './chunkRequest.js';
+
+export type { LastWritten };
+
+/**
+ * A session as backfill's first pass over it decides it, without its words (issue 21): which
+ * entries its conversation is made of, in what order, through every compaction (what
+ * loadConversation.ts `sessionHistoryNodes` decides, decided from a skeleton of the chain:
+ * historySkeleton.ts), where each entry starts in the file, and the few facts about messages
+ * that the chunks to send depend on before any of them is read whole. The words are read back
+ * later, a window at a time (historyMessages.ts).
+ */
+export interface SessionOutline {
+  readonly path: string;
+  /** The seqs of the entries the conversation is made of, in conversation order. */
+  readonly history: Int32Array;
+  readonly positions: SeqPositions;
+  /** The uuids of the prompts a person typed: a turn starts there, and a message is cited by its prompt's uuid. */
+  readonly prompts: ReadonlySet<string>;
+  /** How many messages the conversation has. */
+  readonly messages: number;
+  /** For each uuid asked about that a message holds: that message's index in the conversation. */
+  readonly messageIndex: ReadonlyMap<string, number>;
+  /** For each uuid asked about that a message is cited by: that message's index. */
+  readonly citedIndex: ReadonlyMap<string, number>;
+  /**
+   * A record is placed at the seq of the last line with its uuid, and a candidate's time is the
+   * last time written with it: for the few history entries whose uuid a later line repeats
+   * (or whose own line has no time), those, by uuid.
+   */
+  readonly lastWritten: ReadonlyMap<string, LastWritten>;
+}
+
+/**
+ * Reads the session once, each entry folded into the skeleton as soon as it is parsed: what is
+ * held is a few numbers per entry, never its words. `asked`: the uuids whose messages the chunks
+ * to send depend on (the first and last of each chunk recorded or requested).
+ */
+export function readSessionOutline(path: string, asked: ReadonlySet<string>): SessionOutline {
+  const positions = new SeqPositions();
+  const prompts = new Set<string>();
+  const skeleton = new HistorySkeleton();
+  for (const item of readTranscriptSync(path)) {
+    if (item.kind !== 'entry') continue;
+    const { seq, entry } = item;
+    positions.add(seq, item.offset, item.line);
+    if (hasUuid(entry) && isPrompt(entry)) prompts.add(entry.uuid);
+    skeleton.add(seq, entry);
+  }
+  const history = skeletonHistory(skeleton);
+  const messageIndex = new Map<string, number>();
+  const citedIndex = new Map<string, number>();
+  let messages = 0;
+  // The stand-ins make messages of the roles and entries the whole ones make (test/resume/skeletonHistory.property.test.ts).
+  for (const message of streamApiMessages(history.lightNodes())) {
+    for (const uuid of message.sources) if (asked.has(uuid) && !messageIndex.has(uuid)) messageIndex.set(uuid, messages);
+    const cited = citedUuid(message, prompts);
+    if (asked.has(cited) && !citedIndex.has(cited)) citedIndex.set(cited, messages);
+    messages++;
+  }
+  return { path, history: history.seqs, positions, prompts, messages, messageIndex, citedIndex, lastWritten: history.lastWritten };
+}
