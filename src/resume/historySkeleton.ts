@@ -242,7 +242,7 @@ export class HistorySkeleton {
 type Typed = Int32Array | Uint8Array | Uint16Array | Float64Array;
 
 function grown<T extends Typed>(from: T): T {
-  const to = new (from.constructor as new (length: number) => T)(from.length * 2);
+  const to = new (from.constructor as new (length: number) => T)(Math.ceil(from.length * 1.5));
   to.set(from);
   return to;
 }

@@ -99,7 +99,16 @@ function walkThroughCompactions(s: HistorySkeleton, leaf: number): number[] {
     id = isNode(s, parent) ? parent : -1;
   }
   path.reverse();
-  return path.filter((n) => !(has(s, n, Flag.COMPACT_SUMMARY) && s.parent[n] !== -1 && crossed.has(s.parent[n]!)));
+  return keepOnly(path, (n) => !(has(s, n, Flag.COMPACT_SUMMARY) && s.parent[n] !== -1 && crossed.has(s.parent[n]!)));
+}
+
+/** `ids.filter(keep)` in place: a session's history is one array of ids, not a copy per step. */
+function keepOnly(ids: number[], keep: (id: number) => boolean, from = 0, to = ids.length): number[] {
+  let at = from;
+  for (let i = from; i < to; i++) if (keep(ids[i]!)) ids[at++] = ids[i]!;
+  ids.copyWithin(at, to);
+  ids.length -= to - at;
+  return ids;
 }
 
 /** Ids grouped by a key in node order, as arrays indexed by key (compressed rows). */
@@ -121,7 +130,7 @@ function groupedBy(s: HistorySkeleton, keys: number, keyOf: (id: number) => numb
 }
 
 /** conversationChain.ts `recoverOrphans`: the off-chain pieces of each response on the chain, and their tool results, put back after it. */
-function recoverOrphans(s: HistorySkeleton, path: readonly number[]): number[] {
+function recoverOrphans(s: HistorySkeleton, path: number[]): number[] {
   const onChain = new Uint8Array(s.idCount);
   for (const id of path) onChain[id] = 1;
   const pieces = groupedBy(s, s.messageIdCount, (id) => (s.kind[id] === ASSISTANT ? s.messageId[id]! : -1));
@@ -145,39 +154,39 @@ function recoverOrphans(s: HistorySkeleton, path: readonly number[]): number[] {
     for (const n of extra) onChain[n] = 1;
     insertAfter.set(lastOnChain[message]!, extra);
   }
-  if (insertAfter.size === 0) return [...path];
+  if (insertAfter.size === 0) return path;
   return path.flatMap((n) => [n, ...(insertAfter.get(n) ?? [])]);
 }
 
 /** loadConversation.ts `keptWithResponseInProgress` with resumeFilters.ts `filterForResume` over the part before it. */
-function keptWithResponseInProgress(s: HistorySkeleton, nodes: readonly number[]): number[] {
+function keptWithResponseInProgress(s: HistorySkeleton, nodes: number[]): number[] {
   let tail = nodes.length;
   while (tail > 0 && s.kind[nodes[tail - 1]!] !== USER) tail--;
-  const head = nodes.slice(0, tail);
-  const answered = new Set<number>();
+  const answered = new Uint8Array(s.toolIds.size);
   const visible = new Uint8Array(s.messageIdCount);
-  for (const id of head) {
+  for (let i = 0; i < tail; i++) {
+    const id = nodes[i]!;
     if (!isMessage(s, id)) continue;
     forEachRef(s, id, (tool, call) => {
-      if (!call) answered.add(tool);
+      if (!call) answered[tool] = 1;
     });
     if (s.kind[id] === ASSISTANT && s.messageId[id] !== -1 && has(s, id, Flag.VISIBLE)) visible[s.messageId[id]!] = 1;
   }
-  const kept = head.filter((id) => {
+  const kept = (id: number): boolean => {
     if (s.kind[id] !== ASSISTANT) return true;
     let calls = 0;
     let unanswered = 0;
     forEachRef(s, id, (tool, call) => {
       if (!call) return;
       calls++;
-      if (!answered.has(tool)) unanswered++;
+      if (answered[tool] === 0) unanswered++;
     });
     if (calls > 0 && unanswered === calls) return false;
     const message = s.messageId[id]!;
     if (has(s, id, Flag.THINKING_ONLY) && (message === -1 || visible[message] === 0)) return false;
     return !has(s, id, Flag.WHITESPACE_ONLY);
-  });
-  return [...kept, ...nodes.slice(tail)];
+  };
+  return keepOnly(nodes, kept, 0, tail);
 }
 
 function forEachRef(s: HistorySkeleton, id: number, visit: (tool: number, call: boolean) => void): void {

@@ -5,13 +5,13 @@ import { readTranscriptSync, type ReadTranscriptOptions } from './readTranscript
 import type { SeqPositions } from './seqPositions.js';
 
 /** How far apart (in bytes of file) the entries read back in one go may start. */
-const WINDOW_BYTES = 2 * 1024 * 1024;
+const WINDOW_BYTES = 1024 * 1024;
 /** A window is read in small steps: the reader parses the whole last step, most of it past the window. */
-const STEP_BYTES = 64 * 1024;
+const STEP_BYTES = 32 * 1024;
 
 /**
  * The whole entries at these seqs, in the order given, read back a window at a time: the
- * entries of a window start within a couple of megabytes of one another and are read with one
+ * entries of a window start within a megabyte of one another and are read with one
  * pass over that part of the file, then given in order. What is held is one window's entries,
  * whatever the file's size (issue 21). Entries in file order read the file about once; an
  * order that jumps back reads again from there. Throws when an entry is no longer where

@@ -14,8 +14,8 @@ export class SeqPositions {
   add(seq: number, offset: number, line: number): void {
     if (seq !== this.count) throw new Error(`positions are added in seq order: expected seq ${this.count}, got ${seq}`);
     if (this.count === this.offsets.length) {
-      this.offsets = grown(this.offsets, new Float64Array(this.count * 2));
-      this.lines = grown(this.lines, new Int32Array(this.count * 2));
+      this.offsets = grown(this.offsets, new Float64Array(Math.ceil(this.count * 1.5)));
+      this.lines = grown(this.lines, new Int32Array(Math.ceil(this.count * 1.5)));
     }
     this.offsets[this.count] = offset;
     this.lines[this.count] = line;
