@@ -35,4 +35,8 @@ export const COMMANDS: ReadonlyArray<readonly [name: string, args: (at: Place) =
     ],
   ],
   ['extract', (at) => ['extract', at.projects, '--model', 'offline', '--out', join(at.scratch, 'extract-out')]],
+  [
+    'extract --per-turn',
+    (at) => ['extract', at.projects, '--per-turn', '--model', 'offline', '--out', join(at.scratch, 'extract-per-turn-out')],
+  ],
 ];

@@ -96,6 +96,15 @@ export function buildInvocations(fixtures: FixtureSet, display: (path: string) =
       copies: [{ from: path, to: copy }],
       progressLines: true,
     });
+    // Claude Code's live runs, one per due turn: planned, run, then run again (nothing left to do).
+    const perTurn = [...extract, '--per-turn'];
+    const perTurnPlanned = [...perTurn, '--dry-run', '--json'];
+    out.push({
+      label: `${label(perTurnPlanned)}, then the run and the run again`,
+      steps: [perTurnPlanned, perTurn, perTurn],
+      copies: [{ from: path, to: copy }],
+      progressLines: true,
+    });
   }
   for (const { path, memory } of fixtures.memoryDirs) {
     readOnly(['memory', 'list', '--dir', path], path);

@@ -28,7 +28,8 @@ export type PacedRunEvent =
   | { readonly type: 'failed'; readonly runId: string; readonly error: string };
 
 export interface PacedRunsOptions {
-  readonly entries: readonly LogEntry[];
+  /** Walked once, in order: a stream will do. */
+  readonly entries: Iterable<LogEntry>;
   /** The effect log as read (interrupted runs already recovered). */
   readonly records: readonly EffectRecord[];
   readonly logPath: string;

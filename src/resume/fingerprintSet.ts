@@ -21,6 +21,14 @@ export class FingerprintSet {
     this.count++;
   }
 
+  /** An independent copy: adding to one leaves the other as it was. */
+  copy(): FingerprintSet {
+    const made = new FingerprintSet();
+    made.slots = this.slots.slice();
+    made.count = this.count;
+    return made;
+  }
+
   mayHave(text: string): boolean {
     const [high, low] = fingerprint(text);
     return this.find(high, low) >= 0;

@@ -70,7 +70,11 @@ export function loadConversation(
  * their results included, and no synthetic reply is added (the run adds its own prompt).
  */
 export function liveConversation(items: Iterable<{ readonly seq: number; readonly entry: Entry }>): ApiMessage[] {
-  const index = indexTranscript(items);
+  return liveConversationOf(indexTranscript(items));
+}
+
+/** `liveConversation` of entries already indexed. */
+export function liveConversationOf(index: TranscriptIndex): ApiMessage[] {
   return withResponseInProgress(buildChain(index, selectLeaf(index, 'newest')).nodes);
 }
 

@@ -58,6 +58,18 @@ export interface IndexOptions {
    * entries again and indexes them whole. The index is the same either way (a property test).
    */
   readonly again?: () => Iterable<{ seq: number; entry: Entry }>;
+  /**
+   * With `again`: the entries given start where someone else already forgot, as this index would
+   * have (a ConversationWindow): what was forgotten before them, so that a line naming it sends
+   * the index back to `again` exactly as if it had forgotten those entries itself.
+   */
+  readonly forgotten?: ForgottenEntries;
+}
+
+/** Fingerprints of forgotten chain entries' uuids and of forgotten progress lines' uuids. */
+export interface ForgottenEntries {
+  readonly nodes: FingerprintSet;
+  readonly progress: FingerprintSet;
 }
 
 interface MutableNode {
@@ -74,7 +86,7 @@ interface MutableNode {
  */
 export function indexTranscript(entries: Iterable<{ seq: number; entry: Entry }>, options: IndexOptions = {}): TranscriptIndex {
   const forgetting = options.again !== undefined && options.wholeHistory !== true;
-  const index = indexEntries(entries, options.wholeHistory === true, forgetting);
+  const index = indexEntries(entries, options.wholeHistory === true, forgetting, forgetting ? options.forgotten : undefined);
   if (index !== null) return index;
   return { ...indexEntries(options.again!(), false, false)!, readAgain: true };
 }
@@ -90,6 +102,7 @@ function indexEntries(
   entries: Iterable<{ seq: number; entry: Entry }>,
   wholeHistory: boolean,
   forgetting: boolean,
+  forgottenBefore?: ForgottenEntries,
 ): TranscriptIndex | null {
   const nodes = new Map<string, MutableNode>();
   const bridge = new Map<string, Bridge>();
@@ -98,10 +111,10 @@ function indexEntries(
   const metadata: SessionMetadata = {};
   const duplicateUuids: string[] = [];
   // What was forgotten, as fingerprints: a later line that names one of them sends us back to read everything.
-  const forgottenNodes = new FingerprintSet();
-  const forgottenProgress = new FingerprintSet();
+  const forgottenNodes = forgottenBefore?.nodes.copy() ?? new FingerprintSet();
+  const forgottenProgress = forgottenBefore?.progress.copy() ?? new FingerprintSet();
   let previousBoundarySeq: number | null = null;
-  let forgot = false;
+  let forgot = forgottenNodes.size > 0;
   let peakNodes = 0;
   const forget = (before: number): void => {
     peakNodes = Math.max(peakNodes, nodes.size);

@@ -1,3 +1,4 @@
+import type { Diagnostic } from '../errors.js';
 import type { LogEntry } from './logEntry.js';
 import type { Entry } from './entrySchema.js';
 import { readTranscriptSync, type ReadTranscriptOptions } from './readTranscript.js';
@@ -24,14 +25,24 @@ export interface TranscriptEntries extends Iterable<LogEntry> {
  * entry at a time: a command that needs two or three passes over a session (the decisions, then
  * the turns) holds one entry at a time instead of the whole file (issue 21).
  */
-export function transcriptEntries(path: string, options: { readonly onRead?: (bytes: number) => void } = {}): TranscriptEntries {
+export function transcriptEntries(
+  path: string,
+  options: {
+    readonly onRead?: (bytes: number) => void;
+    /** Told of each line that is not an entry, on every walk. */
+    readonly onDiagnostic?: (diagnostic: Diagnostic) => void;
+  } = {},
+): TranscriptEntries {
   let counted: number | undefined;
   function* walk(): Generator<LogEntry> {
     let diagnostics = 0;
     for (const item of readTranscriptSync(path)) {
       options.onRead?.(item.offset);
       if (item.kind === 'entry') yield { seq: item.seq, entry: item.entry };
-      else diagnostics++;
+      else {
+        diagnostics++;
+        options.onDiagnostic?.(item);
+      }
     }
     counted = diagnostics;
   }

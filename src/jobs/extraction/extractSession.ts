@@ -1,5 +1,5 @@
 import { hasUuid } from '../../transcript/entrySchema.js';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { basename } from 'node:path';
 import { MemlogError } from '../../errors.js';
 import { removeStagedDir } from '../../fs/stagedDir.js';
@@ -10,8 +10,9 @@ import type { LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.
 import { recoverInterrupted, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
 import type { ReplaySettings } from '../../pipeline/replayDecider.js';
 import type { Decision, RunStart } from '../../projections/decisions.js';
-import { isPrompt } from '../../projections/turns.js';
-import { readLogEntries } from '../../transcript/readLogEntries.js';
+import { ConversationWindow, windowed } from '../../resume/conversationWindow.js';
+import type { LogEntry } from '../../transcript/logEntry.js';
+import { transcriptEntries } from '../../transcript/transcriptEntries.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { ExtractionOutcome } from './extractionOutcome.js';
@@ -59,7 +60,12 @@ export async function extractSession(
   batch: BatchRound | null,
 ): Promise<SessionReport> {
   const logPath = target.effectLog(session);
-  const { entries, diagnostics, log } = readSessionInputs(session, logPath);
+  const { log } = readSessionInputs(session, logPath);
+  // The transcript streams through the runs once; each run's conversation comes from a window of
+  // the last compactions' entries, so memory follows the conversation, not the file (issue 21).
+  let diagnostics = 0;
+  const window = new ConversationWindow(transcriptEntries(session));
+  const entries = windowed(transcriptEntries(session, { onDiagnostic: () => diagnostics++ }), window);
   await removeStrayTempFiles(target.memoryDir);
   const sessionId = basename(session, '.jsonl');
   // Staging copies are named for the session and the run, so no other session's run can be taken for this one's.
@@ -76,15 +82,14 @@ export async function extractSession(
   const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => removeStagedDir(stagingOf(runId)), submitted);
   let records = [...log.records, ...interrupted];
   // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
-  const last = entries.at(-1);
-  const end: LogPosition = { seq: last?.seq ?? -1, uuid: last !== undefined && hasUuid(last.entry) ? last.entry.uuid : null };
+  let ended: LogPosition | undefined;
+  const end = (): LogPosition => (ended ??= lastPosition(transcriptEntries(session)));
   const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, options);
   records = [...records, ...collected.records];
   // The newest run failed last time: it runs again now, at the same place.
   records = [...records, ...retryFailed(records, 'extraction', logPath)];
-  const prompts = new Set(entries.flatMap((e) => (isPrompt(e.entry) && hasUuid(e.entry) ? [e.entry.uuid] : [])));
-  const cwd = entries.map((e) => (e.entry as { cwd?: unknown }).cwd).find((c): c is string => typeof c === 'string');
-  const frames = extractionFrames(entries);
+  const cwd = firstCwd(transcriptEntries(session));
+  const frames = extractionFrames(window);
   const runs = await runPaced({
     entries,
     records,
@@ -108,16 +113,13 @@ export async function extractSession(
         await queueBatchRequest(batch, target.memoryDir, batchCustomId(sessionId, runId), run);
         return { deferred: true };
       }
-      const humanMessages = run.snapshot.flatMap((message, i) =>
-        message.role === 'user' && message.sources.some((uuid) => prompts.has(uuid)) ? [i] : [],
-      );
       return runExtraction({
         model: options.model,
         memoryDir: target.memoryDir,
         readRoots: cwd !== undefined && existsSync(cwd) ? [cwd] : [],
         conversation: run.conversation,
         newMessages: run.newMessages,
-        humanMessages,
+        humanMessages: run.humanMessages,
         runId: `${sessionId}.${runId}`,
         sessionId,
         from: run.from,
@@ -139,7 +141,7 @@ export async function extractSession(
     added: written.filter((w) => w.change === 'added'),
     updated: written.filter((w) => w.change === 'updated'),
     tokens: { input: outcomes.reduce((n, o) => n + o.tokens.input, 0), output: outcomes.reduce((n, o) => n + o.tokens.output, 0) },
-    diagnostics: diagnostics.length,
+    diagnostics,
     indexDropped: outcomes.flatMap((o) => o.indexDropped),
     submitted: runs.filter((run) => run.deferred === true).length,
     waiting: collected.waiting,
@@ -153,13 +155,29 @@ export class SessionUnreadableError extends MemlogError {
   }
 }
 
-/** What a session's extraction reads before it writes anything. */
+/** What a session's extraction reads before it writes anything (the transcript streams later; here: can it be read at all). */
 function readSessionInputs(session: string, logPath: string) {
   try {
-    const { entries, diagnostics } = readLogEntries(session);
-    return { entries, diagnostics, log: readEffectLog(logPath) };
+    closeSync(openSync(session, 'r'));
+    return { log: readEffectLog(logPath) };
   } catch (error) {
     if (describeFailure(error) === undefined) throw error;
     throw new SessionUnreadableError(error);
   }
+}
+
+/** Where the transcript ends now: its last entry. */
+function lastPosition(entries: Iterable<LogEntry>): LogPosition {
+  let last: LogEntry | undefined;
+  for (const item of entries) last = item;
+  return { seq: last?.seq ?? -1, uuid: last !== undefined && hasUuid(last.entry) ? last.entry.uuid : null };
+}
+
+/** The working directory the session's first entry that names one gives (where the extraction may read files). */
+function firstCwd(entries: Iterable<LogEntry>): string | undefined {
+  for (const { entry } of entries) {
+    const cwd = (entry as { cwd?: unknown }).cwd;
+    if (typeof cwd === 'string') return cwd;
+  }
+  return undefined;
 }

@@ -1,25 +1,25 @@
 import type { Decision, ExtractionDue, RunStart } from '../../projections/decisions.js';
-import { liveConversation } from '../../resume/loadConversation.js';
-import type { LogEntry } from '../../transcript/logEntry.js';
+import { isPrompt } from '../../projections/turns.js';
+import type { ConversationWindow } from '../../resume/conversationWindow.js';
 
 /** What one extraction run reads: the conversation up to its start, how much of it is new since the cursor, and the time it stamps. */
 export type ExtractionFrame = ReturnType<typeof buildFrame>;
 
 /**
  * The frames of one session's runs, each built once: a batch run's record and its request both
- * need the run's view of the conversation. `forget` drops a frame once its run has it.
+ * need the run's view of the conversation. `forget` drops a frame once its run has it. The
+ * conversation comes from the window the session streams through (issue 21).
  */
-export function extractionFrames(entries: readonly LogEntry[]): {
+export function extractionFrames(window: ConversationWindow): {
   readonly frame: (start: RunStart, decisions: readonly Decision[]) => ExtractionFrame;
   readonly forget: (start: RunStart) => void;
 } {
-  const timeOf = new Map(entries.map((e) => [(e.entry as { uuid?: string }).uuid, (e.entry as { timestamp?: string }).timestamp]));
   const frames = new Map<RunStart, ExtractionFrame>();
   return {
     frame: (start, decisions) => {
       const known = frames.get(start);
       if (known !== undefined) return known;
-      const made = buildFrame(entries, timeOf, start, decisions);
+      const made = buildFrame(window, start, decisions);
       frames.set(start, made);
       return made;
     },
@@ -29,21 +29,22 @@ export function extractionFrames(entries: readonly LogEntry[]): {
   };
 }
 
-function buildFrame(
-  entries: readonly LogEntry[],
-  timeOf: ReadonlyMap<string | undefined, string | undefined>,
-  start: RunStart,
-  decisions: readonly Decision[],
-) {
-  const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
+function buildFrame(window: ConversationWindow, start: RunStart, decisions: readonly Decision[]) {
+  const snapshot = window.snapshot(start.seq);
   const cursor = (decisions[0] as ExtractionDue | undefined)?.cursor ?? null;
   const at = cursor === null ? -1 : snapshot.findIndex((m) => m.sources.includes(cursor));
+  const prompt = (uuid: string): boolean => {
+    const entry = window.find(uuid);
+    return entry !== undefined && isPrompt(entry);
+  };
   return {
     snapshot,
     conversation: snapshot.map(({ role, content }) => ({ role, content })),
+    /** Which of the conversation's messages a person typed. */
+    humanMessages: snapshot.flatMap((message, i) => (message.role === 'user' && message.sources.some(prompt) ? [i] : [])),
     newMessages: at === -1 ? snapshot.length : snapshot.length - at - 1,
     from: cursor,
     to: start.uuid,
-    now: timeOf.get(start.uuid) ?? '1970-01-01T00:00:00.000Z',
+    now: (window.find(start.uuid) as { timestamp?: string } | undefined)?.timestamp ?? '1970-01-01T00:00:00.000Z',
   };
 }

@@ -53,7 +53,8 @@ export async function collectBatchResults(
   sessionId: string,
   records: readonly EffectRecord[],
   ledger: ReadonlyMap<string, string>,
-  end: LogPosition,
+  /** Where the transcript ends (read only when a run is collected). */
+  end: () => LogPosition,
   logPath: string,
   batch: BatchRound | null,
   options: { readonly frontmatter?: FrontmatterForm },
@@ -92,18 +93,18 @@ export async function collectBatchResults(
     });
     // The run's start was recorded by an earlier build; its end goes through the same step as every run's.
     const ending = recordRunEnd({ run: 'extraction', runId: started.runId, started }, done, {
-      at: end,
+      at: end(),
       afterEnd: true,
       record: (rs) => appendEffectsSync(logPath, rs),
     });
     switch (ending.kind) {
       case 'finished':
-        runs.push({ runId: started.runId, at: end, ok: true, outcome: ending.outcome });
+        runs.push({ runId: started.runId, at: end(), ok: true, outcome: ending.outcome });
         await ending.apply();
         out.push(...ending.records.slice(1));
         break;
       case 'failed':
-        runs.push({ runId: started.runId, at: end, ok: false, error: ending.error });
+        runs.push({ runId: started.runId, at: end(), ok: false, error: ending.error });
         out.push(...ending.records.slice(1));
         break;
       case 'interrupted':

@@ -11,8 +11,8 @@ import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline
 import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
 import type { ReplaySettings } from '../../pipeline/replayDecider.js';
-import { liveConversation } from '../../resume/loadConversation.js';
-import { readLogEntries } from '../../transcript/readLogEntries.js';
+import { ConversationWindow, windowed } from '../../resume/conversationWindow.js';
+import { transcriptEntries } from '../../transcript/transcriptEntries.js';
 import type { NotesConfig } from '../../memory/session/notesConfig.js';
 import { isStagingFile, notesLockPath, NotesRunOutcome, realNotesPath, runNotesUpdateOver, stagingPath } from './notesRun.js';
 
@@ -86,7 +86,11 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
 }
 
 async function buildLocked(options: NotesBuildOptions, notesPath: string, logPath: string): Promise<NotesBuildReport> {
-  const { entries, diagnostics } = readLogEntries(options.transcriptPath);
+  // The transcript streams through the runs once; each run's conversation comes from a window
+  // of the last compactions' entries, so memory follows the conversation, not the file (issue 21).
+  const diagnostics: Diagnostic[] = [];
+  const window = new ConversationWindow(transcriptEntries(options.transcriptPath));
+  const entries = windowed(transcriptEntries(options.transcriptPath, { onDiagnostic: (d) => diagnostics.push(d) }), window);
   const log = readEffectLog(logPath);
   diagnostics.push(...log.diagnostics);
   // A withdrawn run's staged result is not finished here: it runs again instead.
@@ -114,8 +118,7 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
       else options.onRun?.(event);
     },
     execute: async (start, _decisions, runId) => {
-      const snapshot = liveConversation(entries.filter((e) => e.seq <= start.seq));
-      return runNotesUpdateOver(snapshot, {
+      return runNotesUpdateOver(window.snapshot(start.seq), {
         model: options.model,
         notesPath,
         config: options.config,
