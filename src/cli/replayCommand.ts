@@ -16,6 +16,7 @@ import {
 } from '../pipeline/index.js';
 import { followTranscript, resolveEntryRef, transcriptEntries } from '../transcript/index.js';
 import type { Decision } from '../projections/index.js';
+import { ChunkedWriter } from './chunkedWriter.js';
 import { checkOptions } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, positive, toSettings, type TriggerOptions } from './triggerOptions.js';
@@ -93,7 +94,7 @@ export function registerReplay(program: Command): void {
           process.exitCode = 2;
           return;
         }
-        const { state } = replaySync(entries, settings, entry.seq, records);
+        const { state } = replaySync(entries, settings, entry.seq, records, () => {});
         skipped();
         process.stdout.write(`${JSON.stringify(state, mapsAsObjects, 2)}\n`);
         return;
@@ -110,12 +111,16 @@ export function registerReplay(program: Command): void {
         skipped();
         return;
       }
-      const timeline = buildTimeline(entries, settings, records);
-      skipped();
       if (options.json === true) {
-        for (const decision of timeline.decisions) process.stdout.write(`${JSON.stringify(decision)}\n`);
+        // Each decision goes out as it is made: nothing of the session is kept (issue 21).
+        const out = new ChunkedWriter((text) => process.stdout.write(text));
+        replaySync(entries, settings, undefined, records, (decision) => out.write(`${JSON.stringify(decision)}\n`));
+        out.flush();
+        skipped();
         return;
       }
+      const timeline = buildTimeline(entries, settings, records);
+      skipped();
       process.stdout.write(`${formatTimeline(file, timeline)}\n`);
     });
 }

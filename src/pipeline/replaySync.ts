@@ -13,6 +13,8 @@ export function replaySync(
   /** Stop right after this entry: its uuid, or its seq. */
   at?: string | number,
   records: readonly EffectRecord[] = [],
+  /** Told of each decision as it is made; given it, the decisions are not kept (the result's list stays empty). */
+  onDecision?: (decision: Decision) => void,
 ): { decisions: Decision[]; state: ReplayState; found: boolean } {
   const effective = withoutInterrupted(records);
   const decider = createReplayDecider(effective.length > 0 ? { runs: recordedKinds(effective), ...settings } : settings);
@@ -21,7 +23,8 @@ export function replaySync(
   for (const event of mergeByPosition(entries, effective)) {
     const [next, made] = decider.step(state, event);
     state = next;
-    decisions.push(...made);
+    if (onDecision === undefined) decisions.push(...made);
+    else for (const decision of made) onDecision(decision);
     if (
       at !== undefined &&
       event.source === 'transcript' &&

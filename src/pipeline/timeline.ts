@@ -2,6 +2,7 @@ import type { Decision } from '../projections/decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { isPrompt, promptPreview, selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
 import { hasUuid } from '../transcript/entrySchema.js';
+import { FingerprintSet } from '../resume/fingerprintSet.js';
 import type { EffectRecord } from './effectRecord.js';
 import { placeDecisions } from './placeDecisions.js';
 import type { ReplaySettings, ReplayState } from './replayDecider.js';
@@ -27,18 +28,26 @@ export interface Timeline {
  * Replays entries into a timeline in one pass: the decisions, the turns and each turn's prompt
  * preview are folded side by side, so a lazily read transcript is read once and never held.
  */
-export function buildTimeline(entries: Iterable<LogEntry>, settings: ReplaySettings = {}, records: readonly EffectRecord[] = []): Timeline {
+export function buildTimeline(
+  entries: Iterable<LogEntry>,
+  settings: ReplaySettings = {},
+  records: readonly EffectRecord[] = [],
+  /** Told of each decision as it is made, while the entry that caused it is still among the last few read. */
+  onDecision?: (decision: Decision) => void,
+): Timeline {
   let turnState = turnsProjection.initialState();
   // A turn's prompt is shown as the first entry of its uuid shows (a uuid written twice keeps its first line).
   const previews = new Map<string, string>();
-  const seen = new Set<string>();
+  // Fingerprints, not the uuids (a long session has hundreds of thousands): a false "seen"
+  // only sends the prompt to the walk below, which finds its first line all the same.
+  const seen = new FingerprintSet();
   const firstSeenElsewhere = new Set<string>();
   function* folded(): Generator<LogEntry> {
     for (const logEntry of entries) {
       turnState = turnsProjection.evolve(turnState, logEntry);
       const { entry } = logEntry;
       if (hasUuid(entry)) {
-        const first = !seen.has(entry.uuid);
+        const first = !seen.mayHave(entry.uuid);
         seen.add(entry.uuid);
         if (entry.type === 'user' && isPrompt(entry)) {
           if (first) previews.set(entry.uuid, promptPreview(entry));
@@ -48,7 +57,11 @@ export function buildTimeline(entries: Iterable<LogEntry>, settings: ReplaySetti
       yield logEntry;
     }
   }
-  const { decisions, state } = replaySync(folded(), settings, undefined, records);
+  const decisions: Decision[] = [];
+  const { state } = replaySync(folded(), settings, undefined, records, (decision) => {
+    decisions.push(decision);
+    onDecision?.(decision);
+  });
   // Rare: a prompt whose uuid an earlier entry had. One more walk finds that entry.
   if (firstSeenElsewhere.size > 0)
     for (const { entry } of entries) {
