@@ -5,7 +5,7 @@ import { buildTimeline } from '../pipeline/timeline.js';
 import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { clip } from './escapeHtml.js';
 import { boundaryMarkers, decisionMarkers, recordMarkers, type Marker } from './sessionMarkers.js';
-import { tokenMeasure, tokenSeries, type TokenPoint, type TokenSeries } from './tokenSeries.js';
+import { tokenMeasure, tokenSeries, type TokenPoints, type TokenSeries } from './tokenSeries.js';
 import { toolActivityFold, type ToolErrorMark } from './toolActivity.js';
 
 /** What a session page is drawn from: one session's log, memlog's records for it, and how it was read. */
@@ -34,6 +34,8 @@ export interface TurnBar {
   readonly toolErrors: number;
   readonly tokens: number;
   readonly open: boolean;
+  /** A bar for several turns (a very long session, displayCaps.ts): the index of the last. */
+  readonly through?: number;
 }
 
 export interface SessionTotals {
@@ -85,7 +87,12 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
   const measure = tokenMeasure();
   const activityFold = toolActivityFold();
   const boundaries: LogEntry[] = [];
+  // The time of each entry a marker will stand at, not of every entry (issue 21): records'
+  // places are known now, a boundary's as it is read, a decision's from the last entries read.
   const times = new Map<number, unknown>();
+  const wanted = new Set(records.map((r) => r.at.seq));
+  const recent = new RecentTimes();
+  const missed = new Set<number>();
   let count = 0;
   let firstSeq: number | undefined;
   let lastSeq = 0;
@@ -97,14 +104,15 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
       firstSeq ??= event.seq;
       lastSeq = event.seq;
       const time = (event.entry as { timestamp?: unknown }).timestamp;
-      times.set(event.seq, time);
+      recent.add(event.seq, time);
+      if (wanted.has(event.seq) || isBoundary(event)) times.set(event.seq, time);
       if (typeof time === 'string') {
         firstTime ??= time;
         lastTime = time;
       }
       measure.push(event);
       activityFold.push(event);
-      if (event.entry.type === 'system' && event.entry.subtype === 'compact_boundary') boundaries.push(event);
+      if (isBoundary(event)) boundaries.push(event);
       yield event;
     }
   }
@@ -117,7 +125,15 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
       return walked();
     },
   };
-  const timeline = buildTimeline(once, settings, records);
+  const timeline = buildTimeline(once, settings, records, (decision) => {
+    if (times.has(decision.seq)) return;
+    const time = recent.find(decision.seq);
+    if (time === NOT_RECENT) missed.add(decision.seq);
+    else times.set(decision.seq, time);
+  });
+  // Rare: a decision about an entry read long before it. One more walk finds that entry's time.
+  if (missed.size > 0)
+    for (const { seq, entry } of entries) if (missed.has(seq)) times.set(seq, (entry as { timestamp?: unknown }).timestamp);
   const measured = measure.points;
   const series = tokenSeries(measured);
   const activity = activityFold.activity;
@@ -185,6 +201,32 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
 }
 
 /** The context measured at the first message after a position (points are in log order). */
-function tokensAfter(points: readonly TokenPoint[]): (seq: number) => number | null {
-  return (seq) => points.find((p) => p.seq > seq)?.tokens ?? null;
+function tokensAfter(points: TokenPoints): (seq: number) => number | null {
+  return (seq) => points.firstAfter(seq)?.tokens ?? null;
+}
+
+const isBoundary = ({ entry }: LogEntry): boolean => entry.type === 'system' && entry.subtype === 'compact_boundary';
+
+const NOT_RECENT = Symbol('not recent');
+
+/** The timestamps of the last entries read, by seq: a decision is made a few entries after the one it is about. */
+class RecentTimes {
+  static readonly SIZE = 4096;
+  readonly #seqs = new Float64Array(RecentTimes.SIZE).fill(-1);
+  readonly #times: unknown[] = new Array<unknown>(RecentTimes.SIZE);
+  #next = 0;
+
+  add(seq: number, time: unknown): void {
+    this.#seqs[this.#next] = seq;
+    this.#times[this.#next] = time;
+    this.#next = (this.#next + 1) % RecentTimes.SIZE;
+  }
+
+  find(seq: number): unknown {
+    for (let k = 1; k <= RecentTimes.SIZE; k++) {
+      const i = (this.#next - k + RecentTimes.SIZE) % RecentTimes.SIZE;
+      if (this.#seqs[i] === seq) return this.#times[i];
+    }
+    return NOT_RECENT;
+  }
 }

@@ -20,6 +20,69 @@ export interface TokenSeries {
 export const MAX_TOKEN_POINTS = 2_000;
 
 /**
+ * Points kept as two growable columns of numbers: about 16 bytes a point where an object took
+ * about 50, for a line measured at every message of a session of any length (issue 21).
+ */
+export class TokenPoints {
+  #seqs = new Float64Array(1024);
+  #tokens = new Float64Array(1024);
+  #length = 0;
+
+  get length(): number {
+    return this.#length;
+  }
+
+  push(seq: number, tokens: number): void {
+    if (this.#length === this.#seqs.length) {
+      const grown = this.#length * 2;
+      const seqs = new Float64Array(grown);
+      const counts = new Float64Array(grown);
+      seqs.set(this.#seqs);
+      counts.set(this.#tokens);
+      this.#seqs = seqs;
+      this.#tokens = counts;
+    }
+    this.#seqs[this.#length] = seq;
+    this.#tokens[this.#length] = tokens;
+    this.#length++;
+  }
+
+  seqAt(i: number): number {
+    return this.#seqs[i]!;
+  }
+
+  tokensAt(i: number): number {
+    return this.#tokens[i]!;
+  }
+
+  at(i: number): TokenPoint {
+    return { seq: this.seqAt(i), tokens: this.tokensAt(i) };
+  }
+
+  /** The first point after `seq` (points are in log order), or undefined. */
+  firstAfter(seq: number): TokenPoint | undefined {
+    let low = 0;
+    let high = this.#length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.seqAt(mid) > seq) high = mid;
+      else low = mid + 1;
+    }
+    return low < this.#length ? this.at(low) : undefined;
+  }
+
+  static of(points: readonly TokenPoint[]): TokenPoints {
+    const made = new TokenPoints();
+    for (const p of points) made.push(p.seq, p.tokens);
+    return made;
+  }
+
+  toArray(): TokenPoint[] {
+    return Array.from({ length: this.#length }, (_, i) => this.at(i));
+  }
+}
+
+/**
  * Claude Code's context count (the tokens projection) after every main-thread message, in log
  * order. A compact boundary restarts the count from nothing, so the boundary and any message
  * after it that adds nothing (an empty attachment, a system line) carry no point: the line goes
@@ -29,12 +92,12 @@ export const MAX_TOKEN_POINTS = 2_000;
 export function measureTokens(entries: Iterable<LogEntry>): TokenPoint[] {
   const measure = tokenMeasure();
   for (const event of entries) measure.push(event);
-  return measure.points;
+  return measure.points.toArray();
 }
 
 /** `measureTokens` one entry at a time, for a walk that folds several things at once. */
-export function tokenMeasure(): { readonly push: (event: LogEntry) => void; readonly points: TokenPoint[] } {
-  const points: TokenPoint[] = [];
+export function tokenMeasure(): { readonly push: (event: LogEntry) => void; readonly points: TokenPoints } {
+  const points = new TokenPoints();
   let state = tokens.initialState();
   let restarted = false;
   return {
@@ -45,7 +108,7 @@ export function tokenMeasure(): { readonly push: (event: LogEntry) => void; read
       if (isCompactBoundary(event)) restarted = true;
       if (restarted && measuredNothing(state)) return;
       restarted = false;
-      points.push({ seq: event.seq, tokens: tokens.selectContextTokens(state) });
+      points.push(event.seq, tokens.selectContextTokens(state));
     },
   };
 }
@@ -56,36 +119,39 @@ const isCompactBoundary = ({ entry }: LogEntry): boolean => entry.type === 'syst
 const measuredNothing = (state: tokens.TokensState): boolean => state.usageTotal === null && state.estimateAll === 0;
 
 /** The line to draw: every measured point, or a thinned copy past `maxPoints`. */
-export function tokenSeries(points: readonly TokenPoint[], maxPoints = MAX_TOKEN_POINTS): TokenSeries {
-  const max = points.reduce((m, p) => Math.max(m, p.tokens), 0);
+export function tokenSeries(measured: readonly TokenPoint[] | TokenPoints, maxPoints = MAX_TOKEN_POINTS): TokenSeries {
+  const points = measured instanceof TokenPoints ? measured : TokenPoints.of(measured);
+  let max = 0;
+  for (let i = 0; i < points.length; i++) max = Math.max(max, points.tokensAt(i));
   const thinned = points.length > maxPoints;
-  return { points: thinned ? thin(points, maxPoints) : points, measured: points.length, max, thinned };
+  return { points: thinned ? thin(points, maxPoints) : points.toArray(), measured: points.length, max, thinned };
 }
 
 /**
  * Keeps the lowest and the highest point of each of `maxPoints / 2` equal slices (in their log
  * order), so a peak before a compaction and the drop after it both survive; first and last stay.
  */
-export function thin(points: readonly TokenPoint[], maxPoints: number): TokenPoint[] {
+export function thin(measured: readonly TokenPoint[] | TokenPoints, maxPoints: number): TokenPoint[] {
+  const points = measured instanceof TokenPoints ? measured : TokenPoints.of(measured);
   // Two points a slice, plus the first and the last: never more than maxPoints.
   const buckets = Math.max(1, Math.floor((maxPoints - 2) / 2));
   const size = points.length / buckets;
-  const out: TokenPoint[] = [];
+  const kept: number[] = [];
   for (let b = 0; b < buckets; b++) {
-    const slice = points.slice(Math.floor(b * size), Math.floor((b + 1) * size));
-    if (slice.length === 0) continue;
-    let low = slice[0] as TokenPoint;
-    let high = low;
-    for (const p of slice) {
-      if (p.tokens < low.tokens) low = p;
-      if (p.tokens > high.tokens) high = p;
+    const from = Math.floor(b * size);
+    const to = Math.min(points.length, Math.floor((b + 1) * size));
+    if (to <= from) continue;
+    let low = from;
+    let high = from;
+    for (let i = from; i < to; i++) {
+      if (points.tokensAt(i) < points.tokensAt(low)) low = i;
+      if (points.tokensAt(i) > points.tokensAt(high)) high = i;
     }
-    if (low === high) out.push(low);
-    else out.push(...(low.seq < high.seq ? [low, high] : [high, low]));
+    if (low === high) kept.push(low);
+    else kept.push(...(points.seqAt(low) < points.seqAt(high) ? [low, high] : [high, low]));
   }
-  const first = points[0];
-  const last = points[points.length - 1];
-  if (first !== undefined && out[0] !== first) out.unshift(first);
-  if (last !== undefined && out[out.length - 1] !== last) out.push(last);
-  return out;
+  const last = points.length - 1;
+  if (points.length > 0 && kept[0] !== 0) kept.unshift(0);
+  if (points.length > 0 && kept[kept.length - 1] !== last) kept.push(last);
+  return kept.map((i) => points.at(i));
 }
