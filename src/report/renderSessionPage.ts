@@ -3,6 +3,7 @@ import { escapeHtml } from './escapeHtml.js';
 import { MARKER_STYLE, shapePath, type Shape } from './markerShapes.js';
 import { pageShell } from './pageShell.js';
 import { PAGE_SCRIPT } from './pageScript.js';
+import { displayedTimeline } from './displayCaps.js';
 import { renderSessionSvg } from './renderSessionSvg.js';
 import type { SessionView } from './sessionView.js';
 
@@ -33,6 +34,7 @@ export function renderSessionPage(view: SessionView): string {
   const thinned = view.series.thinned
     ? ` The line is thinned to ${formatNumber(view.series.points.length)} of ${formatNumber(view.series.measured)} points: the lowest and the highest of each slice are kept.`
     : '';
+  const shown = displayedTimeline(view);
   const body = [
     '<header>',
     `<h1>${escapeHtml(view.name)}</h1>`,
@@ -41,10 +43,10 @@ export function renderSessionPage(view: SessionView): string {
     '</header>',
     '<div class="layout">',
     '<figure>',
-    renderSessionSvg(view),
+    renderSessionSvg(view, shown),
     '<div id="readout" aria-live="polite"></div>',
     legend(),
-    `<p class="note">Context tokens as Claude Code counts them (the newest API usage plus an estimate of what came after). Decisions sit on the upper row of each lane, runs recorded in memlog's effect log on the lower row. Hover, focus (Tab) or click a marker for its details; a click pins them.${thinned}</p>`,
+    `<p class="note">Context tokens as Claude Code counts them (the newest API usage plus an estimate of what came after). Decisions sit on the upper row of each lane, runs recorded in memlog's effect log on the lower row. Hover, focus (Tab) or click a marker for its details; a click pins them.${thinned}${shown.note}</p>`,
     '</figure>',
     '<aside id="details" aria-live="polite"><h2>Details</h2><div id="details-body"><p class="note">Hover or focus a marker or a turn.</p></div></aside>',
     '</div>',

@@ -3,6 +3,7 @@ import { escapeHtml } from './escapeHtml.js';
 import { MARKER_STYLE, shapePath } from './markerShapes.js';
 import type { Marker } from './sessionMarkers.js';
 import type { SessionView } from './sessionView.js';
+import { displayedTimeline, type DisplayedTimeline } from './displayCaps.js';
 
 const LANE_TITLES: Readonly<Record<(typeof LANES)[number], string>> = {
   compaction: 'compaction',
@@ -15,7 +16,7 @@ const LANE_TITLES: Readonly<Record<(typeof LANES)[number], string>> = {
  * per kind of run with its markers, and the turn strip. Markers are focusable and carry their
  * details as data attributes (escaped); the page script shows them.
  */
-export function renderSessionSvg(view: SessionView): string {
+export function renderSessionSvg(view: SessionView, shown: DisplayedTimeline = displayedTimeline(view)): string {
   const b = bands();
   const x = linear(view.firstSeq, Math.max(view.lastSeq, view.firstSeq + 1), LAYOUT.left, LAYOUT.left + b.plotWidth);
   const top = niceCeil(Math.max(view.series.max, view.thresholds.threshold) * 1.04);
@@ -30,7 +31,7 @@ export function renderSessionSvg(view: SessionView): string {
       `<line class="grid" x1="${LAYOUT.left}" x2="${LAYOUT.left + b.plotWidth}" y1="${px(y(t))}" y2="${px(y(t))}"/><text class="ylab" x="${LAYOUT.left - 6}" y="${px(y(t) + 4)}">${shortNumber(t)}</text>`,
     );
   // Compactions first, behind everything: a line down through the chart and the lanes.
-  for (const m of view.markers.filter((m) => m.kind === 'compacted'))
+  for (const m of shown.markers.filter((m) => m.kind === 'compacted'))
     out.push(
       `<line class="cut" x1="${px(x(m.seq))}" x2="${px(x(m.seq))}" y1="${LAYOUT.chartTop}" y2="${b.stripTop + LAYOUT.stripHeight}"/>`,
     );
@@ -47,11 +48,11 @@ export function renderSessionSvg(view: SessionView): string {
       `<rect class="lane" x="${LAYOUT.left}" y="${laneTop}" width="${b.plotWidth}" height="${LAYOUT.laneHeight - 2}"/><text class="lanelab" x="${LAYOUT.left - 6}" y="${laneTop + 17}">${LANE_TITLES[lane]}</text>`,
     );
     out.push(`<g class="lane-${lane}">`);
-    for (const m of view.markers.filter((m) => m.lane === lane))
+    for (const m of shown.markers.filter((m) => m.lane === lane))
       out.push(markerElement(m, x(m.seq), laneTop + (MARKER_STYLE[m.kind].row === 'decision' ? 8 : 19)));
     out.push('</g>');
   });
-  out.push(turnStrip(view, x, b.stripTop));
+  out.push(turnStrip(view, shown, x, b.stripTop));
   out.push(xAxis(view, x, b.axisTop));
   out.push('</svg>');
   return out.join('\n');
@@ -95,13 +96,14 @@ function attributes(data: ReadonlyArray<readonly [string, string | number | unde
 }
 
 /** Turns as alternating bands, one tick per pixel column holding tool calls, a marker per failed tool result. */
-function turnStrip(view: SessionView, x: (v: number) => number, top: number): string {
+function turnStrip(view: SessionView, shown: DisplayedTimeline, x: (v: number) => number, top: number): string {
   const out = [`<text class="lanelab" x="${LAYOUT.left - 6}" y="${top + 22}">turns</text><g class="strip">`];
-  for (const t of view.turns) {
+  for (const [i, t] of shown.turns.entries()) {
+    const name = t.through === undefined ? `turn ${t.index}` : `turns ${t.index}–${t.through}`;
     const x0 = x(t.startSeq);
     const width = Math.max(1, Math.min(x(t.endSeq + 1), LAYOUT.width - LAYOUT.right) - x0);
     const data: Array<[string, string | number | undefined]> = [
-      ['kind', `turn ${t.index}${t.open ? ' (still open)' : ''}`],
+      ['kind', `${name}${t.open ? ' (still open)' : ''}`],
       ['seq', t.startSeq],
       ['uuid', t.uuid ?? undefined],
       ['tokens', formatNumber(t.tokens)],
@@ -110,12 +112,12 @@ function turnStrip(view: SessionView, x: (v: number) => number, top: number): st
       ['errors', t.toolErrors],
     ];
     out.push(
-      `<rect class="m turn t${t.index % 2}" tabindex="0" role="button" aria-label="turn ${t.index}, entry ${t.startSeq}" x="${px(x0)}" y="${top}" width="${px(width)}" height="${LAYOUT.stripHeight - 10}"${attributes(data)}/>`,
+      `<rect class="m turn t${(t.through === undefined ? t.index : i) % 2}" tabindex="0" role="button" aria-label="${name}, entry ${t.startSeq}" x="${px(x0)}" y="${top}" width="${px(width)}" height="${LAYOUT.stripHeight - 10}"${attributes(data)}/>`,
     );
   }
   const columns = [...new Set(view.toolCalls.map((seq) => Math.round(x(seq))))];
   if (columns.length > 0) out.push(`<path class="ticks" d="${columns.map((c) => `M${c} ${top + 2}v8`).join('')}"/>`);
-  for (const e of view.toolErrors) {
+  for (const e of shown.toolErrors) {
     const data: Array<[string, string | number | undefined]> = [
       ['kind', MARKER_STYLE.tool_error.label],
       ['seq', e.seq],
