@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { UsageTotals, sumUsageById } from './usageTotals.js';
 import { lightEntry } from '../resume/lightEntry.js';
 import { resumeFromItems } from '../resume/loadConversation.js';
 import type { AssistantEntry } from '../transcript/chainSchema.js';
@@ -51,7 +52,7 @@ export function inspectTranscript(file: string, options: InspectReadOptions = {}
   const sessions = new Map<string, number>();
   const inline = new Map<string, number>();
   const boundaries: TranscriptReport['compactBoundaries'] = [];
-  const usageById = new Map<string, AssistantEntry['message']['usage']>();
+  const usage = new UsageTotals();
   let lines = 0;
   const tally = (line: number, entry: Entry): void => {
     entryCount++;
@@ -76,7 +77,7 @@ export function inspectTranscript(file: string, options: InspectReadOptions = {}
       });
     }
     if (entry.type === 'assistant' && entry.message.usage) {
-      usageById.set(entry.message.id ?? `line:${line}`, entry.message.usage);
+      usage.add(entry.message.id ?? `line:${line}`, entry.message.usage);
     }
   };
   function* entries(): Generator<{ seq: number; entry: Entry }> {
@@ -109,7 +110,7 @@ export function inspectTranscript(file: string, options: InspectReadOptions = {}
     apiMessages: resumed.messages.length,
     sidechains: agentId === null ? sidechainsOf(file, inline) : [],
     compactBoundaries: boundaries,
-    usage: sumUsage(usageById),
+    usage: usage.exact ? usage.sums : sumUsageOfFile(file),
     title: resumed.index.metadata.customTitle ?? resumed.index.metadata.aiTitle ?? summaryOf(resumed.index.summaries, resumed.chain.leaf),
   };
 }
@@ -139,16 +140,14 @@ function sidechainsOf(file: string, inline: ReadonlyMap<string, number>): Transc
   return out.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? ''));
 }
 
-function sumUsage(byId: ReadonlyMap<string, AssistantEntry['message']['usage']>): TranscriptReport['usage'] {
-  const total = { input: 0, output: 0, cacheCreation: 0, cacheRead: 0, messages: byId.size };
-  for (const usage of byId.values()) {
-    if (!usage) continue;
-    total.input += usage.input_tokens;
-    total.output += usage.output_tokens;
-    total.cacheCreation += usage.cache_creation_input_tokens ?? 0;
-    total.cacheRead += usage.cache_read_input_tokens ?? 0;
+/** Usage summed the way that needs every message id at once (see UsageTotals). */
+function sumUsageOfFile(file: string): TranscriptReport['usage'] {
+  const byId = new Map<string, AssistantEntry['message']['usage']>();
+  for (const item of readTranscriptSync(file)) {
+    const { entry } = item.kind === 'entry' ? item : { entry: undefined };
+    if (entry?.type === 'assistant' && entry.message.usage) byId.set(entry.message.id ?? `line:${item.line}`, entry.message.usage);
   }
-  return total;
+  return sumUsageById(byId);
 }
 
 function mostCommon(counts: ReadonlyMap<string, number>): string | undefined {
