@@ -5,14 +5,13 @@ import { basename } from 'node:path';
 import { atomicWrite } from '../fs/index.js';
 import { buildSessionView, renderSessionPage } from '../report/index.js';
 import {
-  buildTimeline,
   effectLogPath,
-  formatTimeline,
   readEffectLog,
   replayDecisions,
   replaySync,
   type EffectRecord,
   type ReplaySettings,
+  writeTimelineText,
 } from '../pipeline/index.js';
 import { followTranscript, resolveEntryRef, transcriptEntries } from '../transcript/index.js';
 import type { Decision } from '../projections/index.js';
@@ -119,9 +118,10 @@ export function registerReplay(program: Command): void {
         skipped();
         return;
       }
-      const timeline = buildTimeline(entries, settings, records);
+      const out = new ChunkedWriter((text) => process.stdout.write(text));
+      writeTimelineText(file, entries, (text) => out.write(text), settings, records);
+      out.flush();
       skipped();
-      process.stdout.write(`${formatTimeline(file, timeline)}\n`);
     });
 }
 

@@ -5,6 +5,7 @@ export { replaySync } from './replaySync.js';
 export { mergeByPosition } from './mergeByPosition.js';
 export { foldProjections, evolveProjections, initialProjectionStates, type ProjectionStates } from './foldProjections.js';
 export { buildTimeline, formatTimeline, type Timeline, type TimelineTurn } from './timeline.js';
+export { writeTimelineText } from './timelineText.js';
 export { runOf } from './runsByKind.js';
 export { coalesceTrailing } from './operators/coalesceTrailing.js';
 export { evolveTrailing, initialTrailingState, type TrailingState, type TrailingEvent, type TrailingStart } from './trailingCoalesce.js';

@@ -86,26 +86,53 @@ export function buildTimeline(
 const number = new Intl.NumberFormat('en-US');
 
 /** A run that starts right at its decision says nothing new; a trailing run (coalesced requests) does. */
-const shown = (d: Decision): boolean => d.kind !== 'run_start' || d.trailing;
+export const shown = (d: Decision): boolean => d.kind !== 'run_start' || d.trailing;
+
+/** A decision as `memlog replay` prints it, without its indent. */
+export const decisionLine = (d: Decision): string => `${d.reason} (entry ${d.seq}, ${d.uuid.slice(0, 8)})`;
+
+/** A turn as `memlog replay` prints it: its prompt's preview cut to 60 characters, its context and tool calls. */
+export function turnLine(turn: Turn, prompt: string): string {
+  const cut = prompt.length > 60 ? `${prompt.slice(0, 57)}...` : prompt;
+  const errors = turn.toolErrors > 0 ? `, ${turn.toolErrors} failed` : '';
+  const open = turn.endUuid === null ? ', still open' : '';
+  return `  turn ${turn.index}: "${cut}" → ${number.format(turn.tokens)} tokens, ${turn.toolCalls} tool calls${errors}${open}`;
+}
+
+/** How many decisions of each kind `memlog replay`'s last line counts. */
+export interface DecisionCounts {
+  notes: number;
+  compactions: number;
+  extractions: number;
+  skipped: number;
+  trailing: number;
+}
+
+export const noDecisions = (): DecisionCounts => ({ notes: 0, compactions: 0, extractions: 0, skipped: 0, trailing: 0 });
+
+export function countDecision(counts: DecisionCounts, d: Decision): void {
+  if (d.kind === 'session_notes_due') counts.notes++;
+  else if (d.kind === 'compaction_due') counts.compactions++;
+  else if (d.kind === 'extraction_due') counts.extractions++;
+  else if (d.kind === 'extraction_skipped') counts.skipped++;
+  else if (d.kind === 'run_start' && d.trailing) counts.trailing++;
+}
+
+/** `memlog replay`'s last line. */
+export function summaryLine(turns: number, c: DecisionCounts): string {
+  return `  ${turns} turns, ${c.notes} session-notes updates due, ${c.compactions} compactions due, ${c.extractions} extractions due, ${c.skipped} skipped${c.trailing > 0 ? `, ${c.trailing} trailing runs` : ''}`;
+}
 
 /** The readable form `memlog replay` prints. */
 export function formatTimeline(file: string, timeline: Timeline): string {
   const out = [file];
-  for (const d of timeline.before.filter(shown)) out.push(`  ${d.reason} (entry ${d.seq}, ${d.uuid.slice(0, 8)})`);
+  for (const d of timeline.before.filter(shown)) out.push(`  ${decisionLine(d)}`);
   for (const turn of timeline.turns) {
-    const prompt = turn.prompt.length > 60 ? `${turn.prompt.slice(0, 57)}...` : turn.prompt;
-    const errors = turn.toolErrors > 0 ? `, ${turn.toolErrors} failed` : '';
-    const open = turn.endUuid === null ? ', still open' : '';
-    out.push(`  turn ${turn.index}: "${prompt}" → ${number.format(turn.tokens)} tokens, ${turn.toolCalls} tool calls${errors}${open}`);
-    for (const d of turn.decisions.filter(shown)) out.push(`    ${d.reason} (entry ${d.seq}, ${d.uuid.slice(0, 8)})`);
+    out.push(turnLine(turn, turn.prompt));
+    for (const d of turn.decisions.filter(shown)) out.push(`    ${decisionLine(d)}`);
   }
-  const notes = timeline.decisions.filter((d) => d.kind === 'session_notes_due').length;
-  const compactions = timeline.decisions.filter((d) => d.kind === 'compaction_due').length;
-  const extractions = timeline.decisions.filter((d) => d.kind === 'extraction_due').length;
-  const skipped = timeline.decisions.filter((d) => d.kind === 'extraction_skipped').length;
-  const trailing = timeline.decisions.filter((d) => d.kind === 'run_start' && d.trailing).length;
-  out.push(
-    `  ${timeline.turns.length} turns, ${notes} session-notes updates due, ${compactions} compactions due, ${extractions} extractions due, ${skipped} skipped${trailing > 0 ? `, ${trailing} trailing runs` : ''}`,
-  );
+  const counts = noDecisions();
+  for (const d of timeline.decisions) countDecision(counts, d);
+  out.push(summaryLine(timeline.turns.length, counts));
   return out.join('\n');
 }

@@ -30,11 +30,13 @@ export interface TurnsState {
   readonly tokens: tokens.TokensState;
   /** Turns before the current one, newest first (a persistent list: no copy per entry). */
   readonly earlier: ConsList<Turn>;
+  /** How many turns ended before the current one: a reader that streams turns may drop `earlier`, never this. */
+  readonly finished: number;
   readonly current: Turn | null;
 }
 
 export function initialState(): TurnsState {
-  return { tokens: tokens.initialState(), earlier: null, current: null };
+  return { tokens: tokens.initialState(), earlier: null, finished: 0, current: null };
 }
 
 /** Every turn, oldest first. */
@@ -61,12 +63,13 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
   const now = tokens.selectContextTokens(nextTokens);
   const open = state.current;
   if (entry.type === 'user' && isPrompt(entry)) {
-    const index = (state.earlier?.size ?? 0) + (open === null ? 1 : 2);
+    const finished = state.finished + (open === null ? 0 : 1);
     return {
       tokens: nextTokens,
       earlier: open === null ? state.earlier : push(state.earlier, open),
+      finished,
       current: {
-        index,
+        index: finished + 1,
         promptUuid: entry.uuid,
         promptChars: promptText(entry).length,
         startSeq: event.seq,
@@ -77,7 +80,8 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
       },
     };
   }
-  if (!open) return nextTokens === state.tokens ? state : { tokens: nextTokens, earlier: state.earlier, current: null };
+  if (!open)
+    return nextTokens === state.tokens ? state : { tokens: nextTokens, earlier: state.earlier, finished: state.finished, current: null };
   // A text piece may be followed by a tool_use piece of the same response, so an end stays
   // tentative until the next prompt: any later tool activity reopens the turn.
   let uses = 0;
@@ -104,7 +108,7 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
     toolErrors: open.toolErrors + errors,
     tokens: now,
   };
-  return { tokens: nextTokens, earlier: state.earlier, current };
+  return { tokens: nextTokens, earlier: state.earlier, finished: state.finished, current };
 }
 
 /** How much of a prompt a preview shows. */
