@@ -1,4 +1,5 @@
-import type { SessionTotals, SessionView } from './sessionView.js';
+import type { SessionSummary } from './sessionTotals.js';
+import type { SessionTotals } from './sessionView.js';
 
 /** One session's line in the report: where it is, its page, and its totals. */
 export interface ReportRow {
@@ -19,7 +20,7 @@ export function rowOf(
   project: string,
   session: string,
   page: string | null,
-  view: SessionView,
+  view: SessionSummary,
   effectLogs: number,
   effectDiagnostics: number,
 ): ReportRow {

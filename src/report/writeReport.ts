@@ -7,7 +7,8 @@ import { loadSession } from './loadSession.js';
 import { renderIndexPage } from './renderIndexPage.js';
 import { renderSessionPage } from './renderSessionPage.js';
 import { pageNames, rowOf, type ReportRow } from './reportRow.js';
-import { buildSessionView } from './sessionView.js';
+import { buildSessionView, type SessionView } from './sessionView.js';
+import { buildSessionTotals, type SessionSummary } from './sessionTotals.js';
 
 export interface ReportOptions extends ReportSessionOptions {
   readonly root: string;
@@ -43,21 +44,25 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
       // The transcript is read lazily while the view is built, in one walk: the bar follows that walk.
       const progress = options.readProgress?.(s.path, statOrNull(s.path)?.size ?? 0);
       let loaded;
-      let view;
+      let summary: SessionSummary;
+      let full: SessionView | null = null;
       try {
         loaded = loadSession(s.path, `${s.project} / ${s.session}`, s.effectLogs, progress?.read);
         // A link, not a path: characters such as # or ? in the file name must not end it early.
         const backLink = options.html === undefined ? undefined : `../${encodeURIComponent(basename(options.html))}`;
-        view = buildSessionView({
+        const inputs = {
           ...loaded.inputs,
           ...(options.settings === undefined ? {} : { settings: options.settings }),
           ...(backLink === undefined ? {} : { backLink }),
-        });
+        };
+        // A row needs the totals only: without pages, nothing of the session is kept (issue 21).
+        if (indexDir === null) summary = buildSessionTotals(inputs);
+        else summary = full = buildSessionView(inputs);
       } finally {
         progress?.stop();
       }
-      if (indexDir !== null) await atomicWrite(join(indexDir, page), renderSessionPage(view), PAGE_MODE);
-      rows.push(rowOf(s.project, s.session, indexDir === null ? null : page, view, s.effectLogs.length, loaded.effectDiagnostics));
+      if (indexDir !== null && full !== null) await atomicWrite(join(indexDir, page), renderSessionPage(full), PAGE_MODE);
+      rows.push(rowOf(s.project, s.session, indexDir === null ? null : page, summary, s.effectLogs.length, loaded.effectDiagnostics));
     } catch (error) {
       rows.push({
         project: s.project,
