@@ -130,11 +130,22 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
     }
   };
 
+  // A decision can only be in a later run's batch while it waits in some kind's pending list:
+  // the others are let go now and then, so a long session does not keep every decision (issue 21).
+  let pruneAbove = 64;
+  const prune = (): void => {
+    if (due.size <= pruneAbove) return;
+    const waiting = new Set(Object.values(state.runs).flatMap((runs) => runs.pending.map((d) => d.uuid)));
+    for (const uuid of due.keys()) if (!waiting.has(uuid)) due.delete(uuid);
+    pruneAbove = Math.max(64, 2 * due.size);
+  };
+
   for (const event of mergeByPosition(options.entries, records) as Iterable<PipelineEvent>) {
     if (event.source === 'transcript') at = { seq: event.event.seq, uuid: hasUuid(event.event.entry) ? event.event.entry.uuid : null };
     const [next, made] = decider.step(state, event);
     state = next;
     await handle(made);
+    prune();
   }
   return runs;
 }
