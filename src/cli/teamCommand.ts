@@ -129,6 +129,7 @@ export function registerTeam(program: Command): void {
         host: options.host,
         maxEntries: options.maxEntries === 0 ? Number.MAX_SAFE_INTEGER : options.maxEntries,
         onRequest: (record) => logLine('info', 'request', { ...record }),
+        onError: (error) => logLine('error', 'request failed', { error: (error as Error).stack ?? String(error) }),
       });
       process.stdout.write(`memlog team serve: listening on ${server.url}\n`);
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -156,7 +157,7 @@ function databaseLocation(options: ServeOptions): TeamDatabaseLocation {
 }
 
 /** One structured log line on stderr; never a body or memory content. */
-function logLine(level: 'info' | 'warn', msg: string, fields: Record<string, unknown>): void {
+function logLine(level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown>): void {
   process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
 }
 

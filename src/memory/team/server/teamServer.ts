@@ -28,6 +28,8 @@ export interface TeamServerOptions {
   readonly now?: () => Date;
   /** Called once per answered request (the CLI writes each as a JSON line on stderr). */
   readonly onRequest?: (record: RequestLogRecord) => void;
+  /** Called with what made a request fail (a 500); by default its stack goes to stderr. */
+  readonly onError?: (error: unknown) => void;
   /** How long close() lets requests in flight finish before cutting their connections. */
   readonly shutdownGraceMs?: number;
 }
@@ -85,7 +87,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
       // A bug or a lost database must not take the server down, nor leak a stack to the client.
       if (!response.headersSent) send(request, response, 500, { error: { message: 'internal error' } });
       else response.destroy();
-      process.stderr.write(`memlog team serve: ${(error as Error).stack ?? String(error)}\n`);
+      (options.onError ?? ((e: unknown) => process.stderr.write(`memlog team serve: ${(e as Error).stack ?? String(e)}\n`)))(error);
     });
   });
   try {
