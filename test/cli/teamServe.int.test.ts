@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cliArgs } from '../support/cliBundle.js';
 import { repoRoot } from '../support/paths.js';
+import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 
 const TOKEN = 'serve-test-token';
@@ -62,6 +64,9 @@ describe('memlog team serve as a process', () => {
     { timeout: 120_000 },
     async () => {
       const data = join(tempDir(), 'data');
+      // An older memlog's store there: not read, and said so.
+      mkdirSync(data, { recursive: true });
+      writeFileSync(join(data, 'team-memory.sqlite3'), 'SQLite format 3\0');
       const first = await serve(data);
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
 
@@ -97,7 +102,9 @@ describe('memlog team serve as a process', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as Record<string, unknown>);
-      expect(lines.map((line) => line['msg'])).toEqual(['request', 'shutting down', 'request', 'stopped']);
+      expect(lines.map((line) => line['msg'])).toEqual(['legacy store not read', 'request', 'shutting down', 'request', 'stopped']);
+      expect(lines[0]).toMatchObject({ level: 'warn', detail: expect.stringContaining('memlog team push') as unknown });
+      lines.shift();
       expect(lines[0]).toMatchObject({ level: 'info', method: 'GET', path: '/healthz', status: 200, repo: null });
       expect(lines[2]).toMatchObject({
         level: 'info',
@@ -116,4 +123,29 @@ describe('memlog team serve as a process', () => {
       expect(read.content.entries).toEqual({ 'late.md': content });
     },
   );
+
+  it('where the data goes is one clear choice: --data, --db postgres://…, or MEMLOG_TEAM_DB; anything else is a one-line error, exit 2', () => {
+    const env = { MEMLOG_TEAM_TOKEN: TOKEN, MEMLOG_TEAM_DB: '' };
+    const serveWith = (args: string[], extraEnv: Record<string, string> = {}) =>
+      runCli(['team', 'serve', ...args], { env: { ...env, ...extraEnv } });
+    const neither = serveWith([]);
+    expect([neither.status, neither.stderr]).toEqual([
+      2,
+      'memlog: the server needs a database: --data DIR (embedded) or --db postgres://… (or MEMLOG_TEAM_DB)\n',
+    ]);
+    const both = serveWith(['--data', 'x', '--db', 'postgres://localhost/x']);
+    expect([both.status, both.stderr]).toEqual([2, 'memlog: pass either --data DIR or --db URL, not both\n']);
+    const notPostgres = serveWith([], { MEMLOG_TEAM_DB: 'mysql://localhost/x' });
+    expect([notPostgres.status, notPostgres.stderr]).toEqual([
+      2,
+      'memlog: --db (or MEMLOG_TEAM_DB) takes a postgres:// URL; for the embedded database pass --data DIR\n',
+    ]);
+    // Nothing listens on port 1: the database cannot be reached, and the password is not shown.
+    const unreachable = serveWith(['--db', 'postgres://memlog:hunter2@127.0.0.1:1/memlog']);
+    expect(unreachable.status).not.toBe(0);
+    expect(unreachable.stderr).toMatch(
+      /^memlog: cannot open the team database at postgres:\/\/memlog:\*\*\*@127\.0\.0\.1:1\/memlog: .*ECONNREFUSED/,
+    );
+    expect(unreachable.stderr).not.toContain('hunter2');
+  });
 });
