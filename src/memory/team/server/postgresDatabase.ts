@@ -9,7 +9,16 @@ const POOL_SIZE = 10;
  * own pool; the transactions' row locks keep their writes apart.
  */
 export async function openPostgresDatabase(url: string): Promise<SqlDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    // A request waits at most this long for a connection, so an unreachable database is an error, not a hang.
+    connectionTimeoutMillis: 5_000,
+    // A server that stops mid-transaction without closing its connection (paused, cut off) would
+    // otherwise hold its repository's row lock until TCP gives up: PostgreSQL ends it instead.
+    idle_in_transaction_session_timeout: 10_000,
+    statement_timeout: 30_000,
+  });
   // An idle connection the server drops (a restart, a network cut) is replaced on the next query;
   // without a listener the pool's error event would end the process.
   pool.on('error', (error) => process.stderr.write(`memlog team serve: idle database connection lost: ${error.message}\n`));
