@@ -1,6 +1,13 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { ConfigError } from '../index.js';
-import { DEFAULT_MAX_ENTRIES, startTeamServer } from '../memory/team/server/index.js';
+import {
+  DEFAULT_MAX_ENTRIES,
+  hasLegacySqliteStore,
+  isPostgresUrl,
+  LEGACY_SQLITE_FILE,
+  startTeamServer,
+  type TeamDatabaseLocation,
+} from '../memory/team/server/index.js';
 import { formatFinding } from '../secrets/index.js';
 import {
   openTeamProject,
@@ -27,7 +34,8 @@ interface SyncOptions {
 interface ServeOptions {
   readonly port: number;
   readonly host: string;
-  readonly data: string;
+  readonly data?: string;
+  readonly db?: string;
   readonly token?: string;
   readonly maxEntries: number;
 }
@@ -94,31 +102,63 @@ export function registerTeam(program: Command): void {
   team
     .command('serve')
     .description(
-      'run the reference team-memory server: bearer-token auth, ETags, 412 on stale writes, 413 over the entry limit, data in SQLite',
+      'run the reference team-memory server: bearer-token auth, ETags, 412 on stale writes, 413 over the entry limit; data in embedded PGlite (--data) or PostgreSQL (--db), where several servers may share one database',
     )
-    .requiredOption('--data <dir>', 'where the SQLite database lives')
+    .option('--data <dir>', 'the folder of the embedded database (PGlite); one server per folder')
+    .option('--db <url>', 'a PostgreSQL database, postgres://user:password@host:port/name (default: MEMLOG_TEAM_DB)')
     .option('--port <n>', 'port to listen on (0: any free port)', port, 0)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--token <token>', 'the bearer token clients must send (default: MEMLOG_TEAM_TOKEN)')
     .option('--max-entries <n>', 'most entries one repository may hold', count, DEFAULT_MAX_ENTRIES)
-    .addHelpText('after', '\nExample:\n  MEMLOG_TEAM_TOKEN=s3cret memlog team serve --port 8787 --data ./team-data')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  MEMLOG_TEAM_TOKEN=s3cret memlog team serve --port 8787 --data ./team-data\n  MEMLOG_TEAM_TOKEN=s3cret MEMLOG_TEAM_DB=postgres://memlog@db.internal/memlog memlog team serve --host 0.0.0.0 --port 8787\n\nGET /healthz answers 200 while the database answers, 503 otherwise; each request is logged as a JSON line on stderr; SIGTERM lets requests in flight finish.',
+    )
     .action(async (options: ServeOptions) => {
       const token = options.token ?? process.env['MEMLOG_TEAM_TOKEN'] ?? '';
       if (token === '') throw new ConfigError('the server needs a token: --token or MEMLOG_TEAM_TOKEN');
+      const database = databaseLocation(options);
+      if (database.kind === 'folder' && hasLegacySqliteStore(database.dataDir))
+        logLine('warn', 'legacy store not read', {
+          detail: `${LEGACY_SQLITE_FILE} is from an older memlog and is not read: this server starts empty, and each checkout's next \`memlog team push\` uploads its team files again`,
+        });
       const server = await startTeamServer({
-        dataDir: options.data,
+        database,
         token,
         port: options.port,
         host: options.host,
         maxEntries: options.maxEntries === 0 ? Number.MAX_SAFE_INTEGER : options.maxEntries,
+        onRequest: (record) => logLine('info', 'request', { ...record }),
+        onError: (error) => logLine('error', 'request failed', { error: (error as Error).stack ?? String(error) }),
       });
       process.stdout.write(`memlog team serve: listening on ${server.url}\n`);
-      await new Promise<void>((resolve) => {
-        const stop = () => void server.close().then(resolve);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+      const signal = await new Promise<NodeJS.Signals>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
       });
+      logLine('info', 'shutting down', { signal });
+      await server.close();
+      logLine('info', 'stopped', {});
     });
+}
+
+/** --db, else --data, else MEMLOG_TEAM_DB: an explicit flag wins over the environment. */
+function databaseLocation(options: ServeOptions): TeamDatabaseLocation {
+  if (options.db !== undefined && options.data !== undefined) throw new ConfigError('pass either --data DIR or --db URL, not both');
+  const url = options.db ?? (options.data === undefined ? process.env['MEMLOG_TEAM_DB'] : undefined);
+  if (url !== undefined && url !== '') {
+    if (!isPostgresUrl(url))
+      throw new ConfigError(`--db (or MEMLOG_TEAM_DB) takes a postgres:// URL; for the embedded database pass --data DIR`);
+    return { kind: 'postgres', url };
+  }
+  if (options.data === undefined)
+    throw new ConfigError('the server needs a database: --data DIR (embedded) or --db postgres://… (or MEMLOG_TEAM_DB)');
+  return { kind: 'folder', dataDir: options.data };
+}
+
+/** One structured log line on stderr; never a body or memory content. */
+function logLine(level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown>): void {
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
 }
 
 const where = (project: TeamProject) => ({ dir: project.dir, repo: project.repo, server: project.server });

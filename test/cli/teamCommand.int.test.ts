@@ -8,19 +8,37 @@ import { repoRoot } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 import { cliArgs } from '../support/cliBundle.js';
+import { createTestDatabase, PG_TEST_URL, type TestDatabase } from '../memory/team/server/teamDrivers.js';
 
 const TOKEN = 'cli-test-token';
 const children: ChildProcess[] = [];
 
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-});
+const databases: TestDatabase[] = [];
+
+afterEach(async () => {
+  const running = children.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))));
+  await Promise.all(databases.splice(0).map((database) => database.drop()));
+}, 30_000);
+
+/**
+ * A server on a database of its own, for tests that need no particular storage: a fresh
+ * PostgreSQL database when the test run has one (it starts in a moment), else a PGlite folder
+ * (which takes seconds to create).
+ */
+async function serveFresh(extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  if (PG_TEST_URL === '') return serve(join(tempDir(), 'data'), extra);
+  const database = await createTestDatabase('postgres');
+  databases.push(database);
+  return serve(null, [...extra, '--db', database.location.kind === 'postgres' ? database.location.url : '']);
+}
 
 /** `memlog team serve` as a real child process; resolves with its URL once it listens. */
-function serve(dataDir: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...cliArgs(), 'team', 'serve', '--port', '0', '--data', dataDir, ...extra], {
+function serve(dataDir: string | null, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  const where = dataDir === null ? [] : ['--data', dataDir];
+  const child = spawn(process.execPath, [...cliArgs(), 'team', 'serve', '--port', '0', ...where, ...extra], {
     cwd: repoRoot,
-    env: { ...process.env, MEMLOG_TEAM_TOKEN: TOKEN },
+    env: { ...process.env, MEMLOG_TEAM_TOKEN: TOKEN, MEMLOG_TEAM_DB: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -158,7 +176,7 @@ describe('memlog team', () => {
   );
 
   it('over the entry limit: the push fails with exit 1 and the next one sends what fits', { timeout: 120_000 }, async () => {
-    const { url } = await serve(join(tempDir(), 'data'), ['--max-entries', '2']);
+    const { url } = await serveFresh(['--max-entries', '2']);
     const a = checkout();
     const dir = a.json(url, 'status')['dir'] as string;
     for (const key of ['c.md', 'a.md', 'b.md']) write(dir, key, key);
@@ -169,7 +187,7 @@ describe('memlog team', () => {
   });
 
   it('configuration errors are one line and exit 2: no server, no token, a wrong token, no repository', { timeout: 120_000 }, async () => {
-    const { url } = await serve(join(tempDir(), 'data'));
+    const { url } = await serveFresh();
     const a = checkout();
     const noServer = runCli(['team', 'status', '--project', a.project], { env: a.env });
     expect([noServer.status, noServer.stderr]).toEqual([2, 'memlog: no team server: pass --server URL or set MEMLOG_TEAM_SERVER\n']);

@@ -15,10 +15,11 @@ const BUNDLE_DIR = join(repoRoot, '.memlog-test');
 export const CLI_BUNDLE = join(BUNDLE_DIR, 'cli.mjs');
 
 /**
- * Packages left outside the bundles: better-sqlite3 finds its native addon from its own
- * location. Every other package the children load reads no file beside itself.
+ * Packages left outside the bundles: PGlite loads its WebAssembly and data files from its own
+ * location, and pg names an optional native binding (pg-native) a bundler would try to resolve.
+ * Every other package the children load reads no file beside itself.
  */
-const EXTERNAL_PACKAGES = ['better-sqlite3'];
+const EXTERNAL_PACKAGES = ['@electric-sql/pglite', 'pg'];
 
 /** The scripts in test/support that tests start as child processes (besides the CLI, cliEntry.ts). */
 export type ChildScript = 'cliAtBarrier' | 'lockChild' | 'liveNotesChild' | 'appendChild' | 'slowAppender';

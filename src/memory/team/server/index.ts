@@ -1,3 +1,12 @@
-/** The reference team-memory server (`memlog team serve`): HTTP over a SQLite store. */
-export { startTeamServer, DEFAULT_MAX_ENTRIES, type TeamServerOptions, type RunningTeamServer } from './teamServer.js';
-export { TeamStore, repoChecksum } from './teamStore.js';
+/** The reference team-memory server (`memlog team serve`): HTTP over a storage port, on PGlite or PostgreSQL. */
+export {
+  startTeamServer,
+  DEFAULT_MAX_ENTRIES,
+  type TeamServerOptions,
+  type RunningTeamServer,
+  type RequestLogRecord,
+} from './teamServer.js';
+export { repoChecksum, type TeamStorage, type RepoSnapshot, type WriteOutcome, type WriteRequest } from './teamStorage.js';
+export { openTeamStorage, isPostgresUrl, hasLegacySqliteStore, LEGACY_SQLITE_FILE, type TeamDatabaseLocation } from './openTeamStorage.js';
+export { SqlTeamStore } from './sqlTeamStore.js';
+export { MIGRATIONS } from './teamSchema.js';

@@ -5,11 +5,16 @@ import { MemlogError } from '../../../errors.js';
 import { unsafeKeyReason } from '../teamPaths.js';
 import { MAX_ENTRY_BYTES, PutBody, TEAM_MEMORY_PATH, unquoteEtag, utf8Bytes } from '../teamProtocol.js';
 import { REPO_SLUG } from '../repoSlug.js';
-import { TeamStore } from './teamStore.js';
+import { openTeamStorage, type TeamDatabaseLocation } from './openTeamStorage.js';
+import type { TeamStorage } from './teamStorage.js';
 
 export interface TeamServerOptions {
-  /** Where the SQLite file lives. */
-  readonly dataDir: string;
+  /** Where the data lives: a folder (embedded PGlite) or a PostgreSQL URL. Ignored when `storage` is given. */
+  readonly database?: TeamDatabaseLocation;
+  /** Shorthand for `database: { kind: 'folder', dataDir }`. */
+  readonly dataDir?: string;
+  /** A storage already open (tests share one); the server does not close it. */
+  readonly storage?: TeamStorage;
   /** Bearer token every request must carry. */
   readonly token: string;
   /** Most entries one repository may hold; a PUT beyond it gets the structured 413. */
@@ -21,30 +26,68 @@ export interface TeamServerOptions {
   /** Request bodies above this are refused (plain 413) without being parsed. */
   readonly maxBodyBytes?: number;
   readonly now?: () => Date;
+  /** Called once per answered request (the CLI writes each as a JSON line on stderr). */
+  readonly onRequest?: (record: RequestLogRecord) => void;
+  /** Called with what made a request fail (a 500); by default its stack goes to stderr. */
+  readonly onError?: (error: unknown) => void;
+  /** How long close() lets requests in flight finish before cutting their connections. */
+  readonly shutdownGraceMs?: number;
+}
+
+/** What a request log line holds: never a body, a header or memory content. */
+export interface RequestLogRecord {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly durationMs: number;
+  /** The `repo` parameter when it is a valid slug, else null. */
+  readonly repo: string | null;
 }
 
 export interface RunningTeamServer {
   readonly url: string;
   readonly port: number;
+  /** Stops accepting connections, lets requests in flight finish (up to the grace period), then closes the storage it opened. */
   close(): Promise<void>;
 }
 
 export const DEFAULT_MAX_ENTRIES = 5_000;
 const DEFAULT_MAX_BODY_BYTES = 4_000_000;
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** A health check that waits longer than this on the database reports it unavailable. */
+const HEALTH_TIMEOUT_MS = 2_000;
+export const HEALTH_PATH = '/healthz';
+
+interface Context {
+  readonly storage: TeamStorage;
+  readonly options: TeamServerOptions;
+  /** Set once close() began: answers then ask the client to close its connection. */
+  closing: boolean;
+}
 
 /**
  * The reference team-memory server (long-term spec §5.3–5.4): for teams that host their own and
- * for tests. Listens on 127.0.0.1 unless told otherwise; data in SQLite under `dataDir`.
+ * for tests. Listens on 127.0.0.1 unless told otherwise. It keeps no state of its own besides
+ * the storage's, so several processes on one PostgreSQL database serve one consistent repository.
  */
 export async function startTeamServer(options: TeamServerOptions): Promise<RunningTeamServer> {
   if (options.token === '') throw new MemlogError('config', 'the team server needs a non-empty token');
-  const store = new TeamStore(options.dataDir);
+  const owned = options.storage === undefined;
+  const storage = options.storage ?? (await openTeamStorage(locationOf(options)));
+  const context: Context = { storage, options, closing: false };
+  const inFlight = new Set<ServerResponse>();
   const server = createServer((request, response) => {
-    handle(request, response, store, options).catch((error: unknown) => {
-      // A bug must not take the server down, nor leak a stack to the client.
+    const started = performance.now();
+    inFlight.add(response);
+    response.once('close', () => {
+      inFlight.delete(response);
+      options.onRequest?.(logRecord(request, response, started));
+    });
+    handle(request, response, context).catch((error: unknown) => {
+      // A bug or a lost database must not take the server down, nor leak a stack to the client.
       if (!response.headersSent) send(request, response, 500, { error: { message: 'internal error' } });
       else response.destroy();
-      process.stderr.write(`memlog team serve: ${(error as Error).stack ?? String(error)}\n`);
+      (options.onError ?? ((e: unknown) => process.stderr.write(`memlog team serve: ${(e as Error).stack ?? String(e)}\n`)))(error);
     });
   });
   try {
@@ -53,7 +96,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
       server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
     });
   } catch (error) {
-    store.close();
+    if (owned) await storage.close();
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new MemlogError(
       'io',
@@ -64,43 +107,101 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
   }
   const { port, address, family } = server.address() as AddressInfo;
   const host = family === 'IPv6' ? `[${address}]` : address;
-  return { url: `http://${host}:${port}`, port, close: () => closeServer(server, store) };
+  let closed: Promise<void> | undefined;
+  const close = async (): Promise<void> => {
+    context.closing = true;
+    await drain(server, inFlight, options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
+    if (owned) await storage.close();
+  };
+  return { url: `http://${host}:${port}`, port, close: () => (closed ??= close()) };
 }
 
-async function closeServer(server: Server, store: TeamStore): Promise<void> {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-  store.close();
+function locationOf(options: TeamServerOptions): TeamDatabaseLocation {
+  if (options.database !== undefined) return options.database;
+  if (options.dataDir !== undefined) return { kind: 'folder', dataDir: options.dataDir };
+  throw new MemlogError('config', 'the team server needs a database: a data folder or a PostgreSQL URL');
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, store: TeamStore, options: TeamServerOptions): Promise<void> {
+/** Stops listening, waits for the answers in flight (at most `graceMs`), then closes what is left. */
+async function drain(server: Server, inFlight: ReadonlySet<ServerResponse>, graceMs: number): Promise<void> {
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const deadline = Date.now() + graceMs;
+  while (inFlight.size > 0 && Date.now() < deadline) await new Promise((next) => setTimeout(next, 10));
+  server.closeAllConnections();
+  await stopped;
+}
+
+function logRecord(request: IncomingMessage, response: ServerResponse, started: number): RequestLogRecord {
   const url = new URL(request.url ?? '/', 'http://localhost');
-  // A refused request's body is never read: send() answers and closes the connection.
-  if (url.pathname !== TEAM_MEMORY_PATH) return send(request, response, 404, { error: { message: 'not found' } });
-  if (!authorized(request.headers.authorization, options.token))
-    return send(request, response, 401, { error: { message: 'a valid bearer token is required' } }, { 'WWW-Authenticate': 'Bearer' });
-  const repo = url.searchParams.get('repo') ?? '';
-  if (!REPO_SLUG.test(repo)) return send(request, response, 400, { error: { message: 'repo must be owner/repo' } });
-  if (request.method === 'GET') return get(request, response, store, repo, url.searchParams.get('view') === 'hashes', options);
-  if (request.method === 'PUT') return put(request, response, store, repo, options);
-  send(request, response, 405, { error: { message: 'only GET and PUT' } }, { Allow: 'GET, PUT' });
+  const repo = url.searchParams.get('repo');
+  return {
+    method: request.method ?? '',
+    path: url.pathname,
+    // A connection cut before the answer went out is logged as 499, the convention for "client closed".
+    status: response.writableFinished ? response.statusCode : 499,
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    repo: repo !== null && REPO_SLUG.test(repo) ? repo : null,
+  };
 }
 
-function get(
+async function handle(request: IncomingMessage, response: ServerResponse, context: Context): Promise<void> {
+  const { storage, options } = context;
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  if (url.pathname === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) return health(request, response, context);
+  // A refused request's body is never read: send() answers and closes the connection.
+  if (url.pathname !== TEAM_MEMORY_PATH) return send(request, response, 404, { error: { message: 'not found' } }, {}, context);
+  if (!authorized(request.headers.authorization, options.token))
+    return send(
+      request,
+      response,
+      401,
+      { error: { message: 'a valid bearer token is required' } },
+      { 'WWW-Authenticate': 'Bearer' },
+      context,
+    );
+  const repo = url.searchParams.get('repo') ?? '';
+  if (!REPO_SLUG.test(repo)) return send(request, response, 400, { error: { message: 'repo must be owner/repo' } }, {}, context);
+  if (request.method === 'GET') return get(request, response, storage, repo, url.searchParams.get('view') === 'hashes', context);
+  if (request.method === 'PUT') return put(request, response, storage, repo, context);
+  send(request, response, 405, { error: { message: 'only GET and PUT' } }, { Allow: 'GET, PUT' }, context);
+}
+
+/**
+ * Unauthenticated, so a load balancer can ask; it says only whether the database answers. A
+ * closing server reports itself unavailable, so the balancer stops sending it requests.
+ */
+async function health(request: IncomingMessage, response: ServerResponse, context: Context): Promise<void> {
+  if (context.closing) return send(request, response, 503, { status: 'shutting down' }, {}, context);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([context.storage.ping(), timeout]);
+    send(request, response, 200, { status: 'ok' }, {}, context);
+  } catch {
+    send(request, response, 503, { status: 'database unavailable' }, {}, context);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function get(
   request: IncomingMessage,
   response: ServerResponse,
-  store: TeamStore,
+  storage: TeamStorage,
   repo: string,
   hashesOnly: boolean,
-  options: TeamServerOptions,
-): void {
-  const current = store.checksum(repo);
-  if (current === null) return send(request, response, 404, { error: { message: 'no team memory for this repository yet' } });
-  if (etagsOf(request.headers['if-none-match']).includes(current)) return send(request, response, 304, null, { ETag: `"${current}"` });
-  const snapshot = store.read(repo, !hashesOnly);
-  if (snapshot === null) return send(request, response, 404, { error: { message: 'no team memory for this repository yet' } });
+  context: Context,
+): Promise<void> {
+  const { options } = context;
+  const current = await storage.checksum(repo);
+  if (current === null) return send(request, response, 404, { error: { message: 'no team memory for this repository yet' } }, {}, context);
+  if (etagsOf(request.headers['if-none-match']).includes(current))
+    return send(request, response, 304, null, { ETag: `"${current}"` }, context);
+  const snapshot = await storage.read(repo, !hashesOnly);
+  if (snapshot === null) return send(request, response, 404, { error: { message: 'no team memory for this repository yet' } }, {}, context);
   // No prototypes: a key named `__proto__` is just a key.
   const entries = Object.create(null) as Record<string, string>;
   const entryChecksums = Object.create(null) as Record<string, string>;
@@ -121,59 +222,61 @@ function get(
       content: { entries, entryChecksums },
     },
     { ETag: `"${snapshot.checksum}"` },
+    context,
   );
 }
 
 async function put(
   request: IncomingMessage,
   response: ServerResponse,
-  store: TeamStore,
+  storage: TeamStorage,
   repo: string,
-  options: TeamServerOptions,
+  context: Context,
 ): Promise<void> {
+  const { options } = context;
+  const refuse = (status: number, body: unknown) => send(request, response, status, body, {}, context);
   const body = await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  if (body === null) return send(request, response, 413, { error: { message: 'request body too large' } });
+  if (body === null) return refuse(413, { error: { message: 'request body too large' } });
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
-    return send(request, response, 400, { error: { message: 'the body is not JSON' } });
+    return refuse(400, { error: { message: 'the body is not JSON' } });
   }
   const parsed = PutBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue === undefined || issue.path.length === 0 ? '' : ` (${issue.path.map(String).join('.')}: ${issue.message})`;
-    return send(request, response, 400, { error: { message: `the body must be {"entries": {"<path>": "<content>"}}${where}` } });
+    return refuse(400, { error: { message: `the body must be {"entries": {"<path>": "<content>"}}${where}` } });
   }
   // The schema keeps every key, a literal `__proto__` included.
   const entries = Object.entries(parsed.data.entries);
   for (const [key, content] of entries) {
     const unsafe = unsafeKeyReason(key);
     if (unsafe !== null)
-      return send(request, response, 400, {
-        error: { message: `entry key ${JSON.stringify(key)} is not a safe relative path: ${unsafe}` },
-      });
+      return refuse(400, { error: { message: `entry key ${JSON.stringify(key)} is not a safe relative path: ${unsafe}` } });
     if (utf8Bytes(content) > MAX_ENTRY_BYTES)
-      return send(request, response, 400, { error: { message: `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes` } });
+      return refuse(400, { error: { message: `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes` } });
   }
-  // From here to the write nothing awaits, so no other request can come between check and write.
-  const current = store.checksum(repo);
   const ifMatch = request.headers['if-match'];
-  if (ifMatch !== undefined) {
-    const wanted = etagsOf(ifMatch);
-    if (current === null || !(wanted.includes('*') || wanted.includes(current)))
-      return send(request, response, 412, { error: { message: 'the team memory changed since your last read' } });
-  }
-  // `If-None-Match: *` is a create: refused once the repository has data, so two first pushes cannot overwrite each other.
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && current !== null) {
-    const refused = etagsOf(ifNoneMatch);
-    if (refused.includes('*') || refused.includes(current))
-      return send(request, response, 412, { error: { message: 'the team memory already exists; read it first' } });
-  }
-  const outcome = store.upsert(repo, entries, (options.now?.() ?? new Date()).toISOString(), options.maxEntries ?? DEFAULT_MAX_ENTRIES);
+  // The storage decides the preconditions in the write's own transaction: another server process may write between any two awaits here.
+  const outcome = await storage.write(repo, {
+    entries,
+    now: (options.now?.() ?? new Date()).toISOString(),
+    maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+    ...(ifMatch === undefined ? {} : { ifMatch: etagsOf(ifMatch) }),
+    ...(ifNoneMatch === undefined ? {} : { ifNoneMatch: etagsOf(ifNoneMatch) }),
+  });
+  if (outcome.kind === 'precondition_failed')
+    return refuse(412, {
+      error: {
+        message:
+          outcome.reason === 'changed' ? 'the team memory changed since your last read' : 'the team memory already exists; read it first',
+      },
+    });
   if (outcome.kind === 'too_many_entries') {
-    return send(request, response, 413, {
+    return refuse(413, {
       error: {
         message: `at most ${outcome.maxEntries} entries`,
         details: { error_code: 'team_memory_too_many_entries', max_entries: outcome.maxEntries, received_entries: outcome.receivedEntries },
@@ -186,6 +289,7 @@ async function put(
     200,
     { checksum: outcome.checksum, lastModified: outcome.lastModified, version: outcome.version },
     { ETag: `"${outcome.checksum}"` },
+    context,
   );
 }
 
@@ -244,9 +348,12 @@ function send(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  context?: Pick<Context, 'closing'>,
 ): void {
   const text = body === null ? '' : JSON.stringify(body);
   const unread = hasBody(request) && !request.complete;
+  // A server shutting down tells keep-alive clients to go elsewhere for their next request.
+  const lastOnConnection = unread || context?.closing === true;
   if (unread) {
     request.pause();
     response.once('finish', () => request.socket.destroy());
@@ -254,7 +361,7 @@ function send(
   response.writeHead(status, {
     ...(body === null ? {} : { 'Content-Type': 'application/json' }),
     'Content-Length': Buffer.byteLength(text),
-    ...(unread ? { Connection: 'close' } : {}),
+    ...(lastOnConnection ? { Connection: 'close' } : {}),
     ...headers,
   });
   response.end(text);

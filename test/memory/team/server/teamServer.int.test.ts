@@ -1,8 +1,7 @@
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTeamServer, type RunningTeamServer } from '../../../../src/memory/team/server/index.js';
-import { tempDir } from '../../../support/tempDir.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTeamServer, type RunningTeamServer, type SqlTeamStore } from '../../../../src/memory/team/server/index.js';
+import { createTestDatabase, emptyStorage, openSharedStorage, TEAM_DRIVERS, type TestDatabase } from './teamDrivers.js';
 
 const TOKEN = 'test-token';
 const TEAM_MEMORY_PATH = '/api/claude_code/team_memory';
@@ -16,8 +15,13 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
+let database: TestDatabase | undefined;
+let storage: SqlTeamStore | undefined;
+
 async function server(): Promise<string> {
-  const running = await startTeamServer({ dataDir: join(tempDir(), 'data'), token: TOKEN, port: 0, maxBodyBytes: LIMIT });
+  if (storage === undefined) throw new Error('no storage: server() runs inside the driver block');
+  await emptyStorage(storage);
+  const running = await startTeamServer({ storage, token: TOKEN, port: 0, maxBodyBytes: LIMIT });
   servers.push(running);
   return running.url;
 }
@@ -73,46 +77,58 @@ function streamEndlessPut(url: string, headers: OutgoingHttpHeaders): Promise<St
 
 const auth = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
 
-describe('the team server under a body without end', () => {
-  it('an authenticated PUT streaming a chunked body without end: 413 at the limit, while the client is still writing, then the connection is closed', async () => {
-    const result = await streamEndlessPut(await server(), auth);
-    expect(result.status).toBe(413);
-    expect(result.finished).toBe(false);
-    // The answer came just past the limit, and the server cannot have read more than the client
-    // managed to write before the connection was closed: near the limit, not the whole stream.
-    expect(result.writtenAtAnswer!).toBeGreaterThan(LIMIT);
-    expect(result.written).toBeLessThan(2 * LIMIT);
-    expect(result.closedByServer).toBe(true);
+describe.each(TEAM_DRIVERS)('on %s', (driver) => {
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    storage = await openSharedStorage(database);
+  }, 60_000);
+  afterAll(async () => {
+    await storage?.close();
+    await database?.drop();
+    storage = database = undefined;
   });
 
-  it('a Content-Length above the limit is refused before any of the body is read', async () => {
-    const result = await streamEndlessPut(await server(), { ...auth, 'Content-Length': String(ENDLESS) });
-    expect(result.status).toBe(413);
-    expect(result.writtenAtAnswer!).toBeLessThan(LIMIT);
-    expect(result.closedByServer).toBe(true);
-  });
-
-  it('an unauthenticated PUT is refused (401) without its body being read, and its connection closed', async () => {
-    const url = await server();
-    for (const headers of [{ 'Content-Type': 'application/json' }, { ...auth, Authorization: 'Bearer wrong' }]) {
-      const result = await streamEndlessPut(url, headers);
-      expect(result.status).toBe(401);
-      expect(result.writtenAtAnswer!).toBeLessThan(LIMIT);
+  describe('the team server under a body without end', () => {
+    it('an authenticated PUT streaming a chunked body without end: 413 at the limit, while the client is still writing, then the connection is closed', async () => {
+      const result = await streamEndlessPut(await server(), auth);
+      expect(result.status).toBe(413);
       expect(result.finished).toBe(false);
+      // The answer came just past the limit, and the server cannot have read more than the client
+      // managed to write before the connection was closed: near the limit, not the whole stream.
+      expect(result.writtenAtAnswer!).toBeGreaterThan(LIMIT);
+      expect(result.written).toBeLessThan(2 * LIMIT);
       expect(result.closedByServer).toBe(true);
-    }
-  });
+    });
 
-  it('an accepted body within the limit still works, and a GET keeps its connection', async () => {
-    const url = await server();
-    const endpoint = `${url}${TEAM_MEMORY_PATH}?repo=acme%2Fshop`;
-    const body = JSON.stringify({ entries: { 'a.md': 'x'.repeat(LIMIT - 100) } });
-    const put = await fetch(endpoint, { method: 'PUT', headers: auth, body });
-    expect(put.status).toBe(200);
-    expect(put.headers.get('connection')).not.toBe('close');
-    const get = await fetch(endpoint, { headers: auth });
-    expect(get.status).toBe(200);
-    expect(get.headers.get('connection')).not.toBe('close');
-    expect(((await get.json()) as { content: { entries: Record<string, string> } }).content.entries['a.md']).toHaveLength(LIMIT - 100);
+    it('a Content-Length above the limit is refused before any of the body is read', async () => {
+      const result = await streamEndlessPut(await server(), { ...auth, 'Content-Length': String(ENDLESS) });
+      expect(result.status).toBe(413);
+      expect(result.writtenAtAnswer!).toBeLessThan(LIMIT);
+      expect(result.closedByServer).toBe(true);
+    });
+
+    it('an unauthenticated PUT is refused (401) without its body being read, and its connection closed', async () => {
+      const url = await server();
+      for (const headers of [{ 'Content-Type': 'application/json' }, { ...auth, Authorization: 'Bearer wrong' }]) {
+        const result = await streamEndlessPut(url, headers);
+        expect(result.status).toBe(401);
+        expect(result.writtenAtAnswer!).toBeLessThan(LIMIT);
+        expect(result.finished).toBe(false);
+        expect(result.closedByServer).toBe(true);
+      }
+    });
+
+    it('an accepted body within the limit still works, and a GET keeps its connection', async () => {
+      const url = await server();
+      const endpoint = `${url}${TEAM_MEMORY_PATH}?repo=acme%2Fshop`;
+      const body = JSON.stringify({ entries: { 'a.md': 'x'.repeat(LIMIT - 100) } });
+      const put = await fetch(endpoint, { method: 'PUT', headers: auth, body });
+      expect(put.status).toBe(200);
+      expect(put.headers.get('connection')).not.toBe('close');
+      const get = await fetch(endpoint, { headers: auth });
+      expect(get.status).toBe(200);
+      expect(get.headers.get('connection')).not.toBe('close');
+      expect(((await get.json()) as { content: { entries: Record<string, string> } }).content.entries['a.md']).toHaveLength(LIMIT - 100);
+    });
   });
 });
