@@ -143,7 +143,7 @@ export async function runNotesUpdate(
       after: sha256Hex(updated),
       changed: splitNotes(updated)
         .sections.filter((section) => bodies.get(section.head) !== section.body)
-        .map((section) => section.title),
+        .map((section) => detached(section.title)),
       toolCalls: run.toolCalls.length,
       denied: run.toolCalls.filter((call) => !call.allowed).length,
       turns: run.turns,
@@ -194,4 +194,13 @@ export function coveredUpTo(
     if (uuid !== undefined) return uuid;
   }
   return null;
+}
+
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 keeps a slice's whole
+ * parent alive: a section title kept in every run's outcome held that run's notes (issue 21: a
+ * 2 GB session's 3,000 runs kept 300 MB of old notes).
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }

@@ -48,12 +48,26 @@ describe.each(TEAM_DRIVERS)('health and request logs on %s', (driver) => {
     expect([sick.status, await sick.json()]).toEqual([503, { status: 'database unavailable' }]);
   });
 
-  it.runIf(driver === 'pglite')('a second server on the same PGlite folder is refused, naming the process that has it', async () => {
-    await expect(openTeamStorage(database.location)).rejects.toThrow(
-      new RegExp(`another memlog team serve \\(pid ${process.pid}\\) is working on`),
-    );
-    expect(await storage.checksum('acme/untouched')).toBeNull(); // the first one still works
-  });
+  it(
+    driver === 'pglite'
+      ? 'a second server on the same PGlite folder is refused, naming the process that has it'
+      : 'a second server on the same PostgreSQL database opens it: servers share one database',
+    async () => {
+      if (driver === 'pglite') {
+        await expect(openTeamStorage(database.location)).rejects.toThrow(
+          new RegExp(`another memlog team serve \\(pid ${process.pid}\\) is working on`),
+        );
+      } else {
+        const second = await openTeamStorage(database.location);
+        try {
+          expect(await second.checksum('acme/untouched')).toBeNull();
+        } finally {
+          await second.close();
+        }
+      }
+      expect(await storage.checksum('acme/untouched')).toBeNull(); // the first one still works
+    },
+  );
 
   it('every request is logged once with method, path, status, duration and repo, and never a body or a token', async () => {
     const records: RequestLogRecord[] = [];
