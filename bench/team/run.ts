@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { finalState, lostUpdates, runClient, type ClientTally } from './loadClient.js';
 import { freshDataDir, freshPostgresDatabase, startServer, stopServer, type ServerProcess } from './servers.js';
+import { mulberry32 } from '../corpus.js';
 
 /**
  * The team server under load on 127.0.0.1 (issue 23): N clients pushing and pulling to R
@@ -39,18 +40,6 @@ const SCENARIOS: Record<string, Scenario> = {
   pglite1: { name: 'pglite1', servers: 1, driver: 'pglite' },
   'pg3-kill': { name: 'pg3-kill', servers: 3, driver: 'postgres', killOneAt: 0.5 },
 };
-
-/** A small deterministic generator, so runs draw the same operations. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
