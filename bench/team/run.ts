@@ -13,16 +13,36 @@ import { mulberry32 } from '../corpus.js';
  * Without --pg-url (or MEMLOG_BENCH_PG_URL) only the PGlite scenario runs. The URL's role must be
  * allowed to create databases: each scenario gets a fresh one, dropped at the end.
  */
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    clients: { type: 'string', default: '50' },
-    repos: { type: 'string', default: '20' },
-    'pg-url': { type: 'string', default: process.env['MEMLOG_BENCH_PG_URL'] ?? '' },
-    scenarios: { type: 'string', default: 'pg3,pglite1,pg3-kill' },
-    seed: { type: 'string', default: '1' },
-  },
-});
+const USAGE = `usage: npx tsx bench/team/run.ts [--pg-url postgres://user@127.0.0.1:5432/postgres] [--seconds 10] [--clients 50]
+       [--repos 20] [--scenarios pg3,pglite1,pg3-kill] [--seed 1]
+
+  Without --pg-url (or MEMLOG_BENCH_PG_URL) only the PGlite scenario runs; the URL's role must be
+  allowed to create databases (each scenario gets a fresh one, dropped at the end).
+`;
+
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: {
+        seconds: { type: 'string', default: '10' },
+        clients: { type: 'string', default: '50' },
+        repos: { type: 'string', default: '20' },
+        'pg-url': { type: 'string', default: process.env['MEMLOG_BENCH_PG_URL'] ?? '' },
+        scenarios: { type: 'string', default: 'pg3,pglite1,pg3-kill' },
+        seed: { type: 'string', default: '1' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values } = parseOptions();
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 const seconds = Number(values.seconds);
 const clients = Number(values.clients);
 const repoCount = Number(values.repos);
