@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readdirSync, rmSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   loadServerState,
   pullTeamMemory,
@@ -16,7 +16,7 @@ import {
 import { startTeamServer, type RunningTeamServer, type SqlTeamStore } from '../../../src/memory/team/server/index.js';
 import { tempDir } from '../../support/tempDir.js';
 import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from './secretSamples.js';
-import { createTestDatabase, emptyStorage, openSharedStorage, TEAM_DRIVERS, type TestDatabase } from './server/teamDrivers.js';
+import { emptyStorage, TEAM_DRIVERS, useDriverStorage, type TestDatabase } from './server/teamDrivers.js';
 
 const TOKEN = 'test-token';
 const REPO = 'acme/shop';
@@ -95,14 +95,9 @@ function holdPutsUntilTwoProbes(): typeof fetch {
   };
 }
 describe.each(TEAM_DRIVERS)('on %s', (driver) => {
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    storage = await openSharedStorage(database);
-  }, 60_000);
-  afterAll(async () => {
-    await storage?.close();
-    await database?.drop();
-    storage = database = undefined;
+  useDriverStorage(driver, (opened) => {
+    database = opened?.database;
+    storage = opened?.storage;
   });
   beforeEach(async () => {
     if (storage !== undefined) await emptyStorage(storage);

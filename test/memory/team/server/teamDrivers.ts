@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { openTeamStorage, type SqlTeamStore, type TeamDatabaseLocation } from '../../../../src/memory/team/server/index.js';
 
 /**
@@ -55,6 +56,28 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 /** The storage a test file shares across its servers, emptied before each test. */
 export async function openSharedStorage(database: TestDatabase): Promise<SqlTeamStore> {
   return openTeamStorage(database.location);
+}
+
+/**
+ * A database of `driver` and the storage on it for the enclosing describe block: opened before its
+ * tests, closed and dropped after them; `set` is told of both (undefined once dropped).
+ */
+export function useDriverStorage(
+  driver: TeamDriver,
+  set: (opened: { readonly database: TestDatabase; readonly storage: SqlTeamStore } | undefined) => void,
+): void {
+  let opened: { readonly database: TestDatabase; readonly storage: SqlTeamStore } | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase(driver);
+    opened = { database, storage: await openSharedStorage(database) };
+    set(opened);
+  }, 60_000);
+  afterAll(async () => {
+    await opened?.storage.close();
+    await opened?.database.drop();
+    opened = undefined;
+    set(undefined);
+  });
 }
 
 export async function emptyStorage(storage: SqlTeamStore): Promise<void> {

@@ -1,7 +1,7 @@
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startTeamServer, type RunningTeamServer, type SqlTeamStore } from '../../../../src/memory/team/server/index.js';
-import { createTestDatabase, emptyStorage, openSharedStorage, TEAM_DRIVERS, type TestDatabase } from './teamDrivers.js';
+import { emptyStorage, TEAM_DRIVERS, useDriverStorage } from './teamDrivers.js';
 
 const TOKEN = 'test-token';
 const TEAM_MEMORY_PATH = '/api/claude_code/team_memory';
@@ -15,7 +15,6 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-let database: TestDatabase | undefined;
 let storage: SqlTeamStore | undefined;
 
 async function server(): Promise<string> {
@@ -78,14 +77,8 @@ function streamEndlessPut(url: string, headers: OutgoingHttpHeaders): Promise<St
 const auth = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
 
 describe.each(TEAM_DRIVERS)('on %s', (driver) => {
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    storage = await openSharedStorage(database);
-  }, 60_000);
-  afterAll(async () => {
-    await storage?.close();
-    await database?.drop();
-    storage = database = undefined;
+  useDriverStorage(driver, (opened) => {
+    storage = opened?.storage;
   });
 
   describe('the team server under a body without end', () => {
