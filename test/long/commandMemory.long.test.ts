@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, type Place } from '../../bench/commandList.js';
 import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus } from '../../bench/corpus.js';
 import { assertGnuTime, measurePeakRss } from '../../bench/peakRss.js';
-import { tempDir } from '../support/tempDir.js';
 
 /**
  * Issue 21's memory test, opt-in (`npm run test:long`: it writes 550 MB and runs every command
@@ -44,12 +44,16 @@ async function peakMiB(name: string, args: readonly string[], at: Place): Promis
 describe(`every command's memory over ${SMALL_MB} and ${LARGE_MB} MB`, () => {
   let small: Place;
   let large: Place;
+  // One folder for the whole file, not the per-test temp folders (removed after each test): every
+  // test runs its command over the same two sessions.
+  let root: string;
   beforeAll(() => {
     assertGnuTime();
-    const root = tempDir();
+    root = mkdtempSync(join(tmpdir(), 'memlog-long-'));
     small = place(root, SMALL_MB);
     large = place(root, LARGE_MB);
   });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   for (const [name, args] of COMMANDS)
     it(`${name}: the peak over ${LARGE_MB} MB is at most ${MAX_RATIO}× the peak over ${SMALL_MB} MB`, async () => {
