@@ -4,6 +4,7 @@ import { countDecision, noDecisions } from '../pipeline/timeline.js';
 import { turnsProjection } from '../projections/turns.js';
 import { recordMarkers } from './sessionMarkers.js';
 import type { SessionInputs, SessionView } from './sessionView.js';
+import { totalsOf } from './sessionTotalsOf.js';
 import { tokenMeasure } from './tokenSeries.js';
 import { toolActivityFold } from './toolActivity.js';
 
@@ -38,32 +39,20 @@ export function buildSessionTotals(inputs: SessionInputs): SessionSummary {
   replaySync(walked(), settings, undefined, records, (d) => countDecision(decided, d));
   const fromRecords = recordMarkers(records);
   const recorded = new Set(fromRecords.flatMap((m) => (m.kind === 'compacted' && m.uuid !== null ? [m.uuid] : [])));
-  const points = measure.points;
-  let maxTokens = 0;
-  for (let i = 0; i < points.length; i++) maxTokens = Math.max(maxTokens, points.tokensAt(i));
   const activity = activityFold.activity;
   return {
     bytes: inputs.bytes ?? null,
     diagnostics: typeof inputs.diagnostics === 'function' ? inputs.diagnostics() : (inputs.diagnostics ?? 0),
-    totals: {
+    totals: totalsOf({
       entries: count,
       turns: turns.finished + (turns.current === null ? 0 : 1),
       toolCalls: activity.calls.length,
       toolErrors: activity.errors.length,
-      maxTokens,
-      lastTokens: points.length === 0 ? 0 : points.tokensAt(points.length - 1),
-      notesDue: decided.notes,
-      extractionsDue: decided.extractions,
-      extractionsSkipped: decided.skipped,
-      trailingRuns: decided.trailing,
-      compactionsDue: decided.compactions,
-      compactions: fromRecords.filter((m) => m.kind === 'compacted').length + boundaries.filter((uuid) => !recorded.has(uuid)).length,
-      memoriesWritten: fromRecords.reduce(
-        (n, m) => n + (m.lane === 'extraction' && m.kind === 'run_finished' ? (m.files?.length ?? 0) : 0),
-        0,
-      ),
-      candidatesFound: records.reduce((n, r) => n + (r.type === 'candidates' ? r.candidates.length : 0), 0),
-      failedRuns: fromRecords.filter((m) => m.kind === 'run_failed').length,
-    },
+      points: measure.points,
+      decided,
+      recordMarkers: fromRecords,
+      unrecordedBoundaries: boundaries.filter((uuid) => !recorded.has(uuid)).length,
+      records,
+    }),
   };
 }

@@ -1,7 +1,8 @@
 import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactThresholds } from '../projections/autocompactTrigger.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import type { EffectRecord } from '../pipeline/effectRecord.js';
-import { buildTimeline } from '../pipeline/timeline.js';
+import { buildTimeline, countDecision, noDecisions } from '../pipeline/timeline.js';
+import { totalsOf } from './sessionTotalsOf.js';
 import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { clip } from './escapeHtml.js';
 import { boundaryMarkers, decisionMarkers, recordMarkers, type Marker } from './sessionMarkers.js';
@@ -38,24 +39,8 @@ export interface TurnBar {
   readonly through?: number;
 }
 
-export interface SessionTotals {
-  readonly entries: number;
-  readonly turns: number;
-  readonly toolCalls: number;
-  readonly toolErrors: number;
-  readonly maxTokens: number;
-  readonly lastTokens: number;
-  readonly notesDue: number;
-  readonly extractionsDue: number;
-  readonly extractionsSkipped: number;
-  readonly trailingRuns: number;
-  readonly compactionsDue: number;
-  readonly compactions: number;
-  readonly memoriesWritten: number;
-  /** Candidate memories the two-phase backfill's first phase recorded for the session (its second phase writes the files, per project). */
-  readonly candidatesFound: number;
-  readonly failedRuns: number;
-}
+import type { SessionTotals } from './sessionTotalsOf.js';
+export type { SessionTotals };
 
 /** Everything the session page shows, computed once; the renderer only lays it out. */
 export interface SessionView {
@@ -139,11 +124,8 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
   const activity = activityFold.activity;
   const fromRecords = recordMarkers(records);
   const recordedBoundaries = new Set(fromRecords.flatMap((m) => (m.kind === 'compacted' && m.uuid !== null ? [m.uuid] : [])));
-  const markers = [
-    ...decisionMarkers(timeline.decisions),
-    ...fromRecords,
-    ...boundaryMarkers(boundaries, tokensAfter(measured), recordedBoundaries),
-  ]
+  const fromBoundaries = boundaryMarkers(boundaries, tokensAfter(measured), recordedBoundaries);
+  const markers = [...decisionMarkers(timeline.decisions), ...fromRecords, ...fromBoundaries]
     .map((m, order) => ({ m, order }))
     .sort((a, b) => a.m.seq - b.m.seq || a.order - b.order)
     .map(({ m }): Marker => {
@@ -161,7 +143,8 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
     tokens: turn.tokens,
     open: turn.endUuid === null,
   }));
-  const counted = (kind: Marker['kind']): number => markers.filter((m) => m.kind === kind).length;
+  const decided = noDecisions();
+  for (const d of timeline.decisions) countDecision(decided, d);
   const autocompact = { ...DEFAULT_AUTOCOMPACT_SETTINGS, ...settings.autocompact };
   return {
     name: inputs.name,
@@ -179,23 +162,17 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
     toolCalls: activity.calls,
     toolErrors: activity.errors,
     markers,
-    totals: {
+    totals: totalsOf({
       entries: count,
       turns: turns.length,
       toolCalls: activity.calls.length,
       toolErrors: activity.errors.length,
-      maxTokens: series.max,
-      lastTokens: series.points[series.points.length - 1]?.tokens ?? 0,
-      notesDue: counted('session_notes_due'),
-      extractionsDue: counted('extraction_due'),
-      extractionsSkipped: counted('extraction_skipped'),
-      trailingRuns: counted('trailing_run'),
-      compactionsDue: counted('compaction_due'),
-      compactions: counted('compacted'),
-      memoriesWritten: markers.reduce((n, m) => n + (m.lane === 'extraction' && m.kind === 'run_finished' ? (m.files?.length ?? 0) : 0), 0),
-      candidatesFound: records.reduce((n, r) => n + (r.type === 'candidates' ? r.candidates.length : 0), 0),
-      failedRuns: counted('run_failed'),
-    },
+      points: measured,
+      decided,
+      recordMarkers: fromRecords,
+      unrecordedBoundaries: fromBoundaries.length,
+      records,
+    }),
     backLink: inputs.backLink ?? null,
   };
 }
