@@ -16,6 +16,7 @@ export const COMMANDS: ReadonlyArray<readonly [name: string, args: (at: Place) =
   ['inspect --json', (at) => ['inspect', at.file, '--json']],
   ['replay', (at) => ['replay', at.file]],
   ['replay --json', (at) => ['replay', at.file, '--json']],
+  ['replay --html', (at) => ['replay', at.file, '--html', join(at.scratch, 'replay-page.html')]],
   // `report` takes a folder: the project folder that holds only this session.
   ['report', (at) => ['report', at.project]],
   ['report --html', (at) => ['report', at.project, '--html', join(at.scratch, 'report', 'index.html')]],

@@ -156,7 +156,7 @@ async function writePage(file: string, html: string, inputs: Parameters<typeof b
   await atomicWrite(html, page, 0o644);
   const t = view.totals;
   process.stdout.write(
-    `${html}: ${basename(file)}, ${t.entries} entries, ${t.turns} turns, ${view.markers.length} markers, ${Math.ceil(Buffer.byteLength(page) / 1024)} KB\n`,
+    `${html}: ${basename(file)}, ${t.entries} entries, ${t.turns} turns, ${view.drawn.markers} markers, ${Math.ceil(Buffer.byteLength(page) / 1024)} KB\n`,
   );
 }
 

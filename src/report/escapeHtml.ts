@@ -11,6 +11,10 @@ export function escapeHtml(text: string): string {
 
 /** A string cut to `max` characters (by code point, so no half surrogate pair is left), with an ellipsis. */
 export function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+  if (text.length <= max) return text;
+  // A code point is one or two code units: past 2 × max units the text is too long whatever it holds,
+  // and its first max - 1 code points lie in the first 2 × max units (a tool result can be megabytes).
+  const long = text.length > 2 * max;
+  const chars = Array.from(long ? text.slice(0, 2 * max) : text);
+  return !long && chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }

@@ -3,7 +3,6 @@ import { escapeHtml } from './escapeHtml.js';
 import { MARKER_STYLE, shapePath, type Shape } from './markerShapes.js';
 import { pageShell } from './pageShell.js';
 import { PAGE_SCRIPT } from './pageScript.js';
-import { displayedTimeline } from './displayCaps.js';
 import { renderSessionSvg } from './renderSessionSvg.js';
 import type { SessionView } from './sessionView.js';
 
@@ -34,7 +33,6 @@ export function renderSessionPage(view: SessionView): string {
   const thinned = view.series.thinned
     ? ` The line is thinned to ${formatNumber(view.series.points.length)} of ${formatNumber(view.series.measured)} points: the lowest and the highest of each slice are kept.`
     : '';
-  const shown = displayedTimeline(view);
   const body = [
     '<header>',
     `<h1>${escapeHtml(view.name)}</h1>`,
@@ -43,10 +41,10 @@ export function renderSessionPage(view: SessionView): string {
     '</header>',
     '<div class="layout">',
     '<figure>',
-    renderSessionSvg(view, shown),
+    renderSessionSvg(view),
     '<div id="readout" aria-live="polite"></div>',
     legend(),
-    `<p class="note">Context tokens as Claude Code counts them (the newest API usage plus an estimate of what came after). Decisions sit on the upper row of each lane, runs recorded in memlog's effect log on the lower row. Hover, focus (Tab) or click a marker for its details; a click pins them.${thinned}${shown.note}</p>`,
+    `<p class="note">Context tokens as Claude Code counts them (the newest API usage plus an estimate of what came after). Decisions sit on the upper row of each lane, runs recorded in memlog's effect log on the lower row. Hover, focus (Tab) or click a marker for its details; a click pins them.${thinned}${drawnNote(view)}</p>`,
     '</figure>',
     '<aside id="details" aria-live="polite"><h2>Details</h2><div id="details-body"><p class="note">Hover or focus a marker or a turn.</p></div></aside>',
     '</div>',
@@ -77,4 +75,25 @@ function bytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${n} B`;
+}
+
+/** The sentence a page adds when it does not draw everything; '' when it does. */
+export function drawnNote(view: SessionView): string {
+  const { drawn, totals } = view;
+  const left: string[] = [];
+  if (drawn.turnsPerBar > 1)
+    left.push(
+      `${formatNumber(view.turns.length)} bars for ${formatNumber(totals.turns)} turns (${formatNumber(drawn.turnsPerBar)} turns a bar)`,
+    );
+  if (view.markers.length < drawn.markers)
+    left.push(
+      `${formatNumber(view.markers.length)} of ${formatNumber(drawn.markers)} markers (a crowded lane keeps the first of a kind in every ${formatNumber(drawn.markerStretch)} entries)`,
+    );
+  if (view.toolErrors.length < totals.toolErrors)
+    left.push(
+      `${formatNumber(view.toolErrors.length)} of ${formatNumber(totals.toolErrors)} failed tool results (the first in every ${formatNumber(drawn.toolErrorStretch)} entries)`,
+    );
+  return left.length === 0
+    ? ''
+    : ` This session is too long to draw whole: the page shows ${left.join(', ')}; the totals count everything.`;
 }

@@ -3,7 +3,6 @@ import { escapeHtml } from './escapeHtml.js';
 import { MARKER_STYLE, shapePath } from './markerShapes.js';
 import type { Marker } from './sessionMarkers.js';
 import type { SessionView } from './sessionView.js';
-import { displayedTimeline, type DisplayedTimeline } from './displayCaps.js';
 
 const LANE_TITLES: Readonly<Record<(typeof LANES)[number], string>> = {
   compaction: 'compaction',
@@ -16,7 +15,7 @@ const LANE_TITLES: Readonly<Record<(typeof LANES)[number], string>> = {
  * per kind of run with its markers, and the turn strip. Markers are focusable and carry their
  * details as data attributes (escaped); the page script shows them.
  */
-export function renderSessionSvg(view: SessionView, shown: DisplayedTimeline = displayedTimeline(view)): string {
+export function renderSessionSvg(view: SessionView): string {
   const b = bands();
   const x = linear(view.firstSeq, Math.max(view.lastSeq, view.firstSeq + 1), LAYOUT.left, LAYOUT.left + b.plotWidth);
   const top = niceCeil(Math.max(view.series.max, view.thresholds.threshold) * 1.04);
@@ -31,7 +30,7 @@ export function renderSessionSvg(view: SessionView, shown: DisplayedTimeline = d
       `<line class="grid" x1="${LAYOUT.left}" x2="${LAYOUT.left + b.plotWidth}" y1="${px(y(t))}" y2="${px(y(t))}"/><text class="ylab" x="${LAYOUT.left - 6}" y="${px(y(t) + 4)}">${shortNumber(t)}</text>`,
     );
   // Compactions first, behind everything: a line down through the chart and the lanes.
-  for (const m of shown.markers.filter((m) => m.kind === 'compacted'))
+  for (const m of view.markers.filter((m) => m.kind === 'compacted'))
     out.push(
       `<line class="cut" x1="${px(x(m.seq))}" x2="${px(x(m.seq))}" y1="${LAYOUT.chartTop}" y2="${b.stripTop + LAYOUT.stripHeight}"/>`,
     );
@@ -48,11 +47,11 @@ export function renderSessionSvg(view: SessionView, shown: DisplayedTimeline = d
       `<rect class="lane" x="${LAYOUT.left}" y="${laneTop}" width="${b.plotWidth}" height="${LAYOUT.laneHeight - 2}"/><text class="lanelab" x="${LAYOUT.left - 6}" y="${laneTop + 17}">${LANE_TITLES[lane]}</text>`,
     );
     out.push(`<g class="lane-${lane}">`);
-    for (const m of shown.markers.filter((m) => m.lane === lane))
+    for (const m of view.markers.filter((m) => m.lane === lane))
       out.push(markerElement(m, x(m.seq), laneTop + (MARKER_STYLE[m.kind].row === 'decision' ? 8 : 19)));
     out.push('</g>');
   });
-  out.push(turnStrip(view, shown, x, b.stripTop));
+  out.push(turnStrip(view, x, b.stripTop));
   out.push(xAxis(view, x, b.axisTop));
   out.push('</svg>');
   return out.join('\n');
@@ -96,9 +95,9 @@ function attributes(data: ReadonlyArray<readonly [string, string | number | unde
 }
 
 /** Turns as alternating bands, one tick per pixel column holding tool calls, a marker per failed tool result. */
-function turnStrip(view: SessionView, shown: DisplayedTimeline, x: (v: number) => number, top: number): string {
+function turnStrip(view: SessionView, x: (v: number) => number, top: number): string {
   const out = [`<text class="lanelab" x="${LAYOUT.left - 6}" y="${top + 22}">turns</text><g class="strip">`];
-  for (const [i, t] of shown.turns.entries()) {
+  for (const [i, t] of view.turns.entries()) {
     const name = t.through === undefined ? `turn ${t.index}` : `turns ${t.index}–${t.through}`;
     const x0 = x(t.startSeq);
     const width = Math.max(1, Math.min(x(t.endSeq + 1), LAYOUT.width - LAYOUT.right) - x0);
@@ -117,7 +116,7 @@ function turnStrip(view: SessionView, shown: DisplayedTimeline, x: (v: number) =
   }
   const columns = [...new Set(view.toolCalls.map((seq) => Math.round(x(seq))))];
   if (columns.length > 0) out.push(`<path class="ticks" d="${columns.map((c) => `M${c} ${top + 2}v8`).join('')}"/>`);
-  for (const e of shown.toolErrors) {
+  for (const e of view.toolErrors) {
     const data: Array<[string, string | number | undefined]> = [
       ['kind', MARKER_STYLE.tool_error.label],
       ['seq', e.seq],

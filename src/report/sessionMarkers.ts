@@ -1,5 +1,5 @@
 import type { Decision } from '../projections/decisions.js';
-import type { LogEntry } from '../transcript/logEntry.js';
+import type { Entry } from '../transcript/entrySchema.js';
 import type { EffectRecord } from '../pipeline/effectRecord.js';
 import type { RunKind } from '../projections/decisions.js';
 import { assertNever } from '../errors.js';
@@ -41,28 +41,25 @@ const LANE_OF_RUN: Readonly<Record<RunKind, MarkerLane>> = { session_notes: 'not
 
 /** Markers for the triggers' decisions; a run that starts right at its decision adds nothing, a trailing one does. */
 export function decisionMarkers(decisions: readonly Decision[]): Marker[] {
-  const out: Marker[] = [];
-  for (const d of decisions) {
-    const base = { seq: d.seq, uuid: d.uuid, tokens: d.tokens, reason: d.reason };
-    switch (d.kind) {
-      case 'session_notes_due':
-        out.push({ ...base, lane: 'notes', kind: d.kind });
-        break;
-      case 'extraction_due':
-      case 'extraction_skipped':
-        out.push({ ...base, lane: 'extraction', kind: d.kind });
-        break;
-      case 'compaction_due':
-        out.push({ ...base, lane: 'compaction', kind: d.kind });
-        break;
-      case 'run_start':
-        if (d.trailing) out.push({ ...base, lane: LANE_OF_RUN[d.run], kind: 'trailing_run', batch: d.batch.length });
-        break;
-      default:
-        assertNever(d);
-    }
+  return decisions.flatMap((d) => decisionMarker(d) ?? []);
+}
+
+/** One decision's marker, or null for a run that starts right at its decision. */
+export function decisionMarker(d: Decision): Marker | null {
+  const base = { seq: d.seq, uuid: d.uuid, tokens: d.tokens, reason: d.reason };
+  switch (d.kind) {
+    case 'session_notes_due':
+      return { ...base, lane: 'notes', kind: d.kind };
+    case 'extraction_due':
+    case 'extraction_skipped':
+      return { ...base, lane: 'extraction', kind: d.kind };
+    case 'compaction_due':
+      return { ...base, lane: 'compaction', kind: d.kind };
+    case 'run_start':
+      return d.trailing ? { ...base, lane: LANE_OF_RUN[d.run], kind: 'trailing_run', batch: d.batch.length } : null;
+    default:
+      return assertNever(d);
   }
-  return out;
 }
 
 /** Markers for what memlog's runs did, from its effect log: each run's end, and compactions `memlog compact` made. */
@@ -137,35 +134,30 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
 }
 
 /**
- * Compactions the transcript itself records (Claude Code's or memlog's compact boundaries). One
- * that memlog made is named by a `compacted` record; that marker is kept and this one dropped.
+ * A compaction the transcript itself records (Claude Code's or memlog's compact boundary). One
+ * that memlog made is named by a `compacted` record: the caller keeps that marker instead.
  * Tokens after: the boundary's own count when it has one, else the context measured right after.
  */
-export function boundaryMarkers(
-  entries: Iterable<LogEntry>,
+export function boundaryMarker(
+  seq: number,
+  entry: Extract<Entry, { type: 'system' }>,
   tokensAfter: (seq: number) => number | null,
-  recorded: ReadonlySet<string>,
-): Marker[] {
-  const out: Marker[] = [];
-  for (const { seq, entry } of entries) {
-    if (entry.type !== 'system' || entry.subtype !== 'compact_boundary' || recorded.has(entry.uuid)) continue;
-    const meta = entry.compactMetadata;
-    const post = meta?.['postTokens'];
-    const after = typeof post === 'number' ? post : tokensAfter(seq);
-    const trigger = meta?.trigger ?? 'unknown';
-    out.push({
-      lane: 'compaction',
-      kind: 'compacted',
-      seq,
-      uuid: entry.uuid,
-      tokens: meta?.preTokens ?? null,
-      reason: `compact boundary in the transcript (trigger: ${trigger})`,
-      rung: `Claude Code ${trigger}`,
-      ...(meta?.preTokens === undefined ? {} : { before: meta.preTokens }),
-      ...(after === null ? {} : { after }),
-    });
-  }
-  return out;
+): Marker {
+  const meta = entry.compactMetadata;
+  const post = meta?.['postTokens'];
+  const after = typeof post === 'number' ? post : tokensAfter(seq);
+  const trigger = meta?.trigger ?? 'unknown';
+  return {
+    lane: 'compaction',
+    kind: 'compacted',
+    seq,
+    uuid: entry.uuid,
+    tokens: meta?.preTokens ?? null,
+    reason: `compact boundary in the transcript (trigger: ${trigger})`,
+    rung: `Claude Code ${trigger}`,
+    ...(meta?.preTokens === undefined ? {} : { before: meta.preTokens }),
+    ...(after === null ? {} : { after }),
+  };
 }
 
 const runName = (run: RunKind): string => (run === 'session_notes' ? 'session notes' : run);

@@ -39,15 +39,14 @@ export function buildSessionTotals(inputs: SessionInputs): SessionSummary {
   replaySync(walked(), settings, undefined, records, (d) => countDecision(decided, d));
   const fromRecords = recordMarkers(records);
   const recorded = new Set(fromRecords.flatMap((m) => (m.kind === 'compacted' && m.uuid !== null ? [m.uuid] : [])));
-  const activity = activityFold.activity;
   return {
     bytes: inputs.bytes ?? null,
     diagnostics: typeof inputs.diagnostics === 'function' ? inputs.diagnostics() : (inputs.diagnostics ?? 0),
     totals: totalsOf({
       entries: count,
       turns: turns.finished + (turns.current === null ? 0 : 1),
-      toolCalls: activity.calls.length,
-      toolErrors: activity.errors.length,
+      toolCalls: activityFold.calls(),
+      toolErrors: activityFold.errors(),
       points: measure.points,
       decided,
       recordMarkers: fromRecords,

@@ -1,11 +1,17 @@
 import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactThresholds } from '../projections/autocompactTrigger.js';
+import { promptPreview, turnsProjection, type Turn } from '../projections/turns.js';
+import { hasUuid } from '../transcript/entrySchema.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import type { EffectRecord } from '../pipeline/effectRecord.js';
-import { buildTimeline, countDecision, noDecisions } from '../pipeline/timeline.js';
+import { countDecision, noDecisions } from '../pipeline/timeline.js';
+import { replaySync } from '../pipeline/replaySync.js';
+import { FingerprintSet } from '../resume/fingerprintSet.js';
 import { totalsOf } from './sessionTotalsOf.js';
 import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { clip } from './escapeHtml.js';
-import { boundaryMarkers, decisionMarkers, recordMarkers, type Marker } from './sessionMarkers.js';
+import { DISPLAY_CAPS, type DisplayCaps } from './displayCaps.js';
+import { StretchSampler, TurnStrip, type SampleKey, type TurnBar } from './displaySampling.js';
+import { boundaryMarker, decisionMarker, recordMarkers, type Marker } from './sessionMarkers.js';
 import { tokenMeasure, tokenSeries, type TokenPoints, type TokenSeries } from './tokenSeries.js';
 import { toolActivityFold, type ToolErrorMark } from './toolActivity.js';
 
@@ -24,23 +30,20 @@ export interface SessionInputs {
   readonly backLink?: string;
 }
 
-/** One turn on the strip: from its prompt to just before the next one. */
-export interface TurnBar {
-  readonly index: number;
-  readonly startSeq: number;
-  readonly endSeq: number;
-  readonly uuid: string | null;
-  readonly prompt: string;
-  readonly toolCalls: number;
-  readonly toolErrors: number;
-  readonly tokens: number;
-  readonly open: boolean;
-  /** A bar for several turns (a very long session, displayCaps.ts): the index of the last. */
-  readonly through?: number;
-}
-
 import type { SessionTotals } from './sessionTotalsOf.js';
-export type { SessionTotals };
+export type { SessionTotals, TurnBar };
+
+/** How much of a very long session the page draws (displayCaps.ts); the totals always count everything. */
+export interface DrawnCounts {
+  /** Turns a bar on the strip: 1 unless the session has more turns than bars fit. */
+  readonly turnsPerBar: number;
+  /** Every marker of the session, drawn or not. */
+  readonly markers: number;
+  /** Entries a stretch of a crowded lane spans (it keeps the first marker of a kind per stretch); 0 when no lane is crowded. */
+  readonly markerStretch: number;
+  /** Entries a stretch of the failed tool results spans (the first is kept); 0 when all are drawn. */
+  readonly toolErrorStretch: number;
+}
 
 /** Everything the session page shows, computed once; the renderer only lays it out. */
 export interface SessionView {
@@ -55,97 +58,149 @@ export interface SessionView {
   readonly contextWindow: number;
   readonly thresholds: AutocompactThresholds;
   readonly series: TokenSeries;
+  /** The turns as drawn: one bar each, or one bar a group in a very long session. */
   readonly turns: readonly TurnBar[];
   readonly toolCalls: readonly number[];
+  /** The failed tool results as drawn. */
   readonly toolErrors: readonly ToolErrorMark[];
+  /** The markers as drawn, in log order. */
   readonly markers: readonly Marker[];
+  readonly drawn: DrawnCounts;
   readonly totals: SessionTotals;
   readonly backLink: string | null;
 }
 
 const PROMPT_CHARS = 400;
 
-/** Builds a session's view model: a pure function of the entries, the records and the settings. */
-export function buildSessionView(inputs: SessionInputs): SessionView {
+/** Where a marker came from: at one seq, decisions are drawn before records, records before boundaries. */
+const DECISION = 0;
+const RECORD = 2 ** 40;
+const BOUNDARY = 2 ** 41;
+
+type Keyed<T> = T & SampleKey;
+
+/** A compact boundary as its marker needs it, without the entry. */
+interface BoundarySeen {
+  readonly seq: number;
+  readonly entry: Extract<LogEntry['entry'], { type: 'system' }>;
+  readonly time: unknown;
+}
+
+/**
+ * Builds a session's view model: a pure function of the entries, the records and the settings.
+ * One walk folds everything, keeping only what the page draws (issue 21): the turns, markers and
+ * failed tool results of a very long session are sampled as they come (displaySampling.ts), so
+ * a lazily read transcript is read once and memory does not grow with it.
+ */
+export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISPLAY_CAPS): SessionView {
   const { entries, settings = {}, records = [] } = inputs;
-  // One walk folds everything the page needs beside the timeline, so a lazily read transcript is read once and never held (issue 21).
   const measure = tokenMeasure();
-  const activityFold = toolActivityFold();
-  const boundaries: LogEntry[] = [];
-  // The time of each entry a marker will stand at, not of every entry (issue 21): records'
-  // places are known now, a boundary's as it is read, a decision's from the last entries read.
-  const times = new Map<number, unknown>();
+  const strip = new TurnStrip(caps.turnBars);
+  const laneSamplers = new Map<string, StretchSampler<Keyed<Marker>>>();
+  const laneOf = (lane: string): StretchSampler<Keyed<Marker>> => {
+    let sampler = laneSamplers.get(lane);
+    if (sampler === undefined) laneSamplers.set(lane, (sampler = new StretchSampler(caps.laneMarkers, (m) => m.kind)));
+    return sampler;
+  };
+  const errors = new StretchSampler<Keyed<ToolErrorMark>>(caps.toolErrors);
+  const toolCalls: number[] = [];
+  const activity = toolActivityFold({
+    onCall: (seq) => toolCalls.push(seq),
+    onError: (mark) => errors.add({ ...mark, order: errors.seen }),
+  });
+  const boundaries: BoundarySeen[] = [];
+  // Times are wanted only where a marker stands: records' places are known now, a boundary's as
+  // it is read, a decision's from the last entries read.
   const wanted = new Set(records.map((r) => r.at.seq));
+  const times = new Map<number, unknown>();
   const recent = new RecentTimes();
-  const missed = new Set<number>();
+  const untimed = new Set<number>();
+  const decided = noDecisions();
+  let decisions = 0;
   let count = 0;
   let firstSeq: number | undefined;
   let lastSeq = 0;
   let firstTime: string | null = null;
   let lastTime: string | null = null;
+  let turnState = turnsProjection.initialState();
+  let pending: { turn: Turn; readonly prompt: string } | null = null;
+  const seen = new FingerprintSet();
+  const endTurn = (endSeq: number): void => {
+    if (pending === null) return;
+    const { turn, prompt } = pending;
+    strip.push({
+      index: turn.index,
+      startSeq: turn.startSeq,
+      endSeq,
+      uuid: turn.promptUuid,
+      prompt: clip(prompt, PROMPT_CHARS),
+      toolCalls: turn.toolCalls,
+      toolErrors: turn.toolErrors,
+      tokens: turn.tokens,
+      open: turn.endUuid === null,
+    });
+  };
   function* walked(): Generator<LogEntry> {
     for (const event of entries) {
       count++;
       firstSeq ??= event.seq;
       lastSeq = event.seq;
-      const time = (event.entry as { timestamp?: unknown }).timestamp;
+      const { entry } = event;
+      const time = (entry as { timestamp?: unknown }).timestamp;
       recent.add(event.seq, time);
-      if (wanted.has(event.seq) || isBoundary(event)) times.set(event.seq, time);
+      if (wanted.has(event.seq)) times.set(event.seq, time);
       if (typeof time === 'string') {
         firstTime ??= time;
         lastTime = time;
       }
       measure.push(event);
-      activityFold.push(event);
-      if (isBoundary(event)) boundaries.push(event);
+      activity.push(event);
+      if (entry.type === 'system' && entry.subtype === 'compact_boundary') boundaries.push({ seq: event.seq, entry, time });
+      turnState = turnsProjection.evolve(turnState, event);
+      const current = turnState.current;
+      if (current !== null && current.index !== pending?.turn.index) {
+        // A new turn began: the one before it is complete. Its prompt shows as the first line written with its uuid.
+        endTurn(current.startSeq - 1);
+        const uuid = hasUuid(entry) ? entry.uuid : null;
+        pending = { turn: current, prompt: uuid !== null && seen.mayHave(uuid) ? firstPreview(entries, uuid) : promptPreview(entry) };
+        turnState = { ...turnState, earlier: null };
+      } else if (current !== null && pending !== null) pending.turn = current;
+      if (hasUuid(entry)) seen.add(entry.uuid);
       yield event;
     }
   }
-  // The timeline walks a second time only in a rare case (a prompt's uuid used before it); that walk needs no folding.
-  let first = true;
-  const once: Iterable<LogEntry> = {
-    [Symbol.iterator]: () => {
-      if (!first) return entries[Symbol.iterator]();
-      first = false;
-      return walked();
-    },
-  };
-  const timeline = buildTimeline(once, settings, records, (decision) => {
-    if (times.has(decision.seq)) return;
+  replaySync(walked(), settings, undefined, records, (decision) => {
+    countDecision(decided, decision);
+    const order = DECISION + decisions++;
+    const marker = decisionMarker(decision);
+    if (marker === null) return;
     const time = recent.find(decision.seq);
-    if (time === NOT_RECENT) missed.add(decision.seq);
-    else times.set(decision.seq, time);
+    if (time === NOT_RECENT) untimed.add(decision.seq);
+    laneOf(marker.lane).add(withTime({ ...marker, order }, time));
   });
-  // Rare: a decision about an entry read long before it. One more walk finds that entry's time.
-  if (missed.size > 0)
-    for (const { seq, entry } of entries) if (missed.has(seq)) times.set(seq, (entry as { timestamp?: unknown }).timestamp);
+  endTurn(lastSeq);
   const measured = measure.points;
-  const series = tokenSeries(measured);
-  const activity = activityFold.activity;
   const fromRecords = recordMarkers(records);
+  fromRecords.forEach((m, i) => laneOf(m.lane).add(withTime({ ...m, order: RECORD + i }, times.get(m.seq))));
   const recordedBoundaries = new Set(fromRecords.flatMap((m) => (m.kind === 'compacted' && m.uuid !== null ? [m.uuid] : [])));
-  const fromBoundaries = boundaryMarkers(boundaries, tokensAfter(measured), recordedBoundaries);
-  const markers = [...decisionMarkers(timeline.decisions), ...fromRecords, ...fromBoundaries]
-    .map((m, order) => ({ m, order }))
-    .sort((a, b) => a.m.seq - b.m.seq || a.order - b.order)
-    .map(({ m }): Marker => {
-      const time = times.get(m.seq);
-      return typeof time === 'string' ? { ...m, time } : m;
-    });
-  const turns = timeline.turns.map((turn, i): TurnBar => ({
-    index: turn.index,
-    startSeq: turn.startSeq,
-    endSeq: (timeline.turns[i + 1]?.startSeq ?? lastSeq + 1) - 1,
-    uuid: turn.promptUuid,
-    prompt: clip(turn.prompt, PROMPT_CHARS),
-    toolCalls: turn.toolCalls,
-    toolErrors: turn.toolErrors,
-    tokens: turn.tokens,
-    open: turn.endUuid === null,
-  }));
-  const decided = noDecisions();
-  for (const d of timeline.decisions) countDecision(decided, d);
+  const after = tokensAfter(measured);
+  let unrecordedBoundaries = 0;
+  boundaries.forEach(({ seq, entry, time }, i) => {
+    if (recordedBoundaries.has(entry.uuid)) return;
+    unrecordedBoundaries++;
+    const marker = boundaryMarker(seq, entry, after);
+    laneOf(marker.lane).add(withTime({ ...marker, order: BOUNDARY + i }, time));
+  });
+  let markers = [...laneSamplers.values()].flatMap((sampler) => sampler.kept).sort((a, b) => a.seq - b.seq || a.order - b.order);
+  // Rare: a decision about an entry read long before it. One more walk finds the times of those drawn.
+  const late = new Set(markers.filter((m) => untimed.has(m.seq) && m.time === undefined).map((m) => m.seq));
+  if (late.size > 0) {
+    const found = new Map<number, unknown>();
+    for (const { seq, entry } of entries) if (late.has(seq)) found.set(seq, (entry as { timestamp?: unknown }).timestamp);
+    markers = markers.map((m) => (late.has(m.seq) && m.time === undefined ? withTime(m, found.get(m.seq)) : m));
+  }
   const autocompact = { ...DEFAULT_AUTOCOMPACT_SETTINGS, ...settings.autocompact };
+  const turns = strip.turns;
   return {
     name: inputs.name,
     bytes: inputs.bytes ?? null,
@@ -157,32 +212,53 @@ export function buildSessionView(inputs: SessionInputs): SessionView {
     lastTime,
     contextWindow: autocompact.contextWindow,
     thresholds: autocompactThresholds(autocompact),
-    series,
-    turns,
-    toolCalls: activity.calls,
-    toolErrors: activity.errors,
-    markers,
+    series: tokenSeries(measured),
+    turns: strip.bars,
+    toolCalls,
+    toolErrors: errors.kept.map(withoutKey),
+    markers: markers.map(withoutKey),
+    drawn: {
+      turnsPerBar: strip.groupSize,
+      markers: [...laneSamplers.values()].reduce((n, sampler) => n + sampler.seen, 0),
+      markerStretch: Math.max(0, ...[...laneSamplers.values()].map((sampler) => sampler.stretch)),
+      toolErrorStretch: errors.stretch,
+    },
     totals: totalsOf({
       entries: count,
-      turns: turns.length,
-      toolCalls: activity.calls.length,
-      toolErrors: activity.errors.length,
+      turns,
+      toolCalls: activity.calls(),
+      toolErrors: activity.errors(),
       points: measured,
       decided,
       recordMarkers: fromRecords,
-      unrecordedBoundaries: fromBoundaries.length,
+      unrecordedBoundaries,
       records,
     }),
     backLink: inputs.backLink ?? null,
   };
 }
 
+/** A marker with the time of its entry, when that entry has one. */
+function withTime<M extends Marker>(marker: M, time: unknown): M {
+  return typeof time === 'string' ? { ...marker, time } : marker;
+}
+
+/** An item as the page draws it: without the key it was sampled by. */
+function withoutKey<T extends SampleKey>(item: T): Omit<T, 'order'> {
+  const { order: _order, ...rest } = item;
+  return rest;
+}
+
+/** The preview of the first line written with this uuid (as the timeline takes a prompt's preview); '' when none is found. */
+function firstPreview(entries: Iterable<LogEntry>, uuid: string): string {
+  for (const { entry } of entries) if (hasUuid(entry) && entry.uuid === uuid) return promptPreview(entry);
+  return '';
+}
+
 /** The context measured at the first message after a position (points are in log order). */
 function tokensAfter(points: TokenPoints): (seq: number) => number | null {
   return (seq) => points.firstAfter(seq)?.tokens ?? null;
 }
-
-const isBoundary = ({ entry }: LogEntry): boolean => entry.type === 'system' && entry.subtype === 'compact_boundary';
 
 const NOT_RECENT = Symbol('not recent');
 

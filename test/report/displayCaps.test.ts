@@ -1,68 +1,133 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayedTimeline, MAX_LANE_MARKERS, MAX_TOOL_ERRORS, MAX_TURN_BARS, SLICES } from '../../src/report/displayCaps.js';
+import type { EffectRecord } from '../../src/pipeline/effectRecord.js';
+import type { ReplaySettings } from '../../src/pipeline/replayDecider.js';
+import { buildTimeline } from '../../src/pipeline/timeline.js';
 import { renderSessionPage } from '../../src/report/renderSessionPage.js';
-import type { Marker } from '../../src/report/sessionMarkers.js';
-import { buildSessionView, type SessionView, type TurnBar } from '../../src/report/sessionView.js';
+import { boundaryMarker, decisionMarkers, recordMarkers, type Marker } from '../../src/report/sessionMarkers.js';
+import { buildSessionView, type SessionInputs, type TurnBar } from '../../src/report/sessionView.js';
+import { tokenMeasure } from '../../src/report/tokenSeries.js';
+import { toolActivity } from '../../src/report/toolActivity.js';
+import { clip } from '../../src/report/escapeHtml.js';
+import type { LogEntry } from '../../src/transcript/logEntry.js';
+import { conversation } from '../support/conversationArbitrary.js';
+import { fcRuns } from '../support/fcRuns.js';
 import { longSession } from './longSession.js';
 
-const base = (): SessionView => buildSessionView({ name: 'long', entries: longSession(600).map((entry, seq) => ({ seq, entry })) });
+const eager: ReplaySettings = {
+  sessionNotes: { minimumTokensToInit: 10, minimumTokensBetweenUpdates: 5, toolCallsBetweenUpdates: 1 },
+  autocompact: { contextWindow: 40_000, maxOutputTokens: 1_000 },
+};
 
-/** The base view stretched to `turns` turns, `markers` extraction markers and `errors` tool errors over a million entries. */
-function stretched(turns: number, markers: number, errors: number): SessionView {
-  const view = base();
-  const span = 1_000_000;
-  const turnBars: TurnBar[] = Array.from({ length: turns }, (_, i) => ({
-    index: i + 1,
-    startSeq: Math.floor((i * span) / turns),
-    endSeq: Math.floor(((i + 1) * span) / turns) - 1,
-    uuid: `u-${i}`,
-    prompt: `prompt ${i}`,
-    toolCalls: 2,
-    toolErrors: i % 7 === 0 ? 1 : 0,
-    tokens: 1_000 + i,
-    open: i === turns - 1,
+/** What a page drew before its view was sampled as it streams: every list built whole from the timeline, then sorted. */
+function wholeLists(inputs: SessionInputs & { entries: readonly LogEntry[] }) {
+  const { entries, records = [], settings = {} } = inputs;
+  const timeline = buildTimeline(entries, settings, records);
+  const last = entries.at(-1)?.seq ?? 0;
+  const turns = timeline.turns.map((turn, i): TurnBar => ({
+    index: turn.index,
+    startSeq: turn.startSeq,
+    endSeq: (timeline.turns[i + 1]?.startSeq ?? last + 1) - 1,
+    uuid: turn.promptUuid,
+    prompt: clip(turn.prompt, 400),
+    toolCalls: turn.toolCalls,
+    toolErrors: turn.toolErrors,
+    tokens: turn.tokens,
+    open: turn.endUuid === null,
   }));
-  const lane: Marker[] = Array.from({ length: markers }, (_, i) => ({
-    lane: 'extraction',
-    kind: i % 2 === 0 ? 'extraction_due' : 'run_finished',
-    seq: Math.floor((i * span) / markers),
-    uuid: `m-${i}`,
-    tokens: 10,
-    reason: `marker ${i}`,
-  }));
-  const toolErrors = Array.from({ length: errors }, (_, i) => ({
-    seq: Math.floor((i * span) / errors),
-    uuid: `e-${i}`,
-    tool: 'Bash',
-    text: 'exit 1',
-  }));
-  return { ...view, firstSeq: 0, lastSeq: span - 1, turns: turnBars, markers: lane, toolErrors };
+  const measure = tokenMeasure();
+  for (const event of entries) measure.push(event);
+  const fromRecords = recordMarkers(records);
+  const recorded = new Set(fromRecords.flatMap((m) => (m.kind === 'compacted' && m.uuid !== null ? [m.uuid] : [])));
+  const fromBoundaries = entries.flatMap(({ seq, entry }) =>
+    entry.type === 'system' && entry.subtype === 'compact_boundary' && !recorded.has(entry.uuid)
+      ? [boundaryMarker(seq, entry, (at) => measure.points.firstAfter(at)?.tokens ?? null)]
+      : [],
+  );
+  const time = (seq: number): unknown => (entries.find((e) => e.seq === seq)?.entry as { timestamp?: unknown }).timestamp;
+  const markers = [...decisionMarkers(timeline.decisions), ...fromRecords, ...fromBoundaries]
+    .map((m, order) => ({ m, order }))
+    .sort((a, b) => a.m.seq - b.m.seq || a.order - b.order)
+    .map(({ m }): Marker => {
+      const at = time(m.seq);
+      return typeof at === 'string' ? { ...m, time: at } : m;
+    });
+  const activity = toolActivity(entries);
+  return { turns, markers, toolErrors: activity.errors, toolCalls: activity.calls };
 }
 
-describe('a very long session is downsampled for display', () => {
-  it('draws everything, and says nothing, below the caps', () => {
-    const view = stretched(MAX_TURN_BARS, MAX_LANE_MARKERS, MAX_TOOL_ERRORS);
-    const shown = displayedTimeline(view);
-    expect(shown.turns).toBe(view.turns);
-    expect(shown.markers).toEqual(view.markers);
-    expect(shown.toolErrors).toBe(view.toolErrors);
-    expect(shown.note).toBe('');
+const drawnLists = (inputs: SessionInputs) => {
+  const view = buildSessionView(inputs);
+  return { turns: view.turns, markers: view.markers, toolErrors: view.toolErrors, toolCalls: view.toolCalls };
+};
+
+describe('a session view built as it streams', () => {
+  it('draws, below the caps, exactly what the whole lists drew, on generated sessions', () => {
+    fc.assert(
+      fc.property(conversation, fc.constantFrom<ReplaySettings>({}, eager), (entries, settings) => {
+        const inputs = { name: 's', entries: entries.map((entry, seq) => ({ seq, entry })), settings };
+        expect(drawnLists(inputs)).toEqual(wholeLists(inputs));
+      }),
+      { numRuns: fcRuns },
+    );
   });
 
-  it('groups turns, thins a crowded lane and the tool errors, keeps every kind, and says so on the page', () => {
-    const view = stretched(50_000, 40_000, 20_000);
-    const shown = displayedTimeline(view);
-    expect(shown.turns.length).toBeLessThanOrEqual(MAX_TURN_BARS);
-    expect(shown.turns[0]).toMatchObject({ index: 1, startSeq: 0, through: 25, toolCalls: 50 });
-    expect(shown.turns.at(-1)).toMatchObject({ endSeq: 999_999, through: 50_000, open: true });
-    expect(shown.turns.reduce((n, t) => n + t.toolCalls, 0)).toBe(100_000);
-    expect(shown.markers.length).toBeLessThanOrEqual(2 * SLICES);
-    expect(new Set(shown.markers.map((m) => m.kind))).toEqual(new Set(['extraction_due', 'run_finished']));
-    expect(shown.toolErrors.length).toBeLessThanOrEqual(SLICES);
+  it('and on a long session with recorded runs and compactions, memlog’s and Claude Code’s', () => {
+    const entries = longSession(900).map((entry, seq) => ({ seq, entry }));
+    const at = (seq: number) => ({ seq, uuid: (entries[seq]?.entry as { uuid: string }).uuid });
+    const boundary = entries.find(({ entry }) => entry.type === 'system' && entry.subtype === 'compact_boundary');
+    const records: EffectRecord[] = [
+      { v: 1, type: 'run_started', at: at(10), run: 'extraction', runId: 'x1', batch: [at(9)], trailing: false },
+      { v: 1, type: 'run_finished', at: at(20), run: 'extraction', runId: 'x1', outcome: { written: [{ file: 'a.md', change: 'added' }] } },
+      { v: 1, type: 'run_failed', at: at(30), run: 'session_notes', runId: 'n1', error: 'model said no' },
+      {
+        v: 1,
+        type: 'compacted',
+        at: at(40),
+        outcome: {
+          rung: 'notes',
+          trigger: 'manual',
+          boundaryUuid: (boundary!.entry as { uuid: string }).uuid,
+          tokensBefore: 5,
+          tokensAfter: 4,
+        },
+      },
+    ];
+    const inputs = { name: 's', entries, records, settings: eager };
+    const whole = wholeLists(inputs);
+    expect(whole.markers.length).toBeGreaterThan(100);
+    expect(whole.toolErrors.length).toBeGreaterThan(10);
+    expect(drawnLists(inputs)).toEqual(whole);
+    expect(renderSessionPage(buildSessionView(inputs))).not.toContain('too long to draw whole');
+  });
+});
+
+describe('a very long session is downsampled for display', () => {
+  const entries = longSession(3_000).map((entry, seq) => ({ seq, entry }));
+  const inputs = { name: 'long', entries, settings: eager };
+  const caps = { turnBars: 40, laneMarkers: 30, toolErrors: 20 };
+
+  it('groups turns, thins crowded lanes and the tool errors, keeps every kind, counts everything, and says so on the page', () => {
+    const whole = buildSessionView(inputs);
+    const view = buildSessionView(inputs, caps);
+    expect(whole.turns.length).toBeGreaterThan(caps.turnBars);
+    expect(view.totals).toEqual(whole.totals);
+    expect(view.turns.length).toBeLessThanOrEqual(caps.turnBars);
+    expect(view.drawn.turnsPerBar).toBeGreaterThan(1);
+    expect(view.turns.reduce((n, t) => n + t.toolCalls, 0)).toBe(whole.totals.toolCalls);
+    expect(view.turns.at(-1)).toMatchObject({ endSeq: whole.lastSeq, through: whole.totals.turns });
+    for (const lane of ['notes', 'extraction', 'compaction'] as const) {
+      const drawn = view.markers.filter((m) => m.lane === lane);
+      const all = whole.markers.filter((m) => m.lane === lane);
+      expect(drawn.length).toBeLessThanOrEqual(Math.max(caps.laneMarkers, new Set(all.map((m) => m.kind)).size));
+      expect(new Set(drawn.map((m) => m.kind))).toEqual(new Set(all.map((m) => m.kind)));
+    }
+    expect(view.drawn.markers).toBe(whole.markers.length);
+    expect(view.toolErrors.length).toBeLessThanOrEqual(caps.toolErrors);
+    expect(view.toolErrors[0]).toEqual(whole.toolErrors[0]);
     const page = renderSessionPage(view);
     expect(page).toContain('too long to draw whole');
-    expect(page).toContain('turns 1–25');
-    // A bounded page: the whole session's markers would take several megabytes by themselves.
-    expect(page.length).toBeLessThan(2_500_000);
+    expect(page).toContain(`bars for ${whole.totals.turns.toLocaleString('en-US')} turns`);
+    expect(page).toMatch(/turns 1–\d+/);
   });
 });
