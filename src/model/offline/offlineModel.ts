@@ -1,3 +1,4 @@
+import { jsonLength } from './jsonLength.js';
 import { join } from 'node:path';
 import { isToolUseBlock } from '../../transcript/contentGuards.js';
 import type { ContentBlock } from '../../transcript/contentSchema.js';
@@ -125,24 +126,3 @@ function reply(request: ModelRequest, content: ContentBlock[]): ModelReply {
     },
   };
 }
-
-/**
- * `JSON.stringify(messages).length`, without stringifying the whole conversation on every call:
- * an agent loop sends the same message objects again and again, growing by a few each turn, so
- * each message's length is remembered (a long session's extraction spent a third of its time
- * here).
- */
-function jsonLength(messages: readonly ModelMessage[]): number {
-  let total = 2 + Math.max(0, messages.length - 1);
-  for (const message of messages) {
-    let length = messageLengths.get(message);
-    if (length === undefined) {
-      length = JSON.stringify(message).length;
-      messageLengths.set(message, length);
-    }
-    total += length;
-  }
-  return total;
-}
-
-const messageLengths = new WeakMap<ModelMessage, number>();
