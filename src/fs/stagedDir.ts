@@ -124,16 +124,20 @@ async function linkTree(from: string, to: string): Promise<Map<string, number>> 
   const base = baseOf(to);
   const realFrom = await realpath(from);
   await mkdir(to, { recursive: true });
+  await mkdir(base, { recursive: true });
   const entries = (await readdir(from, { recursive: true, withFileTypes: true })).filter((d) => !isTempFile(d.name));
-  for (const dir of entries.filter((d) => d.isDirectory()))
-    await mkdir(join(to, relative(from, join(parentOf(dir), dir.name))), { recursive: true });
+  // Every folder first, in the copy and under the base, so that each file then costs its links alone
+  // (an extraction run stages the memory directory: thousands of runs over a long session).
+  for (const dir of entries.filter((d) => d.isDirectory())) {
+    const folder = relative(from, join(parentOf(dir), dir.name));
+    await mkdir(join(to, folder), { recursive: true });
+    await mkdir(join(base, folder), { recursive: true });
+  }
   const files = entries.filter((e) => e.isFile() || e.isSymbolicLink());
   const one = async (entry: Dirent): Promise<void> => {
     const source = join(parentOf(entry), entry.name);
     const file = relative(from, source);
     const target = join(to, file);
-    await mkdir(dirname(target), { recursive: true });
-    await mkdir(dirname(join(base, file)), { recursive: true });
     const keep = async (): Promise<void> => {
       await link(target, join(base, file));
       inodes.set(file, (await stat(target)).ino);
