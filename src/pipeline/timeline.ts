@@ -83,6 +83,12 @@ export function buildTimeline(
   return { turns: placed, before, decisions, state };
 }
 
+/** A prompt's preview when its uuid was written on an earlier line: the preview of that first line; '' when none is found. */
+export function firstPromptPreview(entries: Iterable<LogEntry>, uuid: string): string {
+  for (const { entry } of entries) if (hasUuid(entry) && entry.uuid === uuid) return promptPreview(entry);
+  return '';
+}
+
 const number = new Intl.NumberFormat('en-US');
 
 /** A run that starts right at its decision says nothing new; a trailing run (coalesced requests) does. */

@@ -6,7 +6,7 @@ import type { LogEntry } from '../transcript/logEntry.js';
 import type { EffectRecord } from './effectRecord.js';
 import type { ReplaySettings } from './replayDecider.js';
 import { replaySync } from './replaySync.js';
-import { countDecision, decisionLine, noDecisions, shown, summaryLine, turnLine } from './timeline.js';
+import { countDecision, decisionLine, firstPromptPreview, noDecisions, shown, summaryLine, turnLine } from './timeline.js';
 
 /**
  * `formatTimeline(file, buildTimeline(entries, …))`, written line by line in two walks instead of
@@ -56,7 +56,7 @@ export function writeTimelineText(
       flush(current.startSeq);
       const { entry } = event;
       const uuid = hasUuid(entry) ? entry.uuid : null;
-      const prompt = uuid !== null && seen.mayHave(uuid) ? firstPreview(entries, uuid) : promptPreview(entry);
+      const prompt = uuid !== null && seen.mayHave(uuid) ? firstPromptPreview(entries, uuid) : promptPreview(entry);
       pending = { turn: current, prompt };
       // Finished turns are written: the fold need not keep them.
       state = { ...state, earlier: null };
@@ -65,12 +65,6 @@ export function writeTimelineText(
   }
   flush(Number.POSITIVE_INFINITY);
   write(`${summaryLine(state.finished + (state.current === null ? 0 : 1), counts)}\n`);
-}
-
-/** The preview of the first line written with this uuid (as the timeline takes a prompt's preview); '' when none is found. */
-function firstPreview(entries: Iterable<LogEntry>, uuid: string): string {
-  for (const { entry } of entries) if (hasUuid(entry) && entry.uuid === uuid) return promptPreview(entry);
-  return '';
 }
 
 /**

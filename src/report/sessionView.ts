@@ -3,7 +3,7 @@ import { promptPreview, turnsProjection, type Turn } from '../projections/turns.
 import { hasUuid } from '../transcript/entrySchema.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import type { EffectRecord } from '../pipeline/effectRecord.js';
-import { countDecision, noDecisions } from '../pipeline/timeline.js';
+import { countDecision, firstPromptPreview, noDecisions } from '../pipeline/timeline.js';
 import { replaySync } from '../pipeline/replaySync.js';
 import { FingerprintSet } from '../resume/fingerprintSet.js';
 import { totalsOf } from './sessionTotalsOf.js';
@@ -162,7 +162,7 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
         // A new turn began: the one before it is complete. Its prompt shows as the first line written with its uuid.
         endTurn(current.startSeq - 1);
         const uuid = hasUuid(entry) ? entry.uuid : null;
-        pending = { turn: current, prompt: uuid !== null && seen.mayHave(uuid) ? firstPreview(entries, uuid) : promptPreview(entry) };
+        pending = { turn: current, prompt: uuid !== null && seen.mayHave(uuid) ? firstPromptPreview(entries, uuid) : promptPreview(entry) };
         turnState = { ...turnState, earlier: null };
       } else if (current !== null && pending !== null) pending.turn = current;
       if (hasUuid(entry)) seen.add(entry.uuid);
@@ -247,12 +247,6 @@ function withTime<M extends Marker>(marker: M, time: unknown): M {
 function withoutKey<T extends SampleKey>(item: T): Omit<T, 'order'> {
   const { order: _order, ...rest } = item;
   return rest;
-}
-
-/** The preview of the first line written with this uuid (as the timeline takes a prompt's preview); '' when none is found. */
-function firstPreview(entries: Iterable<LogEntry>, uuid: string): string {
-  for (const { entry } of entries) if (hasUuid(entry) && entry.uuid === uuid) return promptPreview(entry);
-  return '';
 }
 
 /** The context measured at the first message after a position (points are in log order). */
