@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EffectRecord } from '../../src/pipeline/effectRecord.js';
 import type { ReplaySettings } from '../../src/pipeline/replayDecider.js';
 import { buildTimeline } from '../../src/pipeline/timeline.js';
 import { renderSessionPage } from '../../src/report/renderSessionPage.js';
@@ -12,7 +11,7 @@ import { clip } from '../../src/report/escapeHtml.js';
 import type { LogEntry } from '../../src/transcript/logEntry.js';
 import { conversation } from '../support/conversationArbitrary.js';
 import { fcRuns } from '../support/fcRuns.js';
-import { longSession } from './longSession.js';
+import { longSession, recordedRuns } from './longSession.js';
 
 const eager: ReplaySettings = {
   sessionNotes: { minimumTokensToInit: 10, minimumTokensBetweenUpdates: 5, toolCallsBetweenUpdates: 1 },
@@ -74,25 +73,7 @@ describe('a session view built as it streams', () => {
 
   it('and on a long session with recorded runs and compactions, memlog’s and Claude Code’s', () => {
     const entries = longSession(900).map((entry, seq) => ({ seq, entry }));
-    const at = (seq: number) => ({ seq, uuid: (entries[seq]?.entry as { uuid: string }).uuid });
-    const boundary = entries.find(({ entry }) => entry.type === 'system' && entry.subtype === 'compact_boundary');
-    const records: EffectRecord[] = [
-      { v: 1, type: 'run_started', at: at(10), run: 'extraction', runId: 'x1', batch: [at(9)], trailing: false },
-      { v: 1, type: 'run_finished', at: at(20), run: 'extraction', runId: 'x1', outcome: { written: [{ file: 'a.md', change: 'added' }] } },
-      { v: 1, type: 'run_failed', at: at(30), run: 'session_notes', runId: 'n1', error: 'model said no' },
-      {
-        v: 1,
-        type: 'compacted',
-        at: at(40),
-        outcome: {
-          rung: 'notes',
-          trigger: 'manual',
-          boundaryUuid: (boundary!.entry as { uuid: string }).uuid,
-          tokensBefore: 5,
-          tokensAfter: 4,
-        },
-      },
-    ];
+    const records = recordedRuns(entries);
     const inputs = { name: 's', entries, records, settings: eager };
     const whole = wholeLists(inputs);
     expect(whole.markers.length).toBeGreaterThan(100);

@@ -7,7 +7,9 @@ import {
   toolUse,
   userEntry,
 } from '../../src/testing/entryBuilders.js';
+import type { EffectRecord } from '../../src/pipeline/effectRecord.js';
 import type { Entry } from '../../src/transcript/entrySchema.js';
+import type { LogEntry } from '../../src/transcript/logEntry.js';
 
 /**
  * A deterministic session of about `size` entries for the page tests: turns of a prompt, tool
@@ -60,4 +62,33 @@ export function longSession(size: number): Entry[] {
     }
   }
   return entries;
+}
+
+/**
+ * memlog's records of runs over a session of at least 41 entries with a compact boundary: an
+ * extraction run that wrote a file, a trailing one, a failed notes run, and the first boundary
+ * as a compaction memlog made (Claude Code made the others).
+ */
+export function recordedRuns(entries: readonly LogEntry[]): EffectRecord[] {
+  const at = (seq: number) => ({ seq, uuid: (entries[seq]?.entry as { uuid: string }).uuid });
+  const boundary = entries.find(({ entry }) => entry.type === 'system' && entry.subtype === 'compact_boundary');
+  if (boundary === undefined) throw new Error('recordedRuns needs a session with a compact boundary');
+  return [
+    { v: 1, type: 'run_started', at: at(10), run: 'extraction', runId: 'x1', batch: [at(9)], trailing: false },
+    { v: 1, type: 'run_finished', at: at(20), run: 'extraction', runId: 'x1', outcome: { written: [{ file: 'a.md', change: 'added' }] } },
+    { v: 1, type: 'run_started', at: at(20), run: 'extraction', runId: 'x2', batch: [at(12), at(18)], trailing: true },
+    { v: 1, type: 'run_failed', at: at(30), run: 'session_notes', runId: 'n1', error: 'model said no' },
+    {
+      v: 1,
+      type: 'compacted',
+      at: at(40),
+      outcome: {
+        rung: 'notes',
+        trigger: 'manual',
+        boundaryUuid: (boundary.entry as { uuid: string }).uuid,
+        tokensBefore: 5,
+        tokensAfter: 4,
+      },
+    },
+  ];
 }

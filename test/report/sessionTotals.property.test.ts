@@ -1,7 +1,6 @@
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EffectRecord } from '../../src/pipeline/effectRecord.js';
 import type { ReplaySettings } from '../../src/pipeline/replayDecider.js';
 import { buildSessionTotals } from '../../src/report/sessionTotals.js';
 import { buildSessionView, type SessionInputs } from '../../src/report/sessionView.js';
@@ -10,7 +9,7 @@ import { conversation } from '../support/conversationArbitrary.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { jsonlFiles } from '../support/fixtureFiles.js';
 import { demoProjects, hasShared, repoRoot, sharedFixtures } from '../support/paths.js';
-import { longSession } from './longSession.js';
+import { longSession, recordedRuns } from './longSession.js';
 
 /** Thresholds low enough that small sessions make every kind of decision. */
 const eager: ReplaySettings = {
@@ -35,27 +34,7 @@ describe("a report row's totals counted without the view equal the view's", () =
 
   it('with recorded runs: trailing, finished with files, failed, a compaction memlog made and one Claude Code made', () => {
     const entries = longSession(300).map((entry, seq) => ({ seq, entry }));
-    const at = (seq: number) => ({ seq, uuid: (entries[seq]?.entry as { uuid: string }).uuid });
-    const boundary = entries.find(({ entry }) => entry.type === 'system' && entry.subtype === 'compact_boundary');
-    expect(boundary).toBeDefined();
-    const records: EffectRecord[] = [
-      { v: 1, type: 'run_started', at: at(10), run: 'extraction', runId: 'x1', batch: [at(9)], trailing: false },
-      { v: 1, type: 'run_finished', at: at(20), run: 'extraction', runId: 'x1', outcome: { written: [{ file: 'a.md', change: 'added' }] } },
-      { v: 1, type: 'run_started', at: at(20), run: 'extraction', runId: 'x2', batch: [at(12), at(18)], trailing: true },
-      { v: 1, type: 'run_failed', at: at(30), run: 'session_notes', runId: 'n1', error: 'model said no' },
-      {
-        v: 1,
-        type: 'compacted',
-        at: at(40),
-        outcome: {
-          rung: 'notes',
-          trigger: 'manual',
-          boundaryUuid: (boundary!.entry as { uuid: string }).uuid,
-          tokensBefore: 5,
-          tokensAfter: 4,
-        },
-      },
-    ];
+    const records = recordedRuns(entries);
     same({ name: 's', entries, records, settings: eager });
   });
 });
