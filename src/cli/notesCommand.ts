@@ -45,7 +45,7 @@ export function registerNotes(program: Command): void {
   checkOptions<NotesOptions>(command, (options) =>
     options.record === true && options.cassette === undefined ? '--record records into a cassette: it needs --cassette <file>' : undefined,
   );
-  addTriggerOptions(command)
+  addTriggerOptions(command, 'memlog', false)
     .addHelpText(
       'after',
       '\nExamples:\n  memlog notes session.jsonl --show\n  memlog notes session.jsonl --model anthropic --cassette notes.cassette.json --record',

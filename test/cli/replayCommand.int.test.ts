@@ -12,11 +12,30 @@ describe('memlog replay', () => {
     expect(first.stdout).toBe(second.stdout);
     expect(first.stdout).toMatch(/turn 1: "Add pagination/);
     expect(first.stdout).toMatch(/compaction due: 167,147 tokens ≥ autocompact threshold 167,000 \(entry 99, bd4042cb\)/);
-    expect(first.stdout).toMatch(/6 turns, 11 session-notes updates due, 1 compactions due, \d+ extractions due, 0 skipped/);
+    // The default policy is claude-code: this session was written by 2.1.332, which keeps no session notes.
+    expect(first.stdout).toMatch(/6 turns, 0 session-notes updates due, 1 compactions due, 6 extractions due, 0 skipped\n/);
+    expect(first.stdout).toMatch(/policy claude-code: .*written by 2\.1\.332: the rules of 2\.1\.332/);
+  });
+
+  it("--policy memlog keeps memlog's session notes and its prose gate, and says so", () => {
+    const result = runCli(['replay', compacted, '--policy', 'memlog']);
+    expect(result.stdout).toMatch(/6 turns, 11 session-notes updates due, 1 compactions due, 5 extractions due, 1 skipped\n/);
+    // After the compaction the only user words are Claude Code's summary, which memlog does not count.
+    expect(result.stdout).toMatch(/extraction skipped by the prose gate: .*most 0, bucket 0–2.*cursor moved \(entry 108, 1bddd019\)/);
+    expect(result.stdout).toMatch(/policy memlog/);
+    expect(runCli(['replay', compacted, '--policy', 'hosted']).stderr).toMatch(/--policy.*claude-code, memlog/);
+  });
+
+  it('--prose-words 0 turns the prose gate off; --extract-every shows each held turn as a skip', () => {
+    const off = runCli(['replay', compacted, '--policy', 'memlog', '--prose-words', '0']).stdout;
+    expect(off).toMatch(/6 extractions due, 0 skipped/);
+    const everyTwo = runCli(['replay', compacted, '--extract-every', '2']).stdout;
+    expect(everyTwo).toMatch(/extraction skipped by the cadence: eligible turn 1 of every 2/);
   });
 
   it('--json prints one decision per line with kind, uuid, seq, tokens and reason', () => {
-    const result = runCli(['replay', compacted, '--json']);
+    const result = runCli(['replay', compacted, '--json', '--policy', 'memlog']);
+    expect(result.stderr).toMatch(/policy memlog/);
     const decisions = result.stdout
       .trim()
       .split('\n')
@@ -35,7 +54,7 @@ describe('memlog replay', () => {
   });
 
   it('--at prints the state right after an entry; an unknown uuid is exit status 2', () => {
-    const at = runCli(['replay', compacted, '--at', '950aeee8-4285-49a7-87fb-4511d09eb703']);
+    const at = runCli(['replay', compacted, '--at', '950aeee8-4285-49a7-87fb-4511d09eb703', '--policy', 'memlog']);
     expect(at.status).toBe(0);
     const state = JSON.parse(at.stdout) as { sessionNotes: { updates: number }; batches: Record<string, unknown> };
     expect(state.sessionNotes.updates).toBe(10);
