@@ -28,6 +28,7 @@ export function runStartedRecord(fields: {
   batch: readonly LogPosition[];
   trailing: boolean;
   remote?: RemoteRequest;
+  policy?: string;
 }): RunStartedRecord {
   return {
     v: CURRENT_EFFECT_LOG_VERSION,
@@ -38,6 +39,7 @@ export function runStartedRecord(fields: {
     batch: [...fields.batch],
     trailing: fields.trailing,
     ...(fields.remote === undefined ? {} : { remote: fields.remote }),
+    ...(fields.policy === undefined ? {} : { policy: fields.policy }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackfillReport, ExtractReport } from '../../src/index.js';
@@ -67,5 +67,36 @@ describe('memlog extract: the two-phase backfill by default', () => {
     const text = extract(out, '--per-turn', '--extract-every', '2');
     expect(text.stdout).toMatch(/^memlog extract: 2 project\(s\), 4 session\(s\): 0 processed/);
     expect(text.stdout).toContain('memories added: none');
+  });
+
+  it('--per-turn counts the runs the gates skipped and what they would have sent, once; the policy is printed and recorded', () => {
+    const out = tempDir();
+    const run = extract(out, '--per-turn', '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as ExtractReport & { policy: string };
+    expect(report.policy).toBe('memlog');
+    // The main agent saved the pnpm preference itself (a1eaaff9); after the compaction in 4a2030a7
+    // the only words since the cursor are Claude Code's summary, which memlog's prose gate does not count.
+    expect(report.skipped).toEqual({ direct_write: 1, prose: 1 });
+    expect(report.tokensSaved).toBeGreaterThan(20_000);
+    const log = join(out, '-home-dev-acme-shop', 'effects', '4a2030a7-b5cb-49a2-b41c-016deb5688ff.memlog.jsonl');
+    const records = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const skips = records.filter((r) => r['type'] === 'decision' && (r['decision'] as { kind: string }).kind === 'extraction_skipped');
+    expect(skips.map((r) => (r['decision'] as { gate?: string }).gate)).toEqual(['prose']);
+    expect(records.filter((r) => r['type'] === 'run_started').every((r) => r['policy'] === 'memlog')).toBe(true);
+
+    const text = extract(out, '--per-turn');
+    expect(text.stdout).toContain('policy memlog');
+    // Skips already in the effect logs are not counted again.
+    expect(text.stdout).not.toContain('gates:');
+  });
+
+  it('--policy, --prose-words and --idle-flush need --per-turn', () => {
+    const out = tempDir();
+    expect(extract(out, '--policy', 'claude-code').stderr).toMatch(/--policy decides the runs of --per-turn/);
+    expect(extract(out, '--prose-words', '2').stderr).toMatch(/--prose-words decides the runs of --per-turn/);
   });
 });

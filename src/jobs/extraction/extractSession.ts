@@ -48,6 +48,10 @@ export interface SessionReport {
   readonly submitted: number;
   /** Runs sent in an earlier batch that has not ended yet. */
   readonly waiting: number;
+  /** Extraction runs the gates skipped this time, by gate (`direct_write` for the main agent's own memory writes). */
+  readonly skipped: Readonly<Record<string, number>>;
+  /** The model input the skipped runs would have sent, estimated as each one's context once (a run makes 2–4 calls). */
+  readonly tokensSaved: number;
   /** Why the session could not be worked on (its transcript could not be read); the batch went on without it. */
   readonly error?: string;
 }
@@ -90,7 +94,14 @@ export async function extractSession(
   records = [...records, ...retryFailed(records, 'extraction', logPath)];
   const cwd = firstCwd(transcriptEntries(session));
   const frames = extractionFrames(window);
+  const skipped: Record<string, number> = {};
+  let tokensSaved = 0;
   const runs = await runPaced({
+    recordSkips: (skip) => {
+      const gate = skip.gate ?? 'direct_write';
+      skipped[gate] = (skipped[gate] ?? 0) + 1;
+      tokensSaved += skip.tokens;
+    },
     entries,
     records,
     logPath,
@@ -145,6 +156,8 @@ export async function extractSession(
     indexDropped: outcomes.flatMap((o) => o.indexDropped),
     submitted: runs.filter((run) => run.deferred === true).length,
     waiting: collected.waiting,
+    skipped,
+    tokensSaved,
   };
 }
 
