@@ -30,6 +30,9 @@ interface ExtractCliOptions {
   readonly policy: TriggerPolicy;
   readonly proseWords?: number;
   readonly idleFlush?: number;
+  readonly firstLook: 'off' | 'shadow' | 'enforce';
+  readonly firstLookTimeout: number;
+  readonly firstLookModel?: string;
 }
 
 const form = (value: string): 'metadata' | 'flat' => {
@@ -72,6 +75,16 @@ export function registerExtract(program: Command): void {
       'with --per-turn: the prose gate, the words a user message since the cursor needs (default 3; 0: off)',
       nonNegative,
     )
+    .addOption(
+      new Option(
+        '--first-look <mode>',
+        'with --per-turn: one cheap call before each run asking whether anything is worth writing: shadow (run anyway, record the answer) or enforce (a no skips the run; the cursor stays)',
+      )
+        .choices(['off', 'shadow', 'enforce'])
+        .default('off'),
+    )
+    .option('--first-look-timeout <seconds>', 'with --first-look: how long the one call may take (default 20; never retried)', positive, 20)
+    .option('--first-look-model <id>', 'with --first-look and an Anthropic model: the model asked (default: the one extracting)')
     .option('--idle-flush <seconds>', 'with --per-turn: run a held-back extraction when the session then stayed idle this long', positive)
     .option(
       '--batch',
@@ -111,7 +124,7 @@ export function registerExtract(program: Command): void {
       return '--consolidation agent runs a model as an agent; the offline model cannot (use --model anthropic, or --consolidation lexical)';
     if (options.perTurn !== true && options.extractEvery !== undefined)
       return '--extract-every spaces the runs of --per-turn; the default backfill reads each session once (add --per-turn)';
-    for (const name of ['policy', 'proseWords', 'idleFlush'] as const)
+    for (const name of ['policy', 'proseWords', 'idleFlush', 'firstLook', 'firstLookTimeout', 'firstLookModel'] as const)
       if (options.perTurn !== true && given(name))
         return `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} decides the runs of --per-turn; the default backfill reads each session once (add --per-turn)`;
     return undefined;
@@ -165,7 +178,25 @@ export function registerExtract(program: Command): void {
         return;
       }
       const progress = perTurnProgress();
+      const firstLook =
+        options.firstLook === 'off'
+          ? undefined
+          : {
+              mode: options.firstLook,
+              timeoutMs: options.firstLookTimeout * 1000,
+              // One attempt, no retries, a short timeout (Claude Code's first look): a model of its own when it is the API.
+              model:
+                model instanceof AnthropicModel
+                  ? new AnthropicModel({
+                      maxRetries: 0,
+                      stream: false,
+                      timeoutMs: options.firstLookTimeout * 1000,
+                      ...(options.firstLookModel === undefined ? {} : { model: options.firstLookModel }),
+                    })
+                  : model,
+            };
       const report = await extractMemories({
+        ...(firstLook === undefined ? {} : { firstLook }),
         root,
         out: options.out,
         intoClaude: options.intoClaude === true,

@@ -25,6 +25,11 @@ export function formatPerTurnReport(report: ExtractReport, model: string, policy
     lines.push(
       `  gates: ${skips} run(s) skipped (${counts(report.skipped).replaceAll('_', ' ')}); about ${thousands(report.tokensSaved)} input tokens not sent (each skipped run's context, once)`,
     );
+  const looks = report.firstLooks;
+  if (looks.yes + looks.no + looks.none > 0)
+    lines.push(
+      `  first looks: ${looks.yes + looks.no + looks.none} asked: yes ${looks.yes}, no ${looks.no}, no answer ${looks.none} (no answer never skips)`,
+    );
   if (report.batch !== undefined) {
     const { batchIds, submitted, waiting } = report.batch;
     lines.push(

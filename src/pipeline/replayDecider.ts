@@ -38,7 +38,7 @@ export interface ReplayState {
    * entry closes its response, so a record logged at the decision's own position can come
    * first. Each is settled as soon as its run is the one in flight.
    */
-  readonly held: ReadonlyArray<{ readonly run: RunKind; readonly runId: string; readonly ok: boolean }>;
+  readonly held: ReadonlyArray<{ readonly run: RunKind; readonly runId: string; readonly ok: boolean; readonly declined?: 'first_look' }>;
 }
 
 /** What the pipeline folds: transcript entries and memlog's effect records, merged by log position. */
@@ -119,7 +119,13 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
         const inFlight = next.runs[held.run].inFlight?.map((d) => d.uuid) ?? null;
         if (inFlight === null || !sameBatch(inFlight, batch)) continue;
         next = { ...next, held: next.held.filter((h) => h !== held) };
-        const [settled, made] = outcome(next, { run: held.run, ok: held.ok, batch });
+        if (held.declined !== undefined) out.push(declinedByFirstLook(next.runs[held.run].inFlight ?? []));
+        const [settled, made] = outcome(next, {
+          run: held.run,
+          ok: held.ok,
+          batch,
+          ...(held.declined === undefined ? {} : { declined: held.declined }),
+        });
         next = settled;
         out.push(...made);
         progress = true;
@@ -194,7 +200,13 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
     if (record.type !== 'run_finished' && record.type !== 'run_failed') return [state, []];
     // Matched to its run by runId, never by position alone; a run end for a run that is not in
     // flight (yet) waits; one whose run never started stays held and changes nothing.
-    const held = { run: record.run, runId: record.runId, ok: record.type === 'run_finished' };
+    const declined = record.type === 'run_finished' && (record.outcome as { declined?: unknown } | undefined)?.declined === 'first_look';
+    const held = {
+      run: record.run,
+      runId: record.runId,
+      ok: record.type === 'run_finished',
+      ...(declined ? { declined: 'first_look' as const } : {}),
+    };
     return releaseHeld({ ...state, held: [...state.held, held] });
   }
 
@@ -213,6 +225,21 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
     }),
     step,
     end,
+  };
+}
+
+/** A run its first look declined (enforce): shown as a skip at its newest decision; the cursor stays. */
+function declinedByFirstLook(batch: readonly { uuid: string; seq: number; tokens: number }[]): ExtractionSkipped {
+  const newest = batch[batch.length - 1] ?? { uuid: '', seq: -1, tokens: 0 };
+  return {
+    kind: 'extraction_skipped',
+    uuid: newest.uuid,
+    seq: newest.seq,
+    tokens: newest.tokens,
+    writtenPaths: [],
+    gate: 'first_look',
+    cursorMoved: false,
+    reason: 'extraction skipped by the first look: write_likely false (recorded in the effect log); cursor stays',
   };
 }
 

@@ -47,6 +47,7 @@ export interface ExtractReport {
   /** Extraction runs the gates skipped, by gate, and the model input they would have sent (estimated). */
   readonly skipped: Readonly<Record<string, number>>;
   readonly tokensSaved: number;
+  readonly firstLooks: Readonly<Record<'yes' | 'no' | 'none', number>>;
   readonly failedRuns: number;
   /** Sessions that could not be worked on at all (each has an `error`). */
   readonly failedSessions: number;
@@ -107,6 +108,11 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
       return acc;
     }, {}),
     tokensSaved: sessions.reduce((n, s) => n + s.tokensSaved, 0),
+    firstLooks: {
+      yes: sessions.reduce((n, s) => n + s.firstLooks.yes, 0),
+      no: sessions.reduce((n, s) => n + s.firstLooks.no, 0),
+      none: sessions.reduce((n, s) => n + s.firstLooks.none, 0),
+    },
     failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
     failedSessions: sessions.filter((s) => s.error !== undefined).length,
     ...(batch === null
@@ -137,6 +143,7 @@ function failedSession(target: ExtractTarget, session: string, error: unknown, s
     waiting: 0,
     skipped: {},
     tokensSaved: 0,
+    firstLooks: { yes: 0, no: 0, none: 0 },
     error: message,
   };
 }
