@@ -101,7 +101,6 @@ export function registerReplay(program: Command): void {
         }
         const { state } = replaySync(entries, settings, entry.seq, records, () => {});
         skipped();
-        process.stderr.write(`memlog: ${policyLine()}\n`);
         process.stdout.write(`${JSON.stringify(state, mapsAsObjects, 2)}\n`);
         return;
       }
@@ -128,7 +127,6 @@ export function registerReplay(program: Command): void {
         replaySync(entries, settings, undefined, records, (decision) => out.write(`${JSON.stringify(decision)}\n`));
         out.flush();
         skipped();
-        process.stderr.write(`memlog: ${policyLine()}\n`);
         return;
       }
       const out = new ChunkedWriter((text) => process.stdout.write(text));

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/tempDir.js';
 import { runCli } from '../support/runCli.js';
 import { readTranscriptFileSync } from '../../src/transcript/index.js';
 
@@ -26,6 +29,17 @@ describe('memlog replay', () => {
     expect(runCli(['replay', compacted, '--policy', 'hosted']).stderr).toMatch(/--policy.*claude-code, memlog/);
   });
 
+  it('--html shows each skip with its reason and the policy on the page', () => {
+    const page = join(tempDir(), 'page.html');
+    const result = runCli(['replay', compacted, '--policy', 'memlog', '--html', page]);
+    expect(result.stdout).toMatch(/policy memlog/);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain(
+      'extraction skipped by the prose gate: no user message since the cursor has 3 words or more (most 0, bucket 0–2',
+    );
+    expect(html).toContain('policy memlog');
+  });
+
   it('--prose-words 0 turns the prose gate off; --extract-every shows each held turn as a skip', () => {
     const off = runCli(['replay', compacted, '--policy', 'memlog', '--prose-words', '0']).stdout;
     expect(off).toMatch(/6 extractions due, 0 skipped/);
@@ -35,7 +49,6 @@ describe('memlog replay', () => {
 
   it('--json prints one decision per line with kind, uuid, seq, tokens and reason', () => {
     const result = runCli(['replay', compacted, '--json', '--policy', 'memlog']);
-    expect(result.stderr).toMatch(/policy memlog/);
     const decisions = result.stdout
       .trim()
       .split('\n')
