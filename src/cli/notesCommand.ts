@@ -6,6 +6,7 @@ import { loadNotesConfig } from '../memory/session/index.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
+import { describePolicy } from '../pipeline/index.js';
 
 interface NotesOptions extends TriggerOptions {
   readonly notes?: string;
@@ -79,6 +80,7 @@ export function registerNotes(program: Command): void {
         );
       } else {
         process.stdout.write(formatReport(report, model.name));
+        process.stdout.write(`  ${describePolicy(options.policy ?? 'memlog')}\n`);
         if (options.show === true) process.stdout.write(notes === null ? '(no notes yet)\n' : `\n${notes}`);
       }
       if (report.runs.some((run) => !run.ok)) process.exitCode = 1;
