@@ -34,7 +34,7 @@ export interface ResolvedSettings {
  * triggers decide as they did before the policies existed: no prose gate, memlog's notes.
  *
  * - `memlog`: the prose gate on for every version, compact summaries not counted as the user's
- *   words; session notes always, their baseline re-taken after a compaction (decision 15); the
+ *   words, and the user's words since the cursor counted even once a compaction removed them; session notes always, their baseline re-taken after a compaction (decision 15); the
  *   trailing run always (2.1.88).
  * - `claude-code`: each rule as the version that wrote the response had it (claudeCodeRules):
  *   the prose gate from 2.1.126, compact summaries counted (they are not meta messages), session
@@ -63,7 +63,7 @@ function policyExtraction(policy: TriggerPolicy | undefined): Partial<Extraction
     case undefined:
       return {};
     case 'memlog':
-      return { minProseWords: PROSE_GATE_WORDS, proseInSummaries: false };
+      return { minProseWords: PROSE_GATE_WORDS, proseInSummaries: false, proseAcrossCompaction: true };
     case 'claude-code':
       return { minProseWords: PROSE_GATE_WORDS, proseInSummaries: true, proseGateFor: (version) => claudeCodeRules(version).proseGate };
   }

@@ -23,6 +23,12 @@ export interface ExtractionSettings {
   /** Whether a compact summary's words count for the prose gate (true unless told otherwise: it is not a meta message). */
   readonly proseInSummaries?: boolean;
   /**
+   * Whether the prose gate still counts the words since the cursor once the cursor's message was
+   * compacted away (memlog: it read them, and the compaction does not unsay them), instead of
+   * only those since the boundary (Claude Code, which sees only the messages it still holds).
+   */
+  readonly proseAcrossCompaction?: boolean;
+  /**
    * The idle flush: a turn the cadence held back runs after all when the next entry comes this
    * many milliseconds or more after the turn ended (by the entries' timestamps). 0 or absent: off.
    */
@@ -130,7 +136,7 @@ export function createExtractionTrigger(
     if (newMessages === 0) return [idle, NO_DECISIONS];
     const now = tokens.selectContextTokens(state.tokens);
     const written = state.cursorLost ? state.memoryWritesSinceBoundary : state.memoryWritesSinceCursor;
-    const words = state.cursorLost ? state.proseSinceBoundary : state.proseSinceCursor;
+    const words = state.cursorLost && settings.proseAcrossCompaction !== true ? state.proseSinceBoundary : state.proseSinceCursor;
     const moved = {
       ...idle,
       cursor: sample.uuid,

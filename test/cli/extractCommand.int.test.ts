@@ -71,12 +71,11 @@ describe('memlog extract: the two-phase backfill by default', () => {
 
   it('--per-turn counts the runs the gates skipped and what they would have sent, once; the policy is printed and recorded', () => {
     const out = tempDir();
-    const run = extract(out, '--per-turn', '--json');
+    const run = extract(out, '--per-turn', '--prose-words', '4', '--json');
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as ExtractReport & { policy: string };
     expect(report.policy).toBe('memlog');
-    // The main agent saved the pnpm preference itself (a1eaaff9); after the compaction in 4a2030a7
-    // the only words since the cursor are Claude Code's summary, which memlog's prose gate does not count.
+    // The main agent saved the pnpm preference itself (a1eaaff9); "Looks good, thanks!" (4a2030a7) has 3 words.
     expect(report.skipped).toEqual({ direct_write: 1, prose: 1 });
     expect(report.tokensSaved).toBeGreaterThan(20_000);
     const log = join(out, '-home-dev-acme-shop', 'effects', '4a2030a7-b5cb-49a2-b41c-016deb5688ff.memlog.jsonl');
@@ -88,7 +87,7 @@ describe('memlog extract: the two-phase backfill by default', () => {
     expect(skips.map((r) => (r['decision'] as { gate?: string }).gate)).toEqual(['prose']);
     expect(records.filter((r) => r['type'] === 'run_started').every((r) => r['policy'] === 'memlog')).toBe(true);
 
-    const text = extract(out, '--per-turn');
+    const text = extract(out, '--per-turn', '--prose-words', '4');
     expect(text.stdout).toContain('policy memlog');
     // Skips already in the effect logs are not counted again.
     expect(text.stdout).not.toContain('gates:');

@@ -22,27 +22,30 @@ describe('memlog replay', () => {
 
   it("--policy memlog keeps memlog's session notes and its prose gate, and says so", () => {
     const result = runCli(['replay', compacted, '--policy', 'memlog']);
-    expect(result.stdout).toMatch(/6 turns, 11 session-notes updates due, 1 compactions due, 5 extractions due, 1 skipped\n/);
-    // After the compaction the only user words are Claude Code's summary, which memlog does not count.
-    expect(result.stdout).toMatch(/extraction skipped by the prose gate: .*most 0, bucket 0–2.*cursor moved \(entry 108, 1bddd019\)/);
+    // Every prompt of this session has 3 words or more: the gate lets each run through.
+    expect(result.stdout).toMatch(/6 turns, 11 session-notes updates due, 1 compactions due, 6 extractions due, 0 skipped\n/);
     expect(result.stdout).toMatch(/policy memlog/);
+    const stricter = runCli(['replay', compacted, '--policy', 'memlog', '--prose-words', '4']).stdout;
+    expect(stricter).toMatch(
+      /extraction skipped by the prose gate: no user message since the cursor has 4 words or more \(most 3, bucket 3–9; 2 messages\); cursor moved \(entry 134, 909aa024\)/,
+    );
     expect(runCli(['replay', compacted, '--policy', 'hosted']).stderr).toMatch(/--policy.*claude-code, memlog/);
   });
 
   it('--html shows each skip with its reason and the policy on the page', () => {
     const page = join(tempDir(), 'page.html');
-    const result = runCli(['replay', compacted, '--policy', 'memlog', '--html', page]);
+    const result = runCli(['replay', compacted, '--policy', 'memlog', '--prose-words', '4', '--html', page]);
     expect(result.stdout).toMatch(/policy memlog/);
     const html = readFileSync(page, 'utf8');
-    expect(html).toContain(
-      'extraction skipped by the prose gate: no user message since the cursor has 3 words or more (most 0, bucket 0–2',
-    );
+    expect(html).toContain('extraction skipped by the prose gate: no user message since the cursor has 4 words or more');
     expect(html).toContain('policy memlog');
   });
 
   it('--prose-words 0 turns the prose gate off; --extract-every shows each held turn as a skip', () => {
     const off = runCli(['replay', compacted, '--policy', 'memlog', '--prose-words', '0']).stdout;
     expect(off).toMatch(/6 extractions due, 0 skipped/);
+    // Claude Code counts its compact summary as the user's words: only the turn after the compaction passes.
+    expect(runCli(['replay', compacted, '--prose-words', '40']).stdout).toMatch(/1 extractions due, 5 skipped/);
     const everyTwo = runCli(['replay', compacted, '--extract-every', '2']).stdout;
     expect(everyTwo).toMatch(/extraction skipped by the cadence: eligible turn 1 of every 2/);
   });
