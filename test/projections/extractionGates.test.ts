@@ -89,6 +89,25 @@ describe('the prose gate (2.1.332 spec §2)', () => {
       .thenEach(outcome, ['extraction_due', 'prose']);
   });
 
+  it('counts the words since the cursor across a compaction when told (memlog), else only what is after the boundary', () => {
+    const session = (): Entry[] => {
+      const boundary = compactBoundaryEntry(id('b'), 'x');
+      return [
+        ...turn('fix the tests'),
+        userEntry(id('u'), 'now extract the pagination helper'),
+        boundary,
+        compactSummaryEntry(id('s'), boundary.uuid, 'the user wants a pagination helper'),
+        assistantEntry(id('a'), id('m'), text('done')),
+      ];
+    };
+    gated({ minProseWords: 3, proseInSummaries: false, proseAcrossCompaction: true })
+      .when(...session())
+      .thenEach(outcome, ['extraction_due', 'extraction_due']);
+    gated({ minProseWords: 3, proseInSummaries: false })
+      .when(...session())
+      .thenEach(outcome, ['extraction_due', 'prose']);
+  });
+
   it('applies only to the versions it is told, under the claude-code policy', () => {
     const byVersion = gated({ minProseWords: 3, proseGateFor: (version) => claudeCodeRules(version).proseGate });
     const old = turn('ok').map((e) => ({ ...e, version: '2.1.88' }) as Entry);
