@@ -8,7 +8,9 @@ import { printBackfillPlan, printPerTurnPlan } from './extractPlan.js';
 import { backfillProgress, perTurnProgress } from './extractProgress.js';
 import { formatBackfillReport, formatPerTurnReport } from './extractReport.js';
 import { checkOptions, modelOption } from './optionChecks.js';
-import { positive } from './triggerOptions.js';
+import { nonNegative, positive, toSettings } from './triggerOptions.js';
+import { describePolicy } from '../pipeline/index.js';
+import { TRIGGER_POLICIES, type TriggerPolicy } from '../projections/index.js';
 
 interface ExtractCliOptions {
   readonly out: string;
@@ -25,6 +27,12 @@ interface ExtractCliOptions {
   readonly perTurn?: boolean;
   readonly chunkTokens?: number;
   readonly consolidation: 'lexical' | 'agent';
+  readonly policy: TriggerPolicy;
+  readonly proseWords?: number;
+  readonly idleFlush?: number;
+  readonly firstLook: 'off' | 'shadow' | 'enforce';
+  readonly firstLookTimeout: number;
+  readonly firstLookModel?: string;
 }
 
 const form = (value: string): 'metadata' | 'flat' => {
@@ -54,6 +62,30 @@ export function registerExtract(program: Command): void {
     .option('--concurrency <n>', 'projects worked on side by side', positive, 2)
     .option('--frontmatter <form>', 'topic-file frontmatter: metadata (current Claude Code) or flat', form, 'metadata')
     .option('--extract-every <turns>', 'with --per-turn: extract every N eligible turns (default 1)', positive)
+    .addOption(
+      new Option(
+        '--policy <policy>',
+        "with --per-turn: whose rules decide the runs: memlog (memlog's own) or claude-code (Claude Code's, for the version that wrote each entry)",
+      )
+        .choices(TRIGGER_POLICIES)
+        .default('memlog'),
+    )
+    .option(
+      '--prose-words <n>',
+      'with --per-turn: the prose gate, the words a user message since the cursor needs (default 3; 0: off)',
+      nonNegative,
+    )
+    .addOption(
+      new Option(
+        '--first-look <mode>',
+        'with --per-turn: one cheap call before each run asking whether anything is worth writing: shadow (run anyway, record the answer) or enforce (a no skips the run; the cursor stays)',
+      )
+        .choices(['off', 'shadow', 'enforce'])
+        .default('off'),
+    )
+    .option('--first-look-timeout <seconds>', 'with --first-look: how long the one call may take (default 20; never retried)', positive, 20)
+    .option('--first-look-model <id>', 'with --first-look and an Anthropic model: the model asked (default: the one extracting)')
+    .option('--idle-flush <seconds>', 'with --per-turn: run a held-back extraction when the session then stayed idle this long', positive)
     .option(
       '--batch',
       'send the requests through the Anthropic Message Batches API (half price, asynchronous): each run collects the batches that have ended and sends what is due next (a chunk per session a round)',
@@ -92,6 +124,9 @@ export function registerExtract(program: Command): void {
       return '--consolidation agent runs a model as an agent; the offline model cannot (use --model anthropic, or --consolidation lexical)';
     if (options.perTurn !== true && options.extractEvery !== undefined)
       return '--extract-every spaces the runs of --per-turn; the default backfill reads each session once (add --per-turn)';
+    for (const name of ['policy', 'proseWords', 'idleFlush', 'firstLook', 'firstLookTimeout', 'firstLookModel'] as const)
+      if (options.perTurn !== true && given(name))
+        return `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} decides the runs of --per-turn; the default backfill reads each session once (add --per-turn)`;
     return undefined;
   })
     .addHelpText(
@@ -100,7 +135,7 @@ export function registerExtract(program: Command): void {
     )
     .action(async (folder: string | undefined, options: ExtractCliOptions) => {
       const root = folder ?? projectsRoot(claudeConfigHome());
-      const settings = options.extractEvery === undefined ? {} : { extraction: { everyTurns: options.extractEvery } };
+      const settings = toSettings(options);
       if (options.dryRun === true) {
         if (options.perTurn === true) printPerTurnPlan(root, options, settings);
         else printBackfillPlan(root, options);
@@ -143,7 +178,25 @@ export function registerExtract(program: Command): void {
         return;
       }
       const progress = perTurnProgress();
+      const firstLook =
+        options.firstLook === 'off'
+          ? undefined
+          : {
+              mode: options.firstLook,
+              timeoutMs: options.firstLookTimeout * 1000,
+              // One attempt, no retries, a short timeout (Claude Code's first look): a model of its own when it is the API.
+              model:
+                model instanceof AnthropicModel
+                  ? new AnthropicModel({
+                      maxRetries: 0,
+                      stream: false,
+                      timeoutMs: options.firstLookTimeout * 1000,
+                      ...(options.firstLookModel === undefined ? {} : { model: options.firstLookModel }),
+                    })
+                  : model,
+            };
       const report = await extractMemories({
+        ...(firstLook === undefined ? {} : { firstLook }),
         root,
         out: options.out,
         intoClaude: options.intoClaude === true,
@@ -156,8 +209,9 @@ export function registerExtract(program: Command): void {
       });
       progress.stop();
       if (model instanceof CassetteModel && options.record === true) await model.save();
-      if (options.json === true) process.stdout.write(`${JSON.stringify({ ...report, model: model.name }, null, 2)}\n`);
-      else process.stdout.write(formatPerTurnReport(report, model.name));
+      if (options.json === true)
+        process.stdout.write(`${JSON.stringify({ ...report, model: model.name, policy: options.policy }, null, 2)}\n`);
+      else process.stdout.write(formatPerTurnReport(report, model.name, describePolicy(options.policy)));
       if (report.failedRuns > 0 || report.failedSessions > 0) process.exitCode = 1;
     });
 }

@@ -13,12 +13,23 @@ const counts = (byType: Readonly<Record<string, number>>): string => {
 const shown = (path: string): string => relative(process.cwd(), path) || path;
 
 /** `memlog extract --per-turn`'s report, in a few lines. */
-export function formatPerTurnReport(report: ExtractReport, model: string): string {
+export function formatPerTurnReport(report: ExtractReport, model: string, policy?: string): string {
   const lines = [
     `memlog extract: ${report.projects.length} project(s), ${report.sessions.length} session(s): ${report.processed} processed, ${report.sessions.length - report.processed} with nothing new`,
     `  memories added: ${counts(report.added)}; updated: ${counts(report.updated)}; unchanged: ${report.unchanged}`,
     `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model)`,
+    ...(policy === undefined ? [] : [`  ${policy}`]),
   ];
+  const skips = Object.values(report.skipped).reduce((n, c) => n + c, 0);
+  if (skips > 0)
+    lines.push(
+      `  gates: ${skips} run(s) skipped (${counts(report.skipped).replaceAll('_', ' ')}); about ${thousands(report.tokensSaved)} input tokens not sent (each skipped run's context, once)`,
+    );
+  const looks = report.firstLooks;
+  if (looks.yes + looks.no + looks.none > 0)
+    lines.push(
+      `  first looks: ${looks.yes + looks.no + looks.none} asked: yes ${looks.yes}, no ${looks.no}, no answer ${looks.none} (no answer never skips)`,
+    );
   if (report.batch !== undefined) {
     const { batchIds, submitted, waiting } = report.batch;
     lines.push(

@@ -6,6 +6,7 @@ import { loadNotesConfig } from '../memory/session/index.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
+import { describePolicy } from '../pipeline/index.js';
 
 interface NotesOptions extends TriggerOptions {
   readonly notes?: string;
@@ -45,7 +46,7 @@ export function registerNotes(program: Command): void {
   checkOptions<NotesOptions>(command, (options) =>
     options.record === true && options.cassette === undefined ? '--record records into a cassette: it needs --cassette <file>' : undefined,
   );
-  addTriggerOptions(command)
+  addTriggerOptions(command, 'memlog', false)
     .addHelpText(
       'after',
       '\nExamples:\n  memlog notes session.jsonl --show\n  memlog notes session.jsonl --model anthropic --cassette notes.cassette.json --record',
@@ -79,6 +80,7 @@ export function registerNotes(program: Command): void {
         );
       } else {
         process.stdout.write(formatReport(report, model.name));
+        process.stdout.write(`  ${describePolicy(options.policy ?? 'memlog')}\n`);
         if (options.show === true) process.stdout.write(notes === null ? '(no notes yet)\n' : `\n${notes}`);
       }
       if (report.runs.some((run) => !run.ok)) process.exitCode = 1;

@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import { atomicWrite } from '../fs/index.js';
 import { buildSessionView, renderSessionPage } from '../report/index.js';
 import {
+  describePolicy,
   effectLogPath,
   readEffectLog,
   replayDecisions,
@@ -14,7 +15,8 @@ import {
   writeTimelineText,
 } from '../pipeline/index.js';
 import { followTranscript, resolveEntryRef, transcriptEntries } from '../transcript/index.js';
-import type { Decision } from '../projections/index.js';
+import { entryVersion, type Decision } from '../projections/index.js';
+import type { LogEntry } from '../transcript/index.js';
 import { ChunkedWriter } from './chunkedWriter.js';
 import { checkOptions } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
@@ -59,7 +61,7 @@ export function registerReplay(program: Command): void {
       return '--poll-ms sets how often --follow looks for new lines; it needs --follow';
     return undefined;
   });
-  addTriggerOptions(command)
+  addTriggerOptions(command, 'claude-code')
     .addHelpText(
       'after',
       '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2\n  memlog replay session.jsonl --html session.html',
@@ -78,7 +80,11 @@ export function registerReplay(program: Command): void {
         return;
       }
       // Read again for each pass, one entry at a time, never held whole (issue 21).
-      const entries = transcriptEntries(file);
+      const read = transcriptEntries(file);
+      const versions = new Set<string>();
+      const entries = Object.assign(withVersions(read, versions), { diagnostics: () => read.diagnostics() });
+      const policy = settings.policy ?? 'claude-code';
+      const policyLine = (): string => describePolicy(policy, [...versions]);
       const skipped = (): void => {
         const diagnostics = entries.diagnostics();
         if (diagnostics > 0)
@@ -99,14 +105,19 @@ export function registerReplay(program: Command): void {
         return;
       }
       if (options.html !== undefined) {
-        await writePage(file, options.html, {
-          name: basename(file),
-          entries,
-          records,
-          settings,
-          diagnostics: () => entries.diagnostics(),
-          bytes: statSync(file).size,
-        });
+        await writePage(
+          file,
+          options.html,
+          {
+            name: basename(file),
+            entries,
+            records,
+            settings,
+            diagnostics: () => entries.diagnostics(),
+            bytes: statSync(file).size,
+          },
+          policyLine,
+        );
         skipped();
         return;
       }
@@ -120,6 +131,7 @@ export function registerReplay(program: Command): void {
       }
       const out = new ChunkedWriter((text) => process.stdout.write(text));
       writeTimelineText(file, entries, (text) => out.write(text), settings, records);
+      out.write(`  ${policyLine()}\n`);
       out.flush();
       skipped();
     });
@@ -129,6 +141,7 @@ export function registerReplay(program: Command): void {
 function follow(file: string, settings: ReplaySettings, options: ReplayOptions): Promise<void> {
   const stop = merge(fromEvent(process, 'SIGINT'), fromEvent(process, 'SIGTERM'));
   const items = followTranscript(file, { stop, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
+  process.stderr.write(`memlog: ${describePolicy(settings.policy ?? 'claude-code')}\n`);
   let count = 0;
   return new Promise((resolve, reject) => {
     replayDecisions(items, settings).subscribe({
@@ -150,14 +163,34 @@ function follow(file: string, settings: ReplaySettings, options: ReplayOptions):
 }
 
 /** Renders the session's page and writes it atomically; one line on stdout says what was drawn. */
-async function writePage(file: string, html: string, inputs: Parameters<typeof buildSessionView>[0]): Promise<void> {
-  const view = buildSessionView(inputs);
+async function writePage(
+  file: string,
+  html: string,
+  inputs: Parameters<typeof buildSessionView>[0],
+  policyLine: () => string,
+): Promise<void> {
+  const built = buildSessionView(inputs);
+  // The walk that built the view read the versions the policy line names.
+  const view = { ...built, policy: policyLine() };
   const page = renderSessionPage(view);
   await atomicWrite(html, page, 0o644);
   const t = view.totals;
   process.stdout.write(
-    `${html}: ${basename(file)}, ${t.entries} entries, ${t.turns} turns, ${view.drawn.markers} markers, ${Math.ceil(Buffer.byteLength(page) / 1024)} KB\n`,
+    `${html}: ${basename(file)}, ${t.entries} entries, ${t.turns} turns, ${view.drawn.markers} markers, ${Math.ceil(Buffer.byteLength(page) / 1024)} KB; ${view.policy}\n`,
   );
+}
+
+/** The entries, each pass noting the Claude Code versions that wrote them (for the policy line). */
+function withVersions(entries: Iterable<LogEntry>, versions: Set<string>): Iterable<LogEntry> {
+  return {
+    *[Symbol.iterator]() {
+      for (const item of entries) {
+        const version = entryVersion(item.entry);
+        if (version !== null) versions.add(version);
+        yield item;
+      }
+    },
+  };
 }
 
 function effectsFor(file: string, options: ReplayOptions): EffectRecord[] {

@@ -1,5 +1,6 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ReplaySettings } from '../pipeline/index.js';
+import { TRIGGER_POLICIES, type TriggerPolicy } from '../projections/index.js';
 
 export interface TriggerOptions {
   readonly contextWindow?: number;
@@ -8,6 +9,9 @@ export interface TriggerOptions {
   readonly notesUpdateTokens?: number;
   readonly notesToolCalls?: number;
   readonly extractEvery?: number;
+  readonly policy?: TriggerPolicy;
+  readonly proseWords?: number;
+  readonly idleFlush?: number;
 }
 
 export const positive = (value: string): number => {
@@ -16,8 +20,38 @@ export const positive = (value: string): number => {
   return n;
 };
 
-/** The trigger thresholds every command that replays decisions takes. */
-export function addTriggerOptions(command: Command): Command {
+export const nonNegative = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number, 0 or more');
+  return n;
+};
+
+/**
+ * The trigger thresholds every command that replays decisions takes; with `policy`, also
+ * `--policy` (whose rules fill in the rest, that one the default) and the extraction gates.
+ */
+export function addTriggerOptions(command: Command, policy?: TriggerPolicy, gates = true): Command {
+  if (policy !== undefined)
+    command.addOption(
+      new Option(
+        '--policy <policy>',
+        "whose rules the triggers follow: claude-code (Claude Code's, for the version that wrote each entry) or memlog (memlog's own)",
+      )
+        .choices(TRIGGER_POLICIES)
+        .default(policy),
+    );
+  if (policy !== undefined && gates)
+    command
+      .option(
+        '--prose-words <n>',
+        'the prose gate: skip extraction unless a user message since the cursor has n words (default 3; 0: off)',
+        nonNegative,
+      )
+      .option(
+        '--idle-flush <seconds>',
+        'run an extraction the cadence held back when the session then stays idle this long (default: off)',
+        positive,
+      );
   return command
     .option('--context-window <tokens>', 'model context window (default 200000)', positive)
     .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive)
@@ -29,7 +63,12 @@ export function addTriggerOptions(command: Command): Command {
 
 export function toSettings(options: TriggerOptions): ReplaySettings {
   return {
-    extraction: options.extractEvery === undefined ? {} : { everyTurns: options.extractEvery },
+    ...(options.policy === undefined ? {} : { policy: options.policy }),
+    extraction: {
+      ...(options.extractEvery === undefined ? {} : { everyTurns: options.extractEvery }),
+      ...(options.proseWords === undefined ? {} : { minProseWords: options.proseWords }),
+      ...(options.idleFlush === undefined ? {} : { idleFlushMs: options.idleFlush * 1000 }),
+    },
     autocompact: {
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),

@@ -79,6 +79,8 @@ export type ModelTask =
       readonly limit: number;
     }
   | { readonly kind: 'summary' }
+  /** Is anything in these (new) messages worth a memory? Answered as JSON `{"write_likely": boolean}`. */
+  | { readonly kind: 'first_look'; readonly messages: readonly ModelMessage[] }
   | {
       readonly kind: 'find_candidates';
       /** The chunk's messages as the prompt shows them, each with the uuid an answer cites. */

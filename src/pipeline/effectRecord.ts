@@ -46,6 +46,8 @@ export const RunStartedRecord = z.looseObject({
   trailing: z.boolean(),
   /** Sent in a message batch: collected by a later `memlog extract --batch`. */
   remote: RemoteRequest.optional(),
+  /** The trigger policy that decided the run (`claude-code` or `memlog`); absent in logs written before policies. */
+  policy: z.string().optional(),
 });
 /** Placed after the transcript's last entry as it was when recorded (a batch result collected later): replay closes the triggers first. */
 const afterEnd = z.boolean().optional();

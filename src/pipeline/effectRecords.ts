@@ -21,6 +21,41 @@ export function decisionRecord(decision: Decision): Extract_<'decision'> {
   return { v: CURRENT_EFFECT_LOG_VERSION, type: 'decision', at: { seq: decision.seq, uuid: decision.uuid }, decision: { ...decision } };
 }
 
+/**
+ * A first look's answer (is this run worth making?), recorded before the run does anything
+ * else, at the run's newest decision: replay takes a declined run from its `run_finished`
+ * record, this one says what was asked and answered. Read back as a decision record.
+ */
+export function firstLookRecord(
+  at: LogPosition,
+  look: {
+    readonly mode: string;
+    readonly answer: boolean | null;
+    readonly error?: string;
+    readonly tokens: { input: number; output: number };
+  },
+  contextTokens: number,
+): Extract_<'decision'> {
+  const answered = look.answer === null ? `no answer (${look.error ?? 'none'}), so it never skips` : `write_likely ${look.answer}`;
+  const effect = look.mode === 'enforce' && look.answer === false ? 'the run is skipped, cursor stays' : 'the run goes ahead';
+  return {
+    v: CURRENT_EFFECT_LOG_VERSION,
+    type: 'decision',
+    at,
+    decision: {
+      kind: 'first_look',
+      uuid: at.uuid ?? '',
+      seq: at.seq,
+      tokens: contextTokens,
+      reason: `first look (${look.mode}): ${answered}; ${effect}`,
+      mode: look.mode,
+      answer: look.answer,
+      ...(look.error === undefined ? {} : { error: look.error }),
+      usage: look.tokens,
+    },
+  };
+}
+
 export function runStartedRecord(fields: {
   at: LogPosition;
   run: RunKind;
@@ -28,6 +63,7 @@ export function runStartedRecord(fields: {
   batch: readonly LogPosition[];
   trailing: boolean;
   remote?: RemoteRequest;
+  policy?: string;
 }): RunStartedRecord {
   return {
     v: CURRENT_EFFECT_LOG_VERSION,
@@ -38,6 +74,7 @@ export function runStartedRecord(fields: {
     batch: [...fields.batch],
     trailing: fields.trailing,
     ...(fields.remote === undefined ? {} : { remote: fields.remote }),
+    ...(fields.policy === undefined ? {} : { policy: fields.policy }),
   };
 }
 

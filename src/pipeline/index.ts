@@ -7,6 +7,7 @@ export { foldProjections, evolveProjections, initialProjectionStates, type Proje
 export { buildTimeline, formatTimeline, type Timeline, type TimelineTurn } from './timeline.js';
 export { writeTimelineText } from './timelineText.js';
 export { runOf } from './runsByKind.js';
+export { resolveSettings, describePolicy, PROSE_GATE_WORDS, type ResolvedSettings, type TriggerSettings } from './policySettings.js';
 export { coalesceTrailing } from './operators/coalesceTrailing.js';
 export { evolveTrailing, initialTrailingState, type TrailingState, type TrailingEvent, type TrailingStart } from './trailingCoalesce.js';
 export * from './effectRecord.js';

@@ -57,6 +57,8 @@ export interface RunStartOptions {
   readonly remote?: (runId: string) => RemoteRequest;
   /** Told the run's id before anything is recorded (progress output). */
   readonly onId?: (runId: string) => void;
+  /** The trigger policy that decided the run, recorded with it. */
+  readonly policy?: string;
 }
 
 export interface StartedRun {
@@ -72,7 +74,15 @@ export function recordRunStart(options: RunStartOptions): StartedRun {
   options.onId?.(runId);
   const remote = options.remote?.(runId);
   const { batch, trailing } = options;
-  const started = runStartedRecord({ at, run, runId, batch, trailing, ...(remote === undefined ? {} : { remote }) });
+  const started = runStartedRecord({
+    at,
+    run,
+    runId,
+    batch,
+    trailing,
+    ...(remote === undefined ? {} : { remote }),
+    ...(options.policy === undefined ? {} : { policy: options.policy }),
+  });
   record([...(options.before ?? []), started]);
   return { run, runId, started };
 }

@@ -1,4 +1,4 @@
-import type { Decision, RunStart } from '../projections/decisions.js';
+import type { Decision, ExtractionSkipped, RunStart } from '../projections/decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
 import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from './effectRecord.js';
@@ -45,6 +45,11 @@ export interface PacedRunsOptions {
   readonly remote?: (runId: string, start: RunStart, decisions: readonly Decision[]) => RemoteRequest;
   readonly onRun?: (event: PacedRunEvent) => void;
   readonly signal?: AbortSignal;
+  /**
+   * Record each extraction skip (a gate's decision) in the effect log as it is made, once: a
+   * skip already recorded there is not recorded again. Told of each one recorded now.
+   */
+  readonly recordSkips?: (skip: ExtractionSkipped) => void;
 }
 
 const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
@@ -68,6 +73,10 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   let at: LogPosition = { seq: -1, uuid: null };
   const runs: PacedRun[] = [];
   const due = new Map<string, Decision>();
+  const skipKey = (d: { uuid: string; reason: string }): string => `${d.uuid} ${d.reason}`;
+  const skipsRecorded = new Set(
+    records.flatMap((r) => (r.type === 'decision' && r.decision.kind === 'extraction_skipped' ? [skipKey(r.decision)] : [])),
+  );
 
   const append = (made: readonly EffectRecord[]): void => appendEffectsSync(logPath, made);
   const runOne = async (start: RunStart): Promise<readonly EffectRecord[]> => {
@@ -83,6 +92,7 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
       record: append,
       before: decisions.map(decisionRecord),
       onId: (id) => options.onRun?.({ type: 'started', runId: id, at }),
+      ...(options.settings?.policy === undefined ? {} : { policy: options.settings.policy }),
       ...(remote === undefined ? {} : { remote: (id: string) => remote(id, start, decisions) }),
     });
     const { runId } = started;
@@ -119,6 +129,11 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
     const queue = [...made];
     while (queue.length > 0) {
       const decision = queue.shift()!;
+      if (decision.kind === 'extraction_skipped' && options.recordSkips !== undefined && !skipsRecorded.has(skipKey(decision))) {
+        skipsRecorded.add(skipKey(decision));
+        append([decisionRecord(decision)]);
+        options.recordSkips(decision);
+      }
       if (decision.kind !== 'run_start') due.set(decision.uuid, decision);
       if (decision.kind !== 'run_start' || decision.run !== kind || known.has(batchKey(decision.batch))) continue;
       // The run's records go through the decider as a replay will read them from the log.

@@ -1,31 +1,21 @@
+import { createAutocompactTrigger, type AutocompactState } from '../projections/autocompactTrigger.js';
 import {
-  createAutocompactTrigger,
-  DEFAULT_AUTOCOMPACT_SETTINGS,
-  type AutocompactSettings,
-  type AutocompactState,
-} from '../projections/autocompactTrigger.js';
-import { NO_DECISIONS, type Decision, type RunOutcome, type Trigger } from '../projections/decisions.js';
-import {
-  createExtractionTrigger,
-  DEFAULT_EXTRACTION_SETTINGS,
-  type ExtractionSettings,
-  type ExtractionState,
-} from '../projections/extractionTrigger.js';
+  NO_DECISIONS,
+  type Decision,
+  type ExtractionDue,
+  type ExtractionSkipped,
+  type RunOutcome,
+  type Trigger,
+} from '../projections/decisions.js';
+import { createExtractionTrigger, type ExtractionState } from '../projections/extractionTrigger.js';
 import type { LogEntry } from '../transcript/logEntry.js';
-import {
-  createSessionNotesTrigger,
-  DEFAULT_SESSION_NOTES_THRESHOLDS,
-  type SessionNotesState,
-  type SessionNotesThresholds,
-} from '../projections/sessionNotesTrigger.js';
+import { createSessionNotesTrigger, type SessionNotesState } from '../projections/sessionNotesTrigger.js';
 import type { EffectRecord } from './effectRecord.js';
-import { endRun, initialRunsByKind, requestRun, type RunsByKind } from './runsByKind.js';
+import { resolveSettings, type TriggerSettings } from './policySettings.js';
+import { dropPending, endRun, initialRunsByKind, requestRun, type RunsByKind } from './runsByKind.js';
 import { RUN_KINDS, type RunKind } from '../projections/decisions.js';
 
-export interface ReplaySettings {
-  readonly sessionNotes?: Partial<SessionNotesThresholds>;
-  readonly autocompact?: Partial<AutocompactSettings>;
-  readonly extraction?: Partial<ExtractionSettings>;
+export interface ReplaySettings extends TriggerSettings {
   /**
    * Without an effect log every run is taken to finish, successfully, before the next entry
    * ('instant'). With one ('recorded'), runs end where the log says, so coalescing and
@@ -48,7 +38,7 @@ export interface ReplayState {
    * entry closes its response, so a record logged at the decision's own position can come
    * first. Each is settled as soon as its run is the one in flight.
    */
-  readonly held: ReadonlyArray<{ readonly run: RunKind; readonly runId: string; readonly ok: boolean }>;
+  readonly held: ReadonlyArray<{ readonly run: RunKind; readonly runId: string; readonly ok: boolean; readonly declined?: 'first_look' }>;
 }
 
 /** What the pipeline folds: transcript entries and memlog's effect records, merged by log position. */
@@ -68,9 +58,10 @@ type AnyTrigger = Trigger<never, Decision, LogEntry>;
 
 /** A pure decider over every trigger and the run coalescer: one step per event, decisions in a fixed order. */
 export function createReplayDecider(settings: ReplaySettings = {}): PipelineDecider {
-  const notes = createSessionNotesTrigger({ ...DEFAULT_SESSION_NOTES_THRESHOLDS, ...settings.sessionNotes });
-  const compact = createAutocompactTrigger({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...settings.autocompact });
-  const extract = createExtractionTrigger({ ...DEFAULT_EXTRACTION_SETTINGS, ...settings.extraction });
+  const resolved = resolveSettings(settings);
+  const notes = createSessionNotesTrigger(resolved.sessionNotes);
+  const compact = createAutocompactTrigger(resolved.autocompact);
+  const extract = createExtractionTrigger(resolved.extraction);
   const runs = settings.runs ?? 'instant';
   const instantKinds = new Set<RunKind>(
     runs === 'instant' ? RUN_KINDS : runs === 'recorded' ? [] : RUN_KINDS.filter((kind) => !runs.includes(kind)),
@@ -128,7 +119,13 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
         const inFlight = next.runs[held.run].inFlight?.map((d) => d.uuid) ?? null;
         if (inFlight === null || !sameBatch(inFlight, batch)) continue;
         next = { ...next, held: next.held.filter((h) => h !== held) };
-        const [settled, made] = outcome(next, { run: held.run, ok: held.ok, batch });
+        if (held.declined !== undefined) out.push(declinedByFirstLook(next.runs[held.run].inFlight ?? []));
+        const [settled, made] = outcome(next, {
+          run: held.run,
+          ok: held.ok,
+          batch,
+          ...(held.declined === undefined ? {} : { declined: held.declined }),
+        });
         next = settled;
         out.push(...made);
         progress = true;
@@ -161,14 +158,35 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
       const s = trigger.settle ? trigger.settle(state[key] as never, result) : state[key];
       if (s !== state[key]) next = { ...next, [key]: s };
     }
+    let trailing: Decision[] = [];
+    if (result.run === 'extraction' && !resolved.extractionTrailing(next.extraction.version)) {
+      const [kept, dropped] = dropPending(next.runs, 'extraction');
+      if (dropped.length > 0) {
+        next = {
+          ...next,
+          runs: kept,
+          extraction: settleExtraction(next.extraction, {
+            run: 'extraction',
+            ok: true,
+            batch: [],
+            declined: 'dropped',
+            dropped: dropped.filter((d): d is ExtractionDue => d.kind === 'extraction_due'),
+          }),
+        };
+        trailing = [noTrailingRun(dropped, resolved.extraction.everyTurns)];
+      }
+    }
     const [runs, starts] = endRun(next.runs, result.run, result.ok);
     next = runs === next.runs ? next : { ...next, runs };
-    let trailing: Decision[] = [];
     for (const start of starts) {
       trailing = [...trailing, start];
       if (instant(start.run)) next = outcome(next, { run: start.run, ok: true, batch: start.batch })[0];
     }
     return [next, trailing];
+  }
+
+  function settleExtraction(state: ExtractionState, result: RunOutcome): ExtractionState {
+    return extract.settle ? extract.settle(state, result) : state;
   }
 
   function step(state: ReplayState, event: PipelineEvent): readonly [ReplayState, readonly Decision[]] {
@@ -182,7 +200,13 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
     if (record.type !== 'run_finished' && record.type !== 'run_failed') return [state, []];
     // Matched to its run by runId, never by position alone; a run end for a run that is not in
     // flight (yet) waits; one whose run never started stays held and changes nothing.
-    const held = { run: record.run, runId: record.runId, ok: record.type === 'run_finished' };
+    const declined = record.type === 'run_finished' && (record.outcome as { declined?: unknown } | undefined)?.declined === 'first_look';
+    const held = {
+      run: record.run,
+      runId: record.runId,
+      ok: record.type === 'run_finished',
+      ...(declined ? { declined: 'first_look' as const } : {}),
+    };
     return releaseHeld({ ...state, held: [...state.held, held] });
   }
 
@@ -201,6 +225,38 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
     }),
     step,
     end,
+  };
+}
+
+/** A run its first look declined (enforce): shown as a skip at its newest decision; the cursor stays. */
+function declinedByFirstLook(batch: readonly { uuid: string; seq: number; tokens: number }[]): ExtractionSkipped {
+  const newest = batch[batch.length - 1] ?? { uuid: '', seq: -1, tokens: 0 };
+  return {
+    kind: 'extraction_skipped',
+    uuid: newest.uuid,
+    seq: newest.seq,
+    tokens: newest.tokens,
+    writtenPaths: [],
+    gate: 'first_look',
+    cursorMoved: false,
+    reason: 'extraction skipped by the first look: write_likely false (recorded in the effect log); cursor stays',
+  };
+}
+
+/** Requests made during a run, dropped when it ends: Claude Code 2.1.332 makes no trailing run unless its cadence is 1. */
+function noTrailingRun(dropped: readonly { uuid: string; seq: number; tokens: number }[], every: number): ExtractionSkipped {
+  const newest = dropped[dropped.length - 1]!;
+  const count = dropped.length;
+  return {
+    kind: 'extraction_skipped',
+    uuid: newest.uuid,
+    seq: newest.seq,
+    tokens: newest.tokens,
+    writtenPaths: [],
+    gate: 'cadence',
+    cursorMoved: false,
+    every,
+    reason: `extraction skipped: no trailing run for ${count} request${count === 1 ? '' : 's'} made while the previous one ran (cadence every ${every}, as Claude Code 2.1.332); their messages wait for the next run`,
   };
 }
 

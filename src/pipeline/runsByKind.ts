@@ -39,6 +39,13 @@ export function endRun(state: RunsByKind, run: RunKind, ok: boolean): readonly [
   return [next === state[run] ? state : { ...state, [run]: next }, starts.map((start) => toRunStart(run, start))];
 }
 
+/** The requests waiting behind the run in flight, taken away unrun (no trailing run will serve them). */
+export function dropPending(state: RunsByKind, run: RunKind): readonly [RunsByKind, readonly DueDecision[]] {
+  const pending = state[run].pending;
+  if (pending.length === 0) return [state, []];
+  return [{ ...state, [run]: { ...state[run], pending: [] } }, pending];
+}
+
 function toRunStart(run: RunKind, start: TrailingStart<DueDecision>): RunStart {
   const newest = start.batch[start.batch.length - 1];
   const count = start.batch.length;

@@ -30,12 +30,28 @@ export interface ExtractionDue extends DecisionBase {
   readonly newMessages: number;
   /** The cursor before this run: the last message the previous run saw. */
   readonly cursor: string | null;
+  /** Set when the run was held back by the cadence and the session then went idle (the idle flush). */
+  readonly flush?: 'idle';
 }
 
-/** Extraction was skipped, and its cursor moved: the main agent wrote memory itself. */
+/** The gates that skip an extraction besides the direct write (2.1.332 spec §2). */
+export type ExtractionGate = 'prose' | 'cadence' | 'first_look';
+
+/**
+ * Extraction was skipped. Without `gate`, the main agent wrote memory itself (`writtenPaths`)
+ * and the cursor moved, as every skip read before the gates existed; with one, that gate
+ * skipped it and `cursorMoved` says whether its messages are left for the next run.
+ */
 export interface ExtractionSkipped extends DecisionBase {
   readonly kind: 'extraction_skipped';
   readonly writtenPaths: readonly string[];
+  readonly gate?: ExtractionGate;
+  readonly cursorMoved?: boolean;
+  /** prose: the most words one user message since the cursor held. */
+  readonly words?: number;
+  /** cadence: the eligible turns counted so far, and every how many a run is due. */
+  readonly turns?: number;
+  readonly every?: number;
 }
 
 /** The kinds of background run, in the order replay settles them. */
@@ -59,6 +75,13 @@ export interface RunOutcome {
   readonly ok: boolean;
   /** The uuids of the decisions the run served. */
   readonly batch: readonly string[];
+  /**
+   * The run did not extract: its first look answered no (enforce), so its messages stay for the
+   * next run; or its requests were dropped unrun (a trailing run Claude Code 2.1.332 does not make).
+   */
+  readonly declined?: 'first_look' | 'dropped';
+  /** With `declined: 'dropped'`: the dropped requests, whose messages go back behind the cursor. */
+  readonly dropped?: readonly ExtractionDue[];
 }
 
 /** A pure decider: folds log entries, and says what is due on the way. */

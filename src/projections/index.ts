@@ -59,3 +59,6 @@ export {
   type AutocompactState,
   type ContextPressure,
 } from './autocompactTrigger.js';
+export { TRIGGER_POLICIES, claudeCodeRules, entryVersion, type TriggerPolicy, type ClaudeCodeRules } from './triggerPolicy.js';
+export { proseWords, wordsBucket } from './proseWords.js';
+export type { ExtractionGate } from './decisions.js';

@@ -3,6 +3,7 @@ import { isModelResponse } from '../transcript/modelResponse.js';
 import { NO_DECISIONS, type RunOutcome, type SessionNotesDue, type Trigger } from './decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { closeSample, stepSample } from './responseSample.js';
+import { entryVersion } from './triggerPolicy.js';
 import * as tokens from './tokens.js';
 
 /** Claude Code's defaults (DEFAULT_SESSION_MEMORY_CONFIG, spec §4.2). */
@@ -10,6 +11,13 @@ export interface SessionNotesThresholds {
   readonly minimumTokensToInit: number;
   readonly minimumTokensBetweenUpdates: number;
   readonly toolCallsBetweenUpdates: number;
+  /**
+   * Whether the growth baseline is re-taken after a compaction (memlog, decision 15: true, the
+   * default) or kept from before it, as Claude Code keeps it (false).
+   */
+  readonly rebaseAfterCompaction?: boolean;
+  /** Given, notes are kept only after responses of a version it accepts (Claude Code 2.1.332 has none). */
+  readonly activeFor?: (version: string | null) => boolean;
 }
 
 export const DEFAULT_SESSION_NOTES_THRESHOLDS: SessionNotesThresholds = {
@@ -24,6 +32,7 @@ interface Sample {
   readonly seq: number;
   readonly messageId: string | null;
   readonly hasToolUse: boolean;
+  readonly version: string | null;
 }
 
 export interface SessionNotesState {
@@ -72,7 +81,8 @@ export function initialState(): SessionNotesState {
  * thread, once its last piece is in: at least `minimumTokensToInit` to start; then
  * `minimumTokensBetweenUpdates` of growth since the last update and either
  * `toolCallsBetweenUpdates` tool calls since then or a response without tool calls.
- * Unlike Claude Code, the growth baseline is re-taken after a compaction (docs/decisions.md).
+ * Unlike Claude Code, the growth baseline is re-taken after a compaction (docs/decisions.md),
+ * unless `rebaseAfterCompaction` is false.
  */
 export function createSessionNotesTrigger(
   thresholds: SessionNotesThresholds = DEFAULT_SESSION_NOTES_THRESHOLDS,
@@ -81,6 +91,7 @@ export function createSessionNotesTrigger(
     const { sample } = state;
     if (!sample) return [state, NO_DECISIONS];
     const idle = { ...state, sample: null };
+    if (thresholds.activeFor !== undefined && !thresholds.activeFor(sample.version)) return [idle, NO_DECISIONS];
     const now = tokens.selectContextTokens(state.tokens);
     if (!state.initialized && now < thresholds.minimumTokensToInit) return [idle, NO_DECISIONS];
     const baseline = state.tokensAtLastUpdate ?? now;
@@ -115,7 +126,8 @@ export function createSessionNotesTrigger(
     ];
   }
 
-  const steps = { apply, evaluate, withWaiting };
+  const rebase = thresholds.rebaseAfterCompaction ?? true;
+  const steps = { apply: (state: SessionNotesState, event: LogEntry) => apply(state, event, rebase), evaluate, withWaiting };
 
   function step(state: SessionNotesState, event: LogEntry): readonly [SessionNotesState, readonly SessionNotesDue[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, NO_DECISIONS];
@@ -152,7 +164,7 @@ export function createSessionNotesTrigger(
   };
 }
 
-function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
+function apply(state: SessionNotesState, event: LogEntry, rebase: boolean): SessionNotesState {
   const { entry } = event;
   const nextTokens = tokens.evolve(state.tokens, event);
   if (entry.type === 'system' && entry.subtype === 'compact_boundary') {
@@ -160,8 +172,9 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
     return {
       ...state,
       tokens: nextTokens,
-      // Growth is measured from the post-compaction size once updates have begun (decision 15).
-      tokensAtLastUpdate: state.initialized ? null : state.tokensAtLastUpdate,
+      // Growth is measured from the post-compaction size once updates have begun (decision 15);
+      // Claude Code never re-takes it.
+      tokensAtLastUpdate: state.initialized && rebase ? null : state.tokensAtLastUpdate,
       cursorLost: state.cursor !== null,
       lastDue: null,
       toolCallsSinceCursor: 0,
@@ -176,6 +189,7 @@ function apply(state: SessionNotesState, event: LogEntry): SessionNotesState {
     seq: event.seq,
     messageId: entry.message.id ?? null,
     hasToolUse: toolUses > 0,
+    version: entryVersion(entry),
   };
   // Field by field, not spread: this runs for every response of a session (see extractionTrigger.ts).
   return {

@@ -36,7 +36,7 @@ export function renderSessionPage(view: SessionView): string {
   const body = [
     '<header>',
     `<h1>${escapeHtml(view.name)}</h1>`,
-    `<p class="sub">memlog session timeline · ${escapeHtml(span)} · context window ${formatNumber(view.contextWindow)}${back}</p>`,
+    `<p class="sub">memlog session timeline · ${escapeHtml(span)} · context window ${formatNumber(view.contextWindow)}${view.policy === undefined ? '' : ` · ${escapeHtml(view.policy)}`}${back}</p>`,
     `<dl class="stats">${stats.map(([k, v]) => `<div><dt>${k}</dt><dd>${escapeHtml(v)}</dd></div>`).join('')}</dl>`,
     '</header>',
     '<div class="layout">',

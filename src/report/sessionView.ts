@@ -48,6 +48,8 @@ export interface DrawnCounts {
 /** Everything the session page shows, computed once; the renderer only lays it out. */
 export interface SessionView {
   readonly name: string;
+  /** The trigger policy the decisions followed, in words (`memlog replay --html` sets it). */
+  readonly policy?: string;
   readonly bytes: number | null;
   readonly diagnostics: number;
   readonly records: number;

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackfillReport, ExtractReport } from '../../src/index.js';
@@ -67,5 +67,66 @@ describe('memlog extract: the two-phase backfill by default', () => {
     const text = extract(out, '--per-turn', '--extract-every', '2');
     expect(text.stdout).toMatch(/^memlog extract: 2 project\(s\), 4 session\(s\): 0 processed/);
     expect(text.stdout).toContain('memories added: none');
+  });
+
+  it('--per-turn counts the runs the gates skipped and what they would have sent, once; the policy is printed and recorded', () => {
+    const out = tempDir();
+    const run = extract(out, '--per-turn', '--prose-words', '4', '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as ExtractReport & { policy: string };
+    expect(report.policy).toBe('memlog');
+    // The main agent saved the pnpm preference itself (a1eaaff9); "Looks good, thanks!" (4a2030a7) has 3 words.
+    expect(report.skipped).toEqual({ direct_write: 1, prose: 1 });
+    expect(report.tokensSaved).toBeGreaterThan(20_000);
+    const log = join(out, '-home-dev-acme-shop', 'effects', '4a2030a7-b5cb-49a2-b41c-016deb5688ff.memlog.jsonl');
+    const records = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const skips = records.filter((r) => r['type'] === 'decision' && (r['decision'] as { kind: string }).kind === 'extraction_skipped');
+    expect(skips.map((r) => (r['decision'] as { gate?: string }).gate)).toEqual(['prose']);
+    expect(records.filter((r) => r['type'] === 'run_started').every((r) => r['policy'] === 'memlog')).toBe(true);
+
+    const text = extract(out, '--per-turn', '--prose-words', '4');
+    expect(text.stdout).toContain('policy memlog');
+    // Skips already in the effect logs are not counted again.
+    expect(text.stdout).not.toContain('gates:');
+  });
+
+  it('--policy, --prose-words and --idle-flush need --per-turn', () => {
+    const out = tempDir();
+    expect(extract(out, '--policy', 'claude-code').stderr).toMatch(/--policy decides the runs of --per-turn/);
+    expect(extract(out, '--prose-words', '2').stderr).toMatch(/--prose-words decides the runs of --per-turn/);
+  });
+
+  it('--first-look enforce: a no skips the run with the cursor kept, recorded first, and replay reproduces it without a model', () => {
+    const out = tempDir();
+    const run = extract(out, '--per-turn', '--first-look', 'enforce', '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as ExtractReport;
+    expect(report.firstLooks.no).toBeGreaterThan(0);
+    expect(report.skipped['first_look']).toBe(report.firstLooks.no);
+    const session = join(demoProjects, '-home-dev-acme-shop', '4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl');
+    const log = join(out, '-home-dev-acme-shop', 'effects', '4a2030a7-b5cb-49a2-b41c-016deb5688ff.memlog.jsonl');
+    const records = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; decision?: { kind: string; answer?: unknown } });
+    const looks = records.filter((r) => r.decision?.kind === 'first_look');
+    expect(looks.map((r) => r.decision?.answer)).toContain(false);
+    // Each answer is in the log before its run's end.
+    const firstNo = records.findIndex((r) => r.decision?.kind === 'first_look' && r.decision.answer === false);
+    expect(records.slice(firstNo).some((r) => r.type === 'run_finished')).toBe(true);
+
+    const replay = runCli(['replay', session, '--effects', log, '--policy', 'memlog'], OFFLINE).stdout;
+    expect(replay).toMatch(/extraction skipped by the first look: write_likely false .*; cursor stays \(entry 30, 213ad2c0\)/);
+    // The next run covers the declined run's messages too (20 of turn 1 and 19 of turn 2).
+    expect(replay).toMatch(/extraction due: turn ended without tool calls, 39 new messages since the cursor \(entry 56/);
+
+    const shadow = JSON.parse(extract(tempDir(), '--per-turn', '--first-look', 'shadow', '--json').stdout) as ExtractReport;
+    // Shadow: the answers are recorded, and every run goes ahead.
+    expect(shadow.firstLooks.no).toBeGreaterThan(0);
+    expect(shadow.skipped['first_look']).toBeUndefined();
+    expect(shadow.sessions.reduce((n, s) => n + s.runs, 0)).toBeGreaterThan(report.sessions.reduce((n, s) => n + s.runs, 0));
   });
 });

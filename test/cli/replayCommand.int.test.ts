@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/tempDir.js';
 import { runCli } from '../support/runCli.js';
 import { readTranscriptFileSync } from '../../src/transcript/index.js';
 
@@ -12,11 +15,43 @@ describe('memlog replay', () => {
     expect(first.stdout).toBe(second.stdout);
     expect(first.stdout).toMatch(/turn 1: "Add pagination/);
     expect(first.stdout).toMatch(/compaction due: 167,147 tokens ≥ autocompact threshold 167,000 \(entry 99, bd4042cb\)/);
-    expect(first.stdout).toMatch(/6 turns, 11 session-notes updates due, 1 compactions due, \d+ extractions due, 0 skipped/);
+    // The default policy is claude-code: this session was written by 2.1.332, which keeps no session notes.
+    expect(first.stdout).toMatch(/6 turns, 0 session-notes updates due, 1 compactions due, 6 extractions due, 0 skipped\n/);
+    expect(first.stdout).toMatch(/policy claude-code: .*written by 2\.1\.332: the rules of 2\.1\.332/);
+  });
+
+  it("--policy memlog keeps memlog's session notes and its prose gate, and says so", () => {
+    const result = runCli(['replay', compacted, '--policy', 'memlog']);
+    // Every prompt of this session has 3 words or more: the gate lets each run through.
+    expect(result.stdout).toMatch(/6 turns, 11 session-notes updates due, 1 compactions due, 6 extractions due, 0 skipped\n/);
+    expect(result.stdout).toMatch(/policy memlog/);
+    const stricter = runCli(['replay', compacted, '--policy', 'memlog', '--prose-words', '4']).stdout;
+    expect(stricter).toMatch(
+      /extraction skipped by the prose gate: no user message since the cursor has 4 words or more \(most 3, bucket 3–9; 2 messages\); cursor moved \(entry 134, 909aa024\)/,
+    );
+    expect(runCli(['replay', compacted, '--policy', 'hosted']).stderr).toMatch(/--policy.*claude-code, memlog/);
+  });
+
+  it('--html shows each skip with its reason and the policy on the page', () => {
+    const page = join(tempDir(), 'page.html');
+    const result = runCli(['replay', compacted, '--policy', 'memlog', '--prose-words', '4', '--html', page]);
+    expect(result.stdout).toMatch(/policy memlog/);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('extraction skipped by the prose gate: no user message since the cursor has 4 words or more');
+    expect(html).toContain('policy memlog');
+  });
+
+  it('--prose-words 0 turns the prose gate off; --extract-every shows each held turn as a skip', () => {
+    const off = runCli(['replay', compacted, '--policy', 'memlog', '--prose-words', '0']).stdout;
+    expect(off).toMatch(/6 extractions due, 0 skipped/);
+    // Claude Code counts its compact summary as the user's words: only the turn after the compaction passes.
+    expect(runCli(['replay', compacted, '--prose-words', '40']).stdout).toMatch(/1 extractions due, 5 skipped/);
+    const everyTwo = runCli(['replay', compacted, '--extract-every', '2']).stdout;
+    expect(everyTwo).toMatch(/extraction skipped by the cadence: eligible turn 1 of every 2/);
   });
 
   it('--json prints one decision per line with kind, uuid, seq, tokens and reason', () => {
-    const result = runCli(['replay', compacted, '--json']);
+    const result = runCli(['replay', compacted, '--json', '--policy', 'memlog']);
     const decisions = result.stdout
       .trim()
       .split('\n')
@@ -35,7 +70,7 @@ describe('memlog replay', () => {
   });
 
   it('--at prints the state right after an entry; an unknown uuid is exit status 2', () => {
-    const at = runCli(['replay', compacted, '--at', '950aeee8-4285-49a7-87fb-4511d09eb703']);
+    const at = runCli(['replay', compacted, '--at', '950aeee8-4285-49a7-87fb-4511d09eb703', '--policy', 'memlog']);
     expect(at.status).toBe(0);
     const state = JSON.parse(at.stdout) as { sessionNotes: { updates: number }; batches: Record<string, unknown> };
     expect(state.sessionNotes.updates).toBe(10);

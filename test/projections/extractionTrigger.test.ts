@@ -51,9 +51,9 @@ describe('extraction cursor (long-term spec §3)', () => {
       .thenMatch([{ kind: 'extraction_skipped' }, { kind: 'extraction_due', newMessages: 2 }]);
   });
 
-  it('runs every Nth eligible turn when told to; skipped turns pile up for the next run', () => {
+  it('runs every Nth eligible turn when told to; skipped turns pile up for the next run, each skip a decision', () => {
     const everyTwo = triggerSpec(createExtractionTrigger({ ...DEFAULT_EXTRACTION_SETTINGS, everyTurns: 2 }));
-    everyTwo.when(...turn(), ...turn(), ...turn(), ...turn()).thenEach(newMessagesIfDue, [4, 4]);
+    everyTwo.when(...turn(), ...turn(), ...turn(), ...turn()).thenEach(newMessagesIfDue, [-1, 4, -1, 4]);
   });
 
   it('falls back to every message since the boundary when the cursor was compacted away', () => {

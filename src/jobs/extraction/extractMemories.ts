@@ -44,6 +44,10 @@ export interface ExtractReport {
   /** Memory files this run did not touch. */
   readonly unchanged: number;
   readonly tokens: { readonly input: number; readonly output: number };
+  /** Extraction runs the gates skipped, by gate, and the model input they would have sent (estimated). */
+  readonly skipped: Readonly<Record<string, number>>;
+  readonly tokensSaved: number;
+  readonly firstLooks: Readonly<Record<'yes' | 'no' | 'none', number>>;
   readonly failedRuns: number;
   /** Sessions that could not be worked on at all (each has an `error`). */
   readonly failedSessions: number;
@@ -99,6 +103,16 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     updated: byType(sessions.flatMap((s) => s.updated)),
     unchanged: allFiles.flat().filter((f) => !touched.has(f)).length,
     tokens: { input: sessions.reduce((n, s) => n + s.tokens.input, 0), output: sessions.reduce((n, s) => n + s.tokens.output, 0) },
+    skipped: sessions.reduce<Record<string, number>>((acc, s) => {
+      for (const [gate, count] of Object.entries(s.skipped)) acc[gate] = (acc[gate] ?? 0) + count;
+      return acc;
+    }, {}),
+    tokensSaved: sessions.reduce((n, s) => n + s.tokensSaved, 0),
+    firstLooks: {
+      yes: sessions.reduce((n, s) => n + s.firstLooks.yes, 0),
+      no: sessions.reduce((n, s) => n + s.firstLooks.no, 0),
+      none: sessions.reduce((n, s) => n + s.firstLooks.none, 0),
+    },
     failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
     failedSessions: sessions.filter((s) => s.error !== undefined).length,
     ...(batch === null
@@ -127,6 +141,9 @@ function failedSession(target: ExtractTarget, session: string, error: unknown, s
     indexDropped: [],
     submitted: 0,
     waiting: 0,
+    skipped: {},
+    tokensSaved: 0,
+    firstLooks: { yes: 0, no: 0, none: 0 },
     error: message,
   };
 }

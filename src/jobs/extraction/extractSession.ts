@@ -7,7 +7,10 @@ import { describeFailure } from '../../fs/fsError.js';
 import type { ModelPort } from '../../model/port.js';
 import { readEffectLog } from '../../pipeline/effectLog.js';
 import type { LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { recoverInterrupted, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
+import { recoverInterrupted, retryFailed, runPaced, type PacedResult, type PacedRun } from '../../pipeline/pacedRuns.js';
+import { appendEffectsSync } from '../../pipeline/effectLog.js';
+import { firstLookRecord } from '../../pipeline/effectRecords.js';
+import { firstLook, type FirstLookAnswer, type FirstLookSettings } from './firstLook.js';
 import type { ReplaySettings } from '../../pipeline/replayDecider.js';
 import type { Decision, RunStart } from '../../projections/decisions.js';
 import { ConversationWindow, windowed } from '../../resume/conversationWindow.js';
@@ -16,7 +19,7 @@ import { transcriptEntries } from '../../transcript/transcriptEntries.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { ExtractionOutcome } from './extractionOutcome.js';
-import { extractionFrames } from './extractionFrames.js';
+import { extractionFrames, type ExtractionFrame } from './extractionFrames.js';
 import { runExtraction } from './extractionRun.js';
 import type { ExtractTarget } from './findTargets.js';
 import { batchCustomId, readBatchLedger, remoteCustomId } from './messageBatchLedger.js';
@@ -27,6 +30,8 @@ import { removeStrayTempFiles } from '../../fs/strayTempFiles.js';
 /** What extracting one session takes from `extractMemories`' options. */
 export interface SessionExtractOptions {
   readonly model: ModelPort;
+  /** A first look before each run (off when absent); not for runs sent in a message batch. */
+  readonly firstLook?: FirstLookSettings;
   readonly settings?: ReplaySettings;
   readonly frontmatter?: FrontmatterForm;
   readonly signal?: AbortSignal;
@@ -48,6 +53,12 @@ export interface SessionReport {
   readonly submitted: number;
   /** Runs sent in an earlier batch that has not ended yet. */
   readonly waiting: number;
+  /** Extraction runs the gates skipped this time, by gate (`direct_write` for the main agent's own memory writes). */
+  readonly skipped: Readonly<Record<string, number>>;
+  /** The model input the skipped runs would have sent, estimated as each one's context once (a run makes 2–4 calls). */
+  readonly tokensSaved: number;
+  /** First looks asked this time, by answer (`none`: a timeout, an error, no boolean). */
+  readonly firstLooks: Readonly<Record<'yes' | 'no' | 'none', number>>;
   /** Why the session could not be worked on (its transcript could not be read); the batch went on without it. */
   readonly error?: string;
 }
@@ -90,7 +101,15 @@ export async function extractSession(
   records = [...records, ...retryFailed(records, 'extraction', logPath)];
   const cwd = firstCwd(transcriptEntries(session));
   const frames = extractionFrames(window);
+  const skipped: Record<string, number> = {};
+  const firstLooks = { yes: 0, no: 0, none: 0 };
+  let tokensSaved = 0;
   const runs = await runPaced({
+    recordSkips: (skip) => {
+      const gate = skip.gate ?? 'direct_write';
+      skipped[gate] = (skipped[gate] ?? 0) + 1;
+      tokensSaved += skip.tokens;
+    },
     entries,
     records,
     logPath,
@@ -113,7 +132,16 @@ export async function extractSession(
         await queueBatchRequest(batch, target.memoryDir, batchCustomId(sessionId, runId), run);
         return { deferred: true };
       }
-      return runExtraction({
+      let look: FirstLookAnswer | undefined;
+      if (options.firstLook !== undefined) {
+        look = await firstLook(options.firstLook, run.conversation.slice(run.conversation.length - run.newMessages), options.signal);
+        firstLooks[look.answer === null ? 'none' : look.answer ? 'yes' : 'no']++;
+        // The answer is in the log before anything else happens: a replay reproduces the run without a model.
+        appendEffectsSync(logPath, [firstLookRecord({ seq: start.seq, uuid: start.uuid }, look, start.tokens)]);
+        if (look.mode === 'enforce' && look.answer === false)
+          return { outcome: declinedRun(sessionId, run, look), apply: () => Promise.resolve() };
+      }
+      const result = await runExtraction({
         model: options.model,
         memoryDir: target.memoryDir,
         readRoots: cwd !== undefined && existsSync(cwd) ? [cwd] : [],
@@ -128,15 +156,23 @@ export async function extractSession(
         ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
+      if (look === undefined) return result;
+      const tokens = {
+        ...result.outcome.tokens,
+        input: result.outcome.tokens.input + look.tokens.input,
+        output: result.outcome.tokens.output + look.tokens.output,
+      };
+      return { outcome: { ...result.outcome, tokens, firstLook: look }, apply: result.apply };
     },
   });
   const done = [...collected.runs, ...runs.filter((run) => run.deferred !== true)];
   const outcomes = done.flatMap((run) => (run.ok ? [run.outcome as ExtractionOutcome] : []));
+  const declined = (run: PacedRun): boolean => (run.outcome as { declined?: unknown } | undefined)?.declined === 'first_look';
   const written = outcomes.flatMap((o) => o.written).filter((w) => w.file !== INDEX_NAME);
   return {
     project: target.projectDir,
     session,
-    runs: done.length,
+    runs: done.filter((run) => !declined(run)).length,
     failed: done.filter((run) => !run.ok).length,
     added: written.filter((w) => w.change === 'added'),
     updated: written.filter((w) => w.change === 'updated'),
@@ -145,6 +181,31 @@ export async function extractSession(
     indexDropped: outcomes.flatMap((o) => o.indexDropped),
     submitted: runs.filter((run) => run.deferred === true).length,
     waiting: collected.waiting,
+    skipped,
+    tokensSaved,
+    firstLooks,
+  };
+}
+
+/** What a run its first look declined records: nothing written, the look's tokens spent. */
+function declinedRun(
+  sessionId: string,
+  run: ExtractionFrame,
+  look: FirstLookAnswer,
+): ExtractionOutcome & { declined: 'first_look'; firstLook: FirstLookAnswer } {
+  return {
+    sessionId,
+    from: run.from,
+    to: run.to,
+    written: [],
+    indexShortened: 0,
+    indexDropped: [],
+    toolCalls: 0,
+    denied: 0,
+    turns: 0,
+    tokens: { input: look.tokens.input, output: look.tokens.output, cacheRead: 0 },
+    declined: 'first_look',
+    firstLook: look,
   };
 }
 

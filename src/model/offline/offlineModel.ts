@@ -11,6 +11,7 @@ import { draftMemories } from './memoryDraft.js';
 import { draftCandidates } from './candidatesDraft.js';
 import { RECORD_CANDIDATES_TOOL } from '../candidatesAnswer.js';
 import { draftSessionNotes } from './sessionNotesDraft.js';
+import { findMemoryStatements } from './memoryStatements.js';
 
 export const OFFLINE_MODEL_ID = 'memlog-offline-1';
 const TOOL_ID_PREFIX = 'offline_';
@@ -63,6 +64,10 @@ export class OfflineModel implements ModelPort {
         return [text(JSON.stringify({ selected_memories: rankMemories(task.query, task.candidates, task.recentTools, task.limit) }))];
       case 'summary':
         return [text(extractiveSummary(conversation))];
+      case 'first_look':
+        // Its own rule: a run is likely to write when the new messages hold a statement the
+        // offline extractor would save (a preference, a correction, a project fact).
+        return [text(JSON.stringify({ write_likely: findMemoryStatements(task.messages).length > 0 }))];
       case 'find_candidates':
         if (!offered(request, RECORD_CANDIDATES_TOOL))
           return [text(`The ${RECORD_CANDIDATES_TOOL} tool is needed to answer and was not offered.`)];
