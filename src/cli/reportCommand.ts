@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
+import { describePolicy } from '../pipeline/index.js';
 import { formatReportTable, writeReport } from '../report/index.js';
 import { readProgress } from './readProgress.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
@@ -26,7 +27,8 @@ export function registerReport(program: Command): void {
     .option('--json', 'print the rows as JSON')
     .option('--out <dir>', `memlog extract's output folder, for its effect logs (default: ${DEFAULT_OUT} when it exists)`)
     .option('--effects-dir <dir>', 'a folder of <session>.memlog.jsonl effect logs to read first');
-  addTriggerOptions(command)
+  // As replay: a report explains what Claude Code did, so its rules are the default.
+  addTriggerOptions(command, 'claude-code')
     .addHelpText('after', '\nExamples:\n  memlog report ~/.claude/projects\n  memlog report fixtures/projects --html report/index.html')
     .action(async (folder: string, options: ReportCliOptions) => {
       const out = options.out ?? (existsSync(DEFAULT_OUT) ? DEFAULT_OUT : undefined);
@@ -40,7 +42,7 @@ export function registerReport(program: Command): void {
       });
       if (options.json === true) process.stdout.write(`${JSON.stringify(report.rows, null, 2)}\n`);
       else if (options.html !== undefined) process.stdout.write(`${options.html}: ${report.rows.length} sessions, ${report.pages} pages\n`);
-      else process.stdout.write(`${formatReportTable(report.rows)}\n`);
+      else process.stdout.write(`${formatReportTable(report.rows)}\n${describePolicy(options.policy ?? 'claude-code')}\n`);
       if (report.rows.some((r) => r.error !== null)) process.exitCode = 1;
     });
 }

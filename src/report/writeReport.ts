@@ -2,6 +2,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { atomicWrite } from '../fs/atomicWrite.js';
 import { statOrNull } from '../fs/fileKind.js';
 import type { ReplaySettings } from '../pipeline/replayDecider.js';
+import { describePolicy } from '../pipeline/policySettings.js';
 import { findReportSessions, type ReportSessionOptions } from './findReportSessions.js';
 import { loadSession } from './loadSession.js';
 import { renderIndexPage } from './renderIndexPage.js';
@@ -57,7 +58,10 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
         };
         // A row needs the totals only: without pages, nothing of the session is kept (issue 21).
         if (indexDir === null) summary = buildSessionTotals(inputs);
-        else summary = full = buildSessionView(inputs);
+        else {
+          const view = buildSessionView(inputs);
+          summary = full = options.settings?.policy === undefined ? view : { ...view, policy: describePolicy(options.settings.policy) };
+        }
       } finally {
         progress?.stop();
       }

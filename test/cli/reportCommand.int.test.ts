@@ -31,10 +31,15 @@ describe('memlog replay --html', () => {
 
 describe('memlog report', () => {
   it('prints a row per session; --json gives the totals', () => {
+    // By default Claude Code's rules: the demo sessions were written by 2.1.332, which keeps no session notes.
     const text = runCli(['report', demoProjects]);
     expect(text.status).toBe(0);
-    expect(text.stdout).toMatch(/-home-dev-acme-shop\s+4a2030a7-b5cb-49a2-b41c-016deb5688ff\s+139\s+147\s+6\s+167,147\s+1\s+11/);
+    expect(text.stdout).toMatch(/-home-dev-acme-shop\s+4a2030a7-b5cb-49a2-b41c-016deb5688ff\s+139\s+147\s+6\s+167,147\s+1\s+0/);
     expect(text.stdout).toMatch(/4 sessions$/m);
+    expect(text.stdout).toMatch(/^policy claude-code: /m);
+    const memlog = runCli(['report', demoProjects, '--policy', 'memlog']);
+    expect(memlog.stdout).toMatch(/-home-dev-acme-shop\s+4a2030a7-b5cb-49a2-b41c-016deb5688ff\s+139\s+147\s+6\s+167,147\s+1\s+11/);
+    expect(memlog.stdout).toMatch(/^policy memlog: /m);
     const json = runCli(['report', demoProjects, '--json']);
     const rows = JSON.parse(json.stdout) as Array<{ session: string; totals: { compactions: number } }>;
     expect(rows.map((r) => r.session)).toHaveLength(4);
