@@ -131,7 +131,7 @@ export function registerMemory(program: Command): void {
       const lines = [`${file.filename} [${file.type ?? 'untyped'}]: ${file.description ?? ''}`];
       if (parsed.ok && parsed.file.originSessionId !== undefined)
         lines.push(
-          `  last written from session ${parsed.file.originSessionId}${parsed.file.modified === undefined ? '' : ` (${parsed.file.modified})`}`,
+          `  came from session ${parsed.file.originSessionId}${parsed.file.modified === undefined ? '' : ` (${parsed.file.modified})`}`,
         );
       for (const w of writes)
         lines.push(
