@@ -24,6 +24,7 @@ function unlistableReason(filename: string): string | null {
   if (/[\r\n]/.test(filename)) return 'its name holds a line break';
   if (hasInvisibleCharacter(filename)) return 'its name holds a character nobody can see';
   if (isExcludedFromMemory(filename)) return 'it is in a folder that is not memory';
+  if (filename.split('/').some((part) => part.startsWith('.'))) return 'it is hidden';
   return null;
 }
 
