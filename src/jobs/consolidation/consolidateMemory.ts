@@ -18,6 +18,7 @@ import type { AgentSummary, ConsolidationContext, PreparedConsolidation } from '
 import { projectInstructions } from './projectInstructions.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { backfillIndex } from '../../memory/durable/indexBackfill.js';
+import { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
 import { stampConsolidationWrites } from './stampConsolidation.js';
 
 export { DEFAULT_MIN_HOURS, DEFAULT_MIN_SESSIONS } from './consolidationGates.js';
@@ -63,9 +64,7 @@ export type ConsolidateResult =
       readonly agent?: AgentSummary;
     };
 
-/** The consolidation log of a memory directory: beside it, so the directory holds only what Claude Code expects there. */
-export const consolidationLogPath = (memoryDir: string): string =>
-  join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-consolidation.jsonl`);
+export { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
 
 /**
  * Finishes, under the lock, what a killed run committed: the directory must not stay half
@@ -190,6 +189,7 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       writes: prepared.writes,
       removes: prepared.removes,
       ...(options.consumes === undefined ? {} : { consumes: options.consumes }),
+      committedAt: now,
     });
     succeeded = true;
     return { status: 'consolidated', ...result, runId };

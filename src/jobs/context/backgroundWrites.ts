@@ -1,0 +1,54 @@
+import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+import type { BackgroundWrite } from '../../context/backgroundWriteNotice.js';
+import { readEffectLog, effectLogPath, withoutInterrupted } from '../../pipeline/effectLog.js';
+import { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
+import { ExtractionOutcome } from '../extraction/extractionOutcome.js';
+
+/** When a consolidation committed (commitConsolidation.ts adds it to the commit record); older records have none. */
+const CommittedAt = z.looseObject({ committedAt: z.string().optional() });
+
+export interface BackgroundWritesQuery {
+  readonly transcriptPath: string;
+  readonly memoryDir: string;
+  /** The seq of the conversation's last prompt: runs recorded after it have not been announced yet. */
+  readonly sinceSeq: number;
+  /** The time of that prompt: consolidations committed at or after it have not been announced yet. */
+  readonly sinceTime: string | undefined;
+}
+
+/** The session's effect logs: beside its transcript, or in memlog's `effects/` beside the memory directory. */
+const sessionLogs = (transcriptPath: string, memoryDir: string): string[] => {
+  const own = effectLogPath(transcriptPath);
+  return [...new Set([own, join(dirname(memoryDir), 'effects', basename(own))])];
+};
+
+/**
+ * What memlog's background runs changed in a memory directory since the conversation's last
+ * prompt, from their records only (spec-2.1.332 §1 "Afterwards"): the session's extraction runs
+ * that finished after that prompt (what each `run_finished` outcome says it wrote), then the
+ * consolidations of the directory committed since (the files each commit record moves in or
+ * removes). Oldest first.
+ */
+export function backgroundWritesSince(query: BackgroundWritesQuery): BackgroundWrite[] {
+  const writes: BackgroundWrite[] = [];
+  for (const log of sessionLogs(query.transcriptPath, query.memoryDir)) {
+    for (const record of withoutInterrupted(readEffectLog(log).records)) {
+      if (record.type !== 'run_finished' || record.run !== 'extraction') continue;
+      if (record.at.seq < query.sinceSeq && record.afterEnd !== true) continue;
+      const outcome = ExtractionOutcome.safeParse(record.outcome);
+      if (!outcome.success) continue;
+      for (const w of outcome.data.written) writes.push({ file: w.file, change: w.change, by: 'extraction' });
+    }
+  }
+  if (query.sinceTime === undefined) return writes;
+  const since = Date.parse(query.sinceTime);
+  for (const record of readEffectLog(consolidationLogPath(query.memoryDir)).records) {
+    if (record.type !== 'consolidation_started') continue;
+    const committedAt = CommittedAt.parse(record).committedAt;
+    if (committedAt === undefined || !(Date.parse(committedAt) >= since)) continue;
+    for (const file of record.writes) writes.push({ file, change: 'updated', by: 'consolidation' });
+    for (const file of record.removes) writes.push({ file, change: 'removed', by: 'consolidation' });
+  }
+  return writes;
+}
