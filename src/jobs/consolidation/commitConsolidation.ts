@@ -17,8 +17,6 @@ export interface Commit {
   readonly removes: readonly string[];
   /** Backfill's candidate chunks the plan merges: consumed by this commit record. */
   readonly consumes?: readonly string[];
-  /** The run's time, kept in the commit record. */
-  readonly committedAt?: Date;
 }
 
 /**
@@ -31,17 +29,13 @@ export interface Commit {
 export async function commitConsolidation(commit: Commit): Promise<void> {
   const { memoryDir, logPath, runId, writes, removes } = commit;
   appendEffectsSync(logPath, [
-    {
-      ...consolidationStartedRecord({
-        runId,
-        changes: changeRecords(commit.plan.changes),
-        writes,
-        removes,
-        ...(commit.consumes === undefined ? {} : { consumes: commit.consumes }),
-      }),
-      // When it happened: `memlog context` tells a session of the consolidations since its last prompt (backgroundWrites.ts).
-      ...(commit.committedAt === undefined ? {} : { committedAt: commit.committedAt.toISOString() }),
-    },
+    consolidationStartedRecord({
+      runId,
+      changes: changeRecords(commit.plan.changes),
+      writes,
+      removes,
+      ...(commit.consumes === undefined ? {} : { consumes: commit.consumes }),
+    }),
   ]);
   await applyStagedFiles(commit.staging, memoryDir, writes);
   for (const filename of removes) await rm(join(memoryDir, filename), { force: true });

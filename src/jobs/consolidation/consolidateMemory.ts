@@ -189,7 +189,6 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       writes: prepared.writes,
       removes: prepared.removes,
       ...(options.consumes === undefined ? {} : { consumes: options.consumes }),
-      committedAt: now,
     });
     succeeded = true;
     return { status: 'consolidated', ...result, runId };

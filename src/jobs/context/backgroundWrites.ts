@@ -1,12 +1,9 @@
 import { basename, dirname, join } from 'node:path';
-import { z } from 'zod';
+import { statSync } from 'node:fs';
 import type { BackgroundWrite } from '../../context/backgroundWriteNotice.js';
 import { readEffectLog, effectLogPath, withoutInterrupted } from '../../pipeline/effectLog.js';
-import { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
+import { CONSOLIDATE_LOCK, consolidationLogPath } from '../../memory/durable/memoryPaths.js';
 import { ExtractionOutcome } from '../extraction/extractionOutcome.js';
-
-/** When a consolidation committed (commitConsolidation.ts adds it to the commit record); older records have none. */
-const CommittedAt = z.looseObject({ committedAt: z.string().optional() });
 
 export interface BackgroundWritesQuery {
   readonly transcriptPath: string;
@@ -27,8 +24,8 @@ const sessionLogs = (transcriptPath: string, memoryDir: string): string[] => {
  * What memlog's background runs changed in a memory directory since the conversation's last
  * prompt, from their records only (spec-2.1.332 §1 "Afterwards"): the session's extraction runs
  * that finished after that prompt (what each `run_finished` outcome says it wrote), then the
- * consolidations of the directory committed since (the files each commit record moves in or
- * removes). Oldest first.
+ * directory's last consolidation when it happened since (the files its commit record moves in
+ * or removes). Oldest first.
  */
 export function backgroundWritesSince(query: BackgroundWritesQuery): BackgroundWrite[] {
   const writes: BackgroundWrite[] = [];
@@ -42,13 +39,22 @@ export function backgroundWritesSince(query: BackgroundWritesQuery): BackgroundW
     }
   }
   if (query.sinceTime === undefined) return writes;
-  const since = Date.parse(query.sinceTime);
-  for (const record of readEffectLog(consolidationLogPath(query.memoryDir)).records) {
-    if (record.type !== 'consolidation_started') continue;
-    const committedAt = CommittedAt.parse(record).committedAt;
-    if (committedAt === undefined || !(Date.parse(committedAt) >= since)) continue;
-    for (const file of record.writes) writes.push({ file, change: 'updated', by: 'consolidation' });
-    for (const file of record.removes) writes.push({ file, change: 'removed', by: 'consolidation' });
-  }
+  // The commit records carry no time (a rerun must write the log an uninterrupted run writes), so
+  // "since the prompt" is the lock's: its mtime is when the directory was last consolidated, as
+  // Claude Code keeps it. Only the newest commit is that consolidation.
+  const lastConsolidatedAt = mtimeOrNull(join(query.memoryDir, CONSOLIDATE_LOCK));
+  if (lastConsolidatedAt === null || lastConsolidatedAt < Date.parse(query.sinceTime)) return writes;
+  const newest = readEffectLog(consolidationLogPath(query.memoryDir)).records.findLast((r) => r.type === 'consolidation_started');
+  if (newest?.type !== 'consolidation_started') return writes;
+  for (const file of newest.writes) writes.push({ file, change: 'updated', by: 'consolidation' });
+  for (const file of newest.removes) writes.push({ file, change: 'removed', by: 'consolidation' });
   return writes;
+}
+
+function mtimeOrNull(path: string): number | null {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return null;
+  }
 }

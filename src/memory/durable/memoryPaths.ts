@@ -122,3 +122,6 @@ export function agentMemoryDir(
 /** The consolidation log of a memory directory: beside it, so the directory holds only what Claude Code expects there. */
 export const consolidationLogPath = (memoryDir: string): string =>
   join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-consolidation.jsonl`);
+
+/** Claude Code's consolidation lock in a memory directory: its body the holder's PID, its mtime the last consolidation's time. */
+export const CONSOLIDATE_LOCK = '.consolidate-lock';
