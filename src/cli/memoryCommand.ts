@@ -3,7 +3,18 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { MemlogError } from '../index.js';
-import { autoMemoryDir, INDEX_NAME, parseTopicFile, readIndexForModel, scanMemoryFiles } from '../memory/durable/index.js';
+import {
+  autoMemoryDir,
+  backfillIndex,
+  INDEX_NAME,
+  lintIndex,
+  lintTopicFiles,
+  parseTopicFile,
+  readIndexForModel,
+  scanMemoryFiles,
+  type MemoryFileHeader,
+  type MemoryLint,
+} from '../memory/durable/index.js';
 import { describeFileKind } from '../fs/index.js';
 import { consolidationHistory, memoryWrites, type ConsolidationTouch } from '../jobs/index.js';
 
@@ -62,7 +73,22 @@ function memoryDirOf(options: MemoryOptions): string {
   return options.dir;
 }
 
-/** `memlog memory list | why <name>`: what a memory directory holds, and where each memory came from. */
+/** Each memory file's size and lines, for the cap lints; a file gone since the scan is left out. */
+async function lintsOf(files: readonly MemoryFileHeader[], index: string | null): Promise<MemoryLint[]> {
+  const measured = await Promise.all(
+    files.map(async (file) => {
+      const bytes = await readFile(file.filePath).catch(() => null);
+      if (bytes === null) return [];
+      const text = bytes.toString('utf8');
+      return [
+        { filename: file.filename, description: file.description, bytes: bytes.length, lines: text.replace(/\n$/, '').split('\n').length },
+      ];
+    }),
+  );
+  return [...(index === null ? [] : lintIndex(index)), ...lintTopicFiles(measured.flat())];
+}
+
+/** `memlog memory list | why <name> | index`: what a memory directory holds, and where each memory came from. */
 export function registerMemory(program: Command): void {
   const memory = program
     .command('memory')
@@ -81,8 +107,9 @@ export function registerMemory(program: Command): void {
         ...file,
         sessions: [...new Set(writes.filter((w) => w.file === file.filename).map((w) => w.sessionId))],
       }));
+      const lints = await lintsOf(files, index);
       if (options.json === true) {
-        process.stdout.write(`${JSON.stringify({ dir, index, memories }, null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify({ dir, index, memories, lints }, null, 2)}\n`);
         return;
       }
       const lines = [`${dir}: ${files.length} memor${files.length === 1 ? 'y' : 'ies'}`];
@@ -91,6 +118,39 @@ export function registerMemory(program: Command): void {
         lines.push(
           `${m.filename}  [${m.type ?? 'untyped'}]  ${m.description ?? '(no description)'}${m.sessions.length === 0 ? '' : `  ← ${m.sessions.map((s) => (s === null ? '?' : s.slice(0, 8))).join(', ')}`}`,
         );
+      if (lints.length > 0)
+        lines.push('', `${lints.length} lint${lints.length === 1 ? '' : 's'}:`, ...lints.map((l) => `  ${l.file}: ${l.message}`));
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+  memory
+    .command('index')
+    .description(
+      'give a memory directory that has topic files but no MEMORY.md its index, as Claude Code 2.1.332 does: one line per memory, newest first; an existing index is never touched',
+    )
+    .option('--dir <dir>', "the memory directory (default: this project's)")
+    .option('--json', 'one JSON object')
+    .action(async (options: MemoryOptions) => {
+      const dir = memoryDirOf(options);
+      const result = await backfillIndex(dir);
+      if (options.json === true) {
+        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        return;
+      }
+      const lines: string[] = [];
+      switch (result.status) {
+        case 'created':
+          lines.push(
+            `${result.path}: written with ${result.plan.listed.length} line${result.plan.listed.length === 1 ? '' : 's'}, newest first`,
+          );
+          break;
+        case 'exists':
+          lines.push(`${result.path} is already there: left as it is`);
+          break;
+        case 'no_memories':
+          lines.push(`${dir}: no topic files to index; no ${INDEX_NAME} written`);
+          break;
+      }
+      for (const skipped of result.plan?.skipped ?? []) lines.push(`  not listed: ${JSON.stringify(skipped.filename)} (${skipped.reason})`);
       process.stdout.write(`${lines.join('\n')}\n`);
     });
   memory
@@ -131,7 +191,7 @@ export function registerMemory(program: Command): void {
       const lines = [`${file.filename} [${file.type ?? 'untyped'}]: ${file.description ?? ''}`];
       if (parsed.ok && parsed.file.originSessionId !== undefined)
         lines.push(
-          `  last written from session ${parsed.file.originSessionId}${parsed.file.modified === undefined ? '' : ` (${parsed.file.modified})`}`,
+          `  came from session ${parsed.file.originSessionId}${parsed.file.modified === undefined ? '' : ` (${parsed.file.modified})`}`,
         );
       for (const w of writes)
         lines.push(

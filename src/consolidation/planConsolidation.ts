@@ -1,3 +1,4 @@
+import { toKebabSlug } from '../memory/durable/frontmatterStamp.js';
 import { reservedIndexNameReason } from '../memory/durable/memoryIndex.js';
 import type { TopicFile } from '../memory/durable/topicFile.js';
 import { absoluteDates, type AbsoluteDates, type DateRewrite } from './absoluteDates.js';
@@ -171,8 +172,11 @@ function freeName(wanted: string, taken: Set<string>): string {
 /** A body as it reads: a file read back ends with the newline it was written with, a statement does not. */
 const sameBody = (a: string, b: string): boolean => a.trimEnd() === b.trimEnd();
 
+/** Names as memlog writes them: a slug (frontmatterStamp.ts), so "Small commits" is the same name as "small-commits". */
+const sameName = (a: string, b: string): boolean => a === b || toKebabSlug(a) === toKebabSlug(b);
+
 const sameFile = (a: TopicFile, b: TopicFile): boolean =>
-  a.name === b.name &&
+  sameName(a.name, b.name) &&
   a.description === b.description &&
   a.type === b.type &&
   sameBody(a.body, b.body) &&

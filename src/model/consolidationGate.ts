@@ -3,6 +3,7 @@ import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { PathEscapeError } from '../errors.js';
 import { isWithin, resolveInside } from '../fs/containment.js';
 import { INDEX_NAME, reservedIndexNameReason } from '../memory/durable/memoryIndex.js';
+import { invisibleCharacters, memoryWriteRefusal } from '../memory/durable/memoryPathLint.js';
 import type { Permission, PermissionGate, ToolCall } from './permissions.js';
 
 export interface ConsolidationGateOptions {
@@ -74,6 +75,8 @@ export function consolidationGate(options: ConsolidationGateOptions): Permission
       const raw = call.name === 'Glob' || call.name === 'Grep' ? (call.input['path'] ?? '.') : call.input['file_path'];
       if (typeof raw !== 'string') return deny(`${call.name} needs a path`);
       const requested = redirect(raw);
+      // Named here, before resolving refuses the path for a vaguer reason (spec-2.1.332 §3, write lint).
+      if (!reads && invisibleCharacters(basename(raw)).length > 0) return deny(memoryWriteRefusal(basename(raw)) ?? 'refused');
       const own = await inside(options.workspace, requested);
       if (own !== null) return reads ? { allow: true, path: own } : writable(call, raw, own);
       if (!reads) return deny(`consolidation writes and deletes only inside the memory directory, not ${JSON.stringify(raw)}`);

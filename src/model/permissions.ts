@@ -1,8 +1,9 @@
 import { PathEscapeError } from '../errors.js';
-import { resolveInside } from '../fs/containment.js';
+import { isWithin, resolveInside } from '../fs/containment.js';
 import { reservedIndexNameReason } from '../memory/durable/memoryIndex.js';
+import { invisibleCharacters, memoryWriteRefusal } from '../memory/durable/memoryPathLint.js';
 import { realpath } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, relative } from 'node:path';
 
 /** A tool call as the model asked for it. */
 export interface ToolCall {
@@ -67,9 +68,23 @@ function reservedName(requested: string, resolved: string): string | null {
 }
 
 /**
+ * Claude Code 2.1.332's write lint (memoryPathLint.ts) on the path inside the memory directory:
+ * no hidden characters (checked on the path as asked for, before resolving refuses it for a
+ * vaguer reason), Markdown only, no protected folder or dot-folder.
+ */
+function lintAsked(root: string, requested: string): string | null {
+  const inner = isAbsolute(requested) && isWithin(root, requested) ? relative(root, requested) : requested;
+  return invisibleCharacters(inner).length > 0 ? memoryWriteRefusal(inner) : null;
+}
+
+async function lintResolved(root: string, resolved: string): Promise<string | null> {
+  return memoryWriteRefusal(relative(await realpath(root).catch(() => root), resolved));
+}
+
+/**
  * The durable-memory gate (long-term spec §3.4): Read, Glob and Grep inside the project or the
  * memory directory; Write and Edit inside the memory directory only, never to a spelling of the
- * index name other than MEMORY.md itself; every other tool denied.
+ * index name other than MEMORY.md itself nor to a path the write lint refuses; every other tool denied.
  */
 export function memoryGate(options: { readonly readRoots: readonly string[]; readonly writeRoot: string }): PermissionGate {
   return {
@@ -77,11 +92,13 @@ export function memoryGate(options: { readonly readRoots: readonly string[]; rea
       const requested = pathOf(call);
       if (READ_TOOLS.has(call.name) || WRITE_TOOLS.has(call.name)) {
         if (requested === undefined) return { allow: false, reason: `${call.name} needs a path` };
+        const hidden = WRITE_TOOLS.has(call.name) ? lintAsked(options.writeRoot, requested) : null;
+        if (hidden !== null) return { allow: false, reason: hidden };
         const roots = WRITE_TOOLS.has(call.name) ? [options.writeRoot] : [...options.readRoots, options.writeRoot];
         for (const root of roots) {
           const resolved = await inside(root, requested);
           if (resolved === null) continue;
-          const reserved = WRITE_TOOLS.has(call.name) ? reservedName(requested, resolved) : null;
+          const reserved = WRITE_TOOLS.has(call.name) ? (reservedName(requested, resolved) ?? (await lintResolved(root, resolved))) : null;
           return reserved === null ? { allow: true, path: resolved } : { allow: false, reason: reserved };
         }
         return {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BackfillReport } from '../../src/jobs/index.js';
-import { AGENT_TOKENS, backfillAgentSession, DEPLOYS, INDEX, PNPM } from '../support/backfillAgentScript.js';
+import { AGENT_TOKENS, backfillAgentSession, DEPLOYS_ON_DISK, INDEX, PNPM_ON_DISK } from '../support/backfillAgentScript.js';
 import { answerChunk, PROJECT, writeBackfillProject } from '../support/backfillProject.js';
 import { MessagesServer, type Arranged } from '../support/messagesServer.js';
 import { runCli, runCliAsync } from '../support/runCli.js';
@@ -36,8 +36,8 @@ describe('memlog extract --consolidation (a CLI child, the real SDK, a local Mes
     ]);
     expect(['MEMORY.md', 'pnpm.md', 'staging-deploys.md'].map((f) => readFileSync(join(memory, f), 'utf8'))).toEqual([
       INDEX,
-      PNPM,
-      DEPLOYS,
+      PNPM_ON_DISK,
+      DEPLOYS_ON_DISK,
     ]);
   }, 90_000);
 

@@ -148,13 +148,14 @@ describe('the agent loop and its gates', () => {
   it('Delete removes one file, never a directory; a custom tool runs only once the gate allowed it', async () => {
     const { project, memory } = dirs();
     writeFileSync(join(memory, 'old.md'), 'old');
-    mkdirSync(join(memory, 'team'));
+    // A folder whose name passes the write lint (it ends in .md), so the tool's own check is what refuses it.
+    mkdirSync(join(memory, 'team.md'));
     const ran: unknown[] = [];
     const model = new ScriptedModel([
       {
         content: [
           { type: 'tool_use', id: 'd1', name: 'Delete', input: { file_path: join(memory, 'old.md') } },
-          { type: 'tool_use', id: 'd2', name: 'Delete', input: { file_path: join(memory, 'team') } },
+          { type: 'tool_use', id: 'd2', name: 'Delete', input: { file_path: join(memory, 'team.md') } },
           { type: 'tool_use', id: 'd3', name: 'Delete', input: { file_path: join(memory, 'missing.md') } },
           { type: 'tool_use', id: 'c1', name: 'Note', input: { text: 'kept' } },
           { type: 'tool_use', id: 'c2', name: 'Note', input: { text: 'refused' } },
@@ -189,7 +190,7 @@ describe('the agent loop and its gates', () => {
       maxTurns: 5,
     });
     expect(model.calls[0]!.tools?.map((t) => t.name)).toEqual(['Delete', 'Note']);
-    expect(readdirSync(memory)).toEqual(['team']);
+    expect(readdirSync(memory)).toEqual(['team.md']);
     expect(ran).toEqual(['kept']);
     expect(run.toolCalls.map((c) => [c.call.id, c.allowed, c.error ?? null])).toEqual([
       ['d1', true, null],

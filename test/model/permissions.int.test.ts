@@ -36,7 +36,7 @@ describe('memoryGate: the index name is reserved, whatever its case', () => {
   it('the index itself, names that only contain "memory", and reads stay allowed; a link to a reserved name is refused', async () => {
     const { project, memory } = dirs();
     const gate = memoryGate({ readRoots: [project], writeRoot: memory });
-    for (const file of ['MEMORY.md', 'team/MEMORY.md', 'memory-notes.md', 'my-memory.md', 'memory.markdown']) {
+    for (const file of ['MEMORY.md', 'team/MEMORY.md', 'memory-notes.md', 'my-memory.md']) {
       expect((await gate.check({ id: 't', name: 'Write', input: { file_path: join(memory, file) } })).allow, file).toBe(true);
     }
     expect((await gate.check({ id: 't', name: 'Read', input: { file_path: join(memory, 'memory.md') } })).allow).toBe(true);
@@ -82,5 +82,30 @@ describe('memoryGate: the index name is reserved, whatever its case', () => {
     await result.apply();
     expect(readdirSync(memory).sort()).toEqual(['MEMORY.md', 'tabs.md', 'team']);
     expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).toBe('- [Build](build.md) — pnpm\n- [Tabs](tabs.md) — tabs\n');
+  });
+});
+
+describe('memoryGate: the write lint of Claude Code 2.1.332', () => {
+  const write = (path: string) => ({ id: 't', name: 'Write', input: { file_path: path, content: 'x' } });
+
+  it('a name with an invisible character is refused naming it, before the path is resolved', async () => {
+    const { project, memory } = dirs();
+    const gate = memoryGate({ readRoots: [project], writeRoot: memory });
+    const verdict = await gate.check(write(join(memory, 'prefers\u200b-tabs.md')));
+    expect(verdict.allow).toBe(false);
+    expect(!verdict.allow && verdict.reason).toMatch(/U\+200B \(ZERO WIDTH SPACE\)/);
+    const control = await gate.check(write(join(memory, 'a\u0007b.md')));
+    expect(!control.allow && control.reason).toMatch(/U\+0007/);
+  });
+
+  it('Markdown only, never into a protected folder or a dot-folder; reads there stay allowed', async () => {
+    const { project, memory } = dirs();
+    const gate = memoryGate({ readRoots: [project], writeRoot: memory });
+    for (const path of ['notes.txt', '.git/config.md', 'skills/x.md', 'node_modules/a/b.md', '.claude/settings.md', 'hooks/pre.md']) {
+      const verdict = await gate.check(write(join(memory, path)));
+      expect(verdict.allow, path).toBe(false);
+    }
+    expect((await gate.check({ id: 't', name: 'Read', input: { file_path: join(memory, 'notes.txt') } })).allow).toBe(true);
+    expect((await gate.check(write(join(memory, 'topics', 'build.md')))).allow).toBe(true);
   });
 });

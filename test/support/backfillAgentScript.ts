@@ -22,6 +22,10 @@ export const DEPLOYS = topicText(
   'project',
 );
 export const PNPM = topicText('pnpm', 'Use pnpm, not npm', 'Use pnpm for every package in this repo.', '2026-03-02T10:00:00.000Z');
+/** A file as memlog leaves it after the agent wrote it: the origin session its sources name is recorded (spec-2.1.332 §3). */
+const withOrigin = (text: string, session: string): string => text.replace(/^( {2}type: .*)$/m, `$1\n  originSessionId: ${session}`);
+export const PNPM_ON_DISK = withOrigin(PNPM, 'aaaaaaaa-0000-4000-8000-000000000001');
+export const DEPLOYS_ON_DISK = withOrigin(DEPLOYS, 'bbbbbbbb-0000-4000-8000-000000000002');
 export const INDEX =
   '- [pnpm](pnpm.md) — the package manager\n- [Staging deploys](staging-deploys.md) — the freeze and the incident dashboard\n';
 

@@ -17,6 +17,9 @@ import { planLexically, prepareLexically } from './lexicalConsolidation.js';
 import type { AgentSummary, ConsolidationContext, PreparedConsolidation } from './preparedConsolidation.js';
 import { projectInstructions } from './projectInstructions.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
+import { backfillIndex } from '../../memory/durable/indexBackfill.js';
+import { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
+import { stampConsolidationWrites } from './stampConsolidation.js';
 
 export { DEFAULT_MIN_HOURS, DEFAULT_MIN_SESSIONS } from './consolidationGates.js';
 
@@ -61,9 +64,7 @@ export type ConsolidateResult =
       readonly agent?: AgentSummary;
     };
 
-/** The consolidation log of a memory directory: beside it, so the directory holds only what Claude Code expects there. */
-export const consolidationLogPath = (memoryDir: string): string =>
-  join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-consolidation.jsonl`);
+export { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
 
 /**
  * Finishes, under the lock, what a killed run committed: the directory must not stay half
@@ -162,6 +163,8 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       new Set(records.flatMap((r) => (r.type === 'consolidation_started' ? [r.runId] : []))),
     );
     const staging = stagedDirPath(memoryDir, runId);
+    // Claude Code 2.1.332 gives a directory of topic files its missing index before its writers run.
+    await backfillIndex(memoryDir);
     const prepared =
       agent === undefined ? await prepareLexically(context, staging, options.frontmatter) : await prepareWithAgent(context, agent, staging);
     const result = {
@@ -176,6 +179,7 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       succeeded = true;
       return { status: 'unchanged', ...result };
     }
+    await stampConsolidationWrites(staging, memoryDir, prepared.plan, prepared.writes, now);
     await commitConsolidation({
       memoryDir,
       logPath,

@@ -1,3 +1,4 @@
+import { CONSOLIDATE_LOCK } from '../../memory/durable/memoryPaths.js';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { rm, utimes, writeFile } from '../../fs/faultableFs.js';
@@ -9,7 +10,7 @@ import { processAlive } from '../../fs/processLock.js';
  * PID, its mtime the time of the last consolidation. A holder counts while its process lives
  * and the lock is under an hour old.
  */
-export const CONSOLIDATE_LOCK = '.consolidate-lock';
+export { CONSOLIDATE_LOCK } from '../../memory/durable/memoryPaths.js';
 export const LOCK_STALE_MS = 60 * 60 * 1000;
 
 export interface LockState {

@@ -17,6 +17,9 @@ import {
   type RenderedAttachment,
 } from '../../context/memoryAttachments.js';
 import { normalizeForApi } from '../../context/normalizeForApi.js';
+import { backgroundWriteNotice } from '../../context/backgroundWriteNotice.js';
+import { isPrompt } from '../../projections/turns.js';
+import { backgroundWritesSince } from './backgroundWrites.js';
 import { basenameOf, dirnameOf, joinPath } from '../../context/posixPath.js';
 import { systemSections } from '../../context/systemPrompt.js';
 import { currentDateLine, renderInstructions, type IndexEntry } from '../../context/userContext.js';
@@ -138,6 +141,10 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
     reminders.push(...result.memories.map(recalledMemoryReminder));
     recall = { chosen: result.memories.map((m) => m.path), ...(result.skipped === undefined ? {} : { skipped: result.skipped }) };
   }
+  if (memoryOn && memoryDir !== null && agentType === undefined) {
+    const notice = backgroundNotice(options.transcriptPath, memoryDir, nodes, new Set([...conversation.surfaced, ...readPaths(nodes)]));
+    if (notice !== null) reminders.push(notice);
+  }
   if (options.sessionNotes !== undefined) {
     const notes = files.read(options.sessionNotes);
     if (notes.ok && notes.text.trim() !== '') reminders.push(sessionNotesReminder(options.sessionNotes, notes.text));
@@ -170,6 +177,22 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
     diagnostics,
     transcriptDiagnostics: resumed.diagnostics.length,
   };
+}
+
+/**
+ * Claude Code 2.1.332's note after its background memory runs (spec-2.1.332 §1 "Afterwards"):
+ * what memlog's runs changed since the conversation's last prompt, as their records say.
+ */
+function backgroundNotice(
+  transcriptPath: string,
+  memoryDir: string,
+  nodes: readonly ChainNode[],
+  alreadyRead: ReadonlySet<string>,
+): RenderedAttachment | null {
+  const prompt = nodes.findLast((node) => isPrompt(node.entry));
+  const sinceTime = typeof prompt?.entry.timestamp === 'string' ? prompt.entry.timestamp : undefined;
+  const writes = backgroundWritesSince({ transcriptPath, memoryDir, sinceSeq: prompt?.seq ?? -1, sinceTime });
+  return backgroundWriteNotice(memoryDir, writes, alreadyRead);
 }
 
 function readIndex(files: FileSource, memoryDir: string, diagnostics: ContextDiagnostic[]): IndexEntry | null {

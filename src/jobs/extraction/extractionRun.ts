@@ -59,45 +59,48 @@ export async function runExtraction(
   options: ExtractionRunOptions,
 ): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
   const { memoryDir } = options;
-  return runStaged(options, async ({ staging, existing, index }) => {
-    const prompt = extractionPrompt({
-      newMessages: options.newMessages,
-      memoryDir,
-      manifest: formatManifest(existing),
-      frontmatter: options.frontmatter ?? 'metadata',
-    });
-    const run = await runAgent({
-      model: options.model,
-      system: EXTRACTION_SYSTEM,
-      messages: withTaskPrompt(options.conversation, prompt),
-      tools: ['Read', 'Glob', 'Grep', 'Write', 'Edit'],
-      gate: stagedMemoryGate(memoryDir, staging, options.readRoots),
-      maxTurns: options.maxTurns ?? 5,
-      sharedPrefix: options.conversation.length,
-      task: {
-        kind: 'extract_memories',
-        memoryDir,
-        existing: existing.map((h) => ({
-          filename: h.filename,
-          description: h.description,
-          ...(h.type === undefined ? {} : { type: h.type }),
-        })),
-        index,
+  return runStaged(
+    { ...options, stamp: { now: options.now, form: options.frontmatter ?? 'metadata' } },
+    async ({ staging, existing, index }) => {
+      const prompt = extractionPrompt({
         newMessages: options.newMessages,
+        memoryDir,
+        manifest: formatManifest(existing),
         frontmatter: options.frontmatter ?? 'metadata',
-        ...(options.sessionId === null ? {} : { sessionId: options.sessionId }),
-        now: options.now,
-        ...(options.humanMessages === undefined ? {} : { humanMessages: options.humanMessages }),
-      },
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-    });
-    return {
-      toolCalls: run.toolCalls.length,
-      denied: run.toolCalls.filter((call) => !call.allowed).length,
-      turns: run.turns,
-      tokens: { input: run.usage.inputTokens, output: run.usage.outputTokens, cacheRead: run.usage.cacheReadInputTokens },
-    };
-  });
+      });
+      const run = await runAgent({
+        model: options.model,
+        system: EXTRACTION_SYSTEM,
+        messages: withTaskPrompt(options.conversation, prompt),
+        tools: ['Read', 'Glob', 'Grep', 'Write', 'Edit'],
+        gate: stagedMemoryGate(memoryDir, staging, options.readRoots),
+        maxTurns: options.maxTurns ?? 5,
+        sharedPrefix: options.conversation.length,
+        task: {
+          kind: 'extract_memories',
+          memoryDir,
+          existing: existing.map((h) => ({
+            filename: h.filename,
+            description: h.description,
+            ...(h.type === undefined ? {} : { type: h.type }),
+          })),
+          index,
+          newMessages: options.newMessages,
+          frontmatter: options.frontmatter ?? 'metadata',
+          ...(options.sessionId === null ? {} : { sessionId: options.sessionId }),
+          now: options.now,
+          ...(options.humanMessages === undefined ? {} : { humanMessages: options.humanMessages }),
+        },
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
+      return {
+        toolCalls: run.toolCalls.length,
+        denied: run.toolCalls.filter((call) => !call.allowed).length,
+        turns: run.turns,
+        tokens: { input: run.usage.inputTokens, output: run.usage.outputTokens, cacheRead: run.usage.cacheReadInputTokens },
+      };
+    },
+  );
 }
 
 export const EXTRACTION_SYSTEM = 'You keep the long-term memory of a software project for the coding assistant that works on it.';

@@ -87,8 +87,16 @@ export async function collectBatchResults(
     const now = started.remote?.now ?? '1970-01-01T00:00:00.000Z';
     const done = await doRunWork(async () => {
       if (!result.ok) throw new Error(result.error);
-      return runStaged({ memoryDir: target.memoryDir, runId: `${sessionId}.${started.runId}`, sessionId, from, to }, (context) =>
-        applyBatchReply(result.reply, context, { frontmatter: options.frontmatter ?? 'metadata', sessionId, now }),
+      return runStaged(
+        {
+          memoryDir: target.memoryDir,
+          runId: `${sessionId}.${started.runId}`,
+          sessionId,
+          from,
+          to,
+          stamp: { now, form: options.frontmatter ?? 'metadata' },
+        },
+        (context) => applyBatchReply(result.reply, context, { frontmatter: options.frontmatter ?? 'metadata', sessionId, now }),
       );
     });
     // The run's start was recorded by an earlier build; its end goes through the same step as every run's.

@@ -6,7 +6,10 @@ import { sha256Hex } from '../../fs/sha256.js';
 import { applyStagedFiles, removeStagedDir, stageDir, stagedDirPath } from '../../fs/stagedDir.js';
 import { fitIndex, INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
-import { parseTopicFile } from '../../memory/durable/topicFile.js';
+import { parseTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
+import { stampTopicFile } from '../../memory/durable/frontmatterStamp.js';
+import { stripHarnessTags } from '../../memory/durable/harnessTags.js';
+import { backfillIndex } from '../../memory/durable/indexBackfill.js';
 import type { ExtractionOutcome } from './extractionOutcome.js';
 
 /** The copy a run works in, beside the memory directory (outside it, so no scan ever lists it). */
@@ -44,9 +47,39 @@ export interface StagedRunOptions {
   readonly sessionId: string | null;
   readonly from: string | null;
   readonly to: string | null;
+  /** Each topic file the run wrote gets the frontmatter stamps of a write (frontmatterStamp.ts): this write's time, in this form. */
+  readonly stamp?: { readonly now: string; readonly form: FrontmatterForm };
 }
 
 const readOrNull = (path: string): Promise<Buffer | null> => readFile(path).catch(() => null);
+
+/**
+ * What a background writer's files get before they count as written (spec-2.1.332 §3): harness
+ * tags stripped from every Markdown file, and each topic file stamped (slug name, `modified`,
+ * origin session kept from the file as it was, or this run's).
+ */
+async function finishWrites(
+  staging: string,
+  memoryDir: string,
+  changes: ReadonlyArray<{ readonly file: string; readonly content: Buffer }>,
+  options: StagedRunOptions,
+): Promise<void> {
+  for (const { file, content } of changes) {
+    if (!file.endsWith('.md')) continue;
+    const text = content.toString('utf8');
+    const finished =
+      basename(file) === INDEX_NAME || options.stamp === undefined
+        ? stripHarnessTags(text)
+        : stampTopicFile(text, {
+            now: options.stamp.now,
+            sessionId: options.sessionId,
+            previous: (await readOrNull(join(memoryDir, file)))?.toString('utf8') ?? null,
+            filename: file.split(sep).join('/'),
+            form: options.stamp.form,
+          });
+    if (finished !== text) await atomicWrite(join(staging, file), finished);
+  }
+}
 
 /**
  * A run that changes memory through a copy: `work` writes into the copy; the index is kept
@@ -60,12 +93,15 @@ export async function runStaged(
 ): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
   const { memoryDir } = options;
   await mkdir(memoryDir, { recursive: true });
+  // Before the copy is made, as Claude Code 2.1.332 does before its writers run: a directory of topic files gets its missing index.
+  await backfillIndex(memoryDir);
   const staged = await stageDir(memoryDir, extractionStagingDir(memoryDir, options.runId));
   const staging = staged.path;
   try {
     const existing = await scanMemoryFiles(staging);
     const index = (await readOrNull(join(staging, INDEX_NAME)))?.toString('utf8') ?? '';
     const done = await work({ staging, existing, index });
+    await finishWrites(staging, memoryDir, await staged.changes(), options);
     const indexPath = join(staging, INDEX_NAME);
     const written = await readOrNull(indexPath);
     const fit = written === null ? { content: '', shortened: 0, dropped: [] as string[] } : fitIndex(written.toString('utf8'));

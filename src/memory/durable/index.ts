@@ -30,3 +30,32 @@ export {
   type TopicFileParse,
 } from './topicFile.js';
 export { extractionPrompt } from './extractionPrompt.js';
+export {
+  describeCharacter,
+  invisibleCharacters,
+  hasInvisibleCharacter,
+  isExcludedFromMemory,
+  memoryWriteRefusal,
+} from './memoryPathLint.js';
+export { stripHarnessTags, hasHarnessTag, HARNESS_TAGS } from './harnessTags.js';
+export { stampTopicFile, toKebabSlug, isKebabSlug, type StampOptions } from './frontmatterStamp.js';
+export {
+  backfillIndex,
+  planBackfillIndex,
+  BACKFILL_MAX_LINES,
+  BACKFILL_MAX_CHARS,
+  type BackfillPlan,
+  type BackfillResult,
+} from './indexBackfill.js';
+export {
+  lintTopicFiles,
+  lintIndex,
+  indexCut,
+  MAX_TOPIC_BYTES,
+  MAX_TOPIC_LINES,
+  MAX_DESCRIPTION_CHARS,
+  type MemoryLint,
+  type MemoryLintKind,
+  type LintedFile,
+  type IndexCut,
+} from './memoryLints.js';

@@ -30,6 +30,17 @@ function size(chars: number): string {
   return chars < 1024 ? `${chars} B` : `${(chars / 1024).toFixed(1)} KB`;
 }
 
+/** The part of a trimmed index Claude Code keeps: its first 200 lines, then cut at the last line end within 25,000 characters. */
+export function keptOfIndex(text: string): string {
+  const lines = text.split('\n');
+  let kept = lines.length > MAX_INDEX_LINES ? lines.slice(0, MAX_INDEX_LINES).join('\n') : text;
+  if (kept.length > MAX_INDEX_CHARS) {
+    const cut = kept.lastIndexOf('\n', MAX_INDEX_CHARS);
+    kept = kept.slice(0, cut > 0 ? cut : MAX_INDEX_CHARS);
+  }
+  return kept;
+}
+
 /**
  * The index as Claude Code loads it: trimmed; over 200 lines or 25,000 characters it is cut
  * (at a line where it can) and a warning says so.
@@ -40,11 +51,7 @@ export function readIndexForModel(raw: string): IndexRead {
   const lineTruncated = lines.length > MAX_INDEX_LINES;
   const charTruncated = text.length > MAX_INDEX_CHARS;
   if (!lineTruncated && !charTruncated) return { content: text, lineTruncated, charTruncated };
-  let kept = lineTruncated ? lines.slice(0, MAX_INDEX_LINES).join('\n') : text;
-  if (kept.length > MAX_INDEX_CHARS) {
-    const cut = kept.lastIndexOf('\n', MAX_INDEX_CHARS);
-    kept = kept.slice(0, cut > 0 ? cut : MAX_INDEX_CHARS);
-  }
+  const kept = keptOfIndex(text);
   const reason =
     lineTruncated && charTruncated
       ? `${lines.length} lines and ${size(text.length)}`

@@ -118,3 +118,10 @@ export function agentMemoryDir(
       return join(options.cwd, '.claude', 'agent-memory-local', agent);
   }
 }
+
+/** The consolidation log of a memory directory: beside it, so the directory holds only what Claude Code expects there. */
+export const consolidationLogPath = (memoryDir: string): string =>
+  join(dirname(memoryDir), `.${basename(memoryDir)}.memlog-consolidation.jsonl`);
+
+/** Claude Code's consolidation lock in a memory directory: its body the holder's PID, its mtime the last consolidation's time. */
+export const CONSOLIDATE_LOCK = '.consolidate-lock';

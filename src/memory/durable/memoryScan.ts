@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { INDEX_NAME } from './memoryIndex.js';
+import { isExcludedFromMemory } from './memoryPathLint.js';
 import { readTopicHeader, type MemoryType } from './topicFile.js';
 
 /** Long-term spec §2.1: only the first lines are read, for the newest files. */
@@ -51,7 +52,7 @@ async function headerOf(filePath: string, info: Stats): Promise<Header> {
 
 /**
  * The memory files of a directory, newest first, at most 200: every `.md` below it except
- * MEMORY.md, with the description and type from the frontmatter of its first 30 lines. A file
+ * MEMORY.md and what is not memory (`isExcludedFromMemory`), with the description and type from the frontmatter of its first 30 lines. A file
  * that cannot be read is left out; a missing directory has none.
  */
 export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHeader[]> {
@@ -61,8 +62,13 @@ export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHead
   } catch {
     return [];
   }
+  // Not memory: dot-files and dot-folders, and the subtrees Claude Code 2.1.332 leaves out (team/, logs/, sessions/, proposals/).
   const files = names.filter(
-    (name) => name.endsWith('.md') && name.split(sep).at(-1) !== INDEX_NAME && !name.split(sep).some((part) => part.startsWith('.')),
+    (name) =>
+      name.endsWith('.md') &&
+      name.split(sep).at(-1) !== INDEX_NAME &&
+      !name.split(sep).some((part) => part.startsWith('.')) &&
+      !isExcludedFromMemory(name),
   );
   const headers = await Promise.allSettled(
     files.map(async (name): Promise<MemoryFileHeader> => {

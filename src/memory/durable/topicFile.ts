@@ -13,12 +13,14 @@ export interface TopicFile {
   readonly description: string;
   readonly type: MemoryType;
   readonly body: string;
-  /** The session it was last written from. */
+  /** The session the memory came from (recorded by its first write, kept by later ones). */
   readonly originSessionId?: string;
   /** ISO time of the last write. */
   readonly modified?: string;
   /** Frontmatter fields memlog does not know, kept as they were. */
   readonly extra?: Readonly<Record<string, unknown>>;
+  /** Fields under `metadata:` memlog does not know (besides `node_type`), kept as they were. */
+  readonly metadataExtra?: Readonly<Record<string, unknown>>;
 }
 
 const MemoryTypeSchema = z.enum(MEMORY_TYPES);
@@ -53,6 +55,7 @@ export function parseTopicFile(text: string, fallbackName: string): TopicFilePar
       reason: `frontmatter has the wrong shape: ${fields.error.issues[0]?.path.join('.') ?? ''} ${fields.error.issues[0]?.message ?? ''}`,
     };
   const { name, description, type: flatType, metadata, ...extra } = fields.data;
+  const { type: _type, originSessionId: _origin, modified: _modified, node_type: _node, ...metadataExtra } = metadata ?? {};
   const form: FrontmatterForm = metadata?.type !== undefined ? 'metadata' : 'flat';
   const type = MemoryTypeSchema.safeParse(metadata?.type ?? flatType);
   if (!type.success)
@@ -72,6 +75,7 @@ export function parseTopicFile(text: string, fallbackName: string): TopicFilePar
       ...(metadata?.originSessionId === undefined ? {} : { originSessionId: metadata.originSessionId }),
       ...(metadata?.modified === undefined ? {} : { modified: metadata.modified }),
       ...(Object.keys(extra).length === 0 ? {} : { extra }),
+      ...(Object.keys(metadataExtra).length === 0 ? {} : { metadataExtra }),
     },
   };
 }
@@ -86,6 +90,7 @@ export function renderTopicFile(file: TopicFile, form: FrontmatterForm = 'metada
           ...file.extra,
           metadata: {
             node_type: 'memory',
+            ...file.metadataExtra,
             type: file.type,
             ...(file.originSessionId === undefined ? {} : { originSessionId: file.originSessionId }),
             ...(file.modified === undefined ? {} : { modified: file.modified }),

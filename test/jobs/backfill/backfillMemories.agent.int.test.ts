@@ -5,7 +5,7 @@ import { AnthropicModel } from '../../../src/index.js';
 import { backfillMemories } from '../../../src/jobs/index.js';
 import { consolidationLogPath } from '../../../src/jobs/consolidation/consolidateMemory.js';
 import { readEffectLog } from '../../../src/pipeline/effectLog.js';
-import { AGENT_TOKENS, backfillAgentSession, DEPLOYS, INDEX, PNPM } from '../../support/backfillAgentScript.js';
+import { AGENT_TOKENS, backfillAgentSession, DEPLOYS_ON_DISK, INDEX, PNPM_ON_DISK } from '../../support/backfillAgentScript.js';
 import { answerChunk, chunkIdOf, PROJECT, writeBackfillProject } from '../../support/backfillProject.js';
 import { MessagesServer, type Arranged } from '../../support/messagesServer.js';
 import { tempDir } from '../../support/tempDir.js';
@@ -54,7 +54,7 @@ describe('backfillMemories with consolidationAgent: phase 2 as the consolidation
     }
 
     // The directory is what the agent left in its copy.
-    expect(memoryFiles(memory)).toEqual({ 'MEMORY.md': INDEX, 'pnpm.md': PNPM, 'staging-deploys.md': DEPLOYS });
+    expect(memoryFiles(memory)).toEqual({ 'MEMORY.md': INDEX, 'pnpm.md': PNPM_ON_DISK, 'staging-deploys.md': DEPLOYS_ON_DISK });
     expect(report.projects.map((p) => p.consolidated)).toEqual([
       { chunks: 5, candidates: 3, changes: 2, status: 'consolidated', tokens: AGENT_TOKENS },
     ]);
@@ -79,7 +79,7 @@ describe('backfillMemories with consolidationAgent: phase 2 as the consolidation
     const again = await backfillMemories({ root, out, model, chunkTokens: 1, consolidationAgent: { model } });
     expect(server.received).toHaveLength(9);
     expect(again.projects[0]!.consolidated.status).toBe('nothing new');
-    expect(memoryFiles(memory)).toEqual({ 'MEMORY.md': INDEX, 'pnpm.md': PNPM, 'staging-deploys.md': DEPLOYS });
+    expect(memoryFiles(memory)).toEqual({ 'MEMORY.md': INDEX, 'pnpm.md': PNPM_ON_DISK, 'staging-deploys.md': DEPLOYS_ON_DISK });
     expect(readEffectLog(consolidationLogPath(memory)).records).toHaveLength(2);
   });
 
@@ -104,6 +104,6 @@ describe('backfillMemories with consolidationAgent: phase 2 as the consolidation
       { chunks: 5, candidates: 3, changes: 2, status: 'consolidated', tokens: AGENT_TOKENS },
     ]);
     expect(report.failedProjects).toBe(0);
-    expect(memoryFiles(memory)).toEqual({ 'MEMORY.md': INDEX, 'pnpm.md': PNPM, 'staging-deploys.md': DEPLOYS });
+    expect(memoryFiles(memory)).toEqual({ 'MEMORY.md': INDEX, 'pnpm.md': PNPM_ON_DISK, 'staging-deploys.md': DEPLOYS_ON_DISK });
   });
 });
