@@ -27,6 +27,7 @@ describe('extraction quality on a fixed subset of the corpus (offline model)', (
 
   it('uses the whole subset', () => expect(statements).toHaveLength(SUBSET.length));
 
+  // Real extraction runs over real files: seconds alone, more beside the rest of the suite on 2 cores.
   for (const path of EXTRACT_PATHS)
     it(`${path}: recall and precision at or above their floors, no secret saved`, async () => {
       const prepared = prepareSessions(statements, { projects: 2 });
@@ -39,5 +40,5 @@ describe('extraction quality on a fixed subset of the corpus (offline model)', (
       } finally {
         prepared.dispose();
       }
-    });
+    }, 60_000);
 });
