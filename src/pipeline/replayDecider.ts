@@ -13,7 +13,7 @@ import { createSessionNotesTrigger, type SessionNotesState } from '../projection
 import type { EffectRecord } from './effectRecord.js';
 import { resolveSettings, type TriggerSettings } from './policySettings.js';
 import { dropPending, endRun, initialRunsByKind, requestRun, type RunsByKind } from './runsByKind.js';
-import { RUN_KINDS, type RunKind } from '../projections/decisions.js';
+import { gateSkip, RUN_KINDS, type RunKind } from '../projections/decisions.js';
 
 export interface ReplaySettings extends TriggerSettings {
   /**
@@ -231,33 +231,26 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
 /** A run its first look declined (enforce): shown as a skip at its newest decision; the cursor stays. */
 function declinedByFirstLook(batch: readonly { uuid: string; seq: number; tokens: number }[]): ExtractionSkipped {
   const newest = batch[batch.length - 1] ?? { uuid: '', seq: -1, tokens: 0 };
-  return {
-    kind: 'extraction_skipped',
-    uuid: newest.uuid,
-    seq: newest.seq,
-    tokens: newest.tokens,
-    writtenPaths: [],
-    gate: 'first_look',
-    cursorMoved: false,
-    reason: 'extraction skipped by the first look: write_likely false (recorded in the effect log); cursor stays',
-  };
+  return gateSkip(
+    newest,
+    'first_look',
+    false,
+    {},
+    'extraction skipped by the first look: write_likely false (recorded in the effect log); cursor stays',
+  );
 }
 
 /** Requests made during a run, dropped when it ends: Claude Code 2.1.332 makes no trailing run unless its cadence is 1. */
 function noTrailingRun(dropped: readonly { uuid: string; seq: number; tokens: number }[], every: number): ExtractionSkipped {
   const newest = dropped[dropped.length - 1]!;
   const count = dropped.length;
-  return {
-    kind: 'extraction_skipped',
-    uuid: newest.uuid,
-    seq: newest.seq,
-    tokens: newest.tokens,
-    writtenPaths: [],
-    gate: 'cadence',
-    cursorMoved: false,
-    every,
-    reason: `extraction skipped: no trailing run for ${count} request${count === 1 ? '' : 's'} made while the previous one ran (cadence every ${every}, as Claude Code 2.1.332); their messages wait for the next run`,
-  };
+  return gateSkip(
+    newest,
+    'cadence',
+    false,
+    { every },
+    `extraction skipped: no trailing run for ${count} request${count === 1 ? '' : 's'} made while the previous one ran (cadence every ${every}, as Claude Code 2.1.332); their messages wait for the next run`,
+  );
 }
 
 function sameBatch(a: readonly string[], b: readonly string[]): boolean {

@@ -54,6 +54,30 @@ export interface ExtractionSkipped extends DecisionBase {
   readonly every?: number;
 }
 
+/**
+ * A gate's skip of an extraction run: where it was decided, which gate, whether the cursor moved,
+ * the gate's numbers and the reason that names them (in this order, as `replay --json` prints it).
+ */
+export function gateSkip(
+  at: { readonly uuid: string; readonly seq: number; readonly tokens: number },
+  gate: ExtractionGate,
+  cursorMoved: boolean,
+  numbers: Pick<ExtractionSkipped, 'words' | 'turns' | 'every'>,
+  reason: string,
+): ExtractionSkipped {
+  return {
+    kind: 'extraction_skipped',
+    uuid: at.uuid,
+    seq: at.seq,
+    tokens: at.tokens,
+    writtenPaths: [],
+    gate,
+    cursorMoved,
+    ...numbers,
+    reason,
+  };
+}
+
 /** The kinds of background run, in the order replay settles them. */
 export const RUN_KINDS = ['session_notes', 'extraction', 'compaction'] as const;
 export type RunKind = (typeof RUN_KINDS)[number];

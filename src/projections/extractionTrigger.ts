@@ -1,7 +1,7 @@
 import type { AssistantEntry } from '../transcript/chainSchema.js';
 import { isToolUseBlock, toolInputFilePath } from '../transcript/contentGuards.js';
 import { isModelResponse } from '../transcript/modelResponse.js';
-import { NO_DECISIONS, type ExtractionDue, type ExtractionSkipped, type RunOutcome, type Trigger } from './decisions.js';
+import { gateSkip, NO_DECISIONS, type ExtractionDue, type ExtractionSkipped, type RunOutcome, type Trigger } from './decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { proseWords, wordsBucket } from './proseWords.js';
 import { closeSample, stepSample } from './responseSample.js';
@@ -158,17 +158,13 @@ export function createExtractionTrigger(
     }
     if (minWords > 0 && words < minWords && (settings.proseGateFor === undefined || settings.proseGateFor(sample.version))) {
       const most = Math.max(words, 0);
-      const skip: ExtractionSkipped = {
-        kind: 'extraction_skipped',
-        uuid: sample.uuid,
-        seq: sample.seq,
-        tokens: now,
-        writtenPaths: [],
-        gate: 'prose',
-        cursorMoved: true,
-        words: most,
-        reason: `extraction skipped by the prose gate: no user message since the cursor has ${minWords} words or more (most ${most}, bucket ${wordsBucket(most)}; ${newMessages} messages); cursor moved`,
-      };
+      const skip = gateSkip(
+        { uuid: sample.uuid, seq: sample.seq, tokens: now },
+        'prose',
+        true,
+        { words: most },
+        `extraction skipped by the prose gate: no user message since the cursor has ${minWords} words or more (most ${most}, bucket ${wordsBucket(most)}; ${newMessages} messages); cursor moved`,
+      );
       return [{ ...moved, skips: state.skips + 1 }, [skip]];
     }
     const due: ExtractionDue = {
@@ -182,18 +178,13 @@ export function createExtractionTrigger(
     };
     const turns = state.turnsSinceLastRun + 1;
     if (turns < settings.everyTurns) {
-      const skip: ExtractionSkipped = {
-        kind: 'extraction_skipped',
-        uuid: sample.uuid,
-        seq: sample.seq,
-        tokens: now,
-        writtenPaths: [],
-        gate: 'cadence',
-        cursorMoved: false,
-        turns,
-        every: settings.everyTurns,
-        reason: `extraction skipped by the cadence: eligible turn ${turns} of every ${settings.everyTurns} (${newMessages} messages wait); cursor stays`,
-      };
+      const skip = gateSkip(
+        { uuid: sample.uuid, seq: sample.seq, tokens: now },
+        'cadence',
+        false,
+        { turns, every: settings.everyTurns },
+        `extraction skipped by the cadence: eligible turn ${turns} of every ${settings.everyTurns} (${newMessages} messages wait); cursor stays`,
+      );
       const held = (settings.idleFlushMs ?? 0) > 0 ? { due, timestamp: sample.timestamp, words } : null;
       return [{ ...idle, turnsSinceLastRun: turns, skips: state.skips + 1, held }, [skip]];
     }
