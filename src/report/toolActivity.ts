@@ -18,8 +18,10 @@ export interface ToolActivity {
 }
 
 const ERROR_TEXT_CHARS = 300;
-/** Tool calls whose names are remembered for the failed results that answer them: a result comes a few entries after its call. */
+/** Calls not yet answered whose names are remembered: a result comes a few entries after its call. */
 const REMEMBERED_CALLS = 65_536;
+/** Answered calls whose names are still remembered, for a result line written again (a resumed or repeated line). */
+const REMEMBERED_ANSWERED = 1_024;
 
 /** The main thread's tool calls and failed tool results, in log order. */
 export function toolActivity(entries: Iterable<LogEntry>): ToolActivity {
@@ -46,8 +48,15 @@ export function toolActivityFold(
 ): ToolActivityFold {
   let calls = 0;
   let errors = 0;
-  // Insertion order is age: past the limit the oldest call's name is forgotten.
-  const names = new Map<string, string>();
+  // Insertion order is age: past a limit the oldest name is forgotten. A call's name moves from
+  // `open` to `answered` when its result comes, so a long session keeps a few names, not 65,536.
+  const open = new Map<string, string>();
+  const answered = new Map<string, string>();
+  const remember = (names: Map<string, string>, id: string, name: string, limit: number): void => {
+    names.delete(id);
+    names.set(id, name);
+    if (names.size > limit) names.delete(names.keys().next().value!);
+  };
   return {
     calls: () => calls,
     errors: () => errors,
@@ -58,17 +67,20 @@ export function toolActivityFold(
       if (typeof content === 'string') return;
       for (const block of content) {
         if (isToolUseBlock(block)) {
-          names.set(block.id, block.name);
-          if (names.size > REMEMBERED_CALLS) names.delete(names.keys().next().value!);
+          answered.delete(block.id);
+          remember(open, block.id, block.name, REMEMBERED_CALLS);
           calls++;
           listeners.onCall?.(event.seq);
         } else if (isToolResultBlock(block)) {
+          const id = block.tool_use_id;
+          const name = open.get(id) ?? answered.get(id);
+          if (open.delete(id)) remember(answered, id, name!, REMEMBERED_ANSWERED);
           if (block.is_error !== true) continue;
           errors++;
           listeners.onError?.({
             seq: event.seq,
             uuid: entry.uuid,
-            tool: names.get(block.tool_use_id) ?? 'unknown tool',
+            tool: name ?? 'unknown tool',
             text: clip(resultText(block.content), ERROR_TEXT_CHARS),
           });
         }
