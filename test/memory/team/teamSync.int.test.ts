@@ -83,15 +83,20 @@ function filesUnder(dir: string): string[] {
     .map((d) => join(d.parentPath, d.name));
 }
 
-/** A fetch that holds every PUT until two GETs (both clients' probes) went out, so two pushes race with what they both saw. */
+/**
+ * A fetch that holds every PUT until two GETs (both clients' probes) were answered, so two pushes
+ * race with what they both saw. Counting answers, not requests: a probe only sent may still reach
+ * the server after the other client's PUT has committed, and then there is no race to lose.
+ */
 function holdPutsUntilTwoProbes(): typeof fetch {
   let probes = 0;
   let release!: () => void;
   const bothProbed = new Promise<void>((resolve) => (release = resolve));
   return async (input, init) => {
-    if (init?.method === 'GET' && ++probes === 2) release();
     if (init?.method === 'PUT') await bothProbed;
-    return fetch(input, init);
+    const response = await fetch(input, init);
+    if (init?.method === 'GET' && ++probes === 2) release();
+    return response;
   };
 }
 describe.each(TEAM_DRIVERS)('on %s', (driver) => {
