@@ -2,6 +2,7 @@ import type { Entry } from '../transcript/entrySchema.js';
 import { hasUuid } from '../transcript/entrySchema.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { SYNTHETIC_MODEL } from '../transcript/modelResponse.js';
+import { growableArray, grownTo } from './growableArray.js';
 import { TextIds } from './textIds.js';
 
 /** What kind of chain entry an id is, as a node (0: not a node). */
@@ -55,22 +56,22 @@ export interface LastWritten {
 export class HistorySkeleton {
   private readonly ids = new TextIds();
   /** Per id. */
-  seq = new Int32Array(1024);
-  parent = new Int32Array(1024);
-  logical = new Int32Array(1024);
-  messageId = new Int32Array(1024);
-  kind = new Uint8Array(1024);
-  flags = new Uint16Array(1024);
-  private timeKind = new Uint8Array(1024);
-  time = new Float64Array(1024);
-  refStart = new Int32Array(1024);
-  refCount = new Int32Array(1024);
-  private seen = new Uint8Array(1024);
+  seq = growableArray(Int32Array, 1024);
+  parent = growableArray(Int32Array, 1024);
+  logical = growableArray(Int32Array, 1024);
+  messageId = growableArray(Int32Array, 1024);
+  kind = growableArray(Uint8Array, 1024);
+  flags = growableArray(Uint16Array, 1024);
+  private timeKind = growableArray(Uint8Array, 1024);
+  time = growableArray(Float64Array, 1024);
+  refStart = growableArray(Int32Array, 1024);
+  refCount = growableArray(Int32Array, 1024);
+  private seen = growableArray(Uint8Array, 1024);
   /** Node ids in the order each first became a node (a Map's insertion order: a later line with the same uuid keeps the place). */
-  nodeOrder = new Int32Array(1024);
+  nodeOrder = growableArray(Int32Array, 1024);
   nodeCount = 0;
   /** Tool blocks: (tool id << 1) | CALL_BIT. */
-  refs = new Int32Array(1024);
+  refs = growableArray(Int32Array, 1024);
   private refLength = 0;
   readonly messageIds = new TextIds();
   readonly toolIds = new TextIds();
@@ -117,7 +118,7 @@ export class HistorySkeleton {
     let parentId = parent === null ? -1 : this.idOf(parent);
     if (parentId !== -1 && this.bridge.has(parentId)) parentId = this.bridge.get(parentId)!;
     if (this.kind[id] === 0) {
-      if (this.nodeCount === this.nodeOrder.length) this.nodeOrder = grown(this.nodeOrder);
+      if (this.nodeCount === this.nodeOrder.length) this.nodeOrder = grownTo(this.nodeOrder, this.nodeOrder.length + 1);
       this.nodeOrder[this.nodeCount++] = id;
     }
     this.kind[id] = entry.type === 'user' ? USER : entry.type === 'assistant' ? ASSISTANT : entry.type === 'system' ? SYSTEM : ATTACHMENT;
@@ -171,7 +172,7 @@ export class HistorySkeleton {
       if (block.type === 'tool_use' || block.type === 'tool_result') {
         const id = (block.type === 'tool_use' ? block['id'] : block['tool_use_id']) as string;
         const ref = (this.toolIds.idOf(id) << 1) | (block.type === 'tool_use' ? CALL_BIT : 0);
-        if (this.refLength === this.refs.length) this.refs = grown(this.refs);
+        if (this.refLength === this.refs.length) this.refs = grownTo(this.refs, this.refs.length + 1);
         this.refs[this.refLength++] = ref;
       }
       if (block.type !== mine) flags |= Flag.OTHER_BLOCKS;
@@ -225,24 +226,16 @@ export class HistorySkeleton {
   }
 
   private growIds(): void {
-    this.seq = grown(this.seq);
-    this.parent = grown(this.parent);
-    this.logical = grown(this.logical);
-    this.messageId = grown(this.messageId);
-    this.kind = grown(this.kind);
-    this.flags = grown(this.flags);
-    this.timeKind = grown(this.timeKind);
-    this.time = grown(this.time);
-    this.refStart = grown(this.refStart);
-    this.refCount = grown(this.refCount);
-    this.seen = grown(this.seen);
+    this.seq = grownTo(this.seq, this.seq.length + 1);
+    this.parent = grownTo(this.parent, this.parent.length + 1);
+    this.logical = grownTo(this.logical, this.logical.length + 1);
+    this.messageId = grownTo(this.messageId, this.messageId.length + 1);
+    this.kind = grownTo(this.kind, this.kind.length + 1);
+    this.flags = grownTo(this.flags, this.flags.length + 1);
+    this.timeKind = grownTo(this.timeKind, this.timeKind.length + 1);
+    this.time = grownTo(this.time, this.time.length + 1);
+    this.refStart = grownTo(this.refStart, this.refStart.length + 1);
+    this.refCount = grownTo(this.refCount, this.refCount.length + 1);
+    this.seen = grownTo(this.seen, this.seen.length + 1);
   }
-}
-
-type Typed = Int32Array | Uint8Array | Uint16Array | Float64Array;
-
-function grown<T extends Typed>(from: T): T {
-  const to = new (from.constructor as new (length: number) => T)(Math.ceil(from.length * 1.5));
-  to.set(from);
-  return to;
 }

@@ -1,3 +1,5 @@
+import { growableArray, grownTo } from './growableArray.js';
+
 /**
  * Texts numbered 0, 1, 2… in the order first seen, in twenty to forty bytes each where a Map of
  * strings takes about ninety (issue 21). The ids a transcript is full of are packed into 32-bit
@@ -7,12 +9,12 @@
  * `textOf` gives back the very text.
  */
 export class TextIds {
-  private pool = new Int32Array(4096);
+  private pool = growableArray(Int32Array, 4096);
   private poolLength = 0;
   /** Per id: where its words start in the pool, or -1 for a text kept as it is. */
-  private starts = new Int32Array(1024);
+  private starts = growableArray(Int32Array, 1024);
   /** Open addressing: each slot an id, or -1. */
-  private slots = new Int32Array(2048).fill(-1);
+  private slots = growableArray(Int32Array, 2048).fill(-1);
   private packed = 0;
   private readonly other = new Map<string, number>();
   private readonly otherText = new Map<number, string>();
@@ -37,7 +39,7 @@ export class TextIds {
     }
     const slot = this.find(words);
     if (this.slots[slot] !== -1) return this.slots[slot]!;
-    if (this.poolLength + words > this.pool.length) this.pool = grown(this.pool, this.poolLength + words);
+    if (this.poolLength + words > this.pool.length) this.pool = grownTo(this.pool, this.poolLength + words);
     this.pool.set(this.scratch.subarray(0, words), this.poolLength);
     const id = this.newId(this.poolLength);
     this.poolLength += words;
@@ -79,13 +81,13 @@ export class TextIds {
 
   private newId(start: number): number {
     const id = this.count++;
-    if (id === this.starts.length) this.starts = grown(this.starts, id + 1);
+    if (id === this.starts.length) this.starts = grownTo(this.starts, id + 1);
     this.starts[id] = start;
     return id;
   }
 
   private rehash(): void {
-    const slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const slots = growableArray(Int32Array, this.slots.length * 2).fill(-1);
     const mask = slots.length - 1;
     for (let id = 0; id < this.count; id++) {
       const start = this.starts[id]!;
@@ -180,10 +182,4 @@ function hash(words: Int32Array, start: number, count: number): number {
   let h = 0x811c9dc5;
   for (let w = start; w < start + count; w++) h = Math.imul(h ^ words[w]!, 0x01000193) ^ (h >>> 15);
   return h >>> 0;
-}
-
-function grown(from: Int32Array, atLeast: number): Int32Array<ArrayBuffer> {
-  const to = new Int32Array(Math.max(atLeast, Math.ceil(from.length * 1.5)));
-  to.set(from);
-  return to;
 }

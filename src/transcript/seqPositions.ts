@@ -1,3 +1,4 @@
+import { growableArray, grownTo } from '../resume/growableArray.js';
 import type { ItemPosition } from './readItemAt.js';
 
 /**
@@ -6,16 +7,16 @@ import type { ItemPosition } from './readItemAt.js';
  * back (entriesInOrder.ts). Entries are added in seq order, as the stream gives them.
  */
 export class SeqPositions {
-  private offsets = new Float64Array(1024);
-  private lines = new Int32Array(1024);
+  private offsets = growableArray(Float64Array, 1024);
+  private lines = growableArray(Int32Array, 1024);
   private count = 0;
 
   /** The next entry's position; its seq must be the number of entries added so far. */
   add(seq: number, offset: number, line: number): void {
     if (seq !== this.count) throw new Error(`positions are added in seq order: expected seq ${this.count}, got ${seq}`);
     if (this.count === this.offsets.length) {
-      this.offsets = grown(this.offsets, new Float64Array(Math.ceil(this.count * 1.5)));
-      this.lines = grown(this.lines, new Int32Array(Math.ceil(this.count * 1.5)));
+      this.offsets = grownTo(this.offsets, this.count + 1);
+      this.lines = grownTo(this.lines, this.count + 1);
     }
     this.offsets[this.count] = offset;
     this.lines[this.count] = line;
@@ -41,9 +42,4 @@ export class SeqPositions {
   private check(seq: number): void {
     if (!Number.isInteger(seq) || seq < 0 || seq >= this.count) throw new RangeError(`no entry with seq ${seq} (${this.count} entries)`);
   }
-}
-
-function grown<T extends Float64Array | Int32Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
 }
