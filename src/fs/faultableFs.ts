@@ -43,14 +43,29 @@ export async function link(existing: string, path: string): Promise<void> {
   return fsp.link(existing, path);
 }
 
+export function linkSync(existing: string, path: string): void {
+  faultPoint('link', path);
+  fs.linkSync(existing, path);
+}
+
 export async function copyFile(from: string, to: string, mode?: number): Promise<void> {
   faultPoint('copyFile', to);
   return fsp.copyFile(from, to, mode);
 }
 
+export function copyFileSync(from: string, to: string, mode?: number): void {
+  faultPoint('copyFile', to);
+  fs.copyFileSync(from, to, mode);
+}
+
 export async function utimes(path: string, atime: fs.TimeLike, mtime: fs.TimeLike): Promise<void> {
   faultPoint('utimes', path);
   return fsp.utimes(path, atime, mtime);
+}
+
+export function utimesSync(path: string, atime: fs.TimeLike, mtime: fs.TimeLike): void {
+  faultPoint('utimes', path);
+  fs.utimesSync(path, atime, mtime);
 }
 
 /**

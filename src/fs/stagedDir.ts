@@ -1,9 +1,8 @@
-import type { Dirent } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { isAtomicTempName } from './atomicWrite.js';
 import { isWithin } from './containment.js';
-import { copyFile, link, mkdir, rename, rm, utimes } from './faultableFs.js';
+import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, utimesSync } from './faultableFs.js';
 
 /**
  * A staged copy of a directory: a job changes the copy, and only once it has recorded what it
@@ -12,6 +11,11 @@ import { copyFile, link, mkdir, rename, rm, utimes } from './faultableFs.js';
  * into it must replace a file by rename (atomicWrite) and never write into one.
  *
  * The copy sits beside the directory, not inside it, so no scan of the directory ever lists it.
+ *
+ * Its file operations are synchronous behind the async signatures: a memory directory holds tens
+ * to hundreds of small files and an extraction run stages it, twice compares it and removes it
+ * (thousands of runs over a long session with --per-turn), where each awaited call was a round
+ * trip to the thread pool that cost more than the call itself (issue 21, docs/decisions.md §60).
  */
 
 /** A staged copy, as `stageDir` made it. */
@@ -46,11 +50,16 @@ const baseOf = (staging: string): string => `${staging}.base`;
  * Makes a staged copy of `dir` at `staging` (replacing one an earlier attempt left there). A
  * copy cut short by a fault stays until `removeStagedDir` or `removeStagedLeftovers`.
  */
-export async function stageDir(dir: string, staging: string): Promise<StagedDir> {
-  await removeStagedDir(staging);
-  const inodes = await linkTree(dir, staging);
-  return { dir, path: staging, changes: () => changedFiles(staging, inodes) };
+export function stageDir(dir: string, staging: string): Promise<StagedDir> {
+  return settled(() => {
+    removeStaged(staging);
+    const inodes = linkTree(dir, staging);
+    return { dir, path: staging, changes: () => settled(() => changedFiles(staging, inodes)) };
+  });
 }
+
+/** Synchronous work behind a promise: a throw becomes a rejection, as in an async function. */
+const settled = <T>(work: () => T): Promise<T> => new Promise((resolve) => resolve(work()));
 
 /**
  * Moves the named files of a staged copy into the directory, in the order given, each by
@@ -58,22 +67,29 @@ export async function stageDir(dir: string, staging: string): Promise<StagedDir>
  * as it was when it was staged, and a newer version in the directory (written meanwhile) is not
  * put back. Safe to run again after a crash part-way: it finishes the job.
  */
-export async function applyStagedFiles(staging: string, dir: string, files: readonly string[]): Promise<void> {
+export function applyStagedFiles(staging: string, dir: string, files: readonly string[]): Promise<void> {
+  return settled(() => applyFiles(staging, dir, files));
+}
+
+function applyFiles(staging: string, dir: string, files: readonly string[]): void {
   for (const file of files) {
     const from = join(staging, file);
-    const next = await readOrNull(from);
-    if (next === null) continue; // moved already, before a crash
+    if (!isFile(from)) continue; // moved already, before a crash
     const to = join(dir, file);
-    await mkdir(dirname(to), { recursive: true });
-    await rename(from, to);
+    mkdirSync(dirname(to), { recursive: true });
+    renameSync(from, to);
   }
-  await removeStagedDir(staging);
+  removeStaged(staging);
 }
 
 /** Removes a staged copy and its base links. */
-export async function removeStagedDir(staging: string): Promise<void> {
-  await rm(staging, { recursive: true, force: true });
-  await rm(baseOf(staging), { recursive: true, force: true });
+export function removeStagedDir(staging: string): Promise<void> {
+  return settled(() => removeStaged(staging));
+}
+
+function removeStaged(staging: string): void {
+  rmSync(staging, { recursive: true, force: true });
+  rmSync(baseOf(staging), { recursive: true, force: true });
 }
 
 /**
@@ -81,27 +97,31 @@ export async function removeStagedDir(staging: string): Promise<void> {
  * killed or met a full disk left. Only for a caller that holds the directory's lock and has
  * finished every recorded apply first (a finished job's copy is what its apply moves in).
  */
-export async function removeStagedLeftovers(dir: string): Promise<void> {
+export function removeStagedLeftovers(dir: string): Promise<void> {
+  return settled(() => removeLeftovers(dir));
+}
+
+function removeLeftovers(dir: string): void {
   const parent = dirname(dir);
   const own = `.${basename(dir)}.`;
   let names: string[];
   try {
-    names = await readdir(parent);
+    names = readdirSync(parent);
   } catch {
     return;
   }
   for (const name of names)
     if (name.startsWith(own) && (name.endsWith(SUFFIX) || name.endsWith(baseOf(SUFFIX))))
-      await rm(join(parent, name), { recursive: true, force: true });
+      rmSync(join(parent, name), { recursive: true, force: true });
 }
 
 /** A temp file of an atomic write cut short: never content. */
 const isTempFile = isAtomicTempName;
 
 /** The files under a folder, relative to it, without temp files left by a write that was cut short. */
-async function listFiles(root: string): Promise<string[]> {
+function listFiles(root: string): string[] {
   try {
-    return (await readdir(root, { recursive: true, withFileTypes: true }))
+    return readdirSync(root, { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile() && !isTempFile(d.name))
       .map((d) => relative(root, join(d.parentPath, d.name)));
   } catch {
@@ -119,51 +139,49 @@ async function listFiles(root: string): Promise<string[]> {
  * out when it is not (nothing outside the directory is read through it); everything is copied
  * when links are not possible (another file system). Returns each file's inode as linked.
  */
-async function linkTree(from: string, to: string): Promise<Map<string, number>> {
+function linkTree(from: string, to: string): Map<string, number> {
   const inodes = new Map<string, number>();
   const base = baseOf(to);
-  const realFrom = await realpath(from);
-  await mkdir(to, { recursive: true });
-  await mkdir(base, { recursive: true });
-  const entries = (await readdir(from, { recursive: true, withFileTypes: true })).filter((d) => !isTempFile(d.name));
+  const realFrom = realpathSync(from);
+  mkdirSync(to, { recursive: true });
+  mkdirSync(base, { recursive: true });
+  const entries = readdirSync(from, { recursive: true, withFileTypes: true }).filter((d) => !isTempFile(d.name));
   // Every folder first, in the copy and under the base, so that each file then costs its links alone
   // (an extraction run stages the memory directory: thousands of runs over a long session).
   for (const dir of entries.filter((d) => d.isDirectory())) {
     const folder = relative(from, join(parentOf(dir), dir.name));
-    await mkdir(join(to, folder), { recursive: true });
-    await mkdir(join(base, folder), { recursive: true });
+    mkdirSync(join(to, folder), { recursive: true });
+    mkdirSync(join(base, folder), { recursive: true });
   }
-  const files = entries.filter((e) => e.isFile() || e.isSymbolicLink());
-  const one = async (entry: Dirent): Promise<void> => {
+  const one = (entry: Dirent): void => {
     const source = join(parentOf(entry), entry.name);
     const file = relative(from, source);
     const target = join(to, file);
-    const keep = async (): Promise<void> => {
-      await link(target, join(base, file));
-      inodes.set(file, (await stat(target)).ino);
+    const keep = (): void => {
+      linkSync(target, join(base, file));
+      inodes.set(file, statSync(target).ino);
     };
     if (entry.isFile()) {
       try {
-        await link(source, target);
-        return await keep();
+        linkSync(source, target);
+        return keep();
       } catch {
         // Not linkable here: copied below.
       }
     }
     let info;
     try {
-      if (entry.isSymbolicLink() && !isWithin(realFrom, await realpath(source))) return;
-      info = await stat(source);
+      if (entry.isSymbolicLink() && !isWithin(realFrom, realpathSync(source))) return;
+      info = statSync(source);
     } catch {
       return; // a dangling link: nothing to read
     }
     if (!info.isFile()) return;
-    await copyFile(source, target);
-    await utimes(target, info.atime, info.mtime);
-    await keep();
+    copyFileSync(source, target);
+    utimesSync(target, info.atime, info.mtime);
+    keep();
   };
-  // A few at a time: each is a round trip to the thread pool.
-  for (let i = 0; i < files.length; i += 32) await Promise.all(files.slice(i, i + 32).map(one));
+  for (const entry of entries) if (entry.isFile() || entry.isSymbolicLink()) one(entry);
   return inodes;
 }
 
@@ -175,23 +193,31 @@ const parentOf = (entry: Dirent): string => entry.parentPath;
  * the ones the copy started from (so rewriting a file unchanged never puts back an older
  * version over one written meanwhile).
  */
-async function changedFiles(staging: string, inodes: ReadonlyMap<string, number>): Promise<StagedChange[]> {
+function changedFiles(staging: string, inodes: ReadonlyMap<string, number>): StagedChange[] {
   const changes: StagedChange[] = [];
-  for (const file of (await listFiles(staging)).sort()) {
-    const info = await stat(join(staging, file));
+  for (const file of listFiles(staging).sort()) {
+    const info = statSync(join(staging, file));
     if (inodes.get(file) === info.ino) continue;
-    const content = await readFile(join(staging, file));
-    const before = await readOrNull(join(baseOf(staging), file));
+    const content = readFileSync(join(staging, file));
+    const before = readOrNull(join(baseOf(staging), file));
     if (before !== null && before.equals(content)) continue;
     changes.push({ file, content, change: inodes.has(file) ? 'updated' : 'added' });
   }
   return changes;
 }
 
-async function readOrNull(path: string): Promise<Buffer | null> {
+function readOrNull(path: string): Buffer | null {
   try {
-    return await readFile(path);
+    return readFileSync(path);
   } catch {
     return null;
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }

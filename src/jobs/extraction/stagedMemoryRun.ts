@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
-import { mkdir } from '../../fs/faultableFs.js';
+import { mkdirSync } from '../../fs/faultableFs.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { sha256Hex } from '../../fs/sha256.js';
 import { applyStagedFiles, removeStagedDir, stageDir, stagedDirPath } from '../../fs/stagedDir.js';
@@ -51,7 +51,14 @@ export interface StagedRunOptions {
   readonly stamp?: { readonly now: string; readonly form: FrontmatterForm };
 }
 
-const readOrNull = (path: string): Promise<Buffer | null> => readFile(path).catch(() => null);
+/** Synchronous, as the staged copy's own operations are (stagedDir.ts): small files, read once per run. */
+function readOrNull(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * What a background writer's files get before they count as written (spec-2.1.332 §3): harness
@@ -73,7 +80,7 @@ async function finishWrites(
         : stampTopicFile(text, {
             now: options.stamp.now,
             sessionId: options.sessionId,
-            previous: (await readOrNull(join(memoryDir, file)))?.toString('utf8') ?? null,
+            previous: readOrNull(join(memoryDir, file))?.toString('utf8') ?? null,
             filename: file.split(sep).join('/'),
             form: options.stamp.form,
           });
@@ -92,18 +99,18 @@ export async function runStaged(
   work: (context: StagedContext) => Promise<StagedWork>,
 ): Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }> {
   const { memoryDir } = options;
-  await mkdir(memoryDir, { recursive: true });
+  mkdirSync(memoryDir, { recursive: true });
   // Before the copy is made, as Claude Code 2.1.332 does before its writers run: a directory of topic files gets its missing index.
   await backfillIndex(memoryDir);
   const staged = await stageDir(memoryDir, extractionStagingDir(memoryDir, options.runId));
   const staging = staged.path;
   try {
     const existing = await scanMemoryFiles(staging);
-    const index = (await readOrNull(join(staging, INDEX_NAME)))?.toString('utf8') ?? '';
+    const index = readOrNull(join(staging, INDEX_NAME))?.toString('utf8') ?? '';
     const done = await work({ staging, existing, index });
     await finishWrites(staging, memoryDir, await staged.changes(), options);
     const indexPath = join(staging, INDEX_NAME);
-    const written = await readOrNull(indexPath);
+    const written = readOrNull(indexPath);
     const fit = written === null ? { content: '', shortened: 0, dropped: [] as string[] } : fitIndex(written.toString('utf8'));
     if (written !== null && fit.content !== written.toString('utf8')) await atomicWrite(indexPath, fit.content);
     const changes: ExtractionOutcome['written'] = (await staged.changes()).map(({ file, content, change }) => {
