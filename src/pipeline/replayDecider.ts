@@ -13,6 +13,7 @@ import { createSessionNotesTrigger, type SessionNotesState } from '../projection
 import type { EffectRecord } from './effectRecord.js';
 import { resolveSettings, type TriggerSettings } from './policySettings.js';
 import { dropPending, endRun, initialRunsByKind, requestRun, type RunsByKind } from './runsByKind.js';
+import { RunBatches } from './runBatches.js';
 import { gateSkip, RUN_KINDS, type RunKind } from '../projections/decisions.js';
 
 export interface ReplaySettings extends TriggerSettings {
@@ -32,7 +33,7 @@ export interface ReplayState {
   readonly extraction: ExtractionState;
   readonly runs: RunsByKind;
   /** runId → the decisions its run serves, from the effect log's run_started records. */
-  readonly batches: ReadonlyMap<string, readonly string[]>;
+  readonly batches: RunBatches;
   /**
    * Run ends read before their run is in flight here: a decision is only made once the next
    * entry closes its response, so a record logged at the decision's own position can come
@@ -195,7 +196,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
     const { record } = event;
     if (record.type === 'run_started') {
       const uuids = record.batch.flatMap((p) => (p.uuid === null ? [] : [p.uuid]));
-      return [{ ...state, batches: new Map(state.batches).set(record.runId, uuids) }, []];
+      return [{ ...state, batches: state.batches.with(record.runId, uuids) }, []];
     }
     if (record.type !== 'run_finished' && record.type !== 'run_failed') return [state, []];
     // Matched to its run by runId, never by position alone; a run end for a run that is not in
@@ -220,7 +221,7 @@ export function createReplayDecider(settings: ReplaySettings = {}): PipelineDeci
       autocompact: compact.initialState(),
       extraction: extract.initialState(),
       runs: initialRunsByKind(),
-      batches: new Map(),
+      batches: RunBatches.empty(),
       held: [],
     }),
     step,

@@ -23,14 +23,6 @@ export class FingerprintSet {
     this.count++;
   }
 
-  /** An independent copy: adding to one leaves the other as it was. */
-  copy(): FingerprintSet {
-    const made = new FingerprintSet();
-    made.slots = this.slots.slice();
-    made.count = this.count;
-    return made;
-  }
-
   mayHave(text: string): boolean {
     const [high, low] = fingerprint(text);
     return this.find(high, low) >= 0;
@@ -58,6 +50,30 @@ export class FingerprintSet {
     const old = this.slots;
     this.slots = new Uint32Array(old.length * 2);
     for (let i = 0; i < old.length; i += 2) if (old[i] !== 0 || old[i + 1] !== 0) this.place(old[i]!, old[i + 1]!);
+  }
+}
+
+/**
+ * A set that answers as `base` plus what is added to it, leaving `base` as it is: what a copy of
+ * `base` would answer, without the copy. A conversation window's fingerprints of what it forgot
+ * grow with the file, and each snapshot of it forgets a little more on its own: copied per
+ * snapshot, they made `extract --per-turn` quadratic in the file (issue 21).
+ */
+export class FingerprintOverlay {
+  readonly #added = new FingerprintSet();
+
+  constructor(private readonly base: FingerprintSet | undefined) {}
+
+  get size(): number {
+    return (this.base?.size ?? 0) + this.#added.size;
+  }
+
+  add(text: string): void {
+    if (this.base?.mayHave(text) !== true) this.#added.add(text);
+  }
+
+  mayHave(text: string): boolean {
+    return this.base?.mayHave(text) === true || this.#added.mayHave(text);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ChainEntry, PreservedSegment } from '../transcript/chainSchema.js';
 import { assertNever } from '../errors.js';
 import type { Entry, EntryOfType } from '../transcript/entrySchema.js';
-import { FingerprintSet } from './fingerprintSet.js';
+import { FingerprintOverlay, type FingerprintSet } from './fingerprintSet.js';
 
 /** A chain entry with the position it was read at and its effective parent after bridging and relinks. */
 export interface ChainNode {
@@ -111,8 +111,8 @@ function indexEntries(
   const metadata: SessionMetadata = {};
   const duplicateUuids: string[] = [];
   // What was forgotten, as fingerprints: a later line that names one of them sends us back to read everything.
-  const forgottenNodes = forgottenBefore?.nodes.copy() ?? new FingerprintSet();
-  const forgottenProgress = forgottenBefore?.progress.copy() ?? new FingerprintSet();
+  const forgottenNodes = new FingerprintOverlay(forgottenBefore?.nodes);
+  const forgottenProgress = new FingerprintOverlay(forgottenBefore?.progress);
   let previousBoundarySeq: number | null = null;
   let forgot = forgottenNodes.size > 0;
   let peakNodes = 0;
