@@ -2,7 +2,7 @@ import type { Entry } from '../transcript/entrySchema.js';
 import { hasUuid } from '../transcript/entrySchema.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { SYNTHETIC_MODEL } from '../transcript/modelResponse.js';
-import { growableArray, grownTo } from './growableArray.js';
+import { growableArray, grownTo } from '../transcript/growableArray.js';
 import { TextIds } from './textIds.js';
 
 /** What kind of chain entry an id is, as a node (0: not a node). */

@@ -1,4 +1,4 @@
-import { growableArray, grownTo } from './growableArray.js';
+import { growableArray, grownTo } from '../transcript/growableArray.js';
 
 /**
  * Texts numbered 0, 1, 2… in the order first seen, in twenty to forty bytes each where a Map of

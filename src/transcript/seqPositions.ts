@@ -1,4 +1,4 @@
-import { growableArray, grownTo } from '../resume/growableArray.js';
+import { growableArray, grownTo } from './growableArray.js';
 import type { ItemPosition } from './readItemAt.js';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { growableArray, grownTo } from '../../src/resume/growableArray.js';
+import { growableArray, grownTo } from '../../src/transcript/growableArray.js';
 import { fcRuns } from '../support/fcRuns.js';
 
 const TYPES = [Int32Array, Uint8Array, Uint16Array, Float64Array] as const;
