@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from '
 import { basename, dirname, join, relative } from 'node:path';
 import { isAtomicTempName } from './atomicWrite.js';
 import { isWithin } from './containment.js';
+import { readOrNullSync } from './readOrNull.js';
 import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, utimesSync } from './faultableFs.js';
 
 /**
@@ -199,19 +200,11 @@ function changedFiles(staging: string, inodes: ReadonlyMap<string, number>): Sta
     const info = statSync(join(staging, file));
     if (inodes.get(file) === info.ino) continue;
     const content = readFileSync(join(staging, file));
-    const before = readOrNull(join(baseOf(staging), file));
+    const before = readOrNullSync(join(baseOf(staging), file));
     if (before !== null && before.equals(content)) continue;
     changes.push({ file, content, change: inodes.has(file) ? 'updated' : 'added' });
   }
   return changes;
-}
-
-function readOrNull(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch {
-    return null;
-  }
 }
 
 function isFile(path: string): boolean {

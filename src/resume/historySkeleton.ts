@@ -118,7 +118,7 @@ export class HistorySkeleton {
     let parentId = parent === null ? -1 : this.idOf(parent);
     if (parentId !== -1 && this.bridge.has(parentId)) parentId = this.bridge.get(parentId)!;
     if (this.kind[id] === 0) {
-      if (this.nodeCount === this.nodeOrder.length) this.nodeOrder = grownTo(this.nodeOrder, this.nodeOrder.length + 1);
+      if (this.nodeCount === this.nodeOrder.length) this.nodeOrder = grownTo(this.nodeOrder);
       this.nodeOrder[this.nodeCount++] = id;
     }
     this.kind[id] = entry.type === 'user' ? USER : entry.type === 'assistant' ? ASSISTANT : entry.type === 'system' ? SYSTEM : ATTACHMENT;
@@ -172,7 +172,7 @@ export class HistorySkeleton {
       if (block.type === 'tool_use' || block.type === 'tool_result') {
         const id = (block.type === 'tool_use' ? block['id'] : block['tool_use_id']) as string;
         const ref = (this.toolIds.idOf(id) << 1) | (block.type === 'tool_use' ? CALL_BIT : 0);
-        if (this.refLength === this.refs.length) this.refs = grownTo(this.refs, this.refs.length + 1);
+        if (this.refLength === this.refs.length) this.refs = grownTo(this.refs);
         this.refs[this.refLength++] = ref;
       }
       if (block.type !== mine) flags |= Flag.OTHER_BLOCKS;
@@ -226,16 +226,16 @@ export class HistorySkeleton {
   }
 
   private growIds(): void {
-    this.seq = grownTo(this.seq, this.seq.length + 1);
-    this.parent = grownTo(this.parent, this.parent.length + 1);
-    this.logical = grownTo(this.logical, this.logical.length + 1);
-    this.messageId = grownTo(this.messageId, this.messageId.length + 1);
-    this.kind = grownTo(this.kind, this.kind.length + 1);
-    this.flags = grownTo(this.flags, this.flags.length + 1);
-    this.timeKind = grownTo(this.timeKind, this.timeKind.length + 1);
-    this.time = grownTo(this.time, this.time.length + 1);
-    this.refStart = grownTo(this.refStart, this.refStart.length + 1);
-    this.refCount = grownTo(this.refCount, this.refCount.length + 1);
-    this.seen = grownTo(this.seen, this.seen.length + 1);
+    this.seq = grownTo(this.seq);
+    this.parent = grownTo(this.parent);
+    this.logical = grownTo(this.logical);
+    this.messageId = grownTo(this.messageId);
+    this.kind = grownTo(this.kind);
+    this.flags = grownTo(this.flags);
+    this.timeKind = grownTo(this.timeKind);
+    this.time = grownTo(this.time);
+    this.refStart = grownTo(this.refStart);
+    this.refCount = grownTo(this.refCount);
+    this.seen = grownTo(this.seen);
   }
 }

@@ -81,7 +81,7 @@ export class TextIds {
 
   private newId(start: number): number {
     const id = this.count++;
-    if (id === this.starts.length) this.starts = grownTo(this.starts, id + 1);
+    if (id === this.starts.length) this.starts = grownTo(this.starts);
     this.starts[id] = start;
     return id;
   }

@@ -29,10 +29,10 @@ export function growableArray<T extends GrowableArray>(type: TypedArrayOf<T>, le
 }
 
 /**
- * The array lengthened to at least `atLeast` elements (by half again, to keep grows rare), the new
- * ones zero: in place while its reservation lasts, else copied into a reservation sixteen times larger.
+ * The array lengthened to at least `atLeast` elements (one more by default), by half again to
+ * keep grows rare, the new ones zero: in place while its reservation lasts, else copied into a reservation sixteen times larger.
  */
-export function grownTo<T extends GrowableArray>(array: T, atLeast: number): T {
+export function grownTo<T extends GrowableArray>(array: T, atLeast = array.length + 1): T {
   const type = array.constructor as TypedArrayOf<T>;
   const length = Math.max(atLeast, Math.ceil(array.length * 1.5));
   const bytes = length * type.BYTES_PER_ELEMENT;

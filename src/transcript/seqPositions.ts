@@ -15,8 +15,8 @@ export class SeqPositions {
   add(seq: number, offset: number, line: number): void {
     if (seq !== this.count) throw new Error(`positions are added in seq order: expected seq ${this.count}, got ${seq}`);
     if (this.count === this.offsets.length) {
-      this.offsets = grownTo(this.offsets, this.count + 1);
-      this.lines = grownTo(this.lines, this.count + 1);
+      this.offsets = grownTo(this.offsets);
+      this.lines = grownTo(this.lines);
     }
     this.offsets[this.count] = offset;
     this.lines[this.count] = line;

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import { mkdirSync } from '../../fs/faultableFs.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
+import { readOrNullSync } from '../../fs/readOrNull.js';
 import { sha256Hex } from '../../fs/sha256.js';
 import { applyStagedFiles, removeStagedDir, stageDir, stagedDirPath } from '../../fs/stagedDir.js';
 import { fitIndex, INDEX_NAME } from '../../memory/durable/memoryIndex.js';
@@ -51,15 +51,6 @@ export interface StagedRunOptions {
   readonly stamp?: { readonly now: string; readonly form: FrontmatterForm };
 }
 
-/** Synchronous, as the staged copy's own operations are (stagedDir.ts): small files, read once per run. */
-function readOrNull(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * What a background writer's files get before they count as written (spec-2.1.332 §3): harness
  * tags stripped from every Markdown file, and each topic file stamped (slug name, `modified`,
@@ -80,7 +71,7 @@ async function finishWrites(
         : stampTopicFile(text, {
             now: options.stamp.now,
             sessionId: options.sessionId,
-            previous: readOrNull(join(memoryDir, file))?.toString('utf8') ?? null,
+            previous: readOrNullSync(join(memoryDir, file))?.toString('utf8') ?? null,
             filename: file.split(sep).join('/'),
             form: options.stamp.form,
           });
@@ -106,11 +97,11 @@ export async function runStaged(
   const staging = staged.path;
   try {
     const existing = await scanMemoryFiles(staging);
-    const index = readOrNull(join(staging, INDEX_NAME))?.toString('utf8') ?? '';
+    const index = readOrNullSync(join(staging, INDEX_NAME))?.toString('utf8') ?? '';
     const done = await work({ staging, existing, index });
     await finishWrites(staging, memoryDir, await staged.changes(), options);
     const indexPath = join(staging, INDEX_NAME);
-    const written = readOrNull(indexPath);
+    const written = readOrNullSync(indexPath);
     const fit = written === null ? { content: '', shortened: 0, dropped: [] as string[] } : fitIndex(written.toString('utf8'));
     if (written !== null && fit.content !== written.toString('utf8')) await atomicWrite(indexPath, fit.content);
     const changes: ExtractionOutcome['written'] = (await staged.changes()).map(({ file, content, change }) => {

@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+
+/** A file's bytes, or null when it cannot be read (missing, a folder): read synchronously, for small files read once. */
+export function readOrNullSync(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
