@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import type { SessionCandidatesReport, SessionEvent } from '../jobs/index.js';
+import { totalOf, type SessionCandidatesReport, type SessionEvent } from '../jobs/index.js';
 
 /** `--per-turn`: a bar with counts and ETA on a terminal; a plain line per session otherwise. */
 export function perTurnProgress(): { update: (event: SessionEvent) => void; stop: () => void } {
@@ -10,7 +10,7 @@ export function perTurnProgress(): { update: (event: SessionEvent) => void; stop
         if (event.type !== 'done') return;
         const { report } = event;
         process.stderr.write(
-          `memlog: [${++done}] ${event.session}: ${report.error === undefined ? `${report.runs} run(s), ${report.added.length} added, ${report.updated.length} updated` : `FAILED: ${report.error}`}\n`,
+          `memlog: [${++done}] ${event.session}: ${report.error === undefined ? `${report.runs} run(s), ${totalOf(report.added)} added, ${totalOf(report.updated)} updated` : `FAILED: ${report.error}`}\n`,
         );
       },
       stop: () => undefined,
@@ -30,7 +30,7 @@ export function perTurnProgress(): { update: (event: SessionEvent) => void; stop
         started = true;
       }
       if (event.type === 'done') {
-        memories += event.report.added.length;
+        memories += totalOf(event.report.added);
         bar.increment(1, { memories });
       }
     },

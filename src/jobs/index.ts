@@ -24,6 +24,7 @@ export { extractMemories, type ExtractOptions, type ExtractReport, type SessionE
 export { findTargets, type ExtractTarget } from './extraction/findTargets.js';
 export { pendingExtraction } from './extraction/pendingExtraction.js';
 export type { SessionReport } from './extraction/extractSession.js';
+export { totalOf, type CountsByType } from './extraction/sessionTally.js';
 export { runExtraction, type ExtractionRunOptions } from './extraction/extractionRun.js';
 export { applyStaged, extractionStagingDir } from './extraction/stagedMemoryRun.js';
 export { ExtractionOutcome } from './extraction/extractionOutcome.js';

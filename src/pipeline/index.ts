@@ -13,4 +13,4 @@ export { evolveTrailing, initialTrailingState, type TrailingState, type Trailing
 export * from './effectRecord.js';
 export { effectLogPath, readEffectLog, appendEffects, appendEffectsSync, withoutInterrupted, type EffectLogContents } from './effectLog.js';
 export { runEffects, type EffectRunnerOptions, type RunResult } from './effects.js';
-export { runPaced, recoverInterrupted, type PacedRun, type PacedRunEvent, type PacedRunsOptions } from './pacedRuns.js';
+export { runPaced, recoverInterrupted, type PacedRun, type PacedRunEvent, type PacedRunsOptions, type RunFold } from './pacedRuns.js';

@@ -52,6 +52,25 @@ export interface PacedRunsOptions {
   readonly recordSkips?: (skip: ExtractionSkipped) => void;
 }
 
+/**
+ * How runPaced sums up its runs: each one is folded in as it ends, so a caller that needs a
+ * tally (the extract's report) keeps a tally, not every run's outcome (issue 21: a 2 GB session
+ * makes some 40,000 runs). `initial` is a function, so every call starts from a fresh value.
+ */
+export interface RunFold<A> {
+  readonly initial: () => A;
+  readonly step: (acc: A, run: PacedRun) => A;
+}
+
+/** Every run, in order: for callers whose runs are few (session notes) or who need them all (tests). */
+const everyRun: RunFold<PacedRun[]> = {
+  initial: () => [],
+  step: (acc, run) => {
+    acc.push(run); // the list is this call's own: growing it in place keeps the fold linear
+    return acc;
+  },
+};
+
 const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
 
 /**
@@ -63,7 +82,13 @@ const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
  * recorded as failed and changes nothing; a run the machine fails (a full disk) is withdrawn and
  * stops this build with RunInterruptedError, as does an apply that fails.
  */
-export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
+export function runPaced(options: PacedRunsOptions): Promise<PacedRun[]>;
+export function runPaced<A>(options: PacedRunsOptions, fold: RunFold<A>): Promise<A>;
+export async function runPaced<A>(options: PacedRunsOptions, fold?: RunFold<A>): Promise<A | PacedRun[]> {
+  return fold === undefined ? runPacedFolded(options, everyRun) : runPacedFolded(options, fold);
+}
+
+async function runPacedFolded<A>(options: PacedRunsOptions, fold: RunFold<A>): Promise<A> {
   const { kind, logPath } = options;
   const records = withoutInterrupted(options.records);
   const known = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === kind ? [batchKey(r.batch.map((p) => p.uuid))] : [])));
@@ -71,7 +96,10 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
   const decider = createReplayDecider({ ...options.settings, runs: [...new Set([...recordedKinds(records), kind])] });
   let state: ReplayState = decider.initialState();
   let at: LogPosition = { seq: -1, uuid: null };
-  const runs: PacedRun[] = [];
+  let tally = fold.initial();
+  const ended = (run: PacedRun): void => {
+    tally = fold.step(tally, run);
+  };
   const due = new Map<string, Decision>();
   const skipKey = (d: { uuid: string; reason: string }): string => `${d.uuid} ${d.reason}`;
   const skipsRecorded = new Set(
@@ -107,11 +135,11 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
         options.onRun?.({ type: 'failed', runId, error: end.message });
         throw end.error;
       case 'failed':
-        runs.push({ runId, at, ok: false, error: end.error });
+        ended({ runId, at, ok: false, error: end.error });
         options.onRun?.({ type: 'failed', runId, error: end.error });
         return end.records;
       case 'deferred':
-        runs.push({ runId, at, ok: true, deferred: true });
+        ended({ runId, at, ok: true, deferred: true });
         return end.records;
       case 'finished':
         // Recorded as finished, the run is done, as in a write-ahead log: should applying fail (the
@@ -119,7 +147,7 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
         // from the staged copy first (notes: finishApplied; memory: applyStaged). Never a second
         // record for the same run.
         await end.apply();
-        runs.push({ runId, at, ok: true, outcome: end.outcome });
+        ended({ runId, at, ok: true, outcome: end.outcome });
         options.onRun?.({ type: 'finished', runId, outcome: end.outcome });
         return end.records;
     }
@@ -162,7 +190,7 @@ export async function runPaced(options: PacedRunsOptions): Promise<PacedRun[]> {
     await handle(made);
     prune();
   }
-  return runs;
+  return tally;
 }
 
 /**

@@ -100,4 +100,25 @@ describe('paced runs', () => {
     // Started and never ended: the next build marks it interrupted and runs it again (recoverInterrupted).
     expect(typesIn(logPath)).toEqual(['run_started']);
   });
+
+  it('a fold given to runPaced sees every run as it ends, deferred ones too, and its value is what the call returns', async () => {
+    const logPath = join(tempDir(), 'effects.jsonl');
+    let calls = 0;
+    const seen = await runPaced(
+      {
+        entries,
+        records: [],
+        logPath,
+        kind: 'extraction',
+        execute: () => {
+          calls++;
+          if (calls === 1) return Promise.reject(new Error('HTTP 529 overloaded'));
+          if (calls === 2) return Promise.resolve({ deferred: true as const });
+          return Promise.resolve({ outcome: { n: calls }, apply: () => Promise.resolve() });
+        },
+      },
+      { initial: () => '', step: (acc, run) => `${acc}${run.runId}:${run.deferred === true ? 'deferred' : run.ok ? 'ok' : 'failed'} ` },
+    );
+    expect(seen).toBe('extraction@1:failed extraction@3:deferred ');
+  });
 });

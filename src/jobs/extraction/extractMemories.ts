@@ -3,6 +3,7 @@ import { removeStagedLeftovers } from '../../fs/stagedDir.js';
 import type { MessageBatchesPort } from '../../model/messageBatches.js';
 import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
+import type { CountsByType } from './sessionTally.js';
 import { extractSession, SessionUnreadableError, type SessionExtractOptions, type SessionReport } from './extractSession.js';
 import { findTargets, type ExtractTarget } from './findTargets.js';
 import type { BatchRound } from './messageBatchRound.js';
@@ -86,9 +87,7 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     if (stopped === undefined) await removeStagedLeftovers(target.memoryDir);
   });
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
-  const byType = (list: ReadonlyArray<{ type: string | null }>) =>
-    list.reduce<Record<string, number>>((acc, w) => ({ ...acc, [w.type ?? 'other']: (acc[w.type ?? 'other'] ?? 0) + 1 }), {});
-  const touched = new Set(sessions.flatMap((s) => [...s.added, ...s.updated].map((w) => `${s.project}\u0000${w.file}`)));
+  const touched = new Set(sessions.flatMap((s) => s.touched.map((file) => `${s.project}\u0000${file}`)));
   const projects = await Promise.all(
     targets.map(async (t) => ({ projectDir: t.projectDir, memoryDir: t.memoryDir, memories: (await scanMemoryFiles(t.memoryDir)).length })),
   );
@@ -99,8 +98,8 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     projects,
     sessions,
     processed: sessions.filter((s) => s.runs > 0).length,
-    added: byType(sessions.flatMap((s) => s.added)),
-    updated: byType(sessions.flatMap((s) => s.updated)),
+    added: summed(sessions.map((s) => s.added)),
+    updated: summed(sessions.map((s) => s.updated)),
     unchanged: allFiles.flat().filter((f) => !touched.has(f)).length,
     tokens: { input: sessions.reduce((n, s) => n + s.tokens.input, 0), output: sessions.reduce((n, s) => n + s.tokens.output, 0) },
     skipped: sessions.reduce<Record<string, number>>((acc, s) => {
@@ -134,8 +133,9 @@ function failedSession(target: ExtractTarget, session: string, error: unknown, s
     session,
     runs: 0,
     failed: 0,
-    added: [],
-    updated: [],
+    added: {},
+    updated: {},
+    touched: [],
     tokens: { input: 0, output: 0 },
     diagnostics: 0,
     indexDropped: [],
@@ -146,4 +146,11 @@ function failedSession(target: ExtractTarget, session: string, error: unknown, s
     firstLooks: { yes: 0, no: 0, none: 0 },
     error: message,
   };
+}
+
+/** Counts by type added up across sessions. */
+function summed(counts: readonly CountsByType[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const byType of counts) for (const [type, n] of Object.entries(byType)) sum[type] = (sum[type] ?? 0) + n;
+  return sum;
 }

@@ -7,7 +7,7 @@ import { describeFailure } from '../../fs/fsError.js';
 import type { ModelPort } from '../../model/port.js';
 import { readEffectLog } from '../../pipeline/effectLog.js';
 import type { LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { recoverInterrupted, retryFailed, runPaced, type PacedResult, type PacedRun } from '../../pipeline/pacedRuns.js';
+import { recoverInterrupted, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { firstLookRecord } from '../../pipeline/effectRecords.js';
 import { firstLook, type FirstLookAnswer, type FirstLookSettings } from './firstLook.js';
@@ -16,11 +16,11 @@ import type { Decision, RunStart } from '../../projections/decisions.js';
 import { ConversationWindow, windowed } from '../../resume/conversationWindow.js';
 import type { LogEntry } from '../../transcript/logEntry.js';
 import { transcriptEntries } from '../../transcript/transcriptEntries.js';
-import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { ExtractionOutcome } from './extractionOutcome.js';
 import { extractionFrames, type ExtractionFrame } from './extractionFrames.js';
 import { runExtraction } from './extractionRun.js';
+import { sessionTally, type CountsByType } from './sessionTally.js';
 import type { ExtractTarget } from './findTargets.js';
 import { batchCustomId, readBatchLedger, remoteCustomId } from './messageBatchLedger.js';
 import { collectBatchResults, queueBatchRequest, type BatchRound } from './messageBatchRound.js';
@@ -43,8 +43,11 @@ export interface SessionReport {
   readonly session: string;
   readonly runs: number;
   readonly failed: number;
-  readonly added: ExtractionOutcome['written'];
-  readonly updated: ExtractionOutcome['written'];
+  /** Memory files the runs added, by type; a file added and then updated counts in both. */
+  readonly added: CountsByType;
+  readonly updated: CountsByType;
+  /** Each memory file the runs added or updated, once (MEMORY.md left out). */
+  readonly touched: readonly string[];
   readonly tokens: { readonly input: number; readonly output: number };
   readonly diagnostics: number;
   /** Index lines that left MEMORY.md to keep it within Claude Code's limits (their files stay). */
@@ -104,82 +107,82 @@ export async function extractSession(
   const skipped: Record<string, number> = {};
   const firstLooks = { yes: 0, no: 0, none: 0 };
   let tokensSaved = 0;
-  const runs = await runPaced({
-    recordSkips: (skip) => {
-      const gate = skip.gate ?? 'direct_write';
-      skipped[gate] = (skipped[gate] ?? 0) + 1;
-      tokensSaved += skip.tokens;
+  const tally = await runPaced(
+    {
+      recordSkips: (skip) => {
+        const gate = skip.gate ?? 'direct_write';
+        skipped[gate] = (skipped[gate] ?? 0) + 1;
+        tokensSaved += skip.tokens;
+      },
+      entries,
+      records,
+      logPath,
+      kind: 'extraction',
+      ...(options.settings === undefined ? {} : { settings: options.settings }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      // In a batch round, a run's request goes out with the others at the end; its record says which it is.
+      ...(batch === null
+        ? {}
+        : {
+            remote: (runId: string, start: RunStart, decisions: readonly Decision[]) => {
+              const run = frames.frame(start, decisions);
+              return { customId: batchCustomId(sessionId, runId), from: run.from, to: run.to, now: run.now };
+            },
+          }),
+      execute: async (start, decisions, runId): Promise<PacedResult> => {
+        const run = frames.frame(start, decisions);
+        frames.forget(start); // used up: a session's snapshots are not kept
+        if (batch !== null) {
+          await queueBatchRequest(batch, target.memoryDir, batchCustomId(sessionId, runId), run);
+          return { deferred: true };
+        }
+        let look: FirstLookAnswer | undefined;
+        if (options.firstLook !== undefined) {
+          look = await firstLook(options.firstLook, run.conversation.slice(run.conversation.length - run.newMessages), options.signal);
+          firstLooks[look.answer === null ? 'none' : look.answer ? 'yes' : 'no']++;
+          // The answer is in the log before anything else happens: a replay reproduces the run without a model.
+          appendEffectsSync(logPath, [firstLookRecord({ seq: start.seq, uuid: start.uuid }, look, start.tokens)]);
+          if (look.mode === 'enforce' && look.answer === false)
+            return { outcome: declinedRun(sessionId, run, look), apply: () => Promise.resolve() };
+        }
+        const result = await runExtraction({
+          model: options.model,
+          memoryDir: target.memoryDir,
+          readRoots: cwd !== undefined && existsSync(cwd) ? [cwd] : [],
+          conversation: run.conversation,
+          newMessages: run.newMessages,
+          humanMessages: run.humanMessages,
+          runId: `${sessionId}.${runId}`,
+          sessionId,
+          from: run.from,
+          to: run.to,
+          now: run.now,
+          ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+        });
+        if (look === undefined) return result;
+        const tokens = {
+          ...result.outcome.tokens,
+          input: result.outcome.tokens.input + look.tokens.input,
+          output: result.outcome.tokens.output + look.tokens.output,
+        };
+        return { outcome: { ...result.outcome, tokens, firstLook: look }, apply: result.apply };
+      },
     },
-    entries,
-    records,
-    logPath,
-    kind: 'extraction',
-    ...(options.settings === undefined ? {} : { settings: options.settings }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    // In a batch round, a run's request goes out with the others at the end; its record says which it is.
-    ...(batch === null
-      ? {}
-      : {
-          remote: (runId: string, start: RunStart, decisions: readonly Decision[]) => {
-            const run = frames.frame(start, decisions);
-            return { customId: batchCustomId(sessionId, runId), from: run.from, to: run.to, now: run.now };
-          },
-        }),
-    execute: async (start, decisions, runId): Promise<PacedResult> => {
-      const run = frames.frame(start, decisions);
-      frames.forget(start); // used up: a session's snapshots are not kept
-      if (batch !== null) {
-        await queueBatchRequest(batch, target.memoryDir, batchCustomId(sessionId, runId), run);
-        return { deferred: true };
-      }
-      let look: FirstLookAnswer | undefined;
-      if (options.firstLook !== undefined) {
-        look = await firstLook(options.firstLook, run.conversation.slice(run.conversation.length - run.newMessages), options.signal);
-        firstLooks[look.answer === null ? 'none' : look.answer ? 'yes' : 'no']++;
-        // The answer is in the log before anything else happens: a replay reproduces the run without a model.
-        appendEffectsSync(logPath, [firstLookRecord({ seq: start.seq, uuid: start.uuid }, look, start.tokens)]);
-        if (look.mode === 'enforce' && look.answer === false)
-          return { outcome: declinedRun(sessionId, run, look), apply: () => Promise.resolve() };
-      }
-      const result = await runExtraction({
-        model: options.model,
-        memoryDir: target.memoryDir,
-        readRoots: cwd !== undefined && existsSync(cwd) ? [cwd] : [],
-        conversation: run.conversation,
-        newMessages: run.newMessages,
-        humanMessages: run.humanMessages,
-        runId: `${sessionId}.${runId}`,
-        sessionId,
-        from: run.from,
-        to: run.to,
-        now: run.now,
-        ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-      });
-      if (look === undefined) return result;
-      const tokens = {
-        ...result.outcome.tokens,
-        input: result.outcome.tokens.input + look.tokens.input,
-        output: result.outcome.tokens.output + look.tokens.output,
-      };
-      return { outcome: { ...result.outcome, tokens, firstLook: look }, apply: result.apply };
-    },
-  });
-  const done = [...collected.runs, ...runs.filter((run) => run.deferred !== true)];
-  const outcomes = done.flatMap((run) => (run.ok ? [run.outcome as ExtractionOutcome] : []));
-  const declined = (run: PacedRun): boolean => (run.outcome as { declined?: unknown } | undefined)?.declined === 'first_look';
-  const written = outcomes.flatMap((o) => o.written).filter((w) => w.file !== INDEX_NAME);
+    sessionTally(collected.runs),
+  );
   return {
     project: target.projectDir,
     session,
-    runs: done.filter((run) => !declined(run)).length,
-    failed: done.filter((run) => !run.ok).length,
-    added: written.filter((w) => w.change === 'added'),
-    updated: written.filter((w) => w.change === 'updated'),
-    tokens: { input: outcomes.reduce((n, o) => n + o.tokens.input, 0), output: outcomes.reduce((n, o) => n + o.tokens.output, 0) },
+    runs: tally.runs,
+    failed: tally.failed,
+    added: tally.added,
+    updated: tally.updated,
+    touched: [...tally.touched],
+    tokens: tally.tokens,
     diagnostics,
-    indexDropped: outcomes.flatMap((o) => o.indexDropped),
-    submitted: runs.filter((run) => run.deferred === true).length,
+    indexDropped: tally.indexDropped,
+    submitted: tally.submitted,
     waiting: collected.waiting,
     skipped,
     tokensSaved,
