@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import type { Diagnostic } from '../errors.js';
 import { appendWholeLines, appendWholeLinesSync } from '../fs/appendLines.js';
-import { LineSplitter } from '../transcript/lineSplitter.js';
+import { LineSplitter, type RawLine } from '../transcript/lineSplitter.js';
 import { CURRENT_EFFECT_LOG_VERSION, EffectRecord, SUPPORTED_EFFECT_LOG_VERSIONS } from './effectRecord.js';
 import { isWithdrawal } from './effectRecords.js';
 
@@ -19,51 +19,88 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** Reads an effect log; a missing file is an empty log. Bad lines and unknown versions are diagnostics. */
 export function readEffectLog(path: string): EffectLogContents {
-  if (!existsSync(path)) return { records: [], diagnostics: [] };
-  const records: EffectRecord[] = [];
   const diagnostics: Diagnostic[] = [];
-  const splitter = new LineSplitter();
-  const take = (line: { bytes: Uint8Array; line: number; offset: number; terminated: boolean }): void => {
-    const raw = utf8.decode(line.bytes).replace(/\r$/, '');
-    if (raw.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      diagnostics.push({
-        code: line.terminated ? 'malformed_json' : 'truncated_line',
-        line: line.line,
-        offset: line.offset,
-        raw,
-        message: (error as Error).message,
-      });
-      return;
-    }
-    const version = (value as { v?: unknown } | null)?.v;
-    if (!(SUPPORTED_EFFECT_LOG_VERSIONS as readonly unknown[]).includes(version)) {
-      diagnostics.push({
-        code: 'unsupported_version',
-        line: line.line,
-        offset: line.offset,
-        raw,
-        message: `effect record version ${JSON.stringify(version)} is not supported; this memlog reads version ${CURRENT_EFFECT_LOG_VERSION}`,
-      });
-      return;
-    }
-    const parsed = EffectRecord.safeParse(value);
-    if (parsed.success) records.push(parsed.data);
-    else
-      diagnostics.push({
-        code: 'schema_mismatch',
-        line: line.line,
-        offset: line.offset,
-        raw,
-        message: parsed.error.issues[0]?.message ?? 'not an effect record',
-      });
-  };
-  splitter.push(readFileSync(path), take);
-  splitter.end(take);
+  const records = [...effectRecords(path, (d) => diagnostics.push(d))];
   return { records, diagnostics };
+}
+
+/** How much of an effect log is read at a time. */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * An effect log's records one at a time, the file read a mebibyte at a time: for a reader that
+ * looks at each record once, memory follows the longest line, not the log (`extract --per-turn`
+ * over a 2 GB session writes a 42 MB log; issue 21). A missing file has none; bad lines and
+ * unknown versions go to `onDiagnostic`, as `readEffectLog` reports them.
+ */
+export function* effectRecords(
+  path: string,
+  onDiagnostic: (diagnostic: Diagnostic) => void = () => undefined,
+  /** Smaller in tests, so lines cross chunks. */
+  chunkBytes = CHUNK_BYTES,
+): Generator<EffectRecord> {
+  if (!existsSync(path)) return;
+  const fd = openSync(path, 'r');
+  try {
+    const splitter = new LineSplitter();
+    const ready: EffectRecord[] = [];
+    const take = (line: RawLine): void => {
+      const record = parseEffectLine(line, onDiagnostic);
+      if (record !== undefined) ready.push(record);
+    };
+    for (;;) {
+      // A chunk of its own each time: a line the splitter holds across chunks may still point into it.
+      const chunk = Buffer.allocUnsafe(chunkBytes);
+      const read = readSync(fd, chunk, 0, chunkBytes, null);
+      if (read === 0) break;
+      splitter.push(chunk.subarray(0, read), take);
+      yield* ready;
+      ready.length = 0;
+    }
+    splitter.end(take);
+    yield* ready;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function parseEffectLine(line: RawLine, onDiagnostic: (diagnostic: Diagnostic) => void): EffectRecord | undefined {
+  const raw = utf8.decode(line.bytes).replace(/\r$/, '');
+  if (raw.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    onDiagnostic({
+      code: line.terminated ? 'malformed_json' : 'truncated_line',
+      line: line.line,
+      offset: line.offset,
+      raw,
+      message: (error as Error).message,
+    });
+    return undefined;
+  }
+  const version = (value as { v?: unknown } | null)?.v;
+  if (!(SUPPORTED_EFFECT_LOG_VERSIONS as readonly unknown[]).includes(version)) {
+    onDiagnostic({
+      code: 'unsupported_version',
+      line: line.line,
+      offset: line.offset,
+      raw,
+      message: `effect record version ${JSON.stringify(version)} is not supported; this memlog reads version ${CURRENT_EFFECT_LOG_VERSION}`,
+    });
+    return undefined;
+  }
+  const parsed = EffectRecord.safeParse(value);
+  if (parsed.success) return parsed.data;
+  onDiagnostic({
+    code: 'schema_mismatch',
+    line: line.line,
+    offset: line.offset,
+    raw,
+    message: parsed.error.issues[0]?.message ?? 'not an effect record',
+  });
+  return undefined;
 }
 
 /**
@@ -88,9 +125,19 @@ export function appendEffectsSync(path: string, records: readonly EffectRecord[]
  * never started, so they run again at the same place.
  */
 export function withoutInterrupted(records: readonly EffectRecord[]): EffectRecord[] {
-  const withdrawn = new Set(records.flatMap((r) => (r.type === 'run_failed' && isWithdrawal(r) ? [r.runId] : [])));
+  const withdrawn = withdrawnRuns(records);
   if (withdrawn.size === 0) return [...records];
-  return records.filter(
-    (r) => !((r.type === 'run_started' || r.type === 'run_failed' || r.type === 'run_finished') && withdrawn.has(r.runId)),
-  );
+  return records.filter((r) => !ofWithdrawnRun(r, withdrawn));
+}
+
+/** The ids of the runs taken back (see `withoutInterrupted`), for a reader that streams the log twice. */
+export function withdrawnRuns(records: Iterable<EffectRecord>): ReadonlySet<string> {
+  const withdrawn = new Set<string>();
+  for (const r of records) if (r.type === 'run_failed' && isWithdrawal(r)) withdrawn.add(r.runId);
+  return withdrawn;
+}
+
+/** Whether a record belongs to a run taken back. */
+export function ofWithdrawnRun(record: EffectRecord, withdrawn: ReadonlySet<string>): boolean {
+  return (record.type === 'run_started' || record.type === 'run_failed' || record.type === 'run_finished') && withdrawn.has(record.runId);
 }

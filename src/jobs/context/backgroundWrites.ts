@@ -1,7 +1,7 @@
 import { basename, dirname, join } from 'node:path';
 import { statSync } from 'node:fs';
 import type { BackgroundWrite } from '../../context/backgroundWriteNotice.js';
-import { readEffectLog, effectLogPath, withoutInterrupted } from '../../pipeline/effectLog.js';
+import { effectLogPath, effectRecords, ofWithdrawnRun, readEffectLog, withdrawnRuns } from '../../pipeline/effectLog.js';
 import { CONSOLIDATE_LOCK, consolidationLogPath } from '../../memory/durable/memoryPaths.js';
 import { ExtractionOutcome } from '../extraction/extractionOutcome.js';
 
@@ -30,7 +30,10 @@ const sessionLogs = (transcriptPath: string, memoryDir: string): string[] => {
 export function backgroundWritesSince(query: BackgroundWritesQuery): BackgroundWrite[] {
   const writes: BackgroundWrite[] = [];
   for (const log of sessionLogs(query.transcriptPath, query.memoryDir)) {
-    for (const record of withoutInterrupted(readEffectLog(log).records)) {
+    // Streamed twice, never held: a long session's log is tens of megabytes (issue 21).
+    const withdrawn = withdrawnRuns(effectRecords(log));
+    for (const record of effectRecords(log)) {
+      if (ofWithdrawnRun(record, withdrawn)) continue;
       if (record.type !== 'run_finished' || record.run !== 'extraction') continue;
       if (record.at.seq < query.sinceSeq && record.afterEnd !== true) continue;
       const outcome = ExtractionOutcome.safeParse(record.outcome);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isRegularFile } from '../../fs/fileKind.js';
-import { readEffectLog } from '../../pipeline/effectLog.js';
+import { effectRecords } from '../../pipeline/effectLog.js';
 import { ExtractionOutcome } from './extractionOutcome.js';
 
 /** One write of a memory file, as the effect log recorded it. */
@@ -36,7 +36,7 @@ function effectLogsFor(memoryDir: string): string[] {
 export function memoryWrites(memoryDir: string): MemoryWrite[] {
   const writes: MemoryWrite[] = [];
   for (const log of effectLogsFor(memoryDir)) {
-    for (const record of readEffectLog(log).records) {
+    for (const record of effectRecords(log)) {
       if (record.type !== 'run_finished' || record.run !== 'extraction') continue;
       const outcome = ExtractionOutcome.safeParse(record.outcome);
       if (!outcome.success) continue;
