@@ -71,6 +71,23 @@ const everyRun: RunFold<PacedRun[]> = {
   },
 };
 
+/**
+ * A record as the paced runs and the recovery steps before them read it, or null for one none
+ * of them reads: a finished run's outcome shrinks to the first look's decline (what the decider
+ * asks of it), and the decisions go except the gates' skips (kept so none is recorded twice). A
+ * rerun over a long session's log keeps that much (the 2 GB corpus's per-turn log: 120,777
+ * records; issue 21). Whoever needs an outcome in full (finishing a run's staged files) reads it
+ * before this.
+ */
+export function pacingRecord(record: EffectRecord): EffectRecord | null {
+  if (record.type === 'decision') return record.decision.kind === 'extraction_skipped' ? record : null;
+  if (record.type !== 'run_finished') return record;
+  const declined = (record.outcome as { declined?: unknown } | undefined)?.declined === 'first_look';
+  if (record.outcome === undefined) return record;
+  const { outcome: _, ...rest } = record;
+  return declined ? { ...rest, outcome: { declined: 'first_look' } } : rest;
+}
+
 const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
 
 /**

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunInterruptedError } from '../../src/fs/fsError.js';
 import { readEffectLog } from '../../src/pipeline/effectLog.js';
-import { runPaced, type PacedRunEvent } from '../../src/pipeline/pacedRuns.js';
+import { pacingRecord, runPaced, type PacedRunEvent } from '../../src/pipeline/pacedRuns.js';
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import type { LogEntry } from '../../src/transcript/logEntry.js';
 import { tempDir } from '../support/tempDir.js';
@@ -120,5 +120,35 @@ describe('paced runs', () => {
       { initial: () => '', step: (acc, run) => `${acc}${run.runId}:${run.deferred === true ? 'deferred' : run.ok ? 'ok' : 'failed'} ` },
     );
     expect(seen).toBe('extraction@1:failed extraction@3:deferred ');
+  });
+
+  it('a rerun over the pacing records (outcomes and decisions dropped) finds the same runs done as one over the whole log', async () => {
+    const logPath = join(tempDir(), 'effects.jsonl');
+    let calls = 0;
+    const execute = () => {
+      calls++;
+      // The second run is declined by a first look: the decider must still see that in the lean log.
+      const outcome = calls === 2 ? { declined: 'first_look', written: [] } : { written: [{ file: `${calls}.md` }], big: 'x'.repeat(1000) };
+      return Promise.resolve({ outcome, apply: () => Promise.resolve() });
+    };
+    const first = await runPaced({ entries, records: [], logPath, kind: 'extraction', execute });
+    const full = readEffectLog(logPath).records;
+    const lean = full.flatMap((r) => pacingRecord(r) ?? []);
+    expect(lean.some((r) => r.type === 'decision')).toBe(false);
+    expect(JSON.stringify(lean)).not.toContain('xxxx');
+    // What the decider asks of an outcome stays: the replay of a declined run shows its skip.
+    expect(lean.flatMap((r) => (r.type === 'run_finished' ? [r.outcome ?? null] : []))).toEqual([null, { declined: 'first_look' }, null]);
+    for (const records of [full, lean]) {
+      const again = await runPaced({
+        entries,
+        records,
+        logPath,
+        kind: 'extraction',
+        execute: () => Promise.reject(new Error('ran again')),
+      });
+      expect(again).toEqual([]);
+    }
+    expect(first).toHaveLength(3);
+    expect(readEffectLog(logPath).records).toEqual(full);
   });
 });

@@ -5,9 +5,9 @@ import { MemlogError } from '../../errors.js';
 import { removeStagedDir } from '../../fs/stagedDir.js';
 import { describeFailure } from '../../fs/fsError.js';
 import type { ModelPort } from '../../model/port.js';
-import { readEffectLog } from '../../pipeline/effectLog.js';
-import type { LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { recoverInterrupted, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
+import { effectRecords } from '../../pipeline/effectLog.js';
+import type { EffectRecord, LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
+import { pacingRecord, recoverInterrupted, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { firstLookRecord } from '../../pipeline/effectRecords.js';
 import { firstLook, type FirstLookAnswer, type FirstLookSettings } from './firstLook.js';
@@ -74,19 +74,22 @@ export async function extractSession(
   batch: BatchRound | null,
 ): Promise<SessionReport> {
   const logPath = target.effectLog(session);
-  const { log } = readSessionInputs(session, logPath);
+  const sessionId = basename(session, '.jsonl');
+  // Staging copies are named for the session and the run, so no other session's run can be taken for this one's.
+  const stagingOf = (runId: string) => extractionStagingDir(target.memoryDir, `${sessionId}.${runId}`);
+  // A run with a staging copy left recorded its end but died while moving its files in: its
+  // outcome is kept, to finish that; every other record is kept as the runs read it (pacingRecord).
+  const unfinished = (runId: string): boolean => existsSync(stagingOf(runId));
+  const { log } = readSessionInputs(session, logPath, unfinished);
   // The transcript streams through the runs once; each run's conversation comes from a window of
   // the last compactions' entries, so memory follows the conversation, not the file (issue 21).
   let diagnostics = 0;
   const window = new ConversationWindow(transcriptEntries(session));
   const entries = windowed(transcriptEntries(session, { onDiagnostic: () => diagnostics++ }), window);
   await removeStrayTempFiles(target.memoryDir);
-  const sessionId = basename(session, '.jsonl');
-  // Staging copies are named for the session and the run, so no other session's run can be taken for this one's.
-  const stagingOf = (runId: string) => extractionStagingDir(target.memoryDir, `${sessionId}.${runId}`);
   // A run that recorded its end but died while moving its files into place is finished first.
   for (const record of log.records) {
-    if (record.type !== 'run_finished' || record.run !== 'extraction' || !existsSync(stagingOf(record.runId))) continue;
+    if (record.type !== 'run_finished' || record.run !== 'extraction' || !unfinished(record.runId)) continue;
     const outcome = ExtractionOutcome.safeParse(record.outcome);
     await applyStaged(stagingOf(record.runId), target.memoryDir, outcome.success ? outcome.data.written.map((w) => w.file) : []);
   }
@@ -220,10 +223,16 @@ export class SessionUnreadableError extends MemlogError {
 }
 
 /** What a session's extraction reads before it writes anything (the transcript streams later; here: can it be read at all). */
-function readSessionInputs(session: string, logPath: string) {
+function readSessionInputs(session: string, logPath: string, unfinished: (runId: string) => boolean) {
   try {
     closeSync(openSync(session, 'r'));
-    return { log: readEffectLog(logPath) };
+    const records: EffectRecord[] = [];
+    for (const record of effectRecords(logPath)) {
+      const kept =
+        record.type === 'run_finished' && record.run === 'extraction' && unfinished(record.runId) ? record : pacingRecord(record);
+      if (kept !== null) records.push(kept);
+    }
+    return { log: { records } };
   } catch (error) {
     if (describeFailure(error) === undefined) throw error;
     throw new SessionUnreadableError(error);
