@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
-import { readEffectLog } from '../../pipeline/effectLog.js';
+import { effectRecords, readEffectLog } from '../../pipeline/effectLog.js';
 
 /** Chunks the first phase recorded that no consolidation has merged yet, by key (`<session id>/<chunk id>`), and their candidates. */
 export interface UnconsumedCandidates {
@@ -29,7 +29,7 @@ export function unconsumedCandidates(
   const candidates: MemoryCandidate[] = [];
   for (const session of sessions) {
     const sessionId = basename(session, '.jsonl');
-    for (const record of readEffectLog(effectLog(session)).records) {
+    for (const record of effectRecords(effectLog(session))) {
       if (record.type !== 'candidates' || consumed.has(`${sessionId}/${record.chunkId}`)) continue;
       keys.push(`${sessionId}/${record.chunkId}`);
       candidates.push(...record.candidates);

@@ -33,7 +33,7 @@ import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSe
 import { toApiMessages } from '../../resume/apiView.js';
 import { hasUuid, serializeEntry } from '../../transcript/entrySchema.js';
 import { checkCompactOut, copyToOut } from './compactOut.js';
-import { appendEffectsSync, effectLogPath, readEffectLog } from '../../pipeline/effectLog.js';
+import { appendEffectsSync, effectLogPath, effectRecords } from '../../pipeline/effectLog.js';
 import { compactedRecord } from '../../pipeline/effectRecords.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
 import { readCompactionEntries } from './compactionEntries.js';
@@ -200,7 +200,7 @@ async function tryNotes(context: PlanContext, options: CompactOptions, rungs: Ru
     rungs.push({ rung: 'notes', used: false, reason: notes === null ? 'no session notes' : 'the session notes are still empty' });
     return undefined;
   }
-  const covered = lastSummarizedFromLog(readEffectLog(logPath).records);
+  const covered = lastSummarizedFromLog(effectRecords(logPath));
   const outcome = planNotesRung(
     context,
     { ...truncateNotesForCompaction(notes), path: notesPath },

@@ -6,7 +6,7 @@ import { removeStagedDir } from '../../fs/stagedDir.js';
 import { describeFailure } from '../../fs/fsError.js';
 import type { ModelPort } from '../../model/port.js';
 import { effectRecords } from '../../pipeline/effectLog.js';
-import type { EffectRecord, LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
+import type { EffectRecord, LogPosition, RunFinishedRecord, RunStartedRecord } from '../../pipeline/effectRecord.js';
 import { pacingRecord, recoverInterrupted, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { firstLookRecord } from '../../pipeline/effectRecords.js';
@@ -77,10 +77,7 @@ export async function extractSession(
   const sessionId = basename(session, '.jsonl');
   // Staging copies are named for the session and the run, so no other session's run can be taken for this one's.
   const stagingOf = (runId: string) => extractionStagingDir(target.memoryDir, `${sessionId}.${runId}`);
-  // A run with a staging copy left recorded its end but died while moving its files in: its
-  // outcome is kept, to finish that; every other record is kept as the runs read it (pacingRecord).
-  const unfinished = (runId: string): boolean => existsSync(stagingOf(runId));
-  const { log } = readSessionInputs(session, logPath, unfinished);
+  const { records: read, staged } = readSessionInputs(session, logPath, (runId) => existsSync(stagingOf(runId)));
   // The transcript streams through the runs once; each run's conversation comes from a window of
   // the last compactions' entries, so memory follows the conversation, not the file (issue 21).
   let diagnostics = 0;
@@ -88,16 +85,15 @@ export async function extractSession(
   const entries = windowed(transcriptEntries(session, { onDiagnostic: () => diagnostics++ }), window);
   await removeStrayTempFiles(target.memoryDir);
   // A run that recorded its end but died while moving its files into place is finished first.
-  for (const record of log.records) {
-    if (record.type !== 'run_finished' || record.run !== 'extraction' || !unfinished(record.runId)) continue;
+  for (const record of staged) {
     const outcome = ExtractionOutcome.safeParse(record.outcome);
     await applyStaged(stagingOf(record.runId), target.memoryDir, outcome.success ? outcome.data.written.map((w) => w.file) : []);
   }
   // A run whose request went out in a message batch is still going on, not interrupted.
   const ledger = readBatchLedger(target.memoryDir);
   const submitted = (record: RunStartedRecord): boolean => ledger.has(remoteCustomId(record) ?? '');
-  const interrupted = await recoverInterrupted(log.records, 'extraction', logPath, (runId) => removeStagedDir(stagingOf(runId)), submitted);
-  let records = [...log.records, ...interrupted];
+  const interrupted = await recoverInterrupted(read, 'extraction', logPath, (runId) => removeStagedDir(stagingOf(runId)), submitted);
+  let records = [...read, ...interrupted];
   // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
   let ended: LogPosition | undefined;
   const end = (): LogPosition => (ended ??= lastPosition(transcriptEntries(session)));
@@ -222,17 +218,27 @@ export class SessionUnreadableError extends MemlogError {
   }
 }
 
-/** What a session's extraction reads before it writes anything (the transcript streams later; here: can it be read at all). */
-function readSessionInputs(session: string, logPath: string, unfinished: (runId: string) => boolean) {
+/**
+ * What a session's extraction reads before it writes anything (the transcript streams later;
+ * here: can it be read at all): its effect log, each record as the runs read it (pacingRecord),
+ * and in full the finished runs whose staging copy is still there (they died moving their files
+ * in, and their outcome says which files to finish moving).
+ */
+function readSessionInputs(
+  session: string,
+  logPath: string,
+  hasStagingCopy: (runId: string) => boolean,
+): { readonly records: EffectRecord[]; readonly staged: RunFinishedRecord[] } {
   try {
     closeSync(openSync(session, 'r'));
     const records: EffectRecord[] = [];
+    const staged: RunFinishedRecord[] = [];
     for (const record of effectRecords(logPath)) {
-      const kept =
-        record.type === 'run_finished' && record.run === 'extraction' && unfinished(record.runId) ? record : pacingRecord(record);
+      if (record.type === 'run_finished' && record.run === 'extraction' && hasStagingCopy(record.runId)) staged.push(record);
+      const kept = pacingRecord(record);
       if (kept !== null) records.push(kept);
     }
-    return { log: { records } };
+    return { records, staged };
   } catch (error) {
     if (describeFailure(error) === undefined) throw error;
     throw new SessionUnreadableError(error);

@@ -7,7 +7,7 @@ import { acquireProcessLock } from '../../fs/processLock.js';
 import { MemlogError, type Diagnostic } from '../../errors.js';
 import { existsSync } from 'node:fs';
 import type { ModelPort } from '../../model/port.js';
-import { effectLogPath, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
+import { effectLogPath, effectRecords, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
 import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
 import type { ReplaySettings } from '../../pipeline/replayDecider.js';
@@ -139,7 +139,7 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
     })),
     earlierRuns,
     interrupted: interrupted.length,
-    lastSummarizedMessageId: lastSummarizedFromLog(readEffectLog(logPath).records),
+    lastSummarizedMessageId: lastSummarizedFromLog(effectRecords(logPath)),
     diagnostics,
   };
 }
@@ -201,7 +201,7 @@ async function finishApplied(records: readonly EffectRecord[], notesPath: string
  * Where the notes stand according to the effect log: the position the last successful update
  * covers. A compaction resets it (spec §5.1 "after success"), as the transcript's boundary says.
  */
-export function lastSummarizedFromLog(records: readonly EffectRecord[]): string | null {
+export function lastSummarizedFromLog(records: Iterable<EffectRecord>): string | null {
   let last: string | null = null;
   for (const record of records) {
     if (record.type === 'compacted') last = null;
