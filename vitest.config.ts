@@ -20,9 +20,22 @@ export default defineConfig({
           exclude: ['test/**/*.property.test.ts', 'test/**/*.int.test.ts', 'test/long/**'],
           setupFiles,
           isolate,
+          // A unit test takes milliseconds alone; on a loaded 2-core laptop the default 5 s is within
+          // ten times of some (a walk over 70,000 steps), so time is no test's business here.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
-      { test: { name: 'property', include: ['test/**/*.property.test.ts'], setupFiles, isolate, testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'property',
+          include: ['test/**/*.property.test.ts'],
+          setupFiles,
+          isolate,
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'int',
@@ -30,7 +43,8 @@ export default defineConfig({
           setupFiles,
           isolate,
           globalSetup: ['test/support/cliBundle.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       // Minutes of child processes over generated gigabytes: only when asked (npm run test:long).

@@ -32,12 +32,21 @@ export async function createProgram(argv?: readonly string[]): Promise<Command> 
   const program = new Command('memlog')
     .exitOverride()
     .description("memlog: Claude Code's memory system over its transcript log, as a library and CLI")
-    .version('0.1.0')
-    .showHelpAfterError();
+    .version('0.1.0');
   const named = argv?.[2];
   const only = COMMANDS.filter(([name]) => name === named);
   for (const [, load] of only.length > 0 ? only : COMMANDS) (await load())(program);
+  pointToHelpAfterErrors(program, 'memlog');
   return program;
+}
+
+/**
+ * A usage error is its line (commander's, with its "did you mean" where it has one) and one line
+ * pointing at the command's own help, not the whole help, which would scroll the error away.
+ */
+function pointToHelpAfterErrors(command: Command, path: string): void {
+  command.showHelpAfterError(`(see '${path} --help' for the options)`);
+  for (const sub of command.commands) pointToHelpAfterErrors(sub, `${path} ${sub.name()}`);
 }
 
 /**

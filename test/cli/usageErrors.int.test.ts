@@ -79,6 +79,8 @@ describe('usage errors exit with status 2 and change nothing', () => {
     expect(result.stderr).not.toMatch(/^ {4}at /m);
     // An error line, or the usage of a command named without its subcommand.
     expect(result.stderr).toMatch(/^(error|memlog): |^Usage: /m);
+    // The error stays on screen: its line and a pointer to --help, never the whole help after it.
+    if (/^(error|memlog): /.test(result.stderr)) expect(result.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(3);
     expect(result.status).toBe(2);
     expect(readdirSync(dir).sort()).toEqual(before);
   });

@@ -30,10 +30,14 @@ describe('the effect runner, live, and replay from its log', () => {
     const decisions = new Subject<Decision>();
     replayDecisions(feed).subscribe({ next: (d) => (liveDecisions.push(d), decisions.next(d)), complete: () => decisions.complete() });
 
+    // The first notes update holds until the whole transcript is fed, so the requests that arrive
+    // meanwhile must pile up into a trailing run, however fast or loaded the machine is.
+    let allFed = (): void => undefined;
+    const fed = new Promise<void>((resolve) => (allFed = resolve));
     const done = lastValueFrom(
       runEffects(decisions, {
         execute: async (run: RunKind, batch) => {
-          await sleep(run === 'session_notes' ? 40 : 5); // notes updates are slow: later requests pile up
+          await (run === 'session_notes' ? fed : sleep(5));
           const apply = (): Promise<void> => {
             // One run per kind in flight: the newest record of this kind on disk must be this run's outcome.
             const mine = readEffectLog(logPath).records.filter((r) => 'run' in r && r.run === run);
@@ -52,6 +56,7 @@ describe('the effect runner, live, and replay from its log', () => {
       if (item.kind === 'entry') position = { seq: item.seq, uuid: (item.entry as { uuid?: string }).uuid ?? null };
       await sleep(2);
     }
+    allFed();
     feed.complete();
     const records = await done;
 

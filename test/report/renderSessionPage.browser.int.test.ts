@@ -139,7 +139,6 @@ describe.skipIf(!haveChromium && !inCi)('session page in Chromium', () => {
     if (artifacts !== undefined) writeFileSync(join(artifacts, 'generated-5000.json'), `${JSON.stringify(metrics, null, 2)}\n`);
     expect(metrics.bytes).toBeLessThan(1_500_000);
     expect(nodes).toBeLessThan(12_000);
-    expect(loadMs).toBeLessThan(5_000);
     expect(requests).toEqual([url]);
     await page.close();
   });
