@@ -4,16 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/paths.js';
 
 /**
- * The README's library examples are the files in examples/, shown whole: a block that names its
+ * The library examples in docs/library.md are the files in examples/, shown whole: a block that names its
  * file (`Run: npx tsx examples/<name>.ts`) must be that file, with the package's name where the
- * file imports the sources. examples.int.test.ts runs the files, so the README runs too.
+ * file imports the sources. examples.int.test.ts runs the files, so the page runs too.
  */
-const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+const readme = readFileSync(join(repoRoot, 'docs', 'library.md'), 'utf8');
 const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
 const exampleIn = (block: string) => /Run: npx tsx (examples\/\w+\.ts)/.exec(block)?.[1];
 const asPublished = (source: string) => source.replaceAll("'../src/index.js'", "'memlog'");
 
-describe('README library examples', () => {
+describe('docs/library.md examples', () => {
   const shown = blocks.filter((block) => exampleIn(block) !== undefined);
 
   it('shows one example per use: replay a session, extract a folder, plan a compaction', () => {
