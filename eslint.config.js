@@ -21,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    // Pure layers. In src/resume/ only the loader reads files (docs/decisions.md #10); what the context reads, src/jobs/context/ reads (#32H).
+    // Pure layers. In src/resume/ only the loader reads files (decision 10); what the context reads, src/jobs/context/ reads (decision 32H).
     files: [
       'src/projections/**',
       'src/compaction/**',

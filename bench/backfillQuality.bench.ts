@@ -16,7 +16,7 @@ import { writeHistory } from './historyGen.js';
  * said five ways, a fact that changed, relative dates, two unrelated rules), with the offline
  * model: after `memlog extract --per-turn` alone, after `memlog consolidate` on its output, and
  * after the default `memlog extract` (two phases). Prints the
- * issue 19 targets beside what was measured; it asserts nothing (a bench measures, tests judge).
+ * targets (bench/RESULTS.md) beside what was measured; it asserts nothing (a bench measures, tests judge).
  */
 const { values: args } = parseArgs({
   options: { sessions: { type: 'string', default: '30' }, mb: { type: 'string' }, rounds: { type: 'string' } },

@@ -13,7 +13,7 @@ import { generateSession, toJsonl } from './sessionGen.js';
  * estimate), for one generated session of each length: `memlog extract` (two phases, each
  * session read about once) beside `memlog extract --per-turn` (Claude Code's live runs, each
  * sending the conversation since the cursor and all before it), in one run. Offline model: it
- * reports no usage, so "sent" is the project's estimate of each request, for both. Issue 19's
+ * reports no usage, so "sent" is the project's estimate of each request, for both. The
  * target: the backfill at most 1.5× at 20, 80 and 320 turns. Measures; asserts nothing.
  */
 const { values: args } = parseArgs({ options: { turns: { type: 'string', default: '20,80,320' } } });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-/** The commands issue 21 holds to bounded memory: bench/commandMemory.bench.ts measures them, test/long/ checks them. */
+/** The commands held to bounded memory (decision 52): bench/commandMemory.bench.ts measures them, test/long/ checks them. */
 
 /** Where one size's run lives: the session in a project folder of its own, and room for what commands write. */
 export interface Place {

@@ -11,7 +11,7 @@ import { assertGnuTime, measurePeakRss, stopRunningChildren, type PeakRss } from
 import { COMMANDS, type Place } from './commandList.js';
 
 /**
- * Issue 21's measure: the peak RSS of every CLI command, each a fresh `node bin/memlog.js`
+ * The bounded-memory measure (decision 52): the peak RSS of every CLI command, each a fresh `node bin/memlog.js`
  * under GNU time, over one generated session per size (written into a temporary folder, a
  * megabyte at a time, and deleted once that size is measured). Prints a table of command × size
  * and, per command, the largest size's peak over the smallest's: a command whose memory does not
@@ -189,7 +189,7 @@ function table(): string {
   const smallest = sizes[0]!;
   const largest = sizes.at(-1)!;
   const head = ['command', ...sizes.map((mb) => `${mb} MB`), `peak ${largest} MB / ${smallest} MB`, 'every size completed'];
-  if (sizes.includes(TARGET_MB)) head.push(`issue 21 at ${TARGET_MB} MB (≤ ${TARGET_RATIO}×, < 250 MB)`);
+  if (sizes.includes(TARGET_MB)) head.push(`target at ${TARGET_MB} MB (≤ ${TARGET_RATIO}×, < 250 MB)`);
   const rows = commands.map(([name]) => {
     const at = (mb: number): Result | undefined => results.find((r) => r.command === name && r.mb === mb);
     // A run that did not complete had reached its figure when it died: the ratio is a lower bound.

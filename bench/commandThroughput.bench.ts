@@ -9,7 +9,7 @@ import { machineLine, median } from './benchUtil.js';
 import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus } from './corpus.js';
 
 /**
- * Issue 21's throughput measure: `replay --json`, `inspect --json` and `report`, each a fresh
+ * The throughput measure of bounded memory (decision 52): `replay --json`, `inspect --json` and `report`, each a fresh
  * `node bin/memlog.js` with its output thrown away, against the stream floor as a process of its
  * own (bench/streamFloorChild.mjs: read, split, JSON.parse), over the same generated session,
  * round by round in turn so that the machine's drift falls on every case alike. Prints each

@@ -5,7 +5,7 @@ import type { Entry } from '../src/transcript/entrySchema.js';
 import { toJsonl } from './sessionGen.js';
 
 /**
- * A project's history for measuring what backfill and consolidation keep (issue 19): many short
+ * A project's history for measuring what backfill and consolidation keep (decisions 41 and 42): many short
  * sessions, one a day, most of them plain work, and among them the statements a memory system
  * must get right:
  * - one preference said in different words in five sessions (should end as one memory);

@@ -1,5 +1,5 @@
 /**
- * The refactoring safety net (issues 18 and 21): runs every memlog command over every fixture
+ * The refactoring safety net (decision 38): runs every memlog command over every fixture
  * with two versions of the sources and reports each invocation whose exit status, stdout, stderr
  * or written files differ. `npx tsx scripts/compareOutputs.ts --help` lists the options;
  * scripts/compareOutputs/ holds the parts, normalise.ts what is rewritten before comparing.

@@ -1,5 +1,5 @@
 /**
- * The labels of the extraction-quality corpus (issue 20). Every statement is written by us and
+ * The labels of the extraction-quality corpus (decisions 47 and 49). Every statement is written by us and
  * said by a user in a generated Claude Code session; the label says whether a good extractor
  * keeps it and, if it does, what a saved memory must contain.
  */

@@ -92,7 +92,7 @@ if (!args['no-write'] && halves.length === ALL_HALVES.length) {
     '`--per-turn`. Recall: positives some memory of their project holds all the words of; precision: memories',
     'matching a positive over all saved; negatives saved: non-memories (tasks, questions, fixes, code facts, transient',
     "state, secrets) found in a memory; secrets: any piece of a corpus secret in any memory file, and src/secrets' scanner's findings.",
-    'Targets (issue 20): recall ≥ 0.75 overall and ≥ 0.6 per type, precision ≥ 0.9, secrets 0, on every half.',
+    'Targets: recall ≥ 0.75 overall and ≥ 0.6 per type, precision ≥ 0.9, secrets 0, on every half.',
     '',
     table,
   ].join('\n');

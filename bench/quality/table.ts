@@ -51,5 +51,5 @@ export function replaceSection(document: string, body: string): string {
   const end = document.indexOf(SECTION_END);
   if (begin >= 0 && end > begin) return document.slice(0, begin) + section + document.slice(end + SECTION_END.length);
   const trimmed = document.replace(/\s*$/, '');
-  return `${trimmed}${trimmed === '' ? '' : '\n\n'}## Extraction quality: the labelled benchmark (issue 20)\n\n${section}\n`;
+  return `${trimmed}${trimmed === '' ? '' : '\n\n'}## Extraction quality: the labelled benchmark\n\n${section}\n`;
 }

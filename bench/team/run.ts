@@ -4,7 +4,7 @@ import { freshDataDir, freshPostgresDatabase, startServer, stopServer, type Serv
 import { mulberry32 } from '../corpus.js';
 
 /**
- * The team server under load on 127.0.0.1 (issue 23): N clients pushing and pulling to R
+ * The team server under load on 127.0.0.1 (decision 56): N clients pushing and pulling to R
  * repositories for S seconds, through 3 server processes on one PostgreSQL database, through one
  * server on embedded PGlite, and through 3 servers one of which is SIGKILLed halfway.
  *

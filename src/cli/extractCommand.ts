@@ -107,7 +107,7 @@ export function registerExtract(program: Command): void {
         .choices(['lexical', 'agent'])
         .default('lexical'),
     )
-    // The default since issue 19; the flag stays accepted for scripts written when it was opt-in.
+    // The default since decision 46; the flag stays accepted for scripts written when it was opt-in.
     .addOption(new Option('--two-phase', 'read each session once, then consolidate (the default)').hideHelp())
     .option('--dry-run', 'list what would be processed, with an estimate of model tokens; write nothing')
     .option('--json', 'print the report as one JSON object');

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
  * garbage a moment later, and at V8's default growth the heap swells with that garbage to two or
  * three times the live set before a full collection runs (inspect over 200 MB: 180–330 MiB from run
  * to run, about 150 MiB when the heap is capped). Growing by a tenth keeps the peak near the live
- * set at no measurable cost in time (docs/decisions.md §52).
+ * set at no measurable cost in time (decision 52).
  */
 export const HEAP_GROWING_PERCENT = 10;
 

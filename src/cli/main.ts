@@ -7,7 +7,7 @@ type Register = (program: Command) => void;
 /**
  * Each command's file, loaded only when asked for: a command's file brings its layers with it
  * (the model SDK, the date parser, the database drivers…), and loading every command's costs
- * about 0.6 s before any work, a third of reading a 200 MB transcript (issue 21).
+ * about 0.6 s before any work, a third of reading a 200 MB transcript (decision 57).
  */
 const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Register>]> = [
   ['inspect', async () => (await import('./inspectCommand.js')).registerInspect],

@@ -79,7 +79,7 @@ export function registerReplay(program: Command): void {
         await follow(file, settings, options);
         return;
       }
-      // Read again for each pass, one entry at a time, never held whole (issue 21).
+      // Read again for each pass, one entry at a time, never held whole (decision 51).
       const read = transcriptEntries(file);
       const versions = new Set<string>();
       const entries = Object.assign(withVersions(read, versions), { diagnostics: () => read.diagnostics() });
@@ -122,7 +122,7 @@ export function registerReplay(program: Command): void {
         return;
       }
       if (options.json === true) {
-        // Each decision goes out as it is made: nothing of the session is kept (issue 21).
+        // Each decision goes out as it is made: nothing of the session is kept (decision 55).
         const out = new ChunkedWriter((text) => process.stdout.write(text));
         replaySync(entries, settings, undefined, records, (decision) => out.write(`${JSON.stringify(decision)}\n`));
         out.flush();

@@ -16,7 +16,7 @@ import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, utimesSync } fro
  * Its file operations are synchronous behind the async signatures: a memory directory holds tens
  * to hundreds of small files and an extraction run stages it, twice compares it and removes it
  * (thousands of runs over a long session with --per-turn), where each awaited call was a round
- * trip to the thread pool that cost more than the call itself (issue 21, docs/decisions.md §60).
+ * trip to the thread pool that cost more than the call itself (decision 60).
  */
 
 /** A staged copy, as `stageDir` made it. */

@@ -89,7 +89,7 @@ export function inspectTranscript(file: string, options: InspectReadOptions = {}
         continue;
       }
       tally(item.line, item.entry);
-      // The report needs the chain and the count of its messages, not their words: the index keeps light entries (issue 21).
+      // The report needs the chain and the count of its messages, not their words: the index keeps light entries (decision 51).
       yield { seq: item.seq, entry: lightEntry(item.entry) };
     }
   }

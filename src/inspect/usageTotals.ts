@@ -16,7 +16,7 @@ const RECENT = 256;
 
 /**
  * API usage summed over a file, each message counted once with its last piece's usage, without a
- * map of every message (issue 21): the sums are kept as they go, and a piece of a recent message
+ * map of every message (decision 55): the sums are kept as they go, and a piece of a recent message
  * takes back what its earlier piece added. A message id met again after it left the recent ones
  * (or a fingerprint that only looks like one) makes `exact` false: the caller sums the file again
  * with `sumUsageById`. Token counts are integers, so taking back is exact.

@@ -30,7 +30,7 @@ const CHUNK_BYTES = 1 << 20;
 /**
  * An effect log's records one at a time, the file read a mebibyte at a time: for a reader that
  * looks at each record once, memory follows the longest line, not the log (`extract --per-turn`
- * over a 2 GB session writes a 42 MB log; issue 21). A missing file has none; bad lines and
+ * over a 2 GB session writes a 42 MB log; decision 60). A missing file has none; bad lines and
  * unknown versions go to `onDiagnostic`, as `readEffectLog` reports them.
  */
 export function* effectRecords(

@@ -26,7 +26,7 @@ import { nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, ru
  * - interrupted: the machine failed the work (a full disk, EIO: isEnvironmentFault). Such a run
  *   did not happen: it is withdrawn (`run_failed` marked interrupted), runs again at the same
  *   place next time, and the runner stops with RunInterruptedError, trying nothing more on a
- *   failing disk. Live runs follow this rule too (docs/decisions.md §39): a live runner that
+ *   failing disk. Live runs follow this rule too (decision 39): a live runner that
  *   went on after a withdrawn run would coalesce differently from a replay of its own log.
  * - deferred: the work goes on elsewhere (a message batch): no end yet; it is recorded when the
  *   result is collected.

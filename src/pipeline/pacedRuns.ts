@@ -54,7 +54,7 @@ export interface PacedRunsOptions {
 
 /**
  * How runPaced sums up its runs: each one is folded in as it ends, so a caller that needs a
- * tally (the extract's report) keeps a tally, not every run's outcome (issue 21: a 2 GB session
+ * tally (the extract's report) keeps a tally, not every run's outcome (decision 60: a 2 GB session
  * makes some 40,000 runs). `initial` is a function, so every call starts from a fresh value.
  */
 export interface RunFold<A> {
@@ -76,7 +76,7 @@ const everyRun: RunFold<PacedRun[]> = {
  * of them reads: a finished run's outcome shrinks to the first look's decline (what the decider
  * asks of it), and the decisions go except the gates' skips (kept so none is recorded twice). A
  * rerun over a long session's log keeps that much (the 2 GB corpus's per-turn log: 120,777
- * records; issue 21). Whoever needs an outcome in full (finishing a run's staged files) reads it
+ * records; decision 60). Whoever needs an outcome in full (finishing a run's staged files) reads it
  * before this.
  */
 export function pacingRecord(record: EffectRecord): EffectRecord | null {
@@ -191,7 +191,7 @@ async function runPacedFolded<A>(options: PacedRunsOptions, fold: RunFold<A>): P
   };
 
   // A decision can only be in a later run's batch while it waits in some kind's pending list:
-  // the others are let go now and then, so a long session does not keep every decision (issue 21).
+  // the others are let go now and then, so a long session does not keep every decision (decision 55).
   let pruneAbove = 64;
   const prune = (): void => {
     if (due.size <= pruneAbove) return;

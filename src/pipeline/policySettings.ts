@@ -81,7 +81,7 @@ function policyNotes(policy: TriggerPolicy | undefined): Partial<SessionNotesThr
 
 /** The policy in force, in words, as commands print it. */
 export function describePolicy(policy: TriggerPolicy, versions: readonly string[] = []): string {
-  if (policy === 'memlog') return "policy memlog: memlog's rules (docs/decisions.md)";
+  if (policy === 'memlog') return "policy memlog: memlog's rules (docs/decisions/, decision 58)";
   const releases = [...new Set(versions.map((v) => claudeCodeRules(v).release))];
   const seen = versions.length === 0 ? '' : ` (written by ${[...new Set(versions)].join(', ')}: the rules of ${releases.join(', ')})`;
   return `policy claude-code: Claude Code's rules for the version that wrote each entry${seen}`;

@@ -10,7 +10,7 @@ import { countDecision, decisionLine, firstPromptPreview, noDecisions, shown, su
 
 /**
  * `formatTimeline(file, buildTimeline(entries, …))`, written line by line in two walks instead of
- * built whole (issue 21): the first walk replays the decisions and keeps only the lines they print;
+ * built whole (decision 55): the first walk replays the decisions and keeps only the lines they print;
  * the second folds the turns and writes each when the next begins, with the decisions that fall
  * in it. Memory holds the decisions' lines, not the turns, their prompts or the output.
  * `entries` is walked twice (three times or more in the rare session where a prompt's uuid was

@@ -81,7 +81,7 @@ export function initialState(): SessionNotesState {
  * thread, once its last piece is in: at least `minimumTokensToInit` to start; then
  * `minimumTokensBetweenUpdates` of growth since the last update and either
  * `toolCallsBetweenUpdates` tool calls since then or a response without tool calls.
- * Unlike Claude Code, the growth baseline is re-taken after a compaction (docs/decisions.md),
+ * Unlike Claude Code, the growth baseline is re-taken after a compaction (decision 15),
  * unless `rebaseAfterCompaction` is false.
  */
 export function createSessionNotesTrigger(

@@ -1,7 +1,7 @@
 /**
  * Whose rules the triggers follow. `claude-code` reproduces what the Claude Code version that
  * wrote each entry decided (the version is on every transcript entry); `memlog` is memlog's own
- * documented policy (docs/decisions.md: the table of differences between the two).
+ * documented policy (decision 58: the table of differences between the two).
  */
 export const TRIGGER_POLICIES = ['claude-code', 'memlog'] as const;
 export type TriggerPolicy = (typeof TRIGGER_POLICIES)[number];

@@ -49,7 +49,7 @@ export const initialTurnChunker = (start = 0): TurnChunkerState => ({ chunk: nul
  * The next item: the state, and the chunks it completed (a turn is complete when the next one
  * starts; the chunk before it, when that turn does not fit). Fed item by item and then
  * `endTurnChunker`, it gives the ranges `chunkAtTurnEnds` gives over the same items at once,
- * while a caller holds only the open chunk and turn (the backfill's read of a session, issue 21).
+ * while a caller holds only the open chunk and turn (the backfill's read of a session, decision 54).
  */
 export function pushTurnItem(state: TurnChunkerState, item: ChunkItem, limit: number): [TurnChunkerState, ChunkRange[]] {
   const { turn, next } = state;

@@ -10,6 +10,6 @@ export interface DisplayCaps {
 
 /**
  * A page of a session with a hundred thousand turns would be hundreds of megabytes and draw
- * nothing more than a page of a few thousand (issue 21): more than the chart has pixel columns.
+ * nothing more than a page of a few thousand (decisions 55 and 57): more than the chart has pixel columns.
  */
 export const DISPLAY_CAPS: DisplayCaps = { turnBars: 2_000, laneMarkers: 2_000, toolErrors: 1_000 };

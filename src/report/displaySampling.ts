@@ -15,7 +15,7 @@ export interface TurnBar {
 
 /**
  * Consecutive turns drawn one bar per group, the group size doubling as the session grows, so
- * that a page never holds more than `cap` bars whatever the session's length (issue 21). Below
+ * that a page never holds more than `cap` bars whatever the session's length (decision 57). Below
  * the cap every turn is its own bar, exactly as it was pushed.
  */
 export class TurnStrip {

@@ -16,7 +16,7 @@ export interface LoadedSession {
 export function loadSession(path: string, name: string, effectLogs: readonly string[], onRead?: (bytes: number) => void): LoadedSession {
   // A transcript that cannot be opened fails here, with the reader's own message, before its size is asked.
   for (const _ of readTranscriptSync(path, { chunkBytes: 4_096 })) break;
-  // Read lazily: the session view walks it once, one entry at a time (issue 21).
+  // Read lazily: the session view walks it once, one entry at a time (decision 51).
   const entries = transcriptEntries(path, onRead === undefined ? {} : { onRead });
   const logs = effectLogs.map((log) => readEffectLog(log));
   return {

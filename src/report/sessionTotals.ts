@@ -12,7 +12,7 @@ import { toolActivityFold } from './toolActivity.js';
 export type SessionSummary = Pick<SessionView, 'bytes' | 'diagnostics' | 'totals'>;
 
 /**
- * `buildSessionView(inputs).totals` without the view (issue 21): what a report's row needs is
+ * `buildSessionView(inputs).totals` without the view (decision 55): what a report's row needs is
  * counted in one walk, and neither the turns, their prompts, the decisions nor the markers are
  * kept. The counts are the view's by construction (a property test holds them equal).
  */

@@ -90,7 +90,7 @@ interface BoundarySeen {
 
 /**
  * Builds a session's view model: a pure function of the entries, the records and the settings.
- * One walk folds everything, keeping only what the page draws (issue 21): the turns, markers and
+ * One walk folds everything, keeping only what the page draws (decision 57): the turns, markers and
  * failed tool results of a very long session are sampled as they come (displaySampling.ts), so
  * a lazily read transcript is read once and memory does not grow with it.
  */

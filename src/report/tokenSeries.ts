@@ -21,7 +21,7 @@ export const MAX_TOKEN_POINTS = 2_000;
 
 /**
  * Points kept as two columns of numbers in fixed-size chunks: 16 bytes a point where an object took
- * about 50, for a line measured at every message of a session of any length (issue 21). Chunks,
+ * about 50, for a line measured at every message of a session of any length (decisions 55 and 60). Chunks,
  * not one array doubled: a doubling holds the old and the new column at once and leaves up to
  * half of the new one unused, a third of the line's memory at 2 GB.
  */

@@ -41,7 +41,7 @@ export interface ToolActivityFold {
 
 /**
  * `toolActivity` one entry at a time, for a walk that folds several things at once: the calls
- * and failed results are counted and handed to the listeners, not kept (issue 21).
+ * and failed results are counted and handed to the listeners, not kept (decision 51).
  */
 export function toolActivityFold(
   listeners: { readonly onCall?: (seq: number) => void; readonly onError?: (mark: ToolErrorMark) => void } = {},

@@ -56,7 +56,7 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
           ...(options.settings === undefined ? {} : { settings: options.settings }),
           ...(backLink === undefined ? {} : { backLink }),
         };
-        // A row needs the totals only: without pages, nothing of the session is kept (issue 21).
+        // A row needs the totals only: without pages, nothing of the session is kept (decision 55).
         if (indexDir === null) summary = buildSessionTotals(inputs);
         else {
           const view = buildSessionView(inputs);

@@ -31,7 +31,7 @@ export function toApiMessages(chain: readonly ChainNode[]): ApiMessage[] {
 /**
  * `toApiMessages` one node at a time: each message is given as soon as no later entry can
  * change it, so a caller that reads the chain back entry by entry holds a few messages, not the
- * conversation (issue 21). A user message with anything besides tool results closes every
+ * conversation (decision 54). A user message with anything besides tool results closes every
  * message before it: a user entry merges into the last message only, and an assistant piece's
  * search for its message (`findSameMessage`) stops there.
  */

@@ -7,7 +7,7 @@ import { indexTranscript } from './transcriptIndex.js';
 
 /**
  * The live conversation at any point of a transcript being streamed, in memory bounded by the
- * conversation rather than the file (issue 21): the entries from the compact boundary before the
+ * conversation rather than the file (decision 55): the entries from the compact boundary before the
  * last one on, as the forgetting index keeps them (decision 53). Runs paced over a stream (notes,
  * extract --per-turn) take their snapshots here instead of filtering the whole file for each run.
  *

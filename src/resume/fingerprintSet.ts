@@ -57,7 +57,7 @@ export class FingerprintSet {
  * A set that answers as `base` plus what is added to it, leaving `base` as it is: what a copy of
  * `base` would answer, without the copy. A conversation window's fingerprints of what it forgot
  * grow with the file, and each snapshot of it forgets a little more on its own: copied per
- * snapshot, they made `extract --per-turn` quadratic in the file (issue 21).
+ * snapshot, they made `extract --per-turn` quadratic in the file (decision 55).
  */
 export class FingerprintOverlay {
   readonly #added = new FingerprintSet();

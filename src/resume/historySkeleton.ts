@@ -46,7 +46,7 @@ export interface LastWritten {
 }
 
 /**
- * A transcript's chain as a few numbers per entry (issue 21): each uuid, message id and tool id
+ * A transcript's chain as a few numbers per entry (decision 54): each uuid, message id and tool id
  * an integer (their texts packed, textIds.ts), each node's parent, seq, kind, time, message id
  * and tool blocks in typed arrays, the facts that decide which entries a session history keeps
  * as bits. About a hundred bytes an entry, where an index of light entries (lightEntry.ts) takes

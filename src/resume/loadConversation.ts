@@ -34,7 +34,7 @@ export function resumeFromItems(
  * Loads a transcript file and resumes it: the chain from the chosen leaf (newest by default),
  * its API messages, and every diagnostic met on the way.
  *
- * `lean`: memory in proportion to the resumed chain, not to the file (issue 21). The file is
+ * `lean`: memory in proportion to the resumed chain, not to the file (decision 51). The file is
  * read twice: once into an index of light entries (src/resume/lightEntry.ts), which decides the
  * chain, then once more for the whole entries of the chain alone. The chain and the messages are
  * the same; `index.nodes` then holds light entries.
@@ -102,7 +102,7 @@ export function sessionHistory(items: Iterable<{ readonly seq: number; readonly 
 /**
  * The entries `sessionHistory` makes its messages of, in order. Over light entries
  * (lightEntry.ts) they are the same entries, so a reader can decide them light and read the
- * whole entries back one window at a time (the backfill, issue 21).
+ * whole entries back one window at a time (the backfill, decision 54).
  */
 export function sessionHistoryNodes(items: Iterable<{ readonly seq: number; readonly entry: Entry }>): ChainNode[] {
   const index = indexTranscript(items, { wholeHistory: true });

@@ -2,7 +2,7 @@ import { growableArray, grownTo } from '../transcript/growableArray.js';
 
 /**
  * Texts numbered 0, 1, 2… in the order first seen, in twenty to forty bytes each where a Map of
- * strings takes about ninety (issue 21). The ids a transcript is full of are packed into 32-bit
+ * strings takes about ninety (decision 54). The ids a transcript is full of are packed into 32-bit
  * words in one pool, found through a hash table of typed arrays: a uuid in its usual form
  * (lowercase hex, 8-4-4-4-12) as its 128 bits, a message or tool id (`msg_…`, `toolu_…`: letters,
  * digits, `_` and `-`) five characters a word. Any other text is kept as it is, in a Map.

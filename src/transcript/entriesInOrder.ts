@@ -13,7 +13,7 @@ const STEP_BYTES = 32 * 1024;
  * The whole entries at these seqs, in the order given, read back a window at a time: the
  * entries of a window start within a megabyte of one another and are read with one
  * pass over that part of the file, then given in order. What is held is one window's entries,
- * whatever the file's size (issue 21). Entries in file order read the file about once; an
+ * whatever the file's size (decision 54). Entries in file order read the file about once; an
  * order that jumps back reads again from there. Throws when an entry is no longer where
  * `positions` says (the file was rewritten since).
  */

@@ -1,5 +1,5 @@
 /**
- * Typed arrays that grow in place (issue 21). The per-entry indexes of a long transcript
+ * Typed arrays that grow in place (decision 60). The per-entry indexes of a long transcript
  * (historySkeleton.ts, textIds.ts, seqPositions.ts) grow to tens of megabytes one step at a time.
  * Grown by copying, each step leaves the old array to the allocator: glibc keeps what it gets back
  * in its heap (it raises its mmap threshold past every large block freed), so a 2 GB transcript's

@@ -23,7 +23,7 @@ export interface TranscriptEntries extends Iterable<LogEntry> {
 /**
  * A transcript's entries as an iterable that reads the file again each time it is walked, one
  * entry at a time: a command that needs two or three passes over a session (the decisions, then
- * the turns) holds one entry at a time instead of the whole file (issue 21).
+ * the turns) holds one entry at a time instead of the whole file (decision 51).
  */
 export function transcriptEntries(
   path: string,

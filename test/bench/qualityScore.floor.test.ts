@@ -7,8 +7,8 @@ import { selectModel } from '../../src/jobs/index.js';
  * A fixed subset of the quality corpus's development halves (dev and dev2), through both `memlog
  * extract` paths with the offline model: recall and precision must not fall below their floors,
  * and no secret may reach a memory file. The floors sit just below what the offline extractor
- * scored when they were set (decisions §49: 21/21 on both paths, precision 1.00; the extractor of
- * §47 scored 8/13 and 10/13 on the dev part, and before it 1/13 and 3/13); raise them as it
+ * scored when they were set (decision 49: 21/21 on both paths, precision 1.00; the extractor of
+ * decision 47 scored 8/13 and 10/13 on the dev part, and before it 1/13 and 3/13); raise them as it
  * improves. The full figures come from `npm run bench:quality`, not from here.
  */
 const SUBSET = [

@@ -40,7 +40,7 @@ export interface CompactionScenario {
   readonly modelFails: boolean;
 }
 
-/** Compacts the scenario's conversation in a temp dir and checks every invariant of issue 6. */
+/** Compacts the scenario's conversation in a temp dir and checks every invariant of compaction (decision 29). */
 export async function checkCompaction({ entries, strategy, threshold, notes, covered, modelFails }: CompactionScenario): Promise<void> {
   const dir = tempDir();
   const file = join(dir, 'session.jsonl');

@@ -17,7 +17,7 @@ import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 
 /**
- * Issue 17, point 5 and the harness: two processes of each writing command on one target, started
+ * One writer per target (decision 37), under the harness: two processes of each writing command on one target, started
  * at the same moment (a barrier after the CLI has loaded), many trials. Each process finishes or
  * is told in one line who holds the target; one of them always finishes; the result is what one
  * uninterrupted run makes; a run after both has nothing to do; no lock is left.

@@ -23,7 +23,7 @@ import { demoProjects } from '../support/paths.js';
 import { tempDir } from '../support/tempDir.js';
 
 /**
- * The fault harness (issue 17): every command that writes is run with the Nth change to the file
+ * The fault harness (decision 37): every command that writes is run with the Nth change to the file
  * system failing, for N anywhere in the run, as a full disk, a short write, an I/O error or a
  * permission, once or for good. After the fault: the transcript's bytes are as they were (or
  * hold the whole result), no line is torn, nothing is recorded as done that is not on disk (or

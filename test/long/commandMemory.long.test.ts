@@ -8,7 +8,7 @@ import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus } from '../.
 import { assertGnuTime, measurePeakRss } from '../../bench/peakRss.js';
 
 /**
- * Issue 21's memory test, opt-in (`npm run test:long`: it writes 550 MB and runs every command
+ * The bounded-memory test (decision 52), opt-in (`npm run test:long`: it writes 550 MB and runs every command
  * twice, minutes rather than seconds): each CLI command in a child process over a 50 MB and a
  * 500 MB generated session; its peak RSS over the larger may be at most 1.5 times that over the
  * smaller. A command that held the file would need ten times as much.

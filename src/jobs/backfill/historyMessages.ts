@@ -13,7 +13,7 @@ export interface HistoryMessage {
  * The session's conversation, its messages whole and in order, as `sessionHistory` makes them
  * over the whole file: the entries the outline names are read back a window at a time and made
  * into messages as they come (apiView.ts `streamApiMessages`), so a walk holds a window of
- * entries and the messages still open, not the session (issue 21).
+ * entries and the messages still open, not the session (decision 54).
  */
 export function* historyMessages(outline: SessionOutline): Generator<HistoryMessage, void, undefined> {
   // Each entry's line, until its message is given; an entry no message takes (a virtual one) stays, a few bytes.

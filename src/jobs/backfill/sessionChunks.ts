@@ -22,7 +22,7 @@ export const NOTES_CARRY_CHARS = 8_000;
  * A session as backfill's first phase sees it before reading any of its words: the outline of
  * its conversation (sessionOutline.ts), the chunks its effect log has recorded, and its notes.
  * The messages are read back whole by each walk (`unrecordedChunks`, `chunkBetween`), a window
- * at a time (issue 21). Shared by the synchronous path (sessionCandidates.ts) and the
+ * at a time (decision 54). Shared by the synchronous path (sessionCandidates.ts) and the
  * message-batch one (sessionCandidatesBatch.ts).
  */
 export interface SessionView {

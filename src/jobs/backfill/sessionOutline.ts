@@ -10,7 +10,7 @@ import { citedUuid } from './chunkRequest.js';
 export type { LastWritten };
 
 /**
- * A session as backfill's first pass over it decides it, without its words (issue 21): which
+ * A session as backfill's first pass over it decides it, without its words (decision 54): which
  * entries its conversation is made of, in what order, through every compaction (what
  * loadConversation.ts `sessionHistoryNodes` decides, decided from a skeleton of the chain:
  * historySkeleton.ts), where each entry starts in the file, and the few facts about messages

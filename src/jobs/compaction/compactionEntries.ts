@@ -11,7 +11,7 @@ const isBoundary = (entry: LogEntry['entry']): boolean => entry.type === 'system
 
 /**
  * A transcript's entries as compaction plans over them, in memory in proportion to what it plans
- * over rather than to the file (issue 21): nothing before the compact boundary before the last
+ * over rather than to the file (decisions 51 and 53): nothing before the compact boundary before the last
  * one (what a resume prunes, and what the forgetting index of src/resume/transcriptIndex.ts
  * forgets), light entries (src/resume/lightEntry.ts) up to the chain's last boundary, whole
  * entries from there on — the messages a compaction summarises, keeps and counts. Read twice:

@@ -30,7 +30,7 @@ const sessionLogs = (transcriptPath: string, memoryDir: string): string[] => {
 export function backgroundWritesSince(query: BackgroundWritesQuery): BackgroundWrite[] {
   const writes: BackgroundWrite[] = [];
   for (const log of sessionLogs(query.transcriptPath, query.memoryDir)) {
-    // Streamed twice, never held: a long session's log is tens of megabytes (issue 21).
+    // Streamed twice, never held: a long session's log is tens of megabytes (decision 60).
     const withdrawn = withdrawnRuns(effectRecords(log));
     for (const record of effectRecords(log)) {
       if (ofWithdrawnRun(record, withdrawn)) continue;

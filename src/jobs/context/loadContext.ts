@@ -73,7 +73,7 @@ export interface ContextOptions {
 export async function loadContext(options: ContextOptions): Promise<LoadedContext> {
   const files = options.files;
   const diagnostics: ContextDiagnostic[] = [];
-  // Lean: memory in proportion to the resumed chain, not to the file (issue 21).
+  // Lean: memory in proportion to the resumed chain, not to the file (decision 51).
   const resumed = loadConversation(options.transcriptPath, { lean: true });
   if (resumed.diagnostics.length > 0)
     diagnostics.push({

@@ -79,7 +79,7 @@ export async function extractSession(
   const stagingOf = (runId: string) => extractionStagingDir(target.memoryDir, `${sessionId}.${runId}`);
   const { records: read, staged } = readSessionInputs(session, logPath, (runId) => existsSync(stagingOf(runId)));
   // The transcript streams through the runs once; each run's conversation comes from a window of
-  // the last compactions' entries, so memory follows the conversation, not the file (issue 21).
+  // the last compactions' entries, so memory follows the conversation, not the file (decision 55).
   let diagnostics = 0;
   const window = new ConversationWindow(transcriptEntries(session));
   const entries = windowed(transcriptEntries(session, { onDiagnostic: () => diagnostics++ }), window);

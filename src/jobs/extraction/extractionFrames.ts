@@ -8,7 +8,7 @@ export type ExtractionFrame = ReturnType<typeof buildFrame>;
 /**
  * The frames of one session's runs, each built once: a batch run's record and its request both
  * need the run's view of the conversation. `forget` drops a frame once its run has it. The
- * conversation comes from the window the session streams through (issue 21).
+ * conversation comes from the window the session streams through (decision 55).
  */
 export function extractionFrames(window: ConversationWindow): {
   readonly frame: (start: RunStart, decisions: readonly Decision[]) => ExtractionFrame;

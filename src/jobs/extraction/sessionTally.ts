@@ -8,7 +8,7 @@ export type CountsByType = Readonly<Record<string, number>>;
 /**
  * What one session's extraction runs add up to, folded run by run as each ends: counts and the
  * set of files written, never the runs themselves, so a session of 40,000 runs reports in the
- * memory of one (issue 21).
+ * memory of one (decision 60).
  */
 export interface SessionTally {
   /** Runs that ended here (finished or failed), a first look's declined runs left out. */

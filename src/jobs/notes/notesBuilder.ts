@@ -87,7 +87,7 @@ export async function buildSessionNotes(options: NotesBuildOptions): Promise<Not
 
 async function buildLocked(options: NotesBuildOptions, notesPath: string, logPath: string): Promise<NotesBuildReport> {
   // The transcript streams through the runs once; each run's conversation comes from a window
-  // of the last compactions' entries, so memory follows the conversation, not the file (issue 21).
+  // of the last compactions' entries, so memory follows the conversation, not the file (decision 55).
   const diagnostics: Diagnostic[] = [];
   const window = new ConversationWindow(transcriptEntries(options.transcriptPath));
   const entries = windowed(transcriptEntries(options.transcriptPath, { onDiagnostic: (d) => diagnostics.push(d) }), window);

@@ -1,6 +1,6 @@
 /**
  * The kinds of statement a person makes in a coding session, and the cue words that give each
- * away (docs/decisions.md §47). Written from the kinds, not from any corpus: each pattern names
+ * away (decision 47). Written from the kinds, not from any corpus: each pattern names
  * a way people say a thing, in English and in the most common German, French and Spanish words.
  *
  * Kept:

@@ -22,7 +22,7 @@ import { demoProjects, hasShared, sharedFixtures } from '../../support/paths.js'
 import { tempDir } from '../../support/tempDir.js';
 
 /**
- * The backfill reads a session light, then whole a window at a time (issue 21). What it sends
+ * The backfill reads a session light, then whole a window at a time (decision 54). What it sends
  * must be what it sent when it read the whole session at once: the reference below is that
  * reading (the conversation from `sessionHistory` over every whole entry, cut with
  * `chunkAtTurnEnds`), as it stood before.

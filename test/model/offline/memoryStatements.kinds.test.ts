@@ -14,7 +14,7 @@ function kept(said: string): Array<[string, string]> {
   ]);
 }
 
-// Example sentences written for these tests, one per way of saying a thing (docs/decisions.md §47).
+// Example sentences written for these tests, one per way of saying a thing (decision 47).
 const POSITIVES: ReadonlyArray<readonly [string, string]> = [
   ['user', "I'm the release manager for the mobile apps."],
   ['user', "I've never worked with Terraform before."],
@@ -45,7 +45,7 @@ const POSITIVES: ReadonlyArray<readonly [string, string]> = [
   ['reference', 'Error rates are on the Datadog dashboard named checkout-health.'],
   ['reference', 'The API contract is documented at https://wiki.example.org/api-contract.'],
   ['reference', 'Le runbook se trouve dans Confluence.'],
-  // Kinds added after the first benchmark (docs/decisions.md §49)
+  // Kinds added after the first benchmark (decision 49)
   ['user', 'Je suis ingénieure QA, pas développeuse.'],
   ['user', 'Soy diseñadora de producto.'],
   ['user', 'Ich bin Werkstudent im Plattformteam.'],
@@ -93,7 +93,7 @@ const POSITIVES: ReadonlyArray<readonly [string, string]> = [
   ['reference', 'Send release notes to releases@example.org.'],
   ['reference', 'The staging dashboard is at grafana.example.internal/d/api.'],
   ['reference', 'Secrets are stored in Vault under kv/payments.'],
-  // Kinds added after a second development half, written blind to these rules, showed what they missed (docs/decisions.md §49)
+  // Kinds added after a second development half, written blind to these rules, showed what they missed (decision 49)
   ['user', 'Spent ten years doing iOS before this, so Swift questions are fine but Kubernetes is all new territory.'],
   ['user', 'Heads up — colour blind here, so red/green diffs are useless to me.'],
   ['user', "I'm on a shared family computer, no admin, and the antivirus eats node_modules."],
