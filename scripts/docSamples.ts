@@ -26,4 +26,3 @@ for (const result of checkPages(repoRoot, pages, cli)) {
   if (result.drifts.length === 0) process.stdout.write(`${name}: ${result.commands} sample(s) as printed\n`);
 }
 if (drifted > 0 && !values.write) process.exitCode = 1;
-
