@@ -13,6 +13,8 @@ export interface ReportSession {
   readonly session: string;
   readonly path: string;
   readonly effectLogs: readonly string[];
+  /** The project's memory directory under `--out`, whose consolidation log says what phase 2 wrote; null without `--out`. */
+  readonly memoryDir: string | null;
 }
 
 export interface ReportSessionOptions {
@@ -54,6 +56,7 @@ export function findReportSessions(root: string, options: ReportSessionOptions =
         path,
         // Regular files only: a pipe named like an effect log would block the report's read.
         effectLogs: [...new Set(candidates)].filter(isRegularFile),
+        memoryDir: options.out === undefined ? null : target.memoryDir,
       };
     }),
   );

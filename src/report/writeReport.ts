@@ -3,6 +3,7 @@ import { atomicWrite } from '../fs/atomicWrite.js';
 import { statOrNull } from '../fs/fileKind.js';
 import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { describePolicy } from '../pipeline/policySettings.js';
+import { ConsolidatedMemories } from './consolidatedMemories.js';
 import { findReportSessions, type ReportSessionOptions } from './findReportSessions.js';
 import { loadSession } from './loadSession.js';
 import { renderIndexPage } from './renderIndexPage.js';
@@ -39,6 +40,7 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
   const names = pageNames(sessions);
   const indexDir = options.html === undefined ? null : dirname(resolve(options.html));
   const rows: ReportRow[] = [];
+  const consolidated = new ConsolidatedMemories();
   for (const [i, s] of sessions.entries()) {
     const page = `sessions/${names[i] ?? 'session.html'}`;
     try {
@@ -64,6 +66,12 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
         }
       } finally {
         progress?.stop();
+      }
+      const phaseTwo = consolidated.writtenFor(s.memoryDir, s.session);
+      if (phaseTwo > 0) {
+        const totals = { ...summary.totals, memoriesWritten: summary.totals.memoriesWritten + phaseTwo };
+        if (full === null) summary = { ...summary, totals };
+        else summary = full = { ...full, totals };
       }
       if (indexDir !== null && full !== null) await atomicWrite(join(indexDir, page), renderSessionPage(full), PAGE_MODE);
       rows.push(rowOf(s.project, s.session, indexDir === null ? null : page, summary, s.effectLogs.length, loaded.effectDiagnostics));

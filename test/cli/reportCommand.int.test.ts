@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoProjects, hasShared, repoRoot, sharedFixtures } from '../support/paths.js';
@@ -64,7 +64,7 @@ describe('memlog report', () => {
     expect(index).toBe(readFileSync(join(dir, 'two', 'index.html'), 'utf8'));
   });
 
-  it("counts candidates from memlog extract's effect logs (--out)", () => {
+  it("counts candidates from memlog extract's effect logs, and the memories its second phase wrote from each session (--out)", () => {
     const out = tempDir();
     expect(runCli(['extract', demoProjects, '--out', out, '--model', 'offline'], { env: { ANTHROPIC_API_KEY: '' } }).status).toBe(0);
     const rows = JSON.parse(runCli(['report', demoProjects, '--out', out, '--json']).stdout) as Array<{
@@ -72,9 +72,14 @@ describe('memlog report', () => {
       totals: { memoriesWritten: number; candidatesFound: number };
     }>;
     expect(rows.every((r) => r.effectLogs === 1)).toBe(true);
-    // The backfill writes memory files per project (phase 2), not per session: a session's log holds what was found in it.
+    // A session's log holds what was found in it; the memory files are written per project (phase 2),
+    // and each counts for the sessions its consolidation cites.
     expect(rows.reduce((n, r) => n + r.totals.candidatesFound, 0)).toBe(6);
-    expect(rows.reduce((n, r) => n + r.totals.memoriesWritten, 0)).toBe(0);
+    const files = ['-home-dev-acme-shop', '-home-dev-notes-cli'].flatMap((project) =>
+      readdirSync(join(out, project, 'memory')).filter((name) => name.endsWith('.md') && name !== 'MEMORY.md'),
+    );
+    expect(rows.reduce((n, r) => n + r.totals.memoriesWritten, 0)).toBe(files.length);
+    expect(rows.every((r) => r.totals.memoriesWritten > 0)).toBe(true);
   });
 
   it("counts memories from memlog extract --per-turn's effect logs (--out)", () => {
