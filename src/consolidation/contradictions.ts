@@ -2,7 +2,7 @@ import type { TopicFile } from '../memory/durable/topicFile.js';
 import type { ClaudeMdInstruction } from './claudeMdInstruction.js';
 import { withoutNotes } from './claudeMdNote.js';
 import { readStatement, type RuleStatement } from './ruleStatement.js';
-import { DEFAULT_SUBJECT_MATCH, isSameSubject, type SubjectMatch } from './sameSubject.js';
+import { DEFAULT_SUBJECT_MATCH, isSameSubject, qualifierKey, type SubjectMatch } from './sameSubject.js';
 
 /** A memory found to contradict an instruction, and in what way. */
 export interface FoundContradiction {
@@ -14,10 +14,16 @@ export interface FoundContradiction {
 export interface ReadInstruction {
   readonly instruction: ClaudeMdInstruction;
   readonly statement: RuleStatement;
+  /** Which environment or which one of a thing it is about (qualifierKey). */
+  readonly qualifiers: string;
 }
 
 export const readInstructions = (instructions: readonly ClaudeMdInstruction[]): ReadInstruction[] =>
-  instructions.map((instruction) => ({ instruction, statement: readStatement(instruction.text) }));
+  instructions.map((instruction) => ({
+    instruction,
+    statement: readStatement(instruction.text),
+    qualifiers: qualifierKey(instruction.text),
+  }));
 
 /** The kinds of memory Claude Code checks against CLAUDE.md: the ones that say how to work (2.1.332 spec §1). */
 const CHECKED = new Set<TopicFile['type']>(['feedback', 'project']);
@@ -57,11 +63,11 @@ function otherValue(memory: RuleStatement, instruction: RuleStatement, kind: 'nu
 /**
  * The instructions a memory contradicts, read lexically. A feedback or project memory and an
  * instruction about the same subject (the same test as two memories: `isSameSubject` on their
- * subject words, values left out) contradict when they differ the way two versions of a rule
- * differ: one negates what the other affirms ("never commit to main" / "commit to main for
- * typos"), or both give a number or version ("port 8080" / "port 9090", "Node 18" / "Node 20"),
- * or both name a tool, file or package (`vitest` / `jest`), for the same thing, and they are not
- * the same. A word match cannot tell which one is current: the caller notes both.
+ * subject words, values left out, and the same qualifiers, decision 61) contradict when they
+ * differ the way two versions of a rule differ: one negates what the other affirms ("never
+ * commit to main" / "commit to main for typos"), or both give a number or version ("port 8080" /
+ * "port 9090", "Node 18" / "Node 20"), or both name a tool, file or package (`vitest` / `jest`),
+ * for the same thing, and they are not the same. A word match cannot tell which one is current: the caller notes both.
  */
 export function contradictionsOf(
   memory: TopicFile,
@@ -69,10 +75,12 @@ export function contradictionsOf(
   match: SubjectMatch = DEFAULT_SUBJECT_MATCH,
 ): FoundContradiction[] {
   if (!CHECKED.has(memory.type) || instructions.length === 0) return [];
-  const ours = readStatement(statementText(memory));
+  const text = statementText(memory);
+  const ours = readStatement(text);
+  const qualifiers = qualifierKey(text);
   const found: FoundContradiction[] = [];
-  for (const { instruction, statement } of instructions) {
-    if (!isSameSubject(ours.terms, statement.terms, match)) continue;
+  for (const { instruction, statement, qualifiers: theirs } of instructions) {
+    if (theirs !== qualifiers || !isSameSubject(ours.terms, statement.terms, match)) continue;
     const reason = oppositeWord(ours, statement) ?? otherValue(ours, statement, 'numbers') ?? otherValue(ours, statement, 'names');
     if (reason !== null) found.push({ instruction, reason });
   }

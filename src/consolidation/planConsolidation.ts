@@ -47,7 +47,8 @@ interface Cluster {
  */
 const subjectText = (memory: TopicFile): string => {
   const lead = withoutNotes(memory.body).split(/\n\s*\n|\*\*Why:?\*\*/)[0] ?? '';
-  return `${memory.name} ${memory.description} ${lead}`;
+  // One line each: the name and the description are read as clauses of their own (subjectQualifiers.ts).
+  return `${memory.name}\n${memory.description}\n${lead}`;
 };
 const byTime = (a: Item, b: Item): number => (a.saidAt ?? '').localeCompare(b.saidAt ?? '') || a.order - b.order;
 const newest = (cluster: Cluster): Item => [...cluster.items].sort(byTime).at(-1)!;

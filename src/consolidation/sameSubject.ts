@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { MemoryType } from '../memory/durable/topicFile.js';
+import { subjectQualifiers } from './subjectQualifiers.js';
 import { subjectTerms } from './subjectTerms.js';
 
 /** When two memories are about the same thing: enough subject words shared, relative to the shorter one. */
@@ -25,17 +26,23 @@ export const isSameSubject = (a: readonly string[], b: readonly string[], match:
   return shared >= match.minShared && overlap >= match.minOverlap;
 };
 
+/** The qualifiers of a text as one comparable key: two statements can be about the same thing only when their keys are equal (decision 61). */
+export const qualifierKey = (text: string): string => subjectQualifiers(text).join('\n');
+
 interface Entry {
   readonly id: number;
   readonly type: MemoryType;
   readonly terms: readonly string[];
+  readonly qualifiers: string;
 }
 
 /**
  * The memories seen so far, searchable by subject. minisearch finds every entry that shares a
  * word with the query (an inverted index, so consolidation stays fast over thousands of
  * candidates); the decision is `isSameSubject`, which depends on the two texts only, never on
- * what else is indexed, so consolidating a consolidated directory finds the same answers.
+ * what else is indexed, so consolidating a consolidated directory finds the same answers. Only
+ * entries with the same qualifiers are candidates: "the staging API" and "the production API"
+ * share every other word, and are still two things (decision 61).
  */
 export class SubjectIndex {
   private readonly search = new MiniSearch<{ id: number; text: string }>({
@@ -51,7 +58,7 @@ export class SubjectIndex {
   set(id: number, type: MemoryType, text: string): void {
     const terms = subjectTerms(text);
     if (this.entries.has(id)) this.search.discard(id);
-    this.entries.set(id, { id, type, terms });
+    this.entries.set(id, { id, type, terms, qualifiers: qualifierKey(text) });
     this.search.add({ id, text: terms.join(' ') });
   }
 
@@ -65,10 +72,18 @@ export class SubjectIndex {
   best(type: MemoryType, text: string, except?: number): number | undefined {
     const terms = subjectTerms(text);
     if (terms.length === 0) return undefined;
+    const qualifiers = qualifierKey(text);
     let best: { id: number; shared: number; overlap: number } | undefined;
     for (const hit of this.search.search(terms.join(' '))) {
       const entry = this.entries.get(hit.id as number);
-      if (entry === undefined || entry.id === except || entry.type !== type || !isSameSubject(terms, entry.terms, this.match)) continue;
+      if (
+        entry === undefined ||
+        entry.id === except ||
+        entry.type !== type ||
+        entry.qualifiers !== qualifiers ||
+        !isSameSubject(terms, entry.terms, this.match)
+      )
+        continue;
       const { shared, overlap } = subjectOverlap(terms, entry.terms);
       if (
         best === undefined ||

@@ -13,6 +13,9 @@ const STOPWORDS = new Set(
   other others same such own off out down here before after since until while during`.split(/\s+/),
 );
 
+/** A word too common to say what anything is about. */
+export const isStopword = (word: string): boolean => STOPWORDS.has(word);
+
 /** The words that say what a memory is about, as written: lowercased, stopwords left out; in order, once each (file names are made of them). */
 export function subjectWords(text: string): string[] {
   // Hyphens and underscores split words: a slug name ("pnpm-over-npm") says as much as its words.

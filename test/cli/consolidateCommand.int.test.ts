@@ -7,7 +7,7 @@ import { dirSnapshot } from '../support/dirSnapshot.js';
 import { hasShared, sharedFixtures } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { userEntry } from '../../src/testing/entryBuilders.js';
-import { writeDriftedMemory } from '../support/memoryFiles.js';
+import { topicText, writeDriftedMemory } from '../support/memoryFiles.js';
 
 /** A project folder in Claude Code's layout, its memory written over several sessions with the usual drift. */
 function driftedProject(): string {
@@ -62,6 +62,37 @@ describe('memlog consolidate', () => {
       [join(root, '-home-a', 'memory'), 'consolidated'],
       [join(root, '-home-b', 'memory'), 'consolidated'],
     ]);
+  });
+
+  it('keeps facts about different environments apart: the staging port and the production port both stay', () => {
+    const memory = join(mkdtempSync(join(tmpdir(), 'memlog-consolidate-')), 'memory');
+    mkdirSync(memory);
+    const staging = topicText(
+      'staging-api',
+      'The staging API port',
+      'The staging API runs on port 9090.',
+      '2026-01-10T12:00:00.000Z',
+      'project',
+    );
+    const production = topicText(
+      'production-api',
+      'The production API port',
+      'The production API runs on port 8080.',
+      '2026-02-10T12:00:00.000Z',
+      'project',
+    );
+    writeFileSync(join(memory, 'staging-api.md'), staging);
+    writeFileSync(join(memory, 'production-api.md'), production);
+    writeFileSync(
+      join(memory, 'MEMORY.md'),
+      '- [Staging API](staging-api.md) — staging port\n- [Production API](production-api.md) — production port\n',
+    );
+    const result = runCli(['consolidate', memory, '--json']);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as { changes: { kind: string }[] };
+    expect(report.changes.filter((c) => c.kind === 'merged')).toEqual([]);
+    expect(readFileSync(join(memory, 'staging-api.md'), 'utf8')).toBe(staging);
+    expect(readFileSync(join(memory, 'production-api.md'), 'utf8')).toBe(production);
   });
 
   it('says in one line why it cannot run, and exits 2', () => {

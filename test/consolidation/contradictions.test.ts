@@ -56,6 +56,14 @@ describe('a memory contradicts a CLAUDE.md instruction about the same subject', 
     expect(against('The API listens on port 8080.', 'The docs site builds with port 3000 locally.', 'project')).toBeNull();
   });
 
+  it('not when they are about different environments or different numbered things: the same words, two facts', () => {
+    expect(against('The production API listens on port 8080.', 'The staging API listens on port 9090.', 'project')).toBeNull();
+    expect(against('Service 1 listens on port 8001.', 'Service 2 listens on port 8002.', 'project')).toBeNull();
+    expect(against('The production API listens on port 8080.', 'The production API listens on port 9090.', 'project')).toBe(
+      'the memory says 9090 where CLAUDE.md says 8080',
+    );
+  });
+
   it('only feedback and project memories, and only by what the memory states (not its Why, nor a note it carries)', () => {
     expect(against('Never commit directly to main.', 'Committing straight to main is fine for typo fixes.', 'user')).toBeNull();
     expect(against('Never commit directly to main.', 'Committing straight to main is fine for typo fixes.', 'reference')).toBeNull();

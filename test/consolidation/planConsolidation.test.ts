@@ -199,3 +199,43 @@ describe('planConsolidation against CLAUDE.md instructions', () => {
     expect(again.changes).toEqual([]);
   });
 });
+
+describe('planConsolidation keeps facts about different things apart', () => {
+  const kept = (memories: readonly StoredMemory[], candidates: readonly MemoryCandidate[]) =>
+    bodies(applyConsolidation(memories, planConsolidation({ memories, index: '', candidates }))).sort();
+
+  it('keeps the staging port and the production port: they differ in the environment they are about', () => {
+    const memories = [
+      stored('staging-api.md', 'The staging API runs on port 9090.', '2026-01-10T12:00:00Z', 'project'),
+      stored('production-api.md', 'The production API runs on port 8080.', '2026-02-10T12:00:00Z', 'project'),
+    ];
+    const plan = planConsolidation({ memories, index: '', candidates: [] });
+    expect(plan.changes.filter((c) => c.kind === 'merged')).toEqual([]);
+    expect(kept(memories, [])).toEqual(['The production API runs on port 8080.', 'The staging API runs on port 9090.']);
+  });
+
+  it('keeps them apart when they come as statements too, in either order', () => {
+    const staging = said('The staging API runs on port 9090.', '2026-01-10T12:00:00Z', 's1', 'project');
+    const production = said('The production API runs on port 8080.', '2026-02-10T12:00:00Z', 's2', 'project');
+    const expected = ['The production API runs on port 8080.', 'The staging API runs on port 9090.'];
+    expect(kept([], [staging, production])).toEqual(expected);
+    expect(kept([], [{ ...production, saidAt: '2026-01-01T00:00:00Z' }, staging])).toEqual(expected);
+  });
+
+  it('keeps service 1 and service 2: a number that names the service is not a value', () => {
+    const candidates = [
+      said('Service 1 runs on port 8001.', '2026-01-10T12:00:00Z', 's1', 'project'),
+      said('Service 2 runs on port 8002.', '2026-01-11T12:00:00Z', 's2', 'project'),
+    ];
+    expect(kept([], candidates)).toEqual(['Service 1 runs on port 8001.', 'Service 2 runs on port 8002.']);
+  });
+
+  it('still lets a later statement about the same service replace the earlier one', () => {
+    const memories = [stored('service-1.md', 'Service 1 runs on port 8001.', '2026-01-10T12:00:00Z', 'project')];
+    const candidates = [
+      said('Service 2 runs on port 8002.', '2026-01-11T12:00:00Z', 's2', 'project'),
+      said('Service 1 now runs on port 9001.', '2026-03-01T12:00:00Z', 's3', 'project'),
+    ];
+    expect(kept(memories, candidates)).toEqual(['Service 1 now runs on port 9001.', 'Service 2 runs on port 8002.']);
+  });
+});

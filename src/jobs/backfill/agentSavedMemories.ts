@@ -1,10 +1,11 @@
 import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
-import { isSameSubject } from '../../consolidation/sameSubject.js';
+import { isSameSubject, qualifierKey } from '../../consolidation/sameSubject.js';
 import { subjectTerms } from '../../consolidation/subjectTerms.js';
 import { isClaudeMemoryPath } from '../../projections/extractionTrigger.js';
 import type { ApiMessage } from '../../resume/apiView.js';
 import { isToolUseBlock, toolInputFilePath } from '../../transcript/contentGuards.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
+import { parseTopicFile } from '../../memory/durable/topicFile.js';
 
 /** A memory file the session's own assistant wrote or edited, and the words it put there. */
 export interface SavedMemory {
@@ -40,16 +41,32 @@ export function agentSavedMemories(messages: readonly ApiMessage[]): SavedMemory
   return saved;
 }
 
-/** Candidates the assistant already saved itself (the same subject as a memory file it wrote) are left out. */
+/**
+ * What a saved file is about, as consolidation reads a memory: its name, description and first
+ * paragraph (its frontmatter's keys and its "Why" name no subject); an edit's text as it is.
+ */
+function savedSubject(saved: SavedMemory): string {
+  const parsed = parseTopicFile(saved.text, '');
+  if (!parsed.ok) return saved.text;
+  const lead = parsed.file.body.split(/\n\s*\n|\*\*Why:?\*\*/)[0] ?? '';
+  return `${parsed.file.name}\n${parsed.file.description}\n${lead}`;
+}
+
+/**
+ * Candidates the assistant already saved itself (the same subject and the same qualifiers as a
+ * memory file it wrote: decision 61) are left out.
+ */
 export function withoutSaved(
   candidates: readonly MemoryCandidate[],
   saved: readonly SavedMemory[],
 ): { readonly kept: MemoryCandidate[]; readonly dropped: number } {
   if (saved.length === 0) return { kept: [...candidates], dropped: 0 };
-  const savedTerms = saved.map((s) => subjectTerms(s.text));
+  const savedSubjects = saved.map((s) => ({ terms: subjectTerms(s.text), qualifiers: qualifierKey(savedSubject(s)) }));
   const kept = candidates.filter((c) => {
-    const terms = subjectTerms(`${c.name} ${c.description}`);
-    return !savedTerms.some((s) => isSameSubject(terms, s));
+    const text = `${c.name}\n${c.description}`;
+    const terms = subjectTerms(text);
+    const qualifiers = qualifierKey(text);
+    return !savedSubjects.some((s) => s.qualifiers === qualifiers && isSameSubject(terms, s.terms));
   });
   return { kept, dropped: candidates.length - kept.length };
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { withoutSaved } from '../../../src/jobs/backfill/agentSavedMemories.js';
+import type { MemoryCandidate } from '../../../src/consolidation/memoryCandidate.js';
+import { renderTopicFile } from '../../../src/memory/durable/topicFile.js';
+
+const candidate = (text: string): MemoryCandidate => ({
+  type: 'project',
+  name: text.split(' ').slice(0, 4).join(' '),
+  description: text,
+  body: text,
+  saidAt: '2026-01-05T09:00:00.000Z',
+  sources: [{ session: 's1', uuid: 'u1', timestamp: '2026-01-05T09:00:00.000Z' }],
+});
+const savedFile = (text: string) => ({
+  path: '/home/u/.claude/projects/-p/memory/api-port.md',
+  text: renderTopicFile({ type: 'project', name: 'api-port', description: text, body: text }),
+});
+
+describe('withoutSaved', () => {
+  it('leaves out a statement the assistant already saved in a memory file', () => {
+    const saved = [savedFile('The production API runs on port 8080.')];
+    expect(withoutSaved([candidate('The production API now runs on port 8080.')], saved)).toMatchObject({ kept: [], dropped: 1 });
+  });
+
+  it('keeps a statement about another environment or another numbered service, however alike the words', () => {
+    const production = [savedFile('The production API runs on port 8080.')];
+    expect(withoutSaved([candidate('The staging API runs on port 9090.')], production).dropped).toBe(0);
+    const service = [savedFile('Service 1 runs on port 8001.')];
+    expect(withoutSaved([candidate('Service 2 runs on port 8002.')], service).dropped).toBe(0);
+  });
+});
