@@ -35,7 +35,7 @@ export function realDetail(rows: readonly RealRow[]): string {
 /** The document with the real-session section replaced by the table and how it was made. */
 export function withRealSection(document: string, table: string, date: string): string {
   const body = [
-    `\`npm run bench:quality -- --real-only\` (${date}): real public Claude Code sessions (bench/quality/real/sessions/, sources in`,
+    `\`npm run bench:quality\` (or \`-- --real-only\`; ${date}): real public Claude Code sessions (bench/quality/real/sessions/, sources in`,
     "its SOURCES.md), each with a gold list written by reading the person's prompts and AskUserQuestion answers",
     '(bench/quality/real/gold/), through `memlog extract` (two phases, the default), offline model. Dev: developed against;',
     "aside: one third kept aside, scored by totals only. Every saved memory is judged against its project's gold: the first",
