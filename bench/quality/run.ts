@@ -7,6 +7,7 @@ import { CassetteModel } from '../../src/model/cassette/index.js';
 import type { ModelPort } from '../../src/model/port.js';
 import { machineLine } from '../benchUtil.js';
 import { corpusHalf } from './corpus.js';
+import { formatRealTable, realDetail, realHalves, runRealHalves, withRealSection } from './real/realReport.js';
 import type { Half } from './labels.js';
 import { EXTRACT_PATHS, prepareSessions, runQuality } from './runQuality.js';
 import { formatTable, replaceSection, type Row } from './table.js';
@@ -14,7 +15,9 @@ import { formatTable, replaceSection, type Row } from './table.js';
 /**
  * `npm run bench:quality`: the labelled corpus (bench/quality/corpus/) said in generated
  * sessions, extracted by each extractor along both `memlog extract` paths, scored per half.
- * Prints the table and writes it into bench/RESULTS.md between its markers. Measures only: the
+ * Then the real public sessions of bench/quality/real/ through `memlog extract`'s default path,
+ * offline model, scored against their gold lists per half (decision 67). Prints the tables and
+ * writes each into bench/RESULTS.md between its markers. Measures only: the generated corpus's
  * floors are in test/bench/qualityScore.floor.test.ts.
  *
  *   --cassette FILE   also run the Anthropic-shaped cassette model replaying FILE
@@ -23,6 +26,9 @@ import { formatTable, replaceSection, type Row } from './table.js';
  *   --half dev|dev2|heldout|all (default all; `both` is kept as a name for all)
  *   --no-write        print only, leave RESULTS.md alone
  *   --missed          list the ids each run missed or saved wrongly (development halves only)
+ *   --real-only       only the real sessions of bench/quality/real/ (decision 67)
+ *   --real-half dev|aside|all (default all) the real sessions' halves; --missed refuses aside
+ *   --no-real         only the generated sessions
  */
 const { values: args } = parseArgs({
   options: {
@@ -32,8 +38,21 @@ const { values: args } = parseArgs({
     missed: { type: 'boolean', default: false },
     record: { type: 'boolean', default: false },
     model: { type: 'string', default: 'anthropic' },
+    'real-only': { type: 'boolean', default: false },
+    'real-half': { type: 'string', default: 'all' },
+    'no-real': { type: 'boolean', default: false },
   },
 });
+
+const realHalfList = args['no-real'] ? [] : realHalves(args['real-half']);
+if (realHalfList === undefined) {
+  console.error(`bench:quality: --real-half must be one of all, dev, aside; got ${args['real-half']}`);
+  process.exit(2);
+}
+if (args.missed && args['real-half'] === 'aside') {
+  console.error('bench:quality: the aside half of the real sessions is scored by totals only; --missed lists the dev half');
+  process.exit(2);
+}
 
 const ALL_HALVES: readonly Half[] = ['dev', 'dev2', 'heldout'];
 if (!['all', 'both', ...ALL_HALVES].includes(args.half)) {
@@ -56,7 +75,7 @@ const extractors: Array<{ name: string; model: () => ModelPort }> = [
 
 const rows: Row[] = [];
 const started = performance.now();
-for (const half of halves) {
+for (const half of args['real-only'] ? [] : halves) {
   const statements = corpusHalf(half);
   const prepared = prepareSessions(statements);
   try {
@@ -79,11 +98,11 @@ for (const half of halves) {
   }
 }
 
-const table = formatTable(rows);
+const results = join(dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md');
+const today = new Date().toISOString().slice(0, 10);
 console.log(machineLine());
-console.log(table);
-console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
+<<<<<<< HEAD
 if (!args['no-write'] && halves.length === ALL_HALVES.length) {
   const results = join(dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md');
   const body = [
@@ -98,4 +117,36 @@ if (!args['no-write'] && halves.length === ALL_HALVES.length) {
   ].join('\n');
   writeFileSync(results, replaceSection(existsSync(results) ? readFileSync(results, 'utf8') : '', body));
   console.log(`written to ${results}`);
+=======
+if (rows.length > 0) {
+  const table = formatTable(rows);
+  console.log(table);
+  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  if (!args['no-write'] && halves.length === ALL_HALVES.length) {
+    const body = [
+      `\`npm run bench:quality\` (${today}): the labelled corpus of bench/quality/corpus/`,
+      '(dev; dev2, a second development half written later blind to the rules; held-out, kept aside) said in generated sessions, through `memlog extract` (two phases, the default) and',
+      '`--per-turn`. Recall: positives some memory of their project holds all the words of; precision: memories',
+      'matching a positive over all saved; negatives saved: non-memories (tasks, questions, fixes, code facts, transient',
+      "state, secrets) found in a memory; secrets: any piece of a corpus secret in any memory file, and src/secrets' scanner's findings.",
+      'Targets: recall ≥ 0.75 overall and ≥ 0.6 per type, precision ≥ 0.9, secrets 0, on every half.',
+      '',
+      table,
+    ].join('\n');
+    writeFileSync(results, replaceSection(existsSync(results) ? readFileSync(results, 'utf8') : '', body));
+    console.log(`written to ${results}`);
+  }
+}
+
+if (realHalfList.length > 0) {
+  const realRows = await runRealHalves(realHalfList);
+  const realTable = formatRealTable(realRows);
+  console.log('\nReal sessions (bench/quality/real):');
+  console.log(realTable);
+  if (args.missed) console.log(realDetail(realRows));
+  if (!args['no-write'] && realHalfList.length === 2) {
+    writeFileSync(results, withRealSection(existsSync(results) ? readFileSync(results, 'utf8') : '', realTable, today));
+    console.log(`real sessions written to ${results}`);
+  }
+>>>>>>> wave-realbench
 }

@@ -44,12 +44,25 @@ export function formatTable(rows: readonly Row[]): string {
 export const SECTION_BEGIN = '<!-- bench:quality:begin -->';
 export const SECTION_END = '<!-- bench:quality:end -->';
 
+export interface SectionMarkers {
+  readonly begin: string;
+  readonly end: string;
+  /** The heading a new section gets when the document has no markers yet. */
+  readonly heading: string;
+}
+
+const QUALITY_MARKERS: SectionMarkers = {
+  begin: SECTION_BEGIN,
+  end: SECTION_END,
+  heading: '## Extraction quality: the labelled benchmark',
+};
+
 /** The document with the text between the markers replaced, or a new section with them at its end. */
-export function replaceSection(document: string, body: string): string {
-  const section = `${SECTION_BEGIN}\n${body}\n${SECTION_END}`;
-  const begin = document.indexOf(SECTION_BEGIN);
-  const end = document.indexOf(SECTION_END);
-  if (begin >= 0 && end > begin) return document.slice(0, begin) + section + document.slice(end + SECTION_END.length);
+export function replaceSection(document: string, body: string, markers: SectionMarkers = QUALITY_MARKERS): string {
+  const section = `${markers.begin}\n${body}\n${markers.end}`;
+  const begin = document.indexOf(markers.begin);
+  const end = document.indexOf(markers.end);
+  if (begin >= 0 && end > begin) return document.slice(0, begin) + section + document.slice(end + markers.end.length);
   const trimmed = document.replace(/\s*$/, '');
-  return `${trimmed}${trimmed === '' ? '' : '\n\n'}## Extraction quality: the labelled benchmark\n\n${section}\n`;
+  return `${trimmed}${trimmed === '' ? '' : '\n\n'}${markers.heading}\n\n${section}\n`;
 }
