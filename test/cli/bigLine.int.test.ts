@@ -71,14 +71,30 @@ describe('a transcript line over the line limit', () => {
     expect(compact.stderr).toContain(`memlog: 1 line(s) of ${over.file} were not read`);
   });
 
-  it('report counts it as an unreadable line; extract completes', () => {
+  it('report counts it as an unreadable line', () => {
     const report = runCli(['report', over.root, '--json'], { cwd: tempDir(), timeoutMs: 120_000 });
     expect(report.status).toBe(0);
     expect(JSON.parse(report.stdout)).toEqual([expect.objectContaining({ session: SESSION, diagnostics: 1, error: null })]);
+  });
+
+  it('extract, two-phase and per turn, completes and says the line was not read', () => {
     const extract = runCli(['extract', over.root, '--model', 'offline', '--out', join(tempDir(), 'out'), '--json'], { timeoutMs: 120_000 });
     expect(extract.stderr).not.toMatch(/^ {4}at /m);
     expect(extract.status).toBe(0);
-    expect(JSON.parse(extract.stdout)).toMatchObject({ processed: 1, failedSessions: 0 });
+    expect(JSON.parse(extract.stdout)).toMatchObject({
+      processed: 1,
+      failedSessions: 0,
+      sessions: [{ session: over.file, unreadLines: 1 }],
+    });
+    const unread = `    ${over.file}: 1 line(s) not read (memlog inspect lists them)`;
+    const text = runCli(['extract', over.root, '--model', 'offline', '--out', join(tempDir(), 'out2')], { timeoutMs: 120_000 });
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain(`  1 session(s) with lines that are not entries, left out:\n${unread}\n`);
+    const perTurn = runCli(['extract', over.root, '--per-turn', '--model', 'offline', '--out', join(tempDir(), 'out3')], {
+      timeoutMs: 120_000,
+    });
+    expect(perTurn.status).toBe(0);
+    expect(perTurn.stdout).toContain(`  1 session(s) with lines that are not entries, left out:\n${unread}\n`);
   });
 
   it('a line exactly at the limit is read whole', () => {
