@@ -50,6 +50,7 @@ describe('the line limit', () => {
             expect(item).toMatchObject({ line: i + 1, offset });
             if (sizes[i]! > limit) {
               expect(item).toMatchObject({ kind: 'diagnostic', code: 'line_too_long', length: line.length });
+              expect(item.kind === 'diagnostic' && item.message).toContain(`line of ${line.length} bytes`);
               expect(line.startsWith(item.raw)).toBe(true);
               expect(item.raw.length).toBe(Math.min(KEEP_BYTES, limit) - (bom && i === 0 ? BOM.length : 0));
             } else {
