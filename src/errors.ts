@@ -49,6 +49,8 @@ export interface Diagnostic {
   readonly offset: number;
   readonly raw: string;
   readonly message: string;
+  /** For `line_too_long`: the whole line's bytes from `offset`, so it can be read from the file. */
+  readonly length?: number;
 }
 
 /** The `default` of an exhaustive switch: a new union member breaks the build here. */

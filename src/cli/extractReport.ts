@@ -43,6 +43,7 @@ export function formatPerTurnReport(report: ExtractReport, model: string, policy
     );
   const unreadable = report.sessions.flatMap((s) => (s.error === undefined ? [] : [`    ${s.error}`]));
   if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
+  lines.push(...unreadLines(report.sessions.map((s) => ({ session: s.session, lines: s.diagnostics }))));
   const dropped = report.sessions.flatMap((s) => s.indexDropped);
   if (dropped.length > 0)
     lines.push(
@@ -51,6 +52,14 @@ export function formatPerTurnReport(report: ExtractReport, model: string, policy
   for (const project of report.projects)
     lines.push(`  ${shown(project.memoryDir)}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Sessions read with lines that are not entries (a damaged or over-long line): their words were left out, so say so. */
+function unreadLines(sessions: ReadonlyArray<{ readonly session: string; readonly lines: number }>): string[] {
+  const listed = sessions.flatMap((s) =>
+    s.lines === 0 ? [] : [`    ${s.session}: ${s.lines} line(s) not read (memlog inspect lists them)`],
+  );
+  return listed.length === 0 ? [] : [`  ${listed.length} session(s) with lines that are not entries, left out:`, ...listed];
 }
 
 const NO_TRANSCRIPTS = '  no transcripts found there (a projects folder holds one folder per project, each with <session>.jsonl files)';
@@ -78,6 +87,7 @@ export function formatBackfillReport(report: BackfillReport, model: string): str
     );
   const unreadable = report.sessions.flatMap((s) => (s.error === undefined || s.failed > 0 ? [] : [`    ${s.error}`]));
   if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
+  lines.push(...unreadLines(report.sessions.map((s) => ({ session: s.session, lines: s.unreadLines }))));
   for (const project of report.projects) {
     const { consolidated } = project;
     const merged =

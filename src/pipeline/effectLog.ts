@@ -28,6 +28,12 @@ export function readEffectLog(path: string): EffectLogContents {
 const CHUNK_BYTES = 1 << 20;
 
 /**
+ * Effect records are memlog's own writes, and a record cut short would lose a decision: they keep
+ * the reader's earlier limit rather than the transcripts' lower one (decision 66).
+ */
+const MAX_EFFECT_LINE_BYTES = 256 * 1024 * 1024;
+
+/**
  * An effect log's records one at a time, the file read a mebibyte at a time: for a reader that
  * looks at each record once, memory follows the longest line, not the log (`extract --per-turn`
  * over a 2 GB session writes a 42 MB log; decision 60). A missing file has none; bad lines and
@@ -42,7 +48,7 @@ export function* effectRecords(
   if (!existsSync(path)) return;
   const fd = openSync(path, 'r');
   try {
-    const splitter = new LineSplitter();
+    const splitter = new LineSplitter({ maxLineBytes: MAX_EFFECT_LINE_BYTES });
     const ready: EffectRecord[] = [];
     const take = (line: RawLine): void => {
       const record = parseEffectLine(line, onDiagnostic);

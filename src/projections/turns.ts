@@ -1,6 +1,7 @@
 import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.js';
 import type { Entry } from '../transcript/entrySchema.js';
 import { isSynthetic } from '../transcript/modelResponse.js';
+import { collapsedLength, collapsedPrefix } from './collapsedText.js';
 import { push, toArray, type ConsList } from './consList.js';
 import { defineProjection } from './projection.js';
 import type { LogEntry } from '../transcript/logEntry.js';
@@ -71,7 +72,7 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
       current: {
         index: finished + 1,
         promptUuid: entry.uuid,
-        promptChars: promptText(entry).length,
+        promptChars: collapsedLength(promptPieces(entry)),
         startSeq: event.seq,
         endUuid: null,
         toolCalls: 0,
@@ -119,7 +120,7 @@ export const PROMPT_PREVIEW_CHARS = 400;
  * surrogate pair).
  */
 export function promptPreview(entry: Entry, chars = PROMPT_PREVIEW_CHARS): string {
-  const prompt = promptText(entry);
+  const prompt = collapsedPrefix(promptPieces(entry), chars + 1);
   if (prompt.length <= chars) return prompt;
   let end = chars - 1;
   const last = prompt.charCodeAt(end - 1);
@@ -129,10 +130,14 @@ export function promptPreview(entry: Entry, chars = PROMPT_PREVIEW_CHARS): strin
 
 /** A prompt's text on one line: text blocks joined, whitespace collapsed. */
 export function promptText(entry: Entry): string {
-  if (entry.type !== 'user') return '';
+  return promptPieces(entry).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A prompt's texts, to be joined by spaces: the string, or each block's text ('' for a block without). */
+function promptPieces(entry: Entry): readonly string[] {
+  if (entry.type !== 'user') return [];
   const content = entry.message.content;
-  const text = typeof content === 'string' ? content : content.map((b) => (isTextBlock(b) ? b.text : '')).join(' ');
-  return text.replace(/\s+/g, ' ').trim();
+  return typeof content === 'string' ? [content] : content.map((b) => (isTextBlock(b) ? b.text : ''));
 }
 
 export const turnsProjection = defineProjection<TurnsState>({ name: 'turns', version: 1, initialState, evolve });

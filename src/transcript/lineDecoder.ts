@@ -27,13 +27,9 @@ export class LineDecoder {
       offset = 3;
     }
     if (line.overflow) {
-      return diagnostic(
-        'line_too_long',
-        line,
-        offset,
-        lenientUtf8.decode(bytes),
-        `line of ${line.length} bytes exceeds the limit; only its start is kept`,
-      );
+      const length = line.length - (offset - line.offset);
+      const message = `line of ${length} bytes is over the line limit; skipped, its first ${bytes.length} bytes kept`;
+      return { ...diagnostic('line_too_long', line, offset, lenientUtf8.decode(bytes), message), length };
     }
     if (bytes.length > 0 && bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
     if (isBlank(bytes)) return null;

@@ -26,7 +26,12 @@ export interface LineSplitterOptions {
 }
 
 const NEWLINE = 0x0a;
-export const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
+/**
+ * The longest transcript line read whole: the largest every command turns into an entry within
+ * 250 MiB of memory (decision 66; bench/bigLine.bench.ts). A longer line is a `line_too_long`
+ * diagnostic, its bytes skipped as they stream past.
+ */
+export const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 /**
  * Splits bytes into lines at the Buffer level (faster than decoding whole chunks first, and

@@ -193,6 +193,7 @@ function unreadable(target: ExtractTarget, session: string, error: unknown, sign
     alreadySaved: 0,
     tokens: { input: 0, output: 0 },
     sessionTokens: 0,
+    unreadLines: 0,
     failed: 0,
     error: message,
   };

@@ -28,6 +28,8 @@ export interface SessionCandidatesReport {
   readonly tokens: { readonly input: number; readonly output: number };
   /** The session's own size: its main-thread conversation, by the same estimate as the chunks. */
   readonly sessionTokens: number;
+  /** Lines of the transcript that are not entries (`memlog inspect` lists them): left out of every chunk. */
+  readonly unreadLines: number;
   /** A chunk whose request failed: the session stops there, and the next run starts again from it. */
   readonly failed: number;
   readonly error?: string;
@@ -56,7 +58,13 @@ export async function sessionCandidates(
   let alreadySaved = 0;
   const tokens = { input: 0, output: 0 };
   const walk = unrecordedChunks(view, options.chunkTokens ?? DEFAULT_CHUNK_TOKENS);
-  const base = () => ({ project: target.projectDir, session, recordedBefore: view.recorded.length, sessionTokens: walk.sessionTokens() });
+  const base = () => ({
+    project: target.projectDir,
+    session,
+    recordedBefore: view.recorded.length,
+    sessionTokens: walk.sessionTokens(),
+    unreadLines: view.outline.unreadLines,
+  });
   for (const chunk of walk) {
     const context = chunkContext(view, known, chunk);
     const request = chunkRequest(chunk.messages, context);

@@ -52,7 +52,13 @@ export async function sessionCandidatesBatch(
 ): Promise<BatchSessionReport> {
   const logPath = target.effectLog(session);
   const view = readSessionView(session, logPath);
-  const base = () => ({ project: target.projectDir, session, recordedBefore: view.recorded.length, sessionTokens: sessionTokens(view) });
+  const base = () => ({
+    project: target.projectDir,
+    session,
+    recordedBefore: view.recorded.length,
+    sessionTokens: sessionTokens(view),
+    unreadLines: view.outline.unreadLines,
+  });
   const requests = view.records.filter((r): r is CandidatesRequestedRecord => r.type === 'candidates_requested');
   const collected = await collectPending(view, requests, logPath, batch, ledger);
   if (collected.kind === 'waiting')

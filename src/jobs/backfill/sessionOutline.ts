@@ -36,6 +36,8 @@ export interface SessionOutline {
    * (or whose own line has no time), those, by uuid.
    */
   readonly lastWritten: ReadonlyMap<string, LastWritten>;
+  /** Lines that are not entries (diagnostics: `memlog inspect` lists them), left out of every chunk. */
+  readonly unreadLines: number;
 }
 
 /**
@@ -47,8 +49,12 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
   const positions = new SeqPositions();
   const prompts = new Set<string>();
   const skeleton = new HistorySkeleton();
+  let unreadLines = 0;
   for (const item of readTranscriptSync(path)) {
-    if (item.kind !== 'entry') continue;
+    if (item.kind !== 'entry') {
+      unreadLines++;
+      continue;
+    }
     const { seq, entry } = item;
     positions.add(seq, item.offset, item.line);
     if (hasUuid(entry) && isPrompt(entry)) prompts.add(entry.uuid);
@@ -65,5 +71,15 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
     if (asked.has(cited) && !citedIndex.has(cited)) citedIndex.set(cited, messages);
     messages++;
   }
-  return { path, history: history.seqs, positions, prompts, messages, messageIndex, citedIndex, lastWritten: history.lastWritten };
+  return {
+    path,
+    history: history.seqs,
+    positions,
+    prompts,
+    messages,
+    messageIndex,
+    citedIndex,
+    lastWritten: history.lastWritten,
+    unreadLines,
+  };
 }
