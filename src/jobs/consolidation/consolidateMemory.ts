@@ -179,7 +179,7 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       succeeded = true;
       return { status: 'unchanged', ...result };
     }
-    await stampConsolidationWrites(staging, memoryDir, prepared.plan, prepared.writes, now);
+    await stampConsolidationWrites(staging, memoryDir, prepared.plan, prepared.writes, now, options.frontmatter);
     await commitConsolidation({
       memoryDir,
       logPath,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { stampTopicFile } from '../../memory/durable/frontmatterStamp.js';
+import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { stripHarnessTags } from '../../memory/durable/harnessTags.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 
@@ -28,21 +29,25 @@ export async function stampConsolidationWrites(
   plan: ConsolidationPlan,
   writes: readonly string[],
   now: Date,
+  newFileForm: FrontmatterForm = 'metadata',
 ): Promise<void> {
   for (const filename of writes) {
     if (!filename.endsWith('.md')) continue;
     const path = join(staging, filename);
     const text = await readOrNull(path);
     if (text === null) continue;
+    const previous = await readOrNull(join(memoryDir, filename));
     const finished =
       filename === INDEX_NAME
         ? stripHarnessTags(text)
         : stampTopicFile(text, {
             now: lastSource(plan, filename)?.timestamp ?? now.toISOString(),
             sessionId: lastSource(plan, filename)?.session ?? null,
-            previous: await readOrNull(join(memoryDir, filename)),
+            previous,
             filename,
             keepModified: true,
+            // A new file takes the form the run was asked for; a rewritten one moves to metadata, as Claude Code's writes do.
+            ...(previous === null ? { form: newFileForm } : {}),
           });
     if (finished !== text) await atomicWrite(path, finished);
   }
