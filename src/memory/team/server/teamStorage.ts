@@ -22,6 +22,22 @@ export interface WriteRequest extends WriteConditions {
   readonly maxEntries: number;
 }
 
+/**
+ * The database cannot do the work now, and a retry may succeed: `unavailable` when it cannot be
+ * reached or ended the connection (a restart, a timeout, a network cut), `busy` when another
+ * write held the repository until this one's deadline. The server answers 503 with Retry-After.
+ */
+export class StorageUnavailable extends Error {
+  constructor(
+    readonly reason: 'unavailable' | 'busy',
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'StorageUnavailable';
+  }
+}
+
 export type WriteOutcome =
   | { readonly kind: 'ok'; readonly version: number; readonly lastModified: string; readonly checksum: string }
   /** `changed`: If-Match named another state; `exists`: If-None-Match refused the current one. */
