@@ -16,7 +16,8 @@ export async function openPostgresDatabase(url: string): Promise<SqlDatabase> {
     // A request waits at most this long for a connection, so an unreachable database is an error, not a hang.
     connectionTimeoutMillis: 5_000,
     // A server that stops mid-transaction without closing its connection (paused, cut off) would
-    // otherwise hold its repository's row lock until TCP gives up: PostgreSQL ends it instead.
+    // otherwise hold its locks until TCP gives up: PostgreSQL ends it instead. A write sets a
+    // shorter one, what is left of its deadline, the moment it gets its repository (decision 62).
     idle_in_transaction_session_timeout: 10_000,
     statement_timeout: 30_000,
   });

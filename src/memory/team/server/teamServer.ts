@@ -35,6 +35,11 @@ export interface TeamServerOptions {
   readonly onError?: (error: unknown) => void;
   /** How long close() lets requests in flight finish before cutting their connections. */
   readonly shutdownGraceMs?: number;
+  /**
+   * How long a write may wait for its repository, held by other writes, before it is answered
+   * 503 (10 s): one deadline for the whole wait, however many writes are queued (decision 62).
+   */
+  readonly writeWaitMs?: number;
 }
 
 /** What a request log line holds: never a body, a header or memory content. */
@@ -57,6 +62,7 @@ export interface RunningTeamServer {
 export const DEFAULT_MAX_ENTRIES = 5_000;
 const DEFAULT_MAX_BODY_BYTES = 4_000_000;
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+export const DEFAULT_WRITE_WAIT_MS = 10_000;
 /** A health check that waits longer than this on the database reports it unavailable. */
 const HEALTH_TIMEOUT_MS = 2_000;
 export const HEALTH_PATH = '/healthz';
@@ -286,6 +292,8 @@ async function put(
     entries,
     now: (options.now?.() ?? new Date()).toISOString(),
     maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+    // Set once, as the write reaches the storage: the wait for the lock is one, not one per queued write.
+    deadline: Date.now() + (options.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS),
     ...(ifMatch === undefined ? {} : { ifMatch: etagsOf(ifMatch) }),
     ...(ifNoneMatch === undefined ? {} : { ifNoneMatch: etagsOf(ifNoneMatch) }),
   });
