@@ -6,6 +6,7 @@ import {
   isPostgresUrl,
   LEGACY_SQLITE_FILE,
   startTeamServer,
+  StorageUnavailable,
   type TeamDatabaseLocation,
 } from '../memory/team/server/index.js';
 import { formatFinding } from '../secrets/index.js';
@@ -129,7 +130,10 @@ export function registerTeam(program: Command): void {
         host: options.host,
         maxEntries: options.maxEntries === 0 ? Number.MAX_SAFE_INTEGER : options.maxEntries,
         onRequest: (record) => logLine('info', 'request', { ...record }),
-        onError: (error) => logLine('error', 'request failed', { error: (error as Error).stack ?? String(error) }),
+        onError: (error) =>
+          error instanceof StorageUnavailable
+            ? logLine('warn', 'database unavailable', { error: error.message })
+            : logLine('error', 'request failed', { error: (error as Error).stack ?? String(error) }),
       });
       process.stdout.write(`memlog team serve: listening on ${server.url}\n`);
       const signal = await new Promise<NodeJS.Signals>((resolve) => {

@@ -393,7 +393,12 @@ describe.each(TEAM_DRIVERS)('on %s', (driver) => {
       teammate.write('link/through.md', 'through');
       await teammate.push();
       // A key the reference server would refuse, written straight into its store: another server might hold one.
-      await storage.write(REPO, { entries: [['../evil.md', 'x']], now: new Date().toISOString(), maxEntries: 100 });
+      await storage.write(REPO, {
+        entries: [['../evil.md', 'x']],
+        now: new Date().toISOString(),
+        maxEntries: 100,
+        deadline: Date.now() + 10_000,
+      });
       const b = checkout(url);
       const outside = join(tempDir(), 'outside');
       mkdirSync(outside);

@@ -6,7 +6,14 @@ export {
   type RunningTeamServer,
   type RequestLogRecord,
 } from './teamServer.js';
-export { repoChecksum, type TeamStorage, type RepoSnapshot, type WriteOutcome, type WriteRequest } from './teamStorage.js';
+export {
+  repoChecksum,
+  StorageUnavailable,
+  type TeamStorage,
+  type RepoSnapshot,
+  type WriteOutcome,
+  type WriteRequest,
+} from './teamStorage.js';
 export { openTeamStorage, isPostgresUrl, hasLegacySqliteStore, LEGACY_SQLITE_FILE, type TeamDatabaseLocation } from './openTeamStorage.js';
 export { SqlTeamStore } from './sqlTeamStore.js';
 export { MIGRATIONS } from './teamSchema.js';

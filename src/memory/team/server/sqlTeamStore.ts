@@ -1,5 +1,6 @@
 import { hashContent } from '../teamProtocol.js';
 import { compareKeys } from '../pushPlan.js';
+import { lockRepo, type HeadRow } from './repoLock.js';
 import { bytesToText, type SqlDatabase, type SqlQueryable } from './sqlDatabase.js';
 import {
   failedPrecondition,
@@ -10,12 +11,6 @@ import {
   type WriteRequest,
 } from './teamStorage.js';
 
-interface HeadRow {
-  version: number | string;
-  last_modified: string;
-  checksum: string;
-}
-
 /** A write refused inside its transaction: thrown to roll the transaction back, caught to answer. */
 class Refused extends Error {
   constructor(readonly outcome: WriteOutcome) {
@@ -25,7 +20,7 @@ class Refused extends Error {
 
 /**
  * The team storage on either SQL driver. Every write is one transaction that first locks the
- * repository's row (creating an empty one to lock when the repository is new), then decides the
+ * repository's row within the write's deadline (lockRepo), then decides the
  * preconditions and the entry limit against what is committed, then writes: whichever server
  * process a PUT arrives through, two writes to one repository take turns, so of two writes
  * conditional on the same ETag exactly one succeeds and the other sees the new checksum (412).
@@ -63,7 +58,9 @@ export class SqlTeamStore implements TeamStorage {
 
   async write(repo: string, request: WriteRequest): Promise<WriteOutcome> {
     try {
-      return await this.db.transaction((tx) => writeLocked(tx, repo, request));
+      // Hashed before the lock: while it holds the repository, a write sends its statements back to back (decision 62).
+      const hashed = request.entries.map(([key, content]) => ({ key, content, hash: hashContent(content) }));
+      return await this.db.transaction((tx) => writeLocked(tx, repo, request, hashed));
     } catch (error) {
       if (error instanceof Refused) return error.outcome;
       throw error;
@@ -79,17 +76,12 @@ export class SqlTeamStore implements TeamStorage {
   }
 }
 
-async function writeLocked(tx: SqlQueryable, repo: string, request: WriteRequest): Promise<WriteOutcome> {
-  // A concurrent creator's row blocks this insert until it commits; then the lock below finds its row.
-  await tx.query("INSERT INTO team_repos (repo, version, last_modified, checksum) VALUES ($1, 0, '', '') ON CONFLICT (repo) DO NOTHING", [
-    repo,
-  ]);
-  const { rows: heads } = await tx.query<HeadRow>('SELECT version, last_modified, checksum FROM team_repos WHERE repo = $1 FOR UPDATE', [
-    repo,
-  ]);
-  const head = heads[0];
-  const version = Number(head?.version ?? 0);
-  const current = version > 0 ? (head?.checksum ?? null) : null;
+type HashedEntry = { readonly key: string; readonly content: string; readonly hash: string };
+
+async function writeLocked(tx: SqlQueryable, repo: string, request: WriteRequest, hashed: readonly HashedEntry[]): Promise<WriteOutcome> {
+  const head = await lockRepo(tx, repo, request.deadline);
+  const version = Number(head.version);
+  const current = version > 0 ? head.checksum : null;
   const failed = failedPrecondition(current, request);
   if (failed !== null) throw new Refused({ kind: 'precondition_failed', reason: failed });
 
@@ -101,11 +93,8 @@ async function writeLocked(tx: SqlQueryable, repo: string, request: WriteRequest
   if (after.size > request.maxEntries)
     throw new Refused({ kind: 'too_many_entries', maxEntries: request.maxEntries, receivedEntries: after.size });
 
-  const changed = request.entries
-    .map(([key, content]) => ({ key, content, hash: hashContent(content) }))
-    .filter(({ key, hash }) => hashes.get(key) !== hash);
-  if (changed.length === 0 && head !== undefined && version > 0)
-    return { kind: 'ok', version, lastModified: head.last_modified, checksum: head.checksum };
+  const changed = hashed.filter(({ key, hash }) => hashes.get(key) !== hash);
+  if (changed.length === 0 && version > 0) return { kind: 'ok', version, lastModified: head.last_modified, checksum: head.checksum };
   // The same key twice in one request: the last one counts, as it would in the JSON object it came from.
   const last = new Map(changed.map((entry) => [entry.key, entry]));
   const keys = [...last.keys()];

@@ -6,7 +6,7 @@ import { unsafeKeyReason } from '../teamPaths.js';
 import { MAX_ENTRY_BYTES, PutBody, TEAM_MEMORY_PATH, unquoteEtag, utf8Bytes } from '../teamProtocol.js';
 import { REPO_SLUG } from '../repoSlug.js';
 import { openTeamStorage, type TeamDatabaseLocation } from './openTeamStorage.js';
-import type { TeamStorage } from './teamStorage.js';
+import { StorageUnavailable, type TeamStorage } from './teamStorage.js';
 
 export interface TeamServerOptions {
   /** Where the data lives: a folder (embedded PGlite) or a PostgreSQL URL. Ignored when `storage` is given. */
@@ -28,10 +28,18 @@ export interface TeamServerOptions {
   readonly now?: () => Date;
   /** Called once per answered request (the CLI writes each as a JSON line on stderr). */
   readonly onRequest?: (record: RequestLogRecord) => void;
-  /** Called with what made a request fail (a 500); by default its stack goes to stderr. */
+  /**
+   * Called with what made a request fail: a bug or a broken database (a 500; by default its stack
+   * goes to stderr), or a StorageUnavailable (a 503; by default its message).
+   */
   readonly onError?: (error: unknown) => void;
   /** How long close() lets requests in flight finish before cutting their connections. */
   readonly shutdownGraceMs?: number;
+  /**
+   * How long a write may wait for its repository, held by other writes, before it is answered
+   * 503 (10 s): one deadline for the whole wait, however many writes are queued (decision 62).
+   */
+  readonly writeWaitMs?: number;
 }
 
 /** What a request log line holds: never a body, a header or memory content. */
@@ -54,6 +62,7 @@ export interface RunningTeamServer {
 export const DEFAULT_MAX_ENTRIES = 5_000;
 const DEFAULT_MAX_BODY_BYTES = 4_000_000;
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+export const DEFAULT_WRITE_WAIT_MS = 10_000;
 /** A health check that waits longer than this on the database reports it unavailable. */
 const HEALTH_TIMEOUT_MS = 2_000;
 export const HEALTH_PATH = '/healthz';
@@ -85,9 +94,10 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
     });
     handle(request, response, context).catch((error: unknown) => {
       // A bug or a lost database must not take the server down, nor leak a stack to the client.
-      if (!response.headersSent) send(request, response, 500, { error: { message: 'internal error' } });
-      else response.destroy();
-      (options.onError ?? ((e: unknown) => process.stderr.write(`memlog team serve: ${(e as Error).stack ?? String(e)}\n`)))(error);
+      if (response.headersSent) response.destroy();
+      else if (error instanceof StorageUnavailable) sendUnavailable(request, response, error, context);
+      else send(request, response, 500, { error: { message: 'internal error' } });
+      (options.onError ?? reportToStderr)(error);
     });
   });
   try {
@@ -114,6 +124,23 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
     if (owned) await storage.close();
   };
   return { url: `http://${host}:${port}`, port, close: () => (closed ??= close()) };
+}
+
+function reportToStderr(error: unknown): void {
+  const text = error instanceof StorageUnavailable ? error.message : ((error as Error).stack ?? String(error));
+  process.stderr.write(`memlog team serve: ${text}\n`);
+}
+
+/** Seconds a client is asked to wait before it retries a 503. */
+const RETRY_AFTER_SECONDS = 1;
+
+/** The database could not do the work now: 503, so clients retry and balancers look elsewhere. */
+function sendUnavailable(request: IncomingMessage, response: ServerResponse, error: StorageUnavailable, context: Context): void {
+  const message =
+    error.reason === 'busy'
+      ? 'another write held this repository for as long as a write may wait; retry'
+      : 'the team database is unavailable; retry shortly';
+  send(request, response, 503, { error: { message } }, { 'Retry-After': String(RETRY_AFTER_SECONDS) }, context);
 }
 
 function locationOf(options: TeamServerOptions): TeamDatabaseLocation {
@@ -265,6 +292,8 @@ async function put(
     entries,
     now: (options.now?.() ?? new Date()).toISOString(),
     maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+    // Set once, as the write reaches the storage: the wait for the lock is one, not one per queued write.
+    deadline: Date.now() + (options.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS),
     ...(ifMatch === undefined ? {} : { ifMatch: etagsOf(ifMatch) }),
     ...(ifNoneMatch === undefined ? {} : { ifNoneMatch: etagsOf(ifNoneMatch) }),
   });

@@ -20,6 +20,27 @@ export interface WriteRequest extends WriteConditions {
   /** ISO time recorded as the repository's last modification. */
   readonly now: string;
   readonly maxEntries: number;
+  /**
+   * When (Date.now()) the write must have its repository by, set once as it reaches the storage:
+   * it waits for the repository's lock until then at most, then fails as `busy` (decision 62).
+   */
+  readonly deadline: number;
+}
+
+/**
+ * The database cannot do the work now, and a retry may succeed: `unavailable` when it cannot be
+ * reached or ended the connection (a restart, a timeout, a network cut), `busy` when another
+ * write held the repository until this one's deadline. The server answers 503 with Retry-After.
+ */
+export class StorageUnavailable extends Error {
+  constructor(
+    readonly reason: 'unavailable' | 'busy',
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'StorageUnavailable';
+  }
 }
 
 export type WriteOutcome =
@@ -41,7 +62,8 @@ export interface TeamStorage {
   /**
    * Inserts or replaces the given entries, keeping the others (an upsert, spec §5.3), when the
    * conditions hold and the repository would hold at most `maxEntries`. Writing what is already
-   * there changes nothing, not even the version.
+   * there changes nothing, not even the version. Throws StorageUnavailable when the database
+   * cannot do it now, or the repository stays locked past `deadline`.
    */
   write(repo: string, request: WriteRequest): Promise<WriteOutcome>;
   /** Resolves when the database answers; rejects otherwise (the health check). */
