@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { readdir, realpath } from 'node:fs/promises';
+import { openRegular } from '../../fs/regularFile.js';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isWithin } from '../../fs/containment.js';
@@ -46,7 +46,8 @@ function entryLabel(line: string): string {
 }
 
 async function* lines(path: string): AsyncGenerator<string> {
-  const reader = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const handle = await openRegular(path);
+  const reader = createInterface({ input: handle.createReadStream({ encoding: 'utf8' }), crlfDelay: Infinity });
   try {
     for await (const line of reader) yield line;
   } finally {
