@@ -46,12 +46,14 @@ function entryLabel(line: string): string {
 }
 
 async function* lines(path: string): AsyncGenerator<string> {
-  const handle = await openRegular(path);
-  const reader = createInterface({ input: handle.createReadStream({ encoding: 'utf8' }), crlfDelay: Infinity });
+  const input = (await openRegular(path)).createReadStream({ encoding: 'utf8' });
+  const reader = createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const line of reader) yield line;
   } finally {
     reader.close();
+    // A search that stops early must still close the file (the stream owns the handle).
+    input.destroy();
   }
 }
 
