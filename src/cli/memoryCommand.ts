@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { MemlogError } from '../index.js';
 import {
@@ -15,13 +14,20 @@ import {
   type MemoryFileHeader,
   type MemoryLint,
 } from '../memory/durable/index.js';
-import { describeFileKind } from '../fs/index.js';
+import { describeFileKind, NotRegularFileError, readRegularFile } from '../fs/index.js';
 import { consolidationHistory, memoryWrites, type ConsolidationTouch } from '../jobs/index.js';
 
 interface MemoryOptions {
   readonly dir?: string;
   readonly json?: boolean;
 }
+
+/** The index's text; null when there is none or it cannot be read, but a pipe or a device there is refused, never waited on. */
+const readIndexOrNull = (path: string): Promise<string | null> =>
+  readRegularFile(path, 'utf8').catch((error: unknown) => {
+    if (error instanceof NotRegularFileError) throw error;
+    return null;
+  });
 
 const short = (uuid: string | null): string => (uuid === null ? 'the start' : uuid.slice(0, 8));
 
@@ -77,7 +83,7 @@ function memoryDirOf(options: MemoryOptions): string {
 async function lintsOf(files: readonly MemoryFileHeader[], index: string | null): Promise<MemoryLint[]> {
   const measured = await Promise.all(
     files.map(async (file) => {
-      const bytes = await readFile(file.filePath).catch(() => null);
+      const bytes = await readRegularFile(file.filePath).catch(() => null);
       if (bytes === null) return [];
       const text = bytes.toString('utf8');
       return [
@@ -102,7 +108,7 @@ export function registerMemory(program: Command): void {
       const dir = memoryDirOf(options);
       const files = await scanMemoryFiles(dir);
       const writes = memoryWrites(dir);
-      const index = await readFile(join(dir, INDEX_NAME), 'utf8').catch(() => null);
+      const index = await readIndexOrNull(join(dir, INDEX_NAME));
       const memories = files.map((file) => ({
         ...file,
         sessions: [...new Set(writes.filter((w) => w.file === file.filename).map((w) => w.sessionId))],
@@ -179,7 +185,7 @@ export function registerMemory(program: Command): void {
         process.stdout.write(`${lines.join('\n')}\n`);
         return;
       }
-      const parsed = parseTopicFile(await readFile(file.filePath, 'utf8'), file.filename);
+      const parsed = parseTopicFile(await readRegularFile(file.filePath, 'utf8'), file.filename);
       const writes = memoryWrites(dir).filter((w) => w.file === file.filename);
       const consolidations = history.filter((t) => t.file === file.filename);
       if (options.json === true) {

@@ -1,7 +1,8 @@
 import { closeSync, fstatSync, ftruncateSync, readSync, writeSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { mkdir, mkdirSync, openForWrite, openForWriteSync, writeAllAsync, writeAllSync } from './faultableFs.js';
+import { openRegular } from './regularFile.js';
 
 export interface AppendOptions {
   /** Mode for a file this call creates (Claude Code uses 0600, and 0700 for folders). */
@@ -102,7 +103,7 @@ export async function repairTornTail(path: string): Promise<boolean> {
     throw error;
   }
   if (size === 0) return false;
-  const handle = await open(path, 'r');
+  const handle = await openRegular(path);
   let last: number | undefined;
   try {
     const byte = Buffer.alloc(1);

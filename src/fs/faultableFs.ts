@@ -1,11 +1,14 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { faultPoint, noSpaceError, writeAllowance } from './faultSeam.js';
+import { openRegular, openRegularSync, type OpenFlag, type OpenOptions } from './regularFile.js';
 
 /**
  * The changes memlog makes to the file system, each through one fault point (faultSeam.ts).
  * Source files import these instead of node:fs's own for anything that writes, renames, links
- * or removes; reads go to node:fs directly. Same names and arguments as node:fs.
+ * or removes; reads go through regularFile.ts. Same names and arguments as node:fs; every open
+ * is regularFile.ts's, so nothing is ever written into a pipe, a device or (with `follow: false`)
+ * through a symbolic link.
  */
 
 export async function mkdir(path: string, options?: fs.MakeDirectoryOptions & { recursive: true }): Promise<string | undefined> {
@@ -63,6 +66,12 @@ export async function utimes(path: string, atime: fs.TimeLike, mtime: fs.TimeLik
   return fsp.utimes(path, atime, mtime);
 }
 
+/** utimes on the path itself: a symbolic link there is changed, never the file it points to. */
+export async function lutimes(path: string, atime: fs.TimeLike, mtime: fs.TimeLike): Promise<void> {
+  faultPoint('utimes', path);
+  return fsp.lutimes(path, atime, mtime);
+}
+
 export function utimesSync(path: string, atime: fs.TimeLike, mtime: fs.TimeLike): void {
   faultPoint('utimes', path);
   fs.utimesSync(path, atime, mtime);
@@ -76,10 +85,10 @@ export function utimesSync(path: string, atime: fs.TimeLike, mtime: fs.TimeLike)
 export async function writeFile(
   path: string,
   data: string | Uint8Array,
-  options: { readonly flag?: string; readonly mode?: number; readonly sync?: boolean } = {},
+  options: { readonly flag?: OpenFlag; readonly mode?: number; readonly sync?: boolean; readonly follow?: boolean } = {},
 ): Promise<void> {
   faultPoint('open', path);
-  const handle = await fsp.open(path, options.flag ?? 'w', options.mode ?? 0o666);
+  const handle = await openRegular(path, options.flag ?? 'w', options.mode ?? 0o666, { follow: options.follow ?? true });
   try {
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     await writeAllAsync(handle, bytes, path);
@@ -124,12 +133,12 @@ export function writeAllSync(fd: number, bytes: Uint8Array, path: string): void 
   }
 }
 
-export async function openForWrite(path: string, flags: string, mode?: number): Promise<fsp.FileHandle> {
+export async function openForWrite(path: string, flags: OpenFlag, mode?: number, options?: OpenOptions): Promise<fsp.FileHandle> {
   faultPoint('open', path);
-  return fsp.open(path, flags, mode);
+  return openRegular(path, flags, mode, options);
 }
 
-export function openForWriteSync(path: string, flags: string, mode?: number): number {
+export function openForWriteSync(path: string, flags: OpenFlag, mode?: number, options?: OpenOptions): number {
   faultPoint('open', path);
-  return fs.openSync(path, flags, mode);
+  return openRegularSync(path, flags, mode, options);
 }

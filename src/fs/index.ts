@@ -4,3 +4,12 @@ export { atomicWrite } from './atomicWrite.js';
 export { resolveInside, isWithin } from './containment.js';
 export { describeFailure, describeFsError, fsErrorReason, isFsError } from './fsError.js';
 export { describeFileKind, isRegularFile, notATranscriptFile, statOrNull } from './fileKind.js';
+export {
+  NotRegularFileError,
+  openRegular,
+  openRegularSync,
+  readRegularFile,
+  readRegularFileSync,
+  readRegularTextOrNull,
+  readRegularTextOrNullSync,
+} from './regularFile.js';

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MemlogError } from '../errors.js';
 import { mkdirSync, openForWriteSync, renameSync, rmSync, writeAllSync } from './faultableFs.js';
+import { NotRegularFileError, openRegularSync, readRegularFileSync } from './regularFile.js';
 
 /**
  * One process at a time on a target (a memory directory, a session's notes, a transcript being
  * compacted), across processes: a lock file holding the owner's pid, created exclusively. A lock
  * whose process is gone is taken over, and the takeover is atomic: it happens under a short-lived
  * guard file, re-reads the lock there, and replaces it by rename, so of two processes that both
- * find the same stale lock exactly one gets it.
+ * find the same stale lock exactly one gets it. A lock file is never followed nor waited on: a
+ * symbolic link or a named pipe at its path holds no pid, and is replaced like a stale lock.
  */
 export interface LockOptions {
   /** What is locked, for the message another process gets ("memlog notes", …). */
@@ -73,7 +75,7 @@ function busy(lockPath: string, owner: number, options: LockOptions): MemlogErro
 function createExclusive(path: string, content: string): boolean {
   let fd: number;
   try {
-    fd = openForWriteSync(path, 'wx', 0o600);
+    fd = openForWriteSync(path, 'wx', 0o600, { follow: false });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
@@ -93,7 +95,7 @@ function createExclusive(path: string, content: string): boolean {
 /** The pid a lock file names; null when it names none (empty, cut short, gone). */
 function ownerOf(lockPath: string): number | null {
   try {
-    return pidIn(readFileSync(lockPath, 'utf8'));
+    return pidIn(readRegularFileSync(lockPath, 'utf8', { follow: false }));
   } catch {
     return null;
   }
@@ -119,10 +121,17 @@ function lockState(lockPath: string): LockState {
   let text: string;
   let modified: number;
   try {
-    modified = statSync(lockPath).mtimeMs;
-    text = readFileSync(lockPath, 'utf8');
+    const fd = openRegularSync(lockPath, 'r', undefined, { follow: false });
+    try {
+      modified = fstatSync(fd).mtimeMs;
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'gone' };
+    // A link or a pipe names no process, and nobody is writing a pid into it: stale at once.
+    if (error instanceof NotRegularFileError) return { state: 'stale' };
     throw error;
   }
   const owner = pidIn(text);
@@ -160,7 +169,7 @@ function takeOverStale(lockPath: string, mine: string): boolean {
 
 function guardIsStale(guard: string): boolean {
   try {
-    return Date.now() - statSync(guard).mtimeMs > STALE_UNFINISHED_MS && !processAlive(ownerOf(guard) ?? 0);
+    return Date.now() - lstatSync(guard).mtimeMs > STALE_UNFINISHED_MS && !processAlive(ownerOf(guard) ?? 0);
   } catch {
     return false;
   }
@@ -187,7 +196,7 @@ function releaseOf(lockPath: string, mine: string): () => void {
     released = true;
     heldHere.delete(lockPath);
     try {
-      if (readFileSync(lockPath, 'utf8').trim() === mine) rmSync(lockPath, { force: true });
+      if (readRegularFileSync(lockPath, 'utf8', { follow: false }).trim() === mine) rmSync(lockPath, { force: true });
     } catch {
       // already gone
     }

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { isAtomicTempName } from './atomicWrite.js';
 import { isWithin } from './containment.js';
 import { readOrNullSync } from './readOrNull.js';
 import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, utimesSync } from './faultableFs.js';
+import { readRegularFileSync } from './regularFile.js';
 
 /**
  * A staged copy of a directory: a job changes the copy, and only once it has recorded what it
@@ -199,7 +200,7 @@ function changedFiles(staging: string, inodes: ReadonlyMap<string, number>): Sta
   for (const file of listFiles(staging).sort()) {
     const info = statSync(join(staging, file));
     if (inodes.get(file) === info.ino) continue;
-    const content = readFileSync(join(staging, file));
+    const content = readRegularFileSync(join(staging, file), { follow: false });
     const before = readOrNullSync(join(baseOf(staging), file));
     if (before !== null && before.equals(content)) continue;
     changes.push({ file, content, change: inodes.has(file) ? 'updated' : 'added' });

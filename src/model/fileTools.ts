@@ -1,9 +1,10 @@
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { atomicWrite } from '../fs/atomicWrite.js';
 import { rm } from '../fs/faultableFs.js';
 import { scanForSecrets } from '../secrets/scanForSecrets.js';
 import type { ToolDefinition } from './port.js';
+import { readRegularFile } from '../fs/regularFile.js';
 
 /** The file tools memory agents get, described for the model in our own words. */
 export const FILE_TOOLS: Readonly<Record<string, ToolDefinition>> = {
@@ -67,7 +68,7 @@ const text = (value: unknown, name: string): string => {
 export async function runFileTool(name: string, input: Readonly<Record<string, unknown>>, path: string): Promise<string> {
   switch (name) {
     case 'Read': {
-      const lines = (await readFile(path, 'utf8')).split('\n');
+      const lines = (await readRegularFile(path, 'utf8')).split('\n');
       const offset = typeof input['offset'] === 'number' ? Math.max(0, input['offset'] - 1) : 0;
       const limit = typeof input['limit'] === 'number' ? input['limit'] : 2000;
       return lines
@@ -89,7 +90,7 @@ export async function runFileTool(name: string, input: Readonly<Record<string, u
       }
       const hits: string[] = [];
       for (const file of await walk(path)) {
-        const lines = (await readFile(file, 'utf8')).split('\n');
+        const lines = (await readRegularFile(file, 'utf8')).split('\n');
         lines.forEach((line, i) => {
           if (regex.test(line)) hits.push(`${relative(path, file)}:${i + 1}:${line}`);
         });
@@ -103,7 +104,7 @@ export async function runFileTool(name: string, input: Readonly<Record<string, u
       return `Wrote ${path.split('/').at(-1) ?? path}`;
     }
     case 'Edit': {
-      const before = await readFile(path, 'utf8').catch(() => {
+      const before = await readRegularFile(path, 'utf8').catch(() => {
         throw new ToolInputError('the file does not exist; use Write to create it');
       });
       const oldString = text(input['old_string'], 'old_string');

@@ -1,6 +1,7 @@
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import type { Diagnostic } from '../errors.js';
 import { appendWholeLines, appendWholeLinesSync } from '../fs/appendLines.js';
+import { openRegularOrNullSync } from '../fs/regularFile.js';
 import { LineSplitter, type RawLine } from '../transcript/lineSplitter.js';
 import { CURRENT_EFFECT_LOG_VERSION, EffectRecord, SUPPORTED_EFFECT_LOG_VERSIONS } from './effectRecord.js';
 import { isWithdrawal } from './effectRecords.js';
@@ -45,8 +46,9 @@ export function* effectRecords(
   /** Smaller in tests, so lines cross chunks. */
   chunkBytes = CHUNK_BYTES,
 ): Generator<EffectRecord> {
-  if (!existsSync(path)) return;
-  const fd = openSync(path, 'r');
+  // Anything but a regular file (a named pipe would block the read for ever) is refused.
+  const fd = openRegularOrNullSync(path);
+  if (fd === null) return;
   try {
     const splitter = new LineSplitter({ maxLineBytes: MAX_EFFECT_LINE_BYTES });
     const ready: EffectRecord[] = [];

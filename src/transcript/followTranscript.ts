@@ -1,7 +1,8 @@
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { asyncScheduler, Observable, timer, type SchedulerLike } from 'rxjs';
 import type { DiagnosticItem, ReadItem } from './readItem.js';
 import { TranscriptParser } from './transcriptParser.js';
+import { openRegular } from '../fs/regularFile.js';
 
 export interface FollowOptions {
   /** How often to look for new bytes. */
@@ -46,7 +47,7 @@ export function followTranscript(path: string, options: FollowOptions = {}): Obs
         parser = new TranscriptParser({ startOffset: size, startLine: 0, startSeq: parser.nextSeq });
         return [shrank];
       }
-      const handle = await open(path, 'r');
+      const handle = await openRegular(path);
       const items: ReadItem[] = [];
       try {
         const buffer = Buffer.allocUnsafe(Math.min(chunkBytes, size - offset));

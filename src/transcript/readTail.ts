@@ -1,6 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import type { ReadItem } from './readItem.js';
 import { TranscriptParser } from './transcriptParser.js';
+import { openRegularSync } from '../fs/regularFile.js';
 
 /** The size of the head and tail Claude Code's session picker reads (spec §2.6). */
 export const LITE_READ_BYTES = 64 * 1024;
@@ -13,7 +14,7 @@ export const LITE_READ_BYTES = 64 * 1024;
 export function readTail(path: string, bytes = LITE_READ_BYTES): ReadItem[] {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

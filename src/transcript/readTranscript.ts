@@ -1,10 +1,10 @@
-import { closeSync, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, readSync } from 'node:fs';
 import { Observable, mergeMap, from } from 'rxjs';
 import { MemlogError } from '../errors.js';
 import { fsErrorReason } from '../fs/fsError.js';
 import type { DiagnosticItem, ReadItem } from './readItem.js';
 import { TranscriptParser, type TranscriptParserOptions } from './transcriptParser.js';
+import { NotRegularFileError, openRegular, openRegularSync } from '../fs/regularFile.js';
 
 export interface ReadTranscriptOptions extends TranscriptParserOptions {
   /** Size of the reused read buffer. */
@@ -78,7 +78,7 @@ export function* readTranscriptSync(path: string, options: ReadTranscriptOptions
   const buffer = Buffer.allocUnsafe(options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularSync(path);
   } catch (error) {
     throw openFailure(path, error);
   }
@@ -113,7 +113,7 @@ class OpenError extends MemlogError {}
 async function* fileChunks(path: string, startOffset: number, chunkBytes: number, stopped: () => boolean): AsyncGenerator<Uint8Array> {
   let handle;
   try {
-    handle = await open(path, 'r');
+    handle = await openRegular(path);
   } catch (error) {
     throw openFailure(path, error);
   }
@@ -135,7 +135,7 @@ function openFailure(path: string, error: unknown): MemlogError {
   const code = (error as NodeJS.ErrnoException).code;
   return new OpenError(
     code === 'ENOENT' ? 'not_found' : 'io',
-    `${path}: ${fsErrorReason(code, (error as Error).message)}`,
+    error instanceof NotRegularFileError ? error.message : `${path}: ${fsErrorReason(code, (error as Error).message)}`,
     { path, errno: code },
     { cause: error },
   );

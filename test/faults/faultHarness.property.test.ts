@@ -228,8 +228,10 @@ describe('fault harness: a failing disk at any point loses nothing and records n
     bench.reset();
     const clean = await withFaults(null, extract);
     const memory = dirSnapshot(join(out(), 'project', 'memory'));
-    // The first time the agent writes the index in its run copy (the Edit or Write tool's temp file).
-    const point = clean.trail.find((line) => / write .*\.memlog-run\/\.MEMORY\.md\.[0-9a-f]{12}\.tmp/.test(line));
+    // The first time the agent writes the index in its run copy: the write of the temp file the
+    // Edit or Write tool then renames to MEMORY.md.
+    const renamed = clean.trail.findIndex((line) => / rename .*\.memlog-run\/MEMORY\.md$/.test(line));
+    const point = clean.trail.slice(0, renamed).findLast((line) => / write .*\.memlog-run\/\.memlog\.[0-9a-f]{12}\.tmp/.test(line));
     expect(point).toBeDefined();
     const at = Number(point?.split(' ')[0]);
     bench.reset();

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { describeFailure } from '../../fs/fsError.js';
 import type { ChunkMessage, ModelReply } from '../../model/port.js';
@@ -14,6 +14,7 @@ import { agentSavedMemories, withoutSaved, type SavedMemory } from './agentSaved
 import { candidatesOf, chunkMessage, type CarryOver, type ChunkContext } from './chunkRequest.js';
 import { historyMessages, type HistoryMessage } from './historyMessages.js';
 import { readSessionOutline, type SessionOutline } from './sessionOutline.js';
+import { readRegularFileSync } from '../../fs/regularFile.js';
 
 /** Session notes go with every chunk as context, cut to this many characters (about 2,000 tokens). */
 export const NOTES_CARRY_CHARS = 8_000;
@@ -280,7 +281,7 @@ function sessionNotes(projectDir: string, sessionId: string): string | undefined
   const path = sessionMemoryPath(projectDir, sessionId);
   try {
     if (!existsSync(path)) return undefined;
-    const text = readFileSync(path, 'utf8').trim();
+    const text = readRegularFileSync(path, 'utf8').trim();
     if (text === '') return undefined;
     return text.length <= NOTES_CARRY_CHARS ? text : `${text.slice(0, NOTES_CARRY_CHARS)}\n[… the notes go on]`;
   } catch (error) {

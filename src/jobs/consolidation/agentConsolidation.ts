@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { join, sep } from 'node:path';
 import { consolidationBrief, CONSOLIDATION_SYSTEM } from '../../consolidation/agentPrompt.js';
@@ -16,6 +16,7 @@ import type { ModelPort } from '../../model/port.js';
 import { consolidationGrep } from './consolidationGrep.js';
 import { readMemoryDirectory } from './memoryDirectory.js';
 import type { ConsolidationContext, PreparedConsolidation } from './preparedConsolidation.js';
+import { readRegularTextOrNullSync } from '../../fs/regularFile.js';
 
 /** The model that consolidates, and how far it may go. */
 export interface ConsolidationAgent {
@@ -51,7 +52,7 @@ function reportTool(): { readonly tool: AgentTool; readonly report: () => Consol
   return { tool, report: () => report };
 }
 
-const readOr = (path: string, fallback: string): string => (existsSync(path) ? readFileSync(path, 'utf8') : fallback);
+const readOr = (path: string, fallback: string): string => readRegularTextOrNullSync(path) ?? fallback;
 
 /**
  * Runs the consolidation agent on a staged copy of the memory directory (`workspace`) and turns

@@ -85,6 +85,19 @@ export async function finishCommittedConsolidations(memoryDir: string, now: Date
   }
 }
 
+/**
+ * Runs what comes before the commit point; when it fails, its run copy goes with it (nothing of
+ * it was recorded, so nothing will ever move it in), and the error goes on.
+ */
+async function beforeCommit<T>(staging: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await removeStagedDir(staging).catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Real paths that exist; the others as they are. */
 const real = (path: string): string => (existsSync(path) ? realpathSync(path) : path);
 
@@ -165,8 +178,14 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
     const staging = stagedDirPath(memoryDir, runId);
     // Claude Code 2.1.332 gives a directory of topic files its missing index before its writers run.
     await backfillIndex(memoryDir);
-    const prepared =
-      agent === undefined ? await prepareLexically(context, staging, options.frontmatter) : await prepareWithAgent(context, agent, staging);
+    const prepared = await beforeCommit(staging, async () => {
+      const ready =
+        agent === undefined
+          ? await prepareLexically(context, staging, options.frontmatter)
+          : await prepareWithAgent(context, agent, staging);
+      if (!isEmptyPlan(ready.plan)) await stampConsolidationWrites(staging, memoryDir, ready.plan, ready.writes, now, options.frontmatter);
+      return ready;
+    });
     const result = {
       plan: prepared.plan,
       unreadable: prepared.unreadable,
@@ -179,7 +198,6 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       succeeded = true;
       return { status: 'unchanged', ...result };
     }
-    await stampConsolidationWrites(staging, memoryDir, prepared.plan, prepared.writes, now, options.frontmatter);
     await commitConsolidation({
       memoryDir,
       logPath,

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { readdir, realpath } from 'node:fs/promises';
+import { openRegular } from '../../fs/regularFile.js';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isWithin } from '../../fs/containment.js';
@@ -46,11 +46,14 @@ function entryLabel(line: string): string {
 }
 
 async function* lines(path: string): AsyncGenerator<string> {
-  const reader = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const input = (await openRegular(path)).createReadStream({ encoding: 'utf8' });
+  const reader = createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const line of reader) yield line;
   } finally {
     reader.close();
+    // A search that stops early must still close the file (the stream owns the handle).
+    input.destroy();
   }
 }
 

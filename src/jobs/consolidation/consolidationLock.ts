@@ -1,14 +1,18 @@
 import { CONSOLIDATE_LOCK } from '../../memory/durable/memoryPaths.js';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { rm, utimes, writeFile } from '../../fs/faultableFs.js';
+import { atomicWrite } from '../../fs/atomicWrite.js';
+import { lutimes, rm } from '../../fs/faultableFs.js';
 import { processAlive } from '../../fs/processLock.js';
+import { openRegularSync } from '../../fs/regularFile.js';
 
 /**
  * Claude Code 2.1.332's consolidation lock, shared so that memlog and Claude Code never
  * consolidate one directory at once: `<memory-dir>/.consolidate-lock`, its body the holder's
  * PID, its mtime the time of the last consolidation. A holder counts while its process lives
- * and the lock is under an hour old.
+ * and the lock is under an hour old. The lock is never followed: a symbolic link, a named pipe or
+ * anything else that is not a regular file there counts as no lock, and taking the lock replaces
+ * it with a regular file (decision 65).
  */
 export { CONSOLIDATE_LOCK } from '../../memory/durable/memoryPaths.js';
 export const LOCK_STALE_MS = 60 * 60 * 1000;
@@ -22,13 +26,22 @@ export interface LockState {
 
 const lockPath = (memoryDir: string): string => join(memoryDir, CONSOLIDATE_LOCK);
 
+/** The lock's time and pid, or null when there is no regular file there (never followed, never waited on). */
 function stat(path: string): { readonly mtime: Date; readonly pid: number | null } | null {
+  let fd: number;
   try {
-    const mtime = statSync(path).mtime;
-    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
+    fd = openRegularSync(path, 'r', undefined, { follow: false });
+  } catch {
+    return null;
+  }
+  try {
+    const mtime = fstatSync(fd).mtime;
+    const pid = Number.parseInt(readFileSync(fd, 'utf8').trim(), 10);
     return { mtime, pid: Number.isSafeInteger(pid) && pid > 0 ? pid : null };
   } catch {
     return null;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -47,7 +60,8 @@ export type LockAcquired =
 /**
  * Takes the lock as Claude Code does: our PID is written, read back, and we hold it only if it
  * is still ours (two takers at once: the last writer wins, the other sees a stranger's PID and
- * backs off). Writing sets the mtime to now, the start of this consolidation. `release(false)`
+ * backs off). The pid is written to a temp file renamed over the lock, so a link or a pipe there is
+ * replaced, never written through. Writing sets the mtime to now, the start of this consolidation. `release(false)`
  * (a failure, or nothing done) puts the previous mtime back, or removes the lock when there was
  * none, so a failed run does not count as a consolidation.
  */
@@ -56,7 +70,7 @@ export async function acquireConsolidationLock(memoryDir: string, now: Date = ne
   const state = readConsolidationLock(memoryDir, now);
   if (state.heldBy !== null) return { ok: false, reason: `another consolidation (pid ${state.heldBy}) holds ${CONSOLIDATE_LOCK}` };
   const previous = state.lastConsolidatedAt;
-  await writeFile(path, `${process.pid}\n`);
+  await atomicWrite(path, `${process.pid}\n`, 0o644);
   if (stat(path)?.pid !== process.pid) return { ok: false, reason: `another consolidation took ${CONSOLIDATE_LOCK} at the same moment` };
   let released = false;
   return {
@@ -67,7 +81,7 @@ export async function acquireConsolidationLock(memoryDir: string, now: Date = ne
       released = true;
       if (succeeded || stat(path)?.pid !== process.pid) return;
       if (previous === null) await rm(path, { force: true });
-      else await utimes(path, previous, previous);
+      else await lutimes(path, previous, previous);
     },
   };
 }

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredMemory } from '../../consolidation/memoryCandidate.js';
+import { readRegularFileSync, readRegularTextOrNullSync } from '../../fs/regularFile.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { parseTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
 
@@ -23,7 +24,7 @@ export function readMemoryDirectory(memoryDir: string): MemoryDirectory {
   const forms = new Map<string, FrontmatterForm>();
   const unreadable: { filename: string; reason: string }[] = [];
   for (const filename of names) {
-    const parsed = parseTopicFile(readFileSync(join(memoryDir, filename), 'utf8'), filename.replace(/\.md$/, ''));
+    const parsed = parseTopicFile(readRegularFileSync(join(memoryDir, filename), 'utf8'), filename.replace(/\.md$/, ''));
     if (!parsed.ok) {
       unreadable.push({ filename, reason: parsed.reason });
       continue;
@@ -31,11 +32,7 @@ export function readMemoryDirectory(memoryDir: string): MemoryDirectory {
     memories.push({ filename, file: parsed.file });
     forms.set(filename, parsed.form);
   }
-  let index = '';
-  try {
-    index = readFileSync(join(memoryDir, INDEX_NAME), 'utf8');
-  } catch {
-    // no index yet
-  }
+  // No index yet is an empty one; an index that is not a regular file (a pipe) is refused.
+  const index = readRegularTextOrNullSync(join(memoryDir, INDEX_NAME)) ?? '';
   return { memories, forms, index, unreadable };
 }

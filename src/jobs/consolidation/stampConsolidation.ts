@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
@@ -6,8 +5,9 @@ import { stampTopicFile } from '../../memory/durable/frontmatterStamp.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { stripHarnessTags } from '../../memory/durable/harnessTags.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
+import { readRegularFile } from '../../fs/regularFile.js';
 
-const readOrNull = (path: string): Promise<string | null> => readFile(path, 'utf8').catch(() => null);
+const readOrNull = (path: string): Promise<string | null> => readRegularFile(path, 'utf8').catch(() => null);
 
 /** The last source a plan cites for a file: the session the memory came from and when it was said, when the file names neither. */
 function lastSource(plan: ConsolidationPlan, filename: string): { readonly session: string; readonly timestamp: string } | null {

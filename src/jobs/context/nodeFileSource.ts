@@ -1,6 +1,7 @@
-import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_INSTRUCTION_FILE_BYTES, type FileRead, type FileSource } from '../../context/fileSource.js';
+import { openRegularSync } from '../../fs/regularFile.js';
 
 function read(path: string): FileRead {
   let fd: number;
@@ -9,7 +10,7 @@ function read(path: string): FileRead {
     const kind = statSync(path);
     if (kind.isDirectory()) return { ok: false, reason: 'directory' };
     if (!kind.isFile()) return { ok: false, reason: 'unreadable', detail: 'not a regular file' };
-    fd = openSync(path, 'r');
+    fd = openRegularSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing' };

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { ModelPort } from '../../model/port.js';
 import { formatManifest, scanMemoryFiles, type MemoryFileHeader } from '../../memory/durable/memoryScan.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
+import { readRegularFile } from '../../fs/regularFile.js';
 
 /** Long-term spec §2.3–2.4: five memories a turn, each cut at 200 lines / 4 KB, 60 KiB a session. */
 export const RECALL_LIMIT = 5;
@@ -123,7 +123,7 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
   const picked = [...new Set(chosen)].flatMap((name) => (byName.has(name) ? [byName.get(name)!] : [])).slice(0, RECALL_LIMIT);
   const memories = await Promise.all(
     picked.map(async (file): Promise<RecalledMemory> => {
-      const { content: text, limit } = capped(file.filePath, await readFile(file.filePath, 'utf8'));
+      const { content: text, limit } = capped(file.filePath, await readRegularFile(file.filePath, 'utf8'));
       return {
         path: file.filePath,
         content: text,

@@ -1,5 +1,5 @@
 import { hasUuid } from '../../transcript/entrySchema.js';
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { closeSync, existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { MemlogError } from '../../errors.js';
 import { removeStagedDir } from '../../fs/stagedDir.js';
@@ -26,6 +26,7 @@ import { batchCustomId, readBatchLedger, remoteCustomId } from './messageBatchLe
 import { collectBatchResults, queueBatchRequest, type BatchRound } from './messageBatchRound.js';
 import { applyStaged, extractionStagingDir } from './stagedMemoryRun.js';
 import { removeStrayTempFiles } from '../../fs/strayTempFiles.js';
+import { openRegularSync } from '../../fs/regularFile.js';
 
 /** What extracting one session takes from `extractMemories`' options. */
 export interface SessionExtractOptions {
@@ -230,7 +231,7 @@ function readSessionInputs(
   hasStagingCopy: (runId: string) => boolean,
 ): { readonly records: EffectRecord[]; readonly staged: RunFinishedRecord[] } {
   try {
-    closeSync(openSync(session, 'r'));
+    closeSync(openRegularSync(session));
     const records: EffectRecord[] = [];
     const staged: RunFinishedRecord[] = [];
     for (const record of effectRecords(logPath)) {

@@ -1,4 +1,4 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { atomicWrite } from '../../fs/atomicWrite.js';
@@ -11,6 +11,7 @@ import { EXTRACTION_SYSTEM } from './extractionRun.js';
 import type { StagedContext, StagedWork } from './stagedMemoryRun.js';
 import { INDEX_NAME, reservedIndexNameReason } from '../../memory/durable/memoryIndex.js';
 import { indexLine, MEMORY_TYPES, parseTopicFile, renderTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
+import { readRegularFile } from '../../fs/regularFile.js';
 
 /**
  * Extraction through the Message Batches API. A batch request is one call with no tool loop,
@@ -55,7 +56,7 @@ export async function batchExtractionRequest(input: BatchExtractionInput, contex
     // A memory file that is a link leading out of the memory directory is not shown: its target is not memory.
     const real = await realpath(join(context.staging, header.filename)).catch(() => null);
     if (real === null || !isWithin(root, real)) continue;
-    const text = (await readFile(real, 'utf8').catch(() => '')).slice(0, Math.min(SHOWN_FILE_BYTES, budget));
+    const text = (await readRegularFile(real, 'utf8').catch(() => '')).slice(0, Math.min(SHOWN_FILE_BYTES, budget));
     budget -= Buffer.byteLength(text);
     shown.push(`<memory file="${header.filename}">\n${text.trimEnd()}\n</memory>`);
   }
@@ -136,7 +137,7 @@ export async function applyBatchReply(reply: ModelReply, context: StagedContext,
       continue;
     }
     const path = join(context.staging, memory.file);
-    const before = await readFile(path, 'utf8').catch(() => null);
+    const before = await readRegularFile(path, 'utf8').catch(() => null);
     const previous = before === null ? null : parseTopicFile(before, memory.file);
     const extra = previous?.ok === true ? previous.file.extra : undefined;
     const rendered = renderTopicFile(

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { appendWholeLines } from '../../fs/appendLines.js';
 import type { RunStartedRecord } from '../../pipeline/effectRecord.js';
+import { readRegularFileSync } from '../../fs/regularFile.js';
 
 /**
  * Which message batch holds which extraction request, beside a memory directory. A run's
@@ -26,7 +27,7 @@ export function readBatchLedger(memoryDir: string): Map<string, string> {
   const path = batchLedgerPath(memoryDir);
   const batches = new Map<string, string>();
   if (!existsSync(path)) return batches;
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
+  for (const line of readRegularFileSync(path, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
     let value: unknown;
     try {

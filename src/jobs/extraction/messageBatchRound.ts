@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches.js';
 import type { ModelMessage, ModelRequest } from '../../model/port.js';
@@ -13,6 +12,7 @@ import type { ExtractTarget } from './findTargets.js';
 import { applyBatchReply, batchExtractionRequest } from './messageBatchExtraction.js';
 import { recordSubmittedBatch, remoteCustomId } from './messageBatchLedger.js';
 import { runStaged } from './stagedMemoryRun.js';
+import { readRegularTextOrNull } from '../../fs/regularFile.js';
 
 /** One `memlog extract --batch`: where batches are read from, and the requests to send at the end. */
 export interface BatchRound {
@@ -34,7 +34,7 @@ export async function queueBatchRequest(
   run: { readonly conversation: readonly ModelMessage[]; readonly newMessages: number },
 ): Promise<void> {
   const existing = await scanMemoryFiles(memoryDir);
-  const index = await readFile(join(memoryDir, INDEX_NAME), 'utf8').catch(() => '');
+  const index = (await readRegularTextOrNull(join(memoryDir, INDEX_NAME))) ?? '';
   const request = await batchExtractionRequest(
     { conversation: run.conversation, newMessages: run.newMessages, memoryDir },
     { staging: memoryDir, existing, index },

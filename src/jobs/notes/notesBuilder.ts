@@ -1,5 +1,5 @@
 import { sha256Hex } from '../../fs/sha256.js';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isAtomicTempName } from '../../fs/atomicWrite.js';
 import { rename, rm } from '../../fs/faultableFs.js';
@@ -15,6 +15,7 @@ import { ConversationWindow, windowed } from '../../resume/conversationWindow.js
 import { transcriptEntries } from '../../transcript/transcriptEntries.js';
 import type { NotesConfig } from '../../memory/session/notesConfig.js';
 import { isStagingFile, notesLockPath, NotesRunOutcome, realNotesPath, runNotesUpdateOver, stagingPath } from './notesRun.js';
+import { readRegularFile } from '../../fs/regularFile.js';
 
 export interface NotesBuildOptions {
   readonly transcriptPath: string;
@@ -187,10 +188,10 @@ async function finishApplied(records: readonly EffectRecord[], notesPath: string
   for (const record of records) {
     if (record.type !== 'run_finished' || record.run !== 'session_notes') continue;
     const staging = stagingPath(notesPath, record.runId);
-    const staged = await readFile(staging).catch(() => null);
+    const staged = await readRegularFile(staging, { follow: false }).catch(() => null);
     if (staged === null) continue;
     const outcome = NotesRunOutcome.safeParse(record.outcome);
-    const current = await readFile(notesPath).catch(() => null);
+    const current = await readRegularFile(notesPath).catch(() => null);
     if (outcome.success && current !== null && sha256Hex(current) === outcome.data.before && sha256Hex(staged) === outcome.data.after)
       await rename(staging, notesPath);
     else await rm(staging, { force: true });
@@ -217,7 +218,7 @@ export function lastSummarizedFromLog(records: Iterable<EffectRecord>): string |
 /** The notes as they are on disk now, or null when there are none yet. */
 export async function readNotes(notesPath: string): Promise<string | null> {
   try {
-    return await readFile(notesPath, 'utf8');
+    return await readRegularFile(notesPath, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

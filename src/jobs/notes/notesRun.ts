@@ -1,5 +1,6 @@
 import { sha256Hex } from '../../fs/sha256.js';
-import { readFile, readlink, realpath } from 'node:fs/promises';
+import { readlink, realpath } from 'node:fs/promises';
+import { readRegularFile } from '../../fs/regularFile.js';
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, rename, rm, writeFile } from '../../fs/faultableFs.js';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -106,10 +107,12 @@ export async function runNotesUpdate(
 ): Promise<{ readonly outcome: NotesRunOutcome; readonly apply: () => Promise<void> }> {
   const { notesPath, config } = options;
   await ensureNotesFile(notesPath, config.template);
-  const current = await readFile(notesPath, 'utf8');
+  const current = await readRegularFile(notesPath, 'utf8');
   const staging = stagingPath(notesPath, options.runId);
   try {
-    await writeFile(staging, current, { mode: 0o600 });
+    // A link (or anything) left at the staging path is replaced, never written through (decision 65).
+    await rm(staging, { force: true });
+    await writeFile(staging, current, { flag: 'wx', mode: 0o600, follow: false });
     const reminders = sizeReminders(current);
     const prompt = fillPlaceholders(config.prompt, { notesPath, currentNotes: current }) + (reminders === '' ? '' : `\n\n${reminders}`);
     const run = await runAgent({
@@ -132,7 +135,7 @@ export async function runNotesUpdate(
         `every edit of the notes was refused (${run.toolCalls[0]?.error ?? 'denied'}); the notes are left as they were`,
         { notesPath },
       );
-    const updated = await readFile(staging, 'utf8');
+    const updated = await readRegularFile(staging, 'utf8', { follow: false });
     const heads = (text: string) => splitNotes(text).sections.map((section) => section.head);
     if (JSON.stringify(heads(updated)) !== JSON.stringify(heads(current)))
       throw new MemlogError('bad_output', 'the update changed or removed section headers; the notes are left as they were', { notesPath });

@@ -1,13 +1,14 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, normalize, resolve } from 'node:path';
 import { claudeConfigHome, projectsRoot, sanitizePath } from '../../transcript/claudePaths.js';
+import { readRegularFileSync } from '../../fs/regularFile.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
 function readText(path: string): string | null {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularFileSync(path, 'utf8');
   } catch {
     return null;
   }

@@ -1,9 +1,10 @@
 import type { Stats } from 'node:fs';
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { INDEX_NAME } from './memoryIndex.js';
 import { isExcludedFromMemory } from './memoryPathLint.js';
 import { readTopicHeader, type MemoryType } from './topicFile.js';
+import { openRegular } from '../../fs/regularFile.js';
 
 /** Long-term spec §2.1: only the first lines are read, for the newest files. */
 export const FRONTMATTER_MAX_LINES = 30;
@@ -20,7 +21,7 @@ export interface MemoryFileHeader {
 }
 
 async function firstLines(path: string, lines: number): Promise<string> {
-  const handle = await open(path, 'r');
+  const handle = await openRegular(path);
   try {
     const buffer = Buffer.alloc(64 * 1024);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);

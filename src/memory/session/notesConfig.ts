@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_NOTES_TEMPLATE } from './notesTemplate.js';
 import { DEFAULT_UPDATE_PROMPT } from './updatePrompt.js';
+import { readRegularFile } from '../../fs/regularFile.js';
 
 /** Where a custom template and update prompt live (spec §4.1). */
 export const notesTemplatePath = (configHome: string): string => join(configHome, 'session-memory', 'config', 'template.md');
@@ -16,7 +16,7 @@ export interface NotesConfig {
 
 async function readOr(path: string, fallback: string, warnings: string[]): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    return await readRegularFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') warnings.push(`could not read ${path} (${code ?? (error as Error).message}); using the default`);

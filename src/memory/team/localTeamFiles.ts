@@ -1,9 +1,10 @@
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { scanForSecrets } from '../../secrets/scanForSecrets.js';
 import type { LocalTeamFile, SkippedFile } from './pushPlan.js';
 import { MAX_ENTRY_BYTES } from './teamProtocol.js';
 import { unsafeKeyReason } from './teamPaths.js';
+import { readRegularFile } from '../../fs/regularFile.js';
 
 /** Temp files of atomicWrite (`.<name>.<hex>.tmp`): a write in progress, not memory. */
 const TEMP_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/;
@@ -40,7 +41,7 @@ export async function readLocalTeamFiles(teamDir: string): Promise<{ files: Loca
           skipped.push({ key, reason: 'too_large', bytes: size });
           continue;
         }
-        const bytes = await readFile(path).catch(() => null);
+        const bytes = await readRegularFile(path).catch(() => null);
         if (bytes === null) continue; // gone since the listing: nothing to send
         let content: string;
         try {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findCanonicalGitRoot } from '../durable/memoryPaths.js';
+import { readRegularFileSync } from '../../fs/regularFile.js';
 
 /** A repository as the team-memory server knows it: `owner/repo`. */
 export const REPO_SLUG = /^(?!\.\.?\/)[A-Za-z0-9_.-]+\/(?!\.\.?$)[A-Za-z0-9_.-]+$/;
@@ -66,7 +66,7 @@ export function repoOfProject(projectDir: string, anyHost = false): RepoLookup {
 function readFirst(paths: readonly string[]): string | null {
   for (const path of paths) {
     try {
-      return readFileSync(path, 'utf8');
+      return readRegularFileSync(path, 'utf8');
     } catch {
       // try the next
     }

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { mkdir } from '../../fs/faultableFs.js';
 import { join } from 'node:path';
 import { PathEscapeError } from '../../errors.js';
@@ -19,6 +19,7 @@ import type { TeamClient } from './teamClient.js';
 import { hashContent, MAX_CONFLICT_RETRIES, MAX_ENTRY_BYTES, utf8Bytes } from './teamProtocol.js';
 import { unsafeKeyReason } from './teamPaths.js';
 import type { ServerState } from './teamSyncState.js';
+import { readRegularFile } from '../../fs/regularFile.js';
 
 /** The edge of team sync: reads and writes the team folder and talks to the server, from plans made elsewhere. */
 export interface TeamSyncContext {
@@ -282,7 +283,7 @@ async function inside(root: string, key: string): Promise<string | null> {
 
 async function readText(path: string): Promise<string | null> {
   try {
-    return await readFile(path, 'utf8');
+    return await readRegularFile(path, 'utf8');
   } catch {
     return null;
   }

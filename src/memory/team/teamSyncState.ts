@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { Checksum, entryRecord } from './teamProtocol.js';
+import { readRegularFile } from '../../fs/regularFile.js';
 
 /**
  * What one checkout remembers between commands about one server and repository (long-term spec
@@ -52,7 +52,7 @@ export async function saveServerState(path: string, server: string, repo: string
 
 async function readStateFile(path: string): Promise<z.infer<typeof StateFile>> {
   try {
-    const parsed = StateFile.safeParse(JSON.parse(await readFile(path, 'utf8')));
+    const parsed = StateFile.safeParse(JSON.parse(await readRegularFile(path, 'utf8')));
     if (parsed.success) return parsed.data;
   } catch {
     // missing or not JSON: start over

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { ConfigError, MemlogError } from '../../errors.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { throwIfAborted } from '../abort.js';
 import type { ModelPort, ModelReply, ModelRequest } from '../port.js';
+import { readRegularFileSync } from '../../fs/regularFile.js';
 
 /**
  * Cassette files: recorded model calls, replayed by request.
@@ -59,7 +60,7 @@ export class CassetteModel implements ModelPort {
 
   constructor(private readonly options: CassetteOptions) {
     if (existsSync(options.path)) {
-      const parsed = CassetteFile.safeParse(JSON.parse(readFileSync(options.path, 'utf8')));
+      const parsed = CassetteFile.safeParse(JSON.parse(readRegularFileSync(options.path, 'utf8')));
       if (!parsed.success)
         throw new ConfigError(
           `${options.path} is not a cassette this memlog reads (version ${CURRENT_CASSETTE_VERSION}): ${parsed.error.issues[0]?.message ?? ''}`,

@@ -1,9 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consolidateMemory } from '../../../src/jobs/consolidation/consolidateMemory.js';
 import { CONSOLIDATE_LOCK } from '../../../src/jobs/consolidation/consolidationLock.js';
 import type { MemoryCandidate } from '../../../src/consolidation/memoryCandidate.js';
+import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
 
 describe('consolidateMemory gates', () => {
@@ -52,5 +53,25 @@ describe('consolidateMemory merging what it has merged before', () => {
     expect(again.status === 'consolidated' && again.plan.changes.map((c) => c.kind)).toEqual(['confirmed']);
     expect(again.status === 'consolidated' && again.plan.writes.size).toBe(0);
     expect(Object.fromEntries(readdirSync(memory).map((name) => [name, readFileSync(join(memory, name), 'utf8')]))).toEqual(files);
+  });
+});
+
+describe('consolidateMemory and long file names', () => {
+  it('a topic file whose name is 250 bytes is rewritten like any other (its temp name fits), and no run copy is left', async () => {
+    const parent = tempDir();
+    const memory = join(parent, 'memory');
+    cpSync(join(demoProjects, '-home-dev-acme-shop', 'memory'), memory, { recursive: true });
+    const long = `${'a'.repeat(247)}.md`;
+    const said = readFileSync(join(memory, 'prefer-pnpm.md'), 'utf8');
+    // The same statement three times: merged into the long one, which is rewritten.
+    writeFileSync(join(memory, long), said.replace('prefer-pnpm', 'pnpm'));
+    writeFileSync(join(memory, 'prefer-pnpm-2.md'), said);
+    const result = await consolidateMemory({ memoryDir: memory, force: true });
+    expect(result.status).toBe('consolidated');
+    expect(result.status === 'consolidated' && [...result.plan.writes.keys()]).toContain(long);
+    expect(readdirSync(memory).filter((name) => name.endsWith('.md'))).toEqual(['MEMORY.md', long]);
+    expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).toContain(`(${long})`);
+    expect(readdirSync(parent).filter((name) => name.includes('.memlog-run'))).toEqual([]);
+    expect(readdirSync(memory).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,5 +67,26 @@ describe('the consolidation lock (Claude Code 2.1.332 format)', () => {
     const fromTheDead = await acquireConsolidationLock(dir);
     expect(fromTheDead.ok).toBe(true);
     expect(readFileSync(lockOf(dir), 'utf8').trim()).toBe(String(process.pid));
+  });
+
+  it.each([
+    ['a failed run', false],
+    ['a successful run', true],
+  ])('a symbolic link at the lock is replaced by a regular file, never written through (%s)', async (_, succeeded) => {
+    const dir = memoryDir();
+    const outside = join(mkdtempSync(join(tmpdir(), 'memlog-outside-')), 'precious.txt');
+    writeFileSync(outside, 'not a pid\n');
+    utimesSync(outside, lastWeek, lastWeek);
+    symlinkSync(outside, lockOf(dir));
+    expect(readConsolidationLock(dir)).toEqual({ lastConsolidatedAt: null, heldBy: null });
+    const lock = await acquireConsolidationLock(dir);
+    if (!lock.ok) throw new Error(lock.reason);
+    expect(lock.previous).toBeNull();
+    expect(lstatSync(lockOf(dir)).isFile()).toBe(true);
+    expect(readFileSync(lockOf(dir), 'utf8')).toBe(`${process.pid}\n`);
+    await lock.release(succeeded);
+    expect(readFileSync(outside, 'utf8')).toBe('not a pid\n');
+    expect(statSync(outside).mtime.toISOString()).toBe(lastWeek.toISOString());
+    expect(existsSync(lockOf(dir))).toBe(succeeded);
   });
 });
