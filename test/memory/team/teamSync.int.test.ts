@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readdirSync, rmSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import {
 import { startTeamServer, type RunningTeamServer, type SqlTeamStore } from '../../../src/memory/team/server/index.js';
 import { tempDir } from '../../support/tempDir.js';
 import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from './secretSamples.js';
+import { embedded, SECRET_SHAPES } from '../../secrets/secretShapes.js';
 import { emptyStorage, TEAM_DRIVERS, useDriverStorage, type TestDatabase } from './server/teamDrivers.js';
 
 const TOKEN = 'test-token';
@@ -266,6 +268,25 @@ describe.each(TEAM_DRIVERS)('on %s', (driver) => {
       expect(stored).toContain('nothing to hide');
       for (const [family, [secret]] of Object.entries(samples))
         expect(stored.includes(secret.replace(/\n[\s\S]*/, '')), family).toBe(false);
+    });
+
+    it('a memory holding any of the widened secret shapes (decision 64) is refused by push: nothing is uploaded', async () => {
+      const { url, dataDir } = await server();
+      const a = checkout(url);
+      const secrets = Object.entries(SECRET_SHAPES).map(([shape, arbitrary], i) => {
+        const [text] = fc.sample(embedded(arbitrary), { numRuns: 1, seed: 64 + i });
+        a.write(`shapes/shape-${i}.md`, `---\nname: ${shape}\ndescription: how to reach it\n---\n\n${text!}`);
+        return text!;
+      });
+      const report = await a.push();
+      expect(report.sent).toEqual([]);
+      expect(report.skipped.map((s) => s.reason)).toEqual(secrets.map(() => 'secret'));
+      expect(await serverEntries(url)).toEqual({});
+      if (dataDir === null) return;
+      const stored = filesUnder(dataDir)
+        .map((file) => readFileSync(file).toString('latin1'))
+        .join('\n');
+      for (const text of secrets) expect(stored.includes(text.slice(0, 200))).toBe(false);
     });
 
     it('a 413 teaches the entry limit: this push fails, the next sends the first keys in order and reports the rest', async () => {
