@@ -107,6 +107,10 @@ export function registerMemory(program: Command): void {
     .action(async (options: MemoryOptions) => {
       const dir = memoryDirOf(options);
       const files = await scanMemoryFiles(dir);
+      // One memlog line per problem, as every diagnostic (decision 64).
+      for (const file of files)
+        for (const problem of file.problems ?? [])
+          process.stderr.write(`memlog: ${file.filename}:${problem.line}: frontmatter: ${problem.message}\n`);
       const writes = memoryWrites(dir);
       const index = await readIndexOrNull(join(dir, INDEX_NAME));
       const memories = files.map((file) => ({

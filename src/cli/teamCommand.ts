@@ -14,6 +14,7 @@ import {
   openTeamProject,
   pullTeamMemory,
   pushTeamMemory,
+  quotedKey,
   teamStatus,
   type PullReport,
   type PullSkip,
@@ -176,7 +177,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function formatSkipped(skipped: readonly SkippedFile[]): string {
   return skipped
     .map((file) => {
-      const head = `  not synced: ${JSON.stringify(file.key)} (${file.reason.replace(/_/g, ' ')}${file.bytes === undefined ? '' : `, ${file.bytes} bytes`})`;
+      const head = `  not synced: ${quotedKey(file.key)} (${file.reason.replace(/_/g, ' ')}${file.bytes === undefined ? '' : `, ${file.bytes} bytes`})`;
       return [head, ...(file.findings ?? []).map((finding) => `    ${formatFinding(finding)}`)].join('\n');
     })
     .map((line) => `${line}\n`)
@@ -187,18 +188,18 @@ function formatPush(report: PushReport): string {
   const head = report.ok
     ? `sent ${plural(report.sent.length, 'file')} in ${plural(report.batches, 'batch')}${report.conflicts > 0 ? ` after ${plural(report.conflicts, 'conflict')}` : ''}\n`
     : `push failed: ${report.failure?.message ?? 'unknown'} (${plural(report.sent.length, 'file')} sent before that)\n`;
-  return head + report.sent.map((key) => `  sent ${JSON.stringify(key)}\n`).join('') + formatSkipped(report.skipped);
+  return head + report.sent.map((key) => `  sent ${quotedKey(key)}\n`).join('') + formatSkipped(report.skipped);
 }
 
 function formatPull(report: PullReport): string {
   if (report.notModified) return 'up to date (the server has not changed since the last pull)\n';
   const head = `received ${plural(report.received.length, 'file')}, ${report.unchanged} already up to date\n`;
-  return head + report.received.map((key) => `  wrote ${JSON.stringify(key)}\n`).join('') + formatNotWritten(report.skipped);
+  return head + report.received.map((key) => `  wrote ${quotedKey(key)}\n`).join('') + formatNotWritten(report.skipped);
 }
 
 /** Server keys a pull does not write, and why. */
 function formatNotWritten(skipped: readonly PullSkip[]): string {
-  return skipped.map((s) => `  not written: ${JSON.stringify(s.key)} (${s.reason.replace(/_/g, ' ')}: ${s.detail})\n`).join('');
+  return skipped.map((s) => `  not written: ${quotedKey(s.key)} (${s.reason.replace(/_/g, ' ')}: ${s.detail})\n`).join('');
 }
 
 function formatStatus(project: TeamProject, report: StatusReport): string {

@@ -1,4 +1,4 @@
-import { parse } from 'yaml';
+import { parseFrontmatterYaml } from '../memory/durable/frontmatterYaml.js';
 
 /** What one CLAUDE.md or rules file says, once its frontmatter and hidden comments are gone. */
 export interface InstructionText {
@@ -27,11 +27,9 @@ export function readInstructionText(raw: string): InstructionText {
   let frontmatterProblem: string | undefined;
   if (match) {
     body = text.slice(match[0].length);
-    try {
-      globs = globsOf(parse(match[1]!) as unknown);
-    } catch (error) {
-      frontmatterProblem = `frontmatter is not valid YAML (${(error as Error).message.split('\n')[0] ?? ''}); it was left out`;
-    }
+    const yaml = parseFrontmatterYaml(match[1]!);
+    if (yaml.ok) globs = globsOf(yaml.data);
+    else frontmatterProblem = `frontmatter is not valid YAML (${yaml.reason}); it was left out`;
   }
   const { content, imports } = scanBody(body);
   return {

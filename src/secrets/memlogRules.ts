@@ -1,3 +1,5 @@
+import { decodesToPrivateKeyPem, isJoseHeader, isPlaceholderValue, unquoted } from './secretConfirmations.js';
+
 /**
  * Secret rules memlog adds to secretlint's recommended preset: the families of the long-term
  * spec §5.9 list (gitleaks-derived, as Claude Code uses them) that the preset does not catch.
@@ -13,6 +15,11 @@ export interface SecretRule {
   /** What a person reads in a report; never the secret itself. */
   readonly label: string;
   readonly pattern: RegExp;
+  /**
+   * Whether a match is a secret, for shapes a pattern cannot tell from their look-alikes: a
+   * placeholder value, a JWT whose header is not JSON, base64 that decodes to a public key.
+   */
+  readonly confirm?: (match: RegExpExecArray) => boolean;
 }
 
 /** A token starts and ends at a word boundary; lookarounds keep the match (and its line) on the token itself. */
@@ -20,7 +27,12 @@ const EDGE = String.raw`(?<![A-Za-z0-9_])`;
 const END = String.raw`(?![A-Za-z0-9_])`;
 
 // `m` so that ^ and $ in a lookaround mean the start and end of a line.
-const rule = (id: string, label: string, source: string): SecretRule => ({ id, label, pattern: new RegExp(source, 'gm') });
+const rule = (id: string, label: string, source: string, confirm?: SecretRule['confirm']): SecretRule => ({
+  id,
+  label,
+  pattern: new RegExp(source, 'gm'),
+  ...(confirm === undefined ? {} : { confirm }),
+});
 
 /** A PEM label naming a private key: `PRIVATE KEY`, `EC PRIVATE KEY`, `ENCRYPTED PRIVATE KEY`, `PGP PRIVATE KEY BLOCK`… */
 const KEY_LABEL = String.raw`(?:[A-Z0-9._-]+ ){0,4}PRIVATE KEY(?: BLOCK)?`;
@@ -45,6 +57,37 @@ const PRIVATE_KEY = [
   `(?:${GAP}{1,32}[A-Za-z0-9+/=]+)*`,
   String.raw`(?:${GAP}{0,32}-----END ?${KEY_LABEL}-----)?`,
 ].join('');
+
+/**
+ * A line of a key's body seen after prose: at least 40 base64 characters and nothing else on the
+ * line (indentation, quote and comment marks aside), with a letter beyond hex and a digit or
+ * `+`/`/`, so a commit hash or a long word on a line of its own is not taken for one.
+ */
+const BODY_LINE = String.raw`(?:\r?\n|\\n)[ \t>"'#|;,]*(?=[A-Za-z0-9+/]*[G-Zg-z+/])(?=[A-Za-z0-9+/]*[0-9+/])${B64}{40,}={0,2}(?=[ \t"',]*(?:\r?\n|\\[nr]|$))`;
+/**
+ * A private key with a paragraph (a note, a comment, headers of any kind) between its BEGIN line
+ * and its body: the BEGIN line, then within 2,000 characters that hold no other `-----` line, a
+ * body line (decision 64).
+ */
+const PRIVATE_KEY_AFTER_PROSE = String.raw`-----BEGIN ?${KEY_LABEL}-----(?:(?!-----)[\s\S]){1,2000}?${BODY_LINE}`;
+
+/** `.env`-style names of a password: `PASSWORD`, `DB_PASS`, `PGPASSWORD`, `MYSQL_PWD` (not the bare `PWD`, the working directory). */
+const ENV_PASSWORD_NAME = String.raw`(?:[A-Z0-9]+_)*(?:PASSWORD|PASSWD|PASS)|[A-Z0-9]+(?:PASSWORD|PASSWD)|(?:[A-Z0-9]+_)+PWD`;
+/** `.env`-style names of another credential: `APP_SECRET`, `API_TOKEN`, `STRIPE_API_KEY`, `AWS_SECRET_ACCESS_KEY`. */
+const ENV_SECRET_NAME = String.raw`(?:[A-Z0-9]+_)*(?:SECRET|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY|SECRET_KEY)`;
+
+/**
+ * `NAME=value` as a `.env` file, a shell or a compose file sets it: upper-case name, no space
+ * around `=`, the value bare or quoted. Not `NAME = value` (code reading a variable), not lower case.
+ */
+const envAssignment = (name: string): string => String.raw`(?<![A-Za-z0-9_$.-])(?:${name})=(?<value>"[^"\r\n]*"|'[^'\r\n]*'|[^\s'"\x60]+)`;
+
+const envValueAtLeast =
+  (length: number) =>
+  (match: RegExpExecArray): boolean => {
+    const value = unquoted(match.groups?.['value'] ?? '');
+    return [...value].length >= length && !isPlaceholderValue(value);
+  };
 
 export const MEMLOG_SECRET_RULES: readonly SecretRule[] = [
   // secretlint's aws rule reports the secret access key (with its variable name) but not key ids.
@@ -77,6 +120,30 @@ export const MEMLOG_SECRET_RULES: readonly SecretRule[] = [
   // Any PEM private key. The preset's rule wants a body starting `MI` (or OpenSSH's) of 100+
   // characters, so EC (SEC1), Ed25519, X25519 and encrypted keys went through; its findings are
   // dropped in favour of this rule's (src/secrets/scanForSecrets.ts), so a key is reported once.
-  rule('private-key', 'Private key', PRIVATE_KEY),
+  rule('private-key', 'Private key', `(?:${PRIVATE_KEY})|(?:${PRIVATE_KEY_AFTER_PROSE})`),
+  // A PEM key base64-encoded whole (a Kubernetes secret's `tls.key`, `base64 key.pem`): it starts `-----BEGIN`.
+  rule('private-key-base64', 'Private key (base64-encoded PEM)', String.raw`(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi${B64}{22,}={0,2}`, (match) =>
+    decodesToPrivateKeyPem(match[0]),
+  ),
+  // Header and payload are base64url JSON (`{"` is `eyJ`); the header must decode to one naming its `alg`.
+  rule(
+    'jwt',
+    'JSON Web Token',
+    String.raw`(?<![A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*(?![A-Za-z0-9_-])`,
+    (match) => isJoseHeader(match[0]),
+  ),
+  // A JWT after `Bearer` is the jwt rule's; an opaque token needs a digit and a letter, so `Bearer YOUR_TOKEN` is not one.
+  rule(
+    'authorization-bearer',
+    'Bearer token in an Authorization header',
+    String.raw`[Aa]uthorization["']?[ \t]*[:=][ \t]*["']?[Bb]earer[ \t]+(?!eyJ)(?=[A-Za-z0-9._~+/-]*[0-9])(?=[A-Za-z0-9._~+/-]*[A-Za-z])[A-Za-z0-9._~+/-]{20,}=*(?![A-Za-z0-9._~+/=-])`,
+  ),
+  rule(
+    'azure-storage-account-key',
+    'Azure storage account key',
+    String.raw`${EDGE}(?:AccountKey|SharedAccessKey)=${B64}{40,}={0,2}(?![A-Za-z0-9+/=])`,
+  ),
+  rule('env-password', 'Password in an environment variable', envAssignment(ENV_PASSWORD_NAME), envValueAtLeast(4)),
+  rule('env-secret', 'Secret in an environment variable', envAssignment(ENV_SECRET_NAME), envValueAtLeast(8)),
   rule('stripe-access-token', 'Stripe secret key', String.raw`${EDGE}(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}${END}`),
 ];

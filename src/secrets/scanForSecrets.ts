@@ -105,6 +105,7 @@ export function scanWithMemlogRules(text: string): SecretFinding[] {
   const out: SecretFinding[] = [];
   for (const rule of MEMLOG_SECRET_RULES) {
     for (const match of text.matchAll(rule.pattern)) {
+      if (rule.confirm !== undefined && !rule.confirm(match)) continue;
       const { line, column } = position(starts, match.index);
       out.push({ ruleId: rule.id, label: rule.label, line, column });
     }

@@ -68,3 +68,23 @@ describe('memlog memory why, after consolidations', () => {
     ]);
   });
 });
+
+describe('memlog memory list, frontmatter with YAML tags (decision 64)', () => {
+  it('prints no YAMLWarning block: each problem is one memlog line on stderr naming file and line, and the memory is still listed', () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'deploy.md'),
+      '---\nname: deploy\ndescription: !custom how we deploy\nlogo: !!binary aGVsbG8=\nowner: !<tag:example.com,2026:person> ann\nmetadata:\n  type: project\n---\n\nWe deploy on Fridays.\n',
+    );
+    writeFileSync(join(dir, 'build.md'), '---\nname: build\ndescription: pnpm only\nmetadata:\n  type: feedback\n---\n\nUse pnpm.\n');
+    const list = runCli(['memory', 'list', '--dir', dir]);
+    expect(list.status).toBe(0);
+    expect(list.stderr).not.toMatch(/YAMLWarning|\(node:\d+\)|--trace-warnings/);
+    expect(list.stderr.split('\n').filter((line) => line !== '')).toEqual([
+      'memlog: deploy.md:3: frontmatter: unresolved tag !custom (its value is read as plain text)',
+      'memlog: deploy.md:5: frontmatter: unresolved tag tag:example.com,2026:person (its value is read as plain text)',
+    ]);
+    expect(list.stdout).toMatch(/^deploy\.md {2}\[project\] {2}how we deploy$/m);
+    expect(list.stdout).toMatch(/^build\.md {2}\[feedback\] {2}pnpm only$/m);
+  });
+});

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bodyLines, generatePrivateKeys } from '../memory/team/privateKeySamples.js';
 import { SECRET_SAMPLES } from '../memory/team/secretSamples.js';
 import { repoRoot } from '../support/paths.js';
-import { runCli } from '../support/runCli.js';
+import { runCli, runCliAsync } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 import { cliArgs } from '../support/cliBundle.js';
 import { createTestDatabase, PG_TEST_URL, type TestDatabase } from '../memory/team/server/teamDrivers.js';
@@ -200,4 +202,41 @@ describe('memlog team', () => {
     const named = runCli(['team', 'status', '--server', url, '--repo', 'acme/other', '--json', '--project', tempDir()], { env: a.env });
     expect(JSON.parse(named.stdout)).toMatchObject({ repo: 'acme/other', pending: [] });
   });
+});
+
+describe('memlog team pull from a server that sends names nobody should write (decision 64)', () => {
+  it(
+    'prints one not-written line per refused name, its invisible characters escaped, and writes only the rest',
+    { timeout: 120_000 },
+    async () => {
+      const entries = { 'evil\u202Egnp.md': 'x', 'zero\u200Bwidth.md': 'x', 'Ok.md': 'a', 'ok.md': 'b', 'fine.md': 'fine' };
+      const body = JSON.stringify({
+        organizationId: 'o',
+        repo: 'acme/shop',
+        version: 1,
+        lastModified: '2026-01-01T00:00:00Z',
+        checksum: `sha256:${'a'.repeat(64)}`,
+        content: { entries },
+      });
+      const hostile = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
+      await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+        const { project, env } = checkout();
+        const pulled = await runCliAsync(['team', 'pull', '--server', url, '--project', project], { env });
+        expect(pulled.status).toBe(0);
+        expect(pulled.stdout).not.toMatch(/[\u202E\u200B]/);
+        const refused = pulled.stdout.split('\n').filter((line) => line.startsWith('  not written: '));
+        expect(refused).toEqual([
+          '  not written: "Ok.md" (case collision: a case-insensitive file system takes it for "ok.md")',
+          '  not written: "evil\\u202Egnp.md" (invalid key: holds a character nobody can see: U+202E (RIGHT-TO-LEFT OVERRIDE))',
+          '  not written: "ok.md" (case collision: a case-insensitive file system takes it for "Ok.md")',
+          '  not written: "zero\\u200Bwidth.md" (invalid key: holds a character nobody can see: U+200B (ZERO WIDTH SPACE))',
+        ]);
+        expect(pulled.stdout).toMatch(/^ {2}wrote "fine\.md"$/m);
+      } finally {
+        await new Promise((resolve) => (hostile.close(resolve), hostile.closeAllConnections()));
+      }
+    },
+  );
 });

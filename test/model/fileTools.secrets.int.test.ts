@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelReply } from '../../src/index.js';
 import { memoryGate, runAgent } from '../../src/model/index.js';
 import { ScriptedModel } from '../../src/testing/scriptedModel.js';
 import { SECRET_SAMPLES } from '../memory/team/secretSamples.js';
+import { embedded, SECRET_SHAPES } from '../secrets/secretShapes.js';
 import { tempDir } from '../support/tempDir.js';
 
 const done: Partial<ModelReply> = { content: [{ type: 'text', text: 'done' }] };
@@ -84,5 +86,31 @@ describe('memory writes that contain a secret', () => {
     expect(readFileSync(join(memory, 'deploy.md'), 'utf8')).toBe(`# Deploy\n\nToken: ${stripe.slice(0, 8)}TBD\n`);
     expect(readFileSync(join(memory, 'ok.md'), 'utf8')).toBe('The team uses pnpm.\n');
     expect(run.toolCalls.filter((c) => c.error !== undefined).map((c) => c.call.id)).toEqual(['w1', 'e1', 'e3']);
+  });
+
+  it('a Write holding any of the widened secret shapes (decision 64) is refused: no such memory reaches the disk', async () => {
+    const base = tempDir();
+    const [project, memory] = [join(base, 'project'), join(base, 'memory')];
+    for (const d of [project, memory]) mkdirSync(d);
+    const writes = Object.values(SECRET_SHAPES).map((arbitrary, i) => ({
+      type: 'tool_use' as const,
+      id: `w${i}`,
+      name: 'Write',
+      input: { file_path: join(memory, `shape-${i}.md`), content: fc.sample(embedded(arbitrary), { numRuns: 1, seed: 640 + i })[0]! },
+    }));
+    const model = new ScriptedModel([{ content: writes, stopReason: 'tool_use' }, done]);
+    await runAgent({
+      model,
+      system: 'extract',
+      messages: [{ role: 'user', content: 'go' }],
+      tools: ['Write'],
+      gate: memoryGate({ readRoots: [project], writeRoot: memory }),
+      maxTurns: 3,
+    });
+    model.assertDone();
+    const results = model.calls[1]!.messages.at(-1)!.content as unknown as Result[];
+    expect(results.map((r) => r.is_error === true)).toEqual(writes.map(() => true));
+    for (const r of results) expect(r.content).toMatch(/^Error: refused: the content contains a secret/);
+    expect(readdirSync(memory)).toEqual([]);
   });
 });

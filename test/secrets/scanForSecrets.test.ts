@@ -1,8 +1,22 @@
+import fc from 'fast-check';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { formatFinding, MEMLOG_SECRET_RULES, scanForSecrets, scanWithMemlogRules } from '../../src/secrets/index.js';
 import { bodyLines, generatePrivateKeys, generatePublicMaterial } from '../memory/team/privateKeySamples.js';
 import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from '../memory/team/secretSamples.js';
+import { SECRET_SHAPES } from './secretShapes.js';
+
+/** The rule of memlog's own that finds each generated shape of secretShapes.ts. */
+const SHAPE_RULES: Readonly<Record<keyof typeof SECRET_SHAPES, string>> = {
+  'PEM key with a paragraph before its body': 'private-key',
+  'base64 of a PEM key': 'private-key-base64',
+  JWT: 'jwt',
+  'Authorization: Bearer <JWT>': 'jwt',
+  'Authorization: Bearer <opaque token>': 'authorization-bearer',
+  'Azure AccountKey=': 'azure-storage-account-key',
+  '.env password': 'env-password',
+  '.env secret': 'env-secret',
+};
 
 const SPEC_FAMILIES = 36;
 
@@ -31,7 +45,8 @@ describe('scanForSecrets', () => {
   });
 
   it("each of memlog's own rules finds its family by itself (the families the preset misses)", () => {
-    const own = new Set(MEMLOG_SECRET_RULES.map((rule) => rule.id));
+    const widened = new Set(Object.values(SHAPE_RULES));
+    const own = new Set(MEMLOG_SECRET_RULES.map((rule) => rule.id).filter((id) => !widened.has(id)));
     const tested = Object.entries(SECRET_SAMPLES).filter(([, [, ruleId]]) => own.has(ruleId));
     expect(tested.map(([family]) => family).sort()).toEqual([...own].sort());
     for (const [family, [secret]] of tested) {
@@ -39,6 +54,18 @@ describe('scanForSecrets', () => {
         scanWithMemlogRules(`x\n  "${secret}"`).map((f) => [f.ruleId, f.line]),
         family,
       ).toEqual([[family, 2]]);
+    }
+  });
+
+  it("the rules beyond the spec's families (decision 64) each find their shape by themselves, once, on its first line", () => {
+    const own = new Set(MEMLOG_SECRET_RULES.map((rule) => rule.id));
+    for (const [shape, ruleId] of Object.entries(SHAPE_RULES)) {
+      expect(own.has(ruleId), ruleId).toBe(true);
+      for (const secret of fc.sample(SECRET_SHAPES[shape as keyof typeof SECRET_SHAPES], { numRuns: 20, seed: 64 }))
+        expect(
+          scanWithMemlogRules(`x\n${secret}\n`).map((f) => [f.ruleId, f.line]),
+          shape,
+        ).toEqual([[ruleId, 2]]);
     }
   });
 

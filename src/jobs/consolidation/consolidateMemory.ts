@@ -9,6 +9,7 @@ import { removeStagedDir, removeStagedLeftovers, stagedDirPath } from '../../fs/
 import { readEffectLog } from '../../pipeline/effectLog.js';
 import { nextRunId } from '../../pipeline/effectRecords.js';
 import { prepareWithAgent, type ConsolidationAgent } from './agentConsolidation.js';
+import { candidatesWithoutSecrets } from './candidateSecrets.js';
 import { commitConsolidation } from './commitConsolidation.js';
 import { gateReason, sessionsSince } from './consolidationGates.js';
 import { acquireConsolidationLock, readConsolidationLock } from './consolidationLock.js';
@@ -62,6 +63,8 @@ export type ConsolidateResult =
       readonly runId?: string;
       /** What the agent said and spent, when a model consolidated. */
       readonly agent?: AgentSummary;
+      /** Candidates left out because they hold a secret: `name:line: label (rule)`, never the value. */
+      readonly refused?: readonly string[];
     };
 
 export { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
@@ -137,10 +140,12 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
     };
   const instructions = projectInstructions({ sessionsDir, named: options.claudeMd ?? [] });
   const claudeMd = new Set(instructions.files);
+  const screened = await candidatesWithoutSecrets(options.candidates ?? []);
+  const refused = screened.refused.length === 0 ? {} : { refused: screened.refused };
   const context: ConsolidationContext = {
     memoryDir,
     sessionsDir,
-    candidates: options.candidates ?? [],
+    candidates: screened.kept,
     instructions,
     isInstructionFile: (filename) => claudeMd.has(real(join(memoryDir, filename))),
     sessions: sessionsSince(sessionsDir, lockState.lastConsolidatedAt),
@@ -157,6 +162,7 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       unreadable: planned.unreadable,
       claudeMd: checked,
       finished: [],
+      ...refused,
       ...('agent' in planned && planned.agent !== undefined ? { agent: planned.agent } : {}),
     };
   }
@@ -191,6 +197,7 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       unreadable: prepared.unreadable,
       claudeMd: checked,
       finished,
+      ...refused,
       ...(prepared.agent === undefined ? {} : { agent: prepared.agent }),
     };
     if (isEmptyPlan(prepared.plan)) {

@@ -3,6 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { INDEX_NAME } from './memoryIndex.js';
 import { isExcludedFromMemory } from './memoryPathLint.js';
+import type { FrontmatterProblem } from './frontmatterYaml.js';
 import { readTopicHeader, type MemoryType } from './topicFile.js';
 import { openRegular } from '../../fs/regularFile.js';
 
@@ -18,6 +19,8 @@ export interface MemoryFileHeader {
   readonly description: string | null;
   readonly type?: MemoryType;
   readonly name?: string;
+  /** What its frontmatter's YAML holds that was read past (an unknown tag), for a command to report. */
+  readonly problems?: readonly FrontmatterProblem[];
 }
 
 async function firstLines(path: string, lines: number): Promise<string> {
@@ -86,6 +89,7 @@ export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHead
         description: header?.description ?? null,
         ...(header?.type === undefined ? {} : { type: header.type }),
         ...(header?.name === undefined ? {} : { name: header.name }),
+        ...(header?.problems === undefined ? {} : { problems: header.problems }),
       };
     }),
   );

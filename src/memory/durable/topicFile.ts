@@ -1,5 +1,6 @@
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { z } from 'zod';
+import { parseFrontmatterYaml, type FrontmatterProblem } from './frontmatterYaml.js';
 
 export const MEMORY_TYPES = ['user', 'feedback', 'project', 'reference'] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
@@ -42,13 +43,9 @@ export type TopicFileParse =
 export function parseTopicFile(text: string, fallbackName: string): TopicFileParse {
   const match = FRONTMATTER.exec(text);
   if (!match) return { ok: false, reason: 'no frontmatter block (--- … ---) at the top' };
-  let data: unknown;
-  try {
-    data = parse(match[1]!) ?? {};
-  } catch (error) {
-    return { ok: false, reason: `frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0] ?? ''}` };
-  }
-  const fields = Frontmatter.safeParse(data);
+  const yaml = parseFrontmatterYaml(match[1]!);
+  if (!yaml.ok) return { ok: false, reason: `frontmatter is not valid YAML: ${yaml.reason}` };
+  const fields = Frontmatter.safeParse(yaml.data ?? {});
   if (!fields.success)
     return {
       ok: false,
@@ -112,18 +109,17 @@ export function indexLine(title: string, filename: string, hook: string): string
  * type included: legacy files without `type:` still work, long-term spec §1.6); null when it
  * has no readable frontmatter.
  */
-export function readTopicHeader(
-  text: string,
-): { readonly name?: string; readonly description: string | null; readonly type?: MemoryType } | null {
+export function readTopicHeader(text: string): {
+  readonly name?: string;
+  readonly description: string | null;
+  readonly type?: MemoryType;
+  readonly problems?: readonly FrontmatterProblem[];
+} | null {
   const match = FRONTMATTER.exec(text);
   if (!match) return null;
-  let data: unknown;
-  try {
-    data = parse(match[1]!) ?? {};
-  } catch {
-    return null;
-  }
-  const fields = Frontmatter.safeParse(data);
+  const yaml = parseFrontmatterYaml(match[1]!);
+  if (!yaml.ok) return null;
+  const fields = Frontmatter.safeParse(yaml.data ?? {});
   if (!fields.success) return null;
   const type = MemoryTypeSchema.safeParse(fields.data.metadata?.type ?? fields.data.type);
   const description = fields.data.description?.trim();
@@ -131,5 +127,6 @@ export function readTopicHeader(
     ...(fields.data.name === undefined ? {} : { name: fields.data.name }),
     description: description === undefined || description === '' ? null : description,
     ...(type.success ? { type: type.data } : {}),
+    ...(yaml.problems.length === 0 ? {} : { problems: yaml.problems }),
   };
 }

@@ -14,7 +14,7 @@ export {
 export { TeamClient, type TeamClientOptions, type FetchOutcome, type HashesOutcome, type PutOutcome } from './teamClient.js';
 export { TeamSyncError } from './teamErrors.js';
 export { loadServerState, saveServerState, teamSyncStatePath, CURRENT_TEAM_SYNC_STATE_VERSION, type ServerState } from './teamSyncState.js';
-export { teamMemoryDir, unsafeKeyReason, TEAM_DIR_NAME } from './teamPaths.js';
+export { caseCollisions, quotedKey, teamMemoryDir, unsafeKeyReason, TEAM_DIR_NAME } from './teamPaths.js';
 export { parseRemoteUrl, originUrl, repoOfProject, REPO_SLUG, type RemoteRepo, type RepoLookup } from './repoSlug.js';
 export {
   selectUploadable,

@@ -1,5 +1,6 @@
 import type { SecretFinding } from '../../secrets/scanForSecrets.js';
 import { hashContent, MAX_ENTRY_BYTES, MAX_PUT_BODY_BYTES, utf8Bytes } from './teamProtocol.js';
+import { caseCollisions } from './teamPaths.js';
 
 /**
  * Planning a push, with no I/O (long-term spec §5.7): which local files may leave the machine,
@@ -15,7 +16,8 @@ export interface LocalTeamFile {
 }
 
 /** Why a local file does not sync. The first three are decided by the reader, before content exists. */
-export type SkipReason = 'symlink' | 'invalid_name' | 'not_utf8' | 'too_large' | 'secret' | 'over_entry_limit' | 'not_pulled';
+export type SkipReason =
+  'symlink' | 'invalid_name' | 'case_collision' | 'not_utf8' | 'too_large' | 'secret' | 'over_entry_limit' | 'not_pulled';
 
 export interface SkippedFile {
   readonly key: string;
@@ -45,6 +47,22 @@ export function selectUploadable(files: readonly LocalTeamFile[]): {
     else entries.set(file.key, { content: file.content, hash: hashContent(file.content) });
   }
   return { entries, skipped };
+}
+
+/**
+ * The uploadable files less those a case-insensitive file system would take for another local
+ * file or a key the server has (`Ok.md` beside `ok.md`): the server refuses them (decision 64),
+ * and one bad key would fail the whole batch. Each is reported as `case_collision`.
+ */
+export function withoutCaseCollisions(
+  selected: { readonly entries: ReadonlyMap<string, UploadableEntry>; readonly skipped: readonly SkippedFile[] },
+  server: ReadonlyMap<string, string>,
+): { entries: ReadonlyMap<string, UploadableEntry>; skipped: SkippedFile[] } {
+  const collisions = caseCollisions([...selected.entries.keys()], [...server.keys()]);
+  if (collisions.size === 0) return { entries: selected.entries, skipped: [...selected.skipped] };
+  const entries = new Map([...selected.entries].filter(([key]) => !collisions.has(key)));
+  const skipped = [...collisions.keys()].map((key): SkippedFile => ({ key, reason: 'case_collision' }));
+  return { entries, skipped: [...selected.skipped, ...skipped] };
 }
 
 /**

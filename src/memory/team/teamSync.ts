@@ -1,6 +1,6 @@
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { mkdir } from '../../fs/faultableFs.js';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { PathEscapeError } from '../../errors.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { resolveInside } from '../../fs/containment.js';
@@ -12,12 +12,13 @@ import {
   pushKeys,
   selectUploadable,
   withinEntryLimit,
+  withoutCaseCollisions,
   type SkippedFile,
   type UploadableEntry,
 } from './pushPlan.js';
 import type { TeamClient } from './teamClient.js';
 import { hashContent, MAX_CONFLICT_RETRIES, MAX_ENTRY_BYTES, utf8Bytes } from './teamProtocol.js';
-import { unsafeKeyReason } from './teamPaths.js';
+import { caseCollisions, quotedKey, unsafeKeyReason } from './teamPaths.js';
 import type { ServerState } from './teamSyncState.js';
 import { readRegularFile } from '../../fs/regularFile.js';
 
@@ -28,7 +29,7 @@ export interface TeamSyncContext {
   readonly state: ServerState;
 }
 
-export type PullSkipReason = 'invalid_key' | 'too_large' | 'path_escape' | 'write_failed';
+export type PullSkipReason = 'invalid_key' | 'case_collision' | 'too_large' | 'path_escape' | 'write_failed';
 
 export interface PullSkip {
   readonly key: string;
@@ -65,8 +66,9 @@ export async function pullTeamMemory({ teamDir, client, state }: TeamSyncContext
   const received: string[] = [];
   const skipped: PullSkip[] = [];
   let unchanged = 0;
+  const collisions = await caseCollisionSkips(teamDir, Object.keys(outcome.data.content.entries));
   for (const [key, content] of Object.entries(outcome.data.content.entries).sort(([a], [b]) => compareKeys(a, b))) {
-    const target = await pullTarget(teamDir, key);
+    const target = collisions.get(key) ?? (await pullTarget(teamDir, key));
     if ('skip' in target) {
       skipped.push(target.skip);
       continue;
@@ -116,8 +118,9 @@ export interface PushReport {
  */
 export async function pushTeamMemory({ teamDir, client, state }: TeamSyncContext): Promise<{ report: PushReport; state: ServerState }> {
   const local = await readLocalTeamFiles(teamDir);
-  const { entries, skipped: refused } = selectUploadable(local.files);
+  const selected = selectUploadable(local.files);
   let server = await probe(client);
+  const { entries, skipped: refused } = withoutCaseCollisions(selected, server.checksums);
   // The learned entry limit counts the keys the server holds, so it is planned again after every probe.
   let limited = withinEntryLimit(entries, server.checksums, state.maxEntries);
   // The hashes at this checkout's last sync: what "changed here" is measured against.
@@ -227,9 +230,10 @@ export async function teamStatus({ teamDir, client, state }: TeamSyncContext): P
     (info) => info.isDirectory(),
     () => false,
   );
+  const collisions = await caseCollisionSkips(teamDir, [...server.keys()]);
   for (const [key, hash] of [...server].sort(([a], [b]) => compareKeys(a, b))) {
     if (localHashes.get(key) === hash) continue;
-    const target = await pullTarget(teamDir, key, folderExists);
+    const target = collisions.get(key) ?? (await pullTarget(teamDir, key, folderExists));
     if ('skip' in target) incomingSkipped.push(target.skip);
     else incoming.push(key);
   }
@@ -258,6 +262,25 @@ async function pullTarget(
   if (!folderExists) return { path: join(teamDir, key) };
   const path = await inside(teamDir, key);
   return path === null ? { skip: { key, reason: 'path_escape', detail: 'resolves outside the team folder' } } : { path };
+}
+
+/**
+ * The server's keys a pull never writes because a case-insensitive file system would take them
+ * for another key or for a name already in the team folder (`Ok.md` beside `ok.md`): written,
+ * one would overwrite the other there (decision 64). Each is skipped with the spelling it meets.
+ */
+async function caseCollisionSkips(teamDir: string, keys: readonly string[]): Promise<Map<string, { readonly skip: PullSkip }>> {
+  const names = await readdir(teamDir, { recursive: true }).then(
+    (found) => found.map((name) => name.split(sep).join('/')),
+    () => [],
+  );
+  const safe = keys.filter((key) => unsafeKeyReason(key) === null);
+  const skips = new Map<string, { readonly skip: PullSkip }>();
+  for (const [key, other] of caseCollisions(safe, names))
+    skips.set(key, {
+      skip: { key, reason: 'case_collision', detail: `a case-insensitive file system takes it for ${quotedKey(other)}` },
+    });
+  return skips;
 }
 
 /** Whether every key the server had at the last sync is on disk with the server's content. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { cpSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { CONSOLIDATE_LOCK } from '../../../src/jobs/consolidation/consolidationL
 import type { MemoryCandidate } from '../../../src/consolidation/memoryCandidate.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
+import { SECRET_SHAPES } from '../../secrets/secretShapes.js';
 
 describe('consolidateMemory gates', () => {
   it("count the project's sessions since the last consolidation, not memlog's own logs beside them", async () => {
@@ -73,5 +75,43 @@ describe('consolidateMemory and long file names', () => {
     expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).toContain(`(${long})`);
     expect(readdirSync(parent).filter((name) => name.includes('.memlog-run'))).toEqual([]);
     expect(readdirSync(memory).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('consolidateMemory and secrets', () => {
+  it('a candidate holding a secret (recorded before the scan knew its shape) is refused, named by rule, never written; the others merge', async () => {
+    const memory = join(tempDir(), 'memory');
+    mkdirSync(memory);
+    const source = {
+      session: '7f26641c-f5f5-4490-80f6-02093c4c460a',
+      uuid: 'ffe3b969-70e2-4e43-8968-343f6ff570c8',
+      timestamp: '2026-03-03T14:02:35.938Z',
+    };
+    const statement = (name: string, body: string): MemoryCandidate => ({
+      type: 'project',
+      name,
+      description: `${name}.`,
+      body,
+      saidAt: source.timestamp,
+      sources: [source],
+    });
+    const [env] = fc.sample(SECRET_SHAPES['.env password'], { numRuns: 1, seed: 64 });
+    const result = await consolidateMemory({
+      memoryDir: memory,
+      candidates: [
+        statement('Staging database', `Connect with\n\n\`\`\`\n${env!}\n\`\`\``),
+        statement('Package manager', 'The team uses pnpm.'),
+      ],
+      force: true,
+    });
+    expect(result.status).toBe('consolidated');
+    expect(result.status !== 'skipped' && result.refused).toEqual([
+      'Staging database:6: Password in an environment variable (env-password)',
+    ]);
+    const written = readdirSync(memory)
+      .map((name) => readFileSync(join(memory, name), 'utf8'))
+      .join('\n');
+    expect(written).toContain('The team uses pnpm.');
+    expect(written).not.toContain(env!.replace(/^.*?=["']?/, ''));
   });
 });

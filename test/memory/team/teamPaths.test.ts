@@ -1,10 +1,33 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { originUrl, parseRemoteUrl, repoOfProject, unsafeKeyReason } from '../../../src/memory/team/index.js';
+import { caseCollisions, originUrl, parseRemoteUrl, quotedKey, repoOfProject, unsafeKeyReason } from '../../../src/memory/team/index.js';
 import { tempDir } from '../../support/tempDir.js';
 
 describe('team keys', () => {
+  it('refuses bidi controls and zero-width characters, as the memory index does, and a message shows them escaped', () => {
+    for (const c of ['\u202A', '\u202E', '\u2066', '\u2069', '\u200E', '\u200F', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'])
+      expect(unsafeKeyReason(`a${c}b.md`), c.codePointAt(0)!.toString(16)).toMatch(/^holds a character nobody can see: U\+/);
+    expect(quotedKey('evil\u202Egnp.md')).toBe('"evil\\u202Egnp.md"');
+  });
+
+  it('finds keys a case-insensitive file system would take for another, at any depth; existing names are checked, never reported', () => {
+    expect(caseCollisions(['Ok.md', 'ok.md', 'fine.md'])).toEqual(
+      new Map([
+        ['Ok.md', 'ok.md'],
+        ['ok.md', 'Ok.md'],
+      ]),
+    );
+    expect(caseCollisions(['Notes/b.md', 'notes2/c.md'], ['notes/a.md', 'Readme.md'])).toEqual(new Map([['Notes/b.md', 'notes']]));
+    expect(caseCollisions(['a/B.md', 'a/b.md/x.md'])).toEqual(
+      new Map([
+        ['a/B.md', 'a/b.md'],
+        ['a/b.md/x.md', 'a/B.md'],
+      ]),
+    );
+    expect(caseCollisions(['same.md'], ['same.md'])).toEqual(new Map());
+  });
+
   it('accepts plain relative paths, subfolders included', () => {
     for (const key of ['MEMORY.md', 'topics/build.md', 'a b/ç.md', '.hidden.md', '__proto__']) expect(unsafeKeyReason(key), key).toBeNull();
   });

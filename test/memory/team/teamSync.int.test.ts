@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readdirSync, rmSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import {
 import { startTeamServer, type RunningTeamServer, type SqlTeamStore } from '../../../src/memory/team/server/index.js';
 import { tempDir } from '../../support/tempDir.js';
 import { PRESET_EXTRA_SAMPLES, SECRET_SAMPLES } from './secretSamples.js';
+import { embedded, SECRET_SHAPES } from '../../secrets/secretShapes.js';
 import { emptyStorage, TEAM_DRIVERS, useDriverStorage, type TestDatabase } from './server/teamDrivers.js';
 
 const TOKEN = 'test-token';
@@ -266,6 +268,25 @@ describe.each(TEAM_DRIVERS)('on %s', (driver) => {
       expect(stored).toContain('nothing to hide');
       for (const [family, [secret]] of Object.entries(samples))
         expect(stored.includes(secret.replace(/\n[\s\S]*/, '')), family).toBe(false);
+    });
+
+    it('a memory holding any of the widened secret shapes (decision 64) is refused by push: nothing is uploaded', async () => {
+      const { url, dataDir } = await server();
+      const a = checkout(url);
+      const secrets = Object.entries(SECRET_SHAPES).map(([shape, arbitrary], i) => {
+        const [text] = fc.sample(embedded(arbitrary), { numRuns: 1, seed: 64 + i });
+        a.write(`shapes/shape-${i}.md`, `---\nname: ${shape}\ndescription: how to reach it\n---\n\n${text!}`);
+        return text!;
+      });
+      const report = await a.push();
+      expect(report.sent).toEqual([]);
+      expect(report.skipped.map((s) => s.reason)).toEqual(secrets.map(() => 'secret'));
+      expect(await serverEntries(url)).toEqual({});
+      if (dataDir === null) return;
+      const stored = filesUnder(dataDir)
+        .map((file) => readFileSync(file).toString('latin1'))
+        .join('\n');
+      for (const text of secrets) expect(stored.includes(text.slice(0, 200))).toBe(false);
     });
 
     it('a 413 teaches the entry limit: this push fails, the next sends the first keys in order and reports the rest', async () => {
@@ -573,6 +594,82 @@ describe.each(TEAM_DRIVERS)('on %s', (driver) => {
         /"memory\.md" is not a safe relative path: would replace the index MEMORY\.md/,
       );
       expect(await serverEntries(reference)).toEqual({ 'MEMORY.md': index });
+    });
+
+    it('a pull never writes a name with a bidi or zero-width character, nor one that differs only in case from another pulled or existing name (decision 64)', async () => {
+      const invisible = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F'];
+      const zeroWidth = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'];
+      const hidden = Object.fromEntries([...invisible, ...zeroWidth].map((c, i) => [`note${i}${c}gnp.md`, 'x']));
+      const url = await hostileServer(() => ({
+        status: 200,
+        body: data({ ...hidden, 'Ok.md': 'upper', 'ok.md': 'lower', 'Existing.md': 'server', 'Notes/b.md': 'b', 'fine.md': 'fine' }),
+      }));
+      const a = checkout(url);
+      a.write('existing.md', 'local');
+      a.write('notes/a.md', 'local a');
+      const report = await a.pull();
+      expect(report.received).toEqual(['fine.md']);
+      const skipped = new Map(report.skipped.map((s) => [s.key, s]));
+      for (const key of Object.keys(hidden)) {
+        expect(skipped.get(key)?.reason, JSON.stringify(key)).toBe('invalid_key');
+        expect(skipped.get(key)?.detail).toMatch(/^holds a character nobody can see: U\+[0-9A-F]{4}/);
+      }
+      expect(
+        ['Ok.md', 'ok.md', 'Existing.md', 'Notes/b.md'].map((key) => [key, skipped.get(key)?.reason, skipped.get(key)?.detail]),
+      ).toEqual([
+        ['Ok.md', 'case_collision', 'a case-insensitive file system takes it for "ok.md"'],
+        ['ok.md', 'case_collision', 'a case-insensitive file system takes it for "Ok.md"'],
+        ['Existing.md', 'case_collision', 'a case-insensitive file system takes it for "existing.md"'],
+        ['Notes/b.md', 'case_collision', 'a case-insensitive file system takes it for "notes"'],
+      ]);
+      expect(report.skipped).toHaveLength(Object.keys(hidden).length + 4);
+      expect(
+        filesUnder(a.dir)
+          .map((f) => f.slice(a.dir.length + 1))
+          .sort(),
+      ).toEqual(['existing.md', 'fine.md', 'notes/a.md']);
+      expect(a.read('existing.md')).toBe('local');
+    });
+
+    it('the reference server refuses keys with invisible characters and keys that differ only in case from another (400); a push skips them', async () => {
+      const { url } = await server();
+      const endpoint = `${url}/api/claude_code/team_memory?repo=${encodeURIComponent(REPO)}`;
+      const put = (entries: Record<string, string>) =>
+        fetch(endpoint, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ entries }),
+        });
+      const message = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
+      for (const key of ['a\u202Eb.md', 'a\u200Bb.md', '\uFEFFa.md', 'a\u2066b.md']) {
+        const refused = await put({ [key]: 'x' });
+        expect(refused.status, JSON.stringify(key)).toBe(400);
+        expect(await message(refused)).toMatch(/is not a safe relative path: holds a character nobody can see: U\+/);
+      }
+      const both = await put({ 'Ok.md': 'a', 'ok.md': 'b' });
+      expect(both.status).toBe(400);
+      expect(await message(both)).toMatch(/a case-insensitive file system takes it for/);
+      expect((await put({ 'Ok.md': 'a', 'Notes/a.md': 'a' })).status).toBe(200);
+      for (const key of ['ok.md', 'notes/b.md']) {
+        const later = await put({ [key]: 'b' });
+        expect(later.status, key).toBe(400);
+      }
+      expect(Object.keys(await serverEntries(url)).sort()).toEqual(['Notes/a.md', 'Ok.md']);
+
+      const b = checkout(url);
+      b.write('ok.md', 'mine');
+      b.write('Same.md', 'one');
+      b.write('same.md', 'two');
+      b.write('fine.md', 'fine');
+      const pushed = await b.push();
+      expect(pushed.ok).toBe(true);
+      expect(pushed.sent).toEqual(['fine.md']);
+      expect(
+        pushed.skipped
+          .filter((s) => s.reason === 'case_collision')
+          .map((s) => s.key)
+          .sort(),
+      ).toEqual(['Same.md', 'ok.md', 'same.md']);
     });
 
     it('401 is a permission error; a 500 is retried, then reported', async () => {

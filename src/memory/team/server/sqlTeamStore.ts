@@ -1,5 +1,6 @@
 import { hashContent } from '../teamProtocol.js';
 import { compareKeys } from '../pushPlan.js';
+import { caseCollisions } from '../teamPaths.js';
 import { lockRepo, type HeadRow } from './repoLock.js';
 import { bytesToText, type SqlDatabase, type SqlQueryable } from './sqlDatabase.js';
 import {
@@ -89,6 +90,11 @@ async function writeLocked(tx: SqlQueryable, repo: string, request: WriteRequest
     repo,
   ]);
   const hashes = new Map(existingRows.map((row) => [row.key, row.hash]));
+  const [collision] = caseCollisions(
+    request.entries.map(([key]) => key),
+    [...hashes.keys()],
+  );
+  if (collision !== undefined) throw new Refused({ kind: 'case_collision', key: collision[0], other: collision[1] });
   const after = new Set([...hashes.keys(), ...request.entries.map(([key]) => key)]);
   if (after.size > request.maxEntries)
     throw new Refused({ kind: 'too_many_entries', maxEntries: request.maxEntries, receivedEntries: after.size });

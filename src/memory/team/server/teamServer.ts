@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemlogError } from '../../../errors.js';
-import { unsafeKeyReason } from '../teamPaths.js';
+import { quotedKey, unsafeKeyReason } from '../teamPaths.js';
 import { MAX_ENTRY_BYTES, PutBody, TEAM_MEMORY_PATH, unquoteEtag, utf8Bytes } from '../teamProtocol.js';
 import { REPO_SLUG } from '../repoSlug.js';
 import { openTeamStorage, type TeamDatabaseLocation } from './openTeamStorage.js';
@@ -280,8 +280,7 @@ async function put(
   const entries = Object.entries(parsed.data.entries);
   for (const [key, content] of entries) {
     const unsafe = unsafeKeyReason(key);
-    if (unsafe !== null)
-      return refuse(400, { error: { message: `entry key ${JSON.stringify(key)} is not a safe relative path: ${unsafe}` } });
+    if (unsafe !== null) return refuse(400, { error: { message: `entry key ${quotedKey(key)} is not a safe relative path: ${unsafe}` } });
     if (utf8Bytes(content) > MAX_ENTRY_BYTES)
       return refuse(400, { error: { message: `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes` } });
   }
@@ -302,6 +301,12 @@ async function put(
       error: {
         message:
           outcome.reason === 'changed' ? 'the team memory changed since your last read' : 'the team memory already exists; read it first',
+      },
+    });
+  if (outcome.kind === 'case_collision')
+    return refuse(400, {
+      error: {
+        message: `entry key ${quotedKey(outcome.key)} is not a safe relative path: a case-insensitive file system takes it for ${quotedKey(outcome.other)}`,
       },
     });
   if (outcome.kind === 'too_many_entries') {

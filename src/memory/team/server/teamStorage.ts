@@ -47,7 +47,9 @@ export type WriteOutcome =
   | { readonly kind: 'ok'; readonly version: number; readonly lastModified: string; readonly checksum: string }
   /** `changed`: If-Match named another state; `exists`: If-None-Match refused the current one. */
   | { readonly kind: 'precondition_failed'; readonly reason: 'changed' | 'exists' }
-  | { readonly kind: 'too_many_entries'; readonly maxEntries: number; readonly receivedEntries: number };
+  | { readonly kind: 'too_many_entries'; readonly maxEntries: number; readonly receivedEntries: number }
+  /** A key that a case-insensitive file system would take for another of the request's or the repository's (decision 64). */
+  | { readonly kind: 'case_collision'; readonly key: string; readonly other: string };
 
 /**
  * Where the team server keeps every repository's memory. One implementation over SQL, with a
