@@ -1,7 +1,8 @@
 import { CONSOLIDATE_LOCK } from '../../memory/durable/memoryPaths.js';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { rm, utimes, writeFile } from '../../fs/faultableFs.js';
+import { atomicWrite } from '../../fs/atomicWrite.js';
+import { rm, utimes } from '../../fs/faultableFs.js';
 import { processAlive } from '../../fs/processLock.js';
 
 /**
@@ -49,14 +50,16 @@ export type LockAcquired =
  * is still ours (two takers at once: the last writer wins, the other sees a stranger's PID and
  * backs off). Writing sets the mtime to now, the start of this consolidation. `release(false)`
  * (a failure, or nothing done) puts the previous mtime back, or removes the lock when there was
- * none, so a failed run does not count as a consolidation.
+ * none, so a failed run does not count as a consolidation. The PID goes in whole or not at all
+ * (a temp file renamed over the lock): a write the disk refuses leaves the lock as it was, not
+ * an empty one with a fresh mtime that would hold every consolidation off for a day (decision 63).
  */
 export async function acquireConsolidationLock(memoryDir: string, now: Date = new Date()): Promise<LockAcquired> {
   const path = lockPath(memoryDir);
   const state = readConsolidationLock(memoryDir, now);
   if (state.heldBy !== null) return { ok: false, reason: `another consolidation (pid ${state.heldBy}) holds ${CONSOLIDATE_LOCK}` };
   const previous = state.lastConsolidatedAt;
-  await writeFile(path, `${process.pid}\n`);
+  await atomicWrite(path, `${process.pid}\n`, 0o644);
   if (stat(path)?.pid !== process.pid) return { ok: false, reason: `another consolidation took ${CONSOLIDATE_LOCK} at the same moment` };
   let released = false;
   return {
