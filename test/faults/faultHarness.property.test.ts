@@ -105,6 +105,8 @@ describe('fault harness: a failing disk at any point loses nothing and records n
       expect(clean.result.ok && clean.result.value.strategy).toBe('extractive');
       const compacted = readFileSync(transcript());
       expect(compacted.length).toBeGreaterThan(original.length);
+      const logPath = () => join(bench.work, 'project', `${SESSION}.memlog.jsonl`);
+      const cleanLog = readFileSync(logPath(), 'utf8');
       await fc.assert(
         fc.asyncProperty(planOf(clean.calls), async (plan) => {
           bench.reset();
@@ -115,18 +117,64 @@ describe('fault harness: a failing disk at any point loses nothing and records n
             after.equals(original) || after.equals(compacted),
             `the transcript is neither as it was nor whole: ${run.trail.join(', ')}`,
           ).toBe(true);
-          const log = readEffectLog(join(bench.work, 'project', `${SESSION}.memlog.jsonl`));
+          const log = readEffectLog(logPath());
           expect(log.diagnostics).toEqual([]);
           if (log.records.some((r) => r.type === 'compacted')) expect(after.equals(compacted)).toBe(true);
           const rerun = await compact();
           expect(rerun.diagnostics).toEqual([]);
           expect(readFileSync(transcript()).equals(compacted)).toBe(true);
+          expect(readFileSync(logPath()).toString('utf8'), `the rerun's record differs: ${run.trail.join(', ')}`).toBe(cleanLog);
           expect(leftovers(bench.work)).toEqual([]);
         }),
         { numRuns: runs },
       );
     },
     timeoutFor(runs, 500),
+  );
+
+  it(
+    'memlog compact: a disk that fills up at each point in turn, the append and its record included: both land or neither, and the rerun ends byte for byte as an uninterrupted run',
+    async () => {
+      const bench = workbench();
+      const transcript = () => join(bench.work, 'project', `${SESSION}.jsonl`);
+      const logPath = () => join(bench.work, 'project', `${SESSION}.memlog.jsonl`);
+      const compact = () =>
+        compactTranscript({
+          transcriptPath: transcript(),
+          strategy: 'auto',
+          now: () => new Date(0),
+          autocompact: { contextWindow: 40_000 },
+        });
+      bench.reset();
+      const original = readFileSync(transcript());
+      const clean = await withFaults(null, compact);
+      expect(clean.result.ok).toBe(true);
+      const compacted = readFileSync(transcript());
+      const cleanLog = readFileSync(logPath());
+      for (let at = 1; at <= clean.calls; at++)
+        for (const kind of ['ENOSPC', 'short'] as const) {
+          bench.reset();
+          const run = await withFaults({ at, kind, sticky: true }, compact);
+          const where = `${kind} at ${at}: ${run.trail.join(', ')}`;
+          // (Removing the lock at the end is the one change whose failure the run outlives.)
+          expectReadableFailure(run.result);
+          const after = readFileSync(transcript());
+          expect(after.equals(original) || after.equals(compacted), where).toBe(true);
+          const records = readEffectLog(logPath()).records;
+          // The record and the append go together: a compaction in the transcript is recorded, or recorded as begun for the next run to finish.
+          if (after.equals(compacted))
+            expect(
+              records.some((r) => r.type === 'compacted' || r.type === 'compaction_started'),
+              where,
+            ).toBe(true);
+          const rerun = await compact();
+          expect(rerun.diagnostics).toEqual([]);
+          expect(readFileSync(transcript()).equals(compacted), where).toBe(true);
+          expect(readFileSync(logPath()).toString('utf8'), where).toBe(cleanLog.toString('utf8'));
+          expect(leftovers(bench.work), where).toEqual([]);
+        }
+    },
+    timeoutFor(40, 500),
   );
 
   it(
