@@ -18,9 +18,12 @@ export interface FaultPlan {
   readonly sticky?: boolean;
 }
 
-/** A kind of change: the ones that give space back keep working on a full disk. */
+/**
+ * A kind of change: the ones that need no space (removing a file gives some back, setting its
+ * times changes only its inode) keep working on a full disk.
+ */
 export type FaultOp = 'open' | 'write' | 'mkdir' | 'link' | 'copyFile' | 'rename' | 'utimes' | 'fsync' | 'rm';
-const FREEING: ReadonlySet<FaultOp> = new Set(['rm']);
+const SPACELESS: ReadonlySet<FaultOp> = new Set(['rm', 'utimes']);
 
 interface SeamState {
   plan: FaultPlan | null;
@@ -49,7 +52,7 @@ export function faultPoint(op: FaultOp, path: string): void {
   state.calls++;
   if (state.plan === null) return;
   state.trail.push(`${state.calls} ${op} ${path}`);
-  if (state.broken !== null && !FREEING.has(op)) throw errnoError(state.broken, op, path);
+  if (state.broken !== null && !SPACELESS.has(op)) throw errnoError(state.broken, op, path);
   if (state.fired || state.calls !== state.plan.at) return;
   state.fired = true;
   const code = state.plan.kind === 'short' ? 'ENOSPC' : state.plan.kind;

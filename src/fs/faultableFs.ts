@@ -94,7 +94,9 @@ export async function writeFile(
     await writeAllAsync(handle, bytes, path);
     if (options.sync === true) {
       faultPoint('fsync', path);
-      await handle.sync();
+      await handle.sync().catch((error: unknown) => {
+        throw naming(error, path);
+      });
     }
   } finally {
     await handle.close();
@@ -115,7 +117,7 @@ export async function writeAllAsync(handle: fsp.FileHandle, bytes: Uint8Array, p
       written += bytesWritten;
     }
   } catch (error) {
-    throw Object.assign(error as Error, { bytesWritten: written });
+    throw Object.assign(naming(error, path), { bytesWritten: written });
   }
 }
 
@@ -129,8 +131,19 @@ export function writeAllSync(fd: number, bytes: Uint8Array, path: string): void 
       written += fs.writeSync(fd, bytes, written, allowed);
     }
   } catch (error) {
-    throw Object.assign(error as Error, { bytesWritten: written });
+    throw Object.assign(naming(error, path), { bytesWritten: written });
   }
+}
+
+/**
+ * The error of a call on a descriptor, with the path of the file it writes: Node names none
+ * (`ENOSPC: no space left on device, write`), and the user must learn which file the disk refused.
+ */
+function naming(error: unknown, path: string): Error {
+  if (!(error instanceof Error)) return new Error(String(error));
+  const errno = error as NodeJS.ErrnoException;
+  if (typeof errno.code === 'string' && errno.path === undefined) errno.path = path;
+  return error;
 }
 
 export async function openForWrite(path: string, flags: OpenFlag, mode?: number, options?: OpenOptions): Promise<fsp.FileHandle> {

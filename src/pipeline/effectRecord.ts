@@ -7,8 +7,9 @@ import { RUN_KINDS } from '../projections/decisions.js';
  * - 1: decision, run_started, run_finished and run_failed records, each with the transcript position;
  *   `compacted` (a compaction no trigger asked for, e.g. `memlog compact`) added later in 1: readers
  *   that predate it report it as a schema mismatch and go on. `candidates` and `candidates_consumed`
- *   (backfill in two phases) likewise, `consumes` on `consolidation_started` (optional), and
- *   `candidates_requested` (its first phase through a message batch).
+ *   (backfill in two phases) likewise, `consumes` on `consolidation_started` (optional),
+ *   `candidates_requested` (its first phase through a message batch), and `compaction_started`
+ *   (`memlog compact`'s record before it appends, completed by `compacted`).
  */
 export const CURRENT_EFFECT_LOG_VERSION = 1;
 export const SUPPORTED_EFFECT_LOG_VERSIONS = [1] as const;
@@ -83,6 +84,22 @@ export const CompactedRecord = z.looseObject({
     tokensBefore: z.number(),
     tokensAfter: z.number(),
   }),
+});
+
+/**
+ * A compaction about to be appended to the transcript (`memlog compact`), recorded first: the
+ * transcript's size before it and the text it appends, with the outcome its `compacted` record
+ * will carry. A run that dies or meets a full disk after it leaves the append whole at `size`
+ * (the next run writes the `compacted` record), or part of it (cut back to `size`), or none.
+ * Completed by the next `compacted` record with the same boundary; superseded by a later
+ * `compaction_started`.
+ */
+export const CompactionStartedRecord = z.looseObject({
+  ...base,
+  type: z.literal('compaction_started'),
+  size: z.number().int().min(0),
+  append: z.string().min(1),
+  outcome: CompactedRecord.shape.outcome,
 });
 
 /** Where a statement was made, as consolidation cites it. */
@@ -168,6 +185,7 @@ export const EffectRecord = z.discriminatedUnion('type', [
   RunFinishedRecord,
   RunFailedRecord,
   CompactedRecord,
+  CompactionStartedRecord,
   ConsolidationStartedRecord,
   ConsolidationFinishedRecord,
   CandidatesRecord,

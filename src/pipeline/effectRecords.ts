@@ -145,6 +145,16 @@ export function compactedRecord(at: LogPosition, outcome: Extract_<'compacted'>[
   return { v: CURRENT_EFFECT_LOG_VERSION, type: 'compacted', at, outcome };
 }
 
+/** A compaction about to be appended (`memlog compact`): what it appends where, before it does. */
+export function compactionStartedRecord(
+  at: LogPosition,
+  size: number,
+  append: string,
+  outcome: Extract_<'compacted'>['outcome'],
+): Extract_<'compaction_started'> {
+  return { v: CURRENT_EFFECT_LOG_VERSION, type: 'compaction_started', at, size, append, outcome };
+}
+
 /**
  * Run ids, one format for every runner: `<kind>@<seq>` where the run starts, `.2`, `.3`… when
  * that id is taken (a retried or trailing run at the same place). `taken` is updated.

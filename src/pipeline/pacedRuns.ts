@@ -243,8 +243,8 @@ export async function recoverInterrupted(
  * retry: the cursor went back, so the next run covered its messages. The retried run gets a
  * `retried` record; its failure stays in the log as history.
  */
-export function retryFailed(records: readonly EffectRecord[], kind: RunKind, logPath: string): EffectRecord[] {
-  const retried = retryRecords(records, kind);
+export function retryFailed(records: readonly EffectRecord[], kind: RunKind, logPath: string, maxRetries = MAX_RETRIES): EffectRecord[] {
+  const retried = retryRecords(records, kind, maxRetries);
   appendEffectsSync(logPath, retried);
   return retried;
 }
@@ -254,11 +254,11 @@ export const MAX_RETRIES = 3;
 
 /**
  * The `retried` record `retryFailed` would append: none when the newest run did not fail, or
- * when runs at its place were retried `MAX_RETRIES` times already (a request that always fails
+ * when runs at its place were retried `maxRetries` times already (a request that always fails
  * would otherwise hold the session there for good; left failed, its messages fall to the
  * session's next run).
  */
-export function retryRecords(records: readonly EffectRecord[], kind: RunKind): EffectRecord[] {
+export function retryRecords(records: readonly EffectRecord[], kind: RunKind, maxRetries = MAX_RETRIES): EffectRecord[] {
   const live = withoutInterrupted(records);
   const newest = live.filter((r): r is Extract<EffectRecord, { type: 'run_started' }> => r.type === 'run_started' && r.run === kind).at(-1);
   const failure =
@@ -269,6 +269,6 @@ export function retryRecords(records: readonly EffectRecord[], kind: RunKind): E
   const earlier = records.filter(
     (r) => r.type === 'run_started' && r.run === kind && retriedHere.has(r.runId) && batchKey(r.batch.map((p) => p.uuid)) === place,
   ).length;
-  if (earlier >= MAX_RETRIES) return [];
+  if (earlier >= maxRetries) return [];
   return [runRetriedRecord(failure)];
 }

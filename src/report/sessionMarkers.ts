@@ -118,6 +118,9 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
         break;
       case 'decision':
         break;
+      case 'compaction_started':
+        // A compaction's mark is its `compacted` record: until that is written it has not happened.
+        break;
       case 'consolidation_started':
       case 'consolidation_finished':
       case 'candidates_consumed':

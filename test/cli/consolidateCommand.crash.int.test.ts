@@ -39,8 +39,7 @@ const POINTS: readonly Point[] = [
   { name: 'while staging its files', at: { op: 'rename', match: '.memlog-run/', when: 'after' }, committed: false },
   { name: 'just before its commit record', at: { op: 'write', match: '"consolidation_started"', when: 'before' }, committed: false },
   { name: 'just after its commit record', at: { op: 'write', match: '"consolidation_started"', when: 'after' }, committed: true },
-  // The first rename into the directory takes the lock (its pid is renamed into place); the second moves the first file in.
-  { name: 'between two files moved in', at: { op: 'rename', match: '/memory/', nth: 2, when: 'after' }, committed: true },
+  { name: 'between two files moved in', at: { op: 'rename', match: '/memory/', except: CONSOLIDATE_LOCK, when: 'after' }, committed: true },
   { name: 'before removing the merged file', at: { op: 'rm', match: '/memory/tabs.md', when: 'before' }, committed: true },
   { name: 'just before its end record', at: { op: 'write', match: '"consolidation_finished"', when: 'before' }, committed: true },
   { name: 'just after its end record', at: { op: 'write', match: '"consolidation_finished"', when: 'after' }, committed: true },
@@ -140,7 +139,7 @@ describe('memlog consolidate killed with SIGKILL, then run again', () => {
     expect(first.signal).toBe('SIGKILL');
     // The rerun dies as it moves in the next file of the committed run.
     const second = runCli(['consolidate', memory, '--claude-md', claudeMd], {
-      killAt: { op: 'rename', match: '/memory/', nth: 2, when: 'after' },
+      killAt: { op: 'rename', match: '/memory/', except: CONSOLIDATE_LOCK, when: 'after' },
     });
     expect(second.signal).toBe('SIGKILL');
     const third = runCli(['consolidate', memory, '--claude-md', claudeMd]);

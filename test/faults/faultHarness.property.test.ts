@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  backfillMemories,
   buildSessionNotes,
   compactTranscript,
+  consolidateMemory,
   DEFAULT_NOTES_TEMPLATE,
   extractMemories,
   loadNotesConfig,
@@ -13,7 +15,7 @@ import {
   OfflineModel,
   readEffectLog,
 } from '../../src/index.js';
-import { NotesRunOutcome, stagingPath } from '../../src/jobs/index.js';
+import { CONSOLIDATE_LOCK, consolidationLogPath, NotesRunOutcome, stagingPath } from '../../src/jobs/index.js';
 import { withoutInterrupted } from '../../src/pipeline/index.js';
 import type { RunFinishedRecord } from '../../src/pipeline/effectRecord.js';
 import { withFaults, type FaultPlan } from '../../src/testing/faults.js';
@@ -29,7 +31,9 @@ import { tempDir } from '../support/tempDir.js';
  * hold the whole result), no line is torn, nothing is recorded as done that is not on disk (or
  * waiting, staged, for the next reader to finish moving in); and a rerun on a healthy disk ends
  * exactly as an uninterrupted run does and leaves nothing behind (a lock whose removal the disk
- * refused is stale, and the rerun takes it over).
+ * refused is stale, and the rerun takes it over). Points the harness must always reach are
+ * sampled on purpose besides: compact's append and its record, each in turn; Claude Code's
+ * consolidation lock, which a run that never committed leaves as it found it (decision 63).
  */
 
 const SESSION = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
@@ -38,6 +42,14 @@ const runs = process.env['MEMLOG_FC_RUNS'] === undefined ? 20 : fcRuns;
 
 /** A generous bound for a property of `count` runs that each take about `each` ms on a loaded 2-core machine. */
 const timeoutFor = (count: number, each: number): number => Math.max(60_000, Math.ceil(count) * each * 3);
+
+/** Plans that fill the disk at one of these points (those where the lock is taken, say), for good. */
+const fullDiskAt = (points: readonly number[]): fc.Arbitrary<FaultPlan> =>
+  fc.record({ at: fc.constantFrom(...points), kind: fc.constantFrom('ENOSPC' as const, 'short' as const), sticky: fc.constant(true) });
+
+/** The points of a clean run's trail that change Claude Code's consolidation lock and need space. */
+const lockPoints = (trail: readonly string[]): number[] =>
+  trail.filter((point) => /^\d+ (open|write|fsync|rename) .*consolidate-lock/.test(point)).map((point) => Number(point.split(' ')[0]));
 
 const planOf = (calls: number): fc.Arbitrary<FaultPlan> =>
   fc.record({
@@ -105,6 +117,8 @@ describe('fault harness: a failing disk at any point loses nothing and records n
       expect(clean.result.ok && clean.result.value.strategy).toBe('extractive');
       const compacted = readFileSync(transcript());
       expect(compacted.length).toBeGreaterThan(original.length);
+      const logPath = () => join(bench.work, 'project', `${SESSION}.memlog.jsonl`);
+      const cleanLog = readFileSync(logPath(), 'utf8');
       await fc.assert(
         fc.asyncProperty(planOf(clean.calls), async (plan) => {
           bench.reset();
@@ -115,18 +129,64 @@ describe('fault harness: a failing disk at any point loses nothing and records n
             after.equals(original) || after.equals(compacted),
             `the transcript is neither as it was nor whole: ${run.trail.join(', ')}`,
           ).toBe(true);
-          const log = readEffectLog(join(bench.work, 'project', `${SESSION}.memlog.jsonl`));
+          const log = readEffectLog(logPath());
           expect(log.diagnostics).toEqual([]);
           if (log.records.some((r) => r.type === 'compacted')) expect(after.equals(compacted)).toBe(true);
           const rerun = await compact();
           expect(rerun.diagnostics).toEqual([]);
           expect(readFileSync(transcript()).equals(compacted)).toBe(true);
+          expect(readFileSync(logPath()).toString('utf8'), `the rerun's record differs: ${run.trail.join(', ')}`).toBe(cleanLog);
           expect(leftovers(bench.work)).toEqual([]);
         }),
         { numRuns: runs },
       );
     },
     timeoutFor(runs, 500),
+  );
+
+  it(
+    'memlog compact: a disk that fills up at each point in turn, the append and its record included: both land or neither, and the rerun ends byte for byte as an uninterrupted run',
+    async () => {
+      const bench = workbench();
+      const transcript = () => join(bench.work, 'project', `${SESSION}.jsonl`);
+      const logPath = () => join(bench.work, 'project', `${SESSION}.memlog.jsonl`);
+      const compact = () =>
+        compactTranscript({
+          transcriptPath: transcript(),
+          strategy: 'auto',
+          now: () => new Date(0),
+          autocompact: { contextWindow: 40_000 },
+        });
+      bench.reset();
+      const original = readFileSync(transcript());
+      const clean = await withFaults(null, compact);
+      expect(clean.result.ok).toBe(true);
+      const compacted = readFileSync(transcript());
+      const cleanLog = readFileSync(logPath());
+      for (let at = 1; at <= clean.calls; at++)
+        for (const kind of ['ENOSPC', 'short'] as const) {
+          bench.reset();
+          const run = await withFaults({ at, kind, sticky: true }, compact);
+          const where = `${kind} at ${at}: ${run.trail.join(', ')}`;
+          // (Removing the lock at the end is the one change whose failure the run outlives.)
+          expectReadableFailure(run.result);
+          const after = readFileSync(transcript());
+          expect(after.equals(original) || after.equals(compacted), where).toBe(true);
+          const records = readEffectLog(logPath()).records;
+          // The record and the append go together: a compaction in the transcript is recorded, or recorded as begun for the next run to finish.
+          if (after.equals(compacted))
+            expect(
+              records.some((r) => r.type === 'compacted' || r.type === 'compaction_started'),
+              where,
+            ).toBe(true);
+          const rerun = await compact();
+          expect(rerun.diagnostics).toEqual([]);
+          expect(readFileSync(transcript()).equals(compacted), where).toBe(true);
+          expect(readFileSync(logPath()).toString('utf8'), where).toBe(cleanLog.toString('utf8'));
+          expect(leftovers(bench.work), where).toEqual([]);
+        }
+    },
+    timeoutFor(40, 500),
   );
 
   it(
@@ -219,6 +279,90 @@ describe('fault harness: a failing disk at any point loses nothing and records n
       );
     },
     timeoutFor(runs, 1_500),
+  );
+
+  it(
+    "memlog extract (two phases): the consolidation under Claude Code's lock leaves no lock, or its old time, when it never committed",
+    async () => {
+      const bench = workbench();
+      const out = () => join(bench.work, 'out');
+      const memoryDir = () => join(out(), 'project', 'memory');
+      const backfill = () => backfillMemories({ root: join(bench.work, 'project'), out: out(), model: new OfflineModel(), concurrency: 1 });
+      bench.reset();
+      const clean = await withFaults(null, backfill);
+      expect(clean.result.ok && clean.result.value.projects[0]?.consolidated.status).toBe('consolidated');
+      const memory = dirSnapshot(memoryDir(), (path) => path !== CONSOLIDATE_LOCK);
+      expect(lockPoints(clean.trail).length).toBeGreaterThan(0);
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(planOf(clean.calls), fullDiskAt(lockPoints(clean.trail))), async (plan) => {
+          bench.reset();
+          const run = await withFaults(plan, backfill);
+          expectReadableFailure(run.result);
+          const committed = readEffectLog(consolidationLogPath(memoryDir())).records.some((r) => r.type === 'consolidation_started');
+          // The disk refusing the lock's own removal is the one fault that leaves it (stale: the next run takes it over).
+          const failedAt = run.trail.find((point) => point.startsWith(`${plan.at} `)) ?? '';
+          const refusedRelease = /^\d+ rm .*\.consolidate-lock$/.test(failedAt);
+          if (!committed && !refusedRelease)
+            expect(existsSync(join(memoryDir(), CONSOLIDATE_LOCK)), `a lock without a consolidation: ${run.trail.join(', ')}`).toBe(false);
+          const rerun = await backfill();
+          expect(rerun.failedSessions + rerun.failedProjects).toBe(0);
+          expect(dirSnapshot(memoryDir(), (path) => path !== CONSOLIDATE_LOCK)).toEqual(memory);
+          expect(leftovers(bench.work)).toEqual([]);
+        }),
+        { numRuns: Math.ceil(runs / 2) },
+      );
+    },
+    timeoutFor(runs / 2, 2_500),
+  );
+
+  it(
+    'memlog consolidate over a directory consolidated last week: a run the disk stops before its commit puts the lock back to last week',
+    async () => {
+      const lastWeek = new Date('2026-11-25T12:00:00Z');
+      const bench = workbench(async (work) => {
+        const extracted = await extractMemories({
+          root: join(work, 'project'),
+          out: join(work, 'out'),
+          model: new OfflineModel(),
+          concurrency: 1,
+        });
+        expect(extracted.failedSessions).toBe(0);
+      });
+      await bench.init();
+      const memoryDir = () => join(bench.work, 'out', 'project', 'memory');
+      const lock = () => join(memoryDir(), CONSOLIDATE_LOCK);
+      const prepare = (): void => {
+        bench.reset();
+        writeFileSync(lock(), '999999\n');
+        utimesSync(lock(), lastWeek, lastWeek);
+        // A memory said twice: the consolidation has something to merge.
+        const topic = readdirSync(memoryDir()).find((name) => name.endsWith('.md') && name !== 'MEMORY.md')!;
+        writeFileSync(join(memoryDir(), `again-${topic}`), readFileSync(join(memoryDir(), topic)));
+      };
+      const consolidate = () => consolidateMemory({ memoryDir: memoryDir(), force: true, now: () => new Date('2026-12-01T00:00:00Z') });
+      prepare();
+      const clean = await withFaults(null, consolidate);
+      expect(clean.result.ok && clean.result.value.status).toBe('consolidated');
+      expect(lockPoints(clean.trail).length).toBeGreaterThan(0);
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(planOf(clean.calls), fullDiskAt(lockPoints(clean.trail))), async (plan) => {
+          prepare();
+          const run = await withFaults(plan, consolidate);
+          expectReadableFailure(run.result);
+          const committed = readEffectLog(consolidationLogPath(memoryDir())).records.some((r) => r.type === 'consolidation_started');
+          const failedAt = run.trail.find((point) => point.startsWith(`${plan.at} `)) ?? '';
+          const refusedRelease = /^\d+ (rm|utimes) .*\.consolidate-lock$/.test(failedAt);
+          if (!committed && !refusedRelease)
+            expect(statSync(lock()).mtime.toISOString(), `the lock's time moved: ${run.trail.join(', ')}`).toBe(lastWeek.toISOString());
+          expect(
+            leftovers(memoryDir()).filter((path) => !path.includes('.memlog-run')),
+            run.trail.join(', '),
+          ).toEqual([]);
+        }),
+        { numRuns: Math.ceil(runs / 2) },
+      );
+    },
+    timeoutFor(runs / 2, 1_000),
   );
 
   it("memlog extract: the agent's own write of MEMORY.md meets a full disk: the run fails, nothing of it is applied or recorded as finished", async () => {

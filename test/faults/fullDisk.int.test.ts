@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEffectLog } from '../../src/index.js';
-import { CONSOLIDATE_LOCK } from '../../src/jobs/index.js';
+import { CONSOLIDATE_LOCK, consolidationLogPath } from '../../src/jobs/index.js';
 import { dirSnapshot, leftovers } from '../support/dirSnapshot.js';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
@@ -67,6 +67,9 @@ function expectOneLine(stderr: string): void {
   expect(stderr).not.toMatch(/^\s+at /m);
 }
 
+/** A compaction's entries carry the moment they were written: the only bytes two runs may differ by. */
+const timeless = (text: string): string => text.replace(/"timestamp":"[^"]+"/g, '"timestamp":"-"');
+
 function expectWholeJsonLines(path: string): void {
   if (!existsSync(path)) return;
   const text = readFileSync(path, 'utf8');
@@ -104,6 +107,69 @@ describe.skipIf(!mounted && !inCi)('on a real full disk (tmpfs)', () => {
     expect(after.toString('utf8')).toContain('"subtype":"compact_boundary"');
   });
 
+  it('memlog compact at every fill level: exit 0, or exit 2 with one line naming the file the disk refused; the rerun records the compaction once', () => {
+    const args = (transcript: string) => [
+      'compact',
+      transcript,
+      '--strategy',
+      'summary',
+      '--model',
+      'offline',
+      '--context-window',
+      '40000',
+    ];
+    const dir = onDisk('compact-levels');
+    const transcript = join(dir, `${SESSION}.jsonl`);
+    const lay = () => {
+      rmSync(join(dir, `${SESSION}.memlog.jsonl`), { force: true });
+      cpSync(join(demoProjects, '-home-dev-acme-shop', `${SESSION}.jsonl`), transcript);
+    };
+    lay();
+    expect(runCli(args(transcript)).status).toBe(0);
+    const reference = timeless(readFileSync(transcript, 'utf8'));
+    const original = readFileSync(join(demoProjects, '-home-dev-acme-shop', `${SESSION}.jsonl`));
+    for (let pages = 0; pages <= 6; pages++) {
+      lay();
+      fillDisk(pages * 4096);
+      const full = runCli(args(transcript));
+      freeDisk();
+      const where = `${pages} page(s) free: ${full.stderr}`;
+      if (full.status !== 0) {
+        expect(full.status, where).toBe(2);
+        expectOneLine(full.stderr);
+        expect(full.stderr, where).toContain(`${dir}/`);
+        expect(full.stderr, where).toMatch(/: no space left on device/);
+      }
+      const recorded = readEffectLog(join(dir, `${SESSION}.memlog.jsonl`)).records.some((r) => r.type === 'compacted');
+      expect(readFileSync(transcript).equals(original), where).toBe(!recorded);
+      const rerun = runCli(args(transcript));
+      expect(rerun.status, where).toBe(0);
+      expect(timeless(readFileSync(transcript, 'utf8')), where).toBe(reference);
+      expect(readEffectLog(join(dir, `${SESSION}.memlog.jsonl`)).records.filter((r) => r.type === 'compacted').length, where).toBe(1);
+      expect(leftovers(dir), where).toEqual([]);
+    }
+  }, 600_000);
+
+  it('memlog extract at every fill level: a full disk fails the session or the project (exit 1), each line names the file the disk refused, and no consolidation lock is left by a consolidation that never committed', () => {
+    const projects = join(tempDir(), 'projects');
+    cpSync(join(demoProjects, '-home-dev-acme-shop'), join(projects, 'acme'), { recursive: true });
+    rmSync(join(projects, 'acme', 'memory'), { recursive: true, force: true });
+    for (let pages = 0; pages <= 12; pages++) {
+      const out = onDisk(`extract-levels`);
+      fillDisk(pages * 4096);
+      const full = runCli(['extract', projects, '--out', out, '--model', 'offline']);
+      freeDisk();
+      const where = `${pages} page(s) free: ${full.stderr}`;
+      expect([0, 1], where).toContain(full.status);
+      expect(full.stderr, where).not.toMatch(/^\s+at /m);
+      for (const line of `${full.stderr}${full.stdout}`.split('\n').filter((l) => l.includes('no space left on device')))
+        expect(line, where).toMatch(new RegExp(`${out}/[^:]*: no space left on device`));
+      const memoryDir = join(out, 'acme', 'memory');
+      const committed = readEffectLog(consolidationLogPath(memoryDir)).records.some((r) => r.type === 'consolidation_started');
+      if (!committed) expect(existsSync(join(memoryDir, CONSOLIDATE_LOCK)), where).toBe(false);
+    }
+  }, 600_000);
+
   it.each([3, 7])(
     'memlog extract with %i pages free: fails with one line, records nothing it did not apply, and a rerun with room ends as an uninterrupted run',
     (pages) => {
@@ -115,8 +181,9 @@ describe.skipIf(!mounted && !inCi)('on a real full disk (tmpfs)', () => {
       const out = onDisk(`extract-${pages}`);
       fillDisk(pages * 4096);
       const full = runCli(['extract', projects, '--out', out, '--model', 'offline']);
-      expect(full.status).not.toBe(0);
-      expect(full.stderr).toMatch(/no space left on device/);
+      // A session (stderr, as it ends) or the project's consolidation (the report) failed.
+      expect(full.status).toBe(1);
+      expect(full.stderr + full.stdout).toMatch(/no space left on device/);
       expect(full.stderr).not.toMatch(/^\s+at /m);
       const effects = join(out, 'acme', 'effects');
       for (const name of existsSync(effects) ? readdirSync(effects) : []) {
@@ -178,7 +245,7 @@ describe.skipIf(!mounted && !inCi)('on a real full disk (tmpfs)', () => {
       fillDisk(pages * 4096);
       const full = runCli(args);
       expect(full.status).not.toBe(0);
-      expect(full.stderr).toMatch(/no space left on device/);
+      expect(full.stderr).toMatch(new RegExp(`${dir}/[^:]*: no space left on device`));
       expect(full.stderr).not.toMatch(/^\s+at /m);
       expectWholeJsonLines(join(dir, 'effects.jsonl'));
       freeDisk();

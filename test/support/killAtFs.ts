@@ -12,6 +12,8 @@ export interface KillPoint {
   readonly op: 'write' | 'rename' | 'rm';
   /** Which calls count: a write whose bytes contain this text, a rename or removal whose target path contains it. */
   readonly match: string;
+  /** Calls that also contain this do not count (`/memory/` but not its `.consolidate-lock`). */
+  readonly except?: string;
   /** The nth matching call dies (1-based; default 1). */
   readonly nth?: number;
   readonly when: 'before' | 'after';
@@ -29,7 +31,7 @@ const die = (): never => {
 function chosen(op: KillPoint['op'], subject: unknown): boolean {
   if (point === null || point.op !== op) return false;
   const text = typeof subject === 'string' ? subject : Buffer.isBuffer(subject) ? subject.toString('utf8') : String(subject);
-  if (!text.includes(point.match)) return false;
+  if (!text.includes(point.match) || (point.except !== undefined && text.includes(point.except))) return false;
   seen++;
   return seen === (point.nth ?? 1);
 }

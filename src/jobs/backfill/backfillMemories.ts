@@ -1,5 +1,5 @@
 import { MemlogError } from '../../errors.js';
-import { describeFailure } from '../../fs/fsError.js';
+import { describeFailure, isEnvironmentFault, RunInterruptedError } from '../../fs/fsError.js';
 import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
 import type { MessageBatchesPort } from '../../model/messageBatches.js';
@@ -93,7 +93,16 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
   options.onStart?.(targets.reduce((n, t) => n + t.sessions.length, 0));
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
   let waiting = 0;
-  const batchIds = await forEachProject(targets, { concurrency: options.concurrency, batch, now: options.now }, async (target) => {
+  // A project whose lock a full disk refused: its first session is reported failed, the rest wait for the next run.
+  const lockRefused = (target: ExtractTarget, error: unknown): void => {
+    const session = target.sessions[0];
+    if (session === undefined) return;
+    const report = unreadable(target, session, error, options.signal);
+    sessions.push(report);
+    options.onSession?.(report);
+  };
+  const round = { concurrency: options.concurrency, batch, now: options.now, lockRefused };
+  const batchIds = await forEachProject(targets, round, async (target) => {
     const round = batch === null ? null : { batch, ledger: readBatchLedger(target.memoryDir) };
     let outstanding = 0;
     for (const session of target.sessions) {
@@ -146,8 +155,9 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
 
 /**
  * A project's second phase, as its report says it. A consolidation agent's model that fails (or
- * does not finish) fails this project only: nothing of it was applied, its candidates stay
- * unconsumed for the next run, and the other projects go on.
+ * does not finish), or a full or failing disk, fails this project only: nothing of it was
+ * applied (or what was committed is finished by the next run), its candidates stay unconsumed
+ * for the next run, and the other projects go on.
  */
 async function phaseTwo(target: ExtractTarget, options: BackfillOptions): Promise<BackfillProjectReport['consolidated']> {
   try {
@@ -165,8 +175,10 @@ async function phaseTwo(target: ExtractTarget, options: BackfillOptions): Promis
       ...(agent === undefined ? {} : { tokens: agent.tokens }),
     };
   } catch (error) {
-    if (options.signal?.aborted === true || !(error instanceof MemlogError && error.code === 'model')) throw error;
-    return { chunks: 0, candidates: 0, changes: 0, status: 'failed', error: error.message };
+    const ours =
+      (error instanceof MemlogError && error.code === 'model') || isEnvironmentFault(error) || error instanceof RunInterruptedError;
+    if (options.signal?.aborted === true || !ours) throw error;
+    return { chunks: 0, candidates: 0, changes: 0, status: 'failed', error: describeFailure(error) ?? String(error) };
   }
 }
 

@@ -1,17 +1,12 @@
-import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { rm } from '../../fs/faultableFs.js';
-import { describeFsError, isFsError } from '../../fs/fsError.js';
 import { acquireProcessLock } from '../../fs/processLock.js';
 import { basename, dirname, join } from 'node:path';
-import { compactionEntries } from '../../compaction/compactionEntries.js';
 import { compactionView, type CompactionView } from '../../compaction/compactionView.js';
 import { extractiveSummary } from '../../model/offline/extractiveSummary.js';
 import {
   DEFAULT_CUT_SIZES,
   finishSummaryRung,
   legacyCut,
-  loadsWhole,
   planExtractiveRung,
   planNotesRung,
   summaryRungInput,
@@ -21,8 +16,7 @@ import {
   type RungPlan,
 } from '../../compaction/rungs.js';
 import { formatModelSummary, SUMMARY_PROMPT } from '../../compaction/summaryText.js';
-import { MemlogError, type Diagnostic } from '../../errors.js';
-import { appendWholeLines } from '../../fs/appendLines.js';
+import type { Diagnostic } from '../../errors.js';
 import { defaultNotesPath, lastSummarizedFromLog, readNotes, recoverNotes } from '../notes/notesBuilder.js';
 import { isEmptyNotes, truncateNotesForCompaction } from '../../memory/session/notesLimits.js';
 import { DEFAULT_NOTES_TEMPLATE } from '../../memory/session/notesTemplate.js';
@@ -31,10 +25,10 @@ import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelPort } from '../../model/port.js';
 import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../../projections/autocompactTrigger.js';
 import { toApiMessages } from '../../resume/apiView.js';
-import { hasUuid, serializeEntry } from '../../transcript/entrySchema.js';
-import { checkCompactOut, copyToOut } from './compactOut.js';
-import { appendEffectsSync, effectLogPath, effectRecords } from '../../pipeline/effectLog.js';
-import { compactedRecord } from '../../pipeline/effectRecords.js';
+import { checkCompactOut } from './compactOut.js';
+import { writeCompaction } from './writeCompaction.js';
+import { effectLogPath, effectRecords } from '../../pipeline/effectLog.js';
+import { recoverCompaction } from './compactionJournal.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
 import { readCompactionEntries } from './compactionEntries.js';
 
@@ -92,12 +86,6 @@ const SUMMARY_SYSTEM = 'You write summaries of coding sessions that let the work
 /** Room kept for the summary's output and the prompt when the summarised part is sent to the model. */
 const SUMMARY_INPUT_RESERVE = 25_000;
 
-/** A uuid made from what it names, so the same compaction gets the same ids. */
-function derivedUuid(seed: string): string {
-  const hex = createHash('sha256').update(seed).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 /**
  * Compacts a transcript down the ladder: session notes as the summary (no model call); a model
  * summary of everything before the current turn; and a deterministic extractive summary that
@@ -123,6 +111,11 @@ async function compactLocked(options: CompactOptions): Promise<CompactReport> {
   const requested = options.strategy ?? 'auto';
   if (options.out !== undefined && options.dryRun !== true)
     await checkCompactOut(options.transcriptPath, options.out, options.force === true);
+  // An earlier run's compaction left half done (a full disk, a kill) is finished or taken back first.
+  const recovery =
+    options.out === undefined && options.dryRun !== true
+      ? recoverCompaction(options.transcriptPath, options.effectLogPath ?? effectLogPath(options.transcriptPath))
+      : { pending: null, completed: false };
   const sizeAtRead = (await stat(options.transcriptPath)).size;
   // Light entries, whole from the last boundary on: memory in proportion to what is compacted, not to the file.
   const { entries, diagnostics } = readCompactionEntries(options.transcriptPath);
@@ -144,7 +137,9 @@ async function compactLocked(options: CompactOptions): Promise<CompactReport> {
     return {
       ...base,
       strategy: 'none',
-      reason: 'nothing new since the last compaction',
+      reason: recovery.completed
+        ? "nothing new since the last compaction (an earlier run's, whose record is written now)"
+        : 'nothing new since the last compaction',
       cutUuid: null,
       tokensAfter: view.tokensBefore,
       kept: view.messages.map((m) => m.uuid),
@@ -186,7 +181,7 @@ async function compactLocked(options: CompactOptions): Promise<CompactReport> {
     fileReferences: plan.fileReferences,
   };
   if (options.dryRun === true) return report;
-  return { ...report, written: await writeCompaction(view, plan, report, options, sizeAtRead) };
+  return { ...report, written: await writeCompaction(view, plan, report, options, sizeAtRead, recovery.pending) };
 }
 
 async function tryNotes(context: PlanContext, options: CompactOptions, rungs: RungAttempt[]): Promise<RungPlan | undefined> {
@@ -252,71 +247,4 @@ function fitForSummary(view: CompactionView, cut: number, budget: number) {
     start = candidate;
   }
   return toApiMessages(view.messages.slice(start, cut)).map(({ role, content }) => ({ role, content }));
-}
-
-async function writeCompaction(
-  view: CompactionView,
-  plan: RungPlan,
-  report: CompactReport,
-  options: CompactOptions,
-  sizeAtRead: number,
-): Promise<{ path: string; uuids: string[] }> {
-  const last = view.entries.at(-1);
-  const seed = `${options.transcriptPath}\u0000${view.leaf ?? ''}\u0000${plan.rung}\u0000${plan.cut}`;
-  // Session-notes compaction is always recorded as 'auto', as Claude Code does (spec §5.1).
-  const trigger = plan.rung === 'notes' ? 'auto' : (options.trigger ?? 'manual');
-  const entries = compactionEntries(
-    view,
-    { cut: plan.cut, summaryText: plan.summaryText, trigger, tokensBefore: report.tokensBefore, tokensAfter: plan.tokensAfter },
-    {
-      boundary: derivedUuid(`${seed}boundary`),
-      summary: derivedUuid(`${seed}summary`),
-      timestamp: (options.now?.() ?? new Date()).toISOString(),
-    },
-  );
-  if (!loadsWhole(view, plan.cut))
-    throw new MemlogError(
-      'invalid_argument',
-      `compaction of ${options.transcriptPath} would not load back as planned; nothing was written`,
-      { cut: plan.cut },
-    );
-  // Claude Code may still be writing this session: a line written after the plan would sit before the boundary and be lost on resume.
-  if ((await stat(options.transcriptPath)).size !== sizeAtRead)
-    throw new MemlogError(
-      'io',
-      `${options.transcriptPath} changed while it was being compacted; nothing was written. Run memlog compact again.`,
-    );
-  const target = options.out ?? options.transcriptPath;
-  const lines = entries.map((entry) => `${serializeEntry(entry)}\n`).join('');
-  try {
-    if (options.out !== undefined) await copyToOut(options.transcriptPath, options.out, options.force === true);
-    // A torn last line (a crash mid-write) is ended in the same write, so the boundary starts a
-    // line of its own; a write the disk cuts short is taken back whole.
-    await appendWholeLines(target, lines, { endTornTail: true });
-  } catch (error) {
-    if (options.out !== undefined) await rm(options.out, { force: true }).catch(() => undefined);
-    const what = isFsError(error) ? describeFsError(error) : `${target}: ${error instanceof Error ? error.message : String(error)}`;
-    throw new MemlogError(
-      'io',
-      `${what}; ${options.out === undefined ? 'nothing was written, the transcript is as it was' : 'no copy was written'}`,
-      { path: target },
-      { cause: error },
-    );
-  }
-  const uuids = entries.filter(hasUuid).map((entry) => entry.uuid);
-  // Recorded after the entries are in the transcript, which is the record of the compaction itself.
-  const logPath = options.out !== undefined ? effectLogPath(options.out) : (options.effectLogPath ?? effectLogPath(options.transcriptPath));
-  const at = { seq: last?.seq ?? -1, uuid: last !== undefined && hasUuid(last.entry) ? last.entry.uuid : null };
-  appendEffectsSync(logPath, [
-    compactedRecord(at, {
-      rung: plan.rung,
-      trigger,
-      cutUuid: report.cutUuid,
-      tokensBefore: report.tokensBefore,
-      tokensAfter: plan.tokensAfter,
-      boundaryUuid: uuids[0]!,
-      kept: report.kept.length,
-    }),
-  ]);
-  return { path: target, uuids };
 }

@@ -63,7 +63,9 @@ export type LockAcquired =
  * backs off). The pid is written to a temp file renamed over the lock, so a link or a pipe there is
  * replaced, never written through. Writing sets the mtime to now, the start of this consolidation. `release(false)`
  * (a failure, or nothing done) puts the previous mtime back, or removes the lock when there was
- * none, so a failed run does not count as a consolidation.
+ * none, so a failed run does not count as a consolidation. The PID goes in whole or not at all
+ * (a temp file renamed over the lock): a write the disk refuses leaves the lock as it was, not
+ * an empty one with a fresh mtime that would hold every consolidation off for a day (decision 63).
  */
 export async function acquireConsolidationLock(memoryDir: string, now: Date = new Date()): Promise<LockAcquired> {
   const path = lockPath(memoryDir);

@@ -67,7 +67,16 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
   const total = targets.reduce((n, t) => n + t.sessions.length, 0);
   const sessions: SessionReport[] = [];
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
-  const batchIds = await forEachProject(targets, { concurrency: options.concurrency, batch, now: options.now }, async (target) => {
+  // A project whose lock a full disk refused: its first session is reported failed, and the later ones wait, as after any failed session.
+  const lockRefused = (target: ExtractTarget, error: unknown): void => {
+    const session = target.sessions[0];
+    if (session === undefined) return;
+    const report = failedSession(target, session, error, options.signal);
+    sessions.push(report);
+    options.onSession?.({ type: 'done', session, report });
+  };
+  const round = { concurrency: options.concurrency, batch, now: options.now, lockRefused };
+  const batchIds = await forEachProject(targets, round, async (target) => {
     let stopped: unknown;
     for (const session of target.sessions) {
       options.onSession?.({ type: 'start', session, total });

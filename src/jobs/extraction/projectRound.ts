@@ -1,4 +1,5 @@
 import { basename, dirname, join } from 'node:path';
+import { isEnvironmentFault } from '../../fs/fsError.js';
 import { acquireProcessLock } from '../../fs/processLock.js';
 import { submitOutbox, type BatchRound } from './messageBatchRound.js';
 
@@ -26,14 +27,30 @@ export interface ProjectRoundOptions {
  */
 export async function forEachProject<T extends { readonly memoryDir: string }>(
   targets: readonly T[],
-  options: ProjectRoundOptions,
+  options: ProjectRoundOptions & {
+    /**
+     * A project whose lock the machine refused (a full disk, a failing one): it is told here,
+     * its work waits for the next run, and the round goes on. Without it, the error stops the round.
+     */
+    readonly lockRefused?: (target: T, error: unknown) => void;
+  },
   work: (target: T) => Promise<void>,
 ): Promise<string[]> {
   const queue = [...targets];
   const held: Array<() => void> = [];
+  const lock = (target: T): (() => void) | null => {
+    try {
+      return lockMemoryDir(target.memoryDir);
+    } catch (error) {
+      if (options.lockRefused === undefined || !isEnvironmentFault(error)) throw error;
+      options.lockRefused(target, error);
+      return null;
+    }
+  };
   const worker = async (): Promise<void> => {
     for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
-      const release = lockMemoryDir(target.memoryDir);
+      const release = lock(target);
+      if (release === null) continue;
       try {
         await work(target);
       } finally {

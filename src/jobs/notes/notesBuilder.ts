@@ -8,7 +8,7 @@ import { MemlogError, type Diagnostic } from '../../errors.js';
 import { existsSync } from 'node:fs';
 import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, effectRecords, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
-import { recoverInterrupted, runPaced } from '../../pipeline/pacedRuns.js';
+import { recoverInterrupted, retryFailed, runPaced } from '../../pipeline/pacedRuns.js';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
 import type { ReplaySettings } from '../../pipeline/replayDecider.js';
 import { ConversationWindow, windowed } from '../../resume/conversationWindow.js';
@@ -102,7 +102,12 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
   // Holding the lock, no other build of these notes is in flight: every staging copy and temp
   // file still beside them was left by a run that died or met a full disk.
   await removeLeftovers(notesPath);
-  const records = [...log.records, ...interrupted];
+  // A failed newest update (the model, or an edit gate that refused every edit) is taken back
+  // and runs again at its place, every build, however often it failed before: it sees the whole
+  // conversation, so nothing is held back by it, and left failed the notes would stay behind
+  // while the log says they are up to date (decision 63).
+  const retried = retryFailed([...log.records, ...interrupted], 'session_notes', logPath, Number.POSITIVE_INFINITY);
+  const records = [...log.records, ...interrupted, ...retried];
   const earlierRuns = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === 'session_notes' ? [r.runId] : []))).size;
   let index = 0;
   const runs = await runPaced({

@@ -109,7 +109,7 @@ describe('what memlog compact writes', () => {
     const before = replaySync(logEntries(file)).decisions;
     await compactTranscript({ transcriptPath: file, model: new OfflineModel() });
     const records = readEffectLog(file.replace('.jsonl', '.memlog.jsonl')).records;
-    expect(records.map((r) => r.type)).toEqual(['compacted']);
+    expect(records.map((r) => r.type)).toEqual(['compaction_started', 'compacted']);
     expect(replaySync(logEntries(file).slice(0, -2), {}, undefined, records).decisions).toEqual(before);
   });
 

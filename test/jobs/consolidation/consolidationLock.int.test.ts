@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireConsolidationLock, CONSOLIDATE_LOCK, readConsolidationLock } from '../../../src/jobs/consolidation/consolidationLock.js';
+import { withFaults, type FaultKind } from '../../../src/testing/faults.js';
+import { leftovers } from '../../support/dirSnapshot.js';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -45,6 +47,40 @@ describe('the consolidation lock (Claude Code 2.1.332 format)', () => {
     await done.release(true);
     expect(statSync(lockOf(dir)).mtime.getTime()).toBeGreaterThan(lastWeek.getTime());
     expect(readConsolidationLock(dir).lastConsolidatedAt?.getTime()).toBe(statSync(lockOf(dir)).mtime.getTime());
+  });
+
+  it.each([
+    ['there was none: none is left', false],
+    ['there was one: its time is put back', true],
+  ])('a full disk at any point of taking or giving back the lock of a run that never started: %s', async (_name, before) => {
+    const prepare = (): string => {
+      const dir = memoryDir();
+      if (before) {
+        writeFileSync(lockOf(dir), '999999\n');
+        utimesSync(lockOf(dir), lastWeek, lastWeek);
+      }
+      return dir;
+    };
+    const takeAndGiveBack = async (dir: string): Promise<void> => {
+      const lock = await acquireConsolidationLock(dir);
+      if (!lock.ok) throw new Error(lock.reason);
+      await lock.release(false);
+    };
+    const clean = await withFaults(null, () => takeAndGiveBack(prepare()));
+    // A full disk still removes a file and sets its times: those points are not where it fails.
+    const needingSpace = clean.trail.filter((point) => !/^\d+ (rm|utimes) /.test(point)).map((point) => Number(point.split(' ')[0]));
+    expect(needingSpace.length).toBeGreaterThan(0);
+    for (const at of needingSpace)
+      for (const kind of ['ENOSPC', 'short'] as FaultKind[]) {
+        const dir = prepare();
+        const run = await withFaults({ at, kind, sticky: true }, () => takeAndGiveBack(dir));
+        expect(run.fired).toBe(true);
+        const where = `${kind} at ${run.trail.join(', ')}`;
+        if (before) expect(statSync(lockOf(dir)).mtime.toISOString(), where).toBe(lastWeek.toISOString());
+        else expect(existsSync(lockOf(dir)), where).toBe(false);
+        expect(readConsolidationLock(dir).heldBy, where).toBeNull();
+        expect(leftovers(dir), where).toEqual([]);
+      }
   });
 
   it('a live holder under an hour old keeps it; a dead one, or one over an hour old, is taken over', async () => {

@@ -111,4 +111,18 @@ describe('memlog notes: paths as people type them', () => {
     expect(finished(readEffectLog(logPath).records)).toEqual([]);
     expect(report.lastSummarizedMessageId).toBeNull();
   });
+
+  it('a build whose every edit was refused (a notes path with a newline in it) fails again when run again: the log does not call it done', () => {
+    const cwd = project();
+    const notes = join(cwd, 'odd\nfolder', 'notes.md');
+    const args = ['notes', join(cwd, 'project', `${SESSION}.jsonl`), '--notes', notes, '--model', 'offline', '--config-dir', tempDir()];
+    const first = runCli(args, { cwd });
+    expect(first.status).toBe(1);
+    expect(first.stdout).toMatch(/every edit of the notes was refused/);
+    const second = runCli(args, { cwd });
+    expect(second.stdout).not.toMatch(/up to date/);
+    expect(second.stdout).toMatch(/every edit of the notes was refused/);
+    expect(second.status).toBe(1);
+    expect(readFileSync(notes, 'utf8')).toBe(DEFAULT_NOTES_TEMPLATE);
+  });
 });
