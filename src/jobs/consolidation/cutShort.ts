@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { rm } from '../../fs/faultableFs.js';
-import { applyStagedFiles, stagedDirPath } from '../../fs/stagedDir.js';
+import { applyStagedFiles, removeStagedDir, stagedDirPath } from '../../fs/stagedDir.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import type { EffectRecord } from '../../pipeline/effectRecord.js';
 import { consolidationFinishedRecord } from '../../pipeline/effectRecords.js';
@@ -21,7 +21,9 @@ export async function finishCutShort(memoryDir: string, logPath: string, records
   const done: string[] = [];
   for (const record of cutShort(records)) {
     const staging = stagedDirPath(memoryDir, record.runId);
+    // Moved in already when the run was stopped after its files: its copy's base links may be left.
     if (existsSync(staging)) await applyStagedFiles(staging, memoryDir, record.writes);
+    else await removeStagedDir(staging);
     for (const filename of record.removes) await rm(join(memoryDir, filename), { force: true });
     appendEffectsSync(logPath, [consolidationFinishedRecord(record.runId)]);
     done.push(record.runId);
