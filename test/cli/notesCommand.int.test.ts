@@ -97,5 +97,5 @@ describe('memlog notes', () => {
     const clean = copyProject();
     expect(runCli(['notes', clean, '--model', 'offline', '--config-dir', tempDir()]).status).toBe(0);
     expect(readFileSync(notesPath, 'utf8')).toBe(readFileSync(join(dirname(clean), SESSION, 'session-memory', 'summary.md'), 'utf8'));
-  }, 30_000);
+  }, 120_000);
 });

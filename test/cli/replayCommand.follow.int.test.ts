@@ -14,7 +14,7 @@ const exited = (proc: ReturnType<typeof spawn>): Promise<number | null> =>
 describe('memlog replay --follow (real child processes)', () => {
   it(
     'follows a file another process is appending to, and emits the decisions a replay of the finished file gives',
-    { timeout: 40_000 },
+    { timeout: 120_000 },
     async () => {
       const live = join(tempDir(), 'live.jsonl');
       const follower = node([...cliArgs(), 'replay', live, '--follow', '--json', '--poll-ms', '15']);

@@ -21,7 +21,7 @@ afterEach(async () => {
   const running = children.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
   await Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))));
   await Promise.all(databases.splice(0).map((database) => database.drop()));
-}, 30_000);
+}, 120_000);
 
 /**
  * A server on a database of its own, for tests that need no particular storage: a fresh
