@@ -4,6 +4,7 @@ import { CandidatesAnswer, RECORD_CANDIDATES_TOOL } from '../../model/candidates
 import type { ChunkMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { roughTokens } from '../../projections/tokenEstimate.js';
 import type { ApiMessage } from '../../resume/apiView.js';
+import { ASK_TOOL, askAnswers, toolResultText } from '../../model/offline/askAnswers.js';
 import { scanForSecrets } from '../../secrets/scanForSecrets.js';
 import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
 import type { ContentBlock } from '../../transcript/contentSchema.js';
@@ -39,8 +40,12 @@ export const citedUuid = (message: Pick<ApiMessage, 'role' | 'sources'>, prompts
   promptOf(message, prompts) ?? message.sources[0] ?? '';
 
 /** A message as the chunk's transcript shows it, and the uuid it is cited by (the prompt's, when a person typed it). */
-export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>): ChunkMessage {
+export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>, asked: ReadonlySet<string> = new Set()): ChunkMessage {
   const prompt = promptOf(message, prompts);
+  const answers = message.content
+    .filter(isToolResultBlock)
+    .filter((block) => asked.has(block.tool_use_id))
+    .flatMap((block) => askAnswers(toolResultText(block.content)));
   return {
     uuid: prompt ?? message.sources[0] ?? '',
     role: message.role,
@@ -50,8 +55,13 @@ export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>):
       .filter((t) => t !== '')
       .join('\n'),
     ...(prompt === undefined ? {} : { texts: message.content.filter(isTextBlock).map((block) => block.text) }),
+    ...(answers.length === 0 ? {} : { answers }),
   };
 }
+
+/** The ids of the AskUserQuestion calls among messages: their results hold the person's answers. */
+export const askCallIds = (messages: readonly ApiMessage[]): Set<string> =>
+  new Set(messages.flatMap((m) => m.content.filter(isToolUseBlock).flatMap((block) => (block.name === ASK_TOOL ? [block.id] : []))));
 
 /** A block as text: words as they are, tool calls and results marked; thinking is left out (it is the model's, not the session's). */
 function blockText(block: ContentBlock): string {
@@ -70,7 +80,7 @@ function blockText(block: ContentBlock): string {
 export function chunkRequest(messages: readonly ChunkMessage[], context: ChunkContext): ModelRequest {
   const { known } = context;
   const transcript = messages
-    .map((m) => `<message uuid="${m.uuid}" from="${m.human ? 'person' : m.role}">\n${m.text}\n</message>`)
+    .map((m) => `<message uuid="${m.uuid}" from="${m.human || m.answers !== undefined ? 'person' : m.role}">\n${m.text}\n</message>`)
     .join('\n');
   const carried =
     known.length === 0

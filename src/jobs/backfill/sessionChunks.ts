@@ -11,7 +11,7 @@ import type { ApiMessage } from '../../resume/apiView.js';
 import { sessionMemoryPath } from '../../transcript/claudePaths.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
 import { agentSavedMemories, withoutSaved, type SavedMemory } from './agentSavedMemories.js';
-import { candidatesOf, chunkMessage, type CarryOver, type ChunkContext } from './chunkRequest.js';
+import { askCallIds, candidatesOf, chunkMessage, type CarryOver, type ChunkContext } from './chunkRequest.js';
 import { historyMessages, type HistoryMessage } from './historyMessages.js';
 import { readSessionOutline, type SessionOutline } from './sessionOutline.js';
 
@@ -240,7 +240,8 @@ function walk(
 
 function chunkOf(part: readonly Held[], range: ChunkRange, prompts: ReadonlySet<string>, saved: readonly SavedMemory[]): SessionChunk {
   const slice = part.map((h) => h.message);
-  const messages = slice.map((m) => chunkMessage(m, prompts));
+  const asked = askCallIds(slice);
+  const messages = slice.map((m) => chunkMessage(m, prompts, asked));
   const lastHeld = part.at(-1)!;
   const timeOf = new Map<string, string>();
   for (const h of part)

@@ -98,6 +98,14 @@ export const DONT =
 export const CONDITIONAL_RULE =
   /^(?:quand|lorsque|si|chaque fois que|wenn|immer wenn|sobald|cuando|cada vez que)\s+(?:tu|vous|on|du|ihr|man|wir|nous|usted|se)\b[^,]{3,80},|^(?:when|if) (?:in doubt|unsure|unclear|stuck|in a hurry),|^(?:when(?:ever)?|if|before|after|once|each time|every time|any ?time)\s+(?!you (?:can|could|have time|want|like|don't mind|get a chance|are done|finish)\b)(?:you|we|a|an|the|there|something|anything|someone|somebody)\b[^,]{3,80},\s*(?:please\s+|always\s+|just\s+|also\s+|then\s+)?(?!(?:I|it|that|this|the|a|an|we|they|there|he|she|you)\b)[a-z]+\b/i;
 
+/**
+ * A lasting rule said as a request or a complaint (decision 69): "let's stop using relative
+ * imports", "we are using TypeScript only", "I hate .sh tests", "make sure you run the linter
+ * after you are done".
+ */
+export const REQUEST_RULE =
+  /^(?:let's|lets|let us)\s+(?:also\s+)?(?:stop|quit|avoid|never|not)\b|\bwe(?:'re| are)\s+(?:using|writing|on)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only\b|\bwe only (?:use|write|support|target|ship)\b|\bi\s+(?:really\s+)?(?:hate|dislike|can't stand)\s+(?:how|when|it when|the way|all|these|those)?\s*[.\w]|\bmake sure\b[^.]*\b(?:after|before|whenever|once|every time|each time)\s+(?:you|we)\b/i;
+
 /** A preference or a way of working, in natural words. */
 export const PREFERENCE = new RegExp(
   [
@@ -267,7 +275,7 @@ export const CODE_SAYS =
 
 /** State that will not be true tomorrow. */
 export const TRANSIENT =
-  /\byet\s*[.!]?$|\b(?:(?:anything|nothing) yet|not yet|for the moment|until I (?:say|tell you|come back|check|confirm)|right now|at the moment|for now|just now|currently (?:running|building|deploying|waiting)|in a (?:meeting|call)|on a call|brb|back in \d+|give me a (?:sec|second|minute|moment)|(?:is|are) (?:still )?(?:running|building|compiling|deploying|loading|downloading|installing)|in progress|this (?:morning|afternoon|evening)|tonight|lunch|i'm (?:busy|tired|away|off|heading|stepping|out)|i am (?:busy|tired|away|off)|gerade|im meeting|en réunion|en ce moment|ahora mismo|en una reunión)\b/i;
+  /\byet\s*[.!]?$|\b(?:(?:anything|nothing) yet|not yet|for the moment|until I (?:say|tell you|come back|check|confirm)|right now|at the moment|for now|just now|currently (?:running|building|deploying|waiting)|in a (?:meeting|call)|on a call|brb|back in \d+|give me a (?:sec|second|minute|moment)|(?:is|are) (?:still )?(?:running|building|compiling|deploying|loading|downloading|installing)|in progress|still (?:a |in )?draft|ready for review|(?:waiting|blocked) (?:for|on)|(?:ci|checks?|the build|builds?|pipelines?|pr|pull request|tests?)\b[^.]{0,40}\b(?:green|red|passing|failing|pending|queued)|this (?:morning|afternoon|evening)|tonight|lunch|i'm (?:busy|tired|away|off|heading|stepping|out)|i am (?:busy|tired|away|off)|gerade|im meeting|en réunion|en ce moment|ahora mismo|en una reunión)\b/i;
 
 /** Thinking aloud: a hedge says the person has not settled it, so it is no rule or fact yet. */
 export const HEDGE =
