@@ -4,7 +4,7 @@ import { CandidatesAnswer, RECORD_CANDIDATES_TOOL } from '../../model/candidates
 import type { ChunkMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { roughTokens } from '../../projections/tokenEstimate.js';
 import type { ApiMessage } from '../../resume/apiView.js';
-import { ASK_TOOL, askAnswers, toolResultText } from '../../model/offline/askAnswers.js';
+import { answersIn } from '../../model/offline/askAnswers.js';
 import { scanForSecrets } from '../../secrets/scanForSecrets.js';
 import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
 import type { ContentBlock } from '../../transcript/contentSchema.js';
@@ -42,10 +42,7 @@ export const citedUuid = (message: Pick<ApiMessage, 'role' | 'sources'>, prompts
 /** A message as the chunk's transcript shows it, and the uuid it is cited by (the prompt's, when a person typed it). */
 export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>, asked: ReadonlySet<string> = new Set()): ChunkMessage {
   const prompt = promptOf(message, prompts);
-  const answers = message.content
-    .filter(isToolResultBlock)
-    .filter((block) => asked.has(block.tool_use_id))
-    .flatMap((block) => askAnswers(toolResultText(block.content)));
+  const answers = answersIn(message.content, asked);
   return {
     uuid: prompt ?? message.sources[0] ?? '',
     role: message.role,
@@ -58,10 +55,6 @@ export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>, 
     ...(answers.length === 0 ? {} : { answers }),
   };
 }
-
-/** The ids of the AskUserQuestion calls among messages: their results hold the person's answers. */
-export const askCallIds = (messages: readonly ApiMessage[]): Set<string> =>
-  new Set(messages.flatMap((m) => m.content.filter(isToolUseBlock).flatMap((block) => (block.name === ASK_TOOL ? [block.id] : []))));
 
 /** A block as text: words as they are, tool calls and results marked; thinking is left out (it is the model's, not the session's). */
 function blockText(block: ContentBlock): string {

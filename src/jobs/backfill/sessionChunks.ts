@@ -10,8 +10,9 @@ import { endTurnChunker, initialTurnChunker, pushTurnItem, type ChunkRange } fro
 import type { ApiMessage } from '../../resume/apiView.js';
 import { sessionMemoryPath } from '../../transcript/claudePaths.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
+import { askCallIds } from '../../model/offline/askAnswers.js';
 import { agentSavedMemories, withoutSaved, type SavedMemory } from './agentSavedMemories.js';
-import { askCallIds, candidatesOf, chunkMessage, type CarryOver, type ChunkContext } from './chunkRequest.js';
+import { candidatesOf, chunkMessage, type CarryOver, type ChunkContext } from './chunkRequest.js';
 import { historyMessages, type HistoryMessage } from './historyMessages.js';
 import { readSessionOutline, type SessionOutline } from './sessionOutline.js';
 

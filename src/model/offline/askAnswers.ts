@@ -1,3 +1,6 @@
+import { isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
+import type { ContentBlock } from '../../transcript/contentSchema.js';
+
 /** The tool through which Claude Code asks the person to choose or type an answer. */
 export const ASK_TOOL = 'AskUserQuestion';
 
@@ -21,4 +24,23 @@ export function toolResultText(content: unknown): string {
   return content
     .map((block) => (typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : ''))
     .join('\n');
+}
+
+type Blocks = string | readonly ContentBlock[];
+
+/** The ids of the AskUserQuestion calls among messages: their results hold the person's answers. */
+export const askCallIds = (messages: ReadonlyArray<{ readonly content: Blocks }>): Set<string> =>
+  new Set(
+    messages.flatMap((m) =>
+      typeof m.content === 'string' ? [] : m.content.filter(isToolUseBlock).flatMap((block) => (block.name === ASK_TOOL ? [block.id] : [])),
+    ),
+  );
+
+/** The answers a message's tool results give to the AskUserQuestion calls `asked`. */
+export function answersIn(content: Blocks, asked: ReadonlySet<string>): string[] {
+  if (typeof content === 'string') return [];
+  return content
+    .filter(isToolResultBlock)
+    .filter((block) => asked.has(block.tool_use_id))
+    .flatMap((block) => askAnswers(toolResultText(block.content)));
 }

@@ -1,6 +1,6 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
-import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
-import { ASK_TOOL, askAnswers, toolResultText } from './askAnswers.js';
+import { isTextBlock } from '../../transcript/contentGuards.js';
+import { answersIn, askCallIds } from './askAnswers.js';
 import { isTaskPrompt, personsWords } from './personsWords.js';
 import { latestPerSubject } from './latestPerSubject.js';
 import type { ModelMessage } from '../port.js';
@@ -206,12 +206,12 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
   const asked = new Set<string>();
   messages.forEach((message, messageIndex) => {
     if (message.role === 'assistant') {
-      for (const id of askToolIds(message)) asked.add(id);
+      for (const id of askCallIds([message])) asked.add(id);
       const text = assistantText(message);
       if (text !== '') lastAssistant = looksSecret(text) ? undefined : text;
       return;
     }
-    const text = [humanText(message), ...answersIn(message, asked)].filter((t) => t !== '').join('\n\n');
+    const text = [humanText(message), ...answersIn(message.content, asked)].filter((t) => t !== '').join('\n\n');
     if (text === '') return;
     if (!looksSecret(text)) {
       // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
@@ -231,21 +231,6 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
 
 /** The cues that say how work goes from now on, which a task prompt can carry among its steps. */
 const LASTING_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['remember', 'always-never', 'preference', 'about-me']);
-
-/** The ids of the AskUserQuestion calls an assistant message makes. */
-function askToolIds(message: ModelMessage): string[] {
-  if (typeof message.content === 'string') return [];
-  return message.content.filter(isToolUseBlock).flatMap((block) => (block.name === ASK_TOOL ? [block.id] : []));
-}
-
-/** The answers a user message's tool results give to AskUserQuestion calls: the person's words (decision 69). */
-function answersIn(message: ModelMessage, asked: ReadonlySet<string>): string[] {
-  if (typeof message.content === 'string') return [];
-  return message.content
-    .filter(isToolResultBlock)
-    .filter((block) => asked.has(block.tool_use_id))
-    .flatMap((block) => askAnswers(toolResultText(block.content)));
-}
 
 /** Pieces back into one text, each after the separator it had (the first after none). */
 function joinPieces(members: ReadonlyArray<{ readonly sentence: string; readonly separator: string }>): string {

@@ -187,6 +187,8 @@ export const PROJECT_FACT = new RegExp(
     String.raw`\b(?:'re|are|is)\s+moving\s+(?:[\w-]+\s+){0,3}(?:off|to|from|onto|away from|over to)\b|\bmoving (?:off|away from)\b|\b(?:insurer|insurance|auditors?|regulators?|the bank|partners?|vendors?|the contract|our contract|sla|finance|procurement|leadership|the board|investors?|company policy)\s+(?:requires?|mandates?|insists? on|forbids?|wants?|needs?)\b`,
     String.raw`\bevery (?:other |second |third )?(?:monday|tuesday|wednesday|thursday|friday|week|sprint|month|quarter|release)\b|\bthe reason\b|\b(?:pinned|locked) (?:at|to)\b|\bgo(?:es)? away\b|\bwill be (?:removed|dropped|retired|deleted)\b|\b(?:in|with|for|from) the next (?:major|minor|release|version)\b|\bthe only (?:person|one|people|team) (?:who|that) (?:can|may|is allowed to)\b|^(?:per|according to|as per)\s+(?:the\s+)?\w+`,
     String.raw`(?<![\w\u00C0-\u024F])(?:disparaît|disparaîtra|enterre|enterrons|supprimé|retiré|plus rien|ne sera plus|migr[ée]|aura migré|migrar|migrado|migriert|wird abgeschaltet|fällt weg|desaparece|se elimina)(?![\w\u00C0-\u024F])`,
+    // where a service listens, when a job runs, what a product supports (decision 69: the facts corrections correct)
+    String.raw`\b(?:listens|runs|is served|is exposed|is reachable|answers) on port \d{2,5}\b|\bruns (?:every|each) (?:night|day|morning|evening|hour|\d+ (?:minutes|hours))\b|\bsupports? (?:\w+ ){1,2}\d+(?:\.\d+)* (?:and up|or later|or newer|and above|and later)\b`,
     // money and limits from outside
     String.raw`\b(?:budget|too expensive|costs? (?:too much|us)|licen[cs]e (?:costs?|fees?)|quota|rate limit(?:ed)? (?:by|at|to))\b`,
     // German, French, Spanish
@@ -259,7 +261,7 @@ export const isReference = (sentence: string): boolean => REFERENCE.test(sentenc
 
 /** Questions: a question mark, or the words questions start with. */
 export const QUESTION =
-  /\?\s*$|^(?:what|why|how|where|when|which|who|whom|whose)(?:'s|\s+(?:is|are|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|am|about|if|else|exactly))\b|^(?:is there|are there|is it|is this|does|do you|did|can you|could you|would you|will you|should (?:we|i)|any idea|kannst du|könntest du|est-ce que|peux-tu|pourrais-tu|puedes|podrías)\b|^(?:wie|was|warum|wieso|weshalb|wo|wann)\s+(?:ist|sind|war|kann|können|soll|sollen|macht|machen|geht|heißt|bedeutet|passiert)\b|^(?:pourquoi|comment|où|quand)\s+(?:est|sont|on|fait|faire|ça|marche|fonctionne)\b|^(?:qué|por qué|cómo|dónde|cuándo)(?![\w\u00C0-\u024F])/i;
+  /\?\s*$|^(?:would|could|should|can|will|shall|might)\s+(?:it|we|i|they|there|this|that)\b(?!\s+(?:always|never)\b)|^(?:what|why|how|where|when|which|who|whom|whose)(?:'s|\s+(?:is|are|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|am|about|if|else|exactly))\b|^(?:is there|are there|is it|is this|does|do you|did|can you|could you|would you|will you|should (?:we|i)|any idea|kannst du|könntest du|est-ce que|peux-tu|pourrais-tu|puedes|podrías)\b|^(?:wie|was|warum|wieso|weshalb|wo|wann)\s+(?:ist|sind|war|kann|können|soll|sollen|macht|machen|geht|heißt|bedeutet|passiert)\b|^(?:pourquoi|comment|où|quand)\s+(?:est|sont|on|fait|faire|ça|marche|fonctionne)\b|^(?:qué|por qué|cómo|dónde|cuándo)(?![\w\u00C0-\u024F])/i;
 
 /** Asking for work now: a task, not a memory, unless it carries a rule or preference cue. */
 export const TASK =
