@@ -3,6 +3,7 @@ import { isTextBlock } from '../../transcript/contentGuards.js';
 import { answersIn, askCallIds } from './askAnswers.js';
 import { isTaskPrompt, personsWords } from './personsWords.js';
 import { latestPerSubject } from './latestPerSubject.js';
+import { keptOnRequest } from './memoryRequest.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
@@ -215,7 +216,16 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
     if (text === '') return;
     if (!looksSecret(text)) {
       // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
-      const said = pieces(personsWords(text));
+      const own = personsWords(text);
+      // "…add that to your CLAUDE.md": the rest of the message is what they ask to keep.
+      const keep = keptOnRequest(own);
+      if (keep !== undefined) {
+        const kept = clip(keep, 400);
+        found.push({ ...make(classify(kept, 'feedback'), 'remember', kept, clip(own, 400)), messageIndex });
+        lastAssistant = undefined;
+        return;
+      }
+      const said = pieces(own);
       // The steps of a numbered task prompt are a task: only a rule said among them is kept.
       const task = isTaskPrompt(text);
       const statements = said.map((piece, i) => {

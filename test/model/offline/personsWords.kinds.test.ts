@@ -125,3 +125,16 @@ describe('an AskUserQuestion answer is the person’s words', () => {
     expect(candidates.map((c) => [c.description, c.sources])).toEqual([[rule, ['r1']]]);
   });
 });
+
+describe('asking for something to be kept is a rule', () => {
+  it.each([
+    ['We deploy from the release branch only. Add that to your CLAUDE.md.', 'We deploy from the release branch only.'],
+    [
+      'wait, antes de publicar tenemos que probar. Agrega eso a tu CLAUDE.md, preguntar al humano si desea probar los skills.',
+      'Antes de publicar tenemos que probar. preguntar al humano si desea probar los skills.',
+    ],
+  ])('%s', (said, kept) => {
+    const found = findMemoryStatements([assistant('Publishing now.'), user(said)]);
+    expect(found.map((s) => [s.type, s.text])).toEqual([['feedback', kept]]);
+  });
+});
