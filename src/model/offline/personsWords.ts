@@ -32,6 +32,13 @@ const MACHINE_LINE = new RegExp(
 const PASTE_LEAD =
   /(?:\b(?:here(?:'s| is| are)|this is|these are|below is|see|got|getting|i get|i got|it says|it said|output|log|logs|report|reports|reported|result|results|trace|traceback|stack trace|error|errors|diff|summary|message|says|said|wrote|writes|replied|posted|printed|shows|showed|returned|failed|fails|failing|broke|from (?:ci|the job|the bot|the agent|the other agent|slack|the build))\b[^.!?\n]{0,80}:\s*$)/i;
 
+/**
+ * A request that hands over material to work on: "rewrite this for LinkedIn:", "dame el post sobre
+ * esto, ayuda:", "übersetze das:". What follows the colon is the material, not statements.
+ */
+const MATERIAL_LEAD =
+  /^\s*(?:please\s+|por favor\s+|bitte\s+)?(?:give me|write|rewrite|translate|review|proofread|fix|summari[sz]e|explain|improve|polish|shorten|format|check|look at|help(?: me)? with|dame|escribe|reescribe|revisa|traduce|mejora|corrige|resume|explica|schreib|übersetze|prüfe|verbessere|fasse|donne-moi|écris|réécris|traduis|corrige|résume|améliore)\b[^\n]*:\s*$/i;
+
 /** A tag that wraps pasted or generated text: any `<name …>…</name>`. */
 const TAG_BLOCK = /<([A-Za-z][\w:-]*)(?:\s[^>]*)?>[\s\S]*?<\/\1\s*>/g;
 const LONE_TAG = /^\s*<\/?[A-Za-z][\w:-]*(?:\s[^>]*)?\/?>\s*$/;
@@ -59,7 +66,9 @@ export function personsWords(text: string): string {
   const paragraphs = unfenced.split(/\n\s*\n/);
   const kept: string[] = [];
   let pasteFollows = false;
+  let material = false;
   for (const paragraph of paragraphs) {
+    if (material) break;
     const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
     if (lines.length === 0) continue;
     if (pasteFollows || paragraph.trim() === REMOVED) {
@@ -70,6 +79,11 @@ export function personsWords(text: string): string {
     const own: string[] = [];
     for (const [i, line] of lines.entries()) {
       if (/^\s*>/.test(line) || LONE_TAG.test(line) || MACHINE_LINE.test(line)) continue;
+      if (MATERIAL_LEAD.test(line)) {
+        // Material handed over for a request runs to the end of the message.
+        material = true;
+        break;
+      }
       if (PASTE_LEAD.test(line)) {
         // What follows the announcement in the same paragraph, or the next paragraph, is the paste.
         if (i === lines.length - 1) pasteFollows = true;

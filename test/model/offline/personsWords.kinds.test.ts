@@ -138,3 +138,11 @@ describe('asking for something to be kept is a rule', () => {
     expect(found.map((s) => [s.type, s.text])).toEqual([['feedback', kept]]);
   });
 });
+
+describe('material handed over with a request is not the person’s statements', () => {
+  it('what follows "rewrite this post for LinkedIn:"', () => {
+    const said =
+      'Rewrite this post for LinkedIn:\n\nThe release command just got an upgrade.\n\nIn this video I show how to install the official marketplace. Remember to run the reload command after installing it, as the video shows.';
+    expect(keptOf(said)).toEqual([]);
+  });
+});
