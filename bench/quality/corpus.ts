@@ -1,5 +1,6 @@
 import { DEV } from './corpus/dev.js';
 import { DEV2 } from './corpus/dev2.js';
+import { HAZARDS, HAZARDS_ASIDE } from './corpus/hazards.js';
 import { HELDOUT } from './corpus/heldout.js';
 import { fakeSecret } from './fakeSecrets.js';
 import type { Half, Statement } from './labels.js';
@@ -22,5 +23,12 @@ export function resolve(statement: Statement): ResolvedStatement {
 
 /** One half of the corpus, resolved. */
 export function corpusHalf(half: Half): ResolvedStatement[] {
-  return (half === 'dev' ? DEV : half === 'dev2' ? DEV2 : HELDOUT).map(resolve);
+  const halves: Record<Half, readonly Statement[]> = {
+    dev: DEV,
+    dev2: DEV2,
+    heldout: HELDOUT,
+    hazard: HAZARDS,
+    'hazard-aside': HAZARDS_ASIDE,
+  };
+  return halves[half].map(resolve);
 }

@@ -26,8 +26,35 @@ export type SecretKind =
   | 'google-api-key'
   | 'npm-token';
 
+/**
+ * The hazards of real sessions (decision 69), each said in a way that trips an extractor which
+ * reads every user message as the person's words: pasted output, a numbered task prompt, an
+ * AskUserQuestion answer, transient status, a correction later in the session, a lasting rule
+ * said as a request, a question.
+ */
+export type HazardKind = 'pasted' | 'task-prompt' | 'ask-answer' | 'status' | 'correction' | 'request-rule' | 'question';
+
+export const HAZARD_KINDS: readonly HazardKind[] = [
+  'pasted',
+  'task-prompt',
+  'ask-answer',
+  'status',
+  'correction',
+  'request-rule',
+  'question',
+];
+
+/** How a hazard statement is said, beyond its text. */
+interface Said {
+  readonly hazard?: HazardKind;
+  /** Said as the answer to this question, asked through AskUserQuestion (a tool result, not a prompt). */
+  readonly ask?: string;
+  /** Said earlier in the same session and corrected by this statement: a memory with these words kept the old version. */
+  readonly earlier?: { readonly text: string; readonly words: readonly string[] };
+}
+
 /** A statement a good extractor saves. */
-export interface Positive {
+export interface Positive extends Said {
   readonly id: string;
   readonly save: true;
   readonly type: MemoryKind;
@@ -42,7 +69,7 @@ export interface Positive {
 }
 
 /** A statement a good extractor leaves alone. */
-export interface Negative {
+export interface Negative extends Said {
   readonly id: string;
   readonly save: false;
   readonly kind: NegativeKind;
@@ -55,5 +82,8 @@ export interface Negative {
 
 export type Statement = Positive | Negative;
 
-/** dev: the first development half; dev2: a second one, written later blind to the extractor's rules; heldout: kept aside. */
-export type Half = 'dev' | 'dev2' | 'heldout';
+/**
+ * dev: the first development half; dev2: a second one, written later blind to the extractor's rules; heldout: kept aside;
+ * hazard: the hazard sessions (decision 69), and hazard-aside: a third of them kept aside.
+ */
+export type Half = 'dev' | 'dev2' | 'heldout' | 'hazard' | 'hazard-aside';

@@ -10,7 +10,7 @@ import { corpusHalf } from './corpus.js';
 import { formatRealTable, realDetail, realHalves, runRealHalves, withRealSection } from './real/realReport.js';
 import type { Half } from './labels.js';
 import { EXTRACT_PATHS, prepareSessions, runQuality } from './runQuality.js';
-import { formatTable, replaceSection, type Row } from './table.js';
+import { formatHazardKinds, formatTable, replaceSection, type Row } from './table.js';
 
 /**
  * `npm run bench:quality`: the labelled corpus (bench/quality/corpus/) said in generated
@@ -23,7 +23,7 @@ import { formatTable, replaceSection, type Row } from './table.js';
  *   --cassette FILE   also run the Anthropic-shaped cassette model replaying FILE
  *   --record          with --cassette: call the --model (anthropic by default) and keep its answers in FILE
  *   --model anthropic|offline  the model --record calls
- *   --half dev|dev2|heldout|all (default all; `both` is kept as a name for all)
+ *   --half dev|dev2|heldout|hazard|hazard-aside|all (default all; `both` is kept as a name for all)
  *   --no-write        print only, leave RESULTS.md alone
  *   --missed          list the ids each run missed or saved wrongly (development halves only)
  *   --real-only       only the real sessions of bench/quality/real/ (decision 67)
@@ -54,7 +54,9 @@ if (args.missed && args['real-half'] === 'aside') {
   process.exit(2);
 }
 
-const ALL_HALVES: readonly Half[] = ['dev', 'dev2', 'heldout'];
+const ALL_HALVES: readonly Half[] = ['dev', 'dev2', 'heldout', 'hazard', 'hazard-aside'];
+/** Halves kept aside: scored by totals, never listed item by item. */
+const ASIDE: readonly Half[] = ['heldout', 'hazard-aside'];
 if (!['all', 'both', ...ALL_HALVES].includes(args.half)) {
   console.error(`bench:quality: --half must be one of all, ${ALL_HALVES.join(', ')}; got ${args.half}`);
   process.exit(2);
@@ -86,7 +88,9 @@ for (const half of args['real-only'] ? [] : halves) {
         // A recording cassette keeps its answers only when told to save them.
         if (model instanceof CassetteModel && args.record) await model.save();
         rows.push({ extractor: extractor.name, half, path, ...run });
-        if (args.missed && half !== 'heldout') {
+        if (half.startsWith('hazard'))
+          console.log(`${extractor.name} ${half} ${path} by hazard kind: ${formatHazardKinds(statements, run.score)}`);
+        if (args.missed && !ASIDE.includes(half)) {
           const s = run.score;
           console.log(
             `${extractor.name} ${half} ${path}: missed ${s.missed.join(' ') || '-'}; negatives saved ${s.negativesSaved.join(' ') || '-'}; duplicates ${s.duplicates.join(' ') || '-'}`,

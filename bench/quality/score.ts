@@ -97,6 +97,10 @@ export function scoreMemories(
   const negativesSaved: string[] = [];
   const secretsSaved: string[] = [];
   for (const statement of statements) {
+    // A correction's earlier version kept in a memory of its project is kept wrong (decision 69).
+    const earlier = statement.earlier;
+    if (earlier !== undefined && inProject(statement).some((m) => hasAllWords(m.text, earlier.words)))
+      negativesSaved.push(`${statement.id}:earlier`);
     if (statement.save) {
       const hits = inProject(statement).filter((m) => hasAllWords(m.text, statement.words));
       for (const hit of hits) matchedMemories.add(hit);

@@ -166,6 +166,22 @@ class SessionWriter {
     this.context += Math.round(output.length / 4) + 200;
   }
 
+  /** The assistant asks through AskUserQuestion and the person answers: the answer comes back as the call's tool result. */
+  askAndAnswer(question: string, answer: string, turn: string): void {
+    const messageId = `msg_${this.sessionId.slice(0, 8)}_${turn}_ask`;
+    const toolId = `toolu_${this.sessionId.slice(0, 8)}_${turn}_ask`;
+    const input = { questions: [{ question, header: 'Question', options: [{ label: 'Yes' }, { label: 'No' }], multiSelect: false }] };
+    const piece = this.push(
+      assistantEntry(this.uuid(), messageId, toolUse(toolId, 'AskUserQuestion', input), {
+        ...this.envelope(4_000),
+        usage: this.usage(120),
+        stopReason: 'tool_use',
+      }),
+    );
+    const content = `User has answered your questions: "${question}"="${answer}". You can now continue with the user's answers in mind.`;
+    this.push(toolResultEntry(this.uuid(), toolId, piece, { ...this.envelope(30_000 + Math.floor(this.random() * 60_000)), content }));
+  }
+
   reply(content: string, turn: string): void {
     this.push(
       assistantEntry(this.uuid(), `msg_${this.sessionId.slice(0, 8)}_${turn}_end`, text(content), {
@@ -200,7 +216,21 @@ function workTurn(writer: SessionWriter, random: () => number, turn: string): vo
 }
 
 function statementTurn(writer: SessionWriter, random: () => number, statement: ResolvedStatement, turn: string): void {
-  const followUp = random() < 0.3;
+  if (statement.earlier !== undefined) {
+    // What it corrects was said earlier in the same session, with work in between.
+    writer.prompt(statement.earlier.text);
+    writer.reply(pick(random, ACKS), `${turn}_earlier`);
+    workTurn(writer, random, `${turn}_between`);
+  }
+  if (statement.ask !== undefined) {
+    // Answered through AskUserQuestion in the middle of a work turn.
+    writer.prompt(pick(random, WORK));
+    writer.toolCall(`${turn}_0`);
+    writer.askAndAnswer(statement.ask, statement.said, turn);
+    writer.reply(pick(random, ACKS), turn);
+    return;
+  }
+  const followUp = random() < 0.3 && statement.hazard === undefined;
   writer.prompt(followUp ? `${statement.said} ${pick(random, FOLLOW_UPS)}` : statement.said);
   if (followUp) writer.toolCall(`${turn}_0`);
   writer.reply(pick(random, ACKS), turn);

@@ -1,4 +1,5 @@
-import type { Half } from './labels.js';
+import { HAZARD_KINDS, type Half, type Statement } from './labels.js';
+import type { Score } from './score.js';
 import type { ExtractPath, QualityRun } from './runQuality.js';
 
 export interface Row extends QualityRun {
@@ -65,4 +66,16 @@ export function replaceSection(document: string, body: string, markers: SectionM
   if (begin >= 0 && end > begin) return document.slice(0, begin) + section + document.slice(end + markers.end.length);
   const trimmed = document.replace(/\s*$/, '');
   return `${trimmed}${trimmed === '' ? '' : '\n\n'}${markers.heading}\n\n${section}\n`;
+}
+
+/**
+ * How each hazard kind fared in one run (decision 69): of its statements, how many were handled
+ * right — a positive saved (and its earlier version not kept), a negative left alone.
+ */
+export function formatHazardKinds(statements: readonly Statement[], score: Score): string {
+  const wrong = new Set([...score.missed, ...score.negativesSaved.map((id) => id.replace(/:earlier$/, ''))]);
+  return HAZARD_KINDS.map((kind) => {
+    const ofKind = statements.filter((s) => s.hazard === kind);
+    return `${kind} ${ofKind.filter((s) => !wrong.has(s.id)).length}/${ofKind.length}`;
+  }).join(', ');
 }

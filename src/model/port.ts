@@ -102,6 +102,11 @@ export interface ChunkMessage {
    * results, interruption notes and command echoes the same API message carries.
    */
   readonly texts?: readonly string[];
+  /**
+   * The answers the person gave through AskUserQuestion that this message's tool results carry:
+   * their own words, though not typed as a prompt (decision 69).
+   */
+  readonly answers?: readonly string[];
 }
 
 export interface ModelUsage {

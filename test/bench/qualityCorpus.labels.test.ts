@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusHalf, resolve } from '../../bench/quality/corpus.js';
 import { DEV2 } from '../../bench/quality/corpus/dev2.js';
-import { MEMORY_KINDS } from '../../bench/quality/labels.js';
+import { HAZARD_KINDS, MEMORY_KINDS } from '../../bench/quality/labels.js';
 import { hasAllWords } from '../../bench/quality/matchWords.js';
 import { writeQualitySessions } from '../../bench/quality/sessionsGen.js';
 
@@ -13,7 +13,9 @@ const dev = corpusHalf('dev');
 const heldout = corpusHalf('heldout');
 // The second development half, written blind to the extractor; checked like the others.
 const dev2 = DEV2.map(resolve);
-const all = [...dev, ...heldout, ...dev2];
+const hazard = corpusHalf('hazard');
+const hazardAside = corpusHalf('hazard-aside');
+const all = [...dev, ...heldout, ...dev2, ...hazard, ...hazardAside];
 
 describe('the quality corpus', () => {
   it('has at least 80 statements to save and 40 to leave, every type in every file, ids unique', () => {
@@ -30,6 +32,43 @@ describe('the quality corpus', () => {
       if (statement.save || statement.secretValue === undefined)
         expect(hasAllWords(statement.said, statement.words), statement.id).toBe(true);
       else expect(statement.said, statement.id).toContain(statement.secretValue);
+    }
+  });
+});
+
+describe('the hazard sessions (decision 69)', () => {
+  it('say every hazard kind ten times, a third of them kept aside', () => {
+    for (const kind of HAZARD_KINDS) {
+      const kept = hazard.filter((s) => s.hazard === kind).length;
+      const aside = hazardAside.filter((s) => s.hazard === kind).length;
+      expect(kept + aside, kind).toBeGreaterThanOrEqual(10);
+      expect(aside, kind).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('say an AskUserQuestion answer as the tool result of the call, and a correction after what it corrects', () => {
+    const root = mkdtempSync(join(tmpdir(), 'memlog-quality-hazard-'));
+    try {
+      writeQualitySessions(root, hazard);
+      const lines = readdirSync(root).flatMap((p) =>
+        readdirSync(join(root, p)).flatMap((f) =>
+          readFileSync(join(root, p, f), 'utf8')
+            .trim()
+            .split('\n'),
+        ),
+      );
+      for (const statement of hazard.filter((s) => s.ask !== undefined)) {
+        const line = lines.find((l) => l.includes(JSON.stringify(statement.said).slice(1, -1)));
+        expect(line, statement.id).toContain('"tool_result"');
+        expect(line, statement.id).toContain('User has answered your questions');
+      }
+      for (const statement of hazard.filter((s) => s.earlier !== undefined)) {
+        const at = (text: string): number => lines.findIndex((l) => l.includes(JSON.stringify(text).slice(1, -1)));
+        expect(at(statement.earlier!.text), statement.id).toBeGreaterThanOrEqual(0);
+        expect(at(statement.earlier!.text), statement.id).toBeLessThan(at(statement.said));
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -118,3 +118,26 @@ describe('the RESULTS.md section', () => {
     expect(second.split(SECTION_BEGIN)).toHaveLength(2);
   });
 });
+
+describe('the quality scorer, on a correction (decision 69)', () => {
+  const corrected: ResolvedStatement = resolve({
+    id: 'c1',
+    save: true,
+    type: 'project',
+    hazard: 'correction',
+    earlier: { text: 'The database listens on port 5433.', words: ['5433'] },
+    text: 'Correction: the database listens on port 6543.',
+    words: ['6543'],
+  });
+  const run = (memories: SavedMemory[]) => scoreMemories([corrected], new Map([['c1', 'proj']]), memories, []);
+
+  it('counts the earlier version kept in a memory of the project as a negative saved', () => {
+    const result = run([memory('The database listens on port 6543.'), memory('The database listens on port 5433.')]);
+    expect(result.overall).toEqual({ found: 1, total: 1 });
+    expect(result.negativesSaved).toEqual(['c1:earlier']);
+  });
+
+  it('and nothing when only the corrected version is kept', () => {
+    expect(run([memory('The database listens on port 6543.')]).negativesSaved).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { CandidatesAnswer, RECORD_CANDIDATES_TOOL } from '../../model/candidates
 import type { ChunkMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { roughTokens } from '../../projections/tokenEstimate.js';
 import type { ApiMessage } from '../../resume/apiView.js';
+import { answersIn } from '../../model/offline/askAnswers.js';
 import { scanForSecrets } from '../../secrets/scanForSecrets.js';
 import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
 import type { ContentBlock } from '../../transcript/contentSchema.js';
@@ -39,8 +40,9 @@ export const citedUuid = (message: Pick<ApiMessage, 'role' | 'sources'>, prompts
   promptOf(message, prompts) ?? message.sources[0] ?? '';
 
 /** A message as the chunk's transcript shows it, and the uuid it is cited by (the prompt's, when a person typed it). */
-export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>): ChunkMessage {
+export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>, asked: ReadonlySet<string> = new Set()): ChunkMessage {
   const prompt = promptOf(message, prompts);
+  const answers = answersIn(message.content, asked);
   return {
     uuid: prompt ?? message.sources[0] ?? '',
     role: message.role,
@@ -50,6 +52,7 @@ export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>):
       .filter((t) => t !== '')
       .join('\n'),
     ...(prompt === undefined ? {} : { texts: message.content.filter(isTextBlock).map((block) => block.text) }),
+    ...(answers.length === 0 ? {} : { answers }),
   };
 }
 
@@ -70,7 +73,7 @@ function blockText(block: ContentBlock): string {
 export function chunkRequest(messages: readonly ChunkMessage[], context: ChunkContext): ModelRequest {
   const { known } = context;
   const transcript = messages
-    .map((m) => `<message uuid="${m.uuid}" from="${m.human ? 'person' : m.role}">\n${m.text}\n</message>`)
+    .map((m) => `<message uuid="${m.uuid}" from="${m.human || m.answers !== undefined ? 'person' : m.role}">\n${m.text}\n</message>`)
     .join('\n');
   const carried =
     known.length === 0

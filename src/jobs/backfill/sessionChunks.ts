@@ -10,6 +10,7 @@ import { endTurnChunker, initialTurnChunker, pushTurnItem, type ChunkRange } fro
 import type { ApiMessage } from '../../resume/apiView.js';
 import { sessionMemoryPath } from '../../transcript/claudePaths.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
+import { askCallIds } from '../../model/offline/askAnswers.js';
 import { agentSavedMemories, withoutSaved, type SavedMemory } from './agentSavedMemories.js';
 import { candidatesOf, chunkMessage, type CarryOver, type ChunkContext } from './chunkRequest.js';
 import { historyMessages, type HistoryMessage } from './historyMessages.js';
@@ -241,7 +242,8 @@ function walk(
 
 function chunkOf(part: readonly Held[], range: ChunkRange, prompts: ReadonlySet<string>, saved: readonly SavedMemory[]): SessionChunk {
   const slice = part.map((h) => h.message);
-  const messages = slice.map((m) => chunkMessage(m, prompts));
+  const asked = askCallIds(slice);
+  const messages = slice.map((m) => chunkMessage(m, prompts, asked));
   const lastHeld = part.at(-1)!;
   const timeOf = new Map<string, string>();
   for (const h of part)

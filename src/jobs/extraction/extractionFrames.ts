@@ -1,3 +1,4 @@
+import { answersIn, askCallIds } from '../../model/offline/askAnswers.js';
 import type { Decision, ExtractionDue, RunStart } from '../../projections/decisions.js';
 import { isPrompt } from '../../projections/turns.js';
 import type { ConversationWindow } from '../../resume/conversationWindow.js';
@@ -37,11 +38,14 @@ function buildFrame(window: ConversationWindow, start: RunStart, decisions: read
     const entry = window.find(uuid);
     return entry !== undefined && isPrompt(entry);
   };
+  const asked = askCallIds(snapshot);
   return {
     snapshot,
     conversation: snapshot.map(({ role, content }) => ({ role, content })),
-    /** Which of the conversation's messages a person typed. */
-    humanMessages: snapshot.flatMap((message, i) => (message.role === 'user' && message.sources.some(prompt) ? [i] : [])),
+    /** Which of the conversation's messages hold the person's words: what they typed, and their AskUserQuestion answers (decision 69). */
+    humanMessages: snapshot.flatMap((message, i) =>
+      message.role === 'user' && (message.sources.some(prompt) || answersIn(message.content, asked).length > 0) ? [i] : [],
+    ),
     newMessages: at === -1 ? snapshot.length : snapshot.length - at - 1,
     from: cursor,
     to: start.uuid,

@@ -14,12 +14,13 @@ type FindCandidatesTask = Extract<ModelTask, { kind: 'find_candidates' }>;
  */
 export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
   // Messages that are not a person's words are kept as empty turns: a correction must follow the assistant it corrects.
-  // A person's message is read block by block, as the per-turn path reads it: a tool result or an interruption note in it is no one's words.
+  // A person's message is read block by block, as the per-turn path reads it: a tool result or an interruption note in it is no one's words,
+  // except the answers they gave through AskUserQuestion (decision 69).
   const messages: ModelMessage[] = task.messages.map((m) => ({
     role: m.role,
     content:
       m.role === 'user' && !m.human
-        ? ''
+        ? (m.answers ?? []).map((answer) => ({ type: 'text' as const, text: answer }))
         : m.texts === undefined
           ? m.text
           : m.texts.map((block) => ({ type: 'text' as const, text: block })),
@@ -28,7 +29,7 @@ export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
   const candidates: CandidatesAnswer['candidates'] = [];
   for (const statement of findMemoryStatements(messages)) {
     const message = task.messages[statement.messageIndex];
-    if (message?.human !== true) continue;
+    if (message?.human !== true && message?.answers === undefined) continue;
     const description = clip(statement.text, 150);
     if (known.has(description)) continue;
     known.add(description);

@@ -1,5 +1,9 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
+import { answersIn, askCallIds } from './askAnswers.js';
+import { isTaskPrompt, personsWords } from './personsWords.js';
+import { latestPerSubject } from './latestPerSubject.js';
+import { keptOnRequest } from './memoryRequest.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
@@ -24,6 +28,7 @@ import {
   QUESTION,
   isReference,
   REMEMBER,
+  REQUEST_RULE,
   ROLE_OF_ME,
   RULE,
   TASK,
@@ -165,7 +170,7 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   const core = sentence.replace(LEADING_TIME, '');
   if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) return make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence)) return undefined;
-  const rule = RULE.test(sentence) || DONT.test(sentence);
+  const rule = RULE.test(sentence) || DONT.test(sentence) || REQUEST_RULE.test(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
   if (MOVE.test(sentence)) return make('project', 'project-fact', quote, quote);
@@ -199,24 +204,43 @@ function assistantText(message: ModelMessage): string {
 export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryStatement[] {
   const found: MemoryStatement[] = [];
   let lastAssistant: string | undefined;
+  const asked = new Set<string>();
   messages.forEach((message, messageIndex) => {
     if (message.role === 'assistant') {
+      for (const id of askCallIds([message])) asked.add(id);
       const text = assistantText(message);
       if (text !== '') lastAssistant = looksSecret(text) ? undefined : text;
       return;
     }
-    const text = humanText(message);
+    const text = [humanText(message), ...answersIn(message.content, asked)].filter((t) => t !== '').join('\n\n');
     if (text === '') return;
     if (!looksSecret(text)) {
-      // Code blocks are code, not statements: they go before the text is read as sentences.
-      const said = pieces(text.replace(/```[\s\S]*?(?:```|$)/g, '\n'));
-      const statements = said.map((piece, i) => statementOf(piece.text, lastAssistant, i === 0));
+      // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
+      const own = personsWords(text);
+      // "…add that to your CLAUDE.md": the rest of the message is what they ask to keep.
+      const keep = keptOnRequest(own);
+      if (keep !== undefined) {
+        const kept = clip(keep, 400);
+        found.push({ ...make(classify(kept, 'feedback'), 'remember', kept, clip(own, 400)), messageIndex });
+        lastAssistant = undefined;
+        return;
+      }
+      const said = pieces(own);
+      // The steps of a numbered task prompt are a task: only a rule said among them is kept.
+      const task = isTaskPrompt(text);
+      const statements = said.map((piece, i) => {
+        const statement = statementOf(piece.text, lastAssistant, i === 0);
+        return task && statement !== undefined && !LASTING_CUES.has(statement.cue) ? undefined : statement;
+      });
       for (const statement of grouped(said, statements)) found.push({ ...statement, messageIndex });
     }
     lastAssistant = undefined;
   });
-  return found;
+  return latestPerSubject(found);
 }
+
+/** The cues that say how work goes from now on, which a task prompt can carry among its steps. */
+const LASTING_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['remember', 'always-never', 'preference', 'about-me']);
 
 /** Pieces back into one text, each after the separator it had (the first after none). */
 function joinPieces(members: ReadonlyArray<{ readonly sentence: string; readonly separator: string }>): string {

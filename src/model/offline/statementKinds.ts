@@ -98,6 +98,14 @@ export const DONT =
 export const CONDITIONAL_RULE =
   /^(?:quand|lorsque|si|chaque fois que|wenn|immer wenn|sobald|cuando|cada vez que)\s+(?:tu|vous|on|du|ihr|man|wir|nous|usted|se)\b[^,]{3,80},|^(?:when|if) (?:in doubt|unsure|unclear|stuck|in a hurry),|^(?:when(?:ever)?|if|before|after|once|each time|every time|any ?time)\s+(?!you (?:can|could|have time|want|like|don't mind|get a chance|are done|finish)\b)(?:you|we|a|an|the|there|something|anything|someone|somebody)\b[^,]{3,80},\s*(?:please\s+|always\s+|just\s+|also\s+|then\s+)?(?!(?:I|it|that|this|the|a|an|we|they|there|he|she|you)\b)[a-z]+\b/i;
 
+/**
+ * A lasting rule said as a request or a complaint (decision 69): "let's stop using relative
+ * imports", "we are using TypeScript only", "I hate .sh tests", "make sure you run the linter
+ * after you are done".
+ */
+export const REQUEST_RULE =
+  /^(?:let's|lets|let us)\s+(?:also\s+)?(?:stop|quit|avoid|never|not)\b|\bwe(?:'re| are)\s+(?:using|writing|on)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only\b|\bwe only (?:use|write|support|target|ship)\b|\bi\s+(?:really\s+)?(?:hate|dislike|can't stand)\s+(?:how|when|it when|the way|all|these|those)?\s*[.\w]|\bmake sure\b[^.]*\b(?:after|before|whenever|once|every time|each time)\s+(?:you|we)\b/i;
+
 /** A preference or a way of working, in natural words. */
 export const PREFERENCE = new RegExp(
   [
@@ -179,6 +187,8 @@ export const PROJECT_FACT = new RegExp(
     String.raw`\b(?:'re|are|is)\s+moving\s+(?:[\w-]+\s+){0,3}(?:off|to|from|onto|away from|over to)\b|\bmoving (?:off|away from)\b|\b(?:insurer|insurance|auditors?|regulators?|the bank|partners?|vendors?|the contract|our contract|sla|finance|procurement|leadership|the board|investors?|company policy)\s+(?:requires?|mandates?|insists? on|forbids?|wants?|needs?)\b`,
     String.raw`\bevery (?:other |second |third )?(?:monday|tuesday|wednesday|thursday|friday|week|sprint|month|quarter|release)\b|\bthe reason\b|\b(?:pinned|locked) (?:at|to)\b|\bgo(?:es)? away\b|\bwill be (?:removed|dropped|retired|deleted)\b|\b(?:in|with|for|from) the next (?:major|minor|release|version)\b|\bthe only (?:person|one|people|team) (?:who|that) (?:can|may|is allowed to)\b|^(?:per|according to|as per)\s+(?:the\s+)?\w+`,
     String.raw`(?<![\w\u00C0-\u024F])(?:disparaît|disparaîtra|enterre|enterrons|supprimé|retiré|plus rien|ne sera plus|migr[ée]|aura migré|migrar|migrado|migriert|wird abgeschaltet|fällt weg|desaparece|se elimina)(?![\w\u00C0-\u024F])`,
+    // where a service listens, when a job runs, what a product supports (decision 69: the facts corrections correct)
+    String.raw`\b(?:listens|runs|is served|is exposed|is reachable|answers) on port \d{2,5}\b|\bruns (?:every|each) (?:night|day|morning|evening|hour|\d+ (?:minutes|hours))\b|\bsupports? (?:\w+ ){1,2}\d+(?:\.\d+)* (?:and up|or later|or newer|and above|and later)\b`,
     // money and limits from outside
     String.raw`\b(?:budget|too expensive|costs? (?:too much|us)|licen[cs]e (?:costs?|fees?)|quota|rate limit(?:ed)? (?:by|at|to))\b`,
     // German, French, Spanish
@@ -251,7 +261,7 @@ export const isReference = (sentence: string): boolean => REFERENCE.test(sentenc
 
 /** Questions: a question mark, or the words questions start with. */
 export const QUESTION =
-  /\?\s*$|^(?:what|why|how|where|when|which|who|whom|whose)(?:'s|\s+(?:is|are|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|am|about|if|else|exactly))\b|^(?:is there|are there|is it|is this|does|do you|did|can you|could you|would you|will you|should (?:we|i)|any idea|kannst du|könntest du|est-ce que|peux-tu|pourrais-tu|puedes|podrías)\b|^(?:wie|was|warum|wieso|weshalb|wo|wann)\s+(?:ist|sind|war|kann|können|soll|sollen|macht|machen|geht|heißt|bedeutet|passiert)\b|^(?:pourquoi|comment|où|quand)\s+(?:est|sont|on|fait|faire|ça|marche|fonctionne)\b|^(?:qué|por qué|cómo|dónde|cuándo)(?![\w\u00C0-\u024F])/i;
+  /\?\s*$|^(?:would|could|should|can|will|shall|might)\s+(?:it|we|i|they|there|this|that)\b(?!\s+(?:always|never)\b)|^(?:what|why|how|where|when|which|who|whom|whose)(?:'s|\s+(?:is|are|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|am|about|if|else|exactly))\b|^(?:is there|are there|is it|is this|does|do you|did|can you|could you|would you|will you|should (?:we|i)|any idea|kannst du|könntest du|est-ce que|peux-tu|pourrais-tu|puedes|podrías)\b|^(?:wie|was|warum|wieso|weshalb|wo|wann)\s+(?:ist|sind|war|kann|können|soll|sollen|macht|machen|geht|heißt|bedeutet|passiert)\b|^(?:pourquoi|comment|où|quand)\s+(?:est|sont|on|fait|faire|ça|marche|fonctionne)\b|^(?:qué|por qué|cómo|dónde|cuándo)(?![\w\u00C0-\u024F])/i;
 
 /** Asking for work now: a task, not a memory, unless it carries a rule or preference cue. */
 export const TASK =
@@ -267,7 +277,7 @@ export const CODE_SAYS =
 
 /** State that will not be true tomorrow. */
 export const TRANSIENT =
-  /\byet\s*[.!]?$|\b(?:(?:anything|nothing) yet|not yet|for the moment|until I (?:say|tell you|come back|check|confirm)|right now|at the moment|for now|just now|currently (?:running|building|deploying|waiting)|in a (?:meeting|call)|on a call|brb|back in \d+|give me a (?:sec|second|minute|moment)|(?:is|are) (?:still )?(?:running|building|compiling|deploying|loading|downloading|installing)|in progress|this (?:morning|afternoon|evening)|tonight|lunch|i'm (?:busy|tired|away|off|heading|stepping|out)|i am (?:busy|tired|away|off)|gerade|im meeting|en réunion|en ce moment|ahora mismo|en una reunión)\b/i;
+  /\byet\s*[.!]?$|\b(?:(?:anything|nothing) yet|not yet|for the moment|until I (?:say|tell you|come back|check|confirm)|right now|at the moment|for now|just now|currently (?:running|building|deploying|waiting)|in a (?:meeting|call)|on a call|brb|back in \d+|give me a (?:sec|second|minute|moment)|(?:is|are) (?:still )?(?:running|building|compiling|deploying|loading|downloading|installing)|in progress|still (?:a |in )?draft|ready for review|(?:waiting|blocked) (?:for|on)|(?:ci|checks?|the build|builds?|pipelines?|pr|pull request|tests?)\b[^.]{0,40}\b(?:green|red|passing|failing|pending|queued)|this (?:morning|afternoon|evening)|tonight|lunch|i'm (?:busy|tired|away|off|heading|stepping|out)|i am (?:busy|tired|away|off)|gerade|im meeting|en réunion|en ce moment|ahora mismo|en una reunión)\b/i;
 
 /** Thinking aloud: a hedge says the person has not settled it, so it is no rule or fact yet. */
 export const HEDGE =

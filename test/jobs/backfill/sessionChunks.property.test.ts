@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agentSavedMemories } from '../../../src/jobs/backfill/agentSavedMemories.js';
 import { chunkMessage, citedUuid } from '../../../src/jobs/backfill/chunkRequest.js';
+import { askCallIds } from '../../../src/model/offline/askAnswers.js';
 import { chunkBetween, readSessionView, unrecordedChunks, type SessionChunk } from '../../../src/jobs/backfill/sessionChunks.js';
 import { appendEffectsSync } from '../../../src/pipeline/effectLog.js';
 import type { CandidatesRecord } from '../../../src/pipeline/effectRecord.js';
@@ -59,7 +60,7 @@ function wholeReading(log: Log) {
   const seqOf = new Map(log.flatMap((e) => (hasUuid(e.entry) ? [[e.entry.uuid, e.seq] as const] : [])));
   const chunkOf = (start: number, end: number): Compared => {
     const slice = conversation.slice(start, end);
-    const messages = slice.map((m) => chunkMessage(m, prompts));
+    const messages = slice.map((m) => chunkMessage(m, prompts, askCallIds(slice)));
     const last = slice.at(-1)!.sources.at(-1)!;
     return {
       slice,

@@ -1,0 +1,46 @@
+import { isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
+import type { ContentBlock } from '../../transcript/contentSchema.js';
+
+/** The tool through which Claude Code asks the person to choose or type an answer. */
+export const ASK_TOOL = 'AskUserQuestion';
+
+/** One answer: `"question"="answer"`, the answer ending where the next pair or the closing sentence starts. */
+const ANSWER = /"="([\s\S]*?)"(?=\s*(?:,\s*"|\.\s*You can now\b|\s+selected preview\b|\.?\s*$))/g;
+
+/**
+ * The answers the person gave through AskUserQuestion, as its tool result words them ("User has
+ * answered your questions: "Which port?"="4000, always". You can now continue…"): their own words
+ * (decision 69), unlike every other tool result. The questions are the assistant's and are left out.
+ */
+export function askAnswers(resultText: string): string[] {
+  if (!/\b(?:answered your questions|have been answered)\b/i.test(resultText)) return [];
+  return [...resultText.matchAll(ANSWER)].map((match) => match[1]!.trim()).filter((answer) => answer !== '');
+}
+
+/** A tool result's content as text: a string as it is, text blocks joined. */
+export function toolResultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((block) => (typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : ''))
+    .join('\n');
+}
+
+type Blocks = string | readonly ContentBlock[];
+
+/** The ids of the AskUserQuestion calls among messages: their results hold the person's answers. */
+export const askCallIds = (messages: ReadonlyArray<{ readonly content: Blocks }>): Set<string> =>
+  new Set(
+    messages.flatMap((m) =>
+      typeof m.content === 'string' ? [] : m.content.filter(isToolUseBlock).flatMap((block) => (block.name === ASK_TOOL ? [block.id] : [])),
+    ),
+  );
+
+/** The answers a message's tool results give to the AskUserQuestion calls `asked`. */
+export function answersIn(content: Blocks, asked: ReadonlySet<string>): string[] {
+  if (typeof content === 'string') return [];
+  return content
+    .filter(isToolResultBlock)
+    .filter((block) => asked.has(block.tool_use_id))
+    .flatMap((block) => askAnswers(toolResultText(block.content)));
+}

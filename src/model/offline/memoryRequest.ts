@@ -1,0 +1,31 @@
+/**
+ * The person asking for something to be kept: "add that to your CLAUDE.md", "put this in your
+ * memory", "agrega eso a tu CLAUDE.md", "schreib das in die CLAUDE.md", "ajoute ça à ton
+ * CLAUDE.md". What they ask to keep is the rest of the message: a lasting rule said as a request
+ * (decision 69).
+ */
+const KEEP_THIS = new RegExp(
+  [
+    String.raw`\b(?:add|put|write|save|note|record|keep)\s+(?:that|this|it|these|those)\s+(?:down\s+)?(?:to|in|into|on)\s+(?:your\s+|the\s+|our\s+)?(?:claude\.md|agents\.md|memory|memories|notes|rules)\b`,
+    String.raw`(?<![\p{L}])(?:agrega|añade|pon|guarda|anota|escribe)\s+(?:eso|esto|esa regla|esta regla)\s+(?:a|en)\s+(?:tu\s+|el\s+|la\s+)?(?:claude\.md|memoria|notas)`,
+    String.raw`\b(?:schreib|füg|speicher|notier)(?:e)?\s+(?:das|dies)\s+(?:in|zu)\s+(?:deine[rnm]?\s+|die\s+|der\s+)?(?:claude\.md|gedächtnis|notizen)`,
+    String.raw`(?<![\p{L}])(?:ajoute|mets|note|garde)\s+(?:ça|cela|ceci)\s+(?:à|a|dans)\s+(?:ton\s+|ta\s+|le\s+|la\s+)?(?:claude\.md|mémoire|notes)`,
+  ].join('|'),
+  'iu',
+);
+
+/** Lead-ins that carry nothing of what is to be kept. */
+const LEAD_IN = /^(?:wait|hold on|ok(?:ay)?|also|and|so|espera|oye|warte|attends)\b[\s,.:;!-]*/i;
+
+/** What the message asks to keep, without the asking; undefined when it asks nothing of the kind. */
+export function keptOnRequest(text: string): string | undefined {
+  const match = KEEP_THIS.exec(text);
+  if (match === null) return undefined;
+  const rest = `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`
+    .replace(/\s*[,.;:]\s*[,.;:]+/g, '.')
+    .replace(/^[\s,.;:]+|[\s,;:]+$/g, '')
+    .replace(LEAD_IN, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return rest.length >= 12 ? rest.charAt(0).toUpperCase() + rest.slice(1) : undefined;
+}

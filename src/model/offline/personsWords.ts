@@ -1,0 +1,115 @@
+/**
+ * What of a message the person wrote themselves (decision 69): pasted material — code and log
+ * blocks, stack traces, diffs, quoted lines, text inside tags, a report another agent or a job
+ * wrote — is taken out before the message is read as statements. It is not theirs, and a rule
+ * found in another agent's report ("I left it untouched rather than…") is no rule of theirs.
+ */
+
+/** A line a machine wrote: a log record, a stack frame, a diff line, a test result, a shell prompt, a table row. */
+const MACHINE_LINE = new RegExp(
+  [
+    String.raw`^\s*\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}`, // a timestamped log record
+    String.raw`^\s*\[?\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?\s`,
+    String.raw`^\s*\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)\]?[\s:]`,
+    String.raw`^\s+at\s+\S+.*(?:\(|:\d+)`, // a JavaScript or Java stack frame
+    String.raw`^\s*(?:Traceback \(most recent call last\)|File "[^"]+", line \d+)`,
+    String.raw`^\s*(?:[A-Z]\w*(?:Error|Exception)|panic|npm ERR!|error(?:\[E\d+\])?|warning|fatal|E\d{3,})(?::|\s\[)`,
+    String.raw`^(?:diff --git|index [0-9a-f]{7,}|@@ [-+]\d|--- (?:a\/|\/dev\/null)|\+\+\+ (?:b\/|\/dev\/null))`,
+    String.raw`^[+-](?![-+\s])\S`, // an added or removed line of a diff ("- item" is a list, not a diff)
+    String.raw`^\s*(?:\$|#|>>>|PS [A-Z]:\\[^>]*>|[\w.-]+@[\w.-]+:[^$]*\$)\s+\S`, // a shell or REPL prompt
+    String.raw`^\s*(?:PASS|FAIL)\s+\S|^\s*(?:not )?ok \d+\b`, // a test runner's verdict, TAP's included
+    String.raw`^\s*(?:[✓✔✗✘×❌✅●○▶►]|⚠\uFE0F?)`,
+    String.raw`^\s*\|.*\|\s*$`, // a table row
+    String.raw`^\s*#{1,6}\s+\S`, // a Markdown heading: written for a reader, the way reports and jobs write
+    String.raw`^\s*\*\*[^*]{1,60}\*\*\s*:?`, // a bold field ("**Status:** …")
+    String.raw`^\s*\d+\s*[|│→]\s`, // a numbered source line
+    String.raw`^\s*(?:Test Files|Tests|Duration|Ran \d+ tests?|Exit code|exit status|real\s+\d|Compiled|Build (?:failed|succeeded))\b`,
+    String.raw`^\s*[\w.-]+(?:\/[\w.-]+)+:\d+(?::\d+)?\b`, // path:line:col
+  ].join('|'),
+);
+
+/** Words that open a paste: "here is the log:", "CI says:", "the nightly job reported:". */
+const PASTE_LEAD =
+  /(?:\b(?:here(?:'s| is| are)|this is|these are|below is|see|got|getting|i get|i got|it says|it said|output|log|logs|report|reports|reported|result|results|trace|traceback|stack trace|error|errors|diff|summary|message|says|said|wrote|writes|replied|posted|printed|shows|showed|returned|failed|fails|failing|broke|from (?:ci|the job|the bot|the agent|the other agent|slack|the build))\b[^.!?\n]{0,80}:\s*$)/i;
+
+/**
+ * A request that hands over material to work on: "rewrite this for LinkedIn:", "dame el post sobre
+ * esto, ayuda:", "übersetze das:". What follows the colon is the material, not statements.
+ */
+const MATERIAL_LEAD =
+  /^\s*(?:please\s+|por favor\s+|bitte\s+)?(?:give me|write|rewrite|translate|review|proofread|fix|summari[sz]e|explain|improve|polish|shorten|format|check|look at|help(?: me)? with|dame|escribe|reescribe|revisa|traduce|mejora|corrige|resume|explica|schreib|übersetze|prüfe|verbessere|fasse|donne-moi|écris|réécris|traduis|corrige|résume|améliore)\b[^\n]*:\s*$/i;
+
+/** A tag that wraps pasted or generated text: any `<name …>…</name>`. */
+const TAG_BLOCK = /<([A-Za-z][\w:-]*)(?:\s[^>]*)?>[\s\S]*?<\/\1\s*>/g;
+const LONE_TAG = /^\s*<\/?[A-Za-z][\w:-]*(?:\s[^>]*)?\/?>\s*$/;
+
+/** Where a fenced or tagged block was. */
+const REMOVED = '\u0000';
+
+const FENCE = /(```|~~~)[\s\S]*?(?:\1|$)/g;
+
+/** A paragraph most of whose lines a machine wrote: it goes whole. */
+function machineParagraph(lines: readonly string[]): boolean {
+  const machine = lines.filter((line) => MACHINE_LINE.test(line)).length;
+  return machine > 0 && machine * 2 >= lines.length;
+}
+
+/**
+ * The text with what was pasted into it taken out: fenced blocks, text inside tags, quoted
+ * (`>`) lines, lines a machine wrote, paragraphs mostly made of them, and the block after a
+ * line that announces a paste ("here's what the job said:"). What is left is joined by blank
+ * lines, so no two remnants read as one sentence.
+ */
+export function personsWords(text: string): string {
+  // A block taken out leaves a mark, so that the line announcing it announces the mark and nothing after it.
+  const unfenced = text.replace(FENCE, `\n\n${REMOVED}\n\n`).replace(TAG_BLOCK, `\n\n${REMOVED}\n\n`);
+  const paragraphs = unfenced.split(/\n\s*\n/);
+  const kept: string[] = [];
+  let pasteFollows = false;
+  let material = false;
+  for (const paragraph of paragraphs) {
+    if (material) break;
+    const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
+    if (lines.length === 0) continue;
+    if (pasteFollows || paragraph.trim() === REMOVED) {
+      pasteFollows = false;
+      continue;
+    }
+    if (machineParagraph(lines)) continue;
+    const own: string[] = [];
+    for (const [i, line] of lines.entries()) {
+      if (/^\s*>/.test(line) || LONE_TAG.test(line) || MACHINE_LINE.test(line)) continue;
+      if (MATERIAL_LEAD.test(line)) {
+        // Material handed over for a request runs to the end of the message.
+        material = true;
+        break;
+      }
+      if (PASTE_LEAD.test(line)) {
+        // What follows the announcement in the same paragraph, or the next paragraph, is the paste.
+        if (i === lines.length - 1) pasteFollows = true;
+        break;
+      }
+      own.push(line);
+    }
+    // A paragraph that ends announcing what came after it ("CI failed:") is left with what it announced.
+    if (own.length > 0 && !/:\s*$/.test(own.at(-1)!)) kept.push(own.join('\n'));
+  }
+  return kept.join('\n\n');
+}
+
+/** A numbered list item: "1. …", "2) …". */
+const NUMBERED = /^\s*\d{1,2}[.)]\s+\S/;
+
+/**
+ * A long prompt laid out as numbered steps, with links or at length: a task to do, whose steps
+ * ("Now I need to send traces to Honeycomb") are no facts to keep.
+ */
+export function isTaskPrompt(text: string): boolean {
+  const steps = text.split('\n').filter((line) => NUMBERED.test(line)).length;
+  return steps >= 3 && (/https?:\/\//.test(text) || text.length >= 400);
+}
+
+/** The lines of a task prompt that are its steps (numbered items and what continues them). */
+export function isStepLine(line: string): boolean {
+  return NUMBERED.test(line);
+}
