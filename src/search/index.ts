@@ -7,3 +7,4 @@ export { ftsQuery } from './ftsQuery.js';
 export { entryPieces, MAX_TOOL_TEXT, type EntryPiece, type PieceKind, type PieceRole } from './entryPieces.js';
 export { sessionFile, type IndexedFile } from './indexedFiles.js';
 export { searchSessions, updateIndex, projectName, dateBound } from './sessionSearch.js';
+export { sessionWindow, seqOfUuid, type WindowMessage, type WindowRequest } from './sessionWindow.js';
