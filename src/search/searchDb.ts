@@ -5,8 +5,9 @@ import Database from 'libsql';
 import { MemlogError } from '../errors.js';
 
 /** The index's format: a different one is dropped and rebuilt from the sessions (they are the truth). */
-// 1: files (identity, offset, next seq), entries (text and where it came from), entries_fts (external content).
-export const CURRENT_INDEX_VERSION = 1;
+// 1: files (identity, offset, next seq), entries (text and where it came from), entries_fts (external content), porter stemming.
+// 2: no stemming (unicode61 alone: indexing twice as fast), tool text cut at 8 KiB.
+export const CURRENT_INDEX_VERSION = 2;
 
 export type SearchDb = Database.Database;
 
@@ -47,7 +48,7 @@ CREATE TABLE IF NOT EXISTS entries (
   text TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS entries_file ON entries(file_id, seq);
-CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5(text, content='entries', content_rowid='id', tokenize='porter unicode61');
+CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5(text, content='entries', content_rowid='id', tokenize='unicode61');
 `;
 
 /**
