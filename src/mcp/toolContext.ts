@@ -11,6 +11,8 @@ export interface McpServerOptions extends MemoryScope {
   readonly recallModel: ModelPort;
   /** The server's working directory: the client's when it names no roots. */
   readonly cwd: string;
+  /** Register the writing tools too (`--allow-writes`); read-only otherwise. */
+  readonly allowWrites?: boolean;
 }
 
 /** What every tool handler gets: the options and the client's working directory, asked when needed. */

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,46 @@ describe('memlog mcp, the project from the client', () => {
       expect(list.memoryDir).toBe(join(projects, sanitizePath(app), 'memory'));
       expect(list.memories.map((m) => m.filename)).toEqual(['prefer-pnpm.md']);
     } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('memlog mcp --allow-writes', () => {
+  it('offers remember, which adds a memory and its index line, never overwrites one, and refuses a secret', async () => {
+    const root = tempDir();
+    const memory = join(root, 'memory');
+    cpSync(ACME_MEMORY, memory, { recursive: true });
+    const readOnly = await connectMemlogMcp([demoProjects, '--index', join(root, 'index.db'), '--memory-dir', memory]);
+    const client = await connectMemlogMcp([demoProjects, '--index', join(root, 'index.db'), '--memory-dir', memory, '--allow-writes']);
+    try {
+      expect((await readOnly.listTools()).tools.map((t) => t.name)).not.toContain('remember');
+      const remember = (await client.listTools()).tools.find((t) => t.name === 'remember');
+      expect(remember?.inputSchema.required).toEqual(['name', 'type', 'description', 'body']);
+      const written = await callTool(client, 'remember', {
+        name: 'deploy-on-fridays',
+        type: 'feedback',
+        description: 'Never deploy acme-shop on a Friday',
+        body: 'Never deploy on a Friday.\n\n**Why:** nobody is there to roll back.\n',
+      });
+      expect(written.isError).toBe(false);
+      expect(readFileSync(join(memory, 'deploy-on-fridays.md'), 'utf8')).toContain('Never deploy on a Friday.');
+      expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).toContain(
+        '- [deploy-on-fridays](deploy-on-fridays.md) — Never deploy acme-shop on a Friday\n',
+      );
+      const again = await callTool(client, 'remember', { name: 'deploy-on-fridays', type: 'feedback', description: 'x', body: 'y' });
+      expect(again).toEqual({ isError: true, text: 'a memory named deploy-on-fridays already exists; remember only adds new memories' });
+      const secret = await callTool(client, 'remember', {
+        name: 'aws-key',
+        type: 'reference',
+        description: 'the deploy key',
+        body: 'AWS key: AKIAIOSFODNN7EXAMPLX secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      });
+      expect(secret.isError).toBe(true);
+      expect(secret.text).toMatch(/^refused: the memory holds what looks like a secret/);
+      expect(existsSync(join(memory, 'aws-key.md'))).toBe(false);
+    } finally {
+      await readOnly.close();
       await client.close();
     }
   });
