@@ -63,13 +63,28 @@ export function openSearchDb(path: string): SearchDb {
   } catch (error) {
     throw new MemlogError('io', `${path}: cannot open the search index (${(error as Error).message})`, { path }, { cause: error });
   }
+  try {
+    prepare(db, path);
+  } catch (error) {
+    db.close();
+    const reason = (error as Error).message;
+    throw new MemlogError(
+      'io',
+      `${path}: not a search index memlog can read (${reason}); delete it and the next search rebuilds it`,
+      { path },
+      { cause: error },
+    );
+  }
+  return db;
+}
+
+/** Settings, then the schema of this version (an index of another version is emptied first). */
+function prepare(db: SearchDb, path: string): void {
   db.exec('PRAGMA busy_timeout = 30000');
   if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
   const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-  if (version !== CURRENT_INDEX_VERSION) {
-    db.exec('DROP TABLE IF EXISTS entries_fts; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS files;');
-    db.exec(SCHEMA);
-    db.exec(`PRAGMA user_version = ${CURRENT_INDEX_VERSION}`);
-  }
-  return db;
+  if (version === CURRENT_INDEX_VERSION) return;
+  db.exec('DROP TABLE IF EXISTS entries_fts; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS files;');
+  db.exec(SCHEMA);
+  db.exec(`PRAGMA user_version = ${CURRENT_INDEX_VERSION}`);
 }

@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/runCli.js';
@@ -96,5 +96,15 @@ describe('memlog search over the demo projects', () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^memlog: no such file or folder: .*nowhere\n$/);
     expect(search(['"" ***', demoProjects], index).hits).toEqual([]);
+  });
+
+  it('an index file that is not one is a one-line error naming it, not a stack trace', () => {
+    const index = join(tempDir(), 'index.db');
+    writeFileSync(index, 'these are not the pages of a SQLite database, just text long enough to be read as a header\n'.repeat(50));
+    const result = runCli(['search', 'pnpm', demoProjects, '--index', index]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(
+      /^memlog: .*index\.db: not a search index memlog can read \(.*\); delete it and the next search rebuilds it\n$/,
+    );
   });
 });
