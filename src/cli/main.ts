@@ -20,6 +20,8 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['memory', async () => (await import('./memoryCommand.js')).registerMemory],
   ['team', async () => (await import('./teamCommand.js')).registerTeam],
   ['context', async () => (await import('./contextCommand.js')).registerContext],
+  ['search', async () => (await import('./searchCommand.js')).registerSearch],
+  ['mcp', async () => (await import('./mcpCommand.js')).registerMcp],
 ];
 
 /**

@@ -16,10 +16,11 @@ export const CLI_BUNDLE = join(BUNDLE_DIR, 'cli.mjs');
 
 /**
  * Packages left outside the bundles: PGlite loads its WebAssembly and data files from its own
- * location, and pg names an optional native binding (pg-native) a bundler would try to resolve.
- * Every other package the children load reads no file beside itself.
+ * location, pg names an optional native binding (pg-native) a bundler would try to resolve, and
+ * libsql loads its prebuilt native library by platform. Every other package the children load
+ * reads no file beside itself.
  */
-const EXTERNAL_PACKAGES = ['@electric-sql/pglite', 'pg'];
+const EXTERNAL_PACKAGES = ['@electric-sql/pglite', 'pg', 'libsql'];
 
 /** The scripts in test/support that tests start as child processes (besides the CLI, cliEntry.ts). */
 export type ChildScript = 'cliAtBarrier' | 'lockChild' | 'liveNotesChild' | 'appendChild' | 'slowAppender';

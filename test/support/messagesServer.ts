@@ -14,6 +14,9 @@ export type Arranged =
   /** Streamed requests only: the reply starts, then an SSE `error` event (e.g. overloaded_error) ends it. */
   | { readonly kind: 'errorMidStream'; readonly content: unknown[]; readonly errorType: string };
 
+/** A reply chosen from the request. */
+export type Script = (body: Record<string, unknown>) => { readonly content: unknown[]; readonly stopReason?: string };
+
 export interface Received {
   readonly method: string;
   readonly path: string;
@@ -35,8 +38,12 @@ export class MessagesServer {
   private server: Server | null = null;
   private counter = 0;
 
-  /** With `validate`, a request that breaks the Messages API's rules on messages gets a 400, as the real API answers. */
-  constructor(private readonly options: { readonly validate?: boolean } = {}) {}
+  /**
+   * With `validate`, a request that breaks the Messages API's rules on messages gets a 400, as the
+   * real API answers. With `script`, every request is answered by it instead of by arranged steps:
+   * for a client whose requests the test does not know in advance (Claude Code itself).
+   */
+  constructor(private readonly options: { readonly validate?: boolean; readonly script?: Script } = {}) {}
 
   arrange(...steps: Arranged[]): this {
     this.arranged.push(...steps);
@@ -76,7 +83,8 @@ export class MessagesServer {
         return json(response, 400, { type: 'error', error: { type: 'invalid_request_error', message: problems.join('; ') } });
       }
     }
-    const step = this.arranged.shift();
+    const script = this.options.script;
+    const step = script === undefined ? this.arranged.shift() : { kind: 'reply' as const, ...script(this.received.at(-1)?.body ?? {}) };
     if (!step) return json(response, 500, { type: 'error', error: { type: 'api_error', message: 'nothing arranged for this request' } });
     const streamed = this.received.at(-1)?.body['stream'] === true;
     switch (step.kind) {

@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createMcpServer } from '../mcp/index.js';
+import { defaultIndexPath } from '../search/index.js';
+import { selectModel, type ModelKind } from '../jobs/index.js';
+import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
+import { modelOption } from './optionChecks.js';
+
+interface McpOptions {
+  readonly index?: string;
+  readonly memoryDir?: string;
+  readonly recallModel: ModelKind;
+  readonly allowWrites?: boolean;
+}
+
+/** `memlog mcp [paths…]`: an MCP server over stdio for any MCP client (Claude Code, Codex, Cursor). */
+export function registerMcp(program: Command): void {
+  program
+    .command('mcp')
+    .description(
+      'serve past sessions and memories to an MCP client over stdio: search_sessions, read_session, list_memories, read_memory, memory_why, recall; read-only unless --allow-writes',
+    )
+    .argument('[paths...]', "projects folders, project folders or transcripts to search (default: Claude Code's projects folder)")
+    .option('--index <file>', 'the search index file (default: MEMLOG_INDEX, else ~/.memlog/index.db)')
+    .option('--memory-dir <dir>', "the memory folder when a tool names no project (default: the client's project's)")
+    .option('--allow-writes', 'also offer the writing tool remember (adds a new memory; never overwrites one)')
+    .addOption(modelOption('--recall-model <kind>', 'the model recall asks: offline (default), auto or anthropic', 'offline'))
+    .addHelpText('after', '\nInstall:\n  claude mcp add memlog -- npx memlog mcp\n  codex mcp add memlog -- npx memlog mcp')
+    .action(async (paths: string[], options: McpOptions) => {
+      const server = createMcpServer({
+        indexPath: options.index ?? defaultIndexPath(),
+        paths: paths.length > 0 ? paths.map((path) => resolve(path)) : [projectsRoot(claudeConfigHome())],
+        ...(options.memoryDir === undefined ? {} : { memoryDir: resolve(options.memoryDir) }),
+        recallModel: selectModel({ model: options.recallModel }),
+        cwd: process.cwd(),
+        allowWrites: options.allowWrites === true,
+      });
+      await server.connect(new StdioServerTransport());
+      // Served until the client closes stdin; the transport ends the process's work then.
+      await new Promise<void>((done) => process.stdin.once('close', done).once('end', done));
+    });
+}

@@ -1,0 +1,76 @@
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
+import { dateBound, defaultIndexPath, projectName, searchSessions, type SearchHit } from '../search/index.js';
+import { positive } from './triggerOptions.js';
+
+interface SearchOptions {
+  readonly project?: string[];
+  readonly since?: string;
+  readonly until?: string;
+  readonly role?: 'user' | 'assistant';
+  readonly tools?: boolean;
+  readonly limit: number;
+  readonly json?: boolean;
+  readonly index?: string;
+}
+
+const MAX_LIMIT = 1000;
+
+const limit = (value: string): number => {
+  const n = positive(value);
+  if (n > MAX_LIMIT) throw new InvalidArgumentError(`at most ${MAX_LIMIT}`);
+  return n;
+};
+
+const day = (name: string) => (value: string) => {
+  try {
+    return dateBound(value, name);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+};
+
+function hitLines(hit: SearchHit): string {
+  const what = hit.kind === 'text' ? hit.role : `${hit.role} ${hit.kind}`;
+  const head = `${hit.session}  #${hit.seq}  ${hit.uuid ?? '(no uuid)'}  ${hit.time ?? '(no time)'}  ${what}  ${hit.project}`;
+  return `${head}\n  ${hit.snippet.replace(/\s+/g, ' ')}`;
+}
+
+/** `memlog search <query> [paths…]`: full-text search over every session, through the on-disk incremental index. */
+export function registerSearch(program: Command): void {
+  program
+    .command('search')
+    .description("full-text search over every session's user and assistant text, through an on-disk index kept up to date incrementally")
+    .argument('<query>', 'words that must all be there; "a phrase" in quotes; word* for a prefix')
+    .argument('[paths...]', "projects folders, project folders or transcripts to search (default: Claude Code's projects folder)")
+    .option('--project <name...>', 'only these projects: a project folder name (-home-dev-app) or its working directory (/home/dev/app, .)')
+    .option('--since <date>', 'only entries at or after this day or ISO time', day('--since'))
+    .option('--until <date>', 'only entries up to this day (inclusive) or ISO time', day('--until'))
+    .addOption(new Option('--role <role>', 'only what the user or the assistant said').choices(['user', 'assistant']))
+    .option('--tools', "also search tool calls' inputs and tool results")
+    .option('--limit <n>', `how many matches at most (default 20, at most ${MAX_LIMIT})`, limit, 20)
+    .option('--json', 'one JSON object: the matches and what the index pass did')
+    .option('--index <file>', 'the index file (default: MEMLOG_INDEX, else ~/.memlog/index.db)')
+    .addHelpText('after', '\nExamples:\n  memlog search "flaky checkout test"\n  memlog search pnpm fixtures/projects --role user --json')
+    .action((query: string, paths: string[], options: SearchOptions) => {
+      const roots = paths.length > 0 ? paths : [projectsRoot(claudeConfigHome())];
+      const { hits, index } = searchSessions(options.index ?? defaultIndexPath(), roots, query, {
+        ...(options.project === undefined ? {} : { projects: options.project.map(projectName) }),
+        ...(options.since === undefined ? {} : { since: options.since }),
+        ...(options.until === undefined ? {} : { until: options.until }),
+        ...(options.role === undefined ? {} : { role: options.role }),
+        tools: options.tools === true,
+        limit: options.limit,
+      });
+      if (options.json === true) {
+        process.stdout.write(`${JSON.stringify({ query, hits, index }, null, 2)}\n`);
+        return;
+      }
+      const lines = hits.map(hitLines);
+      const read = index.read + index.grown;
+      lines.push(
+        `${hits.length} match${hits.length === 1 ? '' : 'es'} over ${index.files} session file${index.files === 1 ? '' : 's'} (${read} read, ${index.unchanged} unchanged since the last search)`,
+      );
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+}

@@ -1,0 +1,52 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { autoMemoryDir, findCanonicalGitRoot } from '../memory/durable/index.js';
+import { projectName } from '../search/index.js';
+import { claudeConfigHome, projectsRoot, sanitizePath } from '../transcript/index.js';
+
+/** How long the server waits for the client's roots before taking its own working directory. */
+const ROOTS_TIMEOUT_MS = 2000;
+
+/**
+ * The client's working directory: the first file root it lists, when it lists roots; else the
+ * server's own working directory, where clients start their servers (decision 72).
+ */
+export async function clientCwd(server: Server, fallback: string): Promise<string> {
+  if (server.getClientCapabilities()?.roots === undefined) return fallback;
+  try {
+    const { roots } = await server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS });
+    const first = roots.find((root) => root.uri.startsWith('file://'));
+    return first === undefined ? fallback : fileURLToPath(first.uri);
+  } catch {
+    return fallback;
+  }
+}
+
+/** A working directory's project folder name, keyed as Claude Code keys memory: by its git root when it has one. */
+export function projectOfCwd(cwd: string): string {
+  return sanitizePath((findCanonicalGitRoot(cwd) ?? resolve(cwd)).normalize('NFC'));
+}
+
+export interface MemoryScope {
+  /** The session paths the server was given: a project's memory folder is looked for in them first. */
+  readonly paths: readonly string[];
+  /** A memory folder fixed at start (`--memory-dir`), used when no project is named. */
+  readonly memoryDir?: string;
+}
+
+/**
+ * The memory folder of a project named by a tool call (a folder name or a path), or of the
+ * client's working directory when none is named: `<projects>/<project>/memory` in a folder the
+ * server searches, else where Claude Code keeps it.
+ */
+export function memoryDirFor(scope: MemoryScope, project: string | undefined, cwd: string): string {
+  if (project === undefined && scope.memoryDir !== undefined) return scope.memoryDir;
+  const name = project === undefined ? projectOfCwd(cwd) : projectName(project);
+  for (const path of scope.paths) {
+    const candidate = join(resolve(path), name, 'memory');
+    if (existsSync(candidate) && statSync(candidate).isDirectory()) return candidate;
+  }
+  return project === undefined ? autoMemoryDir({ projectRoot: cwd }) : join(projectsRoot(claudeConfigHome()), name, 'memory');
+}

@@ -1,0 +1,47 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+
+/** Bytes at the start of a file whose hash tells a grown file from a rewritten one. */
+export const HEAD_BYTES = 4096;
+
+/** What the index remembers of a file to know, by stat alone, that it has not changed. */
+export interface FileIdentity {
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+  /** How many bytes the head hash covers: a file shorter than HEAD_BYTES is hashed whole. */
+  readonly headBytes: number;
+  readonly headHash: string;
+}
+
+/** The hash of a file's first `bytes` bytes, read through an open descriptor. */
+export function headHash(fd: number, bytes: number): string {
+  const buffer = Buffer.alloc(bytes);
+  let read = 0;
+  while (read < bytes) {
+    const n = readSync(fd, buffer, read, bytes - read, read);
+    if (n === 0) break;
+    read += n;
+  }
+  return createHash('sha256').update(buffer.subarray(0, read)).digest('hex');
+}
+
+/** The identity of an open file now. */
+export function identityOf(fd: number): FileIdentity {
+  const stats = fstatSync(fd);
+  const headBytes = Math.min(stats.size, HEAD_BYTES);
+  return { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, headBytes, headHash: headHash(fd, headBytes) };
+}
+
+/** Opens a file for reading, or undefined when it is gone (a session deleted between the walk and the read). */
+export function openIfThere(path: string): number | undefined {
+  try {
+    return openSync(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+export { closeSync };

@@ -1,0 +1,10 @@
+/** Serving's search index: every session's text in one SQLite FTS5 file, kept up to date incrementally (decision 72). */
+export { openSearchDb, defaultIndexPath, CURRENT_INDEX_VERSION, type SearchDb } from './searchDb.js';
+export { findSessionFiles, sessionFileOf, type SessionFile } from './sessionFiles.js';
+export { indexSessions, type IndexOptions, type IndexReport } from './indexSessions.js';
+export { searchEntries, MARK_START, MARK_END, type SearchFilters, type SearchHit } from './searchEntries.js';
+export { ftsQuery } from './ftsQuery.js';
+export { entryPieces, MAX_TOOL_TEXT, type EntryPiece, type PieceKind, type PieceRole } from './entryPieces.js';
+export { sessionFile, type IndexedFile } from './indexedFiles.js';
+export { searchSessions, updateIndex, projectName, dateBound } from './sessionSearch.js';
+export { sessionWindow, seqOfUuid, type WindowMessage, type WindowRequest } from './sessionWindow.js';

@@ -1,0 +1,168 @@
+import { readSync, statSync } from 'node:fs';
+import { sep } from 'node:path';
+import { TranscriptParser } from '../transcript/transcriptParser.js';
+import { entryPieces } from './entryPieces.js';
+import { closeSync, headHash, identityOf, openIfThere, type FileIdentity } from './fileIdentity.js';
+import type { SearchDb } from './searchDb.js';
+import type { SessionFile } from './sessionFiles.js';
+import { deleteFile, insertRows, saveFile, storedFile, type EntryRow, type StoredFile } from './indexTables.js';
+
+export interface IndexOptions {
+  /** Folders or files searched: an indexed file under one of them that is gone is dropped from the index. */
+  readonly roots?: readonly string[];
+  /** Rows written per transaction: what the indexer holds in memory at most (plus one read chunk). */
+  readonly batchRows?: number;
+  readonly chunkBytes?: number;
+}
+
+/** What one pass did. `unchanged` files were judged by stat alone, nothing read. */
+export interface IndexReport {
+  files: number;
+  unchanged: number;
+  grown: number;
+  read: number;
+  removed: number;
+  entries: number;
+  skippedLines: number;
+  bytesRead: number;
+}
+
+const DEFAULT_BATCH_ROWS = 2000;
+const DEFAULT_CHUNK_BYTES = 1024 * 1024;
+
+const sameStat = (stored: StoredFile, dev: number, ino: number, size: number, mtimeMs: number): boolean =>
+  stored.dev === dev && stored.ino === ino && stored.size === size && stored.mtime_ms === mtimeMs;
+
+/** A file that only grew: the same file, longer, with the same first bytes. Anything else is read again whole. */
+function onlyGrew(stored: StoredFile, fd: number, now: FileIdentity): boolean {
+  return stored.dev === now.dev && stored.ino === now.ino && now.size > stored.size && headHash(fd, stored.head_bytes) === stored.head_hash;
+}
+
+/**
+ * Brings the index up to date with these transcripts: unchanged files are skipped by stat alone,
+ * grown ones are read from where the index stopped, rewritten or truncated ones are dropped and
+ * read again (decision 72). Memory stays bounded: rows are written in transactions of
+ * `batchRows`, each also recording how far the file is indexed, so a pass cut short resumes.
+ */
+export function indexSessions(db: SearchDb, files: readonly SessionFile[], options: IndexOptions = {}): IndexReport {
+  const report: IndexReport = {
+    files: files.length,
+    unchanged: 0,
+    grown: 0,
+    read: 0,
+    removed: 0,
+    entries: 0,
+    skippedLines: 0,
+    bytesRead: 0,
+  };
+  for (const file of files) indexOne(db, file, options, report);
+  if (options.roots !== undefined) report.removed = dropVanished(db, options.roots, new Set(files.map((f) => f.path)));
+  return report;
+}
+
+function indexOne(db: SearchDb, file: SessionFile, options: IndexOptions, report: IndexReport): void {
+  const stored = storedFile(db, file.path);
+  let stats;
+  try {
+    stats = statSync(file.path);
+  } catch {
+    return; // Gone since the walk: dropped with the vanished ones.
+  }
+  if (stored !== undefined && sameStat(stored, stats.dev, stats.ino, stats.size, stats.mtimeMs)) {
+    report.unchanged++;
+    return;
+  }
+  const fd = openIfThere(file.path);
+  if (fd === undefined) return;
+  try {
+    const now = identityOf(fd);
+    const grew = stored !== undefined && onlyGrew(stored, fd, now);
+    if (grew) report.grown++;
+    else report.read++;
+    if (stored !== undefined && !grew) deleteFile(db, stored.id);
+    const from = grew
+      ? { offset: stored.indexed_to, seq: stored.next_seq, skipped: stored.skipped_lines }
+      : { offset: 0, seq: 0, skipped: 0 };
+    readInto(db, fd, file, now, from, options, report);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+interface ReadFrom {
+  readonly offset: number;
+  readonly seq: number;
+  readonly skipped: number;
+}
+
+/**
+ * Reads a file from `from` to its size at open, one chunk at a time. Only whole lines are
+ * indexed: an unterminated last line (Claude Code mid-write) waits for the next pass, which reads
+ * from its start.
+ */
+function readInto(
+  db: SearchDb,
+  fd: number,
+  file: SessionFile,
+  now: FileIdentity,
+  from: ReadFrom,
+  options: IndexOptions,
+  report: IndexReport,
+): void {
+  const parser = new TranscriptParser({ startOffset: from.offset, startLine: 0, startSeq: from.seq });
+  const buffer = Buffer.allocUnsafe(options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
+  const batchRows = options.batchRows ?? DEFAULT_BATCH_ROWS;
+  let rows: EntryRow[] = [];
+  let position = from.offset;
+  let skipped = from.skipped;
+  const flush = (): void => {
+    const progress = { identity: now, indexedTo: position - parser.pendingBytes, nextSeq: parser.nextSeq, skippedLines: skipped };
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const fileId = saveFile(db, file, progress);
+      insertRows(db, fileId, file, rows);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+    report.entries += rows.length;
+    rows = [];
+  };
+  while (position < now.size) {
+    const read = readSync(fd, buffer, 0, Math.min(buffer.length, now.size - position), position);
+    if (read === 0) break;
+    position += read;
+    report.bytesRead += read;
+    for (const item of parser.push(buffer.subarray(0, read))) {
+      if (item.kind === 'diagnostic') {
+        skipped++;
+        continue;
+      }
+      const { uuid, timestamp } = item.entry as { uuid?: unknown; timestamp?: unknown };
+      const at = {
+        seq: item.seq,
+        offset: item.offset,
+        uuid: typeof uuid === 'string' ? uuid : null,
+        time: typeof timestamp === 'string' ? timestamp : null,
+      };
+      for (const piece of entryPieces(item.entry)) rows.push({ ...at, ...piece });
+    }
+    if (rows.length >= batchRows) flush();
+  }
+  report.skippedLines += skipped - from.skipped;
+  flush();
+}
+
+/** Drops the indexed files under the roots that the walk no longer found. */
+function dropVanished(db: SearchDb, roots: readonly string[], found: ReadonlySet<string>): number {
+  const paths = db.prepare('SELECT id, path FROM files').all() as { id: number; path: string }[];
+  const under = (path: string): boolean => roots.some((root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep));
+  let removed = 0;
+  for (const { id, path } of paths) {
+    if (found.has(path) || !under(path)) continue;
+    deleteFile(db, id);
+    removed++;
+  }
+  return removed;
+}

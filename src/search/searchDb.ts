@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
+import Database from 'libsql';
+import { MemlogError } from '../errors.js';
+
+/** The index's format: a different one is dropped and rebuilt from the sessions (they are the truth). */
+// 1: files (identity, offset, next seq), entries (text and where it came from), entries_fts (external content), porter stemming.
+// 2: no stemming (unicode61 alone: indexing twice as fast), tool text cut at 8 KiB.
+export const CURRENT_INDEX_VERSION = 2;
+
+export type SearchDb = Database.Database;
+
+/** Where the index lives: --index, else MEMLOG_INDEX, else ~/.memlog/index.db. */
+export function defaultIndexPath(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  const configured = env['MEMLOG_INDEX'];
+  return configured !== undefined && configured !== '' ? configured : join(home, '.memlog', 'index.db');
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS files (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  project TEXT NOT NULL,
+  session TEXT NOT NULL,
+  dev INTEGER NOT NULL,
+  ino INTEGER NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  head_bytes INTEGER NOT NULL,
+  head_hash TEXT NOT NULL,
+  indexed_to INTEGER NOT NULL,
+  next_seq INTEGER NOT NULL,
+  skipped_lines INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS files_session ON files(session);
+CREATE TABLE IF NOT EXISTS entries (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL,
+  session TEXT NOT NULL,
+  project TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  offset INTEGER NOT NULL,
+  uuid TEXT,
+  time TEXT,
+  role TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entries_file ON entries(file_id, seq);
+CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5(text, content='entries', content_rowid='id', tokenize='unicode61');
+`;
+
+/**
+ * Opens (creating it when missing) the search index: one SQLite file, FTS5 over an
+ * external-content table (decision 72). An index of another version is emptied and rebuilt.
+ */
+export function openSearchDb(path: string): SearchDb {
+  let db: SearchDb;
+  try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    db = new Database(path);
+  } catch (error) {
+    throw new MemlogError('io', `${path}: cannot open the search index (${(error as Error).message})`, { path }, { cause: error });
+  }
+  try {
+    prepare(db, path);
+  } catch (error) {
+    db.close();
+    const reason = (error as Error).message;
+    throw new MemlogError(
+      'io',
+      `${path}: not a search index memlog can read (${reason}); delete it and the next search rebuilds it`,
+      { path },
+      { cause: error },
+    );
+  }
+  return db;
+}
+
+/** Settings, then the schema of this version (an index of another version is emptied first). */
+function prepare(db: SearchDb, path: string): void {
+  db.exec('PRAGMA busy_timeout = 30000');
+  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+  const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  if (version === CURRENT_INDEX_VERSION) return;
+  db.exec('DROP TABLE IF EXISTS entries_fts; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS files;');
+  db.exec(SCHEMA);
+  db.exec(`PRAGMA user_version = ${CURRENT_INDEX_VERSION}`);
+}

@@ -1,0 +1,31 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { cliArgs } from './cliBundle.js';
+
+/** An MCP client connected over stdio to `memlog mcp <args>` in a child process (this run's CLI bundle). */
+export async function connectMemlogMcp(
+  args: readonly string[],
+  options: { readonly cwd?: string; readonly roots?: readonly string[] } = {},
+): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...cliArgs(), 'mcp', ...args],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'memlog-test', version: '1.0.0' }, options.roots === undefined ? {} : { capabilities: { roots: {} } });
+  if (options.roots !== undefined) {
+    const { ListRootsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    const roots = options.roots.map((path) => ({ uri: `file://${path}`, name: path }));
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots }));
+  }
+  await client.connect(transport);
+  return client;
+}
+
+/** A tool call's text answer, and whether it is a tool error. */
+export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  const result = await client.callTool({ name, arguments: args });
+  const content = result.content as { type: string; text?: string }[];
+  return { text: content.map((c) => c.text ?? '').join(''), isError: result.isError === true };
+}
