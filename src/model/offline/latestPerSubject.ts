@@ -1,4 +1,4 @@
-import type { MemoryStatement } from './memoryStatements.js';
+import type { MemoryStatement } from './memoryStatement.js';
 
 /** Words that say a statement corrects one said before: "instead of", "I realized", "scratch that". */
 const CORRECTS =

@@ -3,6 +3,7 @@ import { isTextBlock } from '../../transcript/contentGuards.js';
 import { answersIn, askCallIds } from './askAnswers.js';
 import { isTaskPrompt, personsWords } from './personsWords.js';
 import { latestPerSubject } from './latestPerSubject.js';
+import type { MemoryStatement } from './memoryStatement.js';
 import { keptOnRequest } from './memoryRequest.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
@@ -35,23 +36,7 @@ import {
   TRANSIENT,
 } from './statementKinds.js';
 
-/** Something the person said that is worth keeping across sessions, and why we think so. */
-export interface MemoryStatement {
-  readonly type: MemoryType;
-  /** The statement, cleaned of its lead-in ("remember that", "no,"), with what the person said around it about the same thing. */
-  readonly text: string;
-  /** Of several sentences, the one that says the most, to title the memory by; the text itself when absent. */
-  readonly title?: string;
-  /** The sentence as the person wrote it. */
-  readonly quote: string;
-  readonly cue: 'remember' | 'always-never' | 'preference' | 'about-me' | 'correction' | 'confirmation' | 'project-fact' | 'reference';
-  /** The assistant's words just before a correction or a confirmation. */
-  readonly corrected?: string;
-  /** The reason the person gave ("because…"), when they gave one. */
-  readonly reason?: string;
-  /** Index of the message it came from. */
-  readonly messageIndex: number;
-}
+export type { MemoryStatement } from './memoryStatement.js';
 
 /** The person or their team speaking, in the languages the cues know. */
 const FIRST_PERSON = /(?:^|[\s,])(?:I|I'd|we|ich|wir|je|j'|nous|on|yo|nosotros|prefiero|prefer\w*)(?=[\s,]|$)/i;
