@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredMemory } from '../../consolidation/memoryCandidate.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
@@ -28,7 +28,9 @@ export function readMemoryDirectory(memoryDir: string): MemoryDirectory {
       unreadable.push({ filename, reason: parsed.reason });
       continue;
     }
-    memories.push({ filename, file: parsed.file });
+    // A hand-written file without `modified` is dated by when it was written, not taken for the oldest (decision 70).
+    const mtime = parsed.file.modified === undefined ? statSync(join(memoryDir, filename)).mtime.toISOString() : undefined;
+    memories.push({ filename, file: parsed.file, ...(mtime === undefined ? {} : { mtime }) });
     forms.set(filename, parsed.form);
   }
   let index = '';
