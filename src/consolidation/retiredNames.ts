@@ -21,11 +21,13 @@ export function retiredNames(sentence: string): string[] {
   const before = sentence.slice(0, said.index);
   const after = sentence.slice(said.index + said[0].length);
   const successor = SUCCESSOR.exec(after);
-  // "removed the flag from `deploy.sh`": "from" is the old place only of a move.
-  const from = MOVES.test(said[0]) ? FROM.exec(after) : null;
-  const old =
-    from === null
+  // "moved from Jira to …": after "from" is the old thing; "removed the flag from `deploy.sh`": the place it stays.
+  const from = FROM.exec(after);
+  const end = (at: number | undefined) => (at === undefined ? after.length : at);
+  const old = MOVES.test(said[0])
+    ? from === null
       ? after.slice(0, successor?.index)
-      : after.slice(from.index, successor !== null && successor.index > from.index ? successor.index : undefined);
+      : after.slice(from.index, successor !== null && successor.index > from.index ? successor.index : undefined)
+    : after.slice(0, Math.min(end(successor?.index), end(from?.index)));
   return [...new Set([...distinctiveTerms(before), ...distinctiveTerms(old)])];
 }

@@ -141,6 +141,19 @@ describe('a newer statement that something was archived, replaced or moved marks
   });
 });
 
+describe('what is not stale', () => {
+  it('a file something was removed from stays current: "Removed the `--force` flag from `deploy.sh`" keeps "Deploy with `deploy.sh`"', () => {
+    const memories = [
+      file('deploys.md', 'project', 'Deploys', 'Deploy with `deploy.sh`.', 'Deploy with `deploy.sh`.', '2026-01-08T09:00:00Z'),
+    ];
+    const candidates = [said('Removed the `--force` flag from `deploy.sh`.', '2026-03-01T09:00:00Z', 'session-d', 'project')];
+    const plan = planConsolidation({ memories, index: indexOf(memories), candidates });
+    const bodies = applyConsolidation(memories, plan).map((m) => m.file.body);
+    expect(bodies.join('\n')).toContain('Deploy with `deploy.sh`.');
+    expect(plan.changes.some((c) => 'reason' in c && c.reason.includes('stale'))).toBe(false);
+  });
+});
+
 describe('CLAUDE.md contradictions read tools named without backticks, and "service 1" as which service (decision 70)', () => {
   const memory = (statement: string, type: MemoryType = 'feedback'): TopicFile => ({
     name: 'm',
