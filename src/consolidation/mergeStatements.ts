@@ -4,7 +4,7 @@ import { parseBody, renderBody, sectionFor, type BodySections } from './bodySect
 import { conflictBetween } from './contradictions.js';
 import { distinctiveTerms } from './distinctiveTerms.js';
 import { readStatement, type RuleStatement } from './ruleStatement.js';
-import { isSameThing, readSubject } from './sameSubject.js';
+import { isSameSubject, readSubject, sameQualifiers } from './sameSubject.js';
 import { retiredNames } from './retiredNames.js';
 import { subjectTerms } from './subjectTerms.js';
 
@@ -60,7 +60,15 @@ function verdict(
   if (retired !== undefined) return { kind: 'stale', because: known.retired.get(retired)! };
   const reading = readSubject(sentence);
   const replaced = known.newest.some(
-    (later) => isSameThing(reading, readSubject(later.text)) && conflictBetween(later.statement, statement) !== null,
+    // Word overlap, not a shared name: "pnpm version is 9" does not replace "use Node 20 with pnpm".
+    (later) => {
+      const theirs = readSubject(later.text);
+      return (
+        sameQualifiers(reading, theirs) &&
+        isSameSubject(reading.terms, theirs.terms) &&
+        conflictBetween(later.statement, statement) !== null
+      );
+    },
   );
   return { kind: replaced ? 'replaced' : 'kept' };
 }

@@ -154,6 +154,18 @@ describe('what is not stale', () => {
   });
 });
 
+describe('what is not replaced', () => {
+  it('two facts that share a tool but not their subject both stay: "pnpm version is 9" does not replace "use Node 20 with pnpm"', () => {
+    const memories = [file('node.md', 'project', 'Node', 'Use Node 20 with pnpm.', 'Use Node 20 with pnpm.', '2026-01-08T09:00:00Z')];
+    const candidates = [said('The pnpm version is 9.', '2026-03-01T09:00:00Z', 'session-e', 'project')];
+    const bodies = applyConsolidation(memories, planConsolidation({ memories, index: indexOf(memories), candidates })).map(
+      (m) => m.file.body,
+    );
+    expect(bodies.join('\n')).toContain('Use Node 20 with pnpm.');
+    expect(bodies.join('\n')).toContain('The pnpm version is 9.');
+  });
+});
+
 describe('CLAUDE.md contradictions read tools named without backticks, and "service 1" as which service (decision 70)', () => {
   const memory = (statement: string, type: MemoryType = 'feedback'): TopicFile => ({
     name: 'm',
