@@ -25,4 +25,6 @@ export interface MemoryCandidate {
 export interface StoredMemory {
   readonly filename: string;
   readonly file: TopicFile;
+  /** When the file was last written (ISO), read when its frontmatter has no `modified` (decision 70). */
+  readonly mtime?: string;
 }

@@ -8,6 +8,7 @@ import type { ConsolidationChange, ConsolidationPlan } from './consolidationPlan
 import { contradictionsOf, readInstructions, type FoundContradiction, type ReadInstruction } from './contradictions.js';
 import type { MemoryCandidate, SourceRef, StoredMemory } from './memoryCandidate.js';
 import { rebuildIndex } from './rebuildIndex.js';
+import { mergeStatements, type MergedStatements } from './mergeStatements.js';
 import { DEFAULT_SUBJECT_MATCH, SubjectIndex, subjectOverlap, type SubjectMatch } from './sameSubject.js';
 import { subjectTerms, subjectWords } from './subjectTerms.js';
 
@@ -28,7 +29,7 @@ export interface ConsolidationInput {
 interface Item {
   readonly order: number;
   readonly memory: TopicFile;
-  /** When it was said; an existing memory without a `modified` time counts as the oldest. */
+  /** When it was said: a memory's `modified` time, else its file's mtime (decision 70); null when neither is known, the oldest. */
   readonly saidAt: string | null;
   readonly filename?: string;
   readonly sources: readonly SourceRef[];
@@ -52,6 +53,21 @@ const subjectText = (memory: TopicFile): string => {
 };
 const byTime = (a: Item, b: Item): number => (a.saidAt ?? '').localeCompare(b.saidAt ?? '') || a.order - b.order;
 const newest = (cluster: Cluster): Item => [...cluster.items].sort(byTime).at(-1)!;
+interface Merged extends MergedStatements {
+  readonly rewrites: readonly DateRewrite[];
+}
+
+/**
+ * The cluster as one memory: the newest statement with what only earlier ones said (decision 70).
+ * A sentence kept from a statement of unknown date has its relative dates read from the newest's.
+ */
+function merged(cluster: Cluster): Merged {
+  const sorted = [...cluster.items].sort(byTime);
+  const merge = mergeStatements(sorted);
+  if (merge.kept === 0) return { ...merge, rewrites: [] };
+  const dated = withAbsoluteDates(merge.memory, sorted.at(-1)!.saidAt);
+  return { ...merge, memory: dated.memory, rewrites: dated.rewrites };
+}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
 
@@ -99,7 +115,7 @@ function items(input: ConsolidationInput): Item[] {
   const stored = [...input.memories]
     .sort((a, b) => a.filename.localeCompare(b.filename))
     .map((m, order): Item => {
-      const saidAt = m.file.modified ?? null;
+      const saidAt = m.file.modified ?? m.mtime ?? null;
       return { order, filename: m.filename, saidAt, sources: [], ...withAbsoluteDates(m.file, saidAt) };
     });
   const sourceKey = (c: MemoryCandidate) => `${c.saidAt} ${c.sources[0]?.session ?? ''} ${c.sources[0]?.uuid ?? ''} ${c.name}`;
@@ -122,7 +138,7 @@ function items(input: ConsolidationInput): Item[] {
 /**
  * Groups everything by subject: each item joins the cluster of the item most about the same
  * thing (any statement of it, so that a third wording can meet the first), then clusters whose
- * newest memories have come to share a subject are merged, until none do. At the end no two
+ * merged memories have come to share a subject are merged, until none do. At the end no two
  * clusters' results are the same subject, which is what makes a second consolidation find
  * nothing to do: it sees only those results.
  */
@@ -131,29 +147,29 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
   const clusterOf = new Map<number, number>();
   const members = new SubjectIndex(match);
   const results = new SubjectIndex(match);
-  const showResult = (group: Cluster) => results.set(group.id, newest(group).memory.type, subjectText(newest(group).memory));
+  const showResult = (group: Cluster) => results.set(group.id, subjectText(merged(group).memory));
   for (const item of all) {
-    const near = members.best(item.memory.type, subjectText(item.memory));
+    const near = members.best(subjectText(item.memory));
     const target = near === undefined ? undefined : clusters.get(clusterOf.get(near)!);
     const group: Cluster = target ?? { id: item.order, items: [] };
     group.items.push(item);
     clusters.set(group.id, group);
     clusterOf.set(item.order, group.id);
-    members.set(item.order, item.memory.type, subjectText(item.memory));
+    members.set(item.order, subjectText(item.memory));
     showResult(group);
   }
-  for (let merged = true; merged;) {
-    merged = false;
+  for (let joined = true; joined;) {
+    joined = false;
     for (const current of [...clusters.values()].sort((a, b) => a.id - b.id)) {
       if (!clusters.has(current.id)) continue;
-      const other = results.best(newest(current).memory.type, subjectText(newest(current).memory), current.id);
+      const other = results.best(subjectText(merged(current).memory), current.id);
       if (other === undefined) continue;
       const [keep, gone] = current.id < other ? [current, clusters.get(other)!] : [clusters.get(other)!, current];
       keep.items.push(...gone.items);
       clusters.delete(gone.id);
       results.remove(gone.id);
       showResult(keep);
-      merged = true;
+      joined = true;
     }
   }
   return [...clusters.values()].sort((a, b) => a.id - b.id);
@@ -207,8 +223,19 @@ function noted(
   return { file: body === file.body ? file : { ...file, body }, fresh };
 }
 
-/** Why a cluster's memory reads as it does: said again, changed by a later statement, or dates made absolute. */
-function reasonFor(result: Item, earlier: readonly Item[]): string {
+const quoted = (text: string): string => `"${[...text].length > 80 ? `${[...text].slice(0, 79).join('')}…` : text}"`;
+
+/** What merging kept of earlier statements, and what it found stale (decision 70). */
+function mergeReasons(merge: MergedStatements, result: Item): string[] {
+  const parts: string[] = [];
+  if (merge.kept > 0) parts.push(`keeps ${plural(merge.kept, 'fact')} only earlier statements gave`);
+  for (const { fact, because } of merge.stale)
+    parts.push(`stale: ${quoted(fact)} no longer holds, a later statement (${day(result.saidAt)}) says ${quoted(because)}`);
+  return parts;
+}
+
+/** Why a cluster's memory reads as it does: said again, changed by a later statement, merged, or dates made absolute. */
+function reasonFor(result: Item, earlier: readonly Item[], merge?: Merged): string {
   const parts: string[] = [];
   const said = earlier.filter((item) => item.sources.length > 0 || item.filename !== undefined);
   if (said.length > 0) {
@@ -221,7 +248,8 @@ function reasonFor(result: Item, earlier: readonly Item[]): string {
         : `a later statement (${day(result.saidAt)}${sessions.size > 0 ? `, session ${[...sessions][0]!.slice(0, 8)}` : ''}) replaces what was said on ${day(previous.saidAt)}`,
     );
   }
-  const rewrites = [result, ...earlier].flatMap((item) => item.rewrites);
+  if (merge !== undefined) parts.push(...mergeReasons(merge, result));
+  const rewrites = [...[result, ...earlier].flatMap((item) => item.rewrites), ...(merge?.rewrites ?? [])];
   if (rewrites.length > 0) parts.push(`relative dates made absolute: ${dated(rewrites)}`);
   return parts.join('; ');
 }
@@ -249,21 +277,27 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
 
   for (const group of clusters) {
     const rep = newest(group);
+    const merge = merged(group);
     const earlier = group.items.filter((item) => item !== rep);
     const stored = group.items.filter((item) => item.filename !== undefined).sort((a, b) => a.filename!.localeCompare(b.filename!));
     const sources = group.items.flatMap((item) => item.sources);
     const target = stored[0];
     const filename = target?.filename ?? freeName(slug(rep.memory.name), taken);
     const base =
-      target === undefined ? rep.memory : { ...rep.memory, ...(target.memory.extra === undefined ? {} : { extra: target.memory.extra }) };
+      target === undefined
+        ? merge.memory
+        : { ...merge.memory, ...(target.memory.extra === undefined ? {} : { extra: target.memory.extra }) };
     const said: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
     const original = input.memories.find((m) => m.filename === filename)?.file;
-    const { file, fresh } = noted(said, original, instructions);
+    const { file: found, fresh } = noted(said, original, instructions);
+    // A file written without `modified` is dated by its mtime (decision 70): written again, it says when.
+    const written = original === undefined || !sameFile(original, found);
+    const file = written && found.modified === undefined && rep.saidAt !== null ? { ...found, modified: rep.saidAt } : found;
     result.set(filename, file);
     if (rep.saidAt !== null) saidAt.set(filename, rep.saidAt);
     if (original === undefined) {
       const count = new Set(sources.map((s) => s.session)).size;
-      const also = reasonFor(rep, earlier);
+      const also = reasonFor(rep, earlier, merge);
       changes.push({
         kind: 'added',
         filename,
@@ -274,7 +308,7 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
       writes.set(filename, file);
       described.add(filename);
     } else if (!sameFile(original, said)) {
-      changes.push({ kind: 'updated', filename, before: original, file, reason: reasonFor(rep, earlier) || 'rewritten', sources });
+      changes.push({ kind: 'updated', filename, before: original, file, reason: reasonFor(rep, earlier, merge) || 'rewritten', sources });
       writes.set(filename, file);
       described.add(filename);
     } else {

@@ -1,4 +1,5 @@
-import { fitIndex, shortenIndexLine } from '../memory/durable/memoryIndex.js';
+import { shortenIndexLine } from '../memory/durable/memoryIndex.js';
+import { fitPointers, type IndexEntry } from './fitPointers.js';
 import { indexLine, MEMORY_TYPES, type TopicFile } from '../memory/durable/topicFile.js';
 
 interface IndexedLine {
@@ -47,22 +48,23 @@ export interface IndexRebuild {
  * MEMORY.md after a consolidation: one line per memory, in the order the index had them (new
  * memories after, by type then name), each within the line target, the whole within Claude
  * Code's limits. A line for a memory that does not change keeps its wording (cut only when too
- * long); one that changes keeps its title and gets the new description. Every line dropped is
- * said, with why.
+ * long); one that changes keeps its title and gets the new description. Over the limits, lines
+ * that point to no memory leave before any pointer (fitPointers.ts). Every line dropped is said,
+ * with why.
  */
 export function rebuildIndex(input: IndexRebuildInput): IndexRebuild {
   const { memories, described } = input;
-  const lines: string[] = [];
+  const lines: IndexEntry[] = [];
   const unindexed: { line: string; reason: string }[] = [];
   const indexed = new Set<string>();
   for (const { line, filename } of parseIndex(input.index)) {
     if (filename === null) {
-      lines.push(line);
+      lines.push({ line, pointer: false });
       continue;
     }
     if (input.kept.includes(filename) && !indexed.has(filename)) {
       indexed.add(filename);
-      lines.push(line);
+      lines.push({ line, pointer: true });
       continue;
     }
     const file = memories.get(filename);
@@ -79,13 +81,12 @@ export function rebuildIndex(input: IndexRebuildInput): IndexRebuild {
     indexed.add(filename);
     const title = /^- \[([^\]]*)\]/.exec(line)?.[1];
     const kept = title === undefined || input.retitle === undefined ? title : input.retitle(filename, title);
-    lines.push(described.has(filename) ? lineFor(filename, file, kept) : shortenIndexLine(line));
+    lines.push({ line: described.has(filename) ? lineFor(filename, file, kept) : shortenIndexLine(line), pointer: true });
   }
   const order = (filename: string) => MEMORY_TYPES.indexOf(memories.get(filename)!.type);
   const missing = [...memories.keys()].filter((f) => !indexed.has(f)).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-  for (const filename of missing) lines.push(lineFor(filename, memories.get(filename)!));
-  const fit = fitIndex(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
-  for (const line of fit.dropped)
-    unindexed.push({ line, reason: 'the index is at its limits: the oldest lines leave it (their files stay)' });
+  for (const filename of missing) lines.push({ line: lineFor(filename, memories.get(filename)!), pointer: true });
+  const fit = fitPointers(lines);
+  unindexed.push(...fit.dropped);
   return { content: fit.content, unindexed };
 }

@@ -1,4 +1,7 @@
+import { stemmer } from 'stemmer';
+import { THINGS } from './qualifierWords.js';
 import { subjectTerms } from './subjectTerms.js';
+import { toolKind } from './toolNames.js';
 
 /**
  * A rule or a fact read the way a person compares two of them without understanding either:
@@ -18,6 +21,8 @@ export interface RuleStatement {
   /** Every value of the statement, by kind. */
   readonly numbers: ReadonlySet<string>;
   readonly names: ReadonlySet<string>;
+  /** Listed tools (toolNames.ts) it names, with or without backticks, and those it calls for (named, never negated). */
+  readonly tools: { readonly named: ReadonlySet<string>; readonly affirmed: ReadonlySet<string> };
 }
 
 /** A clause: the subject words it holds, and the values it gives for them. */
@@ -54,26 +59,38 @@ interface Values {
   readonly rest: string;
   readonly numbers: string[];
   readonly names: string[];
+  /** Tools in code spans, and whether a negation stands right before the span ("never `npm install`"). */
+  readonly codeTools: { readonly tool: string; readonly negated: boolean }[];
 }
+
+const NEGATED_BEFORE = /\b(?:never|not|no|without|avoid|instead of|rather than|\w+n['’]t|dont)\s*$/i;
+/** "service 1", "shard 12": a number that says which one of a thing (decision 61), not a value of it. */
+const namesOneOfAThing = (before: string): boolean => {
+  const word = /([a-z]+)[\s-]*$/i.exec(before)?.[1];
+  return word !== undefined && THINGS.has(stemmer(word.toLowerCase()));
+};
 
 /** Takes the values out of a piece of text: what is left is its subject. */
 function takeValues(text: string): Values {
   const names: string[] = [];
   const numbers: string[] = [];
+  const codeTools: { tool: string; negated: boolean }[] = [];
   let rest = text.replace(WHEN, ' ');
-  rest = rest.replace(CODE, (_, code: string) => {
+  rest = rest.replace(CODE, (_, code: string, at: number, whole: string) => {
     names.push(code.trim().toLowerCase());
+    const negated = NEGATED_BEFORE.test(whole.slice(0, at));
+    for (const word of code.trim().toLowerCase().split(/\s+/)) if (toolKind(word) !== undefined) codeTools.push({ tool: word, negated });
     return ' ';
   });
   rest = rest.replace(NAME, (name) => {
     names.push(name.toLowerCase());
     return ' ';
   });
-  rest = rest.replace(NUMBER, (_, digits: string) => {
-    numbers.push(digits);
+  rest = rest.replace(NUMBER, (_, digits: string, at: number, whole: string) => {
+    if (!namesOneOfAThing(whole.slice(0, at))) numbers.push(digits);
     return ' ';
   });
-  return { rest, numbers, names };
+  return { rest, numbers, names, codeTools };
 }
 
 /** The words of a clause in order, two-word negations made one ("rather than", "instead of", "do not" stays two). */
@@ -113,15 +130,31 @@ function polarities(clause: string): { readonly term: string; readonly word: str
   return out;
 }
 
+/** The tools a clause names and whether a negation comes before each anywhere in it: "tests never run with jest". */
+function toolPolarities(clause: string): { readonly tool: string; readonly negated: boolean }[] {
+  const out: { tool: string; negated: boolean }[] = [];
+  let negated = false;
+  for (const word of words(clause)) {
+    if (NEGATION.test(word)) negated = true;
+    else if (toolKind(word) !== undefined) out.push({ tool: word, negated });
+  }
+  return out;
+}
+
 /** Reads one statement: a memory's lead paragraph and description, or one CLAUDE.md line. */
 export function readStatement(text: string): RuleStatement {
   const clauses: StatementClause[] = [];
   const seen = new Map<string, { negated: boolean; affirmed: boolean }>();
   const terms: string[] = [];
   const written = new Map<string, string>();
+  const tools = { named: new Set<string>(), negated: new Set<string>(), affirmed: new Set<string>() };
   for (const piece of text.split(CLAUSE_BREAK)) {
-    const { rest, numbers, names } = takeValues(piece);
+    const { rest, numbers, names, codeTools } = takeValues(piece);
     const said = polarities(rest);
+    for (const { tool, negated } of [...codeTools, ...toolPolarities(rest)]) {
+      tools.named.add(tool);
+      tools[negated ? 'negated' : 'affirmed'].add(tool);
+    }
     for (const { term, word, negated } of said) {
       if (!written.has(term)) written.set(term, word);
       const mark = seen.get(term) ?? { negated: false, affirmed: false };
@@ -142,5 +175,6 @@ export function readStatement(text: string): RuleStatement {
     clauses,
     numbers: new Set(clauses.flatMap((c) => c.numbers)),
     names: new Set(clauses.flatMap((c) => c.names)),
+    tools: { named: tools.named, affirmed: new Set([...tools.affirmed].filter((tool) => !tools.negated.has(tool))) },
   };
 }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredMemory } from '../../consolidation/memoryCandidate.js';
 import { readRegularFileSync, readRegularTextOrNullSync } from '../../fs/regularFile.js';
@@ -29,7 +29,9 @@ export function readMemoryDirectory(memoryDir: string): MemoryDirectory {
       unreadable.push({ filename, reason: parsed.reason });
       continue;
     }
-    memories.push({ filename, file: parsed.file });
+    // A hand-written file without `modified` is dated by when it was written, not taken for the oldest (decision 70).
+    const mtime = parsed.file.modified === undefined ? statSync(join(memoryDir, filename)).mtime.toISOString() : undefined;
+    memories.push({ filename, file: parsed.file, ...(mtime === undefined ? {} : { mtime }) });
     forms.set(filename, parsed.form);
   }
   // No index yet is an empty one; an index that is not a regular file (a pipe) is refused.

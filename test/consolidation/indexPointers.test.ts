@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredMemory } from '../../src/consolidation/memoryCandidate.js';
+import { applyConsolidation, planConsolidation } from '../../src/consolidation/planConsolidation.js';
+
+const topics = ['deploys', 'reviews', 'ports', 'tracker', 'lockfiles', 'freezes', 'branches', 'secrets', 'backups', 'oncall'];
+const memories: StoredMemory[] = topics.map((topic, i) => ({
+  filename: `${topic}.md`,
+  file: {
+    type: 'project',
+    name: topic,
+    description: `What the team decided about ${topic} (${i + 1})`,
+    body: `Memory ${i + 1}: what the team decided about ${topic}.`,
+    modified: `2026-01-${String(i + 10)}T09:00:00.000Z`,
+  },
+}));
+
+describe('an over-long MEMORY.md never loses a pointer to an existing memory (decision 70)', () => {
+  it('239 lines with 10 pointers at the top: the prose goes, every memory keeps its pointer, a second run changes nothing', () => {
+    const pointers = memories.map((m) => `- [${m.file.name}](${m.filename}) — ${m.file.description}`);
+    const prose = Array.from({ length: 229 }, (_, i) => (i % 10 === 0 ? `## Notes ${i}` : `Some note the person typed, number ${i}.`));
+    const index = `${[...pointers, ...prose].join('\n')}\n`;
+    expect(index.split('\n').length - 1).toBe(239);
+    const plan = planConsolidation({ memories, index, candidates: [] });
+    const lines = plan.index.split('\n').filter((l) => l !== '');
+    expect(lines.length).toBeLessThanOrEqual(200);
+    for (const m of memories) expect(lines).toContain(`- [${m.file.name}](${m.filename}) — ${m.file.description}`);
+    expect(plan.changes.every((c) => c.kind === 'unindexed' && !/\]\(/.test(c.line))).toBe(true);
+    expect(plan.changes[0]?.kind === 'unindexed' && plan.changes[0].reason).toBe(
+      'the index is at its limits: lines that point to no memory leave it first',
+    );
+    const again = planConsolidation({ memories: applyConsolidation(memories, plan), index: plan.index, candidates: [] });
+    expect(again.changes).toEqual([]);
+    expect(again.indexChanged).toBe(false);
+  });
+});

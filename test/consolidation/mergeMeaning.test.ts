@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { contradictionsOf, readInstructions } from '../../src/consolidation/contradictions.js';
+import type { MemoryCandidate, StoredMemory } from '../../src/consolidation/memoryCandidate.js';
+import { applyConsolidation, planConsolidation } from '../../src/consolidation/planConsolidation.js';
+import type { MemoryType, TopicFile } from '../../src/memory/durable/topicFile.js';
+
+/** A memory as a person writes one by hand in a Claude Code 2.1.332 directory. */
+const file = (filename: string, type: MemoryType, name: string, description: string, body: string, modified: string): StoredMemory => ({
+  filename,
+  file: { type, name, description, body, modified },
+});
+let uuid = 0;
+const said = (body: string, saidAt: string, session: string, type: MemoryType = 'feedback'): MemoryCandidate => ({
+  type,
+  name: body.split(' ').slice(0, 5).join(' '),
+  description: body,
+  body,
+  saidAt,
+  sources: [{ session, uuid: `u${++uuid}`, timestamp: saidAt }],
+});
+const indexOf = (memories: readonly StoredMemory[]) =>
+  memories.map((m) => `- [${m.file.name}](${m.filename}) — ${m.file.description}`).join('\n') + '\n';
+
+describe('consolidation merges paraphrases of one rule and loses none of their facts (decision 70)', () => {
+  const paraphrases = [
+    file('pnpm-only.md', 'feedback', 'pnpm only', 'Use pnpm, not npm.', 'Use pnpm, not npm.', '2026-01-05T09:00:00Z'),
+    file(
+      'no-npm-install.md',
+      'feedback',
+      'No npm install',
+      'Never `npm install` in this repository.',
+      'Never `npm install` in this repository: it writes a package-lock.json beside pnpm-lock.yaml.\n\n**Why:** two lockfiles broke the release build in March.\n**How to apply:** add packages with `pnpm add`.',
+      '2026-01-12T09:00:00Z',
+    ),
+    file(
+      'package-installs.md',
+      'feedback',
+      'Package installs',
+      'Package installs go through pnpm.',
+      'Package installs go through pnpm.',
+      '2026-01-20T09:00:00Z',
+    ),
+    file(
+      'pnpm-over-npm.md',
+      'feedback',
+      'pnpm over npm',
+      'Always pnpm over npm for this project.',
+      'Always pnpm over npm for this project.\n\n**Why:** the user said so twice.',
+      '2026-02-01T09:00:00Z',
+    ),
+  ];
+
+  it('four files stating one preference in different words become one memory keeping every distinct fact and reason', () => {
+    const plan = planConsolidation({ memories: paraphrases, index: indexOf(paraphrases), candidates: [] });
+    const after = applyConsolidation(paraphrases, plan);
+    expect(after).toHaveLength(1);
+    const body = after[0]!.file.body;
+    expect(body).toContain('Always pnpm over npm for this project.');
+    expect(body).toContain('Never `npm install` in this repository: it writes a package-lock.json beside pnpm-lock.yaml.');
+    expect(body).toContain('two lockfiles broke the release build in March');
+    expect(body).toContain('the user said so twice');
+    expect(body).toContain('add packages with `pnpm add`');
+    expect(body).toContain('Package installs go through pnpm.');
+    expect(plan.changes.filter((c) => c.kind === 'merged')).toHaveLength(3);
+    // A second run finds nothing to merge.
+    expect(planConsolidation({ memories: after, index: plan.index, candidates: [] }).changes).toEqual([]);
+  });
+
+  it('"No, use pnpm here, not npm." and "pnpm please, never plain npm." are one memory, whatever types they were given', () => {
+    const candidates = [
+      said('No, use pnpm here, not npm.', '2026-02-03T10:00:00Z', 'session-a', 'project'),
+      said('pnpm please, never plain npm.', '2026-02-17T10:00:00Z', 'session-b', 'feedback'),
+    ];
+    const after = applyConsolidation([], planConsolidation({ memories: [], index: '', candidates }));
+    expect(after.map((m) => m.file.body)).toEqual(['pnpm please, never plain npm.']);
+  });
+
+  it('a fact that changed value is replaced, not kept beside the new one', () => {
+    const memories = [
+      file(
+        'api.md',
+        'project',
+        'Staging API',
+        'The staging API runs on port 8080.',
+        'The staging API runs on port 8080.',
+        '2026-01-10T12:00:00Z',
+      ),
+    ];
+    const candidates = [said('The staging API runs on port 9090.', '2026-03-02T12:00:00Z', 'session-b', 'project')];
+    const after = applyConsolidation(memories, planConsolidation({ memories, index: indexOf(memories), candidates }));
+    expect(after.map((m) => m.file.body)).toEqual(['The staging API runs on port 9090.']);
+  });
+});
+
+describe('a newer statement that something was archived, replaced or moved marks the older memory stale (decision 70)', () => {
+  it('"Jira was archived; we moved to Linear" leaves no memory saying the tracker is Jira, and the plan says why', () => {
+    const memories = [
+      file(
+        'issue-tracker.md',
+        'reference',
+        'Issue tracker',
+        'The issue tracker is Jira.',
+        'The issue tracker is Jira.',
+        '2026-01-08T09:00:00Z',
+      ),
+      file(
+        'tracker-move.md',
+        'project',
+        'Tracker move',
+        'Jira was archived; we moved to Linear.',
+        'Jira was archived; we moved to Linear.',
+        '2026-03-01T09:00:00Z',
+      ),
+    ];
+    const plan = planConsolidation({ memories, index: indexOf(memories), candidates: [] });
+    const after = applyConsolidation(memories, plan);
+    expect(after.filter((m) => m.file.body.includes('The issue tracker is Jira'))).toEqual([]);
+    expect(after.map((m) => m.file.body)).toEqual(['Jira was archived; we moved to Linear.']);
+    const reasons = plan.changes.flatMap((c) => ('reason' in c ? [c.reason] : []));
+    expect(reasons.some((r) => r.includes('stale: "The issue tracker is Jira." no longer holds') && r.includes('Jira was archived'))).toBe(
+      true,
+    );
+  });
+
+  it('the same from a statement in a session', () => {
+    const memories = [
+      file(
+        'issue-tracker.md',
+        'reference',
+        'Issue tracker',
+        'The issue tracker is Jira.',
+        'The issue tracker is Jira.',
+        '2026-01-08T09:00:00Z',
+      ),
+    ];
+    const candidates = [said('We replaced Jira with Linear for all tickets.', '2026-03-01T09:00:00Z', 'session-c', 'project')];
+    const plan = planConsolidation({ memories, index: indexOf(memories), candidates });
+    const after = applyConsolidation(memories, plan);
+    expect(after.map((m) => m.file.body)).toEqual(['We replaced Jira with Linear for all tickets.']);
+    expect(plan.changes.find((c) => c.kind === 'updated')?.reason).toContain('stale: "The issue tracker is Jira." no longer holds');
+  });
+});
+
+describe('what is not stale', () => {
+  it('a file something was removed from stays current: "Removed the `--force` flag from `deploy.sh`" keeps "Deploy with `deploy.sh`"', () => {
+    const memories = [
+      file('deploys.md', 'project', 'Deploys', 'Deploy with `deploy.sh`.', 'Deploy with `deploy.sh`.', '2026-01-08T09:00:00Z'),
+    ];
+    const candidates = [said('Removed the `--force` flag from `deploy.sh`.', '2026-03-01T09:00:00Z', 'session-d', 'project')];
+    const plan = planConsolidation({ memories, index: indexOf(memories), candidates });
+    const bodies = applyConsolidation(memories, plan).map((m) => m.file.body);
+    expect(bodies.join('\n')).toContain('Deploy with `deploy.sh`.');
+    expect(plan.changes.some((c) => 'reason' in c && c.reason.includes('stale'))).toBe(false);
+  });
+});
+
+describe('what is not replaced', () => {
+  it('two facts that share a tool but not their subject both stay: "pnpm version is 9" does not replace "use Node 20 with pnpm"', () => {
+    const memories = [file('node.md', 'project', 'Node', 'Use Node 20 with pnpm.', 'Use Node 20 with pnpm.', '2026-01-08T09:00:00Z')];
+    const candidates = [said('The pnpm version is 9.', '2026-03-01T09:00:00Z', 'session-e', 'project')];
+    const bodies = applyConsolidation(memories, planConsolidation({ memories, index: indexOf(memories), candidates })).map(
+      (m) => m.file.body,
+    );
+    expect(bodies.join('\n')).toContain('Use Node 20 with pnpm.');
+    expect(bodies.join('\n')).toContain('The pnpm version is 9.');
+  });
+});
+
+describe('CLAUDE.md contradictions read tools named without backticks, and "service 1" as which service (decision 70)', () => {
+  const memory = (statement: string, type: MemoryType = 'feedback'): TopicFile => ({
+    name: 'm',
+    description: statement,
+    type,
+    body: statement,
+  });
+  const against = (rule: string, statement: string, type: MemoryType = 'feedback') =>
+    contradictionsOf(memory(statement, type), readInstructions([{ file: 'CLAUDE.md', line: 4, text: rule }]))[0]?.reason ?? null;
+
+  it("'tests run with jest' contradicts 'tests use vitest'", () => {
+    expect(against('Tests use vitest.', 'Tests run with jest.')).toBe(
+      'the memory says jest where CLAUDE.md says vitest (both a test runner)',
+    );
+  });
+
+  it('but not a memory that rules the other tool out, nor tools of different kinds', () => {
+    expect(against('Tests use vitest.', 'Tests never run with jest.')).toBeNull();
+    expect(against('Tests use vitest.', 'Tests run after `pnpm install`.')).toBeNull();
+  });
+
+  it('"service 1 … 8001" contradicts "service 1 … 9001", and service 2 is another service', () => {
+    expect(against('Service 1 runs on port 9001.', 'Service 1 runs on port 8001.', 'project')).toBe(
+      'the memory says 8001 where CLAUDE.md says 9001',
+    );
+    expect(against('Service 1 runs on port 9001.', 'Service 2 runs on port 8001.', 'project')).toBeNull();
+  });
+});
