@@ -1,5 +1,5 @@
 import { readEffectLog } from '../../pipeline/effectLog.js';
-import { consolidationLogPath } from './consolidateMemory.js';
+import { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
 
 /** One thing a consolidation did to one memory, as its log recorded it. */
 export interface ConsolidationTouch {
