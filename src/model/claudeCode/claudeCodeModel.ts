@@ -49,10 +49,11 @@ export class ClaudeCodeModel implements ModelPort {
     this.bin = options.bin ?? (this.env['MEMLOG_CLAUDE_BIN'] || 'claude');
     this.model = options.model ?? DEFAULT_CLAUDE_MODEL;
     this.limit = limitConcurrency(options.concurrency ?? 2);
+    // Before any call: a Claude Code that cannot promise no trace stops the run here.
+    assertClaudeCodeSupported(this.bin, this.env);
   }
 
   complete(request: ModelRequest, options: { readonly signal?: AbortSignal } = {}): Promise<ModelReply> {
-    assertClaudeCodeSupported(this.bin, this.env);
     return this.limit(() => this.withRetries(request, options.signal));
   }
 

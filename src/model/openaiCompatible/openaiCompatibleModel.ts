@@ -36,6 +36,8 @@ export class OpenAICompatibleModel implements ModelPort {
   readonly name = 'openai-compatible';
   private readonly client: OpenAI;
   private readonly model: string;
+  /** The model and the server, for the line saying which model runs: `qwen3 at http://127.0.0.1:11434/v1`. */
+  readonly describe: string;
   private readonly limit: <T>(run: () => Promise<T>) => Promise<T>;
   /** Cleared once the server refuses `response_format`: later calls ask for JSON in words instead. */
   private schemaSupported = true;
@@ -47,6 +49,7 @@ export class OpenAICompatibleModel implements ModelPort {
     if (baseURL === '') throw new ConfigError('--model openai-compatible needs a server: pass --base-url or set MEMLOG_OPENAI_BASE_URL');
     if (model === '') throw new ConfigError('--model openai-compatible needs a model name: pass --model-name or set MEMLOG_OPENAI_MODEL');
     this.model = model;
+    this.describe = `${model} at ${baseURL}`;
     this.limit = limitConcurrency(options.concurrency ?? 2);
     this.client = new OpenAI({
       baseURL,

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelPortError } from '../../../src/index.js';
 import { ClaudeCodeModel } from '../../../src/model/claudeCode/index.js';
 import { claudeCodeHome, viaClaudeCode } from '../../support/claudeCodeFake.js';
 import { MessagesServer } from '../../support/messagesServer.js';
+import { tempDir } from '../../support/tempDir.js';
 
 const SCHEMA = { type: 'object', properties: { write_likely: { type: 'boolean' } }, required: ['write_likely'] };
 
@@ -98,5 +99,17 @@ describe('ClaudeCodeModel: the real Claude Code CLI against a local Messages API
       [],
     );
     expect(readdirSync(home.markers)).toEqual([]);
+  }, 60_000);
+
+  it('an older Claude Code without --no-session-persistence is refused, naming the flags, before any call is made', () => {
+    const bin = join(tempDir(), 'claude');
+    const help =
+      '  -p, --print  Print\\n  --output-format <f>\\n  --json-schema <s>\\n  --tools <t...>\\n  --model <m>\\n  --system-prompt <p>\\n';
+    writeFileSync(bin, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "1.0.0 (Claude Code)"; else printf '${help}'; fi\n`);
+    chmodSync(bin, 0o755);
+    expect(() => model({ bin })).toThrow(
+      /^this Claude Code \(1\.0\.0 \(Claude Code\)\) lacks --no-session-persistence, --safe-mode, --settings, --strict-mcp-config, --disable-slash-commands: /,
+    );
+    expect(server.received).toEqual([]);
   }, 60_000);
 });
