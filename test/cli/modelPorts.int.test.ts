@@ -115,3 +115,44 @@ describe('memlog extract and consolidate --model claude-code (the real Claude Co
     expect(readdirSync(home.markers)).toEqual([]);
   }, 300_000);
 });
+
+describe('memlog extract --per-turn on each port (a CLI child; runs that find nothing to save)', () => {
+  const nothing: Arranged = { kind: 'reply', content: [{ type: 'text', text: 'Nothing here is worth a memory.' }] };
+
+  it('openai-compatible: every run goes through the port and ends well', async () => {
+    const server = new ChatCompletionsServer();
+    const baseURL = await server.start();
+    try {
+      server.arrange(...Array.from({ length: 20 }, () => nothing));
+      const { root } = writeBackfillProject();
+      const args = ['extract', root, '--out', tempDir(), '--per-turn', '--json', '--model', 'openai-compatible'];
+      const result = await runCliAsync([...args, '--base-url', baseURL, '--model-name', 'local-test'], { env: CLEAN, timeoutMs: 60_000 });
+      expect(result.status).toBe(0);
+      const report = JSON.parse(result.stdout) as { model: string; failedRuns: number; tokens: { input: number } };
+      expect(report).toMatchObject({ model: 'openai-compatible', failedRuns: 0 });
+      expect(report.tokens.input).toBe(10 * server.received.length);
+      expect(server.received.length).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
+  it('claude-code: every run goes through claude -p, leaves no session and runs no hook', async () => {
+    const server = new MessagesServer();
+    const home = claudeCodeHome(await server.start());
+    try {
+      server.arrange(...Array.from({ length: 20 }, () => viaClaudeCode(nothing)));
+      const { root } = writeBackfillProject();
+      const args = ['extract', root, '--out', tempDir(), '--per-turn', '--json', '--model', 'claude-code'];
+      const result = await runCliAsync(args, { env: { ...CLEAN, ...home.env }, timeoutMs: 240_000 });
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ model: 'claude-code', failedRuns: 0 });
+      expect(server.received.length).toBeGreaterThan(0);
+      const projects = join(home.configDir, 'projects');
+      expect(existsSync(projects) ? readdirSync(projects, { recursive: true }) : []).toEqual([]);
+      expect(readdirSync(home.markers)).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
+});
