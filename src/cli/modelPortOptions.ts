@@ -57,7 +57,9 @@ export function modelPortSelection(options: ModelPortCliOptions): Pick<ModelSele
 /** The cost line of a report: what Claude Code said its calls cost (counted against the person's plan). */
 export function costLine(model: ModelPort): string {
   if (!(model instanceof ClaudeCodeModel)) return '';
-  return `  cost: $${model.costUsd.toFixed(4)} as Claude Code reported it (counted against your Claude Code plan)\n`;
+  // Cents hide what a few small calls cost: below one, six decimals.
+  const cost = model.costUsd < 0.01 ? model.costUsd.toFixed(6) : model.costUsd.toFixed(4);
+  return `  cost: $${cost} as Claude Code reported it (counted against your Claude Code plan)\n`;
 }
 
 /** The JSON report's cost field, for the Claude Code port. */

@@ -110,7 +110,7 @@ describe('memlog extract and consolidate --model claude-code (the real Claude Co
     });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/\n {2}cost: \$\d+\.\d{4} as Claude Code reported it \(counted against your Claude Code plan\)\n$/);
+    expect(result.stdout).toMatch(/\n {2}cost: \$\d+\.\d{4,6} as Claude Code reported it \(counted against your Claude Code plan\)\n$/);
     expect(readFileSync(join(p.memory, 'indent-tabs.md'), 'utf8')).toBe(MERGED_TABS);
     expect(readdirSync(home.markers)).toEqual([]);
   }, 300_000);
