@@ -22,7 +22,10 @@ import { formatTable, replaceSection, type Row } from './table.js';
  *
  *   --cassette FILE   also run the Anthropic-shaped cassette model replaying FILE
  *   --record          with --cassette: call the --model (anthropic by default) and keep its answers in FILE
- *   --model anthropic|offline  the model --record calls
+ *   --model KIND      anthropic, openai-compatible or claude-code: also run that live model (decision 71),
+ *                     or, with --cassette --record, the model recorded; offline is always run
+ *   --base-url URL --model-name NAME   with --model openai-compatible (default: MEMLOG_OPENAI_*)
+ *   --claude-model ALIAS               with --model claude-code (default: haiku)
  *   --half dev|dev2|heldout|all (default all; `both` is kept as a name for all)
  *   --no-write        print only, leave RESULTS.md alone
  *   --missed          list the ids each run missed or saved wrongly (development halves only)
@@ -37,7 +40,10 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     missed: { type: 'boolean', default: false },
     record: { type: 'boolean', default: false },
-    model: { type: 'string', default: 'anthropic' },
+    model: { type: 'string' },
+    'base-url': { type: 'string' },
+    'model-name': { type: 'string' },
+    'claude-model': { type: 'string' },
     'real-only': { type: 'boolean', default: false },
     'real-half': { type: 'string', default: 'all' },
     'no-real': { type: 'boolean', default: false },
@@ -60,15 +66,36 @@ if (!['all', 'both', ...ALL_HALVES].includes(args.half)) {
   process.exit(2);
 }
 const halves: Half[] = args.half === 'all' || args.half === 'both' ? [...ALL_HALVES] : [args.half as Half];
+const LIVE_MODELS = ['anthropic', 'openai-compatible', 'claude-code'] as const;
+type LiveModel = (typeof LIVE_MODELS)[number];
+if (args.model !== undefined && args.model !== 'offline' && !(LIVE_MODELS as readonly string[]).includes(args.model)) {
+  console.error(`bench:quality: --model must be one of offline, ${LIVE_MODELS.join(', ')}; got ${args.model}`);
+  process.exit(2);
+}
+const live = args.model === undefined || args.model === 'offline' ? undefined : (args.model as LiveModel);
+const ports = {
+  openai: {
+    ...(args['base-url'] === undefined ? {} : { baseURL: args['base-url'] }),
+    ...(args['model-name'] === undefined ? {} : { model: args['model-name'] }),
+  },
+  claudeCode: args['claude-model'] === undefined ? {} : { model: args['claude-model'] },
+};
 const extractors: Array<{ name: string; model: () => ModelPort }> = [
   { name: 'offline', model: () => selectModel({ model: 'offline' }) },
   ...(args.cassette === undefined
-    ? []
+    ? live === undefined
+      ? []
+      : [{ name: live, model: () => selectModel({ model: live, ...ports }) }]
     : [
         {
           name: 'cassette',
           model: () =>
-            selectModel({ cassette: args.cassette!, record: args.record, model: args.model === 'offline' ? 'offline' : 'anthropic' }),
+            selectModel({
+              cassette: args.cassette!,
+              record: args.record,
+              model: args.model === 'offline' ? 'offline' : (live ?? 'anthropic'),
+              ...ports,
+            }),
         },
       ]),
 ];
@@ -102,22 +129,6 @@ const results = join(dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md'
 const today = new Date().toISOString().slice(0, 10);
 console.log(machineLine());
 
-<<<<<<< HEAD
-if (!args['no-write'] && halves.length === ALL_HALVES.length) {
-  const results = join(dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md');
-  const body = [
-    `\`npm run bench:quality\` (${new Date().toISOString().slice(0, 10)}): the labelled corpus of bench/quality/corpus/`,
-    '(dev; dev2, a second development half written later blind to the rules; held-out, kept aside) said in generated sessions, through `memlog extract` (two phases, the default) and',
-    '`--per-turn`. Recall: positives some memory of their project holds all the words of; precision: memories',
-    'matching a positive over all saved; negatives saved: non-memories (tasks, questions, fixes, code facts, transient',
-    "state, secrets) found in a memory; secrets: any piece of a corpus secret in any memory file, and src/secrets' scanner's findings.",
-    'Targets: recall ≥ 0.75 overall and ≥ 0.6 per type, precision ≥ 0.9, secrets 0, on every half.',
-    '',
-    table,
-  ].join('\n');
-  writeFileSync(results, replaceSection(existsSync(results) ? readFileSync(results, 'utf8') : '', body));
-  console.log(`written to ${results}`);
-=======
 if (rows.length > 0) {
   const table = formatTable(rows);
   console.log(table);
@@ -148,5 +159,4 @@ if (realHalfList.length > 0) {
     writeFileSync(results, withRealSection(existsSync(results) ? readFileSync(results, 'utf8') : '', realTable, today));
     console.log(`real sessions written to ${results}`);
   }
->>>>>>> wave-realbench
 }
