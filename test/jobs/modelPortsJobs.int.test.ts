@@ -1,7 +1,9 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compactTranscript, loadConversation, type ModelPort } from '../../src/index.js';
+import { readFileSync } from 'node:fs';
+import { buildSessionNotes, compactTranscript, DEFAULT_NOTES_TEMPLATE, loadConversation, type ModelPort } from '../../src/index.js';
+import { DEFAULT_UPDATE_PROMPT } from '../../src/memory/session/index.js';
 import { firstLook } from '../../src/jobs/extraction/firstLook.js';
 import { ClaudeCodeModel } from '../../src/model/claudeCode/index.js';
 import { OpenAICompatibleModel } from '../../src/model/openaiCompatible/index.js';
@@ -70,4 +72,31 @@ describe.each(Object.keys(ports))('the jobs beyond extract and consolidate on th
     ]);
     expect(answer).toMatchObject({ mode: 'enforce', answer: true });
   }, 90_000);
+
+  it('session notes: the model edits the notes through the Edit tool, under the gate', async () => {
+    port = await ports[name]!();
+    const title = '_A short, specific title for this session, five to ten words_\n';
+    const edit: Arranged = {
+      kind: 'answer',
+      stopReason: 'tool_use',
+      content: (body) => {
+        const notesPath = /[^"\s<>]*session-memory\/summary\.md/.exec(JSON.stringify(body))![0];
+        return [
+          {
+            type: 'tool_use',
+            id: 'toolu_edit',
+            name: 'Edit',
+            input: { file_path: notesPath, old_string: title, new_string: `${title}Fixing the cart test\n` },
+          },
+        ];
+      },
+    };
+    const done: Arranged = { kind: 'reply', content: [{ type: 'text', text: 'Updated.' }] };
+    port.arrange(edit, ...Array.from({ length: 12 }, () => done));
+    const config = { template: DEFAULT_NOTES_TEMPLATE, prompt: DEFAULT_UPDATE_PROMPT, warnings: [] };
+    const report = await buildSessionNotes({ transcriptPath: copyProject(), model: port.model, config });
+    expect(report.runs.length).toBeGreaterThan(0);
+    expect(report.runs.filter((run) => !run.ok)).toEqual([]);
+    expect(readFileSync(report.notesPath, 'utf8')).toContain(`# Session Title\n${title}Fixing the cart test\n`);
+  }, 180_000);
 });
