@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackfillReport } from '../../src/jobs/index.js';
@@ -156,3 +156,46 @@ describe('memlog extract --per-turn on each port (a CLI child; runs that find no
     }
   }, 300_000);
 });
+
+describe('a port that cannot run stops the command with one line, exit 2, before any model call', () => {
+  it.each<[string, string[], () => NodeJS.ProcessEnv, RegExp]>([
+    [
+      'openai-compatible without a server',
+      ['--model', 'openai-compatible'],
+      () => ({}),
+      /^memlog: --model openai-compatible needs a server: pass --base-url or set MEMLOG_OPENAI_BASE_URL$/m,
+    ],
+    [
+      'claude-code not installed',
+      ['--model', 'claude-code'],
+      () => ({ MEMLOG_CLAUDE_BIN: join(tempDir(), 'no-claude') }),
+      /^memlog: --model claude-code needs Claude Code: /m,
+    ],
+    [
+      'a Claude Code too old to leave no trace',
+      ['--model', 'claude-code'],
+      () => ({ MEMLOG_CLAUDE_BIN: oldClaude() }),
+      /^memlog: this Claude Code \(1\.0\.0\) lacks [^:]*--no-session-persistence, [^:]*: without them memlog.s calls would leave sessions or run hooks/m,
+    ],
+  ])(
+    '%s',
+    async (_name, extra, env, line) => {
+      const { root } = writeBackfillProject();
+      const out = tempDir();
+      const result = await runCliAsync(['extract', root, '--out', out, ...extra], { env: { ...CLEAN, ...env() }, timeoutMs: 60_000 });
+      expect(result.stderr).toMatch(line);
+      expect(result.stderr).not.toMatch(/^ {4}at /m);
+      expect(result.status).toBe(2);
+      expect(readdirSync(out)).toEqual([]);
+    },
+    90_000,
+  );
+});
+
+/** A Claude Code whose --help lacks the no-trace flags. */
+function oldClaude(): string {
+  const bin = join(tempDir(), 'claude');
+  writeFileSync(bin, '#!/bin/sh\nif [ "$1" = "--version" ]; then echo "1.0.0"; else echo "  -p, --print\n  --json-schema <s>"; fi\n');
+  chmodSync(bin, 0o755);
+  return bin;
+}
