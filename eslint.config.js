@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 
 const noNode = { group: ['node:*', 'fs', 'fs-extra', 'path', 'os', 'child_process'], message: 'pure layer: no Node built-ins or I/O here' };
 const noSdk = { group: ['@anthropic-ai/sdk', '@anthropic-ai/sdk/*'], message: 'only src/model/anthropic/ talks to the SDK' };
+const noOpenai = { group: ['openai', 'openai/*'], message: 'only src/model/openaiCompatible/ talks to the openai package' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.memlog-bench/**', '.memlog-test/**'] },
@@ -17,7 +18,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [noSdk] }],
+      'no-restricted-imports': ['error', { patterns: [noSdk, noOpenai] }],
     },
   },
   {
@@ -48,7 +49,11 @@ export default tseslint.config(
   },
   {
     files: ['src/model/anthropic/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noOpenai] }] },
+  },
+  {
+    files: ['src/model/openaiCompatible/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noSdk] }] },
   },
   {
     // The CLI sees each layer through its barrel (what the layer offers), never a module inside it.

@@ -100,9 +100,11 @@ export {
 } from './compaction/index.js';
 export { formatContext, type LoadedContext } from './context/index.js';
 
-// Model adapters: the Anthropic API, the deterministic offline model, recorded cassettes.
+// Model adapters: the Anthropic API, the deterministic offline model, Claude Code, OpenAI-compatible servers, recorded cassettes.
 export { AnthropicModel, type AnthropicModelOptions } from './model/anthropic/index.js';
 export { OfflineModel } from './model/offline/index.js';
+export { ClaudeCodeModel, type ClaudeCodeModelOptions } from './model/claudeCode/index.js';
+export { OpenAICompatibleModel, type OpenAICompatibleOptions } from './model/openaiCompatible/index.js';
 export { CassetteModel, CassetteMissError, type CassetteOptions } from './model/cassette/index.js';
 
 // Jobs: backfill or extract a folder, consolidate, build session notes, compact, load the next request's context; each records its effects first.

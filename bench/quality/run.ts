@@ -22,7 +22,10 @@ import { formatHazardKinds, formatTable, replaceSection, type Row } from './tabl
  *
  *   --cassette FILE   also run the Anthropic-shaped cassette model replaying FILE
  *   --record          with --cassette: call the --model (anthropic by default) and keep its answers in FILE
- *   --model anthropic|offline  the model --record calls
+ *   --model KIND      anthropic, openai-compatible or claude-code: also run that live model (decision 71),
+ *                     or, with --cassette --record, the model recorded; offline is always run
+ *   --base-url URL --model-name NAME   with --model openai-compatible (default: MEMLOG_OPENAI_*)
+ *   --claude-model ALIAS               with --model claude-code (default: haiku)
  *   --half dev|dev2|heldout|hazard|hazard-aside|all (default all; `both` is kept as a name for all)
  *   --no-write        print only, leave RESULTS.md alone
  *   --missed          list the ids each run missed or saved wrongly (development halves only)
@@ -37,7 +40,10 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     missed: { type: 'boolean', default: false },
     record: { type: 'boolean', default: false },
-    model: { type: 'string', default: 'anthropic' },
+    model: { type: 'string' },
+    'base-url': { type: 'string' },
+    'model-name': { type: 'string' },
+    'claude-model': { type: 'string' },
     'real-only': { type: 'boolean', default: false },
     'real-half': { type: 'string', default: 'all' },
     'no-real': { type: 'boolean', default: false },
@@ -62,15 +68,36 @@ if (!['all', 'both', ...ALL_HALVES].includes(args.half)) {
   process.exit(2);
 }
 const halves: Half[] = args.half === 'all' || args.half === 'both' ? [...ALL_HALVES] : [args.half as Half];
+const LIVE_MODELS = ['anthropic', 'openai-compatible', 'claude-code'] as const;
+type LiveModel = (typeof LIVE_MODELS)[number];
+if (args.model !== undefined && args.model !== 'offline' && !(LIVE_MODELS as readonly string[]).includes(args.model)) {
+  console.error(`bench:quality: --model must be one of offline, ${LIVE_MODELS.join(', ')}; got ${args.model}`);
+  process.exit(2);
+}
+const live = args.model === undefined || args.model === 'offline' ? undefined : (args.model as LiveModel);
+const ports = {
+  openai: {
+    ...(args['base-url'] === undefined ? {} : { baseURL: args['base-url'] }),
+    ...(args['model-name'] === undefined ? {} : { model: args['model-name'] }),
+  },
+  claudeCode: args['claude-model'] === undefined ? {} : { model: args['claude-model'] },
+};
 const extractors: Array<{ name: string; model: () => ModelPort }> = [
   { name: 'offline', model: () => selectModel({ model: 'offline' }) },
   ...(args.cassette === undefined
-    ? []
+    ? live === undefined
+      ? []
+      : [{ name: live, model: () => selectModel({ model: live, ...ports }) }]
     : [
         {
           name: 'cassette',
           model: () =>
-            selectModel({ cassette: args.cassette!, record: args.record, model: args.model === 'offline' ? 'offline' : 'anthropic' }),
+            selectModel({
+              cassette: args.cassette!,
+              record: args.record,
+              model: args.model === 'offline' ? 'offline' : (live ?? 'anthropic'),
+              ...ports,
+            }),
         },
       ]),
 ];

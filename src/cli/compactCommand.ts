@@ -8,11 +8,12 @@ import {
   type CompactStrategy,
   type ModelKind,
 } from '../jobs/index.js';
+import { addModelPortOptions, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { positive } from './triggerOptions.js';
 
-interface CompactOptions {
+interface CompactOptions extends ModelPortCliOptions {
   readonly strategy: CompactStrategy;
   readonly dryRun?: boolean;
   readonly json?: boolean;
@@ -46,10 +47,11 @@ export function registerCompact(program: Command): void {
     .option('--force', 'with --out: replace an existing regular file (never the transcript, never through a symbolic link)')
     .option('--notes <file>', 'the session notes (default: where `memlog notes` writes them)')
     .option('--effects <file>', "memlog's effect log (default: <transcript>.memlog.jsonl)")
-    .addOption(modelOption('--model <kind>', 'for the summary rung: auto, offline or anthropic', 'auto'))
+    .addOption(modelOption('--model <kind>', `for the summary rung: ${MODEL_HELP}`, 'auto'))
     .option('--cassette <file>', 'replay the summary call from this cassette')
     .option('--context-window <tokens>', 'model context window (default 200000)', positive)
     .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive);
+  addModelPortOptions(command);
   checkOptions<CompactOptions>(command, (options) =>
     options.force === true && options.out === undefined ? '--force lets --out replace a file; it goes with --out' : undefined,
   )
@@ -62,7 +64,11 @@ export function registerCompact(program: Command): void {
       const model =
         options.strategy === 'notes'
           ? undefined
-          : selectModel({ model: options.model, ...(options.cassette === undefined ? {} : { cassette: options.cassette }) });
+          : selectModel({
+              model: options.model,
+              ...modelPortSelection(options),
+              ...(options.cassette === undefined ? {} : { cassette: options.cassette }),
+            });
       const report = await compactTranscript({
         transcriptPath: file,
         strategy: options.strategy,

@@ -12,9 +12,10 @@ import {
   type ModelKind,
 } from '../jobs/index.js';
 import { INDEX_NAME } from '../memory/durable/index.js';
+import { addModelPortOptions, costLine, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
 import { modelOption } from './optionChecks.js';
 
-interface ConsolidateOptions {
+interface ConsolidateOptions extends ModelPortCliOptions {
   readonly dryRun?: boolean;
   readonly json?: boolean;
   readonly force?: boolean;
@@ -96,7 +97,7 @@ function toJson(dir: string, result: ConsolidateResult): unknown {
 
 /** `memlog consolidate <memory-dir | projects-folder>`: Claude Code's "dream" for any memory directory. */
 export function registerConsolidate(program: Command): void {
-  program
+  const command = program
     .command('consolidate')
     .description(
       "merge a memory directory into one tight memory per fact, as Claude Code's background consolidation does: near-duplicates merged, the newest statement of a fact kept, relative dates made absolute, the index one short line per memory",
@@ -104,13 +105,7 @@ export function registerConsolidate(program: Command): void {
     .argument('<path>', 'a memory directory (with MEMORY.md), a project folder with memory/, or a projects folder')
     .option('--dry-run', 'print the plan (added / updated / merged / removed, each with its reason and sources) and write nothing')
     .option('--json', 'print the result as one JSON object')
-    .addOption(
-      modelOption(
-        '--model <kind>',
-        'auto (a consolidation agent on the Anthropic API when ANTHROPIC_API_KEY is set, else the offline lexical planner), offline or anthropic',
-        'auto',
-      ),
-    )
+    .addOption(modelOption('--model <kind>', `the consolidation agent's model: ${MODEL_HELP}; offline is the lexical planner`, 'auto'))
     .option('--force', 'run even when the gates say it is too soon (a consolidation running elsewhere still stops it)')
     .option('--min-hours <n>', 'hours since the last consolidation before the next', String(DEFAULT_MIN_HOURS))
     .option(
@@ -123,7 +118,8 @@ export function registerConsolidate(program: Command): void {
       "a CLAUDE.md to check the memories against (repeatable), besides the project's own found from its sessions' working directory; a memory that contradicts one is noted, CLAUDE.md is never written",
       collect,
       [],
-    )
+    );
+  addModelPortOptions(command)
     .addHelpText(
       'after',
       '\nExamples:\n  memlog consolidate ~/.claude/projects/-home-me-shop/memory --dry-run\n  memlog consolidate memlog-out --force --json\n  memlog consolidate memlog-out/-home-me-shop/memory --claude-md ~/shop/CLAUDE.md --dry-run\n  memlog consolidate ~/.claude/projects/-home-me-shop --model anthropic --dry-run',
@@ -132,7 +128,7 @@ export function registerConsolidate(program: Command): void {
       const minHours = count(options.minHours, '--min-hours');
       const minSessions = count(options.minSessions, '--min-sessions');
       const dirs = memoryDirsUnder(path);
-      const model = selectModel({ model: options.model });
+      const model = selectModel({ model: options.model, ...modelPortSelection(options) });
       // The offline model cannot run an agent: offline, the lexical planner consolidates.
       const agent = model instanceof OfflineModel ? undefined : { model };
       const results: unknown[] = [];
@@ -150,5 +146,6 @@ export function registerConsolidate(program: Command): void {
         else process.stdout.write(summary(dir, result));
       }
       if (options.json === true) process.stdout.write(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
+      else process.stdout.write(costLine(model));
     });
 }

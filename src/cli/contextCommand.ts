@@ -7,10 +7,11 @@ import { defaultNotesPath, loadContext, nodeFileSource, selectModel, type ModelK
 import { formatContext } from '../context/index.js';
 import type { AgentMemoryScope } from '../memory/durable/index.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
+import { addModelPortOptions, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { positive } from './triggerOptions.js';
 
-interface ContextCommandOptions {
+interface ContextCommandOptions extends ModelPortCliOptions {
   readonly json?: boolean;
   readonly full?: boolean;
   readonly cwd?: string;
@@ -61,7 +62,11 @@ export function registerContext(program: Command): void {
     .option('--no-memory', 'no memory section, index or recall')
     .option('--recall', 'recall mode: no MEMORY.md in context; memories relevant to the prompt are recalled and attached instead')
     .addOption(
-      modelOption('--recall-model <kind>', 'the model that picks memories in recall mode: offline (default), auto or anthropic', 'offline'),
+      modelOption(
+        '--recall-model <kind>',
+        'the model that picks memories in recall mode: offline (default), auto, anthropic, openai-compatible or claude-code',
+        'offline',
+      ),
     )
     .option('--prompt <text>', 'the next user prompt (default: "Continue.")')
     .option('--session-notes [file]', 'also show the session notes on the next turn (default file: where `memlog notes` writes them)')
@@ -70,6 +75,7 @@ export function registerContext(program: Command): void {
     .option('--api-model <id>', 'the model id in the request (default: the last one the transcript used)')
     .option('--max-tokens <n>', 'max_tokens in the request (default 32000)', positive)
     .option('--allow-external-includes', 'load @-references that leave the working directory');
+  addModelPortOptions(command);
   checkOptions<ContextCommandOptions>(command, (options, given) => {
     if (options.recall === true && !options.memory) return '--recall recalls memories; it does not go with --no-memory';
     if (given('recallModel') && options.recall !== true) return '--recall-model picks memories in recall mode; it needs --recall';
@@ -98,7 +104,9 @@ export function registerContext(program: Command): void {
         memory: options.memory,
         ...(options.cwd === undefined ? {} : { cwd: resolve(options.cwd) }),
         ...(options.memoryDir === undefined ? {} : { memoryDir: resolve(options.memoryDir) }),
-        ...(options.recall === true ? { mode: 'recall' as const, recallModel: selectModel({ model: options.recallModel }) } : {}),
+        ...(options.recall === true
+          ? { mode: 'recall' as const, recallModel: selectModel({ model: options.recallModel, ...modelPortSelection(options) }) }
+          : {}),
         ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
         ...(notes === undefined ? {} : { sessionNotes: notes }),
         ...(options.agentMemory === undefined ? {} : { agentMemory: options.agentMemory }),

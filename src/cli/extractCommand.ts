@@ -7,12 +7,13 @@ import { backfillMemories, DEFAULT_CHUNK_TOKENS, extractMemories, selectModel, t
 import { printBackfillPlan, printPerTurnPlan } from './extractPlan.js';
 import { backfillProgress, perTurnProgress } from './extractProgress.js';
 import { formatBackfillReport, formatPerTurnReport } from './extractReport.js';
+import { addModelPortOptions, costField, costLine, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { nonNegative, positive, toSettings } from './triggerOptions.js';
 import { describePolicy } from '../pipeline/index.js';
 import { TRIGGER_POLICIES, type TriggerPolicy } from '../projections/index.js';
 
-interface ExtractCliOptions {
+interface ExtractCliOptions extends ModelPortCliOptions {
   readonly out: string;
   readonly intoClaude?: boolean;
   readonly model: ModelKind;
@@ -54,9 +55,7 @@ export function registerExtract(program: Command): void {
       'memlog-out',
     )
     .option('--into-claude', 'write where Claude Code reads: <project>/memory, effect logs beside the transcripts')
-    .addOption(
-      modelOption('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto'),
-    )
+    .addOption(modelOption('--model <kind>', MODEL_HELP, 'auto'))
     .option('--cassette <file>', 'replay model calls from this cassette (with --record: record them)')
     .option('--record', 'with --cassette: call the model and record its answers')
     .option('--concurrency <n>', 'projects worked on side by side', positive, 2)
@@ -111,6 +110,7 @@ export function registerExtract(program: Command): void {
     .addOption(new Option('--two-phase', 'read each session once, then consolidate (the default)').hideHelp())
     .option('--dry-run', 'list what would be processed, with an estimate of model tokens; write nothing')
     .option('--json', 'print the report as one JSON object');
+  addModelPortOptions(command);
   checkOptions<ExtractCliOptions>(command, (options, given) => {
     if (options.record === true && options.cassette === undefined) return '--record records into a cassette: it needs --cassette <file>';
     if (options.intoClaude === true && given('out')) return '--into-claude writes where Claude Code reads; it does not go with --out';
@@ -143,6 +143,7 @@ export function registerExtract(program: Command): void {
       }
       const model = selectModel({
         model: options.model,
+        ...modelPortSelection(options),
         ...(options.cassette === undefined ? {} : { cassette: options.cassette }),
         ...(options.record === true ? { record: true } : {}),
       });
@@ -153,7 +154,7 @@ export function registerExtract(program: Command): void {
       // auto without a key falls back to the offline model, which cannot run the agent.
       if (options.consolidation === 'agent' && model instanceof OfflineModel)
         throw new ConfigError(
-          '--consolidation agent runs a model as an agent: it needs ANTHROPIC_API_KEY or --model anthropic (this run would use the offline model)',
+          '--consolidation agent runs a model as an agent: it needs ANTHROPIC_API_KEY or --model anthropic, openai-compatible or claude-code (this run would use the offline model)',
         );
       if (options.perTurn !== true) {
         const progress = backfillProgress(options.batch === true);
@@ -172,8 +173,9 @@ export function registerExtract(program: Command): void {
         });
         progress.stop();
         if (model instanceof CassetteModel && options.record === true) await model.save();
-        if (options.json === true) process.stdout.write(`${JSON.stringify({ ...report, model: model.name }, null, 2)}\n`);
-        else process.stdout.write(formatBackfillReport(report, model.name));
+        if (options.json === true)
+          process.stdout.write(`${JSON.stringify({ ...report, model: model.name, ...costField(model) }, null, 2)}\n`);
+        else process.stdout.write(formatBackfillReport(report, model.name) + costLine(model));
         if (report.failedRuns > 0 || report.failedSessions > 0 || report.failedProjects > 0) process.exitCode = 1;
         return;
       }
@@ -210,8 +212,8 @@ export function registerExtract(program: Command): void {
       progress.stop();
       if (model instanceof CassetteModel && options.record === true) await model.save();
       if (options.json === true)
-        process.stdout.write(`${JSON.stringify({ ...report, model: model.name, policy: options.policy }, null, 2)}\n`);
-      else process.stdout.write(formatPerTurnReport(report, model.name, describePolicy(options.policy)));
+        process.stdout.write(`${JSON.stringify({ ...report, model: model.name, policy: options.policy, ...costField(model) }, null, 2)}\n`);
+      else process.stdout.write(formatPerTurnReport(report, model.name, describePolicy(options.policy)) + costLine(model));
       if (report.failedRuns > 0 || report.failedSessions > 0) process.exitCode = 1;
     });
 }

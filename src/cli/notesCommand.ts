@@ -3,12 +3,13 @@ import { buildSessionNotes, defaultNotesPath, readNotes, selectModel, type Model
 import { claudeConfigHome } from '../transcript/index.js';
 import { CassetteModel } from '../model/cassette/index.js';
 import { loadNotesConfig } from '../memory/session/index.js';
+import { addModelPortOptions, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 import { describePolicy } from '../pipeline/index.js';
 
-interface NotesOptions extends TriggerOptions {
+interface NotesOptions extends TriggerOptions, ModelPortCliOptions {
   readonly notes?: string;
   readonly configDir?: string;
   readonly model?: ModelKind;
@@ -35,14 +36,13 @@ export function registerNotes(program: Command): void {
       '--config-dir <dir>',
       'Claude config directory, for a custom template and prompt in session-memory/config/ (default: CLAUDE_CONFIG_DIR or ~/.claude)',
     )
-    .addOption(
-      modelOption('--model <kind>', 'auto (the Anthropic API when ANTHROPIC_API_KEY is set, else offline), offline or anthropic', 'auto'),
-    )
+    .addOption(modelOption('--model <kind>', MODEL_HELP, 'auto'))
     .option('--cassette <file>', 'replay model calls from this cassette (with --record: record them there)')
     .option('--record', 'with --cassette: call the model and record its answers')
     .option('--effects <file>', "memlog's effect log (default: <transcript>.memlog.jsonl)")
     .option('--show', 'print the notes afterwards')
     .option('--json', 'print what was done as one JSON object');
+  addModelPortOptions(command);
   checkOptions<NotesOptions>(command, (options) =>
     options.record === true && options.cassette === undefined ? '--record records into a cassette: it needs --cassette <file>' : undefined,
   );
@@ -57,6 +57,7 @@ export function registerNotes(program: Command): void {
       for (const warning of config.warnings) process.stderr.write(`memlog: ${warning}\n`);
       const model = selectModel({
         model: options.model ?? 'auto',
+        ...modelPortSelection(options),
         ...(options.cassette === undefined ? {} : { cassette: options.cassette }),
         ...(options.record === true ? { record: true } : {}),
       });

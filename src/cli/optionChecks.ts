@@ -1,7 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 
 /** The model kinds `--model` and `--recall-model` take; anything else is a usage error. */
-export const MODEL_KINDS = ['auto', 'offline', 'anthropic'] as const;
+export const MODEL_KINDS = ['auto', 'offline', 'anthropic', 'openai-compatible', 'claude-code'] as const;
 
 /** A `--model`-style option that accepts only {@link MODEL_KINDS}. */
 export function modelOption(flags: string, description: string, defaultValue: (typeof MODEL_KINDS)[number]): Option {

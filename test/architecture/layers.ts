@@ -12,7 +12,10 @@ export const LAYERS: readonly { readonly name: string; readonly paths: readonly 
   { name: 'stores', paths: ['src/memory/durable/', 'src/memory/session/', 'src/memory/team/', 'src/search/'] },
   { name: 'model port', paths: ['src/model/'] },
   { name: 'planners', paths: ['src/compaction/', 'src/context/', 'src/consolidation/'] },
-  { name: 'model adapters', paths: ['src/model/anthropic/', 'src/model/offline/', 'src/model/cassette/'] },
+  {
+    name: 'model adapters',
+    paths: ['src/model/anthropic/', 'src/model/offline/', 'src/model/cassette/', 'src/model/claudeCode/', 'src/model/openaiCompatible/'],
+  },
   { name: 'jobs', paths: ['src/jobs/'] },
   { name: 'apps', paths: ['src/report/', 'src/inspect/', 'src/memory/team/server/', 'src/mcp/'] },
   { name: 'surface', paths: ['src/cli/', 'src/testing/', 'src/index.ts'] },

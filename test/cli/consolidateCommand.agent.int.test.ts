@@ -42,7 +42,7 @@ describe('memlog consolidate --model anthropic (a CLI child, the real SDK, a loc
     const p = agentProject();
     server.arrange(...agentSession(p));
     const result = await runCliAsync(['consolidate', p.memory, '--json'], { env, timeoutMs: 60_000 });
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe('memlog: model: anthropic (ANTHROPIC_API_KEY is set)\n');
     expect(result.status).toBe(0);
     const report = JSON.parse(result.stdout) as { status: string; runId: string; agent: { model: string; restored: string[] } };
     expect(report).toMatchObject({ status: 'consolidated', runId: 'consolidation@0', agent: { model: 'anthropic', restored: [] } });
