@@ -13,7 +13,7 @@ export const LAYERS: readonly { readonly name: string; readonly paths: readonly 
   { name: 'model port', paths: ['src/model/'] },
   { name: 'planners', paths: ['src/compaction/', 'src/context/', 'src/consolidation/'] },
   { name: 'model adapters', paths: ['src/model/anthropic/', 'src/model/offline/', 'src/model/cassette/'] },
-  { name: 'jobs', paths: ['src/jobs/'] },
+  { name: 'jobs', paths: ['src/jobs/', 'src/archive/'] },
   { name: 'apps', paths: ['src/report/', 'src/inspect/', 'src/memory/team/server/'] },
   { name: 'surface', paths: ['src/cli/', 'src/testing/', 'src/index.ts'] },
 ];
