@@ -54,32 +54,38 @@ export type ManifestRecord = z.infer<typeof ManifestRecord>;
 
 export interface Manifest {
   readonly records: readonly ManifestRecord[];
-  /** Lines that are not records: a torn last line from a killed run, or damage (verify names them). */
+  /** Lines that are not JSON: what a run killed in the middle of an append leaves, ended by the next one. */
+  readonly tornLines: readonly number[];
+  /** JSON lines that are not records: damage, or a newer format (verify names them). */
   readonly badLines: readonly number[];
 }
 
 /** Reads the manifest line by line (an archive with no manifest yet is empty). */
 export async function readManifest(path: string): Promise<Manifest> {
   const input = await readRegularFileOrNullStream(path);
-  if (input === null) return { records: [], badLines: [] };
+  if (input === null) return { records: [], tornLines: [], badLines: [] };
   const records: ManifestRecord[] = [];
+  const tornLines: number[] = [];
   const badLines: number[] = [];
   let line = 0;
   for await (const text of createInterface({ input, crlfDelay: Infinity })) {
     line++;
     if (text === '') continue;
     const parsed = parseRecord(text);
-    if (parsed === null) badLines.push(line);
+    if (parsed === 'torn') tornLines.push(line);
+    else if (parsed === null) badLines.push(line);
     else records.push(parsed);
   }
-  return { records, badLines };
+  return { records, tornLines, badLines };
 }
 
-function parseRecord(text: string): ManifestRecord | null {
+function parseRecord(text: string): ManifestRecord | null | 'torn' {
+  let value: unknown;
   try {
-    const result = ManifestRecord.safeParse(JSON.parse(text));
-    return result.success ? result.data : null;
+    value = JSON.parse(text);
   } catch {
-    return null;
+    return 'torn';
   }
+  const result = ManifestRecord.safeParse(value);
+  return result.success ? result.data : null;
 }

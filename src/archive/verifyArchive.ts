@@ -12,6 +12,8 @@ export interface VerifyReport {
   readonly pieces: number;
   /** Bytes of every version, uncompressed, read back and checked. */
   readonly bytes: number;
+  /** Manifest lines cut by a killed run: harmless, the next run ended them and stored their pieces again. */
+  readonly tornLines: number;
   /** One line per problem: a damaged or missing piece, a manifest line that is not a record, a record out of order. */
   readonly problems: readonly string[];
 }
@@ -38,7 +40,7 @@ export async function verifyArchive(archiveDir: string): Promise<VerifyReport> {
         problems.push(error.message);
       }
     }
-  return { files: index.size, versions, pieces, bytes, problems };
+  return { files: index.size, versions, pieces, bytes, tornLines: manifest.tornLines.length, problems };
 }
 
 async function checkVersion(archiveDir: string, records: Parameters<typeof readVersion>[1]): Promise<number> {

@@ -108,6 +108,8 @@ function registerVerify(archive: Command): void {
       const summary = `verified ${report.files} file(s), ${report.versions} version(s), ${report.pieces} piece(s), ${report.bytes} byte(s)`;
       process.stdout.write(`${summary}: ${report.problems.length === 0 ? 'all good' : `${report.problems.length} problem(s)`}\n`);
       for (const problem of report.problems) process.stdout.write(`  ${problem}\n`);
+      if (report.tornLines > 0)
+        process.stdout.write(`  ${report.tornLines} manifest line(s) cut by an interrupted run, skipped (harmless)\n`);
       if (report.problems.length > 0) process.exitCode = 1;
     });
 }
