@@ -83,6 +83,17 @@ describe('memlog archive', () => {
     expect(after.status).toBe(0);
   }, 120_000);
 
+  it('a second run at once stops on the lock with one line, and leaves the archive as it was', () => {
+    const { config, archive: dir } = setUp();
+    mkdirSync(dir, { recursive: true });
+    // This test's own process is alive: the lock is held.
+    writeFileSync(join(dir, 'lock'), String(process.pid));
+    const second = archive(config, dir);
+    expect(second.status).toBe(2);
+    expect(second.stderr).toMatch(new RegExp(`^memlog: another memlog archive \\(pid ${process.pid}\\) is working on .*\n$`));
+    expect(readdirSync(dir)).toEqual(['lock']);
+  }, 120_000);
+
   it('says where to restore and what, in one line each', () => {
     const { config, archive: dir } = setUp();
     archive(config, dir);
