@@ -22,6 +22,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['context', async () => (await import('./contextCommand.js')).registerContext],
   ['search', async () => (await import('./searchCommand.js')).registerSearch],
   ['mcp', async () => (await import('./mcpCommand.js')).registerMcp],
+  ['archive', async () => (await import('./archiveCommand.js')).registerArchive],
 ];
 
 /**
@@ -33,6 +34,8 @@ export async function createProgram(argv?: readonly string[]): Promise<Command> 
   // Set before the commands are added, so each one inherits it: main decides the exit status.
   const program = new Command('memlog')
     .exitOverride()
+    // A command's options are read after its own name only: `archive --to` names the archive, `archive restore --to` the target.
+    .enablePositionalOptions()
     .description("memlog: Claude Code's memory system over its transcript log, as a library and CLI")
     .version('0.1.0');
   const named = argv?.[2];

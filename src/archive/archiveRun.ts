@@ -1,0 +1,140 @@
+import { existsSync, statSync } from 'node:fs';
+import { acquireProcessLock } from '../fs/processLock.js';
+import { mkdirSync, rmSync, writeFile } from '../fs/faultableFs.js';
+import { isFsError } from '../fs/fsError.js';
+import { lockPath, manifestPath, unfinishedPath } from './archiveLayout.js';
+import { indexManifest, latestRecord } from './archiveIndex.js';
+import { firstLook, RACY_WINDOW_NS } from './fileChange.js';
+import { readManifest, type ManifestRecord, type SourceIdentity } from './manifest.js';
+import { listSessionFiles, type SourceFile } from './sourceFiles.js';
+import { SourceChangedError } from './storePiece.js';
+import { storeChange } from './storeChange.js';
+import { sweepPieces } from './sweepPieces.js';
+
+export interface ArchiveOptions {
+  readonly archiveDir: string;
+  /** Claude Code project folders (`~/.claude/projects/<project>`). */
+  readonly projectDirs: readonly string[];
+  /** The clock, for the records' dates and the racy-time rule (fileChange.ts). */
+  readonly now?: () => Date;
+}
+
+export type FileOutcome = 'unchanged' | 'touched' | 'added' | 'grown' | 'rewritten';
+
+export interface ArchiveReport {
+  readonly files: number;
+  readonly outcomes: Readonly<Record<FileOutcome, number>>;
+  /** Source bytes read to store pieces (the head and tail checks aside). */
+  readonly bytesRead: number;
+  readonly bytesStored: number;
+  /** Pieces a killed or failed run left unrecorded, removed now. */
+  readonly swept: number;
+  /** Files not archived this run, with why (changed while read, vanished): the next run takes them. */
+  readonly skipped: readonly { readonly key: string; readonly reason: string }[];
+}
+
+/**
+ * `memlog archive`: brings the archive up to date with these projects' sessions, storing only
+ * what is new (decision 73). Under the archive's lock; every piece lands before its manifest
+ * line, so a run killed or stopped by a full disk leaves a valid archive the next run completes.
+ */
+export async function archiveProjects(options: ArchiveOptions): Promise<ArchiveReport> {
+  const { archiveDir, now = () => new Date() } = options;
+  mkdirSync(archiveDir, { recursive: true, mode: 0o700 });
+  const release = acquireProcessLock(lockPath(archiveDir), { holder: 'memlog archive', target: archiveDir });
+  try {
+    const manifest = await readManifest(manifestPath(archiveDir));
+    const swept = existsSync(unfinishedPath(archiveDir)) ? sweepPieces(archiveDir, manifest.records) : 0;
+    await writeFile(unfinishedPath(archiveDir), '', { sync: true });
+    const tally = new Tally(swept);
+    const index = indexManifest(manifest.records);
+    await inParallel(listSessionFiles(options.projectDirs), (file) => archiveFile(archiveDir, file, index.get(file.key), now(), tally));
+    rmSync(unfinishedPath(archiveDir), { force: true });
+    return tally.report();
+  } finally {
+    release();
+  }
+}
+
+async function archiveFile(
+  archiveDir: string,
+  file: SourceFile,
+  history: ManifestRecord[][] | undefined,
+  now: Date,
+  tally: Tally,
+): Promise<void> {
+  try {
+    const seen = identityOf(file.path, now);
+    const last = latestRecord(history);
+    if (firstLook(last, seen) === 'unchanged') return tally.count('unchanged');
+    const stored = await storeChange(archiveDir, file, last, seen, now);
+    tally.count(stored.outcome, stored.bytesRead, stored.bytesStored);
+  } catch (error) {
+    if (!(error instanceof SourceChangedError) && !(isFsError(error) && (error as NodeJS.ErrnoException).code === 'ENOENT')) throw error;
+    tally.skip(file.key, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Files in flight at once: compression runs on libuv's threads and each piece waits for its
+ * fsyncs, so a few at a time use the cores and overlap the waits; each file's pieces stay in order.
+ */
+const FILES_IN_FLIGHT = 4;
+
+/** Runs `work` over the items, a few at a time; after a failure no new item starts, and the first failure is thrown once all have stopped. */
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async (): Promise<void> => {
+    while (!failed && next < items.length) {
+      const item = items[next++] as T;
+      await work(item).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+    }
+  };
+  const settled = await Promise.allSettled(Array.from({ length: FILES_IN_FLIGHT }, worker));
+  const failure = settled.find((result) => result.status === 'rejected');
+  if (failure !== undefined) throw failure.reason;
+}
+
+/** What the fast path compares; a time too close to now is not trusted (RACY_WINDOW_NS). */
+function identityOf(path: string, now: Date): SourceIdentity {
+  const stats = statSync(path, { bigint: true });
+  const racy = BigInt(now.getTime()) * 1_000_000n - stats.mtimeNs < RACY_WINDOW_NS;
+  return { dev: String(stats.dev), ino: String(stats.ino), size: Number(stats.size), mtimeNs: racy ? null : String(stats.mtimeNs) };
+}
+
+class Tally {
+  private files = 0;
+  private readonly outcomes: Record<FileOutcome, number> = { unchanged: 0, touched: 0, added: 0, grown: 0, rewritten: 0 };
+  private bytesRead = 0;
+  private bytesStored = 0;
+  private readonly skipped: { key: string; reason: string }[] = [];
+
+  constructor(private readonly swept: number) {}
+
+  count(outcome: FileOutcome, read = 0, stored = 0): void {
+    this.files++;
+    this.outcomes[outcome]++;
+    this.bytesRead += read;
+    this.bytesStored += stored;
+  }
+
+  skip(key: string, reason: string): void {
+    this.files++;
+    this.skipped.push({ key, reason });
+  }
+
+  report(): ArchiveReport {
+    return {
+      files: this.files,
+      outcomes: { ...this.outcomes },
+      bytesRead: this.bytesRead,
+      bytesStored: this.bytesStored,
+      swept: this.swept,
+      skipped: [...this.skipped],
+    };
+  }
+}

@@ -1,0 +1,115 @@
+import type { Command } from 'commander';
+import {
+  archiveProjects,
+  defaultArchiveDir,
+  restoreArchive,
+  verifyArchive,
+  projectFolders,
+  selectionByName,
+  type ArchiveReport,
+} from '../archive/index.js';
+import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
+import { checkOptions } from './optionChecks.js';
+import { registerArchiveViews } from './archiveViews.js';
+
+interface ArchiveOptions {
+  readonly to?: string;
+  readonly configDir?: string;
+  readonly json?: boolean;
+}
+
+/** `memlog archive`: keep every session before Claude Code's cleanup deletes it (decision 73). */
+export function registerArchive(program: Command): void {
+  const command = program
+    .command('archive')
+    .enablePositionalOptions()
+    .description(
+      "copy every session (transcripts, subagents, tool results) into memlog's archive, storing only what is new since the last run",
+    )
+    .argument('[projects...]', "project folders, or their names under Claude Code's projects folder (default: every project)")
+    .option('--to <dir>', 'the archive (default: MEMLOG_ARCHIVE or ~/.memlog/archive)')
+    .option('--config-dir <dir>', 'Claude config directory (default: CLAUDE_CONFIG_DIR or ~/.claude)')
+    .option('--json', 'print what was done as one JSON object')
+    .action(async (projects: string[], options: ArchiveOptions) => {
+      const archiveDir = options.to ?? defaultArchiveDir();
+      const report = await archiveProjects({
+        archiveDir,
+        projectDirs: projectFolders(projects, projectsRoot(options.configDir ?? claudeConfigHome())),
+      });
+      process.stdout.write(options.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatArchive(archiveDir, report));
+    });
+  registerRestore(command);
+  registerVerify(command);
+  registerArchiveViews(command);
+}
+
+function formatArchive(archiveDir: string, report: ArchiveReport): string {
+  const { added, grown, rewritten, touched, unchanged } = report.outcomes;
+  const lines = [
+    `archive: ${archiveDir}`,
+    `  ${report.files} file(s): ${added} new, ${grown} grown, ${rewritten} rewritten (new version), ${touched + unchanged} unchanged`,
+    `  read ${report.bytesRead} byte(s), stored ${report.bytesStored} compressed`,
+  ];
+  if (report.swept > 0) lines.push(`  removed ${report.swept} piece(s) an interrupted run left unrecorded`);
+  for (const skipped of report.skipped) lines.push(`  skipped ${skipped.key}: ${skipped.reason}`);
+  return `${lines.join('\n')}\n`;
+}
+
+interface RestoreOptions {
+  readonly all?: boolean;
+  readonly intoClaude?: boolean;
+  readonly to?: string;
+  readonly force?: boolean;
+  readonly archive?: string;
+  readonly configDir?: string;
+}
+
+function registerRestore(archive: Command): void {
+  const command = archive
+    .command('restore')
+    .description(
+      'write archived files back, byte for byte (the newest version of each); a different file already there is kept unless --force',
+    )
+    .argument('[session-or-project]', 'a session id, or a project folder name (after --, as it starts with a dash)')
+    .option('--all', 'every archived file')
+    .option('--into-claude', "into Claude Code's projects folder, where it looks for sessions")
+    .option('--to <dir>', 'into this folder, as <project>/<files>')
+    .option('--force', 'replace an existing file whose bytes differ')
+    .option('--archive <dir>', 'the archive (default: MEMLOG_ARCHIVE or ~/.memlog/archive)')
+    .option('--config-dir <dir>', 'Claude config directory, for --into-claude (default: CLAUDE_CONFIG_DIR or ~/.claude)');
+  checkOptions<RestoreOptions & { readonly name?: string }>(command, (options) =>
+    (options.intoClaude === true) === (options.to !== undefined)
+      ? 'say where to restore: --into-claude or --to <dir>, one of them'
+      : undefined,
+  );
+  command.hook('preAction', (_parent, action) => {
+    if ((action.opts<RestoreOptions>().all === true) === (action.args[0] !== undefined))
+      action.error('error: name a session or a project, or give --all, one of them');
+  });
+  command.action(async (name: string | undefined, options: RestoreOptions) => {
+    const archiveDir = options.archive ?? defaultArchiveDir();
+    const into = options.to ?? projectsRoot(options.configDir ?? claudeConfigHome());
+    const selection = name === undefined ? ({ all: true } as const) : await selectionByName(archiveDir, name);
+    const report = await restoreArchive({ archiveDir, selection, into, ...(options.force === true ? { force: true } : {}) });
+    const lines = [`restored ${report.restored.length} file(s) into ${into}, ${report.unchanged.length} already there`];
+    for (const key of report.refused) lines.push(`  kept ${key}: a different file is there (--force replaces it)`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+    if (report.refused.length > 0) process.exitCode = 1;
+  });
+}
+
+function registerVerify(archive: Command): void {
+  archive
+    .command('verify')
+    .description('read every archived piece back and check its checksums')
+    .option('--archive <dir>', 'the archive (default: MEMLOG_ARCHIVE or ~/.memlog/archive)')
+    .action(async (options: { archive?: string }) => {
+      const report = await verifyArchive(options.archive ?? defaultArchiveDir());
+      const summary = `verified ${report.files} file(s), ${report.versions} version(s), ${report.pieces} piece(s), ${report.bytes} byte(s)`;
+      process.stdout.write(`${summary}: ${report.problems.length === 0 ? 'all good' : `${report.problems.length} problem(s)`}\n`);
+      for (const problem of report.problems) process.stdout.write(`  ${problem}\n`);
+      if (report.tornLines > 0)
+        process.stdout.write(`  ${report.tornLines} manifest line(s) cut by an interrupted run, skipped (harmless)\n`);
+      if (report.problems.length > 0) process.exitCode = 1;
+    });
+}
