@@ -102,22 +102,6 @@ const results = join(dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md'
 const today = new Date().toISOString().slice(0, 10);
 console.log(machineLine());
 
-<<<<<<< HEAD
-if (!args['no-write'] && halves.length === ALL_HALVES.length) {
-  const results = join(dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md');
-  const body = [
-    `\`npm run bench:quality\` (${new Date().toISOString().slice(0, 10)}): the labelled corpus of bench/quality/corpus/`,
-    '(dev; dev2, a second development half written later blind to the rules; held-out, kept aside) said in generated sessions, through `memlog extract` (two phases, the default) and',
-    '`--per-turn`. Recall: positives some memory of their project holds all the words of; precision: memories',
-    'matching a positive over all saved; negatives saved: non-memories (tasks, questions, fixes, code facts, transient',
-    "state, secrets) found in a memory; secrets: any piece of a corpus secret in any memory file, and src/secrets' scanner's findings.",
-    'Targets: recall ≥ 0.75 overall and ≥ 0.6 per type, precision ≥ 0.9, secrets 0, on every half.',
-    '',
-    table,
-  ].join('\n');
-  writeFileSync(results, replaceSection(existsSync(results) ? readFileSync(results, 'utf8') : '', body));
-  console.log(`written to ${results}`);
-=======
 if (rows.length > 0) {
   const table = formatTable(rows);
   console.log(table);
@@ -148,5 +132,4 @@ if (realHalfList.length > 0) {
     writeFileSync(results, withRealSection(existsSync(results) ? readFileSync(results, 'utf8') : '', realTable, today));
     console.log(`real sessions written to ${results}`);
   }
->>>>>>> wave-realbench
 }
