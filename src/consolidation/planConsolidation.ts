@@ -7,7 +7,7 @@ import type { ClaudeMdInstruction } from './claudeMdInstruction.js';
 import { hasNote, outsideNotes, withNote, withoutNotes } from './claudeMdNote.js';
 import type { ConsolidationChange, ConsolidationPlan } from './consolidationPlan.js';
 import { contradictionsOf, readInstructions, type FoundContradiction, type ReadInstruction } from './contradictions.js';
-import type { MemoryCandidate, SourceRef, StoredMemory } from './memoryCandidate.js';
+import { originOf, type MemoryCandidate, type SourceRef, type StoredMemory } from './memoryCandidate.js';
 import { rebuildIndex } from './rebuildIndex.js';
 import { DEFAULT_SUBJECT_MATCH, SubjectIndex, subjectOverlap, type SubjectMatch } from './sameSubject.js';
 import { subjectTerms } from './subjectTerms.js';
@@ -136,7 +136,7 @@ function items(input: ConsolidationInput): Item[] {
         type: c.type,
         body: c.body,
         modified: c.saidAt,
-        ...(c.sources.at(-1) === undefined ? {} : { originSessionId: c.sources.at(-1)!.session }),
+        ...(c.sources.at(-1) === undefined ? {} : { originSessionId: originOf(c.sources.at(-1)!) }),
       };
       // Named by its slug from the start (decision 68): what it is grouped by is the name it will have.
       const dated = withAbsoluteDates(memory, c.saidAt);

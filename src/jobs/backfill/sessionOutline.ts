@@ -37,6 +37,8 @@ export interface SessionOutline {
    * (or whose own line has no time), those, by uuid.
    */
   readonly lastWritten: ReadonlyMap<string, LastWritten>;
+  /** The session id the entries carry (the first one written), if any: a memory's originSessionId (decision 68). */
+  readonly sessionId?: string;
 }
 
 /** Claude Code 1.0.x's compaction: a parentless user message that opens with the summary (no one's words; what it sums up is read). */
@@ -59,10 +61,13 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
   const prompts = new Set<string>();
   const skeleton = new HistorySkeleton();
   const summaries = new Set<number>();
+  let sessionId: string | undefined;
   for (const item of readTranscriptSync(path)) {
     if (item.kind !== 'entry') continue;
     const { seq, entry } = item;
     positions.add(seq, item.offset, item.line);
+    const id = (entry as { sessionId?: unknown }).sessionId;
+    if (sessionId === undefined && typeof id === 'string' && id !== '') sessionId = id;
     if (isContinuationSummary(entry)) summaries.add(seq);
     else if (hasUuid(entry) && isPrompt(entry)) prompts.add(entry.uuid);
     skeleton.add(seq, entry);
@@ -79,5 +84,15 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
     if (asked.has(cited) && !citedIndex.has(cited)) citedIndex.set(cited, messages);
     messages++;
   }
-  return { path, history: history.seqs, positions, prompts, messages, messageIndex, citedIndex, lastWritten: history.lastWritten };
+  return {
+    path,
+    history: history.seqs,
+    positions,
+    prompts,
+    messages,
+    messageIndex,
+    citedIndex,
+    lastWritten: history.lastWritten,
+    ...(sessionId === undefined ? {} : { sessionId }),
+  };
 }
