@@ -99,7 +99,7 @@ export async function extractSession(
   // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
   let ended: LogPosition | undefined;
   const end = (): LogPosition => (ended ??= lastPosition(transcriptEntries(session)));
-  const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, options);
+  const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, { ...options, originId });
   records = [...records, ...collected.records];
   // The newest run failed last time: it runs again now, at the same place.
   records = [...records, ...retryFailed(records, 'extraction', logPath)];
