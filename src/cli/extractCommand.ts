@@ -5,6 +5,7 @@ import { CassetteModel } from '../model/cassette/index.js';
 import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
 import { backfillMemories, DEFAULT_CHUNK_TOKENS, extractMemories, selectModel, type ModelKind } from '../jobs/index.js';
 import { printBackfillPlan, printPerTurnPlan } from './extractPlan.js';
+import { reportSkipped } from './reportSkipped.js';
 import { backfillProgress, perTurnProgress } from './extractProgress.js';
 import { formatBackfillReport, formatPerTurnReport } from './extractReport.js';
 import { addModelPortOptions, costField, costLine, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
@@ -136,6 +137,7 @@ export function registerExtract(program: Command): void {
     .action(async (folder: string | undefined, options: ExtractCliOptions) => {
       const root = folder ?? projectsRoot(claudeConfigHome());
       const settings = toSettings(options);
+      reportSkipped(root);
       if (options.dryRun === true) {
         if (options.perTurn === true) printPerTurnPlan(root, options, settings);
         else printBackfillPlan(root, options);

@@ -1,4 +1,5 @@
 import { toKebabSlug } from '../memory/durable/frontmatterStamp.js';
+import { memorySlug } from '../memory/durable/memorySlug.js';
 import { reservedIndexNameReason } from '../memory/durable/memoryIndex.js';
 import type { TopicFile } from '../memory/durable/topicFile.js';
 import { absoluteDates, type AbsoluteDates, type DateRewrite } from './absoluteDates.js';
@@ -6,11 +7,11 @@ import type { ClaudeMdInstruction } from './claudeMdInstruction.js';
 import { hasNote, outsideNotes, withNote, withoutNotes } from './claudeMdNote.js';
 import type { ConsolidationChange, ConsolidationPlan } from './consolidationPlan.js';
 import { contradictionsOf, readInstructions, type FoundContradiction, type ReadInstruction } from './contradictions.js';
-import type { MemoryCandidate, SourceRef, StoredMemory } from './memoryCandidate.js';
+import { originOf, type MemoryCandidate, type SourceRef, type StoredMemory } from './memoryCandidate.js';
 import { rebuildIndex } from './rebuildIndex.js';
 import { mergeStatements, type MergedStatements } from './mergeStatements.js';
 import { DEFAULT_SUBJECT_MATCH, SubjectIndex, subjectOverlap, type SubjectMatch } from './sameSubject.js';
-import { subjectTerms, subjectWords } from './subjectTerms.js';
+import { subjectTerms } from './subjectTerms.js';
 
 export interface ConsolidationInput {
   readonly memories: readonly StoredMemory[];
@@ -34,12 +35,16 @@ interface Item {
   readonly filename?: string;
   readonly sources: readonly SourceRef[];
   readonly rewrites: readonly DateRewrite[];
+  /** A statement's name as said (its dates made absolute): a new memory's index title, its name being its file's slug. */
+  readonly title?: string;
 }
 
 interface Cluster {
   readonly id: number;
   items: Item[];
 }
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
 
 /**
  * What a memory is about: its name, its description and the first paragraph of its body. The
@@ -49,7 +54,11 @@ interface Cluster {
 const subjectText = (memory: TopicFile): string => {
   const lead = withoutNotes(memory.body).split(/\n\s*\n|\*\*Why:?\*\*/)[0] ?? '';
   // One line each: the name and the description are read as clauses of their own (subjectQualifiers.ts).
-  return `${memory.name}\n${memory.description}\n${lead}`;
+  // A slug name is left out (decision 68): its words are the first subject words of what the
+  // description says, and read as a clause they would make qualifiers ("npm repo": which repo).
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(memory.name)
+    ? `${memory.description}\n${lead}`
+    : `${memory.name}\n${memory.description}\n${lead}`;
 };
 const byTime = (a: Item, b: Item): number => (a.saidAt ?? '').localeCompare(b.saidAt ?? '') || a.order - b.order;
 const newest = (cluster: Cluster): Item => [...cluster.items].sort(byTime).at(-1)!;
@@ -69,8 +78,6 @@ function merged(cluster: Cluster): Merged {
   return { ...merge, memory: dated.memory, rewrites: dated.rewrites };
 }
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
-
 /** A name with its dates made absolute; a slug name ("release-freeze-next-monday") is read as words and stays a slug. */
 function datedName(name: string, at: Date): AbsoluteDates {
   if (!SLUG.test(name)) return absoluteDates(name, at);
@@ -83,6 +90,23 @@ function datedName(name: string, at: Date): AbsoluteDates {
       .replace(/^-|-$/g, ''),
     rewrites: dated.rewrites,
   };
+}
+
+/**
+ * A statement's name as a memory's file is named (memorySlug.ts), read as a stored slug name is
+ * read again (`datedName`) until that changes nothing: what the next consolidation reads is
+ * what this one wrote.
+ */
+function slugName(name: string, saidAt: string): string {
+  const at = new Date(saidAt);
+  let slug = memorySlug(name);
+  if (Number.isNaN(at.getTime())) return slug;
+  for (let round = 0; round < 3; round++) {
+    const next = memorySlug(datedName(slug, at).text);
+    if (next === slug) break;
+    slug = next;
+  }
+  return slug;
 }
 
 /** An index line's title with its dates made absolute from when the memory was said. */
@@ -128,9 +152,19 @@ function items(input: ConsolidationInput): Item[] {
         type: c.type,
         body: c.body,
         modified: c.saidAt,
-        ...(c.sources.at(-1) === undefined ? {} : { originSessionId: c.sources.at(-1)!.session }),
+        ...(c.sources.at(-1) === undefined ? {} : { originSessionId: originOf(c.sources.at(-1)!) }),
       };
-      return { order: stored.length + i, saidAt: c.saidAt, sources: c.sources, ...withAbsoluteDates(memory, c.saidAt) };
+      // Named by its slug from the start (decision 68): what it is grouped by is the name it will have.
+      const dated = withAbsoluteDates(memory, c.saidAt);
+      const named = { ...dated.memory, name: slugName(dated.memory.name, c.saidAt) };
+      return {
+        order: stored.length + i,
+        saidAt: c.saidAt,
+        sources: c.sources,
+        rewrites: dated.rewrites,
+        memory: named,
+        title: dated.memory.name,
+      };
     });
   return [...stored, ...said];
 }
@@ -174,9 +208,6 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
   }
   return [...clusters.values()].sort((a, b) => a.id - b.id);
 }
-
-/** A file name from the memory's name: its first subject words as written (stems read badly: "directli"). */
-const slug = (name: string): string => (subjectWords(name).slice(0, 5).join('-') || 'memory').slice(0, 60).replace(/[-.]+$/, '');
 
 function freeName(wanted: string, taken: Set<string>): string {
   const free = (name: string) => !taken.has(name) && reservedIndexNameReason(name) === null;
@@ -273,6 +304,8 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
   const described = new Set<string>();
   /** When each rewritten memory was said: its index title's dates are made absolute from then. */
   const saidAt = new Map<string, string>();
+  /** The title each new memory's index line shows: the name it was said with, not its file's slug. */
+  const titles = new Map<string, string>();
   const instructions = readInstructions(input.instructions ?? []);
 
   for (const group of clusters) {
@@ -282,13 +315,18 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     const stored = group.items.filter((item) => item.filename !== undefined).sort((a, b) => a.filename!.localeCompare(b.filename!));
     const sources = group.items.flatMap((item) => item.sources);
     const target = stored[0];
-    const filename = target?.filename ?? freeName(slug(rep.memory.name), taken);
+    // A new memory's file name is the slug of its name, negations kept (memorySlug.ts), and its
+    // name is its file name (decision 68). A memory rewritten by a later statement takes that
+    // statement's name (a slug too), as it takes its words: the name is part of what a second
+    // consolidation groups it by, so it must be the one this one grouped it by.
+    const filename = target?.filename ?? freeName(rep.memory.name, taken);
+    const original = input.memories.find((m) => m.filename === filename)?.file;
+    if (target === undefined && rep.title !== undefined) titles.set(filename, rep.title);
     const base =
       target === undefined
-        ? merge.memory
+        ? { ...merge.memory, name: filename.replace(/\.md$/, '') }
         : { ...merge.memory, ...(target.memory.extra === undefined ? {} : { extra: target.memory.extra }) };
     const said: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
-    const original = input.memories.find((m) => m.filename === filename)?.file;
     const { file: found, fresh } = noted(said, original, instructions);
     // A file written without `modified` is dated by its mtime (decision 70): written again, it says when.
     const written = original === undefined || !sameFile(original, found);
@@ -341,6 +379,7 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     kept: input.kept ?? [],
     mergedInto,
     retitle: datedTitle(saidAt),
+    titles,
   });
   changes.push(...index.unindexed.map(({ line, reason }) => ({ kind: 'unindexed' as const, line, reason })));
   return { changes, writes, index: index.content, indexBefore: input.index, indexChanged: index.content !== input.index };

@@ -36,6 +36,8 @@ export interface IndexRebuildInput {
   readonly mergedInto: ReadonlyMap<string, string>;
   /** The title a rewritten memory's line keeps, from the one it had (its dates made absolute); default: as it was. */
   readonly retitle?: (filename: string, title: string) => string;
+  /** The title a memory without a line gets, when it is not its name (a new memory's name is its file's slug). */
+  readonly titles?: ReadonlyMap<string, string>;
 }
 
 export interface IndexRebuild {
@@ -85,7 +87,8 @@ export function rebuildIndex(input: IndexRebuildInput): IndexRebuild {
   }
   const order = (filename: string) => MEMORY_TYPES.indexOf(memories.get(filename)!.type);
   const missing = [...memories.keys()].filter((f) => !indexed.has(f)).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-  for (const filename of missing) lines.push({ line: lineFor(filename, memories.get(filename)!), pointer: true });
+  for (const filename of missing)
+    lines.push({ line: lineFor(filename, memories.get(filename)!, input.titles?.get(filename)), pointer: true });
   const fit = fitPointers(lines);
   unindexed.push(...fit.dropped);
   return { content: fit.content, unindexed };

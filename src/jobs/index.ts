@@ -21,7 +21,8 @@ export { runNotesUpdate, ensureNotesFile, coveredUpTo, stagingPath, NotesRunOutc
 export { sessionNotesExecutor, type NotesExecutorOptions } from './notes/notesExecutor.js';
 export { waitForNotesRun, NOTES_WAIT, type WaitOptions, type WaitResult } from './notes/waitForNotes.js';
 export { extractMemories, type ExtractOptions, type ExtractReport, type SessionEvent } from './extraction/extractMemories.js';
-export { findTargets, type ExtractTarget } from './extraction/findTargets.js';
+export { findTargets, skippedTranscripts, type ExtractTarget } from './extraction/findTargets.js';
+export type { SkippedTranscript } from './extraction/transcriptTree.js';
 export { pendingExtraction } from './extraction/pendingExtraction.js';
 export type { SessionReport } from './extraction/extractSession.js';
 export { totalOf, type CountsByType } from './extraction/sessionTally.js';

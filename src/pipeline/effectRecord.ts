@@ -103,7 +103,12 @@ export const CompactionStartedRecord = z.looseObject({
 });
 
 /** Where a statement was made, as consolidation cites it. */
-export const SourceRefRecord = z.looseObject({ session: z.string(), uuid: z.string(), timestamp: z.string() });
+export const SourceRefRecord = z.looseObject({
+  session: z.string(),
+  uuid: z.string(),
+  timestamp: z.string(),
+  sessionId: z.string().optional(),
+});
 /** One change a consolidation makes (see src/consolidation/consolidationPlan.ts), as the log keeps it: what, why, from where. */
 export const ConsolidationChangeRecord = z.looseObject({
   kind: z.enum(['added', 'updated', 'merged', 'removed', 'confirmed', 'contradicts', 'unindexed']),

@@ -12,6 +12,19 @@ export interface SkeletonHistory {
   readonly lastWritten: ReadonlyMap<string, LastWritten>;
 }
 
+/** How a history is read beyond what a resume reads (the backfill's reading of an old session, decision 68). */
+export interface HistoryOptions {
+  /**
+   * A main-thread entry with no parent (Claude Code 1.0.x started a chain again after an
+   * interruption or an old-style compaction) continues the newest main-thread chain written
+   * before it, so every main-thread message of the file is read once; a resume reads the last
+   * chain only.
+   */
+  readonly stitchRoots?: boolean;
+  /** The seqs of entries on the way to leave out (an old-style continuation summary: no one's words). */
+  readonly leaveOut?: ReadonlySet<number>;
+}
+
 /**
  * What `sessionHistoryNodes` decides from the entries (loadConversation.ts: the newest main-thread
  * leaf, the parent walk through every compaction, split responses and parallel results put back,
@@ -19,9 +32,12 @@ export interface SkeletonHistory {
  * step, with numbers where those steps hold entries (test/resume/skeletonHistory.property.test.ts
  * holds the two the same).
  */
-export function skeletonHistory(skeleton: HistorySkeleton): SkeletonHistory {
+export function skeletonHistory(skeleton: HistorySkeleton, options: HistoryOptions = {}): SkeletonHistory {
   const leaf = newestLeaf(skeleton);
-  const ids = leaf === -1 ? [] : keptWithResponseInProgress(skeleton, recoverOrphans(skeleton, walkThroughCompactions(skeleton, leaf)));
+  const walked = leaf === -1 ? [] : walkThroughCompactions(skeleton, leaf, options.stitchRoots === true ? mainLeaves(skeleton) : undefined);
+  const leaveOut = options.leaveOut;
+  const path = leaveOut === undefined ? walked : keepOnly(walked, (id) => !leaveOut.has(skeleton.seq[id]!));
+  const ids = leaf === -1 ? [] : keptWithResponseInProgress(skeleton, recoverOrphans(skeleton, path));
   const lastWritten = new Map<string, LastWritten>();
   for (const id of ids) {
     const written = skeleton.lastWritten(id);
@@ -51,23 +67,31 @@ function compareAge(s: HistorySkeleton, a: number, b: number): number {
 
 /** conversationChain.ts `findLeaves` and `selectLeaf(…, 'newest')`; -1 when there is none. */
 function newestLeaf(s: HistorySkeleton): number {
+  const { main, all } = leaves(s);
+  let best = -1;
+  for (const leaf of main.length > 0 ? main : all) if (best === -1 || compareAge(s, leaf, best) >= 0) best = leaf;
+  return best;
+}
+
+/** The main-thread leaves, in file order. */
+const mainLeaves = (s: HistorySkeleton): number[] => leaves(s).main;
+
+/** Every leaf's nearest message, in file order, and those of them on the main thread. */
+function leaves(s: HistorySkeleton): { readonly all: number[]; readonly main: number[] } {
   const hasChild = new Uint8Array(s.idCount);
   for (let k = 0; k < s.nodeCount; k++) {
     const parent = s.parent[s.nodeOrder[k]!]!;
     if (parent !== -1) hasChild[parent] = 1;
   }
-  const leaves = new Set<number>();
+  const found = new Set<number>();
   for (let k = 0; k < s.nodeCount; k++) {
     const id = s.nodeOrder[k]!;
     if (hasChild[id] === 1) continue;
     const leaf = nearestMessage(s, id);
-    if (leaf !== -1) leaves.add(leaf);
+    if (leaf !== -1) found.add(leaf);
   }
-  const sorted = [...leaves].sort((a, b) => s.seq[a]! - s.seq[b]!);
-  const main = sorted.filter((id) => !has(s, id, Flag.SIDECHAIN_TRUE));
-  let best = -1;
-  for (const leaf of main.length > 0 ? main : sorted) if (best === -1 || compareAge(s, leaf, best) >= 0) best = leaf;
-  return best;
+  const sorted = [...found].sort((a, b) => s.seq[a]! - s.seq[b]!);
+  return { all: sorted, main: sorted.filter((id) => !has(s, id, Flag.SIDECHAIN_TRUE)) };
 }
 
 function nearestMessage(s: HistorySkeleton, start: number): number {
@@ -83,7 +107,7 @@ function nearestMessage(s: HistorySkeleton, start: number): number {
 }
 
 /** conversationChain.ts `buildHistory`'s walk: root first, through compact boundaries, the summaries of those crossed left out. */
-function walkThroughCompactions(s: HistorySkeleton, leaf: number): number[] {
+function walkThroughCompactions(s: HistorySkeleton, leaf: number, stitchTo?: readonly number[]): number[] {
   const path: number[] = [];
   const seen = new Uint8Array(s.idCount);
   const crossed = new Set<number>();
@@ -95,11 +119,22 @@ function walkThroughCompactions(s: HistorySkeleton, leaf: number): number[] {
     if (parent === -1 && has(s, id, Flag.BOUNDARY) && isNode(s, s.logical[id]!)) {
       crossed.add(id);
       parent = s.logical[id]!;
+    } else if (parent === -1 && stitchTo !== undefined && !has(s, id, Flag.SIDECHAIN_TRUE)) {
+      parent = chainBefore(s, id, stitchTo, seen);
     }
     id = isNode(s, parent) ? parent : -1;
   }
   path.reverse();
   return keepOnly(path, (n) => !(has(s, n, Flag.COMPACT_SUMMARY) && s.parent[n] !== -1 && crossed.has(s.parent[n]!)));
+}
+
+/** The newest main-thread leaf written before a parentless root and not read yet (file order), or -1. */
+function chainBefore(s: HistorySkeleton, root: number, mainLeaves: readonly number[], seen: Uint8Array): number {
+  for (let k = mainLeaves.length - 1; k >= 0; k--) {
+    const leaf = mainLeaves[k]!;
+    if (s.seq[leaf]! < s.seq[root]! && seen[leaf] === 0) return leaf;
+  }
+  return -1;
 }
 
 /** `ids.filter(keep)` in place: a session's history is one array of ids, not a copy per step. */

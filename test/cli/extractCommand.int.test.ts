@@ -41,7 +41,7 @@ describe('memlog extract: the two-phase backfill by default', () => {
     expect(run.stderr).toMatch(/^memlog: \[4\/4\] .*: 1 chunk\(s\) sent, \d candidate\(s\)$/m);
 
     // Phase 2 wrote the files: memory why names the consolidation and the session the statement came from.
-    const why = runCli(['memory', 'why', 'var-const-codebase', '--dir', join(out, '-home-dev-acme-shop', 'memory')]);
+    const why = runCli(['memory', 'why', 'dont-var-const-codebase', '--dir', join(out, '-home-dev-acme-shop', 'memory')]);
     expect(why.stdout).toMatch(/^ {2}added by consolidation@0: new: said in 1 session; from a1eaaff9 \(2026-03-02\)$/m);
     expect(why.stdout).not.toContain('no recorded');
 

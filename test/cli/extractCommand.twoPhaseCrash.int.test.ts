@@ -153,9 +153,13 @@ describe('memlog extract --two-phase killed with SIGKILL, then run again', () =>
     expected = kept(uninterrupted);
     const memory = join(PROJECT, 'memory');
     expect(Object.keys(expected).filter((path) => path.startsWith(memory))).toEqual(
-      ['MEMORY.md', 'pnpm-npm-repo.md', 'push-straight-main.md', 'release-freeze-starts-2026-03.md', 'staging-api-runs-port-9090.md'].map(
-        (name) => join(memory, name),
-      ),
+      [
+        'MEMORY.md',
+        'never-push-straight-main.md',
+        'pnpm-npm-repo.md',
+        'release-freeze-starts-2026-03.md',
+        'staging-api-runs-port-9090.md',
+      ].map((name) => join(memory, name)),
     );
     // The consolidation names the chunks it merges in its commit record; nothing else records them.
     expect(consolidationLog(uninterrupted).map((r) => r.type)).toEqual(['consolidation_started', 'consolidation_finished']);

@@ -129,6 +129,8 @@ export class CandidatesReplyError extends Error {}
 
 export interface ChunkSources {
   readonly session: string;
+  /** The session id the entries carry, when it is not `session` (decision 68). */
+  readonly sessionId?: string;
   /** Every uuid of the chunk (any entry a message was built from) and the message uuid it is cited by. */
   readonly citedAs: ReadonlyMap<string, string>;
   /** The entry timestamps, by uuid. */
@@ -154,7 +156,12 @@ export async function candidatesOf(reply: ModelReply, chunk: ChunkSources): Prom
   for (const answer of parsed.data.candidates) {
     const uuids = [...new Set(answer.sources.flatMap((uuid) => (chunk.citedAs.has(uuid) ? [chunk.citedAs.get(uuid)!] : [])))];
     const sources = uuids
-      .map((uuid) => ({ session: chunk.session, uuid, timestamp: chunk.timeOf.get(uuid) ?? '' }))
+      .map((uuid) => ({
+        session: chunk.session,
+        uuid,
+        timestamp: chunk.timeOf.get(uuid) ?? '',
+        ...(chunk.sessionId === undefined || chunk.sessionId === chunk.session ? {} : { sessionId: chunk.sessionId }),
+      }))
       .filter((s) => s.timestamp !== '');
     if (sources.length === 0) {
       refused++;

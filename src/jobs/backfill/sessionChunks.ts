@@ -312,7 +312,13 @@ export async function recordChunkReply(
   saved: ChunkContext['saved'],
 ): Promise<{ readonly record: CandidatesRecord; readonly refused: number; readonly alreadySaved: number }> {
   const citedAs = new Map(chunk.slice.flatMap((m, i) => m.sources.map((uuid) => [uuid, chunk.messages[i]!.uuid] as const)));
-  const checked = await candidatesOf(reply, { session: view.sessionId, citedAs, timeOf: chunk.timeOf });
+  const origin = view.outline.sessionId;
+  const checked = await candidatesOf(reply, {
+    session: view.sessionId,
+    ...(origin === undefined ? {} : { sessionId: origin }),
+    citedAs,
+    timeOf: chunk.timeOf,
+  });
   const { kept: candidates, dropped: alreadySaved } = withoutSaved(checked.candidates, saved);
   const { refused } = checked;
   const used = replyTokens(reply);
@@ -323,7 +329,12 @@ export async function recordChunkReply(
     last: chunk.last,
     candidates: candidates.map((c) => ({
       ...c,
-      sources: c.sources.map((s) => ({ session: s.session, uuid: s.uuid, timestamp: s.timestamp })),
+      sources: c.sources.map((s) => ({
+        session: s.session,
+        uuid: s.uuid,
+        timestamp: s.timestamp,
+        ...(s.sessionId === undefined ? {} : { sessionId: s.sessionId }),
+      })),
     })),
     tokens: { chunk: chunk.tokens, input: used.input, output: used.output },
   });

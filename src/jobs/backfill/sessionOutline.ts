@@ -2,7 +2,8 @@ import { isPrompt } from '../../projections/turns.js';
 import { streamApiMessages } from '../../resume/apiView.js';
 import { HistorySkeleton, type LastWritten } from '../../resume/historySkeleton.js';
 import { skeletonHistory } from '../../resume/skeletonHistory.js';
-import { hasUuid } from '../../transcript/entrySchema.js';
+import { isTextBlock } from '../../transcript/contentGuards.js';
+import { hasUuid, type Entry } from '../../transcript/entrySchema.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { SeqPositions } from '../../transcript/seqPositions.js';
 import { citedUuid } from './chunkRequest.js';
@@ -38,6 +39,18 @@ export interface SessionOutline {
   readonly lastWritten: ReadonlyMap<string, LastWritten>;
   /** Lines that are not entries (diagnostics: `memlog inspect` lists them), left out of every chunk. */
   readonly unreadLines: number;
+  /** The session id the entries carry (the first one written), if any: a memory's originSessionId (decision 68). */
+  readonly sessionId?: string;
+}
+
+/** Claude Code 1.0.x's compaction: a parentless user message that opens with the summary (no one's words; what it sums up is read). */
+const CONTINUED = 'This session is being continued from a previous conversation';
+
+function isContinuationSummary(entry: Entry): boolean {
+  if (entry.type !== 'user' || entry.parentUuid !== null || entry.isSidechain === true) return false;
+  const content = entry.message.content;
+  const first = typeof content === 'string' ? content : content.find(isTextBlock)?.text;
+  return first?.startsWith(CONTINUED) === true;
 }
 
 /**
@@ -50,6 +63,8 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
   const prompts = new Set<string>();
   const skeleton = new HistorySkeleton();
   let unreadLines = 0;
+  const summaries = new Set<number>();
+  let sessionId: string | undefined;
   for (const item of readTranscriptSync(path)) {
     if (item.kind !== 'entry') {
       unreadLines++;
@@ -57,10 +72,14 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
     }
     const { seq, entry } = item;
     positions.add(seq, item.offset, item.line);
-    if (hasUuid(entry) && isPrompt(entry)) prompts.add(entry.uuid);
+    const id = (entry as { sessionId?: unknown }).sessionId;
+    if (sessionId === undefined && typeof id === 'string' && id !== '') sessionId = id;
+    if (isContinuationSummary(entry)) summaries.add(seq);
+    else if (hasUuid(entry) && isPrompt(entry)) prompts.add(entry.uuid);
     skeleton.add(seq, entry);
   }
-  const history = skeletonHistory(skeleton);
+  // Every main-thread chain of the file, not only the one a resume reads (decision 68).
+  const history = skeletonHistory(skeleton, { stitchRoots: true, leaveOut: summaries });
   const messageIndex = new Map<string, number>();
   const citedIndex = new Map<string, number>();
   let messages = 0;
@@ -81,5 +100,6 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
     citedIndex,
     lastWritten: history.lastWritten,
     unreadLines,
+    ...(sessionId === undefined ? {} : { sessionId }),
   };
 }

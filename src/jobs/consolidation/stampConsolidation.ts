@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
+import { originOf, type SourceRef } from '../../consolidation/memoryCandidate.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { stampTopicFile } from '../../memory/durable/frontmatterStamp.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
@@ -8,10 +9,11 @@ import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { readRegularFile } from '../../fs/regularFile.js';
 
 const readOrNull = (path: string): Promise<string | null> => readRegularFile(path, 'utf8').catch(() => null);
+const originOrNull = (source: SourceRef | null): string | null => (source === null ? null : originOf(source));
 
 /** The last source a plan cites for a file: the session the memory came from and when it was said, when the file names neither. */
-function lastSource(plan: ConsolidationPlan, filename: string): { readonly session: string; readonly timestamp: string } | null {
-  let source: { session: string; timestamp: string } | null = null;
+function lastSource(plan: ConsolidationPlan, filename: string): SourceRef | null {
+  let source: SourceRef | null = null;
   for (const change of plan.changes) if ('sources' in change && change.filename === filename) source = change.sources.at(-1) ?? source;
   return source;
 }
@@ -42,7 +44,7 @@ export async function stampConsolidationWrites(
         ? stripHarnessTags(text)
         : stampTopicFile(text, {
             now: lastSource(plan, filename)?.timestamp ?? now.toISOString(),
-            sessionId: lastSource(plan, filename)?.session ?? null,
+            sessionId: originOrNull(lastSource(plan, filename)),
             previous,
             filename,
             keepModified: true,

@@ -20,6 +20,7 @@ import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { ExtractionOutcome } from './extractionOutcome.js';
 import { extractionFrames, type ExtractionFrame } from './extractionFrames.js';
 import { runExtraction } from './extractionRun.js';
+import { firstSessionId } from './sessionCwd.js';
 import { sessionTally, type CountsByType } from './sessionTally.js';
 import type { ExtractTarget } from './findTargets.js';
 import { batchCustomId, readBatchLedger, remoteCustomId } from './messageBatchLedger.js';
@@ -76,6 +77,7 @@ export async function extractSession(
 ): Promise<SessionReport> {
   const logPath = target.effectLog(session);
   const sessionId = basename(session, '.jsonl');
+  const originId = firstSessionId(session) ?? sessionId;
   // Staging copies are named for the session and the run, so no other session's run can be taken for this one's.
   const stagingOf = (runId: string) => extractionStagingDir(target.memoryDir, `${sessionId}.${runId}`);
   const { records: read, staged } = readSessionInputs(session, logPath, (runId) => existsSync(stagingOf(runId)));
@@ -98,7 +100,7 @@ export async function extractSession(
   // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
   let ended: LogPosition | undefined;
   const end = (): LogPosition => (ended ??= lastPosition(transcriptEntries(session)));
-  const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, options);
+  const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, { ...options, originId });
   records = [...records, ...collected.records];
   // The newest run failed last time: it runs again now, at the same place.
   records = [...records, ...retryFailed(records, 'extraction', logPath)];
@@ -153,7 +155,8 @@ export async function extractSession(
           newMessages: run.newMessages,
           humanMessages: run.humanMessages,
           runId: `${sessionId}.${runId}`,
-          sessionId,
+          // What the memory names as its origin: the id the entries carry, whatever the file is called (decision 68).
+          sessionId: originId,
           from: run.from,
           to: run.to,
           now: run.now,

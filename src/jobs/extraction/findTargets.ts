@@ -9,6 +9,7 @@ import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { autoMemoryDir, type Env } from '../../memory/durable/memoryPaths.js';
 import { firstCwd } from './sessionCwd.js';
+import { transcriptTree, type SkippedTranscript } from './transcriptTree.js';
 
 /** One project to extract: its sessions, and where its memory and effect logs go. */
 export interface ExtractTarget {
@@ -48,19 +49,6 @@ function firstTimestamp(path: string): string {
   return '';
 }
 
-/** Folders holding session transcripts: the root itself, or any folder below it (not a session's own folder, `subagents` or `memory`). */
-function projectFolders(root: string, depth = 0): string[] {
-  const names = readdirSync(root);
-  if (names.some((name) => isSession(name) && isSessionFile(join(root, name)))) return [root];
-  if (depth >= 4) return [];
-  return names
-    .filter((name) => name !== 'subagents' && name !== 'memory' && !name.startsWith('.'))
-    .map((name) => join(root, name))
-    .filter((path) => statOrNull(path)?.isDirectory() === true)
-    .sort()
-    .flatMap((path) => projectFolders(path, depth + 1));
-}
-
 /** The projects under a root and their sessions, oldest first. */
 export function findTargets(rootPath: string, outPath: string, intoClaude: boolean, env: Env = process.env): ExtractTarget[] {
   if (!existsSync(rootPath)) throw new MemlogError('not_found', `no folder ${rootPath}`);
@@ -70,7 +58,8 @@ export function findTargets(rootPath: string, outPath: string, intoClaude: boole
   const root = realpathSync(resolve(rootPath));
   mkdirSync(resolve(outPath), { recursive: true });
   const out = realpathSync(resolve(outPath));
-  return projectFolders(root).map((projectDir) => {
+  // Every folder that holds transcripts, at any depth (decision 68); what is skipped is named by `skippedTranscripts`.
+  return transcriptTree(root).folders.map((projectDir) => {
     const sessions = readdirSync(projectDir)
       .filter(isSession)
       .map((name) => join(projectDir, name))
@@ -115,4 +104,10 @@ function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: E
     if (cwd !== undefined) return existsSync(cwd) ? autoMemoryDir({ projectRoot: cwd, env }) : join(projectDir, 'memory');
   }
   return join(projectDir, 'memory');
+}
+
+/** The transcripts under a root that `findTargets` leaves out, each with why: a run names them on stderr. */
+export function skippedTranscripts(rootPath: string): readonly SkippedTranscript[] {
+  if (!existsSync(rootPath) || !statSync(rootPath).isDirectory()) return [];
+  return transcriptTree(realpathSync(resolve(rootPath))).skipped;
 }

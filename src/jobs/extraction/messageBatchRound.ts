@@ -57,7 +57,11 @@ export async function collectBatchResults(
   end: () => LogPosition,
   logPath: string,
   batch: BatchRound | null,
-  options: { readonly frontmatter?: FrontmatterForm },
+  options: {
+    readonly frontmatter?: FrontmatterForm;
+    /** The session id the entries carry, when it is not `sessionId` (the file's stem): the memories' origin (decision 68). */
+    readonly originId?: string;
+  },
 ): Promise<{ readonly records: EffectRecord[]; readonly runs: PacedRun[]; readonly waiting: number }> {
   const live = withoutInterrupted(records);
   const ended = new Set(live.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
@@ -91,12 +95,17 @@ export async function collectBatchResults(
         {
           memoryDir: target.memoryDir,
           runId: `${sessionId}.${started.runId}`,
-          sessionId,
+          sessionId: options.originId ?? sessionId,
           from,
           to,
           stamp: { now, form: options.frontmatter ?? 'metadata' },
         },
-        (context) => applyBatchReply(result.reply, context, { frontmatter: options.frontmatter ?? 'metadata', sessionId, now }),
+        (context) =>
+          applyBatchReply(result.reply, context, {
+            frontmatter: options.frontmatter ?? 'metadata',
+            sessionId: options.originId ?? sessionId,
+            now,
+          }),
       );
     });
     // The run's start was recorded by an earlier build; its end goes through the same step as every run's.

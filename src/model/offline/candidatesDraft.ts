@@ -1,6 +1,6 @@
 import type { CandidatesAnswer } from '../candidatesAnswer.js';
 import type { ModelMessage, ModelTask } from '../port.js';
-import { clip } from './conversationFacts.js';
+import { memoryDescription } from './memoryDescription.js';
 import { bodyOf, titleOf } from './memoryDraft.js';
 import { findMemoryStatements } from './memoryStatements.js';
 import { looksSecret } from './secretLike.js';
@@ -30,7 +30,7 @@ export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
   for (const statement of findMemoryStatements(messages)) {
     const message = task.messages[statement.messageIndex];
     if (message?.human !== true && message?.answers === undefined) continue;
-    const description = clip(statement.text, 150);
+    const description = memoryDescription(statement.text);
     if (known.has(description)) continue;
     known.add(description);
     const candidate = {

@@ -1,9 +1,11 @@
 import { reservedIndexNameReason } from '../../memory/durable/memoryIndex.js';
+import { memorySlug } from '../../memory/durable/memorySlug.js';
 import { indexLine, renderTopicFile, type TopicFile } from '../../memory/durable/topicFile.js';
 import type { MemoryHeader, ModelMessage, ModelTask } from '../port.js';
 import { clip } from './conversationFacts.js';
 import { findMemoryStatements, type MemoryStatement } from './memoryStatements.js';
 import { contentWords } from './lexicalRank.js';
+import { memoryDescription } from './memoryDescription.js';
 import { looksSecret } from './secretLike.js';
 
 type ExtractTask = Extract<ModelTask, { kind: 'extract_memories' }>;
@@ -28,11 +30,6 @@ function similar(a: string, b: string): boolean {
   if (left.size === 0 || right.size === 0) return false;
   const shared = [...left].filter((word) => right.has(word)).length;
   return shared / Math.min(left.size, right.size) >= 0.6;
-}
-
-function slug(text: string): string {
-  const words = contentWords(text).slice(0, 5);
-  return (words.length === 0 ? ['note'] : words).join('-').slice(0, 60);
 }
 
 /** The words a title starts with, made third person: a memory is read later, about the person. */
@@ -129,30 +126,27 @@ export function titleOf(text: string): string {
 /** Where a "because…" clause starts in a text, or -1. */
 function reasonStart(text: string): number {
   const match =
-    /(?:,\s*|\s+[\u2013\u2014-]\s+|\s+)(?:because|since\s+(?!\d)|so that|given that|otherwise|weil|denn|damit|parce qu|puisque|pour que|porque|ya que|para que)/i.exec(
+    /(?:,\s*|\s+[\u2013\u2014-]\s+|\s+)(?:because|since\s+(?!\d)|so that|given that|otherwise|weil|denn|damit|parce qu|puisque|pour que|porque|ya que|para que|(?<=,\s*)as\s+(?=(?:it|its|they|their|we|our|this|that|the|there)\b))/i.exec(
       text,
     );
   return match ? match.index : -1;
 }
 
 /**
- * The memory's body: the statement, then **Why:** and **How to apply:** when there is a why to
- * give — the reason the person stated, or, for a correction or a confirmation, what the assistant
- * had done. Without one, nothing is made up; the words as said follow only when the statement
- * was cleaned of a lead-in ("remember that…").
+ * The memory's body: the statement, then **Why:** and **How to apply:** when the person gave a
+ * reason (decision 68): a why is theirs or there is none, never made up from what the assistant
+ * had said. What a correction or a confirmation answered is context, said as such (a "keep doing
+ * it that way" means nothing without it). Otherwise the words as said follow only when the
+ * statement was cleaned of a lead-in ("remember that…").
  */
 export function bodyOf(statement: MemoryStatement): string {
   const lines = [capitalise(statement.text)];
-  const why =
-    statement.reason !== undefined
-      ? capitalise(statement.reason)
-      : statement.cue === 'correction'
-        ? `The user corrected the assistant, which had said: "${statement.corrected ?? ''}"`
-        : statement.cue === 'confirmation'
-          ? `The user confirmed the approach the assistant had taken: "${statement.corrected ?? ''}"`
-          : undefined;
-  if (why !== undefined) lines.push('', `**Why:** ${why}`, `**How to apply:** ${HOW_TO_APPLY[statement.type] ?? ''}`);
-  else if (statement.quote !== statement.text) lines.push('', `Said as: "${statement.quote}"`);
+  if (statement.reason !== undefined)
+    lines.push('', `**Why:** ${capitalise(statement.reason)}`, `**How to apply:** ${HOW_TO_APPLY[statement.type] ?? ''}`);
+  const answered = statement.cue === 'correction' || statement.cue === 'confirmation' ? statement.corrected : undefined;
+  if (answered !== undefined && answered !== '')
+    lines.push('', `Said ${statement.cue === 'correction' ? 'to correct' : 'to confirm'} the assistant, which had said: "${answered}"`);
+  else if (statement.reason === undefined && statement.quote !== statement.text) lines.push('', `Said as: "${statement.quote}"`);
   return lines.join('\n');
 }
 
@@ -180,10 +174,11 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
         similar(header.description ?? header.filename, statement.text) ||
         (header.text !== undefined && similar(header.text, statement.text)),
     );
-    const filename = match?.filename ?? uniqueName(`${slug(statement.title ?? statement.text)}.md`, known);
+    const filename = match?.filename ?? uniqueName(`${memorySlug(titleOf(statement.title ?? statement.text))}.md`, known);
     if (match && writes.has(filename)) continue;
-    const description = clip(statement.text, 150);
+    const description = memoryDescription(statement.text);
     const file: TopicFile = {
+      // The name is the file's name (decision 68): one handle, whichever way the memory is looked up.
       name: filename.replace(/\.md$/, ''),
       // The new statement replaces the old one, so its description does too: a changed fact must not keep its old hook.
       description,

@@ -44,9 +44,16 @@ const FIRST_PERSON = /(?:^|[\s,])(?:I|I'd|we|ich|wir|je|j'|nous|on|yo|nosotros|p
 /** Rules and facts people state are short; a long musing that happens to say "always" is not one. */
 const MAX_STATEMENT_CHARS = 300;
 
-/** Where a reason starts: "because", "since", "so that", and their German, French and Spanish words. */
+/** Where a reason starts: "because", "since", "so that", ", as", and their German, French and Spanish words. */
 const REASON =
-  /(?:,\s*|\s+[\u2013\u2014-]\s+|\s+)(?:because|since(?!\s+(?:\d|last|yesterday|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december|then|when))|so that|given that|as otherwise|otherwise|weil|denn|damit|da sonst|parce qu(?:e|')|puisque|pour que|sinon|porque|ya que|para que|si no)\b\s*(.+)$/i;
+  /(?:,\s*|\s+[\u2013\u2014-]\s+|\s+)(because|since(?!\s+(?:\d|last|yesterday|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december|then|when))|so that|given that|as otherwise|otherwise|weil|denn|damit|da sonst|parce qu(?:e|')|puisque|pour que|sinon|porque|ya que|para que|si no|(?<=,\s*)as(?=\s+(?:it|its|they|their|we|our|this|that|these|those|the|there|i|he|she|you|your|every|each|all|most|some|no|nothing|otherwise)\b))\b\s*(.+)$/i;
+
+/**
+ * A purpose or a consequence reads as a reason only with its connective ("so that mobile clients
+ * stay fast", "para que corran en la nube"): without it, it is a fragment (decision 68). A cause
+ * reads whole without its own ("because the changelog is built from them").
+ */
+const KEEPS_CONNECTIVE = /^(?:so that|as otherwise|otherwise|damit|da sonst|pour que|sinon|para que|si no)$/i;
 
 /** A piece of a message: a sentence, or a clause of one after a dash or a semicolon (`joined`), with what stood before it. */
 interface Piece {
@@ -106,8 +113,10 @@ function classify(text: string, fallback: MemoryType): MemoryType {
 function splitReason(sentence: string): { text: string; reason?: string } {
   const match = REASON.exec(sentence);
   if (!match || match.index < 8) return { text: sentence };
-  const reason = match[1]!.replace(/[.!]+$/, '').trim();
-  return reason.length < 4 ? { text: sentence } : { text: sentence, reason };
+  const said = match[2]!.replace(/[.!]+$/, '').trim();
+  if (said.length < 4) return { text: sentence };
+  const connective = match[1]!.toLowerCase();
+  return { text: sentence, reason: KEEPS_CONNECTIVE.test(connective) ? `${connective} ${said}` : said };
 }
 
 type Found = Omit<MemoryStatement, 'messageIndex'>;

@@ -13,7 +13,9 @@ import { blockTokens } from '../../../src/projections/tokenEstimate.js';
 import { chunkAtTurnEnds } from '../../../src/projections/turnChunks.js';
 import { isPrompt } from '../../../src/projections/turns.js';
 import type { ApiMessage } from '../../../src/resume/apiView.js';
-import { sessionHistory } from '../../../src/resume/loadConversation.js';
+import { readSessionOutline } from '../../../src/jobs/backfill/sessionOutline.js';
+import { toApiMessages } from '../../../src/resume/apiView.js';
+import type { ChainNode } from '../../../src/resume/transcriptIndex.js';
 import { hasUuid, serializeEntry, type Entry } from '../../../src/transcript/entrySchema.js';
 import { readLogEntries } from '../../../src/transcript/readLogEntries.js';
 import { conversation } from '../../support/conversationArbitrary.js';
@@ -25,7 +27,7 @@ import { tempDir } from '../../support/tempDir.js';
 /**
  * The backfill reads a session light, then whole a window at a time (decision 54). What it sends
  * must be what it sent when it read the whole session at once: the reference below is that
- * reading (the conversation from `sessionHistory` over every whole entry, cut with
+ * reading (the conversation of every whole entry the outline decides, cut with
  * `chunkAtTurnEnds`), as it stood before.
  */
 
@@ -47,10 +49,22 @@ interface Compared {
 const messageTokens = (message: ApiMessage): number => message.content.reduce((n, block) => n + blockTokens(block), 0);
 
 /** The whole-session reading the streamed one must equal. */
-function wholeReading(log: Log) {
-  const conversation = sessionHistory(log);
+function wholeReading(log: Log, path: string) {
+  // Which entries the backfill reads (every main-thread chain, decision 68) is the outline's
+  // decision, checked on its own below; what is checked here is that reading them a window at a
+  // time gives the messages reading them whole does.
+  const outline = readSessionOutline(path, new Set());
+  const bySeq = new Map(log.map((e) => [e.seq, e.entry] as const));
+  const conversation = toApiMessages(
+    Array.from(outline.history, (seq) => {
+      const entry = bySeq.get(seq)!;
+      return { uuid: hasUuid(entry) ? entry.uuid : '', entry: entry as ChainNode['entry'], seq, parent: null };
+    }),
+  );
   const sizes = conversation.map(messageTokens);
-  const prompts = new Set(log.flatMap((e) => (isPrompt(e.entry) && hasUuid(e.entry) ? [e.entry.uuid] : [])));
+  const prompts = new Set(
+    log.flatMap((e) => (isPrompt(e.entry) && hasUuid(e.entry) && outline.prompts.has(e.entry.uuid) ? [e.entry.uuid] : [])),
+  );
   const timeOf = new Map(
     log.flatMap((e) => {
       const timestamp = (e.entry as { timestamp?: unknown }).timestamp;
@@ -189,7 +203,7 @@ describe('backfill chunks read back a window at a time', () => {
           const dir = tempDir();
           const path = join(dir, 'session.jsonl');
           writeFileSync(path, `${sessionLines(shape).join('\n')}\n`);
-          const whole = wholeReading(readLogEntries(path).entries);
+          const whole = wholeReading(readLogEntries(path).entries, path);
           const { conversation, prompts } = whole;
           // Chunks an earlier run recorded: from a message cited to a message's last entry, or uuids gone from the file.
           const recorded =
@@ -226,7 +240,7 @@ describe('backfill chunks read back a window at a time', () => {
         writeFileSync(path, `${sessionLines(shape).join('\n')}\n`);
         const walk = unrecordedChunks(readSessionView(path, join(dir, 'effects.jsonl')), limit);
         for (const _ of walk) break;
-        expect(walk.sessionTokens()).toBe(wholeReading(readLogEntries(path).entries).sessionTokens);
+        expect(walk.sessionTokens()).toBe(wholeReading(readLogEntries(path).entries, path).sessionTokens);
       }),
       { numRuns: fcRuns },
     );
@@ -236,7 +250,7 @@ describe('backfill chunks read back a window at a time', () => {
     for (const root of [demoProjects, ...(hasShared ? [sharedFixtures] : [])])
       for (const file of jsonlFiles(root)) {
         const path = join(root, file);
-        const whole = wholeReading(readLogEntries(path).entries);
+        const whole = wholeReading(readLogEntries(path).entries, path);
         const view = readSessionView(path, join(tempDir(), 'effects.jsonl'));
         for (const limit of [500, 60_000]) expect([...unrecordedChunks(view, limit)].map(compared)).toEqual(whole.unrecorded([], limit));
         expect(unrecordedChunks(view, 500).sessionTokens()).toBe(whole.sessionTokens);

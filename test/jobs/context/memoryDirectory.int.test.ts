@@ -52,16 +52,19 @@ describe('memlog context after memlog wrote memory in the background', () => {
     const notes = after.attachments.filter((a) => a.kind === NOTICE);
     expect(notes).toHaveLength(1);
     const memory = join(project, 'memory');
-    expect(notes[0]!.text).toContain(`- ${join(memory, 'python-3.12-3.11.md')} (added by memory extraction)`);
+    expect(notes[0]!.text).toContain(`- ${join(memory, 'python-3-12-not-3-11.md')} (added by memory extraction)`);
     expect(notes[0]!.text).toContain(`- ${join(memory, 'MEMORY.md')} (added by memory extraction)`);
     // Hidden: a system reminder on the new turn, not words of the user.
     const last = after.request.body.messages.at(-1)!;
     expect(JSON.stringify(last.content)).toContain('a background memory run changed these files');
     expect(notes[0]!.text.startsWith('<system-reminder>')).toBe(true);
     // The topic file reads back as 2.1.332 writes it.
-    const parsed = parseTopicFile(readFileSync(join(memory, 'python-3.12-3.11.md'), 'utf8'), 'x');
+    const parsed = parseTopicFile(readFileSync(join(memory, 'python-3-12-not-3-11.md'), 'utf8'), 'x');
     expect(parsed.ok && parsed.form).toBe('metadata');
-    expect(parsed.ok && parsed.file).toMatchObject({ name: 'python-3-12-3-11', originSessionId: 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8' });
+    expect(parsed.ok && parsed.file).toMatchObject({
+      name: 'python-3-12-not-3-11',
+      originSessionId: 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8',
+    });
   });
 
   it('a directory of 2.1.88 topic files: consolidation backfills the index first, and the context shows it, the stamps and a stale read', async () => {
@@ -117,7 +120,7 @@ describe('memlog context after memlog wrote memory in the background', () => {
     expect(note?.text).toContain(`what you saw is now out of date: ${tabs}`);
     // Frontmatter as 2.1.332 writes it, read back by the loader's scan; the [[link]] kept.
     const [header] = (await scanMemoryFiles(memory)).filter((h) => h.filename === 'indent-tabs.md');
-    expect(header).toMatchObject({ type: 'feedback', name: 'indent-with-tabs' });
+    expect(header).toMatchObject({ type: 'feedback', name: 'indent-tabs' });
     const parsed = parseTopicFile(readFileSync(tabs, 'utf8'), 'indent-tabs');
     expect(parsed.ok && parsed.form).toBe('metadata');
     expect(parsed.ok && parsed.file.originSessionId).toBe(SESSION);

@@ -49,13 +49,13 @@ describe('memlog extract with the offline model', () => {
     const first = await extractMemories({ root: demoProjects, out, model: new OfflineModel() });
     expect(first.failedRuns).toBe(0);
     expect(memories(join(out, '-home-dev-acme-shop', 'memory'))).toEqual([
+      ['feedback', "Don't use `var`, always use `const` in this codebase."],
       ['feedback', 'Never commit directly to main — put it on a branch.'],
       // A preference in natural words, without "prefer" or "always".
       ['feedback', "Keep page numbers, I don't want cursors."],
       ['feedback', "Always run the linter before you say you're done."],
       // Said after "Don't change anything yet —", which is for that moment only.
       ['feedback', 'I prefer small focused commits, so the expiry check will be its own change later.'],
-      ['feedback', "Don't use `var`, always use `const` in this codebase."],
     ]);
     expect(memories(join(out, '-home-dev-notes-cli', 'memory'))).toEqual([['feedback', 'Use Python 3.12, not 3.11.']]);
     // "Remember that I prefer pnpm" was saved by the main agent in that turn: extraction skips it.

@@ -88,7 +88,10 @@ describe('applying an extraction run', () => {
       model: new OfflineModel(),
     });
     expect(report.failedRuns).toBe(0);
-    expect(readdirSync(join(base, 'real', 'out', '-home-dev-notes-cli', 'memory')).sort()).toEqual(['MEMORY.md', 'python-3.12-3.11.md']);
+    expect(readdirSync(join(base, 'real', 'out', '-home-dev-notes-cli', 'memory')).sort()).toEqual([
+      'MEMORY.md',
+      'python-3-12-not-3-11.md',
+    ]);
   });
 
   it('the scan keeps the description of a legacy topic file without a type', async () => {
@@ -141,6 +144,6 @@ describe('--into-claude', () => {
       model: new OfflineModel(),
     });
     expect(report.projects.map((p) => p.memoryDir)).toEqual([join(config, 'projects', sanitizePath(repo), 'memory')]);
-    expect(readdirSync(join(config, 'projects', sanitizePath(repo), 'memory')).sort()).toEqual(['MEMORY.md', 'python-3.12-3.11.md']);
+    expect(readdirSync(join(config, 'projects', sanitizePath(repo), 'memory')).sort()).toEqual(['MEMORY.md', 'python-3-12-not-3-11.md']);
   });
 });

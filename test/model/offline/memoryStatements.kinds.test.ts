@@ -213,6 +213,8 @@ describe('confirmations and corrections', () => {
     ]);
     expect(found).toMatchObject({ type: 'feedback', cue: 'confirmation' });
     expect(bodyOf(found!)).toContain('one shared helper');
+    // Context, not a reason: the person gave none (decision 68).
+    expect(bodyOf(found!)).not.toContain('**Why:**');
   });
 
   it('a correction is feedback; "no problem" is not one', () => {

@@ -1,0 +1,53 @@
+import { splitSentences } from './conversationFacts.js';
+
+/** A description is one line of at most this many characters (decision 68). */
+export const DESCRIPTION_CHARS = 150;
+
+/**
+ * A sentence that only opens what follows, or is a tool's line pasted in: it says nothing of what
+ * the memory is ("I realized something.", "One more thing:", "Used 2 tools").
+ */
+const FILLER =
+  /^(?:(?:ok(?:ay)?|so|well|hmm+|hey|hi|great|cool|nice|perfect|alright|right|yes|yeah|yep|got it|thanks?(?: you)?|sounds good|makes sense)\b[\s,.!]*|(?:i|we)\s+(?:just\s+)?(?:realized|realised|noticed|think|guess|wonder|see|found|learned)\s+(?:something|one thing|this|that)|(?:one|another|quick|small)\s+(?:more\s+)?(?:thing|note|question|point)|here(?:'s| is)\s+(?:the thing|what|my)\b.*|by the way|btw|fyi|used \d+ tools?|ran \d+ commands?|read \d+ files?)[.!:…]*$/i;
+
+/** A tool's line pasted before what the person says, on the same line once flattened ("Used 2 tools Always run…"). */
+const TOOL_LINE = /^(?:used \d+ tools?|ran \d+ commands?|read \d+ files?)\b[\s.:]*(?=\S)/i;
+
+/** A sentence that ends on a colon introduces what follows and names nothing itself. */
+const isFiller = (sentence: string): boolean => FILLER.test(sentence.trim()) || /:\s*$/.test(sentence);
+
+/** The longest start of `text` within `max` characters that ends on a whole word, punctuation after it dropped. */
+function cutOnWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, max + 1);
+  // A clause boundary reads better than any space, when it keeps most of the line.
+  const clause = Math.max(room.lastIndexOf(', '), room.lastIndexOf('; '), room.lastIndexOf(' — '), room.lastIndexOf(' - '));
+  const space = room.lastIndexOf(' ');
+  const end = clause >= max * 0.6 ? clause : space > 0 ? space : max;
+  return text
+    .slice(0, end)
+    .replace(/[\s,;:\u2013\u2014-]+$/u, '')
+    .trim();
+}
+
+/**
+ * A memory's description (decision 68): one line of at most 150 characters saying what the memory
+ * is, its statement's sentences without those that only open it, as many whole sentences as fit,
+ * else the first cut on a whole word (no ellipsis: it ends on a word).
+ */
+export function memoryDescription(text: string): string {
+  // Split before flattening: a line break ends a pasted tool line ("Used 2 tools") as a full stop would.
+  const sentences = splitSentences(text)
+    .map((s) => s.replace(/\s+/g, ' ').trim().replace(TOOL_LINE, ''))
+    .filter(Boolean);
+  const said = sentences.filter((s) => !isFiller(s));
+  const chosen = said.length > 0 ? said : sentences;
+  let line = '';
+  for (const sentence of chosen) {
+    const next = line === '' ? sentence : `${line} ${sentence}`;
+    if (next.length > DESCRIPTION_CHARS) break;
+    line = next;
+  }
+  // A dash or a comma left at the end reads as cut off: it ends on the word before.
+  return (line !== '' ? line : cutOnWord(chosen[0] ?? '', DESCRIPTION_CHARS)).replace(/[\s,;:\u2013\u2014-]+$/u, '');
+}

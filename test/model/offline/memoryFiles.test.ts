@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { planConsolidation } from '../../../src/consolidation/planConsolidation.js';
+import type { MemoryCandidate } from '../../../src/consolidation/memoryCandidate.js';
+import { parseTopicFile } from '../../../src/memory/durable/topicFile.js';
+import { draftCandidates } from '../../../src/model/offline/candidatesDraft.js';
+import { draftMemories } from '../../../src/model/offline/memoryDraft.js';
+import type { ChunkMessage, ModelMessage, ModelTask } from '../../../src/model/port.js';
+
+const SESSION = '5f0c2a4e-1111-4222-8333-944455556666';
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+
+const perTurnTask = (newMessages: number): Extract<ModelTask, { kind: 'extract_memories' }> => ({
+  kind: 'extract_memories',
+  memoryDir: '/mem',
+  existing: [],
+  index: '',
+  newMessages,
+  frontmatter: 'metadata',
+  sessionId: SESSION,
+  now: '2026-11-30T00:00:00.000Z',
+});
+
+/** What the per-turn extractor writes for one message: each topic file, read back. */
+function perTurn(text: string) {
+  return draftMemories(perTurnTask(1), [user(text)])
+    .filter((w) => w.filename !== 'MEMORY.md')
+    .map((w) => {
+      const parsed = parseTopicFile(w.content, w.filename.replace(/\.md$/, ''));
+      if (!parsed.ok) throw new Error(`unreadable ${w.filename}`);
+      return { filename: w.filename, ...parsed.file };
+    });
+}
+
+/** What the backfill's two phases write for one message (the offline candidates, consolidated). */
+function backfill(text: string) {
+  const messages: ChunkMessage[] = [{ uuid: 'u1', role: 'user', human: true, text }];
+  const candidates: MemoryCandidate[] = draftCandidates({ kind: 'find_candidates', messages, known: [] }).candidates.map((c) => ({
+    ...c,
+    saidAt: '2026-11-30T00:00:00.000Z',
+    sources: [{ session: SESSION, uuid: 'u1', timestamp: '2026-11-30T00:00:00.000Z' }],
+  }));
+  const plan = planConsolidation({ memories: [], index: '', candidates });
+  return { files: [...plan.writes].map(([filename, file]) => ({ filename, ...file! })), index: plan.index };
+}
+
+const stem = (filename: string) => filename.replace(/\.md$/, '');
+
+describe('memory files people can trust (decision 68)', () => {
+  describe('a slug never drops a negation, and the name is the file name', () => {
+    const negated = [
+      ['Never commit directly to main — put it on a branch.', 'never'],
+      ['Ya no tenemos el proyecto en Vercel, lo movimos a Railway.', 'no'],
+      ["Don't use the staging database for load tests.", 'dont'],
+      ['Nunca uses la rama de producción para pruebas.', 'nunca'],
+      ['Ne jamais pousser directement sur la branche principale.', 'jamais'],
+      ["N'utilise pas la base de production pour les tests.", 'pas'],
+      ['Verwende keine Klassen, immer Funktionen.', 'keine'],
+      ['Wir nutzen nicht mehr Jenkins, sondern GitHub Actions.', 'nicht'],
+    ];
+    it.each(negated)('per turn: %s', (text, word) => {
+      const [file] = perTurn(text);
+      expect(file, text).toBeDefined();
+      expect(file!.name).toBe(stem(file!.filename));
+      expect(file!.filename).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*\.md$/);
+      expect(stem(file!.filename).split('-')).toContain(word);
+    });
+    it('the demo rule keeps its "never" through both backfill phases, and its name is its file name', () => {
+      const { files, index } = backfill('Never commit directly to main — put it on a branch.');
+      expect(files.map((f) => f.filename)).toEqual(['never-commit-directly-main-put-branch.md']);
+      expect(files[0]!.name).toBe('never-commit-directly-main-put-branch');
+      // The index still shows a title, not the slug.
+      expect(index).toMatch(/^- \[Never commit directly to main[^\]]*\]\(never-commit-directly-main-put-branch\.md\)/);
+    });
+    it('a Spanish fact keeps its "no" through both backfill phases', () => {
+      const { files } = backfill('Ya no tenemos el proyecto en Vercel, lo movimos a Railway.');
+      expect(files).toHaveLength(1);
+      expect(stem(files[0]!.filename).split('-')).toContain('no');
+      expect(files[0]!.name).toBe(stem(files[0]!.filename));
+    });
+  });
+
+  describe('the description is one line that says what the memory is', () => {
+    it('skips a sentence that only opens the statement', () => {
+      const [file] = perTurn('I realized something. We deploy from the release branch only, never from main.');
+      expect(file!.description).toBe('We deploy from the release branch only, never from main.');
+    });
+    it('skips a pasted tool line', () => {
+      const [file] = perTurn('Used 2 tools\nAlways run the linter before you say a change is done.');
+      expect(file!.description).toBe('Always run the linter before you say a change is done.');
+    });
+    it('is at most 150 characters and ends on a whole word, with no ellipsis', () => {
+      const text =
+        'Always run the full integration suite against the staging copy of the billing database before merging anything that touches invoices, refunds, currency conversion or the nightly ledger export job.';
+      for (const description of [perTurn(text)[0]!.description, backfill(text).files[0]!.description]) {
+        expect(description.length).toBeLessThanOrEqual(150);
+        expect(description).not.toMatch(/…$/);
+        expect(text.startsWith(description)).toBe(true);
+        expect(text.charAt(description.length)).toMatch(/[\s,;.]/);
+      }
+    });
+  });
+
+  describe('**Why:** only from a reason the person gave', () => {
+    it.each([
+      ['Always squash commits before merging because the changelog is built from them.', 'The changelog is built from them'],
+      ['Never push to main since the deploy runs from it.', 'The deploy runs from it'],
+      ['Keep the API responses under 1 MB so that mobile clients stay fast.', 'So that mobile clients stay fast'],
+      ['Usa siempre pnpm porque el lockfile es de pnpm.', 'El lockfile es de pnpm'],
+      ['Los tests deben correr siempre en CI para que corran en la nube.', 'Para que corran en la nube'],
+      ['Always pin the Node version, as the build breaks on every major upgrade.', 'The build breaks on every major upgrade'],
+    ])('%s', (text, why) => {
+      const [file] = perTurn(text);
+      expect(file!.body).toContain(`**Why:** ${why}`);
+    });
+    it('no reason given: no Why line, even after a correction', () => {
+      const conversation: ModelMessage[] = [
+        { role: 'assistant', content: [{ type: 'text', text: 'I will install it with npm.' }] },
+        user('No, use yarn in this repository.'),
+      ];
+      const files = draftMemories(perTurnTask(1), conversation).filter((w) => w.filename !== 'MEMORY.md');
+      expect(files).toHaveLength(1);
+      expect(files[0]!.content).not.toContain('**Why:**');
+      expect(perTurn('Always run the linter before committing.')[0]!.body).not.toContain('**Why:**');
+    });
+  });
+});
