@@ -113,9 +113,9 @@ function classify(text: string, fallback: MemoryType): MemoryType {
 function splitReason(sentence: string): { text: string; reason?: string } {
   const match = REASON.exec(sentence);
   if (!match || match.index < 8) return { text: sentence };
-  const said = match[2]!.replace(/[.!]+$/, '').trim();
+  const said = (match[2] ?? '').replace(/[.!]+$/, '').trim();
   if (said.length < 4) return { text: sentence };
-  const connective = match[1]!.toLowerCase();
+  const connective = (match[1] ?? '').toLowerCase();
   return { text: sentence, reason: KEEPS_CONNECTIVE.test(connective) ? `${connective} ${said}` : said };
 }
 
