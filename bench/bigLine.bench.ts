@@ -4,7 +4,7 @@ import { constants, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { machineLine } from './benchUtil.js';
+import { machineLine, parsedArgs } from './benchUtil.js';
 import { writeBigLineSession, type BigLineKind } from './bigLineSession.js';
 import { COMMANDS, type Place } from './commandList.js';
 import { CORPUS_SESSION_ID } from './corpus.js';
@@ -21,7 +21,7 @@ const USAGE = `usage: npx tsx bench/bigLine.bench.ts [--mib 8,16,200] [--kind to
 
   Without --mib: one line at the reader's limit (${DEFAULT_MAX_LINE_BYTES} bytes) and one a byte over it.`;
 
-const { values: args } = parsedArgs(() =>
+const { values: args } = parsedArgs('bigLine.bench', USAGE, () =>
   parseArgs({
     options: {
       mib: { type: 'string' },
@@ -41,15 +41,6 @@ const { values: args } = parsedArgs(() =>
 if (args.help) {
   console.log(USAGE);
   process.exit(0);
-}
-
-function parsedArgs<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    console.error(`bigLine.bench: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
 }
 
 const TARGET_KIB = 250 * 1024;

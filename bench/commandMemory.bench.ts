@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { machineLine } from './benchUtil.js';
+import { machineLine, parsedArgs } from './benchUtil.js';
 import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus, type CorpusOptions } from './corpus.js';
 import { assertGnuTime, measurePeakRss, stopRunningChildren, type PeakRss } from './peakRss.js';
 import { COMMANDS, type Place } from './commandList.js';
@@ -24,7 +24,7 @@ const USAGE = `usage: npx tsx bench/commandMemory.bench.ts [--sizes 20,200[,2000
   ${CLAUDE_CODE_CONTEXT_TOKENS.toLocaleString('en-US')} tokens of messages); N spreads N compactions evenly through the file instead,
   which leaves a resumed chain no model would accept (a third of the file for N = 2).`;
 
-const { values: args } = parsedArgs(() =>
+const { values: args } = parsedArgs('commandMemory.bench', USAGE, () =>
   parseArgs({
     options: {
       sizes: { type: 'string', default: '20,200' },
@@ -46,16 +46,6 @@ const { values: args } = parsedArgs(() =>
 if (args.help) {
   console.log(USAGE);
   process.exit(0);
-}
-
-/** The options, or the usage and exit status 2 for one it does not know. */
-function parsedArgs<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    console.error(`commandMemory.bench: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
 }
 
 const TARGET_MB = 2000;
