@@ -116,7 +116,7 @@ describe('memlog extract and consolidate --model claude-code (the real Claude Co
   }, 300_000);
 });
 
-describe('memlog extract --per-turn on each port (a CLI child; runs that find nothing to save)', () => {
+describe('memlog extract --per-turn on each port (a CLI child)', () => {
   const nothing: Arranged = { kind: 'reply', content: [{ type: 'text', text: 'Nothing here is worth a memory.' }] };
 
   it('openai-compatible: every run goes through the port and ends well', async () => {
@@ -132,6 +132,44 @@ describe('memlog extract --per-turn on each port (a CLI child; runs that find no
       expect(report).toMatchObject({ model: 'openai-compatible', failedRuns: 0 });
       expect(report.tokens.input).toBe(10 * server.received.length);
       expect(server.received.length).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
+  it('openai-compatible: a run that writes a memory writes it through the permission gate, stamped as memlog writes memory', async () => {
+    const server = new ChatCompletionsServer();
+    const baseURL = await server.start();
+    try {
+      const { root } = writeBackfillProject();
+      const out = tempDir();
+      const file = join(out, PROJECT, 'memory', 'staging-deploys-frozen-fridays.md');
+      const content = [
+        '---',
+        'name: staging-deploys-frozen-fridays',
+        'description: Staging deploys are frozen on Fridays',
+        'metadata:',
+        '  type: project',
+        '---',
+        '',
+        'Staging deploys are frozen on Fridays.',
+        '',
+      ].join('\n');
+      const write: Arranged = {
+        kind: 'reply',
+        content: [{ type: 'tool_use', id: 'toolu_write_1', name: 'Write', input: { file_path: file, content } }],
+        stopReason: 'tool_use',
+      };
+      server.arrange(write, ...Array.from({ length: 20 }, () => nothing));
+      const args = ['extract', root, '--out', out, '--per-turn', '--json', '--model', 'openai-compatible'];
+      const result = await runCliAsync([...args, '--base-url', baseURL, '--model-name', 'local-test'], { env: CLEAN, timeoutMs: 60_000 });
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ model: 'openai-compatible', failedRuns: 0 });
+      const written = readFileSync(file, 'utf8');
+      expect(written).toContain('Staging deploys are frozen on Fridays.');
+      expect(written).toMatch(/^ {2}originSessionId: /m);
+      // The write went back to the model as a tool result, through the chat-completions protocol.
+      expect(JSON.stringify(server.received[1]?.body['messages'])).toContain('toolu_write_1');
     } finally {
       await server.stop();
     }
