@@ -175,6 +175,26 @@ describe('memlog extract --per-turn on each port (a CLI child)', () => {
     }
   }, 90_000);
 
+  it('openai-compatible with --first-look enforce: each look is asked through the port and a no skips its run', async () => {
+    const server = new ChatCompletionsServer();
+    const baseURL = await server.start();
+    try {
+      const no: Arranged = { kind: 'reply', content: [{ type: 'text', text: '{"write_likely": false}' }] };
+      server.arrange(...Array.from({ length: 20 }, () => no));
+      const { root } = writeBackfillProject();
+      const args = ['extract', root, '--out', tempDir(), '--per-turn', '--first-look', 'enforce', '--json', '--model', 'openai-compatible'];
+      const result = await runCliAsync([...args, '--base-url', baseURL, '--model-name', 'local-test'], { env: CLEAN, timeoutMs: 60_000 });
+      expect(result.status).toBe(0);
+      const report = JSON.parse(result.stdout) as { failedRuns: number; firstLooks: { yes: number; no: number; none: number } };
+      expect(report.failedRuns).toBe(0);
+      // Every request was a first look, each answered no: no extraction run was sent.
+      expect(server.received.length).toBeGreaterThan(0);
+      expect(report.firstLooks).toEqual({ yes: 0, no: server.received.length, none: 0 });
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
   it('claude-code: every run goes through claude -p, leaves no session and runs no hook', async () => {
     const server = new MessagesServer();
     const home = claudeCodeHome(await server.start());
