@@ -120,7 +120,8 @@ describe('memlog context after memlog wrote memory in the background', () => {
     expect(note?.text).toContain(`what you saw is now out of date: ${tabs}`);
     // Frontmatter as 2.1.332 writes it, read back by the loader's scan; the [[link]] kept.
     const [header] = (await scanMemoryFiles(memory)).filter((h) => h.filename === 'indent-tabs.md');
-    expect(header).toMatchObject({ type: 'feedback', name: 'indent-tabs' });
+    // Rewritten by a later statement, the memory takes that statement's slug as its name and keeps its file (decision 68).
+    expect(header).toMatchObject({ type: 'feedback', name: 'indent-with-tabs' });
     const parsed = parseTopicFile(readFileSync(tabs, 'utf8'), 'indent-tabs');
     expect(parsed.ok && parsed.form).toBe('metadata');
     expect(parsed.ok && parsed.file.originSessionId).toBe(SESSION);
