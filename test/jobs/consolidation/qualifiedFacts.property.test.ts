@@ -18,7 +18,8 @@ describe('consolidateMemory (memlog consolidate, extract’s second phase), for 
         mkdirSync(memoryDir);
         for (const { filename, file } of storedOf(sayings)) writeFileSync(join(memoryDir, filename), renderTopicFile(file));
         const result = await consolidateMemory({ memoryDir, candidates: candidatesOf(sayings), force: true });
-        expect(result.status).toBe('consolidated');
+        // Facts that are already one file each leave nothing to change.
+        expect(['consolidated', 'unchanged']).toContain(result.status);
         const kept = readMemoryDirectory(memoryDir).memories.map((m) => factOf(sayings, m.file.body));
         const expected = latestPerQualifier(sayings);
         expect(kept.map((fact) => fact?.key).sort()).toEqual([...expected.keys()].sort());
