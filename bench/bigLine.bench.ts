@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { constants, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -8,7 +7,7 @@ import { machineLine, parsedArgs } from './benchUtil.js';
 import { writeBigLineSession, type BigLineKind } from './bigLineSession.js';
 import { COMMANDS, type Place } from './commandList.js';
 import { CORPUS_SESSION_ID } from './corpus.js';
-import { assertGnuTime, measurePeakRss, stopRunningChildren, type PeakRss } from './peakRss.js';
+import { measurePeakRss, prepareRssRun, stopRunningChildren, type PeakRss } from './peakRss.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../src/transcript/lineSplitter.js';
 
 /**
@@ -59,20 +58,7 @@ const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'bin', 'memlog.js');
-assertGnuTime();
-// Measure the code as it is now, not whatever dist/ was last built from.
-const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-if (build.status !== 0) throw new Error('npm run build failed');
-
-const temp = mkdtempSync(join(tmpdir(), 'memlog-bigline-'));
-const cleanUp = (): void => rmSync(temp, { recursive: true, force: true });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    stopRunningChildren();
-    cleanUp();
-    process.exit(128 + constants.signals[signal]);
-  });
-}
+const { temp, cleanUp } = prepareRssRun(root, 'memlog-bigline-');
 
 const machine = machineLine();
 log(machine);

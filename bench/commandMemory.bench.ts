@@ -1,13 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { constants, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { constants, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machineLine, parsedArgs } from './benchUtil.js';
 import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus, type CorpusOptions } from './corpus.js';
-import { assertGnuTime, measurePeakRss, stopRunningChildren, type PeakRss } from './peakRss.js';
+import { measurePeakRss, prepareRssRun, stopRunningChildren, type PeakRss } from './peakRss.js';
 import { COMMANDS, type Place } from './commandList.js';
 
 /**
@@ -73,20 +72,7 @@ const commands = wanted === undefined ? COMMANDS : COMMANDS.filter(([name]) => w
 if (commands.length === 0) throw new Error(`--commands takes names from: ${COMMANDS.map(([name]) => name).join(', ')}`);
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
-assertGnuTime();
-// Measure the code as it is now, not whatever dist/ was last built from.
-const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-if (build.status !== 0) throw new Error('npm run build failed');
-
-const temp = mkdtempSync(join(tmpdir(), 'memlog-rss-'));
-const cleanUp = (): void => rmSync(temp, { recursive: true, force: true });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    stopRunningChildren();
-    cleanUp();
-    process.exit(128 + constants.signals[signal]);
-  });
-}
+const { temp, cleanUp } = prepareRssRun(root, 'memlog-rss-');
 
 const machine = machineLine();
 log(machine);

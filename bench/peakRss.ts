@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * Peak RSS of one child process, measured by GNU time (`/usr/bin/time -f '%M %e'`: max resident
@@ -148,4 +150,25 @@ export function measurePeakRss(args: readonly string[], options: PeakRssOptions)
       resolve({ status, ...parsed, stderrTail: status === 'ok' ? '' : tail(options.stderrFile) });
     });
   });
+}
+
+/**
+ * What every peak-RSS bench does before it measures: GNU time is there, dist/ is built from the
+ * code as it is now (not whatever it was last built from), and a temp folder is made that goes
+ * again, children stopped, when the bench is interrupted. The caller calls `cleanUp` at the end.
+ */
+export function prepareRssRun(root: string, tempPrefix: string): { readonly temp: string; readonly cleanUp: () => void } {
+  assertGnuTime();
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('npm run build failed');
+  const temp = mkdtempSync(join(tmpdir(), tempPrefix));
+  const cleanUp = (): void => rmSync(temp, { recursive: true, force: true });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopRunningChildren();
+      cleanUp();
+      process.exit(128 + constants.signals[signal]);
+    });
+  }
+  return { temp, cleanUp };
 }
