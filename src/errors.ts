@@ -3,7 +3,7 @@
  * diagnostic in the stream); these are for configuration errors and broken contracts.
  */
 export type MemlogErrorCode =
-  'config' | 'not_found' | 'path_escape' | 'permission_denied' | 'invalid_argument' | 'io' | 'model' | 'bad_output';
+  'config' | 'not_found' | 'path_escape' | 'permission_denied' | 'invalid_argument' | 'io' | 'model' | 'bad_output' | 'invariant';
 
 export class MemlogError extends Error {
   readonly code: MemlogErrorCode;
@@ -72,4 +72,31 @@ export class ModelPortError extends MemlogError {
     this.aborted = context['aborted'] === true;
     this.retryable = !this.aborted && (status === null || status === 408 || status === 409 || status === 429 || status >= 500);
   }
+}
+
+/**
+ * A promise memlog's own code broke: an index it keeps in range, a key it put in a map. A bug,
+ * never bad input, so it is thrown rather than reported as a diagnostic (decision 76).
+ */
+export class InvariantError extends MemlogError {
+  constructor(message: string, context: Record<string, unknown> = {}) {
+    super('invariant', message, context);
+  }
+}
+
+/** Throws the InvariantError for a `what` with no element at `key`: `array[i] ?? missing('seq', i)`. */
+export function missing(what: string, key: unknown): never {
+  throw new InvariantError(`${what} has nothing at ${String(key)}`, { what, key });
+}
+
+/** The element at `index` of an array the caller keeps `index` in range of (decision 76). */
+export function elementAt<T>(array: ArrayLike<T>, index: number, what = 'array'): T {
+  const value = array[index];
+  return value === undefined ? missing(what, index) : value;
+}
+
+/** The value of a key the caller put in the map (decision 76). */
+export function valueOf<K, V>(map: ReadonlyMap<K, V>, key: K, what = 'map'): V {
+  const value = map.get(key);
+  return value === undefined ? missing(what, key) : value;
 }

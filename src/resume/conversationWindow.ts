@@ -1,3 +1,4 @@
+import { elementAt } from '../errors.js';
 import type { Entry } from '../transcript/entrySchema.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import type { ApiMessage } from './apiView.js';
@@ -73,7 +74,7 @@ export class ConversationWindow {
   /** The newest entry in the window written with this uuid, if any. */
   find(uuid: string): Entry | undefined {
     for (let i = this.#entries.length - 1; i >= this.#start; i--) {
-      const { entry } = this.#entries[i]!;
+      const { entry } = elementAt(this.#entries, i);
       if ((entry as { uuid?: unknown }).uuid === uuid) return entry;
     }
     return undefined;
@@ -81,14 +82,18 @@ export class ConversationWindow {
 
   private entriesUpTo(seq: number): LogEntry[] {
     const items: LogEntry[] = [];
-    for (let i = this.#start; i < this.#entries.length && this.#entries[i]!.seq <= seq; i++) items.push(this.#entries[i]!);
+    for (let i = this.#start; i < this.#entries.length; i++) {
+      const item = elementAt(this.#entries, i);
+      if (item.seq > seq) break;
+      items.push(item);
+    }
     return items;
   }
 
   #forgetBefore(seq: number): void {
     this.#keptFrom = seq;
-    while (this.#start < this.#entries.length && this.#entries[this.#start]!.seq < seq) {
-      const { entry } = this.#entries[this.#start++]!;
+    while (this.#start < this.#entries.length && elementAt(this.#entries, this.#start).seq < seq) {
+      const { entry } = elementAt(this.#entries, this.#start++);
       if (entry.type === 'progress') this.#forgotten.progress.add(entry.uuid);
       else if (entry.type === 'user' || entry.type === 'assistant' || entry.type === 'system' || entry.type === 'attachment')
         this.#forgotten.nodes.add(entry.uuid);

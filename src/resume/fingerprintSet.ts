@@ -1,3 +1,5 @@
+import { elementAt, missing } from '../errors.js';
+
 /**
  * A set of strings kept as 64-bit fingerprints in typed arrays: about 11 to 21 bytes a member instead
  * of the 80 or so of a `Set<string>` of uuids. It can answer yes for a string never added (two
@@ -31,8 +33,8 @@ export class FingerprintSet {
   private find(high: number, low: number): number {
     const capacity = this.slots.length / 2;
     for (let slot = low & (capacity - 1); ; slot = (slot + 1) & (capacity - 1)) {
-      const h = this.slots[2 * slot]!;
-      const l = this.slots[2 * slot + 1]!;
+      const h = this.slotWord(2 * slot);
+      const l = this.slotWord(2 * slot + 1);
       if (h === 0 && l === 0) return -1;
       if (h === high && l === low) return slot;
     }
@@ -49,7 +51,16 @@ export class FingerprintSet {
   private grow(): void {
     const old = this.slots;
     this.slots = new Uint32Array(old.length * 2);
-    for (let i = 0; i < old.length; i += 2) if (old[i] !== 0 || old[i + 1] !== 0) this.place(old[i]!, old[i + 1]!);
+    for (let i = 0; i + 1 < old.length; i += 2) {
+      const high = elementAt(old, i);
+      const low = elementAt(old, i + 1);
+      if (high !== 0 || low !== 0) this.place(high, low);
+    }
+  }
+
+  /** A word of the table: past its end is a bug (decision 76). */
+  private slotWord(at: number): number {
+    return this.slots[at] ?? missing('slots', at);
   }
 }
 

@@ -2,6 +2,7 @@ import type { Entry } from '../transcript/entrySchema.js';
 import { hasUuid } from '../transcript/entrySchema.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { SYNTHETIC_MODEL } from '../transcript/modelResponse.js';
+import { missing } from '../errors.js';
 import { growableArray, grownTo } from '../transcript/growableArray.js';
 import { TextIds } from './textIds.js';
 
@@ -94,6 +95,47 @@ export class HistorySkeleton {
     return this.messageIds.size;
   }
 
+  // Per-id reads: an id past the arrays is a bug, not bad input (decision 76).
+  seqOf(id: number): number {
+    return this.seq[id] ?? missing('seq', id);
+  }
+
+  parentOf(id: number): number {
+    return this.parent[id] ?? missing('parent', id);
+  }
+
+  logicalOf(id: number): number {
+    return this.logical[id] ?? missing('logical', id);
+  }
+
+  messageIdOf(id: number): number {
+    return this.messageId[id] ?? missing('messageId', id);
+  }
+
+  flagsOf(id: number): number {
+    return this.flags[id] ?? missing('flags', id);
+  }
+
+  /** A node's timestamp in milliseconds, when `hasIsoTime`. */
+  timeOf(id: number): number {
+    return this.time[id] ?? missing('time', id);
+  }
+
+  /** The id of the k-th node, k below `nodeCount`. */
+  nodeAt(k: number): number {
+    return this.nodeOrder[k] ?? missing('nodeOrder', k);
+  }
+
+  /** Calls `visit` with each tool block of a node: its tool id's number, and whether it is the call. */
+  forEachRef(id: number, visit: (tool: number, call: boolean) => void): void {
+    const start = this.refStart[id] ?? missing('refStart', id);
+    const end = start + (this.refCount[id] ?? missing('refCount', id));
+    for (let i = start; i < end; i++) {
+      const ref = this.refs[i] ?? missing('refs', i);
+      visit(HistorySkeleton.toolOf(ref), HistorySkeleton.isCall(ref));
+    }
+  }
+
   private idOf(uuid: string): number {
     const id = this.ids.idOf(uuid);
     if (id === this.seq.length) this.growIds();
@@ -110,13 +152,12 @@ export class HistorySkeleton {
     if (entry.type === 'progress') {
       const parent = entry.parentUuid ?? null;
       const parentId = parent === null ? -1 : this.idOf(parent);
-      this.bridge.set(id, parentId !== -1 && this.bridge.has(parentId) ? this.bridge.get(parentId)! : parentId);
+      this.bridge.set(id, this.bridged(parentId));
       return;
     }
     if (entry.type !== 'user' && entry.type !== 'assistant' && entry.type !== 'system' && entry.type !== 'attachment') return;
     const parent = entry.parentUuid ?? null;
-    let parentId = parent === null ? -1 : this.idOf(parent);
-    if (parentId !== -1 && this.bridge.has(parentId)) parentId = this.bridge.get(parentId)!;
+    const parentId = this.bridged(parent === null ? -1 : this.idOf(parent));
     if (this.kind[id] === 0) {
       if (this.nodeCount === this.nodeOrder.length) this.nodeOrder = grownTo(this.nodeOrder);
       this.nodeOrder[this.nodeCount++] = id;
@@ -149,7 +190,7 @@ export class HistorySkeleton {
   /** The text of a node's timestamp, as written (undefined: none). */
   timestampOf(id: number): string | undefined {
     const kind = this.timeKind[id];
-    if (kind === ISO_TIME) return new Date(this.time[id]!).toISOString();
+    if (kind === ISO_TIME) return new Date(this.timeOf(id)).toISOString();
     return kind === OTHER_TIME ? this.otherTimes.get(id) : undefined;
   }
 
@@ -163,6 +204,11 @@ export class HistorySkeleton {
     const written = this.written.get(id);
     if (written === undefined || (written.seq === this.seq[id] && written.timestamp === this.timestampOf(id))) return undefined;
     return written;
+  }
+
+  /** The real ancestor a legacy progress line stands for, or the id itself when it is none. */
+  private bridged(parentId: number): number {
+    return parentId === -1 ? -1 : (this.bridge.get(parentId) ?? parentId);
   }
 
   private blockFlags(type: 'user' | 'assistant', blocks: readonly ContentBlock[]): number {
@@ -218,7 +264,7 @@ export class HistorySkeleton {
     let written = this.written.get(id);
     if (written === undefined) {
       // Seen once before, as a node: that node's line is the one written before this.
-      written = { seq: this.seq[id]!, timestamp: this.timestampOf(id) };
+      written = { seq: this.seqOf(id), timestamp: this.timestampOf(id) };
       this.written.set(id, written);
     }
     written.seq = seq;

@@ -85,8 +85,7 @@ function withResponseInProgress(nodes: readonly ChainNode[]): ApiMessage[] {
 
 /** The nodes `withResponseInProgress` makes messages of. */
 function keptWithResponseInProgress(nodes: readonly ChainNode[]): ChainNode[] {
-  let tail = nodes.length;
-  while (tail > 0 && nodes[tail - 1]!.entry.type !== 'user') tail--;
+  const tail = nodes.findLastIndex((node) => node.entry.type === 'user') + 1;
   return [...filterForResume(nodes.slice(0, tail)), ...nodes.slice(tail)];
 }
 

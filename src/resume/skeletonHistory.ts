@@ -1,5 +1,7 @@
+import { elementAt } from '../errors.js';
 import { SYNTHETIC_MODEL } from '../transcript/modelResponse.js';
-import { ASSISTANT, Flag, HistorySkeleton, USER, type LastWritten } from './historySkeleton.js';
+import type { HistorySkeleton } from './historySkeleton.js';
+import { ASSISTANT, Flag, USER, type LastWritten } from './historySkeleton.js';
 import type { ChainNode } from './transcriptIndex.js';
 
 /** The session history a skeleton decides: its entries by seq, in order, and light stand-ins of them for a light fold. */
@@ -36,7 +38,7 @@ export function skeletonHistory(skeleton: HistorySkeleton, options: HistoryOptio
   const leaf = newestLeaf(skeleton);
   const walked = leaf === -1 ? [] : walkThroughCompactions(skeleton, leaf, options.stitchRoots === true ? mainLeaves(skeleton) : undefined);
   const leaveOut = options.leaveOut;
-  const path = leaveOut === undefined ? walked : keepOnly(walked, (id) => !leaveOut.has(skeleton.seq[id]!));
+  const path = leaveOut === undefined ? walked : keepOnly(walked, (id) => !leaveOut.has(skeleton.seqOf(id)));
   const ids = leaf === -1 ? [] : keptWithResponseInProgress(skeleton, recoverOrphans(skeleton, path));
   const lastWritten = new Map<string, LastWritten>();
   for (const id of ids) {
@@ -44,7 +46,7 @@ export function skeletonHistory(skeleton: HistorySkeleton, options: HistoryOptio
     if (written !== undefined) lastWritten.set(skeleton.uuidOf(id), written);
   }
   return {
-    seqs: Int32Array.from(ids, (id) => skeleton.seq[id]!),
+    seqs: Int32Array.from(ids, (id) => skeleton.seqOf(id)),
     lightNodes: () => lightNodes(skeleton, ids),
     lastWritten,
   };
@@ -52,17 +54,17 @@ export function skeletonHistory(skeleton: HistorySkeleton, options: HistoryOptio
 
 const isNode = (s: HistorySkeleton, id: number): boolean => id >= 0 && s.kind[id] !== 0;
 const isMessage = (s: HistorySkeleton, id: number): boolean => s.kind[id] === USER || s.kind[id] === ASSISTANT;
-const has = (s: HistorySkeleton, id: number, flag: number): boolean => (s.flags[id]! & flag) !== 0;
+const has = (s: HistorySkeleton, id: number, flag: number): boolean => (s.flagsOf(id) & flag) !== 0;
 /** isSidechain as written: true, false or absent (recoverOrphans compares the three). */
-const sidechain = (s: HistorySkeleton, id: number): number => s.flags[id]! & (Flag.SIDECHAIN_TRUE | Flag.SIDECHAIN_FALSE);
+const sidechain = (s: HistorySkeleton, id: number): number => s.flagsOf(id) & (Flag.SIDECHAIN_TRUE | Flag.SIDECHAIN_FALSE);
 
 /** conversationChain.ts `compareAge`: by timestamp, then file order. */
 function compareAge(s: HistorySkeleton, a: number, b: number): number {
-  if (s.hasIsoTime(a) && s.hasIsoTime(b)) return s.time[a] !== s.time[b] ? s.time[a]! - s.time[b]! : s.seq[a]! - s.seq[b]!;
+  if (s.hasIsoTime(a) && s.hasIsoTime(b)) return s.timeOf(a) - s.timeOf(b) || s.seqOf(a) - s.seqOf(b);
   const ta = s.timestampOf(a) ?? '';
   const tb = s.timestampOf(b) ?? '';
   if (ta !== tb && ta !== '' && tb !== '') return Date.parse(ta) - Date.parse(tb) || (ta < tb ? -1 : 1);
-  return s.seq[a]! - s.seq[b]!;
+  return s.seqOf(a) - s.seqOf(b);
 }
 
 /** conversationChain.ts `findLeaves` and `selectLeaf(…, 'newest')`; -1 when there is none. */
@@ -80,17 +82,17 @@ const mainLeaves = (s: HistorySkeleton): number[] => leaves(s).main;
 function leaves(s: HistorySkeleton): { readonly all: number[]; readonly main: number[] } {
   const hasChild = new Uint8Array(s.idCount);
   for (let k = 0; k < s.nodeCount; k++) {
-    const parent = s.parent[s.nodeOrder[k]!]!;
+    const parent = s.parentOf(s.nodeAt(k));
     if (parent !== -1) hasChild[parent] = 1;
   }
   const found = new Set<number>();
   for (let k = 0; k < s.nodeCount; k++) {
-    const id = s.nodeOrder[k]!;
+    const id = s.nodeAt(k);
     if (hasChild[id] === 1) continue;
     const leaf = nearestMessage(s, id);
     if (leaf !== -1) found.add(leaf);
   }
-  const sorted = [...found].sort((a, b) => s.seq[a]! - s.seq[b]!);
+  const sorted = [...found].sort((a, b) => s.seqOf(a) - s.seqOf(b));
   return { all: sorted, main: sorted.filter((id) => !has(s, id, Flag.SIDECHAIN_TRUE)) };
 }
 
@@ -100,7 +102,7 @@ function nearestMessage(s: HistorySkeleton, start: number): number {
   while (id !== -1 && !seen.has(id)) {
     if (isMessage(s, id)) return id;
     seen.add(id);
-    const parent = s.parent[id]!;
+    const parent = s.parentOf(id);
     id = isNode(s, parent) ? parent : -1;
   }
   return -1;
@@ -115,32 +117,31 @@ function walkThroughCompactions(s: HistorySkeleton, leaf: number, stitchTo?: rea
   while (id !== -1 && seen[id] === 0) {
     seen[id] = 1;
     path.push(id);
-    let parent = s.parent[id]!;
-    if (parent === -1 && has(s, id, Flag.BOUNDARY) && isNode(s, s.logical[id]!)) {
+    let parent = s.parentOf(id);
+    if (parent === -1 && has(s, id, Flag.BOUNDARY) && isNode(s, s.logicalOf(id))) {
       crossed.add(id);
-      parent = s.logical[id]!;
+      parent = s.logicalOf(id);
     } else if (parent === -1 && stitchTo !== undefined && !has(s, id, Flag.SIDECHAIN_TRUE)) {
       parent = chainBefore(s, id, stitchTo, seen);
     }
     id = isNode(s, parent) ? parent : -1;
   }
   path.reverse();
-  return keepOnly(path, (n) => !(has(s, n, Flag.COMPACT_SUMMARY) && s.parent[n] !== -1 && crossed.has(s.parent[n]!)));
+  return keepOnly(path, (n) => !(has(s, n, Flag.COMPACT_SUMMARY) && crossed.has(s.parentOf(n))));
 }
 
 /** The newest main-thread leaf written before a parentless root and not read yet (file order), or -1. */
 function chainBefore(s: HistorySkeleton, root: number, mainLeaves: readonly number[], seen: Uint8Array): number {
-  for (let k = mainLeaves.length - 1; k >= 0; k--) {
-    const leaf = mainLeaves[k]!;
-    if (s.seq[leaf]! < s.seq[root]! && seen[leaf] === 0) return leaf;
-  }
-  return -1;
+  return mainLeaves.findLast((leaf) => s.seqOf(leaf) < s.seqOf(root) && seen[leaf] === 0) ?? -1;
 }
 
 /** `ids.filter(keep)` in place: a session's history is one array of ids, not a copy per step. */
 function keepOnly(ids: number[], keep: (id: number) => boolean, from = 0, to = ids.length): number[] {
   let at = from;
-  for (let i = from; i < to; i++) if (keep(ids[i]!)) ids[at++] = ids[i]!;
+  for (let i = from; i < to; i++) {
+    const id = elementAt(ids, i, 'ids');
+    if (keep(id)) ids[at++] = id;
+  }
   ids.copyWithin(at, to);
   ids.length -= to - at;
   return ids;
@@ -148,18 +149,22 @@ function keepOnly(ids: number[], keep: (id: number) => boolean, from = 0, to = i
 
 /** Ids grouped by a key in node order, as arrays indexed by key (compressed rows). */
 function groupedBy(s: HistorySkeleton, keys: number, keyOf: (id: number) => number): (key: number) => number[] {
+  // starts[key + 1] counts the key's ids, then sums into where the next key's row starts.
   const starts = new Int32Array(keys + 1);
   for (let k = 0; k < s.nodeCount; k++) {
-    const key = keyOf(s.nodeOrder[k]!);
-    if (key !== -1) starts[key + 1]!++;
+    const key = keyOf(s.nodeAt(k));
+    if (key !== -1) starts[key + 1] = elementAt(starts, key + 1) + 1;
   }
-  for (let key = 0; key < keys; key++) starts[key + 1]! += starts[key]!;
-  const rows = new Int32Array(starts[keys]!);
+  for (let key = 0; key < keys; key++) starts[key + 1] = elementAt(starts, key + 1) + elementAt(starts, key);
+  const rows = new Int32Array(elementAt(starts, keys));
   const filled = starts.slice(0, keys);
   for (let k = 0; k < s.nodeCount; k++) {
-    const id = s.nodeOrder[k]!;
+    const id = s.nodeAt(k);
     const key = keyOf(id);
-    if (key !== -1) rows[filled[key]!++] = id;
+    if (key === -1) continue;
+    const at = elementAt(filled, key);
+    rows[at] = id;
+    filled[key] = at + 1;
   }
   return (key) => Array.from(rows.subarray(starts[key], starts[key + 1]));
 }
@@ -168,15 +173,15 @@ function groupedBy(s: HistorySkeleton, keys: number, keyOf: (id: number) => numb
 function recoverOrphans(s: HistorySkeleton, path: number[]): number[] {
   const onChain = new Uint8Array(s.idCount);
   for (const id of path) onChain[id] = 1;
-  const pieces = groupedBy(s, s.messageIdCount, (id) => (s.kind[id] === ASSISTANT ? s.messageId[id]! : -1));
-  const children = groupedBy(s, s.idCount, (id) => (s.kind[id] === USER ? s.parent[id]! : -1));
+  const pieces = groupedBy(s, s.messageIdCount, (id) => (s.kind[id] === ASSISTANT ? s.messageIdOf(id) : -1));
+  const children = groupedBy(s, s.idCount, (id) => (s.kind[id] === USER ? s.parentOf(id) : -1));
   const lastOnChain = new Int32Array(s.messageIdCount).fill(-1);
-  for (const id of path) if (s.messageId[id] !== -1 && s.kind[id] === ASSISTANT) lastOnChain[s.messageId[id]!] = id;
+  for (const id of path) if (s.kind[id] === ASSISTANT && s.messageIdOf(id) !== -1) lastOnChain[s.messageIdOf(id)] = id;
   const handled = new Uint8Array(s.messageIdCount);
   const insertAfter = new Map<number, number[]>();
   const byTime = (ids: number[]): number[] => ids.sort((a, b) => compareAge(s, a, b));
   for (const id of path) {
-    const message = s.kind[id] === ASSISTANT ? s.messageId[id]! : -1;
+    const message = s.kind[id] === ASSISTANT ? s.messageIdOf(id) : -1;
     if (message === -1 || handled[message] === 1) continue;
     handled[message] = 1;
     const members = pieces(message).filter((member) => sidechain(s, member) === sidechain(s, id));
@@ -187,7 +192,7 @@ function recoverOrphans(s: HistorySkeleton, path: number[]): number[] {
     if (siblings.length === 0 && results.length === 0) continue;
     const extra = [...byTime(siblings), ...byTime(results)];
     for (const n of extra) onChain[n] = 1;
-    insertAfter.set(lastOnChain[message]!, extra);
+    insertAfter.set(elementAt(lastOnChain, message, 'lastOnChain'), extra);
   }
   if (insertAfter.size === 0) return path;
   return path.flatMap((n) => [n, ...(insertAfter.get(n) ?? [])]);
@@ -196,37 +201,32 @@ function recoverOrphans(s: HistorySkeleton, path: number[]): number[] {
 /** loadConversation.ts `keptWithResponseInProgress` with resumeFilters.ts `filterForResume` over the part before it. */
 function keptWithResponseInProgress(s: HistorySkeleton, nodes: number[]): number[] {
   let tail = nodes.length;
-  while (tail > 0 && s.kind[nodes[tail - 1]!] !== USER) tail--;
+  while (tail > 0 && s.kind[elementAt(nodes, tail - 1)] !== USER) tail--;
   const answered = new Uint8Array(s.toolIds.size);
   const visible = new Uint8Array(s.messageIdCount);
   for (let i = 0; i < tail; i++) {
-    const id = nodes[i]!;
+    const id = elementAt(nodes, i);
     if (!isMessage(s, id)) continue;
-    forEachRef(s, id, (tool, call) => {
+    s.forEachRef(id, (tool, call) => {
       if (!call) answered[tool] = 1;
     });
-    if (s.kind[id] === ASSISTANT && s.messageId[id] !== -1 && has(s, id, Flag.VISIBLE)) visible[s.messageId[id]!] = 1;
+    if (s.kind[id] === ASSISTANT && s.messageIdOf(id) !== -1 && has(s, id, Flag.VISIBLE)) visible[s.messageIdOf(id)] = 1;
   }
   const kept = (id: number): boolean => {
     if (s.kind[id] !== ASSISTANT) return true;
     let calls = 0;
     let unanswered = 0;
-    forEachRef(s, id, (tool, call) => {
+    s.forEachRef(id, (tool, call) => {
       if (!call) return;
       calls++;
       if (answered[tool] === 0) unanswered++;
     });
     if (calls > 0 && unanswered === calls) return false;
-    const message = s.messageId[id]!;
+    const message = s.messageIdOf(id);
     if (has(s, id, Flag.THINKING_ONLY) && (message === -1 || visible[message] === 0)) return false;
     return !has(s, id, Flag.WHITESPACE_ONLY);
   };
   return keepOnly(nodes, kept, 0, tail);
-}
-
-function forEachRef(s: HistorySkeleton, id: number, visit: (tool: number, call: boolean) => void): void {
-  const end = s.refStart[id]! + s.refCount[id]!;
-  for (let i = s.refStart[id]!; i < end; i++) visit(HistorySkeleton.toolOf(s.refs[i]!), HistorySkeleton.isCall(s.refs[i]!));
 }
 
 const TEXT = { type: 'text', text: '.' } as const;
@@ -242,12 +242,12 @@ function* lightNodes(s: HistorySkeleton, ids: readonly number[]): Generator<Chai
     const kind = s.kind[id];
     const virtual = has(s, id, Flag.VIRTUAL) ? { isVirtual: true } : {};
     const content: Array<Record<string, unknown>> = has(s, id, Flag.OTHER_BLOCKS) ? [TEXT] : [];
-    forEachRef(s, id, (tool, call) => {
+    s.forEachRef(id, (tool, call) => {
       const toolId = s.toolIds.textOf(tool);
       if (kind === USER && !call) content.push({ type: 'tool_result', tool_use_id: toolId, content: '' });
       if (kind === ASSISTANT && call) content.push({ type: 'tool_use', id: toolId, name: '', input: {} });
     });
-    const messageId = s.messageId[id]!;
+    const messageId = s.messageIdOf(id);
     const entry =
       kind === USER
         ? { type: 'user', uuid, ...virtual, message: { role: 'user', content } }
@@ -266,6 +266,6 @@ function* lightNodes(s: HistorySkeleton, ids: readonly number[]): Generator<Chai
             }
           : { type: 'system', uuid };
     // A stand-in of the entry's kind with only what the message fold reads.
-    yield { uuid, entry: entry as unknown as ChainNode['entry'], seq: s.seq[id]!, parent: null };
+    yield { uuid, entry: entry as unknown as ChainNode['entry'], seq: s.seqOf(id), parent: null };
   }
 }

@@ -1,3 +1,4 @@
+import { missing } from '../errors.js';
 import { growableArray, grownTo } from '../transcript/growableArray.js';
 
 /**
@@ -38,7 +39,8 @@ export class TextIds {
       return id;
     }
     const slot = this.find(words);
-    if (this.slots[slot] !== -1) return this.slots[slot]!;
+    const found = this.slotAt(slot);
+    if (found !== -1) return found;
     if (this.poolLength + words > this.pool.length) this.pool = grownTo(this.pool, this.poolLength + words);
     this.pool.set(this.scratch.subarray(0, words), this.poolLength);
     const id = this.newId(this.poolLength);
@@ -61,16 +63,25 @@ export class TextIds {
 
   /** The text, as it was given. */
   textOf(id: number): string {
-    const start = this.starts[id]!;
-    return start === -1 ? this.otherText.get(id)! : decode(this.pool, start);
+    const start = this.startOf(id);
+    return start === -1 ? (this.otherText.get(id) ?? missing('otherText', id)) : decode(this.pool, start);
+  }
+
+  // An id or slot past the arrays is a bug, not bad input (decision 76).
+  private startOf(id: number): number {
+    return this.starts[id] ?? missing('starts', id);
+  }
+
+  private slotAt(slot: number): number {
+    return this.slots[slot] ?? missing('slots', slot);
   }
 
   /** The slot that holds the scratch words' id, or the empty slot where it would go. */
   private find(words: number): number {
     const mask = this.slots.length - 1;
     for (let slot = hash(this.scratch, 0, words) & mask; ; slot = (slot + 1) & mask) {
-      const id = this.slots[slot]!;
-      if (id === -1 || this.sameWords(this.starts[id]!, words)) return slot;
+      const id = this.slotAt(slot);
+      if (id === -1 || this.sameWords(this.startOf(id), words)) return slot;
     }
   }
 
@@ -90,9 +101,9 @@ export class TextIds {
     const slots = growableArray(Int32Array, this.slots.length * 2).fill(-1);
     const mask = slots.length - 1;
     for (let id = 0; id < this.count; id++) {
-      const start = this.starts[id]!;
+      const start = this.startOf(id);
       if (start === -1) continue;
-      let slot = hash(this.pool, start, wordCount(this.pool[start]!)) & mask;
+      let slot = hash(this.pool, start, wordCount(wordAt(this.pool, start))) & mask;
       while (slots[slot] !== -1) slot = (slot + 1) & mask;
       slots[slot] = id;
     }
@@ -126,7 +137,7 @@ function encode(text: string, into: Int32Array): number {
   let word = 0;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
-    const symbol = code < 128 ? SYMBOL[code]! : -1;
+    const symbol = SYMBOL[code] ?? -1;
     if (symbol === -1) return 0;
     word = word * 64 + symbol;
     if ((i + 1) % CHARS_PER_WORD === 0 || i === length - 1) {
@@ -138,20 +149,20 @@ function encode(text: string, into: Int32Array): number {
 }
 
 function decode(pool: Int32Array, start: number): string {
-  const header = pool[start]!;
+  const header = wordAt(pool, start);
   const length = header & 0xffff;
   if (header >>> 16 === UUID) {
     let hex = '';
-    for (let w = 1; w <= 4; w++) hex += (pool[start + w]! >>> 0).toString(16).padStart(8, '0');
+    for (let w = 1; w <= 4; w++) hex += (wordAt(pool, start + w) >>> 0).toString(16).padStart(8, '0');
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
   let text = '';
   for (let w = 0; w * CHARS_PER_WORD < length; w++) {
     const chars = Math.min(CHARS_PER_WORD, length - w * CHARS_PER_WORD);
-    let word = pool[start + 1 + w]!;
+    let word = wordAt(pool, start + 1 + w);
     let part = '';
     for (let c = 0; c < chars; c++) {
-      part = ALPHABET[word % 64]! + part;
+      part = ALPHABET.charAt(word % 64) + part;
       word = Math.floor(word / 64);
     }
     text += part;
@@ -180,6 +191,11 @@ function packUuid(uuid: string, into: Int32Array): boolean {
 
 function hash(words: Int32Array, start: number, count: number): number {
   let h = 0x811c9dc5;
-  for (let w = start; w < start + count; w++) h = Math.imul(h ^ words[w]!, 0x01000193) ^ (h >>> 15);
+  for (let w = start; w < start + count; w++) h = Math.imul(h ^ wordAt(words, w), 0x01000193) ^ (h >>> 15);
   return h >>> 0;
+}
+
+/** A word of the pool or the scratch: past their end is a bug (decision 76). */
+function wordAt(words: Int32Array, at: number): number {
+  return words[at] ?? missing('words', at);
 }

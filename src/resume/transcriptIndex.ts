@@ -1,5 +1,5 @@
 import type { ChainEntry, PreservedSegment } from '../transcript/chainSchema.js';
-import { assertNever } from '../errors.js';
+import { assertNever, missing } from '../errors.js';
 import type { Entry, EntryOfType } from '../transcript/entrySchema.js';
 import { FingerprintOverlay, type FingerprintSet } from './fingerprintSet.js';
 
@@ -85,10 +85,17 @@ interface MutableNode {
  * relink and the prune of everything before the last compact boundary (spec §3.5).
  */
 export function indexTranscript(entries: Iterable<{ seq: number; entry: Entry }>, options: IndexOptions = {}): TranscriptIndex {
-  const forgetting = options.again !== undefined && options.wholeHistory !== true;
-  const index = indexEntries(entries, options.wholeHistory === true, forgetting, forgetting ? options.forgotten : undefined);
+  const again = options.wholeHistory === true ? undefined : options.again;
+  const index = indexEntries(
+    entries,
+    options.wholeHistory === true,
+    again !== undefined,
+    again === undefined ? undefined : options.forgotten,
+  );
   if (index !== null) return index;
-  return { ...indexEntries(options.again!(), false, false)!, readAgain: true };
+  // Only a forgetting fold gives up, and only when `again` was given; a fold that does not forget always ends.
+  const whole = again === undefined ? null : indexEntries(again(), false, false);
+  return { ...(whole ?? missing('a whole index', 'the second reading')), readAgain: true };
 }
 
 /** A progress line's bridged parent, and where it was read (to forget it with the entries around it). */
@@ -104,123 +111,195 @@ function indexEntries(
   forgetting: boolean,
   forgottenBefore?: ForgottenEntries,
 ): TranscriptIndex | null {
-  const nodes = new Map<string, MutableNode>();
-  const bridge = new Map<string, Bridge>();
-  const boundaries: string[] = [];
-  const summaries = new Map<string, string>();
-  const metadata: SessionMetadata = {};
-  const duplicateUuids: string[] = [];
-  // What was forgotten, as fingerprints: a later line that names one of them sends us back to read everything.
-  const forgottenNodes = new FingerprintOverlay(forgottenBefore?.nodes);
-  const forgottenProgress = new FingerprintOverlay(forgottenBefore?.progress);
-  let previousBoundarySeq: number | null = null;
-  let forgot = forgottenNodes.size > 0;
-  let peakNodes = 0;
-  const forget = (before: number): void => {
-    peakNodes = Math.max(peakNodes, nodes.size);
-    for (const [uuid, node] of nodes) {
-      if (node.seq >= before) continue;
-      forgottenNodes.add(uuid);
-      nodes.delete(uuid);
-      forgot = true;
-    }
-    for (const [uuid, progress] of bridge) {
-      if (progress.seq >= before) continue;
-      forgottenProgress.add(uuid);
-      bridge.delete(uuid);
-    }
-  };
-  const named = (uuid: string | null): boolean => uuid !== null && (forgottenNodes.mayHave(uuid) || forgottenProgress.mayHave(uuid));
+  const fold = new ChainFold(forgetting, forgottenBefore);
+  for (const { seq, entry } of entries) if (!fold.add(seq, entry)) return null;
+  return fold.result(wholeHistory);
+}
 
-  for (const { seq, entry } of entries) {
+type NodeEntry = EntryOfType<'user' | 'assistant' | 'system' | 'attachment'>;
+type SideEntry = Exclude<Entry, NodeEntry | EntryOfType<'progress' | 'summary'>>;
+type MetadataEntry = EntryOfType<
+  'custom-title' | 'ai-title' | 'last-prompt' | 'tag' | 'mode' | 'permission-mode' | 'agent-name' | 'pr-link'
+>;
+
+/** The maps `indexEntries` folds the entries into, in file order, forgetting as it goes when asked to. */
+class ChainFold {
+  private readonly nodes = new Map<string, MutableNode>();
+  private readonly bridge = new Map<string, Bridge>();
+  private readonly boundaries: string[] = [];
+  private readonly summaries = new Map<string, string>();
+  private readonly metadata: SessionMetadata = {};
+  private readonly duplicateUuids: string[] = [];
+  // What was forgotten, as fingerprints: a later line that names one of them sends us back to read everything.
+  private readonly forgottenNodes: FingerprintOverlay;
+  private readonly forgottenProgress: FingerprintOverlay;
+  private previousBoundarySeq: number | null = null;
+  private forgot: boolean;
+  private peakNodes = 0;
+
+  constructor(
+    private readonly forgetting: boolean,
+    forgottenBefore: ForgottenEntries | undefined,
+  ) {
+    this.forgottenNodes = new FingerprintOverlay(forgottenBefore?.nodes);
+    this.forgottenProgress = new FingerprintOverlay(forgottenBefore?.progress);
+    this.forgot = this.forgottenNodes.size > 0;
+  }
+
+  /** Folds one entry; false when it names something forgotten. */
+  add(seq: number, entry: Entry): boolean {
     switch (entry.type) {
-      case 'progress': {
-        const parent = entry.parentUuid ?? null;
-        if (forgetting && (named(entry.uuid) || (parent !== null && forgottenProgress.mayHave(parent)))) return null;
-        bridge.set(entry.uuid, { parent: parent !== null && bridge.has(parent) ? (bridge.get(parent)?.parent ?? null) : parent, seq });
-        break;
-      }
+      case 'progress':
+        return this.addProgress(seq, entry);
       case 'user':
       case 'assistant':
       case 'system':
-      case 'attachment': {
-        let parent = entry.parentUuid ?? null;
-        if (forgetting && (named(entry.uuid) || (parent !== null && forgottenProgress.mayHave(parent)))) return null;
-        if (parent !== null && bridge.has(parent)) parent = bridge.get(parent)?.parent ?? null;
-        if (nodes.has(entry.uuid)) duplicateUuids.push(entry.uuid);
-        nodes.set(entry.uuid, { uuid: entry.uuid, entry, seq, parent });
-        if (entry.type === 'system' && entry.subtype === 'compact_boundary') {
-          boundaries.push(entry.uuid);
-          // Whichever boundary ends up last, a resume keeps nothing before the one before this
-          // one (a preserved segment lies between the two; one that reaches further is caught below).
-          if (forgetting && previousBoundarySeq !== null) forget(previousBoundarySeq);
-          previousBoundarySeq = seq;
-        }
-        break;
-      }
+      case 'attachment':
+        return this.addNode(seq, entry);
       case 'summary':
-        summaries.set(entry.leafUuid, entry.summary);
-        break;
-      case 'custom-title':
-        metadata.customTitle = entry.customTitle;
-        break;
-      case 'ai-title':
-        metadata.aiTitle = entry.aiTitle;
-        break;
-      case 'last-prompt':
-        if (entry.lastPrompt !== undefined) metadata.lastPrompt = entry.lastPrompt;
-        break;
-      case 'tag':
-        metadata.tag = entry.tag;
-        break;
-      case 'mode':
-        metadata.mode = entry.mode;
-        break;
-      case 'permission-mode':
-        metadata.permissionMode = entry.permissionMode;
-        break;
-      case 'agent-name':
-        metadata.agentName = entry.agentName;
-        break;
-      case 'pr-link':
-        metadata.prUrl = entry.prUrl;
-        break;
-      // Side entries that carry nothing a resume needs.
-      case 'task-summary':
-      case 'agent-color':
-      case 'agent-setting':
-      case 'worktree-state':
-      case 'file-history-snapshot':
-      case 'file-history-delta':
-      case 'attribution-snapshot':
-      case 'queue-operation':
-      case 'speculation-accept':
-      case 'content-replacement':
-      case 'marble-origami-commit':
-      case 'marble-origami-snapshot':
-      case 'frame-link':
-      case 'isolation-latch':
-      case 'fork-context-ref':
-      case 'atis-latch':
-      case 'bridge-session':
-      case 'api-request-shape':
-      case 'api-request-blob':
-      case 'api-request':
-      case 'tools-used':
-      case 'cost-state':
-      case 'relocated':
-      case 'started':
-      case 'result':
-      case 'unknown':
-        break;
+        this.summaries.set(entry.leafUuid, entry.summary);
+        return true;
       default:
-        assertNever(entry, 'entry kind');
+        noteSideEntry(this.metadata, entry);
+        return true;
     }
   }
-  peakNodes = Math.max(peakNodes, nodes.size);
-  const preserved = wholeHistory ? new Set<string>() : relinkAndPrune(nodes, boundaries, forgot);
-  if (preserved === null) return null;
-  return { nodes, boundaries, summaries, metadata, preserved, duplicateUuids, readAgain: false, peakNodes };
+
+  result(wholeHistory: boolean): TranscriptIndex | null {
+    this.peakNodes = Math.max(this.peakNodes, this.nodes.size);
+    const { nodes, boundaries, summaries, metadata, duplicateUuids, peakNodes } = this;
+    const preserved = wholeHistory ? new Set<string>() : relinkAndPrune(nodes, boundaries, this.forgot);
+    if (preserved === null) return null;
+    return { nodes, boundaries, summaries, metadata, preserved, duplicateUuids, readAgain: false, peakNodes };
+  }
+
+  private addProgress(seq: number, entry: EntryOfType<'progress'>): boolean {
+    const parent = entry.parentUuid ?? null;
+    if (this.namesForgotten(entry.uuid, parent)) return false;
+    this.bridge.set(entry.uuid, { parent: this.bridged(parent), seq });
+    return true;
+  }
+
+  private addNode(seq: number, entry: NodeEntry): boolean {
+    const written = entry.parentUuid ?? null;
+    if (this.namesForgotten(entry.uuid, written)) return false;
+    const parent = this.bridged(written);
+    if (this.nodes.has(entry.uuid)) this.duplicateUuids.push(entry.uuid);
+    this.nodes.set(entry.uuid, { uuid: entry.uuid, entry, seq, parent });
+    if (entry.type === 'system' && entry.subtype === 'compact_boundary') {
+      this.boundaries.push(entry.uuid);
+      // Whichever boundary ends up last, a resume keeps nothing before the one before this
+      // one (a preserved segment lies between the two; one that reaches further is caught below).
+      if (this.forgetting && this.previousBoundarySeq !== null) this.forget(this.previousBoundarySeq);
+      this.previousBoundarySeq = seq;
+    }
+    return true;
+  }
+
+  /** A parent that is a progress line stands for that line's own bridged parent. */
+  private bridged(parent: string | null): string | null {
+    if (parent === null) return null;
+    const progress = this.bridge.get(parent);
+    return progress === undefined ? parent : progress.parent;
+  }
+
+  private namesForgotten(uuid: string, parent: string | null): boolean {
+    if (!this.forgetting) return false;
+    const named = this.forgottenNodes.mayHave(uuid) || this.forgottenProgress.mayHave(uuid);
+    return named || (parent !== null && this.forgottenProgress.mayHave(parent));
+  }
+
+  private forget(before: number): void {
+    this.peakNodes = Math.max(this.peakNodes, this.nodes.size);
+    for (const [uuid, node] of this.nodes) {
+      if (node.seq >= before) continue;
+      this.forgottenNodes.add(uuid);
+      this.nodes.delete(uuid);
+      this.forgot = true;
+    }
+    for (const [uuid, progress] of this.bridge) {
+      if (progress.seq >= before) continue;
+      this.forgottenProgress.add(uuid);
+      this.bridge.delete(uuid);
+    }
+  }
+}
+
+/** The entries besides the chain and summaries: session metadata, last one wins, and side entries a resume ignores. */
+function noteSideEntry(metadata: SessionMetadata, entry: SideEntry): void {
+  switch (entry.type) {
+    case 'custom-title':
+    case 'ai-title':
+    case 'last-prompt':
+    case 'tag':
+    case 'mode':
+    case 'permission-mode':
+    case 'agent-name':
+    case 'pr-link':
+      noteMetadata(metadata, entry);
+      break;
+    // Side entries that carry nothing a resume needs.
+    case 'task-summary':
+    case 'agent-color':
+    case 'agent-setting':
+    case 'worktree-state':
+    case 'file-history-snapshot':
+    case 'file-history-delta':
+    case 'attribution-snapshot':
+    case 'queue-operation':
+    case 'speculation-accept':
+    case 'content-replacement':
+    case 'marble-origami-commit':
+    case 'marble-origami-snapshot':
+    case 'frame-link':
+    case 'isolation-latch':
+    case 'fork-context-ref':
+    case 'atis-latch':
+    case 'bridge-session':
+    case 'api-request-shape':
+    case 'api-request-blob':
+    case 'api-request':
+    case 'tools-used':
+    case 'cost-state':
+    case 'relocated':
+    case 'started':
+    case 'result':
+    case 'unknown':
+      break;
+    default:
+      assertNever(entry, 'entry kind');
+  }
+}
+
+function noteMetadata(metadata: SessionMetadata, entry: MetadataEntry): void {
+  switch (entry.type) {
+    case 'custom-title':
+      metadata.customTitle = entry.customTitle;
+      break;
+    case 'ai-title':
+      metadata.aiTitle = entry.aiTitle;
+      break;
+    case 'last-prompt':
+      if (entry.lastPrompt !== undefined) metadata.lastPrompt = entry.lastPrompt;
+      break;
+    case 'tag':
+      metadata.tag = entry.tag;
+      break;
+    case 'mode':
+      metadata.mode = entry.mode;
+      break;
+    case 'permission-mode':
+      metadata.permissionMode = entry.permissionMode;
+      break;
+    case 'agent-name':
+      metadata.agentName = entry.agentName;
+      break;
+    case 'pr-link':
+      metadata.prUrl = entry.prUrl;
+      break;
+    default:
+      assertNever(entry, 'metadata kind');
+  }
 }
 
 /**
