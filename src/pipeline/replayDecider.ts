@@ -1,17 +1,11 @@
-import { createAutocompactTrigger, type AutocompactState } from '../projections/autocompactTrigger.js';
-import {
-  NO_DECISIONS,
-  type Decision,
-  type ExtractionDue,
-  type ExtractionSkipped,
-  type RunOutcome,
-  type Trigger,
-} from '../projections/decisions.js';
-import { createExtractionTrigger, type ExtractionState } from '../projections/extractionTrigger.js';
+import type { AutocompactState } from '../projections/autocompactTrigger.js';
+import { NO_DECISIONS, type Decision, type ExtractionDue, type ExtractionSkipped, type RunOutcome } from '../projections/decisions.js';
+import type { ExtractionState } from '../projections/extractionTrigger.js';
 import type { LogEntry } from '../transcript/logEntry.js';
-import { createSessionNotesTrigger, type SessionNotesState } from '../projections/sessionNotesTrigger.js';
+import type { SessionNotesState } from '../projections/sessionNotesTrigger.js';
 import type { EffectRecord } from './effectRecord.js';
-import { resolveSettings, type TriggerSettings } from './policySettings.js';
+import { resolveSettings, type ResolvedSettings, type TriggerSettings } from './policySettings.js';
+import { createReplayTriggers, initialTriggerStates, settled, settleTriggers, type ReplayTriggers } from './replayTriggers.js';
 import { dropPending, endRun, initialRunsByKind, requestRun, type RunsByKind } from './runsByKind.js';
 import { RunBatches } from './runBatches.js';
 import { gateSkip, RUN_KINDS, type RunKind } from '../projections/decisions.js';
@@ -39,8 +33,25 @@ export interface ReplayState {
    * entry closes its response, so a record logged at the decision's own position can come
    * first. Each is settled as soon as its run is the one in flight.
    */
-  readonly held: ReadonlyArray<{ readonly run: RunKind; readonly runId: string; readonly ok: boolean; readonly declined?: 'first_look' }>;
+  readonly held: readonly HeldRunEnd[];
 }
+
+/** A run end read from the effect log, waiting for its run to be the one in flight. */
+interface HeldRunEnd {
+  readonly run: RunKind;
+  readonly runId: string;
+  readonly ok: boolean;
+  readonly declined?: 'first_look';
+}
+
+/** Where a decision was made, as a skip shown in its place names it. */
+interface DueAt {
+  readonly uuid: string;
+  readonly seq: number;
+  readonly tokens: number;
+}
+
+type Stepped = readonly [ReplayState, readonly Decision[]];
 
 /** What the pipeline folds: transcript entries and memlog's effect records, merged by log position. */
 export type PipelineEvent =
@@ -55,182 +66,180 @@ export interface PipelineDecider {
   readonly end: (state: ReplayState) => readonly [ReplayState, readonly Decision[]];
 }
 
-type AnyTrigger = Trigger<never, Decision, LogEntry>;
+/** What every step of the decider reads: the triggers, the resolved settings, which kinds of run end at once. */
+interface DeciderContext {
+  readonly triggers: ReplayTriggers;
+  readonly resolved: ResolvedSettings;
+  readonly instant: (run: RunKind) => boolean;
+}
 
 /** A pure decider over every trigger and the run coalescer: one step per event, decisions in a fixed order. */
 export function createReplayDecider(settings: ReplaySettings = {}): PipelineDecider {
   const resolved = resolveSettings(settings);
-  const notes = createSessionNotesTrigger(resolved.sessionNotes);
-  const compact = createAutocompactTrigger(resolved.autocompact);
-  const extract = createExtractionTrigger(resolved.extraction);
+  const triggers = createReplayTriggers(resolved);
   const runs = settings.runs ?? 'instant';
   const instantKinds = new Set<RunKind>(
     runs === 'instant' ? RUN_KINDS : runs === 'recorded' ? [] : RUN_KINDS.filter((kind) => !runs.includes(kind)),
   );
-  const instant = (run: RunKind): boolean => instantKinds.has(run);
-  const triggers = { sessionNotes: notes, autocompact: compact, extraction: extract } as const;
-  type Key = keyof typeof triggers;
-  const keys = Object.keys(triggers) as Key[];
-
-  /** Runs every trigger on one log entry, then turns due decisions into run starts. */
-  function throughEntry(state: ReplayState, event: LogEntry): readonly [ReplayState, readonly Decision[]] {
-    // Each trigger called by name, not through a shared callback: this runs for every entry of
-    // the log, and direct calls stay monomorphic (bench/replayStages.bench.ts).
-    const [sessionNotes, a] = notes.step(state.sessionNotes, event);
-    const [autocompact, b] = compact.step(state.autocompact, event);
-    const [extraction, c] = extract.step(state.extraction, event);
-    return afterTriggers(state, sessionNotes, autocompact, extraction, a, b, c);
-  }
-
-  /** Closes every trigger at the end of the log. */
-  function throughEnd(state: ReplayState): readonly [ReplayState, readonly Decision[]] {
-    const [sessionNotes, a] = notes.end(state.sessionNotes);
-    const [autocompact, b] = compact.end(state.autocompact);
-    const [extraction, c] = extract.end(state.extraction);
-    return afterTriggers(state, sessionNotes, autocompact, extraction, a, b, c);
-  }
-
-  function afterTriggers(
-    state: ReplayState,
-    sessionNotes: SessionNotesState,
-    autocompact: AutocompactState,
-    extraction: ExtractionState,
-    a: readonly Decision[],
-    b: readonly Decision[],
-    c: readonly Decision[],
-  ): readonly [ReplayState, readonly Decision[]] {
-    const same = sessionNotes === state.sessionNotes && autocompact === state.autocompact && extraction === state.extraction;
-    const next: ReplayState = same
-      ? state
-      : { sessionNotes, autocompact, extraction, runs: state.runs, batches: state.batches, held: state.held };
-    if (a.length === 0 && b.length === 0 && c.length === 0 && next.held.length === 0) return [next, NO_DECISIONS];
-    const [started, out] = startRuns(next, [...a, ...b, ...c]);
-    const [settled, more] = releaseHeld(started);
-    return [settled, [...out, ...more]];
-  }
-
-  /** Settles every held run end whose run is now in flight (which may start its trailing run). */
-  function releaseHeld(state: ReplayState): readonly [ReplayState, readonly Decision[]] {
-    let next = state;
-    const out: Decision[] = [];
-    for (let progress = true; progress;) {
-      progress = false;
-      for (const held of next.held) {
-        const batch = next.batches.get(held.runId) ?? [];
-        const inFlight = next.runs[held.run].inFlight?.map((d) => d.uuid) ?? null;
-        if (inFlight === null || !sameBatch(inFlight, batch)) continue;
-        next = { ...next, held: next.held.filter((h) => h !== held) };
-        if (held.declined !== undefined) out.push(declinedByFirstLook(next.runs[held.run].inFlight ?? []));
-        const [settled, made] = outcome(next, {
-          run: held.run,
-          ok: held.ok,
-          batch,
-          ...(held.declined === undefined ? {} : { declined: held.declined }),
-        });
-        next = settled;
-        out.push(...made);
-        progress = true;
-        break;
-      }
-    }
-    return [next, out];
-  }
-
-  function startRuns(state: ReplayState, decisions: readonly Decision[]): readonly [ReplayState, readonly Decision[]] {
-    let next = state;
-    const out: Decision[] = [];
-    for (const decision of decisions) {
-      out.push(decision);
-      const [runs, starts] = requestRun(next.runs, decision);
-      next = runs === next.runs ? next : { ...next, runs };
-      for (const start of starts) {
-        out.push(start);
-        if (instant(start.run)) next = outcome(next, { run: start.run, ok: true, batch: start.batch })[0];
-      }
-    }
-    return [next, out];
-  }
-
-  /** A run ended: triggers learn the outcome, the coalescer may start the trailing run. */
-  function outcome(state: ReplayState, result: RunOutcome): readonly [ReplayState, readonly Decision[]] {
-    let next: ReplayState = state;
-    for (const key of keys) {
-      const trigger = triggers[key] as unknown as AnyTrigger;
-      const s = trigger.settle ? trigger.settle(state[key] as never, result) : state[key];
-      if (s !== state[key]) next = { ...next, [key]: s };
-    }
-    let trailing: Decision[] = [];
-    if (result.run === 'extraction' && !resolved.extractionTrailing(next.extraction.version)) {
-      const [kept, dropped] = dropPending(next.runs, 'extraction');
-      if (dropped.length > 0) {
-        next = {
-          ...next,
-          runs: kept,
-          extraction: settleExtraction(next.extraction, {
-            run: 'extraction',
-            ok: true,
-            batch: [],
-            declined: 'dropped',
-            dropped: dropped.filter((d): d is ExtractionDue => d.kind === 'extraction_due'),
-          }),
-        };
-        trailing = [noTrailingRun(dropped, resolved.extraction.everyTurns)];
-      }
-    }
-    const [runs, starts] = endRun(next.runs, result.run, result.ok);
-    next = runs === next.runs ? next : { ...next, runs };
-    for (const start of starts) {
-      trailing = [...trailing, start];
-      if (instant(start.run)) next = outcome(next, { run: start.run, ok: true, batch: start.batch })[0];
-    }
-    return [next, trailing];
-  }
-
-  function settleExtraction(state: ExtractionState, result: RunOutcome): ExtractionState {
-    return extract.settle ? extract.settle(state, result) : state;
-  }
-
-  function step(state: ReplayState, event: PipelineEvent): readonly [ReplayState, readonly Decision[]] {
-    if (event.source === 'end') return end(state);
-    if (event.source === 'transcript') return throughEntry(state, event.event);
-    const { record } = event;
-    if (record.type === 'run_started') {
-      const uuids = record.batch.flatMap((p) => (p.uuid === null ? [] : [p.uuid]));
-      return [{ ...state, batches: state.batches.with(record.runId, uuids) }, []];
-    }
-    if (record.type !== 'run_finished' && record.type !== 'run_failed') return [state, []];
-    // Matched to its run by runId, never by position alone; a run end for a run that is not in
-    // flight (yet) waits; one whose run never started stays held and changes nothing.
-    const declined = record.type === 'run_finished' && (record.outcome as { declined?: unknown } | undefined)?.declined === 'first_look';
-    const held = {
-      run: record.run,
-      runId: record.runId,
-      ok: record.type === 'run_finished',
-      ...(declined ? { declined: 'first_look' as const } : {}),
-    };
-    return releaseHeld({ ...state, held: [...state.held, held] });
-  }
-
-  function end(state: ReplayState): readonly [ReplayState, readonly Decision[]] {
-    return throughEnd(state);
-  }
-
+  const context: DeciderContext = { triggers, resolved, instant: (run) => instantKinds.has(run) };
   return {
-    initialState: () => ({
-      sessionNotes: notes.initialState(),
-      autocompact: compact.initialState(),
-      extraction: extract.initialState(),
-      runs: initialRunsByKind(),
-      batches: RunBatches.empty(),
-      held: [],
-    }),
-    step,
-    end,
+    initialState: () => ({ ...initialTriggerStates(triggers), runs: initialRunsByKind(), batches: RunBatches.empty(), held: [] }),
+    step: (state, event) => step(context, state, event),
+    end: (state) => throughEnd(context, state),
   };
 }
 
+function step(context: DeciderContext, state: ReplayState, event: PipelineEvent): Stepped {
+  if (event.source === 'end') return throughEnd(context, state);
+  if (event.source === 'transcript') return throughEntry(context, state, event.event);
+  const { record } = event;
+  if (record.type === 'run_started') {
+    const uuids = record.batch.flatMap((p) => (p.uuid === null ? [] : [p.uuid]));
+    return [{ ...state, batches: state.batches.with(record.runId, uuids) }, []];
+  }
+  if (record.type !== 'run_finished' && record.type !== 'run_failed') return [state, []];
+  // Matched to its run by runId, never by position alone; a run end for a run that is not in
+  // flight (yet) waits; one whose run never started stays held and changes nothing.
+  const declined = record.type === 'run_finished' && declinedByFirstLookOutcome(record.outcome);
+  const held = {
+    run: record.run,
+    runId: record.runId,
+    ok: record.type === 'run_finished',
+    ...(declined ? { declined: 'first_look' as const } : {}),
+  };
+  return releaseHeld(context, { ...state, held: [...state.held, held] });
+}
+
+/** Runs every trigger on one log entry, then turns due decisions into run starts. */
+function throughEntry(context: DeciderContext, state: ReplayState, event: LogEntry): Stepped {
+  const { triggers } = context;
+  // Each trigger called by name, not through a shared callback: this runs for every entry of
+  // the log, and direct calls stay monomorphic (bench/replayStages.bench.ts).
+  const [sessionNotes, a] = triggers.sessionNotes.step(state.sessionNotes, event);
+  const [autocompact, b] = triggers.autocompact.step(state.autocompact, event);
+  const [extraction, c] = triggers.extraction.step(state.extraction, event);
+  return afterTriggers(context, state, sessionNotes, autocompact, extraction, a, b, c);
+}
+
+/** Closes every trigger at the end of the log. */
+function throughEnd(context: DeciderContext, state: ReplayState): Stepped {
+  const { triggers } = context;
+  const [sessionNotes, a] = triggers.sessionNotes.end(state.sessionNotes);
+  const [autocompact, b] = triggers.autocompact.end(state.autocompact);
+  const [extraction, c] = triggers.extraction.end(state.extraction);
+  return afterTriggers(context, state, sessionNotes, autocompact, extraction, a, b, c);
+}
+
+function afterTriggers(
+  context: DeciderContext,
+  state: ReplayState,
+  sessionNotes: SessionNotesState,
+  autocompact: AutocompactState,
+  extraction: ExtractionState,
+  a: readonly Decision[],
+  b: readonly Decision[],
+  c: readonly Decision[],
+): Stepped {
+  const same = sessionNotes === state.sessionNotes && autocompact === state.autocompact && extraction === state.extraction;
+  const next: ReplayState = same
+    ? state
+    : { sessionNotes, autocompact, extraction, runs: state.runs, batches: state.batches, held: state.held };
+  if (a.length === 0 && b.length === 0 && c.length === 0 && next.held.length === 0) return [next, NO_DECISIONS];
+  const [started, out] = startRuns(context, next, [...a, ...b, ...c]);
+  const [settled, more] = releaseHeld(context, started);
+  return [settled, [...out, ...more]];
+}
+
+/** Settles every held run end whose run is now in flight (which may start its trailing run). */
+function releaseHeld(context: DeciderContext, state: ReplayState): Stepped {
+  let next = state;
+  const out: Decision[] = [];
+  for (let found = firstReleasable(next); found !== null; found = firstReleasable(next)) {
+    const { held, batch, inFlight } = found;
+    next = { ...next, held: next.held.filter((h) => h !== held) };
+    if (held.declined !== undefined) out.push(declinedByFirstLook(inFlight));
+    const [settled, made] = outcome(context, next, {
+      run: held.run,
+      ok: held.ok,
+      batch,
+      ...(held.declined === undefined ? {} : { declined: held.declined }),
+    });
+    next = settled;
+    out.push(...made);
+  }
+  return [next, out];
+}
+
+/** The first held run end whose run is the one in flight now, with that run's batch; null when none is. */
+function firstReleasable(
+  state: ReplayState,
+): { readonly held: HeldRunEnd; readonly batch: readonly string[]; readonly inFlight: readonly DueAt[] } | null {
+  for (const held of state.held) {
+    const batch = state.batches.get(held.runId) ?? [];
+    const inFlight = state.runs[held.run].inFlight;
+    if (
+      inFlight !== null &&
+      sameBatch(
+        inFlight.map((d) => d.uuid),
+        batch,
+      )
+    )
+      return { held, batch, inFlight };
+  }
+  return null;
+}
+
+function startRuns(context: DeciderContext, state: ReplayState, decisions: readonly Decision[]): Stepped {
+  let next = state;
+  const out: Decision[] = [];
+  for (const decision of decisions) {
+    out.push(decision);
+    const [runs, starts] = requestRun(next.runs, decision);
+    next = runs === next.runs ? next : { ...next, runs };
+    for (const start of starts) {
+      out.push(start);
+      if (context.instant(start.run)) next = outcome(context, next, { run: start.run, ok: true, batch: start.batch })[0];
+    }
+  }
+  return [next, out];
+}
+
+/** A run ended: triggers learn the outcome, the coalescer may start the trailing run. */
+function outcome(context: DeciderContext, state: ReplayState, result: RunOutcome): Stepped {
+  const [dropped, skipped] = dropWithoutTrailingRun(context, settleTriggers(context.triggers, state, result), result.run);
+  let next = dropped;
+  let trailing: Decision[] = skipped;
+  const [runs, starts] = endRun(next.runs, result.run, result.ok);
+  next = runs === next.runs ? next : { ...next, runs };
+  for (const start of starts) {
+    trailing = [...trailing, start];
+    if (context.instant(start.run)) next = outcome(context, next, { run: start.run, ok: true, batch: start.batch })[0];
+  }
+  return [next, trailing];
+}
+
+/**
+ * Claude Code 2.1.332 makes no trailing extraction run unless its cadence is 1: when its policy
+ * says so, the requests waiting behind an extraction run that ends are dropped, and their
+ * messages go back behind the cursor of the run before them.
+ */
+function dropWithoutTrailingRun(context: DeciderContext, state: ReplayState, run: RunKind): [ReplayState, Decision[]] {
+  if (run !== 'extraction' || context.resolved.extractionTrailing(state.extraction.version)) return [state, []];
+  const [kept, dropped] = dropPending(state.runs, 'extraction');
+  if (dropped.length === 0) return [state, []];
+  const undone: RunOutcome = {
+    run: 'extraction',
+    ok: true,
+    batch: [],
+    declined: 'dropped',
+    dropped: dropped.filter((d): d is ExtractionDue => d.kind === 'extraction_due'),
+  };
+  const extraction = settled(context.triggers.extraction, state.extraction, undone);
+  return [{ ...state, runs: kept, extraction }, [noTrailingRun(dropped, context.resolved.extraction.everyTurns)]];
+}
+
 /** A run its first look declined (enforce): shown as a skip at its newest decision; the cursor stays. */
-function declinedByFirstLook(batch: readonly { uuid: string; seq: number; tokens: number }[]): ExtractionSkipped {
+function declinedByFirstLook(batch: readonly DueAt[]): ExtractionSkipped {
   const newest = batch[batch.length - 1] ?? { uuid: '', seq: -1, tokens: 0 };
   return gateSkip(
     newest,
@@ -242,16 +251,20 @@ function declinedByFirstLook(batch: readonly { uuid: string; seq: number; tokens
 }
 
 /** Requests made during a run, dropped when it ends: Claude Code 2.1.332 makes no trailing run unless its cadence is 1. */
-function noTrailingRun(dropped: readonly { uuid: string; seq: number; tokens: number }[], every: number): ExtractionSkipped {
-  const newest = dropped[dropped.length - 1]!;
+function noTrailingRun(dropped: readonly DueAt[], every: number): ExtractionSkipped {
   const count = dropped.length;
   return gateSkip(
-    newest,
+    dropped[count - 1] ?? { uuid: '', seq: -1, tokens: 0 },
     'cadence',
     false,
     { every },
     `extraction skipped: no trailing run for ${count} request${count === 1 ? '' : 's'} made while the previous one ran (cadence every ${every}, as Claude Code 2.1.332); their messages wait for the next run`,
   );
+}
+
+/** Whether a run_finished outcome says its first look declined the run. */
+function declinedByFirstLookOutcome(outcome: unknown): boolean {
+  return typeof outcome === 'object' && outcome !== null && 'declined' in outcome && outcome.declined === 'first_look';
 }
 
 function sameBatch(a: readonly string[], b: readonly string[]): boolean {
