@@ -8,6 +8,7 @@ import { keptOnRequest } from './memoryRequest.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
+import { isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, SETUP_REQUEST, STATUS, SYMPTOM } from './requestKinds.js';
 import {
   ABOUT_ME,
   BUG_NARRATIVE,
@@ -72,23 +73,28 @@ const CLAUSE_BREAK = /(\s[\u2013\u2014]\s|\s-\s|;\s)/;
  */
 function pieces(text: string): Piece[] {
   return sentences(text).flatMap((sentence) => {
-    const parts = sentence.split(CLAUSE_BREAK);
-    const out: Piece[] = [];
-    // A clause too short to say anything ("No — don't use var") stays with the one after it, as written.
-    let pending = '';
-    for (let k = 0; k < parts.length; k += 2) {
-      const clause = `${pending}${parts[k]!}`;
-      if (clause.trim().length < 8 && k + 2 < parts.length) {
-        pending = `${clause}${parts[k + 1]!}`;
-        continue;
-      }
-      pending = '';
-      const text = clause.trim();
-      if (text.length < 8) continue;
-      out.push({ text, joined: out.length > 0, separator: out.length > 0 ? parts[k - 1]! : ' ' });
-    }
+    const out = clausesOf(sentence.split(CLAUSE_BREAK));
     return out.length > 0 ? out : [{ text: sentence, joined: false, separator: ' ' }];
   });
+}
+
+/** Clauses from a sentence split at its breaks (`parts` alternates clause and separator). */
+function clausesOf(parts: readonly string[]): Piece[] {
+  const out: Piece[] = [];
+  // A clause too short to say anything ("No — don't use var") stays with the one after it, as written.
+  let pending = '';
+  for (let k = 0; k < parts.length; k += 2) {
+    const clause = `${pending}${parts[k] ?? ''}`;
+    if (clause.trim().length < 8 && k + 2 < parts.length) {
+      pending = `${clause}${parts[k + 1] ?? ''}`;
+      continue;
+    }
+    pending = '';
+    const text = clause.trim();
+    if (text.length < 8) continue;
+    out.push({ text, joined: out.length > 0, separator: out.length > 0 ? (parts[k - 1] ?? ' ') : ' ' });
+  }
+  return out;
 }
 
 /** Sentences long enough to say something, without a leading "and", "also", "so" or "but". */
@@ -133,18 +139,22 @@ function noise(sentence: string, transient = true): boolean {
     // "When you touch the schema, regenerate the types" starts like a question and is a rule.
     (QUESTION.test(sentence) && !CONDITIONAL_RULE.test(sentence)) ||
     HEDGE.test(sentence) ||
-    (transient && TRANSIENT.test(sentence)) ||
+    (transient && (TRANSIENT.test(sentence) || STATUS.test(sentence))) ||
     BUG_NARRATIVE.test(sentence) ||
+    SYMPTOM.test(sentence) ||
     CODE_SAYS.test(sentence)
   );
 }
 
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  // "Can you always use pnpm here?" asks for a rule, not an answer (decision 77).
+  const asked = ruleAskedFor(sentence);
+  if (asked !== undefined) return noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', asked, clip(sentence, 400));
   if (sentence.endsWith('?')) return undefined;
   const quote = clip(sentence, 400);
   const remembered = REMEMBER.exec(sentence);
   if (remembered) {
-    const text = clip(capitalise(remembered[1]!), 400);
+    const text = clip(capitalise(remembered[1] ?? ''), 400);
     // What is to be remembered is a rule (feedback) when it says how to work, else a fact (project):
     // "the staging API runs on port 8080" and its later "now runs on port 9090" must be one type to meet.
     const asked = text.replace(/^to\s+/i, ''); // "remember to squash commits": an instruction
@@ -163,10 +173,13 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   if (noise(sentence, false)) return undefined;
   const core = sentence.replace(LEADING_TIME, '');
   if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) return make('user', 'about-me', quote, quote);
-  if (TRANSIENT.test(sentence)) return undefined;
-  const rule = RULE.test(sentence) || DONT.test(sentence) || REQUEST_RULE.test(sentence);
+  if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
+  if (NAMING_SCHEME.test(sentence)) return make('feedback', 'preference', quote, quote);
+  const rule = RULE.test(sentence) || DONT.test(sentence) || REQUEST_RULE.test(sentence) || SETUP_REQUEST.test(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
+  // "I want you to add integration tests…" asks for work now (decision 77).
+  if (isWorkWish(sentence) && !rule) return undefined;
   if (MOVE.test(sentence)) return make('project', 'project-fact', quote, quote);
   if (isReference(sentence)) return make('reference', 'reference', quote, quote);
   if (PROJECT_FACT.test(sentence) || OWNERSHIP.test(sentence)) return make('project', 'project-fact', quote, quote);
@@ -302,52 +315,84 @@ function grouped(said: readonly Piece[], statements: ReadonlyArray<Found | undef
   const out: Found[] = [];
   // Pieces before this index belong to a memory already made.
   let free = 0;
-  for (let i = 0; i < said.length;) {
+  for (let i = 0; i < said.length; i++) {
     const head = statements[i];
-    if (head === undefined) {
-      i++;
-      continue;
-    }
-    type Member = { sentence: string; separator: string; statement?: Found };
-    // What led up to it: "This is a weekend thing for me. My day job is nursing…"
-    const before: Member[] = [];
-    for (let k = i - 1; k >= free && before.length + 1 < MAX_GROUP_SENTENCES && leadsUp(said[k]!.text); k--)
-      before.unshift({ sentence: said[k]!.text, separator: said[k]!.separator });
-    const members: Member[] = [...before, { sentence: head.text, separator: said[i]!.separator, statement: head }];
-    let chars = members.reduce((n, m) => n + m.sentence.length, 0);
-    let j = i + 1;
-    for (; j < said.length && members.length < MAX_GROUP_SENTENCES; j++) {
-      const next = statements[j];
-      const { text: sentence, joined, separator } = said[j]!;
-      if (chars + sentence.length > MAX_GROUP_CHARS) break;
-      // A clause of the same sentence goes with it whatever its kind ("…from the Figma file — check spacing there").
-      // So does a statement of another kind that points back at it ("…is the reason the consumer has a cap. Don't loosen it.").
-      if (next !== undefined ? next.type !== head.type && !joined && !POINTS_BACK.test(sentence) : !continues(sentence)) break;
-      members.push(next === undefined ? { sentence, separator } : { sentence: next.text, separator, statement: next });
-      chars += sentence.length;
-    }
-    i = j;
-    free = j;
-    if (members.length === 1) {
-      out.push({ ...head, text: capitalise(head.text) });
-      continue;
-    }
-    const strongest = members.reduce((best, m) =>
-      m.statement !== undefined && (best.statement === undefined || CUE_STRENGTH[m.statement.cue] > CUE_STRENGTH[best.statement.cue])
-        ? m
-        : best,
-    );
-    const lead = strongest.statement!;
-    const reason = members.map((m) => m.statement?.reason ?? splitReason(m.sentence).reason).find((r) => r !== undefined);
-    out.push({
-      ...lead,
-      ...(head.corrected === undefined ? {} : { corrected: head.corrected }),
-      // As said, in order; titled by the statement that says the most, unless it only points back ("Keep doing that").
-      text: joinPieces(members),
-      ...(strongest === members[0] || POINTS_BACK.test(strongest.sentence) ? {} : { title: capitalise(strongest.sentence) }),
-      quote: joinPieces(members.map((m) => ({ sentence: m.statement?.quote ?? m.sentence, separator: m.separator }))),
-      ...(reason === undefined ? {} : { reason }),
-    });
+    const piece = said[i];
+    if (head === undefined || piece === undefined) continue;
+    const members: Member[] = [...ledUpTo(said, i, free), { sentence: head.text, separator: piece.separator, statement: head }];
+    const after = followers(said, statements, i, head, members);
+    members.push(...after);
+    out.push(members.length === 1 ? withContext(head, said[i - 1], i > free) : merged(head, members));
+    i += after.length;
+    free = i + 1;
   }
   return out;
+}
+
+type Member = { sentence: string; separator: string; statement?: Found };
+
+/** What led up to the statement at `i`: "This is a weekend thing for me. My day job is nursing…" */
+function ledUpTo(said: readonly Piece[], i: number, free: number): Member[] {
+  const before: Member[] = [];
+  for (let k = i - 1; k >= free && before.length + 1 < MAX_GROUP_SENTENCES; k--) {
+    const piece = said[k];
+    if (piece === undefined || !leadsUp(piece.text)) break;
+    before.unshift({ sentence: piece.text, separator: piece.separator });
+  }
+  return before;
+}
+
+/** The pieces after the statement at `i` that say more about the same thing, within the group's limits. */
+function followers(
+  said: readonly Piece[],
+  statements: ReadonlyArray<Found | undefined>,
+  i: number,
+  head: Found,
+  members: readonly Member[],
+): Member[] {
+  const after: Member[] = [];
+  let chars = members.reduce((n, m) => n + m.sentence.length, 0);
+  for (let j = i + 1; j < said.length && members.length + after.length < MAX_GROUP_SENTENCES; j++) {
+    const next = statements[j];
+    const piece = said[j];
+    if (piece === undefined || chars + piece.text.length > MAX_GROUP_CHARS) break;
+    const { text: sentence, joined, separator } = piece;
+    // A clause of the same sentence goes with it whatever its kind ("…from the Figma file — check spacing there").
+    // So does a statement of another kind that points back at it ("…is the reason the consumer has a cap. Don't loosen it.").
+    if (next !== undefined ? next.type !== head.type && !joined && !POINTS_BACK.test(sentence) : !continues(sentence)) break;
+    after.push(next === undefined ? { sentence, separator } : { sentence: next.text, separator, statement: next });
+    chars += sentence.length;
+  }
+  return after;
+}
+
+/**
+ * A statement said alone, with the sentence before it as how it was said when that sentence
+ * says what it is about: the question it answers ("Where did these .js files come from? We use
+ * TypeScript only.") or the thing its pronoun names ("Create a conda env. Name it…"), decision 77.
+ */
+function withContext(head: Found, before: Piece | undefined, free: boolean): Found {
+  const text = capitalise(head.text);
+  if (!free || before === undefined || !(before.text.endsWith('?') || NAMES_BY_PRONOUN.test(head.text))) return { ...head, text };
+  return { ...head, text, quote: clip(`${before.text} ${head.quote}`, 400) };
+}
+
+/** A group of pieces as one memory, titled by the statement that says the most. */
+function merged(head: Found, members: readonly Member[]): Found {
+  const strongest = members.reduce((best, m) =>
+    m.statement !== undefined && (best.statement === undefined || CUE_STRENGTH[m.statement.cue] > CUE_STRENGTH[best.statement.cue])
+      ? m
+      : best,
+  );
+  const lead = strongest.statement ?? head;
+  const reason = members.map((m) => m.statement?.reason ?? splitReason(m.sentence).reason).find((r) => r !== undefined);
+  return {
+    ...lead,
+    ...(head.corrected === undefined ? {} : { corrected: head.corrected }),
+    // As said, in order; titled by the statement that says the most, unless it only points back ("Keep doing that").
+    text: joinPieces(members),
+    ...(strongest === members[0] || POINTS_BACK.test(strongest.sentence) ? {} : { title: capitalise(strongest.sentence) }),
+    quote: joinPieces(members.map((m) => ({ sentence: m.statement?.quote ?? m.sentence, separator: m.separator }))),
+    ...(reason === undefined ? {} : { reason }),
+  };
 }

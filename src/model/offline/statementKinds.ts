@@ -89,7 +89,7 @@ export const LEADING_TIME =
 export const RULE =
   /\b(?:(?:are|is|were|was)\s+(?:\w+\s+)?(?:banned|forbidden|prohibited|not allowed|disallowed)|(?:aren't|isn't)\s+allowed|a no-go|off the table|verboten|interdits?|prohibid[oa]s?|even (?:if|when)|auch wenn|même si|aunque|(?:don't|do not|doesn't|does not|never) belong|always|never|from now on|going forward|early and often|(?:before|after) (?:each|every|any)\s+\w+|(?:before|after) (?:making|changing|editing|committing|pushing|merging|deploying|touching|deleting|running|opening|starting)\b|you keep\s+\w+ing|in future|in the future|next time|whenever|every time|each time|by default|immer|nie|niemals|ab jetzt|künftig|toujours|jamais|désormais|à l'avenir|siempre|nunca|a partir de ahora|de ahora en adelante)\b/i;
 export const DONT =
-  /^(?:deja de|dejad de|para de|arrête de|arrêtez de|hör auf|hört auf|lass das)\b|\boff[- ]limits\b|\bhands off\b|^(?:please\s+)?leave\s+(?:\S+\s+){1,4}alone\b|\b(?:ask|check with|ping|tell) me (?:first|before)\b|^(?:please\s+)?only\s+(?:use|touch|change|edit|run|commit|deploy|push|call|import)\b|^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit|no more|bitte\s+(?:nicht|kein)|keine?\s|ne\s+(?:\S+\s+){1,2}(?:pas|jamais|plus)|n'\S+\s+(?:pas|jamais|plus)|no\s+(?:me\s+|te\s+|le\s+|les\s+|nos\s+|lo\s+|la\s+)?(?:uses|hagas|pongas|escribas|añadas|toques|metas|cambies|borres|subas|mezcles))/i;
+  /^(?:deja de|dejad de|para de|arrête de|arrêtez de|hör auf|hört auf|lass das)\b|\boff[- ]limits\b|\bhands off\b|^(?:please\s+)?leave\s+(?:\S+\s+){1,4}alone\b|\b(?:ask|check with|ping|tell) me (?:first\b(?!\s+(?:\d|few|couple|some|top|two|three|four|five|ten)\b)|before\b)|^(?:please\s+)?only\s+(?:use|touch|change|edit|run|commit|deploy|push|call|import)\b|^(?:please\s+)?(?:don't|do not|dont|stop|avoid|quit|no more|bitte\s+(?:nicht|kein)|keine?\s|ne\s+(?:\S+\s+){1,2}(?:pas|jamais|plus)|n'\S+\s+(?:pas|jamais|plus)|no\s+(?:me\s+|te\s+|le\s+|les\s+|nos\s+|lo\s+|la\s+)?(?:uses|hagas|pongas|escribas|añadas|toques|metas|cambies|borres|subas|mezcles))/i;
 
 /**
  * A standing instruction tied to a situation: "when you touch the schema, regenerate the types",
@@ -104,7 +104,7 @@ export const CONDITIONAL_RULE =
  * after you are done".
  */
 export const REQUEST_RULE =
-  /^(?:let's|lets|let us)\s+(?:also\s+)?(?:stop|quit|avoid|never|not)\b|\bwe(?:'re| are)\s+(?:using|writing|on)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only\b|\bwe only (?:use|write|support|target|ship)\b|\bi\s+(?:really\s+)?(?:hate|dislike|can't stand)\s+(?:how|when|it when|the way|all|these|those)?\s*[.\w]|\bmake sure\b[^.]*\b(?:after|before|whenever|once|every time|each time)\s+(?:you|we)\b/i;
+  /^(?:let's|lets|let us)\s+(?:also\s+)?(?:stop|quit|avoid|never|not)\b|\bwe(?:'re| are)\s+(?:using|writing|on)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only\b|\bwe only (?:use|write|support|target|ship)\b|\bwe\s+(?:use|write|target|support|ship)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only\b|\bi\s+(?:really\s+)?(?:hate|dislike|can't stand)\s+(?:how|when|it when|the way|all|these|those)?\s*[.\w]|\bmake sure\b[^.]*\b(?:after|before|whenever|once|every time|each time)\s+(?:you|we)\b/i;
 
 /** A preference or a way of working, in natural words. */
 export const PREFERENCE = new RegExp(

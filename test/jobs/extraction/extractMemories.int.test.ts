@@ -86,6 +86,8 @@ describe('memlog extract with the offline model', () => {
         // A step the project needs, said as the assistant's miss: one command before another.
         ['feedback', "You didn't figure out to run 'just install' before running 'just dev' I got the hint from CONTRIBUTING.md"],
         ['feedback', "I don't want a bunch of changes in our PR that aren't for our files."],
+        // A naming scheme with a placeholder, said after the task it names (decision 77).
+        ['feedback', 'Name it aie[xxx] with [xxx] being the python version, e.g. 311 for python 3.11'],
       ]);
       const files = snapshot(out);
       const second = await extractMemories({ root: sharedFixtures, out, model: new OfflineModel() });

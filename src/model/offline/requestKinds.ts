@@ -1,0 +1,61 @@
+/**
+ * Requests, as people make them in real sessions, sorted into the work of the moment and the
+ * way work goes from now on (decision 77). Written from kinds of statement, like
+ * statementKinds.ts, never from a corpus sentence.
+ */
+import { IMPERATIVE } from './statementKinds.js';
+
+/** "I want you to…", "I'd like you to…", "I need you to…": asking for something, said as a wish. */
+const WISH_OPENER =
+  /^(?:(?:ok(?:ay)?|so|now|then)[\s,]+)?(?:I|we)(?:'d|\s+would)?\s+(?:want|need|like)\s+you\s+to\s+(?:also\s+|now\s+|first\s+|just\s+)?/i;
+
+/**
+ * A wish for work now: "I want you to add integration tests…". Said with a verb of how to work
+ * ("I want you to use pnpm") it is a preference, which the caller decides by its other cues.
+ */
+export function isWorkWish(sentence: string): boolean {
+  const opener = WISH_OPENER.exec(sentence);
+  return opener !== null && !IMPERATIVE.test(sentence.slice(opener[0].length));
+}
+
+/**
+ * A symptom, not a rule: "we never get a reply", "the page never shows the draft". Something
+ * the person saw not happen; a habit of theirs ("we never show stack traces") is a rule.
+ */
+export const SYMPTOM =
+  /\bnever\s+(?:get|gets|got|receive|receives|received|see|sees|saw|hear|hears|heard)\b|^(?!(?:we|you|i|please|just|and)\b)(?:\S+\s+){1,4}never\s+(?:shows?|loads?|returns?|works?|finish(?:es)?|arrives?|appears?|responds?|happens?|fires?|completes?|renders?|updates?|starts?|ends?|exits?|stops?)\b/i;
+
+/** A status: "the job is currently hanging", "currently is stuck at 40%". True today, not tomorrow. */
+export const STATUS = /\bcurrently\s+(?:is|are|isn't|aren't|seems?|looks?)\b|\b(?:is|are|isn't|aren't)\s+currently\b/i;
+
+/** A polite question that asks for a lasting rule: "can you always use pnpm here?" */
+const POLITE_OPENER = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?/i;
+const LASTING = /\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|whenever|by default)\b/i;
+
+/**
+ * The rule a polite question asks for, as the person would have said it plainly ("Always use
+ * pnpm here."), or undefined when it is no such question.
+ */
+export function ruleAskedFor(sentence: string): string | undefined {
+  const opener = POLITE_OPENER.exec(sentence);
+  if (opener === null || !LASTING.test(sentence)) return undefined;
+  const rest = sentence.slice(opener[0].length).replace(/\s*\?+\s*$/, '.');
+  return rest.length < 8 ? undefined : rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/**
+ * A request tied to the person's standing setup: "run it on a different port for me, so I can
+ * compare with my regular install". What it asks for holds as long as that setup does.
+ */
+export const SETUP_REQUEST =
+  /\bfor me\b[^.]*\b(?:my|our)\s+(?:regular|usual|normal|own|main|existing|daily|default|everyday|other)\s+\w+|\b(?:my|our)\s+(?:regular|usual|normal|own|main|existing|daily|default|everyday|other)\s+\w+[^.]*\bfor me\b/i;
+
+/**
+ * A naming scheme with a placeholder: "name it py[ver] with [ver] being the Python version".
+ * A convention for every such thing, not the one name of the moment.
+ */
+export const NAMING_SCHEME =
+  /^(?:please\s+)?(?:name|call|prefix|suffix|label|tag)\s+(?:it|them|each\s+\w+|every\s+\w+|all\s+\w+|the\s+\w+)\s+\S*[[<{(][\w-]+[\]>})]\S*|^(?:please\s+)?(?:name|call)\s+(?:it|them|each\s+\w+|every\s+\w+|all\s+\w+|the\s+\w+)\s+\S+\s+(?:with|where)\s+\S+\s+(?:being|is|standing for)\b/i;
+
+/** A statement that names its subject only by a pronoun after its verb ("Name it…", "Run them…"): the sentence before says what. */
+export const NAMES_BY_PRONOUN = /^(?:please\s+)?\w+\s+(?:it|them|that|this|those|these)\b/i;
