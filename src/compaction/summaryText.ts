@@ -1,5 +1,5 @@
 /** How the summary message opens, in our words (spec §5.2 step 6 says what it must convey). */
-const OPENING =
+export const SUMMARY_OPENING =
   'This session continues an earlier conversation that grew too long for the context window. The earlier part is summarised below.';
 
 export interface SummaryMessageOptions {
@@ -19,7 +19,7 @@ export interface SummaryMessageOptions {
 
 /** The text of the compact-summary user message around a summary. */
 export function summaryMessage(summary: string, options: SummaryMessageOptions): string {
-  const parts = [OPENING, '', summary.trim()];
+  const parts = [SUMMARY_OPENING, '', summary.trim()];
   if (options.notesPath !== undefined)
     parts.push('', `Some sections were shortened to fit; the full session notes are in ${options.notesPath}.`);
   if (options.recentFiles !== undefined && options.recentFiles.length > 0)

@@ -16,7 +16,7 @@ export const LAYERS: readonly { readonly name: string; readonly paths: readonly 
     name: 'model adapters',
     paths: ['src/model/anthropic/', 'src/model/offline/', 'src/model/cassette/', 'src/model/claudeCode/', 'src/model/openaiCompatible/'],
   },
-  { name: 'jobs', paths: ['src/jobs/', 'src/archive/'] },
+  { name: 'jobs', paths: ['src/jobs/', 'src/archive/', 'src/audit/'] },
   { name: 'apps', paths: ['src/report/', 'src/inspect/', 'src/memory/team/server/', 'src/mcp/'] },
   { name: 'surface', paths: ['src/cli/', 'src/testing/', 'src/index.ts'] },
 ];
