@@ -1,3 +1,4 @@
+import { elementAt } from '../errors.js';
 import { isToolResultBlock, isToolUseBlock } from '../transcript/contentGuards.js';
 import type { ContentBlock } from '../transcript/contentSchema.js';
 import { isEmptyText } from './apiBlocks.js';
@@ -22,8 +23,24 @@ export const OPENING_PLACEHOLDER = '(The conversation resumes here.)';
  * does not end in thinking.
  */
 export function ensureApiInvariants(input: readonly WireMessage[]): WireMessage[] {
+  const messages = pairToolResults(withoutMisplacedBlocks(input));
+  if (messages[0]?.role === 'assistant') messages.unshift({ role: 'user', content: [{ type: 'text', text: OPENING_PLACEHOLDER }] });
+  const last = messages.at(-1);
+  if (last?.role === 'assistant') {
+    while (isThinking(last.content.at(-1))) last.content.pop();
+    if (last.content.length === 0) messages.pop();
+  }
+  return messages;
+}
+
+type MutableMessage = { role: 'user' | 'assistant'; content: ContentBlock[] };
+
+const isThinking = (block: ContentBlock | undefined): boolean => block?.type === 'thinking' || block?.type === 'redacted_thinking';
+
+/** Empty text, a block on the wrong side and a repeated tool_use id dropped; neighbours of one role merged. */
+function withoutMisplacedBlocks(input: readonly WireMessage[]): MutableMessage[] {
   const seenUses = new Set<string>();
-  let messages: Array<{ role: 'user' | 'assistant'; content: ContentBlock[] }> = [];
+  const messages: MutableMessage[] = [];
   for (const message of input) {
     const content = message.content.filter((block) => {
       if (isEmptyText(block)) return false;
@@ -37,53 +54,50 @@ export function ensureApiInvariants(input: readonly WireMessage[]): WireMessage[
     });
     push(messages, message.role, content);
   }
-  const paired: typeof messages = [];
+  return messages;
+}
+
+/** Each assistant message with tool calls followed by a user message answering every call, first; orphan results dropped. */
+function pairToolResults(messages: readonly MutableMessage[]): MutableMessage[] {
+  const paired: MutableMessage[] = [];
   for (let i = 0; i < messages.length; i++) {
-    const message = messages[i]!;
-    if (message.role === 'assistant') {
-      push(paired, 'assistant', message.content);
-      const uses = message.content.filter(isToolUseBlock).map((block) => block.id);
-      if (uses.length === 0) continue;
-      const next = messages[i + 1];
-      const nextBlocks = next?.role === 'user' ? next.content : [];
-      if (next?.role === 'user') i++;
-      const results = new Map<string, ContentBlock>();
-      for (const block of nextBlocks)
-        if (isToolResultBlock(block) && uses.includes(block.tool_use_id) && !results.has(block.tool_use_id))
-          results.set(block.tool_use_id, block);
-      // Results keep the order they arrived in (Claude Code sends them so); missing ones follow.
-      const missing = uses
-        .filter((id) => !results.has(id))
-        .map((id) => ({ type: 'tool_result', tool_use_id: id, content: MISSING_TOOL_RESULT, is_error: true }));
-      const answers = [...results.values(), ...missing];
-      const rest = nextBlocks.filter((block) => block.type !== 'tool_result');
-      paired.push({ role: 'user', content: [...answers, ...rest] });
-    } else {
+    const message = elementAt(messages, i);
+    if (message.role === 'user') {
       // A user message not right after a tool call can only hold orphan results.
       push(
         paired,
         'user',
         message.content.filter((block) => block.type !== 'tool_result'),
       );
+      continue;
     }
+    push(paired, 'assistant', message.content);
+    const uses = message.content.filter(isToolUseBlock).map((block) => block.id);
+    if (uses.length === 0) continue;
+    const next = messages[i + 1];
+    const nextBlocks = next?.role === 'user' ? next.content : [];
+    if (next?.role === 'user') i++;
+    paired.push({ role: 'user', content: answering(uses, nextBlocks) });
   }
-  messages = paired;
-  if (messages[0]?.role === 'assistant') messages.unshift({ role: 'user', content: [{ type: 'text', text: OPENING_PLACEHOLDER }] });
-  const last = messages.at(-1);
-  if (last?.role === 'assistant') {
-    while (last.content.length > 0 && (last.content.at(-1)!.type === 'thinking' || last.content.at(-1)!.type === 'redacted_thinking'))
-      last.content.pop();
-    if (last.content.length === 0) messages.pop();
-  }
-  return messages;
+  return paired;
+}
+
+/** The user message after tool calls: their results, a missing one answered with an error, then the rest of the blocks. */
+function answering(uses: readonly string[], nextBlocks: readonly ContentBlock[]): ContentBlock[] {
+  const results = new Map<string, ContentBlock>();
+  for (const block of nextBlocks)
+    if (isToolResultBlock(block) && uses.includes(block.tool_use_id) && !results.has(block.tool_use_id))
+      results.set(block.tool_use_id, block);
+  // Results keep the order they arrived in (Claude Code sends them so); missing ones follow.
+  const missing = uses
+    .filter((id) => !results.has(id))
+    .map((id) => ({ type: 'tool_result', tool_use_id: id, content: MISSING_TOOL_RESULT, is_error: true }));
+  const rest = nextBlocks.filter((block) => block.type !== 'tool_result');
+  return [...results.values(), ...missing, ...rest];
 }
 
 /** Appends, merging into the previous message of the same role (a user message keeps tool results first). */
-function push(
-  out: Array<{ role: 'user' | 'assistant'; content: ContentBlock[] }>,
-  role: 'user' | 'assistant',
-  content: readonly ContentBlock[],
-): void {
+function push(out: MutableMessage[], role: 'user' | 'assistant', content: readonly ContentBlock[]): void {
   if (content.length === 0) return;
   const last = out.at(-1);
   if (last?.role !== role) {
@@ -108,7 +122,7 @@ export function apiInvariantViolations(messages: readonly WireMessage[]): string
   if (messages[0] !== undefined && messages[0].role !== 'user') problems.push('the first message is not a user message');
   const seen = new Set<string>();
   messages.forEach((message, i) => {
-    if (i > 0 && messages[i - 1]!.role === message.role) problems.push(`messages ${i - 1} and ${i} are both ${message.role}`);
+    if (i > 0 && messages[i - 1]?.role === message.role) problems.push(`messages ${i - 1} and ${i} are both ${message.role}`);
     if (message.content.length === 0) problems.push(`message ${i} has no content`);
     for (const block of message.content) {
       if (isEmptyText(block)) problems.push(`message ${i} has an empty text block`);

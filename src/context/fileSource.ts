@@ -26,12 +26,11 @@ export function mapFileSource(files: Readonly<Record<string, string>>): FileSour
   const isDirectory = (path: string) =>
     !has(path) && Object.keys(files).some((file) => file.startsWith(path.endsWith('/') ? path : `${path}/`));
   return {
-    read: (path) =>
-      has(path)
-        ? { ok: true, text: files[path]!, realPath: path }
-        : isDirectory(path)
-          ? { ok: false, reason: 'directory' }
-          : { ok: false, reason: 'missing' },
+    read: (path) => {
+      const text = has(path) ? files[path] : undefined;
+      if (text !== undefined) return { ok: true, text, realPath: path };
+      return isDirectory(path) ? { ok: false, reason: 'directory' } : { ok: false, reason: 'missing' };
+    },
     realPath: (path) => (has(path) || isDirectory(path) ? path : null),
     listMarkdown: (dir) =>
       Object.keys(files)

@@ -1,5 +1,5 @@
 import type { ContextDiagnostic } from './contextDiagnostic.js';
-import type { FileSource } from './fileSource.js';
+import type { FileRead, FileSource } from './fileSource.js';
 import { readInstructionText } from './instructionText.js';
 import { ancestorsDownTo, dirnameOf, extensionOf, isInsideDir, joinPath, resolvePath } from './posixPath.js';
 
@@ -53,100 +53,139 @@ const TEXT_EXTENSIONS = new Set(
  * throws: every file that cannot be used becomes a diagnostic.
  */
 export function loadInstructionFiles(source: FileSource, sources: InstructionSources): InstructionLoad {
-  const files: InstructionFile[] = [];
-  const conditional: string[] = [];
-  const diagnostics: ContextDiagnostic[] = [];
-  const processed = new Set<string>();
+  const loader = new InstructionLoader(source, sources);
+  if (sources.managedDir !== null) {
+    loader.visit(joinPath(sources.managedDir, 'CLAUDE.md'), 'managed');
+    loader.visitRules(joinPath(sources.managedDir, '.claude', 'rules'), 'managed');
+  }
+  loader.visit(joinPath(sources.configDir, 'CLAUDE.md'), 'user');
+  loader.visitRules(joinPath(sources.configDir, 'rules'), 'user');
+  for (const dir of ancestorsDownTo(sources.cwd)) {
+    loader.visit(joinPath(dir, 'CLAUDE.md'), 'project');
+    loader.visit(joinPath(dir, '.claude', 'CLAUDE.md'), 'project');
+    loader.visitRules(joinPath(dir, '.claude', 'rules'), 'project');
+    loader.visit(joinPath(dir, 'CLAUDE.local.md'), 'local');
+  }
+  return { files: loader.files, conditional: loader.conditional, diagnostics: loader.diagnostics };
+}
 
-  const note = (code: ContextDiagnostic['code'], path: string, message: string) => diagnostics.push({ code, path, message });
+type UnreadFile = Extract<FileRead, { ok: false }>;
 
-  /** Loads one file and, after it, its references; `stack` holds the real paths of the includers. */
-  const visit = (path: string, kind: InstructionKind, depth: number, stack: readonly string[], includedFrom?: string): void => {
-    if (depth >= MAX_INCLUDE_DEPTH) {
-      note(
-        'import_depth',
-        path,
-        `not loaded: @-references nest at most ${MAX_INCLUDE_DEPTH - 1} levels below a CLAUDE.md (referenced from ${includedFrom ?? '?'})`,
-      );
-      return;
-    }
-    const real = source.realPath(path);
-    if (includedFrom !== undefined && real !== null && stack.includes(real)) {
-      note('import_cycle', path, `not loaded again: ${includedFrom} references it while it is being loaded (a cycle)`);
-      return;
-    }
-    if (processed.has(path) || (real !== null && processed.has(real))) return;
-    if (includedFrom !== undefined && !TEXT_EXTENSIONS.has(extensionOf(path)) && extensionOf(path) !== '') {
-      note('import_not_text', path, `not loaded: ${includedFrom} references a file that is not a text file`);
-      return;
-    }
-    const read = source.read(path);
+/** Where a referenced file sits among the loads: how deep, the real paths of its includers, and the one that named it. */
+interface Inclusion {
+  readonly depth: number;
+  readonly stack: readonly string[];
+  readonly includedFrom?: string;
+}
+
+const ROOT: Inclusion = { depth: 0, stack: [] };
+
+/** The files, conditional rules and diagnostics of `loadInstructionFiles`, gathered one file at a time. */
+class InstructionLoader {
+  readonly files: InstructionFile[] = [];
+  readonly conditional: string[] = [];
+  readonly diagnostics: ContextDiagnostic[] = [];
+  private readonly processed = new Set<string>();
+
+  constructor(
+    private readonly source: FileSource,
+    private readonly sources: InstructionSources,
+  ) {}
+
+  visitRules(dir: string, kind: InstructionKind): void {
+    for (const rule of this.source.listMarkdown(dir)) this.visit(rule, kind);
+  }
+
+  /** Loads one file and, after it, its references. */
+  visit(path: string, kind: InstructionKind, inclusion: Inclusion = ROOT): void {
+    if (!this.admits(path, inclusion)) return;
+    const { includedFrom } = inclusion;
+    const read = this.source.read(path);
     if (!read.ok) {
-      if (read.reason === 'missing') {
-        if (includedFrom !== undefined) note('import_missing', path, `${includedFrom} references a file that does not exist`);
-      } else if (read.reason !== 'directory' || includedFrom !== undefined) {
-        note(
-          read.reason === 'too_large' ? 'too_large' : read.reason === 'not_text' ? 'not_text' : 'unreadable',
-          path,
-          `not loaded: ${describe(read.reason)}${read.detail === undefined ? '' : ` (${read.detail})`}`,
-        );
-      }
+      this.noteUnread(path, read, includedFrom);
       return;
     }
-    processed.add(path);
-    processed.add(read.realPath);
+    this.processed.add(path);
+    this.processed.add(read.realPath);
     const parsed = readInstructionText(read.text);
-    if (parsed.frontmatterProblem !== undefined) note('bad_frontmatter', path, parsed.frontmatterProblem);
+    if (parsed.frontmatterProblem !== undefined) this.note('bad_frontmatter', path, parsed.frontmatterProblem);
     if (parsed.globs !== undefined && includedFrom === undefined && isRule(path)) {
-      conditional.push(path);
+      this.conditional.push(path);
       return;
     }
     if (read.text.length > LARGE_INSTRUCTIONS_CHARS)
-      note(
+      this.note(
         'large_instructions',
         path,
         `${read.text.length} characters: over ${LARGE_INSTRUCTIONS_CHARS}, it costs context on every request`,
       );
     if (parsed.content.trim() !== '')
-      files.push({ path, kind, content: parsed.content, ...(includedFrom === undefined ? {} : { includedFrom: includedFrom }) });
-    const baseDir = dirnameOf(read.realPath);
-    for (const ref of parsed.imports) {
-      const target = ref.startsWith('~/') ? joinPath(sources.home, ref.slice(2)) : resolvePath(baseDir, ref);
-      // Where the reference leads, not how it is written: a link inside the working directory may point out of it.
-      const leadsTo = source.realPath(target) ?? target;
-      if (
-        kind !== 'user' &&
-        sources.allowExternalIncludes !== true &&
-        (!isInsideDir(target, sources.cwd) || !isInsideDir(leadsTo, source.realPath(sources.cwd) ?? sources.cwd))
-      ) {
-        note(
-          'import_external',
-          target,
-          `not loaded: ${path} references a file outside the working directory (Claude Code loads those only after the user approves)`,
-        );
-        continue;
-      }
-      visit(target, kind, depth + 1, [...stack, read.realPath], path);
+      this.files.push({ path, kind, content: parsed.content, ...(includedFrom === undefined ? {} : { includedFrom: includedFrom }) });
+    const below: Inclusion = { depth: inclusion.depth + 1, stack: [...inclusion.stack, read.realPath], includedFrom: path };
+    for (const ref of parsed.imports) this.visitReference(ref, dirnameOf(read.realPath), kind, below);
+  }
+
+  private visitReference(ref: string, baseDir: string, kind: InstructionKind, inclusion: Inclusion): void {
+    const target = ref.startsWith('~/') ? joinPath(this.sources.home, ref.slice(2)) : resolvePath(baseDir, ref);
+    if (kind !== 'user' && this.sources.allowExternalIncludes !== true && this.leavesCwd(target)) {
+      this.note(
+        'import_external',
+        target,
+        `not loaded: ${inclusion.includedFrom ?? '?'} references a file outside the working directory (Claude Code loads those only after the user approves)`,
+      );
+      return;
     }
-  };
-
-  const visitRules = (dir: string, kind: InstructionKind) => {
-    for (const rule of source.listMarkdown(dir)) visit(rule, kind, 0, []);
-  };
-
-  if (sources.managedDir !== null) {
-    visit(joinPath(sources.managedDir, 'CLAUDE.md'), 'managed', 0, []);
-    visitRules(joinPath(sources.managedDir, '.claude', 'rules'), 'managed');
+    this.visit(target, kind, inclusion);
   }
-  visit(joinPath(sources.configDir, 'CLAUDE.md'), 'user', 0, []);
-  visitRules(joinPath(sources.configDir, 'rules'), 'user');
-  for (const dir of ancestorsDownTo(sources.cwd)) {
-    visit(joinPath(dir, 'CLAUDE.md'), 'project', 0, []);
-    visit(joinPath(dir, '.claude', 'CLAUDE.md'), 'project', 0, []);
-    visitRules(joinPath(dir, '.claude', 'rules'), 'project');
-    visit(joinPath(dir, 'CLAUDE.local.md'), 'local', 0, []);
+
+  /** Where the reference leads, not how it is written: a link inside the working directory may point out of it. */
+  private leavesCwd(target: string): boolean {
+    const leadsTo = this.source.realPath(target) ?? target;
+    const cwd = this.sources.cwd;
+    return !isInsideDir(target, cwd) || !isInsideDir(leadsTo, this.source.realPath(cwd) ?? cwd);
   }
-  return { files, conditional, diagnostics };
+
+  /** Whether a file is to be read: not too deep, not its own includer, not read already, text. */
+  private admits(path: string, { depth, stack, includedFrom }: Inclusion): boolean {
+    if (depth >= MAX_INCLUDE_DEPTH) {
+      this.note(
+        'import_depth',
+        path,
+        `not loaded: @-references nest at most ${MAX_INCLUDE_DEPTH - 1} levels below a CLAUDE.md (referenced from ${includedFrom ?? '?'})`,
+      );
+      return false;
+    }
+    const real = this.source.realPath(path);
+    if (includedFrom !== undefined && real !== null && stack.includes(real)) {
+      this.note('import_cycle', path, `not loaded again: ${includedFrom} references it while it is being loaded (a cycle)`);
+      return false;
+    }
+    if (this.processed.has(path) || (real !== null && this.processed.has(real))) return false;
+    if (includedFrom !== undefined && !TEXT_EXTENSIONS.has(extensionOf(path)) && extensionOf(path) !== '') {
+      this.note('import_not_text', path, `not loaded: ${includedFrom} references a file that is not a text file`);
+      return false;
+    }
+    return true;
+  }
+
+  /** A missing root file is no news; a missing reference, and anything unreadable, is. */
+  private noteUnread(path: string, read: UnreadFile, includedFrom: string | undefined): void {
+    if (read.reason === 'missing') {
+      if (includedFrom !== undefined) this.note('import_missing', path, `${includedFrom} references a file that does not exist`);
+      return;
+    }
+    if (read.reason === 'directory' && includedFrom === undefined) return;
+    const detail = read.detail === undefined ? '' : ` (${read.detail})`;
+    this.note(unreadCode(read.reason), path, `not loaded: ${describe(read.reason)}${detail}`);
+  }
+
+  private note(code: ContextDiagnostic['code'], path: string, message: string): void {
+    this.diagnostics.push({ code, path, message });
+  }
+}
+
+function unreadCode(reason: UnreadFile['reason']): 'too_large' | 'not_text' | 'unreadable' {
+  return reason === 'too_large' ? 'too_large' : reason === 'not_text' ? 'not_text' : 'unreadable';
 }
 
 /**
@@ -171,7 +210,7 @@ export function nestedInstructionFiles(source: FileSource, cwd: string, target: 
     if (!read.ok) {
       if (read.reason !== 'missing' && read.reason !== 'directory')
         diagnostics.push({
-          code: read.reason === 'too_large' ? 'too_large' : read.reason === 'not_text' ? 'not_text' : 'unreadable',
+          code: unreadCode(read.reason),
           path,
           message: `not loaded: ${describe(read.reason)}`,
         });

@@ -1,3 +1,4 @@
+import { elementAt } from '../errors.js';
 import { parseFrontmatterYaml } from '../memory/durable/frontmatterYaml.js';
 
 /** What one CLAUDE.md or rules file says, once its frontmatter and hidden comments are gone. */
@@ -27,7 +28,7 @@ export function readInstructionText(raw: string): InstructionText {
   let frontmatterProblem: string | undefined;
   if (match) {
     body = text.slice(match[0].length);
-    const yaml = parseFrontmatterYaml(match[1]!);
+    const yaml = parseFrontmatterYaml(elementAt(match, 1, 'frontmatter'));
     if (yaml.ok) globs = globsOf(yaml.data);
     else frontmatterProblem = `frontmatter is not valid YAML (${yaml.reason}); it was left out`;
   }
@@ -83,7 +84,7 @@ function expandBraces(glob: string, budget: { left: number }): string[] {
     return [glob];
   }
   const out: string[] = [];
-  for (const alt of match[1]!.split(',')) {
+  for (const alt of elementAt(match, 1, 'braces').split(',')) {
     if (budget.left <= 0) break;
     out.push(...expandBraces(glob.slice(0, match.index) + alt + glob.slice(match.index + match[0].length), budget));
   }
@@ -95,52 +96,63 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** One pass over the lines: fences switch code on and off; comments that open a block are dropped whole. */
 function scanBody(body: string): { content: string; imports: string[] } {
   const lines = body.split('\n');
-  // closers[k]: the first line at or after k with a `-->` (lines.length when none), found in one backward pass.
-  const closers: number[] = new Array<number>(lines.length + 1);
-  closers[lines.length] = lines.length;
-  for (let k = lines.length - 1; k >= 0; k--) closers[k] = lines[k]!.includes('-->') ? k : closers[k + 1]!;
+  const closers = closersOf(lines);
   const kept: string[] = [];
   const imports: string[] = [];
+  const keepProse = (text: string): void => {
+    kept.push(text);
+    imports.push(...referencesIn(text));
+  };
   let fence: string | null = null;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const fenceMatch = FENCE.exec(line);
-    if (fence !== null) {
+    const line = elementAt(lines, i);
+    const marker = FENCE.exec(line)?.[1];
+    if (fence !== null || marker !== undefined) {
       kept.push(line);
-      if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1])
-        fence = null;
+      fence = fence === null ? (marker ?? null) : closesFence(fence, marker, line) ? null : fence;
       continue;
     }
-    if (fenceMatch) {
-      fence = fenceMatch[1]!;
-      kept.push(line);
+    const end = /^ {0,3}<!--/.test(line) ? commentEnd(lines, closers, i) : undefined;
+    if (end === undefined) {
+      keepProse(line);
       continue;
     }
-    if (/^ {0,3}<!--/.test(line)) {
-      // A block-level comment: its end is on this line after the opener, or on the first later
-      // line with a closer (looked up, never searched again: re-joining the rest of the file
-      // made long files of comment openers quadratic); unclosed comments are kept.
-      let endLine = -1;
-      let endAt = lines[i]!.indexOf('-->', line.indexOf('<!--') + 4);
-      if (endAt >= 0) endLine = i;
-      else if (closers[i + 1] !== undefined && closers[i + 1]! < lines.length) {
-        endLine = closers[i + 1]!;
-        endAt = lines[endLine]!.indexOf('-->');
-      }
-      if (endLine >= 0) {
-        const residue = lines[endLine]!.slice(endAt + 3);
-        i = endLine;
-        if (residue.trim() !== '') {
-          kept.push(residue);
-          imports.push(...referencesIn(residue));
-        }
-        continue;
-      }
-    }
-    kept.push(line);
-    imports.push(...referencesIn(line));
+    i = end.line;
+    if (end.residue.trim() !== '') keepProse(end.residue);
   }
   return { content: kept.join('\n'), imports };
+}
+
+/** closers[k]: the first line at or after k with a `-->` (lines.length when none), found in one backward pass. */
+function closersOf(lines: readonly string[]): number[] {
+  const closers = new Array<number>(lines.length + 1);
+  let next = lines.length;
+  closers[lines.length] = next;
+  for (let k = lines.length - 1; k >= 0; k--) {
+    if (elementAt(lines, k).includes('-->')) next = k;
+    closers[k] = next;
+  }
+  return closers;
+}
+
+/** Whether a line with this fence marker closes the open fence: the same character, at least as long, nothing else. */
+function closesFence(fence: string, marker: string | undefined, line: string): boolean {
+  return marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker;
+}
+
+/**
+ * Where a block-level comment opened on line `i` ends: on this line after the opener, or on the
+ * first later line with a closer (looked up, never searched again: re-joining the rest of the
+ * file made long files of comment openers quadratic); undefined when it is never closed (kept).
+ */
+function commentEnd(lines: readonly string[], closers: readonly number[], i: number): { line: number; residue: string } | undefined {
+  const line = elementAt(lines, i);
+  const endAt = line.indexOf('-->', line.indexOf('<!--') + 4);
+  if (endAt >= 0) return { line: i, residue: line.slice(endAt + 3) };
+  const closer = closers[i + 1];
+  if (closer === undefined || closer >= lines.length) return undefined;
+  const closing = elementAt(lines, closer);
+  return { line: closer, residue: closing.slice(closing.indexOf('-->') + 3) };
 }
 
 /** `@path` references in one line of prose, code spans and inline comments skipped. */
@@ -148,7 +160,7 @@ function referencesIn(line: string): string[] {
   const prose = line.replace(/(`+)[\s\S]*?\1/g, ' ').replace(/<!--[\s\S]*?-->/g, ' ');
   const out: string[] = [];
   for (const match of prose.matchAll(/(?:^|\s)@((?:\\ |[^\s])+)/g)) {
-    let ref = match[1]!.replace(/\\ /g, ' ');
+    let ref = elementAt(match, 1, 'reference').replace(/\\ /g, ' ');
     const hash = ref.indexOf('#');
     if (hash >= 0) ref = ref.slice(0, hash);
     if (ref === '') continue;

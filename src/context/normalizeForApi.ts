@@ -35,59 +35,76 @@ export interface NormalizedConversation {
  * counted in `dropped`.
  */
 export function normalizeForApi(nodes: readonly ChainNode[], options: NormalizeOptions = {}): NormalizedConversation {
-  const loaded = options.alreadyLoaded ?? new Set<string>();
-  const surfaced = new Set<string>();
-  const attachments: RenderedAttachment[] = [];
-  const skipped: Record<string, number> = {};
-  const converted: ChainNode[] = [];
-  const addReminders = (node: ChainNode, rendered: readonly RenderedAttachment[]) => {
-    rendered.forEach((reminder, i) => {
-      if (reminder.path !== undefined) {
-        if (loaded.has(reminder.path) || surfaced.has(reminder.path)) return;
-        surfaced.add(reminder.path);
-      }
-      attachments.push(reminder);
-      converted.push(metaUser(node, `${node.uuid}#${reminder.kind}-${i}`, reminder.text));
-    });
-  };
-  for (const node of reorderAttachments(nodes)) {
-    const { entry } = node;
-    switch (entry.type) {
-      case 'attachment': {
-        const rendered = renderLoggedAttachment(entry.attachment);
-        if (rendered === null) skipped[entry.attachment.type] = (skipped[entry.attachment.type] ?? 0) + 1;
-        else addReminders(node, rendered);
-        break;
-      }
-      case 'system':
-        // Slash-command output is the only system line the model sees (spec §6.2 step 3).
-        if (entry.subtype === 'local_command' && typeof entry.content === 'string' && entry.content.trim() !== '')
-          converted.push(metaUser(node, node.uuid, entry.content));
-        break;
-      case 'user': {
-        converted.push(node);
-        const content = entry.message.content;
-        if (options.afterToolResult === undefined || typeof content === 'string') break;
-        for (const block of content) {
-          if (!isToolResultBlock(block)) continue;
-          const extra = options.afterToolResult.get(block.tool_use_id);
-          if (extra !== undefined) addReminders(node, extra);
-        }
-        break;
-      }
-      case 'assistant':
-        converted.push(node);
-        break;
-    }
-  }
+  const conversion = new NodeConversion(options);
+  for (const node of reorderAttachments(nodes)) conversion.add(node);
+  const { attachments, skipped, surfaced } = conversion;
   const dropped: DroppedBlocks = {};
-  const messages = toApiMessages(converted).flatMap((message) => {
+  const messages = toApiMessages(conversion.converted).flatMap((message) => {
     const content = message.content
       .map((block) => toApiBlock(block, dropped))
       .filter((block): block is ContentBlock => block !== null && !isEmptyText(block));
     return content.length === 0 ? [] : [{ ...message, content }];
   });
   return { messages, attachments, skipped, dropped, surfaced };
+}
+
+/** The nodes the model sees, in order: memory attachments as meta user messages, other attachments counted and left out. */
+class NodeConversion {
+  readonly converted: ChainNode[] = [];
+  readonly attachments: RenderedAttachment[] = [];
+  readonly skipped: Record<string, number> = {};
+  readonly surfaced = new Set<string>();
+  private readonly loaded: ReadonlySet<string>;
+
+  constructor(private readonly options: NormalizeOptions) {
+    this.loaded = options.alreadyLoaded ?? new Set<string>();
+  }
+
+  add(node: ChainNode): void {
+    const { entry } = node;
+    switch (entry.type) {
+      case 'attachment': {
+        const rendered = renderLoggedAttachment(entry.attachment);
+        if (rendered === null) this.skipped[entry.attachment.type] = (this.skipped[entry.attachment.type] ?? 0) + 1;
+        else this.addReminders(node, rendered);
+        break;
+      }
+      case 'system':
+        // Slash-command output is the only system line the model sees (spec §6.2 step 3).
+        if (entry.subtype === 'local_command' && typeof entry.content === 'string' && entry.content.trim() !== '')
+          this.converted.push(metaUser(node, node.uuid, entry.content));
+        break;
+      case 'user':
+        this.converted.push(node);
+        this.addAfterToolResults(node, entry.message.content);
+        break;
+      case 'assistant':
+        this.converted.push(node);
+        break;
+    }
+  }
+
+  /** The reminders memlog computed for the tool calls this user entry answers, after it. */
+  private addAfterToolResults(node: ChainNode, content: string | readonly ContentBlock[]): void {
+    const after = this.options.afterToolResult;
+    if (after === undefined || typeof content === 'string') return;
+    for (const block of content) {
+      if (!isToolResultBlock(block)) continue;
+      const extra = after.get(block.tool_use_id);
+      if (extra !== undefined) this.addReminders(node, extra);
+    }
+  }
+
+  private addReminders(node: ChainNode, rendered: readonly RenderedAttachment[]): void {
+    rendered.forEach((reminder, i) => {
+      if (reminder.path !== undefined) {
+        if (this.loaded.has(reminder.path) || this.surfaced.has(reminder.path)) return;
+        this.surfaced.add(reminder.path);
+      }
+      this.attachments.push(reminder);
+      this.converted.push(metaUser(node, `${node.uuid}#${reminder.kind}-${i}`, reminder.text));
+    });
+  }
 }
 
 /**
