@@ -59,3 +59,14 @@ export const NAMING_SCHEME =
 
 /** A statement that names its subject only by a pronoun after its verb ("Name it…", "Run them…"): the sentence before says what. */
 export const NAMES_BY_PRONOUN = /^(?:please\s+)?\w+\s+(?:it|them|that|this|those|these)\b/i;
+
+/** A plan or a change waits for the person: "get my approval on the plan first". */
+const APPROVAL_FIRST = /\b(?:get|wait for|ask for|need|have)\s+my\s+(?:approval|ok|okay|sign-?off|go-ahead|green light)\b/i;
+
+/** A practice started or stopped from now on: "I'd like to start committing the snapshots". Starting on a fix is the work of the moment. */
+const PRACTICE_CHANGE =
+  /\b(?:let's|lets|I'd like to|I would like to|I want to|we(?:'ll| will| should))\s+(?:start|begin|stop)\s+(?!(?:fixing|debugging|implementing|working|looking|investigating|refactoring|building|coding|reviewing|checking|with|on)\b)\w+ing\s+(?!(?:this|that|it|these|those|here|now)\b)/i;
+
+/** A request that says how work goes from now on, in the words of a request (decision 77). */
+export const isLastingRequest = (sentence: string): boolean =>
+  SETUP_REQUEST.test(sentence) || APPROVAL_FIRST.test(sentence) || PRACTICE_CHANGE.test(sentence);

@@ -62,3 +62,21 @@ describe('lasting rules said as requests (decision 77)', () => {
     expect(kept('Tell me first before you delete any branch.').map((s) => s.type)).toEqual(['feedback']);
   });
 });
+
+describe('preferences and practices said as requests (decision 77)', () => {
+  for (const said of [
+    'Get my approval on the plan before you change any schema.',
+    "I'd like to start committing the generated snapshots.",
+    "Let's start writing the changelog by hand.",
+  ])
+    it(said, () => expect(kept(said).map((s) => s.type)).toEqual(['feedback']));
+
+  it('the work of the moment still is not: "start preparing this", "start the server"', () => {
+    for (const said of [
+      'I only need a minute to check.',
+      'Start the dev server and open the page.',
+      'I changed the timeout and now the tests pass.',
+    ])
+      expect(kept(said), said).toEqual([]);
+  });
+});
