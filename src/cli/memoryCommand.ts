@@ -16,6 +16,7 @@ import {
 } from '../memory/durable/index.js';
 import { describeFileKind, NotRegularFileError, readRegularFile } from '../fs/index.js';
 import { consolidationHistory, memoryWrites, type ConsolidationTouch } from '../jobs/index.js';
+import { registerMemoryLog } from './memoryLog.js';
 
 interface MemoryOptions {
   readonly dir?: string;
@@ -94,7 +95,7 @@ async function lintsOf(files: readonly MemoryFileHeader[], index: string | null)
   return [...(index === null ? [] : lintIndex(index)), ...lintTopicFiles(measured.flat())];
 }
 
-/** `memlog memory list | why <name> | index`: what a memory directory holds, and where each memory came from. */
+/** `memlog memory list | why <name> | index | log [name]`: what a memory directory holds, and where each memory came from. */
 export function registerMemory(program: Command): void {
   const memory = program
     .command('memory')
@@ -213,4 +214,5 @@ export function registerMemory(program: Command): void {
       lines.push(...consolidations.map(touchLine));
       process.stdout.write(`${lines.join('\n')}\n`);
     });
+  registerMemoryLog(memory, memoryDirOf);
 }

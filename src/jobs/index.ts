@@ -65,3 +65,6 @@ export { DEFAULT_CHUNK_TOKENS, type SessionCandidatesReport } from './backfill/s
 export { pendingBackfill, type PendingBackfill } from './backfill/pendingBackfill.js';
 export { unconsumedCandidates } from './backfill/unconsumedCandidates.js';
 export { consolidationHistory, type ConsolidationTouch } from './consolidation/consolidationHistory.js';
+export { memoryHistory, type HistoryEntry, type ChangeName } from './history/memoryHistory.js';
+export { claudeCodeWrites, type ClaudeCodeWrite } from './history/claudeCodeWrites.js';
+export { recordedRuns, type RecordedRun, type FileChange, type RunSort } from './history/readChanges.js';

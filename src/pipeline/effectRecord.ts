@@ -9,7 +9,8 @@ import { RUN_KINDS } from '../projections/decisions.js';
  *   that predate it report it as a schema mismatch and go on. `candidates` and `candidates_consumed`
  *   (backfill in two phases) likewise, `consumes` on `consolidation_started` (optional),
  *   `candidates_requested` (its first phase through a message batch), and `compaction_started`
- *   (`memlog compact`'s record before it appends, completed by `compacted`).
+ *   (`memlog compact`'s record before it appends, completed by `compacted`). `files`, `time` and
+ *   `undoes` on `consolidation_started` (optional: the bytes before and after, for undo; decision 79).
  */
 export const CURRENT_EFFECT_LOG_VERSION = 1;
 export const SUPPORTED_EFFECT_LOG_VERSIONS = [1] as const;
@@ -120,6 +121,9 @@ export const ConsolidationChangeRecord = z.looseObject({
   /** `contradicts`: the CLAUDE.md instruction, where it is and what it says. */
   instruction: z.looseObject({ file: z.string(), line: z.number(), text: z.string() }).optional(),
 });
+/** A file's bytes before and after a change, by sha256 (null: no such file). */
+export const FileSnapshotRecord = z.looseObject({ file: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+
 /**
  * A consolidation of a memory directory, recorded once its new files are staged and before any
  * is moved into place: the commit point. The files listed are moved (`writes`) and removed
@@ -135,6 +139,12 @@ export const ConsolidationStartedRecord = z.looseObject({
   writes: z.array(z.string()),
   removes: z.array(z.string()),
   consumes: z.array(z.string()).optional(),
+  /** Each file written or removed, by the sha256 of its bytes before and after (null: no file), kept in the blob store first (decision 79). */
+  files: z.array(FileSnapshotRecord).optional(),
+  /** When the run made its plan (ISO). */
+  time: z.string().optional(),
+  /** `memlog undo`: the run whose changes this one takes back. */
+  undoes: z.string().optional(),
 });
 export const ConsolidationFinishedRecord = z.looseObject({ ...base, type: z.literal('consolidation_finished'), runId: z.string() });
 

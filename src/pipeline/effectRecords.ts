@@ -159,7 +159,7 @@ export function compactionStartedRecord(
  * Run ids, one format for every runner: `<kind>@<seq>` where the run starts, `.2`, `.3`… when
  * that id is taken (a retried or trailing run at the same place). `taken` is updated.
  */
-export function nextRunId(kind: RunKind | 'consolidation', seq: number, taken: Set<string>): string {
+export function nextRunId(kind: RunKind | 'consolidation' | 'undo' | 'review' | 'index', seq: number, taken: Set<string>): string {
   let runId = `${kind}@${seq}`;
   for (let n = 2; taken.has(runId); n++) runId = `${kind}@${seq}.${n}`;
   taken.add(runId);
@@ -186,6 +186,9 @@ export function consolidationStartedRecord(fields: {
   writes: readonly string[];
   removes: readonly string[];
   consumes?: readonly string[];
+  files?: Extract_<'consolidation_started'>['files'];
+  time?: string;
+  undoes?: string;
 }): Extract_<'consolidation_started'> {
   return {
     v: CURRENT_EFFECT_LOG_VERSION,
@@ -196,6 +199,9 @@ export function consolidationStartedRecord(fields: {
     writes: [...fields.writes],
     removes: [...fields.removes],
     ...(fields.consumes === undefined || fields.consumes.length === 0 ? {} : { consumes: [...fields.consumes] }),
+    ...(fields.files === undefined ? {} : { files: fields.files }),
+    ...(fields.time === undefined ? {} : { time: fields.time }),
+    ...(fields.undoes === undefined ? {} : { undoes: fields.undoes }),
   };
 }
 

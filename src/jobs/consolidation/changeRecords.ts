@@ -1,5 +1,6 @@
 import type { ConsolidationChange } from '../../consolidation/consolidationPlan.js';
 import type { EffectRecord } from '../../pipeline/effectRecord.js';
+import { keepFile, type FileSnapshot } from '../history/blobStore.js';
 
 type ChangeRecord = Extract<EffectRecord, { type: 'consolidation_started' }>['changes'][number];
 
@@ -27,4 +28,22 @@ export function changeRecords(changes: readonly ConsolidationChange[]): ChangeRe
         return { kind: change.kind, line: change.line, reason: change.reason };
     }
   });
+}
+
+/**
+ * The bytes each file of a commit has before (in the directory) and after (in the staged copy;
+ * none for a file removed), kept in the blob store before the commit is recorded: what undo
+ * puts back and `memlog memory log` diffs (decision 79).
+ */
+export async function fileRecords(
+  memoryDir: string,
+  staging: string,
+  writes: readonly string[],
+  removes: readonly string[],
+): Promise<FileSnapshot[]> {
+  const snapshots: FileSnapshot[] = [];
+  for (const file of writes)
+    snapshots.push({ file, before: await keepFile(memoryDir, memoryDir, file), after: await keepFile(memoryDir, staging, file) });
+  for (const file of removes) snapshots.push({ file, before: await keepFile(memoryDir, memoryDir, file), after: null });
+  return snapshots;
 }

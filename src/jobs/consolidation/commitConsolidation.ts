@@ -4,7 +4,7 @@ import { rm } from '../../fs/faultableFs.js';
 import { applyStagedFiles } from '../../fs/stagedDir.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { consolidationFinishedRecord, consolidationStartedRecord } from '../../pipeline/effectRecords.js';
-import { changeRecords } from './changeRecords.js';
+import { changeRecords, fileRecords } from './changeRecords.js';
 
 export interface Commit {
   readonly memoryDir: string;
@@ -12,11 +12,15 @@ export interface Commit {
   readonly runId: string;
   /** The staged copy holding the files to move in. */
   readonly staging: string;
-  readonly plan: ConsolidationPlan;
+  readonly plan: Pick<ConsolidationPlan, 'changes'>;
   readonly writes: readonly string[];
   readonly removes: readonly string[];
   /** Backfill's candidate chunks the plan merges: consumed by this commit record. */
   readonly consumes?: readonly string[];
+  /** When the plan was made (ISO), for `memlog memory log`. */
+  readonly time?: string;
+  /** `memlog undo`: the run this commit takes back. */
+  readonly undoes?: string;
 }
 
 /**
@@ -28,6 +32,7 @@ export interface Commit {
  */
 export async function commitConsolidation(commit: Commit): Promise<void> {
   const { memoryDir, logPath, runId, writes, removes } = commit;
+  const files = await fileRecords(memoryDir, commit.staging, writes, removes);
   appendEffectsSync(logPath, [
     consolidationStartedRecord({
       runId,
@@ -35,6 +40,9 @@ export async function commitConsolidation(commit: Commit): Promise<void> {
       writes,
       removes,
       ...(commit.consumes === undefined ? {} : { consumes: commit.consumes }),
+      files,
+      ...(commit.time === undefined ? {} : { time: commit.time }),
+      ...(commit.undoes === undefined ? {} : { undoes: commit.undoes }),
     }),
   ]);
   await applyStagedFiles(commit.staging, memoryDir, writes);

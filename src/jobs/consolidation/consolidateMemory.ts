@@ -18,7 +18,7 @@ import { planLexically, prepareLexically } from './lexicalConsolidation.js';
 import type { AgentSummary, ConsolidationContext, PreparedConsolidation } from './preparedConsolidation.js';
 import { projectInstructions } from './projectInstructions.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
-import { backfillIndex } from '../../memory/durable/indexBackfill.js';
+import { backfillIndexRecorded } from '../history/recordedIndexBackfill.js';
 import { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
 import { stampConsolidationWrites } from './stampConsolidation.js';
 
@@ -176,14 +176,15 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
     const finished = await finishCutShort(memoryDir, logPath, records);
     await removeStagedLeftovers(memoryDir);
     await removeStrayTempFiles(memoryDir);
+    // Counted among consolidations only: undo, review and index runs share the log (decision 79).
     const runId = nextRunId(
       'consolidation',
-      records.filter((r) => r.type === 'consolidation_started').length,
+      records.filter((r) => r.type === 'consolidation_started' && r.runId.startsWith('consolidation@')).length,
       new Set(records.flatMap((r) => (r.type === 'consolidation_started' ? [r.runId] : []))),
     );
     const staging = stagedDirPath(memoryDir, runId);
     // Claude Code 2.1.332 gives a directory of topic files its missing index before its writers run.
-    await backfillIndex(memoryDir);
+    await backfillIndexRecorded(memoryDir, now);
     const prepared = await beforeCommit(staging, async () => {
       const ready =
         agent === undefined
@@ -214,6 +215,7 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       writes: prepared.writes,
       removes: prepared.removes,
       ...(options.consumes === undefined ? {} : { consumes: options.consumes }),
+      time: now.toISOString(),
     });
     succeeded = true;
     return { status: 'consolidated', ...result, runId };

@@ -6,7 +6,18 @@ export const ExtractionOutcome = z.object({
   /** The messages it looked at: after `from` (the cursor; null: from the start) up to `to`. */
   from: z.string().nullable(),
   to: z.string().nullable(),
-  written: z.array(z.object({ file: z.string(), sha256: z.string(), change: z.enum(['added', 'updated']), type: z.string().nullable() })),
+  written: z.array(
+    z.object({
+      file: z.string(),
+      sha256: z.string(),
+      change: z.enum(['added', 'updated']),
+      type: z.string().nullable(),
+      /** The sha256 of the file's bytes before the run (null: none), kept in the blob store like the new ones (decision 79); absent in older logs. */
+      before: z.string().nullable().optional(),
+    }),
+  ),
+  /** When the run wrote: the time of its newest message (absent in older logs). */
+  when: z.string().optional(),
   indexShortened: z.number().int(),
   indexDropped: z.array(z.string()),
   toolCalls: z.number().int(),

@@ -17,7 +17,7 @@ export interface MemoryWrite {
 }
 
 /** The effect logs that can have written into a memory directory: memlog's `effects/` beside it, or the transcripts' own beside it. */
-function effectLogsFor(memoryDir: string): string[] {
+export function effectLogsFor(memoryDir: string): string[] {
   const project = dirname(memoryDir);
   const folders = [join(project, 'effects'), project];
   // Regular files only: a pipe named like a log would block the read.

@@ -3,13 +3,14 @@ import { mkdirSync } from '../../fs/faultableFs.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { readOrNullSync } from '../../fs/readOrNull.js';
 import { sha256Hex } from '../../fs/sha256.js';
-import { applyStagedFiles, removeStagedDir, stageDir, stagedDirPath } from '../../fs/stagedDir.js';
+import { applyStagedFiles, removeStagedDir, stageDir, stagedDirPath, type StagedChange } from '../../fs/stagedDir.js';
+import { keepFile, saveBlob } from '../history/blobStore.js';
 import { fitIndex, INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
 import { parseTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { stampTopicFile } from '../../memory/durable/frontmatterStamp.js';
 import { stripHarnessTags } from '../../memory/durable/harnessTags.js';
-import { backfillIndex } from '../../memory/durable/indexBackfill.js';
+import { backfillIndexRecorded } from '../history/recordedIndexBackfill.js';
 import type { ExtractionOutcome } from './extractionOutcome.js';
 
 /** The copy a run works in, beside the memory directory (outside it, so no scan ever lists it). */
@@ -80,6 +81,22 @@ async function finishWrites(
 }
 
 /**
+ * What a run wrote, each file with the hash of its bytes before and after, both kept in the blob
+ * store before the outcome is recorded: the run's apply step can then be undone (decision 79).
+ */
+async function writtenFiles(memoryDir: string, changes: readonly StagedChange[]): Promise<ExtractionOutcome['written']> {
+  const written: ExtractionOutcome['written'] = [];
+  for (const { file, content, change } of changes) {
+    const parsed = file.endsWith('.md') && basename(file) !== INDEX_NAME ? parseTopicFile(content.toString('utf8'), file) : null;
+    const before = await keepFile(memoryDir, memoryDir, file);
+    await saveBlob(memoryDir, content);
+    const type = parsed?.ok === true ? parsed.file.type : null;
+    written.push({ file: file.split(sep).join('/'), sha256: sha256Hex(content), change, type, before });
+  }
+  return written;
+}
+
+/**
  * A run that changes memory through a copy: `work` writes into the copy; the index is kept
  * within Claude Code's limits; what differs from the copy's start is the outcome, and `apply`
  * moves it into place once the outcome is recorded. A fault at any point leaves the memory
@@ -92,7 +109,7 @@ export async function runStaged(
   const { memoryDir } = options;
   mkdirSync(memoryDir, { recursive: true });
   // Before the copy is made, as Claude Code 2.1.332 does before its writers run: a directory of topic files gets its missing index.
-  await backfillIndex(memoryDir);
+  await backfillIndexRecorded(memoryDir, options.stamp === undefined ? new Date() : new Date(options.stamp.now));
   const staged = await stageDir(memoryDir, extractionStagingDir(memoryDir, options.runId));
   const staging = staged.path;
   try {
@@ -104,10 +121,7 @@ export async function runStaged(
     const written = readOrNullSync(indexPath);
     const fit = written === null ? { content: '', shortened: 0, dropped: [] as string[] } : fitIndex(written.toString('utf8'));
     if (written !== null && fit.content !== written.toString('utf8')) await atomicWrite(indexPath, fit.content);
-    const changes: ExtractionOutcome['written'] = (await staged.changes()).map(({ file, content, change }) => {
-      const parsed = file.endsWith('.md') && basename(file) !== INDEX_NAME ? parseTopicFile(content.toString('utf8'), file) : null;
-      return { file: file.split(sep).join('/'), sha256: sha256Hex(content), change, type: parsed?.ok === true ? parsed.file.type : null };
-    });
+    const changes = await writtenFiles(memoryDir, await staged.changes());
     const outcome: ExtractionOutcome = {
       sessionId: options.sessionId,
       from: options.from,
@@ -120,6 +134,7 @@ export async function runStaged(
       turns: done.turns,
       tokens: done.tokens,
       ...(done.refused === undefined ? {} : { refused: [...done.refused] }),
+      ...(options.stamp === undefined ? {} : { when: options.stamp.now }),
     };
     return {
       outcome,

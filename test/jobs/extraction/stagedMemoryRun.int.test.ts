@@ -7,6 +7,8 @@ import { sanitizePath } from '../../../src/transcript/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
+import { readBlob } from '../../../src/jobs/history/blobStore.js';
+import { sha256Hex } from '../../../src/fs/sha256.js';
 
 const write = (file: string, content: string): Partial<ModelReply> => ({
   content: [{ type: 'tool_use', id: 'w', name: 'Write', input: { file_path: file, content } }],
@@ -39,6 +41,24 @@ describe('applying an extraction run', () => {
     expect(result.outcome.written.map((w) => [w.file, w.change])).toEqual([['a.md', 'added']]);
     expect(readFileSync(join(memoryDir, 'b.md'), 'utf8')).toBe('b written meanwhile');
     expect(readFileSync(join(memoryDir, 'a.md'), 'utf8')).toBe('new a');
+  });
+
+  it('records each written file’s bytes before and after in the blob store, and when the run wrote (decision 79)', async () => {
+    const memoryDir = join(tempDir(), 'memory');
+    mkdirSync(memoryDir);
+    writeFileSync(join(memoryDir, 'a.md'), 'old a\n');
+    const result = await runExtraction({
+      ...options(memoryDir),
+      model: new ScriptedModel([write(join(memoryDir, 'a.md'), 'new a\n'), done]),
+    });
+    const [written] = result.outcome.written;
+    expect(result.outcome.when).toBe('2026-01-01T00:00:00.000Z');
+    expect(written?.before).toBe(sha256Hex('old a\n'));
+    expect(readBlob(memoryDir, written?.before ?? '')?.toString('utf8')).toBe('old a\n');
+    expect(readBlob(memoryDir, written?.sha256 ?? '')?.toString('utf8')).toBe('new a\n');
+    // Kept beside the directory: nothing in it but the memory.
+    await result.apply();
+    expect(readdirSync(memoryDir).sort()).toEqual(['MEMORY.md', 'a.md']);
   });
 
   it('a file rewritten unchanged by the run does not put an older version back over one written meanwhile', async () => {
