@@ -94,7 +94,11 @@ export function inspectTranscript(file: string, options: InspectReadOptions = {}
     }
   }
   // The index forgets what a resume prunes; in the rare session where that mattered it reads the file again (transcriptIndex.ts).
-  const resumed = resumeFromItems(entries(), 'newest', () => lightEntries(file));
+  const read = entries();
+  // The index may stop reading early (when what it forgot turns out to matter it reads the file again through `again`):
+  // the tallies still count every line, so the iterator is handed over unclosable and read to its end after (decision 81).
+  const resumed = resumeFromItems({ [Symbol.iterator]: () => ({ next: () => read.next() }) }, 'newest', () => lightEntries(file));
+  for (let rest = read.next(); rest.done !== true; rest = read.next());
   const agentId = agentIdFromFileName(basename(file)) ?? null;
   return {
     file,

@@ -30,6 +30,26 @@ export class FingerprintSet {
     return this.find(high, low) >= 0;
   }
 
+  /** The set as text, for a snapshot stored on disk (the session catalog, decision 81). */
+  toBase64(): string {
+    return `${this.count}:${Buffer.from(this.slots.buffer, this.slots.byteOffset, this.slots.byteLength).toString('base64')}`;
+  }
+
+  /** A set read back from `toBase64`; an empty set for text that is not one. */
+  static fromBase64(text: string): FingerprintSet {
+    const set = new FingerprintSet();
+    const colon = text.indexOf(':');
+    const bytes = Buffer.from(text.slice(colon + 1), 'base64');
+    const count = Number(text.slice(0, colon));
+    if (colon < 0 || !Number.isInteger(count) || bytes.length < 16 || bytes.length % 8 !== 0) return set;
+    const slots = new Uint32Array(bytes.length / 4);
+    Buffer.from(slots.buffer).set(bytes);
+    if ((slots.length / 2) & (slots.length / 2 - 1)) return set;
+    set.slots = slots;
+    set.count = count;
+    return set;
+  }
+
   private find(high: number, low: number): number {
     const capacity = this.slots.length / 2;
     for (let slot = low & (capacity - 1); ; slot = (slot + 1) & (capacity - 1)) {

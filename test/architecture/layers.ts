@@ -9,7 +9,7 @@ export const LAYERS: readonly { readonly name: string; readonly paths: readonly 
   { name: 'projections', paths: ['src/projections/'] },
   { name: 'views', paths: ['src/resume/'] },
   { name: 'decisions', paths: ['src/pipeline/'] },
-  { name: 'stores', paths: ['src/memory/durable/', 'src/memory/session/', 'src/memory/team/', 'src/search/'] },
+  { name: 'stores', paths: ['src/memory/durable/', 'src/memory/session/', 'src/memory/team/', 'src/search/', 'src/catalog/'] },
   { name: 'model port', paths: ['src/model/'] },
   { name: 'planners', paths: ['src/compaction/', 'src/context/', 'src/consolidation/'] },
   {

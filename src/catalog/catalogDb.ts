@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import Database from 'libsql';
+import { MemlogError } from '../errors.js';
+
+/** The catalog's format: one of another version is dropped and rebuilt from the transcripts (they are the truth). */
+// 1: sessions (file identity, where the fold ended, the fold's snapshot and the summary, as JSON).
+export const CURRENT_CATALOG_VERSION = 1;
+
+export type CatalogDb = Database.Database;
+
+/** Where the catalog lives: --catalog, else MEMLOG_CATALOG, else ~/.memlog/catalog.db. */
+export function defaultCatalogPath(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  const configured = env['MEMLOG_CATALOG'];
+  return configured !== undefined && configured !== '' ? configured : join(home, '.memlog', 'catalog.db');
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS sessions (
+  path TEXT PRIMARY KEY,
+  dev INTEGER NOT NULL,
+  ino INTEGER NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  head_bytes INTEGER NOT NULL,
+  head_hash TEXT NOT NULL,
+  end_offset INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  end_hash TEXT NOT NULL,
+  snapshot TEXT NOT NULL,
+  summary TEXT NOT NULL
+);
+`;
+
+/** Opens (creating it when missing) the session catalog: one SQLite file, in the search index's engine (decision 81). */
+export function openCatalogDb(path: string): CatalogDb {
+  let db: CatalogDb;
+  try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    db = new Database(path);
+  } catch (error) {
+    throw new MemlogError('io', `${path}: cannot open the session catalog (${(error as Error).message})`, { path }, { cause: error });
+  }
+  try {
+    prepare(db, path);
+  } catch (error) {
+    db.close();
+    throw new MemlogError(
+      'io',
+      `${path}: not a session catalog memlog can read (${(error as Error).message}); delete it, or pass --no-catalog`,
+      { path },
+      { cause: error },
+    );
+  }
+  return db;
+}
+
+function prepare(db: CatalogDb, path: string): void {
+  db.exec('PRAGMA busy_timeout = 30000');
+  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+  const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  if (version === CURRENT_CATALOG_VERSION) return;
+  db.exec('DROP TABLE IF EXISTS sessions;');
+  db.exec(SCHEMA);
+  db.exec(`PRAGMA user_version = ${CURRENT_CATALOG_VERSION}`);
+}

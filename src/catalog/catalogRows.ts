@@ -1,0 +1,94 @@
+import type { FileIdentity } from '../search/fileIdentity.js';
+import type { CatalogDb } from './catalogDb.js';
+
+/** A catalog row: the file as it was read, where the fold ended, its snapshot and its summary (JSON text). */
+export interface CatalogRow {
+  readonly identity: FileIdentity;
+  /** The offset just past the last whole line folded, and that line's number plus one. */
+  readonly endOffset: number;
+  readonly endLine: number;
+  /** The hash of the bytes just before `endOffset` (HEAD_BYTES of them at most): with the head's, what tells growth from a rewrite. */
+  readonly endHash: string;
+  readonly snapshot: string;
+  readonly summary: string;
+}
+
+interface Stored {
+  dev: number;
+  ino: number;
+  size: number;
+  mtime_ms: number;
+  head_bytes: number;
+  head_hash: string;
+  end_offset: number;
+  end_line: number;
+  end_hash: string;
+  snapshot: string;
+  summary: string;
+}
+
+/** Reads and writes catalog rows with statements prepared once. */
+export class CatalogRows {
+  readonly #select;
+  readonly #upsert;
+  readonly #db: CatalogDb;
+
+  constructor(db: CatalogDb) {
+    this.#db = db;
+    this.#select = db.prepare('SELECT * FROM sessions WHERE path = ?');
+    this.#upsert = db.prepare(
+      `INSERT INTO sessions (path, dev, ino, size, mtime_ms, head_bytes, head_hash, end_offset, end_line, end_hash, snapshot, summary)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(path) DO UPDATE SET dev = excluded.dev, ino = excluded.ino, size = excluded.size, mtime_ms = excluded.mtime_ms,
+         head_bytes = excluded.head_bytes, head_hash = excluded.head_hash, end_offset = excluded.end_offset,
+         end_line = excluded.end_line, end_hash = excluded.end_hash, snapshot = excluded.snapshot, summary = excluded.summary`,
+    );
+  }
+
+  get(path: string): CatalogRow | undefined {
+    const row = this.#select.get(path) as Stored | undefined;
+    if (row === undefined) return undefined;
+    return {
+      identity: {
+        dev: row.dev,
+        ino: row.ino,
+        size: row.size,
+        mtimeMs: row.mtime_ms,
+        headBytes: row.head_bytes,
+        headHash: row.head_hash,
+      },
+      endOffset: row.end_offset,
+      endLine: row.end_line,
+      endHash: row.end_hash,
+      snapshot: row.snapshot,
+      summary: row.summary,
+    };
+  }
+
+  /** Stores the rows in one transaction. */
+  putAll(rows: ReadonlyArray<readonly [path: string, row: CatalogRow]>): void {
+    if (rows.length === 0) return;
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const [path, { identity: id, ...row }] of rows)
+        this.#upsert.run(
+          path,
+          id.dev,
+          id.ino,
+          id.size,
+          id.mtimeMs,
+          id.headBytes,
+          id.headHash,
+          row.endOffset,
+          row.endLine,
+          row.endHash,
+          row.snapshot,
+          row.summary,
+        );
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

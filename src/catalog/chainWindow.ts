@@ -1,0 +1,106 @@
+import { FingerprintSet } from '../resume/fingerprintSet.js';
+import type { ForgottenEntries } from '../resume/transcriptIndex.js';
+import type { Entry } from '../transcript/entrySchema.js';
+
+/** A light entry with its position among the file's entries. */
+export interface SeqEntry {
+  readonly seq: number;
+  readonly entry: Entry;
+}
+
+/** The window as stored in a catalog row. */
+export interface ChainWindowSnapshot {
+  readonly entries: readonly SeqEntry[];
+  readonly forgottenNodes: string;
+  readonly forgottenProgress: string;
+  readonly previousBoundarySeq: number | null;
+}
+
+/** Entries the resume index links into the chain. */
+const CHAIN_KINDS: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
+/** Side entries the resume index reads: the last of each kind wins (spec §2.6), so only the last is kept. */
+const METADATA_KINDS: ReadonlySet<string> = new Set([
+  'custom-title',
+  'ai-title',
+  'last-prompt',
+  'tag',
+  'mode',
+  'permission-mode',
+  'agent-name',
+  'pr-link',
+]);
+
+/** Whether the window keeps entries of this kind: the rest (file snapshots, queue operations…) never reach a resume. */
+export function windowKeeps(kind: string): boolean {
+  return CHAIN_KINDS.has(kind) || METADATA_KINDS.has(kind) || kind === 'summary';
+}
+
+/**
+ * The light entries a resume of the file so far needs, in memory bounded by the conversation (decision 81): as the
+ * forgetting index of decision 53 keeps them, chain entries from the compact boundary before the last one on, with
+ * fingerprints of those it forgot, plus the newest metadata entry of each kind and every summary. An index built from the
+ * window with those fingerprints equals one built from every entry, or asks for every entry (ConversationWindow's rule).
+ */
+export class ChainWindow {
+  #entries: SeqEntry[];
+  readonly #forgotten: ForgottenEntries;
+  #previousBoundarySeq: number | null;
+
+  constructor(snapshot?: ChainWindowSnapshot) {
+    this.#entries = snapshot === undefined ? [] : [...snapshot.entries];
+    this.#forgotten = {
+      nodes: snapshot === undefined ? new FingerprintSet() : FingerprintSet.fromBase64(snapshot.forgottenNodes),
+      progress: snapshot === undefined ? new FingerprintSet() : FingerprintSet.fromBase64(snapshot.forgottenProgress),
+    };
+    this.#previousBoundarySeq = snapshot?.previousBoundarySeq ?? null;
+  }
+
+  get entries(): readonly SeqEntry[] {
+    return this.#entries;
+  }
+
+  get forgotten(): ForgottenEntries {
+    return this.#forgotten;
+  }
+
+  /** Folds the next light entry, in file order; entries no resume reads are passed over. */
+  add(item: SeqEntry): void {
+    if (!windowKeeps(item.entry.type)) return;
+    this.#entries.push(item);
+    if (item.entry.type !== 'system' || item.entry.subtype !== 'compact_boundary') return;
+    if (this.#previousBoundarySeq !== null) this.#forgetBefore(this.#previousBoundarySeq);
+    this.#previousBoundarySeq = item.seq;
+  }
+
+  snapshot(): ChainWindowSnapshot {
+    this.#entries = newestMetadataOnly(this.#entries);
+    return {
+      entries: this.#entries,
+      forgottenNodes: this.#forgotten.nodes.toBase64(),
+      forgottenProgress: this.#forgotten.progress.toBase64(),
+      previousBoundarySeq: this.#previousBoundarySeq,
+    };
+  }
+
+  #forgetBefore(seq: number): void {
+    const kept: SeqEntry[] = [];
+    for (const item of this.#entries) {
+      const { entry } = item;
+      if (item.seq >= seq || !CHAIN_KINDS.has(entry.type)) kept.push(item);
+      else if (entry.type === 'progress') this.#forgotten.progress.add(entry.uuid);
+      else this.#forgotten.nodes.add((entry as { uuid: string }).uuid);
+    }
+    this.#entries = newestMetadataOnly(kept);
+  }
+}
+
+/** The entries with every metadata entry but the newest of its kind left out (a last-prompt without a prompt changes nothing). */
+function newestMetadataOnly(entries: readonly SeqEntry[]): SeqEntry[] {
+  const newest = new Map<string, number>();
+  entries.forEach((item, i) => {
+    if (!METADATA_KINDS.has(item.entry.type)) return;
+    if (item.entry.type === 'last-prompt' && item.entry.lastPrompt === undefined) return;
+    newest.set(item.entry.type, i);
+  });
+  return entries.filter((item, i) => !METADATA_KINDS.has(item.entry.type) || newest.get(item.entry.type) === i);
+}

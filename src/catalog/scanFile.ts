@@ -1,0 +1,50 @@
+import { readSync } from 'node:fs';
+import { LineSplitter } from '../transcript/lineSplitter.js';
+import { FastLineDecoder } from './fastLineDecoder.js';
+import type { ScanItem } from './scanItem.js';
+import type { SessionFold } from './sessionFold.js';
+
+/** Where a scan starts: the file's start, or where a stored fold ended. */
+export interface ScanStart {
+  readonly offset: number;
+  /** The 1-based number of the line at `offset`. */
+  readonly line: number;
+}
+
+/** Where the scan's last whole line ended, and the items of a last line without its newline (a write in progress). */
+export interface ScanEnd {
+  readonly offset: number;
+  readonly line: number;
+  readonly torn: ScanItem[];
+}
+
+const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Folds the file's lines from `start` up to `size` bytes into `fold` (the size it had when its identity was taken: bytes
+ * written since are the next scan's). A last line without its newline is decoded but not folded: it goes in `torn`, for
+ * a summary of the file as it is now, and the next scan starts at that line again.
+ */
+export function scanInto(fold: SessionFold, fd: number, start: ScanStart, size: number): ScanEnd {
+  const splitter = new LineSplitter({ startOffset: start.offset, startLine: start.line });
+  const decoder = new FastLineDecoder(fold.nextSeq);
+  let end = { offset: start.offset, line: start.line };
+  const emit = (raw: Parameters<Parameters<LineSplitter['push']>[1]>[0]): void => {
+    const item = decoder.decode(raw);
+    if (item !== null) fold.add(item);
+    end = { offset: raw.offset + raw.length + 1, line: raw.line + 1 };
+  };
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  for (let position = start.offset; position < size;) {
+    const read = readSync(fd, buffer, 0, Math.min(buffer.length, size - position), position);
+    if (read === 0) break;
+    position += read;
+    splitter.push(buffer.subarray(0, read), emit);
+  }
+  const torn: ScanItem[] = [];
+  splitter.end((raw) => {
+    const item = decoder.decode(raw);
+    if (item !== null) torn.push(item);
+  });
+  return { ...end, torn };
+}

@@ -1,0 +1,88 @@
+import { closeSync, openSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { identityOf, type FileIdentity } from '../search/fileIdentity.js';
+import type { CatalogDb } from './catalogDb.js';
+import { CatalogRows, type CatalogRow } from './catalogRows.js';
+import type { FoldJob } from './foldFile.js';
+import type { SessionSummary } from './sessionSummary.js';
+
+/** How one file's summary was had: from its row as stored, folded on from it, or read from the start. */
+export type SummarySource = 'stored' | 'folded-on' | 'read';
+
+/** One file's summary, or why it could not be had (the caller reads that file the ordinary way, which says why). */
+export type CatalogAnswer =
+  | { readonly path: string; readonly summary: SessionSummary; readonly source: SummarySource }
+  | { readonly path: string; readonly error: Error };
+
+/**
+ * The session catalog (decision 81): a summary per transcript file, kept in a SQLite file and read back while the file
+ * is the one it was read from. A file that only grew is folded on from its stored snapshot; any other change reads it
+ * again. Only what changed is parsed, across the machine's cores.
+ */
+export class SessionCatalog {
+  readonly #rows: CatalogRows;
+
+  constructor(db: CatalogDb) {
+    this.#rows = new CatalogRows(db);
+  }
+
+  /** The summaries of the files, in their order. */
+  async summaries(paths: readonly string[]): Promise<CatalogAnswer[]> {
+    const answers: Array<CatalogAnswer | undefined> = [];
+    const jobs: Array<{ readonly at: number; readonly job: FoldJob }> = [];
+    paths.forEach((path, at) => {
+      const key = resolve(path);
+      const stored = this.#rows.get(key);
+      const now = identityOrError(key);
+      if (now instanceof Error) answers[at] = { path, error: now };
+      else if (stored !== undefined && sameIdentity(stored.identity, now)) answers[at] = storedAnswer(path, stored);
+      else jobs.push({ at, job: stored === undefined ? { path: key } : { path: key, stored } });
+    });
+    if (jobs.length > 0) {
+      // Loaded only when something is to be read: a rerun over unchanged files needs neither the parser nor the schemas.
+      const { foldAll } = await import('./parallelFold.js');
+      const results = await foldAll(jobs.map(({ job }) => job));
+      const rows: Array<[string, CatalogRow]> = [];
+      results.forEach((result, i) => {
+        const { at, job } = jobs[i] as (typeof jobs)[number];
+        const path = paths[at] as string;
+        if (result instanceof Error) {
+          answers[at] = { path, error: result };
+          return;
+        }
+        rows.push([job.path, result.row]);
+        answers[at] = { path, summary: result.summary, source: result.foldedOn ? 'folded-on' : 'read' };
+      });
+      this.#rows.putAll(rows);
+    }
+    return answers.map((answer, at) => answer ?? { path: paths[at] as string, error: new Error('not summarised') });
+  }
+}
+
+function storedAnswer(path: string, row: CatalogRow): CatalogAnswer {
+  return { path, summary: JSON.parse(row.summary) as SessionSummary, source: 'stored' };
+}
+
+function identityOrError(path: string): FileIdentity | Error {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      return identityOf(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
+  return (
+    a.dev === b.dev &&
+    a.ino === b.ino &&
+    a.size === b.size &&
+    a.mtimeMs === b.mtimeMs &&
+    a.headBytes === b.headBytes &&
+    a.headHash === b.headHash
+  );
+}

@@ -1,0 +1,174 @@
+import { ChainWindow, type ChainWindowSnapshot, type SeqEntry } from './chainWindow.js';
+import type { BoundaryFact, LineFacts, UsageFact } from './lineFacts.js';
+import { resumedFacts } from './resumedFacts.js';
+import type { ScanItem } from './scanItem.js';
+import type { SessionSummary, UsageSums } from './sessionSummary.js';
+
+/** One message's usage as stored: id, model, input, output, cache creation, cache read. */
+type StoredUsage = [id: string, model: string | null, input: number, output: number, cacheCreation: number, cacheRead: number];
+
+/** A fold's state as a catalog row stores it (JSON): folding on from it equals folding the whole file (decision 81). */
+export interface FoldSnapshot {
+  readonly lines: number;
+  readonly entries: number;
+  readonly nextSeq: number;
+  readonly byKind: Record<string, number>;
+  readonly diagnostics: SessionSummary['diagnostics'];
+  readonly sessions: Array<[string, number]>;
+  readonly inline: Array<[string, number]>;
+  readonly boundaries: BoundaryFact[];
+  readonly usage: StoredUsage[];
+  readonly firstTime: string | null;
+  readonly lastTime: string | null;
+  readonly cwd: string | null;
+  readonly window: ChainWindowSnapshot;
+}
+
+/**
+ * The catalog's fold of one transcript: `memlog inspect`'s tallies, usage by message and model, and the light entries
+ * a resume needs (ChainWindow). Mutable inside, as one fold's accumulator; what leaves it is a snapshot or a summary.
+ */
+export class SessionFold {
+  #lines: number;
+  #entries: number;
+  #nextSeq: number;
+  readonly #byKind: Record<string, number>;
+  readonly #diagnostics: SessionSummary['diagnostics'];
+  readonly #sessions: Map<string, number>;
+  readonly #inline: Map<string, number>;
+  readonly #boundaries: BoundaryFact[];
+  readonly #usage: Map<string, StoredUsage>;
+  #firstTime: string | null;
+  #lastTime: string | null;
+  #cwd: string | null;
+  readonly #window: ChainWindow;
+
+  constructor(snapshot?: FoldSnapshot) {
+    this.#lines = snapshot?.lines ?? 0;
+    this.#entries = snapshot?.entries ?? 0;
+    this.#nextSeq = snapshot?.nextSeq ?? 0;
+    this.#byKind = { ...snapshot?.byKind };
+    this.#diagnostics = [...(snapshot?.diagnostics ?? [])];
+    this.#sessions = new Map(snapshot?.sessions);
+    this.#inline = new Map(snapshot?.inline);
+    this.#boundaries = [...(snapshot?.boundaries ?? [])];
+    this.#usage = new Map(snapshot?.usage.map((usage) => [usage[0], usage]));
+    this.#firstTime = snapshot?.firstTime ?? null;
+    this.#lastTime = snapshot?.lastTime ?? null;
+    this.#cwd = snapshot?.cwd ?? null;
+    this.#window = new ChainWindow(snapshot?.window);
+  }
+
+  /** The seq the next entry gets: where a scan of the rest of the file starts counting. */
+  get nextSeq(): number {
+    return this.#nextSeq;
+  }
+
+  /** The line number of the last line folded. */
+  get lines(): number {
+    return this.#lines;
+  }
+
+  add(item: ScanItem): void {
+    this.#lines = Math.max(this.#lines, item.line);
+    if (item.kind === 'diagnostic') {
+      this.#diagnostics.push({ code: item.code, line: item.line, offset: item.offset, message: item.message });
+      return;
+    }
+    this.#entries++;
+    this.#nextSeq = item.seq + 1;
+    this.#tally(item.facts);
+    if (item.light !== null) this.#window.add({ seq: item.seq, entry: item.light });
+  }
+
+  #tally(facts: LineFacts): void {
+    this.#byKind[facts.kind] = (this.#byKind[facts.kind] ?? 0) + 1;
+    if (facts.sessionId !== undefined) this.#sessions.set(facts.sessionId, (this.#sessions.get(facts.sessionId) ?? 0) + 1);
+    if (facts.sidechain !== undefined) this.#inline.set(facts.sidechain, (this.#inline.get(facts.sidechain) ?? 0) + 1);
+    if (facts.boundary !== undefined) this.#boundaries.push(facts.boundary);
+    if (facts.usage !== undefined) this.#usage.set(facts.usage.id, stored(facts.usage));
+    if (facts.timestamp !== undefined) {
+      if (this.#firstTime === null) this.#firstTime = facts.timestamp;
+      this.#lastTime = facts.timestamp;
+    }
+    if (facts.cwd !== undefined && this.#cwd === null) this.#cwd = facts.cwd;
+  }
+
+  snapshot(): FoldSnapshot {
+    return {
+      lines: this.#lines,
+      entries: this.#entries,
+      nextSeq: this.#nextSeq,
+      byKind: this.#byKind,
+      diagnostics: this.#diagnostics,
+      sessions: [...this.#sessions],
+      inline: [...this.#inline],
+      boundaries: this.#boundaries,
+      usage: [...this.#usage.values()],
+      firstTime: this.#firstTime,
+      lastTime: this.#lastTime,
+      cwd: this.#cwd,
+      window: this.#window.snapshot(),
+    };
+  }
+
+  /** The summary of what was folded; `again` gives every light entry of the file, for the rare resume that needs them. */
+  summarize(again: () => Iterable<SeqEntry>): SessionSummary {
+    const resumed = resumedFacts(this.#window, again);
+    const { total, byModel } = usageSums(this.#usage.values());
+    return {
+      sessionId: mostCommon(this.#sessions) ?? null,
+      lines: this.#lines,
+      entries: this.#entries,
+      byKind: { ...this.#byKind },
+      diagnostics: [...this.#diagnostics],
+      ...resumed,
+      inlineSidechains: [...this.#inline].map(([agentId, entries]) => ({ agentId: agentId === '' ? null : agentId, entries })),
+      compactBoundaries: [...this.#boundaries],
+      usage: total,
+      usageByModel: byModel,
+      firstTime: this.#firstTime,
+      lastTime: this.#lastTime,
+      cwd: this.#cwd,
+    };
+  }
+}
+
+function stored(usage: UsageFact): StoredUsage {
+  return [usage.id, usage.model, usage.input, usage.output, usage.cacheCreation, usage.cacheRead];
+}
+
+function usageSums(usages: Iterable<StoredUsage>): { total: UsageSums; byModel: Record<string, UsageSums> } {
+  const total = emptySums();
+  const byModel: Record<string, UsageSums> = {};
+  for (const usage of usages) {
+    addTo(total, usage);
+    addTo((byModel[usage[1] ?? ''] ??= emptySums()), usage);
+  }
+  return { total, byModel };
+}
+
+function emptySums(): UsageSums {
+  return { input: 0, output: 0, cacheCreation: 0, cacheRead: 0, messages: 0 };
+}
+
+function addTo(sums: UsageSums, [, , input, output, cacheCreation, cacheRead]: StoredUsage): void {
+  sums.input += input;
+  sums.output += output;
+  sums.cacheCreation += cacheCreation;
+  sums.cacheRead += cacheRead;
+  sums.messages++;
+}
+
+/** The most frequent key; the first met among equals. */
+function mostCommon(counts: ReadonlyMap<string, number>): string | undefined {
+  let best: string | undefined;
+  let bestCount = -1;
+  for (const [key, count] of counts) {
+    if (count > bestCount) {
+      best = key;
+      bestCount = count;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join, relative } from 'node:path';
+import { foldFile } from '../../src/catalog/foldFile.js';
+import { agentFilesOf } from '../../src/inspect/agentFiles.js';
+import { reportOfSummary } from '../../src/inspect/reportOfSummary.js';
+import type { TranscriptReport } from '../../src/inspect/inspectTranscript.js';
+import { repoRoot, sharedFixtures } from '../support/paths.js';
+
+/** `memlog inspect`'s report of a file made the catalog's way: the fast scan, the fold, the report from its summary. */
+export function catalogReport(file: string): TranscriptReport {
+  const agents = agentFilesOf(file).map((agent) => ({ ...agent, entries: foldFile({ path: agent.file }).summary.entries }));
+  return reportOfSummary(file, foldFile({ path: file }).summary, agents);
+}
+
+/** The sessions kept aside for an independent check (../shared/holdout-exclude.txt): by sha256 and by session id. */
+function holdout(): { shas: Set<string>; ids: Set<string> } {
+  let text = '';
+  try {
+    text = readFileSync(join(repoRoot, '..', 'shared', 'holdout-exclude.txt'), 'utf8');
+  } catch {
+    return { shas: new Set(), ids: new Set() };
+  }
+  const rows = text
+    .split('\n')
+    .filter((line) => /^[0-9a-f]{64}\s/.test(line))
+    .map((line) => line.split(/\s+/));
+  return { shas: new Set(rows.map((row) => row[0] ?? '')), ids: new Set(rows.map((row) => row[1] ?? '')) };
+}
+
+/** Every .jsonl file under a folder, relative names, sorted. */
+function jsonlUnder(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort();
+}
+
+/** The real transcripts under ../shared/fixtures, holdout sessions left out (by their hash or any session id they hold). */
+export function realTranscripts(): string[] {
+  const { shas, ids } = holdout();
+  return jsonlUnder(sharedFixtures)
+    .map((name) => join(sharedFixtures, name))
+    .filter((path) => {
+      const bytes = readFileSync(path);
+      if (shas.has(createHash('sha256').update(bytes).digest('hex'))) return false;
+      for (const match of bytes.toString('utf8').matchAll(/"sessionId":"([^"]+)"/g)) if (ids.has(match[1] ?? '')) return false;
+      return true;
+    });
+}
+
+/** The transcripts of the repository's own fixtures. */
+export function repoTranscripts(): string[] {
+  const root = join(repoRoot, 'fixtures');
+  return jsonlUnder(root)
+    .map((name) => join(root, name))
+    .filter((path) => !relative(root, path).startsWith('golden'));
+}

@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FastLineDecoder, scanItemOf } from '../../src/catalog/fastLineDecoder.js';
+import { LineDecoder } from '../../src/transcript/lineDecoder.js';
+import type { RawLine } from '../../src/transcript/lineSplitter.js';
+import { entryObject } from '../support/arbitraries.js';
+import { fcRuns } from '../support/fcRuns.js';
+
+/** Pieces of long strings: the characters a cut must get right (quotes, backslashes, multi-byte, blanks, NUL, escapes' look-alikes). */
+const piece = fc.constantFrom(
+  'the reader folds the entry ',
+  'é',
+  '日本',
+  '🚀',
+  '"',
+  '\\',
+  '\\u00e9',
+  '\n',
+  '\t',
+  ' ',
+  '\u00a0',
+  '\u2028',
+  '\u0000',
+  '\u0085',
+  '{"a":[1,2]}',
+);
+const longText = fc.array(piece, { minLength: 60, maxLength: 400 }).map((pieces) => pieces.join(''));
+const blankText = fc.array(fc.constantFrom(' ', '\n', '\t', '\u00a0', '\u3000'), { minLength: 300, maxLength: 600 }).map((p) => p.join(''));
+
+const name = fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), fc.constantFrom('Read', 'é日本', 'a\u00a0b'));
+const someText = fc.oneof(longText, blankText, fc.constantFrom('', ' ', '\u00a0', 'é', '\u3000'));
+
+/** Entries whose kept fields (names, ids, models, session, cwd, title) hold multi-byte or blank text, and whose texts are long or blank. */
+const keptFields = fc.oneof(
+  fc.record({
+    type: fc.constant('assistant'),
+    uuid: name,
+    sessionId: name,
+    cwd: name,
+    message: fc.record({
+      id: name,
+      model: name,
+      role: fc.constant('assistant'),
+      content: fc.array(
+        fc.oneof(
+          fc.record({ type: fc.constant('text'), text: someText }),
+          fc.record({ type: fc.constant('tool_use'), id: name, name, input: fc.record({ command: someText }) }),
+          fc.record({ type: fc.constant('thinking'), thinking: someText, signature: longText }),
+        ),
+        { minLength: 1, maxLength: 4 },
+      ),
+      usage: fc.record({ input_tokens: fc.nat(), output_tokens: fc.nat() }),
+    }),
+  }),
+  fc.record({
+    type: fc.constant('user'),
+    uuid: name,
+    message: fc.record({
+      role: fc.constant('user'),
+      content: fc.array(fc.record({ type: fc.constant('tool_result'), tool_use_id: name, content: someText }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    }),
+  }),
+  fc.record({
+    type: fc.constantFrom('custom-title', 'ai-title'),
+    customTitle: fc.oneof(name, longText),
+    aiTitle: fc.oneof(name, longText),
+  }),
+  fc.record({ type: fc.oneof(name, longText), payload: someText }),
+);
+
+/** An entry with some of its strings made long, keys too now and then, and always one long field so that the line is cut. */
+const longEntry = fc
+  .tuple(fc.oneof(entryObject, keptFields), fc.array(fc.oneof(longText, blankText), { minLength: 1, maxLength: 8 }), fc.nat(), longText)
+  .map(([object, texts, seed, filler]) => {
+    let i = seed;
+    const lengthen = (value: unknown): unknown => {
+      if (typeof value === 'string') return i++ % 3 === 0 ? value + (texts[i % texts.length] ?? '') : value;
+      if (Array.isArray(value)) return value.map(lengthen);
+      if (typeof value !== 'object' || value === null) return value;
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [i++ % 29 === 0 ? k + (texts[0] ?? '') : k, lengthen(v)]));
+    };
+    return { ...(lengthen(object) as object), toolUseResult: { stdout: filler.repeat(8) } };
+  });
+
+/** Ways a written line goes wrong inside a long string or around it. */
+const damage = fc.oneof(
+  fc.constant((text: string) => text),
+  fc.constant((text: string) => text),
+  fc.nat().map((at) => (text: string) => text.slice(0, at % text.length) + '\u0001' + text.slice(at % text.length)),
+  fc.nat().map((at) => (text: string) => text.slice(0, at % text.length) + '\\x' + text.slice(at % text.length)),
+  fc.nat().map((at) => (text: string) => text.slice(0, at % text.length) + '\\u12' + text.slice(at % text.length)),
+  fc.nat().map((at) => (text: string) => text.slice(0, at % text.length)),
+  fc.nat().map((at) => (text: string) => text.slice(0, at % text.length) + '"' + text.slice(at % text.length)),
+  // The same JSON with its é written as an escape: a character past ASCII that is no UTF-8 byte read as latin1.
+  fc.constant((text: string) => text.replace(/é/g, '\\u00e9')),
+);
+
+function rawLine(bytes: Buffer): RawLine {
+  return { bytes, offset: 100, length: bytes.length, line: 7, terminated: true, overflow: false };
+}
+
+describe('the fast line decoder', () => {
+  it('decodes every long line, whole or damaged, to what the full decoder gives', () => {
+    fc.assert(
+      fc.property(longEntry, damage, (object, damageIt) => {
+        const bytes = Buffer.from(damageIt(JSON.stringify(object)), 'utf8');
+        const fast = new FastLineDecoder(5);
+        const full = new LineDecoder(5);
+        const expected = full.decode(rawLine(bytes));
+        expect(fast.decode(rawLine(bytes))).toEqual(expected === null ? null : scanItemOf(expected));
+        expect(fast.nextSeq).toBe(full.nextSeq);
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('keeps a long text that is only white space blank', () => {
+    fc.assert(
+      fc.property(blankText, longText, (blank, filler) => {
+        const object = {
+          type: 'assistant',
+          uuid: 'u1',
+          message: { role: 'assistant', content: [{ type: 'text', text: blank }] },
+          extra: filler,
+        };
+        const bytes = Buffer.from(JSON.stringify(object), 'utf8');
+        const expected = new LineDecoder(0).decode(rawLine(bytes));
+        expect(new FastLineDecoder(0).decode(rawLine(bytes))).toEqual(expected === null ? null : scanItemOf(expected));
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('decodes kept names written with escapes past ASCII as the full decoder does', () => {
+    fc.assert(
+      fc.property(keptFields, longText, (object, filler) => {
+        const text = JSON.stringify({ ...object, extra: filler }).replace(/é/g, '\\u00e9');
+        const bytes = Buffer.from(text, 'utf8');
+        const expected = new LineDecoder(0).decode(rawLine(bytes));
+        expect(new FastLineDecoder(0).decode(rawLine(bytes))).toEqual(expected === null ? null : scanItemOf(expected));
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('decodes lines that are no UTF-8 as the full decoder does', () => {
+    fc.assert(
+      fc.property(longEntry, fc.nat(), (object, at) => {
+        const text = Buffer.from(JSON.stringify(object), 'utf8');
+        const bytes = Buffer.concat([text.subarray(0, at % text.length), Buffer.from([0xc3]), text.subarray(at % text.length)]);
+        const expected = new LineDecoder(0).decode(rawLine(bytes));
+        expect(new FastLineDecoder(0).decode(rawLine(bytes))).toEqual(expected === null ? null : scanItemOf(expected));
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+});
