@@ -11,3 +11,5 @@ export { listArchive, type ArchivedSession } from './listArchive.js';
 export { cleanupPeriod, DEFAULT_CLEANUP_DAYS, type CleanupPeriod } from './cleanupPeriod.js';
 export { sessionsDue, type DueSession } from './cleanupStatus.js';
 export { projectFolders, selectionByName } from './namedSources.js';
+export { stageArchive, archivedSessionKey, StagedCopyWriteError, STAGING_PREFIX } from './stageArchive.js';
+export { manifestPath } from './archiveLayout.js';

@@ -6,7 +6,7 @@ import { claudeConfigHome } from '../transcript/index.js';
 import { defaultNotesPath, loadContext, nodeFileSource, selectModel, type ModelKind } from '../jobs/index.js';
 import { formatContext } from '../context/index.js';
 import type { AgentMemoryScope } from '../memory/durable/index.js';
-import { checkTranscriptArgument } from './transcriptArgument.js';
+import { checkTranscriptArgument, resolveTranscriptArgument } from './transcriptArgument.js';
 import { addModelPortOptions, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { positive } from './triggerOptions.js';
@@ -49,7 +49,7 @@ export function registerContext(program: Command): void {
     .description(
       'show the request the model would see next for a session: system prompt with the memory instructions, CLAUDE.md files and the MEMORY.md index as context, memory reminders, and the conversation normalised for the Messages API',
     )
-    .argument('<transcript>', 'a transcript .jsonl file')
+    .argument('<transcript>', 'a transcript .jsonl file, or an archived session id')
     .option('--json', 'print the exact request body (model, max_tokens, system, messages)')
     .option('--full', 'readable view: print every text whole')
     .option('--cwd <dir>', 'the working directory (default: the one the transcript records)')
@@ -86,8 +86,9 @@ export function registerContext(program: Command): void {
       '\nExamples:\n  memlog context session.jsonl\n  memlog context session.jsonl --json > request.json\n  memlog context session.jsonl --cwd ~/src/app --prompt "What next?" --recall',
     )
     .action(async (given: string, options: ContextCommandOptions) => {
-      checkTranscriptArgument(given);
-      const file = resolve(given);
+      const source = await resolveTranscriptArgument(given);
+      checkTranscriptArgument(source);
+      const file = resolve(source);
       const notes =
         options.sessionNotes === true
           ? defaultNotesPath(file)

@@ -11,6 +11,7 @@ import { formatBackfillReport, formatPerTurnReport } from './extractReport.js';
 import { addModelPortOptions, costField, costLine, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { nonNegative, positive, toSettings } from './triggerOptions.js';
+import { resolveFolderArgument } from './transcriptArgument.js';
 import { describePolicy } from '../pipeline/index.js';
 import { TRIGGER_POLICIES, type TriggerPolicy } from '../projections/index.js';
 
@@ -49,7 +50,10 @@ export function registerExtract(program: Command): void {
     .description(
       "extract durable memories (MEMORY.md and topic files) from old transcripts: every project's sessions in time order; a rerun does only what is new",
     )
-    .argument('[folder]', 'a projects folder or one project folder (default: the projects folder under CLAUDE_CONFIG_DIR or ~/.claude)')
+    .argument(
+      '[folder]',
+      'a projects folder or one project folder, an archive, or an archived session id (default: the projects folder under CLAUDE_CONFIG_DIR or ~/.claude)',
+    )
     .option(
       '--out <dir>',
       "memlog's output folder: <out>/<project>/memory and the effect logs that hold each session's cursor",
@@ -135,7 +139,10 @@ export function registerExtract(program: Command): void {
       "\nBy default each session is read once, in chunks of whole turns, for candidate memories (phase 1, recorded in its effect log); then each project's new candidates are consolidated into its memory directory (phase 2): by the lexical planner unless --consolidation agent. --per-turn replays Claude Code's live extraction instead.\n\nExamples:\n  memlog extract fixtures/projects\n  memlog extract ~/.claude/projects --dry-run\n  memlog extract ~/.claude/projects/-home-me-app --into-claude --model anthropic\n  memlog extract ~/.claude/projects --model anthropic --consolidation agent\n  memlog extract ~/.claude/projects --per-turn --extract-every 3",
     )
     .action(async (folder: string | undefined, options: ExtractCliOptions) => {
-      const root = folder ?? projectsRoot(claudeConfigHome());
+      const root =
+        folder === undefined
+          ? projectsRoot(claudeConfigHome())
+          : await resolveFolderArgument(folder, options.intoClaude === true ? { writesBeside: '--into-claude' } : {});
       const settings = toSettings(options);
       reportSkipped(root);
       if (options.dryRun === true) {

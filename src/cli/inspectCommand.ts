@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { describeFailure, statOrNull } from '../fs/index.js';
 import { findTranscripts, formatReport, inspectTranscript } from '../inspect/index.js';
 import { readProgress } from './readProgress.js';
+import { resolvePathArgument } from './transcriptArgument.js';
 
 export interface InspectOptions {
   readonly json?: boolean;
@@ -13,12 +14,12 @@ export function registerInspect(program: Command): void {
   program
     .command('inspect')
     .description('summarise transcripts: entries by kind, session, resumed chain, sidechains, compactions, token usage, diagnostics')
-    .argument('<paths...>', 'transcript files or folders (searched for *.jsonl)')
+    .argument('<paths...>', 'transcript files or folders (searched for *.jsonl), archives, or archived session ids')
     .option('--json', 'one JSON object per transcript file, one per line')
     .option('--strict', 'exit with status 1 when any line has a diagnostic')
     .addHelpText('after', '\nExamples:\n  memlog inspect ~/.claude/projects\n  memlog inspect session.jsonl --json | jq .diagnostics')
     .action(async (paths: string[], options: InspectOptions) => {
-      const files = await findTranscripts(paths);
+      const files = await findTranscripts(await Promise.all(paths.map(resolvePathArgument)));
       let withDiagnostics = 0;
       let unreadable = 0;
       for (const [i, file] of files.entries()) {

@@ -19,7 +19,7 @@ import { entryVersion, type Decision } from '../projections/index.js';
 import type { LogEntry } from '../transcript/index.js';
 import { ChunkedWriter } from './chunkedWriter.js';
 import { checkOptions } from './optionChecks.js';
-import { checkTranscriptArgument } from './transcriptArgument.js';
+import { checkTranscriptArgument, resolveTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, positive, toSettings, type TriggerOptions } from './triggerOptions.js';
 
 interface ReplayOptions extends TriggerOptions {
@@ -38,7 +38,7 @@ export function registerReplay(program: Command): void {
     .description(
       "replay a session's memory life: context tokens per turn and every decision (session notes due, compaction due, extraction due or skipped) with its reason",
     )
-    .argument('<transcript>', 'a transcript .jsonl file')
+    .argument('<transcript>', 'a transcript .jsonl file, or an archived session id')
     .option('--json', 'one decision per line: {kind, uuid, seq, tokens, reason, ...}')
     .option(
       '--at <entry>',
@@ -66,7 +66,8 @@ export function registerReplay(program: Command): void {
       'after',
       '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2\n  memlog replay session.jsonl --html session.html',
     )
-    .action(async (file: string, options: ReplayOptions) => {
+    .action(async (given: string, options: ReplayOptions) => {
+      const file = await resolveTranscriptArgument(given);
       const settings = toSettings(options);
       if (options.html !== undefined && (options.follow === true || options.at !== undefined || options.json === true)) {
         process.stderr.write('memlog: --html draws the whole session; it does not go with --follow, --at or --json\n');

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { describePolicy } from '../pipeline/index.js';
 import { formatReportTable, writeReport } from '../report/index.js';
 import { readProgress } from './readProgress.js';
+import { resolveFolderArgument } from './transcriptArgument.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 
 interface ReportCliOptions extends TriggerOptions {
@@ -22,7 +23,7 @@ export function registerReport(program: Command): void {
     .description(
       'replay every session under a projects folder: one row per session (size, tokens, compactions, decisions, memories extracted), or an HTML index with a timeline page per session',
     )
-    .argument('<folder>', 'a projects folder or one project folder')
+    .argument('<folder>', 'a projects folder or one project folder, an archive, or an archived session id')
     .option('--html <file>', 'write the index page here and one page per session in sessions/ beside it')
     .option('--json', 'print the rows as JSON')
     .option('--out <dir>', `memlog extract's output folder, for its effect logs (default: ${DEFAULT_OUT} when it exists)`)
@@ -34,7 +35,7 @@ export function registerReport(program: Command): void {
       const out = options.out ?? (existsSync(DEFAULT_OUT) ? DEFAULT_OUT : undefined);
       const report = await writeReport({
         readProgress: (file, bytes) => readProgress('report', file, bytes),
-        root: folder,
+        root: await resolveFolderArgument(folder),
         settings: toSettings(options),
         ...(out === undefined ? {} : { out }),
         ...(options.effectsDir === undefined ? {} : { effectsDir: options.effectsDir }),

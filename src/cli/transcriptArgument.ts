@@ -1,4 +1,6 @@
-import { statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { archivedSessionKey, defaultArchiveDir, manifestPath, StagedCopyWriteError, stageArchive } from '../archive/index.js';
 import { notATranscriptFile } from '../fs/index.js';
 
 /**
@@ -15,4 +17,57 @@ export function checkTranscriptArgument(path: string, options: { mayBeMissing?: 
     throw error;
   }
   if (!stats.isFile()) throw notATranscriptFile(path, stats);
+}
+
+/** Options of the archive seam: a command that writes beside its transcripts cannot work on a staged copy. */
+export interface SourceOptions {
+  readonly writesBeside?: string;
+  /** The archive an id is looked up in (default: MEMLOG_ARCHIVE or ~/.memlog/archive). */
+  readonly archiveDir?: string;
+}
+
+/** An archive folder: one that holds memlog's manifest. */
+const isArchive = (path: string): boolean => existsSync(manifestPath(path));
+
+/**
+ * A transcript argument: a file as given, else the id of an archived session, staged from the
+ * archive into a temp folder that is removed when the process ends (decision 82).
+ */
+export async function resolveTranscriptArgument(given: string, options: SourceOptions = {}): Promise<string> {
+  if (existsSync(given)) return given;
+  const archiveDir = options.archiveDir ?? defaultArchiveDir();
+  const key = await archivedSessionKey(archiveDir, given);
+  if (key === null) return given;
+  refuseWritesBeside(options);
+  return join(await staged(archiveDir, { session: given }), ...key.split('/'));
+}
+
+/**
+ * A folder argument (a projects folder): an archive folder is staged whole, an archived
+ * session's id as a projects folder holding that session; anything else is returned as given.
+ */
+export async function resolveFolderArgument(given: string, options: SourceOptions = {}): Promise<string> {
+  if (existsSync(given) && isArchive(given)) {
+    refuseWritesBeside(options);
+    return staged(given, { all: true });
+  }
+  if (existsSync(given)) return given;
+  const session = await resolveTranscriptArgument(given, options);
+  return session === given ? given : dirname(dirname(session));
+}
+
+/** A file-or-folder argument (inspect's): an archive folder staged whole, a session id as its transcript. */
+export async function resolvePathArgument(given: string): Promise<string> {
+  return existsSync(given) && isArchive(given) ? resolveFolderArgument(given) : resolveTranscriptArgument(given);
+}
+
+function refuseWritesBeside(options: SourceOptions): void {
+  if (options.writesBeside !== undefined) throw new StagedCopyWriteError(options.writesBeside);
+}
+
+async function staged(archiveDir: string, selection: Parameters<typeof stageArchive>[1]): Promise<string> {
+  const root = await stageArchive(archiveDir, selection);
+  // Removed however the command ends: a staged copy is a cache of the archive, never kept.
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+  return root;
 }
