@@ -3,12 +3,12 @@ import { InvalidArgumentError } from 'commander';
 import {
   compactTranscript,
   defaultNotesPath,
-  selectModel,
+  modelFromOptions,
   type CompactReport,
   type CompactStrategy,
   type ModelKind,
 } from '../jobs/index.js';
-import { addModelPortOptions, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
+import { addModelPortOptions, MODEL_HELP, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { positive } from './triggerOptions.js';
@@ -61,14 +61,7 @@ export function registerCompact(program: Command): void {
     )
     .action(async (file: string, options: CompactOptions) => {
       checkTranscriptArgument(file);
-      const model =
-        options.strategy === 'notes'
-          ? undefined
-          : selectModel({
-              model: options.model,
-              ...modelPortSelection(options),
-              ...(options.cassette === undefined ? {} : { cassette: options.cassette }),
-            });
+      const model = options.strategy === 'notes' ? undefined : modelFromOptions(options);
       const report = await compactTranscript({
         transcriptPath: file,
         strategy: options.strategy,

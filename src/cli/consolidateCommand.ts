@@ -7,12 +7,12 @@ import {
   consolidateMemory,
   DEFAULT_MIN_HOURS,
   DEFAULT_MIN_SESSIONS,
-  selectModel,
+  modelFromOptions,
   type ConsolidateResult,
   type ModelKind,
 } from '../jobs/index.js';
 import { INDEX_NAME } from '../memory/durable/index.js';
-import { addModelPortOptions, costLine, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
+import { addModelPortOptions, costLine, MODEL_HELP, type ModelPortCliOptions } from './modelPortOptions.js';
 import { modelOption } from './optionChecks.js';
 
 interface ConsolidateOptions extends ModelPortCliOptions {
@@ -128,7 +128,7 @@ export function registerConsolidate(program: Command): void {
       const minHours = count(options.minHours, '--min-hours');
       const minSessions = count(options.minSessions, '--min-sessions');
       const dirs = memoryDirsUnder(path);
-      const model = selectModel({ model: options.model, ...modelPortSelection(options) });
+      const model = modelFromOptions(options);
       // The offline model cannot run an agent: offline, the lexical planner consolidates.
       const agent = model instanceof OfflineModel ? undefined : { model };
       const results: unknown[] = [];

@@ -3,11 +3,11 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { claudeConfigHome } from '../transcript/index.js';
-import { defaultNotesPath, loadContext, nodeFileSource, selectModel, type ModelKind } from '../jobs/index.js';
+import { defaultNotesPath, loadContext, nodeFileSource, modelFromOptions, type ModelKind } from '../jobs/index.js';
 import { formatContext } from '../context/index.js';
 import type { AgentMemoryScope } from '../memory/durable/index.js';
 import { checkTranscriptArgument, resolveTranscriptArgument } from './transcriptArgument.js';
-import { addModelPortOptions, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
+import { addModelPortOptions, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { positive } from './triggerOptions.js';
 
@@ -106,7 +106,7 @@ export function registerContext(program: Command): void {
         ...(options.cwd === undefined ? {} : { cwd: resolve(options.cwd) }),
         ...(options.memoryDir === undefined ? {} : { memoryDir: resolve(options.memoryDir) }),
         ...(options.recall === true
-          ? { mode: 'recall' as const, recallModel: selectModel({ model: options.recallModel, ...modelPortSelection(options) }) }
+          ? { mode: 'recall' as const, recallModel: modelFromOptions({ ...options, model: options.recallModel }) }
           : {}),
         ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
         ...(notes === undefined ? {} : { sessionNotes: notes }),

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../mcp/index.js';
 import { defaultIndexPath } from '../search/index.js';
-import { selectModel, type ModelKind } from '../jobs/index.js';
+import { modelFromOptions, type ModelKind } from '../jobs/index.js';
 import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
 import { modelOption } from './optionChecks.js';
 
@@ -32,7 +32,7 @@ export function registerMcp(program: Command): void {
         indexPath: options.index ?? defaultIndexPath(),
         paths: paths.length > 0 ? paths.map((path) => resolve(path)) : [projectsRoot(claudeConfigHome())],
         ...(options.memoryDir === undefined ? {} : { memoryDir: resolve(options.memoryDir) }),
-        recallModel: selectModel({ model: options.recallModel }),
+        recallModel: modelFromOptions({ model: options.recallModel }),
         cwd: process.cwd(),
         allowWrites: options.allowWrites === true,
       });

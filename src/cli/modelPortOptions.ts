@@ -1,17 +1,11 @@
 import { Option, type Command } from 'commander';
 import { ClaudeCodeModel } from '../model/claudeCode/index.js';
 import type { ModelPort } from '../index.js';
-import type { ModelSelection } from '../jobs/index.js';
+import type { ModelPortOptions } from '../jobs/index.js';
 import { positive } from './triggerOptions.js';
 
-/** The options that configure the OpenAI-compatible and Claude Code ports, as commander parses them. */
-export interface ModelPortCliOptions {
-  readonly baseUrl?: string;
-  readonly modelName?: string;
-  readonly claudeModel?: string;
-  readonly modelConcurrency?: number;
-  readonly modelTimeout?: number;
-}
+/** The options that configure the OpenAI-compatible and Claude Code ports, as commander parses them (read by modelFromOptions). */
+export type ModelPortCliOptions = ModelPortOptions;
 
 /** A one-line summary of the model kinds, for each command's `--model` help. */
 export const MODEL_HELP =
@@ -36,22 +30,6 @@ export function addModelPortOptions(command: Command): Command {
         positive,
       ),
     );
-}
-
-/** The port options of a selection, from the command's options. */
-export function modelPortSelection(options: ModelPortCliOptions): Pick<ModelSelection, 'openai' | 'claudeCode'> {
-  const shared = {
-    ...(options.modelConcurrency === undefined ? {} : { concurrency: options.modelConcurrency }),
-    ...(options.modelTimeout === undefined ? {} : { timeoutMs: options.modelTimeout * 1000 }),
-  };
-  return {
-    openai: {
-      ...shared,
-      ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl }),
-      ...(options.modelName === undefined ? {} : { model: options.modelName }),
-    },
-    claudeCode: { ...shared, ...(options.claudeModel === undefined ? {} : { model: options.claudeModel }) },
-  };
 }
 
 /** The cost line of a report: what Claude Code said its calls cost (counted against the person's plan). */

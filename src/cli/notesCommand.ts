@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { buildSessionNotes, defaultNotesPath, readNotes, selectModel, type ModelKind, type NotesRunEvent } from '../jobs/index.js';
+import { buildSessionNotes, defaultNotesPath, readNotes, modelFromOptions, type ModelKind, type NotesRunEvent } from '../jobs/index.js';
 import { claudeConfigHome } from '../transcript/index.js';
 import { CassetteModel } from '../model/cassette/index.js';
 import { loadNotesConfig } from '../memory/session/index.js';
-import { addModelPortOptions, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
+import { addModelPortOptions, MODEL_HELP, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
@@ -55,12 +55,7 @@ export function registerNotes(program: Command): void {
       checkTranscriptArgument(file);
       const config = await loadNotesConfig(options.configDir ?? claudeConfigHome());
       for (const warning of config.warnings) process.stderr.write(`memlog: ${warning}\n`);
-      const model = selectModel({
-        model: options.model ?? 'auto',
-        ...modelPortSelection(options),
-        ...(options.cassette === undefined ? {} : { cassette: options.cassette }),
-        ...(options.record === true ? { record: true } : {}),
-      });
+      const model = modelFromOptions(options);
       const progress = process.stderr.isTTY ? (event: NotesRunEvent) => process.stderr.write(progressLine(event)) : undefined;
       const report = await buildSessionNotes({
         transcriptPath: file,

@@ -1,5 +1,13 @@
 /** Jobs: the orchestrators that read the logs, call the model and write memory, each leaving effect records first. */
-export { selectModel, OFFLINE_NOTICE, type ModelKind, type ModelSelection } from './selectModel.js';
+export {
+  selectModel,
+  modelFromOptions,
+  OFFLINE_NOTICE,
+  type ModelKind,
+  type ModelOptions,
+  type ModelPortOptions,
+  type ModelSelection,
+} from './selectModel.js';
 export {
   compactTranscript,
   type CompactOptions,
@@ -24,6 +32,7 @@ export { extractMemories, type ExtractOptions, type ExtractReport, type SessionE
 export { findTargets, skippedTranscripts, type ExtractTarget } from './extraction/findTargets.js';
 export type { SkippedTranscript } from './extraction/transcriptTree.js';
 export { pendingExtraction } from './extraction/pendingExtraction.js';
+export { extractionModels, type ExtractionModels, type ExtractionModelOptions } from './extractionModels.js';
 export type { SessionReport } from './extraction/extractSession.js';
 export { totalOf, type CountsByType } from './extraction/sessionTally.js';
 export { runExtraction, type ExtractionRunOptions } from './extraction/extractionRun.js';

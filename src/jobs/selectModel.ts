@@ -24,6 +24,49 @@ export interface ModelSelection {
   readonly notice?: (line: string) => void;
 }
 
+/** The options that configure the OpenAI-compatible and Claude Code ports, as a command takes them (`--base-url` …). */
+export interface ModelPortOptions {
+  readonly baseUrl?: string;
+  readonly modelName?: string;
+  readonly claudeModel?: string;
+  readonly modelConcurrency?: number;
+  /** Seconds. */
+  readonly modelTimeout?: number;
+}
+
+/** A command's model options: `--model`, `--cassette`, `--record` and the ports' own. */
+export interface ModelOptions extends ModelPortOptions {
+  readonly model?: ModelKind;
+  readonly cassette?: string;
+  readonly record?: boolean;
+}
+
+/** The model a command runs on, from its options: every command that runs a model builds it here (decision 75). */
+export function modelFromOptions(options: ModelOptions): ModelPort {
+  return selectModel({
+    model: options.model ?? 'auto',
+    ...portSelection(options),
+    ...(options.cassette === undefined ? {} : { cassette: options.cassette }),
+    ...(options.record === true ? { record: true } : {}),
+  });
+}
+
+/** The port options of a selection, from a command's options. */
+function portSelection(options: ModelPortOptions): Pick<ModelSelection, 'openai' | 'claudeCode'> {
+  const shared = {
+    ...(options.modelConcurrency === undefined ? {} : { concurrency: options.modelConcurrency }),
+    ...(options.modelTimeout === undefined ? {} : { timeoutMs: options.modelTimeout * 1000 }),
+  };
+  return {
+    openai: {
+      ...shared,
+      ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl }),
+      ...(options.modelName === undefined ? {} : { model: options.modelName }),
+    },
+    claudeCode: { ...shared, ...(options.claudeModel === undefined ? {} : { model: options.claudeModel }) },
+  };
+}
+
 const writeToStderr = (line: string): void => void process.stderr.write(`${line}\n`);
 const noticed = new WeakSet<(line: string) => void>();
 

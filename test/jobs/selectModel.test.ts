@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { AnthropicModel, CassetteModel, ConfigError, OfflineModel, selectModel } from '../../src/index.js';
-import { OFFLINE_NOTICE } from '../../src/jobs/index.js';
+import { modelFromOptions, OFFLINE_NOTICE } from '../../src/jobs/index.js';
 import { ClaudeCodeModel } from '../../src/model/claudeCode/index.js';
 import { OpenAICompatibleModel } from '../../src/model/openaiCompatible/index.js';
 import { CLAUDE_BIN } from '../support/claudeCodeFake.js';
@@ -90,5 +90,21 @@ describe('selectModel: which model memory work runs on', () => {
     const live = await recorder.complete(request);
     await (recorder as CassetteModel).save();
     expect(await selectModel({ cassette: path, env: {} }).complete(request)).toEqual(live);
+  });
+});
+
+describe('modelFromOptions: the model a command builds from its options', () => {
+  it('gives the port options to the port chosen, seconds as milliseconds', () => {
+    const model = modelFromOptions({ model: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', modelName: 'qwen3', modelTimeout: 5 });
+    expect(model).toBeInstanceOf(OpenAICompatibleModel);
+    expect((model as OpenAICompatibleModel).describe).toBe('qwen3 at http://127.0.0.1:9/v1');
+  });
+
+  it('replays a cassette unless told to record, and records through the model chosen when told to', () => {
+    const cassette = join(tempDir(), 'calls.cassette.json');
+    writeFileSync(cassette, JSON.stringify({ version: 1, entries: [] }));
+    expect(modelFromOptions({ model: 'offline', cassette })).toBeInstanceOf(CassetteModel);
+    expect(modelFromOptions({ model: 'offline', cassette, record: true })).toBeInstanceOf(CassetteModel);
+    expect(modelFromOptions({ model: 'offline' })).toBeInstanceOf(OfflineModel);
   });
 });

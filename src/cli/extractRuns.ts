@@ -1,0 +1,61 @@
+import { backfillMemories, extractMemories, type ExtractionModels } from '../jobs/index.js';
+import { CassetteModel } from '../model/cassette/index.js';
+import { describePolicy } from '../pipeline/index.js';
+import type { ExtractCommandOptions } from './extractOptions.js';
+import { backfillProgress, perTurnProgress } from './extractProgress.js';
+import { formatBackfillReport, formatPerTurnReport } from './extractReport.js';
+import { costField, costLine } from './modelPortOptions.js';
+import { toSettings } from './triggerOptions.js';
+
+/** `memlog extract` by default: each session read once in chunks, then each project's candidates consolidated. */
+export async function runBackfill(root: string, options: ExtractCommandOptions, models: ExtractionModels): Promise<void> {
+  const { model } = models;
+  const progress = backfillProgress(options.batch === true);
+  const report = await backfillMemories({
+    root,
+    out: options.out,
+    intoClaude: options.intoClaude === true,
+    model,
+    concurrency: options.concurrency,
+    frontmatter: options.frontmatter,
+    ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
+    ...(models.batches === undefined ? {} : { batches: models.batches }),
+    ...(models.consolidationAgent === undefined ? {} : { consolidationAgent: models.consolidationAgent }),
+    onStart: progress.start,
+    onSession: progress.session,
+  });
+  progress.stop();
+  await saveCassette(models, options);
+  if (options.json === true) process.stdout.write(`${JSON.stringify({ ...report, model: model.name, ...costField(model) }, null, 2)}\n`);
+  else process.stdout.write(formatBackfillReport(report, model.name) + costLine(model));
+  if (report.failedRuns > 0 || report.failedSessions > 0 || report.failedProjects > 0) process.exitCode = 1;
+}
+
+/** `memlog extract --per-turn`: Claude Code's live extraction, run by run. */
+export async function runPerTurn(root: string, options: ExtractCommandOptions, models: ExtractionModels): Promise<void> {
+  const { model } = models;
+  const progress = perTurnProgress();
+  const report = await extractMemories({
+    ...(models.firstLook === undefined ? {} : { firstLook: models.firstLook }),
+    root,
+    out: options.out,
+    intoClaude: options.intoClaude === true,
+    model,
+    concurrency: options.concurrency,
+    settings: toSettings(options),
+    frontmatter: options.frontmatter,
+    onSession: progress.update,
+    ...(models.batches === undefined ? {} : { batches: models.batches }),
+  });
+  progress.stop();
+  await saveCassette(models, options);
+  if (options.json === true)
+    process.stdout.write(`${JSON.stringify({ ...report, model: model.name, policy: options.policy, ...costField(model) }, null, 2)}\n`);
+  else process.stdout.write(formatPerTurnReport(report, model.name, describePolicy(options.policy)) + costLine(model));
+  if (report.failedRuns > 0 || report.failedSessions > 0) process.exitCode = 1;
+}
+
+/** With --record, the calls made go into the cassette once the run is over. */
+async function saveCassette(models: ExtractionModels, options: ExtractCommandOptions): Promise<void> {
+  if (models.model instanceof CassetteModel && options.record === true) await models.model.save();
+}
