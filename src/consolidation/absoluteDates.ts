@@ -132,7 +132,7 @@ export function absoluteDates(text: string, saidAt: Date): AbsoluteDates {
     const lead =
       previousWord !== undefined && PREPOSITIONS.has(previousWord)
         ? ''
-        : `${sentenceStart ? preposition[0]!.toUpperCase() + preposition.slice(1) : preposition} `;
+        : `${sentenceStart ? preposition.charAt(0).toUpperCase() + preposition.slice(1) : preposition} `;
     const absolute = lead + form;
     out += before + absolute;
     from = phrase.index + phrase.text.length;

@@ -1,3 +1,5 @@
+import { elementAt } from '../errors.js';
+
 /**
  * A memory body in the parts memlog and Claude Code write: the lead (what it says), more
  * unlabelled text, and labelled lines ("**Why:** …", "**How to apply:** …"). Merging adds an
@@ -30,7 +32,7 @@ export function parseBody(body: string): BodySections {
     if (label !== null) {
       inLead = false;
       current = [];
-      sections.labelled.push({ label: label[1]!.trim(), sentences: current });
+      sections.labelled.push({ label: elementAt(label, 1, 'label').trim(), sentences: current });
       current.push(...sentencesOf(line.slice(label[0].length)));
       continue;
     }

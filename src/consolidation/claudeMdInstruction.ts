@@ -1,3 +1,5 @@
+import { elementAt } from '../errors.js';
+
 /** One line of a CLAUDE.md file that tells Claude something: what a memory is checked against. */
 export interface ClaudeMdInstruction {
   /** The file, as a person finds it (relative to the project when it is inside it). */
@@ -38,7 +40,7 @@ export function claudeMdInstructions(file: string, raw: string): ClaudeMdInstruc
   let fence: string | null = null;
   let inComment = false;
   for (let i = start; i < lines.length; i++) {
-    let line = lines[i]!;
+    let line = elementAt(lines, i);
     const fenced = FENCE.exec(line)?.[1];
     if (fence !== null) {
       if (fenced === fence) fence = null;

@@ -73,9 +73,11 @@ function otherTool(memory: RuleStatement, instruction: RuleStatement): string | 
   if (ours.length > 0 && theirs.length > 0 && !ours.some((term) => theirs.includes(term))) return null;
   for (const their of instruction.tools.affirmed) {
     if (memory.tools.named.has(their)) continue;
-    for (const our of memory.tools.affirmed)
-      if (!instruction.tools.named.has(our) && toolKind(our) === toolKind(their))
-        return `the memory says ${our} where CLAUDE.md says ${their} (both a ${toolKind(our)!})`;
+    for (const our of memory.tools.affirmed) {
+      const kind = toolKind(our);
+      if (kind !== undefined && !instruction.tools.named.has(our) && kind === toolKind(their))
+        return `the memory says ${our} where CLAUDE.md says ${their} (both a ${kind})`;
+    }
   }
   return null;
 }

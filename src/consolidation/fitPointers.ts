@@ -1,3 +1,4 @@
+import { elementAt } from '../errors.js';
 import { MAX_INDEX_CHARS, MAX_INDEX_LINES, shortenIndexLine } from '../memory/durable/memoryIndex.js';
 
 /** An index line, and whether it points to a file that exists (a memory, or a file kept as it is). */
@@ -31,7 +32,7 @@ const linkOnly = (line: string): string => /^- \[[^\]]*\]\([^)]*\)/.exec(line)?.
 export function fitPointers(input: readonly IndexEntry[]): PointersFit {
   let entries = [...input];
   // Trailing blank lines go, as the index has always been written (memoryIndex.ts fitIndex).
-  while (entries.length > 0 && entries.at(-1)!.line.trim() === '') entries.pop();
+  while (entries.at(-1)?.line.trim() === '') entries.pop();
   if (entries.length === 0) return { content: '', dropped: [] };
   const dropped: { line: string; reason: string }[] = [];
   if (!within(entries)) entries = entries.map((e) => ({ ...e, line: shortenIndexLine(e.line) }));
@@ -39,12 +40,15 @@ export function fitPointers(input: readonly IndexEntry[]): PointersFit {
     while (!within(entries)) {
       const at = entries.findIndex((e) => e.pointer === pointer);
       if (at === -1) return;
-      dropped.push({ line: entries.splice(at, 1)[0]!.line, reason });
+      dropped.push({ line: elementAt(entries, at).line, reason });
+      entries.splice(at, 1);
     }
   };
   drop(false, 'the index is at its limits: lines that point to no memory leave it first');
-  for (let at = 0; at < entries.length && !within(entries); at++)
-    if (entries[at]!.pointer) entries[at] = { ...entries[at]!, line: linkOnly(entries[at]!.line) };
+  for (let at = 0; at < entries.length && !within(entries); at++) {
+    const entry = elementAt(entries, at);
+    if (entry.pointer) entries[at] = { ...entry, line: linkOnly(entry.line) };
+  }
   drop(true, 'the index is at its limits: the oldest lines leave it (their files stay)');
   return { content: `${entries.map((e) => e.line).join('\n')}\n`, dropped };
 }

@@ -1,3 +1,4 @@
+import { elementAt, valueOf } from '../errors.js';
 import type { TopicFile } from '../memory/durable/topicFile.js';
 import { isNoteLine, withoutNotes } from './claudeMdNote.js';
 import { parseBody, renderBody, sectionFor, type BodySections } from './bodySections.js';
@@ -57,7 +58,7 @@ function verdict(
   const terms = subjectTerms(sentence);
   if (terms.every((t) => known.terms.has(t)) && valuesOf(statement).every((v) => known.values.has(v))) return { kind: 'covered' };
   const retired = [...distinctiveTerms(sentence)].find((name) => known.retired.has(name) && retiredNames(sentence).length === 0);
-  if (retired !== undefined) return { kind: 'stale', because: known.retired.get(retired)! };
+  if (retired !== undefined) return { kind: 'stale', because: valueOf(known.retired, retired, 'retired') };
   const reading = readSubject(sentence);
   const replaced = known.newest.some(
     // Word overlap, not a shared name: "pnpm version is 9" does not replace "use Node 20 with pnpm".
@@ -88,7 +89,7 @@ const sectionsWithLabels = (sections: BodySections): { readonly label: string | 
  * is no longer so.
  */
 export function mergeStatements(statements: readonly Statement[]): MergedStatements {
-  const newest = statements.at(-1)!;
+  const newest = elementAt(statements, statements.length - 1, 'statements');
   const own = withoutNotes(newest.memory.body);
   const sections = parseBody(own);
   const newestSentences = sectionsWithLabels(sections).flatMap((s) => s.sentences);

@@ -1,3 +1,4 @@
+import { missing, valueOf } from '../errors.js';
 import { toKebabSlug } from '../memory/durable/frontmatterStamp.js';
 import { memorySlug } from '../memory/durable/memorySlug.js';
 import { reservedIndexNameReason } from '../memory/durable/memoryIndex.js';
@@ -61,7 +62,16 @@ const subjectText = (memory: TopicFile): string => {
     : `${memory.name}\n${memory.description}\n${lead}`;
 };
 const byTime = (a: Item, b: Item): number => (a.saidAt ?? '').localeCompare(b.saidAt ?? '') || a.order - b.order;
-const newest = (cluster: Cluster): Item => [...cluster.items].sort(byTime).at(-1)!;
+type StoredItem = Item & { readonly filename: string };
+const isStored = (item: Item): item is StoredItem => item.filename !== undefined;
+
+/** The newest of a cluster's items (a cluster always has one: it is made with its first). */
+function newestOf(items: readonly Item[]): Item {
+  const [first, ...rest] = items;
+  if (first === undefined) return missing('a cluster item', 0);
+  // Items are totally ordered by byTime (their orders differ): the newest is the one after all others.
+  return rest.reduce((newest, item) => (byTime(item, newest) > 0 ? item : newest), first);
+}
 interface Merged extends MergedStatements {
   readonly rewrites: readonly DateRewrite[];
 }
@@ -74,7 +84,7 @@ function merged(cluster: Cluster): Merged {
   const sorted = [...cluster.items].sort(byTime);
   const merge = mergeStatements(sorted);
   if (merge.kept === 0) return { ...merge, rewrites: [] };
-  const dated = withAbsoluteDates(merge.memory, sorted.at(-1)!.saidAt);
+  const dated = withAbsoluteDates(merge.memory, newestOf(sorted).saidAt);
   return { ...merge, memory: dated.memory, rewrites: dated.rewrites };
 }
 
@@ -135,6 +145,9 @@ function withAbsoluteDates(memory: TopicFile, saidAt: string | null): { readonly
     : { memory: { ...memory, name: name.text, description: description.text, body }, rewrites };
 }
 
+const originFields = (source: SourceRef | undefined): { originSessionId?: string } =>
+  source === undefined ? {} : { originSessionId: originOf(source) };
+
 function items(input: ConsolidationInput): Item[] {
   const stored = [...input.memories]
     .sort((a, b) => a.filename.localeCompare(b.filename))
@@ -152,7 +165,7 @@ function items(input: ConsolidationInput): Item[] {
         type: c.type,
         body: c.body,
         modified: c.saidAt,
-        ...(c.sources.at(-1) === undefined ? {} : { originSessionId: originOf(c.sources.at(-1)!) }),
+        ...originFields(c.sources.at(-1)),
       };
       // Named by its slug from the start (decision 68): what it is grouped by is the name it will have.
       const dated = withAbsoluteDates(memory, c.saidAt);
@@ -184,7 +197,7 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
   const showResult = (group: Cluster) => results.set(group.id, subjectText(merged(group).memory));
   for (const item of all) {
     const near = members.best(subjectText(item.memory));
-    const target = near === undefined ? undefined : clusters.get(clusterOf.get(near)!);
+    const target = near === undefined ? undefined : clusters.get(valueOf(clusterOf, near, 'clusterOf'));
     const group: Cluster = target ?? { id: item.order, items: [] };
     group.items.push(item);
     clusters.set(group.id, group);
@@ -198,7 +211,8 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
       if (!clusters.has(current.id)) continue;
       const other = results.best(subjectText(merged(current).memory), current.id);
       if (other === undefined) continue;
-      const [keep, gone] = current.id < other ? [current, clusters.get(other)!] : [clusters.get(other)!, current];
+      const found = valueOf(clusters, other, 'clusters');
+      const [keep, gone] = current.id < other ? [current, found] : [found, current];
       keep.items.push(...gone.items);
       clusters.delete(gone.id);
       results.remove(gone.id);
@@ -270,13 +284,13 @@ function reasonFor(result: Item, earlier: readonly Item[], merge?: Merged): stri
   const parts: string[] = [];
   const said = earlier.filter((item) => item.sources.length > 0 || item.filename !== undefined);
   if (said.length > 0) {
-    const previous = [...said].sort(byTime).at(-1)!;
+    const previous = newestOf(said);
     const { overlap } = subjectOverlap(subjectTerms(previous.memory.body), subjectTerms(result.memory.body));
-    const sessions = new Set(result.sources.map((s) => s.session));
+    const [session] = new Set(result.sources.map((s) => s.session));
     parts.push(
       overlap === 1 && sameBody(previous.memory.body, result.memory.body)
         ? `said again (${plural(earlier.length + 1, 'statement')} of it)`
-        : `a later statement (${day(result.saidAt)}${sessions.size > 0 ? `, session ${[...sessions][0]!.slice(0, 8)}` : ''}) replaces what was said on ${day(previous.saidAt)}`,
+        : `a later statement (${day(result.saidAt)}${session === undefined ? '' : `, session ${session.slice(0, 8)}`}) replaces what was said on ${day(previous.saidAt)}`,
     );
   }
   if (merge !== undefined) parts.push(...mergeReasons(merge, result));
@@ -294,95 +308,138 @@ function reasonFor(result: Item, earlier: readonly Item[], merge?: Merged): stri
  * leaves without a change that says why.
  */
 export function planConsolidation(input: ConsolidationInput): ConsolidationPlan {
-  const all = items(input);
-  const clusters = cluster(all, input.match ?? DEFAULT_SUBJECT_MATCH);
-  const taken = new Set([...input.memories.map((m) => m.filename), ...(input.kept ?? [])]);
-  const changes: ConsolidationChange[] = [];
-  const writes = new Map<string, TopicFile | null>();
-  const result = new Map<string, TopicFile>();
-  /** Memories whose own words are new (added or updated): their index line is written again from the description. */
-  const described = new Set<string>();
-  /** When each rewritten memory was said: its index title's dates are made absolute from then. */
-  const saidAt = new Map<string, string>();
-  /** The title each new memory's index line shows: the name it was said with, not its file's slug. */
-  const titles = new Map<string, string>();
-  const instructions = readInstructions(input.instructions ?? []);
+  const builder = new PlanBuilder(input);
+  for (const group of cluster(items(input), input.match ?? DEFAULT_SUBJECT_MATCH)) builder.settle(group);
+  return builder.plan();
+}
 
-  for (const group of clusters) {
-    const rep = newest(group);
+/** A cluster's settling: its newest statement, the file it goes to, what that file says now and what it is to say. */
+interface Settled {
+  readonly filename: string;
+  readonly rep: Item;
+  readonly earlier: readonly Item[];
+  readonly merge: Merged;
+  readonly sources: readonly SourceRef[];
+  readonly original: TopicFile | undefined;
+  /** The memory as the statements say it, before notes and a `modified` stamp. */
+  readonly said: TopicFile;
+  readonly file: TopicFile;
+}
+
+/** The plan's changes, writes and index inputs, gathered one cluster at a time. */
+class PlanBuilder {
+  private readonly changes: ConsolidationChange[] = [];
+  private readonly writes = new Map<string, TopicFile | null>();
+  private readonly result = new Map<string, TopicFile>();
+  private readonly taken: Set<string>;
+  /** Memories whose own words are new (added or updated): their index line is written again from the description. */
+  private readonly described = new Set<string>();
+  /** When each rewritten memory was said: its index title's dates are made absolute from then. */
+  private readonly saidAt = new Map<string, string>();
+  /** The title each new memory's index line shows: the name it was said with, not its file's slug. */
+  private readonly titles = new Map<string, string>();
+  private readonly instructions: readonly ReadInstruction[];
+
+  constructor(private readonly input: ConsolidationInput) {
+    this.taken = new Set([...input.memories.map((m) => m.filename), ...(input.kept ?? [])]);
+    this.instructions = readInstructions(input.instructions ?? []);
+  }
+
+  settle(group: Cluster): void {
+    const rep = newestOf(group.items);
     const merge = merged(group);
-    const earlier = group.items.filter((item) => item !== rep);
-    const stored = group.items.filter((item) => item.filename !== undefined).sort((a, b) => a.filename!.localeCompare(b.filename!));
-    const sources = group.items.flatMap((item) => item.sources);
+    const stored = group.items.filter(isStored).sort((a, b) => a.filename.localeCompare(b.filename));
     const target = stored[0];
     // A new memory's file name is the slug of its name, negations kept (memorySlug.ts), and its
     // name is its file name (decision 68). A memory rewritten by a later statement takes that
     // statement's name (a slug too), as it takes its words: the name is part of what a second
     // consolidation groups it by, so it must be the one this one grouped it by.
-    const filename = target?.filename ?? freeName(rep.memory.name, taken);
-    const original = input.memories.find((m) => m.filename === filename)?.file;
-    if (target === undefined && rep.title !== undefined) titles.set(filename, rep.title);
+    const filename = target?.filename ?? freeName(rep.memory.name, this.taken);
+    const original = this.input.memories.find((m) => m.filename === filename)?.file;
+    if (target === undefined && rep.title !== undefined) this.titles.set(filename, rep.title);
     const base =
       target === undefined
         ? { ...merge.memory, name: filename.replace(/\.md$/, '') }
         : { ...merge.memory, ...(target.memory.extra === undefined ? {} : { extra: target.memory.extra }) };
     const said: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
-    const { file: found, fresh } = noted(said, original, instructions);
+    const { file: found, fresh } = noted(said, original, this.instructions);
     // A file written without `modified` is dated by its mtime (decision 70): written again, it says when.
     const written = original === undefined || !sameFile(original, found);
     const file = written && found.modified === undefined && rep.saidAt !== null ? { ...found, modified: rep.saidAt } : found;
-    result.set(filename, file);
-    if (rep.saidAt !== null) saidAt.set(filename, rep.saidAt);
+    this.result.set(filename, file);
+    if (rep.saidAt !== null) this.saidAt.set(filename, rep.saidAt);
+    const earlier = group.items.filter((item) => item !== rep);
+    this.record({ filename, rep, earlier, merge, sources: group.items.flatMap((item) => item.sources), original, said, file });
+    for (const gone of stored.slice(1)) this.mergeAway(gone, filename, file, rep);
+    for (const { instruction, reason } of fresh) this.changes.push({ kind: 'contradicts', filename, instruction, reason });
+  }
+
+  plan(): ConsolidationPlan {
+    const { changes, input } = this;
+    const mergedInto = new Map(changes.flatMap((c) => (c.kind === 'merged' ? [[c.filename, c.into] as const] : [])));
+    const index = rebuildIndex({
+      index: input.index,
+      memories: this.result,
+      described: this.described,
+      kept: input.kept ?? [],
+      mergedInto,
+      retitle: datedTitle(this.saidAt),
+      titles: this.titles,
+    });
+    changes.push(...index.unindexed.map(({ line, reason }) => ({ kind: 'unindexed' as const, line, reason })));
+    return { changes, writes: this.writes, index: index.content, indexBefore: input.index, indexChanged: index.content !== input.index };
+  }
+
+  /** The cluster's own change: a new memory, one rewritten, or one confirmed (a note may still be new). */
+  private record({ filename, rep, earlier, merge, sources, original, said, file }: Settled): void {
     if (original === undefined) {
       const count = new Set(sources.map((s) => s.session)).size;
       const also = reasonFor(rep, earlier, merge);
-      changes.push({
-        kind: 'added',
+      const reason = `new: said in ${plural(count, 'session')}${also === '' ? '' : `; ${also}`}`;
+      this.changes.push({ kind: 'added', filename, file, reason, sources });
+      this.write(filename, file, true);
+    } else if (!sameFile(original, said)) {
+      this.changes.push({
+        kind: 'updated',
         filename,
+        before: original,
         file,
-        reason: `new: said in ${plural(count, 'session')}${also === '' ? '' : `; ${also}`}`,
+        reason: reasonFor(rep, earlier, merge) || 'rewritten',
         sources,
       });
-      writes.set(filename, file);
-      described.add(filename);
-    } else if (!sameFile(original, said)) {
-      changes.push({ kind: 'updated', filename, before: original, file, reason: reasonFor(rep, earlier, merge) || 'rewritten', sources });
-      writes.set(filename, file);
-      described.add(filename);
+      this.write(filename, file, true);
     } else {
       if (sources.length > 0)
-        changes.push({ kind: 'confirmed', filename, reason: `${plural(sources.length, 'statement')} of what it already says`, sources });
+        this.changes.push({
+          kind: 'confirmed',
+          filename,
+          reason: `${plural(sources.length, 'statement')} of what it already says`,
+          sources,
+        });
       // What it says stands; only a note is new.
-      if (!sameFile(original, file)) writes.set(filename, file);
+      if (!sameFile(original, file)) this.write(filename, file, false);
     }
-    for (const gone of stored.slice(1)) {
-      const { shared } = subjectOverlap(subjectTerms(subjectText(gone.memory)), subjectTerms(subjectText(file)));
-      const older = rep.saidAt !== null && gone.saidAt !== null && gone.saidAt < rep.saidAt;
-      const why = older ? `an older statement of what ${filename} says` : `a near-duplicate of ${filename}`;
-      changes.push({
-        kind: 'merged',
-        filename: gone.filename!,
-        into: filename,
-        before: gone.memory,
-        reason: `${why} (${plural(shared, 'subject word')} shared)`,
-      });
-      writes.set(gone.filename!, null);
-    }
-    for (const { instruction, reason } of fresh) changes.push({ kind: 'contradicts', filename, instruction, reason });
   }
 
-  const mergedInto = new Map(changes.flatMap((c) => (c.kind === 'merged' ? [[c.filename, c.into] as const] : [])));
-  const index = rebuildIndex({
-    index: input.index,
-    memories: result,
-    described,
-    kept: input.kept ?? [],
-    mergedInto,
-    retitle: datedTitle(saidAt),
-    titles,
-  });
-  changes.push(...index.unindexed.map(({ line, reason }) => ({ kind: 'unindexed' as const, line, reason })));
-  return { changes, writes, index: index.content, indexBefore: input.index, indexChanged: index.content !== input.index };
+  private write(filename: string, file: TopicFile, described: boolean): void {
+    this.writes.set(filename, file);
+    if (described) this.described.add(filename);
+  }
+
+  /** A stored memory of the cluster besides the one kept: merged into it, its file removed. */
+  private mergeAway(gone: StoredItem, filename: string, file: TopicFile, rep: Item): void {
+    const { shared } = subjectOverlap(subjectTerms(subjectText(gone.memory)), subjectTerms(subjectText(file)));
+    const older = rep.saidAt !== null && gone.saidAt !== null && gone.saidAt < rep.saidAt;
+    const why = older ? `an older statement of what ${filename} says` : `a near-duplicate of ${filename}`;
+    this.changes.push({
+      kind: 'merged',
+      filename: gone.filename,
+      into: filename,
+      before: gone.memory,
+      reason: `${why} (${plural(shared, 'subject word')} shared)`,
+    });
+    this.writes.set(gone.filename, null);
+  }
 }
 
 /** The directory after the plan: what a second consolidation would start from. */

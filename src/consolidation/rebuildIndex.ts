@@ -85,10 +85,9 @@ export function rebuildIndex(input: IndexRebuildInput): IndexRebuild {
     const kept = title === undefined || input.retitle === undefined ? title : input.retitle(filename, title);
     lines.push({ line: described.has(filename) ? lineFor(filename, file, kept) : shortenIndexLine(line), pointer: true });
   }
-  const order = (filename: string) => MEMORY_TYPES.indexOf(memories.get(filename)!.type);
-  const missing = [...memories.keys()].filter((f) => !indexed.has(f)).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-  for (const filename of missing)
-    lines.push({ line: lineFor(filename, memories.get(filename)!, input.titles?.get(filename)), pointer: true });
+  const order = (file: TopicFile) => MEMORY_TYPES.indexOf(file.type);
+  const unlisted = [...memories].filter(([f]) => !indexed.has(f)).sort(([a, fa], [b, fb]) => order(fa) - order(fb) || a.localeCompare(b));
+  for (const [filename, file] of unlisted) lines.push({ line: lineFor(filename, file, input.titles?.get(filename)), pointer: true });
   const fit = fitPointers(lines);
   unindexed.push(...fit.dropped);
   return { content: fit.content, unindexed };

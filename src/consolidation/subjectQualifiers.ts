@@ -1,3 +1,4 @@
+import { elementAt } from '../errors.js';
 import { stemmer } from 'stemmer';
 import { ENVIRONMENTS, MODIFIER_ENVIRONMENTS, NOT_QUALIFIERS, PREDICATES, THINGS, VALUE_KEYS } from './qualifierWords.js';
 import { isStopword } from './subjectTerms.js';
@@ -21,7 +22,7 @@ function partToken(part: string): Token {
   if (/^\d+$/.test(part)) return { kind: 'number', text: part.replace(/^0+(?=\d)/, '') };
   if (/^v\d+$/.test(part) || /^\d/.test(part)) return { kind: 'value', text: part };
   const glued = /^([a-z]+)\d[a-z0-9]*$/.exec(part);
-  if (glued !== null) return { kind: VALUE_KEYS.has(glued[1]!) ? 'value' : 'name', text: part };
+  if (glued !== null) return { kind: VALUE_KEYS.has(elementAt(glued, 1)) ? 'value' : 'name', text: part };
   return { kind: 'word', text: part };
 }
 
@@ -53,7 +54,7 @@ const numbered = (word: string, number: string): string => `${stemmer(word)} ${n
 /** Which one of a thing a clause names: the words just before it ("the billing service"), or a number or name just after ("worker 3"). */
 function thingQualifiers(tokens: readonly Token[], at: number, end: number, into: Set<string>): void {
   for (let j = at - 1; j >= Math.max(0, at - 2); j--) {
-    const token = tokens[j]!;
+    const token = elementAt(tokens, j);
     if (token.kind === 'name') into.add(token.text);
     if (token.kind !== 'word' || isStopword(token.text) || PREDICATES.has(token.text)) break;
     const stem = stemmer(token.text);
@@ -63,13 +64,13 @@ function thingQualifiers(tokens: readonly Token[], at: number, end: number, into
   }
   // What follows a subject mark is said of the thing ("the project: `pnpm install`"), not its name.
   const next = at + 1 === end ? undefined : tokens[at + 1];
-  if (next?.kind === 'number') into.add(numbered(tokens[at]!.text, next.text));
+  if (next?.kind === 'number') into.add(numbered(elementAt(tokens, at).text, next.text));
   if (next?.kind === 'name') into.add(next.text);
 }
 
 /** A name, or a number after a word that is not a value's key ("service 1", not "port 8080"), in a clause's subject. */
 function subjectQualifier(tokens: readonly Token[], at: number, into: Set<string>): void {
-  const token = tokens[at]!;
+  const token = elementAt(tokens, at);
   const before = tokens[at - 1];
   if (token.kind === 'name') into.add(token.text);
   if (token.kind === 'number' && before?.kind === 'word' && !isStopword(before.text) && !VALUE_KEYS.has(before.text))
