@@ -8,7 +8,7 @@ import { keptOnRequest } from './memoryRequest.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
-import { isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
+import { FACT_NOT, isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
   ABOUT_ME,
   BUG_NARRATIVE,
@@ -180,7 +180,7 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
   // "I want you to add integration tests…" asks for work now (decision 77).
   if (isWorkWish(sentence) && !rule) return undefined;
-  if (MOVE.test(sentence)) return make('project', 'project-fact', quote, quote);
+  if (MOVE.test(sentence) || FACT_NOT.test(sentence)) return make('project', 'project-fact', quote, quote);
   if (isReference(sentence)) return make('reference', 'reference', quote, quote);
   if (PROJECT_FACT.test(sentence) || OWNERSHIP.test(sentence)) return make('project', 'project-fact', quote, quote);
   if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || GENERIC_SUBJECT.test(sentence) || rule))

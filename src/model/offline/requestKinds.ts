@@ -47,8 +47,26 @@ export function ruleAskedFor(sentence: string): string | undefined {
  * A request tied to the person's standing setup: "run it on a different port for me, so I can
  * compare with my regular install". What it asks for holds as long as that setup does.
  */
-export const SETUP_REQUEST =
-  /\bfor me\b[^.]*\b(?:my|our)\s+(?:regular|usual|normal|own|main|existing|daily|default|everyday|other)\s+\w+|\b(?:my|our)\s+(?:regular|usual|normal|own|main|existing|daily|default|everyday|other)\s+\w+[^.]*\bfor me\b/i;
+export const SETUP_REQUEST = new RegExp(
+  [
+    String.raw`\bfor me\b[^.]*\b(?:my|our)\s+(?:regular|usual|normal|own|main|existing|daily|default|everyday|other)\s+\w+`,
+    String.raw`\b(?:my|our)\s+(?:regular|usual|normal|own|main|existing|daily|default|everyday|other)\s+\w+[^.]*\bfor me\b`,
+    // apart from what the person runs themselves: "on a separate port for me", "for me, serve it on port 3001"
+    String.raw`\bon\s+(?:a\s+)?(?:different|another|separate|other|its own|port\s+\d{2,5})\b[^.]*\bfor me\b`,
+    String.raw`\bfor me\b[^.]*\bon\s+(?:a\s+)?(?:different|another|separate|other|its own|port\s+\d{2,5})\b`,
+  ].join('|'),
+  'i',
+);
+
+/** "We use pnpm here": how things are done in this project. */
+export const HOUSE_TOOL =
+  /\bwe\s+(?:use|run|build with|test with|deploy with|install with)\s+[\w.@/+#-]+(?:\s+[\w.@/+#-]+)?\s+(?:here|in this (?:repo|project|codebase|package))\b/i;
+
+/**
+ * A fact said with what it is not: "the uploads bucket is in eu-west-1, not us-east-1". Its
+ * subject is a thing of the project, never a pronoun; a bug located this way is a fix story.
+ */
+export const FACT_NOT = /^(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|live|runs|run|sits|goes|go)\b[^,.]{1,60},\s*not\s+\S+/i;
 
 /**
  * A naming scheme with a placeholder: "name it py[ver] with [ver] being the Python version".
@@ -69,4 +87,4 @@ const PRACTICE_CHANGE =
 
 /** A request that says how work goes from now on, in the words of a request (decision 77). */
 export const isLastingRequest = (sentence: string): boolean =>
-  SETUP_REQUEST.test(sentence) || APPROVAL_FIRST.test(sentence) || PRACTICE_CHANGE.test(sentence);
+  SETUP_REQUEST.test(sentence) || HOUSE_TOOL.test(sentence) || APPROVAL_FIRST.test(sentence) || PRACTICE_CHANGE.test(sentence);

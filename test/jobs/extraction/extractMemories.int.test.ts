@@ -83,6 +83,8 @@ describe('memlog extract with the offline model', () => {
       expect(found).toEqual([
         ['feedback', 'I prefer tabs over spaces.'],
         ['feedback', 'I always want short answers.'],
+        // A practice started from now on (decision 77).
+        ['feedback', "I'd like to start commiting the extracted session files."],
         // A step the project needs, said as the assistant's miss: one command before another.
         ['feedback', "You didn't figure out to run 'just install' before running 'just dev' I got the hint from CONTRIBUTING.md"],
         ['feedback', "I don't want a bunch of changes in our PR that aren't for our files."],

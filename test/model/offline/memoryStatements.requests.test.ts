@@ -80,3 +80,31 @@ describe('preferences and practices said as requests (decision 77)', () => {
       expect(kept(said), said).toEqual([]);
   });
 });
+
+describe('where things run for the person, what the project uses here, a fact set right (decision 77)', () => {
+  it('running something apart from the person’s own setup, asked "for me", is a rule', () => {
+    for (const said of ['For me, serve it on port 3001.', 'Start the preview on a separate port for me.'])
+      expect(
+        kept(said).map((s) => s.type),
+        said,
+      ).toEqual(['feedback']);
+  });
+
+  it('"we use X here" is a convention', () => {
+    expect(kept('We use pnpm here.').map((s) => s.type)).toEqual(['feedback']);
+  });
+
+  it('a fact said with what it is not is a project fact, and it replaces the earlier version', () => {
+    const found = findMemoryStatements([
+      user('Remember that the uploads bucket is in us-east-1.'),
+      assistant('Noted.'),
+      user('I realized something. The uploads bucket is in eu-west-1, not us-east-1.'),
+    ]);
+    expect(found.map((s) => s.type)).toEqual(['project']);
+    expect(found[0]?.text).toMatch(/The uploads bucket is in eu-west-1, not us-east-1\.$/);
+  });
+
+  it('a bug located by what it is not is no fact', () => {
+    expect(kept('The bug is in the parser, not the lexer.')).toEqual([]);
+  });
+});
