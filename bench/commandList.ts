@@ -21,6 +21,7 @@ export const COMMANDS: ReadonlyArray<readonly [name: string, args: (at: Place) =
   ['report', (at) => ['report', at.project]],
   ['report --html', (at) => ['report', at.project, '--html', join(at.scratch, 'report', 'index.html')]],
   ['compact --dry-run', (at) => ['compact', at.file, '--dry-run', '--model', 'offline']],
+  ['audit', (at) => ['audit', at.file]],
   ['context', (at) => ['context', at.file]],
   [
     'notes',

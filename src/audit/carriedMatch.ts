@@ -120,7 +120,7 @@ export function judgeCarried(item: string, hay: Haystack, options: { readonly fi
   const best = bestWindow(terms, entities, hay);
   const { termCoverage, entityCoverage } = best;
   if (termCoverage >= 0.9 && entityCoverage === 1 && best.hits >= Math.min(2, terms.size)) return { ...best, verdict: 'kept' };
-  if (termCoverage >= 0.5 && entityCoverage >= 0.5 && best.hits >= Math.min(2, terms.size)) return { ...best, verdict: 'paraphrased' };
+  if (termCoverage >= 0.5 && entityCoverage >= 0.5 && best.hits >= Math.min(3, terms.size)) return { ...best, verdict: 'paraphrased' };
   return { verdict: 'lost', termCoverage, entityCoverage };
 }
 

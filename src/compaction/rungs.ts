@@ -4,6 +4,7 @@ import { toApiMessages } from '../resume/apiView.js';
 import { buildChain, selectLeaf } from '../resume/conversationChain.js';
 import { indexTranscript } from '../resume/transcriptIndex.js';
 import { isTextBlock, isToolUseBlock, toolInputFilePath } from '../transcript/contentGuards.js';
+import type { CarriedFinder, CarriedItems } from './carriedSection.js';
 import { compactionEntries } from './compactionEntries.js';
 import { tokensAfter, type CompactionView } from './compactionView.js';
 import { summaryMessage } from './summaryText.js';
@@ -34,6 +35,13 @@ export interface PlanContext {
   readonly threshold: number;
   readonly trigger: 'auto' | 'manual';
   readonly transcriptPath?: string;
+  /** What the summarised part established that the summary must carry (decision 85); absent, nothing is added. */
+  readonly carried?: CarriedFinder;
+}
+
+/** The carried items of the part before `cut`, as summaryMessage's option. */
+function carriedAt(context: PlanContext, cut: number): { carried?: CarriedItems } {
+  return context.carried === undefined || cut === 0 ? {} : { carried: context.carried(cut) };
 }
 
 function hasText(message: CompactionView['messages'][number]): boolean {
@@ -161,6 +169,7 @@ export function planNotesRung(
   if (cut === 0) return { ok: false, reason: 'the notes cover nothing that could be dropped' };
   const latestRequest = latestRequestIfDropped(view, cut);
   const summaryText = summaryMessage(notes.text, {
+    ...carriedAt(context, cut),
     recentKept: cut < view.messages.length,
     continueSilently: context.trigger === 'auto',
     ...(context.transcriptPath === undefined ? {} : { transcriptPath: context.transcriptPath }),
@@ -190,6 +199,7 @@ export function finishSummaryRung(context: PlanContext, cut: number, summary: st
   const latestRequest = latestRequestIfDropped(context.view, cut);
   const references = recentFiles(context.view, cut);
   const summaryText = summaryMessage(summary, {
+    ...carriedAt(context, cut),
     recentFiles: references,
     recentKept: cut < context.view.messages.length,
     continueSilently: context.trigger === 'auto',
@@ -220,10 +230,12 @@ export function planExtractiveRung(context: PlanContext, from: number, summarize
   const { view, threshold } = context;
   // The summary may take a quarter of the room, so that a small window still keeps recent messages.
   const cap = Math.min(EXTRACTIVE_CAP_TOKENS, Math.floor(threshold / 4));
-  const wrapAt = (cut: number) => {
+  const wrapAt = (cut: number, carrying = true) => {
     const latestRequest = latestRequestIfDropped(view, cut);
+    const carried = carrying ? carriedAt(context, cut) : {};
     return (summary: string) =>
       summaryMessage(summary, {
+        ...carried,
         recentKept: cut < view.messages.length,
         continueSilently: context.trigger === 'auto',
         ...(context.transcriptPath === undefined ? {} : { transcriptPath: context.transcriptPath }),
@@ -249,7 +261,9 @@ export function planExtractiveRung(context: PlanContext, from: number, summarize
     else low = middle + 1;
   }
   const cut = candidates[low] ?? view.messages.length;
-  const wrap = wrapAt(cut);
+  // The carried section is bounded, not free: where even it does not fit (a tiny window), it goes.
+  const carrying = tokensAfter(view, cut, wrapAt(cut)('')) + 2 < threshold;
+  const wrap = wrapAt(cut, carrying);
   // Two tokens of slack: the estimate rounds each text separately.
   const budget = Math.max(0, threshold - tokensAfter(view, cut, wrap('')) - 2);
   const summaryText = wrap(clipToTokens(summaryAt(cut), Math.min(cap, budget)));

@@ -1,3 +1,5 @@
+import { carriedSection, type CarriedItems } from './carriedSection.js';
+
 /** How the summary message opens, in our words (spec §5.2 step 6 says what it must convey). */
 export const SUMMARY_OPENING =
   'This session continues an earlier conversation that grew too long for the context window. The earlier part is summarised below.';
@@ -15,11 +17,15 @@ export interface SummaryMessageOptions {
   readonly latestRequest?: string;
   /** Files read in the summarised part, worth reading again (spec §5.2 step 8 re-attaches them). */
   readonly recentFiles?: readonly string[];
+  /** The person's rules and corrections, the goal and the open items of the summarised part (decision 85). */
+  readonly carried?: CarriedItems;
 }
 
 /** The text of the compact-summary user message around a summary. */
 export function summaryMessage(summary: string, options: SummaryMessageOptions): string {
   const parts = [SUMMARY_OPENING, '', summary.trim()];
+  const carried = options.carried === undefined ? '' : carriedSection(options.carried);
+  if (carried !== '') parts.push('', carried);
   if (options.notesPath !== undefined)
     parts.push('', `Some sections were shortened to fit; the full session notes are in ${options.notesPath}.`);
   if (options.recentFiles !== undefined && options.recentFiles.length > 0)

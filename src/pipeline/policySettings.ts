@@ -39,7 +39,7 @@ export interface ResolvedSettings {
  * - `claude-code`: each rule as the version that wrote the response had it (claudeCodeRules):
  *   the prose gate from 2.1.126, compact summaries counted (they are not meta messages), session
  *   notes only before 2.1.332 and with the baseline never re-taken, the trailing run only at a
- *   cadence of 1 from 2.1.332.
+ *   cadence of 1 from 2.1.332, a 1M-context model compacted at a 300,000-token window from 2.1.337.
  */
 export function resolveSettings(settings: TriggerSettings): ResolvedSettings {
   const extraction: ExtractionSettings = { ...DEFAULT_EXTRACTION_SETTINGS, ...policyExtraction(settings.policy), ...settings.extraction };
@@ -51,7 +51,7 @@ export function resolveSettings(settings: TriggerSettings): ResolvedSettings {
   const everyOne = extraction.everyTurns <= 1;
   return {
     sessionNotes,
-    autocompact: { ...DEFAULT_AUTOCOMPACT_SETTINGS, ...settings.autocompact },
+    autocompact: { ...DEFAULT_AUTOCOMPACT_SETTINGS, ...policyAutocompact(settings.policy), ...settings.autocompact },
     extraction,
     extractionTrailing:
       settings.policy === 'claude-code' ? (version) => everyOne || !claudeCodeRules(version).trailingOnlyEveryTurn : () => true,
@@ -67,6 +67,10 @@ function policyExtraction(policy: TriggerPolicy | undefined): Partial<Extraction
     case 'claude-code':
       return { minProseWords: PROSE_GATE_WORDS, proseInSummaries: true, proseGateFor: (version) => claudeCodeRules(version).proseGate };
   }
+}
+
+function policyAutocompact(policy: TriggerPolicy | undefined): Partial<AutocompactSettings> {
+  return policy === 'claude-code' ? { lowerWindowFor1m: (version) => claudeCodeRules(version).lowerWindowFor1m } : {};
 }
 
 function policyNotes(policy: TriggerPolicy | undefined): Partial<SessionNotesThresholds> {

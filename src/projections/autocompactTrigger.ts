@@ -2,6 +2,7 @@ import { isModelResponse } from '../transcript/modelResponse.js';
 import { NO_DECISIONS, type CompactionDue, type RunOutcome, type Trigger } from './decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import * as tokens from './tokens.js';
+import { entryVersion } from './triggerPolicy.js';
 
 /** The settings the thresholds derive from (spec §5.3). */
 export interface AutocompactSettings {
@@ -11,7 +12,20 @@ export interface AutocompactSettings {
   readonly maxOutputTokens: number;
   /** Consecutive failures after which autocompact stops trying (the circuit breaker). */
   readonly maxConsecutiveFailures: number;
+  /**
+   * Whether the Claude Code version that wrote the newest message compacts a 1M-context model at
+   * AUTOMATIC_WINDOW_1M instead of its whole window (the claude-code policy sets it from 2.1.337).
+   */
+  readonly lowerWindowFor1m?: (version: string | null) => boolean;
 }
+
+/**
+ * The automatic window of a 1M-context model from Claude Code 2.1.337: "near a size Anthropic
+ * serves, at least 300,000 tokens" (spec 2.1.337 changes); the size served is not in the
+ * transcript, so the lower bound stands for it (decision 85).
+ */
+export const AUTOMATIC_WINDOW_1M = 300_000;
+const ONE_MILLION = 1_000_000;
 
 export const DEFAULT_AUTOCOMPACT_SETTINGS: AutocompactSettings = {
   contextWindow: 200_000,
@@ -51,8 +65,8 @@ export interface AutocompactState {
   readonly tokens: tokens.TokensState;
   /** The API message id of the newest response: a different one starts a new request. */
   readonly responseId: string | null;
-  /** The last main-thread message applied, to which a decision is attributed. */
-  readonly last: { readonly uuid: string; readonly seq: number } | null;
+  /** The last main-thread message applied, to which a decision is attributed, and the version that wrote it. */
+  readonly last: { readonly uuid: string; readonly seq: number; readonly version: string | null } | null;
   /** The position last evaluated, so the end of the log does not decide twice. */
   readonly evaluatedAt: number | null;
   readonly consecutiveFailures: number;
@@ -72,11 +86,15 @@ export function initialState(): AutocompactState {
 export function createAutocompactTrigger(
   settings: AutocompactSettings = DEFAULT_AUTOCOMPACT_SETTINGS,
 ): Trigger<AutocompactState, CompactionDue, LogEntry> {
-  const limits = autocompactThresholds(settings);
+  const whole = autocompactThresholds(settings);
+  const lower = autocompactThresholds({ ...settings, contextWindow: Math.min(settings.contextWindow, AUTOMATIC_WINDOW_1M) });
+  const limitsFor = (version: string | null): AutocompactThresholds =>
+    settings.contextWindow >= ONE_MILLION && settings.lowerWindowFor1m?.(version) === true ? lower : whole;
 
   function evaluate(state: AutocompactState): readonly [AutocompactState, readonly CompactionDue[]] {
     const { last } = state;
     if (!last || state.evaluatedAt === last.seq) return [state, NO_DECISIONS];
+    const limits = limitsFor(last.version);
     const evaluated = { ...state, evaluatedAt: last.seq };
     const now = tokens.selectContextTokens(state.tokens);
     if (now < limits.threshold || state.consecutiveFailures >= settings.maxConsecutiveFailures) return [evaluated, NO_DECISIONS];
@@ -105,7 +123,10 @@ export function createAutocompactTrigger(
       return [nextTokens === before.tokens ? before : { ...before, tokens: nextTokens }, decisions];
     }
     const responseId = startsRequest && entry.type === 'assistant' ? (entry.message.id ?? null) : before.responseId;
-    const last = entry.type === 'user' || entry.type === 'assistant' ? { uuid: entry.uuid, seq: event.seq } : before.last;
+    const last =
+      entry.type === 'user' || entry.type === 'assistant'
+        ? { uuid: entry.uuid, seq: event.seq, version: entryVersion(entry) }
+        : before.last;
     // A literal, not a spread: this runs for every message (see extractionTrigger.ts).
     return [
       { tokens: nextTokens, responseId, last, evaluatedAt: before.evaluatedAt, consecutiveFailures: before.consecutiveFailures },

@@ -22,6 +22,16 @@ export interface SessionMetadata {
   permissionMode?: string;
   agentName?: string;
   prUrl?: string;
+  /** 2.1.337's auto-mode denial counters, the entry's fields but its type and session. */
+  denialCounts?: Readonly<Record<string, unknown>>;
+  /** 2.1.337's API request route, likewise. */
+  apiRequestRoute?: Readonly<Record<string, unknown>>;
+}
+
+/** A metadata entry's own fields: what it says, without its kind and session. */
+function ownFields(entry: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { type: _type, sessionId: _sessionId, ...fields } = entry;
+  return fields;
 }
 
 /** Everything a resume needs from one transcript file, folded in file order. */
@@ -237,6 +247,12 @@ function noteSideEntry(metadata: SessionMetadata, entry: SideEntry): void {
     case 'agent-name':
     case 'pr-link':
       noteMetadata(metadata, entry);
+      break;
+    case 'denial-counts':
+      metadata.denialCounts = ownFields(entry);
+      break;
+    case 'api-request-route':
+      metadata.apiRequestRoute = ownFields(entry);
       break;
     // Side entries that carry nothing a resume needs.
     case 'task-summary':

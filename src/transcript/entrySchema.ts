@@ -41,6 +41,8 @@ export const ENTRY_SCHEMAS = {
   'api-request': meta.ApiRequestEntry,
   'tools-used': meta.ToolsUsedEntry,
   'cost-state': meta.CostStateEntry,
+  'denial-counts': meta.DenialCountsEntry,
+  'api-request-route': meta.ApiRequestRouteEntry,
   relocated: meta.RelocatedEntry,
   started: meta.StartedEntry,
   result: meta.ResultEntry,

@@ -80,6 +80,9 @@ export const ApiRequestBlobEntry = z.looseObject({ type: z.literal('api-request-
 export const ApiRequestEntry = z.looseObject({ type: z.literal('api-request'), sessionId });
 export const ToolsUsedEntry = z.looseObject({ type: z.literal('tools-used'), sessionId, tools: z.array(z.string()) });
 export const CostStateEntry = z.looseObject({ type: z.literal('cost-state'), sessionId });
+/** Claude Code 2.1.337: auto-mode denial counters and the route API requests take; the last of each wins on load. */
+export const DenialCountsEntry = z.looseObject({ type: z.literal('denial-counts'), sessionId });
+export const ApiRequestRouteEntry = z.looseObject({ type: z.literal('api-request-route'), sessionId });
 /** Seen only in a hand-made sampler (jazzyalex/agent-sessions); kept as named kinds. */
 export const RelocatedEntry = z.looseObject({ type: z.literal('relocated'), sessionId });
 export const StartedEntry = z.looseObject({ type: z.literal('started'), agentId: z.string().optional() });

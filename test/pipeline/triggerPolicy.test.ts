@@ -17,12 +17,25 @@ const decide = (entries: Entry[], settings: ReplaySettings, records: Parameters<
 const kinds = (decisions: readonly Decision[], kind: Decision['kind']): Decision[] => decisions.filter((d) => d.kind === kind);
 
 describe('the claude-code policy follows the rules of the version that wrote each entry', () => {
-  it('picks the rules by version: 2.1.88 for older or unknown, the prose gate from 2.1.126, 2.1.332 without notes', () => {
+  it('picks the rules by version: 2.1.88 for older or unknown, the prose gate from 2.1.126, 2.1.332 without notes, 2.1.337 with the 1M window', () => {
     expect(
-      ['2.1.39', '2.1.88', '2.1.125', '', 'abc', '2.1.126', '2.1.206', '2.1.332', '2.2.0', '3.0.0-beta'].map(
+      ['2.1.39', '2.1.88', '2.1.125', '', 'abc', '2.1.126', '2.1.206', '2.1.332', '2.1.336', '2.1.337', '2.2.0', '3.0.0-beta'].map(
         (v) => claudeCodeRules(v).release,
       ),
-    ).toEqual(['2.1.88', '2.1.88', '2.1.88', '2.1.88', '2.1.88', '2.1.126', '2.1.126', '2.1.332', '2.1.332', '2.1.332']);
+    ).toEqual([
+      '2.1.88',
+      '2.1.88',
+      '2.1.88',
+      '2.1.88',
+      '2.1.88',
+      '2.1.126',
+      '2.1.126',
+      '2.1.332',
+      '2.1.332',
+      '2.1.337',
+      '2.1.337',
+      '2.1.337',
+    ]);
   });
 
   it('2.1.332 keeps no session notes; 2.1.88 does, as memlog does for every version', () => {

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { acquireProcessLock } from '../../fs/processLock.js';
 import { basename, dirname, join } from 'node:path';
 import { compactionView, type CompactionView } from '../../compaction/compactionView.js';
+import { carriedFinder } from '../../audit/carriedItems.js';
 import { extractiveSummary } from '../../model/offline/extractiveSummary.js';
 import {
   DEFAULT_CUT_SIZES,
@@ -147,7 +148,14 @@ async function compactLocked(options: CompactOptions): Promise<CompactReport> {
       rungs: [],
     };
 
-  const context: PlanContext = { view, threshold, trigger: options.trigger ?? 'manual', transcriptPath: options.transcriptPath };
+  const context: PlanContext = {
+    view,
+    threshold,
+    trigger: options.trigger ?? 'manual',
+    transcriptPath: options.transcriptPath,
+    // The summary carries the person's rules, the goal and the open items, whichever rung writes it (decision 85).
+    carried: carriedFinder(view),
+  };
   const rungs: RungAttempt[] = [];
   let plan: RungPlan | undefined;
   if (requested !== 'summary') plan = await tryNotes(context, options, rungs);
