@@ -65,7 +65,7 @@ function touchLine(touch: ConsolidationTouch): string {
  * The memory folder to look at. One named with --dir must be there: an empty listing of a
  * mistyped path would read as "no memories". This project's default folder may not exist yet.
  */
-function memoryDirOf(options: MemoryOptions): string {
+export function memoryDirOf(options: { readonly dir?: string }): string {
   if (options.dir === undefined) return autoMemoryDir({ projectRoot: process.cwd() });
   let stats;
   try {

@@ -77,3 +77,4 @@ export { consolidationHistory, type ConsolidationTouch } from './consolidation/c
 export { memoryHistory, type HistoryEntry, type ChangeName } from './history/memoryHistory.js';
 export { claudeCodeWrites, type ClaudeCodeWrite } from './history/claudeCodeWrites.js';
 export { recordedRuns, type RecordedRun, type FileChange, type RunSort } from './history/readChanges.js';
+export { undoRun, UndoTargetError, type UndoResult, type UndoOptions, type UndoConflict } from './history/undoRun.js';

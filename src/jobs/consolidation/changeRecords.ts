@@ -2,7 +2,7 @@ import type { ConsolidationChange } from '../../consolidation/consolidationPlan.
 import type { EffectRecord } from '../../pipeline/effectRecord.js';
 import { keepFile, type FileSnapshot } from '../history/blobStore.js';
 
-type ChangeRecord = Extract<EffectRecord, { type: 'consolidation_started' }>['changes'][number];
+export type ChangeRecord = Extract<EffectRecord, { type: 'consolidation_started' }>['changes'][number];
 
 /** A plan's changes as the consolidation log keeps them: what, why, from where; not the files' text, which the directory holds. */
 export function changeRecords(changes: readonly ConsolidationChange[]): ChangeRecord[] {

@@ -4,7 +4,7 @@ import { rm } from '../../fs/faultableFs.js';
 import { applyStagedFiles } from '../../fs/stagedDir.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { consolidationFinishedRecord, consolidationStartedRecord } from '../../pipeline/effectRecords.js';
-import { changeRecords, fileRecords } from './changeRecords.js';
+import { changeRecords, fileRecords, type ChangeRecord } from './changeRecords.js';
 
 export interface Commit {
   readonly memoryDir: string;
@@ -12,7 +12,8 @@ export interface Commit {
   readonly runId: string;
   /** The staged copy holding the files to move in. */
   readonly staging: string;
-  readonly plan: Pick<ConsolidationPlan, 'changes'>;
+  /** The changes, as a plan (a consolidation) or as the records themselves (an undo, an accepted review). */
+  readonly plan: Pick<ConsolidationPlan, 'changes'> | { readonly records: readonly ChangeRecord[] };
   readonly writes: readonly string[];
   readonly removes: readonly string[];
   /** Backfill's candidate chunks the plan merges: consumed by this commit record. */
@@ -36,7 +37,7 @@ export async function commitConsolidation(commit: Commit): Promise<void> {
   appendEffectsSync(logPath, [
     consolidationStartedRecord({
       runId,
-      changes: changeRecords(commit.plan.changes),
+      changes: 'records' in commit.plan ? [...commit.plan.records] : changeRecords(commit.plan.changes),
       writes,
       removes,
       ...(commit.consumes === undefined ? {} : { consumes: commit.consumes }),
