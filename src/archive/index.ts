@@ -13,3 +13,5 @@ export { sessionsDue, type DueSession } from './cleanupStatus.js';
 export { projectFolders, selectionByName } from './namedSources.js';
 export { stageArchive, archivedSessionKey, StagedCopyWriteError, STAGING_PREFIX } from './stageArchive.js';
 export { manifestPath } from './archiveLayout.js';
+export { indexArchive, isArchiveDir } from './indexArchive.js';
+export { searchSessionsAndArchives } from './searchArchive.js';
