@@ -13,3 +13,8 @@ export { sessionsDue, type DueSession } from './cleanupStatus.js';
 export { projectFolders, selectionByName } from './namedSources.js';
 export { stageArchive, archivedSessionKey, StagedCopyWriteError, STAGING_PREFIX } from './stageArchive.js';
 export { manifestPath } from './archiveLayout.js';
+export { indexArchive, isArchiveDir } from './indexArchive.js';
+export { searchSessionsAndArchives } from './searchArchive.js';
+export { changeArchiveHook, type HookChange } from './installHook.js';
+export { parseHookInput, shellQuote, type HookInput } from './hookInput.js';
+export { ARCHIVE_HOOK_MARK, ARCHIVE_HOOK_EVENTS } from './hookSettings.js';

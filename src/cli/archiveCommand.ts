@@ -11,11 +11,16 @@ import {
 import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
 import { checkOptions } from './optionChecks.js';
 import { registerArchiveViews } from './archiveViews.js';
+import { changeHook, registerHookRun } from './archiveHook.js';
+import { join } from 'node:path';
 
 interface ArchiveOptions {
   readonly to?: string;
   readonly configDir?: string;
   readonly json?: boolean;
+  readonly installHook?: boolean;
+  readonly uninstallHook?: boolean;
+  readonly settings?: string;
 }
 
 /** `memlog archive`: keep every session before Claude Code's cleanup deletes it (decision 73). */
@@ -30,15 +35,29 @@ export function registerArchive(program: Command): void {
     .option('--to <dir>', 'the archive (default: MEMLOG_ARCHIVE or ~/.memlog/archive)')
     .option('--config-dir <dir>', 'Claude config directory (default: CLAUDE_CONFIG_DIR or ~/.claude)')
     .option('--json', 'print what was done as one JSON object')
-    .action(async (projects: string[], options: ArchiveOptions) => {
-      const archiveDir = options.to ?? defaultArchiveDir();
-      const report = await archiveProjects({
-        archiveDir,
-        projectDirs: projectFolders(projects, projectsRoot(options.configDir ?? claudeConfigHome())),
-      });
-      process.stdout.write(options.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatArchive(archiveDir, report));
+    .option('--install-hook', "add Claude Code SessionEnd and PreCompact hooks that archive each session (to --to's archive)")
+    .option('--uninstall-hook', "remove memlog's archive hooks, every other hook kept")
+    .option('--settings <file>', 'the Claude Code settings file for the hooks (default: settings.json in the Claude config directory)');
+  checkOptions<ArchiveOptions>(command, (options, given) => {
+    if (options.installHook === true && options.uninstallHook === true) return '--install-hook and --uninstall-hook: one of them';
+    if (given('settings') && options.installHook !== true && options.uninstallHook !== true)
+      return '--settings names where the hooks go; it needs --install-hook or --uninstall-hook';
+    return undefined;
+  }).action(async (projects: string[], options: ArchiveOptions) => {
+    const archiveDir = options.to ?? defaultArchiveDir();
+    if (options.installHook === true || options.uninstallHook === true) {
+      const settings = options.settings ?? join(options.configDir ?? claudeConfigHome(), 'settings.json');
+      await changeHook(settings, archiveDir, options.installHook === true);
+      return;
+    }
+    const report = await archiveProjects({
+      archiveDir,
+      projectDirs: projectFolders(projects, projectsRoot(options.configDir ?? claudeConfigHome())),
     });
+    process.stdout.write(options.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatArchive(archiveDir, report));
+  });
   registerRestore(command);
+  registerHookRun(command);
   registerVerify(command);
   registerArchiveViews(command);
 }

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { defaultArchiveDir, isArchiveDir, searchSessionsAndArchives } from '../archive/index.js';
 import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
-import { dateBound, defaultIndexPath, projectName, searchSessions, type SearchHit } from '../search/index.js';
+import { dateBound, defaultIndexPath, projectName, type SearchHit } from '../search/index.js';
 import { positive } from './triggerOptions.js';
 
 interface SearchOptions {
@@ -36,13 +37,25 @@ function hitLines(hit: SearchHit): string {
   return `${head}\n  ${hit.snippet.replace(/\s+/g, ' ')}`;
 }
 
+/** The folders and files to search on disk, and the archives (decision 82); none given: Claude Code's projects folder and the default archive when there is one. */
+function searchedPlaces(paths: readonly string[]): { roots: string[]; archives: string[] } {
+  if (paths.length === 0) {
+    const archive = defaultArchiveDir();
+    return { roots: [projectsRoot(claudeConfigHome())], archives: isArchiveDir(archive) ? [archive] : [] };
+  }
+  return { roots: paths.filter((path) => !isArchiveDir(path)), archives: paths.filter(isArchiveDir) };
+}
+
 /** `memlog search <query> [paths…]`: full-text search over every session, through the on-disk incremental index. */
 export function registerSearch(program: Command): void {
   program
     .command('search')
     .description("full-text search over every session's user and assistant text, through an on-disk index kept up to date incrementally")
     .argument('<query>', 'words that must all be there; "a phrase" in quotes; word* for a prefix')
-    .argument('[paths...]', "projects folders, project folders or transcripts to search (default: Claude Code's projects folder)")
+    .argument(
+      '[paths...]',
+      "projects folders, project folders, transcripts or archives to search (default: Claude Code's projects folder and memlog's archive)",
+    )
     .option('--project <name...>', 'only these projects: a project folder name (-home-dev-app) or its working directory (/home/dev/app, .)')
     .option('--since <date>', 'only entries at or after this day or ISO time', day('--since'))
     .option('--until <date>', 'only entries up to this day (inclusive) or ISO time', day('--until'))
@@ -52,9 +65,9 @@ export function registerSearch(program: Command): void {
     .option('--json', 'one JSON object: the matches and what the index pass did')
     .option('--index <file>', 'the index file (default: MEMLOG_INDEX, else ~/.memlog/index.db)')
     .addHelpText('after', '\nExamples:\n  memlog search "flaky checkout test"\n  memlog search pnpm fixtures/projects --role user --json')
-    .action((query: string, paths: string[], options: SearchOptions) => {
-      const roots = paths.length > 0 ? paths : [projectsRoot(claudeConfigHome())];
-      const { hits, index } = searchSessions(options.index ?? defaultIndexPath(), roots, query, {
+    .action(async (query: string, paths: string[], options: SearchOptions) => {
+      const { roots, archives } = searchedPlaces(paths);
+      const { hits, index } = await searchSessionsAndArchives(options.index ?? defaultIndexPath(), roots, archives, query, {
         ...(options.project === undefined ? {} : { projects: options.project.map(projectName) }),
         ...(options.since === undefined ? {} : { since: options.since }),
         ...(options.until === undefined ? {} : { until: options.until }),

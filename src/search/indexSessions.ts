@@ -1,11 +1,10 @@
 import { readSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
-import { TranscriptParser } from '../transcript/transcriptParser.js';
-import { entryPieces } from './entryPieces.js';
+import { FileIndexer, type ReadFrom } from './fileIndexer.js';
 import { closeSync, headHash, identityOf, openIfThere, type FileIdentity } from './fileIdentity.js';
 import type { SearchDb } from './searchDb.js';
 import type { SessionFile } from './sessionFiles.js';
-import { deleteFile, insertRows, saveFile, storedFile, type EntryRow, type StoredFile } from './indexTables.js';
+import { deleteFile, storedFile, type StoredFile } from './indexTables.js';
 
 export interface IndexOptions {
   /** Folders or files searched: an indexed file under one of them that is gone is dropped from the index. */
@@ -27,7 +26,7 @@ export interface IndexReport {
   bytesRead: number;
 }
 
-const DEFAULT_BATCH_ROWS = 2000;
+export const DEFAULT_BATCH_ROWS = 2000;
 const DEFAULT_CHUNK_BYTES = 1024 * 1024;
 
 const sameStat = (stored: StoredFile, dev: number, ino: number, size: number, mtimeMs: number): boolean =>
@@ -89,17 +88,7 @@ function indexOne(db: SearchDb, file: SessionFile, options: IndexOptions, report
   }
 }
 
-interface ReadFrom {
-  readonly offset: number;
-  readonly seq: number;
-  readonly skipped: number;
-}
-
-/**
- * Reads a file from `from` to its size at open, one chunk at a time. Only whole lines are
- * indexed: an unterminated last line (Claude Code mid-write) waits for the next pass, which reads
- * from its start.
- */
+/** Reads a file from `from` to its size at open, one chunk at a time. */
 function readInto(
   db: SearchDb,
   fd: number,
@@ -109,49 +98,16 @@ function readInto(
   options: IndexOptions,
   report: IndexReport,
 ): void {
-  const parser = new TranscriptParser({ startOffset: from.offset, startLine: 0, startSeq: from.seq });
+  const indexer = new FileIndexer(db, file, now, from, options.batchRows ?? DEFAULT_BATCH_ROWS, report);
   const buffer = Buffer.allocUnsafe(options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
-  const batchRows = options.batchRows ?? DEFAULT_BATCH_ROWS;
-  let rows: EntryRow[] = [];
   let position = from.offset;
-  let skipped = from.skipped;
-  const flush = (): void => {
-    const progress = { identity: now, indexedTo: position - parser.pendingBytes, nextSeq: parser.nextSeq, skippedLines: skipped };
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const fileId = saveFile(db, file, progress);
-      insertRows(db, fileId, file, rows);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-    report.entries += rows.length;
-    rows = [];
-  };
   while (position < now.size) {
     const read = readSync(fd, buffer, 0, Math.min(buffer.length, now.size - position), position);
     if (read === 0) break;
     position += read;
-    report.bytesRead += read;
-    for (const item of parser.push(buffer.subarray(0, read))) {
-      if (item.kind === 'diagnostic') {
-        skipped++;
-        continue;
-      }
-      const { uuid, timestamp } = item.entry as { uuid?: unknown; timestamp?: unknown };
-      const at = {
-        seq: item.seq,
-        offset: item.offset,
-        uuid: typeof uuid === 'string' ? uuid : null,
-        time: typeof timestamp === 'string' ? timestamp : null,
-      };
-      for (const piece of entryPieces(item.entry)) rows.push({ ...at, ...piece });
-    }
-    if (rows.length >= batchRows) flush();
+    indexer.push(buffer.subarray(0, read));
   }
-  report.skippedLines += skipped - from.skipped;
-  flush();
+  indexer.finish();
 }
 
 /** Drops the indexed files under the roots that the walk no longer found. */

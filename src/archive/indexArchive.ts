@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  DEFAULT_BATCH_ROWS,
+  deleteFile,
+  FileIndexer,
+  sessionFileOf,
+  storedFile,
+  type FileIdentity,
+  type IndexReport,
+  type ReadFrom,
+  type SearchDb,
+  type StoredFile,
+} from '../search/index.js';
+import { indexManifest } from './archiveIndex.js';
+import { manifestPath } from './archiveLayout.js';
+import { readManifest, type ManifestRecord } from './manifest.js';
+import { readVersion } from './readVersion.js';
+
+/** A folder that holds memlog's archive manifest (decision 73). */
+export const isArchiveDir = (path: string): boolean => existsSync(manifestPath(path));
+
+const isTranscriptKey = (key: string): boolean => key.endsWith('.jsonl') && !key.endsWith('.memlog.jsonl');
+
+/**
+ * An archived version as the index remembers a file: the version number stands for the inode (a
+ * new version is a rewrite) and its first piece's head hash tells the same version grown.
+ */
+function versionIdentity(version: number, records: readonly ManifestRecord[]): FileIdentity | undefined {
+  const first = records[0];
+  const last = records[records.length - 1];
+  if (first === undefined || last === undefined) return undefined;
+  return { dev: 0, ino: version, size: last.end, mtimeMs: 0, headBytes: first.headLength, headHash: first.head };
+}
+
+const sameVersion = (stored: StoredFile, now: FileIdentity): boolean =>
+  stored.dev === now.dev && stored.ino === now.ino && stored.head_hash === now.headHash;
+
+/**
+ * Brings the index up to date with the newest version of every transcript in an archive, read
+ * through the checksummed reader (decision 82): an unchanged version is skipped by its manifest
+ * alone, a grown one is read from where the index stopped (its pieces before that are not opened),
+ * a new version is indexed whole. `isLive(key)` names archived files also searched on disk, which
+ * the disk's copy speaks for.
+ */
+export async function indexArchive(db: SearchDb, archiveDir: string, isLive: (key: string) => boolean): Promise<IndexReport> {
+  const report: IndexReport = { files: 0, unchanged: 0, grown: 0, read: 0, removed: 0, entries: 0, skippedLines: 0, bytesRead: 0 };
+  const files = indexManifest((await readManifest(manifestPath(archiveDir))).records);
+  for (const [key, versions] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const records = versions[versions.length - 1];
+    const identity = records === undefined ? undefined : versionIdentity(versions.length, records);
+    if (records === undefined || identity === undefined || !isTranscriptKey(key) || isLive(key)) continue;
+    report.files++;
+    await indexVersion(db, archiveDir, key, records, identity, report);
+  }
+  return report;
+}
+
+async function indexVersion(
+  db: SearchDb,
+  archiveDir: string,
+  key: string,
+  records: readonly ManifestRecord[],
+  identity: FileIdentity,
+  report: IndexReport,
+): Promise<void> {
+  const file = sessionFileOf(join(resolve(archiveDir), ...key.split('/')));
+  const stored = storedFile(db, file.path);
+  if (stored !== undefined && sameVersion(stored, identity) && stored.size === identity.size) {
+    report.unchanged++;
+    return;
+  }
+  const grew = stored !== undefined && sameVersion(stored, identity) && identity.size > stored.size;
+  if (grew) report.grown++;
+  else report.read++;
+  if (stored !== undefined && !grew) deleteFile(db, stored.id);
+  const from: ReadFrom = grew
+    ? { offset: stored.indexed_to, seq: stored.next_seq, skipped: stored.skipped_lines }
+    : { offset: 0, seq: 0, skipped: 0 };
+  const indexer = new FileIndexer(db, file, identity, from, DEFAULT_BATCH_ROWS, report);
+  // Only the pieces that hold bytes past where the index stopped, the first one cut to start there.
+  const needed = records.filter((record) => record.end > from.offset);
+  let position = needed[0]?.start ?? from.offset;
+  for await (const chunk of readVersion(archiveDir, needed)) {
+    const skip = Math.max(0, Math.min(chunk.length, from.offset - position));
+    position += chunk.length;
+    if (skip < chunk.length) indexer.push(chunk.subarray(skip));
+  }
+  indexer.finish();
+}

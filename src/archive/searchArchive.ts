@@ -1,0 +1,43 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { openSearchDb, searchEntries, updateIndex, type IndexReport, type SearchFilters, type SearchHit } from '../search/index.js';
+import { indexArchive } from './indexArchive.js';
+
+/**
+ * An archived file that is also under a searched folder on disk (as `<projects>/<key>` or, for a
+ * project folder, `<project>/<rest>`): the disk's copy is indexed, the archive's left out, so a
+ * session is found once.
+ */
+export function liveIn(paths: readonly string[]): (key: string) => boolean {
+  const folders = paths.filter((path) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true).map((path) => resolve(path));
+  return (key) => {
+    const [project = '', ...rest] = key.split('/');
+    return folders.some((folder) => existsSync(join(folder, key)) || (basename(folder) === project && existsSync(join(folder, ...rest))));
+  };
+}
+
+function addReport(into: IndexReport, more: IndexReport): void {
+  for (const name of Object.keys(into) as (keyof IndexReport)[]) into[name] += more[name];
+}
+
+/**
+ * `memlog search` over folders on disk and archives (decision 82): one incremental pass over each,
+ * then the query over the index, limited to them. An archived session that is still on disk under
+ * a searched folder is found there, once.
+ */
+export async function searchSessionsAndArchives(
+  indexPath: string,
+  paths: readonly string[],
+  archives: readonly string[],
+  query: string,
+  filters: Omit<SearchFilters, 'roots'>,
+): Promise<{ readonly hits: SearchHit[]; readonly index: IndexReport }> {
+  const db = openSearchDb(indexPath);
+  try {
+    const index = updateIndex(db, paths);
+    for (const archive of archives) addReport(index, await indexArchive(db, archive, liveIn(paths)));
+    return { hits: searchEntries(db, query, { ...filters, roots: [...paths, ...archives].map((path) => resolve(path)) }), index };
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,78 @@
+import { appendFileSync, cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { demoProjects } from '../support/paths.js';
+import { runCli } from '../support/runCli.js';
+import { tempDir } from '../support/tempDir.js';
+
+const PROJECT = '-home-dev-acme-shop';
+const FIX_TESTS = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
+
+interface SearchJson {
+  hits: { session: string; project: string; seq: number; uuid: string; path: string; snippet: string }[];
+  index: { files: number; unchanged: number; grown: number; read: number; bytesRead: number };
+}
+
+function setUp(): { config: string; projects: string; archive: string; index: string } {
+  const root = tempDir();
+  const config = join(root, 'claude');
+  cpSync(demoProjects, join(config, 'projects'), { recursive: true });
+  return { config, projects: join(config, 'projects'), archive: join(root, 'archive'), index: join(root, 'index.db') };
+}
+
+function archive(config: string, dir: string): void {
+  const result = runCli(['archive', '--to', dir, '--config-dir', config]);
+  expect(result.status, result.stderr).toBe(0);
+}
+
+function search(args: readonly string[], index: string, env: NodeJS.ProcessEnv = {}): SearchJson {
+  const result = runCli(['search', ...args, '--index', index, '--json'], { env });
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stdout) as SearchJson;
+}
+
+describe('memlog search reads archived sessions', () => {
+  it('finds a session that is only in the archive, naming its session, entry and snippet', () => {
+    const { config, projects, archive: dir, index } = setUp();
+    archive(config, dir);
+    rmSync(projects, { recursive: true });
+    const { hits } = search(['prefer pnpm', dir], index);
+    expect(hits).toContainEqual(
+      expect.objectContaining({
+        session: FIX_TESTS,
+        project: PROJECT,
+        seq: 48,
+        uuid: 'fa8a5fcb-ebad-400c-8fea-0b7383f543d6',
+        path: join(dir, PROJECT, `${FIX_TESTS}.jsonl`),
+        snippet: 'Remember that I «prefer» «pnpm» over npm for this project.',
+      }),
+    );
+  }, 120_000);
+
+  it('is incremental over the archive: unchanged versions read nothing, a grown one only its new bytes', () => {
+    const { config, projects, archive: dir, index } = setUp();
+    archive(config, dir);
+    const first = search(['pnpm', dir], index);
+    expect(first.index.read).toBe(first.index.files);
+    const again = search(['pnpm', dir], index);
+    expect(again.index).toMatchObject({ unchanged: first.index.files, read: 0, grown: 0, bytesRead: 0 });
+    const line = `${JSON.stringify({ type: 'user', uuid: 'late-1', message: { role: 'user', content: 'zanzibar rollout tomorrow' } })}\n`;
+    appendFileSync(join(projects, PROJECT, `${FIX_TESTS}.jsonl`), line);
+    archive(config, dir);
+    const grown = search(['zanzibar', dir], index);
+    expect(grown.index).toMatchObject({ grown: 1, read: 0, bytesRead: Buffer.byteLength(line) });
+    expect(grown.hits.map((hit) => [hit.session, hit.uuid])).toEqual([[FIX_TESTS, 'late-1']]);
+  }, 180_000);
+
+  it('finds a session once when it is both on disk and in the archive, and searches the default archive by default', () => {
+    const { config, projects, archive: dir, index } = setUp();
+    archive(config, dir);
+    const onDisk = search(['pnpm', projects], index);
+    const both = search(['pnpm', projects, dir], index);
+    expect(both.hits).toEqual(onDisk.hits);
+    rmSync(join(projects, PROJECT), { recursive: true });
+    const byDefault = search(['prefer pnpm'], index, { CLAUDE_CONFIG_DIR: config, MEMLOG_ARCHIVE: dir });
+    expect(byDefault.hits.map((hit) => hit.path)).toContain(join(dir, PROJECT, `${FIX_TESTS}.jsonl`));
+  }, 180_000);
+});
