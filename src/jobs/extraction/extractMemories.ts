@@ -67,20 +67,22 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
   const total = targets.reduce((n, t) => n + t.sessions.length, 0);
   const sessions: SessionReport[] = [];
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
+  const perSession = sessionOptions(options);
+  const done = (session: string, report: SessionReport): void => {
+    sessions.push(report);
+    options.onSession?.({ type: 'done', session, report });
+  };
   // A project whose lock a full disk refused: its first session is reported failed, and the later ones wait, as after any failed session.
   const lockRefused = (target: ExtractTarget, error: unknown): void => {
     const session = target.sessions[0];
-    if (session === undefined) return;
-    const report = failedSession(target, session, error, options.signal);
-    sessions.push(report);
-    options.onSession?.({ type: 'done', session, report });
+    if (session !== undefined) done(session, failedSession(target, session, error, options.signal));
   };
   const round = { concurrency: options.concurrency, batch, now: options.now, lockRefused };
   const batchIds = await forEachProject(targets, round, async (target) => {
     let stopped: unknown;
     for (const session of target.sessions) {
       options.onSession?.({ type: 'start', session, total });
-      const report = await extractSession(target, session, options, batch).catch((error: unknown) => {
+      const report = await extractSession(target, session, perSession, batch).catch((error: unknown) => {
         // A session that could not be read wrote nothing: the next one goes on. Any other
         // failure may have left this memory directory part-way (a run the machine stopped, a
         // result not yet in place): its later sessions would run on the wrong state, so they
@@ -88,14 +90,33 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
         if (!(error instanceof SessionUnreadableError)) stopped = error;
         return failedSession(target, session, error, options.signal);
       });
-      sessions.push(report);
-      options.onSession?.({ type: 'done', session, report });
+      done(session, report);
       if (stopped !== undefined) break;
     }
     // Every session's finished runs are applied by now: any run copy left is a dead run's.
     if (stopped === undefined) await removeStagedLeftovers(target.memoryDir);
   });
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
+  return extractReport(targets, sessions, batch === null ? null : { batchIds, submitted: batch.outbox.length });
+}
+
+/** What each session's extraction is given: the model and how its runs go, not the whole of the options. */
+function sessionOptions(options: ExtractOptions): SessionExtractOptions {
+  return {
+    model: options.model,
+    ...(options.firstLook === undefined ? {} : { firstLook: options.firstLook }),
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+    ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
+}
+
+/** The sessions' reports added up, with each project's memory count now. */
+async function extractReport(
+  targets: readonly ExtractTarget[],
+  sessions: readonly SessionReport[],
+  batch: { readonly batchIds: readonly string[]; readonly submitted: number } | null,
+): Promise<ExtractReport> {
   const touched = new Set(sessions.flatMap((s) => s.touched.map((file) => `${s.project}\u0000${file}`)));
   const projects = await Promise.all(
     targets.map(async (t) => ({ projectDir: t.projectDir, memoryDir: t.memoryDir, memories: (await scanMemoryFiles(t.memoryDir)).length })),
@@ -103,29 +124,21 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
   const allFiles = await Promise.all(
     targets.map(async (t) => (await scanMemoryFiles(t.memoryDir)).map((h) => `${t.projectDir}\u0000${h.filename}`)),
   );
+  const sum = (count: (s: SessionReport) => number): number => sessions.reduce((n, s) => n + count(s), 0);
   return {
     projects,
-    sessions,
+    sessions: [...sessions],
     processed: sessions.filter((s) => s.runs > 0).length,
     added: summed(sessions.map((s) => s.added)),
     updated: summed(sessions.map((s) => s.updated)),
     unchanged: allFiles.flat().filter((f) => !touched.has(f)).length,
-    tokens: { input: sessions.reduce((n, s) => n + s.tokens.input, 0), output: sessions.reduce((n, s) => n + s.tokens.output, 0) },
-    skipped: sessions.reduce<Record<string, number>>((acc, s) => {
-      for (const [gate, count] of Object.entries(s.skipped)) acc[gate] = (acc[gate] ?? 0) + count;
-      return acc;
-    }, {}),
-    tokensSaved: sessions.reduce((n, s) => n + s.tokensSaved, 0),
-    firstLooks: {
-      yes: sessions.reduce((n, s) => n + s.firstLooks.yes, 0),
-      no: sessions.reduce((n, s) => n + s.firstLooks.no, 0),
-      none: sessions.reduce((n, s) => n + s.firstLooks.none, 0),
-    },
-    failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
+    tokens: { input: sum((s) => s.tokens.input), output: sum((s) => s.tokens.output) },
+    skipped: summed(sessions.map((s) => s.skipped)),
+    tokensSaved: sum((s) => s.tokensSaved),
+    firstLooks: { yes: sum((s) => s.firstLooks.yes), no: sum((s) => s.firstLooks.no), none: sum((s) => s.firstLooks.none) },
+    failedRuns: sum((s) => s.failed),
     failedSessions: sessions.filter((s) => s.error !== undefined).length,
-    ...(batch === null
-      ? {}
-      : { batch: { batchIds, submitted: batch.outbox.length, waiting: sessions.reduce((n, s) => n + s.waiting, 0) } }),
+    ...(batch === null ? {} : { batch: { batchIds: [...batch.batchIds], submitted: batch.submitted, waiting: sum((s) => s.waiting) } }),
   };
 }
 

@@ -1,4 +1,3 @@
-import { hasUuid } from '../../transcript/entrySchema.js';
 import { closeSync, existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { MemlogError } from '../../errors.js';
@@ -6,25 +5,20 @@ import { removeStagedDir } from '../../fs/stagedDir.js';
 import { describeFailure } from '../../fs/fsError.js';
 import type { ModelPort } from '../../model/port.js';
 import { effectRecords } from '../../pipeline/effectLog.js';
-import type { EffectRecord, LogPosition, RunFinishedRecord, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { pacingRecord, recoverInterrupted, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
-import { appendEffectsSync } from '../../pipeline/effectLog.js';
-import { firstLookRecord } from '../../pipeline/effectRecords.js';
-import { firstLook, type FirstLookAnswer, type FirstLookSettings } from './firstLook.js';
+import type { EffectRecord, RemoteRequest, RunFinishedRecord, RunStartedRecord } from '../../pipeline/effectRecord.js';
+import { pacingRecord, recoverInterrupted, retryFailed, runPaced, type PacedRun } from '../../pipeline/pacedRuns.js';
+import type { FirstLookAnswer, FirstLookSettings } from './firstLook.js';
 import type { ReplaySettings } from '../../pipeline/replayDecider.js';
-import type { Decision, RunStart } from '../../projections/decisions.js';
-import { ConversationWindow, windowed } from '../../resume/conversationWindow.js';
-import type { LogEntry } from '../../transcript/logEntry.js';
-import { transcriptEntries } from '../../transcript/transcriptEntries.js';
+import type { ExtractionSkipped } from '../../projections/decisions.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { ExtractionOutcome } from './extractionOutcome.js';
 import { extractionFrames, type ExtractionFrame } from './extractionFrames.js';
-import { runExtraction } from './extractionRun.js';
-import { firstSessionId } from './sessionCwd.js';
-import { sessionTally, type CountsByType } from './sessionTally.js';
+import { sessionTally, type CountsByType, type SessionTally } from './sessionTally.js';
 import type { ExtractTarget } from './findTargets.js';
 import { batchCustomId, readBatchLedger, remoteCustomId } from './messageBatchLedger.js';
-import { collectBatchResults, queueBatchRequest, type BatchRound } from './messageBatchRound.js';
+import { collectBatchResults, type BatchRound } from './messageBatchRound.js';
+import { chooseExecutor, type SessionContext } from './sessionExecutors.js';
+import { sessionTranscript } from './sessionTranscript.js';
 import { applyStaged, extractionStagingDir } from './stagedMemoryRun.js';
 import { removeStrayTempFiles } from '../../fs/strayTempFiles.js';
 import { openRegularSync } from '../../fs/regularFile.js';
@@ -77,15 +71,14 @@ export async function extractSession(
 ): Promise<SessionReport> {
   const logPath = target.effectLog(session);
   const sessionId = basename(session, '.jsonl');
-  const originId = firstSessionId(session) ?? sessionId;
   // Staging copies are named for the session and the run, so no other session's run can be taken for this one's.
   const stagingOf = (runId: string) => extractionStagingDir(target.memoryDir, `${sessionId}.${runId}`);
   const { records: read, staged } = readSessionInputs(session, logPath, (runId) => existsSync(stagingOf(runId)));
-  // The transcript streams through the runs once; each run's conversation comes from a window of
+  // The transcript is walked once, through the runs; each run's conversation comes from a window of
   // the last compactions' entries, so memory follows the conversation, not the file (decision 55).
-  let diagnostics = 0;
-  const window = new ConversationWindow(transcriptEntries(session));
-  const entries = windowed(transcriptEntries(session, { onDiagnostic: () => diagnostics++ }), window);
+  const transcript = sessionTranscript(session);
+  // What the memory names as its origin: the id the entries carry, whatever the file is called (decision 68).
+  const originId = (): string => transcript.sessionId() ?? sessionId;
   await removeStrayTempFiles(target.memoryDir);
   // A run that recorded its end but died while moving its files into place is finished first.
   for (const record of staged) {
@@ -98,84 +91,90 @@ export async function extractSession(
   const interrupted = await recoverInterrupted(read, 'extraction', logPath, (runId) => removeStagedDir(stagingOf(runId)), submitted);
   let records = [...read, ...interrupted];
   // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
-  let ended: LogPosition | undefined;
-  const end = (): LogPosition => (ended ??= lastPosition(transcriptEntries(session)));
-  const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, { ...options, originId });
+  const end = transcript.end;
+  const collected = await collectBatchResults(target, sessionId, records, ledger, end, logPath, batch, {
+    ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
+    // Read only when a run is collected: the walk has not begun, so this reads ahead.
+    get originId() {
+      return originId();
+    },
+  });
   records = [...records, ...collected.records];
   // The newest run failed last time: it runs again now, at the same place.
   records = [...records, ...retryFailed(records, 'extraction', logPath)];
-  const cwd = firstCwd(transcriptEntries(session));
-  const frames = extractionFrames(window);
-  const skipped: Record<string, number> = {};
-  const firstLooks = { yes: 0, no: 0, none: 0 };
-  let tokensSaved = 0;
+  const context: SessionContext = { memoryDir: target.memoryDir, logPath, sessionId, originId, transcript };
+  return runSession(context, options, batch, records, collected, target.projectDir, session);
+}
+
+/** The session's runs, paced by its triggers over the walk, each done by the executor chosen once; then its report. */
+async function runSession(
+  context: SessionContext,
+  options: SessionExtractOptions,
+  batch: BatchRound | null,
+  records: readonly EffectRecord[],
+  collected: { readonly runs: readonly PacedRun[]; readonly waiting: number },
+  project: string,
+  session: string,
+): Promise<SessionReport> {
+  const counts = sessionCounts();
+  const execute = chooseExecutor(context, options, batch, counts.firstLook);
+  const frames = extractionFrames(context.transcript.window);
   const tally = await runPaced(
     {
-      recordSkips: (skip) => {
-        const gate = skip.gate ?? 'direct_write';
-        skipped[gate] = (skipped[gate] ?? 0) + 1;
-        tokensSaved += skip.tokens;
-      },
-      entries,
+      recordSkips: counts.skip,
+      entries: context.transcript.entries,
       records,
-      logPath,
+      logPath: context.logPath,
       kind: 'extraction',
       ...(options.settings === undefined ? {} : { settings: options.settings }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       // In a batch round, a run's request goes out with the others at the end; its record says which it is.
-      ...(batch === null
-        ? {}
-        : {
-            remote: (runId: string, start: RunStart, decisions: readonly Decision[]) => {
-              const run = frames.frame(start, decisions);
-              return { customId: batchCustomId(sessionId, runId), from: run.from, to: run.to, now: run.now };
-            },
-          }),
-      execute: async (start, decisions, runId): Promise<PacedResult> => {
+      ...(batch === null ? {} : { remote: (runId, start, decisions) => remoteRequest(frames.frame(start, decisions), context, runId) }),
+      execute: (start, decisions, runId) => {
         const run = frames.frame(start, decisions);
         frames.forget(start); // used up: a session's snapshots are not kept
-        if (batch !== null) {
-          await queueBatchRequest(batch, target.memoryDir, batchCustomId(sessionId, runId), run);
-          return { deferred: true };
-        }
-        let look: FirstLookAnswer | undefined;
-        if (options.firstLook !== undefined) {
-          look = await firstLook(options.firstLook, run.conversation.slice(run.conversation.length - run.newMessages), options.signal);
-          firstLooks[look.answer === null ? 'none' : look.answer ? 'yes' : 'no']++;
-          // The answer is in the log before anything else happens: a replay reproduces the run without a model.
-          appendEffectsSync(logPath, [firstLookRecord({ seq: start.seq, uuid: start.uuid }, look, start.tokens)]);
-          if (look.mode === 'enforce' && look.answer === false)
-            return { outcome: declinedRun(sessionId, run, look), apply: () => Promise.resolve() };
-        }
-        const result = await runExtraction({
-          model: options.model,
-          memoryDir: target.memoryDir,
-          readRoots: cwd !== undefined && existsSync(cwd) ? [cwd] : [],
-          conversation: run.conversation,
-          newMessages: run.newMessages,
-          humanMessages: run.humanMessages,
-          runId: `${sessionId}.${runId}`,
-          // What the memory names as its origin: the id the entries carry, whatever the file is called (decision 68).
-          sessionId: originId,
-          from: run.from,
-          to: run.to,
-          now: run.now,
-          ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
-          ...(options.signal === undefined ? {} : { signal: options.signal }),
-        });
-        if (look === undefined) return result;
-        const tokens = {
-          ...result.outcome.tokens,
-          input: result.outcome.tokens.input + look.tokens.input,
-          output: result.outcome.tokens.output + look.tokens.output,
-        };
-        return { outcome: { ...result.outcome, tokens, firstLook: look }, apply: result.apply };
+        return execute(start, run, runId);
       },
     },
     sessionTally(collected.runs),
   );
+  return sessionReport(project, session, tally, counts, context.transcript.diagnostics(), collected.waiting);
+}
+
+function remoteRequest(run: ExtractionFrame, context: SessionContext, runId: string): RemoteRequest {
+  return { customId: batchCustomId(context.sessionId, runId), from: run.from, to: run.to, now: run.now };
+}
+
+/** What the gates skipped and the first looks answered, counted as the runs go. */
+function sessionCounts() {
+  const skipped: Record<string, number> = {};
+  const firstLooks = { yes: 0, no: 0, none: 0 };
+  const counts = {
+    skipped,
+    firstLooks,
+    tokensSaved: 0,
+    skip: (skip: ExtractionSkipped): void => {
+      const gate = skip.gate ?? 'direct_write';
+      skipped[gate] = (skipped[gate] ?? 0) + 1;
+      counts.tokensSaved += skip.tokens;
+    },
+    firstLook: (look: FirstLookAnswer): void => {
+      firstLooks[look.answer === null ? 'none' : look.answer ? 'yes' : 'no']++;
+    },
+  };
+  return counts;
+}
+
+function sessionReport(
+  project: string,
+  session: string,
+  tally: SessionTally,
+  counts: ReturnType<typeof sessionCounts>,
+  diagnostics: number,
+  waiting: number,
+): SessionReport {
   return {
-    project: target.projectDir,
+    project,
     session,
     runs: tally.runs,
     failed: tally.failed,
@@ -186,32 +185,10 @@ export async function extractSession(
     diagnostics,
     indexDropped: tally.indexDropped,
     submitted: tally.submitted,
-    waiting: collected.waiting,
-    skipped,
-    tokensSaved,
-    firstLooks,
-  };
-}
-
-/** What a run its first look declined records: nothing written, the look's tokens spent. */
-function declinedRun(
-  sessionId: string,
-  run: ExtractionFrame,
-  look: FirstLookAnswer,
-): ExtractionOutcome & { declined: 'first_look'; firstLook: FirstLookAnswer } {
-  return {
-    sessionId,
-    from: run.from,
-    to: run.to,
-    written: [],
-    indexShortened: 0,
-    indexDropped: [],
-    toolCalls: 0,
-    denied: 0,
-    turns: 0,
-    tokens: { input: look.tokens.input, output: look.tokens.output, cacheRead: 0 },
-    declined: 'first_look',
-    firstLook: look,
+    waiting,
+    skipped: counts.skipped,
+    tokensSaved: counts.tokensSaved,
+    firstLooks: counts.firstLooks,
   };
 }
 
@@ -247,20 +224,4 @@ function readSessionInputs(
     if (describeFailure(error) === undefined) throw error;
     throw new SessionUnreadableError(error);
   }
-}
-
-/** Where the transcript ends now: its last entry. */
-function lastPosition(entries: Iterable<LogEntry>): LogPosition {
-  let last: LogEntry | undefined;
-  for (const item of entries) last = item;
-  return { seq: last?.seq ?? -1, uuid: last !== undefined && hasUuid(last.entry) ? last.entry.uuid : null };
-}
-
-/** The working directory the session's first entry that names one gives (where the extraction may read files). */
-function firstCwd(entries: Iterable<LogEntry>): string | undefined {
-  for (const { entry } of entries) {
-    const cwd = (entry as { cwd?: unknown }).cwd;
-    if (typeof cwd === 'string') return cwd;
-  }
-  return undefined;
 }

@@ -16,20 +16,3 @@ export function firstCwd(session: string): string | undefined {
   }
   return undefined;
 }
-
-/**
- * The session id a transcript's entries carry (Claude Code writes it on every entry): what a
- * memory's `originSessionId` names, whatever the file is called (decision 68); undefined when no
- * entry carries one or the file cannot be read.
- */
-export function firstSessionId(session: string): string | undefined {
-  try {
-    for (const item of readTranscriptSync(session)) {
-      const id = item.kind === 'entry' ? (item.entry as { sessionId?: unknown }).sessionId : undefined;
-      if (typeof id === 'string' && id !== '') return id;
-    }
-  } catch (error) {
-    if (describeFailure(error) === undefined) throw error;
-  }
-  return undefined;
-}
