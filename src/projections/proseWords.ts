@@ -27,7 +27,7 @@ function countWords(text: string): number {
   let words = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
-    const space = WHITESPACE.test(text[i]!);
+    const space = WHITESPACE.test(text.charAt(i));
     if (!space && !inWord) words++;
     inWord = !space;
   }
