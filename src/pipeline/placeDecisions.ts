@@ -1,3 +1,5 @@
+import { elementAt } from '../errors.js';
+
 /** Decisions sorted into the turns that caused them. */
 export interface PlacedDecisions<D> {
   /** Decisions before the first turn's start. */
@@ -19,10 +21,10 @@ export function placeDecisions<D extends { readonly seq: number }>(starts: reado
   let turn = -1;
   for (const decision of decisions) {
     const seq = decision.seq;
-    while (turn < last && starts[turn + 1]! <= seq) turn++;
+    while (turn < last && elementAt(starts, turn + 1) <= seq) turn++;
     // Decisions come in log order; should one not, it is looked up and the walk goes on from there.
-    if (turn >= 0 && seq < starts[turn]!) turn = lastStartAtOrBefore(starts, seq);
-    (turn === -1 ? before : byTurn[turn]!).push(decision);
+    if (turn >= 0 && seq < elementAt(starts, turn)) turn = lastStartAtOrBefore(starts, seq);
+    (turn === -1 ? before : elementAt(byTurn, turn)).push(decision);
   }
   return { before, byTurn };
 }
@@ -33,7 +35,7 @@ function lastStartAtOrBefore(starts: readonly number[], seq: number): number {
   let hi = starts.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (starts[mid]! <= seq) lo = mid + 1;
+    if (elementAt(starts, mid) <= seq) lo = mid + 1;
     else hi = mid;
   }
   return lo - 1;

@@ -1,3 +1,5 @@
+import { elementAt } from '../errors.js';
+
 /**
  * runId → the uuids its run serves, as the replay state keeps it (from the effect log's
  * run_started records): an immutable map with O(1) adds, in the way of appendOnlyIndex.ts. The
@@ -33,7 +35,7 @@ export class RunBatches implements ReadonlyMap<string, readonly string[]> {
 
   get(runId: string): readonly string[] | undefined {
     const at = this.store.at.get(runId);
-    return at !== undefined && at < this.count ? this.store.adds[at]![1] : undefined;
+    return at !== undefined && at < this.count ? elementAt(this.store.adds, at)[1] : undefined;
   }
 
   has(runId: string): boolean {
@@ -45,7 +47,7 @@ export class RunBatches implements ReadonlyMap<string, readonly string[]> {
   }
 
   *entries(): MapIterator<[string, readonly string[]]> {
-    for (let i = 0; i < this.count; i++) yield this.store.adds[i]!;
+    for (let i = 0; i < this.count; i++) yield elementAt(this.store.adds, i);
   }
 
   *keys(): MapIterator<string> {

@@ -1,7 +1,7 @@
 import type { Decision } from '../projections/decisions.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import { isPrompt, promptPreview, selectTurns, turnsProjection, type Turn } from '../projections/turns.js';
-import { hasUuid } from '../transcript/entrySchema.js';
+import { hasUuid, type Entry } from '../transcript/entrySchema.js';
 import { FingerprintSet } from '../resume/fingerprintSet.js';
 import type { EffectRecord } from './effectRecord.js';
 import { placeDecisions } from './placeDecisions.js';
@@ -36,24 +36,11 @@ export function buildTimeline(
   onDecision?: (decision: Decision) => void,
 ): Timeline {
   let turnState = turnsProjection.initialState();
-  // A turn's prompt is shown as the first entry of its uuid shows (a uuid written twice keeps its first line).
-  const previews = new Map<string, string>();
-  // Fingerprints, not the uuids (a long session has hundreds of thousands): a false "seen"
-  // only sends the prompt to the walk below, which finds its first line all the same.
-  const seen = new FingerprintSet();
-  const firstSeenElsewhere = new Set<string>();
+  const previews = new PromptPreviews();
   function* folded(): Generator<LogEntry> {
     for (const logEntry of entries) {
       turnState = turnsProjection.evolve(turnState, logEntry);
-      const { entry } = logEntry;
-      if (hasUuid(entry)) {
-        const first = !seen.mayHave(entry.uuid);
-        seen.add(entry.uuid);
-        if (entry.type === 'user' && isPrompt(entry)) {
-          if (first) previews.set(entry.uuid, promptPreview(entry));
-          else if (!previews.has(entry.uuid)) firstSeenElsewhere.add(entry.uuid);
-        }
-      }
+      previews.note(logEntry.entry);
       yield logEntry;
     }
   }
@@ -62,25 +49,47 @@ export function buildTimeline(
     decisions.push(decision);
     onDecision?.(decision);
   });
-  // Rare: a prompt whose uuid an earlier entry had. One more walk finds that entry.
-  if (firstSeenElsewhere.size > 0)
-    for (const { entry } of entries) {
-      if (!hasUuid(entry) || !firstSeenElsewhere.has(entry.uuid)) continue;
-      previews.set(entry.uuid, promptPreview(entry));
-      firstSeenElsewhere.delete(entry.uuid);
-      if (firstSeenElsewhere.size === 0) break;
-    }
+  previews.findFirstLines(entries);
   const turns = selectTurns(turnState);
   const { before, byTurn } = placeDecisions(
     turns.map((turn) => turn.startSeq),
     decisions,
   );
-  const placed = turns.map((turn, i): TimelineTurn => ({
-    ...turn,
-    prompt: turn.promptUuid === null ? '' : (previews.get(turn.promptUuid) ?? ''),
-    decisions: byTurn[i] ?? [],
-  }));
+  const placed = turns.map((turn, i): TimelineTurn => ({ ...turn, prompt: previews.of(turn.promptUuid), decisions: byTurn[i] ?? [] }));
   return { turns: placed, before, decisions, state };
+}
+
+/** Each prompt's preview, as the first entry of its uuid shows it (a uuid written twice keeps its first line). */
+class PromptPreviews {
+  private readonly previews = new Map<string, string>();
+  // Fingerprints, not the uuids (a long session has hundreds of thousands): a false "seen"
+  // only sends the prompt to `findFirstLines`, which finds its first line all the same.
+  private readonly seen = new FingerprintSet();
+  private readonly firstSeenElsewhere = new Set<string>();
+
+  note(entry: Entry): void {
+    if (!hasUuid(entry)) return;
+    const first = !this.seen.mayHave(entry.uuid);
+    this.seen.add(entry.uuid);
+    if (entry.type !== 'user' || !isPrompt(entry)) return;
+    if (first) this.previews.set(entry.uuid, promptPreview(entry));
+    else if (!this.previews.has(entry.uuid)) this.firstSeenElsewhere.add(entry.uuid);
+  }
+
+  /** Rare: a prompt whose uuid an earlier entry had. One more walk finds that entry. */
+  findFirstLines(entries: Iterable<LogEntry>): void {
+    if (this.firstSeenElsewhere.size === 0) return;
+    for (const { entry } of entries) {
+      if (!hasUuid(entry) || !this.firstSeenElsewhere.has(entry.uuid)) continue;
+      this.previews.set(entry.uuid, promptPreview(entry));
+      this.firstSeenElsewhere.delete(entry.uuid);
+      if (this.firstSeenElsewhere.size === 0) break;
+    }
+  }
+
+  of(uuid: string | null): string {
+    return uuid === null ? '' : (this.previews.get(uuid) ?? '');
+  }
 }
 
 /** A prompt's preview when its uuid was written on an earlier line: the preview of that first line; '' when none is found. */

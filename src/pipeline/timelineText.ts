@@ -1,3 +1,4 @@
+import { elementAt } from '../errors.js';
 import type { Decision } from '../projections/decisions.js';
 import { promptPreview, turnsProjection, type Turn } from '../projections/turns.js';
 import { FingerprintSet } from '../resume/fingerprintSet.js';
@@ -78,7 +79,8 @@ class DecisionPlacer {
   constructor(private readonly seqs: readonly number[]) {
     // Decisions come in log order; should some not, a stable sort by position still gives each turn its own.
     this.#bySeq = seqs.map((_, i) => i);
-    if (seqs.some((seq, i) => i > 0 && seq < seqs[i - 1]!)) this.#bySeq.sort((a, b) => seqs[a]! - seqs[b]! || a - b);
+    if (seqs.some((seq, i) => seq < (seqs[i - 1] ?? -Infinity)))
+      this.#bySeq.sort((a, b) => elementAt(seqs, a) - elementAt(seqs, b) || a - b);
   }
 
   /** Decisions before the first turn's start (`end`). */
@@ -88,13 +90,19 @@ class DecisionPlacer {
 
   /** Decisions from `start` up to `end`, in the order they were made. */
   within(start: number, end: number): number[] {
-    while (this.#next < this.#bySeq.length && this.seqs[this.#bySeq[this.#next]!]! < start) this.#next++;
+    while (this.#pending(start)) this.#next++;
     return this.#take(end);
   }
 
   #take(end: number): number[] {
     const taken: number[] = [];
-    while (this.#next < this.#bySeq.length && this.seqs[this.#bySeq[this.#next]!]! < end) taken.push(this.#bySeq[this.#next++]!);
+    while (this.#pending(end)) taken.push(elementAt(this.#bySeq, this.#next++));
     return taken.sort((a, b) => a - b);
+  }
+
+  /** Whether a decision is left to hand out, made before `end`. */
+  #pending(end: number): boolean {
+    const index = this.#bySeq[this.#next];
+    return index !== undefined && elementAt(this.seqs, index) < end;
   }
 }

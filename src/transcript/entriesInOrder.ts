@@ -1,4 +1,4 @@
-import { MemlogError } from '../errors.js';
+import { elementAt, MemlogError, missing, valueOf } from '../errors.js';
 import type { Entry } from './entrySchema.js';
 import type { LogEntry } from './logEntry.js';
 import { readTranscriptSync, type ReadTranscriptOptions } from './readTranscript.js';
@@ -26,17 +26,20 @@ export function* entriesInOrder(
   const { windowBytes = WINDOW_BYTES, ...readOptions } = options;
   let from = 0;
   while (from < seqs.length) {
-    let lo = seqs[from]!;
+    let lo = elementAt(seqs, from, 'seqs');
     let hi = lo;
     let to = from + 1;
     for (; to < seqs.length; to++) {
-      const seq = seqs[to]!;
+      const seq = elementAt(seqs, to, 'seqs');
       const [low, high] = [Math.min(lo, seq), Math.max(hi, seq)];
       if (positions.offsetOf(high) - positions.offsetOf(low) > windowBytes) break;
       [lo, hi] = [low, high];
     }
     const found = window(path, seqs, from, to, { lo, hi }, positions, readOptions);
-    for (let i = from; i < to; i++) yield { seq: seqs[i]!, entry: found.get(seqs[i]!)! };
+    for (let i = from; i < to; i++) {
+      const seq = elementAt(seqs, i, 'seqs');
+      yield { seq, entry: valueOf(found, seq, 'entries read') };
+    }
     from = to;
   }
 }
@@ -52,7 +55,7 @@ function window(
   options: ReadTranscriptOptions,
 ): Map<number, Entry> {
   const wanted = new Set<number>();
-  for (let i = from; i < to; i++) wanted.add(seqs[i]!);
+  for (let i = from; i < to; i++) wanted.add(elementAt(seqs, i, 'seqs'));
   const found = new Map<number, Entry>();
   const start = positions.at(lo);
   for (const item of readTranscriptSync(path, {
@@ -70,15 +73,11 @@ function window(
     if (item.seq >= hi) break;
   }
   if (found.size !== wanted.size) {
-    const missing = [...wanted].find((seq) => !found.has(seq))!;
-    throw new MemlogError(
-      'io',
-      `${path}: changed while it was read (entry ${missing} is no longer at line ${positions.at(missing).line})`,
-      {
-        path,
-        seq: missing,
-      },
-    );
+    const lost = [...wanted].find((seq) => !found.has(seq)) ?? missing('an entry not found', found.size);
+    throw new MemlogError('io', `${path}: changed while it was read (entry ${lost} is no longer at line ${positions.at(lost).line})`, {
+      path,
+      seq: lost,
+    });
   }
   return found;
 }

@@ -32,7 +32,8 @@ export function resolveEntryRef(entries: Iterable<LogEntry>, ref: string): Entry
     if (uuid.toLowerCase() === wanted) return { ok: true, seq: e.seq, uuid };
     if (uuid.toLowerCase().startsWith(wanted)) matches.push({ seq: e.seq, uuid });
   }
-  if (matches.length === 1) return { ok: true, seq: matches[0]!.seq, uuid: matches[0]!.uuid };
+  const only = matches.length === 1 ? matches[0] : undefined;
+  if (only !== undefined) return { ok: true, seq: only.seq, uuid: only.uuid };
   if (matches.length === 0) return { ok: false, reason: `no entry whose uuid starts with ${name}` };
   return {
     ok: false,

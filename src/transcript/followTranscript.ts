@@ -23,45 +23,11 @@ export interface FollowOptions {
 export function followTranscript(path: string, options: FollowOptions = {}): Observable<ReadItem> {
   const { pollMs = 250, stop, scheduler = asyncScheduler, chunkBytes = 1024 * 1024 } = options;
   return new Observable<ReadItem>((subscriber) => {
-    let parser = new TranscriptParser();
-    let offset = 0;
+    const tail = new TailReader(path, chunkBytes);
     let closed = false;
     let finishing = false;
     // Reads never overlap: each waits for the one before, so the parser sees bytes in order.
     let reading: Promise<void> = Promise.resolve();
-
-    const readNew = async (): Promise<ReadItem[]> => {
-      const size = await sizeOf(path);
-      if (size === null || size === offset) return [];
-      if (size < offset) {
-        const shrank: DiagnosticItem = {
-          kind: 'diagnostic',
-          code: 'read_error',
-          line: 0,
-          offset: size,
-          raw: '',
-          message: `the file shrank from ${offset} to ${size} bytes; following from its new end`,
-        };
-        offset = size;
-        // What was held back belonged to bytes that are gone.
-        parser = new TranscriptParser({ startOffset: size, startLine: 0, startSeq: parser.nextSeq });
-        return [shrank];
-      }
-      const handle = await openRegular(path);
-      const items: ReadItem[] = [];
-      try {
-        const buffer = Buffer.allocUnsafe(Math.min(chunkBytes, size - offset));
-        while (offset < size) {
-          const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - offset), offset);
-          if (bytesRead === 0) break;
-          offset += bytesRead;
-          items.push(...parser.push(buffer.subarray(0, bytesRead)));
-        }
-      } finally {
-        await handle.close();
-      }
-      return items;
-    };
 
     const emit = (items: readonly ReadItem[]): void => {
       if (!closed) for (const item of items) subscriber.next(item);
@@ -70,7 +36,7 @@ export function followTranscript(path: string, options: FollowOptions = {}): Obs
       if (!closed) subscriber.error(error);
     };
     const poll = (): void => {
-      reading = reading.then(async () => (closed || finishing ? undefined : emit(await readNew()))).catch(fail);
+      reading = reading.then(async () => (closed || finishing ? undefined : emit(await tail.readNew()))).catch(fail);
     };
     const polls = timer(0, pollMs, scheduler).subscribe(poll);
     const finish = (): void => {
@@ -80,8 +46,8 @@ export function followTranscript(path: string, options: FollowOptions = {}): Obs
       // After the read in flight: what arrived since, then the held-back tail.
       reading = reading
         .then(async () => {
-          emit(await readNew());
-          emit(parser.end());
+          emit(await tail.readNew());
+          emit(tail.end());
           if (!closed) subscriber.complete();
         })
         .catch(fail);
@@ -93,6 +59,62 @@ export function followTranscript(path: string, options: FollowOptions = {}): Obs
       stopping?.unsubscribe();
     };
   });
+}
+
+/** A growing file's lines past what was read: each new line once its newline is there. */
+class TailReader {
+  private parser = new TranscriptParser();
+  private offset = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly chunkBytes: number,
+  ) {}
+
+  /** What was appended since the last read, as items; a read_error when the file shrank. */
+  async readNew(): Promise<ReadItem[]> {
+    const size = await sizeOf(this.path);
+    if (size === null || size === this.offset) return [];
+    if (size < this.offset) return [this.restartAt(size)];
+    return this.readUpTo(size);
+  }
+
+  /** The held-back tail, flushed (a torn last line becomes truncated_line). */
+  end(): ReadItem[] {
+    return this.parser.end();
+  }
+
+  private restartAt(size: number): DiagnosticItem {
+    const shrank: DiagnosticItem = {
+      kind: 'diagnostic',
+      code: 'read_error',
+      line: 0,
+      offset: size,
+      raw: '',
+      message: `the file shrank from ${this.offset} to ${size} bytes; following from its new end`,
+    };
+    this.offset = size;
+    // What was held back belonged to bytes that are gone.
+    this.parser = new TranscriptParser({ startOffset: size, startLine: 0, startSeq: this.parser.nextSeq });
+    return shrank;
+  }
+
+  private async readUpTo(size: number): Promise<ReadItem[]> {
+    const handle = await openRegular(this.path);
+    const items: ReadItem[] = [];
+    try {
+      const buffer = Buffer.allocUnsafe(Math.min(this.chunkBytes, size - this.offset));
+      while (this.offset < size) {
+        const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - this.offset), this.offset);
+        if (bytesRead === 0) break;
+        this.offset += bytesRead;
+        items.push(...this.parser.push(buffer.subarray(0, bytesRead)));
+      }
+    } finally {
+      await handle.close();
+    }
+    return items;
+  }
 }
 
 async function sizeOf(path: string): Promise<number | null> {

@@ -1,3 +1,4 @@
+import { missing } from '../errors.js';
 import { growableArray, grownTo } from './growableArray.js';
 import type { ItemPosition } from './readItemAt.js';
 
@@ -30,13 +31,13 @@ export class SeqPositions {
   /** The byte offset the entry's line starts at. */
   offsetOf(seq: number): number {
     this.check(seq);
-    return this.offsets[seq]!;
+    return this.offsets[seq] ?? missing('offsets', seq);
   }
 
   /** The position to start a read at, so that this entry comes first with its own seq and line. */
   at(seq: number): Required<ItemPosition> {
     this.check(seq);
-    return { offset: this.offsets[seq]!, line: this.lines[seq]!, seq };
+    return { offset: this.offsets[seq] ?? missing('offsets', seq), line: this.lines[seq] ?? missing('lines', seq), seq };
   }
 
   private check(seq: number): void {
