@@ -24,6 +24,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['mcp', async () => (await import('./mcpCommand.js')).registerMcp],
   ['archive', async () => (await import('./archiveCommand.js')).registerArchive],
   ['undo', async () => (await import('./undoCommand.js')).registerUndo],
+  ['review', async () => (await import('./reviewCommand.js')).registerReview],
 ];
 
 /**
