@@ -11,12 +11,14 @@ import { formatBackfillReport, formatPerTurnReport } from './extractReport.js';
 import { addModelPortOptions, costField, costLine, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { nonNegative, positive, toSettings } from './triggerOptions.js';
+import { REVIEW_ENV, reviewByDefault } from './reviewSetting.js';
 import { describePolicy } from '../pipeline/index.js';
 import { TRIGGER_POLICIES, type TriggerPolicy } from '../projections/index.js';
 
 interface ExtractCliOptions extends ModelPortCliOptions {
   readonly out: string;
   readonly intoClaude?: boolean;
+  readonly review?: boolean;
   readonly model: ModelKind;
   readonly cassette?: string;
   readonly record?: boolean;
@@ -110,6 +112,10 @@ export function registerExtract(program: Command): void {
     // The default since decision 46; the flag stays accepted for scripts written when it was opt-in.
     .addOption(new Option('--two-phase', 'read each session once, then consolidate (the default)').hideHelp())
     .option('--dry-run', 'list what would be processed, with an estimate of model tokens; write nothing')
+    .option(
+      '--review',
+      `put each project's merged memories in the review inbox beside its memory directory instead of writing them (memlog review); the default when ${REVIEW_ENV}=1`,
+    )
     .option('--json', 'print the report as one JSON object');
   addModelPortOptions(command);
   checkOptions<ExtractCliOptions>(command, (options, given) => {
@@ -119,6 +125,8 @@ export function registerExtract(program: Command): void {
     if (options.perTurn === true && twoPhase) return '--per-turn and --two-phase are two ways to extract: choose one';
     if (options.perTurn === true && options.chunkTokens !== undefined)
       return '--chunk-tokens sizes the chunks each session is read in; --per-turn sends runs, not chunks';
+    if (options.perTurn === true && options.review === true)
+      return "--review proposes the backfill's merge; --per-turn writes each run as it goes";
     if (options.perTurn === true && given('consolidation'))
       return '--consolidation chooses how the backfill consolidates its candidates; --per-turn has no such phase';
     if (options.consolidation === 'agent' && options.model === 'offline')
@@ -170,6 +178,7 @@ export function registerExtract(program: Command): void {
           ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
           ...(options.batch === true && model instanceof AnthropicModel ? { batches: model.batches } : {}),
           ...(options.consolidation === 'agent' ? { consolidationAgent: { model } } : {}),
+          ...(reviewByDefault(options.review) ? { review: true } : {}),
           onStart: progress.start,
           onSession: progress.session,
         });
