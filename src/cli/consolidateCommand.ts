@@ -14,9 +14,11 @@ import {
 import { INDEX_NAME } from '../memory/durable/index.js';
 import { addModelPortOptions, costLine, MODEL_HELP, type ModelPortCliOptions } from './modelPortOptions.js';
 import { modelOption } from './optionChecks.js';
+import { REVIEW_ENV, reviewByDefault } from './reviewSetting.js';
 
 interface ConsolidateOptions extends ModelPortCliOptions {
   readonly dryRun?: boolean;
+  readonly review?: boolean;
   readonly json?: boolean;
   readonly force?: boolean;
   readonly minHours: string;
@@ -76,6 +78,11 @@ function outcome(dir: string, result: ConsolidateResult): string {
       return formatPlan(result.plan, `${dir} (dry run, nothing written)`);
     case 'consolidated':
       return formatPlan(result.plan, `${dir} (${result.runId ?? 'consolidated'})`);
+    case 'proposed':
+      return formatPlan(
+        result.plan,
+        `${dir} (proposed for review as ${result.proposal ?? '?'}: memlog review accept ${result.proposal ?? '?'} --dir ${dir})`,
+      );
   }
 }
 
@@ -86,6 +93,7 @@ function toJson(dir: string, result: ConsolidateResult): unknown {
     memoryDir: dir,
     status: result.status,
     ...(result.runId === undefined ? {} : { runId: result.runId }),
+    ...(result.proposal === undefined ? {} : { proposal: result.proposal }),
     ...finished,
     changes: result.plan.changes,
     index: result.plan.indexChanged ? result.plan.index : null,
@@ -105,6 +113,10 @@ export function registerConsolidate(program: Command): void {
     .argument('<path>', 'a memory directory (with MEMORY.md), a project folder with memory/, or a projects folder')
     .option('--dry-run', 'print the plan (added / updated / merged / removed, each with its reason and sources) and write nothing')
     .option('--json', 'print the result as one JSON object')
+    .option(
+      '--review',
+      `put the changes in the review inbox beside the directory instead of writing them (memlog review); the default when ${REVIEW_ENV}=1`,
+    )
     .addOption(modelOption('--model <kind>', `the consolidation agent's model: ${MODEL_HELP}; offline is the lexical planner`, 'auto'))
     .option('--force', 'run even when the gates say it is too soon (a consolidation running elsewhere still stops it)')
     .option('--min-hours <n>', 'hours since the last consolidation before the next', String(DEFAULT_MIN_HOURS))
@@ -136,6 +148,7 @@ export function registerConsolidate(program: Command): void {
         const result = await consolidateMemory({
           memoryDir: dir,
           dryRun: options.dryRun === true,
+          review: reviewByDefault(options.review),
           force: options.force === true,
           minHours,
           minSessions,

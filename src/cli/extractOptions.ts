@@ -4,6 +4,7 @@ import { TRIGGER_POLICIES, type TriggerPolicy } from '../projections/index.js';
 import { MODEL_HELP, type ModelPortCliOptions } from './modelPortOptions.js';
 import { MODEL_KINDS } from './optionChecks.js';
 import type { OptionRule, OptionTable } from './optionTable.js';
+import { REVIEW_ENV } from './reviewSetting.js';
 import { nonNegative, positive } from './triggerOptions.js';
 
 /** `memlog extract`'s own options, as commander hands them to the action (the model port's options besides). */
@@ -29,6 +30,7 @@ export interface ExtractCliOptions {
   /** The default since decision 46; still accepted for scripts written when it was opt-in. */
   readonly twoPhase?: boolean;
   readonly dryRun?: boolean;
+  readonly review?: boolean;
   readonly json?: boolean;
 }
 
@@ -123,6 +125,10 @@ export const EXTRACT_OPTIONS: OptionTable<ExtractCliOptions> = {
   },
   twoPhase: { flags: '--two-phase', description: 'read each session once, then consolidate (the default)', hidden: true },
   dryRun: { flags: '--dry-run', description: 'list what would be processed, with an estimate of model tokens; write nothing' },
+  review: {
+    flags: '--review',
+    description: `put each project's merged memories in the review inbox beside its memory directory instead of writing them (memlog review); the default when ${REVIEW_ENV}=1`,
+  },
   json: { flags: '--json', description: 'print the report as one JSON object' },
 };
 
@@ -143,6 +149,7 @@ export const EXTRACT_RULES: readonly OptionRule<Key>[] = [
     with: 'chunkTokens',
     message: '--chunk-tokens sizes the chunks each session is read in; --per-turn sends runs, not chunks',
   },
+  { given: 'perTurn', with: 'review', message: "--review proposes the backfill's merge; --per-turn writes each run as it goes" },
   {
     given: 'perTurn',
     with: 'consolidation',

@@ -5,6 +5,7 @@ import type { ExtractCommandOptions } from './extractOptions.js';
 import { backfillProgress, perTurnProgress } from './extractProgress.js';
 import { formatBackfillReport, formatPerTurnReport } from './extractReport.js';
 import { costField, costLine } from './modelPortOptions.js';
+import { reviewByDefault } from './reviewSetting.js';
 import { toSettings } from './triggerOptions.js';
 
 /** `memlog extract` by default: each session read once in chunks, then each project's candidates consolidated. */
@@ -21,6 +22,7 @@ export async function runBackfill(root: string, options: ExtractCommandOptions, 
     ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
     ...(models.batches === undefined ? {} : { batches: models.batches }),
     ...(models.consolidationAgent === undefined ? {} : { consolidationAgent: models.consolidationAgent }),
+    ...(reviewByDefault(options.review) ? { review: true } : {}),
     onStart: progress.start,
     onSession: progress.session,
   });

@@ -25,6 +25,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['archive', async () => (await import('./archiveCommand.js')).registerArchive],
   ['audit', async () => (await import('./auditCommand.js')).registerAudit],
   ['undo', async () => (await import('./undoCommand.js')).registerUndo],
+  ['review', async () => (await import('./reviewCommand.js')).registerReview],
 ];
 
 /**

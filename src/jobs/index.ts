@@ -78,3 +78,9 @@ export { memoryHistory, type HistoryEntry, type ChangeName } from './history/mem
 export { claudeCodeWrites, type ClaudeCodeWrite } from './history/claudeCodeWrites.js';
 export { recordedRuns, type RecordedRun, type FileChange, type RunSort } from './history/readChanges.js';
 export { undoRun, UndoTargetError, type UndoResult, type UndoOptions, type UndoConflict } from './history/undoRun.js';
+export { proposals, type Proposal } from './review/proposals.js';
+export { acceptProposal, rejectProposal, editProposal, type AcceptOutcome } from './review/reviewActions.js';
+export { reviewInboxPath } from './review/reviewInbox.js';
+export { readBlob } from './history/blobStore.js';
+export { diffOf } from './history/memoryHistory.js';
+export { wordsAt } from './history/sourceWords.js';

@@ -42,6 +42,8 @@ export interface BackfillOptions {
    * candidates in its first message); none: the lexical planner, deterministic and free.
    */
   readonly consolidationAgent?: ConsolidationAgent;
+  /** Phase 2's merge goes to the review inbox instead of the memory directory (decision 80). */
+  readonly review?: boolean;
   /** Told once, before the first session, how many sessions there are. */
   readonly onStart?: (sessions: number) => void;
   readonly onSession?: (report: SessionCandidatesReport) => void;
@@ -165,6 +167,7 @@ async function phaseTwo(target: ExtractTarget, options: BackfillOptions): Promis
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
       ...(options.consolidationAgent === undefined ? {} : { agent: options.consolidationAgent }),
+      ...(options.review === true ? { review: true } : {}),
     });
     const agent = merged.result !== null && merged.result.status !== 'skipped' ? merged.result.agent : undefined;
     return {

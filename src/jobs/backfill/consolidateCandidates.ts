@@ -40,7 +40,13 @@ export interface CandidatesConsolidation {
  */
 export async function consolidateCandidates(
   project: ProjectCandidates,
-  options: { readonly now?: () => Date; readonly frontmatter?: FrontmatterForm; readonly agent?: ConsolidationAgent } = {},
+  options: {
+    readonly now?: () => Date;
+    readonly frontmatter?: FrontmatterForm;
+    readonly agent?: ConsolidationAgent;
+    /** Propose the merge for review instead of writing it: the chunks are consumed when it is accepted (decision 80). */
+    readonly review?: boolean;
+  } = {},
 ): Promise<CandidatesConsolidation> {
   const logPath = consolidationLogPath(project.memoryDir);
   await finishCommittedConsolidations(project.memoryDir, options.now?.());
@@ -57,10 +63,11 @@ export async function consolidateCandidates(
       consumes: keys,
       force: true,
       ...options,
+      ...(options.review === true ? { reviewSource: 'extract' } : {}),
     });
     // Another consolidation holds the directory: these candidates wait for the next backfill.
     if (result.status === 'skipped') return { chunks: 0, candidates: 0, result };
   }
-  if (result?.status !== 'consolidated') appendEffectsSync(logPath, [candidatesConsumedRecord(keys)]);
+  if (result?.status !== 'consolidated' && result?.status !== 'proposed') appendEffectsSync(logPath, [candidatesConsumedRecord(keys)]);
   return { chunks: keys.length, candidates: candidates.length, result };
 }

@@ -11,6 +11,7 @@ import { nextRunId } from '../../pipeline/effectRecords.js';
 import { prepareWithAgent, type ConsolidationAgent } from './agentConsolidation.js';
 import { candidatesWithoutSecrets } from './candidateSecrets.js';
 import { commitConsolidation } from './commitConsolidation.js';
+import { proposeCommit } from '../review/proposeCommit.js';
 import { gateReason, sessionsSince } from './consolidationGates.js';
 import { acquireConsolidationLock, readConsolidationLock } from './consolidationLock.js';
 import { cutShort, finishCutShort } from './cutShort.js';
@@ -43,6 +44,9 @@ export interface ConsolidateOptions {
   readonly frontmatter?: FrontmatterForm;
   /** Backfill's candidate chunks the candidates came from: named in the commit record, so they are consumed exactly when it commits. */
   readonly consumes?: readonly string[];
+  /** Put the changes in the review inbox instead of the directory (decision 80); `reviewSource` names the command. */
+  readonly review?: boolean;
+  readonly reviewSource?: string;
   readonly now?: () => Date;
 }
 
@@ -54,7 +58,9 @@ export type ConsolidateResult =
       readonly finished: readonly string[];
     }
   | {
-      readonly status: 'planned' | 'consolidated' | 'unchanged';
+      readonly status: 'planned' | 'consolidated' | 'unchanged' | 'proposed';
+      /** `proposed`: the proposal's id in the review inbox. */
+      readonly proposal?: string;
       readonly plan: ConsolidationPlan;
       readonly unreadable: readonly string[];
       /** The CLAUDE.md files the memories were checked against. */
@@ -205,6 +211,21 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       await removeStagedDir(staging);
       succeeded = true;
       return { status: 'unchanged', ...result };
+    }
+    if (options.review === true) {
+      const proposal = await proposeCommit({
+        memoryDir,
+        staging,
+        plan: prepared.plan,
+        writes: prepared.writes,
+        removes: prepared.removes,
+        ...(options.consumes === undefined ? {} : { consumes: options.consumes }),
+        source: options.reviewSource ?? 'consolidate',
+        time: now.toISOString(),
+        sessionsDir,
+      });
+      // Nothing was consolidated: the lock's time goes back, so the gates still see the last real one.
+      return { status: 'proposed', ...result, proposal };
     }
     await commitConsolidation({
       memoryDir,
