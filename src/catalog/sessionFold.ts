@@ -4,8 +4,8 @@ import { resumedFacts } from './resumedFacts.js';
 import type { ScanItem } from './scanItem.js';
 import type { SessionSummary, UsageSums } from './sessionSummary.js';
 
-/** One message's usage as stored: id, model, input, output, cache creation, cache read. */
-type StoredUsage = [id: string, model: string | null, input: number, output: number, cacheCreation: number, cacheRead: number];
+/** One message's usage as stored: id, model, input, output, cache creation, cache read, and its UTC day ('' when its time is not one). */
+type StoredUsage = [id: string, model: string | null, input: number, output: number, cacheCreation: number, cacheRead: number, day: string];
 
 /** A fold's state as a catalog row stores it (JSON): folding on from it equals folding the whole file (decision 81). */
 export interface FoldSnapshot {
@@ -86,7 +86,7 @@ export class SessionFold {
     if (facts.sessionId !== undefined) this.#sessions.set(facts.sessionId, (this.#sessions.get(facts.sessionId) ?? 0) + 1);
     if (facts.sidechain !== undefined) this.#inline.set(facts.sidechain, (this.#inline.get(facts.sidechain) ?? 0) + 1);
     if (facts.boundary !== undefined) this.#boundaries.push(facts.boundary);
-    if (facts.usage !== undefined) this.#usage.set(facts.usage.id, stored(facts.usage));
+    if (facts.usage !== undefined) this.#usage.set(facts.usage.id, stored(facts.usage, facts.timestamp));
     if (facts.timestamp !== undefined) {
       if (this.#firstTime === null) this.#firstTime = facts.timestamp;
       this.#lastTime = facts.timestamp;
@@ -115,7 +115,6 @@ export class SessionFold {
   /** The summary of what was folded; `again` gives every light entry of the file, for the rare resume that needs them. */
   summarize(again: () => Iterable<SeqEntry>): SessionSummary {
     const resumed = resumedFacts(this.#window, again);
-    const { total, byModel } = usageSums(this.#usage.values());
     return {
       sessionId: mostCommon(this.#sessions) ?? null,
       lines: this.#lines,
@@ -125,8 +124,7 @@ export class SessionFold {
       ...resumed,
       inlineSidechains: [...this.#inline].map(([agentId, entries]) => ({ agentId: agentId === '' ? null : agentId, entries })),
       compactBoundaries: [...this.#boundaries],
-      usage: total,
-      usageByModel: byModel,
+      ...usageSums(this.#usage.values()),
       firstTime: this.#firstTime,
       lastTime: this.#lastTime,
       cwd: this.#cwd,
@@ -134,18 +132,21 @@ export class SessionFold {
   }
 }
 
-function stored(usage: UsageFact): StoredUsage {
-  return [usage.id, usage.model, usage.input, usage.output, usage.cacheCreation, usage.cacheRead];
+function stored(usage: UsageFact, timestamp: string | undefined): StoredUsage {
+  const day = timestamp !== undefined && /^\d{4}-\d{2}-\d{2}/.test(timestamp) ? timestamp.slice(0, 10) : '';
+  return [usage.id, usage.model, usage.input, usage.output, usage.cacheCreation, usage.cacheRead, day];
 }
 
-function usageSums(usages: Iterable<StoredUsage>): { total: UsageSums; byModel: Record<string, UsageSums> } {
+function usageSums(usages: Iterable<StoredUsage>): Pick<SessionSummary, 'usage' | 'usageByModel' | 'usageByDay'> {
   const total = emptySums();
   const byModel: Record<string, UsageSums> = {};
+  const byDay: Record<string, Record<string, UsageSums>> = {};
   for (const usage of usages) {
     addTo(total, usage);
     addTo((byModel[usage[1] ?? ''] ??= emptySums()), usage);
+    addTo(((byDay[usage[6]] ??= {})[usage[1] ?? ''] ??= emptySums()), usage);
   }
-  return { total, byModel };
+  return { usage: total, usageByModel: byModel, usageByDay: byDay };
 }
 
 function emptySums(): UsageSums {

@@ -26,6 +26,8 @@ export interface SessionSummary {
   readonly usage: UsageSums;
   /** The same usage split by model (a message without one under ''). */
   readonly usageByModel: Record<string, UsageSums>;
+  /** The same usage by UTC day of its message ('' for a message without a time), then by model. */
+  readonly usageByDay: Record<string, Record<string, UsageSums>>;
   readonly title: string | null;
   readonly firstTime: string | null;
   readonly lastTime: string | null;

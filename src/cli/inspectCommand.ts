@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
 import { describeFailure, statOrNull } from '../fs/index.js';
-import { findTranscripts, formatReport, inspectTranscript } from '../inspect/index.js';
-import { readProgress } from './readProgress.js';
+import { findTranscripts, formatReport, type TranscriptReport } from '../inspect/light/index.js';
+import { catalogReports } from './catalogReports.js';
 import { resolvePathArgument } from './transcriptArgument.js';
 
 export interface InspectOptions {
   readonly json?: boolean;
   readonly strict?: boolean;
+  /** A catalog file, false for --no-catalog, undefined for the default one. */
+  readonly catalog?: string | false;
 }
 
 /** `memlog inspect <file|folder...>`: a summary per transcript, or JSON lines with --json. */
@@ -17,29 +19,27 @@ export function registerInspect(program: Command): void {
     .argument('<paths...>', 'transcript files or folders (searched for *.jsonl), archives, or archived session ids')
     .option('--json', 'one JSON object per transcript file, one per line')
     .option('--strict', 'exit with status 1 when any line has a diagnostic')
-    .addHelpText('after', '\nExamples:\n  memlog inspect ~/.claude/projects\n  memlog inspect session.jsonl --json | jq .diagnostics')
+    .option('--catalog <file>', 'the session catalog to read and keep up to date (default: $MEMLOG_CATALOG, else ~/.memlog/catalog.db)')
+    .option('--no-catalog', 'read every file in full, neither reading nor writing the session catalog')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  memlog inspect ~/.claude/projects\n  memlog inspect session.jsonl --json | jq .diagnostics\n  memlog inspect ~/.claude/projects --no-catalog',
+    )
     .action(async (paths: string[], options: InspectOptions) => {
       const files = await findTranscripts(await Promise.all(paths.map(resolvePathArgument)));
+      const stored = options.catalog === false ? new Map<string, TranscriptReport>() : await catalogReports(files, options.catalog);
       let withDiagnostics = 0;
       let unreadable = 0;
       for (const [i, file] of files.entries()) {
         const gap = i > 0 ? '\n' : '';
-        let report;
-        const progress = readProgress('inspect', file, statOrNull(file)?.size ?? 0);
-        try {
-          report = inspectTranscript(file, { onRead: progress.read });
-        } catch (error) {
-          // One file that cannot be read (permissions, an I/O error, gone since the walk) is reported; the others are still inspected.
-          const message = describeFailure(error);
-          if (message === undefined) throw error;
+        const report = stored.get(file) ?? (await readInFull(file));
+        if (typeof report === 'string') {
           unreadable++;
-          const reason = message.startsWith(`${file}: `) ? `cannot be read: ${message.slice(file.length + 2)}` : message;
+          const reason = report.startsWith(`${file}: `) ? `cannot be read: ${report.slice(file.length + 2)}` : report;
           process.stdout.write(
-            options.json === true ? `${JSON.stringify({ file, error: message })}\n` : `${gap}${file}\n  error       ${reason}\n`,
+            options.json === true ? `${JSON.stringify({ file, error: report })}\n` : `${gap}${file}\n  error       ${reason}\n`,
           );
           continue;
-        } finally {
-          progress.stop();
         }
         if (report.diagnostics.length > 0) withDiagnostics++;
         process.stdout.write(options.json === true ? `${JSON.stringify(report)}\n` : `${gap}${formatReport(report)}\n`);
@@ -52,4 +52,27 @@ export function registerInspect(program: Command): void {
       }
       if (unreadable > 0 || (options.strict === true && withDiagnostics > 0)) process.exitCode = 1;
     });
+}
+
+/**
+ * The report of one file read in full, with a progress display, or why it cannot be read: one file that cannot be read
+ * (permissions, an I/O error, gone since the walk) is reported, and the others are still inspected.
+ */
+async function readInFull(file: string): Promise<TranscriptReport | string> {
+  const progress = await startProgress(file);
+  try {
+    return (await import('../inspect/index.js')).inspectTranscript(file, { onRead: progress.read });
+  } catch (error) {
+    const message = describeFailure(error);
+    if (message === undefined) throw error;
+    return message;
+  } finally {
+    progress.stop();
+  }
+}
+
+/** The progress display of one file read in full (loaded only then: a rerun over the catalog reads none). */
+async function startProgress(file: string): Promise<{ read: (bytes: number) => void; stop: () => void }> {
+  const { readProgress } = await import('./readProgress.js');
+  return readProgress('inspect', file, statOrNull(file)?.size ?? 0);
 }

@@ -4,9 +4,10 @@ import { describePolicy } from '../pipeline/index.js';
 import { formatReportTable, writeReport } from '../report/index.js';
 import { readProgress } from './readProgress.js';
 import { resolveFolderArgument } from './transcriptArgument.js';
+import { addUsageOptions, runUsageReport, usageOptionWithoutUsage, type UsageCliOptions } from './reportUsage.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 
-interface ReportCliOptions extends TriggerOptions {
+interface ReportCliOptions extends TriggerOptions, UsageCliOptions {
   readonly html?: string;
   readonly json?: boolean;
   readonly out?: string;
@@ -28,10 +29,14 @@ export function registerReport(program: Command): void {
     .option('--json', 'print the rows as JSON')
     .option('--out <dir>', `memlog extract's output folder, for its effect logs (default: ${DEFAULT_OUT} when it exists)`)
     .option('--effects-dir <dir>', 'a folder of <session>.memlog.jsonl effect logs to read first');
+  addUsageOptions(command);
   // As replay: a report explains what Claude Code did, so its rules are the default.
   addTriggerOptions(command, 'claude-code')
     .addHelpText('after', '\nExamples:\n  memlog report ~/.claude/projects\n  memlog report fixtures/projects --html report/index.html')
     .action(async (folder: string, options: ReportCliOptions) => {
+      const misplaced = usageOptionWithoutUsage(options);
+      if (misplaced !== undefined) command.error(`error: ${misplaced}`, { exitCode: 2 });
+      if (options.usage === true) return runUsageReport(folder, options);
       const out = options.out ?? (existsSync(DEFAULT_OUT) ? DEFAULT_OUT : undefined);
       const report = await writeReport({
         readProgress: (file, bytes) => readProgress('report', file, bytes),

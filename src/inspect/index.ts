@@ -1,4 +1,3 @@
 /** `memlog inspect`: what a transcript holds, as a report and its text form. */
 export { inspectTranscript, type TranscriptReport } from './inspectTranscript.js';
-export { findTranscripts } from './findTranscripts.js';
-export { formatReport } from './formatReport.js';
+export { findTranscripts, formatReport, reportOfSummary, agentFilesOf, type AgentFile } from './light/index.js';

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UsageTotals, sumUsageById } from './usageTotals.js';
+import type { TranscriptReport } from './light/transcriptReport.js';
 import { lightEntry } from '../resume/lightEntry.js';
 import { resumeFromItems } from '../resume/loadConversation.js';
 import type { AssistantEntry } from '../transcript/chainSchema.js';
@@ -8,36 +9,7 @@ import type { Entry } from '../transcript/entrySchema.js';
 import { readTranscriptSync } from '../transcript/readTranscript.js';
 import { agentIdFromFileName } from '../transcript/claudePaths.js';
 
-/** One transcript file summarised; the shape `memlog inspect --json` prints, one per line. */
-export interface TranscriptReport {
-  readonly file: string;
-  readonly sessionId: string | null;
-  /** Set for a subagent file `agent-<id>.jsonl`. */
-  readonly agentId: string | null;
-  readonly lines: number;
-  readonly entries: number;
-  /** Entries by their `type` as written (unknown kinds under their own name). */
-  readonly byKind: Record<string, number>;
-  readonly diagnostics: Array<{ code: string; line: number; offset: number; message: string }>;
-  readonly leaf: string | null;
-  /** Uuids of the resumed main conversation, root first. */
-  readonly chain: string[];
-  /** True when parentUuid links loop; the chain then stops where the loop was met. */
-  readonly cycle: boolean;
-  /** Messages the API would receive after a resume. */
-  readonly apiMessages: number;
-  readonly sidechains: Array<{ agentId: string | null; file: string | null; entries: number }>;
-  readonly compactBoundaries: Array<{
-    uuid: string;
-    line: number;
-    trigger: string | null;
-    preTokens: number | null;
-    preservedSegment: boolean;
-  }>;
-  /** API usage, each message counted once (its last piece), summed over the file. */
-  readonly usage: { input: number; output: number; cacheCreation: number; cacheRead: number; messages: number };
-  readonly title: string | null;
-}
+export type { TranscriptReport } from './light/transcriptReport.js';
 
 /** Reads one transcript in one streaming pass and summarises it. Never throws on bad content; unreadable files throw. */
 export interface InspectReadOptions {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { foldFile } from '../../src/catalog/foldFile.js';
-import { agentFilesOf } from '../../src/inspect/agentFiles.js';
-import { reportOfSummary } from '../../src/inspect/reportOfSummary.js';
+import { agentFilesOf } from '../../src/inspect/light/agentFiles.js';
+import { reportOfSummary } from '../../src/inspect/light/reportOfSummary.js';
 import type { TranscriptReport } from '../../src/inspect/inspectTranscript.js';
 import { repoRoot, sharedFixtures } from '../support/paths.js';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogRow } from '../../src/catalog/catalogRows.js';
 import { foldFile } from '../../src/catalog/foldFile.js';
 import { inspectTranscript } from '../../src/inspect/inspectTranscript.js';
-import { reportOfSummary } from '../../src/inspect/reportOfSummary.js';
+import { reportOfSummary } from '../../src/inspect/light/reportOfSummary.js';
 import { entryObject } from '../support/arbitraries.js';
 import { conversation } from '../support/conversationArbitrary.js';
 import { fcRuns } from '../support/fcRuns.js';

@@ -75,6 +75,8 @@ function cliCommand(args: readonly string[], options: RunCliOptions) {
     spawnOptions: {
       cwd: options.cwd ?? repoRoot,
       env: {
+        // A catalog in memory unless a test names one: no test writes ~/.memlog/catalog.db (decision 81).
+        MEMLOG_CATALOG: ':memory:',
         ...process.env,
         ...options.env,
         NO_COLOR: '1',

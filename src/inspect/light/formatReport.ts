@@ -1,4 +1,4 @@
-import type { TranscriptReport } from './inspectTranscript.js';
+import type { TranscriptReport } from './transcriptReport.js';
 
 const number = new Intl.NumberFormat('en-US');
 const short = (uuid: string | null): string => (uuid === null ? '—' : uuid.slice(0, 8));

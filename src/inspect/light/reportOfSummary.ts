@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
-import type { SessionSummary } from '../catalog/index.js';
-import { agentIdFromFileName } from '../transcript/claudePaths.js';
-import type { TranscriptReport } from './inspectTranscript.js';
+import type { SessionSummary } from '../../catalog/index.js';
+import { agentIdFromFileName } from '../../transcript/claudePaths.js';
+import type { TranscriptReport } from './transcriptReport.js';
 
 /** A subagent file of a session, with how many entries it holds. */
 export interface AgentFile {

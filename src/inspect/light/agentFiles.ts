@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { agentIdFromFileName } from '../transcript/claudePaths.js';
+import { agentIdFromFileName } from '../../transcript/claudePaths.js';
 
 /** A session's subagent transcripts, `<session>/subagents/**\/agent-<id>.jsonl` beside its file, sorted by path. */
 export function agentFilesOf(file: string): Array<{ agentId: string; file: string }> {

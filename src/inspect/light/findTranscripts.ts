@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MemlogError } from '../errors.js';
-import { notATranscriptFile } from '../fs/fileKind.js';
+import { MemlogError } from '../../errors.js';
+import { notATranscriptFile } from '../../fs/fileKind.js';
 
 /**
  * Every `.jsonl` file under the given paths (memlog's own `.memlog.jsonl` effect logs aside), sorted, each once. Inside a folder only

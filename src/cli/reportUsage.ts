@@ -1,0 +1,87 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { basename, relative, sep } from 'node:path';
+import { readRegularFileSync } from '../fs/index.js';
+import { findTranscripts } from '../inspect/light/index.js';
+import {
+  formatUsageTable,
+  parsePriceTable,
+  SHIPPED_PRICES,
+  USAGE_GROUPS,
+  usageReport,
+  type UsageGroup,
+  type UsageSession,
+} from '../report/usage/index.js';
+
+export interface UsageCliOptions {
+  readonly usage?: boolean;
+  readonly by?: UsageGroup;
+  readonly since?: string;
+  readonly until?: string;
+  readonly prices?: string;
+  readonly catalog?: string | false;
+  readonly json?: boolean;
+}
+
+const day =
+  (flag: string) =>
+  (value: string): string => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+      throw new InvalidArgumentError(`${flag} takes a day as YYYY-MM-DD, not '${value}'`);
+    return value;
+  };
+
+const group = (value: string): UsageGroup => {
+  if (!(USAGE_GROUPS as readonly string[]).includes(value)) throw new InvalidArgumentError(`--by is one of ${USAGE_GROUPS.join(', ')}`);
+  return value as UsageGroup;
+};
+
+/** The options of `memlog report --usage` (decision 86). */
+export function addUsageOptions(command: Command): Command {
+  return command
+    .option('--usage', 'token usage and its cost in USD, from the session catalog, instead of the replay rows')
+    .option('--by <group>', `with --usage: a row per ${USAGE_GROUPS.join(', ')} (default: day)`, group)
+    .option('--since <day>', 'with --usage: count messages from this UTC day on (YYYY-MM-DD)', day('--since'))
+    .option('--until <day>', 'with --usage: count messages up to this UTC day, included (YYYY-MM-DD)', day('--until'))
+    .option('--prices <file>', `with --usage: a JSON price table to use instead of the one shipped (of ${SHIPPED_PRICES.date})`)
+    .option('--catalog <file>', 'with --usage: the session catalog (default: $MEMLOG_CATALOG, else ~/.memlog/catalog.db)')
+    .option('--no-catalog', 'with --usage: read every file in full, neither reading nor writing the session catalog');
+}
+
+/** Says which usage option was given without --usage, so that it is not silently ignored. */
+export function usageOptionWithoutUsage(options: UsageCliOptions): string | undefined {
+  if (options.usage === true) return undefined;
+  const given = (['by', 'since', 'until', 'prices'] as const).find((key) => options[key] !== undefined);
+  if (given !== undefined) return `--${given} goes with --usage`;
+  return options.catalog === undefined ? undefined : `--${options.catalog === false ? 'no-' : ''}catalog goes with --usage`;
+}
+
+/** `memlog report <folder> --usage`: every transcript under the folder summarised through the catalog, grouped and priced. */
+export async function runUsageReport(folder: string, options: UsageCliOptions): Promise<void> {
+  const prices =
+    options.prices === undefined ? SHIPPED_PRICES : parsePriceTable(readRegularFileSync(options.prices).toString('utf8'), options.prices);
+  const files = await findTranscripts([folder]);
+  const { SessionCatalog, defaultCatalogPath, openCatalogDb } = await import('../catalog/index.js');
+  const db = openCatalogDb(options.catalog === false ? ':memory:' : (options.catalog ?? defaultCatalogPath()));
+  const sessions: UsageSession[] = [];
+  try {
+    for (const answer of await new SessionCatalog(db).summaries(files)) {
+      if ('error' in answer) throw answer.error;
+      sessions.push({ ...placeOf(folder, answer.path), summary: answer.summary });
+    }
+  } finally {
+    db.close();
+  }
+  const report = usageReport(sessions, {
+    by: options.by ?? 'day',
+    prices,
+    ...(options.since === undefined ? {} : { since: options.since }),
+    ...(options.until === undefined ? {} : { until: options.until }),
+  });
+  process.stdout.write(options.json === true ? `${JSON.stringify(report, null, 2)}\n` : `${formatUsageTable(report)}\n`);
+}
+
+/** A transcript's project (its folder under a projects folder, or the folder given) and session (its file name). */
+function placeOf(folder: string, file: string): { project: string; session: string } {
+  const parts = relative(folder, file).split(sep);
+  return { project: parts.length > 1 ? (parts[0] ?? '') : basename(folder), session: basename(file, '.jsonl') };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionSummary, UsageSums } from '../../src/catalog/index.js';
+import { costOf, parsePriceTable, pricesOf, SHIPPED_PRICES, usageReport, type PriceTable } from '../../src/report/usage/index.js';
+
+const sums = (input: number, output: number, cacheCreation = 0, cacheRead = 0): UsageSums => ({
+  input,
+  output,
+  cacheCreation,
+  cacheRead,
+  messages: 1,
+});
+
+/** A summary with only the usage a usage report reads. */
+function summary(usageByDay: SessionSummary['usageByDay']): SessionSummary {
+  return { usageByDay } as unknown as SessionSummary;
+}
+
+const prices: PriceTable = {
+  date: '2026-12-06',
+  source: 'test',
+  models: {
+    'claude-opus-4': { input: 15, output: 75, cacheWrite: 18.75, cacheRead: 1.5 },
+    'claude-opus-4-5': { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 },
+  },
+};
+
+const sessions = [
+  {
+    project: 'p1',
+    session: 's1',
+    summary: summary({
+      '2026-11-30': { 'claude-opus-4-5-20251101': sums(1_000_000, 0) },
+      '2026-12-01': { 'claude-opus-4-5-20251101': sums(0, 1_000_000) },
+    }),
+  },
+  {
+    project: 'p2',
+    session: 's2',
+    summary: summary({ '2026-12-02': { 'claude-opus-4-20250514': sums(0, 0, 1_000_000, 1_000_000), '<synthetic>': sums(5, 0) } }),
+  },
+];
+
+describe('usageReport', () => {
+  it('prices a model by the longest table entry its id starts with', () => {
+    expect(pricesOf(prices, 'claude-opus-4-5-20251101')).toBe(prices.models['claude-opus-4-5']);
+    expect(pricesOf(prices, 'claude-opus-4-20250514')).toBe(prices.models['claude-opus-4']);
+    expect(pricesOf(prices, 'claude-opus-45')).toBeUndefined();
+    expect(costOf({ input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 }, sums(3170, 193_405, 305_606, 9_680_889))).toBeCloseTo(
+      11.601457,
+      6,
+    );
+  });
+
+  it('groups by day, ISO week (its Monday), month, project and session, and counts unpriced models without a cost', () => {
+    const by = (group: 'day' | 'week' | 'month' | 'project' | 'session') =>
+      usageReport(sessions, { by: group, prices }).rows.map((row) => [row.key, row.costUsd]);
+    expect(by('day')).toEqual([
+      ['2026-11-30', 5],
+      ['2026-12-01', 25],
+      ['2026-12-02', 20.25],
+    ]);
+    expect(by('week')).toEqual([['2026-11-30', 50.25]]);
+    expect(by('month')).toEqual([
+      ['2026-11', 5],
+      ['2026-12', 45.25],
+    ]);
+    expect(by('project')).toEqual([
+      ['p1', 30],
+      ['p2', 20.25],
+    ]);
+    expect(by('session')).toEqual([
+      ['s1', 30],
+      ['s2', 20.25],
+    ]);
+    const report = usageReport(sessions, { by: 'day', prices });
+    expect(report.unpriced).toEqual(['<synthetic>']);
+    expect(report.total).toMatchObject({ input: 1_000_005, output: 1_000_000, costUsd: 50.25 });
+  });
+
+  it('counts only the messages of the days from --since to --until, both included', () => {
+    const report = usageReport(sessions, { by: 'day', since: '2026-12-01', until: '2026-12-01', prices });
+    expect(report.rows.map((row) => row.key)).toEqual(['2026-12-01']);
+    expect(report.total.costUsd).toBe(25);
+  });
+
+  it('reads a price table and says what is wrong with one that is not', () => {
+    expect(parsePriceTable(JSON.stringify(SHIPPED_PRICES), 'p.json')).toEqual(SHIPPED_PRICES);
+    expect(() => parsePriceTable('{', 'p.json')).toThrow(/^--prices p\.json: not a JSON file/);
+    expect(() => parsePriceTable('{"date":"x","source":"y","models":{"m":{"input":-1}}}', 'p.json')).toThrow(
+      /^--prices p\.json: models\.m\.input: /,
+    );
+  });
+});
