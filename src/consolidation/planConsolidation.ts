@@ -209,6 +209,15 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
   return [...clusters.values()].sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Where a stored memory rewritten by a later statement goes: a file named as the memory now is,
+ * so its `name:` and its file agree (decision 77); where it is when its name already is its file's.
+ */
+function movedTo(name: string, filename: string, taken: Set<string>): string {
+  if (`${name}.md` === filename || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) return filename;
+  return freeName(name, taken);
+}
+
 function freeName(wanted: string, taken: Set<string>): string {
   const free = (name: string) => !taken.has(name) && reservedIndexNameReason(name) === null;
   let name = `${wanted}.md`;
@@ -306,6 +315,8 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
   const saidAt = new Map<string, string>();
   /** The title each new memory's index line shows: the name it was said with, not its file's slug. */
   const titles = new Map<string, string>();
+  /** Memories moved to a file named as a later statement names them: their index lines follow them. */
+  const renamed = new Map<string, string>();
   const instructions = readInstructions(input.instructions ?? []);
 
   for (const group of clusters) {
@@ -318,7 +329,8 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     // A new memory's file name is the slug of its name, negations kept (memorySlug.ts), and its
     // name is its file name (decision 68). A memory rewritten by a later statement takes that
     // statement's name (a slug too), as it takes its words: the name is part of what a second
-    // consolidation groups it by, so it must be the one this one grouped it by.
+    // consolidation groups it by, so it must be the one this one grouped it by. Its file follows
+    // its name (decision 77), so name and file agree and a second run finds nothing to move.
     const filename = target?.filename ?? freeName(rep.memory.name, taken);
     const original = input.memories.find((m) => m.filename === filename)?.file;
     if (target === undefined && rep.title !== undefined) titles.set(filename, rep.title);
@@ -326,13 +338,17 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
       target === undefined
         ? { ...merge.memory, name: filename.replace(/\.md$/, '') }
         : { ...merge.memory, ...(target.memory.extra === undefined ? {} : { extra: target.memory.extra }) };
-    const said: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
+    const kept: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
+    // Rewritten by a later statement, it moves to a file named as it now is (decision 77).
+    const rewritten = original !== undefined && rep.filename === undefined && !sameFile(original, kept);
+    const home = rewritten ? movedTo(toKebabSlug(kept.name), filename, taken) : filename;
+    const said: TopicFile = home === filename ? kept : { ...kept, name: home.replace(/\.md$/, '') };
     const { file: found, fresh } = noted(said, original, instructions);
     // A file written without `modified` is dated by its mtime (decision 70): written again, it says when.
     const written = original === undefined || !sameFile(original, found);
     const file = written && found.modified === undefined && rep.saidAt !== null ? { ...found, modified: rep.saidAt } : found;
-    result.set(filename, file);
-    if (rep.saidAt !== null) saidAt.set(filename, rep.saidAt);
+    result.set(home, file);
+    if (rep.saidAt !== null) saidAt.set(home, rep.saidAt);
     if (original === undefined) {
       const count = new Set(sources.map((s) => s.session)).size;
       const also = reasonFor(rep, earlier, merge);
@@ -346,9 +362,21 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
       writes.set(filename, file);
       described.add(filename);
     } else if (!sameFile(original, said)) {
-      changes.push({ kind: 'updated', filename, before: original, file, reason: reasonFor(rep, earlier, merge) || 'rewritten', sources });
-      writes.set(filename, file);
-      described.add(filename);
+      const reason = reasonFor(rep, earlier, merge) || 'rewritten';
+      changes.push({ kind: 'updated', filename: home, before: original, file, reason, sources });
+      writes.set(home, file);
+      described.add(home);
+      if (home !== filename) {
+        changes.push({
+          kind: 'merged',
+          filename,
+          into: home,
+          before: original,
+          reason: `renamed to ${home}, as the later statement names it`,
+        });
+        writes.set(filename, null);
+        renamed.set(filename, home);
+      }
     } else {
       if (sources.length > 0)
         changes.push({ kind: 'confirmed', filename, reason: `${plural(sources.length, 'statement')} of what it already says`, sources });
@@ -362,13 +390,13 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
       changes.push({
         kind: 'merged',
         filename: gone.filename!,
-        into: filename,
+        into: home,
         before: gone.memory,
         reason: `${why} (${plural(shared, 'subject word')} shared)`,
       });
       writes.set(gone.filename!, null);
     }
-    for (const { instruction, reason } of fresh) changes.push({ kind: 'contradicts', filename, instruction, reason });
+    for (const { instruction, reason } of fresh) changes.push({ kind: 'contradicts', filename: home, instruction, reason });
   }
 
   const mergedInto = new Map(changes.flatMap((c) => (c.kind === 'merged' ? [[c.filename, c.into] as const] : [])));
@@ -378,6 +406,7 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
     described,
     kept: input.kept ?? [],
     mergedInto,
+    renamed,
     retitle: datedTitle(saidAt),
     titles,
   });
