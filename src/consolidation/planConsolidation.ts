@@ -223,6 +223,15 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
   return [...clusters.values()].sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Where a stored memory rewritten by a later statement goes: a file named as the memory now is,
+ * so its `name:` and its file agree (decision 77); where it is when its name already is its file's.
+ */
+function movedTo(name: string, filename: string, taken: Set<string>): string {
+  if (`${name}.md` === filename || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) return filename;
+  return freeName(name, taken);
+}
+
 function freeName(wanted: string, taken: Set<string>): string {
   const free = (name: string) => !taken.has(name) && reservedIndexNameReason(name) === null;
   let name = `${wanted}.md`;
@@ -316,6 +325,8 @@ export function planConsolidation(input: ConsolidationInput): ConsolidationPlan 
 /** A cluster's settling: its newest statement, the file it goes to, what that file says now and what it is to say. */
 interface Settled {
   readonly filename: string;
+  /** Where the memory ends: its file, or the file named as a later statement names it (decision 77). */
+  readonly home: string;
   readonly rep: Item;
   readonly earlier: readonly Item[];
   readonly merge: Merged;
@@ -338,6 +349,8 @@ class PlanBuilder {
   private readonly saidAt = new Map<string, string>();
   /** The title each new memory's index line shows: the name it was said with, not its file's slug. */
   private readonly titles = new Map<string, string>();
+  /** Memories moved to a file named as a later statement names them: their index lines follow them. */
+  private readonly renamed = new Map<string, string>();
   private readonly instructions: readonly ReadInstruction[];
 
   constructor(private readonly input: ConsolidationInput) {
@@ -353,7 +366,8 @@ class PlanBuilder {
     // A new memory's file name is the slug of its name, negations kept (memorySlug.ts), and its
     // name is its file name (decision 68). A memory rewritten by a later statement takes that
     // statement's name (a slug too), as it takes its words: the name is part of what a second
-    // consolidation groups it by, so it must be the one this one grouped it by.
+    // consolidation groups it by, so it must be the one this one grouped it by. Its file follows
+    // its name (decision 77), so name and file agree and a second run finds nothing to move.
     const filename = target?.filename ?? freeName(rep.memory.name, this.taken);
     const original = this.input.memories.find((m) => m.filename === filename)?.file;
     if (target === undefined && rep.title !== undefined) this.titles.set(filename, rep.title);
@@ -361,17 +375,25 @@ class PlanBuilder {
       target === undefined
         ? { ...merge.memory, name: filename.replace(/\.md$/, '') }
         : { ...merge.memory, ...(target.memory.extra === undefined ? {} : { extra: target.memory.extra }) };
-    const said: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
+    const kept: TopicFile = { ...base, ...(rep.memory.modified === undefined ? {} : { modified: rep.memory.modified }) };
+    const home = this.homeOf(rep, filename, original, kept);
+    const said: TopicFile = home === filename ? kept : { ...kept, name: home.replace(/\.md$/, '') };
     const { file: found, fresh } = noted(said, original, this.instructions);
     // A file written without `modified` is dated by its mtime (decision 70): written again, it says when.
     const written = original === undefined || !sameFile(original, found);
     const file = written && found.modified === undefined && rep.saidAt !== null ? { ...found, modified: rep.saidAt } : found;
-    this.result.set(filename, file);
-    if (rep.saidAt !== null) this.saidAt.set(filename, rep.saidAt);
+    this.result.set(home, file);
+    if (rep.saidAt !== null) this.saidAt.set(home, rep.saidAt);
     const earlier = group.items.filter((item) => item !== rep);
-    this.record({ filename, rep, earlier, merge, sources: group.items.flatMap((item) => item.sources), original, said, file });
-    for (const gone of stored.slice(1)) this.mergeAway(gone, filename, file, rep);
-    for (const { instruction, reason } of fresh) this.changes.push({ kind: 'contradicts', filename, instruction, reason });
+    this.record({ filename, home, rep, earlier, merge, sources: group.items.flatMap((item) => item.sources), original, said, file });
+    for (const gone of stored.slice(1)) this.mergeAway(gone, home, file, rep);
+    for (const { instruction, reason } of fresh) this.changes.push({ kind: 'contradicts', filename: home, instruction, reason });
+  }
+
+  /** A stored memory rewritten by a later statement moves to a file named as it now is (decision 77). */
+  private homeOf(rep: Item, filename: string, original: TopicFile | undefined, kept: TopicFile): string {
+    const rewritten = original !== undefined && rep.filename === undefined && !sameFile(original, kept);
+    return rewritten ? movedTo(toKebabSlug(kept.name), filename, this.taken) : filename;
   }
 
   plan(): ConsolidationPlan {
@@ -383,6 +405,7 @@ class PlanBuilder {
       described: this.described,
       kept: input.kept ?? [],
       mergedInto,
+      renamed: this.renamed,
       retitle: datedTitle(this.saidAt),
       titles: this.titles,
     });
@@ -391,7 +414,7 @@ class PlanBuilder {
   }
 
   /** The cluster's own change: a new memory, one rewritten, or one confirmed (a note may still be new). */
-  private record({ filename, rep, earlier, merge, sources, original, said, file }: Settled): void {
+  private record({ filename, home, rep, earlier, merge, sources, original, said, file }: Settled): void {
     if (original === undefined) {
       const count = new Set(sources.map((s) => s.session)).size;
       const also = reasonFor(rep, earlier, merge);
@@ -401,13 +424,14 @@ class PlanBuilder {
     } else if (!sameFile(original, said)) {
       this.changes.push({
         kind: 'updated',
-        filename,
+        filename: home,
         before: original,
         file,
         reason: reasonFor(rep, earlier, merge) || 'rewritten',
         sources,
       });
-      this.write(filename, file, true);
+      this.write(home, file, true);
+      if (home !== filename) this.moveAway(filename, home, original);
     } else {
       if (sources.length > 0)
         this.changes.push({
@@ -419,6 +443,13 @@ class PlanBuilder {
       // What it says stands; only a note is new.
       if (!sameFile(original, file)) this.write(filename, file, false);
     }
+  }
+
+  /** The file a renamed memory leaves: recorded as merged into its new home, its index line following it. */
+  private moveAway(filename: string, home: string, before: TopicFile): void {
+    this.changes.push({ kind: 'merged', filename, into: home, before, reason: `renamed to ${home}, as the later statement names it` });
+    this.writes.set(filename, null);
+    this.renamed.set(filename, home);
   }
 
   private write(filename: string, file: TopicFile, described: boolean): void {

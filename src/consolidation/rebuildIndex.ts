@@ -34,6 +34,8 @@ export interface IndexRebuildInput {
   readonly kept: readonly string[];
   /** Memories merged away, and the one each went into. */
   readonly mergedInto: ReadonlyMap<string, string>;
+  /** Memories that moved to a file named as they now are (decision 77): their lines follow them. */
+  readonly renamed?: ReadonlyMap<string, string>;
   /** The title a rewritten memory's line keeps, from the one it had (its dates made absolute); default: as it was. */
   readonly retitle?: (filename: string, title: string) => string;
   /** The title a memory without a line gets, when it is not its name (a new memory's name is its file's slug). */
@@ -59,7 +61,8 @@ export function rebuildIndex(input: IndexRebuildInput): IndexRebuild {
   const lines: IndexEntry[] = [];
   const unindexed: { line: string; reason: string }[] = [];
   const indexed = new Set<string>();
-  for (const { line, filename } of parseIndex(input.index)) {
+  for (const { line, filename: pointed } of parseIndex(input.index)) {
+    const filename = pointed === null ? null : (input.renamed?.get(pointed) ?? pointed);
     if (filename === null) {
       lines.push({ line, pointer: false });
       continue;

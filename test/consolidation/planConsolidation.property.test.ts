@@ -119,7 +119,10 @@ describe('planConsolidation, for any directory and candidates', () => {
         const unindexed = new Set(plan.changes.flatMap((c) => (c.kind === 'unindexed' ? [c.line] : [])));
         for (const line of index.split('\n').filter((l) => l.startsWith('- '))) {
           const file = /\]\(([^)]+)\)/.exec(line)?.[1];
-          const stillListed = [...newLines].some((l) => l.includes(`](${file})`));
+          // A memory renamed by a later statement (decision 77) keeps its line, pointing to its new file.
+          const renamed = plan.changes.find((c) => c.kind === 'merged' && c.filename === file && c.reason.startsWith('renamed to '));
+          const target = renamed?.kind === 'merged' ? renamed.into : file;
+          const stillListed = [...newLines].some((l) => l.includes(`](${target})`));
           expect(stillListed || unindexed.has(line), `index line dropped silently: ${line}`).toBe(true);
         }
         for (const [filename, file] of after) {

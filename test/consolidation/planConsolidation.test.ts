@@ -46,6 +46,33 @@ describe('planConsolidation', () => {
     expect(updated?.reason).toBe('a later statement (2026-03-02, session session-) replaces what was said on 2026-01-10');
   });
 
+  it('moves a memory rewritten by a later statement to a file named as it is now named, and a second run changes nothing (decision 77)', () => {
+    const memories: StoredMemory[] = [
+      {
+        filename: 'staging-api-runs-port-8080.md',
+        file: {
+          type: 'project',
+          name: 'staging-api-runs-port-8080',
+          description: 'The staging API runs on port 8080.',
+          body: 'The staging API runs on port 8080.',
+          modified: '2026-01-10T12:00:00Z',
+        },
+      },
+    ];
+    const index = '- [The staging API runs on port 8080](staging-api-runs-port-8080.md) — The staging API runs on port 8080.\n';
+    const candidates = [said('The staging API now runs on port 9090.', '2026-03-02T12:00:00Z', 'session-d1234567', 'project')];
+    const plan = planConsolidation({ memories, index, candidates });
+    const after = applyConsolidation(memories, plan);
+    expect(after.map((m) => [m.filename.replace(/\.md$/, ''), m.file.name])).toEqual([[after[0]!.file.name, after[0]!.file.name]]);
+    expect(after[0]!.filename).not.toBe('staging-api-runs-port-8080.md');
+    expect(bodies(after)).toEqual(['The staging API now runs on port 9090.']);
+    expect(plan.index).toContain(`](${after[0]!.filename})`);
+    expect(plan.index).not.toContain('staging-api-runs-port-8080.md');
+    const again = planConsolidation({ memories: after, index: plan.index, candidates: [] });
+    expect(again.writes.size).toBe(0);
+    expect(again.indexChanged).toBe(false);
+  });
+
   it('keeps different rules apart even when they share a word', () => {
     const candidates = [
       said('Always run the tests before pushing.', '2026-01-05T09:00:00Z', 's1'),
@@ -160,16 +187,23 @@ describe('planConsolidation against CLAUDE.md instructions', () => {
     const noted = { ...port, file: { ...port.file, body: `${port.file.body}\n\n${note}` } };
     const candidates = [said('The staging API now runs on port 9090 behind the proxy.', '2026-04-01T12:00:00Z', 's-newer', 'project')];
     const plan = planConsolidation({ memories: [noted], index, candidates, instructions: [rule] });
-    expect(plan.changes.map((c) => c.kind)).toEqual(['updated']);
-    expect(plan.writes.get('staging-port.md')?.body).toBe(`The staging API now runs on port 9090 behind the proxy.\n\n${note}`);
+    // Rewritten by the newer statement, it moves to the file its new name names (decision 77).
+    expect(plan.changes.map((c) => c.kind)).toEqual(['updated', 'merged']);
+    const [updated] = plan.changes;
+    expect(plan.writes.get('staging-port.md')).toBeNull();
+    expect(updated?.kind === 'updated' && plan.writes.get(updated.filename)?.body).toBe(
+      `The staging API now runs on port 9090 behind the proxy.\n\n${note}`,
+    );
   });
 
   it('drops the note with the statement when a newer one agrees with CLAUDE.md', () => {
     const noted = { ...port, file: { ...port.file, body: `${port.file.body}\n\n${note}` } };
     const candidates = [said('The staging API is back on port 8080 now.', '2026-04-01T12:00:00Z', 's-newer', 'project')];
     const plan = planConsolidation({ memories: [noted], index, candidates, instructions: [rule] });
-    expect(plan.changes.map((c) => c.kind)).toEqual(['updated']);
-    expect(plan.writes.get('staging-port.md')?.body).toBe('The staging API is back on port 8080 now.');
+    expect(plan.changes.map((c) => c.kind)).toEqual(['updated', 'merged']);
+    const [updated] = plan.changes;
+    expect(updated?.kind === 'updated' && plan.writes.get(updated.filename)?.body).toBe('The staging API is back on port 8080 now.');
+    expect(plan.index).toContain(`](${updated?.kind === 'updated' ? updated.filename : ''})`);
   });
 
   it('lists a new memory that contradicts as added and as contradicting', () => {
