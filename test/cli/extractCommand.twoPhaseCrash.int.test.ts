@@ -60,10 +60,17 @@ const extract = (project: string, out: string): string[] => [
   '--json',
 ];
 
-/** Every file a run keeps under its output folder, with its text, the consolidation lock aside (its body is a pid, its mtime a moment). */
+/**
+ * Every file a run keeps under its output folder, with its text, the consolidation lock aside (its body is a pid, its mtime a
+ * moment). The moment a consolidation record says it ran (decision 79) is the clock's, so it is masked: a rerun runs later.
+ */
 function kept(out: string): Record<string, string> {
   const files = dirSnapshot(out, (path) => basename(path) !== CONSOLIDATE_LOCK);
-  return Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, Buffer.from(bytes, 'base64').toString('utf8')]));
+  const text = (bytes: string): string =>
+    Buffer.from(bytes, 'base64')
+      .toString('utf8')
+      .replace(/"time":"[^"]+"/g, '"time":"<when>"');
+  return Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, text(bytes)]));
 }
 
 /** The chunk ids each session's effect log records, in order. */
