@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { auditTranscript, formatSessionAudit, modelJudge, type BoundaryJudge, type SessionAudit } from '../audit/index.js';
 import { describeFailure, statOrNull } from '../fs/index.js';
 import { findTranscripts } from '../inspect/index.js';
-import { selectModel, type ModelKind } from '../jobs/index.js';
+import type { ModelKind } from '../jobs/index.js';
 import type { ModelPort } from '../index.js';
 import { effectLogPath } from '../pipeline/index.js';
 import { addModelPortOptions, MODEL_HELP, modelPortSelection, type ModelPortCliOptions } from './modelPortOptions.js';
@@ -75,10 +75,11 @@ export function registerAudit(program: Command): void {
 /** Audits each transcript found, printing as it goes; exit status 1 when one could not be read. */
 async function runAudit(paths: string[], options: AuditCliOptions): Promise<void> {
   const files = await findTranscripts(paths);
+  // The model ports (and their SDKs) are loaded only when a model is asked for: the offline audit stays light.
   const selected =
     options.model === undefined || options.model === 'offline'
       ? undefined
-      : selectModel({ model: options.model, ...modelPortSelection(options) });
+      : (await import('../jobs/index.js')).selectModel({ model: options.model, ...modelPortSelection(options) });
   // "auto" with nothing configured is the offline model, whose judgement is the matcher's.
   const model = selected?.name === 'offline' ? undefined : selected;
   let unreadable = 0;
