@@ -17,3 +17,4 @@ export type { BoundaryEvidence } from './boundaryEvidence.js';
 export { judgeOffline, boundaryAudit, OFFLINE_JUDGE } from './judgeOffline.js';
 export { haystackOf, judgeCarried, restatedIn, type CarriedVerdict, type CarriedJudgement, type Haystack } from './carriedMatch.js';
 export { formatSessionAudit } from './formatAudit.js';
+export { modelJudge, type ModelJudgeOptions } from './modelJudge.js';

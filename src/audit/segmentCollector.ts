@@ -70,8 +70,10 @@ export class SegmentCollector {
 
   /** A message typed while the agent worked is queued, then handed to it: the person's words all the same. */
   private addQueued(place: EntryPlace, entry: Extract<Entry, { type: 'queue-operation' }>): void {
-    if (entry.operation !== 'enqueue' || typeof entry.content !== 'string' || entry.content.trim() === '') return;
-    this.person.push({ ...place, text: entry.content.trim().slice(0, MAX_PERSON_CHARS) });
+    if (entry.operation !== 'enqueue' || typeof entry.content !== 'string') return;
+    // A background task's notification is queued the same way: tagged text is not the person's.
+    const text = humanText({ role: 'user', content: entry.content });
+    if (text !== '') this.person.push({ ...place, text: text.slice(0, MAX_PERSON_CHARS) });
   }
 
   private addAssistant(place: EntryPlace, message: Message): void {

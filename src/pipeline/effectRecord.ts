@@ -9,7 +9,8 @@ import { RUN_KINDS } from '../projections/decisions.js';
  *   that predate it report it as a schema mismatch and go on. `candidates` and `candidates_consumed`
  *   (backfill in two phases) likewise, `consumes` on `consolidation_started` (optional),
  *   `candidates_requested` (its first phase through a message batch), and `compaction_started`
- *   (`memlog compact`'s record before it appends, completed by `compacted`). `files`, `time` and
+ *   (`memlog compact`'s record before it appends, completed by `compacted`); `audit_judged`
+ *   (`memlog audit --model`: a model's verdicts on one compaction, read back instead of asking again). `files`, `time` and
  *   `undoes` on `consolidation_started` (optional: the bytes before and after, for undo; decision 79).
  */
 export const CURRENT_EFFECT_LOG_VERSION = 1;
@@ -194,6 +195,16 @@ export const CandidatesRequestedRecord = z.looseObject({
  */
 export const CandidatesConsumedRecord = z.looseObject({ ...base, type: z.literal('candidates_consumed'), chunks: z.array(z.string()) });
 
+/** A model's verdicts on the items of one compaction (decision 78), in the order of `items`. */
+export const AuditJudgedRecord = z.looseObject({
+  ...base,
+  type: z.literal('audit_judged'),
+  boundary: z.string(),
+  model: z.string(),
+  items: z.array(z.string()),
+  verdicts: z.array(z.enum(['kept', 'paraphrased', 'lost'])),
+});
+
 export const EffectRecord = z.discriminatedUnion('type', [
   DecisionRecord,
   RunStartedRecord,
@@ -206,6 +217,7 @@ export const EffectRecord = z.discriminatedUnion('type', [
   CandidatesRecord,
   CandidatesRequestedRecord,
   CandidatesConsumedRecord,
+  AuditJudgedRecord,
 ]);
 export type EffectRecord = z.infer<typeof EffectRecord>;
 export type RunStartedRecord = z.infer<typeof RunStartedRecord>;

@@ -14,6 +14,7 @@ const HEAD = [
   'memories',
   'candidates',
   'failed',
+  'lost at compaction',
   'bad lines',
 ];
 
@@ -35,6 +36,7 @@ export function formatReportTable(rows: readonly ReportRow[]): string {
       formatNumber(t.memoriesWritten),
       formatNumber(t.candidatesFound),
       formatNumber(t.failedRuns),
+      formatNumber(t.lostAtCompaction),
       formatNumber(r.diagnostics + r.effectDiagnostics),
     ];
   });

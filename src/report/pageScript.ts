@@ -7,7 +7,7 @@
 export const PAGE_SCRIPT = `(function(){
 var svg=document.getElementById('timeline');var panel=document.getElementById('details');var body=document.getElementById('details-body');
 if(!svg||!panel||!body)return;
-var fields=[['kind','Kind'],['seq','Entry'],['uuid','Entry uuid'],['time','Time'],['tokens','Tokens'],['reason','Reason'],['rung','Rung'],['before','Tokens before'],['after','Tokens after'],['run','Run'],['batch','Serves'],['files','Files'],['tools','Tool calls'],['errors','Tool errors']];
+var fields=[['kind','Kind'],['seq','Entry'],['uuid','Entry uuid'],['time','Time'],['tokens','Tokens'],['reason','Reason'],['rung','Rung'],['before','Tokens before'],['after','Tokens after'],['run','Run'],['batch','Serves'],['files','Files'],['audit','Audit'],['lost','Lost at compaction'],['tools','Tool calls'],['errors','Tool errors']];
 var pinned=null,current=null;
 function marker(t){return t&&t.closest?t.closest('.m'):null;}
 function show(el){

@@ -18,6 +18,7 @@ const COLUMNS = [
   'memories extracted',
   'candidates found',
   'failed runs',
+  'lost at compaction',
   'unreadable lines',
 ];
 
@@ -41,6 +42,7 @@ export function renderIndexPage(title: string, rows: readonly ReportRow[]): stri
       formatNumber(t.memoriesWritten),
       formatNumber(t.candidatesFound),
       formatNumber(t.failedRuns),
+      formatNumber(t.lostAtCompaction),
       formatNumber(r.diagnostics + r.effectDiagnostics),
     ];
     return `<tr><td>${escapeHtml(r.project)}</td><td>${name}</td>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;

@@ -86,6 +86,8 @@ function markerElement(m: Marker, at: number, cy: number): string {
     ['run', m.run],
     ['batch', m.batch === undefined ? undefined : `${m.batch} decision${m.batch === 1 ? '' : 's'}`],
     ['files', m.files === undefined || m.files.length === 0 ? undefined : m.files.join(', ')],
+    ['audit', m.audit],
+    ['lost', m.lost?.join(' · ')],
   ];
   return `<path class="m k-${m.kind}" tabindex="0" role="button" aria-label="${escapeHtml(`${style.label}, entry ${m.seq}`)}" d="${shapePath(style.shape, at, cy)}"${attributes(data)}/>`;
 }

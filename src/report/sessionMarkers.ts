@@ -35,6 +35,9 @@ export interface Marker {
   readonly run?: string;
   readonly batch?: number;
   readonly files?: readonly string[];
+  /** Compactions: what the offline audit found kept, paraphrased and lost (decision 78), and the lost items. */
+  readonly audit?: string;
+  readonly lost?: readonly string[];
 }
 
 const LANE_OF_RUN: Readonly<Record<RunKind, MarkerLane>> = { session_notes: 'notes', extraction: 'extraction', compaction: 'compaction' };
@@ -126,8 +129,9 @@ export function recordMarkers(records: readonly EffectRecord[]): Marker[] {
       case 'candidates_consumed':
       case 'candidates_requested':
       case 'candidates':
+      case 'audit_judged':
         // A memory directory's consolidation is in no session's log; backfill candidates are
-        // written nowhere until a consolidation places them.
+        // written nowhere until a consolidation places them; an audit's verdicts change nothing.
         break;
       default:
         assertNever(r);

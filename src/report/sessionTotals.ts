@@ -2,6 +2,7 @@ import type { LogEntry } from '../transcript/logEntry.js';
 import { replaySync } from '../pipeline/replaySync.js';
 import { countDecision, noDecisions } from '../pipeline/timeline.js';
 import { turnsProjection } from '../projections/turns.js';
+import { CompactionAuditFold } from './compactionAudit.js';
 import { recordMarkers } from './sessionMarkers.js';
 import type { SessionInputs, SessionView } from './sessionView.js';
 import { totalsOf } from './sessionTotalsOf.js';
@@ -21,6 +22,7 @@ export function buildSessionTotals(inputs: SessionInputs): SessionSummary {
   const measure = tokenMeasure();
   const activityFold = toolActivityFold();
   const boundaries: string[] = [];
+  const audit = new CompactionAuditFold();
   let count = 0;
   let turns = turnsProjection.initialState();
   function* walked(): Generator<LogEntry> {
@@ -28,6 +30,7 @@ export function buildSessionTotals(inputs: SessionInputs): SessionSummary {
       count++;
       measure.push(event);
       activityFold.push(event);
+      audit.push(event);
       turns = turnsProjection.evolve(turns, event);
       // Only how many turns there are is wanted: the ended ones need not be kept.
       if (turns.earlier !== null) turns = { ...turns, earlier: null };
@@ -37,6 +40,7 @@ export function buildSessionTotals(inputs: SessionInputs): SessionSummary {
   }
   const decided = noDecisions();
   replaySync(walked(), settings, undefined, records, (d) => countDecision(decided, d));
+  audit.finish();
   const fromRecords = recordMarkers(records);
   const recorded = new Set(fromRecords.flatMap((m) => (m.kind === 'compacted' && m.uuid !== null ? [m.uuid] : [])));
   return {
@@ -52,6 +56,7 @@ export function buildSessionTotals(inputs: SessionInputs): SessionSummary {
       recordMarkers: fromRecords,
       unrecordedBoundaries: boundaries.filter((uuid) => !recorded.has(uuid)).length,
       records,
+      lostAtCompaction: audit.lostTotal(),
     }),
   };
 }

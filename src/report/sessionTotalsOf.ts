@@ -20,6 +20,8 @@ export interface SessionTotals {
   /** Candidate memories the two-phase backfill's first phase recorded for the session (its second phase writes the files, per project). */
   readonly candidatesFound: number;
   readonly failedRuns: number;
+  /** The person's rules, goal, open items and facts the compactions lost, by the offline audit (decision 78). */
+  readonly lostAtCompaction: number;
 }
 
 /** What a session's totals are made of: counts from its walk, its decisions, and the markers of memlog's records. */
@@ -34,6 +36,7 @@ export interface TotalsParts {
   /** Compact boundaries in the transcript that no `compacted` record names. */
   readonly unrecordedBoundaries: number;
   readonly records: readonly EffectRecord[];
+  readonly lostAtCompaction: number;
 }
 
 /** A session's totals: one definition for the page's view and the report's row. */
@@ -57,5 +60,6 @@ export function totalsOf(parts: TotalsParts): SessionTotals {
     memoriesWritten: marks.reduce((n, m) => n + (m.lane === 'extraction' && m.kind === 'run_finished' ? (m.files?.length ?? 0) : 0), 0),
     candidatesFound: parts.records.reduce((n, r) => n + (r.type === 'candidates' ? r.candidates.length : 0), 0),
     failedRuns: marks.filter((m) => m.kind === 'run_failed').length,
+    lostAtCompaction: parts.lostAtCompaction,
   };
 }

@@ -11,6 +11,7 @@ import type { ReplaySettings } from '../pipeline/replayDecider.js';
 import { clip } from './escapeHtml.js';
 import { DISPLAY_CAPS, type DisplayCaps } from './displayCaps.js';
 import { StretchSampler, TurnStrip, type SampleKey, type TurnBar } from './displaySampling.js';
+import { CompactionAuditFold } from './compactionAudit.js';
 import { boundaryMarker, decisionMarker, recordMarkers, type Marker } from './sessionMarkers.js';
 import { tokenMeasure, tokenSeries, type TokenPoints, type TokenSeries } from './tokenSeries.js';
 import { toolActivityFold, type ToolErrorMark } from './toolActivity.js';
@@ -111,6 +112,7 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
     onError: (mark) => errors.add({ ...mark, order: errors.seen }),
   });
   const boundaries: BoundarySeen[] = [];
+  const audit = new CompactionAuditFold();
   // Times are wanted only where a marker stands: records' places are known now, a boundary's as
   // it is read, a decision's from the last entries read.
   const wanted = new Set(records.map((r) => r.at.seq));
@@ -157,6 +159,7 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
       }
       measure.push(event);
       activity.push(event);
+      audit.push(event);
       if (entry.type === 'system' && entry.subtype === 'compact_boundary') boundaries.push({ seq: event.seq, entry, time });
       turnState = turnsProjection.evolve(turnState, event);
       const current = turnState.current;
@@ -181,8 +184,9 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
     laneOf(marker.lane).add(withTime({ ...marker, order }, time));
   });
   endTurn(lastSeq);
+  audit.finish();
   const measured = measure.points;
-  const fromRecords = recordMarkers(records);
+  const fromRecords = recordMarkers(records).map((m) => audit.withAudit(m));
   fromRecords.forEach((m, i) => laneOf(m.lane).add(withTime({ ...m, order: RECORD + i }, times.get(m.seq))));
   const recordedBoundaries = new Set(fromRecords.flatMap((m) => (m.kind === 'compacted' && m.uuid !== null ? [m.uuid] : [])));
   const after = tokensAfter(measured);
@@ -190,7 +194,7 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
   boundaries.forEach(({ seq, entry, time }, i) => {
     if (recordedBoundaries.has(entry.uuid)) return;
     unrecordedBoundaries++;
-    const marker = boundaryMarker(seq, entry, after);
+    const marker = audit.withAudit(boundaryMarker(seq, entry, after));
     laneOf(marker.lane).add(withTime({ ...marker, order: BOUNDARY + i }, time));
   });
   let markers = [...laneSamplers.values()].flatMap((sampler) => sampler.kept).sort((a, b) => a.seq - b.seq || a.order - b.order);
@@ -235,6 +239,7 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
       recordMarkers: fromRecords,
       unrecordedBoundaries,
       records,
+      lostAtCompaction: audit.lostTotal(),
     }),
     backLink: inputs.backLink ?? null,
   };

@@ -122,6 +122,19 @@ describe('memlog audit: per compaction, what the person established and whether 
     expect(audit!.origin).toBe('memlog');
   });
 
+  it("a message queued while the agent worked is the person's; a queued task notification is not", () => {
+    const queued = (content: string) => ({ type: 'queue-operation', operation: 'enqueue', sessionId: 's', content }) as unknown as Entry;
+    const entries = [
+      userEntry('u1', 'Fix the login bug.'),
+      queued('new tickets were added, tackle them'),
+      queued('<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>'),
+      compactBoundaryEntry('b1', 'u1'),
+      compactSummaryEntry('s1', 'b1', 'Summary: fixed the login bug.'),
+    ];
+    const [audit] = auditEntries(lines(entries));
+    expect(audit!.items.find((i) => i.kind === 'goal')).toMatchObject({ text: 'new tickets were added, tackle them', from: { line: 2 } });
+  });
+
   it('a session without a compaction has nothing to audit', () => {
     expect(auditEntries(lines(before()))).toEqual([]);
   });

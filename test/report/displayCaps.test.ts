@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ReplaySettings } from '../../src/pipeline/replayDecider.js';
 import { buildTimeline } from '../../src/pipeline/timeline.js';
+import { CompactionAuditFold } from '../../src/report/compactionAudit.js';
 import { renderSessionPage } from '../../src/report/renderSessionPage.js';
 import { boundaryMarker, decisionMarkers, recordMarkers, type Marker } from '../../src/report/sessionMarkers.js';
 import { buildSessionView, type SessionInputs, type TurnBar } from '../../src/report/sessionView.js';
@@ -36,11 +37,15 @@ function wholeLists(inputs: SessionInputs & { entries: readonly LogEntry[] }) {
   }));
   const measure = tokenMeasure();
   for (const event of entries) measure.push(event);
-  const fromRecords = recordMarkers(records);
+  // Each compaction's marker carries its audit (decision 78), whole lists or streamed.
+  const audit = new CompactionAuditFold();
+  for (const event of entries) audit.push(event);
+  audit.finish();
+  const fromRecords = recordMarkers(records).map((m) => audit.withAudit(m));
   const recorded = new Set(fromRecords.flatMap((m) => (m.kind === 'compacted' && m.uuid !== null ? [m.uuid] : [])));
   const fromBoundaries = entries.flatMap(({ seq, entry }) =>
     entry.type === 'system' && entry.subtype === 'compact_boundary' && !recorded.has(entry.uuid)
-      ? [boundaryMarker(seq, entry, (at) => measure.points.firstAfter(at)?.tokens ?? null)]
+      ? [audit.withAudit(boundaryMarker(seq, entry, (at) => measure.points.firstAfter(at)?.tokens ?? null))]
       : [],
   );
   const time = (seq: number): unknown => (entries.find((e) => e.seq === seq)?.entry as { timestamp?: unknown }).timestamp;
