@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { describeFailure, statOrNull } from '../fs/index.js';
-import { findTranscripts, formatReport, inspectTranscript } from '../inspect/index.js';
+import { findTranscripts, formatReport, formatSizes, inspectTranscript, sessionSizes } from '../inspect/index.js';
 import { readProgress } from './readProgress.js';
 import { resolvePathArgument } from './transcriptArgument.js';
 
 export interface InspectOptions {
   readonly json?: boolean;
   readonly strict?: boolean;
+  readonly sizes?: boolean;
 }
 
 /** `memlog inspect <file|folder...>`: a summary per transcript, or JSON lines with --json. */
@@ -17,9 +18,18 @@ export function registerInspect(program: Command): void {
     .argument('<paths...>', 'transcript files or folders (searched for *.jsonl), archives, or archived session ids')
     .option('--json', 'one JSON object per transcript file, one per line')
     .option('--strict', 'exit with status 1 when any line has a diagnostic')
+    .option(
+      '--sizes',
+      'where the bytes go: per session and per project, bytes of file-history snapshots, tools, images, thinking, text, metadata',
+    )
     .addHelpText('after', '\nExamples:\n  memlog inspect ~/.claude/projects\n  memlog inspect session.jsonl --json | jq .diagnostics')
     .action(async (paths: string[], options: InspectOptions) => {
       const files = await findTranscripts(await Promise.all(paths.map(resolvePathArgument)));
+      if (options.sizes === true) {
+        const { sessions, projects } = sessionSizes(files);
+        process.stdout.write(options.json === true ? `${JSON.stringify({ sessions, projects })}\n` : formatSizes(sessions, projects));
+        return;
+      }
       let withDiagnostics = 0;
       let unreadable = 0;
       for (const [i, file] of files.entries()) {

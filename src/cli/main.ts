@@ -23,6 +23,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['search', async () => (await import('./searchCommand.js')).registerSearch],
   ['mcp', async () => (await import('./mcpCommand.js')).registerMcp],
   ['archive', async () => (await import('./archiveCommand.js')).registerArchive],
+  ['redact', async () => (await import('./redactCommand.js')).registerRedact],
 ];
 
 /**

@@ -2,3 +2,5 @@
 export { inspectTranscript, type TranscriptReport } from './inspectTranscript.js';
 export { findTranscripts } from './findTranscripts.js';
 export { formatReport } from './formatReport.js';
+export { sessionSizes, type SessionSizes, type ProjectSizes } from './sessionSizes.js';
+export { formatSizes } from './formatSizes.js';
