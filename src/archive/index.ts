@@ -18,3 +18,4 @@ export { searchSessionsAndArchives } from './searchArchive.js';
 export { changeArchiveHook, type HookChange } from './installHook.js';
 export { parseHookInput, shellQuote, type HookInput } from './hookInput.js';
 export { ARCHIVE_HOOK_MARK, ARCHIVE_HOOK_EVENTS } from './hookSettings.js';
+export { redactTranscript, type RedactionReport } from './redactTranscript.js';

@@ -41,7 +41,7 @@ const sameVersion = (stored: StoredFile, now: FileIdentity): boolean =>
  * through the checksummed reader (decision 82): an unchanged version is skipped by its manifest
  * alone, a grown one is read from where the index stopped (its pieces before that are not opened),
  * a new version is indexed whole. `isLive(key)` names archived files also searched on disk, which
- * the disk's copy speaks for.
+ * the disk's copy speaks for: one an earlier search indexed from the archive is dropped.
  */
 export async function indexArchive(db: SearchDb, archiveDir: string, isLive: (key: string) => boolean): Promise<IndexReport> {
   const report: IndexReport = { files: 0, unchanged: 0, grown: 0, read: 0, removed: 0, entries: 0, skippedLines: 0, bytesRead: 0 };
@@ -49,11 +49,23 @@ export async function indexArchive(db: SearchDb, archiveDir: string, isLive: (ke
   for (const [key, versions] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const records = versions[versions.length - 1];
     const identity = records === undefined ? undefined : versionIdentity(versions.length, records);
-    if (records === undefined || identity === undefined || !isTranscriptKey(key) || isLive(key)) continue;
+    if (records === undefined || identity === undefined || !isTranscriptKey(key)) continue;
+    if (isLive(key)) {
+      report.removed += dropIndexed(db, archiveDir, key);
+      continue;
+    }
     report.files++;
     await indexVersion(db, archiveDir, key, records, identity, report);
   }
   return report;
+}
+
+/** An archived file indexed by an earlier search, now found on disk: dropped, so it is not found twice. */
+function dropIndexed(db: SearchDb, archiveDir: string, key: string): number {
+  const stored = storedFile(db, sessionFileOf(join(resolve(archiveDir), ...key.split('/'))).path);
+  if (stored === undefined) return 0;
+  deleteFile(db, stored.id);
+  return 1;
 }
 
 async function indexVersion(

@@ -28,6 +28,9 @@ export class SourceChangedError extends MemlogError {
   }
 }
 
+/** gzip's output chunk: 16 KiB by default, each one a write; 256 KiB makes 16 times fewer (the bytes are the same). */
+const PIECE_WRITE_BYTES = 1 << 18;
+
 /**
  * Stores bytes [start, end) of a file as one gzip piece: streamed (memory stays flat whatever the
  * size), written to a temp file, fsync'd, renamed into place and the folder fsync'd. Only then
@@ -51,7 +54,7 @@ export async function storePiece(
   const tap = new BytesTap();
   const out = await openForWrite(temp, 'w', 0o600, { follow: false });
   try {
-    await pipeline(input, tap.through(), createGzip({ level: 6 }), async (gz: AsyncIterable<Buffer>) => {
+    await pipeline(input, tap.through(), createGzip({ level: 6, chunkSize: PIECE_WRITE_BYTES }), async (gz: AsyncIterable<Buffer>) => {
       for await (const chunk of gz) await writeAllAsync(out, tap.stored(chunk), temp);
     });
     if (tap.length !== end - start) throw new SourceChangedError(source);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { describeFailure, statOrNull } from '../fs/index.js';
 import { findTranscripts, formatReport, type TranscriptReport } from '../inspect/light/index.js';
 import { catalogReports } from './catalogReports.js';
+import { formatSizes, sessionSizes } from '../inspect/index.js';
 import { resolvePathArgument } from './transcriptArgument.js';
 
 export interface InspectOptions {
@@ -9,6 +10,7 @@ export interface InspectOptions {
   readonly strict?: boolean;
   /** A catalog file, false for --no-catalog, undefined for the default one. */
   readonly catalog?: string | false;
+  readonly sizes?: boolean;
 }
 
 /** `memlog inspect <file|folder...>`: a summary per transcript, or JSON lines with --json. */
@@ -19,6 +21,10 @@ export function registerInspect(program: Command): void {
     .argument('<paths...>', 'transcript files or folders (searched for *.jsonl), archives, or archived session ids')
     .option('--json', 'one JSON object per transcript file, one per line')
     .option('--strict', 'exit with status 1 when any line has a diagnostic')
+    .option(
+      '--sizes',
+      'where the bytes go: per session and per project, bytes of file-history snapshots, tools, images, thinking, text, metadata',
+    )
     .option('--catalog <file>', 'the session catalog to read and keep up to date (default: $MEMLOG_CATALOG, else ~/.memlog/catalog.db)')
     .option('--no-catalog', 'read every file in full, neither reading nor writing the session catalog')
     .addHelpText(
@@ -27,6 +33,11 @@ export function registerInspect(program: Command): void {
     )
     .action(async (paths: string[], options: InspectOptions) => {
       const files = await findTranscripts(await Promise.all(paths.map(resolvePathArgument)));
+      if (options.sizes === true) {
+        const { sessions, projects } = sessionSizes(files);
+        process.stdout.write(options.json === true ? `${JSON.stringify({ sessions, projects })}\n` : formatSizes(sessions, projects));
+        return;
+      }
       const stored = options.catalog === false ? new Map<string, TranscriptReport>() : await catalogReports(files, options.catalog);
       let withDiagnostics = 0;
       let unreadable = 0;

@@ -26,6 +26,7 @@ const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<Regist
   ['audit', async () => (await import('./auditCommand.js')).registerAudit],
   ['undo', async () => (await import('./undoCommand.js')).registerUndo],
   ['review', async () => (await import('./reviewCommand.js')).registerReview],
+  ['redact', async () => (await import('./redactCommand.js')).registerRedact],
 ];
 
 /**

@@ -1,3 +1,5 @@
 /** `memlog inspect`: what a transcript holds, as a report and its text form. */
 export { inspectTranscript, type TranscriptReport } from './inspectTranscript.js';
 export { findTranscripts, formatReport, reportOfSummary, agentFilesOf, type AgentFile } from './light/index.js';
+export { sessionSizes, type SessionSizes, type ProjectSizes } from './sessionSizes.js';
+export { formatSizes } from './formatSizes.js';

@@ -99,6 +99,36 @@ export async function scanForSecrets(text: string, file?: string): Promise<Secre
     });
 }
 
+/** Where a secret is in a text, by UTF-16 index [start, end): for redaction, never printed. */
+export interface SecretSpan {
+  readonly ruleId: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The spans of every secret the scan finds (the preset and memlog's rules), unsorted, possibly overlapping. */
+export async function findSecretSpans(text: string): Promise<SecretSpan[]> {
+  const { lintSource, config } = await loadSecretlint();
+  const run = scans.then(async () => {
+    const linted = await lintSource({
+      source: { content: defuseDirectives(text), filePath: 'transcript.txt', ext: '.txt', contentType: 'text' },
+      options: { config, maskSecrets: true, noPhysicFilePath: true },
+    });
+    await forgetSecretlintProfile();
+    return linted;
+  });
+  scans = run.catch(() => undefined);
+  const spans: SecretSpan[] = (await run).messages.map((message) => {
+    const short = message.ruleId.startsWith(PRESET_PREFIX) ? message.ruleId.slice(PRESET_PREFIX.length) : message.ruleId;
+    return { ruleId: `secretlint/${short}`, start: message.range[0], end: message.range[1] };
+  });
+  for (const rule of MEMLOG_SECRET_RULES)
+    for (const match of text.matchAll(rule.pattern))
+      if (rule.confirm === undefined || rule.confirm(match))
+        spans.push({ ruleId: rule.id, start: match.index, end: match.index + match[0].length });
+  return spans;
+}
+
 /** memlog's own rules alone: synchronous, for callers that cannot wait. */
 export function scanWithMemlogRules(text: string): SecretFinding[] {
   const starts = lineStarts(text);

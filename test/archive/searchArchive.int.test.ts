@@ -69,6 +69,8 @@ describe('memlog search reads archived sessions', () => {
     const { config, projects, archive: dir, index } = setUp();
     archive(config, dir);
     const onDisk = search(['pnpm', projects], index);
+    // Searched from the archive alone first, then with the disk: each session still found once.
+    expect(search(['pnpm', dir], index).hits.length).toBe(onDisk.hits.length);
     const both = search(['pnpm', projects, dir], index);
     expect(both.hits).toEqual(onDisk.hits);
     rmSync(join(projects, PROJECT), { recursive: true });

@@ -266,4 +266,31 @@ describe.skipIf(!mounted && !inCi)('on a real full disk (tmpfs)', () => {
       expect(leftovers(dir)).toEqual([]);
     },
   );
+
+  it('memlog archive at several fill levels: exit 0, or exit 2 with one line naming the full disk; the archive stays valid and a rerun completes it', () => {
+    const projects = join(tempDir(), 'projects');
+    cpSync(demoProjects, projects, { recursive: true });
+    const sources = [join(projects, '-home-dev-acme-shop'), join(projects, '-home-dev-notes-cli')];
+    let refusedRuns = 0;
+    for (const pages of [0, 2, 6, 12]) {
+      const archive = join(onDisk(`archive-${pages}`), 'archive');
+      fillDisk(pages * 4096);
+      const full = runCli(['archive', ...sources, '--to', archive]);
+      if (full.status !== 0) {
+        refusedRuns++;
+        expect(full.status, full.stderr).toBe(2);
+        expectOneLine(full.stderr);
+      }
+      freeDisk();
+      expect(runCli(['archive', ...sources, '--to', archive]).status).toBe(0);
+      expect(runCli(['archive', 'verify', '--archive', archive]).stdout).toMatch(/verified 6 file\(s\), 6 version\(s\), .*: all good\n$/);
+      const into = tempDir();
+      expect(runCli(['archive', 'restore', '--all', '--archive', archive, '--to', into]).status).toBe(0);
+      const key = join('-home-dev-acme-shop', `${SESSION}.jsonl`);
+      expect(readFileSync(join(into, key)).equals(readFileSync(join(projects, key)))).toBe(true);
+      rmSync(join(mountPoint, `archive-${pages}`), { recursive: true, force: true });
+    }
+    // The demo's pieces take more than the fullest levels leave: at least one run met the full disk.
+    expect(refusedRuns).toBeGreaterThan(0);
+  }, 300_000);
 });

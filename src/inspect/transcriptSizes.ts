@@ -1,0 +1,81 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { LineSplitter } from '../transcript/index.js';
+
+/** Where a transcript's bytes go, by kind (decision 82). `metadata` is everything else: ids, usage, envelopes. */
+export interface SizeByKind {
+  fileHistory: number;
+  tools: number;
+  images: number;
+  thinking: number;
+  text: number;
+  metadata: number;
+}
+
+export const SIZE_KINDS = ['fileHistory', 'tools', 'images', 'thinking', 'text', 'metadata'] as const;
+
+export const emptySizes = (): SizeByKind => ({ fileHistory: 0, tools: 0, images: 0, thinking: 0, text: 0, metadata: 0 });
+
+export function addSizes(into: SizeByKind, more: SizeByKind): void {
+  for (const kind of SIZE_KINDS) into[kind] += more[kind];
+}
+
+const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+type Block = { type?: unknown; content?: unknown };
+
+/** A content block's bytes by kind; a tool result's images count as images. */
+function addBlock(sizes: SizeByKind, block: Block): void {
+  if (block.type === 'text') sizes.text += jsonBytes(block);
+  else if (block.type === 'thinking' || block.type === 'redacted_thinking') sizes.thinking += jsonBytes(block);
+  else if (block.type === 'image' || block.type === 'document') sizes.images += jsonBytes(block);
+  else if (block.type === 'tool_use') sizes.tools += jsonBytes(block);
+  else if (block.type === 'tool_result') {
+    const images = Array.isArray(block.content) ? (block.content as Block[]).filter((b) => b.type === 'image') : [];
+    const imageBytes = images.reduce((sum, image) => sum + jsonBytes(image), 0);
+    sizes.images += imageBytes;
+    sizes.tools += jsonBytes(block) - imageBytes;
+  }
+}
+
+/** One line's bytes by kind: the parts named by their JSON length, the rest of the line as metadata. */
+function addLine(sizes: SizeByKind, bytes: Uint8Array, length: number): void {
+  let entry: { type?: unknown; message?: { content?: unknown }; toolUseResult?: unknown };
+  try {
+    entry = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as typeof entry;
+  } catch {
+    sizes.metadata += length;
+    return;
+  }
+  if (entry.type === 'file-history-snapshot') {
+    sizes.fileHistory += length;
+    return;
+  }
+  const parts = emptySizes();
+  const content = entry.message?.content;
+  if (typeof content === 'string') parts.text += jsonBytes(content);
+  else if (Array.isArray(content)) for (const block of content as Block[]) addBlock(parts, block);
+  // Claude Code keeps a tool's own result beside the message (toolUseResult): tool bytes too.
+  if (entry.toolUseResult !== undefined) parts.tools += jsonBytes(entry.toolUseResult);
+  const named = SIZE_KINDS.reduce((sum, kind) => sum + parts[kind], 0);
+  parts.metadata = Math.max(0, length - named);
+  addSizes(sizes, parts);
+}
+
+/** A transcript's bytes by kind, read in chunks, one line in memory at a time; a line too long to parse counts as metadata. */
+export function transcriptSizes(path: string, chunkBytes = 1 << 20): SizeByKind {
+  const sizes = emptySizes();
+  const splitter = new LineSplitter();
+  const emit = (line: { bytes: Uint8Array; length: number; overflow: boolean; terminated: boolean }): void => {
+    // The newline is the line's too.
+    if (line.overflow) sizes.metadata += line.length + (line.terminated ? 1 : 0);
+    else addLine(sizes, line.bytes, line.length + (line.terminated ? 1 : 0));
+  };
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(chunkBytes);
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) splitter.push(buffer.subarray(0, read), emit);
+    splitter.end(emit);
+  } finally {
+    closeSync(fd);
+  }
+  return sizes;
+}
