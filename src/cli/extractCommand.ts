@@ -48,6 +48,7 @@ export function registerExtract(program: Command): void {
         return;
       }
       const models = extractionModels(options);
-      await (options.perTurn === true ? runPerTurn : runBackfill)(root, options, models);
+      if (options.perTurn === true) await runPerTurn(root, options, models);
+      else await runBackfill(root, options, models);
     });
 }

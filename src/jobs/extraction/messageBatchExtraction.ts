@@ -123,44 +123,12 @@ export async function applyBatchReply(reply: ModelReply, context: StagedContext,
   let denied = 0;
   const refused: string[] = [];
   for (const memory of parsed.data.memories) {
-    const indexName =
-      memory.file === INDEX_NAME
-        ? 'is the index, which memlog writes itself; a memory needs a file name of its own'
-        : reservedIndexNameReason(memory.file);
-    if (indexName !== null) {
+    const saved = await saveMemory(memory, context, options);
+    if (saved.ok) index = withIndexLine(index, memory.file, saved.indexLine);
+    else {
       denied++;
-      refused.push(`${memory.file}: ${indexName}`);
-      continue;
+      refused.push(...saved.refused);
     }
-    if (!SAFE_FILE.test(memory.file)) {
-      denied++;
-      continue;
-    }
-    const path = join(context.staging, memory.file);
-    const before = await readRegularFile(path, 'utf8').catch(() => null);
-    const previous = before === null ? null : parseTopicFile(before, memory.file);
-    const extra = previous?.ok === true ? previous.file.extra : undefined;
-    const rendered = renderTopicFile(
-      {
-        name: memory.name,
-        description: memory.description,
-        type: memory.type,
-        body: memory.body,
-        ...(options.sessionId === null ? {} : { originSessionId: options.sessionId }),
-        modified: options.now,
-        ...(extra === undefined ? {} : { extra }),
-      },
-      options.frontmatter,
-    );
-    // The same scan as every other memory write: a memory holding a credential is not written.
-    const findings = await scanForSecrets(`${rendered}\n${indexLine(memory.name, memory.file, memory.description)}`, memory.file);
-    if (findings.length > 0) {
-      denied++;
-      refused.push(...findings.map(formatFinding));
-      continue;
-    }
-    await atomicWrite(path, rendered);
-    index = withIndexLine(index, memory.file, indexLine(memory.name, memory.file, memory.description));
   }
   if (index !== context.index) await atomicWrite(join(context.staging, INDEX_NAME), index);
   return {
@@ -170,6 +138,42 @@ export async function applyBatchReply(reply: ModelReply, context: StagedContext,
     ...(refused.length === 0 ? {} : { refused }),
     tokens: { input: reply.usage.inputTokens, output: reply.usage.outputTokens, cacheRead: reply.usage.cacheReadInputTokens },
   };
+}
+
+/** One memory of the reply written into the staged copy, or refused (with what the report says of it). */
+async function saveMemory(
+  memory: SaveMemoriesInput['memories'][number],
+  context: StagedContext,
+  options: BatchReplyOptions,
+): Promise<{ readonly ok: true; readonly indexLine: string } | { readonly ok: false; readonly refused: readonly string[] }> {
+  const indexName =
+    memory.file === INDEX_NAME
+      ? 'is the index, which memlog writes itself; a memory needs a file name of its own'
+      : reservedIndexNameReason(memory.file);
+  if (indexName !== null) return { ok: false, refused: [`${memory.file}: ${indexName}`] };
+  if (!SAFE_FILE.test(memory.file)) return { ok: false, refused: [] };
+  const path = join(context.staging, memory.file);
+  const before = await readRegularFile(path, 'utf8').catch(() => null);
+  const previous = before === null ? null : parseTopicFile(before, memory.file);
+  const extra = previous?.ok === true ? previous.file.extra : undefined;
+  const rendered = renderTopicFile(
+    {
+      name: memory.name,
+      description: memory.description,
+      type: memory.type,
+      body: memory.body,
+      ...(options.sessionId === null ? {} : { originSessionId: options.sessionId }),
+      modified: options.now,
+      ...(extra === undefined ? {} : { extra }),
+    },
+    options.frontmatter,
+  );
+  const line = indexLine(memory.name, memory.file, memory.description);
+  // The same scan as every other memory write: a memory holding a credential is not written.
+  const findings = await scanForSecrets(`${rendered}\n${line}`, memory.file);
+  if (findings.length > 0) return { ok: false, refused: findings.map(formatFinding) };
+  await atomicWrite(path, rendered);
+  return { ok: true, indexLine: line };
 }
 
 /** The index with the line that links `file` replaced, or added at the end. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches.js';
-import type { ModelMessage, ModelRequest } from '../../model/port.js';
+import type { ModelMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { appendEffectsSync, withoutInterrupted } from '../../pipeline/effectLog.js';
 import type { EffectRecord, LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
 import { doRunWork, recordRunEnd } from '../../pipeline/oneRun.js';
@@ -42,6 +42,15 @@ export async function queueBatchRequest(
   batch.outbox.push({ memoryDir, customId, request });
 }
 
+/** What collecting a session's batch runs needs besides the round: where the transcript ends, the log, how memories are written. */
+interface CollectContext {
+  readonly target: ExtractTarget;
+  readonly sessionId: string;
+  readonly end: () => LogPosition;
+  readonly logPath: string;
+  readonly options: { readonly frontmatter?: FrontmatterForm; readonly originId?: string };
+}
+
 /**
  * The runs of a session whose requests went out in a message batch: each one whose batch has
  * ended gets its end recorded after the end of the transcript as it is now (`afterEnd`: the run
@@ -63,75 +72,81 @@ export async function collectBatchResults(
     readonly originId?: string;
   },
 ): Promise<{ readonly records: EffectRecord[]; readonly runs: PacedRun[]; readonly waiting: number }> {
-  const live = withoutInterrupted(records);
-  const ended = new Set(live.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
-  const open = live.filter(
-    (r): r is RunStartedRecord =>
-      r.type === 'run_started' && r.run === 'extraction' && !ended.has(r.runId) && ledger.has(remoteCustomId(r) ?? ''),
-  );
+  const context: CollectContext = { target, sessionId, end, logPath, options };
   const out: EffectRecord[] = [];
   const runs: PacedRun[] = [];
   let waiting = 0;
-  for (const started of open) {
-    const customId = remoteCustomId(started)!;
-    const batchId = ledger.get(customId)!;
-    if (batch === null) {
-      waiting++;
-      continue;
-    }
-    if (!batch.statuses.has(batchId)) batch.statuses.set(batchId, batch.port.status(batchId));
-    const status = await batch.statuses.get(batchId)!;
-    if (!status.ended) {
+  for (const { started, customId, batchId } of openBatchRuns(records, ledger)) {
+    const status = batch === null ? null : await batchStatus(batch, batchId);
+    if (status === null || !status.ended) {
       waiting++;
       continue;
     }
     const result = status.results.get(customId) ?? { ok: false as const, error: `batch ${batchId} has no result for this run's request` };
-    const from = started.remote?.from ?? null;
-    const to = started.remote?.to ?? null;
-    const now = started.remote?.now ?? '1970-01-01T00:00:00.000Z';
-    const done = await doRunWork(async () => {
-      if (!result.ok) throw new Error(result.error);
-      return runStaged(
-        {
-          memoryDir: target.memoryDir,
-          runId: `${sessionId}.${started.runId}`,
-          sessionId: options.originId ?? sessionId,
-          from,
-          to,
-          stamp: { now, form: options.frontmatter ?? 'metadata' },
-        },
-        (context) =>
-          applyBatchReply(result.reply, context, {
-            frontmatter: options.frontmatter ?? 'metadata',
-            sessionId: options.originId ?? sessionId,
-            now,
-          }),
-      );
-    });
-    // The run's start was recorded by an earlier build; its end goes through the same step as every run's.
-    const ending = recordRunEnd({ run: 'extraction', runId: started.runId, started }, done, {
-      at: end(),
-      afterEnd: true,
-      record: (rs) => appendEffectsSync(logPath, rs),
-    });
-    switch (ending.kind) {
-      case 'finished':
-        runs.push({ runId: started.runId, at: end(), ok: true, outcome: ending.outcome });
-        await ending.apply();
-        out.push(...ending.records.slice(1));
-        break;
-      case 'failed':
-        runs.push({ runId: started.runId, at: end(), ok: false, error: ending.error });
-        out.push(...ending.records.slice(1));
-        break;
-      case 'interrupted':
-        throw ending.error;
-      case 'deferred':
-      case 'aborted':
-        throw new Error(`a collected message-batch run cannot end as ${ending.kind}`);
-    }
+    const ended = await collectRun(context, started, result);
+    runs.push(ended.run);
+    out.push(...ended.records);
   }
   return { records: out, runs, waiting };
+}
+
+/** The session's extraction runs sent in a batch the ledger knows, with no end recorded yet. */
+function openBatchRuns(
+  records: readonly EffectRecord[],
+  ledger: ReadonlyMap<string, string>,
+): { readonly started: RunStartedRecord; readonly customId: string; readonly batchId: string }[] {
+  const live = withoutInterrupted(records);
+  const ended = new Set(live.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
+  return live.flatMap((r) => {
+    if (r.type !== 'run_started' || r.run !== 'extraction' || ended.has(r.runId)) return [];
+    const customId = remoteCustomId(r) ?? '';
+    const batchId = ledger.get(customId);
+    return batchId === undefined ? [] : [{ started: r, customId, batchId }];
+  });
+}
+
+/** A batch's status, asked once a round. */
+function batchStatus(batch: BatchRound, batchId: string): Promise<BatchStatus> {
+  const asked = batch.statuses.get(batchId) ?? batch.port.status(batchId);
+  batch.statuses.set(batchId, asked);
+  return asked;
+}
+
+/** One collected run: its reply written through a staged copy, its end recorded, its files applied. */
+async function collectRun(
+  context: CollectContext,
+  started: RunStartedRecord,
+  result: { readonly ok: true; readonly reply: ModelReply } | { readonly ok: false; readonly error: string },
+): Promise<{ readonly run: PacedRun; readonly records: readonly EffectRecord[] }> {
+  const { target, sessionId, options } = context;
+  const now = started.remote?.now ?? '1970-01-01T00:00:00.000Z';
+  const origin = options.originId ?? sessionId;
+  const form = options.frontmatter ?? 'metadata';
+  const done = await doRunWork(async () => {
+    if (!result.ok) throw new Error(result.error);
+    const run = { memoryDir: target.memoryDir, runId: `${sessionId}.${started.runId}`, sessionId: origin, stamp: { now, form } };
+    return runStaged({ ...run, from: started.remote?.from ?? null, to: started.remote?.to ?? null }, (staged) =>
+      applyBatchReply(result.reply, staged, { frontmatter: form, sessionId: origin, now }),
+    );
+  });
+  // The run's start was recorded by an earlier build; its end goes through the same step as every run's.
+  const ending = recordRunEnd({ run: 'extraction', runId: started.runId, started }, done, {
+    at: context.end(),
+    afterEnd: true,
+    record: (rs) => appendEffectsSync(context.logPath, rs),
+  });
+  switch (ending.kind) {
+    case 'finished':
+      await ending.apply();
+      return { run: { runId: started.runId, at: context.end(), ok: true, outcome: ending.outcome }, records: ending.records.slice(1) };
+    case 'failed':
+      return { run: { runId: started.runId, at: context.end(), ok: false, error: ending.error }, records: ending.records.slice(1) };
+    case 'interrupted':
+      throw ending.error;
+    case 'deferred':
+    case 'aborted':
+      throw new Error(`a collected message-batch run cannot end as ${ending.kind}`);
+  }
 }
 
 /** The most requests one batch is sent with (the API takes 100,000 or 256 MB; this stays well inside). */
