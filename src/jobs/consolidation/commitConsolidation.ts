@@ -1,18 +1,15 @@
-import { join } from 'node:path';
 import type { ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
-import { rm } from '../../fs/faultableFs.js';
-import { applyStagedFiles } from '../../fs/stagedDir.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
-import { consolidationFinishedRecord, consolidationStartedRecord } from '../../pipeline/effectRecords.js';
+import { consolidationStartedRecord } from '../../pipeline/effectRecords.js';
 import { changeRecords } from './changeRecords.js';
+import { applyConsolidation } from './cutShort.js';
 
 export interface Commit {
   readonly memoryDir: string;
   readonly logPath: string;
   readonly runId: string;
-  /** The staged copy holding the files to move in. */
-  readonly staging: string;
-  readonly plan: ConsolidationPlan;
+  /** Only its changes are recorded: the files are staged already. */
+  readonly plan: Pick<ConsolidationPlan, 'changes'>;
   readonly writes: readonly string[];
   readonly removes: readonly string[];
   /** Backfill's candidate chunks the plan merges: consumed by this commit record. */
@@ -22,22 +19,20 @@ export interface Commit {
 /**
  * Records a staged consolidation in the directory's log (its commit point: changes, reasons,
  * sources, the files to move and remove), then moves the files in and removes the others, and
- * records the end. Killed after the first record, the next run finishes it (`finishCutShort`);
+ * records the end: the journal's commit, then the apply step recovery also runs (decision 74).
+ * Killed after the first record, the next run finishes it (`finishCutShort`);
  * killed before, the directory is as it was. Whichever planner made the plan, this is the one
  * way it reaches the directory.
  */
 export async function commitConsolidation(commit: Commit): Promise<void> {
   const { memoryDir, logPath, runId, writes, removes } = commit;
-  appendEffectsSync(logPath, [
-    consolidationStartedRecord({
-      runId,
-      changes: changeRecords(commit.plan.changes),
-      writes,
-      removes,
-      ...(commit.consumes === undefined ? {} : { consumes: commit.consumes }),
-    }),
-  ]);
-  await applyStagedFiles(commit.staging, memoryDir, writes);
-  for (const filename of removes) await rm(join(memoryDir, filename), { force: true });
-  appendEffectsSync(logPath, [consolidationFinishedRecord(runId)]);
+  const committed = consolidationStartedRecord({
+    runId,
+    changes: changeRecords(commit.plan.changes),
+    writes,
+    removes,
+    ...(commit.consumes === undefined ? {} : { consumes: commit.consumes }),
+  });
+  appendEffectsSync(logPath, [committed]);
+  appendEffectsSync(logPath, await applyConsolidation(memoryDir, committed));
 }

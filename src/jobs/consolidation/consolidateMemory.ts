@@ -209,7 +209,6 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       memoryDir,
       logPath,
       runId,
-      staging,
       plan: prepared.plan,
       writes: prepared.writes,
       removes: prepared.removes,
