@@ -2,12 +2,13 @@ import { hasUuid } from '../../transcript/entrySchema.js';
 import { closeSync, existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { MemlogError } from '../../errors.js';
-import { removeStagedDir } from '../../fs/stagedDir.js';
 import { describeFailure } from '../../fs/fsError.js';
 import type { ModelPort } from '../../model/port.js';
 import { effectRecords } from '../../pipeline/effectLog.js';
-import type { EffectRecord, LogPosition, RunFinishedRecord, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { pacingRecord, recoverInterrupted, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
+import type { EffectRecord, LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
+import { pacingRecord, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
+import type { CommitOf } from '../../pipeline/journal/unendedEntries.js';
+import { recoverExtractionRuns } from './extractionRecovery.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { firstLookRecord } from '../../pipeline/effectRecords.js';
 import { firstLook, type FirstLookAnswer, type FirstLookSettings } from './firstLook.js';
@@ -17,7 +18,7 @@ import { ConversationWindow, windowed } from '../../resume/conversationWindow.js
 import type { LogEntry } from '../../transcript/logEntry.js';
 import { transcriptEntries } from '../../transcript/transcriptEntries.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
-import { ExtractionOutcome } from './extractionOutcome.js';
+import type { ExtractionOutcome } from './extractionOutcome.js';
 import { extractionFrames, type ExtractionFrame } from './extractionFrames.js';
 import { runExtraction } from './extractionRun.js';
 import { firstSessionId } from './sessionCwd.js';
@@ -25,7 +26,7 @@ import { sessionTally, type CountsByType } from './sessionTally.js';
 import type { ExtractTarget } from './findTargets.js';
 import { batchCustomId, readBatchLedger, remoteCustomId } from './messageBatchLedger.js';
 import { collectBatchResults, queueBatchRequest, type BatchRound } from './messageBatchRound.js';
-import { applyStaged, extractionStagingDir } from './stagedMemoryRun.js';
+import { extractionStagingDir } from './stagedMemoryRun.js';
 import { removeStrayTempFiles } from '../../fs/strayTempFiles.js';
 import { openRegularSync } from '../../fs/regularFile.js';
 
@@ -87,15 +88,12 @@ export async function extractSession(
   const window = new ConversationWindow(transcriptEntries(session));
   const entries = windowed(transcriptEntries(session, { onDiagnostic: () => diagnostics++ }), window);
   await removeStrayTempFiles(target.memoryDir);
-  // A run that recorded its end but died while moving its files into place is finished first.
-  for (const record of staged) {
-    const outcome = ExtractionOutcome.safeParse(record.outcome);
-    await applyStaged(stagingOf(record.runId), target.memoryDir, outcome.success ? outcome.data.written.map((w) => w.file) : []);
-  }
   // A run whose request went out in a message batch is still going on, not interrupted.
   const ledger = readBatchLedger(target.memoryDir);
   const submitted = (record: RunStartedRecord): boolean => ledger.has(remoteCustomId(record) ?? '');
-  const interrupted = await recoverInterrupted(read, 'extraction', logPath, (runId) => removeStagedDir(stagingOf(runId)), submitted);
+  // Runs that died moving their files in are finished, runs that died before their end taken back (decision 74).
+  const recovered = await recoverExtractionRuns(read, staged, { memoryDir: target.memoryDir, logPath, stagingOf, submitted });
+  const interrupted = recovered.rolledBack;
   let records = [...read, ...interrupted];
   // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
   let ended: LogPosition | undefined;
@@ -232,11 +230,11 @@ function readSessionInputs(
   session: string,
   logPath: string,
   hasStagingCopy: (runId: string) => boolean,
-): { readonly records: EffectRecord[]; readonly staged: RunFinishedRecord[] } {
+): { readonly records: EffectRecord[]; readonly staged: CommitOf<'extraction'>[] } {
   try {
     closeSync(openRegularSync(session));
     const records: EffectRecord[] = [];
-    const staged: RunFinishedRecord[] = [];
+    const staged: CommitOf<'extraction'>[] = [];
     for (const record of effectRecords(logPath)) {
       if (record.type === 'run_finished' && record.run === 'extraction' && hasStagingCopy(record.runId)) staged.push(record);
       const kept = pacingRecord(record);
