@@ -5,7 +5,7 @@ import { openRegularOrNullSync } from '../fs/regularFile.js';
 import { LineSplitter, type RawLine } from '../transcript/lineSplitter.js';
 import { CURRENT_EFFECT_LOG_VERSION, EffectRecord, SUPPORTED_EFFECT_LOG_VERSIONS } from './effectRecord.js';
 import { isWithdrawal } from './effectRecords.js';
-import { isJournalRecordType } from './journal/journalKinds.js';
+import { isJournalRecordType } from './journalKinds.js';
 
 /** The effect log of a transcript: `<session>.memlog.jsonl` beside `<session>.jsonl` (Claude Code lists only UUID-named files). */
 export function effectLogPath(transcriptPath: string): string {

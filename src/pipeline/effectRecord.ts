@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RUN_KINDS } from '../projections/decisions.js';
-import { CompactionOutcomeRead, RUN_OUTCOMES_READ } from './journal/runOutcomes.js';
+import { CompactionOutcomeRead, RUN_OUTCOMES_READ } from './runOutcomes.js';
 
 /**
  * memlog's own log: what it decided and what its runs did, beside the transcript.

@@ -1,5 +1,5 @@
 import type { Decision } from '../projections/decisions.js';
-import type { AnyRunOutcome } from './journal/runOutcomes.js';
+import type { AnyRunOutcome } from './runOutcomes.js';
 import {
   CURRENT_EFFECT_LOG_VERSION,
   RunFinishedRecord,

@@ -13,7 +13,7 @@ import {
   type SchedulerLike,
 } from 'rxjs';
 import type { Decision } from '../projections/decisions.js';
-import type { AnyRunOutcome } from './journal/runOutcomes.js';
+import type { AnyRunOutcome } from './runOutcomes.js';
 import type { EffectRecord, LogPosition } from './effectRecord.js';
 import { decisionRecord } from './effectRecords.js';
 import { doRunWork, recordRunEnd, recordRunStart } from './oneRun.js';

@@ -1,6 +1,6 @@
 import { isEnvironmentFault, RunInterruptedError } from '../fs/fsError.js';
 import type { RunKind } from '../projections/decisions.js';
-import type { AnyRunOutcome } from './journal/runOutcomes.js';
+import type { AnyRunOutcome } from './runOutcomes.js';
 import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from './effectRecord.js';
 import { nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, runStartedRecord } from './effectRecords.js';
 

@@ -3,13 +3,13 @@ import type { LogEntry } from '../transcript/logEntry.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
 import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from './effectRecord.js';
 import type { RunKind } from '../projections/decisions.js';
-import type { RunOutcomeOf } from './journal/runOutcomes.js';
+import type { RunOutcomeOf } from './runOutcomes.js';
 import { decisionRecord, runInterruptedRecord, runRetriedRecord } from './effectRecords.js';
 import { doRunWork, recordRunEnd, recordRunStart } from './oneRun.js';
 import { hasUuid } from '../transcript/entrySchema.js';
 import { mergeByPosition } from './mergeByPosition.js';
-import { recoverJournal } from './journal/recoverJournal.js';
-import { unendedEntries } from './journal/unendedEntries.js';
+import { recoverJournal } from './recoverJournal.js';
+import { unendedEntries } from './unendedEntries.js';
 import { createReplayDecider, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replayDecider.js';
 
 export interface PacedRun<K extends RunKind = RunKind> {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appendEffectsSync, readEffectLog } from '../../src/pipeline/effectLog.js';
 import { EffectRecord } from '../../src/pipeline/effectRecord.js';
-import { JOURNAL_KINDS, JOURNAL_NOTES, JOURNAL_RECORDS, kindOf } from '../../src/pipeline/journal/journalKinds.js';
+import { JOURNAL_KINDS, JOURNAL_NOTES, JOURNAL_RECORDS, kindOf } from '../../src/pipeline/journalKinds.js';
 import { tempDir } from '../support/tempDir.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures', 'journal');

@@ -2,8 +2,8 @@ import { closeSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs
 import { isDeepStrictEqual } from 'node:util';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
 import { effectRecords } from '../../pipeline/effectLog.js';
-import { recoverJournal, type RecoverySteps } from '../../pipeline/journal/recoverJournal.js';
-import { unendedEntries } from '../../pipeline/journal/unendedEntries.js';
+import { recoverJournal, type RecoverySteps } from '../../pipeline/recoverJournal.js';
+import { unendedEntries } from '../../pipeline/unendedEntries.js';
 import { compactedRecord, compactionStartedRecord } from '../../pipeline/effectRecords.js';
 
 /**

@@ -4,8 +4,8 @@ import { rm } from '../../fs/faultableFs.js';
 import { applyStagedFiles, removeStagedDir, stagedDirPath } from '../../fs/stagedDir.js';
 import type { EffectRecord } from '../../pipeline/effectRecord.js';
 import { consolidationFinishedRecord } from '../../pipeline/effectRecords.js';
-import { recoverJournal } from '../../pipeline/journal/recoverJournal.js';
-import { unendedEntries, type CommitOf } from '../../pipeline/journal/unendedEntries.js';
+import { recoverJournal } from '../../pipeline/recoverJournal.js';
+import { unendedEntries, type CommitOf } from '../../pipeline/unendedEntries.js';
 
 /** The consolidations a log recorded (their commit point) and never recorded as finished: killed part-way through moving files in. */
 export function cutShort(records: readonly EffectRecord[]): CommitOf<'consolidation'>[] {

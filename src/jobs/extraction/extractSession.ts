@@ -7,7 +7,7 @@ import type { ModelPort } from '../../model/port.js';
 import { effectRecords } from '../../pipeline/effectLog.js';
 import type { EffectRecord, LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
 import { pacingRecord, retryFailed, runPaced, type PacedResult } from '../../pipeline/pacedRuns.js';
-import type { CommitOf } from '../../pipeline/journal/unendedEntries.js';
+import type { CommitOf } from '../../pipeline/unendedEntries.js';
 import { recoverExtractionRuns } from './extractionRecovery.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { firstLookRecord } from '../../pipeline/effectRecords.js';

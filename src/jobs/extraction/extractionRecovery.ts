@@ -1,7 +1,7 @@
 import { removeStagedDir } from '../../fs/stagedDir.js';
 import type { EffectRecord, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { recoverJournal, type Recovered } from '../../pipeline/journal/recoverJournal.js';
-import { unendedEntries, type CommitOf } from '../../pipeline/journal/unendedEntries.js';
+import { recoverJournal, type Recovered } from '../../pipeline/recoverJournal.js';
+import { unendedEntries, type CommitOf } from '../../pipeline/unendedEntries.js';
 import { rollBackRun } from '../../pipeline/pacedRuns.js';
 import { applyStaged } from './stagedMemoryRun.js';
 

@@ -3,8 +3,8 @@ import { rename, rm } from '../../fs/faultableFs.js';
 import { readRegularFile } from '../../fs/regularFile.js';
 import { sha256Hex } from '../../fs/sha256.js';
 import type { EffectRecord } from '../../pipeline/effectRecord.js';
-import { recoverJournal, type Recovered } from '../../pipeline/journal/recoverJournal.js';
-import { unendedEntries, type CommitOf } from '../../pipeline/journal/unendedEntries.js';
+import { recoverJournal, type Recovered } from '../../pipeline/recoverJournal.js';
+import { unendedEntries, type CommitOf } from '../../pipeline/unendedEntries.js';
 import { rollBackRun } from '../../pipeline/pacedRuns.js';
 import { stagingPath } from './notesRun.js';
 

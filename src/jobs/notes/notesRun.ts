@@ -14,8 +14,8 @@ import { sizeReminders } from '../../memory/session/notesLimits.js';
 import { splitNotes } from '../../memory/session/notesSections.js';
 
 /** What a finished session-notes run records in the effect log (its `outcome`): the journal's schema for the kind (decision 74). */
-export { NotesRunOutcome } from '../../pipeline/journal/runOutcomes.js';
-import type { NotesRunOutcome } from '../../pipeline/journal/runOutcomes.js';
+export { NotesRunOutcome } from '../../pipeline/runOutcomes.js';
+import type { NotesRunOutcome } from '../../pipeline/runOutcomes.js';
 
 export interface NotesRunOptions {
   readonly model: ModelPort;

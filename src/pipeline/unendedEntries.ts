@@ -1,4 +1,4 @@
-import type { EffectRecord } from '../effectRecord.js';
+import type { EffectRecord } from './effectRecord.js';
 import { JOURNAL_KINDS, kindOf, type JournalKind } from './journalKinds.js';
 
 /** A kind's begin record, and its commit record (the same type when the kind commits as it begins). */

@@ -1,5 +1,5 @@
-import type { EffectRecord } from '../effectRecord.js';
-import { appendEffectsSync } from '../effectLog.js';
+import type { EffectRecord } from './effectRecord.js';
+import { appendEffectsSync } from './effectLog.js';
 import type { JournalKind } from './journalKinds.js';
 import type { BeginOf, CommitOf, Unended } from './unendedEntries.js';
 

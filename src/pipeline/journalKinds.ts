@@ -12,7 +12,7 @@ import {
   RunFinishedRecord,
   RunStartedRecord,
   type EffectRecord,
-} from '../effectRecord.js';
+} from './effectRecord.js';
 import { CompactionOutcome, ExtractionRunOutcome, NotesRunOutcome } from './runOutcomes.js';
 
 /** What a consolidation commits: its changes, the files it moves in and removes, the candidate chunks it consumes. */
