@@ -1,5 +1,5 @@
 import type { RunKind } from '../../src/projections/decisions.js';
-import type { RunOutcomeOf } from '../../src/pipeline/journal/runOutcomes.js';
+import type { RunOutcomeOf } from '../../src/pipeline/runOutcomes.js';
 
 /** An outcome of each run kind that fits its schema, for tests whose runs do nothing real; `extra` rides along (the schemas keep unknown fields). */
 export function sampleOutcome<K extends RunKind>(kind: K, extra: Record<string, unknown> = {}): RunOutcomeOf<K> {
