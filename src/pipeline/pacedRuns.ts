@@ -86,10 +86,12 @@ const everyRun = <K extends RunKind>(): RunFold<PacedRun<K>[], K> => ({
 export function pacingRecord(record: EffectRecord): EffectRecord | null {
   if (record.type === 'decision') return record.decision.kind === 'extraction_skipped' ? record : null;
   if (record.type !== 'run_finished') return record;
-  const declined = (record.outcome as { declined?: unknown } | undefined)?.declined === 'first_look';
   if (record.outcome === undefined) return record;
   const { outcome: _, ...rest } = record;
-  return declined ? { ...rest, outcome: { declined: 'first_look' } } : rest;
+  // Typed by the run's kind (decision 74): only an extraction run's outcome says a first look declined it.
+  if (record.run === 'extraction' && record.outcome.declined === 'first_look')
+    return { ...rest, run: 'extraction', outcome: { declined: 'first_look' } };
+  return rest;
 }
 
 const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
