@@ -5,6 +5,7 @@ import { openRegularOrNullSync } from '../fs/regularFile.js';
 import { LineSplitter, type RawLine } from '../transcript/lineSplitter.js';
 import { CURRENT_EFFECT_LOG_VERSION, EffectRecord, SUPPORTED_EFFECT_LOG_VERSIONS } from './effectRecord.js';
 import { isWithdrawal } from './effectRecords.js';
+import { isJournalRecordType } from './journalKinds.js';
 
 /** The effect log of a transcript: `<session>.memlog.jsonl` beside `<session>.jsonl` (Claude Code lists only UUID-named files). */
 export function effectLogPath(transcriptPath: string): string {
@@ -118,13 +119,20 @@ function parseEffectLine(line: RawLine, onDiagnostic: (diagnostic: Diagnostic) =
  */
 export async function appendEffects(path: string, records: readonly EffectRecord[]): Promise<void> {
   if (records.length === 0) return;
-  await appendWholeLines(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''), { endTornTail: true });
+  await appendWholeLines(path, journalLines(records), { endTornTail: true });
 }
 
 /** Appends records synchronously: the effect runner needs a record on disk in the same tick it decides. */
 export function appendEffectsSync(path: string, records: readonly EffectRecord[]): void {
   if (records.length === 0) return;
-  appendWholeLinesSync(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''), { endTornTail: true });
+  appendWholeLinesSync(path, journalLines(records), { endTornTail: true });
+}
+
+/** The records as lines; a record of a type the journal does not register is refused, nothing written (decision 74). */
+function journalLines(records: readonly EffectRecord[]): string {
+  const stranger = records.find((record) => !isJournalRecordType(record.type));
+  if (stranger !== undefined) throw new TypeError(`effect record type ${JSON.stringify(stranger.type)} is not one the journal registers`);
+  return records.map((record) => `${JSON.stringify(record)}\n`).join('');
 }
 
 /**

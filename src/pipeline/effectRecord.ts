@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RUN_KINDS } from '../projections/decisions.js';
+import { CompactionOutcomeRead, RUN_OUTCOMES_READ } from './runOutcomes.js';
 
 /**
  * memlog's own log: what it decided and what its runs did, beside the transcript.
@@ -54,14 +55,14 @@ export const RunStartedRecord = z.looseObject({
 });
 /** Placed after the transcript's last entry as it was when recorded (a batch result collected later): replay closes the triggers first. */
 const afterEnd = z.boolean().optional();
-export const RunFinishedRecord = z.looseObject({
-  ...base,
-  type: z.literal('run_finished'),
-  run: RunKindSchema,
-  runId: z.string(),
-  outcome: z.unknown().optional(),
-  afterEnd,
-});
+/** A run's commit, its outcome typed by the run's kind (decision 74): `record.run` narrows it. Fields in the order read before. */
+const runFinished = <R extends z.ZodType, O extends z.ZodType>(run: R, outcome: O) =>
+  z.looseObject({ ...base, type: z.literal('run_finished'), run, runId: z.string(), outcome: outcome.optional(), afterEnd });
+export const RunFinishedRecord = z.discriminatedUnion('run', [
+  runFinished(z.literal('session_notes'), RUN_OUTCOMES_READ.session_notes),
+  runFinished(z.literal('extraction'), RUN_OUTCOMES_READ.extraction),
+  runFinished(z.literal('compaction'), RUN_OUTCOMES_READ.compaction),
+]);
 export const RunFailedRecord = z.looseObject({
   ...base,
   type: z.literal('run_failed'),
@@ -79,13 +80,7 @@ export const RunFailedRecord = z.looseObject({
 export const CompactedRecord = z.looseObject({
   ...base,
   type: z.literal('compacted'),
-  outcome: z.looseObject({
-    rung: z.string(),
-    trigger: z.string(),
-    boundaryUuid: z.string(),
-    tokensBefore: z.number(),
-    tokensAfter: z.number(),
-  }),
+  outcome: CompactionOutcomeRead,
 });
 
 /**

@@ -1,6 +1,8 @@
 import type { Decision } from '../projections/decisions.js';
+import type { AnyRunOutcome } from './runOutcomes.js';
 import {
   CURRENT_EFFECT_LOG_VERSION,
+  RunFinishedRecord,
   type EffectRecord,
   type LogPosition,
   type RemoteRequest,
@@ -78,23 +80,31 @@ export function runStartedRecord(fields: {
   };
 }
 
+/**
+ * A run's commit: its outcome, checked against its kind's schema as it is made (decision 74), so
+ * no reader meets an outcome its kind does not describe. The record keeps its fields' order.
+ */
 export function runFinishedRecord(fields: {
   at: LogPosition;
   run: RunKind;
   runId: string;
-  outcome?: unknown;
+  outcome?: AnyRunOutcome;
   afterEnd?: boolean;
-}): Extract_<'run_finished'> {
-  return {
+}): RunFinishedRecord {
+  const record = {
     v: CURRENT_EFFECT_LOG_VERSION,
-    type: 'run_finished',
+    type: 'run_finished' as const,
     at: fields.at,
     ...(fields.afterEnd === true ? { afterEnd: true } : {}),
     run: fields.run,
     runId: fields.runId,
     ...(fields.outcome === undefined ? {} : { outcome: fields.outcome }),
   };
+  if (!isRunFinished(record)) throw new TypeError(`a ${fields.run} run's outcome does not fit its kind's schema`);
+  return record;
 }
+
+const isRunFinished = (record: object): record is RunFinishedRecord => RunFinishedRecord.safeParse(record).success;
 
 export function runFailedRecord(fields: {
   at: LogPosition;

@@ -13,6 +13,7 @@ import {
   type SchedulerLike,
 } from 'rxjs';
 import type { Decision } from '../projections/decisions.js';
+import type { AnyRunOutcome } from './runOutcomes.js';
 import type { EffectRecord, LogPosition } from './effectRecord.js';
 import { decisionRecord } from './effectRecords.js';
 import { doRunWork, recordRunEnd, recordRunStart } from './oneRun.js';
@@ -22,7 +23,7 @@ import { RUN_KINDS, type RunKind } from '../projections/decisions.js';
 
 /** What a run produced, and how to apply it; `apply` runs only after the outcome is in the log. */
 export interface RunResult {
-  readonly outcome?: unknown;
+  readonly outcome?: AnyRunOutcome;
   readonly apply?: () => Promise<void>;
 }
 

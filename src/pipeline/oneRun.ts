@@ -1,5 +1,6 @@
 import { isEnvironmentFault, RunInterruptedError } from '../fs/fsError.js';
 import type { RunKind } from '../projections/decisions.js';
+import type { AnyRunOutcome } from './runOutcomes.js';
 import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from './effectRecord.js';
 import { nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, runStartedRecord } from './effectRecords.js';
 
@@ -36,7 +37,8 @@ import { nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, ru
  */
 
 /** What a run's work gives back: an outcome to record and how to apply it, or word that it goes on elsewhere. */
-export type RunWork = { readonly outcome?: unknown; readonly apply?: () => Promise<void> } | { readonly deferred: true };
+export type RunWork<O extends AnyRunOutcome = AnyRunOutcome> =
+  { readonly outcome?: O; readonly apply?: () => Promise<void> } | { readonly deferred: true };
 
 export interface RunStartOptions {
   readonly run: RunKind;
@@ -87,10 +89,11 @@ export function recordRunStart(options: RunStartOptions): StartedRun {
   return { run, runId, started };
 }
 
-export type WorkDone = { readonly ok: true; readonly work: RunWork } | { readonly ok: false; readonly error: unknown };
+export type WorkDone<O extends AnyRunOutcome = AnyRunOutcome> =
+  { readonly ok: true; readonly work: RunWork<O> } | { readonly ok: false; readonly error: unknown };
 
 /** Step 2: does the run's work; a throw (synchronous too) becomes a value for recordRunEnd to classify. */
-export async function doRunWork(work: () => Promise<RunWork>): Promise<WorkDone> {
+export async function doRunWork<O extends AnyRunOutcome>(work: () => Promise<RunWork<O>>): Promise<WorkDone<O>> {
   try {
     return { ok: true, work: await work() };
   } catch (error) {
@@ -99,8 +102,13 @@ export async function doRunWork(work: () => Promise<RunWork>): Promise<WorkDone>
 }
 
 /** How a run ended; `records` are the run's records as a replay reads them from the log. */
-export type RunEnd =
-  | { readonly kind: 'finished'; readonly records: readonly EffectRecord[]; readonly outcome: unknown; readonly apply: () => Promise<void> }
+export type RunEnd<O extends AnyRunOutcome = AnyRunOutcome> =
+  | {
+      readonly kind: 'finished';
+      readonly records: readonly EffectRecord[];
+      readonly outcome: O | undefined;
+      readonly apply: () => Promise<void>;
+    }
   | { readonly kind: 'failed'; readonly records: readonly EffectRecord[]; readonly error: string }
   | { readonly kind: 'interrupted'; readonly message: string; readonly error: RunInterruptedError }
   | { readonly kind: 'deferred'; readonly records: readonly EffectRecord[] }
@@ -116,7 +124,7 @@ export interface RunEndOptions {
 }
 
 /** Step 3: classifies how the run ended and records it (see the module comment for each way). */
-export function recordRunEnd(run: StartedRun, settled: WorkDone, options: RunEndOptions): RunEnd {
+export function recordRunEnd<O extends AnyRunOutcome>(run: StartedRun, settled: WorkDone<O>, options: RunEndOptions): RunEnd<O> {
   const { at, record } = options;
   const ids = { at, run: run.run, runId: run.runId };
   const placed = { ...ids, ...(options.afterEnd === true ? { afterEnd: true } : {}) };
@@ -133,7 +141,7 @@ export function recordRunEnd(run: StartedRun, settled: WorkDone, options: RunEnd
   }
   const { work } = settled;
   if ('deferred' in work) return { kind: 'deferred', records: [run.started] };
-  const finished = runFinishedRecord({ ...placed, outcome: work.outcome });
+  const finished = runFinishedRecord({ ...placed, ...(work.outcome === undefined ? {} : { outcome: work.outcome }) });
   record([finished]);
   return { kind: 'finished', records: [run.started, finished], outcome: work.outcome, apply: () => applyWork(work.apply) };
 }

@@ -3,47 +3,51 @@ import type { LogEntry } from '../transcript/logEntry.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
 import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from './effectRecord.js';
 import type { RunKind } from '../projections/decisions.js';
+import type { RunOutcomeOf } from './runOutcomes.js';
 import { decisionRecord, runInterruptedRecord, runRetriedRecord } from './effectRecords.js';
 import { doRunWork, recordRunEnd, recordRunStart } from './oneRun.js';
 import { hasUuid } from '../transcript/entrySchema.js';
 import { mergeByPosition } from './mergeByPosition.js';
+import { recoverJournal } from './recoverJournal.js';
+import { unendedEntries } from './unendedEntries.js';
 import { createReplayDecider, recordedKinds, type PipelineEvent, type ReplaySettings, type ReplayState } from './replayDecider.js';
 
-export interface PacedRun {
+export interface PacedRun<K extends RunKind = RunKind> {
   readonly runId: string;
   readonly at: LogPosition;
   readonly ok: boolean;
-  readonly outcome?: unknown;
+  readonly outcome?: RunOutcomeOf<K> | undefined;
   readonly error?: string;
   /** Handed to someone else to do (a message batch): started, still in flight, no end yet. */
   readonly deferred?: boolean;
 }
 
 /** What `execute` gives back: a result to record and apply, or word that the run goes on elsewhere. */
-export type PacedResult = { readonly outcome: unknown; readonly apply: () => Promise<void> } | { readonly deferred: true };
+export type PacedResult<K extends RunKind = RunKind> =
+  { readonly outcome: RunOutcomeOf<K>; readonly apply: () => Promise<void> } | { readonly deferred: true };
 
-export type PacedRunEvent =
+export type PacedRunEvent<K extends RunKind = RunKind> =
   | { readonly type: 'started'; readonly runId: string; readonly at: LogPosition }
-  | { readonly type: 'finished'; readonly runId: string; readonly outcome: unknown }
+  | { readonly type: 'finished'; readonly runId: string; readonly outcome: RunOutcomeOf<K> | undefined }
   | { readonly type: 'failed'; readonly runId: string; readonly error: string };
 
-export interface PacedRunsOptions {
+export interface PacedRunsOptions<K extends RunKind = RunKind> {
   /** Walked once, in order: a stream will do. */
   readonly entries: Iterable<LogEntry>;
   /** The effect log as read (interrupted runs already recovered). */
   readonly records: readonly EffectRecord[];
   readonly logPath: string;
-  readonly kind: RunKind;
+  readonly kind: K;
   readonly settings?: ReplaySettings;
   /**
    * Does one run; `apply` runs after its outcome is in the log. A deferred run stays in flight:
    * its end is recorded later (e.g. when a batch result is collected), and until then the
    * triggers' later decisions coalesce behind it, as they would behind any slow run.
    */
-  readonly execute: (start: RunStart, decisions: readonly Decision[], runId: string) => Promise<PacedResult>;
+  readonly execute: (start: RunStart, decisions: readonly Decision[], runId: string) => Promise<PacedResult<K>>;
   /** Where a deferred run's request went (a message batch), for its run_started record. */
   readonly remote?: (runId: string, start: RunStart, decisions: readonly Decision[]) => RemoteRequest;
-  readonly onRun?: (event: PacedRunEvent) => void;
+  readonly onRun?: (event: PacedRunEvent<K>) => void;
   readonly signal?: AbortSignal;
   /**
    * Record each extraction skip (a gate's decision) in the effect log as it is made, once: a
@@ -57,19 +61,19 @@ export interface PacedRunsOptions {
  * tally (the extract's report) keeps a tally, not every run's outcome (decision 60: a 2 GB session
  * makes some 40,000 runs). `initial` is a function, so every call starts from a fresh value.
  */
-export interface RunFold<A> {
+export interface RunFold<A, K extends RunKind = RunKind> {
   readonly initial: () => A;
-  readonly step: (acc: A, run: PacedRun) => A;
+  readonly step: (acc: A, run: PacedRun<K>) => A;
 }
 
 /** Every run, in order: for callers whose runs are few (session notes) or who need them all (tests). */
-const everyRun: RunFold<PacedRun[]> = {
+const everyRun = <K extends RunKind>(): RunFold<PacedRun<K>[], K> => ({
   initial: () => [],
   step: (acc, run) => {
     acc.push(run); // the list is this call's own: growing it in place keeps the fold linear
     return acc;
   },
-};
+});
 
 /**
  * A record as the paced runs and the recovery steps before them read it, or null for one none
@@ -82,10 +86,12 @@ const everyRun: RunFold<PacedRun[]> = {
 export function pacingRecord(record: EffectRecord): EffectRecord | null {
   if (record.type === 'decision') return record.decision.kind === 'extraction_skipped' ? record : null;
   if (record.type !== 'run_finished') return record;
-  const declined = (record.outcome as { declined?: unknown } | undefined)?.declined === 'first_look';
   if (record.outcome === undefined) return record;
   const { outcome: _, ...rest } = record;
-  return declined ? { ...rest, outcome: { declined: 'first_look' } } : rest;
+  // Typed by the run's kind (decision 74): only an extraction run's outcome says a first look declined it.
+  if (record.run === 'extraction' && record.outcome.declined === 'first_look')
+    return { ...rest, run: 'extraction', outcome: { declined: 'first_look' } };
+  return rest;
 }
 
 const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
@@ -99,13 +105,13 @@ const batchKey = (uuids: readonly (string | null)[]): string => uuids.join(' ');
  * recorded as failed and changes nothing; a run the machine fails (a full disk) is withdrawn and
  * stops this build with RunInterruptedError, as does an apply that fails.
  */
-export function runPaced(options: PacedRunsOptions): Promise<PacedRun[]>;
-export function runPaced<A>(options: PacedRunsOptions, fold: RunFold<A>): Promise<A>;
-export async function runPaced<A>(options: PacedRunsOptions, fold?: RunFold<A>): Promise<A | PacedRun[]> {
-  return fold === undefined ? runPacedFolded(options, everyRun) : runPacedFolded(options, fold);
+export function runPaced<K extends RunKind>(options: PacedRunsOptions<K>): Promise<PacedRun<K>[]>;
+export function runPaced<A, K extends RunKind>(options: PacedRunsOptions<K>, fold: RunFold<A, NoInfer<K>>): Promise<A>;
+export async function runPaced<A, K extends RunKind>(options: PacedRunsOptions<K>, fold?: RunFold<A, K>): Promise<A | PacedRun<K>[]> {
+  return fold === undefined ? runPacedFolded(options, everyRun<K>()) : runPacedFolded(options, fold);
 }
 
-async function runPacedFolded<A>(options: PacedRunsOptions, fold: RunFold<A>): Promise<A> {
+async function runPacedFolded<A, K extends RunKind>(options: PacedRunsOptions<K>, fold: RunFold<A, K>): Promise<A> {
   const { kind, logPath } = options;
   const records = withoutInterrupted(options.records);
   const known = new Set(records.flatMap((r) => (r.type === 'run_started' && r.run === kind ? [batchKey(r.batch.map((p) => p.uuid))] : [])));
@@ -114,7 +120,7 @@ async function runPacedFolded<A>(options: PacedRunsOptions, fold: RunFold<A>): P
   let state: ReplayState = decider.initialState();
   let at: LogPosition = { seq: -1, uuid: null };
   let tally = fold.initial();
-  const ended = (run: PacedRun): void => {
+  const ended = (run: PacedRun<K>): void => {
     tally = fold.step(tally, run);
   };
   const due = new Map<string, Decision>();
@@ -211,10 +217,11 @@ async function runPacedFolded<A>(options: PacedRunsOptions, fold: RunFold<A>): P
 }
 
 /**
- * Runs of this kind the log shows as started and never ended (the process died): recorded as
- * interrupted at their start, and `cleanup` is told of each (to remove what they left behind).
- * An interrupted run counts as never started (see `withoutInterrupted`): it runs again, at the
- * same place, so a build killed at any point ends as an uninterrupted one would.
+ * Runs of this kind the log shows as started and never ended (the process died): taken back
+ * through the journal's recovery (decision 74), recorded as interrupted at their start after
+ * `cleanup` removed what each left behind. An interrupted run counts as never started (see
+ * `withoutInterrupted`): it runs again, at the same place, so a build killed at any point ends as
+ * an uninterrupted one would.
  */
 export async function recoverInterrupted(
   records: readonly EffectRecord[],
@@ -224,17 +231,19 @@ export async function recoverInterrupted(
   /** Runs still going on elsewhere (a submitted message batch): not interrupted. */
   elsewhere: (record: RunStartedRecord) => boolean = () => false,
 ): Promise<EffectRecord[]> {
-  const ended = new Set(records.flatMap((r) => (r.type === 'run_finished' || r.type === 'run_failed' ? [r.runId] : [])));
-  const dangling = records.filter(
-    (r): r is RunStartedRecord => r.type === 'run_started' && r.run === kind && !ended.has(r.runId) && !elsewhere(r),
-  );
-  const failed = dangling.map((r) =>
-    runInterruptedRecord({ at: r.at, run: r.run, runId: r.runId, reason: 'the run never recorded an end' }),
-  );
-  for (const r of dangling) await cleanup(r.runId);
-  appendEffectsSync(logPath, failed);
-  return failed;
+  const { begun } = unendedEntries(records, kind, { elsewhere });
+  const steps = { finish: () => Promise.resolve([]), rollBack: rollBackRun(cleanup) };
+  const { rolledBack } = await recoverJournal({ begun, committed: [] }, steps, logPath);
+  return [...rolledBack];
 }
+
+/** A run that never committed, taken back: what it left goes, and it is recorded as interrupted at its start. */
+export const rollBackRun =
+  (cleanup: (runId: string) => Promise<void>) =>
+  async (begin: RunStartedRecord): Promise<readonly EffectRecord[]> => {
+    await cleanup(begin.runId);
+    return [runInterruptedRecord({ at: begin.at, run: begin.run, runId: begin.runId, reason: 'the run never recorded an end' })];
+  };
 
 /**
  * The newest run of this kind, when it failed, taken back so it runs again at the same place: a

@@ -6,6 +6,7 @@ import { appendEffectsSync, runEffects } from '../../src/pipeline/index.js';
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import { MessagesServer } from '../support/messagesServer.js';
 import { tempDir } from '../support/tempDir.js';
+import { sampleOutcome } from '../support/runOutcomes.js';
 
 describe('a model that keeps failing, end to end', () => {
   it('retries exhausted → the run fails, the failure is in the effect log, and on replay the extraction cursor has not moved', async () => {
@@ -30,7 +31,9 @@ describe('a model that keeps failing, end to end', () => {
     const running = lastValueFrom(
       runEffects(decisions, {
         execute: async (run, batch) => ({
-          outcome: await model.complete({ messages: [{ role: 'user', content: `${run} over ${batch.length}` }], maxTokens: 64 }),
+          outcome: sampleOutcome(run, {
+            reply: await model.complete({ messages: [{ role: 'user', content: `${run} over ${batch.length}` }], maxTokens: 64 }),
+          }),
         }),
         record: (records) => appendEffectsSync(log, records),
         position: () => ({ seq: 1, uuid: 'a1' }),

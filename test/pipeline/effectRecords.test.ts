@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EffectRecord } from '../../src/pipeline/effectRecord.js';
+import { sampleOutcome } from '../support/runOutcomes.js';
 import {
   compactedRecord,
   decisionRecord,
@@ -29,7 +30,7 @@ describe('effect records: one builder, every field in the schema', () => {
         trailing: false,
         remote: { customId: 'memlog-abc', from: null, to: 'u-7', now: '2026-01-01T00:00:00.000Z' },
       }),
-      runFinishedRecord({ at, run: 'extraction', runId: 'extraction@7', outcome: { written: [] }, afterEnd: true }),
+      runFinishedRecord({ at, run: 'extraction', runId: 'extraction@7', outcome: sampleOutcome('extraction'), afterEnd: true }),
       failure,
       runInterruptedRecord({ at, run: 'session_notes', runId: 'session_notes@7', reason: 'ENOSPC' }),
       runRetriedRecord(failure),

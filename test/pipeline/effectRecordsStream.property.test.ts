@@ -6,11 +6,17 @@ import type { Diagnostic } from '../../src/errors.js';
 import { effectRecords } from '../../src/pipeline/effectLog.js';
 import { runFinishedRecord, runStartedRecord } from '../../src/pipeline/effectRecords.js';
 import { tempDir } from '../support/tempDir.js';
+import { sampleOutcome } from '../support/runOutcomes.js';
 
 /** A line of an effect log: a record (with multi-byte text in it), or damage of each kind a reader meets. */
 const line = fc.oneof(
   fc.record({ seq: fc.nat(1000), note: fc.string({ unit: 'grapheme', maxLength: 40 }) }).map(({ seq, note }) => ({
-    good: runFinishedRecord({ at: { seq, uuid: null }, run: 'extraction', runId: `extraction@${seq}`, outcome: { note } }),
+    good: runFinishedRecord({
+      at: { seq, uuid: null },
+      run: 'extraction',
+      runId: `extraction@${seq}`,
+      outcome: sampleOutcome('extraction', { note }),
+    }),
   })),
   fc.nat(1000).map((seq) => ({
     good: runStartedRecord({ at: { seq, uuid: null }, run: 'session_notes', runId: `session_notes@${seq}`, batch: [], trailing: false }),

@@ -14,6 +14,7 @@ import { appendEffectsSync, runEffects } from '../../src/pipeline/index.js';
 import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { demoProjects } from '../support/paths.js';
 import { tempDir } from '../support/tempDir.js';
+import { sampleOutcome } from '../support/runOutcomes.js';
 
 const file = join(demoProjects, '-home-dev-acme-shop/4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl');
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,7 +46,7 @@ describe('the effect runner, live, and replay from its log', () => {
             applied.push(`${run}:${batch.length}`);
             return Promise.resolve();
           };
-          return { outcome: { served: batch.length }, apply };
+          return { outcome: sampleOutcome(run, { served: batch.length }), apply };
         },
         record: (records) => appendEffectsSync(logPath, records),
         position: () => position,

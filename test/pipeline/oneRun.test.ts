@@ -3,6 +3,7 @@ import { RunInterruptedError } from '../../src/fs/fsError.js';
 import type { EffectRecord } from '../../src/pipeline/effectRecord.js';
 import { decisionRecord } from '../../src/pipeline/effectRecords.js';
 import { doRunWork, recordRunEnd, recordRunStart, type RunStartOptions, type RunWork } from '../../src/pipeline/oneRun.js';
+import { sampleOutcome } from '../support/runOutcomes.js';
 
 const start = { seq: 7, uuid: 'u-7' };
 const end = { seq: 9, uuid: 'u-9' };
@@ -75,21 +76,23 @@ describe('one run: how it ends', () => {
   it('finished: run_finished with the outcome at the end position, and nothing applied until the runner applies', async () => {
     let applied = 0;
     const { log, end: ended } = await oneRun(() =>
-      Promise.resolve({ outcome: { changed: 1 }, apply: () => Promise.resolve(void applied++) }),
+      Promise.resolve({ outcome: sampleOutcome('session_notes', { changed: ['Worklog'] }), apply: () => Promise.resolve(void applied++) }),
     );
     expect(log.map((r) => r.type)).toEqual(['run_started', 'run_finished']);
-    expect(log[1]).toMatchObject({ at: end, runId: 'session_notes@7', outcome: { changed: 1 } });
+    expect(log[1]).toMatchObject({ at: end, runId: 'session_notes@7', outcome: { changed: ['Worklog'] } });
     expect(ended.kind).toBe('finished');
     if (ended.kind !== 'finished') return;
     expect(ended.records).toEqual(log);
-    expect(ended.outcome).toEqual({ changed: 1 });
+    expect(ended.outcome).toEqual(sampleOutcome('session_notes', { changed: ['Worklog'] }));
     expect(applied).toBe(0);
     await ended.apply();
     expect(applied).toBe(1);
   });
 
   it('finished, then the apply fails: the record stands, and the failure is RunInterruptedError', async () => {
-    const { log, end: ended } = await oneRun(() => Promise.resolve({ outcome: 1, apply: () => Promise.reject(diskFull()) }));
+    const { log, end: ended } = await oneRun(() =>
+      Promise.resolve({ outcome: sampleOutcome('session_notes'), apply: () => Promise.reject(diskFull()) }),
+    );
     if (ended.kind !== 'finished') throw new Error(`ended ${ended.kind}`);
     const error: unknown = await ended.apply().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RunInterruptedError);
@@ -143,7 +146,7 @@ describe('one run: how it ends', () => {
     for (const [work, error] of [
       [() => Promise.reject(new Error('aborted call')), 'aborted call'],
       [() => Promise.reject(diskFull()), 'ENOSPC: no space left on device, write'],
-      [() => Promise.resolve({ outcome: 1, apply: () => Promise.reject(new Error('applied')) }), 'stopped'],
+      [() => Promise.resolve({ outcome: sampleOutcome('session_notes'), apply: () => Promise.reject(new Error('applied')) }), 'stopped'],
     ] as const) {
       const abort = new AbortController();
       abort.abort(reason);

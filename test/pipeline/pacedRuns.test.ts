@@ -6,6 +6,7 @@ import { pacingRecord, runPaced, type PacedRunEvent } from '../../src/pipeline/p
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import type { LogEntry } from '../../src/transcript/logEntry.js';
 import { tempDir } from '../support/tempDir.js';
+import { sampleOutcome } from '../support/runOutcomes.js';
 
 // Three turns: the triggers call for an extraction after each.
 const entries: LogEntry[] = [
@@ -39,7 +40,7 @@ describe('paced runs', () => {
         if (++calls === 2) return Promise.reject(new Error('HTTP 529 overloaded'));
         done.push(`${runId} ran after ${typesIn(logPath).length} records`);
         const apply = (): Promise<void> => Promise.resolve(void done.push(`${runId} applied after ${typesIn(logPath).length} records`));
-        return Promise.resolve({ outcome: { n: calls }, apply });
+        return Promise.resolve({ outcome: sampleOutcome('extraction', { n: calls }), apply });
       },
     });
     expect(runs.map((r) => [r.runId, r.ok])).toEqual([
@@ -75,7 +76,7 @@ describe('paced runs', () => {
       records,
       logPath,
       kind: 'extraction',
-      execute: () => Promise.resolve({ outcome: null, apply: () => Promise.resolve() }),
+      execute: () => Promise.resolve({ outcome: sampleOutcome('extraction'), apply: () => Promise.resolve() }),
     });
     expect(again.map((r) => r.runId)).toEqual(['extraction@1.2', 'extraction@3', 'extraction@5']);
   });
@@ -92,7 +93,7 @@ describe('paced runs', () => {
       signal: abort.signal,
       execute: () => {
         abort.abort(new Error('stopped'));
-        return Promise.resolve({ outcome: null, apply: () => Promise.resolve(void (applied = true)) });
+        return Promise.resolve({ outcome: sampleOutcome('extraction'), apply: () => Promise.resolve(void (applied = true)) });
       },
     });
     await expect(stopped).rejects.toThrow('stopped');
@@ -114,7 +115,7 @@ describe('paced runs', () => {
           calls++;
           if (calls === 1) return Promise.reject(new Error('HTTP 529 overloaded'));
           if (calls === 2) return Promise.resolve({ deferred: true as const });
-          return Promise.resolve({ outcome: { n: calls }, apply: () => Promise.resolve() });
+          return Promise.resolve({ outcome: sampleOutcome('extraction', { n: calls }), apply: () => Promise.resolve() });
         },
       },
       { initial: () => '', step: (acc, run) => `${acc}${run.runId}:${run.deferred === true ? 'deferred' : run.ok ? 'ok' : 'failed'} ` },
@@ -128,7 +129,13 @@ describe('paced runs', () => {
     const execute = () => {
       calls++;
       // The second run is declined by a first look: the decider must still see that in the lean log.
-      const outcome = calls === 2 ? { declined: 'first_look', written: [] } : { written: [{ file: `${calls}.md` }], big: 'x'.repeat(1000) };
+      const outcome =
+        calls === 2
+          ? sampleOutcome('extraction', { declined: 'first_look' })
+          : sampleOutcome('extraction', {
+              written: [{ file: `${calls}.md`, sha256: '', change: 'added', type: null }],
+              big: 'x'.repeat(1000),
+            });
       return Promise.resolve({ outcome, apply: () => Promise.resolve() });
     };
     const first = await runPaced({ entries, records: [], logPath, kind: 'extraction', execute });

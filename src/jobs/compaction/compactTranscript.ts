@@ -115,7 +115,7 @@ async function compactLocked(options: CompactOptions): Promise<CompactReport> {
   // An earlier run's compaction left half done (a full disk, a kill) is finished or taken back first.
   const recovery =
     options.out === undefined && options.dryRun !== true
-      ? recoverCompaction(options.transcriptPath, options.effectLogPath ?? effectLogPath(options.transcriptPath))
+      ? await recoverCompaction(options.transcriptPath, options.effectLogPath ?? effectLogPath(options.transcriptPath))
       : { pending: null, completed: false };
   const sizeAtRead = (await stat(options.transcriptPath)).size;
   // Light entries, whole from the last boundary on: memory in proportion to what is compacted, not to the file.

@@ -1,7 +1,9 @@
 import { closeSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
-import { appendEffectsSync, effectRecords } from '../../pipeline/effectLog.js';
+import { effectRecords } from '../../pipeline/effectLog.js';
+import { recoverJournal, type RecoverySteps } from '../../pipeline/recoverJournal.js';
+import { unendedEntries } from '../../pipeline/unendedEntries.js';
 import { compactedRecord, compactionStartedRecord } from '../../pipeline/effectRecords.js';
 
 /**
@@ -27,15 +29,14 @@ export type CompactionOutcome = {
 
 /** The outcome with its fields in one order, whether just made or read back from the log: the records' bytes are the same either way. */
 function inOrder(outcome: CompactionStarted['outcome']): CompactionOutcome {
-  const { cutUuid, kept } = outcome as { cutUuid?: unknown; kept?: unknown };
   return {
     rung: outcome.rung,
     trigger: outcome.trigger,
-    cutUuid: typeof cutUuid === 'string' ? cutUuid : null,
+    cutUuid: outcome.cutUuid ?? null,
     tokensBefore: outcome.tokensBefore,
     tokensAfter: outcome.tokensAfter,
     boundaryUuid: outcome.boundaryUuid,
-    kept: typeof kept === 'number' ? kept : 0,
+    kept: outcome.kept ?? 0,
   };
 }
 
@@ -44,14 +45,9 @@ export const startedRecord = (at: LogPosition, size: number, append: string, out
 
 export const finishedRecord = (started: CompactionStarted): EffectRecord => compactedRecord(started.at, inOrder(started.outcome));
 
-/** The newest compaction begun and never recorded as done, or null. */
+/** The newest compaction begun and never recorded as done, or null: the journal's reading of the `compact` kind (decision 74). */
 export function pendingCompaction(records: Iterable<EffectRecord>): CompactionStarted | null {
-  let pending: CompactionStarted | null = null;
-  for (const record of records) {
-    if (record.type === 'compaction_started') pending = record;
-    else if (record.type === 'compacted' && record.outcome.boundaryUuid === pending?.outcome.boundaryUuid) pending = null;
-  }
-  return pending;
+  return unendedEntries(records, 'compact', { supersede: true }).begun.at(-1) ?? null;
 }
 
 /** Whether two begun records describe the same compaction at the same place: the second need not be written. */
@@ -105,19 +101,28 @@ function holdsWhole(transcriptPath: string, started: CompactionStarted): boolean
 }
 
 /**
- * Before a compaction (the caller holds the transcript's compaction lock): a compaction an
- * earlier run began and never recorded is recorded now when its append is whole in the
- * transcript, or its part-append is cut back. Returns the begun record still pending (the
+ * Before a compaction (the caller holds the transcript's compaction lock), through the journal's
+ * one recovery path (decision 74): a compaction an earlier run began and never recorded is
+ * finished (its `compacted` recorded) when its append is whole in the transcript, which is its
+ * commit; otherwise taken back, its part-append cut. Returns the begun record still pending (the
  * append is not there: a new compaction at the same place need not record it again) and
  * whether one was completed.
  */
-export function recoverCompaction(transcriptPath: string, logPath: string): { pending: CompactionStarted | null; completed: boolean } {
+export async function recoverCompaction(
+  transcriptPath: string,
+  logPath: string,
+): Promise<{ pending: CompactionStarted | null; completed: boolean }> {
   const pending = pendingCompaction(effectRecords(logPath));
   if (pending === null) return { pending: null, completed: false };
-  if (holdsWhole(transcriptPath, pending)) {
-    appendEffectsSync(logPath, [finishedRecord(pending)]);
-    return { pending: null, completed: true };
-  }
-  cutBack(transcriptPath, pending);
-  return { pending, completed: false };
+  const steps: RecoverySteps<'compact'> = {
+    landed: (begin) => holdsWhole(transcriptPath, begin),
+    finishBegun: (begin) => Promise.resolve([finishedRecord(begin)]),
+    finish: () => Promise.resolve([]),
+    rollBack: (begin) => {
+      cutBack(transcriptPath, begin);
+      return Promise.resolve([]);
+    },
+  };
+  const { finished } = await recoverJournal({ begun: [pending], committed: [] }, steps, logPath);
+  return finished.length > 0 ? { pending: null, completed: true } : { pending, completed: false };
 }

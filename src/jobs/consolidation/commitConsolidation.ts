@@ -1,18 +1,15 @@
-import { join } from 'node:path';
 import type { ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
-import { rm } from '../../fs/faultableFs.js';
-import { applyStagedFiles } from '../../fs/stagedDir.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
-import { consolidationFinishedRecord, consolidationStartedRecord } from '../../pipeline/effectRecords.js';
+import { stagedDirPath } from '../../fs/stagedDir.js';
+import { consolidationStartedRecord } from '../../pipeline/effectRecords.js';
 import { changeRecords, fileRecords, type ChangeRecord } from './changeRecords.js';
+import { applyConsolidation } from './cutShort.js';
 
 export interface Commit {
   readonly memoryDir: string;
   readonly logPath: string;
   readonly runId: string;
-  /** The staged copy holding the files to move in. */
-  readonly staging: string;
-  /** The changes, as a plan (a consolidation) or as the records themselves (an undo, an accepted review). */
+  /** The changes, as a plan (a consolidation) or as the records themselves (an undo, an accepted review); the files are staged already. */
   readonly plan: Pick<ConsolidationPlan, 'changes'> | { readonly records: readonly ChangeRecord[] };
   readonly writes: readonly string[];
   readonly removes: readonly string[];
@@ -27,26 +24,25 @@ export interface Commit {
 /**
  * Records a staged consolidation in the directory's log (its commit point: changes, reasons,
  * sources, the files to move and remove), then moves the files in and removes the others, and
- * records the end. Killed after the first record, the next run finishes it (`finishCutShort`);
+ * records the end: the journal's commit, then the apply step recovery also runs (decision 74).
+ * Killed after the first record, the next run finishes it (`finishCutShort`);
  * killed before, the directory is as it was. Whichever planner made the plan, this is the one
  * way it reaches the directory.
  */
 export async function commitConsolidation(commit: Commit): Promise<void> {
   const { memoryDir, logPath, runId, writes, removes } = commit;
-  const files = await fileRecords(memoryDir, commit.staging, writes, removes);
-  appendEffectsSync(logPath, [
-    consolidationStartedRecord({
-      runId,
-      changes: 'records' in commit.plan ? [...commit.plan.records] : changeRecords(commit.plan.changes),
-      writes,
-      removes,
-      ...(commit.consumes === undefined ? {} : { consumes: commit.consumes }),
-      files,
-      ...(commit.time === undefined ? {} : { time: commit.time }),
-      ...(commit.undoes === undefined ? {} : { undoes: commit.undoes }),
-    }),
-  ]);
-  await applyStagedFiles(commit.staging, memoryDir, writes);
-  for (const filename of removes) await rm(join(memoryDir, filename), { force: true });
-  appendEffectsSync(logPath, [consolidationFinishedRecord(runId)]);
+  // The bytes before and after of every file it touches, for `memlog undo` (decision 79).
+  const files = await fileRecords(memoryDir, stagedDirPath(memoryDir, runId), writes, removes);
+  const committed = consolidationStartedRecord({
+    runId,
+    changes: 'records' in commit.plan ? [...commit.plan.records] : changeRecords(commit.plan.changes),
+    writes,
+    removes,
+    ...(commit.consumes === undefined ? {} : { consumes: commit.consumes }),
+    files,
+    ...(commit.time === undefined ? {} : { time: commit.time }),
+    ...(commit.undoes === undefined ? {} : { undoes: commit.undoes }),
+  });
+  appendEffectsSync(logPath, [committed]);
+  appendEffectsSync(logPath, await applyConsolidation(memoryDir, committed));
 }

@@ -231,7 +231,6 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       memoryDir,
       logPath,
       runId,
-      staging,
       plan: prepared.plan,
       writes: prepared.writes,
       removes: prepared.removes,

@@ -1,17 +1,17 @@
 import { closeSync, existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { MemlogError } from '../../errors.js';
-import { removeStagedDir } from '../../fs/stagedDir.js';
 import { describeFailure } from '../../fs/fsError.js';
 import type { ModelPort } from '../../model/port.js';
 import { effectRecords } from '../../pipeline/effectLog.js';
-import type { EffectRecord, RemoteRequest, RunFinishedRecord, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { pacingRecord, recoverInterrupted, retryFailed, runPaced, type PacedRun } from '../../pipeline/pacedRuns.js';
+import type { EffectRecord, RemoteRequest, RunStartedRecord } from '../../pipeline/effectRecord.js';
+import { pacingRecord, retryFailed, runPaced, type PacedRun } from '../../pipeline/pacedRuns.js';
+import type { CommitOf } from '../../pipeline/unendedEntries.js';
+import { recoverExtractionRuns } from './extractionRecovery.js';
 import type { FirstLookAnswer, FirstLookSettings } from './firstLook.js';
 import type { ReplaySettings } from '../../pipeline/replayDecider.js';
 import type { ExtractionSkipped } from '../../projections/decisions.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
-import { ExtractionOutcome } from './extractionOutcome.js';
 import { extractionFrames, type ExtractionFrame } from './extractionFrames.js';
 import { sessionTally, type CountsByType, type SessionTally } from './sessionTally.js';
 import type { ExtractTarget } from './findTargets.js';
@@ -19,7 +19,7 @@ import { batchCustomId, readBatchLedger, remoteCustomId } from './messageBatchLe
 import { collectBatchResults, type BatchRound } from './messageBatchRound.js';
 import { chooseExecutor, type SessionContext } from './sessionExecutors.js';
 import { sessionTranscript } from './sessionTranscript.js';
-import { applyStaged, extractionStagingDir } from './stagedMemoryRun.js';
+import { extractionStagingDir } from './stagedMemoryRun.js';
 import { removeStrayTempFiles } from '../../fs/strayTempFiles.js';
 import { openRegularSync } from '../../fs/regularFile.js';
 
@@ -80,15 +80,12 @@ export async function extractSession(
   // What the memory names as its origin: the id the entries carry, whatever the file is called (decision 68).
   const originId = (): string => transcript.sessionId() ?? sessionId;
   await removeStrayTempFiles(target.memoryDir);
-  // A run that recorded its end but died while moving its files into place is finished first.
-  for (const record of staged) {
-    const outcome = ExtractionOutcome.safeParse(record.outcome);
-    await applyStaged(stagingOf(record.runId), target.memoryDir, outcome.success ? outcome.data.written.map((w) => w.file) : []);
-  }
   // A run whose request went out in a message batch is still going on, not interrupted.
   const ledger = readBatchLedger(target.memoryDir);
   const submitted = (record: RunStartedRecord): boolean => ledger.has(remoteCustomId(record) ?? '');
-  const interrupted = await recoverInterrupted(read, 'extraction', logPath, (runId) => removeStagedDir(stagingOf(runId)), submitted);
+  // Runs that died moving their files in are finished, runs that died before their end taken back (decision 74).
+  const recovered = await recoverExtractionRuns(read, staged, { memoryDir: target.memoryDir, logPath, stagingOf, submitted });
+  const interrupted = recovered.rolledBack;
   let records = [...read, ...interrupted];
   // Collected now, after the log as it stands was read to its end: placed at its last entry, marked so.
   const end = transcript.end;
@@ -209,11 +206,11 @@ function readSessionInputs(
   session: string,
   logPath: string,
   hasStagingCopy: (runId: string) => boolean,
-): { readonly records: EffectRecord[]; readonly staged: RunFinishedRecord[] } {
+): { readonly records: EffectRecord[]; readonly staged: CommitOf<'extraction'>[] } {
   try {
     closeSync(openRegularSync(session));
     const records: EffectRecord[] = [];
-    const staged: RunFinishedRecord[] = [];
+    const staged: CommitOf<'extraction'>[] = [];
     for (const record of effectRecords(logPath)) {
       if (record.type === 'run_finished' && record.run === 'extraction' && hasStagingCopy(record.runId)) staged.push(record);
       const kept = pacingRecord(record);

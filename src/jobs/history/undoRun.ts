@@ -154,7 +154,6 @@ async function commitUndo(memoryDir: string, logPath: string, runId: string, und
     memoryDir,
     logPath,
     runId,
-    staging,
     plan: { records: changes },
     writes,
     removes,

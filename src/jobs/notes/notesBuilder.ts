@@ -1,20 +1,20 @@
-import { sha256Hex } from '../../fs/sha256.js';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isAtomicTempName } from '../../fs/atomicWrite.js';
-import { rename, rm } from '../../fs/faultableFs.js';
+import { rm } from '../../fs/faultableFs.js';
 import { acquireProcessLock } from '../../fs/processLock.js';
 import { MemlogError, type Diagnostic } from '../../errors.js';
 import { existsSync } from 'node:fs';
 import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, effectRecords, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
-import { recoverInterrupted, retryFailed, runPaced } from '../../pipeline/pacedRuns.js';
+import { retryFailed, runPaced } from '../../pipeline/pacedRuns.js';
+import { recoverNotesRuns } from './notesRecovery.js';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
 import type { ReplaySettings } from '../../pipeline/replayDecider.js';
 import { ConversationWindow, windowed } from '../../resume/conversationWindow.js';
 import { transcriptEntries } from '../../transcript/transcriptEntries.js';
 import type { NotesConfig } from '../../memory/session/notesConfig.js';
-import { isStagingFile, notesLockPath, NotesRunOutcome, realNotesPath, runNotesUpdateOver, stagingPath } from './notesRun.js';
+import { isStagingFile, notesLockPath, realNotesPath, runNotesUpdateOver, type NotesRunOutcome } from './notesRun.js';
 import { readRegularFile } from '../../fs/regularFile.js';
 
 export interface NotesBuildOptions {
@@ -95,10 +95,7 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
   const log = readEffectLog(logPath);
   diagnostics.push(...log.diagnostics);
   // A withdrawn run's staged result is not finished here: it runs again instead.
-  await finishApplied(withoutInterrupted(log.records), notesPath);
-  const interrupted = await recoverInterrupted(log.records, 'session_notes', logPath, (runId) =>
-    rm(stagingPath(notesPath, runId), { force: true }),
-  );
+  const { rolledBack: interrupted } = await recoverNotesRuns(withoutInterrupted(log.records), notesPath, logPath);
   // Holding the lock, no other build of these notes is in flight: every staging copy and temp
   // file still beside them was left by a run that died or met a full disk.
   await removeLeftovers(notesPath);
@@ -119,9 +116,10 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     onRun: (event) => {
       if (event.type === 'started') options.onRun?.({ type: 'started', runId: event.runId, at: event.at, index: index++ });
-      else if (event.type === 'finished')
-        options.onRun?.({ type: 'finished', runId: event.runId, outcome: event.outcome as NotesRunOutcome });
-      else options.onRun?.(event);
+      // A notes run always commits an outcome (runNotesUpdateOver returns one).
+      else if (event.type === 'finished') {
+        if (event.outcome !== undefined) options.onRun?.({ type: 'finished', runId: event.runId, outcome: event.outcome });
+      } else options.onRun?.(event);
     },
     execute: async (start, _decisions, runId) => {
       return runNotesUpdateOver(window.snapshot(start.seq), {
@@ -140,7 +138,7 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
       runId: run.runId,
       at: run.at,
       ok: run.ok,
-      changed: run.ok ? (run.outcome as NotesRunOutcome).changed : [],
+      changed: run.outcome?.changed ?? [],
       ...(run.error === undefined ? {} : { error: run.error }),
     })),
     earlierRuns,
@@ -168,7 +166,7 @@ export async function recoverNotes(notesPathAsGiven: string, logPath: string): P
     throw error;
   }
   try {
-    await finishApplied(withoutInterrupted(readEffectLog(logPath).records), notesPath);
+    await recoverNotesRuns(withoutInterrupted(readEffectLog(logPath).records), notesPath, logPath, false);
     await removeLeftovers(notesPath);
   } finally {
     release();
@@ -185,25 +183,6 @@ async function removeLeftovers(notesPath: string): Promise<void> {
 }
 
 /**
- * A run that recorded its end but died before its result was renamed into place: when the notes
- * are still what the run started from and the staging copy is what it recorded, the rename is
- * done now; otherwise the copy is stale and goes.
- */
-async function finishApplied(records: readonly EffectRecord[], notesPath: string): Promise<void> {
-  for (const record of records) {
-    if (record.type !== 'run_finished' || record.run !== 'session_notes') continue;
-    const staging = stagingPath(notesPath, record.runId);
-    const staged = await readRegularFile(staging, { follow: false }).catch(() => null);
-    if (staged === null) continue;
-    const outcome = NotesRunOutcome.safeParse(record.outcome);
-    const current = await readRegularFile(notesPath).catch(() => null);
-    if (outcome.success && current !== null && sha256Hex(current) === outcome.data.before && sha256Hex(staged) === outcome.data.after)
-      await rename(staging, notesPath);
-    else await rm(staging, { force: true });
-  }
-}
-
-/**
  * Where the notes stand according to the effect log: the position the last successful update
  * covers. A compaction resets it (spec §5.1 "after success"), as the transcript's boundary says.
  */
@@ -214,8 +193,8 @@ export function lastSummarizedFromLog(records: Iterable<EffectRecord>): string |
     if (record.type !== 'run_finished') continue;
     if (record.run === 'compaction') last = null;
     if (record.run !== 'session_notes') continue;
-    const outcome = NotesRunOutcome.safeParse(record.outcome);
-    if (outcome.success && outcome.data.lastSummarizedMessageId !== null) last = outcome.data.lastSummarizedMessageId;
+    const covered = record.outcome?.lastSummarizedMessageId;
+    if (typeof covered === 'string') last = covered;
   }
   return last;
 }

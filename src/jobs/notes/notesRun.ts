@@ -4,7 +4,6 @@ import { readRegularFile } from '../../fs/regularFile.js';
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, rename, rm, writeFile } from '../../fs/faultableFs.js';
 import { basename, dirname, join, resolve } from 'node:path';
-import { z } from 'zod';
 import { MemlogError } from '../../errors.js';
 import { runAgent } from '../../model/agentLoop.js';
 import { withTaskPrompt } from '../../model/backgroundRequest.js';
@@ -14,20 +13,9 @@ import { fillPlaceholders, type NotesConfig } from '../../memory/session/notesCo
 import { sizeReminders } from '../../memory/session/notesLimits.js';
 import { splitNotes } from '../../memory/session/notesSections.js';
 
-/** What a finished session-notes run records in the effect log (its `outcome`). */
-export const NotesRunOutcome = z.object({
-  /** The notes now cover the conversation up to this message (spec §4.4 step 8); null: unchanged by this run. */
-  lastSummarizedMessageId: z.string().nullable(),
-  /** sha256 of the notes before and after. */
-  before: z.string(),
-  after: z.string(),
-  /** Titles of the sections whose content changed. */
-  changed: z.array(z.string()),
-  toolCalls: z.number().int(),
-  denied: z.number().int(),
-  turns: z.number().int(),
-});
-export type NotesRunOutcome = z.infer<typeof NotesRunOutcome>;
+/** What a finished session-notes run records in the effect log (its `outcome`): the journal's schema for the kind (decision 74). */
+export { NotesRunOutcome } from '../../pipeline/runOutcomes.js';
+import type { NotesRunOutcome } from '../../pipeline/runOutcomes.js';
 
 export interface NotesRunOptions {
   readonly model: ModelPort;

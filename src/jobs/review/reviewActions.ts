@@ -70,7 +70,6 @@ export async function acceptProposal(memoryDir: string, id: string, now: Date = 
       memoryDir,
       logPath,
       runId,
-      staging,
       plan: { records: proposal.changes },
       writes,
       removes,

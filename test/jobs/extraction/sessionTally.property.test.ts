@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sessionTally, totalOf } from '../../../src/jobs/extraction/sessionTally.js';
 import type { PacedRun } from '../../../src/pipeline/pacedRuns.js';
+import { sampleOutcome } from '../../support/runOutcomes.js';
 
 const written = fc.record({
   file: fc.constantFrom('MEMORY.md', 'a.md', 'b.md', 'c.md'),
@@ -11,7 +12,7 @@ const written = fc.record({
 });
 
 /** Runs as runPaced ends them: finished (some declined by a first look), failed, or handed to a batch. */
-const run: fc.Arbitrary<PacedRun> = fc.oneof(
+const run: fc.Arbitrary<PacedRun<'extraction'>> = fc.oneof(
   fc
     .record({
       written: fc.array(written, { maxLength: 4 }),
@@ -24,12 +25,12 @@ const run: fc.Arbitrary<PacedRun> = fc.oneof(
       runId: 'r',
       at: { seq: 0, uuid: null },
       ok: true,
-      outcome: {
+      outcome: sampleOutcome('extraction', {
         written,
         indexDropped: dropped,
         tokens: { input, output, cacheRead: 0 },
         ...(declined ? { declined: 'first_look' } : {}),
-      },
+      }),
     })),
   fc.constant({ runId: 'r', at: { seq: 0, uuid: null }, ok: false, error: 'HTTP 529' }),
   fc.constant({ runId: 'r', at: { seq: 0, uuid: null }, ok: true, deferred: true }),
