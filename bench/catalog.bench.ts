@@ -83,7 +83,10 @@ const baseline = (): { ms: number; rssMb: number } =>
     : run([ccusage, 'claude', 'session', '--json', '--offline'], { CLAUDE_CONFIG_DIR: tree });
 const samples: Record<string, Array<{ ms: number; rssMb: number }>> = { first: [], rerun: [], grown: [], baseline: [] };
 const grownFile = files[0] ?? '';
-const megabyte = readFileSync(files[1] ?? grownFile).subarray(0, 1_000_000);
+// Lines of a session of its own (another seed): lines copied from a session of the tree would be its messages again,
+// which ccusage counts once across files and memlog once per file.
+writeCorpus(join(tmp, 'more.jsonl'), 1_000_000, 99_999);
+const megabyte = readFileSync(join(tmp, 'more.jsonl')).subarray(0, 1_000_000);
 const whole = megabyte.subarray(0, megabyte.lastIndexOf(0x0a) + 1);
 for (let round = 0; round < Number(args.rounds); round++) {
   samples['baseline']?.push(baseline());
