@@ -52,6 +52,8 @@ export async function runInvocation(invocation: Invocation, version: Version, wo
   for (const entry of readdirSync(work, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
     const path = join(entry.parentPath, entry.name);
     const name = relative(work, path);
+    // The session catalog is a cache of what the commands read (decision 81), not something they output.
+    if (/^home\/\.memlog\/catalog\.db/.test(name)) continue;
     files.set(name, normaliseWrittenFile(name, normalise(readFileSync(path), normalisation)));
   }
   rmSync(work, { recursive: true, force: true });
