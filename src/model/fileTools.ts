@@ -67,68 +67,88 @@ const text = (value: unknown, name: string): string => {
 /** Runs a file tool on a path the gate already resolved. Returns the text for the tool_result. */
 export async function runFileTool(name: string, input: Readonly<Record<string, unknown>>, path: string): Promise<string> {
   switch (name) {
-    case 'Read': {
-      const lines = (await readRegularFile(path, 'utf8')).split('\n');
-      const offset = typeof input['offset'] === 'number' ? Math.max(0, input['offset'] - 1) : 0;
-      const limit = typeof input['limit'] === 'number' ? input['limit'] : 2000;
-      return lines
-        .slice(offset, offset + limit)
-        .map((line, i) => `${String(offset + i + 1).padStart(6)}\t${line}`)
-        .join('\n');
-    }
-    case 'Glob': {
-      const pattern = globToRegExp(text(input['pattern'], 'pattern'));
-      const files = (await walk(path)).map((file) => relative(path, file)).filter((file) => pattern.test(file));
-      return files.length === 0 ? 'No files found' : files.sort().join('\n');
-    }
-    case 'Grep': {
-      let regex: RegExp;
-      try {
-        regex = new RegExp(text(input['pattern'], 'pattern'));
-      } catch (error) {
-        throw new ToolInputError(`invalid pattern: ${(error as Error).message}`);
-      }
-      const hits: string[] = [];
-      for (const file of await walk(path)) {
-        const lines = (await readRegularFile(file, 'utf8')).split('\n');
-        lines.forEach((line, i) => {
-          if (regex.test(line)) hits.push(`${relative(path, file)}:${i + 1}:${line}`);
-        });
-      }
-      return hits.length === 0 ? 'No matches' : hits.join('\n');
-    }
-    case 'Write': {
-      const content = text(input['content'], 'content');
-      await refuseSecrets(content);
-      await atomicWrite(path, content);
-      return `Wrote ${path.split('/').at(-1) ?? path}`;
-    }
-    case 'Edit': {
-      const before = await readRegularFile(path, 'utf8').catch(() => {
-        throw new ToolInputError('the file does not exist; use Write to create it');
-      });
-      const oldString = text(input['old_string'], 'old_string');
-      const newString = text(input['new_string'], 'new_string');
-      const count = oldString === '' ? 0 : before.split(oldString).length - 1;
-      if (count === 0) throw new ToolInputError('old_string was not found in the file');
-      if (count > 1 && input['replace_all'] !== true)
-        throw new ToolInputError(`old_string occurs ${count} times; make it unique or set replace_all`);
-      const after = input['replace_all'] === true ? before.split(oldString).join(newString) : before.replace(oldString, () => newString);
-      await refuseSecrets(after);
-      await atomicWrite(path, after);
-      return `Edited ${path.split('/').at(-1) ?? path}`;
-    }
-    case 'Delete': {
-      const info = await lstat(path).catch(() => {
-        throw new ToolInputError('the file does not exist');
-      });
-      if (!info.isFile()) throw new ToolInputError('only a regular file can be deleted');
-      await rm(path);
-      return `Deleted ${path.split('/').at(-1) ?? path}`;
-    }
+    case 'Read':
+      return readTool(input, path);
+    case 'Glob':
+      return globTool(input, path);
+    case 'Grep':
+      return grepTool(input, path);
+    case 'Write':
+      return writeTool(input, path);
+    case 'Edit':
+      return editTool(input, path);
+    case 'Delete':
+      return deleteTool(path);
     default:
       throw new ToolInputError(`unknown tool ${name}`);
   }
+}
+
+const fileName = (path: string): string => path.split('/').at(-1) ?? path;
+
+async function readTool(input: Readonly<Record<string, unknown>>, path: string): Promise<string> {
+  const lines = (await readRegularFile(path, 'utf8')).split('\n');
+  const offset = typeof input['offset'] === 'number' ? Math.max(0, input['offset'] - 1) : 0;
+  const limit = typeof input['limit'] === 'number' ? input['limit'] : 2000;
+  return lines
+    .slice(offset, offset + limit)
+    .map((line, i) => `${String(offset + i + 1).padStart(6)}\t${line}`)
+    .join('\n');
+}
+
+async function globTool(input: Readonly<Record<string, unknown>>, path: string): Promise<string> {
+  const pattern = globToRegExp(text(input['pattern'], 'pattern'));
+  const files = (await walk(path)).map((file) => relative(path, file)).filter((file) => pattern.test(file));
+  return files.length === 0 ? 'No files found' : files.sort().join('\n');
+}
+
+async function grepTool(input: Readonly<Record<string, unknown>>, path: string): Promise<string> {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(text(input['pattern'], 'pattern'));
+  } catch (error) {
+    throw new ToolInputError(`invalid pattern: ${(error as Error).message}`);
+  }
+  const hits: string[] = [];
+  for (const file of await walk(path)) {
+    const lines = (await readRegularFile(file, 'utf8')).split('\n');
+    lines.forEach((line, i) => {
+      if (regex.test(line)) hits.push(`${relative(path, file)}:${i + 1}:${line}`);
+    });
+  }
+  return hits.length === 0 ? 'No matches' : hits.join('\n');
+}
+
+async function writeTool(input: Readonly<Record<string, unknown>>, path: string): Promise<string> {
+  const content = text(input['content'], 'content');
+  await refuseSecrets(content);
+  await atomicWrite(path, content);
+  return `Wrote ${fileName(path)}`;
+}
+
+async function editTool(input: Readonly<Record<string, unknown>>, path: string): Promise<string> {
+  const before = await readRegularFile(path, 'utf8').catch(() => {
+    throw new ToolInputError('the file does not exist; use Write to create it');
+  });
+  const oldString = text(input['old_string'], 'old_string');
+  const newString = text(input['new_string'], 'new_string');
+  const count = oldString === '' ? 0 : before.split(oldString).length - 1;
+  if (count === 0) throw new ToolInputError('old_string was not found in the file');
+  if (count > 1 && input['replace_all'] !== true)
+    throw new ToolInputError(`old_string occurs ${count} times; make it unique or set replace_all`);
+  const after = input['replace_all'] === true ? before.split(oldString).join(newString) : before.replace(oldString, () => newString);
+  await refuseSecrets(after);
+  await atomicWrite(path, after);
+  return `Edited ${fileName(path)}`;
+}
+
+async function deleteTool(path: string): Promise<string> {
+  const info = await lstat(path).catch(() => {
+    throw new ToolInputError('the file does not exist');
+  });
+  if (!info.isFile()) throw new ToolInputError('only a regular file can be deleted');
+  await rm(path);
+  return `Deleted ${fileName(path)}`;
 }
 
 /**

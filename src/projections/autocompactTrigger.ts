@@ -91,23 +91,8 @@ export function createAutocompactTrigger(
   const limitsFor = (version: string | null): AutocompactThresholds =>
     settings.contextWindow >= ONE_MILLION && settings.lowerWindowFor1m?.(version) === true ? lower : whole;
 
-  function evaluate(state: AutocompactState): readonly [AutocompactState, readonly CompactionDue[]] {
-    const { last } = state;
-    if (!last || state.evaluatedAt === last.seq) return [state, NO_DECISIONS];
-    const limits = limitsFor(last.version);
-    const evaluated = { ...state, evaluatedAt: last.seq };
-    const now = tokens.selectContextTokens(state.tokens);
-    if (now < limits.threshold || state.consecutiveFailures >= settings.maxConsecutiveFailures) return [evaluated, NO_DECISIONS];
-    const decision: CompactionDue = {
-      kind: 'compaction_due',
-      uuid: last.uuid,
-      seq: last.seq,
-      tokens: now,
-      threshold: limits.threshold,
-      reason: `compaction due: ${now.toLocaleString('en-US')} tokens ≥ autocompact threshold ${limits.threshold.toLocaleString('en-US')}`,
-    };
-    return [evaluated, [decision]];
-  }
+  // The threshold of the version that wrote the newest message (a 1M model's lower window from 2.1.337, decision 85).
+  const evaluate = (state: AutocompactState) => evaluateAt(state, settings, limitsFor(state.last?.version ?? null).threshold);
 
   function step(state: AutocompactState, event: LogEntry): readonly [AutocompactState, readonly CompactionDue[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, NO_DECISIONS];
@@ -134,11 +119,33 @@ export function createAutocompactTrigger(
     ];
   }
 
-  /** The circuit breaker: consecutive failed compactions stop further attempts; a success resets it. */
-  function settle(state: AutocompactState, outcome: RunOutcome): AutocompactState {
-    if (outcome.run !== 'compaction') return state;
-    return { ...state, consecutiveFailures: outcome.ok ? 0 : state.consecutiveFailures + 1 };
-  }
-
   return { name: 'autocompactTrigger', version: 1, initialState, step, end: evaluate, settle };
+}
+
+/** At the start of a request: whether it would autocompact, once per message it follows. */
+function evaluateAt(
+  state: AutocompactState,
+  settings: AutocompactSettings,
+  threshold: number,
+): readonly [AutocompactState, readonly CompactionDue[]] {
+  const { last } = state;
+  if (!last || state.evaluatedAt === last.seq) return [state, NO_DECISIONS];
+  const evaluated = { ...state, evaluatedAt: last.seq };
+  const now = tokens.selectContextTokens(state.tokens);
+  if (now < threshold || state.consecutiveFailures >= settings.maxConsecutiveFailures) return [evaluated, NO_DECISIONS];
+  const decision: CompactionDue = {
+    kind: 'compaction_due',
+    uuid: last.uuid,
+    seq: last.seq,
+    tokens: now,
+    threshold,
+    reason: `compaction due: ${now.toLocaleString('en-US')} tokens ≥ autocompact threshold ${threshold.toLocaleString('en-US')}`,
+  };
+  return [evaluated, [decision]];
+}
+
+/** The circuit breaker: consecutive failed compactions stop further attempts; a success resets it. */
+function settle(state: AutocompactState, outcome: RunOutcome): AutocompactState {
+  if (outcome.run !== 'compaction') return state;
+  return { ...state, consecutiveFailures: outcome.ok ? 0 : state.consecutiveFailures + 1 };
 }

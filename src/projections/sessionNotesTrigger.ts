@@ -87,47 +87,12 @@ export function initialState(): SessionNotesState {
 export function createSessionNotesTrigger(
   thresholds: SessionNotesThresholds = DEFAULT_SESSION_NOTES_THRESHOLDS,
 ): Trigger<SessionNotesState, SessionNotesDue, LogEntry> {
-  function evaluate(state: SessionNotesState): readonly [SessionNotesState, readonly SessionNotesDue[]] {
-    const { sample } = state;
-    if (!sample) return [state, NO_DECISIONS];
-    const idle = { ...state, sample: null };
-    if (thresholds.activeFor !== undefined && !thresholds.activeFor(sample.version)) return [idle, NO_DECISIONS];
-    const now = tokens.selectContextTokens(state.tokens);
-    if (!state.initialized && now < thresholds.minimumTokensToInit) return [idle, NO_DECISIONS];
-    const baseline = state.tokensAtLastUpdate ?? now;
-    const base = { ...idle, initialized: true, tokensAtLastUpdate: baseline };
-    const growth = now - baseline;
-    const toolCalls = state.cursorLost ? 0 : state.toolCallsSinceCursor;
-    const enoughTools = toolCalls >= thresholds.toolCallsBetweenUpdates;
-    if (growth < thresholds.minimumTokensBetweenUpdates || (!enoughTools && sample.hasToolUse)) return [base, NO_DECISIONS];
-    const lastSummarizedMessageId = sample.hasToolUse ? state.lastSummarizedMessageId : sample.uuid;
-    const why = enoughTools ? `${toolCalls} tool calls since the last update` : 'the response has no tool calls';
-    const decision: SessionNotesDue = {
-      kind: 'session_notes_due',
-      uuid: sample.uuid,
-      seq: sample.seq,
-      tokens: now,
-      reason: `session notes due: ${format(now)} tokens (+${format(growth)} since the last update) and ${why}`,
-      toolCallsSinceUpdate: toolCalls,
-      lastSummarizedMessageId,
-    };
-    return [
-      {
-        ...base,
-        tokensAtLastUpdate: now,
-        cursor: sample.uuid,
-        cursorLost: false,
-        toolCallsSinceCursor: 0,
-        lastSummarizedMessageId,
-        updates: state.updates + 1,
-        lastDue: { uuid: sample.uuid, tokensAtLastUpdate: baseline, lastSummarizedMessageId: state.lastSummarizedMessageId },
-      },
-      [decision],
-    ];
-  }
-
   const rebase = thresholds.rebaseAfterCompaction ?? true;
-  const steps = { apply: (state: SessionNotesState, event: LogEntry) => apply(state, event, rebase), evaluate, withWaiting };
+  const steps = {
+    apply: (state: SessionNotesState, event: LogEntry) => apply(state, event, rebase),
+    evaluate: (state: SessionNotesState) => evaluate(state, thresholds),
+    withWaiting,
+  };
 
   function step(state: SessionNotesState, event: LogEntry): readonly [SessionNotesState, readonly SessionNotesDue[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, NO_DECISIONS];
@@ -138,22 +103,6 @@ export function createSessionNotesTrigger(
     return closeSample(state, steps);
   }
 
-  /**
-   * A failed update records no new size and leaves lastSummarizedMessageId where it was
-   * (spec §4.4 steps 7–8 run only after the fork succeeded). The message cursor stays moved,
-   * as Claude Code sets it when it decides.
-   */
-  function settle(state: SessionNotesState, outcome: RunOutcome): SessionNotesState {
-    if (outcome.run !== 'session_notes' || outcome.ok || !state.lastDue || !outcome.batch.includes(state.lastDue.uuid)) return state;
-    return {
-      ...state,
-      tokensAtLastUpdate: state.lastDue.tokensAtLastUpdate,
-      lastSummarizedMessageId: state.lastDue.lastSummarizedMessageId,
-      failures: state.failures + 1,
-      lastDue: null,
-    };
-  }
-
   return {
     name: 'sessionNotesTrigger',
     version: 1,
@@ -161,6 +110,62 @@ export function createSessionNotesTrigger(
     step,
     end: close,
     settle,
+  };
+}
+
+/** After a response's last piece: whether notes are due now, and the state that follows. */
+function evaluate(state: SessionNotesState, thresholds: SessionNotesThresholds): readonly [SessionNotesState, readonly SessionNotesDue[]] {
+  const { sample } = state;
+  if (!sample) return [state, NO_DECISIONS];
+  const idle = { ...state, sample: null };
+  if (thresholds.activeFor !== undefined && !thresholds.activeFor(sample.version)) return [idle, NO_DECISIONS];
+  const now = tokens.selectContextTokens(state.tokens);
+  if (!state.initialized && now < thresholds.minimumTokensToInit) return [idle, NO_DECISIONS];
+  const baseline = state.tokensAtLastUpdate ?? now;
+  const base = { ...idle, initialized: true, tokensAtLastUpdate: baseline };
+  const growth = now - baseline;
+  const toolCalls = state.cursorLost ? 0 : state.toolCallsSinceCursor;
+  const enoughTools = toolCalls >= thresholds.toolCallsBetweenUpdates;
+  if (growth < thresholds.minimumTokensBetweenUpdates || (!enoughTools && sample.hasToolUse)) return [base, NO_DECISIONS];
+  const lastSummarizedMessageId = sample.hasToolUse ? state.lastSummarizedMessageId : sample.uuid;
+  const why = enoughTools ? `${toolCalls} tool calls since the last update` : 'the response has no tool calls';
+  const decision: SessionNotesDue = {
+    kind: 'session_notes_due',
+    uuid: sample.uuid,
+    seq: sample.seq,
+    tokens: now,
+    reason: `session notes due: ${format(now)} tokens (+${format(growth)} since the last update) and ${why}`,
+    toolCallsSinceUpdate: toolCalls,
+    lastSummarizedMessageId,
+  };
+  return [
+    {
+      ...base,
+      tokensAtLastUpdate: now,
+      cursor: sample.uuid,
+      cursorLost: false,
+      toolCallsSinceCursor: 0,
+      lastSummarizedMessageId,
+      updates: state.updates + 1,
+      lastDue: { uuid: sample.uuid, tokensAtLastUpdate: baseline, lastSummarizedMessageId: state.lastSummarizedMessageId },
+    },
+    [decision],
+  ];
+}
+
+/**
+ * A failed update records no new size and leaves lastSummarizedMessageId where it was
+ * (spec §4.4 steps 7–8 run only after the fork succeeded). The message cursor stays moved,
+ * as Claude Code sets it when it decides.
+ */
+function settle(state: SessionNotesState, outcome: RunOutcome): SessionNotesState {
+  if (outcome.run !== 'session_notes' || outcome.ok || !state.lastDue || !outcome.batch.includes(state.lastDue.uuid)) return state;
+  return {
+    ...state,
+    tokensAtLastUpdate: state.lastDue.tokensAtLastUpdate,
+    lastSummarizedMessageId: state.lastDue.lastSummarizedMessageId,
+    failures: state.failures + 1,
+    lastDue: null,
   };
 }
 

@@ -61,28 +61,33 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
   if (!tokens.isMainThreadMessage(event)) return state;
   const { entry } = event;
   const nextTokens = tokens.evolve(state.tokens, event);
-  const now = tokens.selectContextTokens(nextTokens);
   const open = state.current;
   if (entry.type === 'user' && isPrompt(entry)) {
     const finished = state.finished + (open === null ? 0 : 1);
-    return {
-      tokens: nextTokens,
-      earlier: open === null ? state.earlier : push(state.earlier, open),
-      finished,
-      current: {
-        index: finished + 1,
-        promptUuid: entry.uuid,
-        promptChars: collapsedLength(promptPieces(entry)),
-        startSeq: event.seq,
-        endUuid: null,
-        toolCalls: 0,
-        toolErrors: 0,
-        tokens: now,
-      },
-    };
+    const current = newTurn(finished + 1, entry, event.seq, tokens.selectContextTokens(nextTokens));
+    return { tokens: nextTokens, earlier: open === null ? state.earlier : push(state.earlier, open), finished, current };
   }
   if (!open)
     return nextTokens === state.tokens ? state : { tokens: nextTokens, earlier: state.earlier, finished: state.finished, current: null };
+  const current = continued(open, entry, tokens.selectContextTokens(nextTokens));
+  return { tokens: nextTokens, earlier: state.earlier, finished: state.finished, current };
+}
+
+function newTurn(index: number, prompt: Entry & { readonly type: 'user'; readonly uuid: string }, seq: number, now: number): Turn {
+  return {
+    index,
+    promptUuid: prompt.uuid,
+    promptChars: collapsedLength(promptPieces(prompt)),
+    startSeq: seq,
+    endUuid: null,
+    toolCalls: 0,
+    toolErrors: 0,
+    tokens: now,
+  };
+}
+
+/** The open turn after one more of its messages: its tool calls and errors counted, its end moved. */
+function continued(open: Turn, entry: Entry, now: number): Turn {
   // A text piece may be followed by a tool_use piece of the same response, so an end stays
   // tentative until the next prompt: any later tool activity reopens the turn.
   let uses = 0;
@@ -99,7 +104,7 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
   }
   const endUuid = entry.type === 'assistant' && !isSynthetic(entry) ? (uses === 0 ? entry.uuid : null) : results > 0 ? null : open.endUuid;
   // Literals rather than spreads: this runs for every message (see extractionTrigger.ts).
-  const current: Turn = {
+  return {
     index: open.index,
     promptUuid: open.promptUuid,
     promptChars: open.promptChars,
@@ -109,7 +114,6 @@ export function evolve(state: TurnsState, event: LogEntry): TurnsState {
     toolErrors: open.toolErrors + errors,
     tokens: now,
   };
-  return { tokens: nextTokens, earlier: state.earlier, finished: state.finished, current };
 }
 
 /** How much of a prompt a preview shows. */

@@ -1,3 +1,4 @@
+import { missing } from '../../errors.js';
 import { keptOfIndex, MAX_INDEX_CHARS, MAX_INDEX_LINES } from './memoryIndex.js';
 import { describeCharacter, invisibleCharacters } from './memoryPathLint.js';
 
@@ -30,7 +31,10 @@ const percent = (share: number): string => `${Math.round(share * 100)} %`;
 
 /** How full a file is of its tightest cap, and of which. */
 function fullness(caps: ReadonlyArray<{ readonly used: number; readonly cap: number; readonly unit: string }>) {
-  return caps.map((c) => ({ ...c, share: c.used / c.cap })).sort((a, b) => b.share - a.share)[0]!;
+  const [first, ...rest] = caps.map((c) => ({ ...c, share: c.used / c.cap }));
+  if (first === undefined) return missing('caps', 0);
+  // The first of the fullest, as a stable sort by share would put first.
+  return rest.reduce((fullest, c) => (c.share > fullest.share ? c : fullest), first);
 }
 
 /** The lints of the topic files (names, descriptions, continuation chains, sizes). */

@@ -68,7 +68,8 @@ const segmentsOf = (relativePath: string): string[] => relativePath.split(/[\\/]
 export function isExcludedFromMemory(relativePath: string): boolean {
   const parts = segmentsOf(relativePath);
   const folders = parts.slice(0, -1);
-  return (folders.length > 0 && EXCLUDED_SUBTREES.has(folders[0]!)) || folders.some((part) => part.startsWith('.'));
+  const [top] = folders;
+  return (top !== undefined && EXCLUDED_SUBTREES.has(top)) || folders.some((part) => part.startsWith('.'));
 }
 
 /**

@@ -47,7 +47,8 @@ const HEADER_CACHE_LIMIT = 20_000;
 
 async function headerOf(filePath: string, info: Stats): Promise<Header> {
   const key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
-  if (headers.has(key)) return headers.get(key)!;
+  const cached = headers.get(key);
+  if (cached !== undefined) return cached;
   const header = readTopicHeader(`${await firstLines(filePath, FRONTMATTER_MAX_LINES)}\n`);
   if (headers.size >= HEADER_CACHE_LIMIT) headers.clear();
   headers.set(key, header);

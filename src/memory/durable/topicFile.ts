@@ -1,3 +1,4 @@
+import { elementAt } from '../../errors.js';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import { parseFrontmatterYaml, type FrontmatterProblem } from './frontmatterYaml.js';
@@ -43,7 +44,7 @@ export type TopicFileParse =
 export function parseTopicFile(text: string, fallbackName: string): TopicFileParse {
   const match = FRONTMATTER.exec(text);
   if (!match) return { ok: false, reason: 'no frontmatter block (--- … ---) at the top' };
-  const yaml = parseFrontmatterYaml(match[1]!);
+  const yaml = parseFrontmatterYaml(elementAt(match, 1, 'frontmatter'));
   if (!yaml.ok) return { ok: false, reason: `frontmatter is not valid YAML: ${yaml.reason}` };
   const fields = Frontmatter.safeParse(yaml.data ?? {});
   if (!fields.success)
@@ -117,7 +118,7 @@ export function readTopicHeader(text: string): {
 } | null {
   const match = FRONTMATTER.exec(text);
   if (!match) return null;
-  const yaml = parseFrontmatterYaml(match[1]!);
+  const yaml = parseFrontmatterYaml(elementAt(match, 1, 'frontmatter'));
   if (!yaml.ok) return null;
   const fields = Frontmatter.safeParse(yaml.data ?? {});
   if (!fields.success) return null;

@@ -34,5 +34,5 @@ export async function loadNotesConfig(configHome: string): Promise<NotesConfig> 
 
 /** Single-pass `{{name}}` substitution; unknown placeholders stay as written (spec §4.1). */
 export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? whole) : whole));
 }

@@ -103,13 +103,14 @@ async function writeLocked(tx: SqlQueryable, repo: string, request: WriteRequest
   if (changed.length === 0 && version > 0) return { kind: 'ok', version, lastModified: head.last_modified, checksum: head.checksum };
   // The same key twice in one request: the last one counts, as it would in the JSON object it came from.
   const last = new Map(changed.map((entry) => [entry.key, entry]));
-  const keys = [...last.keys()];
+  const latest = [...last.values()];
+  const keys = latest.map((entry) => entry.key);
   // Base64 in a text array: both drivers pass text arrays alike, and decode() makes the bytes.
   await tx.query(
     `INSERT INTO team_entries (repo, key, content, hash)
      SELECT $1, k, decode(c, 'base64'), h FROM unnest($2::text[], $3::text[], $4::text[]) AS t(k, c, h)
      ON CONFLICT (repo, key) DO UPDATE SET content = excluded.content, hash = excluded.hash`,
-    [repo, keys, keys.map((key) => Buffer.from(last.get(key)!.content, 'utf8').toString('base64')), keys.map((key) => last.get(key)!.hash)],
+    [repo, keys, latest.map((entry) => Buffer.from(entry.content, 'utf8').toString('base64')), latest.map((entry) => entry.hash)],
   );
   for (const entry of last.values()) hashes.set(entry.key, entry.hash);
   const checksum = repoChecksum(hashes);

@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MemlogError } from '../../../errors.js';
+import { assertNever, MemlogError } from '../../../errors.js';
 import { quotedKey, unsafeKeyReason } from '../teamPaths.js';
 import { MAX_ENTRY_BYTES, PutBody, TEAM_MEMORY_PATH, unquoteEtag, utf8Bytes } from '../teamProtocol.js';
 import { REPO_SLUG } from '../repoSlug.js';
 import { openTeamStorage, type TeamDatabaseLocation } from './openTeamStorage.js';
-import { StorageUnavailable, type TeamStorage } from './teamStorage.js';
+import { StorageUnavailable, type TeamStorage, type WriteOutcome } from './teamStorage.js';
 
 export interface TeamServerOptions {
   /** Where the data lives: a folder (embedded PGlite) or a PostgreSQL URL. Ignored when `storage` is given. */
@@ -264,26 +264,8 @@ async function put(
   const refuse = (status: number, body: unknown) => send(request, response, status, body, {}, context);
   const body = await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   if (body === null) return refuse(413, { error: { message: 'request body too large' } });
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return refuse(400, { error: { message: 'the body is not JSON' } });
-  }
-  const parsed = PutBody.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue === undefined || issue.path.length === 0 ? '' : ` (${issue.path.map(String).join('.')}: ${issue.message})`;
-    return refuse(400, { error: { message: `the body must be {"entries": {"<path>": "<content>"}}${where}` } });
-  }
-  // The schema keeps every key, a literal `__proto__` included.
-  const entries = Object.entries(parsed.data.entries);
-  for (const [key, content] of entries) {
-    const unsafe = unsafeKeyReason(key);
-    if (unsafe !== null) return refuse(400, { error: { message: `entry key ${quotedKey(key)} is not a safe relative path: ${unsafe}` } });
-    if (utf8Bytes(content) > MAX_ENTRY_BYTES)
-      return refuse(400, { error: { message: `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes` } });
-  }
+  const entries = entriesOf(body);
+  if (typeof entries === 'string') return refuse(400, { error: { message: entries } });
   const ifMatch = request.headers['if-match'];
   const ifNoneMatch = request.headers['if-none-match'];
   // The storage decides the preconditions in the write's own transaction: another server process may write between any two awaits here.
@@ -296,26 +278,9 @@ async function put(
     ...(ifMatch === undefined ? {} : { ifMatch: etagsOf(ifMatch) }),
     ...(ifNoneMatch === undefined ? {} : { ifNoneMatch: etagsOf(ifNoneMatch) }),
   });
-  if (outcome.kind === 'precondition_failed')
-    return refuse(412, {
-      error: {
-        message:
-          outcome.reason === 'changed' ? 'the team memory changed since your last read' : 'the team memory already exists; read it first',
-      },
-    });
-  if (outcome.kind === 'case_collision')
-    return refuse(400, {
-      error: {
-        message: `entry key ${quotedKey(outcome.key)} is not a safe relative path: a case-insensitive file system takes it for ${quotedKey(outcome.other)}`,
-      },
-    });
-  if (outcome.kind === 'too_many_entries') {
-    return refuse(413, {
-      error: {
-        message: `at most ${outcome.maxEntries} entries`,
-        details: { error_code: 'team_memory_too_many_entries', max_entries: outcome.maxEntries, received_entries: outcome.receivedEntries },
-      },
-    });
+  if (outcome.kind !== 'ok') {
+    const [status, error] = refusalOf(outcome);
+    return refuse(status, { error });
   }
   send(
     request,
@@ -325,6 +290,65 @@ async function put(
     { ETag: `"${outcome.checksum}"` },
     context,
   );
+}
+
+/** A PUT body's entries, or why they cannot be written (a 400's message). */
+function entriesOf(body: string): [string, string][] | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return 'the body is not JSON';
+  }
+  const parsed = PutBody.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? '' : ` (${issue.path.map(String).join('.')}: ${issue.message})`;
+    return `the body must be {"entries": {"<path>": "<content>"}}${where}`;
+  }
+  // The schema keeps every key, a literal `__proto__` included.
+  const entries = Object.entries(parsed.data.entries);
+  for (const [key, content] of entries) {
+    const unsafe = unsafeKeyReason(key);
+    if (unsafe !== null) return `entry key ${quotedKey(key)} is not a safe relative path: ${unsafe}`;
+    if (utf8Bytes(content) > MAX_ENTRY_BYTES) return `entry ${JSON.stringify(key)} is over ${MAX_ENTRY_BYTES} bytes`;
+  }
+  return entries;
+}
+
+/** The status and error body of a write the storage refused. */
+function refusalOf(outcome: Exclude<WriteOutcome, { kind: 'ok' }>): [number, { message: string; details?: unknown }] {
+  switch (outcome.kind) {
+    case 'precondition_failed':
+      return [
+        412,
+        {
+          message:
+            outcome.reason === 'changed' ? 'the team memory changed since your last read' : 'the team memory already exists; read it first',
+        },
+      ];
+    case 'case_collision':
+      return [
+        400,
+        {
+          message: `entry key ${quotedKey(outcome.key)} is not a safe relative path: a case-insensitive file system takes it for ${quotedKey(outcome.other)}`,
+        },
+      ];
+    case 'too_many_entries':
+      return [
+        413,
+        {
+          message: `at most ${outcome.maxEntries} entries`,
+          details: {
+            error_code: 'team_memory_too_many_entries',
+            max_entries: outcome.maxEntries,
+            received_entries: outcome.receivedEntries,
+          },
+        },
+      ];
+    default:
+      return assertNever(outcome, 'write outcome');
+  }
 }
 
 /** Compares digests, so neither the length nor the content of the token leaks through timing. */
