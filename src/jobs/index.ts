@@ -75,3 +75,4 @@ export { reviewInboxPath } from './review/reviewInbox.js';
 export { readBlob } from './history/blobStore.js';
 export { diffOf } from './history/memoryHistory.js';
 export { wordsAt } from './history/sourceWords.js';
+export { memoryEffect, type MemoryEffect, type EffectTotals } from './history/memoryEffect.js';
