@@ -5,6 +5,7 @@ import { formatPlan } from '../consolidation/index.js';
 import { ConfigError, OfflineModel } from '../index.js';
 import {
   consolidateMemory,
+  proposeCommit,
   DEFAULT_MIN_HOURS,
   DEFAULT_MIN_SESSIONS,
   modelFromOptions,
@@ -148,7 +149,7 @@ export function registerConsolidate(program: Command): void {
         const result = await consolidateMemory({
           memoryDir: dir,
           dryRun: options.dryRun === true,
-          review: reviewByDefault(options.review),
+          ...(reviewByDefault(options.review) ? { review: proposeCommit } : {}),
           force: options.force === true,
           minHours,
           minSessions,

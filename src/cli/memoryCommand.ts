@@ -17,6 +17,7 @@ import {
 import { describeFileKind, NotRegularFileError, readRegularFile } from '../fs/index.js';
 import { consolidationHistory, memoryWrites, type ConsolidationTouch } from '../jobs/index.js';
 import { registerMemoryLog } from './memoryLog.js';
+import { registerMemoryEffect } from './memoryEffectView.js';
 
 interface MemoryOptions {
   readonly dir?: string;
@@ -215,4 +216,5 @@ export function registerMemory(program: Command): void {
       process.stdout.write(`${lines.join('\n')}\n`);
     });
   registerMemoryLog(memory, memoryDirOf);
+  registerMemoryEffect(memory, memoryDirOf);
 }

@@ -27,7 +27,7 @@ function proposalLines(dir: string, p: Proposal): string[] {
       : p.stale.length > 0
         ? ` STALE: ${p.stale.join(', ')} changed since`
         : '';
-  const lines = [`${p.id}  from memlog ${p.source}, ${p.time}${state}`];
+  const lines = [`${p.id}  from memlog ${p.source}${state}`];
   for (const c of p.changes)
     lines.push(`  ${c.kind} ${c.filename ?? c.line ?? ''}${c.into === undefined ? '' : ` into ${c.into}`}: ${c.reason}`);
   for (const words of wordsOf(dir, p)) lines.push(`  said: "${words.replace(/\s+/g, ' ').slice(0, 160)}"`);

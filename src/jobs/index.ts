@@ -81,6 +81,8 @@ export { undoRun, UndoTargetError, type UndoResult, type UndoOptions, type UndoC
 export { proposals, type Proposal } from './review/proposals.js';
 export { acceptProposal, rejectProposal, editProposal, type AcceptOutcome } from './review/reviewActions.js';
 export { reviewInboxPath } from './review/reviewInbox.js';
-export { readBlob } from './history/blobStore.js';
+export { readBlob } from './records/blobStore.js';
 export { diffOf } from './history/memoryHistory.js';
 export { wordsAt } from './history/sourceWords.js';
+export { memoryEffect, type MemoryEffect, type EffectTotals } from './history/memoryEffect.js';
+export { proposeCommit } from './review/proposeCommit.js';

@@ -19,7 +19,7 @@ describe('memlog review', () => {
     const memory = join(root, 'reviewed', '-home-dev-acme-shop', 'memory');
     expect(Object.keys(files(memory))).toEqual([]);
     const list = runCli(['review', '--dir', memory]);
-    expect(list.stdout).toMatch(/^p1 {2}from memlog extract, /);
+    expect(list.stdout).toMatch(/^p1 {2}from memlog extract\n/);
     expect(list.stdout).toContain('  said: "');
     const accepted = runCli(['review', 'accept', '--all', '--dir', memory]);
     expect(accepted.stdout).toBe('p1: accepted as review@0\n');

@@ -4,6 +4,7 @@ import { candidatesConsumedRecord } from '../../pipeline/effectRecords.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import type { ConsolidationAgent } from '../consolidation/agentConsolidation.js';
 import { unconsumedCandidates } from './unconsumedCandidates.js';
+import { proposeCommit } from '../review/proposeCommit.js';
 import {
   consolidateMemory,
   consolidationLogPath,
@@ -62,8 +63,10 @@ export async function consolidateCandidates(
       candidates,
       consumes: keys,
       force: true,
-      ...options,
-      ...(options.review === true ? { reviewSource: 'extract' } : {}),
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.frontmatter === undefined ? {} : { frontmatter: options.frontmatter }),
+      ...(options.agent === undefined ? {} : { agent: options.agent }),
+      ...(options.review === true ? { review: proposeCommit, reviewSource: 'extract' } : {}),
     });
     // Another consolidation holds the directory: these candidates wait for the next backfill.
     if (result.status === 'skipped') return { chunks: 0, candidates: 0, result };

@@ -1,6 +1,6 @@
 import type { ConsolidationChange } from '../../consolidation/consolidationPlan.js';
 import type { EffectRecord } from '../../pipeline/effectRecord.js';
-import { keepFile, type FileSnapshot } from '../history/blobStore.js';
+import { keepFile, type FileSnapshot } from '../records/blobStore.js';
 
 export type ChangeRecord = Extract<EffectRecord, { type: 'consolidation_started' }>['changes'][number];
 

@@ -11,7 +11,6 @@ import { nextRunId } from '../../pipeline/effectRecords.js';
 import { prepareWithAgent, type ConsolidationAgent } from './agentConsolidation.js';
 import { candidatesWithoutSecrets } from './candidateSecrets.js';
 import { commitConsolidation } from './commitConsolidation.js';
-import { proposeCommit } from '../review/proposeCommit.js';
 import { gateReason, sessionsSince } from './consolidationGates.js';
 import { acquireConsolidationLock, readConsolidationLock } from './consolidationLock.js';
 import { cutShort, finishCutShort } from './cutShort.js';
@@ -19,7 +18,7 @@ import { planLexically, prepareLexically } from './lexicalConsolidation.js';
 import type { AgentSummary, ConsolidationContext, PreparedConsolidation } from './preparedConsolidation.js';
 import { projectInstructions } from './projectInstructions.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
-import { backfillIndexRecorded } from '../history/recordedIndexBackfill.js';
+import { backfillIndexRecorded } from '../records/recordedIndexBackfill.js';
 import { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
 import { stampConsolidationWrites } from './stampConsolidation.js';
 
@@ -44,8 +43,8 @@ export interface ConsolidateOptions {
   readonly frontmatter?: FrontmatterForm;
   /** Backfill's candidate chunks the candidates came from: named in the commit record, so they are consumed exactly when it commits. */
   readonly consumes?: readonly string[];
-  /** Put the changes in the review inbox instead of the directory (decision 80); `reviewSource` names the command. */
-  readonly review?: boolean;
+  /** Put the changes in the review inbox instead of the directory (decision 80): the inbox's writer, given the staged commit; `reviewSource` names the command. */
+  readonly review?: (commit: StagedProposal) => Promise<string>;
   readonly reviewSource?: string;
   readonly now?: () => Date;
 }
@@ -74,6 +73,19 @@ export type ConsolidateResult =
     };
 
 export { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
+
+/** A staged commit handed to the review inbox instead of the directory (decision 80). */
+export interface StagedProposal {
+  readonly memoryDir: string;
+  readonly staging: string;
+  readonly plan: ConsolidationPlan;
+  readonly writes: readonly string[];
+  readonly removes: readonly string[];
+  readonly consumes?: readonly string[];
+  readonly source: string;
+  readonly time: string;
+  readonly sessionsDir: string;
+}
 
 /**
  * Finishes, under the lock, what a killed run committed: the directory must not stay half
@@ -212,8 +224,8 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
       succeeded = true;
       return { status: 'unchanged', ...result };
     }
-    if (options.review === true) {
-      const proposal = await proposeCommit({
+    if (options.review !== undefined) {
+      const proposal = await options.review({
         memoryDir,
         staging,
         plan: prepared.plan,

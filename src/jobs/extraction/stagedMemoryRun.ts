@@ -4,13 +4,13 @@ import { atomicWrite } from '../../fs/atomicWrite.js';
 import { readOrNullSync } from '../../fs/readOrNull.js';
 import { sha256Hex } from '../../fs/sha256.js';
 import { applyStagedFiles, removeStagedDir, stageDir, stagedDirPath, type StagedChange } from '../../fs/stagedDir.js';
-import { keepFile, saveBlob } from '../history/blobStore.js';
+import { keepFile, saveBlob } from '../records/blobStore.js';
 import { fitIndex, INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
 import { parseTopicFile, type FrontmatterForm } from '../../memory/durable/topicFile.js';
 import { stampTopicFile } from '../../memory/durable/frontmatterStamp.js';
 import { stripHarnessTags } from '../../memory/durable/harnessTags.js';
-import { backfillIndexRecorded } from '../history/recordedIndexBackfill.js';
+import { backfillIndexRecorded } from '../records/recordedIndexBackfill.js';
 import type { ExtractionOutcome } from './extractionOutcome.js';
 
 /** The copy a run works in, beside the memory directory (outside it, so no scan ever lists it). */

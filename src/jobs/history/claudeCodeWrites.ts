@@ -77,7 +77,7 @@ function toolCalls(path: string, failed: Set<string>): ToolCall[] {
 }
 
 /** The memory file a path names, relative to the directory, whether it is this machine's path or the one in the transcript. */
-function memoryFileOf(memoryDir: string, path: string): string | null {
+export function memoryFileOf(memoryDir: string, path: string): string | null {
   if (path.startsWith(`${memoryDir}/`)) return path.slice(memoryDir.length + 1);
   const tail = `/${basename(dirname(memoryDir))}/${basename(memoryDir)}/`;
   const at = path.lastIndexOf(tail);

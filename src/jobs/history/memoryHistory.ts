@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { readBlob } from './blobStore.js';
+import { readBlob } from '../records/blobStore.js';
 import { claudeCodeWrites } from './claudeCodeWrites.js';
 import { diffText, lineDiff } from './lineDiff.js';
 import { recordedRuns, type FileChange, type RecordedRun } from './readChanges.js';

@@ -12,7 +12,7 @@ import { nextRunId } from '../../pipeline/effectRecords.js';
 import { commitConsolidation } from '../consolidation/commitConsolidation.js';
 import { acquireConsolidationLock } from '../consolidation/consolidationLock.js';
 import { finishCutShort } from '../consolidation/cutShort.js';
-import { readBlob } from './blobStore.js';
+import { readBlob } from '../records/blobStore.js';
 import { recordedRuns, type FileChange, type RecordedRun } from './readChanges.js';
 
 /** A file the run left one way and that is another way now: undoing would lose what changed since. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { readOrNullSync } from '../../fs/readOrNull.js';
 import { sha256Hex } from '../../fs/sha256.js';
-import type { FileSnapshot } from '../history/blobStore.js';
+import type { FileSnapshot } from '../records/blobStore.js';
 import { readReviewInbox, type ProposedRecord } from './reviewInbox.js';
 
 /** A proposal as the inbox stands: what it would change, and whether it still can. */

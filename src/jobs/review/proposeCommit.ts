@@ -1,20 +1,10 @@
-import type { ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
+import type { StagedProposal } from '../consolidation/consolidateMemory.js';
 import { removeStagedDir } from '../../fs/stagedDir.js';
 import { changeRecords, fileRecords } from '../consolidation/changeRecords.js';
 import { nextProposalId } from './proposals.js';
 import { appendReview, CURRENT_REVIEW_VERSION } from './reviewInbox.js';
 
-export interface ProposedCommit {
-  readonly memoryDir: string;
-  readonly staging: string;
-  readonly plan: ConsolidationPlan;
-  readonly writes: readonly string[];
-  readonly removes: readonly string[];
-  readonly consumes?: readonly string[];
-  readonly source: string;
-  readonly time: string;
-  readonly sessionsDir: string;
-}
+export type ProposedCommit = StagedProposal;
 
 /**
  * What a run would commit, put in the review inbox instead: each file's bytes before and after

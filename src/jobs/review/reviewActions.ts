@@ -13,7 +13,7 @@ import { nextRunId } from '../../pipeline/effectRecords.js';
 import { commitConsolidation } from '../consolidation/commitConsolidation.js';
 import { acquireConsolidationLock } from '../consolidation/consolidationLock.js';
 import { finishCutShort } from '../consolidation/cutShort.js';
-import { readBlob, saveBlob, type FileSnapshot } from '../history/blobStore.js';
+import { readBlob, saveBlob, type FileSnapshot } from '../records/blobStore.js';
 import { proposals, type Proposal } from './proposals.js';
 import { appendReview, CURRENT_REVIEW_VERSION } from './reviewInbox.js';
 

@@ -7,7 +7,7 @@ import { sanitizePath } from '../../../src/transcript/index.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { demoProjects } from '../../support/paths.js';
 import { tempDir } from '../../support/tempDir.js';
-import { readBlob } from '../../../src/jobs/history/blobStore.js';
+import { readBlob } from '../../../src/jobs/records/blobStore.js';
 import { sha256Hex } from '../../../src/fs/sha256.js';
 
 const write = (file: string, content: string): Partial<ModelReply> => ({

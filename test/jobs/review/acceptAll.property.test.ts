@@ -6,6 +6,7 @@ import type { MemoryCandidate } from '../../../src/consolidation/index.js';
 import { consolidateMemory } from '../../../src/jobs/index.js';
 import { acceptProposal } from '../../../src/jobs/review/reviewActions.js';
 import { proposals } from '../../../src/jobs/review/proposals.js';
+import { proposeCommit } from '../../../src/jobs/review/proposeCommit.js';
 import { dirSnapshot } from '../../support/dirSnapshot.js';
 import { fcRuns } from '../../support/fcRuns.js';
 import { writeDriftedMemory } from '../../support/memoryFiles.js';
@@ -44,7 +45,7 @@ describe('review', () => {
         const now = () => new Date('2026-05-01T12:00:00.000Z');
         const plain = await consolidateMemory({ memoryDir: direct, force: true, candidates, now });
         const before = files(reviewed);
-        const proposed = await consolidateMemory({ memoryDir: reviewed, force: true, candidates, now, review: true });
+        const proposed = await consolidateMemory({ memoryDir: reviewed, force: true, candidates, now, review: proposeCommit });
         expect(proposed.status).toBe(plain.status === 'consolidated' ? 'proposed' : plain.status);
         // Nothing written until accepted.
         expect(files(reviewed)).toEqual(before);
