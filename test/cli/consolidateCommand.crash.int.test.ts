@@ -25,8 +25,11 @@ function driftedProject(root: string): string {
 
 /** The memory directory's files, the lock aside (its body is a pid, its mtime a moment). */
 const memoryFiles = (memory: string) => dirSnapshot(memory, (path) => path !== CONSOLIDATE_LOCK);
+/** The directory's log, the moment each consolidation record says it ran (decision 79) masked: a rerun runs later. */
 const logText = (memory: string): string =>
-  existsSync(consolidationLogPath(memory)) ? readFileSync(consolidationLogPath(memory), 'utf8') : '';
+  existsSync(consolidationLogPath(memory))
+    ? readFileSync(consolidationLogPath(memory), 'utf8').replace(/"time":"[^"]+"/g, '"time":"<when>"')
+    : '';
 
 interface Point {
   readonly name: string;

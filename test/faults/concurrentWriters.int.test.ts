@@ -40,14 +40,22 @@ function projectCopy(at = 'project'): { root: string; project: string; transcrip
   return { root, project, transcript: join(project, `${SESSION}.jsonl`) };
 }
 
-/** Every file under a folder as text, by relative path, with the root's absolute path named `<root>`. */
+/**
+ * Every file under a folder as text, by relative path, with the root's absolute path named `<root>`, and the moment a
+ * consolidation record says it ran (decision 79) masked: the clock's, not the run's content.
+ */
 function textSnapshot(dir: string, root: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
     // Claude Code's consolidation lock stays as the time of the last consolidation; its body is the pid of whoever held it last.
-    files[relative(dir, path)] = entry.name === CONSOLIDATE_LOCK ? '<pid>' : readFileSync(path, 'utf8').replaceAll(root, '<root>');
+    files[relative(dir, path)] =
+      entry.name === CONSOLIDATE_LOCK
+        ? '<pid>'
+        : readFileSync(path, 'utf8')
+            .replaceAll(root, '<root>')
+            .replace(/"time":"[^"]+"/g, '"time":"<when>"');
   }
   return files;
 }
