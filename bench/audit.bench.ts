@@ -12,6 +12,7 @@ import {
   userEntry,
 } from '../src/testing/index.js';
 import { machineLine, parsedArgs } from './benchUtil.js';
+import { mulberry32 } from './corpus.js';
 
 /**
  * The offline audit's quality (decision 78): generated sessions with planted rules, corrections,
@@ -34,18 +35,6 @@ const { values: args } = parsedArgs('audit.bench', USAGE, () =>
     },
   }),
 );
-
-/** mulberry32: the same sessions on every machine for a seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const AREAS = ['billing', 'checkout', 'search', 'inventory', 'auth', 'reporting', 'shipping', 'onboarding'];
 const TOOLS = ['eslint', 'prettier', 'tsc', 'vitest', 'ruff', 'mypy'];
@@ -187,7 +176,8 @@ interface Tally {
 }
 const tally = (): Tally => ({ tp: 0, fp: 0, fn: 0, tn: 0 });
 
-const rnd = random(Number(args.seed));
+// The same sessions on every machine for a seed.
+const rnd = mulberry32(Number(args.seed));
 const dropShare = Number(args.drop);
 const total = tally();
 const byKind = new Map<AuditItemKind, Tally>();
