@@ -1,5 +1,7 @@
 import { formatNumber } from './chartGeometry.js';
 import { escapeHtml } from './escapeHtml.js';
+import type { ProjectEffect } from './findProjectEffects.js';
+import { renderEffectPanel } from './memoryEffectPanel.js';
 import { pageShell } from './pageShell.js';
 import type { ReportRow } from './reportRow.js';
 
@@ -22,8 +24,8 @@ const COLUMNS = [
   'unreadable lines',
 ];
 
-/** The report's index: one row a session, with a link to its page. */
-export function renderIndexPage(title: string, rows: readonly ReportRow[]): string {
+/** The report's index: one row a session, with a link to its page; then each memory directory's effect panel (decision 80). */
+export function renderIndexPage(title: string, rows: readonly ReportRow[], effects: readonly ProjectEffect[] = []): string {
   const body = rows.map((r) => {
     const name = r.page === null ? escapeHtml(r.session) : `<a href="${escapeHtml(r.page)}">${escapeHtml(r.session)}</a>`;
     const t = r.totals;
@@ -53,6 +55,7 @@ export function renderIndexPage(title: string, rows: readonly ReportRow[]): stri
     `<table><thead><tr>${COLUMNS.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>`,
     `<tbody>\n${body.join('\n')}\n</tbody></table>`,
     '<p class="note">Tokens are context tokens as Claude Code counts them. Notes and extractions due are what memlog\'s triggers decide on replay; memories extracted and failed runs come from memlog\'s effect logs, when there are any.</p>',
+    ...effects.map(renderEffectPanel),
   ].join('\n');
   return pageShell(title, html);
 }

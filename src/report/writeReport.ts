@@ -6,6 +6,7 @@ import { describePolicy } from '../pipeline/policySettings.js';
 import { ConsolidatedMemories } from './consolidatedMemories.js';
 import { findReportSessions, type ReportSessionOptions } from './findReportSessions.js';
 import { loadSession } from './loadSession.js';
+import { projectEffects } from './findProjectEffects.js';
 import { renderIndexPage } from './renderIndexPage.js';
 import { renderSessionPage } from './renderSessionPage.js';
 import { pageNames, rowOf, type ReportRow } from './reportRow.js';
@@ -89,7 +90,9 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
       });
     }
   }
-  if (options.html !== undefined)
-    await atomicWrite(resolve(options.html), renderIndexPage(`memlog report: ${basename(resolve(options.root))}`, rows), PAGE_MODE);
+  if (options.html !== undefined) {
+    const title = `memlog report: ${basename(resolve(options.root))}`;
+    await atomicWrite(resolve(options.html), renderIndexPage(title, rows, await projectEffects(sessions)), PAGE_MODE);
+  }
   return { rows, pages: options.html === undefined ? 0 : rows.filter((r) => r.page !== null).length + 1 };
 }

@@ -78,9 +78,13 @@ function subjectsWithout(uses: readonly SessionUse[], memoryTerms: readonly stri
  * For each memory of a directory, the later sessions of its project (the transcripts beside it)
  * in which it was in the model's context, and those in which the person stated its subject
  * again; and per project, the repeat rate on subjects with a memory against subjects without
- * one (decision 80).
+ * one (decision 80). `transcriptsDir` is the project's folder when the directory is elsewhere
+ * (a report's `--out`).
  */
-export async function memoryEffect(memoryDir: string): Promise<{ readonly memories: MemoryEffect[]; readonly totals: EffectTotals }> {
+export async function memoryEffect(
+  memoryDir: string,
+  transcriptsDir = dirname(memoryDir),
+): Promise<{ readonly memories: MemoryEffect[]; readonly totals: EffectTotals }> {
   const headers = (await scanMemoryFiles(memoryDir)).filter((h) => h.filename !== INDEX_NAME);
   const index = readOrNullSync(join(memoryDir, INDEX_NAME))?.toString('utf8') ?? '';
   const files = headers.map((h) => ({
@@ -89,7 +93,7 @@ export async function memoryEffect(memoryDir: string): Promise<{ readonly memori
     since: sinceOf(memoryDir, h.filename, h.mtimeMs),
     terms: subjectTerms(h.description ?? h.name ?? h.filename.replace(/\.md$/, '')),
   }));
-  const uses = sessionTranscripts(dirname(memoryDir)).map((path) =>
+  const uses = sessionTranscripts(transcriptsDir).map((path) =>
     sessionUse(
       path,
       memoryDir,
