@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { memoryEffect } from '../jobs/history/memoryEffect.js';
+import { describeFailure } from '../fs/fsError.js';
 import type { ReportSession } from './findReportSessions.js';
 
 /** A project's memory directory and the effect `memlog memory effect` computes for it. */
@@ -25,10 +26,20 @@ function memoryDirs(sessions: readonly ReportSession[]): Map<string, { project: 
   return dirs;
 }
 
-/** The effect of every memory directory the report's sessions have (decision 80). */
+/**
+ * The effect of every memory directory the report's sessions have (decision 80). A directory that
+ * cannot be read loses its panel, said once on stderr; the pages are still written.
+ */
 export async function projectEffects(sessions: readonly ReportSession[]): Promise<ProjectEffect[]> {
   const effects: ProjectEffect[] = [];
-  for (const [dir, { project, transcripts }] of memoryDirs(sessions))
-    effects.push({ project, effect: await memoryEffect(dir, transcripts) });
+  for (const [dir, { project, transcripts }] of memoryDirs(sessions)) {
+    try {
+      effects.push({ project, effect: await memoryEffect(dir, transcripts) });
+    } catch (error) {
+      const reason = describeFailure(error);
+      if (reason === undefined) throw error;
+      process.stderr.write(`memlog: no memory effect panel for ${project}: ${reason}\n`);
+    }
+  }
   return effects;
 }
