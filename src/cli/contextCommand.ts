@@ -44,7 +44,18 @@ function managedDefault(): string {
 
 /** `memlog context <transcript>`: the Messages API request memlog would send next for a session. */
 export function registerContext(program: Command): void {
-  const command = program
+  const command = declareContextOptions(program);
+  addModelPortOptions(command);
+  checkOptions<ContextCommandOptions>(command, contextConflict)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  memlog context session.jsonl\n  memlog context session.jsonl --json > request.json\n  memlog context session.jsonl --cwd ~/src/app --prompt "What next?" --recall',
+    )
+    .action(runContext);
+}
+
+function declareContextOptions(program: Command): Command {
+  return program
     .command('context')
     .description(
       'show the request the model would see next for a session: system prompt with the memory instructions, CLAUDE.md files and the MEMORY.md index as context, memory reminders, and the conversation normalised for the Messages API',
@@ -75,52 +86,53 @@ export function registerContext(program: Command): void {
     .option('--api-model <id>', 'the model id in the request (default: the last one the transcript used)')
     .option('--max-tokens <n>', 'max_tokens in the request (default 32000)', positive)
     .option('--allow-external-includes', 'load @-references that leave the working directory');
-  addModelPortOptions(command);
-  checkOptions<ContextCommandOptions>(command, (options, given) => {
-    if (options.recall === true && !options.memory) return '--recall recalls memories; it does not go with --no-memory';
-    if (given('recallModel') && options.recall !== true) return '--recall-model picks memories in recall mode; it needs --recall';
-    return undefined;
-  })
-    .addHelpText(
-      'after',
-      '\nExamples:\n  memlog context session.jsonl\n  memlog context session.jsonl --json > request.json\n  memlog context session.jsonl --cwd ~/src/app --prompt "What next?" --recall',
-    )
-    .action(async (given: string, options: ContextCommandOptions) => {
-      const source = await resolveTranscriptArgument(given);
-      checkTranscriptArgument(source);
-      const file = resolve(source);
-      const notes =
-        options.sessionNotes === true
-          ? defaultNotesPath(file)
-          : typeof options.sessionNotes === 'string'
-            ? options.sessionNotes
-            : undefined;
-      const context = await loadContext({
-        transcriptPath: file,
-        files: nodeFileSource,
-        configDir: options.configDir ?? claudeConfigHome(),
-        home: homedir(),
-        fallbackCwd: process.cwd(),
-        managedDir: options.managedDir ?? managedDefault(),
-        memory: options.memory,
-        ...(options.cwd === undefined ? {} : { cwd: resolve(options.cwd) }),
-        ...(options.memoryDir === undefined ? {} : { memoryDir: resolve(options.memoryDir) }),
-        ...(options.recall === true
-          ? { mode: 'recall' as const, recallModel: modelFromOptions({ ...options, model: options.recallModel }) }
-          : {}),
-        ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
-        ...(notes === undefined ? {} : { sessionNotes: notes }),
-        ...(options.agentMemory === undefined ? {} : { agentMemory: options.agentMemory }),
-        ...(options.agentType === undefined ? {} : { agentType: options.agentType }),
-        ...(options.apiModel === undefined ? {} : { model: options.apiModel }),
-        ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
-        ...(options.allowExternalIncludes === true ? { allowExternalIncludes: true } : {}),
-      });
-      if (options.json === true) {
-        for (const d of context.diagnostics) process.stderr.write(`memlog: ${d.code}: ${d.path}: ${d.message}\n`);
-        process.stdout.write(`${JSON.stringify(context.request.body, null, 2)}\n`);
-        return;
-      }
-      process.stdout.write(formatContext(given, context, options.full === true ? { full: true } : {}));
-    });
+}
+
+function contextConflict(options: ContextCommandOptions, given: (key: string) => boolean): string | undefined {
+  if (options.recall === true && !options.memory) return '--recall recalls memories; it does not go with --no-memory';
+  if (given('recallModel') && options.recall !== true) return '--recall-model picks memories in recall mode; it needs --recall';
+  return undefined;
+}
+
+async function runContext(given: string, options: ContextCommandOptions): Promise<void> {
+  const source = await resolveTranscriptArgument(given);
+  checkTranscriptArgument(source);
+  const file = resolve(source);
+  const context = await loadContext(contextInputs(file, options));
+  if (options.json === true) {
+    for (const d of context.diagnostics) process.stderr.write(`memlog: ${d.code}: ${d.path}: ${d.message}\n`);
+    process.stdout.write(`${JSON.stringify(context.request.body, null, 2)}\n`);
+    return;
+  }
+  process.stdout.write(formatContext(given, context, options.full === true ? { full: true } : {}));
+}
+
+function sessionNotesPath(file: string, options: ContextCommandOptions): string | undefined {
+  if (options.sessionNotes === true) return defaultNotesPath(file);
+  return typeof options.sessionNotes === 'string' ? options.sessionNotes : undefined;
+}
+
+function contextInputs(file: string, options: ContextCommandOptions): Parameters<typeof loadContext>[0] {
+  const notes = sessionNotesPath(file, options);
+  return {
+    transcriptPath: file,
+    files: nodeFileSource,
+    configDir: options.configDir ?? claudeConfigHome(),
+    home: homedir(),
+    fallbackCwd: process.cwd(),
+    managedDir: options.managedDir ?? managedDefault(),
+    memory: options.memory,
+    ...(options.cwd === undefined ? {} : { cwd: resolve(options.cwd) }),
+    ...(options.memoryDir === undefined ? {} : { memoryDir: resolve(options.memoryDir) }),
+    ...(options.recall === true
+      ? { mode: 'recall' as const, recallModel: modelFromOptions({ ...options, model: options.recallModel }) }
+      : {}),
+    ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
+    ...(notes === undefined ? {} : { sessionNotes: notes }),
+    ...(options.agentMemory === undefined ? {} : { agentMemory: options.agentMemory }),
+    ...(options.agentType === undefined ? {} : { agentType: options.agentType }),
+    ...(options.apiModel === undefined ? {} : { model: options.apiModel }),
+    ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+    ...(options.allowExternalIncludes === true ? { allowExternalIncludes: true } : {}),
+  };
 }

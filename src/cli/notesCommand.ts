@@ -9,6 +9,8 @@ import { checkTranscriptArgument } from './transcriptArgument.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 import { describePolicy } from '../pipeline/index.js';
 
+type NotesReport = Awaited<ReturnType<typeof buildSessionNotes>>;
+
 interface NotesOptions extends TriggerOptions, ModelPortCliOptions {
   readonly notes?: string;
   readonly configDir?: string;
@@ -22,7 +24,21 @@ interface NotesOptions extends TriggerOptions, ModelPortCliOptions {
 
 /** `memlog notes <transcript>`: build or bring up to date a session's notes (Claude Code's session memory). */
 export function registerNotes(program: Command): void {
-  const command = program
+  const command = declareNotesOptions(program);
+  addModelPortOptions(command);
+  checkOptions<NotesOptions>(command, (options) =>
+    options.record === true && options.cassette === undefined ? '--record records into a cassette: it needs --cassette <file>' : undefined,
+  );
+  addTriggerOptions(command, 'memlog', false)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  memlog notes session.jsonl --show\n  memlog notes session.jsonl --model anthropic --cassette notes.cassette.json --record',
+    )
+    .action(runNotes);
+}
+
+function declareNotesOptions(program: Command): Command {
+  return program
     .command('notes')
     .description(
       "build a session's notes (Claude Code's session memory) from its transcript, or bring them up to date: every update the triggers call for that has not run yet",
@@ -42,45 +58,41 @@ export function registerNotes(program: Command): void {
     .option('--effects <file>', "memlog's effect log (default: <transcript>.memlog.jsonl)")
     .option('--show', 'print the notes afterwards')
     .option('--json', 'print what was done as one JSON object');
-  addModelPortOptions(command);
-  checkOptions<NotesOptions>(command, (options) =>
-    options.record === true && options.cassette === undefined ? '--record records into a cassette: it needs --cassette <file>' : undefined,
-  );
-  addTriggerOptions(command, 'memlog', false)
-    .addHelpText(
-      'after',
-      '\nExamples:\n  memlog notes session.jsonl --show\n  memlog notes session.jsonl --model anthropic --cassette notes.cassette.json --record',
-    )
-    .action(async (file: string, options: NotesOptions) => {
-      checkTranscriptArgument(file);
-      const config = await loadNotesConfig(options.configDir ?? claudeConfigHome());
-      for (const warning of config.warnings) process.stderr.write(`memlog: ${warning}\n`);
-      const model = modelFromOptions(options);
-      const progress = process.stderr.isTTY ? (event: NotesRunEvent) => process.stderr.write(progressLine(event)) : undefined;
-      const report = await buildSessionNotes({
-        transcriptPath: file,
-        notesPath: options.notes ?? defaultNotesPath(file),
-        model,
-        config,
-        settings: toSettings(options),
-        ...(options.effects === undefined ? {} : { effectLogPath: options.effects }),
-        ...(progress === undefined ? {} : { onRun: progress }),
-      });
-      if (model instanceof CassetteModel && options.record === true) await model.save();
-      if (report.diagnostics.length > 0)
-        process.stderr.write(`memlog: ${report.diagnostics.length} line(s) were not read (memlog inspect lists them)\n`);
-      const notes = await readNotes(report.notesPath);
-      if (options.json === true) {
-        process.stdout.write(
-          `${JSON.stringify({ ...report, diagnostics: report.diagnostics.length, model: model.name, ...(options.show === true ? { notes } : {}) }, null, 2)}\n`,
-        );
-      } else {
-        process.stdout.write(formatReport(report, model.name));
-        process.stdout.write(`  ${describePolicy(options.policy ?? 'memlog')}\n`);
-        if (options.show === true) process.stdout.write(notes === null ? '(no notes yet)\n' : `\n${notes}`);
-      }
-      if (report.runs.some((run) => !run.ok)) process.exitCode = 1;
-    });
+}
+
+async function runNotes(file: string, options: NotesOptions): Promise<void> {
+  checkTranscriptArgument(file);
+  const config = await loadNotesConfig(options.configDir ?? claudeConfigHome());
+  for (const warning of config.warnings) process.stderr.write(`memlog: ${warning}\n`);
+  const model = modelFromOptions(options);
+  const progress = process.stderr.isTTY ? (event: NotesRunEvent) => process.stderr.write(progressLine(event)) : undefined;
+  const report = await buildSessionNotes({
+    transcriptPath: file,
+    notesPath: options.notes ?? defaultNotesPath(file),
+    model,
+    config,
+    settings: toSettings(options),
+    ...(options.effects === undefined ? {} : { effectLogPath: options.effects }),
+    ...(progress === undefined ? {} : { onRun: progress }),
+  });
+  if (model instanceof CassetteModel && options.record === true) await model.save();
+  if (report.diagnostics.length > 0)
+    process.stderr.write(`memlog: ${report.diagnostics.length} line(s) were not read (memlog inspect lists them)\n`);
+  await printNotesReport(report, model.name, options);
+  if (report.runs.some((run) => !run.ok)) process.exitCode = 1;
+}
+
+async function printNotesReport(report: NotesReport, model: string, options: NotesOptions): Promise<void> {
+  const notes = await readNotes(report.notesPath);
+  if (options.json === true) {
+    process.stdout.write(
+      `${JSON.stringify({ ...report, diagnostics: report.diagnostics.length, model, ...(options.show === true ? { notes } : {}) }, null, 2)}\n`,
+    );
+    return;
+  }
+  process.stdout.write(formatReport(report, model));
+  process.stdout.write(`  ${describePolicy(options.policy ?? 'memlog')}\n`);
+  if (options.show === true) process.stdout.write(notes === null ? '(no notes yet)\n' : `\n${notes}`);
 }
 
 function progressLine(event: NotesRunEvent): string {
@@ -94,7 +106,7 @@ function progressLine(event: NotesRunEvent): string {
   }
 }
 
-function formatReport(report: Awaited<ReturnType<typeof buildSessionNotes>>, model: string): string {
+function formatReport(report: NotesReport, model: string): string {
   const lines = [`notes: ${report.notesPath}`];
   if (report.interrupted > 0) lines.push(`  ${report.interrupted} earlier run(s) never finished (interrupted); run again`);
   if (report.runs.length === 0) lines.push(`  up to date: nothing new since the ${report.earlierRuns} earlier update(s)`);

@@ -33,7 +33,18 @@ interface ReplayOptions extends TriggerOptions {
 
 /** `memlog replay <transcript>`: the decisions memlog's triggers make over a session, deterministically. */
 export function registerReplay(program: Command): void {
-  const command = program
+  const command = declareReplayOptions(program);
+  checkOptions<ReplayOptions>(command, replayConflict);
+  addTriggerOptions(command, 'claude-code')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2\n  memlog replay session.jsonl --html session.html',
+    )
+    .action(runReplay);
+}
+
+function declareReplayOptions(program: Command): Command {
+  return program
     .command('replay')
     .description(
       "replay a session's memory life: context tokens per turn and every decision (session notes due, compaction due, extraction due or skipped) with its reason",
@@ -52,90 +63,110 @@ export function registerReplay(program: Command): void {
       '--html <file>',
       'write the session as one self-contained HTML page (token chart, decision and run markers, turns) instead of printing it',
     );
-  checkOptions<ReplayOptions>(command, (options) => {
-    if (options.follow === true && options.at !== undefined)
-      return '--at prints the state after one entry of a finished replay; it does not go with --follow';
-    if (options.follow === true && typeof options.effects === 'string')
-      return '--follow takes every run to succeed as it goes; it does not read --effects';
-    if (options.pollMs !== undefined && options.follow !== true)
-      return '--poll-ms sets how often --follow looks for new lines; it needs --follow';
-    return undefined;
-  });
-  addTriggerOptions(command, 'claude-code')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  memlog replay session.jsonl\n  memlog replay session.jsonl --json | jq -c "select(.kind == \\"compaction_due\\")"\n  memlog replay session.jsonl --at 4a883132-e7ec-4fdc-bb18-baef904959a2\n  memlog replay session.jsonl --html session.html',
-    )
-    .action(async (given: string, options: ReplayOptions) => {
-      const file = await resolveTranscriptArgument(given);
-      const settings = toSettings(options);
-      if (options.html !== undefined && (options.follow === true || options.at !== undefined || options.json === true)) {
-        process.stderr.write('memlog: --html draws the whole session; it does not go with --follow, --at or --json\n');
-        process.exitCode = 2;
-        return;
-      }
-      // A followed transcript may not exist yet.
-      checkTranscriptArgument(file, { mayBeMissing: options.follow === true });
-      if (options.follow === true) {
-        await follow(file, settings, options);
-        return;
-      }
-      // Read again for each pass, one entry at a time, never held whole (decision 51).
-      const read = transcriptEntries(file);
-      const versions = new Set<string>();
-      const entries = Object.assign(withVersions(read, versions), { diagnostics: () => read.diagnostics() });
-      const policy = settings.policy ?? 'claude-code';
-      const policyLine = (): string => describePolicy(policy, [...versions]);
-      const skipped = (): void => {
-        const diagnostics = entries.diagnostics();
-        if (diagnostics > 0)
-          process.stderr.write(`memlog: ${diagnostics} line(s) of ${file} are not entries and were skipped (memlog inspect lists them)\n`);
-      };
-      const records = effectsFor(file, options);
-      if (options.at !== undefined) {
-        const entry = resolveEntryRef(entries, options.at);
-        if (!entry.ok) {
-          skipped();
-          process.stderr.write(`memlog: ${file}: ${entry.reason}\n`);
-          process.exitCode = 2;
-          return;
-        }
-        const { state } = replaySync(entries, settings, entry.seq, records, () => {});
-        skipped();
-        process.stdout.write(`${JSON.stringify(state, mapsAsObjects, 2)}\n`);
-        return;
-      }
-      if (options.html !== undefined) {
-        await writePage(
-          file,
-          options.html,
-          {
-            name: basename(file),
-            entries,
-            records,
-            settings,
-            diagnostics: () => entries.diagnostics(),
-            bytes: statSync(file).size,
-          },
-          policyLine,
-        );
-        skipped();
-        return;
-      }
-      if (options.json === true) {
-        // Each decision goes out as it is made: nothing of the session is kept (decision 55).
-        const out = new ChunkedWriter((text) => process.stdout.write(text));
-        replaySync(entries, settings, undefined, records, (decision) => out.write(`${JSON.stringify(decision)}\n`));
-        out.flush();
-        skipped();
-        return;
-      }
-      const out = new ChunkedWriter((text) => process.stdout.write(text));
-      writeTimelineText(file, entries, (text) => out.write(text), settings, records);
-      out.write(`  ${policyLine()}\n`);
-      out.flush();
-      skipped();
-    });
+}
+
+function replayConflict(options: ReplayOptions): string | undefined {
+  if (options.follow === true && options.at !== undefined)
+    return '--at prints the state after one entry of a finished replay; it does not go with --follow';
+  if (options.follow === true && typeof options.effects === 'string')
+    return '--follow takes every run to succeed as it goes; it does not read --effects';
+  if (options.pollMs !== undefined && options.follow !== true)
+    return '--poll-ms sets how often --follow looks for new lines; it needs --follow';
+  return undefined;
+}
+
+async function runReplay(given: string, options: ReplayOptions): Promise<void> {
+  const file = await resolveTranscriptArgument(given);
+  const settings = toSettings(options);
+  if (options.html !== undefined && (options.follow === true || options.at !== undefined || options.json === true)) {
+    process.stderr.write('memlog: --html draws the whole session; it does not go with --follow, --at or --json\n');
+    process.exitCode = 2;
+    return;
+  }
+  // A followed transcript may not exist yet.
+  checkTranscriptArgument(file, { mayBeMissing: options.follow === true });
+  if (options.follow === true) {
+    await follow(file, settings, options);
+    return;
+  }
+  await replayFinished(file, settings, options);
+}
+
+/** What one finished replay reads and reports, shared by its output forms. */
+interface ReplayRun {
+  readonly file: string;
+  readonly settings: ReplaySettings;
+  readonly entries: ReturnType<typeof transcriptEntries>;
+  readonly records: EffectRecord[];
+  readonly policyLine: () => string;
+  readonly skipped: () => void;
+}
+
+async function replayFinished(file: string, settings: ReplaySettings, options: ReplayOptions): Promise<void> {
+  // Read again for each pass, one entry at a time, never held whole (decision 51).
+  const read = transcriptEntries(file);
+  const versions = new Set<string>();
+  const entries = Object.assign(withVersions(read, versions), { diagnostics: () => read.diagnostics() });
+  const policy = settings.policy ?? 'claude-code';
+  const policyLine = (): string => describePolicy(policy, [...versions]);
+  const skipped = (): void => {
+    const diagnostics = entries.diagnostics();
+    if (diagnostics > 0)
+      process.stderr.write(`memlog: ${diagnostics} line(s) of ${file} are not entries and were skipped (memlog inspect lists them)\n`);
+  };
+  const records = effectsFor(file, options);
+  const run: ReplayRun = { file, settings, entries, records, policyLine, skipped };
+  if (options.at !== undefined) printStateAt(run, options.at);
+  else if (options.html !== undefined) await writeHtml(run, options.html);
+  else if (options.json === true) printDecisionsJson(run);
+  else printTimeline(run);
+}
+
+function printStateAt(run: ReplayRun, at: string): void {
+  const entry = resolveEntryRef(run.entries, at);
+  if (!entry.ok) {
+    run.skipped();
+    process.stderr.write(`memlog: ${run.file}: ${entry.reason}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const { state } = replaySync(run.entries, run.settings, entry.seq, run.records, () => {});
+  run.skipped();
+  process.stdout.write(`${JSON.stringify(state, mapsAsObjects, 2)}\n`);
+}
+
+async function writeHtml(run: ReplayRun, html: string): Promise<void> {
+  const { file, entries } = run;
+  await writePage(
+    file,
+    html,
+    {
+      name: basename(file),
+      entries,
+      records: run.records,
+      settings: run.settings,
+      diagnostics: () => entries.diagnostics(),
+      bytes: statSync(file).size,
+    },
+    run.policyLine,
+  );
+  run.skipped();
+}
+
+function printDecisionsJson(run: ReplayRun): void {
+  // Each decision goes out as it is made: nothing of the session is kept (decision 55).
+  const out = new ChunkedWriter((text) => process.stdout.write(text));
+  replaySync(run.entries, run.settings, undefined, run.records, (decision) => out.write(`${JSON.stringify(decision)}\n`));
+  out.flush();
+  run.skipped();
+}
+
+function printTimeline(run: ReplayRun): void {
+  const out = new ChunkedWriter((text) => process.stdout.write(text));
+  writeTimelineText(run.file, run.entries, (text) => out.write(text), run.settings, run.records);
+  out.write(`  ${run.policyLine()}\n`);
+  out.flush();
+  run.skipped();
 }
 
 /** Live mode: decisions as the file grows, until SIGINT or SIGTERM; then what is owed at the end. */

@@ -55,53 +55,67 @@ export function registerTeam(program: Command): void {
     .description(
       "share a repository's memory with its team through a server: pull (the server wins), push (changed files only, never a file with a secret), status; serve runs a reference server",
     );
-  const syncCommand = (name: string, description: string) =>
-    team
-      .command(name)
-      .description(description)
-      .option('--server <url>', 'the team server (default: MEMLOG_TEAM_SERVER)')
-      .option('--token <token>', 'its bearer token (default: MEMLOG_TEAM_TOKEN, which keeps it out of the process list)')
-      .option('--repo <owner/repo>', 'the repository (default: from the github.com "origin" remote)')
-      .option('--project <dir>', 'a directory of the project (default: the current directory)')
-      .option('--json', 'print the report as one JSON object');
-  const open = (options: SyncOptions) =>
-    openTeamProject({
-      projectDir: options.project ?? process.cwd(),
-      ...(options.server === undefined ? {} : { server: options.server }),
-      ...(options.token === undefined ? {} : { token: options.token }),
-      ...(options.repo === undefined ? {} : { repo: options.repo }),
-    });
+  registerSyncCommands(team);
+  declareServeOptions(team).action(runServe);
+}
 
+function syncCommand(team: Command, name: string, description: string): Command {
+  return team
+    .command(name)
+    .description(description)
+    .option('--server <url>', 'the team server (default: MEMLOG_TEAM_SERVER)')
+    .option('--token <token>', 'its bearer token (default: MEMLOG_TEAM_TOKEN, which keeps it out of the process list)')
+    .option('--repo <owner/repo>', 'the repository (default: from the github.com "origin" remote)')
+    .option('--project <dir>', 'a directory of the project (default: the current directory)')
+    .option('--json', 'print the report as one JSON object');
+}
+
+function openProject(options: SyncOptions): Promise<TeamProject> {
+  return openTeamProject({
+    projectDir: options.project ?? process.cwd(),
+    ...(options.server === undefined ? {} : { server: options.server }),
+    ...(options.token === undefined ? {} : { token: options.token }),
+    ...(options.repo === undefined ? {} : { repo: options.repo }),
+  });
+}
+
+function registerSyncCommands(team: Command): void {
   syncCommand(
+    team,
     'pull',
     "write the server's team memory into the local team folder; the server's version of a file replaces the local one, local-only files stay",
-  ).action(async (options: SyncOptions) => {
-    const project = await open(options);
-    const { report, state } = await pullTeamMemory({ teamDir: project.dir, client: project.client, state: project.state });
-    await project.save(state);
-    print(options, { ...where(project), ...report }, () => formatPull(report));
-  });
-
+  ).action(runPull);
   syncCommand(
+    team,
     'push',
     'upload the local team files the server does not have yet; files with a secret or over 250 KB stay here and are reported',
-  ).action(async (options: SyncOptions) => {
-    const project = await open(options);
-    const { report, state } = await pushTeamMemory({ teamDir: project.dir, client: project.client, state: project.state });
-    await project.save(state);
-    print(options, { ...where(project), ...report }, () => formatPush(report));
-    if (!report.ok) process.exitCode = 1;
-  });
+  ).action(runPush);
+  syncCommand(team, 'status', 'what a push would send (pending) and a pull would write (incoming); changes nothing').action(runStatus);
+}
 
-  syncCommand('status', 'what a push would send (pending) and a pull would write (incoming); changes nothing').action(
-    async (options: SyncOptions) => {
-      const project = await open(options);
-      const report = await teamStatus({ teamDir: project.dir, client: project.client, state: project.state });
-      print(options, { ...where(project), ...report }, () => formatStatus(project, report));
-    },
-  );
+async function runPull(options: SyncOptions): Promise<void> {
+  const project = await openProject(options);
+  const { report, state } = await pullTeamMemory({ teamDir: project.dir, client: project.client, state: project.state });
+  await project.save(state);
+  print(options, { ...where(project), ...report }, () => formatPull(report));
+}
 
-  team
+async function runPush(options: SyncOptions): Promise<void> {
+  const project = await openProject(options);
+  const { report, state } = await pushTeamMemory({ teamDir: project.dir, client: project.client, state: project.state });
+  await project.save(state);
+  print(options, { ...where(project), ...report }, () => formatPush(report));
+  if (!report.ok) process.exitCode = 1;
+}
+
+async function runStatus(options: SyncOptions): Promise<void> {
+  const project = await openProject(options);
+  const report = await teamStatus({ teamDir: project.dir, client: project.client, state: project.state });
+  print(options, { ...where(project), ...report }, () => formatStatus(project, report));
+}
+
+function declareServeOptions(team: Command): Command {
+  return team
     .command('serve')
     .description(
       'run the reference team-memory server: bearer-token auth, ETags, 412 on stale writes, 413 over the entry limit; data in embedded PGlite (--data) or PostgreSQL (--db), where several servers may share one database',
@@ -115,36 +129,42 @@ export function registerTeam(program: Command): void {
     .addHelpText(
       'after',
       '\nExamples:\n  MEMLOG_TEAM_TOKEN=s3cret memlog team serve --port 8787 --data ./team-data\n  MEMLOG_TEAM_TOKEN=s3cret MEMLOG_TEAM_DB=postgres://memlog@db.internal/memlog memlog team serve --host 0.0.0.0 --port 8787\n\nGET /healthz answers 200 while the database answers, 503 otherwise; each request is logged as a JSON line on stderr; SIGTERM lets requests in flight finish.',
-    )
-    .action(async (options: ServeOptions) => {
-      const token = options.token ?? process.env['MEMLOG_TEAM_TOKEN'] ?? '';
-      if (token === '') throw new ConfigError('the server needs a token: --token or MEMLOG_TEAM_TOKEN');
-      const database = databaseLocation(options);
-      if (database.kind === 'folder' && hasLegacySqliteStore(database.dataDir))
-        logLine('warn', 'legacy store not read', {
-          detail: `${LEGACY_SQLITE_FILE} is from an older memlog and is not read: this server starts empty, and each checkout's next \`memlog team push\` uploads its team files again`,
-        });
-      const server = await startTeamServer({
-        database,
-        token,
-        port: options.port,
-        host: options.host,
-        maxEntries: options.maxEntries === 0 ? Number.MAX_SAFE_INTEGER : options.maxEntries,
-        onRequest: (record) => logLine('info', 'request', { ...record }),
-        onError: (error) =>
-          error instanceof StorageUnavailable
-            ? logLine('warn', 'database unavailable', { error: error.message })
-            : logLine('error', 'request failed', { error: (error as Error).stack ?? String(error) }),
-      });
-      process.stdout.write(`memlog team serve: listening on ${server.url}\n`);
-      const signal = await new Promise<NodeJS.Signals>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
-      logLine('info', 'shutting down', { signal });
-      await server.close();
-      logLine('info', 'stopped', {});
+    );
+}
+
+async function runServe(options: ServeOptions): Promise<void> {
+  const token = options.token ?? process.env['MEMLOG_TEAM_TOKEN'] ?? '';
+  if (token === '') throw new ConfigError('the server needs a token: --token or MEMLOG_TEAM_TOKEN');
+  const database = databaseLocation(options);
+  if (database.kind === 'folder' && hasLegacySqliteStore(database.dataDir))
+    logLine('warn', 'legacy store not read', {
+      detail: `${LEGACY_SQLITE_FILE} is from an older memlog and is not read: this server starts empty, and each checkout's next \`memlog team push\` uploads its team files again`,
     });
+  const server = await startTeamServer({
+    database,
+    token,
+    port: options.port,
+    host: options.host,
+    maxEntries: options.maxEntries === 0 ? Number.MAX_SAFE_INTEGER : options.maxEntries,
+    onRequest: (record) => logLine('info', 'request', { ...record }),
+    onError: (error) =>
+      error instanceof StorageUnavailable
+        ? logLine('warn', 'database unavailable', { error: error.message })
+        : logLine('error', 'request failed', { error: (error as Error).stack ?? String(error) }),
+  });
+  process.stdout.write(`memlog team serve: listening on ${server.url}\n`);
+  await untilStopped();
+  await server.close();
+  logLine('info', 'stopped', {});
+}
+
+/** Waits for SIGINT or SIGTERM and logs which one came. */
+async function untilStopped(): Promise<void> {
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  logLine('info', 'shutting down', { signal });
 }
 
 /** --db, else --data, else MEMLOG_TEAM_DB: an explicit flag wins over the environment. */
