@@ -108,6 +108,7 @@ export { OpenAICompatibleModel, type OpenAICompatibleOptions } from './model/ope
 export { CassetteModel, CassetteMissError, type CassetteOptions } from './model/cassette/index.js';
 
 // Jobs: backfill or extract a folder, consolidate, build session notes, compact, load the next request's context; each records its effects first.
+// A memory directory's history, undo, review inbox and effect (decisions 79 and 80) read and write through the same records.
 export {
   selectModel,
   backfillMemories,
@@ -121,6 +122,12 @@ export {
   nodeFileSource,
   recallMemories,
   memoryWrites,
+  memoryHistory,
+  undoRun,
+  proposals,
+  acceptProposal,
+  rejectProposal,
+  memoryEffect,
   type ModelKind,
   type BackfillOptions,
   type BackfillReport,
