@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'libsql';
 import { MemlogError } from '../errors.js';
+import { settleVersionedSchema } from '../search/versionedSchema.js';
 
 /** The catalog's format: one of another version is dropped and rebuilt from the transcripts (they are the truth). */
 // 1: sessions (file identity, where the fold ended, the fold's snapshot and the summary, as JSON).
@@ -43,7 +44,7 @@ export function openCatalogDb(path: string): CatalogDb {
     throw new MemlogError('io', `${path}: cannot open the session catalog (${(error as Error).message})`, { path }, { cause: error });
   }
   try {
-    prepare(db, path);
+    settleVersionedSchema(db, path, { version: CURRENT_CATALOG_VERSION, dropSql: 'DROP TABLE IF EXISTS sessions;', createSql: SCHEMA });
   } catch (error) {
     db.close();
     throw new MemlogError(
@@ -54,14 +55,4 @@ export function openCatalogDb(path: string): CatalogDb {
     );
   }
   return db;
-}
-
-function prepare(db: CatalogDb, path: string): void {
-  db.exec('PRAGMA busy_timeout = 30000');
-  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
-  const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-  if (version === CURRENT_CATALOG_VERSION) return;
-  db.exec('DROP TABLE IF EXISTS sessions;');
-  db.exec(SCHEMA);
-  db.exec(`PRAGMA user_version = ${CURRENT_CATALOG_VERSION}`);
 }

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
 import Database from 'libsql';
 import { MemlogError } from '../errors.js';
+import { settleVersionedSchema } from './versionedSchema.js';
 
 /** The index's format: a different one is dropped and rebuilt from the sessions (they are the truth). */
 // 1: files (identity, offset, next seq), entries (text and where it came from), entries_fts (external content), porter stemming.
@@ -64,7 +65,11 @@ export function openSearchDb(path: string): SearchDb {
     throw new MemlogError('io', `${path}: cannot open the search index (${(error as Error).message})`, { path }, { cause: error });
   }
   try {
-    prepare(db, path);
+    settleVersionedSchema(db, path, {
+      version: CURRENT_INDEX_VERSION,
+      dropSql: 'DROP TABLE IF EXISTS entries_fts; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS files;',
+      createSql: SCHEMA,
+    });
   } catch (error) {
     db.close();
     const reason = (error as Error).message;
@@ -76,15 +81,4 @@ export function openSearchDb(path: string): SearchDb {
     );
   }
   return db;
-}
-
-/** Settings, then the schema of this version (an index of another version is emptied first). */
-function prepare(db: SearchDb, path: string): void {
-  db.exec('PRAGMA busy_timeout = 30000');
-  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
-  const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-  if (version === CURRENT_INDEX_VERSION) return;
-  db.exec('DROP TABLE IF EXISTS entries_fts; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS files;');
-  db.exec(SCHEMA);
-  db.exec(`PRAGMA user_version = ${CURRENT_INDEX_VERSION}`);
 }
