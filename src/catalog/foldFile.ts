@@ -1,10 +1,8 @@
 import { closeSync, openSync } from 'node:fs';
-import { lightEntry } from '../resume/lightEntry.js';
 import { headHash, identityOf, type FileIdentity } from '../search/fileIdentity.js';
-import { readTranscriptSync } from '../transcript/readTranscript.js';
-import type { SeqEntry } from './chainWindow.js';
 import type { CatalogRow } from './catalogRows.js';
 import { hashBefore } from './fileRange.js';
+import { lightEntriesOf } from './lightEntriesOf.js';
 import { scanInto, type ScanStart } from './scanFile.js';
 import { SessionFold, type FoldSnapshot } from './sessionFold.js';
 import type { SessionSummary } from './sessionSummary.js';
@@ -65,9 +63,4 @@ function onlyGrew(fd: number, stored: CatalogRow, now: FileIdentity): boolean {
   const was = stored.identity;
   if (now.dev !== was.dev || now.ino !== was.ino || now.size < stored.endOffset || now.size < was.headBytes) return false;
   return headHash(fd, was.headBytes) === was.headHash && hashBefore(fd, stored.endOffset) === stored.endHash;
-}
-
-/** Every light entry of the file, read in full: for the rare resume the window cannot answer alone. */
-function* lightEntriesOf(path: string): Generator<SeqEntry> {
-  for (const item of readTranscriptSync(path)) if (item.kind === 'entry') yield { seq: item.seq, entry: lightEntry(item.entry) };
 }

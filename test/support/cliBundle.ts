@@ -41,7 +41,8 @@ export function buildCliBundle(): void {
   // The esbuild tsx itself compiles with, found through tsx (vitest's globalSetup has no import.meta.resolve).
   const fromRepo = createRequire(join(repoRoot, 'package.json'));
   const esbuild = createRequire(fromRepo.resolve('tsx'))('esbuild') as Esbuild;
-  const entryPoints: Record<string, string> = { cli: source('cliEntry') };
+  // The catalog's scan worker beside the CLI, as in dist/: parallelFold.ts starts it from there (decision 87).
+  const entryPoints: Record<string, string> = { cli: source('cliEntry'), scanWorker: join(repoRoot, 'src', 'catalog', 'scanWorker.ts') };
   for (const name of [...CHILD_SCRIPTS, ...PRELOADS]) entryPoints[name] = source(name);
   esbuild.buildSync({
     entryPoints,

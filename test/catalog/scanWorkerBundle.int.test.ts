@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { writeCorpus } from '../../bench/corpus.js';
+import { foldFile, type FoldResult } from '../../src/catalog/foldFile.js';
+import { scanWorkerBeside } from '../../src/catalog/parallelFold.js';
+import { CLI_BUNDLE } from '../support/cliBundle.js';
+import { tempDir } from '../support/tempDir.js';
+
+/** One job posted to a scan worker, and its reply. */
+function foldInWorker(module: URL, path: string): Promise<unknown> {
+  const worker = new Worker(module);
+  return new Promise<unknown>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.postMessage({ index: 3, job: { path } });
+  }).finally(() => void worker.terminate());
+}
+
+describe('the scan worker beside the CLI bundle the tests start', () => {
+  it('is there, so the bundled CLI folds in worker threads, and folds a file as the calling thread does', async () => {
+    const module = scanWorkerBeside(pathToFileURL(CLI_BUNDLE));
+    expect(module?.href).toMatch(/scanWorker\.mjs$/);
+    const path = join(tempDir(), 'session.jsonl');
+    writeCorpus(path, 200_000, 5, { compactions: 1 });
+    const expected: FoldResult = foldFile({ path });
+    expect(await foldInWorker(module as URL, path)).toEqual({ index: 3, result: expected });
+  });
+
+  it('is not found beside a module that has none (memlog from its sources folds on the calling thread)', () => {
+    expect(scanWorkerBeside(pathToFileURL(join(tempDir(), 'cli.mjs')))).toBeNull();
+  });
+});
