@@ -27,15 +27,23 @@ interface Stored {
   summary: string;
 }
 
+/** What a rerun needs of a row to answer without reading the file: its identity and its summary, not the fold's snapshot. */
+export type CatalogHead = Pick<CatalogRow, 'identity' | 'summary'>;
+
+const IDENTITY_COLUMNS = 'dev, ino, size, mtime_ms, head_bytes, head_hash';
+
 /** Reads and writes catalog rows with statements prepared once. */
 export class CatalogRows {
   readonly #select;
+  readonly #selectHead;
   readonly #upsert;
   readonly #db: CatalogDb;
 
   constructor(db: CatalogDb) {
     this.#db = db;
     this.#select = db.prepare('SELECT * FROM sessions WHERE path = ?');
+    // The snapshot is most of a row's bytes (a 1 MB session's is about 40 KB) and only a file that grew needs it (decision 88).
+    this.#selectHead = db.prepare(`SELECT ${IDENTITY_COLUMNS}, summary FROM sessions WHERE path = ?`);
     this.#upsert = db.prepare(
       `INSERT INTO sessions (path, dev, ino, size, mtime_ms, head_bytes, head_hash, end_offset, end_line, end_hash, snapshot, summary)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -45,18 +53,17 @@ export class CatalogRows {
     );
   }
 
+  /** The row's identity and summary, without its snapshot. */
+  head(path: string): CatalogHead | undefined {
+    const row = this.#selectHead.get(path) as Pick<Stored, IdentityColumn | 'summary'> | undefined;
+    return row === undefined ? undefined : { identity: identityOfRow(row), summary: row.summary };
+  }
+
   get(path: string): CatalogRow | undefined {
     const row = this.#select.get(path) as Stored | undefined;
     if (row === undefined) return undefined;
     return {
-      identity: {
-        dev: row.dev,
-        ino: row.ino,
-        size: row.size,
-        mtimeMs: row.mtime_ms,
-        headBytes: row.head_bytes,
-        headHash: row.head_hash,
-      },
+      identity: identityOfRow(row),
       endOffset: row.end_offset,
       endLine: row.end_line,
       endHash: row.end_hash,
@@ -91,4 +98,10 @@ export class CatalogRows {
       throw error;
     }
   }
+}
+
+type IdentityColumn = 'dev' | 'ino' | 'size' | 'mtime_ms' | 'head_bytes' | 'head_hash';
+
+function identityOfRow(row: Pick<Stored, IdentityColumn>): FileIdentity {
+  return { dev: row.dev, ino: row.ino, size: row.size, mtimeMs: row.mtime_ms, headBytes: row.head_bytes, headHash: row.head_hash };
 }

@@ -2,7 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { identityOf, type FileIdentity } from '../search/fileIdentity.js';
 import type { CatalogDb } from './catalogDb.js';
-import { CatalogRows, type CatalogRow } from './catalogRows.js';
+import { CatalogRows, type CatalogHead, type CatalogRow } from './catalogRows.js';
 import type { FoldJob } from './foldFile.js';
 import type { SessionSummary } from './sessionSummary.js';
 
@@ -32,11 +32,11 @@ export class SessionCatalog {
     const jobs: Array<{ readonly at: number; readonly job: FoldJob }> = [];
     paths.forEach((path, at) => {
       const key = resolve(path);
-      const stored = this.#rows.get(key);
+      const head = this.#rows.head(key);
       const now = identityOrError(key);
       if (now instanceof Error) answers[at] = { path, error: now };
-      else if (stored !== undefined && sameIdentity(stored.identity, now)) answers[at] = storedAnswer(path, stored);
-      else jobs.push({ at, job: stored === undefined ? { path: key } : { path: key, stored } });
+      else if (head !== undefined && sameIdentity(head.identity, now)) answers[at] = storedAnswer(path, head);
+      else jobs.push({ at, job: this.#job(key, head !== undefined) });
     });
     if (jobs.length > 0) {
       // Loaded only when something is to be read: a rerun over unchanged files needs neither the parser nor the schemas.
@@ -57,9 +57,15 @@ export class SessionCatalog {
     }
     return answers.map((answer, at) => answer ?? { path: paths[at] as string, error: new Error('not summarised') });
   }
+
+  /** A file to fold: on from its whole stored row (snapshot and all) when there is one, else from its start. */
+  #job(key: string, hasRow: boolean): FoldJob {
+    const stored = hasRow ? this.#rows.get(key) : undefined;
+    return stored === undefined ? { path: key } : { path: key, stored };
+  }
 }
 
-function storedAnswer(path: string, row: CatalogRow): CatalogAnswer {
+function storedAnswer(path: string, row: CatalogHead): CatalogAnswer {
   return { path, summary: JSON.parse(row.summary) as SessionSummary, source: 'stored' };
 }
 

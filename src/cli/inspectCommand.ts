@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { describeFailure, statOrNull } from '../fs/index.js';
 import { findTranscripts, formatReport, type TranscriptReport } from '../inspect/light/index.js';
 import { catalogReports } from './catalogReports.js';
-import { formatSizes, sessionSizes } from '../inspect/index.js';
 import { resolvePathArgument } from './transcriptArgument.js';
 
 export interface InspectOptions {
@@ -31,38 +30,53 @@ export function registerInspect(program: Command): void {
       'after',
       '\nExamples:\n  memlog inspect ~/.claude/projects\n  memlog inspect session.jsonl --json | jq .diagnostics\n  memlog inspect ~/.claude/projects --no-catalog',
     )
-    .action(async (paths: string[], options: InspectOptions) => {
-      const files = await findTranscripts(await Promise.all(paths.map(resolvePathArgument)));
-      if (options.sizes === true) {
-        const { sessions, projects } = sessionSizes(files);
-        process.stdout.write(options.json === true ? `${JSON.stringify({ sessions, projects })}\n` : formatSizes(sessions, projects));
-        return;
-      }
-      const stored = options.catalog === false ? new Map<string, TranscriptReport>() : await catalogReports(files, options.catalog);
-      let withDiagnostics = 0;
-      let unreadable = 0;
-      for (const [i, file] of files.entries()) {
-        const gap = i > 0 ? '\n' : '';
-        const report = stored.get(file) ?? (await readInFull(file));
-        if (typeof report === 'string') {
-          unreadable++;
-          const reason = report.startsWith(`${file}: `) ? `cannot be read: ${report.slice(file.length + 2)}` : report;
-          process.stdout.write(
-            options.json === true ? `${JSON.stringify({ file, error: report })}\n` : `${gap}${file}\n  error       ${reason}\n`,
-          );
-          continue;
-        }
-        if (report.diagnostics.length > 0) withDiagnostics++;
-        process.stdout.write(options.json === true ? `${JSON.stringify(report)}\n` : `${gap}${formatReport(report)}\n`);
-      }
-      if (files.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
-      if (options.json !== true && files.length > 1) {
-        process.stderr.write(
-          `\n${files.length} transcripts, ${withDiagnostics} with diagnostics${unreadable > 0 ? `, ${unreadable} could not be read` : ''}\n`,
-        );
-      }
-      if (unreadable > 0 || (options.strict === true && withDiagnostics > 0)) process.exitCode = 1;
-    });
+    .action(inspectPaths);
+}
+
+async function inspectPaths(paths: string[], options: InspectOptions): Promise<void> {
+  const files = await findTranscripts(await Promise.all(paths.map(resolvePathArgument)));
+  if (options.sizes === true) return printSizes(files, options);
+  const stored = options.catalog === false ? new Map<string, TranscriptReport>() : await catalogReports(files, options.catalog);
+  const { withDiagnostics, unreadable } = await printReports(files, stored, options);
+  if (files.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
+  if (options.json !== true && files.length > 1) {
+    process.stderr.write(
+      `\n${files.length} transcripts, ${withDiagnostics} with diagnostics${unreadable > 0 ? `, ${unreadable} could not be read` : ''}\n`,
+    );
+  }
+  if (unreadable > 0 || (options.strict === true && withDiagnostics > 0)) process.exitCode = 1;
+}
+
+/** `--sizes`: loaded only when asked, since it reads every file. */
+async function printSizes(files: readonly string[], options: InspectOptions): Promise<void> {
+  const { formatSizes, sessionSizes } = await import('../inspect/index.js');
+  const { sessions, projects } = sessionSizes(files);
+  process.stdout.write(options.json === true ? `${JSON.stringify({ sessions, projects })}\n` : formatSizes(sessions, projects));
+}
+
+/** Each file's report, from the catalog where it had one, else read in full; how many had diagnostics or could not be read. */
+async function printReports(
+  files: readonly string[],
+  stored: ReadonlyMap<string, TranscriptReport>,
+  options: InspectOptions,
+): Promise<{ withDiagnostics: number; unreadable: number }> {
+  let withDiagnostics = 0;
+  let unreadable = 0;
+  for (const [i, file] of files.entries()) {
+    const gap = i > 0 ? '\n' : '';
+    const report = stored.get(file) ?? (await readInFull(file));
+    if (typeof report === 'string') {
+      unreadable++;
+      const reason = report.startsWith(`${file}: `) ? `cannot be read: ${report.slice(file.length + 2)}` : report;
+      process.stdout.write(
+        options.json === true ? `${JSON.stringify({ file, error: report })}\n` : `${gap}${file}\n  error       ${reason}\n`,
+      );
+      continue;
+    }
+    if (report.diagnostics.length > 0) withDiagnostics++;
+    process.stdout.write(options.json === true ? `${JSON.stringify(report)}\n` : `${gap}${formatReport(report)}\n`);
+  }
+  return { withDiagnostics, unreadable };
 }
 
 /**

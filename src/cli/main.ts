@@ -42,11 +42,19 @@ export async function createProgram(argv?: readonly string[]): Promise<Command> 
     .enablePositionalOptions()
     .description("memlog: Claude Code's memory system over its transcript log, as a library and CLI")
     .version('0.1.0');
-  const named = argv?.[2];
-  const only = COMMANDS.filter(([name]) => name === named);
-  for (const [, load] of only.length > 0 ? only : COMMANDS) (await load())(program);
+  for (const load of commandsFor(argv?.[2])) (await load())(program);
   pointToHelpAfterErrors(program, 'memlog');
   return program;
+}
+
+/** Options of memlog itself that need no command: `--version` answers without loading any (decision 88). */
+const NO_COMMAND = new Set(['--version', '-V']);
+
+/** The commands to load for the first argument: the one it names, none for `--version`, else every one (help, a typo). */
+function commandsFor(first: string | undefined): Array<() => Promise<Register>> {
+  if (first !== undefined && NO_COMMAND.has(first)) return [];
+  const only = COMMANDS.filter(([name]) => name === first);
+  return (only.length > 0 ? only : COMMANDS).map(([, load]) => load);
 }
 
 /**

@@ -1,7 +1,10 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { archivedSessionKey, defaultArchiveDir, manifestPath, StagedCopyWriteError, stageArchive } from '../archive/index.js';
+import { manifestPath } from '../archive/light/index.js';
 import { notATranscriptFile } from '../fs/index.js';
+import type { stageArchive } from '../archive/index.js';
+
+type StageSelection = Parameters<typeof stageArchive>[1];
 
 /**
  * Checks a transcript given on the command line before anything reads it: a folder or a named
@@ -35,10 +38,12 @@ const isArchive = (path: string): boolean => existsSync(manifestPath(path));
  */
 export async function resolveTranscriptArgument(given: string, options: SourceOptions = {}): Promise<string> {
   if (existsSync(given)) return given;
+  // The archive's code (its schemas, the search index it shares) is loaded only for a name that is not on disk (decision 88).
+  const { archivedSessionKey, defaultArchiveDir } = await import('../archive/index.js');
   const archiveDir = options.archiveDir ?? defaultArchiveDir();
   const key = await archivedSessionKey(archiveDir, given);
   if (key === null) return given;
-  refuseWritesBeside(options);
+  await refuseWritesBeside(options);
   return join(await staged(archiveDir, { session: given }), ...key.split('/'));
 }
 
@@ -48,7 +53,7 @@ export async function resolveTranscriptArgument(given: string, options: SourceOp
  */
 export async function resolveFolderArgument(given: string, options: SourceOptions = {}): Promise<string> {
   if (existsSync(given) && isArchive(given)) {
-    refuseWritesBeside(options);
+    await refuseWritesBeside(options);
     return staged(given, { all: true });
   }
   if (existsSync(given)) return given;
@@ -61,11 +66,14 @@ export async function resolvePathArgument(given: string): Promise<string> {
   return existsSync(given) && isArchive(given) ? resolveFolderArgument(given) : resolveTranscriptArgument(given);
 }
 
-function refuseWritesBeside(options: SourceOptions): void {
-  if (options.writesBeside !== undefined) throw new StagedCopyWriteError(options.writesBeside);
+async function refuseWritesBeside(options: SourceOptions): Promise<void> {
+  if (options.writesBeside === undefined) return;
+  const { StagedCopyWriteError } = await import('../archive/index.js');
+  throw new StagedCopyWriteError(options.writesBeside);
 }
 
-async function staged(archiveDir: string, selection: Parameters<typeof stageArchive>[1]): Promise<string> {
+async function staged(archiveDir: string, selection: StageSelection): Promise<string> {
+  const { stageArchive } = await import('../archive/index.js');
   const root = await stageArchive(archiveDir, selection);
   // Removed however the command ends: a staged copy is a cache of the archive, never kept.
   process.once('exit', () => rmSync(root, { recursive: true, force: true }));

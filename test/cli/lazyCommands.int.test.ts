@@ -1,16 +1,19 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeCorpus } from '../../bench/corpus.js';
 import { repoRoot } from '../support/paths.js';
+import { tempDir } from '../support/tempDir.js';
 
 /** The modules `memlog <args>` loads, run from source (the test bundle inlines every module). */
-function loadedBy(args: readonly string[]): string[] {
+function loadedBy(args: readonly string[], env: NodeJS.ProcessEnv = {}): string[] {
   const child = spawnSync(
     process.execPath,
     ['--import', 'tsx', '--import', './test/support/recordLoads.mjs', join('test', 'support', 'cliEntry.ts'), ...args],
-    { cwd: repoRoot, encoding: 'utf8' },
+    { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, ...env } },
   );
-  expect(child.status).toBe(0);
+  expect(child.status, child.stderr).toBe(0);
   return child.stderr
     .split('\n')
     .filter((line) => line.startsWith('loaded '))
@@ -33,5 +36,25 @@ describe('the CLI loads only the command it runs', () => {
   it('memlog --help loads every command, so that help lists them all', () => {
     const urls = loadedBy(['--help']);
     expect(heavyIn(urls)).toEqual(HEAVY);
+  });
+
+  it('memlog --version loads no command at all', () => {
+    const urls = loadedBy(['--version']);
+    expect(urls.filter((url) => /Command\.ts$/.test(url))).toEqual([]);
+  });
+});
+
+/** What a command needs only when it reads transcripts or archives: the schemas, RxJS, the parser, the archive, the search index. */
+const READING = ['node_modules/zod/', 'node_modules/rxjs/', '/src/transcript/readTranscript', '/src/archive/index', '/src/search/index'];
+const readingIn = (urls: readonly string[]) => READING.filter((name) => urls.some((url) => url.includes(name)));
+
+describe('a rerun over the session catalog loads only the catalog (decision 88)', () => {
+  it('memlog inspect --json over unchanged files loads no schema, parser, archive or search index', () => {
+    const root = tempDir();
+    mkdirSync(join(root, '-home-dev-app'));
+    writeCorpus(join(root, '-home-dev-app', 'one.jsonl'), 50_000, 1);
+    const env = { MEMLOG_CATALOG: join(tempDir(), 'catalog.db') };
+    expect(readingIn(loadedBy(['inspect', root, '--json'], env))).not.toEqual([]);
+    expect(readingIn(loadedBy(['inspect', root, '--json'], env))).toEqual([]);
   });
 });
