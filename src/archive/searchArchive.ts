@@ -1,6 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { openSearchDb, searchEntries, updateIndex, type IndexReport, type SearchFilters, type SearchHit } from '../search/index.js';
+import {
+  openSearchDb,
+  searchEntries,
+  updateIndex,
+  type IndexReport,
+  type SearchDb,
+  type SearchFilters,
+  type SearchHit,
+} from '../search/index.js';
 import { indexArchive } from './indexArchive.js';
 
 /**
@@ -21,9 +29,18 @@ function addReport(into: IndexReport, more: IndexReport): void {
 }
 
 /**
- * `memlog search` over folders on disk and archives (decision 82): one incremental pass over each,
- * then the query over the index, limited to them. An archived session that is still on disk under
- * a searched folder is found there, once.
+ * One incremental pass over folders on disk and archives (decision 82); an archived session that is
+ * still on disk under a searched folder is indexed from the disk, once.
+ */
+export async function updateIndexAndArchives(db: SearchDb, paths: readonly string[], archives: readonly string[]): Promise<IndexReport> {
+  const index = updateIndex(db, paths);
+  for (const archive of archives) addReport(index, await indexArchive(db, archive, liveIn(paths)));
+  return index;
+}
+
+/**
+ * `memlog search` and the MCP server's `search_sessions` over folders on disk and archives
+ * (decision 82): the index brought up to date over both, then the query over it, limited to them.
  */
 export async function searchSessionsAndArchives(
   indexPath: string,
@@ -34,8 +51,7 @@ export async function searchSessionsAndArchives(
 ): Promise<{ readonly hits: SearchHit[]; readonly index: IndexReport }> {
   const db = openSearchDb(indexPath);
   try {
-    const index = updateIndex(db, paths);
-    for (const archive of archives) addReport(index, await indexArchive(db, archive, liveIn(paths)));
+    const index = await updateIndexAndArchives(db, paths, archives);
     return { hits: searchEntries(db, query, { ...filters, roots: [...paths, ...archives].map((path) => resolve(path)) }), index };
   } finally {
     db.close();

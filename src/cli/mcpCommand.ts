@@ -4,7 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createMcpServer } from '../mcp/index.js';
 import { defaultIndexPath } from '../search/index.js';
 import { modelFromOptions, type ModelKind } from '../jobs/index.js';
-import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
+import { searchedPlaces } from '../archive/index.js';
 import { modelOption } from './optionChecks.js';
 
 interface McpOptions {
@@ -21,16 +21,21 @@ export function registerMcp(program: Command): void {
     .description(
       'serve past sessions and memories to an MCP client over stdio: search_sessions, read_session, list_memories, read_memory, memory_why, recall; read-only unless --allow-writes',
     )
-    .argument('[paths...]', "projects folders, project folders or transcripts to search (default: Claude Code's projects folder)")
+    .argument(
+      '[paths...]',
+      "projects folders, project folders, transcripts or archives to search (default: Claude Code's projects folder and memlog's archive)",
+    )
     .option('--index <file>', 'the search index file (default: MEMLOG_INDEX, else ~/.memlog/index.db)')
     .option('--memory-dir <dir>', "the memory folder when a tool names no project (default: the client's project's)")
     .option('--allow-writes', 'also offer the writing tool remember (adds a new memory; never overwrites one)')
     .addOption(modelOption('--recall-model <kind>', 'the model recall asks: offline (default), auto or anthropic', 'offline'))
     .addHelpText('after', '\nInstall:\n  claude mcp add memlog -- npx memlog mcp\n  codex mcp add memlog -- npx memlog mcp')
     .action(async (paths: string[], options: McpOptions) => {
+      const { roots, archives } = searchedPlaces(paths.map((path) => resolve(path)));
       const server = createMcpServer({
         indexPath: options.index ?? defaultIndexPath(),
-        paths: paths.length > 0 ? paths.map((path) => resolve(path)) : [projectsRoot(claudeConfigHome())],
+        paths: roots,
+        archives,
         ...(options.memoryDir === undefined ? {} : { memoryDir: resolve(options.memoryDir) }),
         recallModel: modelFromOptions({ model: options.recallModel }),
         cwd: process.cwd(),

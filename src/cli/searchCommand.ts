@@ -1,6 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { defaultArchiveDir, isArchiveDir, searchSessionsAndArchives } from '../archive/index.js';
-import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
+import { searchedPlaces, searchSessionsAndArchives } from '../archive/index.js';
 import { dateBound, defaultIndexPath, projectName, type SearchHit } from '../search/index.js';
 import { positive } from './triggerOptions.js';
 
@@ -35,15 +34,6 @@ function hitLines(hit: SearchHit): string {
   const what = hit.kind === 'text' ? hit.role : `${hit.role} ${hit.kind}`;
   const head = `${hit.session}  #${hit.seq}  ${hit.uuid ?? '(no uuid)'}  ${hit.time ?? '(no time)'}  ${what}  ${hit.project}`;
   return `${head}\n  ${hit.snippet.replace(/\s+/g, ' ')}`;
-}
-
-/** The folders and files to search on disk, and the archives (decision 82); none given: Claude Code's projects folder and the default archive when there is one. */
-function searchedPlaces(paths: readonly string[]): { roots: string[]; archives: string[] } {
-  if (paths.length === 0) {
-    const archive = defaultArchiveDir();
-    return { roots: [projectsRoot(claudeConfigHome())], archives: isArchiveDir(archive) ? [archive] : [] };
-  }
-  return { roots: paths.filter((path) => !isArchiveDir(path)), archives: paths.filter(isArchiveDir) };
 }
 
 /** `memlog search <query> [paths…]`: full-text search over every session, through the on-disk incremental index. */

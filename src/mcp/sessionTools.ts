@@ -1,17 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { MemlogError } from '../errors.js';
-import {
-  dateBound,
-  openSearchDb,
-  projectName,
-  searchSessions,
-  seqOfUuid,
-  sessionFile,
-  sessionWindow,
-  updateIndex,
-  type SearchDb,
-} from '../search/index.js';
+import { searchSessionsAndArchives, updateIndexAndArchives } from '../archive/index.js';
+import { dateBound, openSearchDb, projectName, seqOfUuid, sessionFile, sessionWindow, type SearchDb } from '../search/index.js';
 import { capText, jsonAnswer } from './bounded.js';
 import { projectOfCwd } from './projectScope.js';
 import { guarded, type ToolContext } from './toolContext.js';
@@ -64,7 +55,7 @@ function registerSearch(server: McpServer, context: ToolContext): void {
       const { options } = context;
       const project =
         args.project === undefined ? undefined : args.project === '.' ? projectOfCwd(await context.cwd()) : projectName(args.project);
-      const { hits } = searchSessions(options.indexPath, options.paths, args.query, {
+      const { hits } = await searchSessionsAndArchives(options.indexPath, options.paths, options.archives ?? [], args.query, {
         ...(project === undefined ? {} : { projects: [project] }),
         ...(args.since === undefined ? {} : { since: dateBound(args.since, 'since') }),
         ...(args.until === undefined ? {} : { until: dateBound(args.until, 'until') }),
@@ -100,10 +91,10 @@ function registerRead(server: McpServer, context: ToolContext): void {
       inputSchema: readInput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    guarded((args) => {
+    guarded(async (args) => {
       const db = openSearchDb(context.options.indexPath);
       try {
-        updateIndex(db, context.options.paths);
+        await updateIndexAndArchives(db, context.options.paths, context.options.archives ?? []);
         const found = sessionFile(db, args.session);
         if (found === undefined)
           throw new MemlogError('not_found', `no session ${JSON.stringify(args.session)} (search_sessions names them)`);
@@ -120,7 +111,7 @@ function registerRead(server: McpServer, context: ToolContext): void {
           tools: args.tools === true,
         });
         const shown = messages.map((m) => ({ ...m, text: capText(m.text, MAX_MESSAGE_CHARS) }));
-        return Promise.resolve(jsonAnswer({ session: found.session, project: found.project, messages: shown }));
+        return jsonAnswer({ session: found.session, project: found.project, messages: shown });
       } finally {
         db.close();
       }

@@ -7,6 +7,8 @@ import { clientCwd, type MemoryScope } from './projectScope.js';
 export interface McpServerOptions extends MemoryScope {
   /** The search index file. */
   readonly indexPath: string;
+  /** memlog archives searched too, as `memlog search` does (decision 82); `paths` are the folders on disk. */
+  readonly archives?: readonly string[];
   /** The model recall asks to choose memories (the offline model by default). */
   readonly recallModel: ModelPort;
   /** The server's working directory: the client's when it names no roots. */

@@ -13,10 +13,10 @@ export interface EntryPiece {
 
 /**
  * Tool text indexed per piece: a tool's output can be megabytes (a whole file read, a build log),
- * its start is what names it, and tokenizing it is most of the indexing's cost; the person's and
- * the assistant's words are indexed whole (decision 72).
+ * its start is what names it, and storing and tokenizing it is most of the indexing's cost; the
+ * person's and the assistant's words are indexed whole (decisions 72 and 89).
  */
-export const MAX_TOOL_TEXT = 8 * 1024;
+export const MAX_TOOL_TEXT = 2 * 1024;
 
 const capped = (text: string): string => (text.length > MAX_TOOL_TEXT ? text.slice(0, MAX_TOOL_TEXT) : text);
 

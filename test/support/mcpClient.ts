@@ -5,12 +5,14 @@ import { cliArgs } from './cliBundle.js';
 /** An MCP client connected over stdio to `memlog mcp <args>` in a child process (this run's CLI bundle). */
 export async function connectMemlogMcp(
   args: readonly string[],
-  options: { readonly cwd?: string; readonly roots?: readonly string[] } = {},
+  options: { readonly cwd?: string; readonly roots?: readonly string[]; readonly env?: Record<string, string> } = {},
 ): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...cliArgs(), 'mcp', ...args],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    // The SDK adds these to its default environment (HOME, PATH and the like).
+    ...(options.env === undefined ? {} : { env: options.env }),
     stderr: 'pipe',
   });
   const client = new Client({ name: 'memlog-test', version: '1.0.0' }, options.roots === undefined ? {} : { capabilities: { roots: {} } });
