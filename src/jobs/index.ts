@@ -37,7 +37,7 @@ export type { SessionReport } from './extraction/extractSession.js';
 export { totalOf, type CountsByType } from './extraction/sessionTally.js';
 export { runExtraction, type ExtractionRunOptions } from './extraction/extractionRun.js';
 export { applyStaged, extractionStagingDir } from './extraction/stagedMemoryRun.js';
-export { ExtractionOutcome } from './extraction/extractionOutcome.js';
+export { ExtractionOutcome } from '../pipeline/runOutcomes.js';
 export { applyBatchReply, batchExtractionRequest, SAVE_MEMORIES_TOOL, SaveMemoriesInput } from './extraction/messageBatchExtraction.js';
 export { batchLedgerPath, readBatchLedger } from './extraction/messageBatchLedger.js';
 export { memoryWrites, type MemoryWrite } from './extraction/provenance.js';

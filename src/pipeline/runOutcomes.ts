@@ -31,13 +31,22 @@ export const FirstLookOutcome = z.object({
   ms: z.number(),
 });
 
-/** What a finished extraction run commits: what it wrote, and from where. */
+/** What a finished extraction run commits: what it wrote, and from where (the jobs write by this schema, the journal reads by it). */
 export const ExtractionOutcome = z.object({
   sessionId: z.string().nullable(),
   /** The messages it looked at: after `from` (the cursor; null: from the start) up to `to`. */
   from: z.string().nullable(),
   to: z.string().nullable(),
-  written: z.array(z.object({ file: z.string(), sha256: z.string(), change: z.enum(['added', 'updated']), type: z.string().nullable() })),
+  written: z.array(
+    z.object({
+      file: z.string(),
+      sha256: z.string(),
+      change: z.enum(['added', 'updated']),
+      type: z.string().nullable(),
+      /** The sha256 of the file's bytes before the run (null: none), kept in the blob store like the new ones (decision 79); absent in older logs. */
+      before: z.string().nullable().optional(),
+    }),
+  ),
   indexShortened: z.number().int(),
   indexDropped: z.array(z.string()),
   toolCalls: z.number().int(),
@@ -45,6 +54,8 @@ export const ExtractionOutcome = z.object({
   turns: z.number().int(),
   refused: z.array(z.string()).optional(),
   tokens: z.object({ input: z.number().int(), output: z.number().int(), cacheRead: z.number().int() }),
+  /** When the run wrote: the time of its newest message (absent in older logs). */
+  when: z.string().optional(),
 });
 export type ExtractionOutcome = z.infer<typeof ExtractionOutcome>;
 

@@ -38,6 +38,7 @@ describe('the effect journal: every kind, every record type, one table (decision
           'tokens',
           'toolCalls',
           'turns',
+          'when',
           'written',
         ],
       },
@@ -55,6 +56,13 @@ describe('the effect journal: every kind, every record type, one table (decision
         outcome: ['candidates', 'first', 'last', 'tokens'],
       },
     });
+  });
+
+  it('an extraction outcome has one schema: the one the jobs write by is the one the journal reads by', async () => {
+    const jobs = await import('../../src/jobs/index.js');
+    const { ExtractionOutcome } = await import('../../src/pipeline/runOutcomes.js');
+    expect(jobs.ExtractionOutcome).toBe(ExtractionOutcome);
+    expect(Object.keys(JOURNAL_KINDS.extraction.outcome.shape)).toEqual([...Object.keys(ExtractionOutcome.shape), 'firstLook', 'declined']);
   });
 
   it('every record type the log schema reads is registered, as a step of some kind or a note, and no other', () => {

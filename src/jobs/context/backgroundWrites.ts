@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import type { BackgroundWrite } from '../../context/backgroundWriteNotice.js';
 import { effectLogPath, effectRecords, ofWithdrawnRun, readEffectLog, withdrawnRuns } from '../../pipeline/effectLog.js';
 import { CONSOLIDATE_LOCK, consolidationLogPath } from '../../memory/durable/memoryPaths.js';
-import { ExtractionOutcome } from '../extraction/extractionOutcome.js';
+import { ExtractionOutcome } from '../../pipeline/runOutcomes.js';
 
 export interface BackgroundWritesQuery {
   readonly transcriptPath: string;

@@ -7,7 +7,7 @@ import { isWithin } from '../../fs/containment.js';
 import { extractionPrompt } from '../../memory/durable/extractionPrompt.js';
 import { formatManifest } from '../../memory/durable/memoryScan.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
-import type { ExtractionOutcome } from './extractionOutcome.js';
+import type { ExtractionOutcome } from '../../pipeline/runOutcomes.js';
 import { runStaged } from './stagedMemoryRun.js';
 
 export interface ExtractionRunOptions {

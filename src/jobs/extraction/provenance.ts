@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isRegularFile } from '../../fs/fileKind.js';
 import { effectRecords } from '../../pipeline/effectLog.js';
-import { ExtractionOutcome } from './extractionOutcome.js';
+import { ExtractionOutcome } from '../../pipeline/runOutcomes.js';
 
 /** One write of a memory file, as the effect log recorded it. */
 export interface MemoryWrite {

@@ -5,7 +5,7 @@ import { firstLookRecord } from '../../pipeline/effectRecords.js';
 import type { PacedResult } from '../../pipeline/pacedRuns.js';
 import type { RunStart } from '../../projections/decisions.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
-import type { ExtractionOutcome } from './extractionOutcome.js';
+import type { ExtractionOutcome } from '../../pipeline/runOutcomes.js';
 import type { ExtractionFrame } from './extractionFrames.js';
 import { runExtraction } from './extractionRun.js';
 import { firstLook, type FirstLookAnswer, type FirstLookSettings } from './firstLook.js';

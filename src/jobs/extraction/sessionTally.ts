@@ -1,6 +1,6 @@
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import type { PacedRun, RunFold } from '../../pipeline/pacedRuns.js';
-import type { ExtractionOutcome } from './extractionOutcome.js';
+import type { ExtractionOutcome } from '../../pipeline/runOutcomes.js';
 
 /** Memory files written, by type (`other` for a file without one). */
 export type CountsByType = Readonly<Record<string, number>>;

@@ -11,7 +11,7 @@ import { parseTopicFile, type FrontmatterForm } from '../../memory/durable/topic
 import { stampTopicFile } from '../../memory/durable/frontmatterStamp.js';
 import { stripHarnessTags } from '../../memory/durable/harnessTags.js';
 import { backfillIndexRecorded } from '../records/recordedIndexBackfill.js';
-import type { ExtractionOutcome } from './extractionOutcome.js';
+import type { ExtractionOutcome } from '../../pipeline/runOutcomes.js';
 
 /** The copy a run works in, beside the memory directory (outside it, so no scan ever lists it). */
 export const extractionStagingDir = (memoryDir: string, runId: string): string => stagedDirPath(memoryDir, runId);

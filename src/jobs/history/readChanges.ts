@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { EffectRecord } from '../../pipeline/effectRecord.js';
 import { effectRecords, readEffectLog } from '../../pipeline/effectLog.js';
 import { consolidationLogPath } from '../../memory/durable/memoryPaths.js';
-import { ExtractionOutcome } from '../extraction/extractionOutcome.js';
+import { ExtractionOutcome } from '../../pipeline/runOutcomes.js';
 import { effectLogsFor } from '../extraction/provenance.js';
 
 /**
