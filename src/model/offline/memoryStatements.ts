@@ -8,6 +8,7 @@ import { keptOnRequest } from './memoryRequest.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
+import { ANSWER_LANGUAGE, isEnvironmentFact, premiseOf } from './environmentFacts.js';
 import { FACT_NOT, isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
   ABOUT_ME,
@@ -150,6 +151,9 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   // "Can you always use pnpm here?" asks for a rule, not an answer (decision 77).
   const asked = ruleAskedFor(sentence);
   if (asked !== undefined) return noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', asked, clip(sentence, 400));
+  // "Since we host the docs on Netlify, can you…?": the question goes, what it takes for granted stays (decision 93).
+  const premise = premiseOf(sentence);
+  if (premise !== undefined) return noise(premise) ? undefined : make('project', 'project-fact', premise, clip(sentence, 400));
   if (sentence.endsWith('?')) return undefined;
   const quote = clip(sentence, 400);
   const remembered = REMEMBER.exec(sentence);
@@ -174,7 +178,7 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   const core = sentence.replace(LEADING_TIME, '');
   if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) return make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
-  if (NAMING_SCHEME.test(sentence)) return make('feedback', 'preference', quote, quote);
+  if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
   const rule = RULE.test(sentence) || DONT.test(sentence) || REQUEST_RULE.test(sentence) || isLastingRequest(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
@@ -183,6 +187,7 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   if (MOVE.test(sentence) || FACT_NOT.test(sentence)) return make('project', 'project-fact', quote, quote);
   if (isReference(sentence)) return make('reference', 'reference', quote, quote);
   if (PROJECT_FACT.test(sentence) || OWNERSHIP.test(sentence)) return make('project', 'project-fact', quote, quote);
+  if (isEnvironmentFact(sentence) && !rule) return make('project', 'project-fact', quote, quote);
   if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || GENERIC_SUBJECT.test(sentence) || rule))
     return make('feedback', 'preference', quote, quote);
   if (rule) return make('feedback', 'always-never', quote, quote);

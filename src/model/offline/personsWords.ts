@@ -23,7 +23,8 @@ const MACHINE_LINE = new RegExp(
     String.raw`^\s*#{1,6}\s+\S`, // a Markdown heading: written for a reader, the way reports and jobs write
     String.raw`^\s*\*\*[^*]{1,60}\*\*\s*:?`, // a bold field ("**Status:** …")
     String.raw`^\s*\d+\s*[|│→]\s`, // a numbered source line
-    String.raw`^\s*(?:Test Files|Tests|Duration|Ran \d+ tests?|Exit code|exit status|real\s+\d|Compiled|Build (?:failed|succeeded))\b`,
+    // a runner's summary ("Tests  5 passed (5)", "Duration  1.2s"); "Tests go next to the code" is a person's sentence
+    String.raw`^\s*(?:(?:Test Files|Tests|Duration)\s+\d|(?:Ran \d+ tests?|Exit code|exit status|real\s+\d|Compiled|Build (?:failed|succeeded))\b)`,
     String.raw`^\s*[\w.-]+(?:\/[\w.-]+)+:\d+(?::\d+)?\b`, // path:line:col
   ].join('|'),
 );

@@ -85,6 +85,23 @@ const APPROVAL_FIRST = /\b(?:get|wait for|ask for|need|have)\s+my\s+(?:approval|
 const PRACTICE_CHANGE =
   /\b(?:let's|lets|I'd like to|I would like to|I want to|we(?:'ll| will| should))\s+(?:start|begin|stop)\s+(?!(?:fixing|debugging|implementing|working|looking|investigating|refactoring|building|coding|reviewing|checking|with|on)\b)\w+ing\s+(?!(?:this|that|it|these|those|here|now)\b)/i;
 
+/**
+ * A convention asked for over a whole kind of thing, not the things at hand (decision 93): "put all
+ * scripts in tools/", "keep functions under 40 lines", "let's keep pull requests small". "All the
+ * files", "these functions" name the work of the moment.
+ */
+const CONVENTION_REQUEST = new RegExp(
+  [
+    String.raw`^(?:please\s+|let's\s+|lets\s+)?(?:put|keep|write|name|place|store)\s+(?:all|every|each|any)\s+(?!(?:the|these|those|of|my|your|our|this|that)\b)[\w-]+`,
+    String.raw`^(?:please\s+|let's\s+|lets\s+)?keep\s+(?!(?:the|these|those|this|that|it|them|my|your|our)\b)(?:[\w-]+\s+)?[\w-]+s\s+(?:small|short|focused|simple|tiny|(?:under|below|within|at most|to|no (?:longer|more) than)\s+\d+)\b(?![^.]*\b(?:for now|right now|yet)\b)`,
+  ].join('|'),
+  'i',
+);
+
 /** A request that says how work goes from now on, in the words of a request (decision 77). */
 export const isLastingRequest = (sentence: string): boolean =>
-  SETUP_REQUEST.test(sentence) || HOUSE_TOOL.test(sentence) || APPROVAL_FIRST.test(sentence) || PRACTICE_CHANGE.test(sentence);
+  SETUP_REQUEST.test(sentence) ||
+  HOUSE_TOOL.test(sentence) ||
+  APPROVAL_FIRST.test(sentence) ||
+  PRACTICE_CHANGE.test(sentence) ||
+  CONVENTION_REQUEST.test(sentence);

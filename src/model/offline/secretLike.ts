@@ -23,8 +23,12 @@ const SECRET_SHAPES: readonly RegExp[] = [
   /:\/\/[^/\s:@]+:[^/\s:@]+@/,
 ];
 
-/** A long run of letters and digits mixed like a generated key (40-char AWS secrets, hex tokens, base64 bodies). */
-const KEYLIKE = /(?<![A-Za-z0-9+/_-])(?=[A-Za-z0-9+/_=-]{24,})(?=[^\s]*[0-9])(?=[^\s]*[a-z])[A-Za-z0-9+/_=-]{24,}(?![A-Za-z0-9+/_-])/g;
+/**
+ * A long run of letters and digits mixed like a generated key (40-char AWS secrets, hex tokens,
+ * base64 bodies). An `=` ends a run: a setting `SOME_PATH=/v2/live` is a name and a value, each
+ * read on its own (decision 93); a key's padding `==` stays outside the body it ends.
+ */
+const KEYLIKE = /(?<![A-Za-z0-9+/_-])(?=[A-Za-z0-9+/_-]{24,})(?=[^\s=]*[0-9])(?=[^\s=]*[a-z])[A-Za-z0-9+/_-]{24,}(?![A-Za-z0-9+/_-])/g;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

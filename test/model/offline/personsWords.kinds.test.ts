@@ -30,6 +30,11 @@ describe('pasted material is not the person’s words', () => {
     for (const paste of pastes) expect(keptOf(paste)).toEqual([]);
   });
 
+  it('a test runner’s summary is pasted, a sentence that starts with "Tests" is the person’s (decision 93)', () => {
+    expect(keptOf(' Test Files  3 passed (3)\n      Tests  41 passed (41)\n   Duration  2.10s')).toEqual([]);
+    expect(keptOf('Tests go next to the code they test.')).toEqual(['Tests go next to the code they test.']);
+  });
+
   it('the person’s own rule around a paste is still read', () => {
     const said = 'CI failed:\n```\nFAIL src/a.test.ts\n```\n\nAlways run the unit tests before you push.';
     expect(keptOf(said)).toEqual(['Always run the unit tests before you push.']);
