@@ -1,41 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessagesServer } from '../support/messagesServer.js';
-import { repoRoot } from '../support/paths.js';
+import { claudeCodeEnv, runClaudeCode } from '../support/realClaudeCode.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 
-/** The pinned Claude Code CLI (a devDependency), by the bin its package declares. */
-const CLAUDE = join(
-  dirname(createRequire(join(repoRoot, 'package.json')).resolve('@anthropic-ai/claude-code/package.json')),
-  'bin',
-  'claude.exe',
-);
-
 const otherHook = { matcher: '', hooks: [{ type: 'command', command: 'true # someone else' }] };
-
-function runClaude(
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(CLAUDE, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
 
 /** Polls until `done` or the deadline: the archive runs detached, after the hook has returned. */
 async function eventually(done: () => boolean, ms: number): Promise<boolean> {
@@ -102,18 +73,8 @@ describe('memlog archive --install-hook', () => {
     const url = await server.start();
     const work = join(root, 'work');
     mkdirSync(work);
-    const env = {
-      PATH: process.env['PATH'] ?? '',
-      HOME: root,
-      CLAUDE_CONFIG_DIR: config,
-      ANTHROPIC_BASE_URL: url,
-      ANTHROPIC_API_KEY: 'sk-ant-test-not-a-key',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_ERROR_REPORTING: '1',
-    };
-    const run = await runClaude(['-p', 'Say done.', '--output-format', 'json'], env, work);
+    const env = claudeCodeEnv(root, config, url);
+    const run = await runClaudeCode(['-p', 'Say done.', '--output-format', 'json'], env, work);
     expect(run.status, run.stderr).toBe(0);
     const session = (JSON.parse(run.stdout) as { session_id: string }).session_id;
     const manifest = join(archive, 'manifest.jsonl');

@@ -1,20 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assistantEntry, userEntry } from '../../src/testing/index.js';
 import { cliArgs } from '../support/cliBundle.js';
 import { MessagesServer } from '../support/messagesServer.js';
-import { repoRoot } from '../support/paths.js';
+import { claudeCodeEnv, runClaudeCode } from '../support/realClaudeCode.js';
 import { tempDir } from '../support/tempDir.js';
-
-/** The pinned Claude Code CLI (a devDependency), by the bin its package declares. */
-const CLAUDE = join(
-  dirname(createRequire(join(repoRoot, 'package.json')).resolve('@anthropic-ai/claude-code/package.json')),
-  'bin',
-  'claude.exe',
-);
 
 const PLANTED = '5eed5eed-0000-4000-8000-00000000cafe';
 const TOOL = 'mcp__memlog__search_sessions';
@@ -48,26 +39,6 @@ function plantSession(root: string): string {
   return projects;
 }
 
-function runClaude(
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(CLAUDE, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
-
 describe('memlog mcp in the real Claude Code CLI (pinned, against a local fake Messages API)', () => {
   let server: MessagesServer | undefined;
   afterEach(async () => {
@@ -99,20 +70,8 @@ describe('memlog mcp in the real Claude Code CLI (pinned, against a local fake M
     writeFileSync(config, JSON.stringify({ mcpServers: { memlog } }));
     const work = join(root, 'work');
     mkdirSync(work);
-    const env = {
-      PATH: process.env['PATH'] ?? '',
-      HOME: root,
-      CLAUDE_CONFIG_DIR: join(root, 'claude'),
-      ANTHROPIC_BASE_URL: url,
-      ANTHROPIC_API_KEY: 'sk-ant-test-not-a-key',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_ERROR_REPORTING: '1',
-      // MCP tools in the request itself (not deferred behind tool search), and connected before the first request.
-      ENABLE_TOOL_SEARCH: 'false',
-      MCP_CONNECTION_NONBLOCKING: 'false',
-    };
+    // MCP tools in the request itself (not deferred behind tool search), and connected before the first request.
+    const env = claudeCodeEnv(root, join(root, 'claude'), url, { ENABLE_TOOL_SEARCH: 'false', MCP_CONNECTION_NONBLOCKING: 'false' });
     const args = [
       '-p',
       'How did we fix the zebrafish deploy?',
@@ -124,7 +83,7 @@ describe('memlog mcp in the real Claude Code CLI (pinned, against a local fake M
       '--output-format',
       'json',
     ];
-    const run = await runClaude(args, env, work);
+    const run = await runClaudeCode(args, env, work);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect((JSON.parse(run.stdout) as { result: string }).result).toBe('It failed on an expired TLS certificate.');
