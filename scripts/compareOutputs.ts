@@ -12,13 +12,18 @@ import { fileURLToPath } from 'node:url';
 import { CLAUDE_CODE_CONTEXT_TOKENS, writeCorpus } from '../bench/corpus.js';
 import { compareRuns, formatDifferences, formatSummary, type Difference } from './compareOutputs/compareRuns.js';
 import { findFixtures, type FixtureRoots } from './compareOutputs/fixtures.js';
+import { copyWithoutHoldout, readHoldout } from './compareOutputs/holdout.js';
+import { formatVerdict, IntendedListError, judge, type Verdict } from './compareOutputs/intended.js';
 import { buildInvocations } from './compareOutputs/invocations.js';
+import { loadIntended } from './compareOutputs/loadIntended.js';
 import { parseOptions, USAGE, UsageError, type CompareOptions } from './compareOutputs/options.js';
 import { runInvocation, type RunSettings } from './compareOutputs/runInvocation.js';
 import { layOutVersion, UnknownRefError, type Version } from './compareOutputs/versions.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const sharedFixtures = resolve(repo, '..', 'shared', 'fixtures');
+/** Sessions kept aside for an independent quality check: no command of the comparison reads one. */
+const holdoutList = resolve(repo, '..', 'shared', 'holdout-exclude.txt');
 
 interface Result {
   readonly label: string;
@@ -68,6 +73,10 @@ async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     return await compare(options, versions, tmp, children);
+  } catch (error) {
+    if (!(error instanceof IntendedListError)) throw error;
+    process.stderr.write(`compare-outputs: the intended differences cannot be read: ${error.message}\n`);
+    return 3;
   } finally {
     cleanUp();
   }
@@ -80,19 +89,25 @@ async function compare(
   children: Set<ChildProcess>,
 ): Promise<number> {
   const started = Date.now();
+  const intended = loadIntended(options.intended, repo, base.commit);
+  const shared = existsDir(sharedFixtures) ? join(tmp, 'shared-fixtures') : null;
+  const heldOut = shared === null ? [] : copyWithoutHoldout(sharedFixtures, shared, readHoldout(holdoutList));
   const roots: FixtureRoots = {
     projects: join(repo, 'fixtures', 'projects'),
     negative: join(repo, 'fixtures', 'negative'),
-    shared: existsDir(sharedFixtures) ? sharedFixtures : null,
+    shared,
     generated: options.generatedMb.length === 0 ? null : generate(join(tmp, 'generated'), options.generatedMb),
+    memoryFolders: ['consolidation', 'unindexed'].map((name) => join(repo, 'fixtures', name, 'memory')),
   };
-  const display = (path: string): string =>
-    roots.generated !== null && path.startsWith(roots.generated)
-      ? `<generated>${path.slice(roots.generated.length)}`
-      : relative(repo, path);
+  const display = (path: string): string => {
+    if (roots.generated !== null && path.startsWith(roots.generated)) return `<generated>${path.slice(roots.generated.length)}`;
+    // The shared fixtures are read from a copy without the held-out sessions; labels name the originals.
+    if (shared !== null && path.startsWith(shared)) return relative(repo, sharedFixtures) + path.slice(shared.length);
+    return relative(repo, path);
+  };
   const fixtures = findFixtures(roots);
   const invocations = buildInvocations(fixtures, display).filter(
-    (i) => options.filters.length === 0 || options.filters.some((f) => i.label.includes(f)),
+    (i) => options.filters.length === 0 || options.filters.some((f) => f.test(i.label)),
   );
   const before = fixtureDigest(roots);
   const settings: RunSettings = { timeoutMs: options.timeoutMs, children };
@@ -129,7 +144,15 @@ async function compare(
   const differ = results.filter((r) => r.differences.length > 0).length;
   const counts = { invocations: results.length, identical: results.length - differ, differ };
   const seconds = Math.round((Date.now() - started) / 1000);
-  const sharedNote = roots.shared === null ? '../shared/fixtures is absent: its transcripts were skipped' : `../shared/fixtures included`;
+  const sharedNote =
+    roots.shared === null
+      ? '../shared/fixtures is absent: its transcripts were skipped'
+      : `../shared/fixtures included, ${heldOut.length} held-out files left out`;
+  const verdict = judge(
+    results.map((r) => ({ label: r.label, differs: r.differences.length > 0 })),
+    intended.entries,
+    options.filters.length === 0,
+  );
   const fixtureNote = `${fixtures.transcripts.length} transcripts, ${fixtures.folders.length} folders, ${fixtures.memoryDirs.length} memory folders; ${sharedNote}`;
   const changedNote = 'a read-only invocation changed the fixtures (their paths, sizes or times); see git status';
   if (options.json) {
@@ -142,19 +165,33 @@ async function compare(
       generatedMb: options.generatedMb,
       fixturesChanged,
       ...counts,
+      intendedList: intended.note,
+      intended: verdict.intended.map(({ label, entry }) => ({ label, decision: entry.decision })),
+      unexplained: verdict.unexplained,
+      stale: verdict.stale.map(({ entry, why }) => ({ label: entry.label, decision: entry.decision, why })),
       seconds,
       results,
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    for (const result of results)
-      if (result.differences.length > 0) process.stdout.write(`${formatDifferences(result.label, result.differences)}\n`);
+    const decisions = new Map(verdict.intended.map(({ label, entry }) => [label, entry.decision]));
+    for (const result of results) {
+      if (result.differences.length === 0) continue;
+      const decision = decisions.get(result.label);
+      const line = formatDifferences(result.label, result.differences);
+      process.stdout.write(`${decision === undefined ? line : `intended (decision ${decision}), ${line}`}\n`);
+    }
+    for (const line of formatVerdict(verdict)) process.stdout.write(`${line}\n`);
     if (fixturesChanged) process.stdout.write(`${changedNote}\n`);
     process.stdout.write(
-      `base ${describe(base)}, head ${describe(head)}: ${fixtureNote}\n${formatSummary(counts)} (${Math.floor(seconds / 60)} min ${seconds % 60} s)\n`,
+      `base ${describe(base)}, head ${describe(head)}: ${fixtureNote}; ${intended.note}\n${formatSummary(counts)}: ${summariseVerdict(verdict)} (${Math.floor(seconds / 60)} min ${seconds % 60} s)\n`,
     );
   }
-  return differ > 0 || fixturesChanged ? 1 : 0;
+  return verdict.unexplained.length > 0 || verdict.stale.length > 0 || fixturesChanged ? 1 : 0;
+}
+
+function summariseVerdict(verdict: Verdict): string {
+  return `${verdict.intended.length} intended, ${verdict.unexplained.length} not listed, ${verdict.stale.length} listed entries stale`;
 }
 
 function progress(done: number, total: number, result: Result): void {
@@ -184,7 +221,7 @@ function generate(root: string, sizesMb: readonly number[]): string {
 /** Names, sizes and modification times of every fixture file: read-only commands must leave it as it was. */
 function fixtureDigest(roots: FixtureRoots): string {
   const lines: string[] = [];
-  for (const root of [roots.projects, roots.negative, roots.shared, roots.generated]) {
+  for (const root of [roots.projects, roots.negative, roots.shared, roots.generated, ...roots.memoryFolders]) {
     if (root === null) continue;
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
       const path = join(entry.parentPath, entry.name);

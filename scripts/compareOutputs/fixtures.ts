@@ -8,6 +8,8 @@ export interface FixtureRoots {
   readonly negative: string;
   readonly shared: string | null;
   readonly generated: string | null;
+  /** Memory folders that lie outside the transcripts' trees (the consolidation fixtures). */
+  readonly memoryFolders: readonly string[];
 }
 
 /** Enough of a transcript to find an entry in the middle of it without reading a generated gigabyte. */
@@ -17,7 +19,8 @@ const UUID_SCAN_BYTES = 4 * 1024 * 1024;
  * The transcripts (every `*.jsonl` but memlog's own effect logs), the folders and the memory
  * folders under the roots, each list sorted so that every run builds the same invocations.
  * Folders: the projects folder and each project in it, the negative cases, each group of the
- * shared fixtures, and the generated corpus.
+ * shared fixtures and each projects folder in a group (Claude Code 2.1.332's sessions), and the
+ * generated corpus.
  */
 export function findFixtures(roots: FixtureRoots): FixtureSet {
   const trees = [roots.projects, roots.negative, roots.shared, roots.generated].filter((root): root is string => root !== null);
@@ -29,11 +32,12 @@ export function findFixtures(roots: FixtureRoots): FixtureSet {
     roots.projects,
     ...subfolders(roots.projects).filter((folder) => readdirSync(folder).some((name) => name.endsWith('.jsonl'))),
     roots.negative,
-    ...(roots.shared === null ? [] : subfolders(roots.shared)),
+    ...(roots.shared === null ? [] : sharedFolders(roots.shared)),
     ...(roots.generated === null ? [] : [roots.generated]),
   ];
   const memoryDirs: MemoryDir[] = [
     ...new Set(files.filter((path) => basename(dirname(path)) === 'memory' && path.endsWith('.md')).map((path) => dirname(path))),
+    ...roots.memoryFolders.filter((path) => existsSync(path)),
   ].map((path) => ({
     path,
     memory:
@@ -49,6 +53,16 @@ function walk(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Each group, then the projects folders in it: folders that hold no transcript but whose folders do. */
+function sharedFolders(shared: string): string[] {
+  return subfolders(shared).flatMap((group) => [group, ...subfolders(group).filter(isProjectsFolder)]);
+}
+
+function isProjectsFolder(folder: string): boolean {
+  const holdsTranscripts = (dir: string): boolean => readdirSync(dir).some((name) => name.endsWith('.jsonl'));
+  return !holdsTranscripts(folder) && subfolders(folder).some(holdsTranscripts);
 }
 
 function subfolders(dir: string): string[] {

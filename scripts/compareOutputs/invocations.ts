@@ -50,66 +50,104 @@ export function buildInvocations(fixtures: FixtureSet, display: (path: string) =
       progressLines: false,
     });
   };
-  for (const { path, uuid, companions } of fixtures.transcripts) {
-    readOnly(['inspect', path], path);
-    readOnly(['inspect', path, '--json'], path);
-    readOnly(['replay', path], path);
-    readOnly(['replay', path, '--json'], path);
-    if (uuid !== null) readOnly(['replay', path, '--at', uuid], path);
-    readOnly(['replay', path, '--html', `${WORK}/page.html`], path);
-    readOnly(['compact', path, '--dry-run', '--json'], path);
-    readOnly(['context', path, '--prompt', 'hello', '--config-dir', `${WORK}/config`, '--managed-dir', `${WORK}/managed`], path);
-
-    const folder = join(WORK, 'copy', basename(dirname(path)));
-    const copy = join(folder, basename(path));
-    const copies = [path, ...companions].map((from) => ({ from, to: join(folder, basename(from)) }));
-    const label = (args: readonly string[]): string =>
-      args
-        .join(' ')
-        .replaceAll(copy, `${display(path)}@copy`)
-        .replaceAll(WORK, '<work>');
-    const notes = ['notes', copy, '--model', 'offline', '--config-dir', `${WORK}/config`];
-    const compactNotes = ['compact', copy, '--strategy', 'notes', '--json'];
-    out.push({ label: `${label(notes)}, then ${label(compactNotes)}`, steps: [notes, compactNotes], copies, progressLines: false });
-    const compact = ['compact', copy, '--model', 'offline', '--strategy', 'summary'];
-    out.push({ label: label(compact), steps: [compact], copies, progressLines: false });
+  for (const transcript of fixtures.transcripts) {
+    for (const args of readOnlyOverTranscript(transcript)) readOnly(args, transcript.path);
+    out.push(...writingOverTranscript(transcript, display));
   }
   for (const path of fixtures.folders) {
-    readOnly(['inspect', path], path);
-    readOnly(['inspect', path, '--json'], path);
-    readOnly(['report', path], path);
-    readOnly(['report', path, '--html', `${WORK}/report/index.html`], path);
-    const copy = join(WORK, 'copy', basename(path));
-    const extract = ['extract', copy, '--out', `${WORK}/out`, '--model', 'offline'];
-    const label = (args: readonly string[]): string =>
-      args
-        .join(' ')
-        .replace(copy, `${display(path)}@copy`)
-        .replaceAll(WORK, '<work>');
-    out.push({ label: label(extract), steps: [extract], copies: [{ from: path, to: copy }], progressLines: true });
-    // Small chunks, planned, sent, then planned and sent again: many cuts, and a rerun that goes on from what is recorded.
-    const chunked = [...extract, '--chunk-tokens', '2000'];
-    const planned = [...chunked, '--dry-run', '--json'];
-    out.push({
-      label: `${label(planned)}, then the run, its plan and the run again`,
-      steps: [planned, chunked, planned, chunked],
-      copies: [{ from: path, to: copy }],
-      progressLines: true,
-    });
-    // Claude Code's live runs, one per due turn: planned, run, then run again (nothing left to do).
-    const perTurn = [...extract, '--per-turn'];
-    const perTurnPlanned = [...perTurn, '--dry-run', '--json'];
-    out.push({
-      label: `${label(perTurnPlanned)}, then the run and the run again`,
-      steps: [perTurnPlanned, perTurn, perTurn],
-      copies: [{ from: path, to: copy }],
-      progressLines: true,
-    });
+    for (const args of readOnlyOverFolder(path)) readOnly(args, path);
+    out.push(...extractOverFolder(path, display));
   }
   for (const { path, memory } of fixtures.memoryDirs) {
     readOnly(['memory', 'list', '--dir', path], path);
     readOnly(['memory', 'list', '--dir', path, '--json'], path);
     if (memory !== null) readOnly(['memory', 'why', memory, '--dir', path], path);
+    readOnly(['memory', 'log', '--dir', path], path);
+    readOnly(['memory', 'effect', '--dir', path], path);
   }
   return out;
+}
+
+/** Both replay policies, every output form, the compaction plan, the audit and the model's next request. */
+function readOnlyOverTranscript({ path, uuid }: Transcript): string[][] {
+  return [
+    ['inspect', path],
+    ['inspect', path, '--json'],
+    ['replay', path],
+    ['replay', path, '--json'],
+    ['replay', path, '--policy', 'memlog'],
+    ...(uuid === null ? [] : [['replay', path, '--at', uuid]]),
+    ['replay', path, '--html', `${WORK}/page.html`],
+    ['compact', path, '--dry-run'],
+    ['compact', path, '--dry-run', '--json'],
+    ['audit', path],
+    ['context', path, '--prompt', 'hello', '--config-dir', `${WORK}/config`, '--managed-dir', `${WORK}/managed`],
+  ];
+}
+
+/** Notes then notes compaction, and a summary compaction, each on a fresh copy with its companions. */
+function writingOverTranscript({ path, companions }: Transcript, display: (path: string) => string): Invocation[] {
+  const folder = join(WORK, 'copy', basename(dirname(path)));
+  const copy = join(folder, basename(path));
+  const copies = [path, ...companions].map((from) => ({ from, to: join(folder, basename(from)) }));
+  const label = (args: readonly string[]): string =>
+    args
+      .join(' ')
+      .replaceAll(copy, `${display(path)}@copy`)
+      .replaceAll(WORK, '<work>');
+  const notes = ['notes', copy, '--model', 'offline', '--config-dir', `${WORK}/config`];
+  const compactNotes = ['compact', copy, '--strategy', 'notes', '--json'];
+  const compact = ['compact', copy, '--model', 'offline', '--strategy', 'summary'];
+  return [
+    { label: `${label(notes)}, then ${label(compactNotes)}`, steps: [notes, compactNotes], copies, progressLines: false },
+    { label: label(compact), steps: [compact], copies, progressLines: false },
+  ];
+}
+
+/** What reads a whole folder: its summary and sizes, the report in every form, the audit and a search. */
+function readOnlyOverFolder(path: string): string[][] {
+  return [
+    ['inspect', path],
+    ['inspect', path, '--json'],
+    ['inspect', path, '--sizes'],
+    ['report', path],
+    ['report', path, '--json'],
+    ['report', path, '--html', `${WORK}/report/index.html`],
+    ['report', path, '--usage'],
+    ['audit', path, '--json'],
+    ['search', 'test', path],
+  ];
+}
+
+/** `memlog extract` on a copy: the default run, small chunks planned and sent twice, and Claude Code's per-turn runs. */
+function extractOverFolder(path: string, display: (path: string) => string): Invocation[] {
+  const copy = join(WORK, 'copy', basename(path));
+  const extract = ['extract', copy, '--out', `${WORK}/out`, '--model', 'offline'];
+  const label = (args: readonly string[]): string =>
+    args
+      .join(' ')
+      .replace(copy, `${display(path)}@copy`)
+      .replaceAll(WORK, '<work>');
+  const copies = [{ from: path, to: copy }];
+  // Small chunks, planned, sent, then planned and sent again: many cuts, and a rerun that goes on from what is recorded.
+  const chunked = [...extract, '--chunk-tokens', '2000'];
+  const planned = [...chunked, '--dry-run', '--json'];
+  // Claude Code's live runs, one per due turn: planned, run, then run again (nothing left to do).
+  const perTurn = [...extract, '--per-turn'];
+  const perTurnPlanned = [...perTurn, '--dry-run', '--json'];
+  return [
+    { label: label(extract), steps: [extract], copies, progressLines: true },
+    {
+      label: `${label(planned)}, then the run, its plan and the run again`,
+      steps: [planned, chunked, planned, chunked],
+      copies,
+      progressLines: true,
+    },
+    {
+      label: `${label(perTurnPlanned)}, then the run and the run again`,
+      steps: [perTurnPlanned, perTurn, perTurn],
+      copies,
+      progressLines: true,
+    },
+  ];
 }

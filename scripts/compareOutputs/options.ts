@@ -5,8 +5,10 @@ export interface CompareOptions {
   readonly base: string;
   /** A git ref, or `.` for the working tree as it is. */
   readonly head: string;
-  /** Only invocations whose label holds one of these; all when empty. */
-  readonly filters: readonly string[];
+  /** Only invocations whose label matches one of these regular expressions; all when empty. */
+  readonly filters: readonly RegExp[];
+  /** What changed on purpose (decision 92); scripts/compareOutputs.intended.json by default. */
+  readonly intended: string | null;
   readonly json: boolean;
   readonly concurrency: number;
   readonly timeoutMs: number;
@@ -22,7 +24,11 @@ exit status, stdout, stderr and every file written, byte for byte after normalis
 
   --base <ref>         the version to compare against (required)
   --head <ref>|.       the version under test; . (default) is the working tree as it is
-  --filter <text>      only invocations whose label holds this text (repeatable)
+  --filter <regex>     only invocations whose label matches this regular expression
+                       (repeatable; plain text matches labels that hold it)
+  --intended <file>    the differences made on purpose, each with its decision
+                       (default: scripts/compareOutputs.intended.json, used when its
+                       base is this --base); --intended none: every difference fails
   --json               print the report as one JSON object
   --concurrency <n>    invocations run side by side (default 2)
   --timeout <seconds>  per command and version (default 600)
@@ -31,8 +37,9 @@ exit status, stdout, stderr and every file written, byte for byte after normalis
                        loader: about 2.5 times faster, but modules are no longer loaded one by one
   -h, --help           this text
 
-Exit status: 0 all identical, 1 something differs, 2 usage error, 3 could not run
-(a version's CLI does not start, git failed).`;
+Exit status: 0 nothing differs but what the intended list names (and all it names does),
+1 otherwise, 2 usage error, 3 could not run (a version's CLI does not start, git failed,
+the intended list is not valid).`;
 
 /** Thrown for arguments that cannot be run: exit status 2 with the usage text. */
 export class UsageError extends Error {}
@@ -47,6 +54,7 @@ export function parseOptions(argv: readonly string[]): CompareOptions | null {
         base: { type: 'string' },
         head: { type: 'string', default: '.' },
         filter: { type: 'string', multiple: true, default: [] },
+        intended: { type: 'string' },
         json: { type: 'boolean', default: false },
         concurrency: { type: 'string', default: '2' },
         timeout: { type: 'string', default: '600' },
@@ -66,13 +74,25 @@ export function parseOptions(argv: readonly string[]): CompareOptions | null {
   return {
     base: values.base,
     head: values.head,
-    filters: values.filter,
+    filters: values.filter.map(pattern),
+    intended: values.intended === 'none' ? null : (values.intended ?? DEFAULT_INTENDED),
     json: values.json,
     concurrency: positive(values.concurrency, '--concurrency', true),
     timeoutMs: positive(values.timeout, '--timeout') * 1000,
     generatedMb,
     runner: values.bundle ? 'bundle' : 'tsx',
   };
+}
+
+/** Where the intended differences are kept, relative to the repository. */
+export const DEFAULT_INTENDED = 'scripts/compareOutputs.intended.json';
+
+function pattern(text: string): RegExp {
+  try {
+    return new RegExp(text);
+  } catch (error) {
+    throw new UsageError(`--filter takes a regular expression: ${(error as Error).message}`);
+  }
 }
 
 function positive(text: string, flag: string, integer = false): number {

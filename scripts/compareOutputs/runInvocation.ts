@@ -10,7 +10,12 @@ export interface RunSettings {
   readonly timeoutMs: number;
   /** Children still running, for the Ctrl-C handler to stop. */
   readonly children: Set<ChildProcess>;
+  /** The PATH the commands get; the host's by default. */
+  readonly path?: string;
 }
+
+/** Where the commands look for Claude Code: a file that never exists (decision 92). */
+export const ABSENT_CLAUDE = 'claude-code-is-not-here';
 
 interface RawStep {
   readonly status: string;
@@ -52,8 +57,8 @@ export async function runInvocation(invocation: Invocation, version: Version, wo
   for (const entry of readdirSync(work, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
     const path = join(entry.parentPath, entry.name);
     const name = relative(work, path);
-    // The session catalog is a cache of what the commands read (decision 81), not something they output.
-    if (/^home\/\.memlog\/catalog\.db/.test(name)) continue;
+    // The session catalog and the search index are caches of what the commands read (decisions 81 and 72), not something they output.
+    if (/^home\/\.memlog\/(catalog|index)\.db/.test(name)) continue;
     files.set(name, normaliseWrittenFile(name, normalise(readFileSync(path), normalisation)));
   }
   rmSync(work, { recursive: true, force: true });
@@ -68,21 +73,33 @@ function standIns(version: Version): PathStandIn[] {
   ];
 }
 
+/**
+ * Only what a run needs, the same for both versions: no API key, no colour, a fixed zone, the
+ * version's own tsconfig for tsx, and no Claude Code. `--model auto` asks `claude auth status`
+ * whether the person is logged in; Claude Code then writes a first-start config with a random
+ * machineID into the run's config folder (and, logged in through a keychain, would make auto
+ * call a real model), so the probe is pointed at a file that does not exist and auto is the
+ * offline model on every machine (decision 92).
+ */
+export function childEnvironment(work: string, version: Pick<Version, 'root'>, path: string): Record<string, string> {
+  return {
+    PATH: path,
+    HOME: join(work, 'home'),
+    CLAUDE_CONFIG_DIR: join(work, 'config'),
+    MEMLOG_CLAUDE_BIN: join(work, ABSENT_CLAUDE),
+    ANTHROPIC_API_KEY: '',
+    NO_COLOR: '1',
+    TZ: 'UTC',
+    TSX_TSCONFIG_PATH: join(version.root, 'tsconfig.json'),
+  };
+}
+
 function runStep(args: readonly string[], version: Version, work: string, settings: RunSettings): Promise<RawStep> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...version.node, ...args], {
       cwd: work,
       stdio: ['ignore', 'pipe', 'pipe'],
-      // Only what a run needs, the same for both versions: no API key (offline), no colour, a fixed zone, and the version's own tsconfig for tsx.
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: join(work, 'home'),
-        CLAUDE_CONFIG_DIR: join(work, 'config'),
-        ANTHROPIC_API_KEY: '',
-        NO_COLOR: '1',
-        TZ: 'UTC',
-        TSX_TSCONFIG_PATH: join(version.root, 'tsconfig.json'),
-      },
+      env: childEnvironment(work, version, settings.path ?? process.env['PATH'] ?? ''),
     });
     settings.children.add(child);
     const stdout: Buffer[] = [];

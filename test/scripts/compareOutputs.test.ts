@@ -6,6 +6,7 @@ import {
   formatSummary,
   type VersionRun,
 } from '../../scripts/compareOutputs/compareRuns.js';
+import { IntendedListError, judge, labelMatches, parseIntendedList } from '../../scripts/compareOutputs/intended.js';
 import { buildInvocations, WORK } from '../../scripts/compareOutputs/invocations.js';
 import {
   CLOCK,
@@ -113,6 +114,33 @@ describe('buildInvocations', () => {
     expect(invocations.filter((i) => i.label.includes('--at')).map((i) => i.label)).toEqual(['replay fixtures/p/a.jsonl --at u1']);
   });
 
+  it('runs both replay policies, the compaction plan in both forms and the audit over each transcript', () => {
+    const labels = invocations.map((i) => i.label).filter((label) => label.includes('fixtures/n/bad.jsonl'));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'replay fixtures/n/bad.jsonl',
+        'replay fixtures/n/bad.jsonl --policy memlog',
+        'compact fixtures/n/bad.jsonl --dry-run',
+        'compact fixtures/n/bad.jsonl --dry-run --json',
+        'audit fixtures/n/bad.jsonl',
+      ]),
+    );
+  });
+
+  it('reads each folder in every form and each memory folder with its history', () => {
+    const labels = invocations.map((i) => i.label);
+    for (const form of [
+      'inspect fixtures/p --sizes',
+      'report fixtures/p --usage',
+      'report fixtures/p --json',
+      'audit fixtures/p --json',
+      'search test fixtures/p',
+    ])
+      expect(labels).toContain(form);
+    expect(labels).toContain('memory log --dir fixtures/p/memory');
+    expect(labels).toContain('memory effect --dir fixtures/p/memory');
+  });
+
   it('runs writing commands on a copy with its companions, in the work folder', () => {
     const compact = invocations.find((i) => i.label.startsWith('compact fixtures/p/a.jsonl@copy'));
     expect(compact?.steps).toEqual([['compact', `${WORK}/copy/p/a.jsonl`, '--model', 'offline', '--strategy', 'summary']]);
@@ -121,6 +149,47 @@ describe('buildInvocations', () => {
       { from: '/r/fixtures/p/memory', to: `${WORK}/copy/p/memory` },
     ]);
     expect(invocations.find((i) => i.label.startsWith('extract'))?.progressLines).toBe(true);
+  });
+});
+
+describe('the intended differences', () => {
+  const entry = { label: 'audit *', decision: 78, reason: 'a new command' };
+  const results = [
+    { label: 'audit a.jsonl', differs: true },
+    { label: 'audit b.jsonl', differs: true },
+    { label: 'inspect a.jsonl', differs: true },
+    { label: 'replay a.jsonl', differs: false },
+  ];
+
+  it('reads a list and says where it is wrong', () => {
+    expect(parseIntendedList(JSON.stringify({ base: 'abc', differences: [entry] }), 'list.json').differences).toEqual([entry]);
+    expect(() => parseIntendedList('{', 'list.json')).toThrow(IntendedListError);
+    expect(() => parseIntendedList(JSON.stringify({ base: 'abc', differences: [{ label: 'x', reason: 'r' }] }), 'list.json')).toThrow(
+      /list\.json: differences\.0\.decision/,
+    );
+  });
+
+  it('matches a label whole, a star standing for any text and nothing else special', () => {
+    expect(labelMatches('audit *', 'audit a.jsonl')).toBe(true);
+    expect(labelMatches('audit a.jsonl', 'audit a.jsonl --json')).toBe(false);
+    expect(labelMatches('inspect a.jsonl', 'inspect aXjsonl')).toBe(false);
+  });
+
+  it('explains what the list names and flags what it does not', () => {
+    const verdict = judge(results, [entry], true);
+    expect(verdict.intended.map((i) => i.label)).toEqual(['audit a.jsonl', 'audit b.jsonl']);
+    expect(verdict.unexplained).toEqual(['inspect a.jsonl']);
+    expect(verdict.stale).toEqual([]);
+  });
+
+  it('flags an entry that names an identical invocation, or, over the whole set, none', () => {
+    const replay = { label: 'replay a.jsonl', decision: 77, reason: 'renamed' };
+    const gone = { label: 'report gone', decision: 86, reason: 'a new flag' };
+    expect(judge(results, [entry, replay, gone], true).stale).toEqual([
+      { entry: replay, why: 'no longer differs: replay a.jsonl' },
+      { entry: gone, why: 'names no invocation' },
+    ]);
+    expect(judge(results, [entry, gone], false).stale).toEqual([]);
   });
 });
 
@@ -134,12 +203,16 @@ describe('parseOptions', () => {
       filters: [],
       json: false,
       runner: 'tsx',
+      intended: 'scripts/compareOutputs.intended.json',
     });
+    expect(parseOptions(['--base', 'HEAD', '--intended', 'none'])?.intended).toBeNull();
+    expect(parseOptions(['--base', 'HEAD', '--filter', '^audit '])?.filters[0]?.test('audit a.jsonl')).toBe(true);
   });
 
   it('rejects what cannot run', () => {
     expect(() => parseOptions(['--base', 'HEAD', '--concurrency', '1.5'])).toThrow(UsageError);
     expect(() => parseOptions(['--base', 'HEAD', '--frobnicate'])).toThrow(UsageError);
+    expect(() => parseOptions(['--base', 'HEAD', '--filter', '('])).toThrow(UsageError);
     expect(parseOptions(['--help'])).toBeNull();
   });
 });
