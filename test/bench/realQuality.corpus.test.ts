@@ -27,6 +27,10 @@ describe('the real-session corpus', () => {
     expect(golds.length).toBeGreaterThanOrEqual(40);
   });
 
+  it('comes from at least eight repositories (the issue asks for eight)', () => {
+    expect(new Set(loadGold().map(sourceOf)).size).toBeGreaterThanOrEqual(8);
+  });
+
   it('keeps a third aside, with sources and certain items in both halves', () => {
     const aside = loadGold('aside');
     const dev = loadGold('dev');

@@ -19,7 +19,10 @@ const NAMED = String.raw`(?:\p{Lu}[\p{L}\p{N}+#-]*|[\p{L}\p{N}~.-]*[./:_@][\p{L}
 
 /** Words that say something is wrong or uncertain: a sentence with one is a symptom or a guess, not a settled fact. */
 const TROUBLE =
-  /\b(?:but|though|although|error|errors|fail\w*|crash\w*|broken|breaks?|bug\w*|issue|issues|problem\w*|wrong|hang\w*|stuck|slow|blank|doesn't|does not|can't|cannot|won't|isn't|aren't|think|seems?|maybe|probably|might|not sure)\b/i;
+  /\b(?:but|though|although|error|errors|fail\w*|crash\w*|broken|breaks?|bug\w*|issue|issues|problem\w*|wrong|hang\w*|stuck|slow|blank|doesn't|does not|can't|cannot|won't|isn't|aren't|think|seems?|maybe|probably|might|not sure|fallo|falla|roto|rota|caíd[oa]|lent[oa]|problema|no funciona)\b/iu;
+
+/** The same subjects in Spanish. */
+const PLACE_NOUN_ES = String.raw`(?:web|sitio|página|app|aplicación|backend|frontend|api|servidor|servicio|base de datos|bd|repo|repositorio|proyecto|documentación|docs|bot|cli|workers?)`;
 
 /** Subjects a fact about the environment is said of. */
 const PLACE_NOUN = String.raw`(?:DB|API|CI|CLI|repo|repository|monorepo|project|app|application|site|website|web|backend|frontend|api|server|service|db|database|stack|ci|pipeline|cluster|infra|branch|docs|bucket|queue|cache|bot|worker|workers|cli|package|packages)`;
@@ -42,6 +45,8 @@ const PLACE_FACT = new RegExp(
   [
     String.raw`^(?:[Tt]he|[Oo]ur)\s+(?:[\w-]+\s+){0,2}${PLACE_NOUN}\s+(?:lives (?:in|at)|is in|is on|runs on|is hosted on|is deployed (?:on|to)|is|are)\s+${NAMED}`,
     String.raw`^(?:[Tt]he|[Oo]ur)\s+(?:[\w-]+\s+){0,2}${PLACE_NOUN}\s+is\s+(?:called|named)\s+\S+`,
+    // Spanish: "la web está en Cloudflare Pages", "el backend está alojado en Railway"
+    String.raw`^(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as|[Nn]uestr[oa]s?)\s+${PLACE_NOUN_ES}\s+(?:\S+\s+){0,2}(?:está|están|vive|viven|corre|corren)\s+(?:alojad[oa]s?\s+|desplegad[oa]s?\s+|publicad[oa]s?\s+)?en\s+${NAMED}`,
     String.raw`^(?:[Aa]ll|[Ee]very|[Ee]ach)\s+(?:[\w-]+\s+){1,2}(?:are|is)\s+(?:stored|kept|saved|written|logged|formatted)\s+(?:in|as)\s+${NAMED}`,
   ].join('|'),
   'u',

@@ -9,6 +9,7 @@ import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
 import { ANSWER_LANGUAGE, isEnvironmentFact, premiseOf } from './environmentFacts.js';
+import { isWorkflowRule } from './workflowRules.js';
 import { FACT_NOT, isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
   ABOUT_ME,
@@ -179,7 +180,8 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) return make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
-  const rule = RULE.test(sentence) || DONT.test(sentence) || REQUEST_RULE.test(sentence) || isLastingRequest(sentence);
+  const rule =
+    RULE.test(sentence) || DONT.test(sentence) || REQUEST_RULE.test(sentence) || isLastingRequest(sentence) || isWorkflowRule(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
   // "I want you to add integration tests…" asks for work now (decision 77).

@@ -60,7 +60,7 @@ export const ABOUT_ME = new RegExp(
     // Spanish and French constraints
     String.raw`^(?:solo|sólo) tengo\b|\bno tengo (?:acceso|cuenta|permisos)\b|\bje n'ai (?:pas|aucun) (?:accès|droit|compte)\b|\bich habe kein(?:en)? (?:zugang|zugriff|admin)`,
     // A fact of the person's own, with what follows from it: "I use a screen reader, so…", "I live in Tokyo, so…"
-    String.raw`^I\s+(?:use|have|work|live|am|'m|know|only|mostly|usually|rarely|can't|cannot|don't|need)\b[^,;.]{3,80},\s*so\b`,
+    String.raw`^I(?:\s+(?:use|have|work|live|am|know|only|mostly|usually|rarely|can't|cannot|don't|need)|(?:'m|\s+am)\s+using\s+(?:a|an|my)\b)[^,;.]{3,80},\s*so\b`,
     // German, French, Spanish
     String.raw`^ich\s+(?:bin\s+(?:der|die|ein|eine|neu)|arbeite\s+(?:als|an|bei|im)|habe\s+(?:noch\s+)?(?:nie|kein)|kann\s+\S+(?:\s+\S+){0,4}\s+nicht|kenne\s+mich)\b`,
     String.raw`^(?:je\s+suis\s+(?:le|la|l'|un|une|nouveau|nouvelle|responsable)|je\s+travaille\s+(?:comme|sur|chez|dans)|je\s+n'ai\s+jamais|je\s+ne\s+peux\s+pas|je\s+ne\s+connais\s+pas|je\s+connais\s+bien)`,
