@@ -61,15 +61,51 @@ function whereClauses(filters: SearchFilters): { sql: string[]; params: unknown[
   return { sql, params };
 }
 
-/** The best matches of a query under the filters, best first (FTS5's bm25 rank). */
-export function searchEntries(db: SearchDb, query: string, filters: SearchFilters): SearchHit[] {
-  const match = ftsQuery(query);
-  if (match === undefined) return [];
+/**
+ * Matches ranked at most, the newest indexed first: ranking every match of a common word over
+ * gigabytes took seconds, and a search wants the best of what was said lately (decision 89).
+ */
+export const RANKED_MATCHES = 10_000;
+
+/** The rowid from which the newest `window` matches start, or 0 when there are no more than that. */
+function windowStart(db: SearchDb, match: string, window: number): number {
+  const row = db
+    .prepare('SELECT rowid FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?')
+    .get(match, window - 1) as { rowid: number } | undefined;
+  return row?.rowid ?? 0;
+}
+
+/** The ids of the best matches from rowid `from` on, under the filters, best first (bm25). */
+function bestIds(db: SearchDb, match: string, filters: SearchFilters, from: number): number[] {
   const where = whereClauses(filters);
-  const sql = `SELECT e.session, e.project, e.seq, e.uuid, e.time, e.role, e.kind, f.path,
+  const sql = `SELECT entries_fts.rowid AS id, bm25(entries_fts) AS score
+    FROM entries_fts JOIN entries e ON e.id = entries_fts.rowid JOIN files f ON f.id = e.file_id
+    WHERE entries_fts MATCH ? AND entries_fts.rowid >= ? ${where.sql.map((clause) => `AND ${clause}`).join(' ')}
+    ORDER BY score LIMIT ?`;
+  return (db.prepare(sql).all(match, from, ...where.params, filters.limit) as { id: number }[]).map((row) => row.id);
+}
+
+/** The hits of these ids, in their order, each with its snippet (computed for these rows only). */
+function hitsOf(db: SearchDb, match: string, ids: readonly number[]): SearchHit[] {
+  if (ids.length === 0) return [];
+  const sql = `SELECT entries_fts.rowid AS id, e.session, e.project, e.seq, e.uuid, e.time, e.role, e.kind, f.path,
       snippet(entries_fts, 0, '${MARK_START}', '${MARK_END}', '…', 24) AS snippet
     FROM entries_fts JOIN entries e ON e.id = entries_fts.rowid JOIN files f ON f.id = e.file_id
-    WHERE entries_fts MATCH ? ${where.sql.map((clause) => `AND ${clause}`).join(' ')}
-    ORDER BY entries_fts.rank LIMIT ?`;
-  return db.prepare(sql).all(match, ...where.params, filters.limit) as SearchHit[];
+    WHERE entries_fts MATCH ? AND entries_fts.rowid IN (${ids.map(() => '?').join(', ')})`;
+  const byId = new Map((db.prepare(sql).all(match, ...ids) as (SearchHit & { id: number })[]).map(({ id, ...hit }) => [id, hit]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The best matches of a query under the filters, best first (FTS5's bm25): among the newest
+ * `window` matches when there are more, and among all of them when those hold fewer hits than the
+ * limit under the filters (decision 89).
+ */
+export function searchEntries(db: SearchDb, query: string, filters: SearchFilters, window = RANKED_MATCHES): SearchHit[] {
+  const match = ftsQuery(query);
+  if (match === undefined) return [];
+  const from = windowStart(db, match, window);
+  let ids = bestIds(db, match, filters, from);
+  if (ids.length < filters.limit && from > 0) ids = bestIds(db, match, filters, 0);
+  return hitsOf(db, match, ids);
 }
