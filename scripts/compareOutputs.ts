@@ -5,7 +5,7 @@
  * scripts/compareOutputs/ holds the parts, normalise.ts what is rewritten before comparing.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { buildInvocations } from './compareOutputs/invocations.js';
 import { loadIntended } from './compareOutputs/loadIntended.js';
 import { parseOptions, USAGE, UsageError, type CompareOptions } from './compareOutputs/options.js';
 import { runInvocation, type RunSettings } from './compareOutputs/runInvocation.js';
+import { mergeReports, parseStoredReport, StoredReportError } from './compareOutputs/storedReports.js';
 import { layOutVersion, UnknownRefError, type Version } from './compareOutputs/versions.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,6 +47,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (options.judge.length > 0) return judgeStored(options);
   const tmp = mkdtempSync(join(tmpdir(), 'memlog-compare-'));
   const children = new Set<ChildProcess>();
   const cleanups: (() => void)[] = [() => rmSync(tmp, { recursive: true, force: true })];
@@ -163,6 +165,7 @@ async function compare(
       runner: options.runner,
       fixtures: fixtureNote,
       generatedMb: options.generatedMb,
+      filters: options.filters.map((f) => f.source),
       fixturesChanged,
       ...counts,
       intendedList: intended.note,
@@ -174,20 +177,52 @@ async function compare(
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    const decisions = new Map(verdict.intended.map(({ label, entry }) => [label, entry.decision]));
-    for (const result of results) {
-      if (result.differences.length === 0) continue;
-      const decision = decisions.get(result.label);
-      const line = formatDifferences(result.label, result.differences);
-      process.stdout.write(`${decision === undefined ? line : `intended (decision ${decision}), ${line}`}\n`);
-    }
-    for (const line of formatVerdict(verdict)) process.stdout.write(`${line}\n`);
+    writeDifferences(results, verdict);
     if (fixturesChanged) process.stdout.write(`${changedNote}\n`);
     process.stdout.write(
       `base ${describe(base)}, head ${describe(head)}: ${fixtureNote}; ${intended.note}\n${formatSummary(counts)}: ${summariseVerdict(verdict)} (${Math.floor(seconds / 60)} min ${seconds % 60} s)\n`,
     );
   }
   return verdict.unexplained.length > 0 || verdict.stale.length > 0 || fixturesChanged ? 1 : 0;
+}
+
+/** `--judge`: earlier `--json` reports merged and judged against the intended list, nothing run. */
+function judgeStored(options: CompareOptions): number {
+  let merged;
+  let intended;
+  try {
+    merged = mergeReports(options.judge.map((file) => parseStoredReport(readFileSync(file, 'utf8'), file)));
+    intended = loadIntended(options.intended, repo, merged.base.commit);
+  } catch (error) {
+    if (!(error instanceof StoredReportError || error instanceof IntendedListError)) throw error;
+    process.stderr.write(`compare-outputs: cannot judge: ${error.message}\n`);
+    return 3;
+  }
+  const results = merged.results.filter((r) => options.filters.length === 0 || options.filters.some((f) => f.test(r.label)));
+  const verdict = judge(
+    results.map((r) => ({ label: r.label, differs: r.differences.length > 0 })),
+    intended.entries,
+    merged.wholeSet && options.filters.length === 0,
+  );
+  const differ = results.filter((r) => r.differences.length > 0).length;
+  writeDifferences(results, verdict);
+  process.stdout.write(
+    `judged ${options.judge.length} reports of base ${merged.base.ref} (${merged.base.commit.slice(0, 12)}), head ${merged.head.ref} (${merged.head.commit.slice(0, 12)}); ${intended.note}\n` +
+      `${formatSummary({ invocations: results.length, identical: results.length - differ, differ })}: ${summariseVerdict(verdict)}\n`,
+  );
+  return verdict.unexplained.length > 0 || verdict.stale.length > 0 ? 1 : 0;
+}
+
+/** One line per invocation that differs, the intended ones with their decision, then what the list made of the run. */
+function writeDifferences(results: readonly { label: string; differences: readonly Difference[] }[], verdict: Verdict): void {
+  const decisions = new Map(verdict.intended.map(({ label, entry }) => [label, entry.decision]));
+  for (const result of results) {
+    if (result.differences.length === 0) continue;
+    const decision = decisions.get(result.label);
+    const line = formatDifferences(result.label, result.differences);
+    process.stdout.write(`${decision === undefined ? line : `intended (decision ${decision}), ${line}`}\n`);
+  }
+  for (const line of formatVerdict(verdict)) process.stdout.write(`${line}\n`);
 }
 
 function summariseVerdict(verdict: Verdict): string {

@@ -15,6 +15,8 @@ export interface CompareOptions {
   /** Sizes in MB of generated transcripts to add to the fixtures (bench/corpus.ts); none by default. */
   readonly generatedMb: readonly number[];
   readonly runner: Runner;
+  /** `--json` reports of earlier runs to judge against the intended list instead of running. */
+  readonly judge: readonly string[];
 }
 
 export const USAGE = `usage: npx tsx scripts/compareOutputs.ts --base <git-ref> [--head <git-ref>|.] [options]
@@ -30,6 +32,9 @@ exit status, stdout, stderr and every file written, byte for byte after normalis
                        (default: scripts/compareOutputs.intended.json, used when its
                        base is this --base); --intended none: every difference fails
   --json               print the report as one JSON object
+  --judge <report>     run nothing: judge the --json reports of earlier runs of the same
+                       two commits (repeatable; merged by label, the later file winning)
+                       against the intended list, e.g. after editing the list
   --concurrency <n>    invocations run side by side (default 2)
   --timeout <seconds>  per command and version (default 600)
   --generated <mb,..>  also generated transcripts of these sizes (bench/corpus.ts), e.g. 20,200
@@ -55,6 +60,7 @@ export function parseOptions(argv: readonly string[]): CompareOptions | null {
         head: { type: 'string', default: '.' },
         filter: { type: 'string', multiple: true, default: [] },
         intended: { type: 'string' },
+        judge: { type: 'string', multiple: true, default: [] },
         json: { type: 'boolean', default: false },
         concurrency: { type: 'string', default: '2' },
         timeout: { type: 'string', default: '600' },
@@ -69,10 +75,10 @@ export function parseOptions(argv: readonly string[]): CompareOptions | null {
     throw new UsageError((error as Error).message);
   }
   if (values.help) return null;
-  if (values.base === undefined || values.base === '') throw new UsageError('--base <git-ref> is required');
+  if ((values.base === undefined || values.base === '') && values.judge.length === 0) throw new UsageError('--base <git-ref> is required');
   const generatedMb = values.generated === '' ? [] : values.generated.split(',').map((mb) => positive(mb, '--generated'));
   return {
-    base: values.base,
+    base: values.base ?? '',
     head: values.head,
     filters: values.filter.map(pattern),
     intended: values.intended === 'none' ? null : (values.intended ?? DEFAULT_INTENDED),
@@ -81,6 +87,7 @@ export function parseOptions(argv: readonly string[]): CompareOptions | null {
     timeoutMs: positive(values.timeout, '--timeout') * 1000,
     generatedMb,
     runner: values.bundle ? 'bundle' : 'tsx',
+    judge: values.judge,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   sortProgressLines,
 } from '../../scripts/compareOutputs/normalise.js';
 import { parseOptions, UsageError } from '../../scripts/compareOutputs/options.js';
+import { mergeReports, parseStoredReport, StoredReportError, type StoredReport } from '../../scripts/compareOutputs/storedReports.js';
 
 const window = { start: Date.parse('2026-12-02T01:05:19.000Z'), end: Date.parse('2026-12-02T01:05:21.000Z') };
 const run = (stdout: string, files: Record<string, string> = {}, status = 'exit 0'): VersionRun => ({
@@ -193,6 +194,42 @@ describe('the intended differences', () => {
   });
 });
 
+describe('judging stored reports', () => {
+  const differs = [{ facet: 'stdout', line: 1, base: '"a"', head: '"b"' }];
+  const report = (head: string, filters: string[] | undefined, results: StoredReport['results']): StoredReport => ({
+    base: { ref: 'a5d40f3', commit: 'aaa' },
+    head: { ref: 'main', commit: head },
+    ...(filters === undefined ? {} : { filters }),
+    results,
+  });
+
+  it('merges runs of the same commits by label, a later run replacing an earlier result', () => {
+    const whole = report(
+      'hhh',
+      [],
+      [
+        { label: 'compact x --dry-run --json', differences: differs },
+        { label: 'inspect x', differences: [] },
+      ],
+    );
+    const rerun = report('hhh', ['--dry-run'], [{ label: 'compact x --dry-run --json', differences: [] }]);
+    const merged = mergeReports([whole, rerun]);
+    expect(merged.results).toEqual([
+      { label: 'compact x --dry-run --json', differences: [] },
+      { label: 'inspect x', differences: [] },
+    ]);
+    expect(merged.wholeSet).toBe(true);
+    expect(mergeReports([rerun]).wholeSet).toBe(false);
+    expect(mergeReports([report('hhh', undefined, [])]).wholeSet).toBe(false);
+  });
+
+  it('refuses reports of other commits, or text that is not a report', () => {
+    expect(() => mergeReports([report('hhh', [], []), report('iii', [], [])])).toThrow(StoredReportError);
+    expect(() => mergeReports([])).toThrow(StoredReportError);
+    expect(() => parseStoredReport('{"base":1}', 'r.json')).toThrow(/r\.json: not a compare-outputs --json report/);
+  });
+});
+
 describe('parseOptions', () => {
   it('needs --base and defaults the head to the working tree', () => {
     expect(() => parseOptions([])).toThrow(UsageError);
@@ -214,5 +251,6 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--base', 'HEAD', '--frobnicate'])).toThrow(UsageError);
     expect(() => parseOptions(['--base', 'HEAD', '--filter', '('])).toThrow(UsageError);
     expect(parseOptions(['--help'])).toBeNull();
+    expect(parseOptions(['--judge', 'r.json'])?.judge).toEqual(['r.json']);
   });
 });
