@@ -104,3 +104,37 @@ function newestMetadataOnly(entries: readonly SeqEntry[]): SeqEntry[] {
   });
   return entries.filter((item, i) => !METADATA_KINDS.has(item.entry.type) || newest.get(item.entry.type) === i);
 }
+
+/**
+ * The window of two parts of a file folded apart, as one fold of the whole would leave it (decision 87): `later` was
+ * folded from its own start (seqs from 0, shifted here by `seqShift`) and saw `boundaries` compact boundaries. At the
+ * later part's first boundary the whole fold forgets the earlier part's chain entries before its last boundary; from its
+ * second on, all of them. What the later part forgot on its own, the whole fold forgot too.
+ */
+export function mergeWindows(
+  earlier: ChainWindowSnapshot,
+  later: ChainWindowSnapshot,
+  seqShift: number,
+  boundaries: number,
+): ChainWindowSnapshot {
+  const nodes = FingerprintSet.fromBase64(earlier.forgottenNodes);
+  const progress = FingerprintSet.fromBase64(earlier.forgottenProgress);
+  nodes.addAll(FingerprintSet.fromBase64(later.forgottenNodes));
+  progress.addAll(FingerprintSet.fromBase64(later.forgottenProgress));
+  const forgetBefore = boundaries === 0 ? null : boundaries === 1 ? earlier.previousBoundarySeq : Infinity;
+  const kept: SeqEntry[] = [];
+  for (const item of earlier.entries) {
+    const { entry } = item;
+    if (forgetBefore === null || item.seq >= forgetBefore || !CHAIN_KINDS.has(entry.type)) kept.push(item);
+    else if (entry.type === 'progress') progress.add(entry.uuid);
+    else nodes.add((entry as { uuid: string }).uuid);
+  }
+  for (const item of later.entries) kept.push({ seq: item.seq + seqShift, entry: item.entry });
+  const laterBoundary = later.previousBoundarySeq;
+  return {
+    entries: newestMetadataOnly(kept),
+    forgottenNodes: nodes.toBase64(),
+    forgottenProgress: progress.toBase64(),
+    previousBoundarySeq: laterBoundary === null ? earlier.previousBoundarySeq : laterBoundary + seqShift,
+  };
+}

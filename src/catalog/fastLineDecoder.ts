@@ -39,7 +39,8 @@ export class FastLineDecoder {
 
   #cut(line: RawLine): ScannedEntry | null {
     if (!isUtf8(line.bytes)) return null;
-    const skeleton = skeletonOf(Buffer.from(line.bytes.buffer, line.bytes.byteOffset, line.bytes.length).toString('latin1'));
+    const text = Buffer.from(line.bytes.buffer, line.bytes.byteOffset, line.bytes.length).toString('latin1');
+    const skeleton = skeletonOf(text);
     if (skeleton === null) return null;
     let value: unknown;
     try {
@@ -52,11 +53,14 @@ export class FastLineDecoder {
     if (!parsed.ok) return null;
     const item = entryItem(this.#seq, line.line, parsed.entry);
     // A cut value that reached anything kept (a kind, an id, a title…) was not one to cut: read the line in full.
-    if (JSON.stringify(item.facts).includes('\\u0000') || (item.light !== null && JSON.stringify(item.light).includes('\\u0000')))
-      return null;
+    if (skeleton !== text && (holdsCut(item.facts) || (item.light !== null && holdsCut(item.light)))) return null;
     this.#seq++;
     return item;
   }
+}
+
+function holdsCut(value: unknown): boolean {
+  return JSON.stringify(value).includes('\\u0000');
 }
 
 /** The first line (a byte-order mark), a line ending in CR, a torn or an oversized one: left to the full decoder. */

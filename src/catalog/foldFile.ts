@@ -3,7 +3,7 @@ import { headHash, identityOf, type FileIdentity } from '../search/fileIdentity.
 import type { CatalogRow } from './catalogRows.js';
 import { hashBefore } from './fileRange.js';
 import { lightEntriesOf } from './lightEntriesOf.js';
-import { scanInto, type ScanStart } from './scanFile.js';
+import { scanInto, type ScanEnd, type ScanStart } from './scanFile.js';
 import { SessionFold, type FoldSnapshot } from './sessionFold.js';
 import type { SessionSummary } from './sessionSummary.js';
 
@@ -34,28 +34,40 @@ export function foldFile(job: FoldJob): FoldResult {
     const fold = new SessionFold(stored === undefined ? undefined : (JSON.parse(stored.snapshot) as FoldSnapshot));
     const start: ScanStart = stored === undefined ? { offset: 0, line: 1 } : { offset: stored.endOffset, line: stored.endLine };
     const end = scanInto(fold, fd, start, identity.size);
-    const snapshot = JSON.stringify(fold.snapshot());
-    let summarised = fold;
-    if (end.torn.length > 0) {
-      summarised = new SessionFold(JSON.parse(snapshot) as FoldSnapshot);
-      for (const item of end.torn) summarised.add(item);
-    }
-    const summary = summarised.summarize(() => lightEntriesOf(job.path));
-    return {
-      row: {
-        identity,
-        endOffset: end.offset,
-        endLine: end.line,
-        endHash: hashBefore(fd, end.offset),
-        snapshot,
-        summary: JSON.stringify(summary),
-      },
-      summary,
-      foldedOn: stored !== undefined,
-    };
+    return resultOf({ path: job.path, fd, identity }, fold, end, stored !== undefined);
   } finally {
     closeSync(fd);
   }
+}
+
+/** A file open for its fold, with its identity when it was opened. */
+export interface OpenFile {
+  readonly path: string;
+  readonly fd: number;
+  readonly identity: FileIdentity;
+}
+
+/** The row and summary of a file folded up to `end`; the items of a torn last line count in the summary, not in the row. */
+export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, foldedOn: boolean): FoldResult {
+  const snapshot = JSON.stringify(fold.snapshot());
+  let summarised = fold;
+  if (end.torn.length > 0) {
+    summarised = new SessionFold(JSON.parse(snapshot) as FoldSnapshot);
+    for (const item of end.torn) summarised.add(item);
+  }
+  const summary = summarised.summarize(() => lightEntriesOf(file.path));
+  return {
+    row: {
+      identity: file.identity,
+      endOffset: end.offset,
+      endLine: end.line,
+      endHash: hashBefore(file.fd, end.offset),
+      snapshot,
+      summary: JSON.stringify(summary),
+    },
+    summary,
+    foldedOn,
+  };
 }
 
 /** Same file (device and inode), at least as long, with the same first bytes and the same bytes before where the fold ended. */

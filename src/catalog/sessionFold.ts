@@ -5,7 +5,15 @@ import type { ScanItem } from './scanItem.js';
 import type { SessionSummary, UsageSums } from './sessionSummary.js';
 
 /** One message's usage as stored: id, model, input, output, cache creation, cache read, and its UTC day ('' when its time is not one). */
-type StoredUsage = [id: string, model: string | null, input: number, output: number, cacheCreation: number, cacheRead: number, day: string];
+export type StoredUsage = [
+  id: string,
+  model: string | null,
+  input: number,
+  output: number,
+  cacheCreation: number,
+  cacheRead: number,
+  day: string,
+];
 
 /** A fold's state as a catalog row stores it (JSON): folding on from it equals folding the whole file (decision 81). */
 export interface FoldSnapshot {

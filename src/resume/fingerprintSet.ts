@@ -30,6 +30,18 @@ export class FingerprintSet {
     return this.find(high, low) >= 0;
   }
 
+  /** Adds every member of `other`: the set of what two parts of a file forgot, folded apart (decision 87). */
+  addAll(other: FingerprintSet): void {
+    for (let slot = 0; slot < other.slots.length; slot += 2) {
+      const high = other.slotWord(slot);
+      const low = other.slotWord(slot + 1);
+      if ((high === 0 && low === 0) || this.find(high, low) >= 0) continue;
+      if ((this.count + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
+      this.place(high, low);
+      this.count++;
+    }
+  }
+
   /** The set as text, for a snapshot stored on disk (the session catalog, decision 81). */
   toBase64(): string {
     return `${this.count}:${Buffer.from(this.slots.buffer, this.slots.byteOffset, this.slots.byteLength).toString('base64')}`;

@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -5,16 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { writeCorpus } from '../../bench/corpus.js';
 import { foldFile, type FoldResult } from '../../src/catalog/foldFile.js';
 import { scanWorkerBeside } from '../../src/catalog/parallelFold.js';
+import { foldRange, lineRanges, type FileRange } from '../../src/catalog/rangeFold.js';
 import { CLI_BUNDLE } from '../support/cliBundle.js';
 import { tempDir } from '../support/tempDir.js';
 
-/** One job posted to a scan worker, and its reply. */
-function foldInWorker(module: URL, path: string): Promise<unknown> {
+/** One job (a file, or a part of one) posted to a scan worker, and its reply. */
+function foldInWorker(module: URL, path: string, range?: FileRange): Promise<unknown> {
   const worker = new Worker(module);
   return new Promise<unknown>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.postMessage({ index: 3, job: { path } });
+    worker.postMessage({ index: 3, job: { path }, ...(range === undefined ? {} : { range }) });
   }).finally(() => void worker.terminate());
 }
 
@@ -25,7 +27,19 @@ describe('the scan worker beside the CLI bundle the tests start', () => {
     const path = join(tempDir(), 'session.jsonl');
     writeCorpus(path, 200_000, 5, { compactions: 1 });
     const expected: FoldResult = foldFile({ path });
-    expect(await foldInWorker(module as URL, path)).toEqual({ index: 3, result: expected });
+    expect(await foldInWorker(module as URL, path)).toEqual({ index: 3, folded: { row: expected.row, foldedOn: false } });
+  });
+
+  it('folds a part of a file as the calling thread does, for a file folded in parts (decision 87)', async () => {
+    const module = scanWorkerBeside(pathToFileURL(CLI_BUNDLE));
+    const path = join(tempDir(), 'session.jsonl');
+    writeCorpus(path, 300_000, 6, { compactions: 2 });
+    const fd = openSync(path, 'r');
+    const [, second] = lineRanges(fd, fstatSync(fd).size, 2);
+    closeSync(fd);
+    expect(second).toBeDefined();
+    const range = second as FileRange;
+    expect(await foldInWorker(module as URL, path, range)).toEqual({ index: 3, part: foldRange(path, range) });
   });
 
   it('is not found beside a module that has none (memlog from its sources folds on the calling thread)', () => {

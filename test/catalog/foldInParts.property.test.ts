@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeCorpus } from '../../bench/corpus.js';
+import { foldFile } from '../../src/catalog/foldFile.js';
+import { foldRange } from '../../src/catalog/rangeFold.js';
+import type { FoldSnapshot } from '../../src/catalog/sessionFold.js';
+import { foldInParts } from '../../src/catalog/splitFold.js';
+import { entryObject } from '../support/arbitraries.js';
+import { conversation } from '../support/conversationArbitrary.js';
+import { fcRuns } from '../support/fcRuns.js';
+import { tempDir } from '../support/tempDir.js';
+import { transcriptFileBytes } from '../support/transcriptFileArbitrary.js';
+import { tricky } from '../support/trickyChainArbitrary.js';
+
+const lines = (entries: readonly unknown[]): Buffer => Buffer.from(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''), 'utf8');
+const compactBoundary = (uuid: string, parentUuid: string | null): unknown => ({
+  type: 'system',
+  subtype: 'compact_boundary',
+  uuid,
+  parentUuid: null,
+  logicalParentUuid: parentUuid,
+  compactMetadata: { trigger: 'auto', preTokens: 1000 },
+});
+
+/** Chains that trip a forgetful index, whole conversations, compact boundaries between them, unknown kinds, damaged lines. */
+const transcript = fc
+  .array(
+    fc.oneof(
+      tricky.map(lines),
+      conversation.map(lines),
+      fc.array(entryObject, { maxLength: 5 }).map(lines),
+      transcriptFileBytes,
+      fc.uuid().map((uuid) => lines([compactBoundary(uuid, null)])),
+      fc.constant(lines([{ type: 'custom-title', customTitle: 'x'.repeat(3000) }])),
+    ),
+    { minLength: 2, maxLength: 8 },
+  )
+  .map((parts) => Buffer.concat([...parts, Buffer.from('\n')]));
+
+/**
+ * A stored snapshot with its sets of forgotten uuids as their sizes: the slots a member takes depend on the order members
+ * were added in, which differs between parts merged and one fold; which members there are does not.
+ */
+function comparable(snapshot: string): unknown {
+  const parsed = JSON.parse(snapshot) as FoldSnapshot;
+  const size = (set: string): string => set.slice(0, set.indexOf(':'));
+  return {
+    ...parsed,
+    window: {
+      ...parsed.window,
+      forgottenNodes: size(parsed.window.forgottenNodes),
+      forgottenProgress: size(parsed.window.forgottenProgress),
+    },
+  };
+}
+
+/** The parts folded here, one after another, as the workers would fold them. */
+const here = (path: string) => (range: { start: number; end: number }) => Promise.resolve(foldRange(path, range));
+
+describe('a file folded in parts and merged', () => {
+  it('gives the summary of one fold of the whole file, and a row that folds on as the whole fold’s does', async () => {
+    const dir = tempDir();
+    let run = 0;
+    let split = 0;
+    await fc.assert(
+      fc.asyncProperty(transcript, fc.integer({ min: 2, max: 5 }), fc.uint8Array({ maxLength: 3000 }), async (content, parts, more) => {
+        const path = join(dir, `session-${run++}.jsonl`);
+        writeFileSync(path, content);
+        const result = await foldInParts(path, parts, here(path), 0);
+        if (result === null) return;
+        split++;
+        const whole = foldFile({ path });
+        expect(result.summary).toEqual(whole.summary);
+        expect({ ...result.row, snapshot: '' }).toEqual({ ...whole.row, snapshot: '' });
+        expect(comparable(result.row.snapshot)).toEqual(comparable(whole.row.snapshot));
+        appendFileSync(path, more);
+        expect(foldFile({ path, stored: result.row }).summary).toEqual(foldFile({ path }).summary);
+      }),
+      { numRuns: fcRuns },
+    );
+    expect(split).toBeGreaterThan(fcRuns / 2);
+  });
+
+  it('gives a generated session with many compactions the summary of one fold', async () => {
+    const path = join(tempDir(), 'session.jsonl');
+    writeCorpus(path, 3_000_000, 11, { compactions: 12 });
+    for (const parts of [2, 3, 7]) {
+      const result = await foldInParts(path, parts, here(path), 0);
+      const whole = foldFile({ path });
+      expect(result?.summary).toEqual(whole.summary);
+      expect(comparable(result?.row.snapshot ?? '{}')).toEqual(comparable(whole.row.snapshot));
+    }
+  });
+});
