@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { lightEntry } from '../resume/lightEntry.js';
 import { headHash, identityOf, type FileIdentity } from '../search/fileIdentity.js';
-import { readTranscriptSync } from '../transcript/readTranscript.js';
+import { readTranscriptSync } from '../transcript/readTranscriptSync.js';
 import type { SeqEntry } from './chainWindow.js';
 import type { CatalogRow } from './catalogRows.js';
 import { hashBefore } from './fileRange.js';
