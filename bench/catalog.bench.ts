@@ -12,14 +12,18 @@ import { CLAUDE_CODE_CONTEXT_TOKENS, writeCorpus } from './corpus.js';
  * The session catalog (decision 81) beside ccusage, side by side in one run, round by round in turn: `memlog inspect
  * --json` on a first scan (a fresh catalog), on a rerun over the unchanged tree, and after 1 MB was appended to one
  * session, against `ccusage claude session --json --offline` (a pinned version installed into a temp folder; when the
- * registry cannot be reached, said so, and `cat | wc -l` stands in as the floor). Then the totals per session: memlog
- * `report --usage --by session --json` against ccusage, every difference printed. Needs `npm run build` (bin/memlog.js).
+ * registry cannot be reached, said so, and `cat | wc -l` stands in as the floor). The same three on one session of
+ * `--big-mb` (1 GB; 0 leaves it out), and the CLI's own start (`memlog --version` beside `node -e 0`, decision 88).
+ * Then the totals per session: memlog `report --usage --by session --json` against ccusage, every difference printed.
+ * Wall and CPU (user + system) are both printed: on a loaded machine the wall time is mostly waiting for a core.
+ * Needs `npm run build` (bin/memlog.js).
  */
-const USAGE = 'usage: npx tsx bench/catalog.bench.ts [--sessions 200] [--mb-each 1] [--rounds 3] [--ccusage 20.0.24]';
+const USAGE = 'usage: npx tsx bench/catalog.bench.ts [--sessions 200] [--mb-each 1] [--big-mb 1000] [--rounds 3] [--ccusage 20.0.24]';
 const { values: args } = parseArgs({
   options: {
     sessions: { type: 'string', default: '200' },
     'mb-each': { type: 'string', default: '1' },
+    'big-mb': { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '3' },
     ccusage: { type: 'string', default: '20.0.24' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -37,18 +41,25 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 
-/** Wall time and peak RSS (GNU time's %M) of one command, its output thrown away. */
-function run(argv: readonly string[], env: NodeJS.ProcessEnv = {}): { ms: number; rssMb: number; stdout: string } {
+interface Sample {
+  readonly ms: number;
+  /** User plus system CPU time (GNU time's %U + %S). */
+  readonly cpuMs: number;
+  readonly rssMb: number;
+}
+
+/** Wall time, CPU time and peak RSS (GNU time's %M) of one command, its output thrown away. */
+function run(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Sample & { stdout: string } {
   const start = performance.now();
-  const child = spawnSync('/usr/bin/time', ['-f', '%M', ...argv], {
+  const child = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...argv], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
     maxBuffer: 1 << 30,
   });
   const ms = performance.now() - start;
   if (child.status !== 0) throw new Error(`${argv.join(' ')}: exit ${child.status}\n${child.stderr}`);
-  const rss = Number(child.stderr.trim().split('\n').pop());
-  return { ms, rssMb: rss / 1024, stdout: child.stdout };
+  const [user = NaN, system = NaN, rss = NaN] = (child.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
+  return { ms, cpuMs: (user + system) * 1000, rssMb: rss / 1024, stdout: child.stdout };
 }
 
 function installCcusage(version: string): string | null {
@@ -77,31 +88,74 @@ console.log(
 );
 
 const catalog = (round: number): string => join(tmp, `catalog-${round}.db`);
-const baseline = (): { ms: number; rssMb: number } =>
+const bigCatalog = (round: number): string => join(tmp, `big-catalog-${round}.db`);
+const baselineOver = (config: string, paths: readonly string[]) => (): Sample =>
   ccusage === null
-    ? run(['sh', '-c', `cat ${files.map((f) => `'${f}'`).join(' ')} | wc -l`])
-    : run([ccusage, 'claude', 'session', '--json', '--offline'], { CLAUDE_CONFIG_DIR: tree });
-const samples: Record<string, Array<{ ms: number; rssMb: number }>> = { first: [], rerun: [], grown: [], baseline: [] };
-const grownFile = files[0] ?? '';
+    ? run(['sh', '-c', `cat ${paths.map((f) => `'${f}'`).join(' ')} | wc -l`])
+    : run([ccusage, 'claude', 'session', '--json', '--offline'], { CLAUDE_CONFIG_DIR: config });
+const inspect = (root: string, catalogFile: string): Sample =>
+  run(['node', cli, 'inspect', root, '--json'], { MEMLOG_CATALOG: catalogFile });
 // Lines of a session of its own (another seed): lines copied from a session of the tree would be its messages again,
 // which ccusage counts once across files and memlog once per file.
 writeCorpus(join(tmp, 'more.jsonl'), 1_000_000, 99_999);
 const megabyte = readFileSync(join(tmp, 'more.jsonl')).subarray(0, 1_000_000);
 const whole = megabyte.subarray(0, megabyte.lastIndexOf(0x0a) + 1);
-for (let round = 0; round < Number(args.rounds); round++) {
-  samples['baseline']?.push(baseline());
-  samples['first']?.push(run(['node', cli, 'inspect', projects, '--json'], { MEMLOG_CATALOG: catalog(round) }));
-  samples['rerun']?.push(run(['node', cli, 'inspect', projects, '--json'], { MEMLOG_CATALOG: catalog(round) }));
-  appendFileSync(grownFile, whole);
-  samples['grown']?.push(run(['node', cli, 'inspect', projects, '--json'], { MEMLOG_CATALOG: catalog(round) }));
+
+/** One tree's cases, each a list of samples: its baseline, memlog's first scan, rerun, and run after 1 MB was appended. */
+interface TreeCases {
+  readonly label: string;
+  readonly baseline: () => Sample;
+  readonly root: string;
+  readonly grownFile: string;
+  readonly catalog: (round: number) => string;
+  readonly samples: Record<'baseline' | 'first' | 'rerun' | 'grown', Sample[]>;
 }
-const base = median((samples['baseline'] ?? []).map((s) => s.ms));
-for (const [name, list] of Object.entries(samples)) {
+const treeCases = (label: string, config: string, paths: readonly string[], catalogOf: (round: number) => string): TreeCases => ({
+  label,
+  baseline: baselineOver(config, paths),
+  root: join(config, 'projects'),
+  grownFile: paths[0] ?? '',
+  catalog: catalogOf,
+  samples: { baseline: [], first: [], rerun: [], grown: [] },
+});
+const trees = [treeCases(`${sessions} sessions`, tree, files, catalog)];
+const bigMb = Number(args['big-mb']);
+if (bigMb > 0) {
+  const bigTree = join(tmp, 'big');
+  const bigFile = join(bigTree, 'projects', '-home-dev-big', 'session-big.jsonl');
+  mkdirSync(dirname(bigFile), { recursive: true });
+  writeCorpus(bigFile, bigMb * 1e6, 7, { compactAtTokens: CLAUDE_CODE_CONTEXT_TOKENS });
+  trees.push(treeCases(`one ${bigMb} MB session`, bigTree, [bigFile], bigCatalog));
+  console.log(`and one session of ${bigMb} MB under ${join(bigTree, 'projects')}`);
+}
+const start = { node: [] as Sample[], version: [] as Sample[] };
+for (let round = 0; round < Number(args.rounds); round++) {
+  start.node.push(run(['node', '-e', '0']));
+  start.version.push(run(['node', cli, '--version']));
+  for (const t of trees) {
+    t.samples.baseline.push(t.baseline());
+    t.samples.first.push(inspect(t.root, t.catalog(round)));
+    t.samples.rerun.push(inspect(t.root, t.catalog(round)));
+    appendFileSync(t.grownFile, whole);
+    t.samples.grown.push(inspect(t.root, t.catalog(round)));
+  }
+}
+
+/** One row: median wall and CPU, the highest peak RSS, and the baseline's median wall over this one's. */
+function printRow(name: string, list: readonly Sample[], baseMs: number): void {
   const ms = median(list.map((s) => s.ms));
+  const cpu = median(list.map((s) => s.cpuMs));
   const rss = Math.max(...list.map((s) => s.rssMb));
   console.log(
-    `${name.padEnd(9)} ${ms.toFixed(0).padStart(7)} ms  peak RSS ${rss.toFixed(0).padStart(4)} MB  baseline/this ${(base / ms).toFixed(2)}`,
+    `${name.padEnd(26)} ${ms.toFixed(0).padStart(7)} ms wall ${cpu.toFixed(0).padStart(7)} ms CPU  peak RSS ${rss.toFixed(0).padStart(4)} MB  baseline/this ${(baseMs / ms).toFixed(2)}`,
   );
+}
+const nodeMs = median(start.node.map((s) => s.ms));
+printRow('node -e 0', start.node, nodeMs);
+printRow('memlog --version', start.version, nodeMs);
+for (const t of trees) {
+  const base = median(t.samples.baseline.map((s) => s.ms));
+  for (const [name, list] of Object.entries(t.samples)) printRow(`${t.label}: ${name}`, list, base);
 }
 
 if (ccusage !== null) {

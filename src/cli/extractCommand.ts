@@ -9,6 +9,7 @@ import { addModelPortOptions } from './modelPortOptions.js';
 import { addOptionTable, checkOptionRules } from './optionTable.js';
 import { toSettings } from './triggerOptions.js';
 import { resolveFolderArgument } from './transcriptArgument.js';
+import { catalogStarts } from './catalogStarts.js';
 
 const EXAMPLES = [
   'memlog extract fixtures/projects',
@@ -29,7 +30,12 @@ export function registerExtract(program: Command): void {
       '[folder]',
       'a projects folder or one project folder, an archive, or an archived session id (default: the projects folder under CLAUDE_CONFIG_DIR or ~/.claude)',
     );
-  addOptionTable(command, EXTRACT_OPTIONS);
+  addOptionTable(command, EXTRACT_OPTIONS)
+    .option(
+      '--catalog <file>',
+      "the session catalog sessions' first times and folders are read from (default: $MEMLOG_CATALOG, else ~/.memlog/catalog.db)",
+    )
+    .option('--no-catalog', "find each session's first time and folder by reading it, neither reading nor writing the session catalog");
   addModelPortOptions(command);
   checkOptionRules(command, EXTRACT_RULES)
     .addHelpText(
@@ -42,13 +48,14 @@ export function registerExtract(program: Command): void {
           ? projectsRoot(claudeConfigHome())
           : await resolveFolderArgument(folder, options.intoClaude === true ? { writesBeside: '--into-claude' } : {});
       reportSkipped(root);
+      const starts = await catalogStarts(root, options.catalog);
       if (options.dryRun === true) {
-        if (options.perTurn === true) printPerTurnPlan(root, options, toSettings(options));
-        else printBackfillPlan(root, options);
+        if (options.perTurn === true) printPerTurnPlan(root, options, toSettings(options), starts);
+        else printBackfillPlan(root, options, starts);
         return;
       }
       const models = extractionModels(options);
-      if (options.perTurn === true) await runPerTurn(root, options, models);
-      else await runBackfill(root, options, models);
+      if (options.perTurn === true) await runPerTurn(root, options, models, starts);
+      else await runBackfill(root, options, models, starts);
     });
 }

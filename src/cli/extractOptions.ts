@@ -34,7 +34,12 @@ export interface ExtractCliOptions {
   readonly json?: boolean;
 }
 
-export type ExtractCommandOptions = ExtractCliOptions & ModelPortCliOptions;
+/** The session catalog's options, beside the table (one name, two flags): a file, false for --no-catalog, undefined for the default. */
+interface CatalogCliOptions {
+  readonly catalog?: string | false;
+}
+
+export type ExtractCommandOptions = ExtractCliOptions & ModelPortCliOptions & CatalogCliOptions;
 
 const form = (value: string): 'metadata' | 'flat' => {
   if (value === 'metadata' || value === 'flat') return value;

@@ -6,6 +6,7 @@ import {
   pendingExtraction,
   unconsumedCandidates,
   type ExtractTarget,
+  type SessionStarts,
 } from '../jobs/index.js';
 import type { ReplaySettings } from '../pipeline/index.js';
 import { thousands } from './extractReport.js';
@@ -43,8 +44,8 @@ interface PlannedChunks {
 }
 
 /** `memlog extract --dry-run`: per session, the chunks the first phase would send; per project, the candidates waiting to be consolidated. */
-export function printBackfillPlan(root: string, options: PlanOptions): void {
-  const plan = findTargets(root, options.out, options.intoClaude === true).map((target: ExtractTarget) => {
+export function printBackfillPlan(root: string, options: PlanOptions, starts?: SessionStarts): void {
+  const plan = findTargets(root, options.out, options.intoClaude === true, undefined, starts).map((target: ExtractTarget) => {
     const sessions = target.sessions.map((session): PlannedChunks =>
       orUnreadable(
         () => ({ session, ...pendingBackfill(target, session, options.chunkTokens) }),
@@ -96,8 +97,8 @@ interface PlannedRuns {
 }
 
 /** `memlog extract --per-turn --dry-run`: per session, the extraction runs it still owes. */
-export function printPerTurnPlan(root: string, options: PlanOptions, settings: ReplaySettings): void {
-  const plan = findTargets(root, options.out, options.intoClaude === true).map((target) => ({
+export function printPerTurnPlan(root: string, options: PlanOptions, settings: ReplaySettings, starts?: SessionStarts): void {
+  const plan = findTargets(root, options.out, options.intoClaude === true, undefined, starts).map((target) => ({
     project: target.projectDir,
     memoryDir: target.memoryDir,
     sessions: target.sessions.map((session): PlannedRuns =>

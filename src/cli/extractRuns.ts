@@ -1,4 +1,4 @@
-import { backfillMemories, extractMemories, type ExtractionModels } from '../jobs/index.js';
+import { backfillMemories, extractMemories, type ExtractionModels, type SessionStarts } from '../jobs/index.js';
 import { CassetteModel } from '../model/cassette/index.js';
 import { describePolicy } from '../pipeline/index.js';
 import type { ExtractCommandOptions } from './extractOptions.js';
@@ -9,13 +9,19 @@ import { reviewByDefault } from './reviewSetting.js';
 import { toSettings } from './triggerOptions.js';
 
 /** `memlog extract` by default: each session read once in chunks, then each project's candidates consolidated. */
-export async function runBackfill(root: string, options: ExtractCommandOptions, models: ExtractionModels): Promise<void> {
+export async function runBackfill(
+  root: string,
+  options: ExtractCommandOptions,
+  models: ExtractionModels,
+  starts?: SessionStarts,
+): Promise<void> {
   const { model } = models;
   const progress = backfillProgress(options.batch === true);
   const report = await backfillMemories({
     root,
     out: options.out,
     intoClaude: options.intoClaude === true,
+    ...(starts === undefined ? {} : { starts }),
     model,
     concurrency: options.concurrency,
     frontmatter: options.frontmatter,
@@ -34,7 +40,12 @@ export async function runBackfill(root: string, options: ExtractCommandOptions, 
 }
 
 /** `memlog extract --per-turn`: Claude Code's live extraction, run by run. */
-export async function runPerTurn(root: string, options: ExtractCommandOptions, models: ExtractionModels): Promise<void> {
+export async function runPerTurn(
+  root: string,
+  options: ExtractCommandOptions,
+  models: ExtractionModels,
+  starts?: SessionStarts,
+): Promise<void> {
   const { model } = models;
   const progress = perTurnProgress();
   const report = await extractMemories({
@@ -42,6 +53,7 @@ export async function runPerTurn(root: string, options: ExtractCommandOptions, m
     root,
     out: options.out,
     intoClaude: options.intoClaude === true,
+    ...(starts === undefined ? {} : { starts }),
     model,
     concurrency: options.concurrency,
     settings: toSettings(options),

@@ -29,7 +29,14 @@ export { runNotesUpdate, ensureNotesFile, coveredUpTo, stagingPath, NotesRunOutc
 export { sessionNotesExecutor, type NotesExecutorOptions } from './notes/notesExecutor.js';
 export { waitForNotesRun, NOTES_WAIT, type WaitOptions, type WaitResult } from './notes/waitForNotes.js';
 export { extractMemories, type ExtractOptions, type ExtractReport, type SessionEvent } from './extraction/extractMemories.js';
-export { findTargets, skippedTranscripts, type ExtractTarget } from './extraction/findTargets.js';
+export {
+  findTargets,
+  sessionFilesUnder,
+  skippedTranscripts,
+  type ExtractTarget,
+  type SessionStart,
+  type SessionStarts,
+} from './extraction/findTargets.js';
 export type { SkippedTranscript } from './extraction/transcriptTree.js';
 export { pendingExtraction } from './extraction/pendingExtraction.js';
 export { extractionModels, type ExtractionModels, type ExtractionModelOptions } from './extractionModels.js';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCorpus } from '../../bench/corpus.js';
@@ -56,5 +56,18 @@ describe('a rerun over the session catalog loads only the catalog (decision 88)'
     const env = { MEMLOG_CATALOG: join(tempDir(), 'catalog.db') };
     expect(readingIn(loadedBy(['inspect', root, '--json'], env))).not.toEqual([]);
     expect(readingIn(loadedBy(['inspect', root, '--json'], env))).toEqual([]);
+  });
+
+  it('memlog inspect --json after a file grew folds it on without RxJS', () => {
+    const root = tempDir();
+    const file = join(root, '-home-dev-app', 'one.jsonl');
+    mkdirSync(join(root, '-home-dev-app'));
+    writeCorpus(file, 50_000, 1);
+    const env = { MEMLOG_CATALOG: join(tempDir(), 'catalog.db') };
+    loadedBy(['inspect', root, '--json'], env);
+    appendFileSync(file, readFileSync(file).subarray(0, readFileSync(file).indexOf(0x0a) + 1));
+    const urls = loadedBy(['inspect', root, '--json'], env);
+    expect(urls.some((url) => url.includes('/src/catalog/foldFile'))).toBe(true);
+    expect(urls.filter((url) => url.includes('node_modules/rxjs/'))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { ModelPort } from '../../model/port.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import type { ConsolidationAgent } from '../consolidation/agentConsolidation.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
-import { findTargets, type ExtractTarget } from '../extraction/findTargets.js';
+import { findTargets, type ExtractTarget, type SessionStarts } from '../extraction/findTargets.js';
 import { readBatchLedger } from '../extraction/messageBatchLedger.js';
 import type { BatchRound } from '../extraction/messageBatchRound.js';
 import { forEachProject } from '../extraction/projectRound.js';
@@ -22,6 +22,8 @@ export interface BackfillOptions {
   readonly out: string;
   readonly intoClaude?: boolean;
   readonly env?: Env;
+  /** Sessions' first times and working directories known without reading them (the session catalog's). */
+  readonly starts?: SessionStarts;
   readonly model: ModelPort;
   /**
    * Send phase 1's chunks through a Message Batches API instead of `model`: one chunk per
@@ -89,7 +91,7 @@ export interface BackfillReport {
  * one batch sent at the end, and phase 2 waits for a project's last chunk to come back.
  */
 export async function backfillMemories(options: BackfillOptions): Promise<BackfillReport> {
-  const targets = findTargets(options.root, options.out, options.intoClaude === true, options.env);
+  const targets = findTargets(options.root, options.out, options.intoClaude === true, options.env, options.starts);
   const sessions: SessionCandidatesReport[] = [];
   const projects: BackfillProjectReport[] = [];
   options.onStart?.(targets.reduce((n, t) => n + t.sessions.length, 0));

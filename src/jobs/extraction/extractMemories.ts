@@ -5,7 +5,7 @@ import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
 import type { CountsByType } from './sessionTally.js';
 import { extractSession, SessionUnreadableError, type SessionExtractOptions, type SessionReport } from './extractSession.js';
-import { findTargets, type ExtractTarget } from './findTargets.js';
+import { findTargets, type ExtractTarget, type SessionStarts } from './findTargets.js';
 import type { BatchRound } from './messageBatchRound.js';
 import { forEachProject } from './projectRound.js';
 
@@ -20,6 +20,8 @@ export interface ExtractOptions extends SessionExtractOptions {
   readonly concurrency?: number;
   /** For `intoClaude`: where Claude Code's config lives (CLAUDE_CONFIG_DIR). */
   readonly env?: Env;
+  /** Sessions' first times and working directories known without reading them (the session catalog's). */
+  readonly starts?: SessionStarts;
   readonly onSession?: (event: SessionEvent) => void;
   /**
    * Send extraction requests through a Message Batches API instead of `model`: results of
@@ -63,7 +65,7 @@ export interface ExtractReport {
  * ends with the same files as one that was never stopped.
  */
 export async function extractMemories(options: ExtractOptions): Promise<ExtractReport> {
-  const targets = findTargets(options.root, options.out, options.intoClaude === true, options.env);
+  const targets = findTargets(options.root, options.out, options.intoClaude === true, options.env, options.starts);
   const total = targets.reduce((n, t) => n + t.sessions.length, 0);
   const sessions: SessionReport[] = [];
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };

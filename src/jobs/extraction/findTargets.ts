@@ -34,8 +34,24 @@ function isSessionFile(path: string): boolean {
   return stats === null || stats.isFile();
 }
 
+/**
+ * What discovery needs of a session, known without reading it (from the session catalog, decision 88): its first
+ * timestamp (the time order) and its first working directory (where Claude Code keeps the project's memory).
+ */
+export interface SessionStart {
+  readonly firstTime: string | null;
+  readonly cwd: string | null;
+}
+
+/** Sessions' starts known beforehand, by path as `sessionFilesUnder` names them; a session not in it is read. */
+export type SessionStarts = ReadonlyMap<string, SessionStart>;
+
+const NO_STARTS: SessionStarts = new Map();
+
 /** The first timestamp, for the time order; '' (first) for a file without one or that cannot be read. */
-function firstTimestamp(path: string): string {
+function firstTimestamp(path: string, starts: SessionStarts): string {
+  const known = starts.get(path);
+  if (known !== undefined) return known.firstTime ?? '';
   try {
     for (const item of readTranscriptSync(path)) {
       if (item.kind === 'entry') {
@@ -49,8 +65,31 @@ function firstTimestamp(path: string): string {
   return '';
 }
 
-/** The projects under a root and their sessions, oldest first. */
-export function findTargets(rootPath: string, outPath: string, intoClaude: boolean, env: Env = process.env): ExtractTarget[] {
+/** The session files of one project folder, in no particular order. */
+function sessionsIn(projectDir: string): string[] {
+  return readdirSync(projectDir)
+    .filter(isSession)
+    .map((name) => join(projectDir, name))
+    .filter(isSessionFile);
+}
+
+/** Every session file `findTargets` would work on under a root, named as it names them; none when the root is no folder. */
+export function sessionFilesUnder(rootPath: string): string[] {
+  if (!existsSync(rootPath) || !statSync(rootPath).isDirectory()) return [];
+  return transcriptTree(realpathSync(resolve(rootPath))).folders.flatMap(sessionsIn);
+}
+
+/**
+ * The projects under a root and their sessions, oldest first. `starts` gives what is known of sessions without reading
+ * them (their first time and working directory); the others are read as far as their first entry that says.
+ */
+export function findTargets(
+  rootPath: string,
+  outPath: string,
+  intoClaude: boolean,
+  env: Env = process.env,
+  starts: SessionStarts = NO_STARTS,
+): ExtractTarget[] {
   if (!existsSync(rootPath)) throw new MemlogError('not_found', `no folder ${rootPath}`);
   if (!statSync(rootPath).isDirectory())
     throw new MemlogError('invalid_argument', `${rootPath} is a file; memlog extract takes a projects folder or one project folder`);
@@ -60,11 +99,8 @@ export function findTargets(rootPath: string, outPath: string, intoClaude: boole
   const out = realpathSync(resolve(outPath));
   // Every folder that holds transcripts, at any depth (decision 68); what is skipped is named by `skippedTranscripts`.
   return transcriptTree(root).folders.map((projectDir) => {
-    const sessions = readdirSync(projectDir)
-      .filter(isSession)
-      .map((name) => join(projectDir, name))
-      .filter(isSessionFile)
-      .map((path) => ({ path, time: firstTimestamp(path) }))
+    const sessions = sessionsIn(projectDir)
+      .map((path) => ({ path, time: firstTimestamp(path, starts) }))
       .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.path < b.path ? -1 : 1))
       .map((s) => s.path);
     // Named by their path under the root, so nested folders with the same last name stay apart.
@@ -73,7 +109,7 @@ export function findTargets(rootPath: string, outPath: string, intoClaude: boole
       ? {
           projectDir,
           sessions,
-          memoryDir: realIfThere(claudeMemoryDir(projectDir, sessions, env)),
+          memoryDir: realIfThere(claudeMemoryDir(projectDir, sessions, env, starts)),
           effectLog: (session: string) => effectLogPath(session),
         }
       : {
@@ -98,9 +134,10 @@ function realIfThere(path: string): string {
  * sessions' working directory (worktrees and subfolders share it), when that directory is on
  * this machine; otherwise the project folder's own `memory/`.
  */
-function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: Env): string {
+function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: Env, starts: SessionStarts): string {
   for (const session of sessions) {
-    const cwd = firstCwd(session);
+    const known = starts.get(session);
+    const cwd = known === undefined ? firstCwd(session) : (known.cwd ?? undefined);
     if (cwd !== undefined) return existsSync(cwd) ? autoMemoryDir({ projectRoot: cwd, env }) : join(projectDir, 'memory');
   }
   return join(projectDir, 'memory');
