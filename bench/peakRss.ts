@@ -17,6 +17,8 @@ export interface PeakRss {
   /** Null only when GNU time itself could not report (it was killed too). */
   readonly peakKiB: number | null;
   readonly seconds: number | null;
+  /** CPU seconds, user plus system, of the command and the threads it ran: what a busy machine does not change much. */
+  readonly cpuSeconds: number | null;
   /** The end of the child's stderr when it did not succeed. */
   readonly stderrTail: string;
 }
@@ -93,13 +95,20 @@ function tail(file: string): string {
 }
 
 /** GNU time's report: an optional "Command exited with non-zero status N" / "Command terminated by signal N" line, then ours. */
-function parseReport(text: string): { peakKiB: number | null; seconds: number | null; exitCode: number | null; signal: number | null } {
-  const figures = /^(\d+) (\d+(?:\.\d+)?)\s*$/m.exec(text);
+function parseReport(text: string): {
+  peakKiB: number | null;
+  seconds: number | null;
+  cpuSeconds: number | null;
+  exitCode: number | null;
+  signal: number | null;
+} {
+  const figures = /^(\d+) (\d+(?:\.\d+)?)(?: (\d+(?:\.\d+)?) (\d+(?:\.\d+)?))?\s*$/m.exec(text);
   const exit = /exited with non-zero status (\d+)/.exec(text);
   const signal = /terminated by signal (\d+)/.exec(text);
   return {
     peakKiB: figures ? Number(figures[1]) : null,
     seconds: figures ? Number(figures[2]) : null,
+    cpuSeconds: figures?.[3] !== undefined && figures[4] !== undefined ? Number(figures[3]) + Number(figures[4]) : null,
     exitCode: exit ? Number(exit[1]) : signal ? null : figures ? 0 : null,
     signal: signal ? Number(signal[1]) : null,
   };
@@ -109,7 +118,7 @@ function parseReport(text: string): { peakKiB: number | null; seconds: number | 
 export function measurePeakRss(args: readonly string[], options: PeakRssOptions): Promise<PeakRss> {
   return new Promise((resolve, reject) => {
     const stderr = openSync(options.stderrFile, 'w');
-    const child = spawn(GNU_TIME, ['-f', '%M %e', '-o', options.reportFile, process.execPath, ...args], {
+    const child = spawn(GNU_TIME, ['-f', '%M %e %U %S', '-o', options.reportFile, process.execPath, ...args], {
       cwd: options.cwd,
       env: options.env,
       stdio: ['ignore', 'ignore', stderr],

@@ -1,16 +1,10 @@
-import { TranscriptParser } from '../transcript/transcriptParser.js';
-import { entryPieces } from './entryPieces.js';
 import type { FileIdentity } from './fileIdentity.js';
-import { insertRows, saveFile, type EntryRow } from './indexTables.js';
+import { insertRows, saveFile } from './indexTables.js';
+import { RowBatcher, type ReadFrom, type RowBatch } from './rowBatcher.js';
 import type { SearchDb } from './searchDb.js';
 import type { SessionFile } from './sessionFiles.js';
 
-/** Where a pass starts reading a file: at its start, or where the index stopped. */
-export interface ReadFrom {
-  readonly offset: number;
-  readonly seq: number;
-  readonly skipped: number;
-}
+export type { ReadFrom } from './rowBatcher.js';
 
 /** What a pass counts: entries indexed, lines skipped, bytes read. */
 export interface IndexCounts {
@@ -20,73 +14,50 @@ export interface IndexCounts {
 }
 
 /**
+ * Writes one batch of a file's rows in one transaction that also records how far the file is
+ * indexed, so a pass cut short resumes where it stopped.
+ */
+export function writeBatch(db: SearchDb, file: SessionFile, identity: FileIdentity, batch: RowBatch, counts: IndexCounts): void {
+  const progress = { identity, indexedTo: batch.indexedTo, nextSeq: batch.nextSeq, skippedLines: batch.skipped };
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    insertRows(db, saveFile(db, file, progress), file, batch.rows);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+  counts.entries += batch.rows.length;
+  counts.bytesRead += batch.bytesRead;
+}
+
+/**
  * Indexes one file's bytes as they are pushed, chunk by chunk, from any source (a file on disk,
- * an archived version): rows are written in transactions of `batchRows`, each also recording how
- * far the file is indexed, so a pass cut short resumes. Only whole lines are indexed: an
- * unterminated last line waits for the next pass, which reads from its start.
+ * an archived version), in this thread: rows are written in transactions of `batchRows`.
  */
 export class FileIndexer {
-  private readonly parser: TranscriptParser;
-  private rows: EntryRow[] = [];
-  private position: number;
-  private skipped: number;
+  private readonly batcher: RowBatcher;
 
   constructor(
     private readonly db: SearchDb,
     private readonly file: SessionFile,
     private readonly identity: FileIdentity,
     private readonly from: ReadFrom,
-    private readonly batchRows: number,
+    batchRows: number,
     private readonly counts: IndexCounts,
   ) {
-    this.parser = new TranscriptParser({ startOffset: from.offset, startLine: 0, startSeq: from.seq });
-    this.position = from.offset;
-    this.skipped = from.skipped;
+    this.batcher = new RowBatcher(from, batchRows);
   }
 
   push(chunk: Buffer): void {
-    this.position += chunk.length;
-    this.counts.bytesRead += chunk.length;
-    for (const item of this.parser.push(chunk)) {
-      if (item.kind === 'diagnostic') {
-        this.skipped++;
-        continue;
-      }
-      const { uuid, timestamp } = item.entry as { uuid?: unknown; timestamp?: unknown };
-      const at = {
-        seq: item.seq,
-        offset: item.offset,
-        uuid: typeof uuid === 'string' ? uuid : null,
-        time: typeof timestamp === 'string' ? timestamp : null,
-      };
-      for (const piece of entryPieces(item.entry)) this.rows.push({ ...at, ...piece });
-    }
-    if (this.rows.length >= this.batchRows) this.flush();
+    const batch = this.batcher.push(chunk);
+    if (batch !== undefined) writeBatch(this.db, this.file, this.identity, batch, this.counts);
   }
 
   /** Writes what is left and records where the file is indexed to. */
   finish(): void {
-    this.counts.skippedLines += this.skipped - this.from.skipped;
-    this.flush();
-  }
-
-  private flush(): void {
-    const progress = {
-      identity: this.identity,
-      indexedTo: this.position - this.parser.pendingBytes,
-      nextSeq: this.parser.nextSeq,
-      skippedLines: this.skipped,
-    };
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      const fileId = saveFile(this.db, this.file, progress);
-      insertRows(this.db, fileId, this.file, this.rows);
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
-    this.counts.entries += this.rows.length;
-    this.rows = [];
+    const batch = this.batcher.finish();
+    writeBatch(this.db, this.file, this.identity, batch, this.counts);
+    this.counts.skippedLines += batch.skipped - this.from.skipped;
   }
 }

@@ -1,6 +1,9 @@
-import { readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { sep } from 'node:path';
-import { FileIndexer, type ReadFrom } from './fileIndexer.js';
+import { writeBatch } from './fileIndexer.js';
+import { parseRange, type ParseJob } from './parseRange.js';
+import { ParseWorkerClient } from './parseWorkerClient.js';
+import type { RowBatch } from './rowBatcher.js';
 import { closeSync, headHash, identityOf, openIfThere, type FileIdentity } from './fileIdentity.js';
 import type { SearchDb } from './searchDb.js';
 import type { SessionFile } from './sessionFiles.js';
@@ -12,6 +15,8 @@ export interface IndexOptions {
   /** Rows written per transaction: what the indexer holds in memory at most (plus one read chunk). */
   readonly batchRows?: number;
   readonly chunkBytes?: number;
+  /** Parse large files in a worker thread while this one writes (default true; only where the worker module is built). */
+  readonly parseWorker?: boolean;
 }
 
 /** What one pass did. `unchanged` files were judged by stat alone, nothing read. */
@@ -28,6 +33,15 @@ export interface IndexReport {
 
 export const DEFAULT_BATCH_ROWS = 2000;
 const DEFAULT_CHUNK_BYTES = 1024 * 1024;
+/** Bytes of a file to read from which a parse worker pays for its start (decision 89). */
+const WORKER_FROM_BYTES = 4 * 1024 * 1024;
+
+/** A pass's parse worker, started by the first file large enough, stopped at the end of the pass. */
+interface Parser {
+  readonly wanted: boolean;
+  client?: ParseWorkerClient | undefined;
+  tried: boolean;
+}
 
 const sameStat = (stored: StoredFile, dev: number, ino: number, size: number, mtimeMs: number): boolean =>
   stored.dev === dev && stored.ino === ino && stored.size === size && stored.mtime_ms === mtimeMs;
@@ -54,12 +68,17 @@ export function indexSessions(db: SearchDb, files: readonly SessionFile[], optio
     skippedLines: 0,
     bytesRead: 0,
   };
-  for (const file of files) indexOne(db, file, options, report);
+  const parser: Parser = { wanted: options.parseWorker !== false, tried: false };
+  try {
+    for (const file of files) indexOne(db, file, options, report, parser);
+  } finally {
+    parser.client?.close();
+  }
   if (options.roots !== undefined) report.removed = dropVanished(db, options.roots, new Set(files.map((f) => f.path)));
   return report;
 }
 
-function indexOne(db: SearchDb, file: SessionFile, options: IndexOptions, report: IndexReport): void {
+function indexOne(db: SearchDb, file: SessionFile, options: IndexOptions, report: IndexReport, parser: Parser): void {
   const stored = storedFile(db, file.path);
   let stats;
   try {
@@ -82,32 +101,45 @@ function indexOne(db: SearchDb, file: SessionFile, options: IndexOptions, report
     const from = grew
       ? { offset: stored.indexed_to, seq: stored.next_seq, skipped: stored.skipped_lines }
       : { offset: 0, seq: 0, skipped: 0 };
-    readInto(db, fd, file, now, from, options, report);
+    readInto(
+      db,
+      {
+        fd,
+        from,
+        size: now.size,
+        batchRows: options.batchRows ?? DEFAULT_BATCH_ROWS,
+        chunkBytes: options.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+      },
+      file,
+      now,
+      report,
+      parser,
+    );
   } finally {
     closeSync(fd);
   }
 }
 
-/** Reads a file from `from` to its size at open, one chunk at a time. */
-function readInto(
-  db: SearchDb,
-  fd: number,
-  file: SessionFile,
-  now: FileIdentity,
-  from: ReadFrom,
-  options: IndexOptions,
-  report: IndexReport,
-): void {
-  const indexer = new FileIndexer(db, file, now, from, options.batchRows ?? DEFAULT_BATCH_ROWS, report);
-  const buffer = Buffer.allocUnsafe(options.chunkBytes ?? DEFAULT_CHUNK_BYTES);
-  let position = from.offset;
-  while (position < now.size) {
-    const read = readSync(fd, buffer, 0, Math.min(buffer.length, now.size - position), position);
-    if (read === 0) break;
-    position += read;
-    indexer.push(buffer.subarray(0, read));
+/**
+ * Reads a file from `from` to its size at open and writes its rows batch by batch: parsed in the
+ * pass's worker when the file is large enough and a worker is there, else in this thread.
+ */
+function readInto(db: SearchDb, job: ParseJob, file: SessionFile, now: FileIdentity, report: IndexReport, parser: Parser): void {
+  const write = (batch: RowBatch, last: boolean): void => {
+    writeBatch(db, file, now, batch, report);
+    if (last) report.skippedLines += batch.skipped - job.from.skipped;
+  };
+  const client = job.size - job.from.offset >= WORKER_FROM_BYTES ? workerOf(parser) : undefined;
+  if (client === undefined) parseRange(job, write);
+  else client.parse(job, write);
+}
+
+function workerOf(parser: Parser): ParseWorkerClient | undefined {
+  if (parser.wanted && !parser.tried) {
+    parser.tried = true;
+    parser.client = ParseWorkerClient.start();
   }
-  indexer.finish();
+  return parser.client;
 }
 
 /** Drops the indexed files under the roots that the walk no longer found. */
