@@ -1,16 +1,30 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { archiveProjects } from '../src/archive/index.js';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { archiveProjects, DEFAULT_CODEC, type PieceCodec } from '../src/archive/index.js';
 import { machineLine, timedAsync } from './benchUtil.js';
 
 /**
  * `memlog archive` beside `tar -czf` over the same tree of real sessions (bench/quality/real),
- * interleaved round by round: time and size of a first archive, then a rerun over an unchanged
- * 10,000-session tree, the bytes a 1 MB growth reads, and the process's peak RSS after a large
- * session. Targets (decision 73): ≥ 0.8× tar's speed, size ≤ tar's, rerun < 2 s, growth ≈ 1 MB.
+ * interleaved round by round: the codec options over the tree's files, then time and size of a
+ * first archive with each codec memlog can write, then a rerun over an unchanged 10,000-session
+ * tree, the bytes a 1 MB growth reads, and the process's peak RSS after a large session. Targets
+ * (decisions 73, 90): ≥ 0.8× tar's speed, size ≤ tar's, rerun < 2 s, growth ≈ 1 MB.
  */
 const { values: args } = parseArgs({
   options: {
@@ -53,10 +67,10 @@ function tarOnce(root: string): { ms: number; size: number } {
   return { ms: performance.now() - start, size: statSync(out).size };
 }
 
-async function archiveOnce(projects: readonly string[]): Promise<{ ms: number; size: number }> {
+async function archiveOnce(projects: readonly string[], codec: PieceCodec): Promise<{ ms: number; size: number }> {
   const archiveDir = join(work, 'archive-real');
   rmSync(archiveDir, { recursive: true, force: true });
-  const { ms } = await timedAsync(() => archiveProjects({ archiveDir, projectDirs: projects }));
+  const { ms } = await timedAsync(() => archiveProjects({ archiveDir, projectDirs: projects, codec }));
   return { ms, size: folderBytes(archiveDir) };
 }
 
@@ -67,25 +81,74 @@ function folderBytes(dir: string): number {
   return total;
 }
 
-async function firstArchive(): Promise<void> {
-  const tree = realTree(Number(args.copies));
-  const tar: number[] = [];
-  const ours: number[] = [];
-  let sizes = { tar: 0, ours: 0 };
+const CODECS: readonly PieceCodec[] = ['gzip', 'brotli'];
+
+async function firstArchive(tree: { root: string; projects: string[]; bytes: number }): Promise<void> {
+  const times: Record<string, number[]> = { tar: [], gzip: [], brotli: [] };
+  const sizes: Record<string, number> = {};
   for (let round = 0; round < rounds; round++) {
     const t = tarOnce(tree.root);
-    const a = await archiveOnce(tree.projects);
-    tar.push(t.ms);
-    ours.push(a.ms);
-    sizes = { tar: t.size, ours: a.size };
+    times['tar']?.push(t.ms);
+    sizes['tar'] = t.size;
+    for (const codec of round % 2 === 0 ? CODECS : [...CODECS].reverse()) {
+      const a = await archiveOnce(tree.projects, codec);
+      times[codec]?.push(a.ms);
+      sizes[codec] = a.size;
+    }
   }
-  const [tarMs, oursMs] = [Math.min(...tar), Math.min(...ours)];
+  const best = (name: string): number => Math.min(...(times[name] ?? []));
   console.log(`first archive of ${(tree.bytes / 1e6).toFixed(1)} MB (${tree.projects.length} projects), best of ${rounds}:`);
-  console.log(`  tar -czf        ${tarMs.toFixed(0)} ms, ${sizes.tar} bytes`);
-  console.log(`  memlog archive  ${oursMs.toFixed(0)} ms, ${sizes.ours} bytes (incl. manifest)`);
-  console.log(
-    `  speed ${(tarMs / oursMs).toFixed(2)}× tar's (target ≥ 0.8), size ${(sizes.ours / sizes.tar).toFixed(2)}× tar's (target ≤ 1)`,
-  );
+  console.log(`  tar -czf                 ${best('tar').toFixed(0)} ms, ${sizes['tar']} bytes`);
+  for (const codec of CODECS) {
+    const [ms, size] = [best(codec), sizes[codec] ?? 0];
+    const tag = codec === DEFAULT_CODEC ? ' (default)' : '';
+    console.log(`  memlog archive, ${`${codec}${tag}`.padEnd(18)} ${ms.toFixed(0)} ms, ${size} bytes (incl. manifest)`);
+    console.log(
+      `    speed ${(best('tar') / ms).toFixed(2)}× tar's (target ≥ 0.8), size ${(size / (sizes['tar'] ?? 1)).toFixed(2)}× tar's (target ≤ 1)`,
+    );
+  }
+}
+
+/** The codec settings over the tree's files, two at a time on libuv's pool (as the archive runs them), interleaved round by round. */
+async function codecOptions(tree: { root: string; projects: string[]; bytes: number }): Promise<void> {
+  const files = tree.projects.flatMap((project) => readdirSync(project).map((name) => readFileSync(join(project, name))));
+  const brotli = (quality: number, window: number) => (bytes: Buffer) =>
+    promisify(brotliCompress)(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_LGWIN]: window,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+  const options: [string, (bytes: Buffer) => Promise<Buffer>][] = [
+    ['gzip 6', (bytes) => promisify(gzip)(bytes, { level: 6 })],
+    ['gzip 4', (bytes) => promisify(gzip)(bytes, { level: 4 })],
+    ['brotli 3, window 22', brotli(3, 22)],
+    ['brotli 4, window 22', brotli(4, 22)],
+    ['brotli 4, window 24', brotli(4, 24)],
+    ['brotli 5, window 24', brotli(5, 24)],
+    ['brotli 6, window 24', brotli(6, 24)],
+  ];
+  const times = new Map<string, number[]>();
+  const sizes = new Map<string, number>();
+  for (let round = 0; round < rounds; round++)
+    for (const [name, compress] of round % 2 === 0 ? options : [...options].reverse()) {
+      const start = performance.now();
+      let size = 0;
+      for (let i = 0; i < files.length; i += 2)
+        for (const packed of await Promise.all(files.slice(i, i + 2).map(compress))) size += packed.length;
+      times.set(name, [...(times.get(name) ?? []), performance.now() - start]);
+      sizes.set(name, size);
+    }
+  console.log(`codec options over the same ${files.length} files, two at a time, best of ${rounds}:`);
+  for (const [name] of options) {
+    const ms = Math.min(...(times.get(name) ?? []));
+    const size = sizes.get(name) ?? 0;
+    console.log(
+      `  ${name.padEnd(20)} ${(tree.bytes / 1e3 / ms).toFixed(1)} MB/s, ${(tree.bytes / size).toFixed(2)}× smaller, ${size} bytes`,
+    );
+  }
 }
 
 /** `count` small sessions in folders of 100, each a few lines, one in ten with a subagent. */
@@ -138,9 +201,12 @@ async function bigSession(): Promise<void> {
 
 console.log(machineLine());
 try {
-  await firstArchive();
+  const tree = realTree(Number(args.copies));
+  await firstArchive(tree);
   await rerunAndGrowth();
   await bigSession();
+  // Last: it holds the tree's files in memory, which would count in the peak RSS above.
+  await codecOptions(tree);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '../fs/sha256.js';
+import { codecExtension, type PieceCodec } from './pieceCodec.js';
 
 /** The manifest: one JSON line per stored piece, appended after the piece is in place (decision 73). */
 export const manifestPath = (archiveDir: string): string => join(archiveDir, 'manifest.jsonl');
@@ -18,8 +19,8 @@ export const piecesDir = (archiveDir: string): string => join(archiveDir, 'piece
  * its key (keys can be longer than a file name may be), and a name fixed by what the piece holds,
  * so a rerun after a kill writes the same piece over the one left unrecorded.
  */
-export function pieceRelPath(key: string, version: number, start: number, end: number): string {
-  return `pieces/${sha256Hex(key).slice(0, 20)}/${version}-${start}-${end}.gz`;
+export function pieceRelPath(key: string, version: number, start: number, end: number, codec: PieceCodec): string {
+  return `pieces/${sha256Hex(key).slice(0, 20)}/${version}-${start}-${end}.${codecExtension(codec)}`;
 }
 
 /** `MEMLOG_ARCHIVE`, else `~/.memlog/archive`. */

@@ -6,10 +6,13 @@ import { lockPath, manifestPath, unfinishedPath } from './archiveLayout.js';
 import { indexManifest, latestRecord } from './archiveIndex.js';
 import { firstLook, RACY_WINDOW_NS } from './fileChange.js';
 import { readManifest, type ManifestRecord, type SourceIdentity } from './manifest.js';
-import { listSessionFiles, type SourceFile } from './sourceFiles.js';
-import { SourceChangedError } from './storePiece.js';
-import { storeChange } from './storeChange.js';
+import { listSessionFiles } from './sourceFiles.js';
+import { DEFAULT_CODEC, type PieceCodec } from './pieceCodec.js';
+import { RedactionReport, type RedactionSummary } from './redactionReport.js';
+import { SourceChangedError, type PieceOptions } from './storePiece.js';
+import { storeChange, type FileRun } from './storeChange.js';
 import { sweepPieces } from './sweepPieces.js';
+import { RecordBatch } from './recordBatch.js';
 
 export interface ArchiveOptions {
   readonly archiveDir: string;
@@ -17,6 +20,10 @@ export interface ArchiveOptions {
   readonly projectDirs: readonly string[];
   /** The clock, for the records' dates and the racy-time rule (fileChange.ts). */
   readonly now?: () => Date;
+  /** Store every file with its secrets replaced by markers (decision 90); an archive that holds a redacted version always is. */
+  readonly redact?: boolean;
+  /** The codec of new pieces (default: DEFAULT_CODEC); older pieces keep theirs. */
+  readonly codec?: PieceCodec;
 }
 
 export type FileOutcome = 'unchanged' | 'touched' | 'added' | 'grown' | 'rewritten';
@@ -31,12 +38,15 @@ export interface ArchiveReport {
   readonly swept: number;
   /** Files not archived this run, with why (changed while read, vanished): the next run takes them. */
   readonly skipped: readonly { readonly key: string; readonly reason: string }[];
+  /** Null when the run did not redact; else what it redacted, per session. */
+  readonly redaction: RedactionSummary | null;
 }
 
 /**
  * `memlog archive`: brings the archive up to date with these projects' sessions, storing only
- * what is new (decision 73). Under the archive's lock; every piece lands before its manifest
- * line, so a run killed or stopped by a full disk leaves a valid archive the next run completes.
+ * what is new (decision 73). Under the archive's lock; every piece is durable before its manifest
+ * line is written (in batches, decision 90), so a run killed or stopped by a full disk leaves a
+ * valid archive the next run completes.
  */
 export async function archiveProjects(options: ArchiveOptions): Promise<ArchiveReport> {
   const { archiveDir, now = () => new Date() } = options;
@@ -46,9 +56,19 @@ export async function archiveProjects(options: ArchiveOptions): Promise<ArchiveR
     const manifest = await readManifest(manifestPath(archiveDir));
     const swept = existsSync(unfinishedPath(archiveDir)) ? sweepPieces(archiveDir, manifest.records) : 0;
     await writeFile(unfinishedPath(archiveDir), '', { sync: true });
-    const tally = new Tally(swept);
+    const redact = options.redact === true || manifest.records.some((record) => record.redaction !== undefined);
+    const pieces: PieceOptions = { codec: options.codec ?? DEFAULT_CODEC, redact };
     const index = indexManifest(manifest.records);
-    await inParallel(listSessionFiles(options.projectDirs), (file) => archiveFile(archiveDir, file, index.get(file.key), now(), tally));
+    const tally = new Tally(swept, redact ? new RedactionReport(options.redact !== true, index) : null);
+    const batch = new RecordBatch(archiveDir);
+    await inParallel(listSessionFiles(options.projectDirs), (file) =>
+      archiveFile({ archiveDir, file, now: now(), options: pieces, batch }, index.get(file.key), tally),
+    ).catch(async (error: unknown) => {
+      // What was stored before the failure is kept: a full disk may refuse this too, and then the next run stores it again.
+      await batch.flush().catch(() => undefined);
+      throw error;
+    });
+    await batch.flush();
     rmSync(unfinishedPath(archiveDir), { force: true });
     return tally.report();
   } finally {
@@ -56,22 +76,18 @@ export async function archiveProjects(options: ArchiveOptions): Promise<ArchiveR
   }
 }
 
-async function archiveFile(
-  archiveDir: string,
-  file: SourceFile,
-  history: ManifestRecord[][] | undefined,
-  now: Date,
-  tally: Tally,
-): Promise<void> {
+async function archiveFile(start: Omit<FileRun, 'seen'>, history: ManifestRecord[][] | undefined, tally: Tally): Promise<void> {
   try {
-    const seen = identityOf(file.path, now);
+    const run: FileRun = { ...start, seen: identityOf(start.file.path, start.now) };
     const last = latestRecord(history);
-    if (firstLook(last, seen) === 'unchanged') return tally.count('unchanged');
-    const stored = await storeChange(archiveDir, file, last, seen, now);
+    const unredacted = run.options.redact && last !== undefined && last.redaction === undefined;
+    if (firstLook(last, run.seen) === 'unchanged' && !unredacted) return tally.count('unchanged');
+    const stored = await storeChange(run, last);
     tally.count(stored.outcome, stored.bytesRead, stored.bytesStored);
+    if (stored.redacted !== null) tally.redaction?.add(run.file.key, stored.redacted);
   } catch (error) {
     if (!(error instanceof SourceChangedError) && !(isFsError(error) && (error as NodeJS.ErrnoException).code === 'ENOENT')) throw error;
-    tally.skip(file.key, error instanceof Error ? error.message : String(error));
+    tally.skip(start.file.key, error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -113,7 +129,10 @@ class Tally {
   private bytesStored = 0;
   private readonly skipped: { key: string; reason: string }[] = [];
 
-  constructor(private readonly swept: number) {}
+  constructor(
+    private readonly swept: number,
+    readonly redaction: RedactionReport | null,
+  ) {}
 
   count(outcome: FileOutcome, read = 0, stored = 0): void {
     this.files++;
@@ -135,6 +154,7 @@ class Tally {
       bytesStored: this.bytesStored,
       swept: this.swept,
       skipped: [...this.skipped],
+      redaction: this.redaction?.summary() ?? null,
     };
   }
 }

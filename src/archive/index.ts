@@ -20,3 +20,5 @@ export { changeArchiveHook, type HookChange } from './installHook.js';
 export { parseHookInput, shellQuote, type HookInput } from './hookInput.js';
 export { ARCHIVE_HOOK_MARK, ARCHIVE_HOOK_EVENTS } from './hookSettings.js';
 export { redactTranscript, type RedactionReport } from './redactTranscript.js';
+export { type RedactionSummary, type RedactedSession } from './redactionReport.js';
+export { type PieceCodec, DEFAULT_CODEC } from './pieceCodec.js';

@@ -14,7 +14,7 @@ import {
 } from '../search/index.js';
 import { indexManifest } from './archiveIndex.js';
 import { manifestPath } from './archiveLayout.js';
-import { readManifest, type ManifestRecord } from './manifest.js';
+import { contentLength, readManifest, type ManifestRecord } from './manifest.js';
 import { readVersion } from './readVersion.js';
 
 /** A folder that holds memlog's archive manifest (decision 73). */
@@ -24,13 +24,14 @@ const isTranscriptKey = (key: string): boolean => key.endsWith('.jsonl') && !key
 
 /**
  * An archived version as the index remembers a file: the version number stands for the inode (a
- * new version is a rewrite) and its first piece's head hash tells the same version grown.
+ * new version is a rewrite) and its first piece's head hash tells the same version grown. Its size
+ * is what its pieces hold (a redacted version's differs from its source's, decision 90).
  */
 function versionIdentity(version: number, records: readonly ManifestRecord[]): FileIdentity | undefined {
   const first = records[0];
-  const last = records[records.length - 1];
-  if (first === undefined || last === undefined) return undefined;
-  return { dev: 0, ino: version, size: last.end, mtimeMs: 0, headBytes: first.headLength, headHash: first.head };
+  if (first === undefined) return undefined;
+  const size = records.reduce((sum, record) => sum + contentLength(record), 0);
+  return { dev: 0, ino: version, size, mtimeMs: 0, headBytes: first.headLength, headHash: first.head };
 }
 
 const sameVersion = (stored: StoredFile, now: FileIdentity): boolean =>
@@ -91,8 +92,13 @@ async function indexVersion(
     : { offset: 0, seq: 0, skipped: 0 };
   const indexer = new FileIndexer(db, file, identity, from, DEFAULT_BATCH_ROWS, report);
   // Only the pieces that hold bytes past where the index stopped, the first one cut to start there.
-  const needed = records.filter((record) => record.end > from.offset);
-  let position = needed[0]?.start ?? from.offset;
+  // Offsets here are of the version's content, which a redacted version's source offsets are not.
+  let position = 0;
+  const needed = records.filter((record) => {
+    position += contentLength(record);
+    return position > from.offset;
+  });
+  position = records.slice(0, records.length - needed.length).reduce((sum, record) => sum + contentLength(record), 0);
   for await (const chunk of readVersion(archiveDir, needed)) {
     const skip = Math.max(0, Math.min(chunk.length, from.offset - position));
     position += chunk.length;

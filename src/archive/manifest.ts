@@ -2,9 +2,12 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { readRegularFileOrNullStream } from './readStream.js';
 
-/** v1: the first archive format (decision 73). */
-export const CURRENT_ARCHIVE_VERSION = 1;
-export const SUPPORTED_ARCHIVE_VERSIONS = [1] as const;
+/**
+ * v1: the first archive format, gzip pieces (decision 73).
+ * v2: brotli pieces besides gzip, and redacted versions (`redaction`, decision 90).
+ */
+export const CURRENT_ARCHIVE_VERSION = 2;
+export const SUPPORTED_ARCHIVE_VERSIONS = [1, 2] as const;
 
 /** A key is `<project folder>/<path inside it>`: relative, no empty, `.` or `..` segment. */
 const Key = z
@@ -18,12 +21,25 @@ const Count = z.number().int().nonnegative();
 
 /** A compressed run of a file's bytes, checksummed before and after compression. */
 export const StoredPiece = z.object({
-  path: z.string().regex(/^pieces\/[0-9a-f]+\/[0-9]+-[0-9]+-[0-9]+\.gz$/),
+  path: z.string().regex(/^pieces\/[0-9a-f]+\/[0-9]+-[0-9]+-[0-9]+\.(?:gz|br)$/),
   sha256: Hex,
   stored: Count,
   storedSha256: Hex,
 });
 export type StoredPiece = z.infer<typeof StoredPiece>;
+
+/**
+ * A version stored redacted (decision 90): each record's piece holds the source's bytes
+ * [start, end) with every secret replaced by a marker, `length` bytes once decompressed; `byRule`
+ * counts the secrets replaced in it. `openLine`: the version ends inside a line, which was
+ * redacted as it stood, so growth stores a new version rather than redact half a line.
+ */
+export const Redaction = z.object({
+  length: Count,
+  byRule: z.record(z.string(), Count),
+  openLine: z.boolean(),
+});
+export type Redaction = z.infer<typeof Redaction>;
 
 /** What a run saw of the source file: the fast path skips it when all of this is unchanged. */
 export const SourceIdentity = z.object({ dev: z.string(), ino: z.string(), size: Count, mtimeNs: z.string().nullable() });
@@ -33,24 +49,29 @@ export type SourceIdentity = z.infer<typeof SourceIdentity>;
  * One manifest line: bytes [start, end) of version `version` of the file `key`, in `piece`
  * (null: nothing new, only the source's identity refreshed). `head` and `tail` are the sha256 of
  * the version's bytes [0, headLength) and [tailStart, end): a later run checks them against the
- * file to tell growth from a rewrite, reading at most 8 KiB.
+ * file to tell growth from a rewrite, reading at most 8 KiB. Offsets, head and tail are always the
+ * source file's, redacted or not.
  */
 export const ManifestRecord = z.object({
-  v: z.literal(1),
+  v: z.union([z.literal(1), z.literal(2)]),
   key: Key,
   version: z.number().int().positive(),
   start: Count,
   end: Count,
   piece: StoredPiece.nullable(),
-  codec: z.literal('gzip'),
+  codec: z.enum(['gzip', 'brotli']),
   headLength: Count,
   head: Hex,
   tailStart: Count,
   tail: Hex,
   source: SourceIdentity,
   at: z.string(),
+  redaction: Redaction.optional(),
 });
 export type ManifestRecord = z.infer<typeof ManifestRecord>;
+
+/** How many bytes a record's piece holds once decompressed: its source range, or its redacted length. */
+export const contentLength = (record: ManifestRecord): number => record.redaction?.length ?? record.end - record.start;
 
 export interface Manifest {
   readonly records: readonly ManifestRecord[];

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { createGunzip } from 'node:zlib';
 import { MemlogError } from '../errors.js';
-import type { ManifestRecord } from './manifest.js';
+import { contentLength, type ManifestRecord } from './manifest.js';
+import { decompressor } from './pieceCodec.js';
 import { readRegularFileOrNullStream } from './readStream.js';
 
 /** An archived piece that is missing or does not match its checksums. */
@@ -15,6 +15,7 @@ export class DamagedPieceError extends MemlogError {
 /**
  * The bytes of one archived version, piece after piece, streamed: each piece is checked against
  * its sha256 and length as it is read, and a damaged one throws before its last chunk is given.
+ * A redacted version gives its redacted bytes (decision 90).
  */
 export async function* readVersion(archiveDir: string, records: readonly ManifestRecord[]): AsyncGenerator<Buffer> {
   for (const record of records) {
@@ -25,7 +26,7 @@ export async function* readVersion(archiveDir: string, records: readonly Manifes
     let length = 0;
     let held: Buffer | null = null;
     try {
-      for await (const chunk of input.pipe(createGunzip()) as AsyncIterable<Buffer>) {
+      for await (const chunk of input.pipe(decompressor(record.codec)) as AsyncIterable<Buffer>) {
         if (held !== null) yield held;
         hash.update(chunk);
         length += chunk.length;
@@ -35,7 +36,7 @@ export async function* readVersion(archiveDir: string, records: readonly Manifes
       input.destroy();
       throw new DamagedPieceError(record, `its piece does not decompress (${(error as Error).message})`);
     }
-    if (length !== record.end - record.start || hash.digest('hex') !== record.piece.sha256)
+    if (length !== contentLength(record) || hash.digest('hex') !== record.piece.sha256)
       throw new DamagedPieceError(record, 'its piece does not match its checksum');
     if (held !== null) yield held;
   }

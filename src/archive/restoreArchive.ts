@@ -27,6 +27,8 @@ export interface RestoreReport {
   readonly unchanged: readonly string[];
   /** There with other bytes, and not replaced (no --force). */
   readonly refused: readonly string[];
+  /** Selected files whose newest version is stored redacted: what was written holds markers, not the secrets (decision 90). */
+  readonly redacted: readonly string[];
 }
 
 /** Whether an archive key belongs to the selection. */
@@ -38,18 +40,20 @@ export function selects(selection: RestoreSelection, key: string): boolean {
 }
 
 /**
- * `memlog archive restore`: writes the newest version of every selected file, byte for byte,
+ * `memlog archive restore`: writes the newest version of every selected file, byte for byte (a
+ * redacted version's redacted bytes, and the report names it),
  * through a temp file and a rename; a file already there is left alone when identical, and kept
  * unless `force` when it differs.
  */
 export async function restoreArchive(options: RestoreOptions): Promise<RestoreReport> {
   const index = indexManifest((await readManifest(manifestPath(options.archiveDir))).records);
-  const report = { restored: [] as string[], unchanged: [] as string[], refused: [] as string[] };
+  const report = { restored: [] as string[], unchanged: [] as string[], refused: [] as string[], redacted: [] as string[] };
   for (const [key, versions] of [...index].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const newest = versions[versions.length - 1];
     if (newest === undefined || !selects(options.selection, key)) continue;
     const outcome = await restoreFile(options, key, newest);
     report[outcome].push(key);
+    if (newest[0]?.redaction !== undefined) report.redacted.push(key);
   }
   return report;
 }

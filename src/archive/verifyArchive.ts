@@ -9,6 +9,8 @@ import { DamagedPieceError, readVersion } from './readVersion.js';
 export interface VerifyReport {
   readonly files: number;
   readonly versions: number;
+  /** Versions stored redacted: checked against the checksums of their redacted bytes (decision 90). */
+  readonly redactedVersions: number;
   readonly pieces: number;
   /** Bytes of every version, uncompressed, read back and checked. */
   readonly bytes: number;
@@ -27,11 +29,13 @@ export async function verifyArchive(archiveDir: string): Promise<VerifyReport> {
   if (indexed < manifest.records.length)
     problems.push(`${manifest.records.length - indexed} record(s) do not continue their file's history`);
   let versions = 0;
+  let redactedVersions = 0;
   let pieces = 0;
   let bytes = 0;
   for (const history of index.values())
     for (const records of history) {
       versions++;
+      if (records[0]?.redaction !== undefined) redactedVersions++;
       for (const record of records) if (record.piece !== null) pieces++;
       try {
         bytes += await checkVersion(archiveDir, records);
@@ -40,7 +44,7 @@ export async function verifyArchive(archiveDir: string): Promise<VerifyReport> {
         problems.push(error.message);
       }
     }
-  return { files: index.size, versions, pieces, bytes, tornLines: manifest.tornLines.length, problems };
+  return { files: index.size, versions, redactedVersions, pieces, bytes, tornLines: manifest.tornLines.length, problems };
 }
 
 async function checkVersion(archiveDir: string, records: Parameters<typeof readVersion>[1]): Promise<number> {

@@ -7,6 +7,7 @@ import {
   projectFolders,
   selectionByName,
   type ArchiveReport,
+  type RedactionSummary,
 } from '../archive/index.js';
 import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
 import { checkOptions } from './optionChecks.js';
@@ -21,6 +22,7 @@ interface ArchiveOptions {
   readonly installHook?: boolean;
   readonly uninstallHook?: boolean;
   readonly settings?: string;
+  readonly redact?: boolean;
 }
 
 /** `memlog archive`: keep every session before Claude Code's cleanup deletes it (decision 73). */
@@ -35,11 +37,16 @@ export function registerArchive(program: Command): void {
     .option('--to <dir>', 'the archive (default: MEMLOG_ARCHIVE or ~/.memlog/archive)')
     .option('--config-dir <dir>', 'Claude config directory (default: CLAUDE_CONFIG_DIR or ~/.claude)')
     .option('--json', 'print what was done as one JSON object')
+    .option(
+      '--redact',
+      'store copies with every secret the scan finds replaced by [REDACTED:<rule>] (the live transcripts untouched); once an archive holds redacted copies, every later run redacts',
+    )
     .option('--install-hook', "add Claude Code SessionEnd and PreCompact hooks that archive each session (to --to's archive)")
     .option('--uninstall-hook', "remove memlog's archive hooks, every other hook kept")
     .option('--settings <file>', 'the Claude Code settings file for the hooks (default: settings.json in the Claude config directory)');
   checkOptions<ArchiveOptions>(command, (options, given) => {
     if (options.installHook === true && options.uninstallHook === true) return '--install-hook and --uninstall-hook: one of them';
+    if (options.redact === true && options.uninstallHook === true) return '--redact says how to archive; --uninstall-hook archives nothing';
     if (given('settings') && options.installHook !== true && options.uninstallHook !== true)
       return '--settings names where the hooks go; it needs --install-hook or --uninstall-hook';
     return undefined;
@@ -47,12 +54,13 @@ export function registerArchive(program: Command): void {
     const archiveDir = options.to ?? defaultArchiveDir();
     if (options.installHook === true || options.uninstallHook === true) {
       const settings = options.settings ?? join(options.configDir ?? claudeConfigHome(), 'settings.json');
-      await changeHook(settings, archiveDir, options.installHook === true);
+      await changeHook(settings, archiveDir, options.installHook === true, options.redact === true);
       return;
     }
     const report = await archiveProjects({
       archiveDir,
       projectDirs: projectFolders(projects, projectsRoot(options.configDir ?? claudeConfigHome())),
+      ...(options.redact === true ? { redact: true } : {}),
     });
     process.stdout.write(options.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatArchive(archiveDir, report));
   });
@@ -71,7 +79,24 @@ function formatArchive(archiveDir: string, report: ArchiveReport): string {
   ];
   if (report.swept > 0) lines.push(`  removed ${report.swept} piece(s) an interrupted run left unrecorded`);
   for (const skipped of report.skipped) lines.push(`  skipped ${skipped.key}: ${skipped.reason}`);
+  if (report.redaction !== null) lines.push(...formatRedaction(report.redaction));
   return `${lines.join('\n')}\n`;
+}
+
+/** What a redacting run replaced, per session, by rule and count: never a value (decision 90). */
+function formatRedaction(redaction: RedactionSummary): string[] {
+  const secrets = redaction.sessions.reduce((sum, session) => sum + session.secrets, 0);
+  const lines = [`  redacted ${secrets} secret(s) in ${redaction.sessions.length} session(s)`];
+  if (redaction.byArchive) lines[0] += ' (this archive keeps redacted copies, so every run redacts)';
+  for (const session of redaction.sessions) {
+    const rules = Object.entries(session.byRule).sort(([a], [b]) => (a < b ? -1 : 1));
+    lines.push(`    ${session.session}: ${rules.map(([rule, n]) => `${rule} ${n}`).join(', ')}`);
+  }
+  if (redaction.filesWithUnredactedVersions > 0)
+    lines.push(
+      `  ${redaction.filesWithUnredactedVersions} file(s) keep earlier versions stored before redaction, secrets included (a new archive holds none)`,
+    );
+  return lines;
 }
 
 interface RestoreOptions {
@@ -112,6 +137,10 @@ function registerRestore(archive: Command): void {
     const report = await restoreArchive({ archiveDir, selection, into, ...(options.force === true ? { force: true } : {}) });
     const lines = [`restored ${report.restored.length} file(s) into ${into}, ${report.unchanged.length} already there`];
     for (const key of report.refused) lines.push(`  kept ${key}: a different file is there (--force replaces it)`);
+    if (report.redacted.length > 0)
+      lines.push(
+        `  ${report.redacted.length} file(s) from redacted copies: their secrets are [REDACTED:<rule>] markers, not the original bytes`,
+      );
     process.stdout.write(`${lines.join('\n')}\n`);
     if (report.refused.length > 0) process.exitCode = 1;
   });
@@ -124,7 +153,8 @@ function registerVerify(archive: Command): void {
     .option('--archive <dir>', 'the archive (default: MEMLOG_ARCHIVE or ~/.memlog/archive)')
     .action(async (options: { archive?: string }) => {
       const report = await verifyArchive(options.archive ?? defaultArchiveDir());
-      const summary = `verified ${report.files} file(s), ${report.versions} version(s), ${report.pieces} piece(s), ${report.bytes} byte(s)`;
+      const redacted = report.redactedVersions > 0 ? ` (${report.redactedVersions} redacted)` : '';
+      const summary = `verified ${report.files} file(s), ${report.versions} version(s)${redacted}, ${report.pieces} piece(s), ${report.bytes} byte(s)`;
       process.stdout.write(`${summary}: ${report.problems.length === 0 ? 'all good' : `${report.problems.length} problem(s)`}\n`);
       for (const problem of report.problems) process.stdout.write(`  ${problem}\n`);
       if (report.tornLines > 0)

@@ -11,14 +11,14 @@ const MAX_INPUT_BYTES = 1 << 20;
 export const hookLogPath = (archiveDir: string): string => join(archiveDir, 'hook.log');
 
 /** The shell command Claude Code runs: this memlog, by the node and script running now, with the archive fixed at install. */
-export function hookCommand(archiveDir: string): string {
+export function hookCommand(archiveDir: string, redact: boolean): string {
   const memlog = [process.execPath, ...process.execArgv, process.argv[1] ?? 'memlog'].map(shellQuote).join(' ');
-  return `${ARCHIVE_HOOK_MARK}${memlog} archive hook --to ${shellQuote(resolve(archiveDir))}`;
+  return `${ARCHIVE_HOOK_MARK}${memlog} archive hook --to ${shellQuote(resolve(archiveDir))}${redact ? ' --redact' : ''}`;
 }
 
 /** `memlog archive --install-hook | --uninstall-hook`: one line saying what changed in which settings file. */
-export async function changeHook(settingsPath: string, archiveDir: string, install: boolean): Promise<void> {
-  const change = await changeArchiveHook(settingsPath, install ? hookCommand(archiveDir) : null);
+export async function changeHook(settingsPath: string, archiveDir: string, install: boolean, redact: boolean): Promise<void> {
+  const change = await changeArchiveHook(settingsPath, install ? hookCommand(archiveDir, redact) : null);
   const what = {
     installed: `installed the SessionEnd and PreCompact hooks that archive each session into ${archiveDir}`,
     removed: "removed memlog's archive hooks",
@@ -40,10 +40,10 @@ async function readInput(): Promise<string> {
  * Starts `memlog archive <the session's project>` detached, its output appended to the log, and
  * returns at once: Claude Code waits for nothing and the archive lock keeps runs one at a time.
  */
-function archiveDetached(archiveDir: string, projectDir: string, log: string): void {
+function archiveDetached(archiveDir: string, projectDir: string, log: string, redact: boolean): void {
   const fd = openSync(log, 'a', 0o600);
   try {
-    const args = [...process.execArgv, process.argv[1] ?? '', 'archive', '--to', archiveDir, projectDir];
+    const args = [...process.execArgv, process.argv[1] ?? '', 'archive', '--to', archiveDir, ...(redact ? ['--redact'] : []), projectDir];
     spawn(process.execPath, args, { detached: true, stdio: ['ignore', fd, fd] }).unref();
   } finally {
     closeSync(fd);
@@ -58,7 +58,8 @@ export function registerHookRun(archive: Command): void {
       "run by Claude Code's SessionEnd and PreCompact hooks (see --install-hook): archives the session's project in the background",
     )
     .option('--to <dir>', 'the archive (default: MEMLOG_ARCHIVE or ~/.memlog/archive)')
-    .action(async (options: { to?: string }) => {
+    .option('--redact', 'archive with --redact (set by --install-hook --redact)')
+    .action(async (options: { to?: string; redact?: boolean }) => {
       const archiveDir = resolve(options.to ?? defaultArchiveDir());
       const log = hookLogPath(archiveDir);
       try {
@@ -66,7 +67,7 @@ export function registerHookRun(archive: Command): void {
         const input = parseHookInput(await readInput());
         const line = typeof input === 'string' ? input : `${input.hook_event_name ?? 'hook'} ${input.session_id}: archiving`;
         appendFileSync(log, `${new Date().toISOString()} ${line}\n`);
-        if (typeof input !== 'string') archiveDetached(archiveDir, dirname(input.transcript_path), log);
+        if (typeof input !== 'string') archiveDetached(archiveDir, dirname(input.transcript_path), log, options.redact === true);
       } catch (error) {
         try {
           appendFileSync(log, `${new Date().toISOString()} error: ${(error as Error).message}\n`);

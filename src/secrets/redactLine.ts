@@ -46,10 +46,29 @@ export async function redactText(text: string): Promise<Redaction> {
   return { text: current, rules };
 }
 
+/**
+ * Short strings already scanned, with their redaction: a transcript repeats the same ones on every
+ * line (session id, working folder, version, a parent's uuid), and a scan costs about a
+ * millisecond whatever the length. Bounded, emptied when full.
+ */
+const scanned = new Map<string, Redaction>();
+const REMEMBERED_LENGTH = 256;
+const REMEMBERED_STRINGS = 20_000;
+
+async function redactString(text: string): Promise<Redaction> {
+  if (text.length > REMEMBERED_LENGTH) return redactText(text);
+  const known = scanned.get(text);
+  if (known !== undefined) return known;
+  const redaction = await redactText(text);
+  if (scanned.size >= REMEMBERED_STRINGS) scanned.clear();
+  scanned.set(text, redaction);
+  return redaction;
+}
+
 /** Every string in a JSON value, redacted; the same reference when nothing was found in it. */
 async function redactValue(value: unknown, rules: string[]): Promise<unknown> {
   if (typeof value === 'string') {
-    const redaction = await redactText(value);
+    const redaction = await redactString(value);
     rules.push(...redaction.rules);
     return redaction.rules.length === 0 ? value : redaction.text;
   }

@@ -1,7 +1,7 @@
 import { appendFileSync, cpSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoProjects } from '../support/paths.js';
+import { demoProjects, repoRoot } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 
@@ -103,5 +103,42 @@ describe('memlog archive', () => {
     const unknown = runCli(['archive', 'restore', 'nope', '--archive', dir, '--to', tempDir()]);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/^memlog: no archived session or project nope in /);
+  }, 120_000);
+
+  it('--redact stores copies without the secrets, lists them per session, restores the redacted bytes and says so', () => {
+    const root = tempDir();
+    const projects = join(root, 'projects');
+    cpSync(join(repoRoot, 'fixtures', 'secrets'), projects, { recursive: true });
+    const key = '-home-dev-deploy/6f1d2c3b-9a8e-4f7d-8c6b-5a4e3d2c1b0a.jsonl';
+    const original = readFileSync(join(projects, key));
+    const dir = join(root, 'archive');
+    const run = runCli(['archive', join(projects, '-home-dev-deploy'), '--to', dir, '--redact']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /\n {2}redacted 2 secret\(s\) in 1 session\(s\)\n {4}-home-dev-deploy\/6f1d2c3b-9a8e-4f7d-8c6b-5a4e3d2c1b0a: aws-access-token 1, env-password 1\n$/,
+    );
+    expect(readFileSync(join(projects, key)).equals(original)).toBe(true);
+    const into = join(root, 'restored');
+    const restored = runCli(['archive', 'restore', '--all', '--archive', dir, '--to', into]);
+    expect(restored.stdout).toContain('1 file(s) from redacted copies: their secrets are [REDACTED:<rule>] markers');
+    const text = readFileSync(join(into, key), 'utf8');
+    expect(text).toContain('[REDACTED:aws-access-token]');
+    expect(text).not.toContain('AKIAIOSFODNN7EXAMPLE');
+    expect(runCli(['archive', 'verify', '--archive', dir]).stdout).toMatch(
+      /^verified 1 file\(s\), 1 version\(s\) \(1 redacted\), .*: all good\n$/,
+    );
+  }, 120_000);
+
+  it('--install-hook --redact makes the hook archive with --redact; --redact with --uninstall-hook is a usage error', () => {
+    const root = tempDir();
+    const settings = join(root, 'settings.json');
+    const installed = runCli(['archive', '--install-hook', '--redact', '--settings', settings, '--to', join(root, 'archive')]);
+    expect(installed.status, installed.stderr).toBe(0);
+    const hooks = JSON.parse(readFileSync(settings, 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    for (const event of ['SessionEnd', 'PreCompact'])
+      expect(hooks.hooks[event]?.[0]?.hooks[0]?.command).toMatch(/ archive hook --to .* --redact$/);
+    const both = runCli(['archive', '--uninstall-hook', '--redact', '--settings', settings]);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/^error: --redact says how to archive; --uninstall-hook archives nothing\n/);
   }, 120_000);
 });

@@ -51,9 +51,9 @@ const KILLS: readonly KillPoint[] = [
   { op: 'rename', match: 'pieces/', nth: 1, when: 'before' },
   { op: 'rename', match: 'pieces/', nth: 1, when: 'after' },
   { op: 'rename', match: 'pieces/', nth: 4, when: 'after' },
-  { op: 'write', match: '"v":1', nth: 1, when: 'before' },
-  { op: 'write', match: '"v":1', nth: 3, when: 'after' },
-  { op: 'write', match: '"v":1', nth: 6, when: 'after' },
+  // The run's records go down in one write once their pieces are fsync'd (decision 90): before it, every piece is unrecorded.
+  { op: 'write', match: '"v":2', nth: 1, when: 'before' },
+  { op: 'write', match: '"v":2', nth: 1, when: 'after' },
   { op: 'rm', match: 'unfinished', nth: 1, when: 'before' },
 ];
 
@@ -98,7 +98,7 @@ describe('memlog archive on a full disk', () => {
   it('stops with one line when a piece cannot be written, and a rerun completes it', () => {
     const { projects, archive } = setUp();
     const size = readFileSync(join(projects, SESSION_KEY)).length;
-    const piece = join(archive, 'pieces', sha256Hex(SESSION_KEY).slice(0, 20), `1-0-${size}.gz.tmp`);
+    const piece = join(archive, 'pieces', sha256Hex(SESSION_KEY).slice(0, 20), `1-0-${size}.br.tmp`);
     const failed = runArchive(projects, archive, { failFs: [{ path: piece, code: 'ENOSPC' }] });
     expect(failed.status).toBe(2);
     expect(failed.stderr).toMatch(/^memlog: .*no space left on device[^\n]*\n$/);

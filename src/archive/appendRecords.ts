@@ -6,13 +6,13 @@ import { manifestPath } from './archiveLayout.js';
 import type { ManifestRecord } from './manifest.js';
 
 /**
- * Appends one record to the manifest and fsyncs it. A line torn by a kill is ended first, so it
- * stays one unreadable line the reader skips, never glued to this one; a full disk takes the
- * partial line back (appendLines.ts).
+ * Appends records to the manifest in one write and fsyncs it. A line torn by a kill is ended
+ * first, so it stays one unreadable line the reader skips, never glued to these; a full disk
+ * takes the partial lines back (appendLines.ts).
  */
-export function appendRecord(archiveDir: string, record: ManifestRecord): void {
+export function appendRecords(archiveDir: string, records: readonly ManifestRecord[]): void {
   const path = manifestPath(archiveDir);
-  appendWholeLinesSync(path, `${JSON.stringify(record)}\n`, { endTornTail: true });
+  appendWholeLinesSync(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''), { endTornTail: true });
   faultPoint('fsync', path);
   const fd = openRegularSync(path);
   try {
