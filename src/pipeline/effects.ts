@@ -16,7 +16,9 @@ import type { Decision } from '../projections/decisions.js';
 import type { AnyRunOutcome } from './runOutcomes.js';
 import type { EffectRecord, LogPosition } from './effectRecord.js';
 import { decisionRecord } from './effectRecords.js';
-import { doRunWork, recordRunEnd, recordRunStart } from './oneRun.js';
+import { closureJob } from './closureJob.js';
+import { runJournal } from './oneRun.js';
+import { runEffect, type EffectEnd } from './runEffect.js';
 import { coalesceTrailing } from './operators/coalesceTrailing.js';
 import { runOf } from './runsByKind.js';
 import { RUN_KINDS, type RunKind } from '../projections/decisions.js';
@@ -79,6 +81,14 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
       work(run, batch, trailing, done).catch((error: unknown) => subscriber.error(error));
     });
 
+  /** Each kind's job: the runner's `execute`, its apply closure kept until the journal applies the commit. */
+  const jobs = new Map(
+    RUN_KINDS.map((run) => [
+      run,
+      closureJob(run, ({ batch }: { readonly batch: readonly Decision[] }, runId) => execute(run, batch, abort.signal, runId)),
+    ]),
+  );
+
   const work = async (
     run: RunKind,
     batch: Decision[],
@@ -87,28 +97,30 @@ export function runEffects(decisions: Observable<Decision>, options: EffectRunne
   ): Promise<void> => {
     await applying.get(run);
     const at = position();
-    const started = recordRunStart({
-      run,
-      seq: at.seq,
-      at,
-      batch: batch.map((d) => ({ seq: d.seq, uuid: d.uuid })),
-      trailing,
-      runIds,
-      record,
+    const start = { run, seq: at.seq, at, batch: batch.map((d) => ({ seq: d.seq, uuid: d.uuid })), trailing, runIds };
+    // Recording the end and completing the run happen in one synchronous step (`settled`), so the
+    // trailing run is released at exactly the position just recorded. Applying comes after the
+    // record, and before the next run of this kind does anything.
+    let committed = false;
+    const settled = (end: EffectEnd<RunKind>): void => {
+      committed = end.kind === 'finished';
+      if (committed)
+        applying.set(
+          run,
+          ended.then(() => undefined, fatal),
+        );
+      if (end.kind === 'finished' || end.kind === 'failed' || end.kind === 'deferred') done(end.records);
+    };
+    const journal = runJournal(start, { record, endAt: position, signal: abort.signal, settled });
+    const job = jobs.get(run);
+    if (job === undefined) throw new TypeError(`no job for ${run} runs`);
+    const ended = runEffect(journal, job, { batch });
+    // An apply that fails is the `applying` promise's to report; anything before the commit is this run's.
+    const end = await ended.catch((error: unknown) => {
+      if (committed) return null;
+      throw error;
     });
-    const settled = await doRunWork(() => execute(run, batch, abort.signal, started.runId));
-    // Recording the end and completing the run happen in one synchronous step, so the trailing
-    // run is released at exactly the position just recorded. Applying comes after the record,
-    // and before the next run of this kind does anything.
-    const end = recordRunEnd(started, settled, { at: position(), record, signal: abort.signal });
-    if (end.kind === 'aborted') return; // unsubscribed: nothing more is recorded or applied
-    if (end.kind === 'interrupted') throw end.error; // withdrawn: the runner stops, and the run is redone at its place
-    if (end.kind === 'finished')
-      applying.set(
-        run,
-        end.apply().catch((error: unknown) => fatal(error)),
-      );
-    done(end.records);
+    if (end?.kind === 'interrupted') throw end.error; // withdrawn: the runner stops, and the run is redone at its place
   };
 
   /** Every decision goes into the log as it is made (a skip too), before any run it causes. */

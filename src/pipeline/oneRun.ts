@@ -1,25 +1,27 @@
-import { isEnvironmentFault, RunInterruptedError } from '../fs/fsError.js';
+import { RunInterruptedError } from '../fs/fsError.js';
 import type { RunKind } from '../projections/decisions.js';
-import type { AnyRunOutcome } from './runOutcomes.js';
-import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from './effectRecord.js';
+import type { EffectRecord, LogPosition, RemoteRequest, RunFinishedRecord, RunStartedRecord } from './effectRecord.js';
 import { nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, runStartedRecord } from './effectRecords.js';
+import type { EffectEnd, EffectJournal } from './runEffect.js';
+import type { BeginOf, CommitOf } from './unendedEntries.js';
 
 /**
- * The steps of one run, shared by the live runner (effects.ts: runs coalesced as decisions
- * arrive) and the paced runner (pacedRuns.ts: runs over a finished transcript, each before the
- * next entry is folded). The runners only schedule runs and react to how they end; what a run
- * records, and when, is decided here once:
+ * A run's journal (decision 91), shared by the live runner (effects.ts: runs coalesced as
+ * decisions arrive), the paced runner (pacedRuns.ts: runs over a finished transcript, each before
+ * the next entry is folded) and a message-batch run collected later. The runners only schedule
+ * runs and react to how they end; what a run records, and when, is decided here and in the
+ * journal's driver (`runEffect`):
  *
- * 1. `recordRunStart`: the run's id is picked and `run_started` recorded, before any work.
- * 2. `doRunWork`: the work is done (a model call, a memory edit); nothing is recorded meanwhile.
- * 3. `recordRunEnd`: the outcome is classified and the end recorded, before anything is applied.
- * 4. `apply` (finished runs only), by the runner: the next run of its kind waits for it.
+ * 1. begin: the run's id is picked and `run_started` recorded, before any work.
+ * 2. the executor does the work (a model call into a staged copy); nothing is recorded meanwhile.
+ * 3. commit: `run_finished` with the outcome, before anything is applied; or the failure.
+ * 4. apply: the job's apply step (the next run of its kind waits for it); a run has no end record.
  *
- * `recordRunStart` and `recordRunEnd` are synchronous on purpose: the live runner releases a
- * trailing run in the same tick the end is recorded, so no decision slips in between and a
- * replay coalesces exactly as the live run did.
+ * The records are written synchronously on purpose: the live runner releases a trailing run in
+ * the same tick the end is recorded (`settled`), so no decision slips in between and a replay
+ * coalesces exactly as the live run did.
  *
- * How a run ends (`RunEnd`):
+ * How a run ends (`EffectEnd`):
  * - finished: `run_finished` with the outcome. The record is a commit (write-ahead): should the
  *   apply fail, it fails with RunInterruptedError and the record stands; whoever uses the result
  *   next finishes the apply from the staged copy.
@@ -36,12 +38,8 @@ import { nextRunId, runFailedRecord, runFinishedRecord, runInterruptedRecord, ru
  *   interrupted and runs it again (recoverInterrupted).
  */
 
-/** What a run's work gives back: an outcome to record and how to apply it, or word that it goes on elsewhere. */
-export type RunWork<O extends AnyRunOutcome = AnyRunOutcome> =
-  { readonly outcome?: O; readonly apply?: () => Promise<void> } | { readonly deferred: true };
-
-export interface RunStartOptions {
-  readonly run: RunKind;
+export interface RunStartOptions<K extends RunKind = RunKind> {
+  readonly run: K;
   /** The seq the run's id is named by (`<kind>@<seq>`, see nextRunId). */
   readonly seq: number;
   /** Where the transcript stands as the run starts. */
@@ -51,8 +49,6 @@ export interface RunStartOptions {
   readonly trailing: boolean;
   /** Run ids already in the log or given out; the new one is added. */
   readonly runIds: Set<string>;
-  /** Appends records to the effect log, synchronously. */
-  readonly record: (records: readonly EffectRecord[]) => void;
   /** Records written in the same append, before `run_started` (the paced runner's decisions). */
   readonly before?: readonly EffectRecord[];
   /** Where the run's request goes when it is answered elsewhere (a message batch). */
@@ -63,108 +59,71 @@ export interface RunStartOptions {
   readonly policy?: string;
 }
 
-export interface StartedRun {
-  readonly run: RunKind;
-  readonly runId: string;
-  readonly started: RunStartedRecord;
-}
-
-/** Step 1: picks the run's id and records `run_started`. */
-export function recordRunStart(options: RunStartOptions): StartedRun {
-  const { run, at, record } = options;
-  const runId = nextRunId(run, options.seq, options.runIds);
-  options.onId?.(runId);
-  const remote = options.remote?.(runId);
-  const { batch, trailing } = options;
-  const started = runStartedRecord({
-    at,
-    run,
-    runId,
-    batch,
-    trailing,
-    ...(remote === undefined ? {} : { remote }),
-    ...(options.policy === undefined ? {} : { policy: options.policy }),
-  });
-  record([...(options.before ?? []), started]);
-  return { run, runId, started };
-}
-
-export type WorkDone<O extends AnyRunOutcome = AnyRunOutcome> =
-  { readonly ok: true; readonly work: RunWork<O> } | { readonly ok: false; readonly error: unknown };
-
-/** Step 2: does the run's work; a throw (synchronous too) becomes a value for recordRunEnd to classify. */
-export async function doRunWork<O extends AnyRunOutcome>(work: () => Promise<RunWork<O>>): Promise<WorkDone<O>> {
-  try {
-    return { ok: true, work: await work() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
-/** How a run ended; `records` are the run's records as a replay reads them from the log. */
-export type RunEnd<O extends AnyRunOutcome = AnyRunOutcome> =
-  | {
-      readonly kind: 'finished';
-      readonly records: readonly EffectRecord[];
-      readonly outcome: O | undefined;
-      readonly apply: () => Promise<void>;
-    }
-  | { readonly kind: 'failed'; readonly records: readonly EffectRecord[]; readonly error: string }
-  | { readonly kind: 'interrupted'; readonly message: string; readonly error: RunInterruptedError }
-  | { readonly kind: 'deferred'; readonly records: readonly EffectRecord[] }
-  | { readonly kind: 'aborted'; readonly error: unknown };
-
-export interface RunEndOptions {
-  /** Where the transcript stands as the run ends. */
-  readonly at: LogPosition;
+export interface RunEndOptions<K extends RunKind> {
+  /** Appends records to the effect log, synchronously. */
   readonly record: (records: readonly EffectRecord[]) => void;
+  /** Where the transcript stands as the run ends. */
+  readonly endAt: () => LogPosition;
   readonly signal?: AbortSignal;
-  /** The end was recorded after the log, ending at `at`, was read to its end (a message-batch run collected later). */
+  /** The end was recorded after the log, ending at `endAt`, was read to its end (a message-batch run collected later). */
   readonly afterEnd?: boolean;
+  /** Told in the tick the run's end is recorded, before its apply. */
+  readonly settled?: (end: EffectEnd<K>) => void;
 }
 
-/** Step 3: classifies how the run ended and records it (see the module comment for each way). */
-export function recordRunEnd<O extends AnyRunOutcome>(run: StartedRun, settled: WorkDone<O>, options: RunEndOptions): RunEnd<O> {
-  const { at, record } = options;
-  const ids = { at, run: run.run, runId: run.runId };
-  const placed = { ...ids, ...(options.afterEnd === true ? { afterEnd: true } : {}) };
-  if (options.signal?.aborted === true) return { kind: 'aborted', error: settled.ok ? options.signal.reason : settled.error };
-  if (!settled.ok) {
-    const message = errorText(settled.error);
-    if (isEnvironmentFault(settled.error)) {
-      withdraw(record, runInterruptedRecord({ ...ids, reason: message }));
-      return { kind: 'interrupted', message, error: new RunInterruptedError(settled.error) };
-    }
-    const failed = runFailedRecord({ ...placed, error: message });
-    record([failed]);
-    return { kind: 'failed', records: [run.started, failed], error: message };
-  }
-  const { work } = settled;
-  if ('deferred' in work) return { kind: 'deferred', records: [run.started] };
-  const finished = runFinishedRecord({ ...placed, ...(work.outcome === undefined ? {} : { outcome: work.outcome }) });
-  record([finished]);
-  return { kind: 'finished', records: [run.started, finished], outcome: work.outcome, apply: () => applyWork(work.apply) };
+/** The journal of a new run: its id picked now, `run_started` recorded at its begin. */
+export function runJournal<K extends RunKind>(start: RunStartOptions<K>, end: RunEndOptions<K>): EffectJournal<K> {
+  const { run } = start;
+  const runId = nextRunId(run, start.seq, start.runIds);
+  const begin = () => {
+    start.onId?.(runId);
+    const remote = start.remote?.(runId);
+    const started = runStartedRecord({
+      at: start.at,
+      run,
+      runId,
+      batch: start.batch,
+      trailing: start.trailing,
+      ...(remote === undefined ? {} : { remote }),
+      ...(start.policy === undefined ? {} : { policy: start.policy }),
+    });
+    return { begun: beginOfKind(run, started), write: [...(start.before ?? []), started] };
+  };
+  return endedRun(run, runId, begin, end);
 }
 
-/**
- * Best effort: should even this record not reach the disk, the next build finds the run without
- * an end and marks it interrupted itself (recoverInterrupted).
- */
-function withdraw(record: (records: readonly EffectRecord[]) => void, interrupted: EffectRecord): void {
-  try {
-    record([interrupted]);
-  } catch {
-    // see above
-  }
+/** The journal of a run an earlier process began (a message-batch run collected now): nothing more is recorded for its begin. */
+export function resumedRunJournal<K extends RunKind>(run: K, started: RunStartedRecord, end: RunEndOptions<K>): EffectJournal<K> {
+  const begun = beginOfKind(run, started);
+  return endedRun(run, started.runId, () => ({ begun, write: [] }), end);
 }
 
-/** Starts `apply` at once (the live runner calls this in the tick the end is recorded); a failure is the machine's. */
-async function applyWork(apply: (() => Promise<void>) | undefined): Promise<void> {
-  try {
-    await apply?.();
-  } catch (error) {
-    throw new RunInterruptedError(error);
-  }
+function endedRun<K extends RunKind>(run: K, runId: string, begin: EffectJournal<K>['begin'], options: RunEndOptions<K>): EffectJournal<K> {
+  const { endAt } = options;
+  const placed = () => ({ at: endAt(), run, runId, ...(options.afterEnd === true ? { afterEnd: true } : {}) });
+  return {
+    id: runId,
+    record: options.record,
+    begin,
+    commit: (outcome) => commitOfKind(run, runFinishedRecord({ ...placed(), ...(outcome === undefined ? {} : { outcome }) })),
+    failed: (_begun, error, interrupted) =>
+      interrupted ? runInterruptedRecord({ at: endAt(), run, runId, reason: error }) : runFailedRecord({ ...placed(), error }),
+    applyFailure: (error) => new RunInterruptedError(error),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.settled === undefined ? {} : { settled: options.settled }),
+  };
 }
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** A run's records narrowed to its kind: every runner makes records of the kind it runs. */
+function beginOfKind<K extends RunKind>(run: K, record: RunStartedRecord): BeginOf<K> {
+  if (!isBeginOf(run, record)) throw new TypeError(`a ${run} run made a ${record.run} record`);
+  return record;
+}
+const isBeginOf = <K extends RunKind>(run: K, record: EffectRecord): record is BeginOf<K> =>
+  record.type === 'run_started' && record.run === run;
+function commitOfKind<K extends RunKind>(run: K, record: RunFinishedRecord): CommitOf<K> {
+  if (!isCommitOf(run, record)) throw new TypeError(`a ${run} run made a ${record.run} record`);
+  return record;
+}
+const isCommitOf = <K extends RunKind>(run: K, record: EffectRecord): record is CommitOf<K> =>
+  record.type === 'run_finished' && record.run === run;

@@ -3,9 +3,11 @@ import type { LogEntry } from '../transcript/logEntry.js';
 import { appendEffectsSync, withoutInterrupted } from './effectLog.js';
 import type { EffectRecord, LogPosition, RemoteRequest, RunStartedRecord } from './effectRecord.js';
 import type { RunKind } from '../projections/decisions.js';
-import type { RunOutcomeOf } from './runOutcomes.js';
+
 import { decisionRecord, runInterruptedRecord, runRetriedRecord } from './effectRecords.js';
-import { doRunWork, recordRunEnd, recordRunStart } from './oneRun.js';
+import type { EffectJob, OutcomeOf } from './effectJob.js';
+import { runJournal } from './oneRun.js';
+import { runEffect } from './runEffect.js';
 import { hasUuid } from '../transcript/entrySchema.js';
 import { mergeByPosition } from './mergeByPosition.js';
 import { recoverJournal } from './recoverJournal.js';
@@ -16,19 +18,21 @@ export interface PacedRun<K extends RunKind = RunKind> {
   readonly runId: string;
   readonly at: LogPosition;
   readonly ok: boolean;
-  readonly outcome?: RunOutcomeOf<K> | undefined;
+  readonly outcome?: OutcomeOf<K> | undefined;
   readonly error?: string;
   /** Handed to someone else to do (a message batch): started, still in flight, no end yet. */
   readonly deferred?: boolean;
 }
 
-/** What `execute` gives back: a result to record and apply, or word that the run goes on elsewhere. */
-export type PacedResult<K extends RunKind = RunKind> =
-  { readonly outcome: RunOutcomeOf<K>; readonly apply: () => Promise<void> } | { readonly deferred: true };
+/** What a paced run's job is given: where it starts, and the decisions it serves. */
+export interface PacedInput {
+  readonly start: RunStart;
+  readonly decisions: readonly Decision[];
+}
 
 export type PacedRunEvent<K extends RunKind = RunKind> =
   | { readonly type: 'started'; readonly runId: string; readonly at: LogPosition }
-  | { readonly type: 'finished'; readonly runId: string; readonly outcome: RunOutcomeOf<K> | undefined }
+  | { readonly type: 'finished'; readonly runId: string; readonly outcome: OutcomeOf<K> | undefined }
   | { readonly type: 'failed'; readonly runId: string; readonly error: string };
 
 export interface PacedRunsOptions<K extends RunKind = RunKind> {
@@ -40,11 +44,12 @@ export interface PacedRunsOptions<K extends RunKind = RunKind> {
   readonly kind: K;
   readonly settings?: ReplaySettings;
   /**
-   * Does one run; `apply` runs after its outcome is in the log. A deferred run stays in flight:
-   * its end is recorded later (e.g. when a batch result is collected), and until then the
-   * triggers' later decisions coalesce behind it, as they would behind any slow run.
+   * The runs' job (decision 91): its executor does one run, its apply step runs after the
+   * outcome is in the log. A deferred run stays in flight: its end is recorded later (e.g. when a
+   * batch result is collected), and until then the triggers' later decisions coalesce behind it,
+   * as they would behind any slow run.
    */
-  readonly execute: (start: RunStart, decisions: readonly Decision[], runId: string) => Promise<PacedResult<K>>;
+  readonly job: EffectJob<K, PacedInput>;
   /** Where a deferred run's request went (a message batch), for its run_started record. */
   readonly remote?: (runId: string, start: RunStart, decisions: readonly Decision[]) => RemoteRequest;
   readonly onRun?: (event: PacedRunEvent<K>) => void;
@@ -133,22 +138,27 @@ async function runPacedFolded<A, K extends RunKind>(options: PacedRunsOptions<K>
   const runOne = async (start: RunStart): Promise<readonly EffectRecord[]> => {
     const decisions = start.batch.flatMap((uuid) => (due.has(uuid) ? [due.get(uuid)!] : []));
     const { remote } = options;
-    const started = recordRunStart({
-      run: kind,
-      seq: start.seq,
-      at,
-      batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })),
-      trailing: start.trailing,
-      runIds,
-      record: append,
-      before: decisions.map(decisionRecord),
-      onId: (id) => options.onRun?.({ type: 'started', runId: id, at }),
-      ...(options.settings?.policy === undefined ? {} : { policy: options.settings.policy }),
-      ...(remote === undefined ? {} : { remote: (id: string) => remote(id, start, decisions) }),
-    });
-    const { runId } = started;
-    const settled = await doRunWork(() => options.execute(start, decisions, runId));
-    const end = recordRunEnd(started, settled, { at, record: append, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+    const journal = runJournal(
+      {
+        run: kind,
+        seq: start.seq,
+        at,
+        batch: decisions.map((d) => ({ seq: d.seq, uuid: d.uuid })),
+        trailing: start.trailing,
+        runIds,
+        before: decisions.map(decisionRecord),
+        onId: (id) => options.onRun?.({ type: 'started', runId: id, at }),
+        ...(options.settings?.policy === undefined ? {} : { policy: options.settings.policy }),
+        ...(remote === undefined ? {} : { remote: (id: string) => remote(id, start, decisions) }),
+      },
+      { record: append, endAt: () => at, ...(options.signal === undefined ? {} : { signal: options.signal }) },
+    );
+    const runId = journal.id;
+    // Recorded as finished, the run is done, as in a write-ahead log: should applying fail (the
+    // disk), the error stops this build, and whoever uses the result next finishes the apply
+    // from the staged copy first (the job's own apply step, by the recovery path). Never a
+    // second record for the same run.
+    const end = await runEffect(journal, options.job, { start, decisions });
     switch (end.kind) {
       case 'aborted':
         throw end.error;
@@ -165,11 +175,6 @@ async function runPacedFolded<A, K extends RunKind>(options: PacedRunsOptions<K>
         ended({ runId, at, ok: true, deferred: true });
         return end.records;
       case 'finished':
-        // Recorded as finished, the run is done, as in a write-ahead log: should applying fail (the
-        // disk), the error stops this build, and whoever uses the result next finishes the apply
-        // from the staged copy first (notes: finishApplied; memory: applyStaged). Never a second
-        // record for the same run.
-        await end.apply();
         ended({ runId, at, ok: true, outcome: end.outcome });
         options.onRun?.({ type: 'finished', runId, outcome: end.outcome });
         return end.records;

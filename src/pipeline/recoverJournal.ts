@@ -1,5 +1,7 @@
 import type { EffectRecord } from './effectRecord.js';
 import { appendEffectsSync } from './effectLog.js';
+import type { EffectJob } from './effectJob.js';
+import { JOURNAL_ENDS } from './journalEnds.js';
 import type { JournalKind } from './journalKinds.js';
 import type { BeginOf, CommitOf, Unended } from './unendedEntries.js';
 
@@ -43,4 +45,31 @@ export async function recoverJournal<K extends JournalKind>(
     else close(rolledBack, await steps.rollBack(begin));
   }
   return { finished, rolledBack };
+}
+
+/**
+ * The one recovery path from a job's own declaration (decision 91): a committed entry is finished
+ * by the job's apply step, the same as live, then closed by its kind's end records; a begun one is
+ * taken back by the job's `rollBack`, then closed by its kind's taken-back records. `landed`: for a
+ * kind whose commit is a fact on disk (`memlog compact`'s append landed whole), the begun entry as
+ * its commit when it landed, so it is closed instead of taken back.
+ */
+export function recoverEffects<K extends JournalKind>(
+  unended: Unended<K>,
+  job: Pick<EffectJob<K, never>, 'kind' | 'apply' | 'rollBack'>,
+  logPath: string,
+  landed?: (begin: BeginOf<K>) => CommitOf<K> | null,
+): Promise<Recovered> {
+  const end = JOURNAL_ENDS[job.kind];
+  const finish = async (commit: CommitOf<K>): Promise<readonly EffectRecord[]> => {
+    await job.apply(commit);
+    return end.ended(commit);
+  };
+  const rollBack = async (begin: BeginOf<K>): Promise<readonly EffectRecord[]> => {
+    const asCommit = landed?.(begin) ?? null;
+    if (asCommit !== null) return end.ended(asCommit);
+    await job.rollBack?.(begin);
+    return end.takenBack(begin);
+  };
+  return recoverJournal(unended, { finish, rollBack }, logPath);
 }

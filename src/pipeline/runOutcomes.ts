@@ -93,6 +93,21 @@ export const CompactionOutcome = z.object({
   kept: z.number().optional(),
 });
 export type CompactionOutcome = z.infer<typeof CompactionOutcome>;
+/** What a compaction writes: every field, in the order it writes them. */
+export type CompactionOutcomeWritten = Required<CompactionOutcome> & { readonly cutUuid: string | null };
+
+/** A compaction's outcome with its fields in one order, whether just made or read back: the records' bytes are the same either way. */
+export function compactionOutcomeInOrder(outcome: CompactionOutcome): CompactionOutcomeWritten {
+  return {
+    rung: outcome.rung,
+    trigger: outcome.trigger,
+    cutUuid: outcome.cutUuid ?? null,
+    tokensBefore: outcome.tokensBefore,
+    tokensAfter: outcome.tokensAfter,
+    boundaryUuid: outcome.boundaryUuid,
+    kept: outcome.kept ?? 0,
+  };
+}
 /** A compaction's outcome read back: whole, and whatever a newer version added kept. */
 export const CompactionOutcomeRead = z.looseObject(CompactionOutcome.shape);
 

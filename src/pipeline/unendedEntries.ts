@@ -4,10 +4,9 @@ import { JOURNAL_KINDS, kindOf, type JournalKind } from './journalKinds.js';
 /** A kind's begin record, and its commit record (the same type when the kind commits as it begins). */
 export type BeginOf<K extends JournalKind> = KindRecord<K, (typeof JOURNAL_KINDS)[K]['begin']>;
 export type CommitOf<K extends JournalKind> = KindRecord<K, (typeof JOURNAL_KINDS)[K]['commit']>;
-type KindRecord<K extends JournalKind, T extends EffectRecord['type']> = Extract<
-  EffectRecord,
-  { type: T } & (K extends 'session_notes' | 'extraction' | 'compaction' ? { run: K } : unknown)
->;
+/** A run's records are of every run kind; narrowed by `run` to this kind's (Extract alone would find no run_started of one kind). */
+type KindRecord<K extends JournalKind, T extends EffectRecord['type']> = Extract<EffectRecord, { type: T }> &
+  (K extends 'session_notes' | 'extraction' | 'compaction' ? { readonly run: K } : unknown);
 
 /** What a killed process left of one kind: entries begun and never committed, and entries committed and not yet applied. */
 export interface Unended<K extends JournalKind> {

@@ -8,11 +8,13 @@ import { sha256Hex } from '../../src/fs/sha256.js';
 import { stagedDirPath } from '../../src/fs/stagedDir.js';
 import { commitConsolidation } from '../../src/jobs/consolidation/commitConsolidation.js';
 import { finishCutShort } from '../../src/jobs/consolidation/cutShort.js';
-import { recoverNotesRuns } from '../../src/jobs/notes/notesRecovery.js';
-import { rename } from '../../src/fs/faultableFs.js';
+import { notesSteps, recoverNotesRuns } from '../../src/jobs/notes/notesRecovery.js';
 import { stagingPath } from '../../src/jobs/notes/notesRun.js';
 import { appendEffectsSync, readEffectLog } from '../../src/pipeline/effectLog.js';
-import { doRunWork, recordRunEnd, recordRunStart } from '../../src/pipeline/oneRun.js';
+import { defineEffectJob } from '../../src/pipeline/effectJob.js';
+import { runJournal } from '../../src/pipeline/oneRun.js';
+import { runEffect } from '../../src/pipeline/runEffect.js';
+import { NotesRunOutcome } from '../../src/pipeline/runOutcomes.js';
 import { withFaults, type FaultPlan } from '../../src/testing/faults.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { sampleOutcome } from '../support/runOutcomes.js';
@@ -33,28 +35,24 @@ const killAt = (calls: number): fc.Arbitrary<FaultPlan> =>
     sticky: fc.constant(true),
   });
 
-/** A session-notes run through the runner's own steps: begin, work (a staged copy), commit, apply (the rename). */
+/** A session-notes run through the journal's driver, with the notes job's own apply step: begin, work (a staged copy), commit, apply (the rename). */
 async function notesRun(notesPath: string, logPath: string): Promise<void> {
   const at = { seq: 3, uuid: 'u3' };
-  const started = recordRunStart({
-    run: 'session_notes',
-    seq: 3,
-    at,
-    batch: [at],
-    trailing: false,
-    runIds: new Set(),
-    record: (r) => appendEffectsSync(logPath, r),
+  const journal = runJournal(
+    { run: 'session_notes', seq: 3, at, batch: [at], trailing: false, runIds: new Set() },
+    { record: (r) => appendEffectsSync(logPath, r), endAt: () => at },
+  );
+  const job = defineEffectJob({
+    ...notesSteps(notesPath),
+    outcome: NotesRunOutcome,
+    execute: async (_input: null, runId) => {
+      const before = readFileSync(notesPath);
+      await writeFile(stagingPath(notesPath, runId), 'after\n', { flag: 'wx' });
+      return sampleOutcome('session_notes', { before: sha256Hex(before), after: sha256Hex(Buffer.from('after\n')) });
+    },
   });
-  const before = readFileSync(notesPath);
-  const staging = stagingPath(notesPath, started.runId);
-  const settled = await doRunWork(async () => {
-    await writeFile(staging, 'after\n', { flag: 'wx' });
-    const outcome = sampleOutcome('session_notes', { before: sha256Hex(before), after: sha256Hex(Buffer.from('after\n')) });
-    return { outcome, apply: () => rename(staging, notesPath) };
-  });
-  const end = recordRunEnd(started, settled, { at, record: (r) => appendEffectsSync(logPath, r) });
-  if (end.kind === 'finished') await end.apply();
-  else if (end.kind === 'interrupted') throw end.error;
+  const end = await runEffect(journal, job, null);
+  if (end.kind === 'interrupted') throw end.error;
 }
 
 function notesBench() {

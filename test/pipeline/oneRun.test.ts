@@ -2,32 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { RunInterruptedError } from '../../src/fs/fsError.js';
 import type { EffectRecord } from '../../src/pipeline/effectRecord.js';
 import { decisionRecord } from '../../src/pipeline/effectRecords.js';
-import { doRunWork, recordRunEnd, recordRunStart, type RunStartOptions, type RunWork } from '../../src/pipeline/oneRun.js';
+import { closureJob, type ClosureResult } from '../../src/pipeline/closureJob.js';
+import { runJournal, type RunStartOptions } from '../../src/pipeline/oneRun.js';
+import { runEffect } from '../../src/pipeline/runEffect.js';
 import { sampleOutcome } from '../support/runOutcomes.js';
 
 const start = { seq: 7, uuid: 'u-7' };
 const end = { seq: 9, uuid: 'u-9' };
 const diskFull = (): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 
-/** One run through the three steps, its records kept as the log would have them. */
+/** One run through the journal's driver, its records kept as the log would have them; `applied` counts the apply step. */
 async function oneRun(
-  work: () => Promise<RunWork>,
+  work: () => Promise<ClosureResult<'session_notes'>>,
   more: { signal?: AbortSignal; record?: (records: readonly EffectRecord[]) => void } = {},
 ) {
   const log: EffectRecord[] = [];
   const record = more.record ?? ((records: readonly EffectRecord[]) => void log.push(...records));
-  const started = recordRunStart({
-    run: 'session_notes',
-    seq: start.seq,
-    at: start,
-    batch: [start],
-    trailing: false,
-    runIds: new Set(),
-    record,
-  });
-  const settled = await doRunWork(work);
-  const ended = recordRunEnd(started, settled, { at: end, record, ...(more.signal === undefined ? {} : { signal: more.signal }) });
-  return { log, started, end: ended };
+  const journal = runJournal(
+    { run: 'session_notes', seq: start.seq, at: start, batch: [start], trailing: false, runIds: new Set() },
+    { record, endAt: () => end, ...(more.signal === undefined ? {} : { signal: more.signal }) },
+  );
+  const ended = await runEffect(journal, closureJob('session_notes', work), null).catch((error: unknown) => ({
+    kind: 'threw' as const,
+    error,
+  }));
+  return { log, journal, end: ended };
 }
 
 describe('one run: start', () => {
@@ -50,17 +49,17 @@ describe('one run: start', () => {
       batch: [start],
       trailing: true,
       runIds: new Set(['extraction@7']),
-      record: (records) => void appends.push([...records]),
       before: [decision],
       remote: (runId) => ({ customId: `custom-${runId}` }),
       onId: (runId) => void told.push(`${runId} after ${appends.length} appends`),
     };
-    const started = recordRunStart(options);
-    expect(started.runId).toBe('extraction@7.2');
+    const journal = runJournal(options, { record: (records) => void appends.push([...records]), endAt: () => end });
+    expect(journal.id).toBe('extraction@7.2');
     expect(options.runIds.has('extraction@7.2')).toBe(true);
+    const begin = journal.begin();
     expect(told).toEqual(['extraction@7.2 after 0 appends']);
-    expect(appends).toEqual([[decision, started.started]]);
-    expect(started.started).toMatchObject({
+    expect(begin?.write).toEqual([decision, begin?.begun]);
+    expect(begin?.begun).toMatchObject({
       type: 'run_started',
       at: end,
       run: 'extraction',
@@ -68,15 +67,21 @@ describe('one run: start', () => {
       batch: [start],
       trailing: true,
     });
-    expect(started.started.remote).toEqual({ customId: 'custom-extraction@7.2' });
+    expect(begin?.begun.remote).toEqual({ customId: 'custom-extraction@7.2' });
   });
 });
 
 describe('one run: how it ends', () => {
-  it('finished: run_finished with the outcome at the end position, and nothing applied until the runner applies', async () => {
-    let applied = 0;
-    const { log, end: ended } = await oneRun(() =>
-      Promise.resolve({ outcome: sampleOutcome('session_notes', { changed: ['Worklog'] }), apply: () => Promise.resolve(void applied++) }),
+  it('finished: run_finished with the outcome at the end position, then the apply step, after the record', async () => {
+    const log: EffectRecord[] = [];
+    const recordsWhenApplied: number[] = [];
+    const { end: ended } = await oneRun(
+      () =>
+        Promise.resolve({
+          outcome: sampleOutcome('session_notes', { changed: ['Worklog'] }),
+          apply: () => Promise.resolve(void recordsWhenApplied.push(log.length)),
+        }),
+      { record: (records) => void log.push(...records) },
     );
     expect(log.map((r) => r.type)).toEqual(['run_started', 'run_finished']);
     expect(log[1]).toMatchObject({ at: end, runId: 'session_notes@7', outcome: { changed: ['Worklog'] } });
@@ -84,20 +89,24 @@ describe('one run: how it ends', () => {
     if (ended.kind !== 'finished') return;
     expect(ended.records).toEqual(log);
     expect(ended.outcome).toEqual(sampleOutcome('session_notes', { changed: ['Worklog'] }));
-    expect(applied).toBe(0);
-    await ended.apply();
-    expect(applied).toBe(1);
+    expect(recordsWhenApplied).toEqual([2]);
   });
 
   it('finished, then the apply fails: the record stands, and the failure is RunInterruptedError', async () => {
     const { log, end: ended } = await oneRun(() =>
       Promise.resolve({ outcome: sampleOutcome('session_notes'), apply: () => Promise.reject(diskFull()) }),
     );
-    if (ended.kind !== 'finished') throw new Error(`ended ${ended.kind}`);
-    const error: unknown = await ended.apply().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RunInterruptedError);
-    expect((error as Error).message).toMatch(/no space left/);
+    if (ended.kind !== 'threw') throw new Error(`ended ${ended.kind}`);
+    expect(ended.error).toBeInstanceOf(RunInterruptedError);
+    expect((ended.error as Error).message).toMatch(/no space left/);
     expect(log.map((r) => r.type)).toEqual(['run_started', 'run_finished']);
+  });
+
+  it('an outcome that does not fit its kind is refused before it is recorded', async () => {
+    const wrong = JSON.parse('{"changed":"not a list"}') as never;
+    const { log, end: ended } = await oneRun(() => Promise.resolve({ outcome: wrong }));
+    expect(ended.kind === 'threw' && (ended.error as Error).message).toMatch(/session_notes entry's outcome does not fit/);
+    expect(log.map((r) => r.type)).toEqual(['run_started']);
   });
 
   it('failed: the work threw (a synchronous throw too): run_failed with its message, nothing to apply', async () => {

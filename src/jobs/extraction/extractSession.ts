@@ -5,7 +5,8 @@ import { describeFailure } from '../../fs/fsError.js';
 import type { ModelPort } from '../../model/port.js';
 import { effectRecords } from '../../pipeline/effectLog.js';
 import type { EffectRecord, RemoteRequest, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { pacingRecord, retryFailed, runPaced, type PacedRun } from '../../pipeline/pacedRuns.js';
+import { pacingRecord, retryFailed, runPaced, type PacedInput, type PacedRun } from '../../pipeline/pacedRuns.js';
+import { extractionJob } from './extractionJob.js';
 import type { CommitOf } from '../../pipeline/unendedEntries.js';
 import { recoverExtractionRuns } from './extractionRecovery.js';
 import type { FirstLookAnswer, FirstLookSettings } from './firstLook.js';
@@ -99,7 +100,7 @@ export async function extractSession(
   records = [...records, ...collected.records];
   // The newest run failed last time: it runs again now, at the same place.
   records = [...records, ...retryFailed(records, 'extraction', logPath)];
-  const context: SessionContext = { memoryDir: target.memoryDir, logPath, sessionId, originId, transcript };
+  const context: SessionContext = { memoryDir: target.memoryDir, logPath, sessionId, originId, transcript, stagingOf };
   return runSession(context, options, batch, records, collected, target.projectDir, session);
 }
 
@@ -127,11 +128,11 @@ async function runSession(
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       // In a batch round, a run's request goes out with the others at the end; its record says which it is.
       ...(batch === null ? {} : { remote: (runId, start, decisions) => remoteRequest(frames.frame(start, decisions), context, runId) }),
-      execute: (start, decisions, runId) => {
+      job: extractionJob(context, ({ start, decisions }: PacedInput, runId) => {
         const run = frames.frame(start, decisions);
         frames.forget(start); // used up: a session's snapshots are not kept
         return execute(start, run, runId);
-      },
+      }),
     },
     sessionTally(collected.runs),
   );

@@ -1,22 +1,18 @@
-import { removeStagedDir } from '../../fs/stagedDir.js';
 import type { EffectRecord, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { recoverJournal, type Recovered } from '../../pipeline/recoverJournal.js';
+import { recoverEffects, type Recovered } from '../../pipeline/recoverJournal.js';
 import { unendedEntries, type CommitOf } from '../../pipeline/unendedEntries.js';
-import { rollBackRun } from '../../pipeline/pacedRuns.js';
-import { applyStaged } from './stagedMemoryRun.js';
+import { extractionSteps, type ExtractionPlace } from './extractionJob.js';
 
-export interface ExtractionRecovery {
-  readonly memoryDir: string;
+export interface ExtractionRecovery extends ExtractionPlace {
   readonly logPath: string;
-  /** A run's staging copy, named for its session and run. */
-  readonly stagingOf: (runId: string) => string;
   /** Runs whose request is in a submitted message batch: going on elsewhere, not interrupted. */
   readonly submitted: (record: RunStartedRecord) => boolean;
 }
 
 /**
- * What killed extraction runs left, through the journal's one recovery path (decision 74): a run
- * committed (`run_finished`) whose staged files were not all moved in is finished (`staged`: the
+ * What killed extraction runs left, through the journal's one recovery path (decision 74), by the
+ * run's own steps (decision 91): a run committed (`run_finished`) whose staged files were not all
+ * moved in is finished by its apply step (`staged`: the
  * log reader keeps those commits whole as it streams); one begun and never committed is taken
  * back (its staged copy goes) and runs again at its place.
  */
@@ -26,13 +22,5 @@ export function recoverExtractionRuns(
   recovery: ExtractionRecovery,
 ): Promise<Recovered> {
   const { begun } = unendedEntries(records, 'extraction', { applied: () => true, elsewhere: recovery.submitted });
-  const steps = {
-    finish: async (commit: CommitOf<'extraction'>) => {
-      const files = (commit.outcome?.written ?? []).map((w) => w.file);
-      await applyStaged(recovery.stagingOf(commit.runId), recovery.memoryDir, files);
-      return [];
-    },
-    rollBack: rollBackRun((runId) => removeStagedDir(recovery.stagingOf(runId))),
-  };
-  return recoverJournal({ begun, committed: [...staged] }, steps, recovery.logPath);
+  return recoverEffects({ begun, committed: [...staged] }, extractionSteps(recovery), recovery.logPath);
 }

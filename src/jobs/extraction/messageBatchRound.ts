@@ -3,7 +3,9 @@ import type { BatchStatus, MessageBatchesPort } from '../../model/messageBatches
 import type { ModelMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { appendEffectsSync, withoutInterrupted } from '../../pipeline/effectLog.js';
 import type { EffectRecord, LogPosition, RunStartedRecord } from '../../pipeline/effectRecord.js';
-import { doRunWork, recordRunEnd } from '../../pipeline/oneRun.js';
+import { resumedRunJournal } from '../../pipeline/oneRun.js';
+import { runEffect } from '../../pipeline/runEffect.js';
+import { extractionJob } from './extractionJob.js';
 import type { PacedRun } from '../../pipeline/pacedRuns.js';
 import { INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
@@ -11,7 +13,7 @@ import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import type { ExtractTarget } from './findTargets.js';
 import { applyBatchReply, batchExtractionRequest } from './messageBatchExtraction.js';
 import { recordSubmittedBatch, remoteCustomId } from './messageBatchLedger.js';
-import { runStaged } from './stagedMemoryRun.js';
+import { extractionStagingDir, runStaged } from './stagedMemoryRun.js';
 import { readRegularTextOrNull } from '../../fs/regularFile.js';
 
 /** One `memlog extract --batch`: where batches are read from, and the requests to send at the end. */
@@ -122,22 +124,27 @@ async function collectRun(
   const now = started.remote?.now ?? '1970-01-01T00:00:00.000Z';
   const origin = options.originId ?? sessionId;
   const form = options.frontmatter ?? 'metadata';
-  const done = await doRunWork(async () => {
+  const place = {
+    memoryDir: target.memoryDir,
+    stagingOf: (runId: string) => extractionStagingDir(target.memoryDir, `${sessionId}.${runId}`),
+  };
+  const job = extractionJob(place, async (_input: null, runId) => {
     if (!result.ok) throw new Error(result.error);
-    const run = { memoryDir: target.memoryDir, runId: `${sessionId}.${started.runId}`, sessionId: origin, stamp: { now, form } };
-    return runStaged({ ...run, from: started.remote?.from ?? null, to: started.remote?.to ?? null }, (staged) =>
-      applyBatchReply(result.reply, staged, { frontmatter: form, sessionId: origin, now }),
+    const run = { memoryDir: target.memoryDir, runId: `${sessionId}.${runId}`, sessionId: origin, stamp: { now, form } };
+    const staged = await runStaged({ ...run, from: started.remote?.from ?? null, to: started.remote?.to ?? null }, (copy) =>
+      applyBatchReply(result.reply, copy, { frontmatter: form, sessionId: origin, now }),
     );
+    return staged.outcome;
   });
-  // The run's start was recorded by an earlier build; its end goes through the same step as every run's.
-  const ending = recordRunEnd({ run: 'extraction', runId: started.runId, started }, done, {
-    at: context.end(),
+  // The run's start was recorded by an earlier build; its end goes through the journal as every run's does.
+  const journal = resumedRunJournal('extraction', started, {
+    endAt: context.end,
     afterEnd: true,
     record: (rs) => appendEffectsSync(context.logPath, rs),
   });
+  const ending = await runEffect(journal, job, null);
   switch (ending.kind) {
     case 'finished':
-      await ending.apply();
       return { run: { runId: started.runId, at: context.end(), ok: true, outcome: ending.outcome }, records: ending.records.slice(1) };
     case 'failed':
       return { run: { runId: started.runId, at: context.end(), ok: false, error: ending.error }, records: ending.records.slice(1) };

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import type { ModelPort } from '../../model/port.js';
 import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { firstLookRecord } from '../../pipeline/effectRecords.js';
-import type { PacedResult } from '../../pipeline/pacedRuns.js';
+import type { Deferred } from '../../pipeline/effectJob.js';
 import type { RunStart } from '../../projections/decisions.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
-import type { ExtractionOutcome } from '../../pipeline/runOutcomes.js';
+import type { ExtractionOutcome, ExtractionRunOutcome } from '../../pipeline/runOutcomes.js';
 import type { ExtractionFrame } from './extractionFrames.js';
 import { runExtraction } from './extractionRun.js';
 import { firstLook, type FirstLookAnswer, type FirstLookSettings } from './firstLook.js';
@@ -16,6 +16,8 @@ import type { SessionTranscript } from './sessionTranscript.js';
 /** What every run of one session shares: where it writes, what it is called, and its transcript. */
 export interface SessionContext {
   readonly memoryDir: string;
+  /** A run's staged copy, named for its session and run. */
+  readonly stagingOf: (runId: string) => string;
   readonly logPath: string;
   /** The transcript file's stem: what run ids and batch ids are named after. */
   readonly sessionId: string;
@@ -24,15 +26,11 @@ export interface SessionContext {
   readonly transcript: SessionTranscript;
 }
 
-/** What a run is done with: a result to record and apply, or word that it goes on in a message batch. */
-export type RunExecutor = (start: RunStart, run: ExtractionFrame, runId: string) => Promise<PacedResult>;
+/** What a run is done with: its outcome to record (the journal applies it), or word that it goes on in a message batch. */
+export type RunExecutor = (start: RunStart, run: ExtractionFrame, runId: string) => Promise<ExtractionRunOutcome | Deferred>;
 
-/** A run done here and now: its outcome, and the step that moves its files into place once that is recorded. */
-type DirectRun = (
-  start: RunStart,
-  run: ExtractionFrame,
-  runId: string,
-) => Promise<{ readonly outcome: ExtractionOutcome; readonly apply: () => Promise<void> }>;
+/** A run done here and now, into its staged copy: its outcome. */
+type DirectRun = (start: RunStart, run: ExtractionFrame, runId: string) => Promise<ExtractionOutcome>;
 
 /** How the runs of a session go: straight to the model, or as requests in this round's message batch; a first look before each or not. */
 export interface ExecutorChoice {
@@ -65,9 +63,9 @@ function queuedInBatch(context: SessionContext, batch: BatchRound): RunExecutor 
 
 /** One extraction run on the model, reading the project where the session worked when that folder is here. */
 function directRun(context: SessionContext, choice: ExecutorChoice): DirectRun {
-  return (_start, run, runId) => {
+  return async (_start, run, runId) => {
     const cwd = context.transcript.cwd();
-    return runExtraction({
+    const { outcome } = await runExtraction({
       model: choice.model,
       memoryDir: context.memoryDir,
       readRoots: cwd !== undefined && existsSync(cwd) ? [cwd] : [],
@@ -82,6 +80,7 @@ function directRun(context: SessionContext, choice: ExecutorChoice): DirectRun {
       ...(choice.frontmatter === undefined ? {} : { frontmatter: choice.frontmatter }),
       ...(choice.signal === undefined ? {} : { signal: choice.signal }),
     });
+    return outcome;
   };
 }
 
@@ -101,16 +100,14 @@ function withFirstLook(
     const look = await firstLook(settings, run.conversation.slice(run.conversation.length - run.newMessages), signal);
     onFirstLook(look);
     appendEffectsSync(context.logPath, [firstLookRecord({ seq: start.seq, uuid: start.uuid }, look, start.tokens)]);
-    if (look.mode === 'enforce' && look.answer === false)
-      return { outcome: declinedRun(context.sessionId, run, look), apply: () => Promise.resolve() };
-    const result = await inner(start, run, runId);
-    const { outcome } = result;
+    if (look.mode === 'enforce' && look.answer === false) return declinedRun(context.sessionId, run, look);
+    const outcome = await inner(start, run, runId);
     const tokens = {
       ...outcome.tokens,
       input: outcome.tokens.input + look.tokens.input,
       output: outcome.tokens.output + look.tokens.output,
     };
-    return { outcome: { ...outcome, tokens, firstLook: look }, apply: result.apply };
+    return { ...outcome, tokens, firstLook: look };
   };
 }
 

@@ -8,13 +8,14 @@ import { existsSync } from 'node:fs';
 import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, effectRecords, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
 import { retryFailed, runPaced } from '../../pipeline/pacedRuns.js';
+import { notesJob } from './notesJob.js';
 import { recoverNotesRuns } from './notesRecovery.js';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
 import type { ReplaySettings } from '../../pipeline/replayDecider.js';
 import { ConversationWindow, windowed } from '../../resume/conversationWindow.js';
 import { transcriptEntries } from '../../transcript/transcriptEntries.js';
 import type { NotesConfig } from '../../memory/session/notesConfig.js';
-import { isStagingFile, notesLockPath, realNotesPath, runNotesUpdateOver, type NotesRunOutcome } from './notesRun.js';
+import { isStagingFile, notesLockPath, realNotesPath, type NotesRunOutcome } from './notesRun.js';
 import { readRegularFile } from '../../fs/regularFile.js';
 
 export interface NotesBuildOptions {
@@ -121,15 +122,12 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
         if (event.outcome !== undefined) options.onRun?.({ type: 'finished', runId: event.runId, outcome: event.outcome });
       } else options.onRun?.(event);
     },
-    execute: async (start, _decisions, runId) => {
-      return runNotesUpdateOver(window.snapshot(start.seq), {
-        model: options.model,
-        notesPath,
-        config: options.config,
-        runId,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-      });
-    },
+    job: notesJob(window, {
+      model: options.model,
+      notesPath,
+      config: options.config,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    }),
   });
   return {
     notesPath,

@@ -139,13 +139,7 @@ export async function runNotesUpdate(
       denied: run.toolCalls.filter((call) => !call.allowed).length,
       turns: run.turns,
     };
-    return {
-      outcome,
-      apply: async () => {
-        if (updated === current) await rm(staging, { force: true });
-        else await rename(staging, notesPath);
-      },
-    };
+    return { outcome, apply: () => applyStagedNotes(notesPath, options.runId, outcome) };
   } catch (error) {
     await rm(staging, { force: true }).catch(() => undefined);
     throw error;
@@ -194,4 +188,24 @@ export function coveredUpTo(
  */
 function detached(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** The sha256 of the notes before and after, as a notes run's outcome records them (an older log may lack them). */
+type StagedHashes = { readonly before?: string | undefined; readonly after?: string | undefined };
+
+/**
+ * A notes update's apply step, the same live and in recovery: when the notes are still what the
+ * run started from and the staged copy is what it recorded, the copy is renamed into place;
+ * otherwise (nothing changed, or the copy is stale) the copy goes. Its commit is its end:
+ * nothing more is recorded.
+ */
+export async function applyStagedNotes(notesPath: string, runId: string, outcome: StagedHashes | undefined): Promise<void> {
+  const staging = stagingPath(notesPath, runId);
+  const staged = await readRegularFile(staging, { follow: false }).catch(() => null);
+  if (staged === null) return;
+  const current = await readRegularFile(notesPath).catch(() => null);
+  const changed = outcome?.before !== undefined && outcome.before !== outcome.after;
+  if (changed && current !== null && sha256Hex(current) === outcome.before && sha256Hex(staged) === outcome.after)
+    await rename(staging, notesPath);
+  else await rm(staging, { force: true });
 }
