@@ -4,6 +4,13 @@ import { recoverJournal, type Recovered } from '../../pipeline/recoverJournal.js
 import { unendedEntries, type CommitOf } from '../../pipeline/unendedEntries.js';
 import { rollBackRun } from '../../pipeline/pacedRuns.js';
 import { applyStaged } from './stagedMemoryRun.js';
+import { ExtractionOutcome } from './extractionOutcome.js';
+
+/** The files a committed run took away (decision 93): a field the journal's read schema keeps as it is, checked here. */
+function removedFiles(outcome: unknown): string[] {
+  const parsed = ExtractionOutcome.pick({ removed: true }).safeParse(outcome);
+  return parsed.success ? (parsed.data.removed ?? []).map((r) => r.file) : [];
+}
 
 export interface ExtractionRecovery {
   readonly memoryDir: string;
@@ -29,7 +36,8 @@ export function recoverExtractionRuns(
   const steps = {
     finish: async (commit: CommitOf<'extraction'>) => {
       const files = (commit.outcome?.written ?? []).map((w) => w.file);
-      await applyStaged(recovery.stagingOf(commit.runId), recovery.memoryDir, files);
+      const removed = removedFiles(commit.outcome);
+      await applyStaged(recovery.stagingOf(commit.runId), recovery.memoryDir, files, removed);
       return [];
     },
     rollBack: rollBackRun((runId) => removeStagedDir(recovery.stagingOf(runId))),
