@@ -54,6 +54,11 @@ export const ExtractionOutcome = z.object({
   turns: z.number().int(),
   refused: z.array(z.string()).optional(),
   tokens: z.object({ input: z.number().int(), output: z.number().int(), cacheRead: z.number().int() }),
+  /**
+   * Files the run took away: a memory it rewrote under a new name moved to its new file (decision
+   * 93); `before` is the sha256 of the bytes removed, kept in the blob store. Absent in older logs.
+   */
+  removed: z.array(z.object({ file: z.string(), before: z.string().nullable() })).optional(),
   /** When the run wrote: the time of its newest message (absent in older logs). */
   when: z.string().optional(),
 });

@@ -11,14 +11,16 @@ export interface ExtractionPlace {
 
 /**
  * An extraction run's steps the journal runs live and in recovery (decision 91): its apply (the
- * files it wrote moved in from its staged copy, the index last) and its roll back (the copy goes).
+ * files it wrote moved in from its staged copy, the index last, then the files it moved away from
+ * removed, decision 93) and its roll back (the copy goes).
  */
 export function extractionSteps(place: ExtractionPlace): Pick<EffectJob<'extraction', never>, 'kind' | 'apply' | 'rollBack'> {
   return {
     kind: 'extraction',
     apply: async (commit) => {
       const files = (commit.outcome?.written ?? []).map((w) => w.file);
-      await applyStaged(place.stagingOf(commit.runId), place.memoryDir, files);
+      const removed = (commit.outcome?.removed ?? []).map((r) => r.file);
+      await applyStaged(place.stagingOf(commit.runId), place.memoryDir, files, removed);
     },
     rollBack: (begin) => removeStagedDir(place.stagingOf(begin.runId)),
   };

@@ -1,5 +1,5 @@
 import { basename, join, sep } from 'node:path';
-import { mkdirSync } from '../../fs/faultableFs.js';
+import { mkdirSync, rmSync } from '../../fs/faultableFs.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
 import { readOrNullSync } from '../../fs/readOrNull.js';
 import { sha256Hex } from '../../fs/sha256.js';
@@ -12,6 +12,7 @@ import { stampTopicFile } from '../../memory/durable/frontmatterStamp.js';
 import { stripHarnessTags } from '../../memory/durable/harnessTags.js';
 import { backfillIndexRecorded } from '../records/recordedIndexBackfill.js';
 import type { ExtractionOutcome } from '../../pipeline/runOutcomes.js';
+import { followNames } from './followNames.js';
 
 /** The copy a run works in, beside the memory directory (outside it, so no scan ever lists it). */
 export const extractionStagingDir = (memoryDir: string, runId: string): string => stagedDirPath(memoryDir, runId);
@@ -20,9 +21,16 @@ export const extractionStagingDir = (memoryDir: string, runId: string): string =
  * Moves the files a run changed from its copy into the memory directory (applyStagedFiles),
  * topic files first and the index last, so it never names a file that is not there yet.
  */
-export async function applyStaged(staging: string, memoryDir: string, files: readonly string[]): Promise<void> {
+export async function applyStaged(
+  staging: string,
+  memoryDir: string,
+  files: readonly string[],
+  removed: readonly string[] = [],
+): Promise<void> {
   const ordered = [...files].sort((a, b) => Number(basename(a) === INDEX_NAME) - Number(basename(b) === INDEX_NAME) || (a < b ? -1 : 1));
   await applyStagedFiles(staging, memoryDir, ordered);
+  // After the index: it already names the file the memory moved to (followNames.ts).
+  for (const file of removed) rmSync(join(memoryDir, file), { force: true });
 }
 
 /** What the work inside a staged run reports, for the outcome. */
@@ -81,6 +89,26 @@ async function finishWrites(
 }
 
 /**
+ * Rewritten memories moved to the files their names say (followNames.ts, decision 93), each file
+ * left behind with its bytes kept in the blob store, so that the run can be undone.
+ */
+async function movedToNames(
+  staging: string,
+  memoryDir: string,
+  changes: readonly StagedChange[],
+  options: StagedRunOptions,
+): Promise<NonNullable<ExtractionOutcome['removed']>> {
+  if (options.stamp === undefined) return [];
+  const moved = await followNames(
+    staging,
+    memoryDir,
+    changes.map((c) => c.file),
+    options.stamp.form,
+  );
+  return Promise.all(moved.map(async (file) => ({ file, before: await keepFile(memoryDir, memoryDir, file) })));
+}
+
+/**
  * What a run wrote, each file with the hash of its bytes before and after, both kept in the blob
  * store before the outcome is recorded: the run's apply step can then be undone (decision 79).
  */
@@ -117,6 +145,7 @@ export async function runStaged(
     const index = readOrNullSync(join(staging, INDEX_NAME))?.toString('utf8') ?? '';
     const done = await work({ staging, existing, index });
     await finishWrites(staging, memoryDir, await staged.changes(), options);
+    const removed = await movedToNames(staging, memoryDir, await staged.changes(), options);
     const indexPath = join(staging, INDEX_NAME);
     const written = readOrNullSync(indexPath);
     const fit = written === null ? { content: '', shortened: 0, dropped: [] as string[] } : fitIndex(written.toString('utf8'));
@@ -134,17 +163,11 @@ export async function runStaged(
       turns: done.turns,
       tokens: done.tokens,
       ...(done.refused === undefined ? {} : { refused: [...done.refused] }),
+      ...(removed.length === 0 ? {} : { removed }),
       ...(options.stamp === undefined ? {} : { when: options.stamp.now }),
     };
-    return {
-      outcome,
-      apply: () =>
-        applyStaged(
-          staging,
-          memoryDir,
-          changes.map((c) => c.file),
-        ),
-    };
+    const [files, gone] = [changes.map((c) => c.file), removed.map((r) => r.file)];
+    return { outcome, apply: () => applyStaged(staging, memoryDir, files, gone) };
   } catch (error) {
     await removeStagedDir(staging).catch(() => undefined);
     throw error;

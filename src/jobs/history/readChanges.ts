@@ -104,7 +104,18 @@ function extractionRuns(memoryDir: string): RecordedRun[] {
         runId: record.runId,
         sort: 'extraction',
         time: outcome.when ?? null,
-        files: outcome.written.map((w) => ({ file: w.file, before: w.before, after: w.sha256, kind: w.change, reason: null, sources: [] })),
+        files: [
+          ...outcome.written.map((w) => ({ file: w.file, before: w.before, after: w.sha256, kind: w.change, reason: null, sources: [] })),
+          // A memory moved to the file its new name says (decision 93): the old file went.
+          ...(outcome.removed ?? []).map((r) => ({
+            file: r.file,
+            before: r.before,
+            after: null,
+            kind: 'removed',
+            reason: null,
+            sources: [],
+          })),
+        ],
         session: { id: outcome.sessionId, from: outcome.from, to: outcome.to },
         finished: true,
         log,

@@ -68,7 +68,7 @@ const PERSON: ReadonlyArray<readonly [RegExp, Replacement]> = [
 
 /** A reply's opening words up to a colon, when they are only an opening. */
 const LEAD_IN =
-  /^(?:yes|yep|yeah|exactly|perfect|great|good|nice|right|ok|okay|oh|also|fyi|btw|heads up|quick context|context|background|note)\b[^:.]{0,30}:\s+(?=\S)/i;
+  /^(?:yes|yep|yeah|exactly|perfect|great|good|nice|right|ok|okay|oh|also|fyi|btw|heads up|quick context|context|background|note|correction|update)\b[^:.]{0,30}:\s+(?=\S)/i;
 
 /** A condition or a source a statement opens with, before its main clause. */
 const LEADING_CLAUSE =
@@ -178,8 +178,9 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
     if (match && writes.has(filename)) continue;
     const description = memoryDescription(statement.text);
     const file: TopicFile = {
-      // The name is the file's name (decision 68): one handle, whichever way the memory is looked up.
-      name: filename.replace(/\.md$/, ''),
+      // The name is the file's name (decision 68). A rewrite is named after what the memory now says,
+      // negation included: the run moves it to that file (followNames.ts, decision 93).
+      name: match === undefined ? filename.replace(/\.md$/, '') : memorySlug(titleOf(statement.title ?? statement.text)),
       // The new statement replaces the old one, so its description does too: a changed fact must not keep its old hook.
       description,
       type: statement.type,

@@ -148,13 +148,23 @@ function noise(sentence: string, transient = true): boolean {
   );
 }
 
-function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
-  // "Can you always use pnpm here?" asks for a rule, not an answer (decision 77).
+/**
+ * What a question gives: the rule a polite one asks for ("Can you always use pnpm here?",
+ * decision 77) or the fact it takes for granted ("Since we host the docs on Netlify, can you…?",
+ * decision 93); null when it gives neither.
+ */
+function fromQuestion(sentence: string): { readonly found: Found | undefined } | null {
   const asked = ruleAskedFor(sentence);
-  if (asked !== undefined) return noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', asked, clip(sentence, 400));
-  // "Since we host the docs on Netlify, can you…?": the question goes, what it takes for granted stays (decision 93).
+  if (asked !== undefined)
+    return { found: noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', asked, clip(sentence, 400)) };
   const premise = premiseOf(sentence);
-  if (premise !== undefined) return noise(premise) ? undefined : make('project', 'project-fact', premise, clip(sentence, 400));
+  if (premise !== undefined) return { found: noise(premise) ? undefined : make('project', 'project-fact', premise, clip(sentence, 400)) };
+  return null;
+}
+
+function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  const asked = fromQuestion(sentence);
+  if (asked !== null) return asked.found;
   if (sentence.endsWith('?')) return undefined;
   const quote = clip(sentence, 400);
   const remembered = REMEMBER.exec(sentence);
