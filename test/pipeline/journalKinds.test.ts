@@ -33,6 +33,7 @@ describe('the effect journal: every kind, every record type, one table (decision
           'indexDropped',
           'indexShortened',
           'refused',
+          'removed',
           'sessionId',
           'to',
           'tokens',
