@@ -11,15 +11,17 @@ import { CLAUDE_CODE_CONTEXT_TOKENS, writeCorpus } from './corpus.js';
 /**
  * The session catalog (decision 81) beside ccusage, side by side in one run, round by round in turn: `memlog inspect
  * --json` on a first scan (a fresh catalog), on a rerun over the unchanged tree, and after 1 MB was appended to one
- * session, against `ccusage claude session --json --offline` (a pinned version installed into a temp folder; when the
+ * session, against `ccusage claude session --json --offline`; then the first scan of one big session (--big-mb) against it (a pinned version installed into a temp folder; when the
  * registry cannot be reached, said so, and `cat | wc -l` stands in as the floor). Then the totals per session: memlog
  * `report --usage --by session --json` against ccusage, every difference printed. Needs `npm run build` (bin/memlog.js).
  */
-const USAGE = 'usage: npx tsx bench/catalog.bench.ts [--sessions 200] [--mb-each 1] [--rounds 3] [--ccusage 20.0.24]';
+const USAGE = 'usage: npx tsx bench/catalog.bench.ts [--sessions 200] [--mb-each 1] [--big-mb 1000] [--rounds 3] [--ccusage 20.0.24]';
 const { values: args } = parseArgs({
   options: {
     sessions: { type: 'string', default: '200' },
     'mb-each': { type: 'string', default: '1' },
+    // One session of this size in a tree of its own, for the first scan of one big file (0: none).
+    'big-mb': { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '3' },
     ccusage: { type: 'string', default: '20.0.24' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -37,18 +39,18 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 
-/** Wall time and peak RSS (GNU time's %M) of one command, its output thrown away. */
-function run(argv: readonly string[], env: NodeJS.ProcessEnv = {}): { ms: number; rssMb: number; stdout: string } {
+/** Wall time, CPU time (user + system, every thread) and peak RSS (GNU time's %M) of one command. */
+function run(argv: readonly string[], env: NodeJS.ProcessEnv = {}): { ms: number; cpuMs: number; rssMb: number; stdout: string } {
   const start = performance.now();
-  const child = spawnSync('/usr/bin/time', ['-f', '%M', ...argv], {
+  const child = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...argv], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
     maxBuffer: 1 << 30,
   });
   const ms = performance.now() - start;
   if (child.status !== 0) throw new Error(`${argv.join(' ')}: exit ${child.status}\n${child.stderr}`);
-  const rss = Number(child.stderr.trim().split('\n').pop());
-  return { ms, rssMb: rss / 1024, stdout: child.stdout };
+  const [rss, user, system] = (child.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
+  return { ms, cpuMs: ((user ?? 0) + (system ?? 0)) * 1000, rssMb: (rss ?? 0) / 1024, stdout: child.stdout };
 }
 
 function installCcusage(version: string): string | null {
@@ -77,11 +79,11 @@ console.log(
 );
 
 const catalog = (round: number): string => join(tmp, `catalog-${round}.db`);
-const baseline = (): { ms: number; rssMb: number } =>
+const baseline = (): Sample =>
   ccusage === null
     ? run(['sh', '-c', `cat ${files.map((f) => `'${f}'`).join(' ')} | wc -l`])
     : run([ccusage, 'claude', 'session', '--json', '--offline'], { CLAUDE_CONFIG_DIR: tree });
-const samples: Record<string, Array<{ ms: number; rssMb: number }>> = { first: [], rerun: [], grown: [], baseline: [] };
+const samples: Record<string, Sample[]> = { first: [], rerun: [], grown: [], baseline: [] };
 const grownFile = files[0] ?? '';
 // Lines of a session of its own (another seed): lines copied from a session of the tree would be its messages again,
 // which ccusage counts once across files and memlog once per file.
@@ -95,14 +97,50 @@ for (let round = 0; round < Number(args.rounds); round++) {
   appendFileSync(grownFile, whole);
   samples['grown']?.push(run(['node', cli, 'inspect', projects, '--json'], { MEMLOG_CATALOG: catalog(round) }));
 }
-const base = median((samples['baseline'] ?? []).map((s) => s.ms));
-for (const [name, list] of Object.entries(samples)) {
-  const ms = median(list.map((s) => s.ms));
-  const rss = Math.max(...list.map((s) => s.rssMb));
-  console.log(
-    `${name.padEnd(9)} ${ms.toFixed(0).padStart(7)} ms  peak RSS ${rss.toFixed(0).padStart(4)} MB  baseline/this ${(base / ms).toFixed(2)}`,
-  );
+type Sample = { ms: number; cpuMs: number; rssMb: number };
+
+/**
+ * A row per command: median wall and CPU time, peak RSS, and the baseline's over this one's, of wall and of CPU time. On
+ * a loaded machine the CPU ratio is the steadier: the scheduler shares the cores between sessions, not threads.
+ */
+function printRows(rows: Record<string, Sample[]>, baseName: string): void {
+  const base = rows[baseName] ?? [];
+  const baseMs = median(base.map((s) => s.ms));
+  const baseCpu = median(base.map((s) => s.cpuMs));
+  for (const [name, list] of Object.entries(rows)) {
+    const ms = median(list.map((s) => s.ms));
+    const cpu = median(list.map((s) => s.cpuMs));
+    const rss = Math.max(...list.map((s) => s.rssMb));
+    console.log(
+      `${name.padEnd(9)} ${ms.toFixed(0).padStart(7)} ms wall ${cpu.toFixed(0).padStart(6)} ms cpu  peak RSS ${rss.toFixed(0).padStart(4)} MB  ` +
+        `baseline/this wall ${(baseMs / ms).toFixed(2)} cpu ${(baseCpu / cpu).toFixed(2)}`,
+    );
+  }
 }
+printRows(samples, 'baseline');
+
+/** The first scan of one big session against the baseline over the same tree, round by round in turn. */
+function bigSession(mb: number): void {
+  const bigTree = join(tmp, 'big');
+  const dir = join(bigTree, 'projects', '-home-dev-big');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'big-session.jsonl');
+  writeCorpus(file, mb * 1e6, 4242, { compactAtTokens: CLAUDE_CODE_CONTEXT_TOKENS });
+  const big: Record<string, Sample[]> = { 'big first': [], 'big base': [] };
+  for (let round = 0; round < Number(args.rounds); round++) {
+    big['big base']?.push(
+      ccusage === null
+        ? run(['sh', '-c', `cat '${file}' | wc -l`])
+        : run([ccusage, 'claude', 'session', '--json', '--offline'], { CLAUDE_CONFIG_DIR: bigTree }),
+    );
+    const db = join(tmp, `big-${round}.db`);
+    big['big first']?.push(run(['node', cli, 'inspect', join(bigTree, 'projects'), '--json'], { MEMLOG_CATALOG: db }));
+  }
+  console.log(`one session of ${mb} MB`);
+  printRows(big, 'big base');
+  rmSync(bigTree, { recursive: true, force: true });
+}
+if (Number(args['big-mb']) > 0) bigSession(Number(args['big-mb']));
 
 if (ccusage !== null) {
   const ours = JSON.parse(
