@@ -141,21 +141,24 @@ for (let round = 0; round < Number(args.rounds); round++) {
   }
 }
 
-/** One row: median wall and CPU, the highest peak RSS, and the baseline's median wall over this one's. */
-function printRow(name: string, list: readonly Sample[], baseMs: number): void {
+/**
+ * One row: median wall and CPU, the highest peak RSS, and the baseline's medians over this one's, of wall and of CPU. On a
+ * loaded machine the CPU ratio is the steadier: the scheduler shares the cores between sessions, not threads.
+ */
+function printRow(name: string, list: readonly Sample[], base: readonly Sample[]): void {
   const ms = median(list.map((s) => s.ms));
   const cpu = median(list.map((s) => s.cpuMs));
   const rss = Math.max(...list.map((s) => s.rssMb));
+  const [baseMs, baseCpu] = [median(base.map((s) => s.ms)), median(base.map((s) => s.cpuMs))];
   console.log(
-    `${name.padEnd(26)} ${ms.toFixed(0).padStart(7)} ms wall ${cpu.toFixed(0).padStart(7)} ms CPU  peak RSS ${rss.toFixed(0).padStart(4)} MB  baseline/this ${(baseMs / ms).toFixed(2)}`,
+    `${name.padEnd(26)} ${ms.toFixed(0).padStart(7)} ms wall ${cpu.toFixed(0).padStart(7)} ms CPU  peak RSS ${rss.toFixed(0).padStart(4)} MB  ` +
+      `baseline/this wall ${(baseMs / ms).toFixed(2)} CPU ${(baseCpu / cpu).toFixed(2)}`,
   );
 }
-const nodeMs = median(start.node.map((s) => s.ms));
-printRow('node -e 0', start.node, nodeMs);
-printRow('memlog --version', start.version, nodeMs);
+printRow('node -e 0', start.node, start.node);
+printRow('memlog --version', start.version, start.node);
 for (const t of trees) {
-  const base = median(t.samples.baseline.map((s) => s.ms));
-  for (const [name, list] of Object.entries(t.samples)) printRow(`${t.label}: ${name}`, list, base);
+  for (const [name, list] of Object.entries(t.samples)) printRow(`${t.label}: ${name}`, list, t.samples.baseline);
 }
 
 if (ccusage !== null) {

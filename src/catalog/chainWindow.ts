@@ -76,8 +76,8 @@ export class ChainWindow {
     this.#entries = newestMetadataOnly(this.#entries);
     return {
       entries: this.#entries,
-      forgottenNodes: this.#forgotten.nodes.toBase64(),
-      forgottenProgress: this.#forgotten.progress.toBase64(),
+      forgottenNodes: stored(this.#forgotten.nodes),
+      forgottenProgress: stored(this.#forgotten.progress),
       previousBoundarySeq: this.#previousBoundarySeq,
     };
   }
@@ -92,6 +92,11 @@ export class ChainWindow {
     }
     this.#entries = newestMetadataOnly(kept);
   }
+}
+
+/** A set as a snapshot stores it: '' for an empty one (most files forget nothing), which reads back as an empty set. */
+function stored(set: FingerprintSet): string {
+  return set.size === 0 ? '' : set.toBase64();
 }
 
 /** The entries with every metadata entry but the newest of its kind left out (a last-prompt without a prompt changes nothing). */
@@ -133,8 +138,8 @@ export function mergeWindows(
   const laterBoundary = later.previousBoundarySeq;
   return {
     entries: newestMetadataOnly(kept),
-    forgottenNodes: nodes.toBase64(),
-    forgottenProgress: progress.toBase64(),
+    forgottenNodes: stored(nodes),
+    forgottenProgress: stored(progress),
     previousBoundarySeq: laterBoundary === null ? earlier.previousBoundarySeq : laterBoundary + seqShift,
   };
 }
