@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { describePolicy } from '../pipeline/index.js';
-import { formatReportTable, writeReport } from '../report/index.js';
-import { readProgress } from './readProgress.js';
 import { resolveFolderArgument } from './transcriptArgument.js';
 import { addUsageOptions, runUsageReport, usageOptionWithoutUsage, type UsageCliOptions } from './reportUsage.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
@@ -37,18 +34,28 @@ export function registerReport(program: Command): void {
       const misplaced = usageOptionWithoutUsage(options);
       if (misplaced !== undefined) command.error(`error: ${misplaced}`, { exitCode: 2 });
       if (options.usage === true) return runUsageReport(folder, options);
-      const out = options.out ?? (existsSync(DEFAULT_OUT) ? DEFAULT_OUT : undefined);
-      const report = await writeReport({
-        readProgress: (file, bytes) => readProgress('report', file, bytes),
-        root: await resolveFolderArgument(folder),
-        settings: toSettings(options),
-        ...(out === undefined ? {} : { out }),
-        ...(options.effectsDir === undefined ? {} : { effectsDir: options.effectsDir }),
-        ...(options.html === undefined ? {} : { html: options.html }),
-      });
-      if (options.json === true) process.stdout.write(`${JSON.stringify(report.rows, null, 2)}\n`);
-      else if (options.html !== undefined) process.stdout.write(`${options.html}: ${report.rows.length} sessions, ${report.pages} pages\n`);
-      else process.stdout.write(`${formatReportTable(report.rows)}\n${describePolicy(options.policy ?? 'claude-code')}\n`);
-      if (report.rows.some((r) => r.error !== null)) process.exitCode = 1;
+      return runReplayReport(folder, options);
     });
+}
+
+/** The replay rows or pages: the replay, the report pages and the progress display are loaded only for them (decision 88). */
+async function runReplayReport(folder: string, options: ReportCliOptions): Promise<void> {
+  const [{ describePolicy }, { formatReportTable, writeReport }, { readProgress }] = await Promise.all([
+    import('../pipeline/index.js'),
+    import('../report/index.js'),
+    import('./readProgress.js'),
+  ]);
+  const out = options.out ?? (existsSync(DEFAULT_OUT) ? DEFAULT_OUT : undefined);
+  const report = await writeReport({
+    readProgress: (file, bytes) => readProgress('report', file, bytes),
+    root: await resolveFolderArgument(folder),
+    settings: toSettings(options),
+    ...(out === undefined ? {} : { out }),
+    ...(options.effectsDir === undefined ? {} : { effectsDir: options.effectsDir }),
+    ...(options.html === undefined ? {} : { html: options.html }),
+  });
+  if (options.json === true) process.stdout.write(`${JSON.stringify(report.rows, null, 2)}\n`);
+  else if (options.html !== undefined) process.stdout.write(`${options.html}: ${report.rows.length} sessions, ${report.pages} pages\n`);
+  else process.stdout.write(`${formatReportTable(report.rows)}\n${describePolicy(options.policy ?? 'claude-code')}\n`);
+  if (report.rows.some((r) => r.error !== null)) process.exitCode = 1;
 }

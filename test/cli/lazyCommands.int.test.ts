@@ -70,4 +70,12 @@ describe('a rerun over the session catalog loads only the catalog (decision 88)'
     expect(urls.some((url) => url.includes('/src/catalog/foldFile'))).toBe(true);
     expect(urls.filter((url) => url.includes('node_modules/rxjs/'))).toEqual([]);
   });
+
+  it('memlog report --usage loads neither the replay nor the report pages', () => {
+    const root = tempDir();
+    mkdirSync(join(root, '-home-dev-app'));
+    writeCorpus(join(root, '-home-dev-app', 'one.jsonl'), 50_000, 1);
+    const urls = loadedBy(['report', root, '--usage'], { MEMLOG_CATALOG: join(tempDir(), 'catalog.db') });
+    expect(urls.filter((url) => /\/src\/(pipeline\/index|report\/index|report\/writeReport)\.ts$/.test(url))).toEqual([]);
+  });
 });
