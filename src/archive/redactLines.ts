@@ -1,11 +1,20 @@
+import { DEFAULT_MAX_LINE_BYTES } from '../transcript/index.js';
+
 const NEWLINE = 0x0a;
 
-/** What redacting a piece found: secrets replaced, by rule (never a value), and whether its bytes end inside a line. */
+/** The rule a line too long to scan is counted under: it is stored as a marker line, whole (decision 90). */
+export const LINE_TOO_LONG_RULE = 'line-too-long';
+
+/** What redacting some bytes found: lines, lines changed, secrets replaced by rule (never a value), and whether they end inside a line. */
 export class RedactionTally {
   readonly byRule: Record<string, number> = {};
+  lines = 0;
+  redactedLines = 0;
   openLine = false;
 
   count(rules: readonly string[]): void {
+    this.lines++;
+    if (rules.length > 0) this.redactedLines++;
     for (const rule of rules) this.byRule[rule] = (this.byRule[rule] ?? 0) + 1;
   }
 }
@@ -18,9 +27,38 @@ async function redacted(line: Buffer, tally: RedactionTally): Promise<Buffer | n
   // Loaded when used: the scanner's modules are large, and the archive's barrel is on every reading command's path.
   const { redactLine } = await import('../secrets/index.js');
   const { text, rules } = await redactLine(line.toString('utf8'));
-  if (rules.length === 0) return null;
   tally.count(rules);
-  return Buffer.from(text, 'utf8');
+  return rules.length === 0 ? null : Buffer.from(text, 'utf8');
+}
+
+/**
+ * A line longer than every memlog command reads (decision 66) is not held to be scanned: it
+ * stands as one JSON line naming the rule and its length, so no secret in it is stored.
+ */
+function tooLong(bytes: number, tally: RedactionTally): Buffer {
+  tally.count([LINE_TOO_LONG_RULE]);
+  return Buffer.from(JSON.stringify({ redacted: `[REDACTED:${LINE_TOO_LONG_RULE}]`, bytes }), 'utf8');
+}
+
+/** The line being read: its parts so far, or only its length once it is too long to hold. */
+class PendingLine {
+  parts: Buffer[] = [];
+  bytes = 0;
+
+  add(part: Buffer): void {
+    this.bytes += part.length;
+    if (this.bytes > DEFAULT_MAX_LINE_BYTES) this.parts = [];
+    else this.parts.push(part);
+  }
+
+  async take(tally: RedactionTally): Promise<Buffer> {
+    const { parts, bytes } = this;
+    this.parts = [];
+    this.bytes = 0;
+    if (bytes > DEFAULT_MAX_LINE_BYTES) return tooLong(bytes, tally);
+    const line = Buffer.concat(parts);
+    return (await redacted(line, tally)) ?? line;
+  }
 }
 
 /**
@@ -30,22 +68,20 @@ async function redacted(line: Buffer, tally: RedactionTally): Promise<Buffer | n
  */
 export function redactLines(tally: RedactionTally): (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer> {
   return async function* (source) {
-    let pending: Buffer[] = [];
+    const pending = new PendingLine();
     for await (const chunk of source) {
       const out: Buffer[] = [];
       let from = 0;
       for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, from)) {
-        const line = Buffer.concat([...pending, chunk.subarray(from, end)]);
-        pending = [];
-        out.push((await redacted(line, tally)) ?? line, Buffer.of(NEWLINE));
+        pending.add(chunk.subarray(from, end));
+        out.push(await pending.take(tally), Buffer.of(NEWLINE));
         from = end + 1;
       }
-      if (from < chunk.length) pending.push(chunk.subarray(from));
+      if (from < chunk.length) pending.add(chunk.subarray(from));
       if (out.length > 0) yield Buffer.concat(out);
     }
-    if (pending.length === 0) return;
-    const last = Buffer.concat(pending);
+    if (pending.bytes === 0) return;
     tally.openLine = true;
-    yield (await redacted(last, tally)) ?? last;
+    yield await pending.take(tally);
   };
 }

@@ -116,6 +116,24 @@ describe('memlog archive --redact', () => {
   });
 });
 
+describe('lines redaction cannot hold or read as text', () => {
+  it('stores a line longer than 8 MiB as a marker line naming its length, and keeps a clean line of invalid UTF-8 byte for byte', async () => {
+    const { project, transcript, archiveDir } = setUp();
+    const huge = said(`${'x'.repeat(9 << 20)} ${AWS}`);
+    const invalid = Buffer.concat([Buffer.from('{"type":"user","text":"caf'), Buffer.of(0xe9), Buffer.from('"}\n')]);
+    appendFileSync(transcript, huge);
+    appendFileSync(transcript, invalid);
+    const report = await archiveProjects({ archiveDir, projectDirs: [project], redact: true });
+    expect(report.redaction?.sessions[0]?.byRule).toEqual({ 'aws-access-token': 2, 'secretlint/github': 1, 'line-too-long': 1 });
+    const { dir } = await restored(archiveDir);
+    const lines = readFileSync(join(dir, '-p', 's1.jsonl'));
+    const parts = lines.toString('latin1').split('\n');
+    expect(parts[3]).toBe(JSON.stringify({ redacted: '[REDACTED:line-too-long]', bytes: Buffer.byteLength(huge) - 1 }));
+    expect(lines.subarray(lines.length - invalid.length).equals(invalid)).toBe(true);
+    expect(stored(archiveDir)).not.toContain(AWS);
+  });
+});
+
 describe('archives written with an earlier codec', () => {
   it('reads gzip pieces, and a version grown since holds gzip and brotli pieces that restore as one', async () => {
     const { project, transcript, archiveDir } = setUp();

@@ -20,8 +20,8 @@ function setUp(): { config: string; projects: string; archive: string; index: st
   return { config, projects: join(config, 'projects'), archive: join(root, 'archive'), index: join(root, 'index.db') };
 }
 
-function archive(config: string, dir: string): void {
-  const result = runCli(['archive', '--to', dir, '--config-dir', config]);
+function archive(config: string, dir: string, ...flags: string[]): void {
+  const result = runCli(['archive', '--to', dir, '--config-dir', config, ...flags]);
   expect(result.status, result.stderr).toBe(0);
 }
 
@@ -76,5 +76,20 @@ describe('memlog search reads archived sessions', () => {
     rmSync(join(projects, PROJECT), { recursive: true });
     const byDefault = search(['prefer pnpm'], index, { CLAUDE_CONFIG_DIR: config, MEMLOG_ARCHIVE: dir });
     expect(byDefault.hits.map((hit) => hit.path)).toContain(join(dir, PROJECT, `${FIX_TESTS}.jsonl`));
+  }, 180_000);
+
+  it('reads a redacted archive by the offsets of its redacted bytes: a grown version only its new, redacted line', () => {
+    const { config, projects, archive: dir, index } = setUp();
+    const said = (uuid: string, content: string) => `${JSON.stringify({ type: 'user', uuid, message: { role: 'user', content } })}\n`;
+    const transcript = join(projects, PROJECT, `${FIX_TESTS}.jsonl`);
+    appendFileSync(transcript, said('key-1', 'the CI key is AKIAQWERTYUIOPASDFGH'));
+    archive(config, dir, '--redact');
+    search(['pnpm', dir], index);
+    appendFileSync(transcript, said('late-1', 'zanzibar rollout with ghp_abcdefghijklmnopqrstuvwxyz0123456789'));
+    archive(config, dir);
+    const grown = search(['zanzibar', dir], index);
+    const stored = said('late-1', 'zanzibar rollout with [REDACTED:secretlint/github]');
+    expect(grown.index).toMatchObject({ grown: 1, read: 0, bytesRead: Buffer.byteLength(stored) });
+    expect(grown.hits.map((hit) => [hit.uuid, hit.snippet])).toEqual([['late-1', '«zanzibar» rollout with [REDACTED:secretlint/github]']]);
   }, 180_000);
 });
