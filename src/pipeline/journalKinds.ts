@@ -16,8 +16,19 @@ import {
 } from './effectRecord.js';
 import { CompactionOutcome, ExtractionRunOutcome, NotesRunOutcome } from './runOutcomes.js';
 
-/** What a consolidation commits: its changes, the files it moves in and removes, the candidate chunks it consumes. */
-const ConsolidationOutcome = ConsolidationStartedRecord.pick({ changes: true, writes: true, removes: true, consumes: true });
+/**
+ * What a consolidation commits: its changes, the files it moves in and removes, the candidate
+ * chunks it consumes, and for undo the files' bytes before and after, when, and the run it undoes.
+ */
+const ConsolidationOutcome = ConsolidationStartedRecord.pick({
+  changes: true,
+  writes: true,
+  removes: true,
+  consumes: true,
+  files: true,
+  time: true,
+  undoes: true,
+});
 /** What a chunk of backfill's first phase commits: its candidates and what they cost. */
 const CandidatesOutcome = CandidatesRecord.pick({ first: true, last: true, candidates: true, tokens: true });
 

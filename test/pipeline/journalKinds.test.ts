@@ -50,7 +50,7 @@ describe('the effect journal: every kind, every record type, one table (decision
       },
       consolidation: {
         steps: ['consolidation_started', 'consolidation_started', 'consolidation_finished'],
-        outcome: ['changes', 'consumes', 'removes', 'writes'],
+        outcome: ['changes', 'consumes', 'files', 'removes', 'time', 'undoes', 'writes'],
       },
       candidates: {
         steps: ['candidates_requested', 'candidates', 'candidates_consumed'],

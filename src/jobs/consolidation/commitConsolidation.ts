@@ -1,9 +1,11 @@
 import type { ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
-import { appendEffectsSync } from '../../pipeline/effectLog.js';
 import { stagedDirPath } from '../../fs/stagedDir.js';
-import { consolidationStartedRecord } from '../../pipeline/effectRecords.js';
+import { defineEffectJob, type EffectJob } from '../../pipeline/effectJob.js';
+import { consolidationJournal } from '../../pipeline/entryJournals.js';
+import { JOURNAL_KINDS } from '../../pipeline/journalKinds.js';
+import { runEffect } from '../../pipeline/runEffect.js';
 import { changeRecords, fileRecords, type ChangeRecord } from './changeRecords.js';
-import { applyConsolidation } from './cutShort.js';
+import { consolidationSteps } from './cutShort.js';
 
 export interface Commit {
   readonly memoryDir: string;
@@ -24,25 +26,29 @@ export interface Commit {
 /**
  * Records a staged consolidation in the directory's log (its commit point: changes, reasons,
  * sources, the files to move and remove), then moves the files in and removes the others, and
- * records the end: the journal's commit, then the apply step recovery also runs (decision 74).
- * Killed after the first record, the next run finishes it (`finishCutShort`);
- * killed before, the directory is as it was. Whichever planner made the plan, this is the one
- * way it reaches the directory.
+ * records the end: the journal's driver running the consolidation job (decision 91), whose apply
+ * step recovery also runs. Killed after the first record, the next run finishes it
+ * (`finishCutShort`); killed before, the directory is as it was. Whichever planner made the plan,
+ * this is the one way it reaches the directory.
  */
 export async function commitConsolidation(commit: Commit): Promise<void> {
-  const { memoryDir, logPath, runId, writes, removes } = commit;
-  // The bytes before and after of every file it touches, for `memlog undo` (decision 79).
-  const files = await fileRecords(memoryDir, stagedDirPath(memoryDir, runId), writes, removes);
-  const committed = consolidationStartedRecord({
-    runId,
-    changes: 'records' in commit.plan ? [...commit.plan.records] : changeRecords(commit.plan.changes),
-    writes,
-    removes,
-    ...(commit.consumes === undefined ? {} : { consumes: commit.consumes }),
-    files,
-    ...(commit.time === undefined ? {} : { time: commit.time }),
-    ...(commit.undoes === undefined ? {} : { undoes: commit.undoes }),
+  await runEffect(consolidationJournal(commit.logPath, commit.runId), consolidationJob(commit.memoryDir), commit);
+}
+
+/** A consolidation as the journal runs it: the executor reads what the staged files change; the apply step moves them in. */
+function consolidationJob(memoryDir: string): EffectJob<'consolidation', Commit> {
+  return defineEffectJob({
+    ...consolidationSteps(memoryDir),
+    outcome: JOURNAL_KINDS.consolidation.outcome,
+    execute: async (commit, runId) => ({
+      changes: 'records' in commit.plan ? [...commit.plan.records] : changeRecords(commit.plan.changes),
+      writes: [...commit.writes],
+      removes: [...commit.removes],
+      ...(commit.consumes === undefined ? {} : { consumes: [...commit.consumes] }),
+      // The bytes before and after of every file it touches, for `memlog undo` (decision 79).
+      files: await fileRecords(memoryDir, stagedDirPath(memoryDir, runId), commit.writes, commit.removes),
+      ...(commit.time === undefined ? {} : { time: commit.time }),
+      ...(commit.undoes === undefined ? {} : { undoes: commit.undoes }),
+    }),
   });
-  appendEffectsSync(logPath, [committed]);
-  appendEffectsSync(logPath, await applyConsolidation(memoryDir, committed));
 }
