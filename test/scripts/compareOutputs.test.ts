@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   compareRuns,
@@ -17,7 +19,8 @@ import {
   normaliseWrittenFile,
   sortProgressLines,
 } from '../../scripts/compareOutputs/normalise.js';
-import { parseOptions, UsageError } from '../../scripts/compareOutputs/options.js';
+import { DEFAULT_INTENDED, parseOptions, UsageError } from '../../scripts/compareOutputs/options.js';
+import { repoRoot } from '../support/paths.js';
 import { mergeReports, parseStoredReport, StoredReportError, type StoredReport } from '../../scripts/compareOutputs/storedReports.js';
 
 const window = { start: Date.parse('2026-12-02T01:05:19.000Z'), end: Date.parse('2026-12-02T01:05:21.000Z') };
@@ -191,6 +194,15 @@ describe('the intended differences', () => {
       { entry: gone, why: 'names no invocation' },
     ]);
     expect(judge(results, [entry, gone], false).stale).toEqual([]);
+  });
+});
+
+describe('the committed intended differences', () => {
+  it('parse, and each names a decision that is written down, once per label', () => {
+    const list = parseIntendedList(readFileSync(join(repoRoot, DEFAULT_INTENDED), 'utf8'), DEFAULT_INTENDED);
+    const decisions = new Set(readdirSync(join(repoRoot, 'docs', 'decisions')).map((name) => Number(/^(\d+)-/.exec(name)?.[1])));
+    expect(list.differences.filter((entry) => !decisions.has(entry.decision))).toEqual([]);
+    expect(new Set(list.differences.map((entry) => entry.label)).size).toBe(list.differences.length);
   });
 });
 
