@@ -15,7 +15,7 @@ const LOWER_TOOLS = String.raw`(?:pnpm|npm|yarn|bun|deno|node|vitest|jest|mocha|
  * slash, colon or underscore inside (`Fly.io`, `../api`, `localhost:3000`, `DATABASE_URL`), a
  * version number, a backticked name, or a known lower-case tool.
  */
-const NAMED = String.raw`(?:\p{Lu}[\p{L}\p{N}+#-]*|[\p{L}\p{N}~.-]*[./:_@][\p{L}\p{N}./:_@-]*[\p{L}\p{N}]|\d+(?:\.\d+)*|\x60[^\x60]+\x60|${LOWER_TOOLS}(?![\p{L}\p{N}]))`;
+export const NAMED = String.raw`(?:\p{Lu}[\p{L}\p{N}+#-]*|[\p{L}\p{N}~.-]*[./:_@][\p{L}\p{N}./:_@-]*[\p{L}\p{N}]|\d+(?:\.\d+)*|\x60[^\x60]+\x60|${LOWER_TOOLS}(?![\p{L}\p{N}]))`;
 
 /** Words that say something is wrong or uncertain: a sentence with one is a symptom or a guess, not a settled fact. */
 const TROUBLE =
@@ -71,9 +71,15 @@ const NEGATIVE_QUESTION = /^(?:no\b|n'|\w+n't\b|(?:can|could|do|does|should|woul
 const PREMISE_VERB =
   /^(?:(?:we|nous|wir)\s+(?:have|host|use|run|deploy|keep|store|are on|'re on|avons|utilisons|haben|nutzen|verwenden)|tenemos|usamos|desplegamos|corremos|avons|utilisons)$/i;
 
+/** The same premise said after the question: "Why do we keep the Vercel config now that we deploy with Wrangler?" */
+const TRAILING_PREMISE =
+  /^(.+?)[,\s]+(since|given that|now that|ya que|puisque)\s+((?:we|nous|wir)\s+\S+|tenemos|usamos|desplegamos|corremos|avons|utilisons)\b([^,?]{3,100})\?\s*$/iu;
+
 /** The fact a question takes for granted, as a statement ("We host the docs on Netlify"), or undefined. */
 export function premiseOf(sentence: string): string | undefined {
-  const match = PREMISE.exec(sentence);
+  const trailing = TRAILING_PREMISE.exec(sentence);
+  const match =
+    PREMISE.exec(sentence) ?? (trailing === null ? null : [trailing[0], trailing[2], trailing[3], trailing[4], `${trailing[1]}?`]);
   if (match === null) return undefined;
   const [, connective = '', verb = '', rest = '', question = ''] = match;
   if (!PREMISE_VERB.test(verb.replace(/\s+/g, ' ')) || !new RegExp(NAMED, 'u').test(rest)) return undefined;

@@ -10,6 +10,8 @@ const KEEP_THIS = new RegExp(
     String.raw`(?<![\p{L}])(?:agrega|añade|pon|guarda|anota|escribe)\s+(?:eso|esto|esa regla|esta regla)\s+(?:a|en)\s+(?:tu\s+|el\s+|la\s+)?(?:claude\.md|memoria|notas)`,
     String.raw`\b(?:schreib|füg|speicher|notier)(?:e)?\s+(?:das|dies)\s+(?:in|zu)\s+(?:deine[rnm]?\s+|die\s+|der\s+)?(?:claude\.md|gedächtnis|notizen)`,
     String.raw`(?<![\p{L}])(?:ajoute|mets|note|garde)\s+(?:ça|cela|ceci)\s+(?:à|a|dans)\s+(?:ton\s+|ta\s+|le\s+|la\s+)?(?:claude\.md|mémoire|notes)`,
+    // the place first, then what goes there: "add to CLAUDE.md that…", "guarda en tu memoria que…" (decision 93)
+    String.raw`(?<![\p{L}])(?:add|save|note|write|put|agrega|añade|guarda|anota|escribe|ajoute|note|notiere|schreib)\s+(?:to|in|into|a|en|à|dans|in)\s+(?:your\s+|the\s+|tu\s+|el\s+|la\s+|ton\s+|ta\s+|le\s+|deine[rnm]?\s+|die\s+)?(?:claude\.md|memory|memoria|mémoire|gedächtnis)\s*(?:that|que|dass|:)`,
   ].join('|'),
   'iu',
 );

@@ -3,6 +3,7 @@
  * way work goes from now on (decision 77). Written from kinds of statement, like
  * statementKinds.ts, never from a corpus sentence.
  */
+import { NAMED } from './environmentFacts.js';
 import { IMPERATIVE } from './statementKinds.js';
 
 /** "I want you to…", "I'd like you to…", "I need you to…": asking for something, said as a wish. */
@@ -98,10 +99,21 @@ const CONVENTION_REQUEST = new RegExp(
   'i',
 );
 
+/**
+ * One tool over another for a kind of work: "write the tests in vitest, not jest", "manage the
+ * packages with pnpm, not npm" (decision 93). Said of "it" or "this", it is about the work at hand.
+ */
+const TOOL_CHOICE = new RegExp(
+  String.raw`^(?:please\s+)?(?:write|use|deploy|build|test|install|format|lint|package|publish|manage|run)\s+(?!(?:it|this|that|them)\b)[^,]{0,60}\b(?:in|with|using|via|through|on|from)\s+${NAMED},\s*(?:not|never)\s+(?:with\s+|in\s+)?(?:the\s+)?${NAMED}`,
+  'u',
+);
+
 /** A request that says how work goes from now on, in the words of a request (decision 77). */
 export const isLastingRequest = (sentence: string): boolean =>
   SETUP_REQUEST.test(sentence) ||
   HOUSE_TOOL.test(sentence) ||
   APPROVAL_FIRST.test(sentence) ||
   PRACTICE_CHANGE.test(sentence) ||
-  CONVENTION_REQUEST.test(sentence);
+  CONVENTION_REQUEST.test(sentence) ||
+  // Case-sensitive for the names, so the verb is read without its capital.
+  TOOL_CHOICE.test(sentence.charAt(0).toLowerCase() + sentence.slice(1));

@@ -56,6 +56,11 @@ describe('a fact a question takes for granted is kept, the question is not (deci
     expect(found[0]!.text).toBe(fact);
   });
 
+  it('the premise said after the question is kept too', () => {
+    const found = kept('Why do we still need the Vercel config now that we deploy with Wrangler?');
+    expect(found.map((s) => s.text)).toEqual(['We deploy with Wrangler']);
+  });
+
   it('a hypothetical "if" asked plainly is no fact', () => {
     expect(kept('If we use Redis for the queue, will the workers get faster?')).toEqual([]);
   });
@@ -76,6 +81,25 @@ describe('a request that sets a convention for a whole kind of thing is a rule (
     'Use all of the examples in the README.',
   ])
     it(`not: ${said}`, () => expect(kept(said)).toEqual([]));
+});
+
+describe('one tool over another for a kind of work is a rule (decision 93)', () => {
+  for (const said of ['Write the tests in vitest, not jest.', 'Manage the packages with pnpm, not npm.'])
+    it(said, () => expect(kept(said).map((s) => s.type)).toEqual(['feedback']));
+  for (const said of ['Fix the login page, not the signup page.', 'Check it in Firefox, not Chrome.'])
+    it(`not: ${said}`, () => expect(kept(said)).toEqual([]));
+});
+
+describe('asking for something to be kept, the place named first (decision 93)', () => {
+  it.each([
+    ['Add to CLAUDE.md that the tests use vitest.', 'The tests use vitest'],
+    ['Guarda en tu memoria que el deploy es los viernes.', 'El deploy es los viernes'],
+    ['Agrega a tu memoria: la web está en Cloudflare.', 'La web está en Cloudflare'],
+  ])('%s', (said, text) => {
+    const found = kept(said);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.text).toContain(text);
+  });
 });
 
 describe('the noise around such facts stays unsaved (decision 93)', () => {
