@@ -9,13 +9,16 @@ import { windowKeeps } from './chainWindow.js';
 import { factsOf } from './lineFacts.js';
 import type { ScanItem, ScannedEntry } from './scanItem.js';
 import { repairLatin1, skeletonOf } from './skeletonLine.js';
+import { surelyValid } from './surelyValid.js';
 
 /** Lines shorter than this are parsed in full: cutting them saves nothing. */
 const CUT_FROM_BYTES = 2048;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * Lines to scan items, parsing a long line without its long strings (skeletonLine.ts) and any line whose shape is not
- * the one expected in full, through the reader's own LineDecoder: the items are those a full read gives (decision 81).
+ * Lines to scan items, parsing a long line without its long strings (skeletonLine.ts), checking the common kinds'
+ * schemas without zod where that is sure (surelyValid.ts), and any line whose shape is not the one expected in full,
+ * through the reader's own LineDecoder: the items are those a full read gives (decisions 81 and 87).
  */
 export class FastLineDecoder {
   #seq: number;
@@ -29,12 +32,23 @@ export class FastLineDecoder {
   }
 
   decode(line: RawLine): ScanItem | null {
-    const cut = worthCutting(line) ? this.#cut(line) : null;
-    if (cut !== null) return cut;
+    const fast = !fastEligible(line) ? null : line.bytes.length < CUT_FROM_BYTES ? this.#whole(line) : this.#cut(line);
+    if (fast !== null) return fast;
     const decoder = new LineDecoder(this.#seq);
     const item = decoder.decode(line);
     this.#seq = decoder.nextSeq;
     return item === null ? null : scanItemOf(item);
+  }
+
+  /** A short line parsed whole, kept when its kind's schema surely accepts it; else the full decoder reads it (and asks zod). */
+  #whole(line: RawLine): ScannedEntry | null {
+    let value: unknown;
+    try {
+      value = JSON.parse(strictUtf8.decode(line.bytes));
+    } catch {
+      return null;
+    }
+    return surelyValid(value) ? entryItem(this.#seq++, line.line, value as Entry) : null;
   }
 
   #cut(line: RawLine): ScannedEntry | null {
@@ -49,9 +63,9 @@ export class FastLineDecoder {
       return null;
     }
     if (!repairLatin1(value)) return null;
-    const parsed = toEntry(value);
-    if (!parsed.ok) return null;
-    const item = entryItem(this.#seq, line.line, parsed.entry);
+    const entry = surelyValid(value) ? (value as Entry) : entryOrNull(value);
+    if (entry === null) return null;
+    const item = entryItem(this.#seq, line.line, entry);
     // A cut value that reached anything kept (a kind, an id, a title…) was not one to cut: read the line in full.
     if (skeleton !== text && (holdsCut(item.facts) || (item.light !== null && holdsCut(item.light)))) return null;
     this.#seq++;
@@ -59,19 +73,18 @@ export class FastLineDecoder {
   }
 }
 
+function entryOrNull(value: unknown): Entry | null {
+  const parsed = toEntry(value);
+  return parsed.ok ? parsed.entry : null;
+}
+
 function holdsCut(value: unknown): boolean {
   return JSON.stringify(value).includes('\\u0000');
 }
 
 /** The first line (a byte-order mark), a line ending in CR, a torn or an oversized one: left to the full decoder. */
-function worthCutting(line: RawLine): boolean {
-  return (
-    line.bytes.length >= CUT_FROM_BYTES &&
-    line.terminated &&
-    !line.overflow &&
-    line.offset !== 0 &&
-    line.bytes[line.bytes.length - 1] !== 0x0d
-  );
+function fastEligible(line: RawLine): boolean {
+  return line.terminated && !line.overflow && line.offset !== 0 && line.bytes[line.bytes.length - 1] !== 0x0d;
 }
 
 function entryItem(seq: number, line: number, entry: Entry): ScannedEntry {
