@@ -2,7 +2,7 @@
  * The session search index (decisions 72 and 89): indexing rate against the parse floor, peak RSS
  * of indexing and of querying, and the median time of many different queries over the indexed tree.
  *
- *   npx tsx --expose-gc bench/search.bench.ts [--mb 200 | --gb 2] [--file-mb 20] [--queries 200] [--dir PATH] [--keep]
+ *   npx tsx --expose-gc bench/search.bench.ts [--mb 200 | --gb 2] [--file-mb 20] [--queries 200] [--rounds 3] [--dir PATH] [--keep]
  *
  * The tree is `--mb` megabytes (or `--gb` gigabytes) of the seeded synthetic corpus, cut into
  * sessions of `--file-mb` across ten projects, written once into `.memlog-bench/`. Indexing runs
@@ -13,14 +13,17 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type * as search from '../src/search/index.js';
 import { openSearchDb, searchEntries } from '../src/search/index.js';
 import { readTranscriptSync } from '../src/transcript/index.js';
-import { machineLine, median, parsedArgs, streamFloor, timed } from './benchUtil.js';
+import { interleavedMedians, machineLine, median, parsedArgs, streamFloor, timed } from './benchUtil.js';
 import { mulberry32, writeCorpus } from './corpus.js';
 import { measurePeakRss, prepareRssRun, type PeakRss } from './peakRss.js';
 
-const USAGE = 'usage: npx tsx --expose-gc bench/search.bench.ts [--mb 200 | --gb 2] [--file-mb 20] [--queries 200] [--dir PATH] [--keep]';
+const USAGE =
+  'usage: npx tsx --expose-gc bench/search.bench.ts [--mb 200 | --gb 2] [--file-mb 20] [--queries 200] [--rounds 3] [--dir PATH] [--keep]';
 const { values } = parsedArgs('search.bench', USAGE, () =>
   parseArgs({
     options: {
@@ -30,6 +33,7 @@ const { values } = parsedArgs('search.bench', USAGE, () =>
       queries: { type: 'string', default: '200' },
       dir: { type: 'string', default: join(process.cwd(), '.memlog-bench') },
       keep: { type: 'boolean', default: false },
+      rounds: { type: 'string', default: '3' },
     },
   }),
 );
@@ -109,6 +113,7 @@ async function main(): Promise<void> {
     removeIndex();
     const run = await searchCommand(temp, 'zzzz', root, index);
     report(bytes, { floorMs, floorCpuMs, readerMs }, run, index);
+    await sideBySide(files[0] ?? '', join(temp, 'one-file.db'));
     queryTimes(index, root);
     const asked = queries(5, 11);
     const runs: PeakRss[] = [];
@@ -137,7 +142,39 @@ function report(bytes: number, measured: { floorMs: number; floorCpuMs: number; 
     `parse floor (JSON.parse a line): ${floorRate.toFixed(1)} MB/s; memlog's reader: ${readerRate.toFixed(1)} MB/s; indexing (the whole command, start included): ${indexRate.toFixed(1)} MB/s = ${(indexRate / floorRate).toFixed(2)}× the parse floor, ${(indexRate / readerRate).toFixed(2)}× memlog's reader`,
   );
   console.log(
-    `indexing: ${indexSeconds.toFixed(1)} s wall, ${(run.cpuSeconds ?? NaN).toFixed(1)} s CPU (every thread; the floor: ${(floorCpuMs / 1000).toFixed(1)} s wall ${(floorMs / 1000).toFixed(1)} s), peak RSS ${mib(run)}; index file: ${(statSync(index).size / 1e6).toFixed(0)} MB`,
+    `indexing: ${indexSeconds.toFixed(1)} s wall, ${(run.cpuSeconds ?? NaN).toFixed(1)} s CPU (every thread; the floor: ${(floorCpuMs / 1000).toFixed(1)} s CPU, ${(floorMs / 1000).toFixed(1)} s wall; CPU ratio ${(floorCpuMs / 1000 / (run.cpuSeconds ?? NaN)).toFixed(2)}×), peak RSS ${mib(run)}; index file: ${(statSync(index).size / 1e6).toFixed(0)} MB`,
+  );
+}
+
+/**
+ * One session file, the parse floor and the built package's indexing (a fresh index each time,
+ * its parse worker included) in this process, round by round in turn: drift hits both alike.
+ */
+async function sideBySide(file: string, index: string): Promise<void> {
+  const built = (await import(pathToFileURL(join(process.cwd(), 'dist', 'search', 'index.js')).href)) as typeof search;
+  const lines = await streamFloor(file);
+  const indexOnce = (): number => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(index + suffix, { force: true });
+    const db = built.openSearchDb(index);
+    try {
+      const pass = built.indexSessions(db, built.findSessionFiles([file]));
+      return pass.read === 1 && pass.entries > 0 ? lines : 0;
+    } finally {
+      db.close();
+    }
+  };
+  const [floorMs = NaN, indexMs = NaN] = await interleavedMedians(
+    [
+      ['parse floor', streamFloor],
+      ['indexing (built, in this process)', indexOnce],
+    ],
+    file,
+    Number(values.rounds),
+    lines,
+  );
+  const mb = statSync(file).size / 1e6;
+  console.log(
+    `side by side over one ${mb.toFixed(0)} MB session, median of ${values.rounds} interleaved rounds: parse floor ${floorMs.toFixed(0)} ms, indexing ${indexMs.toFixed(0)} ms = ${(floorMs / indexMs).toFixed(2)}× the parse floor`,
   );
 }
 
