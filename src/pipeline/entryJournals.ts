@@ -1,6 +1,6 @@
 import { appendEffectsSync } from './effectLog.js';
-import type { EffectRecord } from './effectRecord.js';
-import { consolidationStartedRecord } from './effectRecords.js';
+import type { EffectRecord, LogPosition } from './effectRecord.js';
+import { candidatesRecord, consolidationStartedRecord } from './effectRecords.js';
 import type { EffectJournal } from './runEffect.js';
 
 /** No begin to fail: a kind that commits as it begins has nothing recorded before its commit (the driver rethrows). */
@@ -29,5 +29,20 @@ export function consolidationJournal(logPath: string, runId: string): EffectJour
       });
     },
     failed: noBegin('consolidation'),
+  };
+}
+
+/** A chunk's journal in backfill's first phase (decision 91): the session's log; its `candidates` record commits and ends it, placed at the chunk's last entry. */
+export function candidatesJournal(logPath: string, at: LogPosition, chunkId: string): EffectJournal<'candidates'> {
+  return {
+    id: chunkId,
+    record: (records) => appendEffectsSync(logPath, records),
+    begin: () => null,
+    commit: (outcome) => {
+      if (outcome === undefined) throw new TypeError('a chunk commits its candidates');
+      const { first, last, candidates, tokens } = outcome;
+      return candidatesRecord({ at, chunkId, first, last, candidates, tokens });
+    },
+    failed: noBegin('candidates'),
   };
 }

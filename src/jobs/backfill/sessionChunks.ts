@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { describeFailure } from '../../fs/fsError.js';
 import type { ChunkMessage, ModelReply } from '../../model/port.js';
-import { appendEffectsSync, readEffectLog } from '../../pipeline/effectLog.js';
+import { defineEffectJob } from '../../pipeline/effectJob.js';
+import { readEffectLog } from '../../pipeline/effectLog.js';
+import { candidatesJournal } from '../../pipeline/entryJournals.js';
+import { JOURNAL_KINDS } from '../../pipeline/journalKinds.js';
+import { runEffect } from '../../pipeline/runEffect.js';
 import type { CandidatesRecord, EffectRecord } from '../../pipeline/effectRecord.js';
-import { candidatesRecord } from '../../pipeline/effectRecords.js';
 import { blockTokens } from '../../projections/tokenEstimate.js';
 import { endTurnChunker, initialTurnChunker, pushTurnItem, type ChunkRange } from '../../projections/turnChunks.js';
 import type { ApiMessage } from '../../resume/apiView.js';
@@ -322,22 +325,29 @@ export async function recordChunkReply(
   const { kept: candidates, dropped: alreadySaved } = withoutSaved(checked.candidates, saved);
   const { refused } = checked;
   const used = replyTokens(reply);
-  const record = candidatesRecord({
-    at: { seq: chunk.lastSeq, uuid: chunk.last },
-    chunkId: chunk.first,
-    first: chunk.first,
-    last: chunk.last,
-    candidates: candidates.map((c) => ({
-      ...c,
-      sources: c.sources.map((s) => ({
-        session: s.session,
-        uuid: s.uuid,
-        timestamp: s.timestamp,
-        ...(s.sessionId === undefined ? {} : { sessionId: s.sessionId }),
-      })),
-    })),
-    tokens: { chunk: chunk.tokens, input: used.input, output: used.output },
+  // The chunk's job (decision 91): its executor is the checked answer; its commit is its end, nothing to apply.
+  const job = defineEffectJob({
+    kind: 'candidates',
+    outcome: JOURNAL_KINDS.candidates.outcome,
+    execute: (_chunk: SessionChunk) =>
+      Promise.resolve({
+        first: chunk.first,
+        last: chunk.last,
+        candidates: candidates.map((c) => ({
+          ...c,
+          sources: c.sources.map((s) => ({
+            session: s.session,
+            uuid: s.uuid,
+            timestamp: s.timestamp,
+            ...(s.sessionId === undefined ? {} : { sessionId: s.sessionId }),
+          })),
+        })),
+        tokens: { chunk: chunk.tokens, input: used.input, output: used.output },
+      }),
+    apply: () => Promise.resolve(),
   });
-  appendEffectsSync(logPath, [record]);
+  const end = await runEffect(candidatesJournal(logPath, { seq: chunk.lastSeq, uuid: chunk.last }, chunk.first), job, chunk);
+  if (end.kind !== 'finished') throw new TypeError(`a chunk's candidates ended ${end.kind}`);
+  const record = end.commit;
   return { record, refused, alreadySaved };
 }

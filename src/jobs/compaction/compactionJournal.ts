@@ -1,10 +1,15 @@
 import { closeSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import type { EffectRecord, LogPosition } from '../../pipeline/effectRecord.js';
-import { effectRecords } from '../../pipeline/effectLog.js';
-import { recoverJournal, type RecoverySteps } from '../../pipeline/recoverJournal.js';
-import { unendedEntries } from '../../pipeline/unendedEntries.js';
+import { appendWholeLines } from '../../fs/appendLines.js';
+import { defineEffectJob, type EffectJob } from '../../pipeline/effectJob.js';
+import { appendEffectsSync, effectRecords } from '../../pipeline/effectLog.js';
 import { compactedRecord, compactionStartedRecord } from '../../pipeline/effectRecords.js';
+import { JOURNAL_KINDS } from '../../pipeline/journalKinds.js';
+import { recoverEffects } from '../../pipeline/recoverJournal.js';
+import type { EffectJournal } from '../../pipeline/runEffect.js';
+import { compactionOutcomeInOrder, type CompactionOutcomeWritten } from '../../pipeline/runOutcomes.js';
+import { unendedEntries } from '../../pipeline/unendedEntries.js';
 
 /**
  * `memlog compact`'s append to a live transcript and its `compacted` record, as one step that
@@ -16,34 +21,69 @@ import { compactedRecord, compactionStartedRecord } from '../../pipeline/effectR
 
 export type CompactionStarted = Extract<EffectRecord, { type: 'compaction_started' }>;
 
-/** What a compaction records in its `compacted` record, fields in the order it writes them. */
-export type CompactionOutcome = {
-  readonly rung: string;
-  readonly trigger: string;
-  readonly cutUuid: string | null;
-  readonly tokensBefore: number;
-  readonly tokensAfter: number;
-  readonly boundaryUuid: string;
-  readonly kept: number;
-};
+/** What a compaction records in its `compacted` record, fields in the order it writes them (the kind's schema, decision 91). */
+export type CompactionOutcome = CompactionOutcomeWritten;
 
-/** The outcome with its fields in one order, whether just made or read back from the log: the records' bytes are the same either way. */
-function inOrder(outcome: CompactionStarted['outcome']): CompactionOutcome {
+export const startedRecord = (at: LogPosition, size: number, append: string, outcome: CompactionOutcome): CompactionStarted =>
+  compactionStartedRecord(at, size, append, compactionOutcomeInOrder(outcome));
+
+export const finishedRecord = (started: CompactionStarted): EffectRecord =>
+  compactedRecord(started.at, compactionOutcomeInOrder(started.outcome));
+
+/** Where a compaction appends: the transcript, the effect log, the transcript's size before and the text it appends. */
+export interface CompactionPlace {
+  readonly transcriptPath: string;
+  readonly logPath: string;
+  readonly at: LogPosition;
+  readonly size: number;
+  readonly append: string;
+  /** What an earlier run began at this place and never appended: the very same begin is not recorded again. */
+  readonly pending: CompactionStarted | null;
+  /** Makes a failure of the step named into the error the person sees. */
+  readonly failure: (error: unknown, step: 'commit' | 'end') => Error;
+}
+
+/**
+ * `memlog compact`'s journal (decision 91): it commits as it begins (`compaction_started`, the
+ * append and the outcome, before anything is appended); the append landing whole is its apply,
+ * `compacted` its end.
+ */
+export function compactJournal(place: CompactionPlace): EffectJournal<'compact'> {
   return {
-    rung: outcome.rung,
-    trigger: outcome.trigger,
-    cutUuid: outcome.cutUuid ?? null,
-    tokensBefore: outcome.tokensBefore,
-    tokensAfter: outcome.tokensAfter,
-    boundaryUuid: outcome.boundaryUuid,
-    kept: outcome.kept ?? 0,
+    id: place.append,
+    record: (records) => {
+      const step = records.some((r) => r.type === 'compacted') ? 'end' : 'commit';
+      const fresh = records.filter((r) => r.type !== 'compaction_started' || !sameCompaction(place.pending, r));
+      try {
+        appendEffectsSync(place.logPath, fresh);
+      } catch (error) {
+        throw place.failure(error, step);
+      }
+    },
+    begin: () => null,
+    commit: (outcome) => {
+      if (outcome === undefined) throw new TypeError('a compaction commits its outcome');
+      return startedRecord(place.at, place.size, place.append, compactionOutcomeInOrder(outcome));
+    },
+    failed: () => {
+      throw new TypeError('a compaction has no begin to end');
+    },
   };
 }
 
-export const startedRecord = (at: LogPosition, size: number, append: string, outcome: CompactionOutcome): CompactionStarted =>
-  compactionStartedRecord(at, size, append, inOrder(outcome));
-
-export const finishedRecord = (started: CompactionStarted): EffectRecord => compactedRecord(started.at, inOrder(started.outcome));
+/** A compaction as the journal runs it: the executor gives the planned outcome; the apply step appends it to the transcript whole. */
+export function compactJob(transcriptPath: string): EffectJob<'compact', CompactionOutcome> {
+  return defineEffectJob({
+    kind: 'compact',
+    outcome: JOURNAL_KINDS.compact.outcome,
+    execute: (outcome) => Promise.resolve(outcome),
+    apply: (commit) => appendWholeLines(transcriptPath, commit.append),
+    rollBack: (begin) => {
+      cutBack(transcriptPath, begin);
+      return Promise.resolve();
+    },
+  });
+}
 
 /** The newest compaction begun and never recorded as done, or null: the journal's reading of the `compact` kind (decision 74). */
 export function pendingCompaction(records: Iterable<EffectRecord>): CompactionStarted | null {
@@ -56,7 +96,7 @@ export const sameCompaction = (a: CompactionStarted | null, b: CompactionStarted
   a.size === b.size &&
   a.append === b.append &&
   isDeepStrictEqual(a.at, b.at) &&
-  isDeepStrictEqual(inOrder(a.outcome), inOrder(b.outcome));
+  isDeepStrictEqual(compactionOutcomeInOrder(a.outcome), compactionOutcomeInOrder(b.outcome));
 
 /**
  * What the transcript, open on `fd`, holds of a begun compaction's append at its place: all of
@@ -114,15 +154,8 @@ export async function recoverCompaction(
 ): Promise<{ pending: CompactionStarted | null; completed: boolean }> {
   const pending = pendingCompaction(effectRecords(logPath));
   if (pending === null) return { pending: null, completed: false };
-  const steps: RecoverySteps<'compact'> = {
-    landed: (begin) => holdsWhole(transcriptPath, begin),
-    finishBegun: (begin) => Promise.resolve([finishedRecord(begin)]),
-    finish: () => Promise.resolve([]),
-    rollBack: (begin) => {
-      cutBack(transcriptPath, begin);
-      return Promise.resolve([]);
-    },
-  };
-  const { finished } = await recoverJournal({ begun: [pending], committed: [] }, steps, logPath);
+  // Its commit is a fact on disk: the append whole in the transcript, then it is closed; otherwise taken back, a part-append cut.
+  const landed = (begin: CompactionStarted): CompactionStarted | null => (holdsWhole(transcriptPath, begin) ? begin : null);
+  const { finished } = await recoverEffects({ begun: [pending], committed: [] }, compactJob(transcriptPath), logPath, landed);
   return finished.length > 0 ? { pending: null, completed: true } : { pending, completed: false };
 }

@@ -13,13 +13,16 @@ import type { LogPosition } from '../../pipeline/effectRecord.js';
 import { hasUuid, serializeEntry } from '../../transcript/entrySchema.js';
 import { copyToOut } from './compactOut.js';
 import {
+  compactJob,
+  compactJournal,
   cutBack,
   finishedRecord,
-  sameCompaction,
   startedRecord,
   type CompactionOutcome,
+  type CompactionPlace,
   type CompactionStarted,
 } from './compactionJournal.js';
+import { runEffect } from '../../pipeline/runEffect.js';
 
 /** A uuid made from what it names, so the same compaction gets the same ids. */
 function derivedUuid(seed: string): string {
@@ -95,35 +98,38 @@ export async function writeCompaction(
   else {
     // A torn last line (a crash mid-write) is ended in the same write, so the boundary starts a line of its own.
     const append = (endsInsideLine(options.transcriptPath, sizeAtRead) ? '\n' : '') + lines;
-    await appendRecorded(options.transcriptPath, logPath, startedRecord(at, sizeAtRead, append, outcome), pending);
+    await appendRecorded({ transcriptPath: options.transcriptPath, logPath, at, size: sizeAtRead, append, pending }, outcome);
   }
   return { path: target, uuids };
 }
 
 /**
- * Appends the compaction to the live transcript as one step with its record (decision 63):
- * `compaction_started` first (unless an earlier run left the very same one pending), the append
- * (a write the disk cuts short is taken back), then `compacted`. Should that last record fail,
- * the append is cut back too; a run that dies in between is finished or taken back by the next.
+ * Appends the compaction to the live transcript as one step with its record (decision 63), the
+ * compaction job run by the journal's driver (decision 91): `compaction_started` first (unless an
+ * earlier run left the very same one pending), the append (a write the disk cuts short is taken
+ * back), then `compacted`. Should that last record fail, the append is cut back too; a run that
+ * dies in between is finished or taken back by the next.
  */
-async function appendRecorded(
-  transcriptPath: string,
-  logPath: string,
-  started: CompactionStarted,
-  pending: CompactionStarted | null,
-): Promise<void> {
+async function appendRecorded(place: Omit<CompactionPlace, 'failure'>, outcome: CompactionOutcome): Promise<void> {
   const asWas = 'nothing was written, the transcript is as it was';
+  let said: Error | null = null;
+  const failure = (error: unknown, step: 'commit' | 'end'): Error => {
+    said = step === 'commit' ? writeFailure(error, place.transcriptPath, asWas) : endFailure(error);
+    return said;
+  };
+  const endFailure = (error: unknown): Error => {
+    const undone = tryCutBack(place.transcriptPath, startedRecord(place.at, place.size, place.append, outcome));
+    return writeFailure(
+      error,
+      place.logPath,
+      undone ? asWas : 'the compaction is in the transcript, and the next memlog compact records it',
+    );
+  };
   try {
-    if (!sameCompaction(pending, started)) appendEffectsSync(logPath, [started]);
-    await appendWholeLines(transcriptPath, started.append);
+    await runEffect(compactJournal({ ...place, failure }), compactJob(place.transcriptPath), outcome);
   } catch (error) {
-    throw writeFailure(error, transcriptPath, asWas);
-  }
-  try {
-    appendEffectsSync(logPath, [finishedRecord(started)]);
-  } catch (error) {
-    const undone = tryCutBack(transcriptPath, started);
-    throw writeFailure(error, logPath, undone ? asWas : 'the compaction is in the transcript, and the next memlog compact records it');
+    if (error instanceof Error && error === said) throw error;
+    throw writeFailure(error, place.transcriptPath, asWas);
   }
 }
 
