@@ -30,7 +30,7 @@ export function registerMemoryLog(memory: Command, memoryDirOf: (options: { dir?
   memory
     .command('log')
     .description(
-      "every change to the memories (or to one): created, updated, merged, marked stale, deleted; when, by which run or Claude Code's tool call, from which session and words, and a diff",
+      "every change to the memories (or to one): created, updated, merged, renamed, marked stale, deleted; when, by which run or Claude Code's tool call, from which session and words, and a diff",
     )
     .argument('[name]', 'one memory: its file name, with or without .md')
     .option('--dir <dir>', "the memory directory (default: this project's)")

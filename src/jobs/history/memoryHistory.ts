@@ -6,7 +6,7 @@ import { recordedRuns, type FileChange, type RecordedRun } from './readChanges.j
 import { wordsAt, wordsBetween } from './sourceWords.js';
 
 /** What happened to a memory in one change, in the words `memlog memory log` uses. */
-export type ChangeName = 'created' | 'updated' | 'merged' | 'marked stale' | 'deleted';
+export type ChangeName = 'created' | 'updated' | 'merged' | 'renamed' | 'marked stale' | 'deleted';
 
 /** One change to one memory file, by memlog or by Claude Code. */
 export interface HistoryEntry {
@@ -29,7 +29,7 @@ export interface HistoryEntry {
 }
 
 const changeName = (change: FileChange): ChangeName => {
-  if (change.after === null) return change.kind === 'merged' ? 'merged' : 'deleted';
+  if (change.after === null) return change.kind === 'merged' || change.kind === 'renamed' ? change.kind : 'deleted';
   if (change.before === null) return 'created';
   return change.kind === 'contradicts' ? 'marked stale' : 'updated';
 };

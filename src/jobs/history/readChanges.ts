@@ -19,7 +19,7 @@ export interface FileChange {
   readonly file: string;
   readonly before: string | null | undefined;
   readonly after: string | null | undefined;
-  /** The meaning the run gave it: `added`, `updated`, `merged`, `removed`, `contradicts`… */
+  /** The meaning the run gave it: `added`, `updated`, `merged`, `removed`, `renamed`, `contradicts`… */
   readonly kind: string;
   readonly reason: string | null;
   /** `merged`: the memory it went into. */
@@ -90,6 +90,17 @@ function directoryRuns(memoryDir: string): RecordedRun[] {
   return records.flatMap((r) => (r.type === 'consolidation_started' ? [commitRun(r, finished.has(r.runId), log)] : []));
 }
 
+/**
+ * The files a per-turn run moved to the file their new name says (decision 93), as `renamed`
+ * changes. The outcome keeps only the old file; when the run created one file, that is where it went.
+ */
+function movedFiles(outcome: ExtractionOutcome): FileChange[] {
+  const created = outcome.written.filter((w) => w.before === null && w.file.endsWith('.md') && w.file !== 'MEMORY.md');
+  const [only, ...more] = created;
+  const reason = only !== undefined && more.length === 0 ? `moved to ${only.file}` : 'moved to the file its new name says';
+  return (outcome.removed ?? []).map((r) => ({ file: r.file, before: r.before, after: null, kind: 'renamed', reason, sources: [] }));
+}
+
 /** The extraction runs that wrote into the directory, from the sessions' effect logs. */
 function extractionRuns(memoryDir: string): RecordedRun[] {
   const runs: RecordedRun[] = [];
@@ -106,15 +117,7 @@ function extractionRuns(memoryDir: string): RecordedRun[] {
         time: outcome.when ?? null,
         files: [
           ...outcome.written.map((w) => ({ file: w.file, before: w.before, after: w.sha256, kind: w.change, reason: null, sources: [] })),
-          // A memory moved to the file its new name says (decision 93): the old file went.
-          ...(outcome.removed ?? []).map((r) => ({
-            file: r.file,
-            before: r.before,
-            after: null,
-            kind: 'removed',
-            reason: null,
-            sources: [],
-          })),
+          ...movedFiles(outcome),
         ],
         session: { id: outcome.sessionId, from: outcome.from, to: outcome.to },
         finished: true,

@@ -5,8 +5,11 @@ import { OfflineModel, type ModelMessage, type ModelReply } from '../../../src/i
 import { runExtraction } from '../../../src/jobs/index.js';
 import { readBlob } from '../../../src/jobs/records/blobStore.js';
 import { undoRun } from '../../../src/jobs/history/undoRun.js';
+import { memoryHistory } from '../../../src/jobs/history/memoryHistory.js';
 import { appendEffectsSync } from '../../../src/pipeline/effectLog.js';
-import { runFinishedRecord } from '../../../src/pipeline/effectRecords.js';
+import { runFinishedRecord, runStartedRecord } from '../../../src/pipeline/effectRecords.js';
+import { recoverExtractionRuns } from '../../../src/jobs/extraction/extractionRecovery.js';
+import { extractionStagingDir } from '../../../src/jobs/extraction/stagedMemoryRun.js';
 import { parseTopicFile } from '../../../src/memory/durable/topicFile.js';
 import { ScriptedModel } from '../../../src/testing/scriptedModel.js';
 import { tempDir } from '../../support/tempDir.js';
@@ -111,6 +114,65 @@ describe('a memory rewritten by a per-turn run follows its name (decision 93)', 
     expect(topicFiles(memoryDir)).toEqual(['staging-database-no-longer-5433.md']);
     expect((await undoRun({ memoryDir, target: 'abcdef12:r' })).status).toBe('undone');
     expect(Object.fromEntries(readdirSync(memoryDir).map((f) => [f, readFileSync(join(memoryDir, f), 'utf8')]))).toEqual(before);
+  });
+
+  it('memory log lists the file a per-turn rename took away, with the name it moved to (decision 93)', async () => {
+    const memoryDir = memoryWithOld();
+    const renamed = OLD.replace('name: staging-database-listens-port-5433', 'name: staging-database-no-longer-5433');
+    const write: Partial<ModelReply> = {
+      content: [
+        {
+          type: 'tool_use',
+          id: 'w',
+          name: 'Write',
+          input: { file_path: join(memoryDir, 'staging-database-listens-port-5433.md'), content: renamed },
+        },
+      ],
+      stopReason: 'tool_use',
+    };
+    const result = await run(memoryDir, new ScriptedModel([write, { content: [{ type: 'text', text: 'done' }] }]), [
+      { role: 'user', content: 'hi' },
+    ]);
+    mkdirSync(join(memoryDir, '..', 'effects'), { recursive: true });
+    appendEffectsSync(join(memoryDir, '..', 'effects', 'abcdef12-0000-4000-8000-000000000000.memlog.jsonl'), [
+      runFinishedRecord({ at: { seq: 1, uuid: 'u1' }, run: 'extraction', runId: 'r', outcome: result.outcome }),
+    ]);
+    await result.apply();
+    const gone = memoryHistory(memoryDir, 'staging-database-listens-port-5433.md');
+    expect(gone).toHaveLength(1);
+    expect(gone[0]).toMatchObject({ change: 'renamed', reason: 'moved to staging-database-no-longer-5433.md' });
+    expect(gone[0]?.diff).toContain('- The staging database listens on port 5433.');
+  });
+
+  it('a run killed after its commit and before its apply is finished by recovery: the moved-away file goes too (decisions 74, 93)', async () => {
+    const memoryDir = memoryWithOld();
+    const renamed = OLD.replace('name: staging-database-listens-port-5433', 'name: staging-database-no-longer-5433');
+    const write: Partial<ModelReply> = {
+      content: [
+        {
+          type: 'tool_use',
+          id: 'w',
+          name: 'Write',
+          input: { file_path: join(memoryDir, 'staging-database-listens-port-5433.md'), content: renamed },
+        },
+      ],
+      stopReason: 'tool_use',
+    };
+    // The run commits its outcome, then the process dies: its staged copy is never moved in.
+    const result = await run(memoryDir, new ScriptedModel([write, { content: [{ type: 'text', text: 'done' }] }]), [
+      { role: 'user', content: 'hi' },
+    ]);
+    expect(topicFiles(memoryDir)).toEqual(['staging-database-listens-port-5433.md']);
+    const at = { seq: 1, uuid: 'u1' };
+    const started = runStartedRecord({ at, run: 'extraction', runId: 'r', batch: [at], trailing: false });
+    const committed = { ...runFinishedRecord({ at, run: 'extraction', runId: 'r', outcome: result.outcome }), run: 'extraction' as const };
+    const logPath = join(memoryDir, '..', 's.memlog.jsonl');
+    appendEffectsSync(logPath, [started, committed]);
+    const stagingOf = (runId: string) => extractionStagingDir(memoryDir, runId);
+    await recoverExtractionRuns([started, committed], [committed], { memoryDir, logPath, stagingOf, submitted: () => false });
+    expect(topicFiles(memoryDir)).toEqual(['staging-database-no-longer-5433.md']);
+    expect(readFileSync(join(memoryDir, 'MEMORY.md'), 'utf8')).toContain('](staging-database-no-longer-5433.md)');
+    expect(readFileSync(join(memoryDir, 'MEMORY.md'), 'utf8')).not.toContain('listens-port-5433.md');
   });
 
   it('the offline per-turn extractor names a corrected memory after the correction, its negation kept', async () => {
