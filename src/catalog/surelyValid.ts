@@ -58,11 +58,14 @@ function toolResultPart(value: unknown): boolean {
   return type === 'document' || !KNOWN_BLOCKS.has(type);
 }
 
+const toolUseNames = object({ id: isString, name: isString });
+
 const BLOCKS: Readonly<Record<string, Check>> = {
   text: object({ text: isString }),
   thinking: object({ thinking: isString }, { signature: optional(isString) }),
   redacted_thinking: object({ data: isString }),
-  tool_use: object({ id: isString, name: isString }),
+  // zod's `input: z.unknown()` still asks for the key to be there (contentSchema.ts).
+  tool_use: (value) => isRecord(value) && 'input' in value && toolUseNames(value),
   tool_result: object(
     { tool_use_id: isString },
     { content: (value) => value === undefined || isString(value) || arrayOf(toolResultPart)(value), is_error: optional(isBoolean) },

@@ -100,6 +100,14 @@ describe('the zod-free check of the common kinds', () => {
     expect(sure).toBeGreaterThan(0);
   });
 
+  it('is not sure of a tool_use block without its input, which zod refuses (a counterexample the property found)', () => {
+    const line = { type: 'user', uuid: '', message: { role: 'user', content: [{ type: 'tool_use', id: '', name: '' }] } };
+    expect(toEntry(line).ok).toBe(false);
+    expect(surelyValid(line)).toBe(false);
+    const withInput = { ...line, message: { ...line.message, content: [{ type: 'tool_use', id: '', name: '', input: {} }] } };
+    expect(surelyValid(withInput)).toBe(true);
+  });
+
   it('is sure of the lines Claude Code writes, so that zod is rarely asked', () => {
     fc.assert(
       fc.property(conversation, (entries) => {
