@@ -136,9 +136,9 @@ function statementItems(person: readonly PersonMessage[]): AuditItem[] {
   });
 }
 
-/** A message that only acknowledges or moves on is no goal. */
+/** A message that only acknowledges or moves on is no goal ("Looks good, thanks!" after the work is done). */
 const NOT_A_REQUEST =
-  /^(?:ok(?:ay)?|yes|yep|no|thanks?|thank you|great|good|nice|cool|perfect|continue|go on|go ahead|proceed|done|lgtm|sure)\b/i;
+  /^(?:ok(?:ay)?|yes|yep|no|thanks?|thank you|great|good|nice|cool|perfect|continue|go on|go ahead|proceed|done|lgtm|sure|(?:looks|sounds|seems) (?:good|great|fine|right)|(?:that|it) works|all good|awesome|excellent|wonderful|brilliant)\b/i;
 
 /** The newest substantive request: two words or more ("Implement spotter-gqc"), not an acknowledgement. */
 function currentGoal(person: readonly PersonMessage[]): AuditItem | undefined {

@@ -135,6 +135,17 @@ describe('memlog audit: per compaction, what the person established and whether 
     expect(audit!.items.find((i) => i.kind === 'goal')).toMatchObject({ text: 'new tickets were added, tackle them', from: { line: 2 } });
   });
 
+  it('an acknowledgement after the work ("Looks good, thanks!") is no goal: the request before it is', () => {
+    const entries = [
+      userEntry('u1', 'Add a dark mode toggle to the settings page.'),
+      userEntry('u2', 'Looks good, thanks!', { parentUuid: 'u1' }),
+      compactBoundaryEntry('b1', 'u2'),
+      compactSummaryEntry('s1', 'b1', 'Summary: added the toggle.'),
+    ];
+    const [audit] = auditEntries(lines(entries));
+    expect(audit!.items.find((i) => i.kind === 'goal')?.text).toBe('Add a dark mode toggle to the settings page.');
+  });
+
   it('a session without a compaction has nothing to audit', () => {
     expect(auditEntries(lines(before()))).toEqual([]);
   });
