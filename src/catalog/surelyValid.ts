@@ -5,6 +5,8 @@
  * spends more there than on anything else in its first megabytes (decision 87). A field the schema names is checked
  * when present; fields it does not name pass, as in its loose objects.
  */
+import { KNOWN_BLOCK_TYPES } from '../transcript/blockKinds.js';
+
 type Check = (value: unknown) => boolean;
 type Fields = Readonly<Record<string, Check>>;
 
@@ -37,16 +39,6 @@ function arrayOf(check: Check): Check {
   return (value) => Array.isArray(value) && value.every(check);
 }
 
-/** Block kinds the content schema names: a block of another kind passes as an "other" block. */
-const KNOWN_BLOCKS: ReadonlySet<string> = new Set([
-  'text',
-  'thinking',
-  'redacted_thinking',
-  'tool_use',
-  'tool_result',
-  'image',
-  'document',
-]);
 const imageBlock = object({ source: object({ type: isString }) });
 
 /** A block inside a tool_result's content: text, image, document, or a kind the content schema does not name. */
@@ -55,7 +47,7 @@ function toolResultPart(value: unknown): boolean {
   const type = value['type'];
   if (type === 'text') return isString(value['text']);
   if (type === 'image') return imageBlock(value);
-  return type === 'document' || !KNOWN_BLOCKS.has(type);
+  return type === 'document' || !KNOWN_BLOCK_TYPES.has(type);
 }
 
 const toolUseNames = object({ id: isString, name: isString });
@@ -78,7 +70,7 @@ function block(value: unknown): boolean {
   if (!isRecord(value) || typeof value['type'] !== 'string') return false;
   const type = value['type'];
   const check = Object.prototype.hasOwnProperty.call(BLOCKS, type) ? BLOCKS[type] : undefined;
-  return check === undefined ? !KNOWN_BLOCKS.has(type) : check(value);
+  return check === undefined ? !KNOWN_BLOCK_TYPES.has(type) : check(value);
 }
 
 const content: Check = (value) => isString(value) || arrayOf(block)(value);

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { KNOWN_BLOCK_TYPES } from './blockKinds.js';
+
+export { KNOWN_BLOCK_TYPES };
 
 /**
  * Content blocks of the Anthropic Messages API as Claude Code stores them verbatim.
@@ -30,17 +33,6 @@ export type ImageBlock = z.infer<typeof ImageBlock>;
 
 export const DocumentBlock = z.looseObject({ type: z.literal('document') });
 export type DocumentBlock = z.infer<typeof DocumentBlock>;
-
-/** Block kinds modelled above; anything else passes through as an {@link OtherBlock}. */
-export const KNOWN_BLOCK_TYPES: ReadonlySet<string> = new Set([
-  'text',
-  'thinking',
-  'redacted_thinking',
-  'tool_use',
-  'tool_result',
-  'image',
-  'document',
-]);
 
 /** Server tool blocks, tool_reference, search results and kinds the API adds later. */
 export const OtherBlock = z.looseObject({
