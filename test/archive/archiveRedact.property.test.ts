@@ -1,12 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { archiveProjects, indexManifest, readManifest, readVersionBytes, restoreArchive, verifyArchive } from '../../src/archive/index.js';
 import { archiveContents, redactedLineByLine } from '../support/archiveContents.js';
-import { applyStep, historyStep, jsonLine, snapshot, type HistoryStep } from '../support/archiveHistory.js';
+import { applyStep, archiveScene, historyStep, jsonLine, snapshot, type HistoryStep } from '../support/archiveHistory.js';
 import { fcRuns } from '../support/fcRuns.js';
-import { tempDir } from '../support/tempDir.js';
 
 const chars = (alphabet: string, length: number): fc.Arbitrary<string> =>
   fc.array(fc.constantFrom(...alphabet), { minLength: length, maxLength: length }).map((all) => all.join(''));
@@ -53,12 +52,7 @@ describe('the archive with --redact over arbitrary histories', () => {
   it('restores redact(original) line by line at every run, keeps every earlier state redacted, and stores no planted secret', async () => {
     await fc.assert(
       fc.asyncProperty(history, async (steps) => {
-        const root = tempDir();
-        const projects = join(root, 'projects');
-        const project = join(projects, '-p');
-        const archiveDir = join(root, 'archive');
-        mkdirSync(project, { recursive: true });
-        writeFileSync(join(project, 's1.jsonl'), '');
+        const { root, projects, project, archiveDir } = archiveScene();
         const archived: Map<string, Buffer>[] = [];
         for (const next of [...steps, { kind: 'archive' } as const]) {
           applyStep(project, next);

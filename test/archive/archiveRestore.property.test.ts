@@ -1,11 +1,10 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { archiveProjects, indexManifest, readManifest, readVersionBytes, restoreArchive, verifyArchive } from '../../src/archive/index.js';
-import { applyStep, historyStep, jsonLine, snapshot } from '../support/archiveHistory.js';
+import { applyStep, archiveScene, historyStep, jsonLine, snapshot } from '../support/archiveHistory.js';
 import { fcRuns } from '../support/fcRuns.js';
-import { tempDir } from '../support/tempDir.js';
 
 const action = historyStep(jsonLine(fc.string({ unit: 'grapheme', maxLength: 300 })));
 
@@ -13,12 +12,7 @@ describe('the archive over arbitrary histories', () => {
   it('restores every file byte for byte after any history archived at any points, and keeps every earlier state', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(action, { maxLength: 25 }), async (steps) => {
-        const root = tempDir();
-        const projects = join(root, 'projects');
-        const project = join(projects, '-p');
-        const archiveDir = join(root, 'archive');
-        mkdirSync(project, { recursive: true });
-        writeFileSync(join(project, 's1.jsonl'), '');
+        const { root, projects, project, archiveDir } = archiveScene();
         const archived: Map<string, Buffer>[] = [];
         for (const step of [...steps, { kind: 'archive' } as const]) {
           applyStep(project, step);

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { tempDir } from './tempDir.js';
 
 /** What happens to a session's files between two archive runs, as Claude Code and users do it. */
 export type HistoryStep =
@@ -71,4 +72,19 @@ export function snapshot(projectsRoot: string, project: string): Map<string, Buf
       readFileSync(path),
     ]),
   );
+}
+
+/** A fresh temp folder holding one project with an empty session `s1.jsonl`, and where its archive goes. */
+export function archiveScene(): {
+  readonly root: string;
+  readonly projects: string;
+  readonly project: string;
+  readonly archiveDir: string;
+} {
+  const root = tempDir();
+  const projects = join(root, 'projects');
+  const project = join(projects, '-p');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 's1.jsonl'), '');
+  return { root, projects, project, archiveDir: join(root, 'archive') };
 }
