@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { emitOwnModules } from '../support/emitOwnModules.js';
 import { repoRoot } from '../support/paths.js';
 import { tempDir } from '../support/tempDir.js';
 
@@ -14,26 +14,7 @@ import { tempDir } from '../support/tempDir.js';
  * that the root entry points at emitted files too.
  */
 function emitPackage(into: string): void {
-  const options: ts.CompilerOptions = {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    verbatimModuleSyntax: true,
-    rootDir: join(repoRoot, 'src'),
-    outDir: join(into, 'dist'),
-    noLib: true,
-    types: [],
-  };
-  const host = ts.createCompilerHost(options);
-  // Our own modules only: the packages are loaded at run time from node_modules, never compiled.
-  host.resolveModuleNameLiterals = (literals, containingFile, redirected, compilerOptions) =>
-    literals.map((literal) =>
-      literal.text.startsWith('.')
-        ? ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirected, ts.ModuleKind.ESNext)
-        : { resolvedModule: undefined },
-    );
-  const result = ts.createProgram([join(repoRoot, 'src', 'testing', 'index.ts')], options, host).emit();
-  if (result.emitSkipped) throw new Error('the emit was skipped');
+  emitOwnModules(into, [join(repoRoot, 'src', 'testing', 'index.ts')]);
 }
 
 describe('the package resolves its own entry points', () => {

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { assistantEntry, toolResult, toolUse, userEntry } from '../../src/testing/index.js';
+import { emitOwnModules } from '../support/emitOwnModules.js';
 import { repoRoot } from '../support/paths.js';
 import { tempDir } from '../support/tempDir.js';
 
@@ -13,26 +13,10 @@ import { tempDir } from '../support/tempDir.js';
  * tsx, the CLI bundle) parse in this thread. Only our own modules are emitted; packages load from node_modules.
  */
 function emitSearch(into: string): void {
-  const options: ts.CompilerOptions = {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    verbatimModuleSyntax: true,
-    rootDir: join(repoRoot, 'src'),
-    outDir: join(into, 'dist'),
-    noLib: true,
-    types: [],
-  };
-  const host = ts.createCompilerHost(options);
-  host.resolveModuleNameLiterals = (literals, containingFile, redirected, compilerOptions) =>
-    literals.map((literal) =>
-      literal.text.startsWith('.')
-        ? ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirected, ts.ModuleKind.ESNext)
-        : { resolvedModule: undefined },
-    );
-  const roots = ['index.ts', 'parseWorker.ts', 'parseWorkerClient.ts'].map((name) => join(repoRoot, 'src', 'search', name));
-  const result = ts.createProgram(roots, options, host).emit();
-  if (result.emitSkipped) throw new Error('the emit was skipped');
+  emitOwnModules(
+    into,
+    ['index.ts', 'parseWorker.ts', 'parseWorkerClient.ts'].map((name) => join(repoRoot, 'src', 'search', name)),
+  );
 }
 
 /** `count` lines of a session from line `from` on: words, tool calls, long tool results, and a bad line now and then. */
