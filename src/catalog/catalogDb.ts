@@ -7,7 +7,8 @@ import { settleVersionedSchema } from '../search/versionedSchema.js';
 
 /** The catalog's format: one of another version is dropped and rebuilt from the transcripts (they are the truth). */
 // 1: sessions (file identity, where the fold ended, the fold's snapshot and the summary, as JSON).
-export const CURRENT_CATALOG_VERSION = 1;
+// 2: usage (a message's usage by file and message id) out of the snapshot, which keeps running sums (decision 94).
+export const CURRENT_CATALOG_VERSION = 2;
 
 export type CatalogDb = Database.Database;
 
@@ -32,6 +33,17 @@ CREATE TABLE IF NOT EXISTS sessions (
   snapshot TEXT NOT NULL,
   summary TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS usage (
+  path TEXT NOT NULL,
+  id TEXT NOT NULL,
+  model TEXT,
+  input INTEGER NOT NULL,
+  output INTEGER NOT NULL,
+  cache_creation INTEGER NOT NULL,
+  cache_read INTEGER NOT NULL,
+  day TEXT NOT NULL,
+  PRIMARY KEY (path, id)
+) WITHOUT ROWID;
 `;
 
 /** Opens (creating it when missing) the session catalog: one SQLite file, in the search index's engine (decision 81). */
@@ -44,7 +56,11 @@ export function openCatalogDb(path: string): CatalogDb {
     throw new MemlogError('io', `${path}: cannot open the session catalog (${(error as Error).message})`, { path }, { cause: error });
   }
   try {
-    settleVersionedSchema(db, path, { version: CURRENT_CATALOG_VERSION, dropSql: 'DROP TABLE IF EXISTS sessions;', createSql: SCHEMA });
+    settleVersionedSchema(db, path, {
+      version: CURRENT_CATALOG_VERSION,
+      dropSql: 'DROP TABLE IF EXISTS sessions; DROP TABLE IF EXISTS usage;',
+      createSql: SCHEMA,
+    });
   } catch (error) {
     db.close();
     throw new MemlogError(

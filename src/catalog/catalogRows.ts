@@ -1,5 +1,6 @@
 import type { FileIdentity } from '../search/fileIdentity.js';
 import type { CatalogDb } from './catalogDb.js';
+import type { StoredUsage } from './usageTotals.js';
 
 /** A catalog row: the file as it was read, where the fold ended, its snapshot and its summary (JSON text). */
 export interface CatalogRow {
@@ -37,6 +38,9 @@ export class CatalogRows {
   readonly #select;
   readonly #selectHead;
   readonly #upsert;
+  readonly #usage;
+  readonly #dropUsage;
+  readonly #putUsage;
   readonly #db: CatalogDb;
 
   constructor(db: CatalogDb) {
@@ -51,6 +55,17 @@ export class CatalogRows {
          head_bytes = excluded.head_bytes, head_hash = excluded.head_hash, end_offset = excluded.end_offset,
          end_line = excluded.end_line, end_hash = excluded.end_hash, snapshot = excluded.snapshot, summary = excluded.summary`,
     );
+    this.#usage = db.prepare('SELECT model, input, output, cache_creation, cache_read, day FROM usage WHERE path = ? AND id = ?');
+    this.#dropUsage = db.prepare('DELETE FROM usage WHERE path = ?');
+    this.#putUsage = db.prepare(
+      'INSERT OR REPLACE INTO usage (path, id, model, input, output, cache_creation, cache_read, day) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+  }
+
+  /** The usage stored for one message of a file (decision 94). */
+  usageOf(path: string, id: string): StoredUsage | undefined {
+    const row = this.#usage.get(path, id) as UsageRow | undefined;
+    return row === undefined ? undefined : [id, row.model, row.input, row.output, row.cache_creation, row.cache_read, row.day];
   }
 
   /** The row's identity and summary, without its snapshot. */
@@ -72,32 +87,54 @@ export class CatalogRows {
     };
   }
 
-  /** Stores the rows in one transaction. */
-  putAll(rows: ReadonlyArray<readonly [path: string, row: CatalogRow]>): void {
+  /** Stores the rows and their messages' usage in one transaction; a file read from its start has its old usage dropped. */
+  putAll(rows: readonly StoredFold[]): void {
     if (rows.length === 0) return;
     this.#db.exec('BEGIN IMMEDIATE');
     try {
-      for (const [path, { identity: id, ...row }] of rows)
-        this.#upsert.run(
-          path,
-          id.dev,
-          id.ino,
-          id.size,
-          id.mtimeMs,
-          id.headBytes,
-          id.headHash,
-          row.endOffset,
-          row.endLine,
-          row.endHash,
-          row.snapshot,
-          row.summary,
-        );
+      for (const fold of rows) this.#put(fold);
       this.#db.exec('COMMIT');
     } catch (error) {
       this.#db.exec('ROLLBACK');
       throw error;
     }
   }
+
+  #put({ path, row: { identity: id, ...row }, usage, foldedOn }: StoredFold): void {
+    this.#upsert.run(
+      path,
+      id.dev,
+      id.ino,
+      id.size,
+      id.mtimeMs,
+      id.headBytes,
+      id.headHash,
+      row.endOffset,
+      row.endLine,
+      row.endHash,
+      row.snapshot,
+      row.summary,
+    );
+    if (!foldedOn) this.#dropUsage.run(path);
+    for (const [messageId, ...values] of usage) this.#putUsage.run(path, messageId, ...values);
+  }
+}
+
+/** A file's fold to store: its row, the usage of the messages it met, and whether it went on from the stored row. */
+export interface StoredFold {
+  readonly path: string;
+  readonly row: CatalogRow;
+  readonly usage: readonly StoredUsage[];
+  readonly foldedOn: boolean;
+}
+
+interface UsageRow {
+  model: string | null;
+  input: number;
+  output: number;
+  cache_creation: number;
+  cache_read: number;
+  day: string;
 }
 
 type IdentityColumn = 'dev' | 'ino' | 'size' | 'mtime_ms' | 'head_bytes' | 'head_hash';

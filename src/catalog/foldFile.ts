@@ -6,11 +6,14 @@ import { lightEntriesOf } from './lightEntriesOf.js';
 import { scanInto, type ScanEnd, type ScanStart } from './scanFile.js';
 import { SessionFold, type FoldSnapshot } from './sessionFold.js';
 import type { SessionSummary } from './sessionSummary.js';
+import type { StoredUsage, UsageLookup } from './usageTotals.js';
 
-/** A file to fold: from its start, or on from a stored row when the file only grew since. */
+/** A file to fold: from its start, or on from a stored row (with its usage table) when the file only grew since. */
 export interface FoldJob {
   readonly path: string;
   readonly stored?: CatalogRow;
+  /** The usage stored for the file's messages, for a fold that goes on from `stored` (decision 94). */
+  readonly usageOf?: UsageLookup;
 }
 
 /** The row to store for a file, and its summary. */
@@ -19,6 +22,8 @@ export interface FoldResult {
   readonly summary: SessionSummary;
   /** Whether the fold went on from the stored row rather than from the file's start. */
   readonly foldedOn: boolean;
+  /** The usage of the messages the fold met, for the catalog's usage table: all of the file's unless it folded on (decision 94). */
+  readonly usage: readonly StoredUsage[];
 }
 
 /**
@@ -30,8 +35,9 @@ export function foldFile(job: FoldJob): FoldResult {
   const fd = openSync(job.path, 'r');
   try {
     const identity = identityOf(fd);
-    const stored = job.stored !== undefined && onlyGrew(fd, job.stored, identity) ? job.stored : undefined;
-    const fold = new SessionFold(stored === undefined ? undefined : (JSON.parse(stored.snapshot) as FoldSnapshot));
+    const { stored: was, usageOf } = job;
+    const stored = was !== undefined && usageOf !== undefined && onlyGrew(fd, was, identity) ? was : undefined;
+    const fold = stored === undefined || usageOf === undefined ? new SessionFold() : foldOnFrom(stored, usageOf);
     const start: ScanStart = stored === undefined ? { offset: 0, line: 1 } : { offset: stored.endOffset, line: stored.endLine };
     const end = scanInto(fold, fd, start, identity.size);
     return resultOf({ path: job.path, fd, identity }, fold, end, stored !== undefined);
@@ -49,10 +55,11 @@ export interface OpenFile {
 
 /** The row and summary of a file folded up to `end`; the items of a torn last line count in the summary, not in the row. */
 export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, foldedOn: boolean): FoldResult {
-  const snapshot = JSON.stringify(fold.snapshot());
+  const { usage, ...rest } = fold.snapshot();
+  const snapshot = JSON.stringify(rest);
   let summarised = fold;
   if (end.torn.length > 0) {
-    summarised = new SessionFold(JSON.parse(snapshot) as FoldSnapshot);
+    summarised = fold.copy();
     for (const item of end.torn) summarised.add(item);
   }
   const summary = summarised.summarize(() => lightEntriesOf(file.path));
@@ -65,9 +72,15 @@ export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, folded
       snapshot,
       summary: JSON.stringify(summary),
     },
+    usage,
     summary,
     foldedOn,
   };
+}
+
+/** The fold a stored row holds, its messages' usage looked up as the tail meets them again. */
+function foldOnFrom(stored: CatalogRow, usageOf: UsageLookup): SessionFold {
+  return new SessionFold({ ...(JSON.parse(stored.snapshot) as Omit<FoldSnapshot, 'usage'>), usage: [] }, usageOf);
 }
 
 /** Same file (device and inode), at least as long, with the same first bytes and the same bytes before where the fold ended. */

@@ -1,5 +1,6 @@
 import { mergeWindows } from './chainWindow.js';
 import type { FoldSnapshot } from './sessionFold.js';
+import { UsageTotals, type UsageTotalsSnapshot } from './usageTotals.js';
 
 /**
  * The fold of a file from the folds of two consecutive parts of it (decision 87): `earlier` from the file's start,
@@ -24,6 +25,7 @@ export function mergeFolds(earlier: FoldSnapshot, later: FoldSnapshot, linesBefo
     inline: addCounts(earlier.inline, later.inline),
     boundaries: [...earlier.boundaries, ...later.boundaries.map((b) => ({ ...b, line: b.line + linesBefore }))],
     usage: [...new Map([...earlier.usage, ...later.usage].map((usage) => [usage[0], usage])).values()],
+    usageTotals: mergedTotals(earlier, later),
     firstTime: earlier.firstTime ?? later.firstTime,
     lastTime: later.lastTime ?? earlier.lastTime,
     cwd: earlier.cwd ?? later.cwd,
@@ -36,4 +38,16 @@ function addCounts(earlier: ReadonlyArray<[string, number]>, later: ReadonlyArra
   const sums = new Map(earlier);
   for (const [key, count] of later) sums.set(key, (sums.get(key) ?? 0) + count);
   return [...sums];
+}
+
+/** Both parts' usage sums; a message the later part met again counted once, with the later part's usage (decision 94). */
+function mergedTotals(earlier: FoldSnapshot, later: FoldSnapshot): UsageTotalsSnapshot {
+  const totals = new UsageTotals(earlier.usageTotals);
+  totals.addAll(later.usageTotals);
+  const before = new Map(earlier.usage.map((usage) => [usage[0], usage]));
+  for (const [id] of later.usage) {
+    const counted = before.get(id);
+    if (counted !== undefined) totals.add(counted, -1);
+  }
+  return totals.snapshot();
 }

@@ -36,14 +36,19 @@ export async function foldAll(
   const parts = jobs.length === 1 && only !== undefined && only.stored === undefined && threads > 1 ? threads : 0;
   const partsModule = parts === 0 ? null : scanWorkerBeside(import.meta.url);
   if (only !== undefined && partsModule !== null) return [await foldOneInParts(only, parts, partsModule, splitFromBytes)];
-  const helpers = Math.min(threads, jobs.length) - 1;
+  const helpers = Math.min(threads, jobs.filter((job) => job.usageOf === undefined).length) - 1;
   const module = helpers < 1 ? null : scanWorkerBeside(import.meta.url);
   const results = new Array<FoldResult | Error | undefined>(jobs.length);
+  // A fold that goes on from a stored row looks its usage up in the catalog, which only this thread holds (decision 94):
+  // this thread folds those first, while the workers start on the files read from their start.
+  const grown = jobs.flatMap((job, index) => (job.usageOf === undefined ? [] : [index]));
+  const fresh = jobs.flatMap((job, index) => (job.usageOf === undefined ? [index] : []));
   let next = 0;
-  const take = (): number => (next < jobs.length ? next++ : -1);
+  const take = (): number => (next < fresh.length ? (fresh[next++] ?? -1) : -1);
   const pool = module === null ? [] : Array.from({ length: helpers }, () => new Worker(module));
   const working = pool.map((worker) => foldInWorker(worker, jobs, take, results));
   try {
+    for (const index of grown) results[index] = foldHere(jobs[index] as FoldJob);
     for (let index = take(); index >= 0; index = take()) {
       results[index] = foldHere(jobs[index] as FoldJob);
       // Between files, the workers' replies are taken and each is sent its next file.

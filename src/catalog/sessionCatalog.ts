@@ -2,7 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { identityOf, type FileIdentity } from '../search/fileIdentity.js';
 import type { CatalogDb } from './catalogDb.js';
-import { CatalogRows, type CatalogHead, type CatalogRow } from './catalogRows.js';
+import { CatalogRows, type CatalogHead, type StoredFold } from './catalogRows.js';
 import type { FoldJob } from './foldFile.js';
 import type { SessionSummary } from './sessionSummary.js';
 
@@ -42,7 +42,7 @@ export class SessionCatalog {
       // Loaded only when something is to be read: a rerun over unchanged files needs neither the parser nor the schemas.
       const { foldAll } = await import('./parallelFold.js');
       const results = await foldAll(jobs.map(({ job }) => job));
-      const rows: Array<[string, CatalogRow]> = [];
+      const rows: StoredFold[] = [];
       results.forEach((result, i) => {
         const { at, job } = jobs[i] as (typeof jobs)[number];
         const path = paths[at] as string;
@@ -50,7 +50,7 @@ export class SessionCatalog {
           answers[at] = { path, error: result };
           return;
         }
-        rows.push([job.path, result.row]);
+        rows.push({ path: job.path, row: result.row, usage: result.usage, foldedOn: result.foldedOn });
         answers[at] = { path, summary: result.summary, source: result.foldedOn ? 'folded-on' : 'read' };
       });
       this.#rows.putAll(rows);
@@ -58,10 +58,14 @@ export class SessionCatalog {
     return answers.map((answer, at) => answer ?? { path: paths[at] as string, error: new Error('not summarised') });
   }
 
-  /** A file to fold: on from its whole stored row (snapshot and all) when there is one, else from its start. */
+  /**
+   * A file to fold: on from its whole stored row (snapshot and all) when there is one, its messages' usage looked up in
+   * the usage table as the tail meets them (decision 94); else from its start.
+   */
   #job(key: string, hasRow: boolean): FoldJob {
     const stored = hasRow ? this.#rows.get(key) : undefined;
-    return stored === undefined ? { path: key } : { path: key, stored };
+    const rows = this.#rows;
+    return stored === undefined ? { path: key } : { path: key, stored, usageOf: (id) => rows.usageOf(key, id) };
   }
 }
 

@@ -2,18 +2,8 @@ import { ChainWindow, type ChainWindowSnapshot, type SeqEntry } from './chainWin
 import type { BoundaryFact, LineFacts, UsageFact } from './lineFacts.js';
 import { resumedFacts } from './resumedFacts.js';
 import type { ScanItem } from './scanItem.js';
-import type { SessionSummary, UsageSums } from './sessionSummary.js';
-
-/** One message's usage as stored: id, model, input, output, cache creation, cache read, and its UTC day ('' when its time is not one). */
-export type StoredUsage = [
-  id: string,
-  model: string | null,
-  input: number,
-  output: number,
-  cacheCreation: number,
-  cacheRead: number,
-  day: string,
-];
+import type { SessionSummary } from './sessionSummary.js';
+import { UsageTotals, type StoredUsage, type UsageLookup, type UsageTotalsSnapshot } from './usageTotals.js';
 
 /** A fold's state as a catalog row stores it (JSON): folding on from it equals folding the whole file (decision 81). */
 export interface FoldSnapshot {
@@ -25,7 +15,9 @@ export interface FoldSnapshot {
   readonly sessions: Array<[string, number]>;
   readonly inline: Array<[string, number]>;
   readonly boundaries: BoundaryFact[];
+  /** The usage of the messages this fold met (all of them for a fold from the file's start): kept out of the row, in the catalog's usage table (decision 94). */
   readonly usage: StoredUsage[];
+  readonly usageTotals: UsageTotalsSnapshot;
   readonly firstTime: string | null;
   readonly lastTime: string | null;
   readonly cwd: string | null;
@@ -46,12 +38,15 @@ export class SessionFold {
   readonly #inline: Map<string, number>;
   readonly #boundaries: BoundaryFact[];
   readonly #usage: Map<string, StoredUsage>;
+  readonly #usageTotals: UsageTotals;
+  readonly #usageOf: UsageLookup;
   #firstTime: string | null;
   #lastTime: string | null;
   #cwd: string | null;
   readonly #window: ChainWindow;
 
-  constructor(snapshot?: FoldSnapshot) {
+  /** `usageOf` gives the usage stored for a message met before this fold (none for a fold from the file's start). */
+  constructor(snapshot?: FoldSnapshot, usageOf: UsageLookup = () => undefined) {
     this.#lines = snapshot?.lines ?? 0;
     this.#entries = snapshot?.entries ?? 0;
     this.#nextSeq = snapshot?.nextSeq ?? 0;
@@ -61,6 +56,8 @@ export class SessionFold {
     this.#inline = new Map(snapshot?.inline);
     this.#boundaries = [...(snapshot?.boundaries ?? [])];
     this.#usage = new Map(snapshot?.usage.map((usage) => [usage[0], usage]));
+    this.#usageTotals = new UsageTotals(snapshot?.usageTotals);
+    this.#usageOf = usageOf;
     this.#firstTime = snapshot?.firstTime ?? null;
     this.#lastTime = snapshot?.lastTime ?? null;
     this.#cwd = snapshot?.cwd ?? null;
@@ -94,12 +91,22 @@ export class SessionFold {
     if (facts.sessionId !== undefined) this.#sessions.set(facts.sessionId, (this.#sessions.get(facts.sessionId) ?? 0) + 1);
     if (facts.sidechain !== undefined) this.#inline.set(facts.sidechain, (this.#inline.get(facts.sidechain) ?? 0) + 1);
     if (facts.boundary !== undefined) this.#boundaries.push(facts.boundary);
-    if (facts.usage !== undefined) this.#usage.set(facts.usage.id, stored(facts.usage, facts.timestamp));
+    if (facts.usage !== undefined) this.#countUsage(stored(facts.usage, facts.timestamp));
     if (facts.timestamp !== undefined) {
       if (this.#firstTime === null) this.#firstTime = facts.timestamp;
       this.#lastTime = facts.timestamp;
     }
     if (facts.cwd !== undefined && this.#cwd === null) this.#cwd = facts.cwd;
+  }
+
+  #countUsage(usage: StoredUsage): void {
+    this.#usageTotals.replace(this.#usage.get(usage[0]) ?? this.#usageOf(usage[0]), usage);
+    this.#usage.set(usage[0], usage);
+  }
+
+  /** The same fold, to go on with apart from this one. */
+  copy(): SessionFold {
+    return new SessionFold(JSON.parse(JSON.stringify(this.snapshot())) as FoldSnapshot, this.#usageOf);
   }
 
   snapshot(): FoldSnapshot {
@@ -113,6 +120,7 @@ export class SessionFold {
       inline: [...this.#inline],
       boundaries: this.#boundaries,
       usage: [...this.#usage.values()],
+      usageTotals: this.#usageTotals.snapshot(),
       firstTime: this.#firstTime,
       lastTime: this.#lastTime,
       cwd: this.#cwd,
@@ -132,7 +140,7 @@ export class SessionFold {
       ...resumed,
       inlineSidechains: [...this.#inline].map(([agentId, entries]) => ({ agentId: agentId === '' ? null : agentId, entries })),
       compactBoundaries: [...this.#boundaries],
-      ...usageSums(this.#usage.values()),
+      ...this.#usageTotals.summary(),
       firstTime: this.#firstTime,
       lastTime: this.#lastTime,
       cwd: this.#cwd,
@@ -143,30 +151,6 @@ export class SessionFold {
 function stored(usage: UsageFact, timestamp: string | undefined): StoredUsage {
   const day = timestamp !== undefined && /^\d{4}-\d{2}-\d{2}/.test(timestamp) ? timestamp.slice(0, 10) : '';
   return [usage.id, usage.model, usage.input, usage.output, usage.cacheCreation, usage.cacheRead, day];
-}
-
-function usageSums(usages: Iterable<StoredUsage>): Pick<SessionSummary, 'usage' | 'usageByModel' | 'usageByDay'> {
-  const total = emptySums();
-  const byModel: Record<string, UsageSums> = {};
-  const byDay: Record<string, Record<string, UsageSums>> = {};
-  for (const usage of usages) {
-    addTo(total, usage);
-    addTo((byModel[usage[1] ?? ''] ??= emptySums()), usage);
-    addTo(((byDay[usage[6]] ??= {})[usage[1] ?? ''] ??= emptySums()), usage);
-  }
-  return { usage: total, usageByModel: byModel, usageByDay: byDay };
-}
-
-function emptySums(): UsageSums {
-  return { input: 0, output: 0, cacheCreation: 0, cacheRead: 0, messages: 0 };
-}
-
-function addTo(sums: UsageSums, [, , input, output, cacheCreation, cacheRead]: StoredUsage): void {
-  sums.input += input;
-  sums.output += output;
-  sums.cacheCreation += cacheCreation;
-  sums.cacheRead += cacheRead;
-  sums.messages++;
 }
 
 /** The most frequent key; the first met among equals. */

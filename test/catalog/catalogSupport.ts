@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
-import { foldFile } from '../../src/catalog/foldFile.js';
+import { openCatalogDb } from '../../src/catalog/catalogDb.js';
+import { CatalogRows, type CatalogRow } from '../../src/catalog/catalogRows.js';
+import { foldFile, type FoldResult } from '../../src/catalog/foldFile.js';
 import { agentFilesOf } from '../../src/inspect/light/agentFiles.js';
 import { reportOfSummary } from '../../src/inspect/light/reportOfSummary.js';
 import type { TranscriptReport } from '../../src/inspect/inspectTranscript.js';
@@ -54,4 +56,22 @@ export function repoTranscripts(): string[] {
   return jsonlUnder(root)
     .map((name) => join(root, name))
     .filter((path) => !relative(root, path).startsWith('golden'));
+}
+
+/**
+ * Folds a file on from its last fold the way the catalog does, its messages' usage kept in an in-memory catalog's usage
+ * table (decision 94): the first call reads the file from its start.
+ */
+export function foldingOn(): { fold(path: string): FoldResult } {
+  const rows = new CatalogRows(openCatalogDb(':memory:'));
+  const stored = new Map<string, CatalogRow>();
+  return {
+    fold(path: string): FoldResult {
+      const row = stored.get(path);
+      const result = foldFile(row === undefined ? { path } : { path, stored: row, usageOf: (id) => rows.usageOf(path, id) });
+      rows.putAll([{ path, row: result.row, usage: result.usage, foldedOn: result.foldedOn }]);
+      stored.set(path, result.row);
+      return result;
+    },
+  };
 }

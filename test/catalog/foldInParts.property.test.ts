@@ -7,6 +7,7 @@ import { foldFile } from '../../src/catalog/foldFile.js';
 import { foldRange } from '../../src/catalog/rangeFold.js';
 import type { FoldSnapshot } from '../../src/catalog/sessionFold.js';
 import { foldInParts } from '../../src/catalog/splitFold.js';
+import type { StoredUsage } from '../../src/catalog/usageTotals.js';
 import { entryObject } from '../support/arbitraries.js';
 import { conversation } from '../support/conversationArbitrary.js';
 import { fcRuns } from '../support/fcRuns.js';
@@ -75,8 +76,12 @@ describe('a file folded in parts and merged', () => {
         expect(result.summary).toEqual(whole.summary);
         expect({ ...result.row, snapshot: '' }).toEqual({ ...whole.row, snapshot: '' });
         expect(comparable(result.row.snapshot)).toEqual(comparable(whole.row.snapshot));
+        expect(result.usage).toEqual(whole.usage);
         appendFileSync(path, more);
-        expect(foldFile({ path, stored: result.row }).summary).toEqual(foldFile({ path }).summary);
+        const usageOf = (id: string): StoredUsage | undefined => result.usage.find((usage) => usage[0] === id);
+        const foldedOn = foldFile({ path, stored: result.row, usageOf });
+        expect(foldedOn.foldedOn).toBe(true);
+        expect(foldedOn.summary).toEqual(foldFile({ path }).summary);
       }),
       { numRuns: fcRuns },
     );

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { appendFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CatalogRow } from '../../src/catalog/catalogRows.js';
 import { foldFile } from '../../src/catalog/foldFile.js';
 import { inspectTranscript } from '../../src/inspect/inspectTranscript.js';
 import { reportOfSummary } from '../../src/inspect/light/reportOfSummary.js';
@@ -12,6 +11,7 @@ import { fcRuns } from '../support/fcRuns.js';
 import { tempDir } from '../support/tempDir.js';
 import { transcriptFileBytes } from '../support/transcriptFileArbitrary.js';
 import { tricky } from '../support/trickyChainArbitrary.js';
+import { foldingOn } from './catalogSupport.js';
 
 const lines = (entries: readonly unknown[]): Buffer => Buffer.from(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''), 'utf8');
 
@@ -47,7 +47,7 @@ describe('the catalog folding on from a stored row', () => {
         writeFileSync(path, '');
         let written = 0;
         let size = 0;
-        let stored: CatalogRow | undefined;
+        const catalog = foldingOn();
         for (const step of actions) {
           if (step.kind === 'grow') {
             const end = Math.min(content.length, written + 1 + (step.bytes % Math.max(1, content.length)));
@@ -62,9 +62,8 @@ describe('the catalog folding on from a stored row', () => {
             size = size === 0 ? 0 : step.at % size;
             truncateSync(path, size);
           }
-          const result = foldFile(stored === undefined ? { path } : { path, stored });
+          const result = catalog.fold(path);
           if (result.foldedOn) foldedOn++;
-          stored = result.row;
           const whole = foldFile({ path });
           expect(result.summary).toEqual(whole.summary);
           expect(reportOfSummary(path, whole.summary, [])).toEqual(inspectTranscript(path));

@@ -27,7 +27,10 @@ describe('the scan worker beside the CLI bundle the tests start', () => {
     const path = join(tempDir(), 'session.jsonl');
     writeCorpus(path, 200_000, 5, { compactions: 1 });
     const expected: FoldResult = foldFile({ path });
-    expect(await foldInWorker(module as URL, path)).toEqual({ index: 3, folded: { row: expected.row, foldedOn: false } });
+    expect(await foldInWorker(module as URL, path)).toEqual({
+      index: 3,
+      folded: { row: expected.row, foldedOn: false, usage: expected.usage },
+    });
   });
 
   it('folds a part of a file as the calling thread does, for a file folded in parts (decision 87)', async () => {
