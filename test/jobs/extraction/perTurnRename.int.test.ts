@@ -58,24 +58,22 @@ function nameOf(memoryDir: string, filename: string): string {
   return parsed.file.name;
 }
 
+/** A scripted per-turn run that rewrites the old memory with `content` (in its own file), then says it is done. */
+function rewriteOld(memoryDir: string, content: string) {
+  const write: Partial<ModelReply> = {
+    content: [
+      { type: 'tool_use', id: 'w', name: 'Write', input: { file_path: join(memoryDir, 'staging-database-listens-port-5433.md'), content } },
+    ],
+    stopReason: 'tool_use',
+  };
+  return run(memoryDir, new ScriptedModel([write, { content: [{ type: 'text', text: 'done' }] }]), [{ role: 'user', content: 'hi' }]);
+}
+
 describe('a memory rewritten by a per-turn run follows its name (decision 93)', () => {
   it('a rewrite under a new name moves the file, takes the old one away, and the index follows', async () => {
     const memoryDir = memoryWithOld();
     const renamed = OLD.replace('name: staging-database-listens-port-5433', 'name: staging-database-no-longer-5433-now-6543');
-    const write: Partial<ModelReply> = {
-      content: [
-        {
-          type: 'tool_use',
-          id: 'w',
-          name: 'Write',
-          input: { file_path: join(memoryDir, 'staging-database-listens-port-5433.md'), content: renamed },
-        },
-      ],
-      stopReason: 'tool_use',
-    };
-    const result = await run(memoryDir, new ScriptedModel([write, { content: [{ type: 'text', text: 'done' }] }]), [
-      { role: 'user', content: 'hi' },
-    ]);
+    const result = await rewriteOld(memoryDir, renamed);
     await result.apply();
     expect(topicFiles(memoryDir)).toEqual(['staging-database-no-longer-5433-now-6543.md']);
     expect(nameOf(memoryDir, 'staging-database-no-longer-5433-now-6543.md')).toBe('staging-database-no-longer-5433-now-6543');
@@ -91,20 +89,7 @@ describe('a memory rewritten by a per-turn run follows its name (decision 93)', 
     const memoryDir = memoryWithOld();
     const before = Object.fromEntries(readdirSync(memoryDir).map((f) => [f, readFileSync(join(memoryDir, f), 'utf8')]));
     const renamed = OLD.replace('name: staging-database-listens-port-5433', 'name: staging-database-no-longer-5433');
-    const write: Partial<ModelReply> = {
-      content: [
-        {
-          type: 'tool_use',
-          id: 'w',
-          name: 'Write',
-          input: { file_path: join(memoryDir, 'staging-database-listens-port-5433.md'), content: renamed },
-        },
-      ],
-      stopReason: 'tool_use',
-    };
-    const result = await run(memoryDir, new ScriptedModel([write, { content: [{ type: 'text', text: 'done' }] }]), [
-      { role: 'user', content: 'hi' },
-    ]);
+    const result = await rewriteOld(memoryDir, renamed);
     const session = 'abcdef12-0000-4000-8000-000000000000';
     mkdirSync(join(memoryDir, '..', 'effects'), { recursive: true });
     appendEffectsSync(join(memoryDir, '..', 'effects', `${session}.memlog.jsonl`), [
@@ -119,20 +104,7 @@ describe('a memory rewritten by a per-turn run follows its name (decision 93)', 
   it('memory log lists the file a per-turn rename took away, with the name it moved to (decision 93)', async () => {
     const memoryDir = memoryWithOld();
     const renamed = OLD.replace('name: staging-database-listens-port-5433', 'name: staging-database-no-longer-5433');
-    const write: Partial<ModelReply> = {
-      content: [
-        {
-          type: 'tool_use',
-          id: 'w',
-          name: 'Write',
-          input: { file_path: join(memoryDir, 'staging-database-listens-port-5433.md'), content: renamed },
-        },
-      ],
-      stopReason: 'tool_use',
-    };
-    const result = await run(memoryDir, new ScriptedModel([write, { content: [{ type: 'text', text: 'done' }] }]), [
-      { role: 'user', content: 'hi' },
-    ]);
+    const result = await rewriteOld(memoryDir, renamed);
     mkdirSync(join(memoryDir, '..', 'effects'), { recursive: true });
     appendEffectsSync(join(memoryDir, '..', 'effects', 'abcdef12-0000-4000-8000-000000000000.memlog.jsonl'), [
       runFinishedRecord({ at: { seq: 1, uuid: 'u1' }, run: 'extraction', runId: 'r', outcome: result.outcome }),
@@ -147,21 +119,8 @@ describe('a memory rewritten by a per-turn run follows its name (decision 93)', 
   it('a run killed after its commit and before its apply is finished by recovery: the moved-away file goes too (decisions 74, 93)', async () => {
     const memoryDir = memoryWithOld();
     const renamed = OLD.replace('name: staging-database-listens-port-5433', 'name: staging-database-no-longer-5433');
-    const write: Partial<ModelReply> = {
-      content: [
-        {
-          type: 'tool_use',
-          id: 'w',
-          name: 'Write',
-          input: { file_path: join(memoryDir, 'staging-database-listens-port-5433.md'), content: renamed },
-        },
-      ],
-      stopReason: 'tool_use',
-    };
     // The run commits its outcome, then the process dies: its staged copy is never moved in.
-    const result = await run(memoryDir, new ScriptedModel([write, { content: [{ type: 'text', text: 'done' }] }]), [
-      { role: 'user', content: 'hi' },
-    ]);
+    const result = await rewriteOld(memoryDir, renamed);
     expect(topicFiles(memoryDir)).toEqual(['staging-database-listens-port-5433.md']);
     const at = { seq: 1, uuid: 'u1' };
     const started = runStartedRecord({ at, run: 'extraction', runId: 'r', batch: [at], trailing: false });
@@ -197,20 +156,7 @@ describe('a memory rewritten by a per-turn run follows its name (decision 93)', 
 
   it('a rewrite that keeps its name stays where it is, and nothing is removed', async () => {
     const memoryDir = memoryWithOld();
-    const write: Partial<ModelReply> = {
-      content: [
-        {
-          type: 'tool_use',
-          id: 'w',
-          name: 'Write',
-          input: { file_path: join(memoryDir, 'staging-database-listens-port-5433.md'), content: `${OLD}More.\n` },
-        },
-      ],
-      stopReason: 'tool_use',
-    };
-    const result = await run(memoryDir, new ScriptedModel([write, { content: [{ type: 'text', text: 'done' }] }]), [
-      { role: 'user', content: 'hi' },
-    ]);
+    const result = await rewriteOld(memoryDir, `${OLD}More.\n`);
     await result.apply();
     expect(topicFiles(memoryDir)).toEqual(['staging-database-listens-port-5433.md']);
     expect(result.outcome.removed ?? []).toEqual([]);
