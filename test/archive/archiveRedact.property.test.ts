@@ -2,9 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { archiveProjects, indexManifest, readManifest, readVersionBytes, restoreArchive, verifyArchive } from '../../src/archive/index.js';
+import { archiveProjects, restoreArchive, verifyArchive } from '../../src/archive/index.js';
 import { archiveContents, redactedLineByLine } from '../support/archiveContents.js';
-import { applyStep, archiveScene, historyStep, jsonLine, snapshot, type HistoryStep } from '../support/archiveHistory.js';
+import {
+  applyStep,
+  archiveScene,
+  expectEveryStateKept,
+  historyStep,
+  jsonLine,
+  snapshot,
+  type HistoryStep,
+} from '../support/archiveHistory.js';
 import { fcRuns } from '../support/fcRuns.js';
 
 const chars = (alphabet: string, length: number): fc.Arbitrary<string> =>
@@ -78,17 +86,4 @@ async function redactedState(files: Map<string, Buffer>): Promise<Map<string, Bu
   const redacted = new Map<string, Buffer>();
   for (const [key, bytes] of files) redacted.set(key, await redactedLineByLine(bytes));
   return redacted;
-}
-
-/** Every redacted state a file had at an archive run is a prefix of one of its archived versions. */
-async function expectEveryStateKept(archiveDir: string, states: readonly Map<string, Buffer>[]): Promise<void> {
-  const index = indexManifest((await readManifest(join(archiveDir, 'manifest.jsonl'))).records);
-  for (const state of states)
-    for (const [key, bytes] of state) {
-      const versions = await Promise.all((index.get(key) ?? []).map((records) => readVersionBytes(archiveDir, records)));
-      expect(
-        versions.some((version) => version.subarray(0, bytes.length).equals(bytes)),
-        key,
-      ).toBe(true);
-    }
 }

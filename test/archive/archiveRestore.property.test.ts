@@ -2,8 +2,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { archiveProjects, indexManifest, readManifest, readVersionBytes, restoreArchive, verifyArchive } from '../../src/archive/index.js';
-import { applyStep, archiveScene, historyStep, jsonLine, snapshot } from '../support/archiveHistory.js';
+import { archiveProjects, restoreArchive, verifyArchive } from '../../src/archive/index.js';
+import { applyStep, archiveScene, expectEveryStateKept, historyStep, jsonLine, snapshot } from '../support/archiveHistory.js';
 import { fcRuns } from '../support/fcRuns.js';
 
 const action = historyStep(jsonLine(fc.string({ unit: 'grapheme', maxLength: 300 })));
@@ -32,16 +32,3 @@ describe('the archive over arbitrary histories', () => {
     );
   }, 120_000);
 });
-
-/** Every state a file had at an archive run is a prefix of one of its archived versions. */
-async function expectEveryStateKept(archiveDir: string, states: readonly Map<string, Buffer>[]): Promise<void> {
-  const index = indexManifest((await readManifest(join(archiveDir, 'manifest.jsonl'))).records);
-  for (const state of states)
-    for (const [key, bytes] of state) {
-      const versions = await Promise.all((index.get(key) ?? []).map((records) => readVersionBytes(archiveDir, records)));
-      expect(
-        versions.some((version) => version.subarray(0, bytes.length).equals(bytes)),
-        key,
-      ).toBe(true);
-    }
-}

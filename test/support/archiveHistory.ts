@@ -1,6 +1,8 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { expect } from 'vitest';
+import { indexManifest, readManifest, readVersionBytes } from '../../src/archive/index.js';
 import { tempDir } from './tempDir.js';
 
 /** What happens to a session's files between two archive runs, as Claude Code and users do it. */
@@ -87,4 +89,17 @@ export function archiveScene(): {
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 's1.jsonl'), '');
   return { root, projects, project, archiveDir: join(root, 'archive') };
+}
+
+/** Every state a file had at an archive run (redacted where the archive redacts) is a prefix of one of its archived versions. */
+export async function expectEveryStateKept(archiveDir: string, states: readonly Map<string, Buffer>[]): Promise<void> {
+  const index = indexManifest((await readManifest(join(archiveDir, 'manifest.jsonl'))).records);
+  for (const state of states)
+    for (const [key, bytes] of state) {
+      const versions = await Promise.all((index.get(key) ?? []).map((records) => readVersionBytes(archiveDir, records)));
+      expect(
+        versions.some((version) => version.subarray(0, bytes.length).equals(bytes)),
+        key,
+      ).toBe(true);
+    }
 }
