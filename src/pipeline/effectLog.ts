@@ -5,7 +5,7 @@ import { openRegularOrNullSync } from '../fs/regularFile.js';
 import { LineSplitter, type RawLine } from '../transcript/lineSplitter.js';
 import { CURRENT_EFFECT_LOG_VERSION, EffectRecord, SUPPORTED_EFFECT_LOG_VERSIONS } from './effectRecord.js';
 import { isWithdrawal } from './effectRecords.js';
-import { isJournalRecordType } from './journalKinds.js';
+import { fitsJournalSchema, isJournalRecordType } from './journalKinds.js';
 
 /** The effect log of a transcript: `<session>.memlog.jsonl` beside `<session>.jsonl` (Claude Code lists only UUID-named files). */
 export function effectLogPath(transcriptPath: string): string {
@@ -128,10 +128,16 @@ export function appendEffectsSync(path: string, records: readonly EffectRecord[]
   appendWholeLinesSync(path, journalLines(records), { endTornTail: true });
 }
 
-/** The records as lines; a record of a type the journal does not register is refused, nothing written (decision 74). */
+/**
+ * The records as lines; a record of a type the journal does not register, or one that does not
+ * fit its type's schema, is refused and nothing is written (decisions 74 and 91): this is the one
+ * writer every effect step and every note (a decision) goes through.
+ */
 function journalLines(records: readonly EffectRecord[]): string {
   const stranger = records.find((record) => !isJournalRecordType(record.type));
   if (stranger !== undefined) throw new TypeError(`effect record type ${JSON.stringify(stranger.type)} is not one the journal registers`);
+  const misfit = records.find((record) => !fitsJournalSchema(record));
+  if (misfit !== undefined) throw new TypeError(`a ${JSON.stringify(misfit.type)} record does not fit its schema; nothing was written`);
   return records.map((record) => `${JSON.stringify(record)}\n`).join('');
 }
 

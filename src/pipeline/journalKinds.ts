@@ -95,6 +95,11 @@ export function isJournalRecordType(type: string): type is EffectRecord['type'] 
   return Object.hasOwn(JOURNAL_RECORDS, type);
 }
 
+/** Whether a record fits its type's schema in JOURNAL_RECORDS: the journal's writer writes no other. */
+export function fitsJournalSchema(record: EffectRecord): boolean {
+  return JOURNAL_RECORDS[record.type].safeParse(record).success;
+}
+
 /** The journal kind a record is a step of, or null for a note (a decision). */
 export function kindOf(record: EffectRecord): JournalKind | null {
   switch (record.type) {

@@ -83,6 +83,31 @@ describe('the effect journal: every kind, every record type, one table (decision
     expect(readEffectLog(log).records).toEqual([]);
   });
 
+  it("the journal's one writer checks every record against its type's schema: one that does not fit is refused, nothing reaches the log (decision 91)", () => {
+    const log = join(tempDir(), 's.memlog.jsonl');
+    // `memlog compact --out` writes its `compacted` record through this writer: an outcome without its fields is refused.
+    const compacted = JSON.parse('{"v":1,"type":"compacted","at":{"seq":3,"uuid":"u"},"outcome":{"rung":"x"}}') as EffectRecord;
+    expect(() => appendEffectsSync(log, [compacted])).toThrow(/"compacted" record does not fit its schema/);
+    const decision = JSON.parse('{"v":1,"type":"decision","at":{"seq":3,"uuid":"u"},"decision":"first look"}') as EffectRecord;
+    expect(() => appendEffectsSync(log, [decision])).toThrow(/"decision" record does not fit its schema/);
+    expect(readEffectLog(log).records).toEqual([]);
+  });
+
+  it('the notes memlog writes (a first-look decision, a retried run) are records of decisions, each with its schema', async () => {
+    const { firstLookRecord, runRetriedRecord, runFailedRecord } = await import('../../src/pipeline/effectRecords.js');
+    const at = { seq: 4, uuid: 'u4' };
+    const look = firstLookRecord(at, { mode: 'enforce', answer: false, tokens: { input: 10, output: 2 } }, 900);
+    const failed = runFailedRecord({ at, run: 'extraction', runId: 'extraction@4', error: new Error('429') });
+    const retried = runRetriedRecord(failed);
+    expect(kindOf(look)).toBeNull();
+    expect(JOURNAL_RECORDS.decision.safeParse(look).success).toBe(true);
+    expect(kindOf(retried)).toBe('extraction');
+    expect(JOURNAL_RECORDS.run_failed.safeParse(retried).success).toBe(true);
+    const log = join(tempDir(), 's.memlog.jsonl');
+    appendEffectsSync(log, [look, failed, retried]);
+    expect(readEffectLog(log).records).toEqual([look, failed, retried]);
+  });
+
   it('a run outcome that does not fit its kind is refused as it is made', async () => {
     const { runFinishedRecord } = await import('../../src/pipeline/effectRecords.js');
     const wrong = JSON.parse('{"written":"not a list"}') as never;

@@ -1,6 +1,9 @@
-import { appendEffectsSync } from '../../pipeline/effectLog.js';
+import { defineEffectJob } from '../../pipeline/effectJob.js';
 import type { CandidatesRecord, CandidatesRequestedRecord } from '../../pipeline/effectRecord.js';
 import { candidatesRequestedRecord } from '../../pipeline/effectRecords.js';
+import { candidatesJournal } from '../../pipeline/entryJournals.js';
+import { JOURNAL_KINDS } from '../../pipeline/journalKinds.js';
+import { runEffect } from '../../pipeline/runEffect.js';
 import { batchCustomId } from '../extraction/messageBatchLedger.js';
 import type { BatchRound } from '../extraction/messageBatchRound.js';
 import { CandidatesReplyError, chunkRequest, requestTokens } from './chunkRequest.js';
@@ -73,7 +76,7 @@ export async function sessionCandidatesBatch(
       submitted: 0,
       waiting: 1,
     };
-  const next = queueNextChunk(
+  const next = await queueNextChunk(
     collected.kind === 'recorded' ? withRecorded(view, collected.record, collected.chunk) : view,
     requests,
     target,
@@ -143,20 +146,24 @@ async function collectPending(
   const context = chunkContext(view, carryOver(view), chunk);
   const tokens = { input: used.input > 0 ? used.input : requestTokens(chunkRequest(chunk.messages, context)), output: used.output };
   try {
-    return { kind: 'recorded', chunk, ...(await recordChunkReply(view, chunk, result.reply, logPath, context.saved)), tokens };
+    return { kind: 'recorded', chunk, ...(await recordChunkReply(view, chunk, result.reply, logPath, context.saved, pending)), tokens };
   } catch (error) {
     if (!(error instanceof CandidatesReplyError)) throw error;
     return { kind: 'failed', error: error.message, tokens };
   }
 }
 
-/** Records the session's next chunk as requested, then puts its request in the outbox; false when every chunk is recorded. */
-function queueNextChunk(
+/**
+ * Records the session's next chunk as requested, then puts its request in the outbox: the chunk's
+ * entry begun through the journal's driver, going on in the batch (decision 91). False when every
+ * chunk is recorded.
+ */
+async function queueNextChunk(
   view: SessionView,
   requests: readonly CandidatesRequestedRecord[],
   target: BatchSessionTarget,
   { logPath, chunkTokens, batch }: { readonly logPath: string; readonly chunkTokens: number; readonly batch: BatchRound },
-): boolean {
+): Promise<boolean> {
   const walk = unrecordedChunks(view, chunkTokens);
   const [chunk] = walk;
   // The rest of the walk only sizes the session (the report's), without holding its chunks.
@@ -165,19 +172,21 @@ function queueNextChunk(
   // Each attempt its own custom id, so a ledger line never names an earlier attempt's request.
   const attempt = requests.filter((r) => r.chunkId === chunk.first).length;
   const customId = batchCustomId(view.sessionId, `candidates:${chunk.first}:${attempt}`);
-  appendEffectsSync(logPath, [
-    candidatesRequestedRecord({
-      at: { seq: chunk.lastSeq, uuid: chunk.last },
-      chunkId: chunk.first,
-      first: chunk.first,
-      last: chunk.last,
-      customId,
-    }),
-  ]);
-  batch.outbox.push({
-    memoryDir: target.memoryDir,
-    customId,
-    request: chunkRequest(chunk.messages, chunkContext(view, carryOver(view), chunk)),
+  const at = { seq: chunk.lastSeq, uuid: chunk.last };
+  const request = candidatesRequestedRecord({ at, chunkId: chunk.first, first: chunk.first, last: chunk.last, customId });
+  const job = defineEffectJob({
+    kind: 'candidates',
+    outcome: JOURNAL_KINDS.candidates.outcome,
+    execute: (asked: SessionChunk) => {
+      batch.outbox.push({
+        memoryDir: target.memoryDir,
+        customId,
+        request: chunkRequest(asked.messages, chunkContext(view, carryOver(view), asked)),
+      });
+      return Promise.resolve({ deferred: true } as const);
+    },
+    apply: () => Promise.resolve(),
   });
+  await runEffect(candidatesJournal(logPath, at, chunk.first, { request }), job, chunk);
   return true;
 }

@@ -7,7 +7,7 @@ import { readEffectLog } from '../../pipeline/effectLog.js';
 import { candidatesJournal } from '../../pipeline/entryJournals.js';
 import { JOURNAL_KINDS } from '../../pipeline/journalKinds.js';
 import { runEffect } from '../../pipeline/runEffect.js';
-import type { CandidatesRecord, EffectRecord } from '../../pipeline/effectRecord.js';
+import type { CandidatesRecord, CandidatesRequestedRecord, EffectRecord } from '../../pipeline/effectRecord.js';
 import { blockTokens } from '../../projections/tokenEstimate.js';
 import { endTurnChunker, initialTurnChunker, pushTurnItem, type ChunkRange } from '../../projections/turnChunks.js';
 import type { ApiMessage } from '../../resume/apiView.js';
@@ -313,6 +313,7 @@ export async function recordChunkReply(
   reply: ModelReply,
   logPath: string,
   saved: ChunkContext['saved'],
+  requested?: CandidatesRequestedRecord,
 ): Promise<{ readonly record: CandidatesRecord; readonly refused: number; readonly alreadySaved: number }> {
   const citedAs = new Map(chunk.slice.flatMap((m, i) => m.sources.map((uuid) => [uuid, chunk.messages[i]!.uuid] as const)));
   const origin = view.outline.sessionId;
@@ -346,7 +347,9 @@ export async function recordChunkReply(
       }),
     apply: () => Promise.resolve(),
   });
-  const end = await runEffect(candidatesJournal(logPath, { seq: chunk.lastSeq, uuid: chunk.last }, chunk.first), job, chunk);
+  // Collected from a message batch, the chunk's request is its begin: the answer commits that entry.
+  const before = requested === undefined ? undefined : { requested };
+  const end = await runEffect(candidatesJournal(logPath, { seq: chunk.lastSeq, uuid: chunk.last }, chunk.first, before), job, chunk);
   if (end.kind !== 'finished') throw new TypeError(`a chunk's candidates ended ${end.kind}`);
   const record = end.commit;
   return { record, refused, alreadySaved };
