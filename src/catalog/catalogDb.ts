@@ -8,7 +8,8 @@ import { settleVersionedSchema } from '../search/versionedSchema.js';
 /** The catalog's format: one of another version is dropped and rebuilt from the transcripts (they are the truth). */
 // 1: sessions (file identity, where the fold ended, the fold's snapshot and the summary, as JSON).
 // 2: usage (a message's usage by file and message id) out of the snapshot, which keeps running sums (decision 94).
-export const CURRENT_CATALOG_VERSION = 2;
+// 3: forgotten (the chain window's forgotten fingerprints by file and kind) out of the snapshot, which keeps counts (decision 94).
+export const CURRENT_CATALOG_VERSION = 3;
 
 export type CatalogDb = Database.Database;
 
@@ -44,6 +45,13 @@ CREATE TABLE IF NOT EXISTS usage (
   day TEXT NOT NULL,
   PRIMARY KEY (path, id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS forgotten (
+  path TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  high INTEGER NOT NULL,
+  low INTEGER NOT NULL,
+  PRIMARY KEY (path, kind, high, low)
+) WITHOUT ROWID;
 `;
 
 /** Opens (creating it when missing) the session catalog: one SQLite file, in the search index's engine (decision 81). */
@@ -58,7 +66,7 @@ export function openCatalogDb(path: string): CatalogDb {
   try {
     settleVersionedSchema(db, path, {
       version: CURRENT_CATALOG_VERSION,
-      dropSql: 'DROP TABLE IF EXISTS sessions; DROP TABLE IF EXISTS usage;',
+      dropSql: 'DROP TABLE IF EXISTS sessions; DROP TABLE IF EXISTS usage; DROP TABLE IF EXISTS forgotten;',
       createSql: SCHEMA,
     });
   } catch (error) {

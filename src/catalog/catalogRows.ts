@@ -1,5 +1,6 @@
 import type { FileIdentity } from '../search/fileIdentity.js';
 import type { CatalogDb } from './catalogDb.js';
+import type { ForgottenKind, StoredForgotten } from './chainWindow.js';
 import type { StoredUsage } from './usageTotals.js';
 
 /** A catalog row: the file as it was read, where the fold ended, its snapshot and its summary (JSON text). */
@@ -41,6 +42,9 @@ export class CatalogRows {
   readonly #usage;
   readonly #dropUsage;
   readonly #putUsage;
+  readonly #forgotten;
+  readonly #dropForgotten;
+  readonly #putForgotten;
   readonly #db: CatalogDb;
 
   constructor(db: CatalogDb) {
@@ -60,6 +64,14 @@ export class CatalogRows {
     this.#putUsage = db.prepare(
       'INSERT OR REPLACE INTO usage (path, id, model, input, output, cache_creation, cache_read, day) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    this.#forgotten = db.prepare('SELECT 1 FROM forgotten WHERE path = ? AND kind = ? AND high = ? AND low = ?');
+    this.#dropForgotten = db.prepare('DELETE FROM forgotten WHERE path = ?');
+    this.#putForgotten = db.prepare('INSERT OR IGNORE INTO forgotten (path, kind, high, low) VALUES (?, ?, ?, ?)');
+  }
+
+  /** Whether the chain window's forgotten table holds this fingerprint of a file's (decision 94). */
+  forgottenHas(path: string, kind: ForgottenKind, high: number, low: number): boolean {
+    return this.#forgotten.get(path, kind, high, low) !== undefined;
   }
 
   /** The usage stored for one message of a file (decision 94). */
@@ -100,7 +112,7 @@ export class CatalogRows {
     }
   }
 
-  #put({ path, row: { identity: id, ...row }, usage, foldedOn }: StoredFold): void {
+  #put({ path, row: { identity: id, ...row }, usage, forgotten, foldedOn }: StoredFold): void {
     this.#upsert.run(
       path,
       id.dev,
@@ -117,6 +129,8 @@ export class CatalogRows {
     );
     if (!foldedOn) this.#dropUsage.run(path);
     for (const [messageId, ...values] of usage) this.#putUsage.run(path, messageId, ...values);
+    if (!foldedOn) this.#dropForgotten.run(path);
+    for (const [kind, high, low] of forgotten) this.#putForgotten.run(path, kind, high, low);
   }
 }
 
@@ -125,6 +139,7 @@ export interface StoredFold {
   readonly path: string;
   readonly row: CatalogRow;
   readonly usage: readonly StoredUsage[];
+  readonly forgotten: readonly StoredForgotten[];
   readonly foldedOn: boolean;
 }
 

@@ -1,4 +1,4 @@
-import { FingerprintSet } from '../resume/fingerprintSet.js';
+import { fingerprint, FingerprintSet, type Fingerprint, type FingerprintLookup } from '../resume/fingerprintSet.js';
 import type { ForgottenEntries } from '../resume/transcriptIndex.js';
 import type { Entry } from '../transcript/entrySchema.js';
 
@@ -11,9 +11,52 @@ export interface SeqEntry {
 /** The window as stored in a catalog row. */
 export interface ChainWindowSnapshot {
   readonly entries: readonly SeqEntry[];
+  /** The fingerprints this fold forgot (base64, '' for none): the catalog moves them to its forgotten table (decision 94). */
   readonly forgottenNodes: string;
   readonly forgottenProgress: string;
+  /** How many fingerprints were forgotten in all, stored ones included: [nodes, progress]. */
+  readonly forgottenCounts: readonly [nodes: number, progress: number];
   readonly previousBoundarySeq: number | null;
+}
+
+/** The kinds of forgotten fingerprints: chain entries' uuids and progress lines' uuids. */
+export type ForgottenKind = 'nodes' | 'progress';
+
+/** Whether the catalog's forgotten table holds a fingerprint of the file's (decision 94); none for a fold from the start. */
+export type ForgottenLookup = (kind: ForgottenKind, fp: Fingerprint) => boolean;
+
+/** A forgotten fingerprint as the catalog's table stores it. */
+export type StoredForgotten = readonly [kind: ForgottenKind, high: number, low: number];
+
+/** What was forgotten: the stored fingerprints (looked up) plus those this fold forgot (in memory), and their count. */
+class ForgottenSet implements FingerprintLookup {
+  constructor(
+    readonly added: FingerprintSet,
+    private count: number,
+    private readonly stored: (fp: Fingerprint) => boolean,
+  ) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  mayHave(text: string): boolean {
+    return this.has(fingerprint(text));
+  }
+
+  has(fp: Fingerprint): boolean {
+    return this.added.hasFingerprint(fp) || this.stored(fp);
+  }
+
+  add(fp: Fingerprint): void {
+    if (!this.stored(fp) && this.added.addFingerprint(fp)) this.count++;
+  }
+}
+
+function forgottenSet(snapshot: ChainWindowSnapshot | undefined, kind: ForgottenKind, lookup: ForgottenLookup): ForgottenSet {
+  const text = kind === 'nodes' ? snapshot?.forgottenNodes : snapshot?.forgottenProgress;
+  const count = snapshot?.forgottenCounts[kind === 'nodes' ? 0 : 1] ?? 0;
+  return new ForgottenSet(text === undefined ? new FingerprintSet() : FingerprintSet.fromBase64(text), count, (fp) => lookup(kind, fp));
 }
 
 /** Entries the resume index links into the chain. */
@@ -43,15 +86,13 @@ export function windowKeeps(kind: string): boolean {
  */
 export class ChainWindow {
   #entries: SeqEntry[];
-  readonly #forgotten: ForgottenEntries;
+  readonly #forgotten: { readonly nodes: ForgottenSet; readonly progress: ForgottenSet };
   #previousBoundarySeq: number | null;
 
-  constructor(snapshot?: ChainWindowSnapshot) {
+  /** `lookup` answers for the fingerprints the catalog stored for the file (decision 94). */
+  constructor(snapshot?: ChainWindowSnapshot, lookup: ForgottenLookup = () => false) {
     this.#entries = snapshot === undefined ? [] : [...snapshot.entries];
-    this.#forgotten = {
-      nodes: snapshot === undefined ? new FingerprintSet() : FingerprintSet.fromBase64(snapshot.forgottenNodes),
-      progress: snapshot === undefined ? new FingerprintSet() : FingerprintSet.fromBase64(snapshot.forgottenProgress),
-    };
+    this.#forgotten = { nodes: forgottenSet(snapshot, 'nodes', lookup), progress: forgottenSet(snapshot, 'progress', lookup) };
     this.#previousBoundarySeq = snapshot?.previousBoundarySeq ?? null;
   }
 
@@ -74,24 +115,46 @@ export class ChainWindow {
 
   snapshot(): ChainWindowSnapshot {
     this.#entries = newestMetadataOnly(this.#entries);
+    const { nodes, progress } = this.#forgotten;
     return {
       entries: this.#entries,
-      forgottenNodes: stored(this.#forgotten.nodes),
-      forgottenProgress: stored(this.#forgotten.progress),
+      forgottenNodes: stored(nodes.added),
+      forgottenProgress: stored(progress.added),
+      forgottenCounts: [nodes.size, progress.size],
       previousBoundarySeq: this.#previousBoundarySeq,
     };
   }
 
   #forgetBefore(seq: number): void {
-    const kept: SeqEntry[] = [];
-    for (const item of this.#entries) {
-      const { entry } = item;
-      if (item.seq >= seq || !CHAIN_KINDS.has(entry.type)) kept.push(item);
-      else if (entry.type === 'progress') this.#forgotten.progress.add(entry.uuid);
-      else this.#forgotten.nodes.add((entry as { uuid: string }).uuid);
-    }
-    this.#entries = newestMetadataOnly(kept);
+    this.#entries = forgetEntries(this.#entries, seq, this.#forgotten);
   }
+}
+
+/** The entries kept when the chain entries before `seq` are forgotten into `forgotten`. */
+function forgetEntries(
+  entries: readonly SeqEntry[],
+  seq: number,
+  forgotten: { readonly nodes: ForgottenSet; readonly progress: ForgottenSet },
+): SeqEntry[] {
+  const kept: SeqEntry[] = [];
+  for (const item of entries) {
+    const { entry } = item;
+    if (item.seq >= seq || !CHAIN_KINDS.has(entry.type)) kept.push(item);
+    else if (entry.type === 'progress') forgotten.progress.add(fingerprint(entry.uuid));
+    else forgotten.nodes.add(fingerprint((entry as { uuid: string }).uuid));
+  }
+  return newestMetadataOnly(kept);
+}
+
+/** The fingerprints a window's snapshot lists as forgotten by its fold, as the catalog's table stores them. */
+export function newlyForgotten(window: ChainWindowSnapshot): StoredForgotten[] {
+  const out: StoredForgotten[] = [];
+  for (const [kind, text] of [
+    ['nodes', window.forgottenNodes],
+    ['progress', window.forgottenProgress],
+  ] as const)
+    if (text !== '') for (const [high, low] of FingerprintSet.fromBase64(text).fingerprints()) out.push([kind, high, low]);
+  return out;
 }
 
 /** A set as a snapshot stores it: '' for an empty one (most files forget nothing), which reads back as an empty set. */
@@ -122,24 +185,17 @@ export function mergeWindows(
   seqShift: number,
   boundaries: number,
 ): ChainWindowSnapshot {
-  const nodes = FingerprintSet.fromBase64(earlier.forgottenNodes);
-  const progress = FingerprintSet.fromBase64(earlier.forgottenProgress);
-  nodes.addAll(FingerprintSet.fromBase64(later.forgottenNodes));
-  progress.addAll(FingerprintSet.fromBase64(later.forgottenProgress));
+  const forgotten = { nodes: forgottenSet(earlier, 'nodes', () => false), progress: forgottenSet(earlier, 'progress', () => false) };
+  for (const [kind, high, low] of newlyForgotten(later)) forgotten[kind].add([high, low]);
   const forgetBefore = boundaries === 0 ? null : boundaries === 1 ? earlier.previousBoundarySeq : Infinity;
-  const kept: SeqEntry[] = [];
-  for (const item of earlier.entries) {
-    const { entry } = item;
-    if (forgetBefore === null || item.seq >= forgetBefore || !CHAIN_KINDS.has(entry.type)) kept.push(item);
-    else if (entry.type === 'progress') progress.add(entry.uuid);
-    else nodes.add((entry as { uuid: string }).uuid);
-  }
+  const kept = forgetBefore === null ? [...earlier.entries] : forgetEntries(earlier.entries, forgetBefore, forgotten);
   for (const item of later.entries) kept.push({ seq: item.seq + seqShift, entry: item.entry });
   const laterBoundary = later.previousBoundarySeq;
   return {
     entries: newestMetadataOnly(kept),
-    forgottenNodes: stored(nodes),
-    forgottenProgress: stored(progress),
+    forgottenNodes: stored(forgotten.nodes.added),
+    forgottenProgress: stored(forgotten.progress.added),
+    forgottenCounts: [forgotten.nodes.size, forgotten.progress.size],
     previousBoundarySeq: laterBoundary === null ? earlier.previousBoundarySeq : laterBoundary + seqShift,
   };
 }

@@ -1,5 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import { headHash, identityOf, type FileIdentity } from '../search/fileIdentity.js';
+import { newlyForgotten, type ForgottenLookup, type StoredForgotten } from './chainWindow.js';
 import type { CatalogRow } from './catalogRows.js';
 import { hashBefore } from './fileRange.js';
 import { lightEntriesOf } from './lightEntriesOf.js';
@@ -14,6 +15,8 @@ export interface FoldJob {
   readonly stored?: CatalogRow;
   /** The usage stored for the file's messages, for a fold that goes on from `stored` (decision 94). */
   readonly usageOf?: UsageLookup;
+  /** Whether the catalog's forgotten table holds a fingerprint of the file's, for the same fold (decision 94). */
+  readonly forgottenHas?: ForgottenLookup;
 }
 
 /** The row to store for a file, and its summary. */
@@ -24,6 +27,8 @@ export interface FoldResult {
   readonly foldedOn: boolean;
   /** The usage of the messages the fold met, for the catalog's usage table: all of the file's unless it folded on (decision 94). */
   readonly usage: readonly StoredUsage[];
+  /** The fingerprints the fold forgot, for the catalog's forgotten table (decision 94). */
+  readonly forgotten: readonly StoredForgotten[];
 }
 
 /**
@@ -37,7 +42,7 @@ export function foldFile(job: FoldJob): FoldResult {
     const identity = identityOf(fd);
     const { stored: was, usageOf } = job;
     const stored = was !== undefined && usageOf !== undefined && onlyGrew(fd, was, identity) ? was : undefined;
-    const fold = stored === undefined || usageOf === undefined ? new SessionFold() : foldOnFrom(stored, usageOf);
+    const fold = stored === undefined || usageOf === undefined ? new SessionFold() : foldOnFrom(stored, usageOf, job.forgottenHas);
     const start: ScanStart = stored === undefined ? { offset: 0, line: 1 } : { offset: stored.endOffset, line: stored.endLine };
     const end = scanInto(fold, fd, start, identity.size);
     return resultOf({ path: job.path, fd, identity }, fold, end, stored !== undefined);
@@ -56,7 +61,9 @@ export interface OpenFile {
 /** The row and summary of a file folded up to `end`; the items of a torn last line count in the summary, not in the row. */
 export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, foldedOn: boolean): FoldResult {
   const { usage, ...rest } = fold.snapshot();
-  const snapshot = JSON.stringify(rest);
+  // The fingerprints this fold forgot go to the forgotten table, not into the row (decision 94).
+  const forgotten = newlyForgotten(rest.window);
+  const snapshot = JSON.stringify({ ...rest, window: { ...rest.window, forgottenNodes: '', forgottenProgress: '' } });
   let summarised = fold;
   if (end.torn.length > 0) {
     summarised = fold.copy();
@@ -73,14 +80,15 @@ export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, folded
       summary: JSON.stringify(summary),
     },
     usage,
+    forgotten,
     summary,
     foldedOn,
   };
 }
 
 /** The fold a stored row holds, its messages' usage looked up as the tail meets them again. */
-function foldOnFrom(stored: CatalogRow, usageOf: UsageLookup): SessionFold {
-  return new SessionFold({ ...(JSON.parse(stored.snapshot) as Omit<FoldSnapshot, 'usage'>), usage: [] }, usageOf);
+function foldOnFrom(stored: CatalogRow, usageOf: UsageLookup, forgottenHas: ForgottenLookup | undefined): SessionFold {
+  return new SessionFold({ ...(JSON.parse(stored.snapshot) as Omit<FoldSnapshot, 'usage'>), usage: [] }, usageOf, forgottenHas);
 }
 
 /** Same file (device and inode), at least as long, with the same first bytes and the same bytes before where the fold ended. */

@@ -14,8 +14,8 @@ parentPort?.on('message', (message: { readonly index: number; readonly job: Fold
   try {
     if (message.range !== undefined) reply = { index: message.index, part: foldRange(message.job.path, message.range) };
     else {
-      const { row, foldedOn, usage } = foldFile(message.job);
-      reply = { index: message.index, folded: { row, foldedOn, usage } };
+      const { row, foldedOn, usage, forgotten } = foldFile(message.job);
+      reply = { index: message.index, folded: { row, foldedOn, usage, forgotten } };
     }
   } catch (error) {
     reply = { index: message.index, error: error instanceof Error ? error.message : String(error) };

@@ -50,7 +50,7 @@ export class SessionCatalog {
           answers[at] = { path, error: result };
           return;
         }
-        rows.push({ path: job.path, row: result.row, usage: result.usage, foldedOn: result.foldedOn });
+        rows.push({ path: job.path, row: result.row, usage: result.usage, forgotten: result.forgotten, foldedOn: result.foldedOn });
         answers[at] = { path, summary: result.summary, source: result.foldedOn ? 'folded-on' : 'read' };
       });
       this.#rows.putAll(rows);
@@ -65,7 +65,9 @@ export class SessionCatalog {
   #job(key: string, hasRow: boolean): FoldJob {
     const stored = hasRow ? this.#rows.get(key) : undefined;
     const rows = this.#rows;
-    return stored === undefined ? { path: key } : { path: key, stored, usageOf: (id) => rows.usageOf(key, id) };
+    if (stored === undefined) return { path: key };
+    const usageOf = (id: string): ReturnType<CatalogRows['usageOf']> => rows.usageOf(key, id);
+    return { path: key, stored, usageOf, forgottenHas: (kind, [high, low]) => rows.forgottenHas(key, kind, high, low) };
   }
 }
 

@@ -1,4 +1,4 @@
-import { ChainWindow, type ChainWindowSnapshot, type SeqEntry } from './chainWindow.js';
+import { ChainWindow, type ChainWindowSnapshot, type ForgottenLookup, type SeqEntry } from './chainWindow.js';
 import type { BoundaryFact, LineFacts, UsageFact } from './lineFacts.js';
 import { resumedFacts } from './resumedFacts.js';
 import type { ScanItem } from './scanItem.js';
@@ -40,13 +40,17 @@ export class SessionFold {
   readonly #usage: Map<string, StoredUsage>;
   readonly #usageTotals: UsageTotals;
   readonly #usageOf: UsageLookup;
+  readonly #forgottenHas: ForgottenLookup;
   #firstTime: string | null;
   #lastTime: string | null;
   #cwd: string | null;
   readonly #window: ChainWindow;
 
-  /** `usageOf` gives the usage stored for a message met before this fold (none for a fold from the file's start). */
-  constructor(snapshot?: FoldSnapshot, usageOf: UsageLookup = () => undefined) {
+  /**
+   * `usageOf` gives the usage stored for a message met before this fold, `forgottenHas` whether a fingerprint was stored
+   * as forgotten (none for a fold from the file's start; decision 94).
+   */
+  constructor(snapshot?: FoldSnapshot, usageOf: UsageLookup = () => undefined, forgottenHas: ForgottenLookup = () => false) {
     this.#lines = snapshot?.lines ?? 0;
     this.#entries = snapshot?.entries ?? 0;
     this.#nextSeq = snapshot?.nextSeq ?? 0;
@@ -61,7 +65,8 @@ export class SessionFold {
     this.#firstTime = snapshot?.firstTime ?? null;
     this.#lastTime = snapshot?.lastTime ?? null;
     this.#cwd = snapshot?.cwd ?? null;
-    this.#window = new ChainWindow(snapshot?.window);
+    this.#forgottenHas = forgottenHas;
+    this.#window = new ChainWindow(snapshot?.window, forgottenHas);
   }
 
   /** The seq the next entry gets: where a scan of the rest of the file starts counting. */
@@ -106,7 +111,7 @@ export class SessionFold {
 
   /** The same fold, to go on with apart from this one. */
   copy(): SessionFold {
-    return new SessionFold(JSON.parse(JSON.stringify(this.snapshot())) as FoldSnapshot, this.#usageOf);
+    return new SessionFold(JSON.parse(JSON.stringify(this.snapshot())) as FoldSnapshot, this.#usageOf, this.#forgottenHas);
   }
 
   snapshot(): FoldSnapshot {

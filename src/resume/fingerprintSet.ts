@@ -6,6 +6,15 @@ import { elementAt, missing } from '../errors.js';
  * fingerprints alike: about one chance in 10^13 per question at a million members), never no for
  * one that was: use it where a yes only sends you to the exact, slower way.
  */
+/** A string's fingerprint: two 32-bit halves. */
+export type Fingerprint = readonly [high: number, low: number];
+
+/** What a reader of a set of fingerprints asks: may it hold the string, and how many it holds. */
+export interface FingerprintLookup {
+  readonly size: number;
+  mayHave(text: string): boolean;
+}
+
 export class FingerprintSet {
   /** Pairs of 32-bit halves; the pair (0, 0) marks an empty slot (a fingerprint of 0, 0 is stored as 0, 1). */
   private slots = new Uint32Array(2 * 1024);
@@ -28,6 +37,29 @@ export class FingerprintSet {
   mayHave(text: string): boolean {
     const [high, low] = fingerprint(text);
     return this.find(high, low) >= 0;
+  }
+
+  /** Whether the set holds this fingerprint (one `fingerprint` gave). */
+  hasFingerprint([high, low]: Fingerprint): boolean {
+    return this.find(high, low) >= 0;
+  }
+
+  /** Adds a fingerprint; false when it was there already. */
+  addFingerprint([high, low]: Fingerprint): boolean {
+    if (this.find(high, low) >= 0) return false;
+    if ((this.count + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
+    this.place(high, low);
+    this.count++;
+    return true;
+  }
+
+  /** The members' fingerprints, in slot order: what the session catalog stores in a table (decision 94). */
+  *fingerprints(): Generator<Fingerprint> {
+    for (let slot = 0; slot < this.slots.length; slot += 2) {
+      const high = this.slotWord(slot);
+      const low = this.slotWord(slot + 1);
+      if (high !== 0 || low !== 0) yield [high, low];
+    }
   }
 
   /** Adds every member of `other`: the set of what two parts of a file forgot, folded apart (decision 87). */
@@ -105,7 +137,7 @@ export class FingerprintSet {
 export class FingerprintOverlay {
   readonly #added = new FingerprintSet();
 
-  constructor(private readonly base: FingerprintSet | undefined) {}
+  constructor(private readonly base: FingerprintLookup | undefined) {}
 
   get size(): number {
     return (this.base?.size ?? 0) + this.#added.size;
@@ -121,7 +153,7 @@ export class FingerprintOverlay {
 }
 
 /** Two independent 32-bit FNV-1a hashes of the string's UTF-16 units (different offset bases), never both 0. */
-function fingerprint(text: string): [number, number] {
+export function fingerprint(text: string): [number, number] {
   let high = 0x811c9dc5;
   let low = 0x050c5d1f;
   for (let i = 0; i < text.length; i++) {

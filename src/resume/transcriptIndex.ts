@@ -1,7 +1,7 @@
 import type { ChainEntry, PreservedSegment } from '../transcript/chainSchema.js';
 import { assertNever, missing } from '../errors.js';
 import type { Entry, EntryOfType } from '../transcript/entrySchema.js';
-import { FingerprintOverlay, type FingerprintSet } from './fingerprintSet.js';
+import { FingerprintOverlay, type FingerprintLookup } from './fingerprintSet.js';
 
 /** A chain entry with the position it was read at and its effective parent after bridging and relinks. */
 export interface ChainNode {
@@ -78,8 +78,8 @@ export interface IndexOptions {
 
 /** Fingerprints of forgotten chain entries' uuids and of forgotten progress lines' uuids. */
 export interface ForgottenEntries {
-  readonly nodes: FingerprintSet;
-  readonly progress: FingerprintSet;
+  readonly nodes: FingerprintLookup;
+  readonly progress: FingerprintLookup;
 }
 
 interface MutableNode {

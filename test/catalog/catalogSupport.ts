@@ -59,8 +59,8 @@ export function repoTranscripts(): string[] {
 }
 
 /**
- * Folds a file on from its last fold the way the catalog does, its messages' usage kept in an in-memory catalog's usage
- * table (decision 94): the first call reads the file from its start.
+ * Folds a file on from its last fold the way the catalog does, its messages' usage and its forgotten fingerprints kept in
+ * an in-memory catalog's tables (decision 94): the first call reads the file from its start.
  */
 export function foldingOn(): { fold(path: string): FoldResult } {
   const rows = new CatalogRows(openCatalogDb(':memory:'));
@@ -68,8 +68,17 @@ export function foldingOn(): { fold(path: string): FoldResult } {
   return {
     fold(path: string): FoldResult {
       const row = stored.get(path);
-      const result = foldFile(row === undefined ? { path } : { path, stored: row, usageOf: (id) => rows.usageOf(path, id) });
-      rows.putAll([{ path, row: result.row, usage: result.usage, foldedOn: result.foldedOn }]);
+      const result = foldFile(
+        row === undefined
+          ? { path }
+          : {
+              path,
+              stored: row,
+              usageOf: (id) => rows.usageOf(path, id),
+              forgottenHas: (kind, [high, low]) => rows.forgottenHas(path, kind, high, low),
+            },
+      );
+      rows.putAll([{ path, row: result.row, usage: result.usage, forgotten: result.forgotten, foldedOn: result.foldedOn }]);
       stored.set(path, result.row);
       return result;
     },

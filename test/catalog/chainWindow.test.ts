@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChainWindow } from '../../src/catalog/chainWindow.js';
+import { ChainWindow, newlyForgotten, type StoredForgotten } from '../../src/catalog/chainWindow.js';
+import { fingerprint } from '../../src/resume/fingerprintSet.js';
 import { compactBoundaryEntry, userEntry } from '../../src/testing/entryBuilders.js';
 import type { Entry } from '../../src/transcript/entrySchema.js';
 
@@ -13,6 +14,38 @@ describe('the chain window as a catalog row stores it', () => {
     const snapshot = window.snapshot();
     expect(snapshot.forgottenNodes).toBe('');
     expect(snapshot.forgottenProgress).toBe('');
+    expect(snapshot.forgottenCounts).toEqual([0, 0]);
+  });
+
+  it('lists only what it newly forgot, counts what was stored too, and asks the store for the rest (decision 94)', () => {
+    const entries = [
+      userEntry('u-1', 'hello', { parentUuid: null }),
+      compactBoundaryEntry('b-1', 'u-1'),
+      userEntry('u-2', 'after', { parentUuid: 'b-1' }),
+      compactBoundaryEntry('b-2', 'u-2'),
+      userEntry('u-3', 'later', { parentUuid: 'b-2' }),
+      compactBoundaryEntry('b-3', 'u-3'),
+    ];
+    const first = new ChainWindow();
+    fold(first, entries.slice(0, 4));
+    const firstSnapshot = first.snapshot();
+    const table: StoredForgotten[] = newlyForgotten(firstSnapshot);
+    expect(table).toEqual([['nodes', ...fingerprint('u-1')]]);
+    const stored = { ...firstSnapshot, forgottenNodes: '', forgottenProgress: '' };
+    const lookup = (kind: string, [high, low]: readonly [number, number]): boolean =>
+      table.some(([k, h, l]) => k === kind && h === high && l === low);
+    const grown = new ChainWindow(stored, lookup);
+    expect(grown.forgotten.nodes.mayHave('u-1')).toBe(true);
+    fold(grown, entries.slice(4), 4);
+    const snapshot = grown.snapshot();
+    const sorted = (rows: ReadonlyArray<readonly unknown[]>): string[] => rows.map((row) => JSON.stringify(row)).sort();
+    expect(sorted(newlyForgotten(snapshot))).toEqual(
+      sorted([
+        ['nodes', ...fingerprint('b-1')],
+        ['nodes', ...fingerprint('u-2')],
+      ]),
+    );
+    expect(snapshot.forgottenCounts).toEqual([3, 0]);
   });
 
   it('reads an empty stored set back as empty and forgets on from there as a window never stored', () => {
