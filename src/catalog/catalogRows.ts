@@ -1,4 +1,4 @@
-import type { FileIdentity } from '../search/fileIdentity.js';
+import { identityColumns, type FileIdentity } from '../search/fileIdentity.js';
 import type { CatalogDb } from './catalogDb.js';
 import type { ForgottenKind, StoredForgotten } from './chainWindow.js';
 import type { StoredUsage } from './usageTotals.js';
@@ -113,20 +113,7 @@ export class CatalogRows {
   }
 
   #put({ path, row: { identity: id, ...row }, usage, forgotten, foldedOn }: StoredFold): void {
-    this.#upsert.run(
-      path,
-      id.dev,
-      id.ino,
-      id.size,
-      id.mtimeMs,
-      id.headBytes,
-      id.headHash,
-      row.endOffset,
-      row.endLine,
-      row.endHash,
-      row.snapshot,
-      row.summary,
-    );
+    this.#upsert.run(path, ...identityColumns(id), row.endOffset, row.endLine, row.endHash, row.snapshot, row.summary);
     if (!foldedOn) this.#dropUsage.run(path);
     for (const [messageId, ...values] of usage) this.#putUsage.run(path, messageId, ...values);
     if (!foldedOn) this.#dropForgotten.run(path);

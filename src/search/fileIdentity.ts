@@ -15,6 +15,16 @@ export interface FileIdentity {
   readonly headHash: string;
 }
 
+/** A file identity's columns in the order the index and the catalog store them (dev, ino, size, mtime, head bytes, head hash). */
+export const identityColumns = (id: FileIdentity): [number, number, number, number, number, string] => [
+  id.dev,
+  id.ino,
+  id.size,
+  id.mtimeMs,
+  id.headBytes,
+  id.headHash,
+];
+
 /** The hash of a file's first `bytes` bytes, read through an open descriptor. */
 export function headHash(fd: number, bytes: number): string {
   const buffer = Buffer.alloc(bytes);

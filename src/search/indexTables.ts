@@ -1,5 +1,5 @@
 import type Database from 'libsql';
-import type { FileIdentity } from './fileIdentity.js';
+import { identityColumns, type FileIdentity } from './fileIdentity.js';
 import type { EntryPiece } from './entryPieces.js';
 import type { SearchDb } from './searchDb.js';
 import type { SessionFile } from './sessionFiles.js';
@@ -49,20 +49,9 @@ export function saveFile(db: SearchDb, file: SessionFile, progress: FileProgress
          next_seq = excluded.next_seq, skipped_lines = excluded.skipped_lines
        RETURNING id`,
     )
-    .get(
-      file.path,
-      file.project,
-      file.session,
-      id.dev,
-      id.ino,
-      id.size,
-      id.mtimeMs,
-      id.headBytes,
-      id.headHash,
-      progress.indexedTo,
-      progress.nextSeq,
-      progress.skippedLines,
-    ) as { id: number };
+    .get(file.path, file.project, file.session, ...identityColumns(id), progress.indexedTo, progress.nextSeq, progress.skippedLines) as {
+    id: number;
+  };
   return row.id;
 }
 
