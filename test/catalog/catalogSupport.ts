@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
@@ -7,7 +8,11 @@ import { foldFile, type FoldResult } from '../../src/catalog/foldFile.js';
 import { agentFilesOf } from '../../src/inspect/light/agentFiles.js';
 import { reportOfSummary } from '../../src/inspect/light/reportOfSummary.js';
 import type { TranscriptReport } from '../../src/inspect/inspectTranscript.js';
+import { entryObject } from '../support/arbitraries.js';
+import { conversation } from '../support/conversationArbitrary.js';
 import { repoRoot, sharedFixtures } from '../support/paths.js';
+import { transcriptFileBytes } from '../support/transcriptFileArbitrary.js';
+import { tricky } from '../support/trickyChainArbitrary.js';
 
 /** `memlog inspect`'s report of a file made the catalog's way: the fast scan, the fold, the report from its summary. */
 export function catalogReport(file: string): TranscriptReport {
@@ -84,3 +89,19 @@ export function foldingOn(): { fold(path: string): FoldResult } {
     },
   };
 }
+
+/** Entries as the bytes of JSONL lines. */
+export const lines = (entries: readonly unknown[]): Buffer =>
+  Buffer.from(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''), 'utf8');
+
+/**
+ * The parts a fold's property test builds a transcript from: chains that trip a forgetful index, whole conversations,
+ * unknown kinds, damaged lines, and a long line now and then.
+ */
+export const transcriptParts: readonly fc.Arbitrary<Buffer>[] = [
+  tricky.map(lines),
+  conversation.map(lines),
+  fc.array(entryObject, { maxLength: 5 }).map(lines),
+  transcriptFileBytes,
+  fc.constant(lines([{ type: 'custom-title', customTitle: 'x'.repeat(3000) }])),
+];

@@ -7,14 +7,10 @@ import { foldFile } from '../../src/catalog/foldFile.js';
 import { foldRange } from '../../src/catalog/rangeFold.js';
 import { foldInParts } from '../../src/catalog/splitFold.js';
 import type { StoredUsage } from '../../src/catalog/usageTotals.js';
-import { entryObject } from '../support/arbitraries.js';
-import { conversation } from '../support/conversationArbitrary.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { tempDir } from '../support/tempDir.js';
-import { transcriptFileBytes } from '../support/transcriptFileArbitrary.js';
-import { tricky } from '../support/trickyChainArbitrary.js';
+import { lines, transcriptParts } from './catalogSupport.js';
 
-const lines = (entries: readonly unknown[]): Buffer => Buffer.from(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''), 'utf8');
 const compactBoundary = (uuid: string, parentUuid: string | null): unknown => ({
   type: 'system',
   subtype: 'compact_boundary',
@@ -28,12 +24,8 @@ const compactBoundary = (uuid: string, parentUuid: string | null): unknown => ({
 const transcript = fc
   .array(
     fc.oneof(
-      tricky.map(lines),
-      conversation.map(lines),
-      fc.array(entryObject, { maxLength: 5 }).map(lines),
-      transcriptFileBytes,
+      ...transcriptParts,
       fc.uuid().map((uuid) => lines([compactBoundary(uuid, null)])),
-      fc.constant(lines([{ type: 'custom-title', customTitle: 'x'.repeat(3000) }])),
     ),
     { minLength: 2, maxLength: 8 },
   )

@@ -5,29 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { foldFile } from '../../src/catalog/foldFile.js';
 import { inspectTranscript } from '../../src/inspect/inspectTranscript.js';
 import { reportOfSummary } from '../../src/inspect/light/reportOfSummary.js';
-import { entryObject } from '../support/arbitraries.js';
-import { conversation } from '../support/conversationArbitrary.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { tempDir } from '../support/tempDir.js';
-import { transcriptFileBytes } from '../support/transcriptFileArbitrary.js';
-import { tricky } from '../support/trickyChainArbitrary.js';
-import { foldingOn } from './catalogSupport.js';
-
-const lines = (entries: readonly unknown[]): Buffer => Buffer.from(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''), 'utf8');
+import { foldingOn, transcriptParts } from './catalogSupport.js';
 
 /** A transcript's bytes: chains that trip a forgetful index, whole conversations, unknown kinds, damaged lines; long lines now and then. */
-const transcript = fc
-  .array(
-    fc.oneof(
-      tricky.map(lines),
-      conversation.map(lines),
-      fc.array(entryObject, { maxLength: 5 }).map(lines),
-      transcriptFileBytes,
-      fc.constant(lines([{ type: 'custom-title', customTitle: 'x'.repeat(3000) }])),
-    ),
-    { minLength: 1, maxLength: 4 },
-  )
-  .map((parts) => Buffer.concat(parts));
+const transcript = fc.array(fc.oneof(...transcriptParts), { minLength: 1, maxLength: 4 }).map((parts) => Buffer.concat(parts));
 
 /** What happens to a file between two runs: it grows by some bytes (a line cut anywhere), or it is replaced or cut short. */
 const action = fc.oneof(
