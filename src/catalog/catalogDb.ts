@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import Database from 'libsql';
-import { MemlogError } from '../errors.js';
-import { settleVersionedSchema } from '../search/versionedSchema.js';
+import { join } from 'node:path';
+import type Database from 'libsql';
+import { openVersionedDb } from '../search/versionedSchema.js';
 
 /** The catalog's format: one of another version is dropped and rebuilt from the transcripts (they are the truth). */
 // 1: sessions (file identity, where the fold ended, the fold's snapshot and the summary, as JSON).
@@ -56,27 +54,13 @@ CREATE TABLE IF NOT EXISTS forgotten (
 
 /** Opens (creating it when missing) the session catalog: one SQLite file, in the search index's engine (decision 81). */
 export function openCatalogDb(path: string): CatalogDb {
-  let db: CatalogDb;
-  try {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    db = new Database(path);
-  } catch (error) {
-    throw new MemlogError('io', `${path}: cannot open the session catalog (${(error as Error).message})`, { path }, { cause: error });
-  }
-  try {
-    settleVersionedSchema(db, path, {
+  return openVersionedDb(
+    path,
+    { what: 'the session catalog', noun: 'session catalog', remedy: 'delete it, or pass --no-catalog' },
+    {
       version: CURRENT_CATALOG_VERSION,
       dropSql: 'DROP TABLE IF EXISTS sessions; DROP TABLE IF EXISTS usage; DROP TABLE IF EXISTS forgotten;',
       createSql: SCHEMA,
-    });
-  } catch (error) {
-    db.close();
-    throw new MemlogError(
-      'io',
-      `${path}: not a session catalog memlog can read (${(error as Error).message}); delete it, or pass --no-catalog`,
-      { path },
-      { cause: error },
-    );
-  }
-  return db;
+    },
+  );
 }

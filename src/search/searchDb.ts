@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { homedir } from 'node:os';
-import Database from 'libsql';
-import { MemlogError } from '../errors.js';
-import { settleVersionedSchema } from './versionedSchema.js';
+import type Database from 'libsql';
+import { openVersionedDb } from './versionedSchema.js';
 
 /** The index's format: a different one is dropped and rebuilt from the sessions (they are the truth). */
 // 1: files (identity, offset, next seq), entries (text and where it came from), entries_fts (external content), porter stemming.
@@ -58,29 +56,15 @@ CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5(text, content='entries
  * external-content table (decision 72). An index of another version is emptied and rebuilt.
  */
 export function openSearchDb(path: string): SearchDb {
-  let db: SearchDb;
-  try {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    db = new Database(path);
-  } catch (error) {
-    throw new MemlogError('io', `${path}: cannot open the search index (${(error as Error).message})`, { path }, { cause: error });
-  }
-  try {
-    settleVersionedSchema(db, path, {
+  const db = openVersionedDb(
+    path,
+    { what: 'the search index', noun: 'search index', remedy: 'delete it and the next search rebuilds it' },
+    {
       version: CURRENT_INDEX_VERSION,
       dropSql: 'DROP TABLE IF EXISTS entries_fts; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS files;',
       createSql: SCHEMA,
-    });
-  } catch (error) {
-    db.close();
-    const reason = (error as Error).message;
-    throw new MemlogError(
-      'io',
-      `${path}: not a search index memlog can read (${reason}); delete it and the next search rebuilds it`,
-      { path },
-      { cause: error },
-    );
-  }
+    },
+  );
   // A cache of the transcripts: in WAL mode NORMAL keeps it consistent and leaves out an fsync per commit (decision 89).
   if (path !== ':memory:') db.exec('PRAGMA synchronous = NORMAL');
   return db;
