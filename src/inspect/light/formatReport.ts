@@ -1,6 +1,8 @@
 import type { TranscriptReport } from './transcriptReport.js';
 
-const number = new Intl.NumberFormat('en-US');
+/** Built on first use: setting up ICU's formatter costs about 20 ms, which `inspect --json` never needs (decision 88). */
+let formatter: Intl.NumberFormat | undefined;
+const number = { format: (value: number): string => (formatter ??= new Intl.NumberFormat('en-US')).format(value) };
 const short = (uuid: string | null): string => (uuid === null ? '—' : uuid.slice(0, 8));
 
 /** The readable form of a report, a few aligned lines per transcript. */
