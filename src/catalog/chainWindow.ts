@@ -1,3 +1,4 @@
+import { elementAt } from '../errors.js';
 import { fingerprint, FingerprintSet, type Fingerprint, type FingerprintLookup } from '../resume/fingerprintSet.js';
 import type { ForgottenEntries } from '../resume/transcriptIndex.js';
 import type { Entry } from '../transcript/entrySchema.js';
@@ -11,9 +12,11 @@ export interface SeqEntry {
 /** The window as stored in a catalog row. */
 export interface ChainWindowSnapshot {
   readonly entries: readonly SeqEntry[];
-  /** The fingerprints this fold forgot (base64, '' for none): the catalog moves them to its forgotten table (decision 94). */
-  readonly forgottenNodes: string;
-  readonly forgottenProgress: string;
+  /**
+   * The fingerprints this fold forgot, left out of a catalog row: the catalog moves them to its forgotten table (decision
+   * 94). Typed arrays, so a part folded in a worker posts them as bytes (decision 95).
+   */
+  readonly forgotten?: StoredForgotten;
   /** How many fingerprints were forgotten in all, stored ones included: [nodes, progress]. */
   readonly forgottenCounts: readonly [nodes: number, progress: number];
   readonly previousBoundarySeq: number | null;
@@ -25,8 +28,11 @@ export type ForgottenKind = 'nodes' | 'progress';
 /** Whether the catalog's forgotten table holds a fingerprint of the file's (decision 94); none for a fold from the start. */
 export type ForgottenLookup = (kind: ForgottenKind, fp: Fingerprint) => boolean;
 
-/** A forgotten fingerprint as the catalog's table stores it. */
-export type StoredForgotten = readonly [kind: ForgottenKind, high: number, low: number];
+/**
+ * The fingerprints a fold forgot, as the catalog's table stores them: by kind, (high, low) pairs in ascending order. One
+ * typed array a kind crosses between threads as one copy of its bytes, where a list of pairs was an object each (decision 95).
+ */
+export type StoredForgotten = Readonly<Record<ForgottenKind, Uint32Array>>;
 
 /** What was forgotten: the stored fingerprints (looked up) plus those this fold forgot (in memory), and their count. */
 class ForgottenSet implements FingerprintLookup {
@@ -51,12 +57,17 @@ class ForgottenSet implements FingerprintLookup {
   add(fp: Fingerprint): void {
     if (!this.stored(fp) && this.added.addFingerprint(fp)) this.count++;
   }
+
+  /** Adds (high, low) pairs another part of the file forgot. */
+  addPairs(pairs: Uint32Array): void {
+    for (let i = 0; i + 1 < pairs.length; i += 2) this.add([elementAt(pairs, i), elementAt(pairs, i + 1)]);
+  }
 }
 
 function forgottenSet(snapshot: ChainWindowSnapshot | undefined, kind: ForgottenKind, lookup: ForgottenLookup): ForgottenSet {
-  const text = kind === 'nodes' ? snapshot?.forgottenNodes : snapshot?.forgottenProgress;
+  const pairs = snapshot?.forgotten?.[kind];
   const count = snapshot?.forgottenCounts[kind === 'nodes' ? 0 : 1] ?? 0;
-  return new ForgottenSet(text === undefined ? new FingerprintSet() : FingerprintSet.fromBase64(text), count, (fp) => lookup(kind, fp));
+  return new ForgottenSet(pairs === undefined ? new FingerprintSet() : FingerprintSet.fromPairs(pairs), count, (fp) => lookup(kind, fp));
 }
 
 /** Entries the resume index links into the chain. */
@@ -118,8 +129,7 @@ export class ChainWindow {
     const { nodes, progress } = this.#forgotten;
     return {
       entries: this.#entries,
-      forgottenNodes: stored(nodes.added),
-      forgottenProgress: stored(progress.added),
+      forgotten: { nodes: nodes.added.sortedPairs(), progress: progress.added.sortedPairs() },
       forgottenCounts: [nodes.size, progress.size],
       previousBoundarySeq: this.#previousBoundarySeq,
     };
@@ -147,19 +157,8 @@ function forgetEntries(
 }
 
 /** The fingerprints a window's snapshot lists as forgotten by its fold, as the catalog's table stores them. */
-export function newlyForgotten(window: ChainWindowSnapshot): StoredForgotten[] {
-  const out: StoredForgotten[] = [];
-  for (const [kind, text] of [
-    ['nodes', window.forgottenNodes],
-    ['progress', window.forgottenProgress],
-  ] as const)
-    if (text !== '') for (const [high, low] of FingerprintSet.fromBase64(text).fingerprints()) out.push([kind, high, low]);
-  return out;
-}
-
-/** A set as a snapshot stores it: '' for an empty one (most files forget nothing), which reads back as an empty set. */
-function stored(set: FingerprintSet): string {
-  return set.size === 0 ? '' : set.toBase64();
+export function newlyForgotten(window: ChainWindowSnapshot): StoredForgotten {
+  return window.forgotten ?? { nodes: new Uint32Array(0), progress: new Uint32Array(0) };
 }
 
 /** The entries with every metadata entry but the newest of its kind left out (a last-prompt without a prompt changes nothing). */
@@ -186,15 +185,14 @@ export function mergeWindows(
   boundaries: number,
 ): ChainWindowSnapshot {
   const forgotten = { nodes: forgottenSet(earlier, 'nodes', () => false), progress: forgottenSet(earlier, 'progress', () => false) };
-  for (const [kind, high, low] of newlyForgotten(later)) forgotten[kind].add([high, low]);
+  for (const kind of ['nodes', 'progress'] as const) forgotten[kind].addPairs(newlyForgotten(later)[kind]);
   const forgetBefore = boundaries === 0 ? null : boundaries === 1 ? earlier.previousBoundarySeq : Infinity;
   const kept = forgetBefore === null ? [...earlier.entries] : forgetEntries(earlier.entries, forgetBefore, forgotten);
   for (const item of later.entries) kept.push({ seq: item.seq + seqShift, entry: item.entry });
   const laterBoundary = later.previousBoundarySeq;
   return {
     entries: newestMetadataOnly(kept),
-    forgottenNodes: stored(forgotten.nodes.added),
-    forgottenProgress: stored(forgotten.progress.added),
+    forgotten: { nodes: forgotten.nodes.added.sortedPairs(), progress: forgotten.progress.added.sortedPairs() },
     forgottenCounts: [forgotten.nodes.size, forgotten.progress.size],
     previousBoundarySeq: laterBoundary === null ? earlier.previousBoundarySeq : laterBoundary + seqShift,
   };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FingerprintOverlay, FingerprintSet } from '../../src/resume/fingerprintSet.js';
+import { fingerprint, FingerprintOverlay, FingerprintSet } from '../../src/resume/fingerprintSet.js';
 import { fcRuns } from '../support/fcRuns.js';
 
 describe('FingerprintSet', () => {
@@ -21,6 +21,23 @@ describe('FingerprintSet', () => {
         expect(more.filter((uuid) => !added.includes(uuid)).some((uuid) => set.mayHave(uuid))).toBe(false);
       }),
       { numRuns: Math.min(fcRuns, 20) },
+    );
+  });
+
+  it('lists its members once each as (high, low) pairs in ascending order, what the catalog inserts in key order (decision 95)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 3_000, size: 'max' }), (added) => {
+        const set = new FingerprintSet();
+        for (const text of added) set.add(text);
+        const pairs = set.sortedPairs();
+        const expected = [...new Set(added)]
+          .map((text) => fingerprint(text))
+          .filter(([high, low], i, all) => all.findIndex(([h, l]) => h === high && l === low) === i)
+          .sort(([h1, l1], [h2, l2]) => h1 - h2 || l1 - l2)
+          .flat();
+        expect([...pairs]).toEqual(expected);
+      }),
+      { numRuns: Math.min(fcRuns, 30) },
     );
   });
 });
