@@ -1,5 +1,4 @@
-import { elementAt } from '../errors.js';
-import { fingerprint, FingerprintSet, type Fingerprint, type FingerprintLookup } from '../resume/fingerprintSet.js';
+import { fingerprint, FingerprintSet, unionOfSortedPairs, type Fingerprint, type FingerprintLookup } from '../resume/fingerprintSet.js';
 import type { ForgottenEntries } from '../resume/transcriptIndex.js';
 import type { Entry } from '../transcript/entrySchema.js';
 
@@ -56,11 +55,6 @@ class ForgottenSet implements FingerprintLookup {
 
   add(fp: Fingerprint): void {
     if (!this.stored(fp) && this.added.addFingerprint(fp)) this.count++;
-  }
-
-  /** Adds (high, low) pairs another part of the file forgot. */
-  addPairs(pairs: Uint32Array): void {
-    for (let i = 0; i + 1 < pairs.length; i += 2) this.add([elementAt(pairs, i), elementAt(pairs, i + 1)]);
   }
 }
 
@@ -184,16 +178,24 @@ export function mergeWindows(
   seqShift: number,
   boundaries: number,
 ): ChainWindowSnapshot {
-  const forgotten = { nodes: forgottenSet(earlier, 'nodes', () => false), progress: forgottenSet(earlier, 'progress', () => false) };
-  for (const kind of ['nodes', 'progress'] as const) forgotten[kind].addPairs(newlyForgotten(later)[kind]);
+  // What the whole fold forgets of the earlier part's window, beside what each part forgot: the three lists are joined in
+  // order, with no set of either part's fingerprints built (decision 95).
+  const more = { nodes: forgottenSet(undefined, 'nodes', () => false), progress: forgottenSet(undefined, 'progress', () => false) };
   const forgetBefore = boundaries === 0 ? null : boundaries === 1 ? earlier.previousBoundarySeq : Infinity;
-  const kept = forgetBefore === null ? [...earlier.entries] : forgetEntries(earlier.entries, forgetBefore, forgotten);
+  const kept = forgetBefore === null ? [...earlier.entries] : forgetEntries(earlier.entries, forgetBefore, more);
   for (const item of later.entries) kept.push({ seq: item.seq + seqShift, entry: item.entry });
+  const [before, after] = [newlyForgotten(earlier), newlyForgotten(later)];
+  const joined = (kind: ForgottenKind): Uint32Array =>
+    unionOfSortedPairs(unionOfSortedPairs(before[kind], after[kind]), more[kind].added.sortedPairs());
+  const forgotten = { nodes: joined('nodes'), progress: joined('progress') };
+  // The earlier part's count includes what it was told was stored; the joined lists hold its own and what is new.
+  const count = (kind: ForgottenKind, at: 0 | 1): number =>
+    earlier.forgottenCounts[at] + (forgotten[kind].length - before[kind].length) / 2;
   const laterBoundary = later.previousBoundarySeq;
   return {
     entries: newestMetadataOnly(kept),
-    forgotten: { nodes: forgotten.nodes.added.sortedPairs(), progress: forgotten.progress.added.sortedPairs() },
-    forgottenCounts: [forgotten.nodes.size, forgotten.progress.size],
+    forgotten,
+    forgottenCounts: [count('nodes', 0), count('progress', 1)],
     previousBoundarySeq: laterBoundary === null ? earlier.previousBoundarySeq : laterBoundary + seqShift,
   };
 }

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { scanInto } from './scanFile.js';
 import { SessionFold, type FoldSnapshot } from './sessionFold.js';
+import { byMessageId } from './usageTotals.js';
 
 /** Bytes `start` to `end` of a file, each a line start (or the file's end). */
 export interface FileRange {
@@ -22,7 +23,9 @@ export function foldRange(path: string, range: FileRange): RangeFold | null {
     const fold = new SessionFold();
     const end = scanInto(fold, fd, { offset: range.start, line: 1 }, range.end);
     if (end.offset !== range.end || end.torn.length > 0) return null;
-    return { snapshot: fold.snapshot(), lines: end.line - 1 };
+    // Each part's messages in id order, so the merge joins them in one pass and the catalog inserts them as they are (decision 95).
+    const snapshot = fold.snapshot();
+    return { snapshot: { ...snapshot, usage: snapshot.usage.sort(byMessageId) }, lines: end.line - 1 };
   } finally {
     closeSync(fd);
   }

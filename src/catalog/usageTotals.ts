@@ -11,6 +11,11 @@ export type StoredUsage = [
   day: string,
 ];
 
+/** Orders messages' usage by message id (the catalog's usage table's key, decision 95). */
+export function byMessageId(a: StoredUsage, b: StoredUsage): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+
 /** The usage a file's earlier fold stored for a message id, if any (the catalog's usage table, decision 94). */
 export type UsageLookup = (id: string) => StoredUsage | undefined;
 

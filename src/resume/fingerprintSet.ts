@@ -1,14 +1,14 @@
 import { elementAt, missing } from '../errors.js';
 
+/** Whether this machine stores the low half of a 64-bit word first (a typed array's byte order is the machine's). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /**
  * A set of strings kept as 64-bit fingerprints in typed arrays: about 11 to 21 bytes a member instead
  * of the 80 or so of a `Set<string>` of uuids. It can answer yes for a string never added (two
  * fingerprints alike: about one chance in 10^13 per question at a million members), never no for
  * one that was: use it where a yes only sends you to the exact, slower way.
  */
-/** Whether this machine stores the low half of a 64-bit word first (a typed array's byte order is the machine's). */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 /** A string's fingerprint: two 32-bit halves. */
 export type Fingerprint = readonly [high: number, low: number];
 
@@ -22,6 +22,8 @@ export class FingerprintSet {
   /** Pairs of 32-bit halves; the pair (0, 0) marks an empty slot (a fingerprint of 0, 0 is stored as 0, 1). */
   private slots = new Uint32Array(2 * 1024);
   private count = 0;
+  /** The members in ascending order when the set was made from them and nothing was added since (`fromPairs`). */
+  private sorted: Uint32Array | null = null;
 
   get size(): number {
     return this.count;
@@ -35,6 +37,7 @@ export class FingerprintSet {
     if ((this.count + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
     this.place(high, low);
     this.count++;
+    this.sorted = null;
   }
 
   mayHave(text: string): boolean {
@@ -53,6 +56,7 @@ export class FingerprintSet {
     if ((this.count + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
     this.place(high, low);
     this.count++;
+    this.sorted = null;
     return true;
   }
 
@@ -61,6 +65,7 @@ export class FingerprintSet {
    * several times faster than in slot order (decision 95).
    */
   sortedPairs(): Uint32Array {
+    if (this.sorted !== null) return this.sorted;
     // Each member as one 64-bit word, high half above, so the engine's own typed-array sort orders them.
     const keys = new BigUint64Array(this.count);
     const halves = new Uint32Array(keys.buffer);
@@ -83,13 +88,14 @@ export class FingerprintSet {
     return pairs;
   }
 
-  /** A set of (high, low) pairs (`sortedPairs` gave), sized for them at once. */
+  /** A set of (high, low) pairs, sized for them at once; given in ascending order (`sortedPairs`), it lists them back as they are. */
   static fromPairs(pairs: Uint32Array): FingerprintSet {
     const set = new FingerprintSet();
     let capacity = set.slots.length / 2;
     while (pairs.length * 2 > capacity * 3) capacity *= 2;
     set.slots = new Uint32Array(2 * capacity);
     for (let i = 0; i + 1 < pairs.length; i += 2) set.addFingerprint([elementAt(pairs, i), elementAt(pairs, i + 1)]);
+    if (set.count * 2 === pairs.length && ascending(pairs)) set.sorted = pairs;
     return set;
   }
 
@@ -149,6 +155,41 @@ export class FingerprintOverlay {
   mayHave(text: string): boolean {
     return this.base?.mayHave(text) === true || this.#added.mayHave(text);
   }
+}
+
+/** Whether (high, low) pairs are in strictly ascending order. */
+function ascending(pairs: Uint32Array): boolean {
+  for (let i = 2; i + 1 < pairs.length; i += 2) if (comparePairs(pairs, i - 2, pairs, i) >= 0) return false;
+  return true;
+}
+
+/** The union of two lists of (high, low) pairs in ascending order, in ascending order, each pair once. */
+export function unionOfSortedPairs(a: Uint32Array, b: Uint32Array): Uint32Array {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out = new Uint32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length || j < b.length) {
+    const order = i >= a.length ? 1 : j >= b.length ? -1 : comparePairs(a, i, b, j);
+    if (order <= 0) {
+      out[n++] = elementAt(a, i);
+      out[n++] = elementAt(a, i + 1);
+    } else {
+      out[n++] = elementAt(b, j);
+      out[n++] = elementAt(b, j + 1);
+    }
+    if (order <= 0) i += 2;
+    if (order >= 0) j += 2;
+  }
+  return out.slice(0, n);
+}
+
+/** The order of the pair at `i` in `a` against the pair at `j` in `b`: negative, 0 or positive. */
+function comparePairs(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
+  const high = elementAt(a, i) - elementAt(b, j);
+  return high !== 0 ? high : elementAt(a, i + 1) - elementAt(b, j + 1);
 }
 
 /** Two independent 32-bit FNV-1a hashes of the string's UTF-16 units (different offset bases), never both 0. */

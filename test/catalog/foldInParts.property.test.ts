@@ -7,7 +7,7 @@ import type { ForgottenKind, StoredForgotten } from '../../src/catalog/chainWind
 import { foldFile } from '../../src/catalog/foldFile.js';
 import { foldRange } from '../../src/catalog/rangeFold.js';
 import { foldInParts } from '../../src/catalog/splitFold.js';
-import type { StoredUsage } from '../../src/catalog/usageTotals.js';
+import { byMessageId, type StoredUsage } from '../../src/catalog/usageTotals.js';
 import { fcRuns } from '../support/fcRuns.js';
 import { tempDir } from '../support/tempDir.js';
 import { lines, transcriptParts } from './catalogSupport.js';
@@ -59,7 +59,7 @@ describe('a file folded in parts and merged', () => {
         expect({ ...result.row, snapshot: '' }).toEqual({ ...whole.row, snapshot: '' });
         expect(JSON.parse(result.row.snapshot)).toEqual(JSON.parse(whole.row.snapshot));
         expect(result.forgotten).toEqual(whole.forgotten);
-        expect(result.usage).toEqual(whole.usage);
+        expect([...result.usage].sort(byMessageId)).toEqual([...whole.usage].sort(byMessageId));
         appendFileSync(path, more);
         const usageOf = (id: string): StoredUsage | undefined => result.usage.find((usage) => usage[0] === id);
         const forgottenHas = (kind: ForgottenKind, fp: readonly [number, number]): boolean => holds(result.forgotten, kind, fp);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fingerprint, FingerprintOverlay, FingerprintSet } from '../../src/resume/fingerprintSet.js';
+import { fingerprint, FingerprintOverlay, FingerprintSet, unionOfSortedPairs } from '../../src/resume/fingerprintSet.js';
 import { fcRuns } from '../support/fcRuns.js';
 
 describe('FingerprintSet', () => {
@@ -36,6 +36,27 @@ describe('FingerprintSet', () => {
           .sort(([h1, l1], [h2, l2]) => h1 - h2 || l1 - l2)
           .flat();
         expect([...pairs]).toEqual(expected);
+      }),
+      { numRuns: Math.min(fcRuns, 30) },
+    );
+  });
+
+  it('joins two sorted lists into the sorted pairs of the union, and a set made from sorted pairs lists them, and what it gains (decision 95)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 2_000 }), fc.array(fc.string(), { maxLength: 2_000 }), (left, right) => {
+        const setOf = (texts: readonly string[]): FingerprintSet => {
+          const set = new FingerprintSet();
+          for (const text of texts) set.add(text);
+          return set;
+        };
+        const union = unionOfSortedPairs(setOf(left).sortedPairs(), setOf(right).sortedPairs());
+        expect([...union]).toEqual([...setOf([...left, ...right]).sortedPairs()]);
+        const made = FingerprintSet.fromPairs(union);
+        expect(made.size).toBe(union.length / 2);
+        expect([...left, ...right].every((text) => made.mayHave(text))).toBe(true);
+        expect([...made.sortedPairs()]).toEqual([...union]);
+        made.add('one more');
+        expect([...made.sortedPairs()]).toEqual([...setOf([...left, ...right, 'one more']).sortedPairs()]);
       }),
       { numRuns: Math.min(fcRuns, 30) },
     );
