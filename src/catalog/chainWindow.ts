@@ -59,9 +59,11 @@ class ForgottenSet implements FingerprintLookup {
 }
 
 function forgottenSet(snapshot: ChainWindowSnapshot | undefined, kind: ForgottenKind, lookup: ForgottenLookup): ForgottenSet {
-  const pairs = snapshot?.forgotten?.[kind];
+  const pairs: unknown = snapshot?.forgotten?.[kind];
   const count = snapshot?.forgottenCounts[kind === 'nodes' ? 0 : 1] ?? 0;
-  return new ForgottenSet(pairs === undefined ? new FingerprintSet() : FingerprintSet.fromPairs(pairs), count, (fp) => lookup(kind, fp));
+  // A snapshot that went through JSON (a catalog row) holds none: the catalog's table does (decision 94).
+  const set = pairs instanceof Uint32Array ? FingerprintSet.fromPairs(pairs) : new FingerprintSet();
+  return new ForgottenSet(set, count, (fp) => lookup(kind, fp));
 }
 
 /** Entries the resume index links into the chain. */

@@ -24,6 +24,8 @@ export class FingerprintSet {
   private count = 0;
   /** The members in ascending order when the set was made from them and nothing was added since (`fromPairs`). */
   private sorted: Uint32Array | null = null;
+  /** False while the members are only in `sorted` (`fromPairs`, nothing added yet): looked up there by binary search. */
+  private indexed = true;
 
   get size(): number {
     return this.count;
@@ -31,6 +33,7 @@ export class FingerprintSet {
 
   add(text: string): void {
     const [high, low] = fingerprint(text);
+    this.index();
     if (this.find(high, low) >= 0) return;
     // Three quarters full at most: linear probing stays short, and a doubling leaves the set at
     // least three eighths full (at half, a million uuids took 32 MB, and 48 MB while growing).
@@ -52,6 +55,7 @@ export class FingerprintSet {
 
   /** Adds a fingerprint; false when it was there already. */
   addFingerprint([high, low]: Fingerprint): boolean {
+    this.index();
     if (this.find(high, low) >= 0) return false;
     if ((this.count + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
     this.place(high, low);
@@ -82,24 +86,56 @@ export class FingerprintSet {
     keys.sort();
     const pairs = new Uint32Array(2 * this.count);
     for (let i = 0; i < this.count; i++) {
-      pairs[2 * i] = halves[2 * i + highAt] ?? 0;
-      pairs[2 * i + 1] = halves[2 * i + lowAt] ?? 0;
+      pairs[2 * i] = elementAt(halves, 2 * i + highAt);
+      pairs[2 * i + 1] = elementAt(halves, 2 * i + lowAt);
     }
     return pairs;
   }
 
-  /** A set of (high, low) pairs, sized for them at once; given in ascending order (`sortedPairs`), it lists them back as they are. */
+  /**
+   * A set of (high, low) pairs. Given in strictly ascending order (`sortedPairs`), they are kept as they are, looked up by
+   * binary search and listed back without sorting, until something is added (decision 95); else hashed at once.
+   */
   static fromPairs(pairs: Uint32Array): FingerprintSet {
     const set = new FingerprintSet();
-    let capacity = set.slots.length / 2;
-    while (pairs.length * 2 > capacity * 3) capacity *= 2;
-    set.slots = new Uint32Array(2 * capacity);
-    for (let i = 0; i + 1 < pairs.length; i += 2) set.addFingerprint([elementAt(pairs, i), elementAt(pairs, i + 1)]);
-    if (set.count * 2 === pairs.length && ascending(pairs)) set.sorted = pairs;
+    set.sorted = pairs;
+    set.count = pairs.length >> 1;
+    set.indexed = false;
+    if (!ascending(pairs)) set.index();
     return set;
   }
 
+  /** Hashes the members kept only in `sorted` into the table, sized for them at once. */
+  private index(): void {
+    if (this.indexed) return;
+    const pairs = this.sorted ?? new Uint32Array(0);
+    let capacity = 1024;
+    while (pairs.length * 2 > capacity * 3) capacity *= 2;
+    this.slots = new Uint32Array(2 * capacity);
+    this.count = 0;
+    this.indexed = true;
+    this.sorted = null;
+    for (let i = 0; i + 1 < pairs.length; i += 2) this.addFingerprint([elementAt(pairs, i), elementAt(pairs, i + 1)]);
+    if (this.count * 2 === pairs.length && ascending(pairs)) this.sorted = pairs;
+  }
+
+  /** A member's place in `sorted`, or -1. */
+  private search(high: number, low: number): number {
+    const pairs = this.sorted ?? new Uint32Array(0);
+    let [from, to] = [0, pairs.length >> 1];
+    while (from < to) {
+      const middle = (from + to) >> 1;
+      const h = elementAt(pairs, 2 * middle);
+      const l = elementAt(pairs, 2 * middle + 1);
+      if (h === high && l === low) return middle;
+      if (h < high || (h === high && l < low)) from = middle + 1;
+      else to = middle;
+    }
+    return -1;
+  }
+
   private find(high: number, low: number): number {
+    if (!this.indexed) return this.search(high, low);
     const capacity = this.slots.length / 2;
     for (let slot = low & (capacity - 1); ; slot = (slot + 1) & (capacity - 1)) {
       const h = this.slotWord(2 * slot);

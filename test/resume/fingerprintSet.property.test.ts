@@ -55,6 +55,10 @@ describe('FingerprintSet', () => {
         expect(made.size).toBe(union.length / 2);
         expect([...left, ...right].every((text) => made.mayHave(text))).toBe(true);
         expect([...made.sortedPairs()]).toEqual([...union]);
+        expect(made.mayHave('not among them')).toBe([...left, ...right].includes('not among them'));
+        const reversed = new Uint32Array(union.length);
+        for (let i = 0; i < union.length; i += 2) reversed.set(union.subarray(i, i + 2), union.length - i - 2);
+        expect([...FingerprintSet.fromPairs(reversed).sortedPairs()]).toEqual([...union]);
         made.add('one more');
         expect([...made.sortedPairs()]).toEqual([...setOf([...left, ...right, 'one more']).sortedPairs()]);
       }),
