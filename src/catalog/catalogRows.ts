@@ -44,7 +44,8 @@ export class CatalogRows {
   readonly #dropUsage;
   readonly #forgotten;
   readonly #dropForgotten;
-  readonly #inserts: BatchedInserts;
+  /** Prepared at the first write: a rerun over unchanged files writes nothing (decision 88). */
+  #inserts: BatchedInserts | undefined;
   readonly #db: CatalogDb;
 
   constructor(db: CatalogDb) {
@@ -66,7 +67,6 @@ export class CatalogRows {
     this.#dropUsage = db.prepare('DELETE FROM usage WHERE file = ?');
     this.#forgotten = db.prepare(`SELECT 1 FROM forgotten WHERE file = ${FILE} AND kind = ? AND high = ? AND low = ?`);
     this.#dropForgotten = db.prepare('DELETE FROM forgotten WHERE file = ?');
-    this.#inserts = new BatchedInserts(db);
   }
 
   /** Whether the chain window's forgotten table holds this fingerprint of a file's (decision 94). */
@@ -128,6 +128,7 @@ export class CatalogRows {
       this.#dropUsage.run(id);
       this.#dropForgotten.run(id);
     }
+    this.#inserts ??= new BatchedInserts(this.#db);
     this.#inserts.usage(id, usage);
     for (const kind of ['nodes', 'progress'] as const) this.#inserts.forgotten(id, KIND_NUMBER[kind], forgotten[kind]);
   }
