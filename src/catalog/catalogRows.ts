@@ -112,18 +112,8 @@ export class CatalogRows {
     }
   }
 
-  #put({ path, row: { identity, ...row }, usage, forgotten, foldedOn }: StoredFold): void {
-    const { id } = this.#upsert.get(
-      path,
-      ...identityColumns(identity),
-      row.endOffset,
-      row.endLine,
-      row.endHash,
-      row.snapshot,
-      row.summary,
-    ) as {
-      id: number;
-    };
+  #put({ path, row, usage, forgotten, foldedOn }: StoredFold): void {
+    const id = this.#upsertRow(path, row);
     if (!foldedOn) {
       this.#dropUsage.run(id);
       this.#dropForgotten.run(id);
@@ -131,6 +121,12 @@ export class CatalogRows {
     this.#inserts ??= new BatchedInserts(this.#db);
     this.#inserts.usage(id, usage);
     for (const kind of ['nodes', 'progress'] as const) this.#inserts.forgotten(id, KIND_NUMBER[kind], forgotten[kind]);
+  }
+
+  /** Stores the file's row and gives its id, which keys its usage and forgotten fingerprints (decision 95). */
+  #upsertRow(path: string, { identity, endOffset, endLine, endHash, snapshot, summary }: CatalogRow): number {
+    const stored = this.#upsert.get(path, ...identityColumns(identity), endOffset, endLine, endHash, snapshot, summary);
+    return (stored as { id: number }).id;
   }
 }
 

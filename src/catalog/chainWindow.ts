@@ -59,11 +59,9 @@ class ForgottenSet implements FingerprintLookup {
 }
 
 function forgottenSet(snapshot: ChainWindowSnapshot | undefined, kind: ForgottenKind, lookup: ForgottenLookup): ForgottenSet {
-  const pairs: unknown = snapshot?.forgotten?.[kind];
+  const pairs = snapshot === undefined ? new Uint32Array(0) : newlyForgotten(snapshot)[kind];
   const count = snapshot?.forgottenCounts[kind === 'nodes' ? 0 : 1] ?? 0;
-  // A snapshot that went through JSON (a catalog row) holds none: the catalog's table does (decision 94).
-  const set = pairs instanceof Uint32Array ? FingerprintSet.fromPairs(pairs) : new FingerprintSet();
-  return new ForgottenSet(set, count, (fp) => lookup(kind, fp));
+  return new ForgottenSet(FingerprintSet.fromPairs(pairs), count, (fp) => lookup(kind, fp));
 }
 
 /** Entries the resume index links into the chain. */
@@ -154,7 +152,12 @@ function forgetEntries(
 
 /** The fingerprints a window's snapshot lists as forgotten by its fold, as the catalog's table stores them. */
 export function newlyForgotten(window: ChainWindowSnapshot): StoredForgotten {
-  return window.forgotten ?? { nodes: new Uint32Array(0), progress: new Uint32Array(0) };
+  return { nodes: pairsOf(window.forgotten?.nodes), progress: pairsOf(window.forgotten?.progress) };
+}
+
+/** A kind's pairs, none when a snapshot went through JSON (a catalog row: the catalog's table holds them, decision 94). */
+function pairsOf(pairs: unknown): Uint32Array {
+  return pairs instanceof Uint32Array ? pairs : new Uint32Array(0);
 }
 
 /** The entries with every metadata entry but the newest of its kind left out (a last-prompt without a prompt changes nothing). */
