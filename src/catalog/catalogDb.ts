@@ -7,7 +7,8 @@ import { openVersionedDb } from '../search/versionedSchema.js';
 // 1: sessions (file identity, where the fold ended, the fold's snapshot and the summary, as JSON).
 // 2: usage (a message's usage by file and message id) out of the snapshot, which keeps running sums (decision 94).
 // 3: forgotten (the chain window's forgotten fingerprints by file and kind) out of the snapshot, which keeps counts (decision 94).
-export const CURRENT_CATALOG_VERSION = 3;
+// 4: sessions get an integer id, which keys usage and forgotten instead of the path's text; a kind is 0 or 1 (decision 95).
+export const CURRENT_CATALOG_VERSION = 4;
 
 export type CatalogDb = Database.Database;
 
@@ -19,7 +20,8 @@ export function defaultCatalogPath(env: NodeJS.ProcessEnv = process.env, home: s
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
-  path TEXT PRIMARY KEY,
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
   dev INTEGER NOT NULL,
   ino INTEGER NOT NULL,
   size INTEGER NOT NULL,
@@ -33,7 +35,7 @@ CREATE TABLE IF NOT EXISTS sessions (
   summary TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS usage (
-  path TEXT NOT NULL,
+  file INTEGER NOT NULL,
   id TEXT NOT NULL,
   model TEXT,
   input INTEGER NOT NULL,
@@ -41,20 +43,20 @@ CREATE TABLE IF NOT EXISTS usage (
   cache_creation INTEGER NOT NULL,
   cache_read INTEGER NOT NULL,
   day TEXT NOT NULL,
-  PRIMARY KEY (path, id)
+  PRIMARY KEY (file, id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS forgotten (
-  path TEXT NOT NULL,
-  kind TEXT NOT NULL,
+  file INTEGER NOT NULL,
+  kind INTEGER NOT NULL,
   high INTEGER NOT NULL,
   low INTEGER NOT NULL,
-  PRIMARY KEY (path, kind, high, low)
+  PRIMARY KEY (file, kind, high, low)
 ) WITHOUT ROWID;
 `;
 
 /** Opens (creating it when missing) the session catalog: one SQLite file, in the search index's engine (decision 81). */
 export function openCatalogDb(path: string): CatalogDb {
-  return openVersionedDb(
+  const db = openVersionedDb(
     path,
     { what: 'the session catalog', noun: 'session catalog', remedy: 'delete it, or pass --no-catalog' },
     {
@@ -63,4 +65,7 @@ export function openCatalogDb(path: string): CatalogDb {
       createSql: SCHEMA,
     },
   );
+  // A cache of the transcripts: in WAL mode NORMAL keeps it consistent and leaves out an fsync per commit (decisions 89, 95).
+  if (path !== ':memory:') db.exec('PRAGMA synchronous = NORMAL');
+  return db;
 }

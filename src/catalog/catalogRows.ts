@@ -1,4 +1,5 @@
 import { identityColumns, type FileIdentity } from '../search/fileIdentity.js';
+import { BatchedInserts } from './batchedInserts.js';
 import type { CatalogDb } from './catalogDb.js';
 import type { ForgottenKind, StoredForgotten } from './chainWindow.js';
 import type { StoredUsage } from './usageTotals.js';
@@ -41,10 +42,10 @@ export class CatalogRows {
   readonly #upsert;
   readonly #usage;
   readonly #dropUsage;
-  readonly #putUsage;
   readonly #forgotten;
   readonly #dropForgotten;
-  readonly #putForgotten;
+  /** Prepared at the first write: a rerun over unchanged files writes nothing (decision 88). */
+  #inserts: BatchedInserts | undefined;
   readonly #db: CatalogDb;
 
   constructor(db: CatalogDb) {
@@ -57,21 +58,20 @@ export class CatalogRows {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET dev = excluded.dev, ino = excluded.ino, size = excluded.size, mtime_ms = excluded.mtime_ms,
          head_bytes = excluded.head_bytes, head_hash = excluded.head_hash, end_offset = excluded.end_offset,
-         end_line = excluded.end_line, end_hash = excluded.end_hash, snapshot = excluded.snapshot, summary = excluded.summary`,
+         end_line = excluded.end_line, end_hash = excluded.end_hash, snapshot = excluded.snapshot, summary = excluded.summary
+       RETURNING id`,
     );
-    this.#usage = db.prepare('SELECT model, input, output, cache_creation, cache_read, day FROM usage WHERE path = ? AND id = ?');
-    this.#dropUsage = db.prepare('DELETE FROM usage WHERE path = ?');
-    this.#putUsage = db.prepare(
-      'INSERT OR REPLACE INTO usage (path, id, model, input, output, cache_creation, cache_read, day) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.#forgotten = db.prepare('SELECT 1 FROM forgotten WHERE path = ? AND kind = ? AND high = ? AND low = ?');
-    this.#dropForgotten = db.prepare('DELETE FROM forgotten WHERE path = ?');
-    this.#putForgotten = db.prepare('INSERT OR IGNORE INTO forgotten (path, kind, high, low) VALUES (?, ?, ?, ?)');
+    // The usage and forgotten tables are keyed by the file's id, not its path's text: a tenth of the bytes a row (decision 95).
+    const FILE = '(SELECT id FROM sessions WHERE path = ?)';
+    this.#usage = db.prepare(`SELECT model, input, output, cache_creation, cache_read, day FROM usage WHERE file = ${FILE} AND id = ?`);
+    this.#dropUsage = db.prepare('DELETE FROM usage WHERE file = ?');
+    this.#forgotten = db.prepare(`SELECT 1 FROM forgotten WHERE file = ${FILE} AND kind = ? AND high = ? AND low = ?`);
+    this.#dropForgotten = db.prepare('DELETE FROM forgotten WHERE file = ?');
   }
 
   /** Whether the chain window's forgotten table holds this fingerprint of a file's (decision 94). */
   forgottenHas(path: string, kind: ForgottenKind, high: number, low: number): boolean {
-    return this.#forgotten.get(path, kind, high, low) !== undefined;
+    return this.#forgotten.get(path, KIND_NUMBER[kind], high, low) !== undefined;
   }
 
   /** The usage stored for one message of a file (decision 94). */
@@ -112,21 +112,33 @@ export class CatalogRows {
     }
   }
 
-  #put({ path, row: { identity: id, ...row }, usage, forgotten, foldedOn }: StoredFold): void {
-    this.#upsert.run(path, ...identityColumns(id), row.endOffset, row.endLine, row.endHash, row.snapshot, row.summary);
-    if (!foldedOn) this.#dropUsage.run(path);
-    for (const [messageId, ...values] of usage) this.#putUsage.run(path, messageId, ...values);
-    if (!foldedOn) this.#dropForgotten.run(path);
-    for (const [kind, high, low] of forgotten) this.#putForgotten.run(path, kind, high, low);
+  #put({ path, row, usage, forgotten, foldedOn }: StoredFold): void {
+    const id = this.#upsertRow(path, row);
+    if (!foldedOn) {
+      this.#dropUsage.run(id);
+      this.#dropForgotten.run(id);
+    }
+    this.#inserts ??= new BatchedInserts(this.#db);
+    this.#inserts.usage(id, usage);
+    for (const kind of ['nodes', 'progress'] as const) this.#inserts.forgotten(id, KIND_NUMBER[kind], forgotten[kind]);
+  }
+
+  /** Stores the file's row and gives its id, which keys its usage and forgotten fingerprints (decision 95). */
+  #upsertRow(path: string, { identity, endOffset, endLine, endHash, snapshot, summary }: CatalogRow): number {
+    const stored = this.#upsert.get(path, ...identityColumns(identity), endOffset, endLine, endHash, snapshot, summary);
+    return (stored as { id: number }).id;
   }
 }
+
+/** A forgotten fingerprint's kind as the table stores it. */
+const KIND_NUMBER: Readonly<Record<ForgottenKind, number>> = { nodes: 0, progress: 1 };
 
 /** A file's fold to store: its row, the usage of the messages it met, and whether it went on from the stored row. */
 export interface StoredFold {
   readonly path: string;
   readonly row: CatalogRow;
   readonly usage: readonly StoredUsage[];
-  readonly forgotten: readonly StoredForgotten[];
+  readonly forgotten: StoredForgotten;
   readonly foldedOn: boolean;
 }
 

@@ -1,4 +1,4 @@
-import { fingerprint, FingerprintSet, type Fingerprint, type FingerprintLookup } from '../resume/fingerprintSet.js';
+import { fingerprint, FingerprintSet, unionOfSortedPairs, type Fingerprint, type FingerprintLookup } from '../resume/fingerprintSet.js';
 import type { ForgottenEntries } from '../resume/transcriptIndex.js';
 import type { Entry } from '../transcript/entrySchema.js';
 
@@ -11,9 +11,11 @@ export interface SeqEntry {
 /** The window as stored in a catalog row. */
 export interface ChainWindowSnapshot {
   readonly entries: readonly SeqEntry[];
-  /** The fingerprints this fold forgot (base64, '' for none): the catalog moves them to its forgotten table (decision 94). */
-  readonly forgottenNodes: string;
-  readonly forgottenProgress: string;
+  /**
+   * The fingerprints this fold forgot, left out of a catalog row: the catalog moves them to its forgotten table (decision
+   * 94). Typed arrays, so a part folded in a worker posts them as bytes (decision 95).
+   */
+  readonly forgotten?: StoredForgotten;
   /** How many fingerprints were forgotten in all, stored ones included: [nodes, progress]. */
   readonly forgottenCounts: readonly [nodes: number, progress: number];
   readonly previousBoundarySeq: number | null;
@@ -25,8 +27,11 @@ export type ForgottenKind = 'nodes' | 'progress';
 /** Whether the catalog's forgotten table holds a fingerprint of the file's (decision 94); none for a fold from the start. */
 export type ForgottenLookup = (kind: ForgottenKind, fp: Fingerprint) => boolean;
 
-/** A forgotten fingerprint as the catalog's table stores it. */
-export type StoredForgotten = readonly [kind: ForgottenKind, high: number, low: number];
+/**
+ * The fingerprints a fold forgot, as the catalog's table stores them: by kind, (high, low) pairs in ascending order. One
+ * typed array a kind crosses between threads as one copy of its bytes, where a list of pairs was an object each (decision 95).
+ */
+export type StoredForgotten = Readonly<Record<ForgottenKind, Uint32Array>>;
 
 /** What was forgotten: the stored fingerprints (looked up) plus those this fold forgot (in memory), and their count. */
 class ForgottenSet implements FingerprintLookup {
@@ -54,9 +59,9 @@ class ForgottenSet implements FingerprintLookup {
 }
 
 function forgottenSet(snapshot: ChainWindowSnapshot | undefined, kind: ForgottenKind, lookup: ForgottenLookup): ForgottenSet {
-  const text = kind === 'nodes' ? snapshot?.forgottenNodes : snapshot?.forgottenProgress;
+  const pairs = snapshot === undefined ? new Uint32Array(0) : newlyForgotten(snapshot)[kind];
   const count = snapshot?.forgottenCounts[kind === 'nodes' ? 0 : 1] ?? 0;
-  return new ForgottenSet(text === undefined ? new FingerprintSet() : FingerprintSet.fromBase64(text), count, (fp) => lookup(kind, fp));
+  return new ForgottenSet(FingerprintSet.fromPairs(pairs), count, (fp) => lookup(kind, fp));
 }
 
 /** Entries the resume index links into the chain. */
@@ -118,8 +123,7 @@ export class ChainWindow {
     const { nodes, progress } = this.#forgotten;
     return {
       entries: this.#entries,
-      forgottenNodes: stored(nodes.added),
-      forgottenProgress: stored(progress.added),
+      forgotten: { nodes: nodes.added.sortedPairs(), progress: progress.added.sortedPairs() },
       forgottenCounts: [nodes.size, progress.size],
       previousBoundarySeq: this.#previousBoundarySeq,
     };
@@ -147,19 +151,13 @@ function forgetEntries(
 }
 
 /** The fingerprints a window's snapshot lists as forgotten by its fold, as the catalog's table stores them. */
-export function newlyForgotten(window: ChainWindowSnapshot): StoredForgotten[] {
-  const out: StoredForgotten[] = [];
-  for (const [kind, text] of [
-    ['nodes', window.forgottenNodes],
-    ['progress', window.forgottenProgress],
-  ] as const)
-    if (text !== '') for (const [high, low] of FingerprintSet.fromBase64(text).fingerprints()) out.push([kind, high, low]);
-  return out;
+export function newlyForgotten(window: ChainWindowSnapshot): StoredForgotten {
+  return { nodes: pairsOf(window.forgotten?.nodes), progress: pairsOf(window.forgotten?.progress) };
 }
 
-/** A set as a snapshot stores it: '' for an empty one (most files forget nothing), which reads back as an empty set. */
-function stored(set: FingerprintSet): string {
-  return set.size === 0 ? '' : set.toBase64();
+/** A kind's pairs, none when a snapshot went through JSON (a catalog row: the catalog's table holds them, decision 94). */
+function pairsOf(pairs: unknown): Uint32Array {
+  return pairs instanceof Uint32Array ? pairs : new Uint32Array(0);
 }
 
 /** The entries with every metadata entry but the newest of its kind left out (a last-prompt without a prompt changes nothing). */
@@ -185,17 +183,24 @@ export function mergeWindows(
   seqShift: number,
   boundaries: number,
 ): ChainWindowSnapshot {
-  const forgotten = { nodes: forgottenSet(earlier, 'nodes', () => false), progress: forgottenSet(earlier, 'progress', () => false) };
-  for (const [kind, high, low] of newlyForgotten(later)) forgotten[kind].add([high, low]);
+  // What the whole fold forgets of the earlier part's window, beside what each part forgot: the three lists are joined in
+  // order, with no set of either part's fingerprints built (decision 95).
+  const more = { nodes: forgottenSet(undefined, 'nodes', () => false), progress: forgottenSet(undefined, 'progress', () => false) };
   const forgetBefore = boundaries === 0 ? null : boundaries === 1 ? earlier.previousBoundarySeq : Infinity;
-  const kept = forgetBefore === null ? [...earlier.entries] : forgetEntries(earlier.entries, forgetBefore, forgotten);
+  const kept = forgetBefore === null ? [...earlier.entries] : forgetEntries(earlier.entries, forgetBefore, more);
   for (const item of later.entries) kept.push({ seq: item.seq + seqShift, entry: item.entry });
+  const [before, after] = [newlyForgotten(earlier), newlyForgotten(later)];
+  const joined = (kind: ForgottenKind): Uint32Array =>
+    unionOfSortedPairs(unionOfSortedPairs(before[kind], after[kind]), more[kind].added.sortedPairs());
+  const forgotten = { nodes: joined('nodes'), progress: joined('progress') };
+  // The earlier part's count includes what it was told was stored; the joined lists hold its own and what is new.
+  const count = (kind: ForgottenKind, at: 0 | 1): number =>
+    earlier.forgottenCounts[at] + (forgotten[kind].length - before[kind].length) / 2;
   const laterBoundary = later.previousBoundarySeq;
   return {
     entries: newestMetadataOnly(kept),
-    forgottenNodes: stored(forgotten.nodes.added),
-    forgottenProgress: stored(forgotten.progress.added),
-    forgottenCounts: [forgotten.nodes.size, forgotten.progress.size],
+    forgotten,
+    forgottenCounts: [count('nodes', 0), count('progress', 1)],
     previousBoundarySeq: laterBoundary === null ? earlier.previousBoundarySeq : laterBoundary + seqShift,
   };
 }

@@ -28,7 +28,7 @@ export interface FoldResult {
   /** The usage of the messages the fold met, for the catalog's usage table: all of the file's unless it folded on (decision 94). */
   readonly usage: readonly StoredUsage[];
   /** The fingerprints the fold forgot, for the catalog's forgotten table (decision 94). */
-  readonly forgotten: readonly StoredForgotten[];
+  readonly forgotten: StoredForgotten;
 }
 
 /**
@@ -63,7 +63,7 @@ export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, folded
   const { usage, ...rest } = fold.snapshot();
   // The fingerprints this fold forgot go to the forgotten table, not into the row (decision 94).
   const forgotten = newlyForgotten(rest.window);
-  const snapshot = JSON.stringify({ ...rest, window: { ...rest.window, forgottenNodes: '', forgottenProgress: '' } });
+  const snapshot = JSON.stringify({ ...rest, window: { ...rest.window, forgotten: undefined } });
   let summarised = fold;
   if (end.torn.length > 0) {
     summarised = fold.copy();

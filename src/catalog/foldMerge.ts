@@ -1,13 +1,15 @@
+import { elementAt } from '../errors.js';
 import { mergeWindows } from './chainWindow.js';
 import type { FoldSnapshot } from './sessionFold.js';
-import { UsageTotals, type UsageTotalsSnapshot } from './usageTotals.js';
+import { byMessageId, UsageTotals, type StoredUsage } from './usageTotals.js';
 
 /**
  * The fold of a file from the folds of two consecutive parts of it (decision 87): `earlier` from the file's start,
  * `later` from a line start on, folded on its own (its lines counted from 1 and its seqs from 0); `linesBefore` is how
- * many lines the earlier part holds. Counts add, lists join, maps keep the order keys were first met, firsts come from
- * the earlier part and lasts from the later, and seqs and line numbers are shifted. Null when the later part holds a
- * message whose usage is keyed by its line (no message id): the caller then folds the file in one piece.
+ * many lines the earlier part holds. Counts add, lists join, maps keep the order keys were first met (the messages' usage
+ * is in id order), firsts come from the earlier part and lasts from the later, and seqs and line numbers are shifted.
+ * Null when the later part holds a message whose usage is keyed by its line (no message id): the caller then folds the
+ * file in one piece.
  */
 export function mergeFolds(earlier: FoldSnapshot, later: FoldSnapshot, linesBefore: number): FoldSnapshot | null {
   if (later.usage.some(([id]) => id.startsWith('line:'))) return null;
@@ -24,8 +26,7 @@ export function mergeFolds(earlier: FoldSnapshot, later: FoldSnapshot, linesBefo
     sessions: addCounts(earlier.sessions, later.sessions),
     inline: addCounts(earlier.inline, later.inline),
     boundaries: [...earlier.boundaries, ...later.boundaries.map((b) => ({ ...b, line: b.line + linesBefore }))],
-    usage: [...new Map([...earlier.usage, ...later.usage].map((usage) => [usage[0], usage])).values()],
-    usageTotals: mergedTotals(earlier, later),
+    ...mergedUsage(earlier, later),
     firstTime: earlier.firstTime ?? later.firstTime,
     lastTime: later.lastTime ?? earlier.lastTime,
     cwd: earlier.cwd ?? later.cwd,
@@ -40,14 +41,36 @@ function addCounts(earlier: ReadonlyArray<[string, number]>, later: ReadonlyArra
   return [...sums];
 }
 
-/** Both parts' usage sums; a message the later part met again counted once, with the later part's usage (decision 94). */
-function mergedTotals(earlier: FoldSnapshot, later: FoldSnapshot): UsageTotalsSnapshot {
+/**
+ * Both parts' messages in id order, a message both parts met with the later part's usage, and the sums with each message
+ * counted once (decision 94): two lists in id order (rangeFold.ts sorts them) are joined in one pass (decision 95).
+ */
+function mergedUsage(earlier: FoldSnapshot, later: FoldSnapshot): Pick<FoldSnapshot, 'usage' | 'usageTotals'> {
+  const [before, after] = [inIdOrder(earlier.usage), inIdOrder(later.usage)];
   const totals = new UsageTotals(earlier.usageTotals);
   totals.addAll(later.usageTotals);
-  const before = new Map(earlier.usage.map((usage) => [usage[0], usage]));
-  for (const [id] of later.usage) {
-    const counted = before.get(id);
-    if (counted !== undefined) totals.add(counted, -1);
+  const usage: StoredUsage[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    const a = before[i];
+    const b = after[j];
+    if (b === undefined || (a !== undefined && byMessageId(a, b) < 0)) {
+      if (a !== undefined) usage.push(a);
+      i++;
+      continue;
+    }
+    if (a !== undefined && byMessageId(a, b) === 0) {
+      // Met again in the later part: its usage there is the message's last, and the earlier one is taken off.
+      totals.add(a, -1);
+      i++;
+    }
+    usage.push(b);
+    j++;
   }
-  return totals.snapshot();
+  return { usage, usageTotals: totals.snapshot() };
+}
+
+function inIdOrder(usage: readonly StoredUsage[]): readonly StoredUsage[] {
+  return usage.every((item, i) => i === 0 || byMessageId(elementAt(usage, i - 1), item) < 0) ? usage : [...usage].sort(byMessageId);
 }

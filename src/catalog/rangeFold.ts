@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { scanInto } from './scanFile.js';
 import { SessionFold, type FoldSnapshot } from './sessionFold.js';
+import { byMessageId } from './usageTotals.js';
 
 /** Bytes `start` to `end` of a file, each a line start (or the file's end). */
 export interface FileRange {
@@ -22,7 +23,9 @@ export function foldRange(path: string, range: FileRange): RangeFold | null {
     const fold = new SessionFold();
     const end = scanInto(fold, fd, { offset: range.start, line: 1 }, range.end);
     if (end.offset !== range.end || end.torn.length > 0) return null;
-    return { snapshot: fold.snapshot(), lines: end.line - 1 };
+    // Each part's messages in id order, so the merge joins them in one pass and the catalog inserts them as they are (decision 95).
+    const snapshot = fold.snapshot();
+    return { snapshot: { ...snapshot, usage: snapshot.usage.sort(byMessageId) }, lines: end.line - 1 };
   } finally {
     closeSync(fd);
   }
@@ -30,11 +33,15 @@ export function foldRange(path: string, range: FileRange): RangeFold | null {
 
 const PROBE_BYTES = 64 * 1024;
 
-/** The file cut in about `parts` equal ranges, each cut just past a newline; fewer when lines are longer than a part. */
-export function lineRanges(fd: number, size: number, parts: number): FileRange[] {
+/**
+ * The file cut in about `parts` ranges, each cut just past a newline; fewer when lines are longer than a part. The first
+ * range is `headStart` bytes longer than the others, which share the rest equally.
+ */
+export function lineRanges(fd: number, size: number, parts: number, headStart = 0): FileRange[] {
   const cuts = [0];
+  const share = Math.max(size - headStart, 0) / parts;
   for (let part = 1; part < parts; part++) {
-    const cut = lineStartFrom(fd, Math.max(Math.floor((size * part) / parts), cuts[cuts.length - 1] ?? 0), size);
+    const cut = lineStartFrom(fd, Math.max(Math.floor(headStart + share * part), cuts[cuts.length - 1] ?? 0), size);
     if (cut > (cuts[cuts.length - 1] ?? 0) && cut < size) cuts.push(cut);
   }
   cuts.push(size);

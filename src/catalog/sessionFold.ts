@@ -111,7 +111,7 @@ export class SessionFold {
 
   /** The same fold, to go on with apart from this one. */
   copy(): SessionFold {
-    return new SessionFold(JSON.parse(JSON.stringify(this.snapshot())) as FoldSnapshot, this.#usageOf, this.#forgottenHas);
+    return new SessionFold(structuredClone(this.snapshot()), this.#usageOf, this.#forgottenHas);
   }
 
   snapshot(): FoldSnapshot {

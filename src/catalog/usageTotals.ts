@@ -11,6 +11,11 @@ export type StoredUsage = [
   day: string,
 ];
 
+/** Orders messages' usage by message id (the catalog's usage table's key, decision 95). */
+export function byMessageId(a: StoredUsage, b: StoredUsage): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+
 /** The usage a file's earlier fold stored for a message id, if any (the catalog's usage table, decision 94). */
 export type UsageLookup = (id: string) => StoredUsage | undefined;
 
@@ -46,9 +51,14 @@ export class UsageTotals {
   /** Adds (sign 1) or takes off (sign -1) one message's usage. */
   add(usage: StoredUsage, sign: 1 | -1): void {
     const model = usage[1] ?? '';
-    const day = this.#byDay.get(usage[6]) ?? new Map<string, UsageSums>();
-    this.#byDay.set(usage[6], day);
-    for (const sums of [this.#total, entryOf(this.#byModel, model), entryOf(day, model)]) addTo(sums, usage, sign);
+    let day = this.#byDay.get(usage[6]);
+    if (day === undefined) {
+      day = new Map<string, UsageSums>();
+      this.#byDay.set(usage[6], day);
+    }
+    addTo(this.#total, usage, sign);
+    addTo(entryOf(this.#byModel, model), usage, sign);
+    addTo(entryOf(day, model), usage, sign);
   }
 
   /** Adds another part's totals (a later part of the same file), keys new to this one after its own. */

@@ -4,16 +4,19 @@ import { fingerprint } from '../../src/resume/fingerprintSet.js';
 import { compactBoundaryEntry, userEntry } from '../../src/testing/entryBuilders.js';
 import type { Entry } from '../../src/transcript/entrySchema.js';
 
+/** A stored kind's fingerprints as (high, low) pairs. */
+const pairsOf = (pairs: Uint32Array): Array<[number, number]> =>
+  Array.from({ length: pairs.length / 2 }, (_, i) => [pairs[2 * i] ?? 0, pairs[2 * i + 1] ?? 0]);
+
 const fold = (window: ChainWindow, entries: readonly unknown[], from = 0): void =>
   entries.forEach((entry, i) => window.add({ seq: from + i, entry: entry as Entry }));
 
 describe('the chain window as a catalog row stores it', () => {
-  it('stores a set of forgotten uuids only when something was forgotten (most files: no text at all)', () => {
+  it('lists nothing as newly forgotten when nothing was', () => {
     const window = new ChainWindow();
     fold(window, [userEntry('u-1', 'hello', { parentUuid: null }), userEntry('u-2', 'again', { parentUuid: 'u-1' })]);
     const snapshot = window.snapshot();
-    expect(snapshot.forgottenNodes).toBe('');
-    expect(snapshot.forgottenProgress).toBe('');
+    expect(newlyForgotten(snapshot)).toEqual({ nodes: new Uint32Array(0), progress: new Uint32Array(0) });
     expect(snapshot.forgottenCounts).toEqual([0, 0]);
   });
 
@@ -29,22 +32,17 @@ describe('the chain window as a catalog row stores it', () => {
     const first = new ChainWindow();
     fold(first, entries.slice(0, 4));
     const firstSnapshot = first.snapshot();
-    const table: StoredForgotten[] = newlyForgotten(firstSnapshot);
-    expect(table).toEqual([['nodes', ...fingerprint('u-1')]]);
-    const stored = { ...firstSnapshot, forgottenNodes: '', forgottenProgress: '' };
-    const lookup = (kind: string, [high, low]: readonly [number, number]): boolean =>
-      table.some(([k, h, l]) => k === kind && h === high && l === low);
+    const table: StoredForgotten = newlyForgotten(firstSnapshot);
+    expect(table).toEqual({ nodes: new Uint32Array(fingerprint('u-1')), progress: new Uint32Array(0) });
+    const { forgotten: _inTheTable, ...stored } = firstSnapshot;
+    const lookup = (kind: 'nodes' | 'progress', [high, low]: readonly [number, number]): boolean =>
+      pairsOf(table[kind]).some(([h, l]) => h === high && l === low);
     const grown = new ChainWindow(stored, lookup);
     expect(grown.forgotten.nodes.mayHave('u-1')).toBe(true);
     fold(grown, entries.slice(4), 4);
     const snapshot = grown.snapshot();
-    const sorted = (rows: ReadonlyArray<readonly unknown[]>): string[] => rows.map((row) => JSON.stringify(row)).sort();
-    expect(sorted(newlyForgotten(snapshot))).toEqual(
-      sorted([
-        ['nodes', ...fingerprint('b-1')],
-        ['nodes', ...fingerprint('u-2')],
-      ]),
-    );
+    const ascending = [fingerprint('b-1'), fingerprint('u-2')].sort(([h1, l1], [h2, l2]) => h1 - h2 || l1 - l2);
+    expect(newlyForgotten(snapshot)).toEqual({ nodes: new Uint32Array(ascending.flat()), progress: new Uint32Array(0) });
     expect(snapshot.forgottenCounts).toEqual([3, 0]);
   });
 
