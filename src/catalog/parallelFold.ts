@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { foldFile, type FoldJob, type FoldResult } from './foldFile.js';
 import type { FileRange, RangeFold } from './rangeFold.js';
 import type { SessionSummary } from './sessionSummary.js';
-import type { WorkerReply } from './scanWorker.js';
+import type { FoldQueue, WorkerReply } from './scanWorker.js';
 import { foldInParts, SPLIT_FROM_BYTES } from './splitFold.js';
 
 /**
@@ -21,65 +21,61 @@ export function scanWorkerBeside(base: string | URL): URL | null {
   return null;
 }
 
+/** How foldAll spreads its files: over how many threads, with which worker module (null: this thread alone). */
+export interface FoldAllOptions {
+  readonly threads?: number;
+  readonly worker?: URL | null;
+  readonly splitFromBytes?: number;
+}
+
 /**
- * Folds the files across the machine's cores (decisions 81 and 87): the calling thread takes files from the same queue
- * as one worker per other core, so a worker's start (loading its modules, warming up) costs nothing when a few files
- * are done before it is ready. One file alone, read from its start and of SPLIT_FROM_BYTES or more, is folded in parts,
- * one per core.
+ * Folds the files across the machine's cores (decisions 81, 87 and 96): the calling thread and one worker per other
+ * core take files from one queue, a counter in shared memory, so a worker goes on to its next file without waiting for
+ * this thread (busy folding its own) to hand it one, and a worker's start costs nothing when a few files are done
+ * before it is ready. One file alone, read from its start and of SPLIT_FROM_BYTES or more, is folded in parts, one per
+ * core.
  */
-export async function foldAll(
-  jobs: readonly FoldJob[],
-  threads = availableParallelism(),
-  splitFromBytes = SPLIT_FROM_BYTES,
-): Promise<Array<FoldResult | Error>> {
+export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions = {}): Promise<Array<FoldResult | Error>> {
+  const { threads = availableParallelism(), splitFromBytes = SPLIT_FROM_BYTES } = options;
+  const module = (): URL | null => (options.worker === undefined ? scanWorkerBeside(import.meta.url) : options.worker);
   const [only] = jobs;
   const parts = jobs.length === 1 && only !== undefined && only.stored === undefined && threads > 1 ? threads : 0;
-  const partsModule = parts === 0 ? null : scanWorkerBeside(import.meta.url);
+  const partsModule = parts === 0 ? null : module();
   if (only !== undefined && partsModule !== null) return [await foldOneInParts(only, parts, partsModule, splitFromBytes)];
-  const helpers = Math.min(threads, jobs.filter((job) => job.usageOf === undefined).length) - 1;
-  const module = helpers < 1 ? null : scanWorkerBeside(import.meta.url);
-  const results = new Array<FoldResult | Error | undefined>(jobs.length);
   // A fold that goes on from a stored row looks its usage up in the catalog, which only this thread holds (decision 94):
   // this thread folds those first, while the workers start on the files read from their start.
   const grown = jobs.flatMap((job, index) => (job.usageOf === undefined ? [] : [index]));
   const fresh = jobs.flatMap((job, index) => (job.usageOf === undefined ? [index] : []));
-  let next = 0;
-  const take = (): number => (next < fresh.length ? (fresh[next++] ?? -1) : -1);
-  const pool = module === null ? [] : Array.from({ length: helpers }, () => new Worker(module));
-  const working = pool.map((worker) => foldInWorker(worker, jobs, take, results));
+  const helpers = Math.min(threads, fresh.length) - 1;
+  const workerModule = helpers < 1 ? null : module();
+  const results = new Array<FoldResult | Error | undefined>(jobs.length);
+  const queue: FoldQueue = { paths: fresh.map((index) => (jobs[index] as FoldJob).path), next: new Int32Array(new SharedArrayBuffer(4)) };
+  const pool = workerModule === null ? [] : Array.from({ length: helpers }, () => new Worker(workerModule));
+  const working = pool.map((worker) => foldInWorker(worker, queue, (at, result) => (results[fresh[at] as number] = result)));
   try {
     for (const index of grown) results[index] = foldHere(jobs[index] as FoldJob);
-    for (let index = take(); index >= 0; index = take()) {
+    for (let at = Atomics.add(queue.next, 0, 1); at < fresh.length; at = Atomics.add(queue.next, 0, 1)) {
+      const index = fresh[at] as number;
       results[index] = foldHere(jobs[index] as FoldJob);
-      // Between files, the workers' replies are taken and each is sent its next file.
-      await new Promise((resolve) => setImmediate(resolve));
     }
     await Promise.all(working);
   } finally {
     await Promise.all(pool.map((worker) => worker.terminate()));
   }
+  // A file a worker took and did not answer for (it failed) is folded here.
   return results.map((result, i) => result ?? foldHere(jobs[i] as FoldJob));
 }
 
-/** Sends the worker files from the queue, one at a time, until it is empty; a worker that fails leaves its file to the caller. */
-function foldInWorker(
-  worker: Worker,
-  jobs: readonly FoldJob[],
-  take: () => number,
-  results: Array<FoldResult | Error | undefined>,
-): Promise<void> {
+/** Hands the worker the queue and takes its replies until it says it is done (or fails). */
+function foldInWorker(worker: Worker, queue: FoldQueue, done: (at: number, result: FoldResult | Error) => void): Promise<void> {
   return new Promise((resolve) => {
-    const send = (): void => {
-      const index = take();
-      if (index < 0) resolve();
-      else worker.postMessage({ index, job: jobs[index] });
-    };
     worker.on('message', (reply: WorkerReply) => {
-      results[reply.index] = 'folded' in reply ? withSummary(reply.folded) : new Error('error' in reply ? reply.error : 'no fold');
-      send();
+      if ('drained' in reply) resolve();
+      else done(reply.index, 'folded' in reply ? withSummary(reply.folded) : new Error('error' in reply ? reply.error : 'no fold'));
     });
     worker.on('error', () => resolve());
-    send();
+    worker.on('exit', () => resolve());
+    worker.postMessage({ queue });
   });
 }
 
