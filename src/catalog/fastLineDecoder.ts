@@ -8,7 +8,7 @@ import type { ReadItem } from '../transcript/readItem.js';
 import { windowKeeps } from './chainWindow.js';
 import { factsOf } from './lineFacts.js';
 import type { ScanItem, ScannedEntry } from './scanItem.js';
-import { repairLatin1, skeletonOf } from './skeletonLine.js';
+import { skeletonOf } from './skeletonLine.js';
 import { surelyValid } from './surelyValid.js';
 
 /** Lines shorter than this are parsed in full: cutting them saves nothing. */
@@ -53,21 +53,19 @@ export class FastLineDecoder {
 
   #cut(line: RawLine): ScannedEntry | null {
     if (!isUtf8(line.bytes)) return null;
-    const text = Buffer.from(line.bytes.buffer, line.bytes.byteOffset, line.bytes.length).toString('latin1');
-    const skeleton = skeletonOf(text);
+    const skeleton = skeletonOf(line.bytes);
     if (skeleton === null) return null;
     let value: unknown;
     try {
-      value = JSON.parse(skeleton);
+      value = JSON.parse(skeleton.text);
     } catch {
       return null;
     }
-    if (!repairLatin1(value)) return null;
     const entry = surelyValid(value) ? (value as Entry) : entryOrNull(value);
     if (entry === null) return null;
     const item = entryItem(this.#seq, line.line, entry);
     // A cut value that reached anything kept (a kind, an id, a title…) was not one to cut: read the line in full.
-    if (skeleton !== text && (holdsCut(item.facts) || (item.light !== null && holdsCut(item.light)))) return null;
+    if (skeleton.cut && (holdsCut(item.facts) || (item.light !== null && holdsCut(item.light)))) return null;
     this.#seq++;
     return item;
   }
