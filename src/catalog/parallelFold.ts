@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { foldFile, type FoldJob, type FoldResult } from './foldFile.js';
+import type { FoldJob, FoldResult } from './foldFile.js';
 import type { FileRange, RangeFold } from './rangeFold.js';
 import type { SessionSummary } from './sessionSummary.js';
 import type { FoldQueue, WorkerReply } from './scanWorker.js';
-import { foldInParts, SPLIT_FROM_BYTES } from './splitFold.js';
 
 /**
  * The worker's module beside the module at `base`: scanWorker.js beside the built package's parallelFold.js, or
@@ -32,11 +31,11 @@ export interface FoldAllOptions {
  * Folds the files across the machine's cores (decisions 81, 87 and 96): the calling thread and one worker per other
  * core take files from one queue, a counter in shared memory, so a worker goes on to its next file without waiting for
  * this thread (busy folding its own) to hand it one, and a worker's start costs nothing when a few files are done
- * before it is ready. One file alone, read from its start and of SPLIT_FROM_BYTES or more, is folded in parts, one per
- * core.
+ * before it is ready. One file alone, read from its start and of splitFold.ts's SPLIT_FROM_BYTES or more, is folded in
+ * parts, one per core.
  */
 export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions = {}): Promise<Array<FoldResult | Error>> {
-  const { threads = availableParallelism(), splitFromBytes = SPLIT_FROM_BYTES } = options;
+  const { threads = availableParallelism(), splitFromBytes } = options;
   const module = (): URL | null => (options.worker === undefined ? scanWorkerBeside(import.meta.url) : options.worker);
   const [only] = jobs;
   const parts = jobs.length === 1 && only !== undefined && only.stored === undefined && threads > 1 ? threads : 0;
@@ -52,7 +51,10 @@ export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions 
   const queue: FoldQueue = { paths: fresh.map((index) => (jobs[index] as FoldJob).path), next: new Int32Array(new SharedArrayBuffer(4)) };
   const pool = workerModule === null ? [] : Array.from({ length: helpers }, () => new Worker(workerModule));
   const working = pool.map((worker) => foldInWorker(worker, queue, (at, result) => (results[fresh[at] as number] = result)));
+  // The fold's modules (the parser, the schemas) load here once the workers are started, not before (decision 96).
+  const loading = import('./foldHere.js');
   try {
+    const { foldHere } = await loading;
     for (const index of grown) results[index] = foldHere(jobs[index] as FoldJob);
     for (let at = Atomics.add(queue.next, 0, 1); at < fresh.length; at = Atomics.add(queue.next, 0, 1)) {
       const index = fresh[at] as number;
@@ -63,6 +65,7 @@ export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions 
     await Promise.all(pool.map((worker) => worker.terminate()));
   }
   // A file a worker took and did not answer for (it failed) is folded here.
+  const { foldHere } = await loading;
   return results.map((result, i) => result ?? foldHere(jobs[i] as FoldJob));
 }
 
@@ -80,7 +83,8 @@ function foldInWorker(worker: Worker, queue: FoldQueue, done: (at: number, resul
 }
 
 /** One file in parts, the first folded here and each other in a worker of its own; in one piece here when it cannot be. */
-async function foldOneInParts(job: FoldJob, parts: number, module: URL, fromBytes: number): Promise<FoldResult | Error> {
+async function foldOneInParts(job: FoldJob, parts: number, module: URL, fromBytes: number | undefined): Promise<FoldResult | Error> {
+  const [{ foldInParts }, { foldHere }] = await Promise.all([import('./splitFold.js'), import('./foldHere.js')]);
   try {
     return (await foldInParts(job.path, parts, (range) => foldRangeInWorker(module, job.path, range), fromBytes)) ?? foldHere(job);
   } catch {
@@ -100,12 +104,4 @@ function foldRangeInWorker(module: URL, path: string, range: FileRange): Promise
 /** A worker posts the row alone (the summary is in it as JSON): one copy across threads, not two. */
 function withSummary(folded: Omit<FoldResult, 'summary'>): FoldResult {
   return { ...folded, summary: JSON.parse(folded.row.summary) as SessionSummary };
-}
-
-function foldHere(job: FoldJob): FoldResult | Error {
-  try {
-    return foldFile(job);
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
 }
