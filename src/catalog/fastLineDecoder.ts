@@ -80,9 +80,11 @@ function holdsCut(value: unknown): boolean {
   return JSON.stringify(value).includes('\\u0000');
 }
 
-/** The first line (a byte-order mark), a line ending in CR, a torn or an oversized one: left to the full decoder. */
+/** A first line that starts with a byte-order mark, a line ending in CR, a torn or an oversized one: left to the full decoder. */
 function fastEligible(line: RawLine): boolean {
-  return line.terminated && !line.overflow && line.offset !== 0 && line.bytes[line.bytes.length - 1] !== 0x0d;
+  const { bytes } = line;
+  if (!line.terminated || line.overflow || bytes[bytes.length - 1] === 0x0d) return false;
+  return line.offset !== 0 || !(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf);
 }
 
 function entryItem(seq: number, line: number, entry: Entry): ScannedEntry {

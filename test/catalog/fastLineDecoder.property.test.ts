@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FastLineDecoder, scanItemOf } from '../../src/catalog/fastLineDecoder.js';
 import { LineDecoder } from '../../src/transcript/lineDecoder.js';
 import type { RawLine } from '../../src/transcript/lineSplitter.js';
@@ -171,6 +171,28 @@ describe('the fast line decoder', () => {
       }),
       { numRuns: fcRuns },
     );
+  });
+
+  it("decodes a file's first line, with a byte-order mark or without, as the full decoder does, and leaves zod out where sure", () => {
+    fc.assert(
+      fc.property(fc.oneof(entryObject, keptFields, longEntry), fc.boolean(), (object, bom) => {
+        const text = Buffer.from(JSON.stringify(object), 'utf8');
+        const bytes = bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text]) : text;
+        const first: RawLine = { bytes, offset: 0, length: bytes.length, line: 1, terminated: true, overflow: false };
+        const expected = new LineDecoder(0).decode(first);
+        expect(new FastLineDecoder(0).decode(first)).toEqual(expected === null ? null : scanItemOf(expected));
+      }),
+      { numRuns: fcRuns },
+    );
+    const line = { type: 'queue-operation', operation: 'enqueue', sessionId: 's', timestamp: 't' };
+    const bytes = Buffer.from(JSON.stringify(line), 'utf8');
+    const full = vi.spyOn(LineDecoder.prototype, 'decode');
+    try {
+      new FastLineDecoder(0).decode({ bytes, offset: 0, length: bytes.length, line: 1, terminated: true, overflow: false });
+      expect(full).not.toHaveBeenCalled();
+    } finally {
+      full.mockRestore();
+    }
   });
 
   it('decodes lines that are no UTF-8 as the full decoder does', () => {
