@@ -76,8 +76,13 @@ function entryOrNull(value: unknown): Entry | null {
   return parsed.ok ? parsed.entry : null;
 }
 
+/** Whether a string in the value holds a NUL, as every CUT_VALUE does (a kept string with one is read in full too). */
 function holdsCut(value: unknown): boolean {
-  return JSON.stringify(value).includes('\\u0000');
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsCut);
+  for (const key in value) if (holdsCut((value as Record<string, unknown>)[key])) return true;
+  return false;
 }
 
 /** A first line that starts with a byte-order mark, a line ending in CR, a torn or an oversized one: left to the full decoder. */
