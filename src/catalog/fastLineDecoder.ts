@@ -1,11 +1,10 @@
 import { isUtf8 } from 'node:buffer';
 import { lightEntry } from '../resume/lightEntry.js';
 import type { Entry } from '../transcript/entrySchema.js';
-import { toEntry } from '../transcript/entrySchema.js';
-import { LineDecoder } from '../transcript/lineDecoder.js';
 import type { RawLine } from '../transcript/lineSplitter.js';
 import type { ReadItem } from '../transcript/readItem.js';
 import { windowKeeps } from './chainWindow.js';
+import { fullDecoding } from './fullDecoding.js';
 import { factsOf } from './lineFacts.js';
 import type { ScanItem, ScannedEntry } from './scanItem.js';
 import { skeletonOf } from './skeletonLine.js';
@@ -34,7 +33,7 @@ export class FastLineDecoder {
   decode(line: RawLine): ScanItem | null {
     const fast = !fastEligible(line) ? null : line.bytes.length < CUT_FROM_BYTES ? this.#whole(line) : this.#cut(line);
     if (fast !== null) return fast;
-    const decoder = new LineDecoder(this.#seq);
+    const decoder = new (fullDecoding().LineDecoder)(this.#seq);
     const item = decoder.decode(line);
     this.#seq = decoder.nextSeq;
     return item === null ? null : scanItemOf(item);
@@ -72,7 +71,7 @@ export class FastLineDecoder {
 }
 
 function entryOrNull(value: unknown): Entry | null {
-  const parsed = toEntry(value);
+  const parsed = fullDecoding().toEntry(value);
   return parsed.ok ? parsed.entry : null;
 }
 

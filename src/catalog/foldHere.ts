@@ -1,9 +1,10 @@
-import { foldFile, type FoldJob, type FoldResult } from './foldFile.js';
+import { foldFile, type FoldJob, type FoldResult } from './foldFileCore.js';
+import { withFullDecodingIfNeeded } from './fullDecoding.js';
 
-/** Folds one file on this thread; an error reading it is its result, not a throw. */
-export function foldHere(job: FoldJob): FoldResult | Error {
+/** Folds one file on this thread, loading the full decoding only if a line needs it; an error reading it is its result, not a throw. */
+export async function foldHere(job: FoldJob): Promise<FoldResult | Error> {
   try {
-    return foldFile(job);
+    return await withFullDecodingIfNeeded(() => foldFile(job));
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }

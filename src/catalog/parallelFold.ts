@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { FoldJob, FoldResult } from './foldFile.js';
+import type { FoldJob, FoldResult } from './foldFileCore.js';
 import type { FileRange, RangeFold } from './rangeFold.js';
 import type { SessionSummary } from './sessionSummary.js';
 import type { FoldQueue, WorkerReply } from './scanWorker.js';
@@ -55,10 +55,10 @@ export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions 
   const loading = import('./foldHere.js');
   try {
     const { foldHere } = await loading;
-    for (const index of grown) results[index] = foldHere(jobs[index] as FoldJob);
+    for (const index of grown) results[index] = await foldHere(jobs[index] as FoldJob);
     for (let at = Atomics.add(queue.next, 0, 1); at < fresh.length; at = Atomics.add(queue.next, 0, 1)) {
       const index = fresh[at] as number;
-      results[index] = foldHere(jobs[index] as FoldJob);
+      results[index] = await foldHere(jobs[index] as FoldJob);
     }
     await Promise.all(working);
   } finally {
@@ -66,7 +66,7 @@ export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions 
   }
   // A file a worker took and did not answer for (it failed) is folded here.
   const { foldHere } = await loading;
-  return results.map((result, i) => result ?? foldHere(jobs[i] as FoldJob));
+  return Promise.all(results.map((result, i) => (result === undefined ? foldHere(jobs[i] as FoldJob) : Promise.resolve(result))));
 }
 
 /** Hands the worker the queue and takes its replies until it says it is done (or fails). */
@@ -86,9 +86,9 @@ function foldInWorker(worker: Worker, queue: FoldQueue, done: (at: number, resul
 async function foldOneInParts(job: FoldJob, parts: number, module: URL, fromBytes: number | undefined): Promise<FoldResult | Error> {
   const [{ foldInParts }, { foldHere }] = await Promise.all([import('./splitFold.js'), import('./foldHere.js')]);
   try {
-    return (await foldInParts(job.path, parts, (range) => foldRangeInWorker(module, job.path, range), fromBytes)) ?? foldHere(job);
+    return (await foldInParts(job.path, parts, (range) => foldRangeInWorker(module, job.path, range), fromBytes)) ?? (await foldHere(job));
   } catch {
-    return foldHere(job);
+    return await foldHere(job);
   }
 }
 

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { foldFile, type FoldJob, type FoldResult } from './foldFile.js';
+import { foldFile, type FoldJob, type FoldResult } from './foldFileCore.js';
+import { withFullDecodingIfNeeded } from './fullDecoding.js';
 import { foldRange, type FileRange, type RangeFold } from './rangeFold.js';
 
 /**
@@ -19,28 +20,37 @@ export type WorkerReply =
   | { readonly drained: true };
 
 type WorkerMessage = { readonly queue: FoldQueue } | { readonly index: number; readonly job: FoldJob; readonly range?: FileRange };
+type Folded = { folded: Omit<FoldResult, 'summary'> } | { part: RangeFold | null };
 
-/** A worker thread of parallelFold.ts: folds files from the shared queue until it is empty, or the one file or part it is sent. */
-parentPort?.on('message', (message: WorkerMessage) => {
+/**
+ * A worker thread of parallelFold.ts: folds files from the shared queue until it is empty, or the one file or part it is
+ * sent. The full decoding (zod's schemas) is loaded only when a line needs it (decision 96).
+ */
+parentPort?.on('message', (message: WorkerMessage) => void answer(message));
+
+async function answer(message: WorkerMessage): Promise<void> {
   if ('queue' in message) {
     const { paths, next } = message.queue;
-    for (let at = Atomics.add(next, 0, 1); at < paths.length; at = Atomics.add(next, 0, 1)) post(at, () => folded(paths[at] as string));
+    for (let at = Atomics.add(next, 0, 1); at < paths.length; at = Atomics.add(next, 0, 1)) {
+      const path = paths[at] as string;
+      await post(at, () => folded(path));
+    }
     parentPort?.postMessage({ drained: true } satisfies WorkerReply);
     return;
   }
   const { job, range } = message;
-  post(message.index, () => (range === undefined ? folded(job.path) : { part: foldRange(job.path, range) }));
-});
+  await post(message.index, () => (range === undefined ? folded(job.path) : { part: foldRange(job.path, range) }));
+}
 
-function folded(path: string): { folded: Omit<FoldResult, 'summary'> } {
+function folded(path: string): Folded {
   const { row, foldedOn, usage, forgotten } = foldFile({ path });
   return { folded: { row, foldedOn, usage, forgotten } };
 }
 
-function post(index: number, fold: () => { folded: Omit<FoldResult, 'summary'> } | { part: RangeFold | null }): void {
+async function post(index: number, fold: () => Folded): Promise<void> {
   let reply: WorkerReply;
   try {
-    reply = { index, ...fold() };
+    reply = { index, ...(await withFullDecodingIfNeeded(fold)) };
   } catch (error) {
     reply = { index, error: error instanceof Error ? error.message : String(error) };
   }

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { FastLineDecoder, scanItemOf } from '../../src/catalog/fastLineDecoder.js';
+// The fast decoder's own fall-back needs the full decoding loaded in this thread (decision 96).
+import '../../src/catalog/fullDecodingLoaded.js';
 import { LineDecoder } from '../../src/transcript/lineDecoder.js';
 import type { RawLine } from '../../src/transcript/lineSplitter.js';
 import { entryObject } from '../support/arbitraries.js';
