@@ -1,14 +1,13 @@
 import { isUtf8 } from 'node:buffer';
 import { lightEntry } from '../resume/lightEntry.js';
 import type { Entry } from '../transcript/entrySchema.js';
-import { toEntry } from '../transcript/entrySchema.js';
-import { LineDecoder } from '../transcript/lineDecoder.js';
 import type { RawLine } from '../transcript/lineSplitter.js';
 import type { ReadItem } from '../transcript/readItem.js';
 import { windowKeeps } from './chainWindow.js';
+import { fullDecoding } from './fullDecoding.js';
 import { factsOf } from './lineFacts.js';
 import type { ScanItem, ScannedEntry } from './scanItem.js';
-import { repairLatin1, skeletonOf } from './skeletonLine.js';
+import { skeletonOf } from './skeletonLine.js';
 import { surelyValid } from './surelyValid.js';
 
 /** Lines shorter than this are parsed in full: cutting them saves nothing. */
@@ -34,7 +33,7 @@ export class FastLineDecoder {
   decode(line: RawLine): ScanItem | null {
     const fast = !fastEligible(line) ? null : line.bytes.length < CUT_FROM_BYTES ? this.#whole(line) : this.#cut(line);
     if (fast !== null) return fast;
-    const decoder = new LineDecoder(this.#seq);
+    const decoder = new (fullDecoding().LineDecoder)(this.#seq);
     const item = decoder.decode(line);
     this.#seq = decoder.nextSeq;
     return item === null ? null : scanItemOf(item);
@@ -53,38 +52,43 @@ export class FastLineDecoder {
 
   #cut(line: RawLine): ScannedEntry | null {
     if (!isUtf8(line.bytes)) return null;
-    const text = Buffer.from(line.bytes.buffer, line.bytes.byteOffset, line.bytes.length).toString('latin1');
-    const skeleton = skeletonOf(text);
+    const skeleton = skeletonOf(line.bytes);
     if (skeleton === null) return null;
     let value: unknown;
     try {
-      value = JSON.parse(skeleton);
+      value = JSON.parse(skeleton.text);
     } catch {
       return null;
     }
-    if (!repairLatin1(value)) return null;
     const entry = surelyValid(value) ? (value as Entry) : entryOrNull(value);
     if (entry === null) return null;
     const item = entryItem(this.#seq, line.line, entry);
     // A cut value that reached anything kept (a kind, an id, a title…) was not one to cut: read the line in full.
-    if (skeleton !== text && (holdsCut(item.facts) || (item.light !== null && holdsCut(item.light)))) return null;
+    if (skeleton.cut && (holdsCut(item.facts) || (item.light !== null && holdsCut(item.light)))) return null;
     this.#seq++;
     return item;
   }
 }
 
 function entryOrNull(value: unknown): Entry | null {
-  const parsed = toEntry(value);
+  const parsed = fullDecoding().toEntry(value);
   return parsed.ok ? parsed.entry : null;
 }
 
+/** Whether a string in the value holds a NUL, as every CUT_VALUE does (a kept string with one is read in full too). */
 function holdsCut(value: unknown): boolean {
-  return JSON.stringify(value).includes('\\u0000');
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsCut);
+  for (const key in value) if (holdsCut((value as Record<string, unknown>)[key])) return true;
+  return false;
 }
 
-/** The first line (a byte-order mark), a line ending in CR, a torn or an oversized one: left to the full decoder. */
+/** A first line that starts with a byte-order mark, a line ending in CR, a torn or an oversized one: left to the full decoder. */
 function fastEligible(line: RawLine): boolean {
-  return line.terminated && !line.overflow && line.offset !== 0 && line.bytes[line.bytes.length - 1] !== 0x0d;
+  const { bytes } = line;
+  if (!line.terminated || line.overflow || bytes[bytes.length - 1] === 0x0d) return false;
+  return line.offset !== 0 || !(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf);
 }
 
 function entryItem(seq: number, line: number, entry: Entry): ScannedEntry {

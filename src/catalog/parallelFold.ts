@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { foldFile, type FoldJob, type FoldResult } from './foldFile.js';
+import type { FoldJob, FoldResult } from './foldFileCore.js';
 import type { FileRange, RangeFold } from './rangeFold.js';
 import type { SessionSummary } from './sessionSummary.js';
-import type { WorkerReply } from './scanWorker.js';
-import { foldInParts, SPLIT_FROM_BYTES } from './splitFold.js';
+import type { FoldQueue, WorkerReply } from './scanWorker.js';
 
 /**
  * The worker's module beside the module at `base`: scanWorker.js beside the built package's parallelFold.js, or
@@ -21,74 +20,75 @@ export function scanWorkerBeside(base: string | URL): URL | null {
   return null;
 }
 
+/** How foldAll spreads its files: over how many threads, with which worker module (null: this thread alone). */
+export interface FoldAllOptions {
+  readonly threads?: number;
+  readonly worker?: URL | null;
+  readonly splitFromBytes?: number;
+}
+
 /**
- * Folds the files across the machine's cores (decisions 81 and 87): the calling thread takes files from the same queue
- * as one worker per other core, so a worker's start (loading its modules, warming up) costs nothing when a few files
- * are done before it is ready. One file alone, read from its start and of SPLIT_FROM_BYTES or more, is folded in parts,
- * one per core.
+ * Folds the files across the machine's cores (decisions 81, 87 and 96): the calling thread and one worker per other
+ * core take files from one queue, a counter in shared memory, so a worker goes on to its next file without waiting for
+ * this thread (busy folding its own) to hand it one, and a worker's start costs nothing when a few files are done
+ * before it is ready. One file alone, read from its start and of splitFold.ts's SPLIT_FROM_BYTES or more, is folded in
+ * parts, one per core.
  */
-export async function foldAll(
-  jobs: readonly FoldJob[],
-  threads = availableParallelism(),
-  splitFromBytes = SPLIT_FROM_BYTES,
-): Promise<Array<FoldResult | Error>> {
+export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions = {}): Promise<Array<FoldResult | Error>> {
+  const { threads = availableParallelism(), splitFromBytes } = options;
+  const module = (): URL | null => (options.worker === undefined ? scanWorkerBeside(import.meta.url) : options.worker);
   const [only] = jobs;
   const parts = jobs.length === 1 && only !== undefined && only.stored === undefined && threads > 1 ? threads : 0;
-  const partsModule = parts === 0 ? null : scanWorkerBeside(import.meta.url);
+  const partsModule = parts === 0 ? null : module();
   if (only !== undefined && partsModule !== null) return [await foldOneInParts(only, parts, partsModule, splitFromBytes)];
-  const helpers = Math.min(threads, jobs.filter((job) => job.usageOf === undefined).length) - 1;
-  const module = helpers < 1 ? null : scanWorkerBeside(import.meta.url);
-  const results = new Array<FoldResult | Error | undefined>(jobs.length);
   // A fold that goes on from a stored row looks its usage up in the catalog, which only this thread holds (decision 94):
   // this thread folds those first, while the workers start on the files read from their start.
   const grown = jobs.flatMap((job, index) => (job.usageOf === undefined ? [] : [index]));
   const fresh = jobs.flatMap((job, index) => (job.usageOf === undefined ? [index] : []));
-  let next = 0;
-  const take = (): number => (next < fresh.length ? (fresh[next++] ?? -1) : -1);
-  const pool = module === null ? [] : Array.from({ length: helpers }, () => new Worker(module));
-  const working = pool.map((worker) => foldInWorker(worker, jobs, take, results));
+  const helpers = Math.min(threads, fresh.length) - 1;
+  const workerModule = helpers < 1 ? null : module();
+  const results = new Array<FoldResult | Error | undefined>(jobs.length);
+  const queue: FoldQueue = { paths: fresh.map((index) => (jobs[index] as FoldJob).path), next: new Int32Array(new SharedArrayBuffer(4)) };
+  const pool = workerModule === null ? [] : Array.from({ length: helpers }, () => new Worker(workerModule));
+  const working = pool.map((worker) => foldInWorker(worker, queue, (at, result) => (results[fresh[at] as number] = result)));
+  // The fold's modules (the parser, the schemas) load here once the workers are started, not before (decision 96).
+  const loading = import('./foldHere.js');
   try {
-    for (const index of grown) results[index] = foldHere(jobs[index] as FoldJob);
-    for (let index = take(); index >= 0; index = take()) {
-      results[index] = foldHere(jobs[index] as FoldJob);
-      // Between files, the workers' replies are taken and each is sent its next file.
-      await new Promise((resolve) => setImmediate(resolve));
+    const { foldHere } = await loading;
+    for (const index of grown) results[index] = await foldHere(jobs[index] as FoldJob);
+    for (let at = Atomics.add(queue.next, 0, 1); at < fresh.length; at = Atomics.add(queue.next, 0, 1)) {
+      const index = fresh[at] as number;
+      results[index] = await foldHere(jobs[index] as FoldJob);
     }
     await Promise.all(working);
   } finally {
     await Promise.all(pool.map((worker) => worker.terminate()));
   }
-  return results.map((result, i) => result ?? foldHere(jobs[i] as FoldJob));
+  // A file a worker took and did not answer for (it failed) is folded here.
+  const { foldHere } = await loading;
+  return Promise.all(results.map((result, i) => (result === undefined ? foldHere(jobs[i] as FoldJob) : Promise.resolve(result))));
 }
 
-/** Sends the worker files from the queue, one at a time, until it is empty; a worker that fails leaves its file to the caller. */
-function foldInWorker(
-  worker: Worker,
-  jobs: readonly FoldJob[],
-  take: () => number,
-  results: Array<FoldResult | Error | undefined>,
-): Promise<void> {
+/** Hands the worker the queue and takes its replies until it says it is done (or fails). */
+function foldInWorker(worker: Worker, queue: FoldQueue, done: (at: number, result: FoldResult | Error) => void): Promise<void> {
   return new Promise((resolve) => {
-    const send = (): void => {
-      const index = take();
-      if (index < 0) resolve();
-      else worker.postMessage({ index, job: jobs[index] });
-    };
     worker.on('message', (reply: WorkerReply) => {
-      results[reply.index] = 'folded' in reply ? withSummary(reply.folded) : new Error('error' in reply ? reply.error : 'no fold');
-      send();
+      if ('drained' in reply) resolve();
+      else done(reply.index, 'folded' in reply ? withSummary(reply.folded) : new Error('error' in reply ? reply.error : 'no fold'));
     });
     worker.on('error', () => resolve());
-    send();
+    worker.on('exit', () => resolve());
+    worker.postMessage({ queue });
   });
 }
 
 /** One file in parts, the first folded here and each other in a worker of its own; in one piece here when it cannot be. */
-async function foldOneInParts(job: FoldJob, parts: number, module: URL, fromBytes: number): Promise<FoldResult | Error> {
+async function foldOneInParts(job: FoldJob, parts: number, module: URL, fromBytes: number | undefined): Promise<FoldResult | Error> {
+  const [{ foldInParts }, { foldHere }] = await Promise.all([import('./splitFold.js'), import('./foldHere.js')]);
   try {
-    return (await foldInParts(job.path, parts, (range) => foldRangeInWorker(module, job.path, range), fromBytes)) ?? foldHere(job);
+    return (await foldInParts(job.path, parts, (range) => foldRangeInWorker(module, job.path, range), fromBytes)) ?? (await foldHere(job));
   } catch {
-    return foldHere(job);
+    return await foldHere(job);
   }
 }
 
@@ -104,12 +104,4 @@ function foldRangeInWorker(module: URL, path: string, range: FileRange): Promise
 /** A worker posts the row alone (the summary is in it as JSON): one copy across threads, not two. */
 function withSummary(folded: Omit<FoldResult, 'summary'>): FoldResult {
   return { ...folded, summary: JSON.parse(folded.row.summary) as SessionSummary };
-}
-
-function foldHere(job: FoldJob): FoldResult | Error {
-  try {
-    return foldFile(job);
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
 }

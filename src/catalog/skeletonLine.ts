@@ -1,139 +1,88 @@
 /**
  * A JSON line with its long string values cut out, for a parse that skips the bytes no summary reads (tool results, file
- * contents, thinking: most of a transcript's bytes). Works on the line's bytes read as latin1, one character a byte: the
- * bytes of a multi-byte UTF-8 character are all 0x80 or over, so quotes, backslashes and control characters are where
- * they are in the text, and a line that is valid UTF-8 is valid JSON read either way (decisions 81 and 87).
+ * contents, thinking: most of a transcript's bytes). Works on the line's bytes, never decoding the long strings: quotes,
+ * backslashes and control characters are ASCII, and no byte of a multi-byte UTF-8 character is one, so they are found
+ * as bytes; only the kept part is decoded, as UTF-8 (decisions 81, 87 and 96).
  */
+import { closingQuote } from './stringEnd.js';
 
 /** A string value longer than this (in bytes) is cut out. Names, ids, times and kinds are far shorter. */
 export const LONG_STRING = 256;
 
 /** What a cut-out value becomes: not blank (so a light text block is '.'), and marked by a NUL no summary field holds. */
 export const CUT_VALUE = '.\u0000';
-const CUT_JSON = '".\\u0000"';
+const CUT_JSON = Buffer.from('".\\u0000"', 'latin1');
 
-/** A control character anywhere: JSON allows none inside a string, and Claude Code writes none between tokens either. */
-// eslint-disable-next-line no-control-regex -- control characters are what this finds
-const CONTROL = /[\x00-\x1f]/;
-/** An escape past ASCII left in the kept part: repairLatin1 could not tell its character from a UTF-8 byte read as latin1. */
-const WIDE_ESCAPE = /(?<!\\)(?:\\\\)*\\u(?!00[0-7])/;
-/**
- * A body that holds a character that is not white space: past spaces, tabs and escaped line ends, a printable ASCII
- * character or an escaped one (\", \\, \/), or the first byte of a UTF-8 character that no block of it is white space in
- * (not C2: U+00A0; not E1, E2, E3, EF: U+1680, U+2000 to U+205F, U+3000, U+FEFF).
- */
-const VISIBLE = /(?:[ \t]|\\[nrt])*(?:[!-[\]-~]|\\["\\/]|[\xc3-\xdf\xe4-\xec\xee\xf0-\xf4])/y;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** The kept part of a line as text, and whether anything was cut from it. */
+export interface Skeleton {
+  readonly text: string;
+  readonly cut: boolean;
+}
+
+/** The kept parts are copied here before they are decoded: one buffer a thread, grown to the longest line met. */
+let kept = Buffer.allocUnsafe(64 * 1024);
 
 /**
- * The line with every long string value replaced by CUT_VALUE, or null when it cannot be cut safely: a control character
- * or a bad escape anywhere, a string without its closing quote (the full parse then says what is wrong), or an escape
- * past ASCII in the kept part. A long value that may be white space only is kept, since a light text block tells blank
- * from not. Keys are never cut. Three passes of the engine's own searches (a regular expression, then indexOf from
- * backslash to backslash and from quote to quote) look at the bytes between, never a loop here over each (decision 87).
+ * The line (valid UTF-8) with every long string value replaced by CUT_VALUE, or null when it cannot be cut safely: a
+ * control character or a bad escape inside a string, or a string without its closing quote (the full parse then says
+ * what is wrong). What lies between strings is kept as it is, for JSON.parse to judge. A long value that may be white
+ * space only is kept, since a light text block tells blank from not. Keys are never cut.
  */
-export function skeletonOf(text: string): string | null {
-  if (CONTROL.test(text) || !escapesValid(text)) return null;
-  let out = '';
-  let last = 0;
-  let open = text.indexOf('"');
-  while (open >= 0) {
-    const close = closingQuote(text, open);
+export function skeletonOf(line: Uint8Array): Skeleton | null {
+  const bytes = new Uint8Array(line.buffer);
+  const words = new Int32Array(line.buffer, 0, line.buffer.byteLength >> 2);
+  const start = line.byteOffset;
+  const end = start + line.length;
+  if (kept.length < line.length) kept = Buffer.allocUnsafe(Math.max(line.length, kept.length * 2));
+  let length = 0;
+  let last = start;
+  for (let open = nextQuote(bytes, start, end); open >= 0;) {
+    const close = closingQuote(bytes, words, open + 1, end);
     if (close < 0) return null;
-    if (close - open > LONG_STRING && !isKey(text, close) && visible(text, open + 1, close)) {
-      out += text.slice(last, open) + CUT_JSON;
+    if (close - open > LONG_STRING && !isKey(bytes, close + 1, end) && visible(bytes, open + 1, close)) {
+      kept.set(bytes.subarray(last, open), length);
+      length += open - last;
+      kept.set(CUT_JSON, length);
+      length += CUT_JSON.length;
       last = close + 1;
     }
-    open = text.indexOf('"', close + 1);
+    open = nextQuote(bytes, close + 1, end);
   }
-  const skeleton = last === 0 ? text : out + text.slice(last);
-  return WIDE_ESCAPE.test(skeleton) ? null : skeleton;
+  if (last === start) return { text: Buffer.from(line.buffer, start, line.length).toString('utf8'), cut: false };
+  kept.set(bytes.subarray(last, end), length);
+  length += end - last;
+  return { text: kept.toString('utf8', 0, length), cut: true };
 }
 
-/** Whether every backslash starts an escape JSON allows: one of \" \\ \/ \b \f \n \r \t, or \u and four hex digits. */
-function escapesValid(text: string): boolean {
-  for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at)) {
-    const code = text.charCodeAt(at + 1);
-    if (code === 0x75) {
-      if (!(isHex(text, at + 2) && isHex(text, at + 3) && isHex(text, at + 4) && isHex(text, at + 5))) return false;
-      at += 6;
-    } else if (isShortEscape(code)) at += 2;
-    else return false;
-  }
-  return true;
+/** The next quote from `at`: between strings a line holds only punctuation, numbers and literals, a few bytes each. */
+function nextQuote(bytes: Uint8Array, at: number, end: number): number {
+  for (let i = at; i < end; i++) if (bytes[i] === QUOTE) return i;
+  return -1;
 }
 
-function isShortEscape(code: number): boolean {
-  switch (code) {
-    case 0x22: // "
-    case 0x5c: // \
-    case 0x2f: // /
-    case 0x62: // b
-    case 0x66: // f
-    case 0x6e: // n
-    case 0x72: // r
-    case 0x74: // t
-      return true;
-    default:
-      return false;
-  }
+function isKey(bytes: Uint8Array, at: number, end: number): boolean {
+  let i = at;
+  while (i < end && bytes[i] === 0x20) i++;
+  return i < end && bytes[i] === 0x3a;
 }
-
-function isHex(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
-}
-
-/** The quote that closes the string opened at `open` (escapes known valid): the next one after an even run of backslashes; -1 for none. */
-function closingQuote(text: string, open: number): number {
-  let quote = text.indexOf('"', open + 1);
-  while (quote >= 0 && text.charCodeAt(quote - 1) === 0x5c) {
-    let before = quote - 1;
-    while (text.charCodeAt(before) === 0x5c) before--;
-    if ((quote - 1 - before) % 2 === 0) return quote;
-    quote = text.indexOf('"', quote + 1);
-  }
-  return quote;
-}
-
-function isKey(text: string, close: number): boolean {
-  let i = close + 1;
-  while (text.charCodeAt(i) === 0x20) i++;
-  return text.charCodeAt(i) === 0x3a;
-}
-
-function visible(text: string, start: number, end: number): boolean {
-  VISIBLE.lastIndex = start;
-  return VISIBLE.test(text) && VISIBLE.lastIndex <= end;
-}
-
-const NON_ASCII = /[\x80-\xff]/;
 
 /**
- * Turns the strings of a value parsed from latin1 text back into what they were in UTF-8, in place. False when an object
- * key holds a non-ASCII character (rare; the caller parses the line in full instead).
+ * Whether a string body holds a character that is not white space: past spaces, tabs and escaped line ends, a printable
+ * ASCII character or an escaped one (\", \\, \/), or the first byte of a UTF-8 character that no block of it is white
+ * space in (not C2: U+00A0; not E1, E2, E3, EF: U+1680, U+2000 to U+205F, U+3000, U+FEFF).
  */
-export function repairLatin1(value: unknown): boolean {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (typeof item === 'string') {
-        if (NON_ASCII.test(item)) value[i] = fromLatin1(item);
-      } else if (!repairLatin1(item)) return false;
-    }
-    return true;
+function visible(bytes: Uint8Array, from: number, close: number): boolean {
+  for (let i = from; i < close; i++) {
+    const c = bytes[i] as number;
+    if (c === 0x20 || c === 0x09) continue;
+    if (c !== BACKSLASH)
+      return (c >= 0x21 && c <= 0x7e) || (c >= 0xc3 && c <= 0xdf) || (c >= 0xe4 && c <= 0xec) || c === 0xee || (c >= 0xf0 && c <= 0xf4);
+    const escaped = bytes[i + 1];
+    if (escaped !== 0x6e && escaped !== 0x72 && escaped !== 0x74) return escaped === QUOTE || escaped === BACKSLASH || escaped === 0x2f;
+    i++;
   }
-  if (typeof value !== 'object' || value === null) return true;
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (NON_ASCII.test(key)) return false;
-    const item = record[key];
-    if (typeof item === 'string') {
-      if (NON_ASCII.test(item)) record[key] = fromLatin1(item);
-    } else if (!repairLatin1(item)) return false;
-  }
-  return true;
-}
-
-function fromLatin1(text: string): string {
-  return Buffer.from(text, 'latin1').toString('utf8');
+  return false;
 }

@@ -1,7 +1,7 @@
 /**
  * A check, without zod, that a parsed line certainly passes its kind's schema (src/transcript/*Schema.ts), for the kinds
- * that make up nearly every line Claude Code writes. True means zod would accept it; false only means "not sure", and
- * the caller asks zod. zod's first thousands of parses in a fresh thread run its generated code cold: a scan worker
+ * that make up nearly every line Claude Code writes (system and attachment lines too: decision 96). True means zod would
+ * accept it; false only means "not sure", and the caller asks zod. zod's first thousands of parses in a fresh thread run its generated code cold: a scan worker
  * spends more there than on anything else in its first megabytes (decision 87). A field the schema names is checked
  * when present; fields it does not name pass, as in its loose objects.
  */
@@ -116,6 +116,26 @@ const KINDS: Readonly<Record<string, Check>> = {
   'file-history-snapshot': object({ messageId: isString, snapshot: isRecord }, { isSnapshotUpdate: optional(isBoolean) }),
   'queue-operation': object({ operation: isString }, { sessionId: optional(isString), timestamp: optional(isString) }),
   'last-prompt': object({}, { sessionId: optional(isString), lastPrompt: optional(isString), leafUuid: optional(isString) }),
+  system: object(
+    { uuid: isString },
+    {
+      ...chainFields,
+      subtype: optional(isString),
+      content: nullish(isString),
+      level: optional(isString),
+      compactMetadata: optional(
+        object(
+          {},
+          {
+            trigger: optional(isString),
+            preTokens: optional(isNumber),
+            preservedSegment: optional(object({ headUuid: isString, anchorUuid: isString, tailUuid: isString })),
+          },
+        ),
+      ),
+    },
+  ),
+  attachment: object({ uuid: isString, attachment: object({ type: isString }) }, chainFields),
 };
 
 /** Whether the parsed line certainly passes its kind's schema; false when its kind is not one checked here, or not sure. */

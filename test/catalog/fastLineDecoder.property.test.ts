@@ -1,6 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FastLineDecoder, scanItemOf } from '../../src/catalog/fastLineDecoder.js';
+// The fast decoder's own fall-back needs the full decoding loaded in this thread (decision 96).
+import '../../src/catalog/fullDecodingLoaded.js';
 import { LineDecoder } from '../../src/transcript/lineDecoder.js';
 import type { RawLine } from '../../src/transcript/lineSplitter.js';
 import { entryObject } from '../support/arbitraries.js';
@@ -98,24 +100,39 @@ const damage = fc.oneof(
   fc.constant((text: string) => text.replace(/é/g, '\\u00e9')),
 );
 
-function rawLine(bytes: Buffer): RawLine {
+function rawLine(bytes: Uint8Array): RawLine {
   return { bytes, offset: 100, length: bytes.length, line: 7, terminated: true, overflow: false };
 }
 
+/**
+ * The line's bytes as a view at `shift` bytes into a larger buffer, as a line sits in the chunk a scan reads, with bytes
+ * around it that would end a string or start an escape if the scan looked past the line's ends.
+ */
+function inChunk(bytes: Buffer, shift: number, around: number): Uint8Array {
+  const chunk = Buffer.alloc(shift + bytes.length + 8, around);
+  bytes.copy(chunk, shift);
+  return chunk.subarray(shift, shift + bytes.length);
+}
+
 /** The fast decoder gives a line what the full decoder gives, and moves its sequence numbers alike. */
-function expectSameAsFullDecoder(line: string): void {
+function expectSameAsFullDecoder(line: string, shift = 0, around = 0x22): void {
   const bytes = Buffer.from(line, 'utf8');
   const fast = new FastLineDecoder(5);
   const full = new LineDecoder(5);
   const expected = full.decode(rawLine(bytes));
-  expect(fast.decode(rawLine(bytes))).toEqual(expected === null ? null : scanItemOf(expected));
+  expect(fast.decode(rawLine(inChunk(bytes, shift, around)))).toEqual(expected === null ? null : scanItemOf(expected));
   expect(fast.nextSeq).toBe(full.nextSeq);
 }
+
+/** Where a line starts in its chunk (its word alignment), and the byte around it: a quote, a backslash, a letter or a digit. */
+const placement = fc.tuple(fc.nat({ max: 7 }), fc.constantFrom(0x22, 0x5c, 0x61, 0x30));
 
 describe('the fast line decoder', () => {
   it('decodes every long line, whole or damaged, to what the full decoder gives', () => {
     fc.assert(
-      fc.property(longEntry, damage, (object, damageIt) => expectSameAsFullDecoder(damageIt(JSON.stringify(object)))),
+      fc.property(longEntry, damage, placement, (object, damageIt, [shift, around]) =>
+        expectSameAsFullDecoder(damageIt(JSON.stringify(object)), shift, around),
+      ),
       { numRuns: fcRuns },
     );
   });
@@ -156,6 +173,28 @@ describe('the fast line decoder', () => {
       }),
       { numRuns: fcRuns },
     );
+  });
+
+  it("decodes a file's first line, with a byte-order mark or without, as the full decoder does, and leaves zod out where sure", () => {
+    fc.assert(
+      fc.property(fc.oneof(entryObject, keptFields, longEntry), fc.boolean(), (object, bom) => {
+        const text = Buffer.from(JSON.stringify(object), 'utf8');
+        const bytes = bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text]) : text;
+        const first: RawLine = { bytes, offset: 0, length: bytes.length, line: 1, terminated: true, overflow: false };
+        const expected = new LineDecoder(0).decode(first);
+        expect(new FastLineDecoder(0).decode(first)).toEqual(expected === null ? null : scanItemOf(expected));
+      }),
+      { numRuns: fcRuns },
+    );
+    const line = { type: 'queue-operation', operation: 'enqueue', sessionId: 's', timestamp: 't' };
+    const bytes = Buffer.from(JSON.stringify(line), 'utf8');
+    const full = vi.spyOn(LineDecoder.prototype, 'decode');
+    try {
+      new FastLineDecoder(0).decode({ bytes, offset: 0, length: bytes.length, line: 1, terminated: true, overflow: false });
+      expect(full).not.toHaveBeenCalled();
+    } finally {
+      full.mockRestore();
+    }
   });
 
   it('decodes lines that are no UTF-8 as the full decoder does', () => {

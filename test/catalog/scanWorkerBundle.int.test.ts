@@ -1,11 +1,11 @@
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { appendFileSync, closeSync, fstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { writeCorpus } from '../../bench/corpus.js';
 import { foldFile, type FoldResult } from '../../src/catalog/foldFile.js';
-import { scanWorkerBeside } from '../../src/catalog/parallelFold.js';
+import { foldAll, scanWorkerBeside } from '../../src/catalog/parallelFold.js';
 import { foldRange, lineRanges, type FileRange } from '../../src/catalog/rangeFold.js';
 import { CLI_BUNDLE } from '../support/cliBundle.js';
 import { tempDir } from '../support/tempDir.js';
@@ -44,6 +44,20 @@ describe('the scan worker beside the CLI bundle the tests start', () => {
     expect(second).toBeDefined();
     const range = second as FileRange;
     expect(await foldInWorker(module as URL, path, range)).toEqual({ index: 3, part: foldRange(path, range) });
+  });
+
+  it('folds many files from one queue shared with this thread, each result at its file, a missing file as its error', async () => {
+    const module = scanWorkerBeside(pathToFileURL(CLI_BUNDLE));
+    const dir = tempDir();
+    const paths = Array.from({ length: 12 }, (_, i) => join(dir, `s${i}.jsonl`));
+    paths.forEach((path, i) => writeCorpus(path, 40_000 + 5_000 * i, 20 + i, { compactions: i % 3 }));
+    // Lines only zod can judge, in some files: the thread that meets one loads the full decoding and folds the file again.
+    for (const path of paths.filter((_, i) => i % 4 === 1))
+      appendFileSync(path, `${JSON.stringify({ type: 'custom-title', customTitle: 'ti' })}\n`);
+    const jobs = [...paths, join(dir, 'missing.jsonl')].map((path) => ({ path }));
+    const results = await foldAll(jobs, { threads: 3, worker: module });
+    expect(results.slice(0, -1)).toEqual(paths.map((path) => foldFile({ path })));
+    expect(results.at(-1)).toBeInstanceOf(Error);
   });
 
   it('is not found beside a module that has none (memlog from its sources folds on the calling thread)', () => {

@@ -57,9 +57,23 @@ const message = someOf({
   stop_reason: str,
   usage: maybe(usage),
 });
+const compactMetadata = someOf({
+  trigger: str,
+  preTokens: num,
+  preservedSegment: maybe(someOf({ headUuid: str, anchorUuid: str, tailUuid: str })),
+});
 /** Lines of the kinds the check knows, every field present or not, of the right type or another. */
 const line = someOf({
-  type: fc.constantFrom('user', 'assistant', 'assistant', 'file-history-snapshot', 'queue-operation', 'last-prompt', 'system'),
+  type: fc.constantFrom(
+    'user',
+    'assistant',
+    'assistant',
+    'file-history-snapshot',
+    'queue-operation',
+    'last-prompt',
+    'system',
+    'attachment',
+  ),
   uuid: str,
   parentUuid: str,
   logicalParentUuid: str,
@@ -83,6 +97,11 @@ const line = someOf({
   operation: str,
   lastPrompt: str,
   leafUuid: str,
+  subtype: str,
+  content: maybe(fc.oneof(fc.string({ maxLength: 3 }), fc.constant(null))),
+  level: str,
+  compactMetadata: maybe(compactMetadata),
+  attachment: maybe(someOf({ type: str, content: anyValue })),
 });
 const mutated = fc.oneof(line, entryObject);
 
@@ -106,6 +125,39 @@ describe('the zod-free check of the common kinds', () => {
     expect(surelyValid(line)).toBe(false);
     const withInput = { ...line, message: { ...line.message, content: [{ type: 'tool_use', id: '', name: '', input: {} }] } };
     expect(surelyValid(withInput)).toBe(true);
+  });
+
+  it('is sure of system and attachment lines as Claude Code writes them (a boundary, a turn duration, an API error, a hook summary, an attachment)', () => {
+    const chain = {
+      parentUuid: 'p',
+      isSidechain: false,
+      sessionId: 's',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      cwd: '/w',
+      version: '2.1.90',
+    };
+    const lines = [
+      { ...chain, type: 'system', subtype: 'turn_duration', durationMs: 1200, isMeta: false, uuid: 'a' },
+      {
+        ...chain,
+        parentUuid: null,
+        logicalParentUuid: 'p',
+        type: 'system',
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        level: 'info',
+        isMeta: false,
+        uuid: 'b',
+        compactMetadata: { trigger: 'auto', preTokens: 167000, preservedSegment: { headUuid: 'h', anchorUuid: 'a', tailUuid: 't' } },
+      },
+      { ...chain, type: 'system', subtype: 'api_error', level: 'error', error: { status: 529 }, retryAttempt: 1, uuid: 'c' },
+      { ...chain, type: 'system', subtype: 'stop_hook_summary', hookCount: 1, hookInfos: [{ command: 'x' }], content: null, uuid: 'd' },
+      { ...chain, type: 'attachment', uuid: 'e', attachment: { type: 'todo_reminder', content: [], itemCount: 0 } },
+    ];
+    for (const line of lines) {
+      expect(toEntry(line).ok).toBe(true);
+      expect(surelyValid(line), String(line.uuid)).toBe(true);
+    }
   });
 
   it('is sure of the lines Claude Code writes, so that zod is rarely asked', () => {

@@ -54,8 +54,20 @@ describe('a rerun over the session catalog loads only the catalog (decision 88)'
     mkdirSync(join(root, '-home-dev-app'));
     writeCorpus(join(root, '-home-dev-app', 'one.jsonl'), 50_000, 1);
     const env = { MEMLOG_CATALOG: join(tempDir(), 'catalog.db') };
-    expect(readingIn(loadedBy(['inspect', root, '--json'], env))).not.toEqual([]);
+    const first = loadedBy(['inspect', root, '--json'], env);
+    expect(first.some((url) => url.includes('/src/catalog/scanFile'))).toBe(true);
     expect(readingIn(loadedBy(['inspect', root, '--json'], env))).toEqual([]);
+  });
+
+  it('a first scan of lines of the common kinds loads no schema either, a line it is not sure of does (decision 96)', () => {
+    const root = tempDir();
+    mkdirSync(join(root, '-home-dev-app'));
+    const file = join(root, '-home-dev-app', 'one.jsonl');
+    writeCorpus(file, 50_000, 1, { compactions: 1 });
+    expect(readingIn(loadedBy(['inspect', root, '--json'], { MEMLOG_CATALOG: join(tempDir(), 'catalog.db') }))).toEqual([]);
+    appendFileSync(file, `${JSON.stringify({ type: 'custom-title', customTitle: 'a title', sessionId: 's' })}\n`);
+    const urls = loadedBy(['inspect', root, '--json'], { MEMLOG_CATALOG: join(tempDir(), 'catalog.db') });
+    expect(readingIn(urls)).toEqual(['node_modules/zod/']);
   });
 
   it('memlog inspect --json after a file grew folds it on without RxJS', () => {

@@ -1,0 +1,99 @@
+import { closeSync, openSync } from 'node:fs';
+import { headHash, identityOf, type FileIdentity } from '../search/fileIdentity.js';
+import { newlyForgotten, type ForgottenLookup, type StoredForgotten } from './chainWindow.js';
+import type { CatalogRow } from './catalogRows.js';
+import { hashBefore } from './fileRange.js';
+import { fullDecoding } from './fullDecoding.js';
+import { scanInto, type ScanEnd, type ScanStart } from './scanFile.js';
+import { SessionFold, type FoldSnapshot } from './sessionFold.js';
+import type { SessionSummary } from './sessionSummary.js';
+import type { StoredUsage, UsageLookup } from './usageTotals.js';
+
+/** A file to fold: from its start, or on from a stored row (with its usage table) when the file only grew since. */
+export interface FoldJob {
+  readonly path: string;
+  readonly stored?: CatalogRow;
+  /** The usage stored for the file's messages, for a fold that goes on from `stored` (decision 94). */
+  readonly usageOf?: UsageLookup;
+  /** Whether the catalog's forgotten table holds a fingerprint of the file's, for the same fold (decision 94). */
+  readonly forgottenHas?: ForgottenLookup;
+}
+
+/** The row to store for a file, and its summary. */
+export interface FoldResult {
+  readonly row: CatalogRow;
+  readonly summary: SessionSummary;
+  /** Whether the fold went on from the stored row rather than from the file's start. */
+  readonly foldedOn: boolean;
+  /** The usage of the messages the fold met, for the catalog's usage table: all of the file's unless it folded on (decision 94). */
+  readonly usage: readonly StoredUsage[];
+  /** The fingerprints the fold forgot, for the catalog's forgotten table (decision 94). */
+  readonly forgotten: StoredForgotten;
+}
+
+/**
+ * Folds one transcript into its catalog row (decision 81). A file whose first bytes are those of the stored row and that
+ * is at least as long as what was folded only grew: its fold goes on from the stored snapshot at the stored end. Any
+ * other (rewritten, truncated, replaced) is folded from its start. Throws when the file cannot be read.
+ */
+export function foldFile(job: FoldJob): FoldResult {
+  const fd = openSync(job.path, 'r');
+  try {
+    const identity = identityOf(fd);
+    const { stored: was, usageOf } = job;
+    const stored = was !== undefined && usageOf !== undefined && onlyGrew(fd, was, identity) ? was : undefined;
+    const fold = stored === undefined || usageOf === undefined ? new SessionFold() : foldOnFrom(stored, usageOf, job.forgottenHas);
+    const start: ScanStart = stored === undefined ? { offset: 0, line: 1 } : { offset: stored.endOffset, line: stored.endLine };
+    const end = scanInto(fold, fd, start, identity.size);
+    return resultOf({ path: job.path, fd, identity }, fold, end, stored !== undefined);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A file open for its fold, with its identity when it was opened. */
+export interface OpenFile {
+  readonly path: string;
+  readonly fd: number;
+  readonly identity: FileIdentity;
+}
+
+/** The row and summary of a file folded up to `end`; the items of a torn last line count in the summary, not in the row. */
+export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, foldedOn: boolean): FoldResult {
+  const { usage, ...rest } = fold.snapshot();
+  // The fingerprints this fold forgot go to the forgotten table, not into the row (decision 94).
+  const forgotten = newlyForgotten(rest.window);
+  const snapshot = JSON.stringify({ ...rest, window: { ...rest.window, forgotten: undefined } });
+  let summarised = fold;
+  if (end.torn.length > 0) {
+    summarised = fold.copy();
+    for (const item of end.torn) summarised.add(item);
+  }
+  const summary = summarised.summarize(() => fullDecoding().lightEntriesOf(file.path));
+  return {
+    row: {
+      identity: file.identity,
+      endOffset: end.offset,
+      endLine: end.line,
+      endHash: hashBefore(file.fd, end.offset),
+      snapshot,
+      summary: JSON.stringify(summary),
+    },
+    usage,
+    forgotten,
+    summary,
+    foldedOn,
+  };
+}
+
+/** The fold a stored row holds, its messages' usage looked up as the tail meets them again. */
+function foldOnFrom(stored: CatalogRow, usageOf: UsageLookup, forgottenHas: ForgottenLookup | undefined): SessionFold {
+  return new SessionFold({ ...(JSON.parse(stored.snapshot) as Omit<FoldSnapshot, 'usage'>), usage: [] }, usageOf, forgottenHas);
+}
+
+/** Same file (device and inode), at least as long, with the same first bytes and the same bytes before where the fold ended. */
+function onlyGrew(fd: number, stored: CatalogRow, now: FileIdentity): boolean {
+  const was = stored.identity;
+  if (now.dev !== was.dev || now.ino !== was.ino || now.size < stored.endOffset || now.size < was.headBytes) return false;
+  return headHash(fd, was.headBytes) === was.headHash && hashBefore(fd, stored.endOffset) === stored.endHash;
+}
