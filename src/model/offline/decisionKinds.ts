@@ -85,10 +85,14 @@ const EXPECTATION = /\b(?:now|again|once|after|fix\w*|still|but|though|yet|when 
 
 /** "I do want to support several profiles": a requirement said with emphasis, not a task of the moment. */
 const WANTED_SUPPORT = /^(?:I|we)\s+(?:do|really|definitely|also|absolutely)\s+(?:want|need)\s+(?:it\s+)?to\s+support\s+\S/i;
+/** A lasting quality asked of the whole thing: "make it self-contained", "keep the build reproducible". */
+const DESIGN_QUALITY =
+  /^(?:please\s+)?(?:make|keep)\s+(?:it|them|everything|(?:the|our|all)\s+(?:[\w-]+\s+){0,2}[\w-]+)\s+(?:fully\s+|always\s+)?(?:self-[\w-]+|idempotent|portable|reproducible|deterministic|configurable|stateless|cross-platform|backwards?[- ]compatible|offline[- ]first|dependency-free|zero-config|platform[- ]independent|framework[- ]agnostic)\b/i;
 const REQUIREMENT_NOUN = /(?:'s|\bis|\bare)\s+(?:a\s+)?(?:hard|strict|firm|non-negotiable)\s+requirement\b|\bnon-negotiable\b/i;
 
 function requirement(sentence: string): DecidedKind | undefined {
-  if (WANTED_SUPPORT.test(sentence) || REQUIREMENT_NOUN.test(sentence)) return { type: 'project', cue: 'project-fact' };
+  if (WANTED_SUPPORT.test(sentence) || REQUIREMENT_NOUN.test(sentence) || DESIGN_QUALITY.test(sentence))
+    return { type: 'project', cue: 'project-fact' };
   const match = REQUIREMENT.exec(sentence);
   if (match === null || EXPECTATION.test(sentence) || FOR_NOW.test(sentence)) return undefined;
   return QUALIFIED.test(match[1] ?? '') ? { type: 'project', cue: 'project-fact' } : undefined;
@@ -177,8 +181,15 @@ function otherLanguageKind(sentence: string): DecidedKind | undefined {
 const INPUT_MODE =
   /\b(?:transcribed|dictated)\b[^.]{0,30}\b(?:by|with|using|via|through)\b|\b(?:voice (?:input|typing|dictation)|speech[- ]to[- ]text|typed on (?:my|a) phone)\b/i;
 
-/** A prohibition that opens with a task's verb ("try not to…", "make sure you never…"). */
-export const isTriedNot = (sentence: string): boolean => TRY_NOT.test(sentence) && !FOR_NOW.test(sentence);
+/**
+ * A kind that opens with a task's verb: a prohibition ("try not to…", "make sure you never…") or a
+ * lasting quality asked of the whole thing ("make it self-contained").
+ */
+export function kindOpeningAsTask(sentence: string): DecidedKind | undefined {
+  if (FOR_NOW.test(sentence)) return undefined;
+  if (TRY_NOT.test(sentence)) return { type: 'feedback', cue: 'always-never' };
+  return DESIGN_QUALITY.test(sentence) ? { type: 'project', cue: 'project-fact' } : undefined;
+}
 
 /** The kind of decision a sentence is, or undefined. Call it only on the person's own short sentences. */
 export function decidedKind(sentence: string): DecidedKind | undefined {

@@ -10,7 +10,7 @@ import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
 import { ANSWER_LANGUAGE, isEnvironmentFact, premiseOf } from './environmentFacts.js';
 import { isWorkflowRule } from './workflowRules.js';
-import { decidedKind, isEnoughChoice, isTriedNot } from './decisionKinds.js';
+import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
 import { FACT_NOT, isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
   ABOUT_ME,
@@ -74,11 +74,32 @@ const CLAUSE_BREAK = /(\s[\u2013\u2014]\s|\s-\s|;\s)/;
  * small commits": the first is transient, the second a preference), each long enough to say
  * something and without a leading "and", "also", "so" or "but".
  */
+/**
+ * Where a run-on sentence too long to be one statement breaks into clauses (decision 97): a comma
+ * before "and", "but", "so", "also", "then", "plus". People who type without full stops say several
+ * things in one sentence; each clause is read on its own.
+ */
+const RUN_ON_BREAK = /,\s+(?:and|but|so|also|then|plus|y|pero|et|mais)(?:\s+(?:also|then))?\s+|\s+(?:and also|and then|but also)\s+/i;
+
 function pieces(text: string): Piece[] {
   return sentences(text).flatMap((sentence) => {
-    const out = clausesOf(sentence.split(CLAUSE_BREAK));
+    const breaks = sentence.length > MAX_STATEMENT_CHARS ? new RegExp(`${CLAUSE_BREAK.source}|${RUN_ON_BREAK.source}`, 'i') : CLAUSE_BREAK;
+    const out = clausesOf(splitKeeping(sentence, breaks));
     return out.length > 0 ? out : [{ text: sentence, joined: false, separator: ' ' }];
   });
+}
+
+/** A sentence split at its breaks, alternating clause and separator (the capture groups a split would add, folded into one). */
+function splitKeeping(sentence: string, breaks: RegExp): string[] {
+  const out: string[] = [];
+  const global = new RegExp(breaks.source, 'gi');
+  let last = 0;
+  for (const match of sentence.matchAll(global)) {
+    out.push(sentence.slice(last, match.index), match[0]);
+    last = match.index + match[0].length;
+  }
+  out.push(sentence.slice(last));
+  return out;
 }
 
 /** Clauses from a sentence split at its breaks (`parts` alternates clause and separator). */
@@ -222,7 +243,7 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
     RULE.test(sentence) || DONT.test(sentence) || REQUEST_RULE.test(sentence) || isLastingRequest(sentence) || isWorkflowRule(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence))
-    return isTriedNot(sentence) ? make('feedback', 'always-never', quote, quote) : undefined;
+    return madeOf(kindOpeningAsTask(sentence), quote);
   // "I want you to add integration tests…" asks for work now (decision 77).
   if (isWorkWish(sentence) && !rule) return undefined;
   if (MOVE.test(sentence) || FACT_NOT.test(sentence)) return make('project', 'project-fact', quote, quote);
@@ -238,9 +259,11 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   if (IMPERATIVE.test(sentence) && !/^(?:please\s+)?run\b/i.test(sentence) && splitReason(sentence).reason !== undefined)
     return make('feedback', 'preference', quote, quote);
   // Choices, requirements and prohibitions read by their grammar (decision 97).
-  const decided = decidedKind(sentence);
-  return decided === undefined ? undefined : make(decided.type, decided.cue, quote, quote);
+  return madeOf(decidedKind(sentence), quote);
 }
+
+const madeOf = (kind: DecidedKind | undefined, quote: string): Found | undefined =>
+  kind === undefined ? undefined : make(kind.type, kind.cue, quote, quote);
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -100,3 +100,21 @@ describe('a view put with a tag question is the view (decision 97)', () => {
   kept('project', ['Si ya existe un componente así, no es necesario crear otro, o no?']);
   notKept(['Can you fix it, right?', '¿Por qué falla el build, o no?']);
 });
+
+describe('a lasting quality asked of the whole thing is a requirement (decision 97)', () => {
+  kept('project', ['Make the installer self-contained.', 'Make the CLI cross-platform.', 'Make it idempotent.']);
+  notKept(['Make it faster.', 'Make the button blue.', 'Make it self-contained for now.']);
+});
+
+describe('a run-on sentence too long to be one statement is read clause by clause (decision 97)', () => {
+  const runOn =
+    'ok so I looked at what you did this morning and it mostly works fine but the thing is that the bundler tree shakes badly ' +
+    'with the default exports you added, and also we never use default exports in this repo and I would like that to stay so in ' +
+    'every package we have, so can you redo it that way and then run the whole test suite again please and tell me';
+  it('keeps the clause that states the rule, without the rest', () => {
+    const found = findMemoryStatements([assistant('I updated the component.'), user(runOn)]);
+    expect(found.map((s) => s.type)).toEqual(['feedback']);
+    expect(found[0]?.text).toMatch(/^We never use default exports in this repo/);
+    expect(found[0]?.text).not.toMatch(/test suite/);
+  });
+});
