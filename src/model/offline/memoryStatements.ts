@@ -83,18 +83,19 @@ const RUN_ON_BREAK = /,\s+(?:and|but|so|also|then|plus|y|pero|et|mais)(?:\s+(?:a
 
 function pieces(text: string): Piece[] {
   return sentences(text).flatMap((sentence) => {
-    const breaks = sentence.length > MAX_STATEMENT_CHARS ? new RegExp(`${CLAUSE_BREAK.source}|${RUN_ON_BREAK.source}`, 'i') : CLAUSE_BREAK;
-    const out = clausesOf(splitKeeping(sentence, breaks));
+    const out = clausesOf(splitKeeping(sentence, sentence.length > MAX_STATEMENT_CHARS ? RUN_ON_BREAKS : CLAUSE_BREAKS));
     return out.length > 0 ? out : [{ text: sentence, joined: false, separator: ' ' }];
   });
 }
 
-/** A sentence split at its breaks, alternating clause and separator (the capture groups a split would add, folded into one). */
+const CLAUSE_BREAKS = new RegExp(CLAUSE_BREAK.source, 'gi');
+const RUN_ON_BREAKS = new RegExp(`${CLAUSE_BREAK.source}|${RUN_ON_BREAK.source}`, 'gi');
+
+/** A sentence split at its breaks (global patterns), alternating clause and separator. */
 function splitKeeping(sentence: string, breaks: RegExp): string[] {
   const out: string[] = [];
-  const global = new RegExp(breaks.source, 'gi');
   let last = 0;
-  for (const match of sentence.matchAll(global)) {
+  for (const match of sentence.matchAll(breaks)) {
     out.push(sentence.slice(last, match.index), match[0]);
     last = match.index + match[0].length;
   }
