@@ -128,7 +128,9 @@ function sentences(text: string): string[] {
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
     .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, '').replace(/^(?:wait|hey|well|alright|right)\s*[,!]\s*/i, ''))
     .map(withApostrophes)
-    .map((s) => s.replace(/^(?:and|also|so|but|oh|ok|okay|btw|by the way|just so you know|heads up|fyi)\b[\s,:]*/i, ''))
+    .map((s) =>
+      s.replace(/^(?:and|also|so|but|oh|ok|okay|btw|by the way|just so you know|heads up|fyi|pero|y|et|mais|aber|und)\b[\s,:]*/i, ''),
+    )
     .map((s) => s.replace(/^(?:I think|I guess|honestly|basically|generally|in general)\b[\s,]*/i, ''))
     .map((s) => s.charAt(0).toUpperCase() + s.slice(1))
     .filter((s) => s.length >= 8);

@@ -97,7 +97,10 @@ describe('the same kinds in Spanish and French (decision 97)', () => {
 
 describe('a view put with a tag question is the view (decision 97)', () => {
   kept('feedback', ['We always squash merge, right?']);
-  kept('project', ['Si ya existe un componente así, no es necesario crear otro, o no?']);
+  kept('project', [
+    'Si ya existe un componente así, no es necesario crear otro, o no?',
+    'pero si ya hay un script así, no es necesario otro o no ?',
+  ]);
   notKept(['Can you fix it, right?', '¿Por qué falla el build, o no?']);
 });
 
