@@ -37,6 +37,7 @@ export const askCallIds = (messages: ReadonlyArray<{ readonly content: Blocks }>
   );
 
 /** Where Claude Code puts the reason a person typed when they refused a tool call. */
+const REFUSAL_MARK = 'To tell you how to proceed, the user said:';
 const REFUSAL_REASON = /\bTo tell you how to proceed, the user said:\s*([\s\S]*)$/;
 /** What Claude Code adds after the reason, and the canned reason of AskUserQuestion's "clarify" choice: no one's words. */
 const AFTER_REASON = /\n\s*Note: The user's next message may contain\b[\s\S]*$/;
@@ -47,6 +48,8 @@ const CANNED_REASON = /^The user wants to clarify these questions\b/;
  * sent back): their own words in a tool result, like an AskUserQuestion answer (decision 97).
  */
 export function refusalReason(resultText: string): string[] {
+  // Most tool results are output, often long: a plain search first.
+  if (!resultText.includes(REFUSAL_MARK)) return [];
   const said = REFUSAL_REASON.exec(resultText)?.[1]?.replace(AFTER_REASON, '').trim() ?? '';
   return said === '' || CANNED_REASON.test(said) ? [] : [said];
 }

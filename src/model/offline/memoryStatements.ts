@@ -237,7 +237,7 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
   // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
   if (noise(sentence, false))
-    return !noise(sentence, false, false) && isEnoughChoice(sentence) ? make('project', 'project-fact', quote, quote) : undefined;
+    return isEnoughChoice(sentence) && !noise(sentence, false, false) ? make('project', 'project-fact', quote, quote) : undefined;
   const core = sentence.replace(LEADING_TIME, '');
   if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) return make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
