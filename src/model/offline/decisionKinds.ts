@@ -12,12 +12,15 @@ import { namesAThing, wordsIn } from './sentenceShape.js';
  * - a choice: "let's go with SQLite", "we'll use Zod for validation", "let's not use Redux";
  * - enough: "local storage is good enough", "REST is fine for us" (a hedge is how this is said);
  * - out of scope: "dark mode is not a priority", "we don't need auth on the admin page";
- * - a requirement: "it needs to work on Windows too", "the tests must run in under a minute";
+ * - a requirement: "it needs to work on Windows too", "the CLI must run without network access",
+ *   "make the installer self-contained";
  * - a prohibition by a modal: "you must not push to main", "we shouldn't depend on lodash",
  *   "try not to add new dependencies";
  * - a convention said as an order over a kind of thing: "put new components under src/ui",
  *   "write commit messages in the imperative mood";
- * - how the person types: "[dictated with voice input]".
+ * - a property kept over a whole thing: "let's keep the CLI dependency-free";
+ * - how the person types: "[dictated with voice input]";
+ * - the same kinds in Spanish and French, by their words alone.
  */
 export interface DecidedKind {
   readonly type: MemoryType;
@@ -79,7 +82,7 @@ function outOfScope(sentence: string): DecidedKind | undefined {
   return namedAt(sentence, match, phrase) ? { type: 'project', cue: 'project-fact' } : undefined;
 }
 
-/** A lasting requirement: "it needs to work on Windows too", "the tests must run in under a minute". */
+/** A lasting requirement: "it needs to work on Windows too", "the CLI must run without network access". */
 const REQUIREMENT =
   /^(?:it|(?:the|our|all|every)\s+(?:[\w-]+\s+){0,2}[\w-]+|[\w-]+(?:\s+[\w-]+)?)\s+(?:must|needs to|has to|have to|need to|should)\s+(?:always\s+)?(?:keep\s+)?(?:work|working|run|support|stay|remain|load|start|respond|build|be\s+(?:usable|accessible|compatible|backwards?[- ]compatible|responsive|deterministic|idempotent|available|reachable|runnable|installable))\b(.*)$/i;
 const QUALIFIED =
