@@ -36,11 +36,32 @@ export const askCallIds = (messages: ReadonlyArray<{ readonly content: Blocks }>
     ),
   );
 
-/** The answers a message's tool results give to the AskUserQuestion calls `asked`. */
+/** Where Claude Code puts the reason a person typed when they refused a tool call. */
+const REFUSAL_MARK = 'To tell you how to proceed, the user said:';
+const REFUSAL_REASON = /\bTo tell you how to proceed, the user said:\s*([\s\S]*)$/;
+/** What Claude Code adds after the reason, and the canned reason of AskUserQuestion's "clarify" choice: no one's words. */
+const AFTER_REASON = /\n\s*Note: The user's next message may contain\b[\s\S]*$/;
+const CANNED_REASON = /^The user wants to clarify these questions\b/;
+
+/**
+ * The reason the person typed when they refused a tool call (a permission prompt, a plan they
+ * sent back): their own words in a tool result, like an AskUserQuestion answer (decision 97).
+ */
+export function refusalReason(resultText: string): string[] {
+  // Most tool results are output, often long: a plain search first.
+  if (!resultText.includes(REFUSAL_MARK)) return [];
+  const said = REFUSAL_REASON.exec(resultText)?.[1]?.replace(AFTER_REASON, '').trim() ?? '';
+  return said === '' || CANNED_REASON.test(said) ? [] : [said];
+}
+
+/**
+ * The person's words in a message's tool results: the answers to the AskUserQuestion calls
+ * `asked`, and the reason they gave for refusing any call.
+ */
 export function answersIn(content: Blocks, asked: ReadonlySet<string>): string[] {
   if (typeof content === 'string') return [];
-  return content
-    .filter(isToolResultBlock)
-    .filter((block) => asked.has(block.tool_use_id))
-    .flatMap((block) => askAnswers(toolResultText(block.content)));
+  return content.filter(isToolResultBlock).flatMap((block) => {
+    const text = toolResultText(block.content);
+    return [...(asked.has(block.tool_use_id) ? askAnswers(text) : []), ...refusalReason(text)];
+  });
 }

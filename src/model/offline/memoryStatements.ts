@@ -10,6 +10,7 @@ import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
 import { ANSWER_LANGUAGE, isEnvironmentFact, premiseOf } from './environmentFacts.js';
 import { isWorkflowRule } from './workflowRules.js';
+import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
 import { FACT_NOT, isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
   ABOUT_ME,
@@ -73,11 +74,33 @@ const CLAUSE_BREAK = /(\s[\u2013\u2014]\s|\s-\s|;\s)/;
  * small commits": the first is transient, the second a preference), each long enough to say
  * something and without a leading "and", "also", "so" or "but".
  */
+/**
+ * Where a run-on sentence too long to be one statement breaks into clauses (decision 97): a comma
+ * before "and", "but", "so", "also", "then", "plus". People who type without full stops say several
+ * things in one sentence; each clause is read on its own.
+ */
+const RUN_ON_BREAK = /,\s+(?:and|but|so|also|then|plus|y|pero|et|mais)(?:\s+(?:also|then))?\s+|\s+(?:and also|and then|but also)\s+/i;
+
 function pieces(text: string): Piece[] {
   return sentences(text).flatMap((sentence) => {
-    const out = clausesOf(sentence.split(CLAUSE_BREAK));
+    const out = clausesOf(splitKeeping(sentence, sentence.length > MAX_STATEMENT_CHARS ? RUN_ON_BREAKS : CLAUSE_BREAKS));
     return out.length > 0 ? out : [{ text: sentence, joined: false, separator: ' ' }];
   });
+}
+
+const CLAUSE_BREAKS = new RegExp(CLAUSE_BREAK.source, 'gi');
+const RUN_ON_BREAKS = new RegExp(`${CLAUSE_BREAK.source}|${RUN_ON_BREAK.source}`, 'gi');
+
+/** A sentence split at its breaks (global patterns), alternating clause and separator. */
+function splitKeeping(sentence: string, breaks: RegExp): string[] {
+  const out: string[] = [];
+  let last = 0;
+  for (const match of sentence.matchAll(breaks)) {
+    out.push(sentence.slice(last, match.index), match[0]);
+    last = match.index + match[0].length;
+  }
+  out.push(sentence.slice(last));
+  return out;
 }
 
 /** Clauses from a sentence split at its breaks (`parts` alternates clause and separator). */
@@ -103,12 +126,19 @@ function clausesOf(parts: readonly string[]): Piece[] {
 function sentences(text: string): string[] {
   return splitSentences(text)
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
-    .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, ''))
-    .map((s) => s.replace(/^(?:and|also|so|but|oh|ok|okay|btw|by the way|just so you know|heads up|fyi)\b[\s,:]*/i, ''))
+    .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, '').replace(/^(?:wait|hey|well|alright|right)\s*[,!]\s*/i, ''))
+    .map(withApostrophes)
+    .map((s) =>
+      s.replace(/^(?:and|also|so|but|oh|ok|okay|btw|by the way|just so you know|heads up|fyi|pero|y|et|mais|aber|und)\b[\s,:]*/i, ''),
+    )
     .map((s) => s.replace(/^(?:I think|I guess|honestly|basically|generally|in general)\b[\s,]*/i, ''))
     .map((s) => s.charAt(0).toUpperCase() + s.slice(1))
     .filter((s) => s.length >= 8);
 }
+
+/** Contractions typed without their apostrophe ("dont", "shouldnt"), as the cues read them. */
+const BARE_CONTRACTION = /\b(do|does|did|is|are|was|were|should|would|could|must|has|have|had|ca|wo)nt\b/gi;
+const withApostrophes = (s: string): string => s.replace(BARE_CONTRACTION, (_, stem: string) => `${stem}n't`);
 
 /** The type a statement's words say, when a cue of its own (remember, a correction) does not fix one. */
 function classify(text: string, fallback: MemoryType): MemoryType {
@@ -134,13 +164,13 @@ function make(type: MemoryType, cue: MemoryStatement['cue'], text: string, quote
   return { type, text, quote, cue, ...(reason === undefined ? {} : { reason }), ...extra };
 }
 
-/** A sentence no memory should come from: a question, transient state, a story of a fix, what the code says. */
-function noise(sentence: string, transient = true): boolean {
+/** A sentence no memory should come from: a question, transient state, a hedge, a story of a fix, what the code says. */
+function noise(sentence: string, transient = true, hedge = true): boolean {
   return (
     /^never ?mind\b/i.test(sentence) ||
     // "When you touch the schema, regenerate the types" starts like a question and is a rule.
     (QUESTION.test(sentence) && !CONDITIONAL_RULE.test(sentence)) ||
-    HEDGE.test(sentence) ||
+    (hedge && HEDGE.test(sentence)) ||
     (transient && (TRANSIENT.test(sentence) || STATUS.test(sentence))) ||
     BUG_NARRATIVE.test(sentence) ||
     SYMPTOM.test(sentence) ||
@@ -154,6 +184,12 @@ function noise(sentence: string, transient = true): boolean {
  * decision 93); null when it gives neither.
  */
 function fromQuestion(sentence: string): { readonly found: Found | undefined } | null {
+  // A view put with a tag question ("…, o no?", "…, right?") is the view, decision 97.
+  const view = TAG_QUESTION.exec(sentence);
+  if (view !== null && view.index >= 8) {
+    const said = sentence.slice(0, view.index);
+    return QUESTION.test(`${said}.`) ? null : { found: statementOf(`${said}.`, undefined, false) };
+  }
   const asked = ruleAskedFor(sentence);
   if (asked !== undefined)
     return { found: noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', asked, clip(sentence, 400)) };
@@ -162,30 +198,46 @@ function fromQuestion(sentence: string): { readonly found: Found | undefined } |
   return null;
 }
 
+/** A tag question after a statement: "…, o no?", "…, ¿verdad?", "…, right?", "…, n'est-ce pas ?". */
+const TAG_QUESTION = /[,\s]+(?:¿\s*)?(?:o no|verdad|cierto|¿no|right|correct|isn't it|don't we|n'est-ce pas)\s*\?\s*$/i;
+
+/** "Remember that…": what is to be remembered, a rule when it says how to work, else a fact. */
+function remembered(sentence: string, quote: string): Found | undefined {
+  const match = REMEMBER.exec(sentence);
+  if (!match) return undefined;
+  const text = clip(capitalise(match[1] ?? ''), 400);
+  // "the staging API runs on port 8080" and its later "now runs on port 9090" must be one type to meet.
+  const asked = text.replace(/^to\s+/i, ''); // "remember to squash commits": an instruction
+  const rule = asked !== text || RULE.test(text) || DONT.test(text) || PREFERENCE.test(text) || IMPERATIVE.test(asked);
+  return make(classify(text, rule ? 'feedback' : 'project'), 'remember', text, quote);
+}
+
+/** A reply's first sentence that corrects or confirms what the assistant just said. */
+function replyTo(sentence: string, quote: string, afterAssistant: string): Found | undefined {
+  if (CORRECTION.test(sentence)) {
+    const text = clip(sentence.replace(CORRECTION, ''), 400);
+    if (text.length >= 8 && !QUESTION.test(text) && !/^(?:let's|lets|can you|could you|also)\b/i.test(text))
+      return make('feedback', 'correction', capitalise(text), quote, { corrected: clip(afterAssistant, 200) });
+  }
+  if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
+    return make('feedback', 'confirmation', quote, quote, { corrected: clip(afterAssistant, 200) });
+  return undefined;
+}
+
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const asked = fromQuestion(sentence);
   if (asked !== null) return asked.found;
   if (sentence.endsWith('?')) return undefined;
   const quote = clip(sentence, 400);
-  const remembered = REMEMBER.exec(sentence);
-  if (remembered) {
-    const text = clip(capitalise(remembered[1] ?? ''), 400);
-    // What is to be remembered is a rule (feedback) when it says how to work, else a fact (project):
-    // "the staging API runs on port 8080" and its later "now runs on port 9090" must be one type to meet.
-    const asked = text.replace(/^to\s+/i, ''); // "remember to squash commits": an instruction
-    const rule = asked !== text || RULE.test(text) || DONT.test(text) || PREFERENCE.test(text) || IMPERATIVE.test(asked);
-    return make(classify(text, rule ? 'feedback' : 'project'), 'remember', text, quote);
-  }
+  const kept = remembered(sentence, quote);
+  if (kept !== undefined) return kept;
   if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
-  if (first && afterAssistant !== undefined && CORRECTION.test(sentence)) {
-    const text = clip(sentence.replace(CORRECTION, ''), 400);
-    if (text.length >= 8 && !QUESTION.test(text) && !/^(?:let's|lets|can you|could you|also)\b/i.test(text))
-      return make('feedback', 'correction', capitalise(text), quote, { corrected: clip(afterAssistant, 200) });
-  }
-  if (first && afterAssistant !== undefined && CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
-    return make('feedback', 'confirmation', quote, quote, { corrected: clip(afterAssistant, 200) });
+  const reply = first && afterAssistant !== undefined ? replyTo(sentence, quote, afterAssistant) : undefined;
+  if (reply !== undefined) return reply;
   // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
-  if (noise(sentence, false)) return undefined;
+  // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
+  if (noise(sentence, false))
+    return isEnoughChoice(sentence) && !noise(sentence, false, false) ? make('project', 'project-fact', quote, quote) : undefined;
   const core = sentence.replace(LEADING_TIME, '');
   if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) return make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
@@ -193,7 +245,8 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   const rule =
     RULE.test(sentence) || DONT.test(sentence) || REQUEST_RULE.test(sentence) || isLastingRequest(sentence) || isWorkflowRule(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
-  if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)) return undefined;
+  if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence))
+    return madeOf(kindOpeningAsTask(sentence), quote);
   // "I want you to add integration tests…" asks for work now (decision 77).
   if (isWorkWish(sentence) && !rule) return undefined;
   if (MOVE.test(sentence) || FACT_NOT.test(sentence)) return make('project', 'project-fact', quote, quote);
@@ -208,8 +261,12 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   // An instruction given with its reason is a way of working, not a one-off task.
   if (IMPERATIVE.test(sentence) && !/^(?:please\s+)?run\b/i.test(sentence) && splitReason(sentence).reason !== undefined)
     return make('feedback', 'preference', quote, quote);
-  return undefined;
+  // Choices, requirements and prohibitions read by their grammar (decision 97).
+  return madeOf(decidedKind(sentence), quote);
 }
+
+const madeOf = (kind: DecidedKind | undefined, quote: string): Found | undefined =>
+  kind === undefined ? undefined : make(kind.type, kind.cue, quote, quote);
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 

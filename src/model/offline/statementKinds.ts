@@ -109,6 +109,7 @@ export const REQUEST_RULE =
 /** A preference or a way of working, in natural words. */
 export const PREFERENCE = new RegExp(
   [
+    String.raw`\b(?:I|we)(?:'d|\s+would)\s+(?:like|love|prefer)\s+(?:all|every|each|our)\s+[\w-]+`,
     String.raw`\b(?:I|we)(?:'d rather|\s+(?:really\s+)?(?:prefer|would rather|like it when|like to|want you to|expect you to|hate it when|dislike|can't stand|don't like|do not like|don't want|do not want|want (?:all|every|the|each)))\b`,
     String.raw`\bwe\s+(?:always\s+)?(?:name|call|prefix|tag|label|squash|rebase|format|review|write|keep|put|sign|version)\s+(?:our\s+|the\s+|all\s+|every\s+)?\w+`,
     String.raw`\bI\s+(?:really\s+)?(?:like|love|hate|dislike)\s+(?!it\b|that\b|this\b|the idea\b|to\b|how\b|the way\b)\w+|^(?:please\s+)?prefer\s+\w+|^(?:please\s+)?use\s+\S+(?:\s+\S+)?\s+for\s+(?:all|any|every|everything|anything|new)\b`,
@@ -160,7 +161,7 @@ export const PROJECT_FACT = new RegExp(
   [
     MOVES,
     // decisions
-    String.raw`\b(?:we|the team|team|they|management|product)\s+(?:have\s+|has\s+)?(?:decided|agreed|chose|chosen|settled on|went with|picked|voted|are going with|are sticking with|are staying with|will use|will move|committed to)\b|\bthe decision (?:is|was)\b`,
+    String.raw`\b(?:we|I|the team|team|they|management|product)\s+(?:have\s+|has\s+|'ve\s+)?(?:decided|agreed|chose|chosen|settled on|went with|picked|voted|are going with|are sticking with|are staying with|will use|will move|committed to)\b|\bthe decision (?:is|was)\b`,
     // deadlines
     String.raw`\b(?:deadline|due (?:on|by|date)|code freeze|release freeze|freeze|launch(?:es)?|go-live|go live|cutover|ships? (?:on|by|in|next)|release (?:is|on|by|date|goes)|demo (?:is|on)|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|end of|the end of|eod|eow|q[1-4])|until (?:monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|(?:next|this) (?:sprint|quarter|milestone)|q[1-4] 20\d\d|\d{4}-\d{2}-\d{2})\b`,
     // ownership

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { refusalReason } from '../../../src/model/offline/askAnswers.js';
+
+const REFUSED =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).";
+const NOTE =
+  "Note: The user's next message may contain a correction or preference. Pay close attention — if they explain what went wrong or how they'd prefer you to work, consider saving that to memory for future sessions.";
+const refused = (reason: string) => `${REFUSED} To tell you how to proceed, the user said:\n${reason}\n\n${NOTE}`;
+
+// Sentences written for these tests (decision 97), none taken from a corpus.
+describe('the reason a person typed when refusing a tool call is their words (decision 97)', () => {
+  it('is read without the note Claude Code adds after it', () => {
+    expect(refusalReason(refused('Never edit the generated client, change the OpenAPI spec instead.'))).toEqual([
+      'Never edit the generated client, change the OpenAPI spec instead.',
+    ]);
+  });
+
+  it('a refusal without a reason, or with the canned reason of "clarify", holds none', () => {
+    expect(refusalReason(`${REFUSED} STOP what you are doing and wait for the user to tell you how to proceed.`)).toEqual([]);
+    expect(
+      refusalReason(refused('The user wants to clarify these questions.\n    This means they may have additional information.')),
+    ).toEqual([]);
+  });
+
+  it('is kept as a rule from the result of any refused call', () => {
+    const kept = findMemoryStatements([
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_edit', name: 'Edit', input: {} }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_edit', is_error: true, content: refused('Never edit the generated client.') }],
+      },
+    ]);
+    expect(kept.map((s) => [s.type, s.text])).toEqual([['feedback', 'Never edit the generated client.']]);
+  });
+
+  it('while the rest of a tool result stays no one’s words', () => {
+    const kept = findMemoryStatements([
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_bash', content: 'Never edit the generated client.' }] },
+    ]);
+    expect(kept).toEqual([]);
+  });
+});
