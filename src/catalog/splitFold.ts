@@ -16,8 +16,8 @@ export const WORKER_START_BYTES = 16 * 1024 * 1024;
 
 /**
  * Folds a file from its start in `parts` line-aligned parts, the first here while `foldLater` folds the others (in
- * worker threads, started now: the first part is longer by what a thread folds while one starts), and merges the parts'
- * folds into the whole file's (decision 87). Null when the file is smaller than `fromBytes`, does not end with a newline
+ * worker threads, started now; the first part is WORKER_START_BYTES longer), and merges the parts' folds into the whole
+ * file's (decision 87). Null when the file is smaller than `fromBytes`, does not end with a newline
  * (a write in progress: its torn line is the one-piece fold's business), or a part could not be folded or merged; the
  * caller then folds it in one piece.
  */
