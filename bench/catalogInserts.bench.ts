@@ -46,15 +46,26 @@ function oneByOne(db: Database.Database, list: ReadonlyArray<readonly [number, n
   for (const [high, low] of list) put.run(path, 'nodes', high, low);
 }
 
-function multiRow(db: Database.Database, list: ReadonlyArray<readonly [number, number]>): void {
-  const statementOf = (n: number): Database.Statement =>
-    db.prepare(`INSERT OR IGNORE INTO forgotten (path, kind, high, low) VALUES ${Array(n).fill('(?, ?, ?, ?)').join(', ')}`);
+/** Rows inserted `batch` at a time with one multi-row statement (a shorter one for the last chunk). */
+function inChunks(
+  db: Database.Database,
+  insert: string,
+  placeholder: string,
+  list: ReadonlyArray<readonly [number, number]>,
+  valuesOf: (chunk: ReadonlyArray<readonly [number, number]>) => unknown[],
+): void {
+  const statementOf = (n: number): Database.Statement => db.prepare(`${insert} VALUES ${Array(n).fill(placeholder).join(', ')}`);
   const full = statementOf(batch);
   for (let at = 0; at < list.length; at += batch) {
     const chunk = list.slice(at, at + batch);
-    const values = chunk.flatMap(([high, low]) => [path, 'nodes', high, low]);
-    (chunk.length === batch ? full : statementOf(chunk.length)).run(values);
+    (chunk.length === batch ? full : statementOf(chunk.length)).run(valuesOf(chunk));
   }
+}
+
+function multiRow(db: Database.Database, list: ReadonlyArray<readonly [number, number]>): void {
+  inChunks(db, 'INSERT OR IGNORE INTO forgotten (path, kind, high, low)', '(?, ?, ?, ?)', list, (chunk) =>
+    chunk.flatMap(([high, low]) => [path, 'nodes', high, low]),
+  );
 }
 
 function jsonEach(db: Database.Database, list: ReadonlyArray<readonly [number, number]>): void {
@@ -66,13 +77,7 @@ function jsonEach(db: Database.Database, list: ReadonlyArray<readonly [number, n
 
 /** The same rows keyed by an integer file id and kind (the sessions row's id) instead of the path's text; `?1`, `?2` bound once. */
 function multiRowById(db: Database.Database, list: ReadonlyArray<readonly [number, number]>): void {
-  const statementOf = (n: number): Database.Statement =>
-    db.prepare(`INSERT OR IGNORE INTO forgotten_by_id (file, kind, high, low) VALUES ${Array(n).fill('(?1, ?2, ?, ?)').join(', ')}`);
-  const full = statementOf(batch);
-  for (let at = 0; at < list.length; at += batch) {
-    const chunk = list.slice(at, at + batch);
-    (chunk.length === batch ? full : statementOf(chunk.length)).run([7, 0, ...chunk.flat()]);
-  }
+  inChunks(db, 'INSERT OR IGNORE INTO forgotten_by_id (file, kind, high, low)', '(?1, ?2, ?, ?)', list, (chunk) => [7, 0, ...chunk.flat()]);
 }
 
 function jsonEachById(db: Database.Database, list: ReadonlyArray<readonly [number, number]>): void {
