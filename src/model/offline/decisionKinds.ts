@@ -25,6 +25,8 @@ import { namesAThing, wordsIn } from './sentenceShape.js';
 export interface DecidedKind {
   readonly type: MemoryType;
   readonly cue: 'always-never' | 'preference' | 'project-fact' | 'about-me';
+  /** What the memory says, when it is only part of the sentence (a dictation tool's marker). */
+  readonly said?: string;
 }
 
 /** The work of the moment: a choice or a rule said with one of these holds for now only. */
@@ -187,6 +189,15 @@ function otherLanguageKind(sentence: string): DecidedKind | undefined {
 const INPUT_MODE =
   /\b(?:transcribed|dictated)\b[^.]{0,30}\b(?:by|with|using|via|through)\b|\b(?:voice (?:input|typing|dictation)|speech[- ]to[- ]text|typed on (?:my|a) phone)\b/i;
 
+/** A marker a dictation tool adds, "[text transcribed by …]": what to keep of a message tagged with one. */
+const MARKER = /[[(][^\])]{3,100}[\])]/;
+
+/** How the person types: the marker alone when there is one, not the sentence it was tagged on. */
+function inputMode(sentence: string): DecidedKind {
+  const marker = MARKER.exec(sentence)?.[0];
+  return { type: 'user', cue: 'about-me', ...(marker !== undefined && INPUT_MODE.test(marker) ? { said: marker } : {}) };
+}
+
 /**
  * A kind that opens with a task's verb: a prohibition ("try not to…", "make sure you never…") or a
  * lasting quality asked of the whole thing ("make it self-contained").
@@ -222,7 +233,7 @@ function holdsKindWord(sentence: string): boolean {
 /** The kind of decision a sentence is, or undefined. Call it only on the person's own short sentences. */
 export function decidedKind(sentence: string): DecidedKind | undefined {
   if (sentence.endsWith('?') || !holdsKindWord(sentence)) return undefined;
-  if (INPUT_MODE.test(sentence) && sentence.length <= 120) return { type: 'user', cue: 'about-me' };
+  if (INPUT_MODE.test(sentence) && sentence.length <= 120) return inputMode(sentence);
   if (isEnoughChoice(sentence)) return { type: 'project', cue: 'project-fact' };
   if (KEPT_PROPERTY.test(sentence) && !FOR_NOW.test(sentence)) return { type: 'feedback', cue: 'preference' };
   return (

@@ -265,8 +265,15 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   return madeOf(decidedKind(sentence), quote);
 }
 
-const madeOf = (kind: DecidedKind | undefined, quote: string): Found | undefined =>
-  kind === undefined ? undefined : make(kind.type, kind.cue, quote, quote);
+/** Statements that are only a part of their sentence (a dictation tool's marker): kept alone, never grouped with what led up to them. */
+const standalone = new WeakSet<Found>();
+
+function madeOf(kind: DecidedKind | undefined, quote: string): Found | undefined {
+  if (kind === undefined) return undefined;
+  const found = make(kind.type, kind.cue, kind.said ?? quote, quote);
+  if (kind.said !== undefined) standalone.add(found);
+  return found;
+}
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -393,6 +400,11 @@ function grouped(said: readonly Piece[], statements: ReadonlyArray<Found | undef
     const head = statements[i];
     const piece = said[i];
     if (head === undefined || piece === undefined) continue;
+    if (standalone.has(head)) {
+      out.push(head);
+      free = i + 1;
+      continue;
+    }
     const members: Member[] = [...ledUpTo(said, i, free), { sentence: head.text, separator: piece.separator, statement: head }];
     const after = followers(said, statements, i, head, members);
     members.push(...after);
