@@ -22,6 +22,8 @@ export type CatalogAnswer =
  */
 export class SessionCatalog {
   readonly #rows: CatalogRows;
+  /** The fold in progress: its transaction stays open while threads fold (decision 98), so the next waits for it. */
+  #folding: Promise<void> = Promise.resolve();
 
   constructor(db: CatalogDb) {
     this.#rows = new CatalogRows(db);
@@ -39,7 +41,11 @@ export class SessionCatalog {
       else if (head !== undefined && sameIdentity(head.identity, now)) answers[at] = storedAnswer(path, head);
       else jobs.push({ at, job: this.#job(key, head !== undefined) });
     });
-    if (jobs.length > 0) await this.#fold(paths, jobs, answers);
+    if (jobs.length > 0) {
+      const fold = this.#folding.then(() => this.#fold(paths, jobs, answers));
+      this.#folding = fold.catch(() => undefined);
+      await fold;
+    }
     return answers.map((answer, at) => answer ?? { path: paths[at] as string, error: new Error('not summarised') });
   }
 

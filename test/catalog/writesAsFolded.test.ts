@@ -55,3 +55,18 @@ describe('each file’s result as it is folded (decision 98)', () => {
     expect(db.inTransaction).toBe(false);
   });
 });
+
+describe('summaries asked of one catalog at the same time', () => {
+  it('are each answered, the second fold waiting for the first one’s transaction', async () => {
+    const dir = tempDir();
+    const paths = Array.from({ length: 4 }, (_, i) => join(dir, `t${i}.jsonl`));
+    paths.forEach((path, i) => writeCorpus(path, 20_000, 60 + i));
+    const db = openCatalogDb(':memory:');
+    const catalog = new SessionCatalog(db);
+    const [first, second] = await Promise.all([catalog.summaries(paths.slice(0, 2)), catalog.summaries(paths.slice(2))]);
+    expect([...(first ?? []), ...(second ?? [])].map((answer) => ('summary' in answer ? answer.summary : answer))).toEqual(
+      paths.map((path) => foldFile({ path }).summary),
+    );
+    expect(db.prepare('SELECT count(*) AS n FROM sessions').get()).toMatchObject({ n: 4 });
+  });
+});
