@@ -57,9 +57,15 @@ export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions 
   const helpers = Math.min(threads, fresh.length) - 1;
   const workerModule = helpers < 1 ? null : module();
   const results = new Array<FoldResult | Error | undefined>(jobs.length);
+  // A throw of onResult's inside a worker's message handler would end the process: kept, and thrown once the threads stop.
+  const failures: unknown[] = [];
   const settle = (index: number, result: FoldResult | Error): void => {
     results[index] = result;
-    onResult(index, result);
+    try {
+      onResult(index, result);
+    } catch (error) {
+      failures.push(error);
+    }
   };
   const queue: FoldQueue = { paths: fresh.map((index) => (jobs[index] as FoldJob).path), next: new Int32Array(new SharedArrayBuffer(4)) };
   const pool = workerModule === null ? [] : Array.from({ length: helpers }, () => new Worker(workerModule));
@@ -83,6 +89,7 @@ export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions 
   // A file a worker took and did not answer for (it failed) is folded here.
   const { foldHere } = await loading;
   for (const [index, result] of results.entries()) if (result === undefined) settle(index, await foldHere(jobs[index] as FoldJob));
+  if (failures.length > 0) throw failures[0];
   return results.map((result) => result ?? new Error('not folded'));
 }
 
