@@ -56,17 +56,7 @@ export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions 
   const fresh = jobs.flatMap((job, index) => (job.usageOf === undefined ? [index] : []));
   const helpers = Math.min(threads, fresh.length) - 1;
   const workerModule = helpers < 1 ? null : module();
-  const results = new Array<FoldResult | Error | undefined>(jobs.length);
-  // A throw of onResult's inside a worker's message handler would end the process: kept, and thrown once the threads stop.
-  const failures: unknown[] = [];
-  const settle = (index: number, result: FoldResult | Error): void => {
-    results[index] = result;
-    try {
-      onResult(index, result);
-    } catch (error) {
-      failures.push(error);
-    }
-  };
+  const { results, failures, settle } = settling(jobs.length, onResult);
   const queue: FoldQueue = { paths: fresh.map((index) => (jobs[index] as FoldJob).path), next: new Int32Array(new SharedArrayBuffer(4)) };
   const pool = workerModule === null ? [] : Array.from({ length: helpers }, () => new Worker(workerModule));
   const working = pool.map((worker) => foldInWorker(worker, queue, (at, result) => settle(fresh[at] as number, result)));
@@ -91,6 +81,24 @@ export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions 
   for (const [index, result] of results.entries()) if (result === undefined) settle(index, await foldHere(jobs[index] as FoldJob));
   if (failures.length > 0) throw failures[0];
   return results.map((result) => result ?? new Error('not folded'));
+}
+
+/**
+ * The results as they come, each handed to `onResult`. A throw of its, inside a worker's message handler, would end the
+ * process: kept in `failures`, for foldAll to throw once the threads stop.
+ */
+function settling(count: number, onResult: (index: number, result: FoldResult | Error) => void) {
+  const results = new Array<FoldResult | Error | undefined>(count);
+  const failures: unknown[] = [];
+  const settle = (index: number, result: FoldResult | Error): void => {
+    results[index] = result;
+    try {
+      onResult(index, result);
+    } catch (error) {
+      failures.push(error);
+    }
+  };
+  return { results, failures, settle };
 }
 
 /** Hands the worker the queue and takes its replies until it says it is done (or fails). */
