@@ -101,15 +101,37 @@ export class CatalogRows {
 
   /** Stores the rows and their messages' usage in one transaction; a file read from its start has its old usage dropped. */
   putAll(rows: readonly StoredFold[]): void {
-    if (rows.length === 0) return;
-    this.#db.exec('BEGIN IMMEDIATE');
+    const writer = this.writer();
     try {
-      for (const fold of rows) this.#put(fold);
-      this.#db.exec('COMMIT');
+      for (const fold of rows) writer.put(fold);
+      writer.end();
     } catch (error) {
-      this.#db.exec('ROLLBACK');
+      writer.abort();
       throw error;
     }
+  }
+
+  /**
+   * Stores rows one at a time as their folds end, in one transaction begun at the first (decision 98): `end` commits
+   * it, `abort` rolls it back.
+   */
+  writer(): RowWriter {
+    let open = false;
+    return {
+      put: (fold) => {
+        if (!open) this.#db.exec('BEGIN IMMEDIATE');
+        open = true;
+        this.#put(fold);
+      },
+      end: () => {
+        if (open) this.#db.exec('COMMIT');
+        open = false;
+      },
+      abort: () => {
+        if (open) this.#db.exec('ROLLBACK');
+        open = false;
+      },
+    };
   }
 
   #put({ path, row, usage, forgotten, foldedOn }: StoredFold): void {
@@ -128,6 +150,13 @@ export class CatalogRows {
     const stored = this.#upsert.get(path, ...identityColumns(identity), endOffset, endLine, endHash, snapshot, summary);
     return (stored as { id: number }).id;
   }
+}
+
+/** Rows stored as their folds end, in one transaction (CatalogRows.writer). */
+export interface RowWriter {
+  put(fold: StoredFold): void;
+  end(): void;
+  abort(): void;
 }
 
 /** A forgotten fingerprint's kind as the table stores it. */

@@ -8,6 +8,18 @@ export interface SeqEntry {
   readonly entry: Entry;
 }
 
+/** Where a line starts: its entry's seq, its byte offset and its 1-based number. */
+export interface WindowMark {
+  readonly seq: number;
+  readonly offset: number;
+  readonly line: number;
+}
+
+/** Where an entry's line is in its file. */
+export type LineAt = Omit<WindowMark, 'seq'>;
+
+const FILE_START: WindowMark = { seq: 0, offset: 0, line: 1 };
+
 /** The window as stored in a catalog row. */
 export interface ChainWindowSnapshot {
   readonly entries: readonly SeqEntry[];
@@ -18,7 +30,39 @@ export interface ChainWindowSnapshot {
   readonly forgotten?: StoredForgotten;
   /** How many fingerprints were forgotten in all, stored ones included: [nodes, progress]. */
   readonly forgottenCounts: readonly [nodes: number, progress: number];
-  readonly previousBoundarySeq: number | null;
+  /** The newest compact boundary folded. */
+  readonly previousBoundary: WindowMark | null;
+  /**
+   * Where the chain entries kept start (the boundary before the newest, or the file's start): every entry the window keeps
+   * from there on is the file's, so a catalog row may leave them out and a growth read them again (decision 98).
+   */
+  readonly keptFrom: WindowMark;
+}
+
+/** A window as a catalog row stores it: `reread` when the entries from `keptFrom` on are left out, to be read from the file. */
+export type StoredWindow = Omit<ChainWindowSnapshot, 'forgotten'> & { readonly reread?: true };
+
+/**
+ * A growth reads at most this many bytes of the file again for its chain window, rather than have the row list the
+ * window's light entries (decision 98): about 75 KB of JSON for a 1 MB session, stringified, posted and written on every
+ * first scan, against a few milliseconds a megabyte to read again on a growth.
+ */
+export const REREAD_WINDOW_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The window as a catalog row stores it: without the fingerprints it forgot (a table of their own, decision 94), and,
+ * when the file's bytes from `keptFrom` to `end` are few, without the entries from there on (decision 98).
+ */
+export function storedWindow(window: ChainWindowSnapshot, end: number): StoredWindow {
+  const { forgotten: _forgotten, ...rest } = window;
+  if (end - window.keptFrom.offset > REREAD_WINDOW_BYTES) return rest;
+  return { ...rest, entries: window.entries.filter((item) => item.seq < window.keptFrom.seq), reread: true };
+}
+
+/** The window a row stored, its entries from `keptFrom` on read again from the file when the row left them out. */
+export function windowOfRow(window: StoredWindow, reread: (from: WindowMark) => readonly SeqEntry[]): ChainWindowSnapshot {
+  const { reread: left, ...rest } = window;
+  return left === true ? { ...rest, entries: [...rest.entries, ...reread(rest.keptFrom)] } : rest;
 }
 
 /** The kinds of forgotten fingerprints: chain entries' uuids and progress lines' uuids. */
@@ -92,13 +136,15 @@ export function windowKeeps(kind: string): boolean {
 export class ChainWindow {
   #entries: SeqEntry[];
   readonly #forgotten: { readonly nodes: ForgottenSet; readonly progress: ForgottenSet };
-  #previousBoundarySeq: number | null;
+  #previousBoundary: WindowMark | null;
+  #keptFrom: WindowMark;
 
   /** `lookup` answers for the fingerprints the catalog stored for the file (decision 94). */
   constructor(snapshot?: ChainWindowSnapshot, lookup: ForgottenLookup = () => false) {
     this.#entries = snapshot === undefined ? [] : [...snapshot.entries];
     this.#forgotten = { nodes: forgottenSet(snapshot, 'nodes', lookup), progress: forgottenSet(snapshot, 'progress', lookup) };
-    this.#previousBoundarySeq = snapshot?.previousBoundarySeq ?? null;
+    this.#previousBoundary = snapshot?.previousBoundary ?? null;
+    this.#keptFrom = snapshot?.keptFrom ?? FILE_START;
   }
 
   get entries(): readonly SeqEntry[] {
@@ -109,13 +155,16 @@ export class ChainWindow {
     return this.#forgotten;
   }
 
-  /** Folds the next light entry, in file order; entries no resume reads are passed over. */
-  add(item: SeqEntry): void {
+  /** Folds the next light entry, in file order, with where its line is; entries no resume reads are passed over. */
+  add(item: SeqEntry, at: LineAt = FILE_START): void {
     if (!windowKeeps(item.entry.type)) return;
     this.#entries.push(item);
     if (item.entry.type !== 'system' || item.entry.subtype !== 'compact_boundary') return;
-    if (this.#previousBoundarySeq !== null) this.#forgetBefore(this.#previousBoundarySeq);
-    this.#previousBoundarySeq = item.seq;
+    if (this.#previousBoundary !== null) {
+      this.#forgetBefore(this.#previousBoundary.seq);
+      this.#keptFrom = this.#previousBoundary;
+    }
+    this.#previousBoundary = { seq: item.seq, offset: at.offset, line: at.line };
   }
 
   snapshot(): ChainWindowSnapshot {
@@ -125,7 +174,8 @@ export class ChainWindow {
       entries: this.#entries,
       forgotten: { nodes: nodes.added.sortedPairs(), progress: progress.added.sortedPairs() },
       forgottenCounts: [nodes.size, progress.size],
-      previousBoundarySeq: this.#previousBoundarySeq,
+      previousBoundary: this.#previousBoundary,
+      keptFrom: this.#keptFrom,
     };
   }
 
@@ -180,13 +230,14 @@ function newestMetadataOnly(entries: readonly SeqEntry[]): SeqEntry[] {
 export function mergeWindows(
   earlier: ChainWindowSnapshot,
   later: ChainWindowSnapshot,
-  seqShift: number,
+  shift: PartShift,
   boundaries: number,
 ): ChainWindowSnapshot {
+  const seqShift = shift.seqs;
   // What the whole fold forgets of the earlier part's window, beside what each part forgot: the three lists are joined in
   // order, with no set of either part's fingerprints built (decision 95).
   const more = { nodes: forgottenSet(undefined, 'nodes', () => false), progress: forgottenSet(undefined, 'progress', () => false) };
-  const forgetBefore = boundaries === 0 ? null : boundaries === 1 ? earlier.previousBoundarySeq : Infinity;
+  const forgetBefore = boundaries === 0 ? null : boundaries === 1 ? (earlier.previousBoundary?.seq ?? null) : Infinity;
   const kept = forgetBefore === null ? [...earlier.entries] : forgetEntries(earlier.entries, forgetBefore, more);
   for (const item of later.entries) kept.push({ seq: item.seq + seqShift, entry: item.entry });
   const [before, after] = [newlyForgotten(earlier), newlyForgotten(later)];
@@ -196,11 +247,29 @@ export function mergeWindows(
   // The earlier part's count includes what it was told was stored; the joined lists hold its own and what is new.
   const count = (kind: ForgottenKind, at: 0 | 1): number =>
     earlier.forgottenCounts[at] + (forgotten[kind].length - before[kind].length) / 2;
-  const laterBoundary = later.previousBoundarySeq;
+  const laterBoundary = later.previousBoundary;
   return {
     entries: newestMetadataOnly(kept),
     forgotten,
     forgottenCounts: [count('nodes', 0), count('progress', 1)],
-    previousBoundarySeq: laterBoundary === null ? earlier.previousBoundarySeq : laterBoundary + seqShift,
+    previousBoundary: laterBoundary === null ? earlier.previousBoundary : shifted(laterBoundary, shift),
+    keptFrom: mergedKeptFrom(earlier, later, shift, boundaries),
   };
+}
+
+/** How far a later part's seqs and line numbers are from the whole file's (its byte offsets are the file's). */
+export interface PartShift {
+  readonly seqs: number;
+  readonly lines: number;
+}
+
+function shifted(mark: WindowMark, shift: PartShift): WindowMark {
+  return { seq: mark.seq + shift.seqs, offset: mark.offset, line: mark.line + shift.lines };
+}
+
+/** Where the merged window's chain entries start: as mergeWindows forgets, the earlier part's, its newest boundary, or the later part's. */
+function mergedKeptFrom(earlier: ChainWindowSnapshot, later: ChainWindowSnapshot, shift: PartShift, boundaries: number): WindowMark {
+  if (boundaries === 0) return earlier.keptFrom;
+  if (boundaries === 1) return earlier.previousBoundary ?? earlier.keptFrom;
+  return shifted(later.keptFrom, shift);
 }

@@ -47,7 +47,7 @@ export class FastLineDecoder {
     } catch {
       return null;
     }
-    return surelyValid(value) ? entryItem(this.#seq++, line.line, value as Entry) : null;
+    return surelyValid(value) ? entryItem(this.#seq++, line.line, line.offset, value as Entry) : null;
   }
 
   #cut(line: RawLine): ScannedEntry | null {
@@ -62,7 +62,7 @@ export class FastLineDecoder {
     }
     const entry = surelyValid(value) ? (value as Entry) : entryOrNull(value);
     if (entry === null) return null;
-    const item = entryItem(this.#seq, line.line, entry);
+    const item = entryItem(this.#seq, line.line, line.offset, entry);
     // A cut value that reached anything kept (a kind, an id, a title…) was not one to cut: read the line in full.
     if (skeleton.cut && (holdsCut(item.facts) || (item.light !== null && holdsCut(item.light)))) return null;
     this.#seq++;
@@ -91,12 +91,12 @@ function fastEligible(line: RawLine): boolean {
   return line.offset !== 0 || !(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf);
 }
 
-function entryItem(seq: number, line: number, entry: Entry): ScannedEntry {
-  return { kind: 'entry', seq, line, light: windowKeeps(entry.type) ? lightEntry(entry) : null, facts: factsOf(entry, line) };
+function entryItem(seq: number, line: number, offset: number, entry: Entry): ScannedEntry {
+  return { kind: 'entry', seq, line, offset, light: windowKeeps(entry.type) ? lightEntry(entry) : null, facts: factsOf(entry, line) };
 }
 
 /** The scan item of a reader's item. */
 export function scanItemOf(item: ReadItem): ScanItem {
-  if (item.kind === 'entry') return entryItem(item.seq, item.line, item.entry);
+  if (item.kind === 'entry') return entryItem(item.seq, item.line, item.offset, item.entry);
   return { kind: 'diagnostic', code: item.code, line: item.line, offset: item.offset, message: item.message };
 }

@@ -1,10 +1,10 @@
 import { closeSync, openSync } from 'node:fs';
 import { headHash, identityOf, type FileIdentity } from '../search/fileIdentity.js';
-import { newlyForgotten, type ForgottenLookup, type StoredForgotten } from './chainWindow.js';
+import { newlyForgotten, storedWindow, windowOfRow, type ForgottenLookup, type StoredForgotten, type StoredWindow } from './chainWindow.js';
 import type { CatalogRow } from './catalogRows.js';
 import { hashBefore } from './fileRange.js';
 import { fullDecoding } from './fullDecoding.js';
-import { scanInto, type ScanEnd, type ScanStart } from './scanFile.js';
+import { scanInto, windowEntriesBetween, type ScanEnd, type ScanStart } from './scanFile.js';
 import { SessionFold, type FoldSnapshot } from './sessionFold.js';
 import type { SessionSummary } from './sessionSummary.js';
 import type { StoredUsage, UsageLookup } from './usageTotals.js';
@@ -42,7 +42,7 @@ export function foldFile(job: FoldJob): FoldResult {
     const identity = identityOf(fd);
     const { stored: was, usageOf } = job;
     const stored = was !== undefined && usageOf !== undefined && onlyGrew(fd, was, identity) ? was : undefined;
-    const fold = stored === undefined || usageOf === undefined ? new SessionFold() : foldOnFrom(stored, usageOf, job.forgottenHas);
+    const fold = stored === undefined || usageOf === undefined ? new SessionFold() : foldOnFrom(fd, stored, usageOf, job.forgottenHas);
     const start: ScanStart = stored === undefined ? { offset: 0, line: 1 } : { offset: stored.endOffset, line: stored.endLine };
     const end = scanInto(fold, fd, start, identity.size);
     return resultOf({ path: job.path, fd, identity }, fold, end, stored !== undefined);
@@ -63,7 +63,7 @@ export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, folded
   const { usage, ...rest } = fold.snapshot();
   // The fingerprints this fold forgot go to the forgotten table, not into the row (decision 94).
   const forgotten = newlyForgotten(rest.window);
-  const snapshot = JSON.stringify({ ...rest, window: { ...rest.window, forgotten: undefined } });
+  const snapshot = JSON.stringify({ ...rest, window: storedWindow(rest.window, end.offset) });
   let summarised = fold;
   if (end.torn.length > 0) {
     summarised = fold.copy();
@@ -86,9 +86,14 @@ export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, folded
   };
 }
 
-/** The fold a stored row holds, its messages' usage looked up as the tail meets them again. */
-function foldOnFrom(stored: CatalogRow, usageOf: UsageLookup, forgottenHas: ForgottenLookup | undefined): SessionFold {
-  return new SessionFold({ ...(JSON.parse(stored.snapshot) as Omit<FoldSnapshot, 'usage'>), usage: [] }, usageOf, forgottenHas);
+/**
+ * The fold a stored row holds, its messages' usage looked up as the tail meets them again, and its chain window's
+ * entries read again from the file when the row left them out (decision 98).
+ */
+function foldOnFrom(fd: number, stored: CatalogRow, usageOf: UsageLookup, forgottenHas: ForgottenLookup | undefined): SessionFold {
+  const row = JSON.parse(stored.snapshot) as Omit<FoldSnapshot, 'usage' | 'window'> & { window: StoredWindow };
+  const window = windowOfRow(row.window, (from) => windowEntriesBetween(fd, from, stored.endOffset));
+  return new SessionFold({ ...row, window, usage: [] }, usageOf, forgottenHas);
 }
 
 /** Same file (device and inode), at least as long, with the same first bytes and the same bytes before where the fold ended. */

@@ -30,7 +30,7 @@ export function mergeFolds(earlier: FoldSnapshot, later: FoldSnapshot, linesBefo
     firstTime: earlier.firstTime ?? later.firstTime,
     lastTime: later.lastTime ?? earlier.lastTime,
     cwd: earlier.cwd ?? later.cwd,
-    window: mergeWindows(earlier.window, later.window, seqShift, later.boundaries.length),
+    window: mergeWindows(earlier.window, later.window, { seqs: seqShift, lines: linesBefore }, later.boundaries.length),
   };
 }
 

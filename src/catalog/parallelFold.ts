@@ -25,6 +25,11 @@ export interface FoldAllOptions {
   readonly threads?: number;
   readonly worker?: URL | null;
   readonly splitFromBytes?: number;
+  /**
+   * Called with each file's result as soon as it is known, before the next file of this thread is folded: the catalog
+   * writes the row while the workers fold (decision 98). Each index once.
+   */
+  readonly onResult?: (index: number, result: FoldResult | Error) => void;
 }
 
 /**
@@ -35,38 +40,65 @@ export interface FoldAllOptions {
  * parts, one per core.
  */
 export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions = {}): Promise<Array<FoldResult | Error>> {
-  const { threads = availableParallelism(), splitFromBytes } = options;
+  const { threads = availableParallelism(), splitFromBytes, onResult = () => undefined } = options;
   const module = (): URL | null => (options.worker === undefined ? scanWorkerBeside(import.meta.url) : options.worker);
   const [only] = jobs;
   const parts = jobs.length === 1 && only !== undefined && only.stored === undefined && threads > 1 ? threads : 0;
   const partsModule = parts === 0 ? null : module();
-  if (only !== undefined && partsModule !== null) return [await foldOneInParts(only, parts, partsModule, splitFromBytes)];
+  if (only !== undefined && partsModule !== null) {
+    const result = await foldOneInParts(only, parts, partsModule, splitFromBytes);
+    onResult(0, result);
+    return [result];
+  }
   // A fold that goes on from a stored row looks its usage up in the catalog, which only this thread holds (decision 94):
   // this thread folds those first, while the workers start on the files read from their start.
   const grown = jobs.flatMap((job, index) => (job.usageOf === undefined ? [] : [index]));
   const fresh = jobs.flatMap((job, index) => (job.usageOf === undefined ? [index] : []));
   const helpers = Math.min(threads, fresh.length) - 1;
   const workerModule = helpers < 1 ? null : module();
-  const results = new Array<FoldResult | Error | undefined>(jobs.length);
+  const { results, failures, settle } = settling(jobs.length, onResult);
   const queue: FoldQueue = { paths: fresh.map((index) => (jobs[index] as FoldJob).path), next: new Int32Array(new SharedArrayBuffer(4)) };
   const pool = workerModule === null ? [] : Array.from({ length: helpers }, () => new Worker(workerModule));
-  const working = pool.map((worker) => foldInWorker(worker, queue, (at, result) => (results[fresh[at] as number] = result)));
+  const working = pool.map((worker) => foldInWorker(worker, queue, (at, result) => settle(fresh[at] as number, result)));
   // The fold's modules (the parser, the schemas) load here once the workers are started, not before (decision 96).
   const loading = import('./foldHere.js');
   try {
     const { foldHere } = await loading;
-    for (const index of grown) results[index] = await foldHere(jobs[index] as FoldJob);
-    for (let at = Atomics.add(queue.next, 0, 1); at < fresh.length; at = Atomics.add(queue.next, 0, 1)) {
-      const index = fresh[at] as number;
-      results[index] = await foldHere(jobs[index] as FoldJob);
-    }
+    const foldHereAt = async (index: number): Promise<void> => {
+      settle(index, await foldHere(jobs[index] as FoldJob));
+      // Lets the workers' replies that came meanwhile be taken (and written) between this thread's files (decision 98).
+      if (pool.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    };
+    for (const index of grown) await foldHereAt(index);
+    for (let at = Atomics.add(queue.next, 0, 1); at < fresh.length; at = Atomics.add(queue.next, 0, 1))
+      await foldHereAt(fresh[at] as number);
     await Promise.all(working);
   } finally {
     await Promise.all(pool.map((worker) => worker.terminate()));
   }
   // A file a worker took and did not answer for (it failed) is folded here.
   const { foldHere } = await loading;
-  return Promise.all(results.map((result, i) => (result === undefined ? foldHere(jobs[i] as FoldJob) : Promise.resolve(result))));
+  for (const [index, result] of results.entries()) if (result === undefined) settle(index, await foldHere(jobs[index] as FoldJob));
+  if (failures.length > 0) throw failures[0];
+  return results.map((result) => result ?? new Error('not folded'));
+}
+
+/**
+ * The results as they come, each handed to `onResult`. A throw of its, inside a worker's message handler, would end the
+ * process: kept in `failures`, for foldAll to throw once the threads stop.
+ */
+function settling(count: number, onResult: (index: number, result: FoldResult | Error) => void) {
+  const results = new Array<FoldResult | Error | undefined>(count);
+  const failures: unknown[] = [];
+  const settle = (index: number, result: FoldResult | Error): void => {
+    results[index] = result;
+    try {
+      onResult(index, result);
+    } catch (error) {
+      failures.push(error);
+    }
+  };
+  return { results, failures, settle };
 }
 
 /** Hands the worker the queue and takes its replies until it says it is done (or fails). */

@@ -2,7 +2,14 @@ import { readSync } from 'node:fs';
 import { LineSplitter } from '../transcript/lineSplitter.js';
 import { FastLineDecoder } from './fastLineDecoder.js';
 import type { ScanItem } from './scanItem.js';
-import type { SessionFold } from './sessionFold.js';
+import type { SeqEntry, WindowMark } from './chainWindow.js';
+
+/** What a scan folds its items into: a SessionFold, or a list of the chain window's entries. */
+export interface ScanSink {
+  /** The seq the next entry gets. */
+  readonly nextSeq: number;
+  add(item: ScanItem): void;
+}
 
 /** Where a scan starts: the file's start, or where a stored fold ended. */
 export interface ScanStart {
@@ -31,7 +38,7 @@ let chunk: Buffer | undefined;
  * written since are the next scan's). A last line without its newline is decoded but not folded: it goes in `torn`, for
  * a summary of the file as it is now, and the next scan starts at that line again.
  */
-export function scanInto(fold: SessionFold, fd: number, start: ScanStart, size: number): ScanEnd {
+export function scanInto(fold: ScanSink, fd: number, start: ScanStart, size: number): ScanEnd {
   const splitter = new LineSplitter({ startOffset: start.offset, startLine: start.line });
   const decoder = new FastLineDecoder(fold.nextSeq);
   let end = { offset: start.offset, line: start.line };
@@ -54,4 +61,14 @@ export function scanInto(fold: SessionFold, fd: number, start: ScanStart, size: 
     if (item !== null) torn.push(item);
   });
   return { ...end, torn };
+}
+
+/** The light entries of the whole lines from `from` to `end`, as a fold met them: a growth's chain window read again (decision 98). */
+export function windowEntriesBetween(fd: number, from: WindowMark, end: number): SeqEntry[] {
+  const entries: SeqEntry[] = [];
+  const add = (item: ScanItem): void => {
+    if (item.kind === 'entry' && item.light !== null) entries.push({ seq: item.seq, entry: item.light });
+  };
+  scanInto({ nextSeq: from.seq, add }, fd, from, end);
+  return entries;
 }

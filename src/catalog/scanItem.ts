@@ -7,6 +7,8 @@ export interface ScannedEntry {
   readonly kind: 'entry';
   readonly seq: number;
   readonly line: number;
+  /** Where the line starts in the file: a compact boundary's is where a growth reads the chain window again (decision 98). */
+  readonly offset: number;
   /** src/resume/lightEntry.ts's form, or null for an entry no resume reads (ChainWindow). */
   readonly light: Entry | null;
   readonly facts: LineFacts;

@@ -2,8 +2,9 @@ import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { identityOf, type FileIdentity } from '../search/fileIdentity.js';
 import type { CatalogDb } from './catalogDb.js';
-import { CatalogRows, type CatalogHead, type StoredFold } from './catalogRows.js';
-import type { FoldJob } from './foldFile.js';
+import { missing } from '../errors.js';
+import { CatalogRows, type CatalogHead } from './catalogRows.js';
+import type { FoldJob, FoldResult } from './foldFileCore.js';
 import type { SessionSummary } from './sessionSummary.js';
 
 /** How one file's summary was had: from its row as stored, folded on from it, or read from the start. */
@@ -21,6 +22,8 @@ export type CatalogAnswer =
  */
 export class SessionCatalog {
   readonly #rows: CatalogRows;
+  /** The fold in progress: its transaction stays open while threads fold (decision 98), so the next waits for it. */
+  #folding: Promise<void> = Promise.resolve();
 
   constructor(db: CatalogDb) {
     this.#rows = new CatalogRows(db);
@@ -28,7 +31,7 @@ export class SessionCatalog {
 
   /** The summaries of the files, in their order. */
   async summaries(paths: readonly string[]): Promise<CatalogAnswer[]> {
-    const answers: Array<CatalogAnswer | undefined> = [];
+    const answers: Answers = [];
     const jobs: Array<{ readonly at: number; readonly job: FoldJob }> = [];
     paths.forEach((path, at) => {
       const key = resolve(path);
@@ -39,23 +42,42 @@ export class SessionCatalog {
       else jobs.push({ at, job: this.#job(key, head !== undefined) });
     });
     if (jobs.length > 0) {
-      // Loaded only when something is to be read: a rerun over unchanged files needs neither the parser nor the schemas.
-      const { foldAll } = await import('./parallelFold.js');
-      const results = await foldAll(jobs.map(({ job }) => job));
-      const rows: StoredFold[] = [];
-      results.forEach((result, i) => {
-        const { at, job } = jobs[i] as (typeof jobs)[number];
-        const path = paths[at] as string;
-        if (result instanceof Error) {
-          answers[at] = { path, error: result };
-          return;
-        }
-        rows.push({ path: job.path, row: result.row, usage: result.usage, forgotten: result.forgotten, foldedOn: result.foldedOn });
-        answers[at] = { path, summary: result.summary, source: result.foldedOn ? 'folded-on' : 'read' };
-      });
-      this.#rows.putAll(rows);
+      const fold = this.#folding.then(() => this.#fold(paths, jobs, answers));
+      this.#folding = fold.catch(() => undefined);
+      await fold;
     }
     return answers.map((answer, at) => answer ?? { path: paths[at] as string, error: new Error('not summarised') });
+  }
+
+  /** Folds the jobs, storing each row as its fold ends while the other threads fold on, in one transaction (decision 98). */
+  async #fold(
+    paths: readonly string[],
+    jobs: ReadonlyArray<{ readonly at: number; readonly job: FoldJob }>,
+    answers: Answers,
+  ): Promise<void> {
+    // Loaded only when something is to be read: a rerun over unchanged files needs neither the parser nor the schemas.
+    const { foldAll } = await import('./parallelFold.js');
+    const writer = this.#rows.writer();
+    const onResult = (i: number, result: FoldResult | Error): void => {
+      const { at, job } = jobs[i] ?? missing('jobs', i);
+      const path = paths[at] ?? missing('paths', at);
+      if (result instanceof Error) {
+        answers[at] = { path, error: result };
+        return;
+      }
+      writer.put({ path: job.path, row: result.row, usage: result.usage, forgotten: result.forgotten, foldedOn: result.foldedOn });
+      answers[at] = { path, summary: result.summary, source: result.foldedOn ? 'folded-on' : 'read' };
+    };
+    try {
+      await foldAll(
+        jobs.map(({ job }) => job),
+        { onResult },
+      );
+      writer.end();
+    } catch (error) {
+      writer.abort();
+      throw error;
+    }
   }
 
   /**
@@ -70,6 +92,8 @@ export class SessionCatalog {
     return { path: key, stored, usageOf, forgottenHas: (kind, [high, low]) => rows.forgottenHas(key, kind, high, low) };
   }
 }
+
+type Answers = Array<CatalogAnswer | undefined>;
 
 function storedAnswer(path: string, row: CatalogHead): CatalogAnswer {
   return { path, summary: JSON.parse(row.summary) as SessionSummary, source: 'stored' };

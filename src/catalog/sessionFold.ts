@@ -88,7 +88,7 @@ export class SessionFold {
     this.#entries++;
     this.#nextSeq = item.seq + 1;
     this.#tally(item.facts);
-    if (item.light !== null) this.#window.add({ seq: item.seq, entry: item.light });
+    if (item.light !== null) this.#window.add({ seq: item.seq, entry: item.light }, item);
   }
 
   #tally(facts: LineFacts): void {

@@ -185,11 +185,16 @@ export class FingerprintOverlay {
   }
 
   add(text: string): void {
-    if (this.base?.mayHave(text) !== true) this.#added.add(text);
+    if (!this.#baseMayHave(text)) this.#added.add(text);
   }
 
   mayHave(text: string): boolean {
-    return this.base?.mayHave(text) === true || this.#added.mayHave(text);
+    return this.#baseMayHave(text) || (this.#added.size > 0 && this.#added.mayHave(text));
+  }
+
+  /** An empty base (nothing forgotten, as on a first scan) is not asked: its answer costs a hash of the text (decision 98). */
+  #baseMayHave(text: string): boolean {
+    return this.base !== undefined && this.base.size > 0 && this.base.mayHave(text);
   }
 }
 

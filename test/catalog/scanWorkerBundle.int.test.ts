@@ -60,6 +60,26 @@ describe('the scan worker beside the CLI bundle the tests start', () => {
     expect(results.at(-1)).toBeInstanceOf(Error);
   });
 
+  it('gives a file’s result to onResult as it is folded, in whichever thread, and a throw of onResult’s as foldAll’s (decision 98)', async () => {
+    const module = scanWorkerBeside(pathToFileURL(CLI_BUNDLE));
+    const dir = tempDir();
+    const paths = Array.from({ length: 8 }, (_, i) => join(dir, `r${i}.jsonl`));
+    paths.forEach((path, i) => writeCorpus(path, 30_000 + 4_000 * i, 70 + i));
+    const jobs = paths.map((path) => ({ path }));
+    const handed = new Map<number, unknown>();
+    const results = await foldAll(jobs, { threads: 2, worker: module, onResult: (index, result) => handed.set(index, result) });
+    expect([...handed.keys()].sort((a, b) => a - b)).toEqual(paths.map((_, i) => i));
+    expect(paths.map((_, i) => handed.get(i))).toEqual(results);
+    const failing = foldAll(jobs, {
+      threads: 2,
+      worker: module,
+      onResult: () => {
+        throw new Error('disk full');
+      },
+    });
+    await expect(failing).rejects.toThrow('disk full');
+  });
+
   it('is not found beside a module that has none (memlog from its sources folds on the calling thread)', () => {
     expect(scanWorkerBeside(pathToFileURL(join(tempDir(), 'cli.mjs')))).toBeNull();
   });
