@@ -36,8 +36,12 @@ export const askCallIds = (messages: ReadonlyArray<{ readonly content: Blocks }>
     ),
   );
 
-/** Where Claude Code puts the reason a person typed when they refused a tool call. */
-const REFUSAL_MARK = 'To tell you how to proceed, the user said:';
+/**
+ * How Claude Code opens the result of a call the person refused, a permission prompt or a plan
+ * sent back alike; the reason they typed follows its mark. A result that only quotes the wording
+ * (a Read of a document, a grep of a transcript) does not open with it (decision 97).
+ */
+const REFUSAL_OPENING = "The user doesn't want to proceed with this tool use.";
 const REFUSAL_REASON = /\bTo tell you how to proceed, the user said:\s*([\s\S]*)$/;
 /** What Claude Code adds after the reason, and the canned reason of AskUserQuestion's "clarify" choice: no one's words. */
 const AFTER_REASON = /\n\s*Note: The user's next message may contain\b[\s\S]*$/;
@@ -48,20 +52,20 @@ const CANNED_REASON = /^The user wants to clarify these questions\b/;
  * sent back): their own words in a tool result, like an AskUserQuestion answer (decision 97).
  */
 export function refusalReason(resultText: string): string[] {
-  // Most tool results are output, often long: a plain search first.
-  if (!resultText.includes(REFUSAL_MARK)) return [];
+  if (!resultText.trimStart().startsWith(REFUSAL_OPENING)) return [];
   const said = REFUSAL_REASON.exec(resultText)?.[1]?.replace(AFTER_REASON, '').trim() ?? '';
   return said === '' || CANNED_REASON.test(said) ? [] : [said];
 }
 
 /**
  * The person's words in a message's tool results: the answers to the AskUserQuestion calls
- * `asked`, and the reason they gave for refusing any call.
+ * `asked`, and the reason they gave for refusing any call (a refusal is an error result, when
+ * the block says which).
  */
 export function answersIn(content: Blocks, asked: ReadonlySet<string>): string[] {
   if (typeof content === 'string') return [];
   return content.filter(isToolResultBlock).flatMap((block) => {
     const text = toolResultText(block.content);
-    return [...(asked.has(block.tool_use_id) ? askAnswers(text) : []), ...refusalReason(text)];
+    return [...(asked.has(block.tool_use_id) ? askAnswers(text) : []), ...(block.is_error === false ? [] : refusalReason(text))];
   });
 }
