@@ -44,7 +44,7 @@ export const askCallIds = (messages: ReadonlyArray<{ readonly content: Blocks }>
 const REFUSAL_OPENING = "The user doesn't want to proceed with this tool use.";
 const REFUSAL_REASON = /\bTo tell you how to proceed, the user said:\s*([\s\S]*)$/;
 /** What Claude Code adds after the reason, and the canned reason of AskUserQuestion's "clarify" choice: no one's words. */
-const AFTER_REASON = /\n\s*Note: The user's next message may contain\b[\s\S]*$/;
+export const AFTER_REASON = /\n[ \t]*Note: The user's next message may contain\b[\s\S]*$/;
 const CANNED_REASON = /^The user wants to clarify these questions\b/;
 
 /**

@@ -72,8 +72,8 @@ const PREMISE_VERB =
   /^(?:(?:we|nous|wir)\s+(?:have|host|use|run|deploy|keep|store|are on|'re on|avons|utilisons|haben|nutzen|verwenden)|tenemos|usamos|desplegamos|corremos|avons|utilisons)$/i;
 
 /** The same premise said after the question: "Why do we keep the Vercel config now that we deploy with Wrangler?" */
-const TRAILING_PREMISE =
-  /^(.+?)[,\s]+(since|given that|now that|ya que|puisque)\s+((?:we|nous|wir)\s+\S+|tenemos|usamos|desplegamos|corremos|avons|utilisons)\b([^,?]{3,100})\?\s*$/iu;
+export const TRAILING_PREMISE =
+  /^(.+?)[,\s]{1,4}(since|given that|now that|ya que|puisque)\s+((?:we|nous|wir)\s+\S+|tenemos|usamos|desplegamos|corremos|avons|utilisons)\b([^,?]{3,100})\?\s*$/iu;
 
 /** The fact a question takes for granted, as a statement ("We host the docs on Netlify"), or undefined. */
 export function premiseOf(sentence: string): string | undefined {

@@ -79,7 +79,8 @@ const CLAUSE_BREAK = /(\s[\u2013\u2014]\s|\s-\s|;\s)/;
  * before "and", "but", "so", "also", "then", "plus". People who type without full stops say several
  * things in one sentence; each clause is read on its own.
  */
-const RUN_ON_BREAK = /,\s+(?:and|but|so|also|then|plus|y|pero|et|mais)(?:\s+(?:also|then))?\s+|\s+(?:and also|and then|but also)\s+/i;
+const RUN_ON_BREAK =
+  /,\s{1,3}(?:and|but|so|also|then|plus|y|pero|et|mais)(?:\s+(?:also|then))?\s+|\s{1,3}(?:and also|and then|but also)\s+/i;
 
 function pieces(text: string): Piece[] {
   return sentences(text).flatMap((sentence) => {
@@ -89,7 +90,7 @@ function pieces(text: string): Piece[] {
 }
 
 const CLAUSE_BREAKS = new RegExp(CLAUSE_BREAK.source, 'gi');
-const RUN_ON_BREAKS = new RegExp(`${CLAUSE_BREAK.source}|${RUN_ON_BREAK.source}`, 'gi');
+export const RUN_ON_BREAKS = new RegExp(`${CLAUSE_BREAK.source}|${RUN_ON_BREAK.source}`, 'gi');
 
 /** A sentence split at its breaks (global patterns), alternating clause and separator. */
 function splitKeeping(sentence: string, breaks: RegExp): string[] {
@@ -122,9 +123,14 @@ function clausesOf(parts: readonly string[]): Piece[] {
   return out;
 }
 
-/** Sentences long enough to say something, without a leading "and", "also", "so" or "but". */
+/**
+ * Sentences long enough to say something, without a leading "and", "also", "so" or "but". Runs
+ * of spaces are one space, as `clip` keeps them: no cue then scans a long run from each of its
+ * characters (decision 97).
+ */
 function sentences(text: string): string[] {
   return splitSentences(text)
+    .map((s) => s.replace(/\s+/g, ' '))
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
     .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, '').replace(/^(?:wait|hey|well|alright|right)\s*[,!]\s*/i, ''))
     .map(withApostrophes)
@@ -199,7 +205,7 @@ function fromQuestion(sentence: string): { readonly found: Found | undefined } |
 }
 
 /** A tag question after a statement: "…, o no?", "…, ¿verdad?", "…, right?", "…, n'est-ce pas ?". */
-const TAG_QUESTION = /[,\s]+(?:¿\s*)?(?:o no|verdad|cierto|¿no|right|correct|isn't it|don't we|n'est-ce pas)\s*\?\s*$/i;
+export const TAG_QUESTION = /[,\s]{1,4}(?:¿\s*)?(?:o no|verdad|cierto|¿no|right|correct|isn't it|don't we|n'est-ce pas)\s*\?\s*$/i;
 
 /** "Remember that…": what is to be remembered, a rule when it says how to work, else a fact. */
 function remembered(sentence: string, quote: string): Found | undefined {
