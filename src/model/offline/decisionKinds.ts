@@ -92,15 +92,17 @@ const QUALIFIED =
 const EXPECTATION = /\b(?:now|again|once|after|fix\w*|still|but|though|yet|when I|if I|i think)\b/i;
 
 /** "I do want to support several profiles": a requirement said with emphasis, not a task of the moment. */
-const WANTED_SUPPORT = /^(?:I|we)\s+(?:do|really|definitely|also|absolutely)\s+(?:want|need)\s+(?:it\s+)?to\s+support\s+\S/i;
+const WANTED_SUPPORT = /^(?:I|we)\s+(?:do|really|definitely|absolutely)\s+(?:want|need)\s+(?:it\s+)?to\s+support\s+\S/i;
 /** A lasting quality asked of the whole thing: "make it self-contained", "keep the build reproducible". */
 const DESIGN_QUALITY =
   /^(?:please\s+)?(?:make|keep)\s+(?:it|them|everything|(?:the|our|all)\s+(?:[\w-]+\s+){0,2}[\w-]+)\s+(?:fully\s+|always\s+)?(?:self-[\w-]+|idempotent|portable|reproducible|deterministic|configurable|stateless|cross-platform|backwards?[- ]compatible|offline[- ]first|dependency-free|zero-config|platform[- ]independent|framework[- ]agnostic)\b/i;
 const REQUIREMENT_NOUN = /(?:'s|\bis|\bare)\s+(?:a\s+)?(?:hard|strict|firm|non-negotiable)\s+requirement\b|\bnon-negotiable\b/i;
 
 function requirement(sentence: string): DecidedKind | undefined {
-  if (WANTED_SUPPORT.test(sentence) || REQUIREMENT_NOUN.test(sentence) || DESIGN_QUALITY.test(sentence))
-    return { type: 'project', cue: 'project-fact' };
+  if (REQUIREMENT_NOUN.test(sentence) || DESIGN_QUALITY.test(sentence)) return { type: 'project', cue: 'project-fact' };
+  // Support wanted "in this PR today" or "now" is the work of the moment, however emphatic.
+  if (WANTED_SUPPORT.test(sentence))
+    return EXPECTATION.test(sentence) || FOR_NOW.test(sentence) ? undefined : { type: 'project', cue: 'project-fact' };
   const match = REQUIREMENT.exec(sentence);
   if (match === null || EXPECTATION.test(sentence) || FOR_NOW.test(sentence)) return undefined;
   return QUALIFIED.test(match[1] ?? '') ? { type: 'project', cue: 'project-fact' } : undefined;
@@ -152,7 +154,7 @@ const KEPT_PROPERTY =
  */
 const OTHER_LANGUAGE_KINDS: ReadonlyArray<readonly [RegExp, DecidedKind]> = [
   [
-    /^(?:la idea|el plan|el objetivo|la meta|la intención|l'idée|le plan|l'objectif|the idea|the plan|the intention)\s+(?:es|est|is)\s+(?:que\s+|de\s+|d'|to\s+)?\S/i,
+    /^(?:la idea|el plan|el objetivo|la meta|la intención|l'idée|le plan|l'objectif)\s+(?:es|est)\s+(?:que\s+|de\s+|d')?\S/i,
     { type: 'project', cue: 'project-fact' },
   ],
   [
@@ -215,18 +217,21 @@ export function kindOpeningAsTask(sentence: string): DecidedKind | undefined {
 const KIND_WORDS = new Set(
   (
     'use go stick switch move keep adopt standardise standardize avoid drop enough sufficient plenty overkill fine priority needed ' +
-    "required scope nice-to-have need needs support want must mustn mustn't should shouldn shouldn't shall ought have has requirement " +
+    'required scope nice-to-have need needs support want must mustn should shouldn shall ought have has requirement ' +
     'non-negotiable idempotent portable reproducible deterministic configurable stateless cross-platform compatible offline ' +
-    "dependency-free zero-config independent agnostic not never don't put place store write name prefix suffix format log " +
-    'structure organise organize group spell indent title document shop house idea plan objetivo meta intención objectif ' +
-    'intention solo sólo solamente únicamente besoin necesario obligatorio falta usemos usaremos usar quedamos quedémonos ' +
+    'dependency-free zero-config independent agnostic not never don put place store write name prefix suffix format log ' +
+    'structure organise organize group spell indent title document shop house idea idée plan objetivo meta intención objectif ' +
+    'solo sólo solamente únicamente besoin necesario obligatorio falta usemos usaremos usar quedamos quedémonos ' +
     'utilisons utilise garde tiene tienen debe doit doivent debes deberías debemos dois devez transcribed dictated voice speech typed'
   ).split(' '),
 );
 
-/** Whether a sentence holds a word one of the kinds needs ("self-…" counts as one). */
+/**
+ * Whether a sentence holds a word one of the kinds needs ("self-…" counts as one). Words end at an
+ * apostrophe, so French "l'idée" holds "idée" and "shouldn't" holds "shouldn".
+ */
 function holdsKindWord(sentence: string): boolean {
-  for (const [word] of sentence.toLowerCase().matchAll(/[\p{L}'-]+/gu)) if (KIND_WORDS.has(word) || word.startsWith('self-')) return true;
+  for (const [word] of sentence.toLowerCase().matchAll(/[\p{L}-]+/gu)) if (KIND_WORDS.has(word) || word.startsWith('self-')) return true;
   return false;
 }
 

@@ -132,3 +132,20 @@ describe('a run-on sentence too long to be one statement is read clause by claus
     expect(found[0]?.text).not.toMatch(/test suite/);
   });
 });
+
+describe('"the idea / the plan is" in English judges or plans the work at hand (decision 97)', () => {
+  notKept(['The idea is bad.', 'The plan is fine.', 'The plan is to rename the helper in auth.ts.', 'The intention is unclear to me.']);
+});
+
+describe('support wanted with emphasis is refused for the work of the moment like any requirement (decision 97)', () => {
+  notKept([
+    'I also need to support pagination in this endpoint now.',
+    'We really want to support the new flag in this PR today.',
+    'We do want to support dark mode for now.',
+  ]);
+  kept('project', ['We really want to support both Postgres and MySQL.']);
+});
+
+describe('French elided articles are read word by word (decision 97)', () => {
+  kept('project', ["L'idée est de tout garder dans un seul dépôt.", "L'objectif est d'avoir une seule commande d'installation."]);
+});
