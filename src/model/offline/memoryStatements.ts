@@ -124,23 +124,29 @@ function clausesOf(parts: readonly string[]): Piece[] {
 }
 
 /**
- * Sentences long enough to say something, without a leading "and", "also", "so" or "but". Runs
- * of spaces are one space, as `clip` keeps them: no cue then scans a long run from each of its
- * characters (decision 97).
+ * Sentences long enough to say something, without a leading "and", "also", "so" or "but" (a word
+ * of its own: "Y-axis" stays). Runs of spaces are one space, as `clip` keeps them: no cue then
+ * scans a long run from each of its characters (decision 97).
  */
 function sentences(text: string): string[] {
   return splitSentences(text)
-    .map((s) => s.replace(/\s+/g, ' '))
+    .map((s) => s.replace(/\s+/g, ' ').replace(TYPOGRAPHIC_APOSTROPHE, "'"))
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
     .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, '').replace(/^(?:wait|hey|well|alright|right)\s*[,!]\s*/i, ''))
     .map(withApostrophes)
     .map((s) =>
-      s.replace(/^(?:and|also|so|but|oh|ok|okay|btw|by the way|just so you know|heads up|fyi|pero|y|et|mais|aber|und)\b[\s,:]*/i, ''),
+      s.replace(/^(?:and|also|so|but|oh|ok|okay|btw|by the way|just so you know|heads up|fyi|pero|y|et|mais|aber|und)(?:[,:]\s*|\s+)/i, ''),
     )
     .map((s) => s.replace(/^(?:I think|I guess|honestly|basically|generally|in general)\b[\s,]*/i, ''))
     .map((s) => s.charAt(0).toUpperCase() + s.slice(1))
     .filter((s) => s.length >= 8);
 }
+
+/**
+ * The apostrophes a phone or a word processor types (’ ‘ ʼ): the cues are written with the straight
+ * one, and a memory keeps it as the rest of its reading does (decision 97).
+ */
+const TYPOGRAPHIC_APOSTROPHE = /[\u2018\u2019\u02bc]/g;
 
 /** Contractions typed without their apostrophe ("dont", "shouldnt"), as the cues read them. */
 const BARE_CONTRACTION = /\b(do|does|did|is|are|was|were|should|would|could|must|has|have|had|ca|wo)nt\b/gi;

@@ -149,3 +149,26 @@ describe('support wanted with emphasis is refused for the work of the moment lik
 describe('French elided articles are read word by word (decision 97)', () => {
   kept('project', ["L'idée est de tout garder dans un seul dépôt.", "L'objectif est d'avoir une seule commande d'installation."]);
 });
+
+/** The texts of what one message, said after an ordinary assistant turn, is kept as. */
+const texts = (said: string) => findMemoryStatements([assistant('I updated the component.'), user(said)]).map((s) => s.text);
+
+describe('typographic apostrophes are read as apostrophes (decision 97)', () => {
+  it('keeps a choice or a prohibition typed with them, as with straight ones', () => {
+    expect(texts('Let’s go with Postgres for the job queue.')).toEqual(["Let's go with Postgres for the job queue."]);
+    expect(texts('We shouldn’t depend on moment.js.')).toEqual(["We shouldn't depend on moment.js."]);
+    expect(texts('L’idée est de tout garder dans un seul dépôt.')).toEqual(["L'idée est de tout garder dans un seul dépôt."]);
+  });
+});
+
+describe('a leading "and", "y", "so" is left out only as a word of its own (decision 97)', () => {
+  it('keeps a word that only starts with one', () => {
+    expect(texts('Y-axis labels must always be integers.')).toEqual(['Y-axis labels must always be integers.']);
+    expect(texts('So-called helpers must always live in src/lib.')).toEqual(['So-called helpers must always live in src/lib.']);
+  });
+  it('still leaves out the word itself', () => {
+    expect(texts('And we always use pnpm.')).toEqual(['We always use pnpm.']);
+    expect(texts('FYI: we always use pnpm.')).toEqual(['We always use pnpm.']);
+    expect(texts('So, we always use pnpm.')).toEqual(['We always use pnpm.']);
+  });
+});
