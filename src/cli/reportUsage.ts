@@ -3,7 +3,6 @@ import { basename, relative, sep } from 'node:path';
 import type { CatalogAnswer } from '../catalog/index.js';
 import { readRegularFileSync } from '../fs/index.js';
 import { findTranscripts } from '../inspect/light/index.js';
-import { lockedCatalogError } from './catalogLocked.js';
 import {
   formatUsageTable,
   parsePriceTable,
@@ -84,7 +83,7 @@ function placeOf(folder: string, file: string): { project: string; session: stri
 
 /** The catalog's answers for the files (an in-memory one for --no-catalog); a catalog another memlog holds locked is one line. */
 async function catalogAnswers(catalog: UsageCliOptions['catalog'], files: readonly string[]): Promise<CatalogAnswer[]> {
-  const { SessionCatalog, defaultCatalogPath, openCatalogDb } = await import('../catalog/index.js');
+  const { SessionCatalog, defaultCatalogPath, lockedCatalogError, openCatalogDb } = await import('../catalog/index.js');
   const path = catalog === false ? ':memory:' : (catalog ?? defaultCatalogPath());
   const db = openCatalogDb(path);
   try {

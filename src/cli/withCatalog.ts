@@ -1,6 +1,5 @@
 import type { CatalogDb, SessionCatalog } from '../catalog/index.js';
 import { describeFailure } from '../fs/index.js';
-import { lockedCatalogError } from './catalogLocked.js';
 
 /**
  * Runs `use` over the session catalog at `path` (the default one when undefined; its code loaded only now). A catalog
@@ -13,7 +12,7 @@ export async function withCatalog<T>(
   use: (catalog: SessionCatalog) => Promise<T>,
   open?: (path: string) => CatalogDb,
 ): Promise<T | undefined> {
-  const { SessionCatalog, defaultCatalogPath, openCatalogDb } = await import('../catalog/index.js');
+  const { SessionCatalog, defaultCatalogPath, lockedCatalogError, openCatalogDb } = await import('../catalog/index.js');
   const file = path ?? defaultCatalogPath();
   let db;
   try {

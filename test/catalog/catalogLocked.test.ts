@@ -4,7 +4,7 @@ import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 import { openCatalogDb } from '../../src/catalog/catalogDb.js';
 import { withCatalog } from '../../src/cli/withCatalog.js';
-import { lockedCatalogError } from '../../src/cli/catalogLocked.js';
+import { lockedCatalogError } from '../../src/catalog/catalogLocked.js';
 import { MemlogError } from '../../src/errors.js';
 import { describeFailure } from '../../src/fs/index.js';
 import { tempDir } from '../support/tempDir.js';

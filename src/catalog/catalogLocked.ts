@@ -1,4 +1,4 @@
-import { MemlogError } from '../index.js';
+import { MemlogError } from '../errors.js';
 
 /**
  * A catalog's SQLite error saying another connection holds its write lock (SQLITE_BUSY once the busy timeout ran out,
