@@ -9,7 +9,8 @@ import { openVersionedDb } from '../search/versionedSchema.js';
 // 3: forgotten (the chain window's forgotten fingerprints by file and kind) out of the snapshot, which keeps counts (decision 94).
 // 4: sessions get an integer id, which keys usage and forgotten instead of the path's text; a kind is 0 or 1 (decision 95).
 // 5: the snapshot's chain window marks where its kept entries start (offset, line, seq) and may leave them out, read again on growth (decision 98).
-export const CURRENT_CATALOG_VERSION = 5;
+// 6: a window whose entries are left out stores the CRC-32 of the bytes they are read again from (decision 98).
+export const CURRENT_CATALOG_VERSION = 6;
 
 export type CatalogDb = Database.Database;
 

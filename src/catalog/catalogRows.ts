@@ -47,9 +47,11 @@ export class CatalogRows {
   /** Prepared at the first write: a rerun over unchanged files writes nothing (decision 88). */
   #inserts: BatchedInserts | undefined;
   readonly #db: CatalogDb;
+  readonly #commits: Required<CommitPolicy>;
 
-  constructor(db: CatalogDb) {
+  constructor(db: CatalogDb, commits: CommitPolicy = {}) {
     this.#db = db;
+    this.#commits = { ...DEFAULT_COMMITS, ...commits };
     this.#select = db.prepare('SELECT * FROM sessions WHERE path = ?');
     // The snapshot is most of a row's bytes (a 1 MB session's is about 40 KB) and only a file that grew needs it (decision 88).
     this.#selectHead = db.prepare(`SELECT ${IDENTITY_COLUMNS}, summary FROM sessions WHERE path = ?`);
@@ -99,7 +101,7 @@ export class CatalogRows {
     };
   }
 
-  /** Stores the rows and their messages' usage in one transaction; a file read from its start has its old usage dropped. */
+  /** Stores the rows and their messages' usage (CatalogRows.writer); a file read from its start has its old usage dropped. */
   putAll(rows: readonly StoredFold[]): void {
     const writer = this.writer();
     try {
@@ -112,25 +114,32 @@ export class CatalogRows {
   }
 
   /**
-   * Stores rows one at a time as their folds end, in one transaction begun at the first (decision 98): `end` commits
-   * it, `abort` rolls it back.
+   * Stores rows one at a time as their folds end, in a transaction begun at the first (decision 98) and committed once
+   * it holds enough rows or has been open long enough, begun again at the next: another memlog writing the catalog
+   * waits that long at most. `end` commits the open one, `abort` rolls it back (the rows committed before stay: each
+   * is whole).
    */
   writer(): RowWriter {
+    const { rows: most, ms, now } = this.#commits;
     let open = false;
+    let held = 0;
+    let began = 0;
+    const close = (how: 'COMMIT' | 'ROLLBACK'): void => {
+      if (open) this.#db.exec(how);
+      open = false;
+    };
     return {
       put: (fold) => {
-        if (!open) this.#db.exec('BEGIN IMMEDIATE');
-        open = true;
+        if (!open) {
+          this.#db.exec('BEGIN IMMEDIATE');
+          [open, held, began] = [true, 0, now()];
+        }
         this.#put(fold);
+        held += 1;
+        if (held >= most || now() - began >= ms) close('COMMIT');
       },
-      end: () => {
-        if (open) this.#db.exec('COMMIT');
-        open = false;
-      },
-      abort: () => {
-        if (open) this.#db.exec('ROLLBACK');
-        open = false;
-      },
+      end: () => close('COMMIT'),
+      abort: () => close('ROLLBACK'),
     };
   }
 
@@ -152,7 +161,20 @@ export class CatalogRows {
   }
 }
 
-/** Rows stored as their folds end, in one transaction (CatalogRows.writer). */
+/**
+ * When the writer commits and begins again: after so many rows, or once the transaction has been open so many
+ * milliseconds by `now` (decision 98).
+ */
+export interface CommitPolicy {
+  readonly rows?: number;
+  readonly ms?: number;
+  readonly now?: () => number;
+}
+
+/** A quarter of a second at most of another memlog's wait; a commit in WAL mode without an fsync costs little (decision 95). */
+const DEFAULT_COMMITS: Required<CommitPolicy> = { rows: 1000, ms: 250, now: () => performance.now() };
+
+/** Rows stored as their folds end, in transactions committed now and then (CatalogRows.writer). */
 export interface RowWriter {
   put(fold: StoredFold): void;
   end(): void;

@@ -39,8 +39,17 @@ export interface ChainWindowSnapshot {
   readonly keptFrom: WindowMark;
 }
 
-/** A window as a catalog row stores it: `reread` when the entries from `keptFrom` on are left out, to be read from the file. */
-export type StoredWindow = Omit<ChainWindowSnapshot, 'forgotten'> & { readonly reread?: true };
+/**
+ * A window as a catalog row stores it: `reread` when the entries from `keptFrom` on are left out, to be read from the
+ * file, and `spanHash` the CRC-32 of the bytes they were read from, which the re-read checks (decision 98).
+ */
+export type StoredWindow = Omit<ChainWindowSnapshot, 'forgotten'> & { readonly reread?: true; readonly spanHash?: number };
+
+/** The light entries of a window's span read again, and the CRC-32 of the bytes they were read from. */
+export interface SpanReread {
+  readonly entries: readonly SeqEntry[];
+  readonly hash: number;
+}
 
 /**
  * A growth reads at most this many bytes of the file again for its chain window, rather than have the row list the
@@ -53,16 +62,23 @@ export const REREAD_WINDOW_BYTES = 2 * 1024 * 1024;
  * The window as a catalog row stores it: without the fingerprints it forgot (a table of their own, decision 94), and,
  * when the file's bytes from `keptFrom` to `end` are few, without the entries from there on (decision 98).
  */
-export function storedWindow(window: ChainWindowSnapshot, end: number): StoredWindow {
+export function storedWindow(window: ChainWindowSnapshot, end: number, hashFrom: (offset: number) => number): StoredWindow {
   const { forgotten: _forgotten, ...rest } = window;
   if (end - window.keptFrom.offset > REREAD_WINDOW_BYTES) return rest;
-  return { ...rest, entries: window.entries.filter((item) => item.seq < window.keptFrom.seq), reread: true };
+  const entries = window.entries.filter((item) => item.seq < window.keptFrom.seq);
+  return { ...rest, entries, reread: true, spanHash: hashFrom(window.keptFrom.offset) };
 }
 
-/** The window a row stored, its entries from `keptFrom` on read again from the file when the row left them out. */
-export function windowOfRow(window: StoredWindow, reread: (from: WindowMark) => readonly SeqEntry[]): ChainWindowSnapshot {
-  const { reread: left, ...rest } = window;
-  return left === true ? { ...rest, entries: [...rest.entries, ...reread(rest.keptFrom)] } : rest;
+/**
+ * The window a row stored, its entries from `keptFrom` on read again from the file when the row left them out; undefined
+ * when the bytes read again are not those they were read from (a file rewritten between its hashed head and end): the
+ * file is then folded from its start.
+ */
+export function windowOfRow(window: StoredWindow, reread: (from: WindowMark) => SpanReread): ChainWindowSnapshot | undefined {
+  const { reread: left, spanHash, ...rest } = window;
+  if (left !== true) return rest;
+  const again = reread(rest.keptFrom);
+  return again.hash === spanHash ? { ...rest, entries: [...rest.entries, ...again.entries] } : undefined;
 }
 
 /** The kinds of forgotten fingerprints: chain entries' uuids and progress lines' uuids. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { HEAD_BYTES } from '../search/fileIdentity.js';
 
 /** The hash of the (at most HEAD_BYTES) bytes before `end`: a file rewritten in place rarely keeps them where they were. */
@@ -13,4 +14,20 @@ export function hashBefore(fd: number, end: number): string {
     read += n;
   }
   return createHash('sha256').update(buffer.subarray(0, read)).digest('hex');
+}
+
+/** Reused by spanHash: a fresh buffer a file costs a fault and a zeroed page for each 4 KiB read into it (decision 96). */
+let spanChunk: Buffer | undefined;
+
+/** The CRC-32 of the file's bytes from `start` to `end`: what a growth's re-read of its chain window checks (decision 98). */
+export function spanHash(fd: number, start: number, end: number): number {
+  spanChunk ??= Buffer.allocUnsafe(256 * 1024);
+  let hash = 0;
+  for (let position = start; position < end;) {
+    const read = readSync(fd, spanChunk, 0, Math.min(spanChunk.length, end - position), position);
+    if (read === 0) break;
+    hash = crc32(spanChunk.subarray(0, read), hash);
+    position += read;
+  }
+  return hash;
 }

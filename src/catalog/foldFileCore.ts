@@ -2,7 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { headHash, identityOf, type FileIdentity } from '../search/fileIdentity.js';
 import { newlyForgotten, storedWindow, windowOfRow, type ForgottenLookup, type StoredForgotten, type StoredWindow } from './chainWindow.js';
 import type { CatalogRow } from './catalogRows.js';
-import { hashBefore } from './fileRange.js';
+import { hashBefore, spanHash } from './fileRange.js';
 import { fullDecoding } from './fullDecoding.js';
 import { scanInto, windowEntriesBetween, type ScanEnd, type ScanStart } from './scanFile.js';
 import { SessionFold, type FoldSnapshot } from './sessionFold.js';
@@ -40,12 +40,10 @@ export function foldFile(job: FoldJob): FoldResult {
   const fd = openSync(job.path, 'r');
   try {
     const identity = identityOf(fd);
-    const { stored: was, usageOf } = job;
-    const stored = was !== undefined && usageOf !== undefined && onlyGrew(fd, was, identity) ? was : undefined;
-    const fold = stored === undefined || usageOf === undefined ? new SessionFold() : foldOnFrom(fd, stored, usageOf, job.forgottenHas);
-    const start: ScanStart = stored === undefined ? { offset: 0, line: 1 } : { offset: stored.endOffset, line: stored.endLine };
-    const end = scanInto(fold, fd, start, identity.size);
-    return resultOf({ path: job.path, fd, identity }, fold, end, stored !== undefined);
+    const grown = grownFold(fd, job, identity);
+    const fold = grown?.fold ?? new SessionFold();
+    const end = scanInto(fold, fd, grown?.start ?? { offset: 0, line: 1 }, identity.size);
+    return resultOf({ path: job.path, fd, identity }, fold, end, grown !== undefined);
   } finally {
     closeSync(fd);
   }
@@ -63,7 +61,8 @@ export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, folded
   const { usage, ...rest } = fold.snapshot();
   // The fingerprints this fold forgot go to the forgotten table, not into the row (decision 94).
   const forgotten = newlyForgotten(rest.window);
-  const snapshot = JSON.stringify({ ...rest, window: storedWindow(rest.window, end.offset) });
+  const window = storedWindow(rest.window, end.offset, (from) => spanHash(file.fd, from, end.offset));
+  const snapshot = JSON.stringify({ ...rest, window });
   let summarised = fold;
   if (end.torn.length > 0) {
     summarised = fold.copy();
@@ -86,14 +85,27 @@ export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, folded
   };
 }
 
+/** The fold to go on with from where the stored row ended, when the file only grew since; else undefined. */
+function grownFold(fd: number, job: FoldJob, identity: FileIdentity): { fold: SessionFold; start: ScanStart } | undefined {
+  const { stored, usageOf } = job;
+  if (stored === undefined || usageOf === undefined || !onlyGrew(fd, stored, identity)) return undefined;
+  const fold = foldOnFrom(fd, stored, usageOf, job.forgottenHas);
+  return fold === undefined ? undefined : { fold, start: { offset: stored.endOffset, line: stored.endLine } };
+}
+
 /**
  * The fold a stored row holds, its messages' usage looked up as the tail meets them again, and its chain window's
- * entries read again from the file when the row left them out (decision 98).
+ * entries read again from the file when the row left them out (decision 98); undefined when those bytes changed since.
  */
-function foldOnFrom(fd: number, stored: CatalogRow, usageOf: UsageLookup, forgottenHas: ForgottenLookup | undefined): SessionFold {
+function foldOnFrom(
+  fd: number,
+  stored: CatalogRow,
+  usageOf: UsageLookup,
+  forgottenHas: ForgottenLookup | undefined,
+): SessionFold | undefined {
   const row = JSON.parse(stored.snapshot) as Omit<FoldSnapshot, 'usage' | 'window'> & { window: StoredWindow };
   const window = windowOfRow(row.window, (from) => windowEntriesBetween(fd, from, stored.endOffset));
-  return new SessionFold({ ...row, window, usage: [] }, usageOf, forgottenHas);
+  return window === undefined ? undefined : new SessionFold({ ...row, window, usage: [] }, usageOf, forgottenHas);
 }
 
 /** Same file (device and inode), at least as long, with the same first bytes and the same bytes before where the fold ended. */

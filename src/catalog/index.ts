@@ -2,3 +2,4 @@
 export { SessionCatalog, type CatalogAnswer, type SummarySource } from './sessionCatalog.js';
 export { openCatalogDb, defaultCatalogPath, CURRENT_CATALOG_VERSION, type CatalogDb } from './catalogDb.js';
 export type { SessionSummary, UsageSums } from './sessionSummary.js';
+export { lockedCatalogError } from './catalogLocked.js';

@@ -1,8 +1,9 @@
 import { readSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { LineSplitter } from '../transcript/lineSplitter.js';
 import { FastLineDecoder } from './fastLineDecoder.js';
 import type { ScanItem } from './scanItem.js';
-import type { SeqEntry, WindowMark } from './chainWindow.js';
+import type { SeqEntry, SpanReread, WindowMark } from './chainWindow.js';
 
 /** What a scan folds its items into: a SessionFold, or a list of the chain window's entries. */
 export interface ScanSink {
@@ -38,7 +39,7 @@ let chunk: Buffer | undefined;
  * written since are the next scan's). A last line without its newline is decoded but not folded: it goes in `torn`, for
  * a summary of the file as it is now, and the next scan starts at that line again.
  */
-export function scanInto(fold: ScanSink, fd: number, start: ScanStart, size: number): ScanEnd {
+export function scanInto(fold: ScanSink, fd: number, start: ScanStart, size: number, onBytes?: (bytes: Buffer) => void): ScanEnd {
   const splitter = new LineSplitter({ startOffset: start.offset, startLine: start.line });
   const decoder = new FastLineDecoder(fold.nextSeq);
   let end = { offset: start.offset, line: start.line };
@@ -53,6 +54,7 @@ export function scanInto(fold: ScanSink, fd: number, start: ScanStart, size: num
     const read = readSync(fd, buffer, 0, Math.min(buffer.length, size - position), position);
     if (read === 0) break;
     position += read;
+    onBytes?.(buffer.subarray(0, read));
     splitter.push(buffer.subarray(0, read), emit);
   }
   const torn: ScanItem[] = [];
@@ -63,12 +65,18 @@ export function scanInto(fold: ScanSink, fd: number, start: ScanStart, size: num
   return { ...end, torn };
 }
 
-/** The light entries of the whole lines from `from` to `end`, as a fold met them: a growth's chain window read again (decision 98). */
-export function windowEntriesBetween(fd: number, from: WindowMark, end: number): SeqEntry[] {
+/**
+ * The light entries of the whole lines from `from` to `end`, as a fold met them, and the CRC-32 of those bytes (spanHash):
+ * a growth's chain window read again (decision 98).
+ */
+export function windowEntriesBetween(fd: number, from: WindowMark, end: number): SpanReread {
   const entries: SeqEntry[] = [];
   const add = (item: ScanItem): void => {
     if (item.kind === 'entry' && item.light !== null) entries.push({ seq: item.seq, entry: item.light });
   };
-  scanInto({ nextSeq: from.seq, add }, fd, from, end);
-  return entries;
+  let hash = 0;
+  scanInto({ nextSeq: from.seq, add }, fd, from, end, (bytes) => {
+    hash = crc32(bytes, hash);
+  });
+  return { entries, hash };
 }

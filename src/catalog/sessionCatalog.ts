@@ -22,7 +22,7 @@ export type CatalogAnswer =
  */
 export class SessionCatalog {
   readonly #rows: CatalogRows;
-  /** The fold in progress: its transaction stays open while threads fold (decision 98), so the next waits for it. */
+  /** The call in progress: its fold's transaction stays open while threads fold (decision 98), so the next waits for it. */
   #folding: Promise<void> = Promise.resolve();
 
   constructor(db: CatalogDb) {
@@ -31,6 +31,18 @@ export class SessionCatalog {
 
   /** The summaries of the files, in their order. */
   async summaries(paths: readonly string[]): Promise<CatalogAnswer[]> {
+    // The rows are read only once the call before has stored its own: read before, a fold would go on from an old row
+    // while its usage lookups met the messages that call stored (decision 98).
+    const answered = this.#folding.then(() => this.#answer(paths));
+    this.#folding = answered.then(
+      () => undefined,
+      () => undefined,
+    );
+    return answered;
+  }
+
+  /** Answers from the stored rows, folding the files that changed since. */
+  async #answer(paths: readonly string[]): Promise<CatalogAnswer[]> {
     const answers: Answers = [];
     const jobs: Array<{ readonly at: number; readonly job: FoldJob }> = [];
     paths.forEach((path, at) => {
@@ -41,11 +53,7 @@ export class SessionCatalog {
       else if (head !== undefined && sameIdentity(head.identity, now)) answers[at] = storedAnswer(path, head);
       else jobs.push({ at, job: this.#job(key, head !== undefined) });
     });
-    if (jobs.length > 0) {
-      const fold = this.#folding.then(() => this.#fold(paths, jobs, answers));
-      this.#folding = fold.catch(() => undefined);
-      await fold;
-    }
+    if (jobs.length > 0) await this.#fold(paths, jobs, answers);
     return answers.map((answer, at) => answer ?? { path: paths[at] as string, error: new Error('not summarised') });
   }
 

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { basename, relative, sep } from 'node:path';
+import type { CatalogAnswer } from '../catalog/index.js';
 import { readRegularFileSync } from '../fs/index.js';
 import { findTranscripts } from '../inspect/light/index.js';
 import {
@@ -60,16 +61,10 @@ export async function runUsageReport(folder: string, options: UsageCliOptions): 
   const prices =
     options.prices === undefined ? SHIPPED_PRICES : parsePriceTable(readRegularFileSync(options.prices).toString('utf8'), options.prices);
   const files = await findTranscripts([folder]);
-  const { SessionCatalog, defaultCatalogPath, openCatalogDb } = await import('../catalog/index.js');
-  const db = openCatalogDb(options.catalog === false ? ':memory:' : (options.catalog ?? defaultCatalogPath()));
   const sessions: UsageSession[] = [];
-  try {
-    for (const answer of await new SessionCatalog(db).summaries(files)) {
-      if ('error' in answer) throw answer.error;
-      sessions.push({ ...placeOf(folder, answer.path), summary: answer.summary });
-    }
-  } finally {
-    db.close();
+  for (const answer of await catalogAnswers(options.catalog, files)) {
+    if ('error' in answer) throw answer.error;
+    sessions.push({ ...placeOf(folder, answer.path), summary: answer.summary });
   }
   const report = usageReport(sessions, {
     by: options.by ?? 'day',
@@ -84,4 +79,18 @@ export async function runUsageReport(folder: string, options: UsageCliOptions): 
 function placeOf(folder: string, file: string): { project: string; session: string } {
   const parts = relative(folder, file).split(sep);
   return { project: parts.length > 1 ? (parts[0] ?? '') : basename(folder), session: basename(file, '.jsonl') };
+}
+
+/** The catalog's answers for the files (an in-memory one for --no-catalog); a catalog another memlog holds locked is one line. */
+async function catalogAnswers(catalog: UsageCliOptions['catalog'], files: readonly string[]): Promise<CatalogAnswer[]> {
+  const { SessionCatalog, defaultCatalogPath, lockedCatalogError, openCatalogDb } = await import('../catalog/index.js');
+  const path = catalog === false ? ':memory:' : (catalog ?? defaultCatalogPath());
+  const db = openCatalogDb(path);
+  try {
+    return await new SessionCatalog(db).summaries(files);
+  } catch (error) {
+    throw lockedCatalogError(error, path);
+  } finally {
+    db.close();
+  }
 }
