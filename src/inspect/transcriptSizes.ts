@@ -21,6 +21,7 @@ export function addSizes(into: SizeByKind, more: SizeByKind): void {
 
 const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 type Block = { type?: unknown; content?: unknown };
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A content block's bytes by kind; a tool result's images count as images. */
 function addBlock(sizes: SizeByKind, block: Block): void {
@@ -29,19 +30,30 @@ function addBlock(sizes: SizeByKind, block: Block): void {
   else if (block.type === 'image' || block.type === 'document') sizes.images += jsonBytes(block);
   else if (block.type === 'tool_use') sizes.tools += jsonBytes(block);
   else if (block.type === 'tool_result') {
-    const images = Array.isArray(block.content) ? (block.content as Block[]).filter((b) => b.type === 'image') : [];
+    const images = Array.isArray(block.content)
+      ? (block.content as unknown[]).filter((b): b is Block => isObject(b) && b.type === 'image')
+      : [];
     const imageBytes = images.reduce((sum, image) => sum + jsonBytes(image), 0);
     sizes.images += imageBytes;
     sizes.tools += jsonBytes(block) - imageBytes;
   }
 }
 
+/** A line parsed, when it is a JSON object. */
+function parsedObject(bytes: Uint8Array): { type?: unknown; message?: unknown; toolUseResult?: unknown } | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One line's bytes by kind: the parts named by their JSON length, the rest of the line as metadata. */
 function addLine(sizes: SizeByKind, bytes: Uint8Array, length: number): void {
-  let entry: { type?: unknown; message?: { content?: unknown }; toolUseResult?: unknown };
-  try {
-    entry = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as typeof entry;
-  } catch {
+  const entry = parsedObject(bytes);
+  // Not JSON, or JSON that is no entry (null, a number, a list): all of it is metadata.
+  if (entry === undefined) {
     sizes.metadata += length;
     return;
   }
@@ -50,9 +62,9 @@ function addLine(sizes: SizeByKind, bytes: Uint8Array, length: number): void {
     return;
   }
   const parts = emptySizes();
-  const content = entry.message?.content;
+  const content = isObject(entry.message) ? entry.message.content : undefined;
   if (typeof content === 'string') parts.text += jsonBytes(content);
-  else if (Array.isArray(content)) for (const block of content as Block[]) addBlock(parts, block);
+  else if (Array.isArray(content)) for (const block of content) if (isObject(block)) addBlock(parts, block);
   // Claude Code keeps a tool's own result beside the message (toolUseResult): tool bytes too.
   if (entry.toolUseResult !== undefined) parts.tools += jsonBytes(entry.toolUseResult);
   const named = SIZE_KINDS.reduce((sum, kind) => sum + parts[kind], 0);

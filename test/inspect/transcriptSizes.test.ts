@@ -40,6 +40,23 @@ describe('inspect --sizes: where a transcript’s bytes go', () => {
     expect(SIZE_KINDS.reduce((sum, kind) => sum + sizes[kind], 0)).toBe(statSync(file).size);
   });
 
+  it('counts a line that is JSON but no entry (null, a number, a list, a string, null blocks) as metadata, without a crash', () => {
+    const lines = [
+      'null',
+      '42',
+      '[1,2]',
+      '"just a string"',
+      '{"type":"user","message":null}',
+      '{"type":"user","message":{"content":[null,3,"x"]}}',
+      '{"type":"user","message":{"content":[{"type":"tool_result","content":[null]}]}}',
+    ];
+    const file = join(tempDir(), 'odd.jsonl');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const sizes = transcriptSizes(file);
+    expect(sizes.tools).toBe(bytes({ type: 'tool_result', content: [null] }));
+    expect(sizes.metadata + sizes.tools).toBe(statSync(file).size);
+  });
+
   it('over the demo: a subagent counts with its session, and project totals are the sums of their sessions', async () => {
     const files = await findTranscripts([demoProjects]);
     const { sessions, projects } = sessionSizes(files);
