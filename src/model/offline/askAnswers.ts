@@ -4,8 +4,10 @@ import type { ContentBlock } from '../../transcript/contentSchema.js';
 /** The tool through which Claude Code asks the person to choose or type an answer. */
 export const ASK_TOOL = 'AskUserQuestion';
 
-/** One answer: `"question"="answer"`, the answer ending where the next pair or the closing sentence starts. */
-const ANSWER = /"="([\s\S]*?)"(?=\s*(?:,\s*"|\.\s*You can now\b|\s+selected preview\b|\.?\s*$))/g;
+/** Where a pair `"question"="answer"` starts its answer. */
+const ANSWER_START = '"="';
+/** A quote that can close an answer: before the next pair, the closing sentence, a preview note, or the end. */
+const ANSWER_END = /"(?=\s*(?:,\s*"|\.\s*You can now\b|\s+selected preview\b|\.?\s*$))/g;
 
 /**
  * The answers the person gave through AskUserQuestion, as its tool result words them ("User has
@@ -14,7 +16,20 @@ const ANSWER = /"="([\s\S]*?)"(?=\s*(?:,\s*"|\.\s*You can now\b|\s+selected prev
  */
 export function askAnswers(resultText: string): string[] {
   if (!/\b(?:answered your questions|have been answered)\b/i.test(resultText)) return [];
-  return [...resultText.matchAll(ANSWER)].map((match) => match[1]!.trim()).filter((answer) => answer !== '');
+  // Each answer runs to the first closing quote after it. The closings are found once, so a result with many pairs that
+  // never close is read in one pass, not once per pair.
+  const ends = [...resultText.matchAll(ANSWER_END)].map((match) => match.index);
+  const answers: string[] = [];
+  let next = 0;
+  for (let start = resultText.indexOf(ANSWER_START); start >= 0;) {
+    const body = start + ANSWER_START.length;
+    while (next < ends.length && (ends[next] ?? Infinity) < body) next++;
+    const end = ends[next];
+    if (end === undefined) break;
+    answers.push(resultText.slice(body, end).trim());
+    start = resultText.indexOf(ANSWER_START, end + 1);
+  }
+  return answers.filter((answer) => answer !== '');
 }
 
 /** A tool result's content as text: a string as it is, text blocks joined. */
