@@ -58,7 +58,7 @@ CREATE TABLE IF NOT EXISTS forgotten (
 
 /** Opens (creating it when missing) the session catalog: one SQLite file, in the search index's engine (decision 81). */
 export function openCatalogDb(path: string): CatalogDb {
-  const db = openVersionedDb(
+  return openVersionedDb(
     path,
     { what: 'the session catalog', noun: 'session catalog', remedy: 'delete it, or pass --no-catalog' },
     {
@@ -67,7 +67,4 @@ export function openCatalogDb(path: string): CatalogDb {
       createSql: SCHEMA,
     },
   );
-  // A cache of the transcripts: in WAL mode NORMAL keeps it consistent and leaves out an fsync per commit (decisions 89, 95).
-  if (path !== ':memory:') db.exec('PRAGMA synchronous = NORMAL');
-  return db;
 }

@@ -56,7 +56,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5(text, content='entries
  * external-content table (decision 72). An index of another version is emptied and rebuilt.
  */
 export function openSearchDb(path: string): SearchDb {
-  const db = openVersionedDb(
+  return openVersionedDb(
     path,
     { what: 'the search index', noun: 'search index', remedy: 'delete it and the next search rebuilds it' },
     {
@@ -65,7 +65,4 @@ export function openSearchDb(path: string): SearchDb {
       createSql: SCHEMA,
     },
   );
-  // A cache of the transcripts: in WAL mode NORMAL keeps it consistent and leaves out an fsync per commit (decision 89).
-  if (path !== ':memory:') db.exec('PRAGMA synchronous = NORMAL');
-  return db;
 }

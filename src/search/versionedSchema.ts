@@ -6,7 +6,8 @@ import { MemlogError } from '../errors.js';
 /**
  * Settles a libsql database memlog keeps on disk (the search index, the session catalog): a busy
  * timeout, WAL for a file, and the schema of this version; a database of another version is
- * emptied first (dropSql) and rebuilt, as both are caches of the transcripts.
+ * emptied first (dropSql) and rebuilt, as both are caches of the transcripts. Being caches, they
+ * commit without an fsync each: in WAL mode NORMAL keeps them consistent (decisions 89, 95).
  */
 export function settleVersionedSchema(
   db: Database.Database,
@@ -14,7 +15,7 @@ export function settleVersionedSchema(
   schema: { readonly version: number; readonly dropSql: string; readonly createSql: string },
 ): void {
   db.exec('PRAGMA busy_timeout = 30000');
-  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
   const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
   if (version === schema.version) return;
   db.exec(schema.dropSql);

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { ownModulesHost } from '../support/ownModulesHost.js';
 
 const options: ts.CompilerOptions = {
   module: ts.ModuleKind.NodeNext,
@@ -10,25 +11,13 @@ const options: ts.CompilerOptions = {
   types: [],
 };
 
-/** A compiler host that follows relative imports only; `zod`, `rxjs` and the SDK stay unresolved, unread. */
-function ownModulesHost(): ts.CompilerHost {
-  const host = ts.createCompilerHost(options);
-  host.resolveModuleNameLiterals = (literals, containingFile, redirectedReference, compilerOptions) =>
-    literals.map((literal) =>
-      literal.text.startsWith('.')
-        ? ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirectedReference, ts.ModuleKind.ESNext)
-        : { resolvedModule: undefined },
-    );
-  return host;
-}
-
 /**
  * Every name each entry module exports, values and types alike, sorted. Read with the compiler
  * (not a regex over the file): `export *` and re-exports through barrels count as what they
  * finally expose. One program for all entries, so the shared modules are parsed once.
  */
 export function exportedNames(entries: readonly string[]): Map<string, string[]> {
-  const program = ts.createProgram([...entries], options, ownModulesHost());
+  const program = ts.createProgram([...entries], options, ownModulesHost(options));
   const checker = program.getTypeChecker();
   return new Map(
     entries.map((entry) => {

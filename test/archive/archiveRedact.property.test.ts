@@ -1,18 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { archiveProjects, restoreArchive, verifyArchive } from '../../src/archive/index.js';
 import { archiveContents, redactedLineByLine } from '../support/archiveContents.js';
-import {
-  applyStep,
-  archiveScene,
-  expectEveryStateKept,
-  historyStep,
-  jsonLine,
-  snapshot,
-  type HistoryStep,
-} from '../support/archiveHistory.js';
+import { archiveAndRestoreEach, archiveScene, historyStep, jsonLine, type HistoryStep } from '../support/archiveHistory.js';
 import { fcRuns } from '../support/fcRuns.js';
 
 const chars = (alphabet: string, length: number): fc.Arbitrary<string> =>
@@ -60,21 +49,9 @@ describe('the archive with --redact over arbitrary histories', () => {
   it('restores redact(original) line by line at every run, keeps every earlier state redacted, and stores no planted secret', async () => {
     await fc.assert(
       fc.asyncProperty(history, async (steps) => {
-        const { root, projects, project, archiveDir } = archiveScene();
-        const archived: Map<string, Buffer>[] = [];
-        for (const next of [...steps, { kind: 'archive' } as const]) {
-          applyStep(project, next);
-          if (next.kind !== 'archive') continue;
-          await archiveProjects({ archiveDir, projectDirs: [project], redact: true });
-          const now = await redactedState(snapshot(projects, project));
-          archived.push(now);
-          const into = join(root, `restored-${archived.length}`);
-          await restoreArchive({ archiveDir, selection: { all: true }, into });
-          for (const [key, bytes] of now) expect(readFileSync(join(into, key)).equals(bytes), key).toBe(true);
-        }
-        await expectEveryStateKept(archiveDir, archived);
-        expect((await verifyArchive(archiveDir)).problems).toEqual([]);
-        const stored = [...archiveContents(archiveDir).values()].map((bytes) => bytes.toString('latin1')).join('\n');
+        const scene = archiveScene();
+        await archiveAndRestoreEach(scene, steps, { redact: true, stateOf: redactedState });
+        const stored = [...archiveContents(scene.archiveDir).values()].map((bytes) => bytes.toString('latin1')).join('\n');
         for (const key of planted(steps)) expect(stored).not.toContain(key);
       }),
       { numRuns: Math.max(5, Math.floor(fcRuns / 4)) },

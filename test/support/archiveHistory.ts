@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, trunc
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { indexManifest, readManifest, readVersionBytes } from '../../src/archive/index.js';
+import { archiveProjects, indexManifest, readManifest, readVersionBytes, restoreArchive, verifyArchive } from '../../src/archive/index.js';
 import { tempDir } from './tempDir.js';
 
 /** What happens to a session's files between two archive runs, as Claude Code and users do it. */
@@ -102,4 +102,31 @@ export async function expectEveryStateKept(archiveDir: string, states: readonly 
         key,
       ).toBe(true);
     }
+}
+
+/**
+ * Plays a history in the scene, archiving where it says so and once at its end; restores every run into a fresh folder
+ * and checks each file comes back as `stateOf` says that run saw it (the files as they were, or redacted); then checks
+ * every state was kept and the archive verifies.
+ */
+export async function archiveAndRestoreEach(
+  scene: ReturnType<typeof archiveScene>,
+  steps: readonly HistoryStep[],
+  options: { readonly redact?: boolean; readonly stateOf?: (files: Map<string, Buffer>) => Promise<Map<string, Buffer>> } = {},
+): Promise<void> {
+  const { root, projects, project, archiveDir } = scene;
+  const archived: Map<string, Buffer>[] = [];
+  for (const step of [...steps, { kind: 'archive' } as const]) {
+    applyStep(project, step);
+    if (step.kind !== 'archive') continue;
+    await archiveProjects({ archiveDir, projectDirs: [project], ...(options.redact === true ? { redact: true } : {}) });
+    const files = snapshot(projects, project);
+    const now = options.stateOf === undefined ? files : await options.stateOf(files);
+    archived.push(now);
+    const into = join(root, `restored-${archived.length}`);
+    await restoreArchive({ archiveDir, selection: { all: true }, into });
+    for (const [key, bytes] of now) expect(readFileSync(join(into, key)).equals(bytes), key).toBe(true);
+  }
+  await expectEveryStateKept(archiveDir, archived);
+  expect((await verifyArchive(archiveDir)).problems).toEqual([]);
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import ts from 'typescript';
+import { ownModulesHost } from './ownModulesHost.js';
 import { repoRoot } from './paths.js';
 
 /**
@@ -18,13 +19,6 @@ export function emitOwnModules(into: string, roots: readonly string[]): void {
     noLib: true,
     types: [],
   };
-  const host = ts.createCompilerHost(options);
-  host.resolveModuleNameLiterals = (literals, containingFile, redirected, compilerOptions) =>
-    literals.map((literal) =>
-      literal.text.startsWith('.')
-        ? ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirected, ts.ModuleKind.ESNext)
-        : { resolvedModule: undefined },
-    );
-  const result = ts.createProgram([...roots], options, host).emit();
+  const result = ts.createProgram([...roots], options, ownModulesHost(options)).emit();
   if (result.emitSkipped) throw new Error('the emit was skipped');
 }
