@@ -25,12 +25,19 @@ const HOW_TO_APPLY: Readonly<Record<string, string>> = {
 
 /** Two memories say the same thing when most of their content words are shared. */
 function similar(a: string, b: string): boolean {
-  const left = new Set(contentWords(a));
-  const right = new Set(contentWords(b));
+  const left = new Set(subjectWords(a));
+  const right = new Set(subjectWords(b));
   if (left.size === 0 || right.size === 0) return false;
   const shared = [...left].filter((word) => right.has(word)).length;
   return shared / Math.min(left.size, right.size) >= 0.6;
 }
+
+/**
+ * The words that say what a statement is about: its content words without the verbs every rule and preference is said
+ * with ("I hate X, keep Y" and "I hate Z, keep W" are two rules, not one said twice).
+ */
+const subjectWords = (text: string): string[] => contentWords(text).filter((word) => !RULE_VERBS.has(word));
+const RULE_VERBS = new Set(['hate', 'love', 'like', 'prefer', 'keep', 'use', 'make', 'sure', 'want', 'need', 'always', 'never', 'please']);
 
 /** The words a title starts with, made third person: a memory is read later, about the person. */
 /** "have" → "has", "use" → "uses", "fix" → "fixes", "try" → "tries": the verb after "User". */
