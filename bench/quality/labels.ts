@@ -30,9 +30,10 @@ export type SecretKind =
  * The hazards of real sessions (decision 69), each said in a way that trips an extractor which
  * reads every user message as the person's words: pasted output, a numbered task prompt, an
  * AskUserQuestion answer, transient status, a correction later in the session, a lasting rule
- * said as a request, a question.
+ * said as a request, a question; and words typed while the agent worked (decision 100), which Claude Code logs only
+ * in its queue when it hands them over in the middle of a turn.
  */
-export type HazardKind = 'pasted' | 'task-prompt' | 'ask-answer' | 'status' | 'correction' | 'request-rule' | 'question';
+export type HazardKind = 'pasted' | 'task-prompt' | 'ask-answer' | 'status' | 'correction' | 'request-rule' | 'question' | 'queued';
 
 export const HAZARD_KINDS: readonly HazardKind[] = [
   'pasted',
@@ -42,6 +43,7 @@ export const HAZARD_KINDS: readonly HazardKind[] = [
   'correction',
   'request-rule',
   'question',
+  'queued',
 ];
 
 /** How a hazard statement is said, beyond its text. */
@@ -49,6 +51,8 @@ interface Said {
   readonly hazard?: HazardKind;
   /** Said as the answer to this question, asked through AskUserQuestion (a tool result, not a prompt). */
   readonly ask?: string;
+  /** Typed while a tool ran, and handed to the model in the middle of the turn: only the queue's log line holds it. */
+  readonly queued?: true;
   /** Said earlier in the same session and corrected by this statement: a memory with these words kept the old version. */
   readonly earlier?: { readonly text: string; readonly words: readonly string[] };
 }

@@ -133,7 +133,8 @@ class SessionWriter {
     this.push(userEntry(this.uuid(), content, this.envelope(60_000 + Math.floor(this.random() * 240_000))));
   }
 
-  toolCall(turn: string): void {
+  /** A tool call and its result; `queued`: words the person typed while it ran, handed over before its result (decision 100). */
+  toolCall(turn: string, queued?: string): void {
     const random = this.random;
     const messageId = `msg_${this.sessionId.slice(0, 8)}_${turn}`;
     const toolId = `toolu_${this.sessionId.slice(0, 8)}_${turn}`;
@@ -159,11 +160,20 @@ class SessionWriter {
         stopReason: 'tool_use',
       }),
     );
+    if (queued !== undefined) this.queue(queued);
     // Long outputs: most a few KB, one in eight 20–40 KB, as real Read and test runs give.
     const bytes = random() < 0.125 ? 20_000 + Math.floor(random() * 20_000) : 1_500 + Math.floor(random() * 5_000);
     const output = kind === 'Bash' ? testLog(random, bytes) : codeListing(random, bytes);
     this.push(toolResultEntry(this.uuid(), toolId, piece, { ...this.envelope(1_000 + Math.floor(random() * 20_000)), content: output }));
     this.context += Math.round(output.length / 4) + 200;
+  }
+
+  /** Claude Code's queue lines for a message typed while the agent worked and handed over mid-turn: no user line holds it. */
+  private queue(content: string): void {
+    const at = (gapMs: number) => new Date((this.clock += gapMs)).toISOString();
+    const line = (operation: string, fields: Record<string, unknown>) =>
+      ({ type: 'queue-operation', operation, timestamp: at(2_000), sessionId: this.sessionId, ...fields }) as unknown as Entry;
+    this.entries.push(line('enqueue', { content }), line('remove', {}));
   }
 
   /** The assistant asks through AskUserQuestion and the person answers: the answer comes back as the call's tool result. */
@@ -227,6 +237,12 @@ function statementTurn(writer: SessionWriter, random: () => number, statement: R
     writer.prompt(pick(random, WORK));
     writer.toolCall(`${turn}_0`);
     writer.askAndAnswer(statement.ask, statement.said, turn);
+    writer.reply(pick(random, ACKS), turn);
+    return;
+  }
+  if (statement.queued === true) {
+    writer.prompt(pick(random, WORK));
+    writer.toolCall(`${turn}_0`, statement.said);
     writer.reply(pick(random, ACKS), turn);
     return;
   }

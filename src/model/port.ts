@@ -70,6 +70,11 @@ export type ModelTask =
       readonly now: string;
       /** Indexes of the conversation's messages a person typed (not meta prompts, command output or tool results). */
       readonly humanMessages?: readonly number[];
+      /**
+       * Messages that are the person's only in part, with the words that are theirs: a slash command's arguments, words
+       * queued while the agent worked. The rest of such a message (the command's expanded text, a tool result) is not theirs.
+       */
+      readonly typedWords?: ReadonlyArray<{ readonly message: number; readonly texts: readonly string[] }>;
     }
   | {
       readonly kind: 'recall';

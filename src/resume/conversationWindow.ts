@@ -1,6 +1,7 @@
 import { elementAt } from '../errors.js';
 import type { Entry } from '../transcript/entrySchema.js';
 import type { LogEntry } from '../transcript/logEntry.js';
+import { TypedWords, type TypedWordsFound } from '../projections/typedWords.js';
 import type { ApiMessage } from './apiView.js';
 import { FingerprintSet } from './fingerprintSet.js';
 import { liveConversationOf } from './loadConversation.js';
@@ -69,6 +70,13 @@ export class ConversationWindow {
     if (!needed) return liveConversationOf(index);
     this.#keepEverything();
     return liveConversationOf(indexTranscript(this.entriesUpTo(seq)));
+  }
+
+  /** What the person typed outside their prompts up to `seq`, by the entry it is read with (typedWords.ts, decision 100). */
+  typedWords(seq: number): TypedWordsFound {
+    const fold = new TypedWords();
+    for (const { entry } of this.entriesUpTo(seq)) fold.add(entry);
+    return fold.found();
   }
 
   /** The newest entry in the window written with this uuid, if any. */

@@ -5,6 +5,7 @@ import type { ChunkMessage, ModelReply, ModelRequest } from '../../model/port.js
 import { roughTokens } from '../../projections/tokenEstimate.js';
 import type { ApiMessage } from '../../resume/apiView.js';
 import { answersIn } from '../../model/offline/askAnswers.js';
+import { typedWordsIn, type TypedWordsFound } from '../../projections/typedWords.js';
 import { scanForSecrets } from '../../secrets/scanForSecrets.js';
 import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
 import type { ContentBlock } from '../../transcript/contentSchema.js';
@@ -39,19 +40,30 @@ const promptOf = (message: Pick<ApiMessage, 'role' | 'sources'>, prompts: Readon
 export const citedUuid = (message: Pick<ApiMessage, 'role' | 'sources'>, prompts: ReadonlySet<string>): string =>
   promptOf(message, prompts) ?? message.sources[0] ?? '';
 
-/** A message as the chunk's transcript shows it, and the uuid it is cited by (the prompt's, when a person typed it). */
-export function chunkMessage(message: ApiMessage, prompts: ReadonlySet<string>, asked: ReadonlySet<string> = new Set()): ChunkMessage {
+/**
+ * A message as the chunk's transcript shows it, and the uuid it is cited by (the prompt's, when a person typed it). A
+ * message that holds no prompt may still hold words the person typed (`typed`: a slash command's arguments, words
+ * queued while the agent worked): those alone are its person's texts (decision 100).
+ */
+export function chunkMessage(
+  message: ApiMessage,
+  prompts: ReadonlySet<string>,
+  asked: ReadonlySet<string> = new Set(),
+  typed?: TypedWordsFound,
+): ChunkMessage {
   const prompt = promptOf(message, prompts);
   const answers = answersIn(message.content, asked);
+  const own = prompt === undefined && typed !== undefined && message.role === 'user' ? typedWordsIn(message.sources, typed) : [];
+  const texts = prompt !== undefined ? message.content.filter(isTextBlock).map((block) => block.text) : own.length > 0 ? own : undefined;
   return {
     uuid: prompt ?? message.sources[0] ?? '',
     role: message.role,
-    human: prompt !== undefined,
+    human: texts !== undefined,
     text: message.content
       .map(blockText)
       .filter((t) => t !== '')
       .join('\n'),
-    ...(prompt === undefined ? {} : { texts: message.content.filter(isTextBlock).map((block) => block.text) }),
+    ...(texts === undefined ? {} : { texts }),
     ...(answers.length === 0 ? {} : { answers }),
   };
 }

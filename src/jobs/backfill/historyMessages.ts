@@ -1,5 +1,6 @@
 import { streamApiMessages, type ApiMessage } from '../../resume/apiView.js';
 import type { ChainNode } from '../../resume/transcriptIndex.js';
+import { withQueuedWordsOf } from '../../resume/withQueuedWords.js';
 import { entriesInOrder } from '../../transcript/entriesInOrder.js';
 import type { LastWritten, SessionOutline } from './sessionOutline.js';
 
@@ -29,7 +30,7 @@ export function* historyMessages(outline: SessionOutline): Generator<HistoryMess
   }
   for (const message of streamApiMessages(nodes())) {
     yield {
-      message,
+      message: withQueuedWordsOf(message, outline.typed.queued),
       written: message.sources.map((uuid) => {
         const at = written.get(uuid)!;
         written.delete(uuid);

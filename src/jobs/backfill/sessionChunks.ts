@@ -183,7 +183,7 @@ function walk(
   limit: number,
   wanted: (chunk: SessionChunk) => boolean,
 ): ChunkWalk {
-  const { prompts } = view.outline;
+  const { prompts, typed } = view.outline;
   let draining = false;
   let started = false;
   const chunks = (function* (): Generator<SessionChunk, void, undefined> {
@@ -196,7 +196,7 @@ function walk(
     const build = (range: ChunkRange): SessionChunk => {
       const part = held.filter((h) => h.index >= range.start && h.index < range.end);
       held = held.filter((h) => h.index >= range.end);
-      return chunkOf(part, range, prompts, saved);
+      return chunkOf(part, range, { prompts, typed }, saved);
     };
     for (const { message, written } of historyMessages(view.outline)) {
       const size = messageTokens(message);
@@ -243,10 +243,15 @@ function walk(
   };
 }
 
-function chunkOf(part: readonly Held[], range: ChunkRange, prompts: ReadonlySet<string>, saved: readonly SavedMemory[]): SessionChunk {
+function chunkOf(
+  part: readonly Held[],
+  range: ChunkRange,
+  persons: Pick<SessionOutline, 'prompts' | 'typed'>,
+  saved: readonly SavedMemory[],
+): SessionChunk {
   const slice = part.map((h) => h.message);
   const asked = askCallIds(slice);
-  const messages = slice.map((m) => chunkMessage(m, prompts, asked));
+  const messages = slice.map((m) => chunkMessage(m, persons.prompts, asked, persons.typed));
   const lastHeld = part.at(-1)!;
   const timeOf = new Map<string, string>();
   for (const h of part)

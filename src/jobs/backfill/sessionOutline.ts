@@ -1,4 +1,5 @@
 import { isPrompt } from '../../projections/turns.js';
+import { TypedWords, type TypedWordsFound } from '../../projections/typedWords.js';
 import { streamApiMessages } from '../../resume/apiView.js';
 import { HistorySkeleton, type LastWritten } from '../../resume/historySkeleton.js';
 import { skeletonHistory } from '../../resume/skeletonHistory.js';
@@ -25,6 +26,8 @@ export interface SessionOutline {
   readonly positions: SeqPositions;
   /** The uuids of the prompts a person typed: a turn starts there, and a message is cited by its prompt's uuid. */
   readonly prompts: ReadonlySet<string>;
+  /** What the person typed outside their prompts: a slash command's arguments, words queued while the agent worked (decision 100). */
+  readonly typed: TypedWordsFound;
   /** How many messages the conversation has. */
   readonly messages: number;
   /** For each uuid asked about that a message holds: that message's index in the conversation. */
@@ -65,6 +68,7 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
   let unreadLines = 0;
   const summaries = new Set<number>();
   let sessionId: string | undefined;
+  const typedWords = new TypedWords();
   for (const item of readTranscriptSync(path)) {
     if (item.kind !== 'entry') {
       unreadLines++;
@@ -76,6 +80,7 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
     if (sessionId === undefined && typeof id === 'string' && id !== '') sessionId = id;
     if (isContinuationSummary(entry)) summaries.add(seq);
     else if (hasUuid(entry) && isPrompt(entry)) prompts.add(entry.uuid);
+    typedWords.add(entry);
     skeleton.add(seq, entry);
   }
   // Every main-thread chain of the file, not only the one a resume reads (decision 68).
@@ -95,6 +100,7 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
     history: history.seqs,
     positions,
     prompts,
+    typed: typedWords.found(),
     messages,
     messageIndex,
     citedIndex,

@@ -1,7 +1,9 @@
 import { answersIn, askCallIds } from '../../model/offline/askAnswers.js';
 import type { Decision, ExtractionDue, RunStart } from '../../projections/decisions.js';
 import { isPrompt } from '../../projections/turns.js';
+import { typedWordsIn } from '../../projections/typedWords.js';
 import type { ConversationWindow } from '../../resume/conversationWindow.js';
+import { withQueuedWords } from '../../resume/withQueuedWords.js';
 
 /** What one extraction run reads: the conversation up to its start, how much of it is new since the cursor, and the time it stamps. */
 export type ExtractionFrame = ReturnType<typeof buildFrame>;
@@ -31,7 +33,8 @@ export function extractionFrames(window: ConversationWindow): {
 }
 
 function buildFrame(window: ConversationWindow, start: RunStart, decisions: readonly Decision[]) {
-  const snapshot = window.snapshot(start.seq);
+  const typed = window.typedWords(start.seq);
+  const snapshot = withQueuedWords(window.snapshot(start.seq), typed.queued);
   const cursor = (decisions[0] as ExtractionDue | undefined)?.cursor ?? null;
   const at = cursor === null ? -1 : snapshot.findIndex((m) => m.sources.includes(cursor));
   const prompt = (uuid: string): boolean => {
@@ -42,10 +45,21 @@ function buildFrame(window: ConversationWindow, start: RunStart, decisions: read
   return {
     snapshot,
     conversation: snapshot.map(({ role, content }) => ({ role, content })),
-    /** Which of the conversation's messages hold the person's words: what they typed, and their AskUserQuestion answers (decision 69). */
+    /**
+     * Which of the conversation's messages hold the person's words: what they typed, their AskUserQuestion answers
+     * (decision 69), and what they queued while the agent worked (decision 100).
+     */
     humanMessages: snapshot.flatMap((message, i) =>
-      message.role === 'user' && (message.sources.some(prompt) || answersIn(message.content, asked).length > 0) ? [i] : [],
+      message.role === 'user' &&
+      (message.sources.some(prompt) || typedWordsIn(message.sources, typed).length > 0 || answersIn(message.content, asked).length > 0)
+        ? [i]
+        : [],
     ),
+    /** The words of a person's message that holds no prompt of theirs: only these are theirs, not the rest of it (decision 100). */
+    typedWords: snapshot.flatMap((message, i) => {
+      const texts = message.role === 'user' && !message.sources.some(prompt) ? typedWordsIn(message.sources, typed) : [];
+      return texts.length === 0 ? [] : [{ message: i, texts }];
+    }),
     newMessages: at === -1 ? snapshot.length : snapshot.length - at - 1,
     from: cursor,
     to: start.uuid,

@@ -21,6 +21,8 @@ export interface ExtractionRunOptions {
   readonly newMessages: number;
   /** Indexes of the conversation's messages a person typed. */
   readonly humanMessages?: readonly number[];
+  /** The messages that are the person's only in part, with the words that are theirs (decision 100). */
+  readonly typedWords?: ReadonlyArray<{ readonly message: number; readonly texts: readonly string[] }>;
   readonly runId: string;
   readonly sessionId: string | null;
   readonly from: string | null;
@@ -90,6 +92,7 @@ export async function runExtraction(
           ...(options.sessionId === null ? {} : { sessionId: options.sessionId }),
           now: options.now,
           ...(options.humanMessages === undefined ? {} : { humanMessages: options.humanMessages }),
+          ...(options.typedWords === undefined || options.typedWords.length === 0 ? {} : { typedWords: options.typedWords }),
         },
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });

@@ -72,6 +72,7 @@ function directRun(context: SessionContext, choice: ExecutorChoice): DirectRun {
       conversation: run.conversation,
       newMessages: run.newMessages,
       humanMessages: run.humanMessages,
+      typedWords: run.typedWords,
       runId: `${context.sessionId}.${runId}`,
       sessionId: context.originId(),
       from: run.from,

@@ -37,13 +37,15 @@ export function humanText(message: ModelMessage): string {
   const parts = typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((block) => block.text);
   return (
     parts
-      // What Claude Code wraps around a person's words (reminders, command echoes and their output, the caveat before them) is not theirs.
+      // What Claude Code wraps around a person's words (reminders, command echoes and their output, the caveat before them) is not theirs;
+      // the arguments they typed after a slash command are (decision 100).
       .map((part) =>
         part
           .replace(
-            /<(system-reminder|local-command-caveat|local-command-stdout|local-command-stderr|command-name|command-message|command-args|bash-input|bash-stdout|bash-stderr)>[\s\S]*?<\/\1>/g,
+            /<(system-reminder|local-command-caveat|local-command-stdout|local-command-stderr|command-name|command-message|bash-input|bash-stdout|bash-stderr)>[\s\S]*?<\/\1>/g,
             '',
           )
+          .replace(/<command-args>([\s\S]*?)<\/command-args>/g, '$1')
           .replace(/\[Request interrupted by user[^\]]*\]/g, '')
           .trim(),
       )

@@ -25,12 +25,19 @@ const HOW_TO_APPLY: Readonly<Record<string, string>> = {
 
 /** Two memories say the same thing when most of their content words are shared. */
 function similar(a: string, b: string): boolean {
-  const left = new Set(contentWords(a));
-  const right = new Set(contentWords(b));
+  const left = new Set(subjectWords(a));
+  const right = new Set(subjectWords(b));
   if (left.size === 0 || right.size === 0) return false;
   const shared = [...left].filter((word) => right.has(word)).length;
   return shared / Math.min(left.size, right.size) >= 0.6;
 }
+
+/**
+ * The words that say what a statement is about: its content words without the verbs every rule and preference is said
+ * with ("I hate X, keep Y" and "I hate Z, keep W" are two rules, not one said twice).
+ */
+const subjectWords = (text: string): string[] => contentWords(text).filter((word) => !RULE_VERBS.has(word));
+const RULE_VERBS = new Set(['hate', 'love', 'like', 'prefer', 'keep', 'use', 'make', 'sure', 'want', 'need', 'always', 'never', 'please']);
 
 /** The words a title starts with, made third person: a memory is read later, about the person. */
 /** "have" → "has", "use" → "uses", "fix" → "fixes", "try" → "tries": the verb after "User". */
@@ -162,7 +169,7 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
   const firstNew = Math.max(0, conversation.length - task.newMessages);
   const offset = Math.max(0, firstNew - 1);
   const human = task.humanMessages === undefined ? undefined : new Set(task.humanMessages);
-  const statements = findMemoryStatements(conversation.slice(offset)).filter(
+  const statements = findMemoryStatements(ownWordsOnly(conversation, task.typedWords).slice(offset)).filter(
     (s) => s.messageIndex + offset >= firstNew && (human === undefined || human.has(s.messageIndex + offset)),
   );
   const writes = new Map<string, FileWrite>();
@@ -206,6 +213,19 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
   if (newLines.length === 0) return [...writes.values()];
   const index = task.index.trimEnd();
   return [...writes.values(), { filename: 'MEMORY.md', content: `${index === '' ? '' : `${index}\n`}${newLines.join('\n')}\n` }];
+}
+
+/** The conversation with each message that is the person's only in part read as the words that are theirs (decision 100). */
+function ownWordsOnly(conversation: readonly ModelMessage[], typed: ExtractTask['typedWords']): readonly ModelMessage[] {
+  if (typed === undefined || typed.length === 0) return conversation;
+  const own = new Map(typed.map(({ message, texts }) => [message, texts]));
+  return conversation.map((message, i) => {
+    const texts = own.get(i);
+    if (texts === undefined) return message;
+    // Its tool results stay: an AskUserQuestion answer in one is the person's words too.
+    const kept = typeof message.content === 'string' ? [] : message.content.filter((block) => block.type !== 'text');
+    return { role: message.role, content: [...kept, ...texts.map((text) => ({ type: 'text' as const, text }))] };
+  });
 }
 
 /** A name no memory has yet; never the index's in another case (`memory.md` is MEMORY.md on macOS). */

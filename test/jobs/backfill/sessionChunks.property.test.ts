@@ -12,6 +12,8 @@ import { candidatesRecord } from '../../../src/pipeline/effectRecords.js';
 import { blockTokens } from '../../../src/projections/tokenEstimate.js';
 import { chunkAtTurnEnds } from '../../../src/projections/turnChunks.js';
 import { isPrompt } from '../../../src/projections/turns.js';
+import { TypedWords } from '../../../src/projections/typedWords.js';
+import { withQueuedWordsOf } from '../../../src/resume/withQueuedWords.js';
 import type { ApiMessage } from '../../../src/resume/apiView.js';
 import { readSessionOutline } from '../../../src/jobs/backfill/sessionOutline.js';
 import { toApiMessages } from '../../../src/resume/apiView.js';
@@ -55,12 +57,16 @@ function wholeReading(log: Log, path: string) {
   // time gives the messages reading them whole does.
   const outline = readSessionOutline(path, new Set());
   const bySeq = new Map(log.map((e) => [e.seq, e.entry] as const));
+  // What the person typed outside their prompts, found over the whole log (decision 100).
+  const typedFold = new TypedWords();
+  for (const { entry } of log) typedFold.add(entry);
+  const typed = typedFold.found();
   const conversation = toApiMessages(
     Array.from(outline.history, (seq) => {
       const entry = bySeq.get(seq)!;
       return { uuid: hasUuid(entry) ? entry.uuid : '', entry: entry as ChainNode['entry'], seq, parent: null };
     }),
-  );
+  ).map((message) => withQueuedWordsOf(message, typed.queued));
   const sizes = conversation.map(messageTokens);
   const prompts = new Set(
     log.flatMap((e) => (isPrompt(e.entry) && hasUuid(e.entry) && outline.prompts.has(e.entry.uuid) ? [e.entry.uuid] : [])),
@@ -74,7 +80,7 @@ function wholeReading(log: Log, path: string) {
   const seqOf = new Map(log.flatMap((e) => (hasUuid(e.entry) ? [[e.entry.uuid, e.seq] as const] : [])));
   const chunkOf = (start: number, end: number): Compared => {
     const slice = conversation.slice(start, end);
-    const messages = slice.map((m) => chunkMessage(m, prompts, askCallIds(slice)));
+    const messages = slice.map((m) => chunkMessage(m, prompts, askCallIds(slice), typed));
     const last = slice.at(-1)!.sources.at(-1)!;
     return {
       slice,

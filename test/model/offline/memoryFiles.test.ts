@@ -124,3 +124,28 @@ describe('memory files people can trust (decision 68)', () => {
     });
   });
 });
+
+describe('the per-turn extractor updates a memory only when the new statement is about the same thing', () => {
+  /** The files written for a new statement, with one memory already there. */
+  function afterExisting(existing: string, said: string) {
+    const task = { ...perTurnTask(1), existing: [{ filename: 'old.md', description: existing, type: 'feedback' as const }] };
+    return draftMemories(task, [user(said)])
+      .filter((w) => w.filename !== 'MEMORY.md')
+      .map((w) => w.filename);
+  }
+
+  it('two rules said with the same verbs of liking and keeping stay two memories', () => {
+    const files = afterExisting(
+      'I hate shell-script tests, keep the tests in TypeScript.',
+      'I hate how the tests sit in a separate folder, keep them next to the code they test.',
+    );
+    expect(files).toHaveLength(1);
+    expect(files).not.toContain('old.md');
+  });
+
+  it('the same rule said again updates the memory it repeats', () => {
+    expect(
+      afterExisting('Keep the tests in TypeScript, not shell scripts.', 'I hate shell-script tests, keep the tests in TypeScript.'),
+    ).toEqual(['old.md']);
+  });
+});

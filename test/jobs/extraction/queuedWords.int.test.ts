@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { backfillMemories, extractMemories } from '../../../src/jobs/index.js';
+import { OfflineModel } from '../../../src/model/offline/index.js';
+import { assistantEntry, sideEntry, text, toolResultEntry, toolUse, userEntry } from '../../../src/testing/entryBuilders.js';
+import type { Entry } from '../../../src/transcript/entrySchema.js';
+import { tempDir } from '../../support/tempDir.js';
+
+const SESSION = '00000009-2222-4222-8222-222222222222';
+const at = (minute: number) => ({ sessionId: SESSION, timestamp: new Date(Date.UTC(2026, 3, 1, 9, minute)).toISOString() });
+
+/**
+ * One turn in which the person types a rule while a tool runs: Claude Code logs the text only in
+ * its queue (enqueue, then remove when it hands it to the model), then the turn goes on with the
+ * tool's result. Before it, a slash command whose arguments state a rule of their own.
+ */
+function sessionWithTypedRules(queued: string, args: string): string {
+  const entries: Entry[] = [
+    userEntry(
+      'u1',
+      `<command-message>setup</command-message>\n<command-name>/setup</command-name>\n<command-args>${args}</command-args>`,
+      at(0),
+    ),
+    assistantEntry('a1', 'msg_1', text('Set up.'), { ...at(1), parentUuid: 'u1', stopReason: 'end_turn' }),
+    userEntry('u2', 'Fix the failing build.', { ...at(2), parentUuid: 'a1' }),
+    assistantEntry('a2', 'msg_2', toolUse('t1', 'Bash', { command: 'npm test' }), { ...at(3), parentUuid: 'u2', stopReason: 'tool_use' }),
+    sideEntry('queue-operation', { operation: 'enqueue', content: queued, timestamp: at(4).timestamp }, SESSION),
+    sideEntry('queue-operation', { operation: 'remove', timestamp: at(4).timestamp }, SESSION),
+    toolResultEntry('r1', 't1', 'a2', { ...at(5), content: '1 failing' }),
+    assistantEntry('a3', 'msg_3', text('Fixed; I will use pnpm from now on.'), { ...at(6), parentUuid: 'r1', stopReason: 'end_turn' }),
+  ];
+  const root = join(tempDir(), 'projects');
+  mkdirSync(join(root, 'shop'), { recursive: true });
+  writeFileSync(join(root, 'shop', `${SESSION}.jsonl`), entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
+  return root;
+}
+
+function memoryText(out: string): string {
+  const dir = join(out, 'shop', 'memory');
+  if (!existsSync(dir)) return '';
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md') && name !== 'MEMORY.md')
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+    .join('\n');
+}
+
+const QUEUED = 'Always use pnpm in this repository, never npm.';
+const ARGS = 'We deploy to Fly.io, not Heroku.';
+
+describe('what the person typed outside a prompt is read as theirs (decision 100)', () => {
+  it('in the two-phase backfill', async () => {
+    const out = tempDir();
+    const report = await backfillMemories({ root: sessionWithTypedRules(QUEUED, ARGS), out, model: new OfflineModel() });
+    expect(report.failedSessions).toBe(0);
+    const saved = memoryText(out);
+    expect(saved).toMatch(/pnpm/);
+    expect(saved).toMatch(/Fly\.io/);
+  });
+
+  it('per turn', async () => {
+    const out = tempDir();
+    const report = await extractMemories({ root: sessionWithTypedRules(QUEUED, ARGS), out, model: new OfflineModel() });
+    expect(report.failedSessions).toBe(0);
+    const saved = memoryText(out);
+    expect(saved).toMatch(/pnpm/);
+    expect(saved).toMatch(/Fly\.io/);
+  });
+
+  it("and the assistant's words around them are still not", async () => {
+    const out = tempDir();
+    await backfillMemories({ root: sessionWithTypedRules('ok', 'now'), out, model: new OfflineModel() });
+    expect(memoryText(out)).not.toMatch(/pnpm/);
+  });
+});
