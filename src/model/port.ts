@@ -112,6 +112,8 @@ export interface ChunkMessage {
    * their own words, though not typed as a prompt (decision 69).
    */
   readonly answers?: readonly string[];
+  /** The choices the person made among the options AskUserQuestion offered, each with its question (decision 102). */
+  readonly choices?: ReadonlyArray<{ readonly question: string; readonly answer: string }>;
 }
 
 export interface ModelUsage {

@@ -4,7 +4,7 @@ import { CandidatesAnswer, RECORD_CANDIDATES_TOOL } from '../../model/candidates
 import type { ChunkMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { roughTokens } from '../../projections/tokenEstimate.js';
 import type { ApiMessage } from '../../resume/apiView.js';
-import { answersIn } from '../../model/offline/askAnswers.js';
+import { answersIn, choicesIn, type AskedCalls } from '../../model/offline/askAnswers.js';
 import { typedWordsIn, type TypedWordsFound } from '../../projections/typedWords.js';
 import { scanForSecrets } from '../../secrets/scanForSecrets.js';
 import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
@@ -48,11 +48,12 @@ export const citedUuid = (message: Pick<ApiMessage, 'role' | 'sources'>, prompts
 export function chunkMessage(
   message: ApiMessage,
   prompts: ReadonlySet<string>,
-  asked: ReadonlySet<string> = new Set(),
+  asked: AskedCalls = new Set(),
   typed?: TypedWordsFound,
 ): ChunkMessage {
   const prompt = promptOf(message, prompts);
   const answers = answersIn(message.content, asked);
+  const choices = choicesIn(message.content, asked);
   const own = prompt === undefined && typed !== undefined && message.role === 'user' ? typedWordsIn(message.sources, typed) : [];
   const texts = prompt !== undefined ? message.content.filter(isTextBlock).map((block) => block.text) : own.length > 0 ? own : undefined;
   return {
@@ -65,6 +66,7 @@ export function chunkMessage(
       .join('\n'),
     ...(texts === undefined ? {} : { texts }),
     ...(answers.length === 0 ? {} : { answers }),
+    ...(choices.length === 0 ? {} : { choices }),
   };
 }
 

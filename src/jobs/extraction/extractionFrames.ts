@@ -1,4 +1,4 @@
-import { answersIn, askCallIds } from '../../model/offline/askAnswers.js';
+import { answersIn, askCallIds, choicesIn } from '../../model/offline/askAnswers.js';
 import type { Decision, ExtractionDue, RunStart } from '../../projections/decisions.js';
 import { isPrompt } from '../../projections/turns.js';
 import { typedWordsIn } from '../../projections/typedWords.js';
@@ -51,7 +51,10 @@ function buildFrame(window: ConversationWindow, start: RunStart, decisions: read
      */
     humanMessages: snapshot.flatMap((message, i) =>
       message.role === 'user' &&
-      (message.sources.some(prompt) || typedWordsIn(message.sources, typed).length > 0 || answersIn(message.content, asked).length > 0)
+      (message.sources.some(prompt) ||
+        typedWordsIn(message.sources, typed).length > 0 ||
+        answersIn(message.content, asked).length > 0 ||
+        choicesIn(message.content, asked).length > 0)
         ? [i]
         : [],
     ),

@@ -15,21 +15,43 @@ const ANSWER_END = /"(?=\s*(?:,\s*"|\.\s*You can now\b|\s+selected preview\b|\.?
  * (decision 69), unlike every other tool result. The questions are the assistant's and are left out.
  */
 export function askAnswers(resultText: string): string[] {
+  return askPairs(resultText).map((pair) => pair.answer);
+}
+
+/** One question asked through AskUserQuestion, with the labels of the options it offered. */
+export interface AskQuestion {
+  readonly question: string;
+  readonly options: readonly string[];
+}
+
+/** A question and the answer the person gave to it, as the tool result words them. */
+export interface AskPair {
+  readonly question: string;
+  readonly answer: string;
+}
+
+/** The `"question"="answer"` pairs of an AskUserQuestion result, in order; an answer never empty. */
+export function askPairs(resultText: string): AskPair[] {
   if (!/\b(?:answered your questions|have been answered)\b/i.test(resultText)) return [];
   // Each answer runs to the first closing quote after it. The closings are found once, so a result with many pairs that
   // never close is read in one pass, not once per pair.
   const ends = [...resultText.matchAll(ANSWER_END)].map((match) => match.index);
-  const answers: string[] = [];
+  const pairs: AskPair[] = [];
   let next = 0;
+  let previousEnd = -1;
   for (let start = resultText.indexOf(ANSWER_START); start >= 0;) {
     const body = start + ANSWER_START.length;
     while (next < ends.length && (ends[next] ?? Infinity) < body) next++;
     const end = ends[next];
     if (end === undefined) break;
-    answers.push(resultText.slice(body, end).trim());
+    // The question runs back from its closing quote to the quote that opens it (after the previous pair, or the opening words).
+    const opening = resultText.lastIndexOf('"', start - 1);
+    const question = opening > previousEnd ? resultText.slice(opening + 1, start).trim() : '';
+    pairs.push({ question, answer: resultText.slice(body, end).trim() });
+    previousEnd = end;
     start = resultText.indexOf(ANSWER_START, end + 1);
   }
-  return answers.filter((answer) => answer !== '');
+  return pairs.filter((pair) => pair.answer !== '');
 }
 
 /** A tool result's content as text: a string as it is, text blocks joined. */
@@ -43,11 +65,31 @@ export function toolResultText(content: unknown): string {
 
 type Blocks = string | readonly ContentBlock[];
 
-/** The ids of the AskUserQuestion calls among messages: their results hold the person's answers. */
-export const askCallIds = (messages: ReadonlyArray<{ readonly content: Blocks }>): Set<string> =>
-  new Set(
+/** The AskUserQuestion calls the person's answers are read for: their ids, with the questions when they are known. */
+export type AskedCalls = ReadonlySet<string> | ReadonlyMap<string, readonly AskQuestion[]>;
+
+/** The questions of an AskUserQuestion call's input, each with its options' labels. */
+function questionsOf(input: unknown): AskQuestion[] {
+  const questions = (input as { questions?: unknown } | null)?.questions;
+  if (!Array.isArray(questions)) return [];
+  return questions.flatMap((q: { question?: unknown; options?: unknown }) => {
+    if (typeof q?.question !== 'string') return [];
+    const options = Array.isArray(q.options)
+      ? q.options.flatMap((o: { label?: unknown }) => (typeof o?.label === 'string' ? [o.label] : []))
+      : [];
+    return [{ question: q.question, options }];
+  });
+}
+
+/** The AskUserQuestion calls among messages, by id, with their questions: their results hold the person's answers. */
+export const askCallIds = (messages: ReadonlyArray<{ readonly content: Blocks }>): Map<string, AskQuestion[]> =>
+  new Map(
     messages.flatMap((m) =>
-      typeof m.content === 'string' ? [] : m.content.filter(isToolUseBlock).flatMap((block) => (block.name === ASK_TOOL ? [block.id] : [])),
+      typeof m.content === 'string'
+        ? []
+        : m.content
+            .filter(isToolUseBlock)
+            .flatMap((block) => (block.name === ASK_TOOL ? [[block.id, questionsOf(block.input)] as const] : [])),
     ),
   );
 
@@ -72,15 +114,63 @@ export function refusalReason(resultText: string): string[] {
   return said === '' || CANNED_REASON.test(said) ? [] : [said];
 }
 
+/** A note an option's label carries that is no part of the choice: "(Recommended)", "(Recomendado)", "(recommandé)". */
+const LABEL_NOTE = /\s*\((?:recommended|recomendad[oa]|recommandée?|empfohlen)\)\s*$/i;
+const bareLabel = (label: string): string => label.replace(LABEL_NOTE, '').trim();
+
+/** The option an answer picked, when it is one of the labels the question offered (its note taken off); else undefined. */
+function pickedOption(pair: AskPair, index: number, questions: readonly AskQuestion[]): string | undefined {
+  const asked = questions.find((q) => q.question.trim() === pair.question) ?? questions[index];
+  const answer = bareLabel(pair.answer).toLowerCase();
+  const option = asked?.options.find((label) => bareLabel(label).toLowerCase() === answer);
+  return option === undefined ? undefined : bareLabel(option);
+}
+
+/** One answer the person gave through AskUserQuestion: a choice among the options offered, or words of their own. */
+export type AskAnswer =
+  { readonly kind: 'choice'; readonly question: string; readonly option: string } | { readonly kind: 'words'; readonly text: string };
+
+/** The answers of an AskUserQuestion call's result, each a choice among the offered options or the person's own words. */
+function answersOf(text: string, questions: readonly AskQuestion[]): AskAnswer[] {
+  return askPairs(text).map((pair, i) => {
+    const option = pickedOption(pair, i, questions);
+    return option === undefined
+      ? { kind: 'words' as const, text: pair.answer }
+      : { kind: 'choice' as const, question: pair.question, option };
+  });
+}
+
+const questionsFor = (asked: AskedCalls, id: string): readonly AskQuestion[] =>
+  asked instanceof Map ? ((asked as ReadonlyMap<string, readonly AskQuestion[]>).get(id) ?? []) : [];
+
+/** Every AskUserQuestion answer in a message's tool results, for the calls `asked`. */
+export function askAnswersIn(content: Blocks, asked: AskedCalls): AskAnswer[] {
+  if (typeof content === 'string') return [];
+  return content
+    .filter(isToolResultBlock)
+    .flatMap((block) =>
+      asked.has(block.tool_use_id) ? answersOf(toolResultText(block.content), questionsFor(asked, block.tool_use_id)) : [],
+    );
+}
+
 /**
  * The person's words in a message's tool results: the answers to the AskUserQuestion calls
- * `asked`, and the reason they gave for refusing any call (a refusal is an error result, when
- * the block says which).
+ * `asked` that are their own words (a choice among the options offered is no sentence of theirs:
+ * `choicesIn`), and the reason they gave for refusing any call (a refusal is an error result,
+ * when the block says which).
  */
-export function answersIn(content: Blocks, asked: ReadonlySet<string>): string[] {
+export function answersIn(content: Blocks, asked: AskedCalls): string[] {
   if (typeof content === 'string') return [];
-  return content.filter(isToolResultBlock).flatMap((block) => {
-    const text = toolResultText(block.content);
-    return [...(asked.has(block.tool_use_id) ? askAnswers(text) : []), ...(block.is_error === false ? [] : refusalReason(text))];
-  });
+  const words = askAnswersIn(content, asked).flatMap((answer) => (answer.kind === 'words' ? [answer.text] : []));
+  const refusals = content
+    .filter(isToolResultBlock)
+    .flatMap((block) => (block.is_error === false ? [] : refusalReason(toolResultText(block.content))));
+  return [...words, ...refusals];
+}
+
+/** The choices the person made among the options AskUserQuestion offered, with the question each answered (decision 102). */
+export function choicesIn(content: Blocks, asked: AskedCalls): AskPair[] {
+  return askAnswersIn(content, asked).flatMap((answer) =>
+    answer.kind === 'choice' ? [{ question: answer.question, answer: answer.option }] : [],
+  );
 }

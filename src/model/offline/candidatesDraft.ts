@@ -2,6 +2,7 @@ import type { CandidatesAnswer } from '../candidatesAnswer.js';
 import type { ModelMessage, ModelTask } from '../port.js';
 import { memoryDescription } from './memoryDescription.js';
 import { bodyOf, titleOf } from './memoryDraft.js';
+import { choiceStatement } from './lastingChoice.js';
 import { findMemoryStatements } from './memoryStatements.js';
 import { looksSecret } from './secretLike.js';
 
@@ -27,9 +28,11 @@ export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
   }));
   const known = new Set(task.known.map((k) => k.description));
   const candidates: CandidatesAnswer['candidates'] = [];
-  for (const statement of findMemoryStatements(messages)) {
+  // A choice among the options AskUserQuestion offered comes with its question, not as a sentence (decision 102).
+  const choices = task.messages.flatMap((m, i) => (m.choices ?? []).flatMap((choice) => choiceStatement(choice, i) ?? []));
+  for (const statement of [...findMemoryStatements(messages), ...choices]) {
     const message = task.messages[statement.messageIndex];
-    if (message?.human !== true && message?.answers === undefined) continue;
+    if (message?.human !== true && message?.answers === undefined && message?.choices === undefined) continue;
     const description = memoryDescription(statement.text);
     if (known.has(description)) continue;
     known.add(description);

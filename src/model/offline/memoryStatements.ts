@@ -1,6 +1,7 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
-import { answersIn, askCallIds } from './askAnswers.js';
+import { answersIn, askCallIds, choicesIn, type AskQuestion } from './askAnswers.js';
+import { choiceStatement } from './lastingChoice.js';
 import { isTaskPrompt, personsWords } from './personsWords.js';
 import { latestPerSubject } from './latestPerSubject.js';
 import type { MemoryStatement } from './memoryStatement.js';
@@ -304,13 +305,18 @@ function assistantText(message: ModelMessage): string {
 export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryStatement[] {
   const found: MemoryStatement[] = [];
   let lastAssistant: string | undefined;
-  const asked = new Set<string>();
+  const asked = new Map<string, AskQuestion[]>();
   messages.forEach((message, messageIndex) => {
     if (message.role === 'assistant') {
-      for (const id of askCallIds([message])) asked.add(id);
+      for (const [id, questions] of askCallIds([message])) asked.set(id, questions);
       const text = assistantText(message);
       if (text !== '') lastAssistant = looksSecret(text) ? undefined : text;
       return;
+    }
+    // A choice among the options offered is read with its question, not as a sentence (decision 102).
+    for (const choice of choicesIn(message.content, asked)) {
+      const statement = choiceStatement(choice, messageIndex);
+      if (statement !== undefined && !looksSecret(statement.text)) found.push(statement);
     }
     const text = [humanText(message), ...answersIn(message.content, asked)].filter((t) => t !== '').join('\n\n');
     if (text === '') return;

@@ -1,0 +1,43 @@
+import type { AskPair } from './askAnswers.js';
+import type { MemoryStatement } from './memoryStatement.js';
+
+/**
+ * A choice the person made among the options AskUserQuestion offered is kept when the question
+ * asks how something is to be done or where it lives from now on — a method, a tool, a provider,
+ * a location, a format (decision 102) — and named a thing to choose. A question about the work at
+ * hand ("this fix", "right now", "should I proceed") or an answer that only agrees is not kept.
+ */
+const LASTING_ASPECT = new RegExp(
+  [
+    // English: "Which installation method…", "What package manager…", "Which directory should…"
+    String.raw`\b(?:which|what)\b(?:\s+[\w'+.-]+){0,4}?\s+(?:method|approach|strategy|provider|service|platform|host|hosting|tool|tooling|library|framework|package manager|database|storage|directory|folder|location|path|format|style|convention|naming|scheme|authentication|auth|deployment|deploy target|runtime|language|license|licence|workflow|structure|layout|backend|registry|region|environment|engine|test runner|linter|formatter|branching model|release process)s?\b`,
+    String.raw`\bwhere\s+(?:should|do you want|would you like)\b[^?]{0,60}\b(?:install|put|keep|store|host|deploy|live|go)\b`,
+    // Spanish and French, by their words
+    String.raw`(?:^|[\s¿])(?:qu[ée]|cu[áa]l(?:es)?)(?=\s)(?:\s+\S+){0,4}?\s+(?:m[ée]todo|enfoque|estrategia|proveedor|servicio|plataforma|hosting|herramienta|librer[íi]a|biblioteca|framework|base de datos|directorio|carpeta|ubicaci[óo]n|ruta|formato|estilo|convenci[óo]n|autenticaci[óo]n|despliegue)s?\b`,
+    String.raw`\b(?:quel|quelle|quels|quelles)\b(?:\s+\S+){0,4}?\s+(?:m[ée]thode|approche|fournisseur|outil|biblioth[èe]que|r[ée]pertoire|dossier|format|h[ée]bergement|d[ée]ploiement|convention)s?\b`,
+  ].join('|'),
+  'i',
+);
+
+/** The work at hand: a question about this one change, about now, or about going on. */
+const AT_HAND =
+  /\b(?:this|these|that)\s+(?!project\b|repo\b|repository\b|codebase\b|app\b|team\b|package\b)\w+|\b(?:right now|for now|now|first|next|proceed|continue|go ahead|este|esta|estos|estas|ahora|ce|cette|ces|maintenant)\b/i;
+
+/** An answer that agrees, refuses or defers: no thing chosen. */
+const NO_THING = /^(?:yes|no|ok|okay|sure|skip|cancel|none|both|all|neither|later|other|s[ií]|non?|oui|d'accord|ninguno|ambos|todos)\b/i;
+
+/** The memory a choice makes, or undefined when it is not one to keep. */
+export function choiceStatement(choice: AskPair, messageIndex: number): MemoryStatement | undefined {
+  const question = choice.question.replace(/\s+/g, ' ').trim();
+  const option = choice.answer.replace(/\s+/g, ' ').trim();
+  if (question === '' || option === '' || NO_THING.test(option)) return undefined;
+  if (!LASTING_ASPECT.test(question) || AT_HAND.test(question)) return undefined;
+  return {
+    type: 'project',
+    cue: 'project-fact',
+    text: `${option}, chosen when asked: ${question}`,
+    title: `${option}: ${question}`,
+    quote: `"${question}" = "${option}"`,
+    messageIndex,
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { answersIn, askCallIds, choicesIn } from '../../../src/model/offline/askAnswers.js';
+import { choiceStatement } from '../../../src/model/offline/lastingChoice.js';
+import { findMemoryStatements } from '../../../src/model/offline/memoryStatements.js';
+import type { ModelMessage } from '../../../src/model/port.js';
+
+const ask = (id: string, questions: ReadonlyArray<{ question: string; options: string[] }>): ModelMessage => ({
+  role: 'assistant',
+  content: [
+    {
+      type: 'tool_use',
+      id,
+      name: 'AskUserQuestion',
+      input: {
+        questions: questions.map((q) => ({
+          question: q.question,
+          header: 'Q',
+          multiSelect: false,
+          options: q.options.map((label) => ({ label, description: '' })),
+        })),
+      },
+    },
+  ],
+});
+const answered = (id: string, pairs: ReadonlyArray<readonly [string, string]>): ModelMessage => ({
+  role: 'user',
+  content: [
+    {
+      type: 'tool_result',
+      tool_use_id: id,
+      content: `User has answered your questions: ${pairs.map(([q, a]) => `"${q}"="${a}"`).join(', ')}. You can now continue with the user's answers in mind.`,
+    },
+  ],
+});
+
+describe('a choice among the options AskUserQuestion offered (decision 102)', () => {
+  const question = 'Which storage backend do you want for the session cache?';
+  const conversation = [
+    ask('t1', [{ question, options: ['Redis (Recommended)', 'Memcached', 'In-process LRU'] }]),
+    answered('t1', [[question, 'Redis (Recommended)']]),
+  ];
+
+  it('is a choice, read with its question, not a sentence of the answer', () => {
+    const asked = askCallIds(conversation);
+    expect(choicesIn(conversation[1]!.content, asked)).toEqual([{ question, answer: 'Redis' }]);
+    expect(answersIn(conversation[1]!.content, asked)).toEqual([]);
+  });
+
+  it('becomes a project memory that names both the choice and what it was for', () => {
+    const [statement, ...rest] = findMemoryStatements(conversation);
+    expect(rest).toEqual([]);
+    expect(statement).toMatchObject({ type: 'project', messageIndex: 1 });
+    expect(statement!.text).toContain('Redis');
+    expect(statement!.text).toContain('session cache');
+  });
+
+  it('an answer in their own words stays their words', () => {
+    const own = [
+      ask('t2', [{ question, options: ['Redis', 'Memcached'] }]),
+      answered('t2', [[question, 'Always use Redis, we run it everywhere.']]),
+    ];
+    const asked = askCallIds(own);
+    expect(choicesIn(own[1]!.content, asked)).toEqual([]);
+    expect(answersIn(own[1]!.content, asked)).toEqual(['Always use Redis, we run it everywhere.']);
+  });
+
+  it.each([
+    ['Which package manager should the new workspace use?', 'pnpm'],
+    ['What authentication method do you want for the admin API?', 'OAuth with GitHub'],
+    ['Where should I install the CLI wrapper?', 'scripts/bin'],
+    ['¿Qué proveedor de hosting quieres para la documentación?', 'Netlify'],
+    ['Quel format voulez-vous pour les journaux ?', 'JSON lines'],
+  ])('kept: "%s" → %s', (q, option) => {
+    expect(choiceStatement({ question: q, answer: option }, 0)?.text).toContain(option);
+  });
+
+  it.each([
+    ['Which approach should I take for this fix?', 'Patch the parser'],
+    ['Should I proceed with the migration now?', 'Yes'],
+    ['What should happen to the old config file?', 'Delete it'],
+    ['Which of the failing tests should I look at first?', 'The auth tests'],
+    ['Which package manager should the new workspace use?', 'Yes'],
+  ])('not kept: "%s" → %s', (q, option) => {
+    expect(choiceStatement({ question: q, answer: option }, 0)).toBeUndefined();
+  });
+});
