@@ -51,8 +51,11 @@ interface Said {
   readonly hazard?: HazardKind;
   /** Said as the answer to this question, asked through AskUserQuestion (a tool result, not a prompt). */
   readonly ask?: string;
-  /** Typed while a tool ran, and handed to the model in the middle of the turn: only the queue's log line holds it. */
-  readonly queued?: true;
+  /**
+   * Typed while a tool ran: `mid-turn`, handed to the model in the middle of the turn (only the queue's log lines hold it);
+   * `withdrawn`, pulled back into the input and never sent (decision 100).
+   */
+  readonly queued?: 'mid-turn' | 'withdrawn';
   /** Said earlier in the same session and corrected by this statement: a memory with these words kept the old version. */
   readonly earlier?: { readonly text: string; readonly words: readonly string[] };
 }

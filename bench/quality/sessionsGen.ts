@@ -133,8 +133,8 @@ class SessionWriter {
     this.push(userEntry(this.uuid(), content, this.envelope(60_000 + Math.floor(this.random() * 240_000))));
   }
 
-  /** A tool call and its result; `queued`: words the person typed while it ran, handed over before its result (decision 100). */
-  toolCall(turn: string, queued?: string): void {
+  /** A tool call and its result; `queued`: words the person typed while it ran, handed over before its result or withdrawn (decision 100). */
+  toolCall(turn: string, queued?: { readonly text: string; readonly how: 'mid-turn' | 'withdrawn' }): void {
     const random = this.random;
     const messageId = `msg_${this.sessionId.slice(0, 8)}_${turn}`;
     const toolId = `toolu_${this.sessionId.slice(0, 8)}_${turn}`;
@@ -160,7 +160,7 @@ class SessionWriter {
         stopReason: 'tool_use',
       }),
     );
-    if (queued !== undefined) this.queue(queued);
+    if (queued !== undefined) this.queue(queued.text, queued.how === 'mid-turn' ? 'remove' : 'popAll');
     // Long outputs: most a few KB, one in eight 20–40 KB, as real Read and test runs give.
     const bytes = random() < 0.125 ? 20_000 + Math.floor(random() * 20_000) : 1_500 + Math.floor(random() * 5_000);
     const output = kind === 'Bash' ? testLog(random, bytes) : codeListing(random, bytes);
@@ -168,12 +168,15 @@ class SessionWriter {
     this.context += Math.round(output.length / 4) + 200;
   }
 
-  /** Claude Code's queue lines for a message typed while the agent worked and handed over mid-turn: no user line holds it. */
-  private queue(content: string): void {
+  /**
+   * Claude Code's queue lines for a message typed while the agent worked: `remove` when it is handed over mid-turn (no
+   * user line holds it), `popAll` when the person pulls it back into the input.
+   */
+  private queue(content: string, then: 'remove' | 'popAll'): void {
     const at = (gapMs: number) => new Date((this.clock += gapMs)).toISOString();
     const line = (operation: string, fields: Record<string, unknown>) =>
       ({ type: 'queue-operation', operation, timestamp: at(2_000), sessionId: this.sessionId, ...fields }) as unknown as Entry;
-    this.entries.push(line('enqueue', { content }), line('remove', {}));
+    this.entries.push(line('enqueue', { content }), line(then, {}));
   }
 
   /** The assistant asks through AskUserQuestion and the person answers: the answer comes back as the call's tool result. */
@@ -240,9 +243,9 @@ function statementTurn(writer: SessionWriter, random: () => number, statement: R
     writer.reply(pick(random, ACKS), turn);
     return;
   }
-  if (statement.queued === true) {
+  if (statement.queued !== undefined) {
     writer.prompt(pick(random, WORK));
-    writer.toolCall(`${turn}_0`, statement.said);
+    writer.toolCall(`${turn}_0`, { text: statement.said, how: statement.queued });
     writer.reply(pick(random, ACKS), turn);
     return;
   }

@@ -112,6 +112,11 @@ export interface ChunkMessage {
    * their own words, though not typed as a prompt (decision 69).
    */
   readonly answers?: readonly string[];
+  /**
+   * What the person typed that this message holds although it is no prompt of theirs: a slash command's arguments,
+   * words queued while the agent worked (decision 100). The rest of the message is not theirs.
+   */
+  readonly typed?: readonly string[];
   /** The choices the person made among the options AskUserQuestion offered, each with its question (decision 102). */
   readonly choices?: ReadonlyArray<{ readonly question: string; readonly answer: string }>;
 }

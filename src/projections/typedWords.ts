@@ -32,17 +32,7 @@ export function commandArgsOf(entry: Entry): string {
   return COMMAND_ARGS.exec(entryText(entry))?.[1]?.trim() ?? '';
 }
 
-/**
- * A queued message a person typed: not a background task's notification, which is queued the same way in tags, nor a
- * slash command, which runs as a command (its arguments are read there).
- */
-function queuedText(entry: Entry): string {
-  if (entry.type !== 'queue-operation' || entry.operation !== 'enqueue' || typeof entry.content !== 'string') return '';
-  const text = entry.content.trim();
-  return text.startsWith('<') || text.startsWith('/') ? '' : text;
-}
-
-/** What a person typed outside their prompts, by the uuid of the entry each is read with. */
+/** What the person typed outside their prompts, by the uuid of the entry each is read with. */
 export interface TypedWordsFound {
   /** Words queued while the agent worked, by the entry they were handed over with (they are in no message: add them). */
   readonly queued: ReadonlyMap<string, readonly string[]>;
@@ -50,45 +40,78 @@ export interface TypedWordsFound {
   readonly args: ReadonlyMap<string, string>;
 }
 
+/** One message in Claude Code's queue: its text, and whether it is the person's words (not a notification in tags, not a slash command). */
+interface Queued {
+  readonly text: string;
+  readonly words: boolean;
+}
+
+const CONTINUED = 'This session is being continued from a previous conversation';
+
+/** A user entry the model reads as it is: not a compaction's summary, not a virtual one (what queued words are read with). */
+function readsAsItIs(entry: Extract<Entry, { type: 'user' }>): boolean {
+  if (entry.isCompactSummary === true || entry.isVirtual === true) return false;
+  return !(entry.parentUuid === null && entryText(entry).startsWith(CONTINUED));
+}
+
 /**
  * Folds a session's entries in file order into what a person typed outside their prompts: a
  * slash command's arguments, and the words they queued that reached the model in the middle of
- * a turn, each placed on the next main-thread user entry after it (usually the tool result the
- * turn went on with; the last user entry before it when none follows). A queued message that a
- * later prompt repeats was handed over as that prompt, and is read there instead.
+ * a turn. The queue's log lines are replayed: `enqueue` adds a message; `dequeue` takes the
+ * oldest out to become the next prompt (read there); `popAll` pulls them all back into the input
+ * to be edited (what is sent is read then); `remove` hands the oldest that is no slash command to
+ * the model mid-turn. Those are read with the next main-thread user entry the model reads as it
+ * is (usually the tool result the turn went on with), or, once the whole file is read
+ * (`found({ ended: true })`), with the last one before them. A prompt that repeats a queued
+ * message is where it was handed over.
  */
 export class TypedWords {
-  readonly #waiting: string[] = [];
+  readonly #queue: Queued[] = [];
+  /** Handed to the model mid-turn, waiting for the user entry they are read with. */
+  readonly #handed: string[] = [];
   readonly #placed = new Map<string, { readonly target: string; readonly text: string }>();
   readonly #args = new Map<string, string>();
-  #lastUser: string | undefined;
+  #lastTarget: string | undefined;
 
   add(entry: Entry): void {
-    const queued = queuedText(entry);
-    if (queued !== '') {
-      if (!this.#placed.has(queued) && !this.#waiting.includes(queued)) this.#waiting.push(queued);
-      return;
-    }
+    if (entry.type === 'queue-operation') return this.#operation(entry.operation, entry.content);
     if (entry.type !== 'user' || entry.isSidechain === true) return;
     const args = commandArgsOf(entry);
     if (args !== '') this.#args.set(entry.uuid, args);
-    if (args !== '' || isPrompt(entry)) this.#handedOver(entryText(entry));
-    else for (const text of this.#waiting.splice(0)) this.#placed.set(text, { target: entry.uuid, text });
-    this.#lastUser = entry.uuid;
+    const typed = args !== '' || isPrompt(entry);
+    if (typed) this.#handedOver(entryText(entry));
+    if (!readsAsItIs(entry)) return;
+    if (!typed) for (const text of this.#handed.splice(0)) this.#placed.set(text, { target: entry.uuid, text });
+    this.#lastTarget = entry.uuid;
+  }
+
+  #operation(operation: string, content: unknown): void {
+    if (operation === 'enqueue' && typeof content === 'string') {
+      const text = content.trim();
+      this.#queue.push({ text, words: text !== '' && !text.startsWith('<') && !text.startsWith('/') });
+    } else if (operation === 'dequeue') this.#queue.shift();
+    else if (operation === 'popAll') this.#queue.splice(0);
+    else if (operation === 'remove') {
+      // A slash command waits in the queue for the turn's end: what is handed over mid-turn is the oldest other message.
+      const at = this.#queue.findIndex((queued) => !queued.text.startsWith('/'));
+      const [handed] = at === -1 ? [] : this.#queue.splice(at, 1);
+      if (handed?.words === true && !this.#placed.has(handed.text) && !this.#handed.includes(handed.text)) this.#handed.push(handed.text);
+    }
   }
 
   /** A prompt that repeats a queued message is where it was handed over. */
   #handedOver(typed: string): void {
     this.#placed.delete(typed);
-    this.#waiting.splice(0, this.#waiting.length, ...this.#waiting.filter((text) => text !== typed));
+    this.#handed.splice(0, this.#handed.length, ...this.#handed.filter((text) => text !== typed));
   }
 
-  found(): TypedWordsFound {
+  /** What was found so far; `ended`: the whole file was read, so words handed over after the last user entry are read with it. */
+  found(options: { readonly ended?: boolean } = {}): TypedWordsFound {
     const queued = new Map<string, string[]>();
     const place = (target: string, text: string) => queued.set(target, [...(queued.get(target) ?? []), text]);
     for (const { target, text } of this.#placed.values()) place(target, text);
-    const last = this.#lastUser;
-    if (last !== undefined) for (const text of this.#waiting) place(last, text);
+    const last = this.#lastTarget;
+    if (options.ended === true && last !== undefined) for (const text of this.#handed) place(last, text);
     return { queued, args: new Map(this.#args) };
   }
 }

@@ -43,7 +43,7 @@ export const citedUuid = (message: Pick<ApiMessage, 'role' | 'sources'>, prompts
 /**
  * A message as the chunk's transcript shows it, and the uuid it is cited by (the prompt's, when a person typed it). A
  * message that holds no prompt may still hold words the person typed (`typed`: a slash command's arguments, words
- * queued while the agent worked): those alone are its person's texts (decision 100).
+ * queued while the agent worked): those, and not the rest of it, are theirs (decision 100).
  */
 export function chunkMessage(
   message: ApiMessage,
@@ -55,16 +55,16 @@ export function chunkMessage(
   const answers = answersIn(message.content, asked);
   const choices = choicesIn(message.content, asked);
   const own = prompt === undefined && typed !== undefined && message.role === 'user' ? typedWordsIn(message.sources, typed) : [];
-  const texts = prompt !== undefined ? message.content.filter(isTextBlock).map((block) => block.text) : own.length > 0 ? own : undefined;
   return {
     uuid: prompt ?? message.sources[0] ?? '',
     role: message.role,
-    human: texts !== undefined,
+    human: prompt !== undefined,
     text: message.content
       .map(blockText)
       .filter((t) => t !== '')
       .join('\n'),
-    ...(texts === undefined ? {} : { texts }),
+    ...(prompt === undefined ? {} : { texts: message.content.filter(isTextBlock).map((block) => block.text) }),
+    ...(own.length === 0 ? {} : { typed: own }),
     ...(answers.length === 0 ? {} : { answers }),
     ...(choices.length === 0 ? {} : { choices }),
   };
@@ -83,12 +83,18 @@ function blockText(block: ContentBlock): string {
   return '';
 }
 
+/** A message of the chunk's transcript, labelled with whose it is. */
+function labelled(m: ChunkMessage): string {
+  const from = m.human || m.answers !== undefined ? 'person' : m.role;
+  // Words the person typed into a message that is not theirs are marked as theirs, apart from the rest (decision 100).
+  const typed = m.typed === undefined ? '' : `\n<person-typed>\n${m.typed.join('\n')}\n</person-typed>`;
+  return `<message uuid="${m.uuid}" from="${from}">\n${m.text}${typed}\n</message>`;
+}
+
 /** The request for one chunk: the chunk once, as a labelled transcript, and the carry-over; one tool to answer with. */
 export function chunkRequest(messages: readonly ChunkMessage[], context: ChunkContext): ModelRequest {
   const { known } = context;
-  const transcript = messages
-    .map((m) => `<message uuid="${m.uuid}" from="${m.human || m.answers !== undefined ? 'person' : m.role}">\n${m.text}\n</message>`)
-    .join('\n');
+  const transcript = messages.map(labelled).join('\n');
   const carried =
     known.length === 0
       ? 'Nothing has been found in the earlier part of this session.'

@@ -100,7 +100,7 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
     history: history.seqs,
     positions,
     prompts,
-    typed: typedWords.found(),
+    typed: typedWords.found({ ended: true }),
     messages,
     messageIndex,
     citedIndex,

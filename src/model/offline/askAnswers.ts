@@ -7,7 +7,8 @@ export const ASK_TOOL = 'AskUserQuestion';
 /** Where a pair `"question"="answer"` starts its answer. */
 const ANSWER_START = '"="';
 /** A quote that can close an answer: before the next pair, the closing sentence, a preview note, or the end. */
-const ANSWER_END = /"(?=\s*(?:,\s*"|\.\s*You can now\b|\s+selected preview\b|\.?\s*$))/g;
+// No two parts of it take the same white space, so a quote before a long run of it is tried in one pass, not once per split.
+const ANSWER_END = /"(?=\s*(?:,\s*"|\.\s*You can now\b|selected preview\b|(?:\.\s*)?$))/g;
 
 /**
  * The answers the person gave through AskUserQuestion, as its tool result words them ("User has
@@ -32,11 +33,18 @@ export interface AskPair {
 
 /** The `"question"="answer"` pairs of an AskUserQuestion result, in order; an answer never empty. */
 export function askPairs(resultText: string): AskPair[] {
+  return pairsWithLead(resultText).map(({ question, answer }) => ({ question, answer }));
+}
+
+/** A pair, with all the text between the previous answer and its own: a question holding quotes is found in it whole. */
+type PairWithLead = AskPair & { readonly lead: string };
+
+function pairsWithLead(resultText: string): PairWithLead[] {
   if (!/\b(?:answered your questions|have been answered)\b/i.test(resultText)) return [];
   // Each answer runs to the first closing quote after it. The closings are found once, so a result with many pairs that
   // never close is read in one pass, not once per pair.
   const ends = [...resultText.matchAll(ANSWER_END)].map((match) => match.index);
-  const pairs: AskPair[] = [];
+  const pairs: PairWithLead[] = [];
   let next = 0;
   let previousEnd = -1;
   for (let start = resultText.indexOf(ANSWER_START); start >= 0;) {
@@ -47,7 +55,7 @@ export function askPairs(resultText: string): AskPair[] {
     // The question runs back from its closing quote to the quote that opens it (after the previous pair, or the opening words).
     const opening = resultText.lastIndexOf('"', start - 1);
     const question = opening > previousEnd ? resultText.slice(opening + 1, start).trim() : '';
-    pairs.push({ question, answer: resultText.slice(body, end).trim() });
+    pairs.push({ question, answer: resultText.slice(body, end).trim(), lead: resultText.slice(previousEnd + 1, start) });
     previousEnd = end;
     start = resultText.indexOf(ANSWER_START, end + 1);
   }
@@ -118,12 +126,22 @@ export function refusalReason(resultText: string): string[] {
 const LABEL_NOTE = /\s*\((?:recommended|recomendad[oa]|recommandée?|empfohlen)\)\s*$/i;
 const bareLabel = (label: string): string => label.replace(LABEL_NOTE, '').trim();
 
-/** The option an answer picked, when it is one of the labels the question offered (its note taken off); else undefined. */
-function pickedOption(pair: AskPair, index: number, questions: readonly AskQuestion[]): string | undefined {
-  const asked = questions.find((q) => q.question.trim() === pair.question) ?? questions[index];
-  const answer = bareLabel(pair.answer).toLowerCase();
-  const option = asked?.options.find((label) => bareLabel(label).toLowerCase() === answer);
-  return option === undefined ? undefined : bareLabel(option);
+/** The question a pair answers: the one the text before its answer ends with (quotes and all), else the one in its place. */
+function askedQuestion(pair: PairWithLead, index: number, questions: readonly AskQuestion[]): AskQuestion | undefined {
+  const lead = pair.lead.replace(/"\s*$/, '').trimEnd();
+  return questions.find((q) => q.question.trim() !== '' && lead.endsWith(q.question.trim())) ?? questions[index];
+}
+
+/**
+ * The options an answer picked, when it is one of the labels the question offered or, for a question that takes several,
+ * a list of them ("ESLint, Prettier"), each with its note taken off; else undefined.
+ */
+function pickedOptions(answer: string, asked: AskQuestion): string[] | undefined {
+  const offered = new Map(asked.options.map((label) => [bareLabel(label).toLowerCase(), bareLabel(label)] as const));
+  const whole = offered.get(bareLabel(answer).toLowerCase());
+  if (whole !== undefined) return [whole];
+  const parts = answer.split(/,\s*/).map((part) => offered.get(bareLabel(part).toLowerCase()));
+  return parts.length > 1 && parts.every((part) => part !== undefined) ? parts : undefined;
 }
 
 /** One answer the person gave through AskUserQuestion: a choice among the options offered, or words of their own. */
@@ -132,11 +150,12 @@ export type AskAnswer =
 
 /** The answers of an AskUserQuestion call's result, each a choice among the offered options or the person's own words. */
 function answersOf(text: string, questions: readonly AskQuestion[]): AskAnswer[] {
-  return askPairs(text).map((pair, i) => {
-    const option = pickedOption(pair, i, questions);
-    return option === undefined
+  return pairsWithLead(text).map((pair, i) => {
+    const asked = askedQuestion(pair, i, questions);
+    const options = asked === undefined ? undefined : pickedOptions(pair.answer, asked);
+    return asked === undefined || options === undefined
       ? { kind: 'words' as const, text: pair.answer }
-      : { kind: 'choice' as const, question: pair.question, option };
+      : { kind: 'choice' as const, question: asked.question.trim(), option: options.join(', ') };
   });
 }
 

@@ -16,12 +16,12 @@ type FindCandidatesTask = Extract<ModelTask, { kind: 'find_candidates' }>;
 export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
   // Messages that are not a person's words are kept as empty turns: a correction must follow the assistant it corrects.
   // A person's message is read block by block, as the per-turn path reads it: a tool result or an interruption note in it is no one's words,
-  // except the answers they gave through AskUserQuestion (decision 69).
+  // except the answers they gave through AskUserQuestion (decision 69) and what they typed outside a prompt (decision 100).
   const messages: ModelMessage[] = task.messages.map((m) => ({
     role: m.role,
     content:
       m.role === 'user' && !m.human
-        ? (m.answers ?? []).map((answer) => ({ type: 'text' as const, text: answer }))
+        ? [...(m.typed ?? []), ...(m.answers ?? [])].map((words) => ({ type: 'text' as const, text: words }))
         : m.texts === undefined
           ? m.text
           : m.texts.map((block) => ({ type: 'text' as const, text: block })),
@@ -32,7 +32,8 @@ export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
   const choices = task.messages.flatMap((m, i) => (m.choices ?? []).flatMap((choice) => choiceStatement(choice, i) ?? []));
   for (const statement of [...findMemoryStatements(messages), ...choices]) {
     const message = task.messages[statement.messageIndex];
-    if (message?.human !== true && message?.answers === undefined && message?.choices === undefined) continue;
+    if (message?.human !== true && message?.answers === undefined && message?.typed === undefined && message?.choices === undefined)
+      continue;
     const description = memoryDescription(statement.text);
     if (known.has(description)) continue;
     known.add(description);

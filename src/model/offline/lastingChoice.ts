@@ -13,7 +13,7 @@ const LASTING_ASPECT = new RegExp(
     String.raw`\b(?:which|what)\b(?:\s+[\w'+.-]+){0,4}?\s+(?:method|approach|strategy|provider|service|platform|host|hosting|tool|tooling|library|framework|package manager|database|storage|directory|folder|location|path|format|style|convention|naming|scheme|authentication|auth|deployment|deploy target|runtime|language|license|licence|workflow|structure|layout|backend|registry|region|environment|engine|test runner|linter|formatter|branching model|release process)s?\b`,
     String.raw`\bwhere\s+(?:should|do you want|would you like)\b[^?]{0,60}\b(?:install|put|keep|store|host|deploy|live|go)\b`,
     // Spanish and French, by their words
-    String.raw`(?:^|[\s¿])(?:qu[ée]|cu[áa]l(?:es)?)(?=\s)(?:\s+\S+){0,4}?\s+(?:m[ée]todo|enfoque|estrategia|proveedor|servicio|plataforma|hosting|herramienta|librer[íi]a|biblioteca|framework|base de datos|directorio|carpeta|ubicaci[óo]n|ruta|formato|estilo|convenci[óo]n|autenticaci[óo]n|despliegue)s?\b`,
+    String.raw`(?:^|[\s¿])(?:qu[ée]|cu[áa]l(?:es)?)(?=\s)(?:\s+\S+){0,4}?\s+(?:m[ée]todo|enfoque|gestor de paquetes|estrategia|proveedor|servicio|plataforma|hosting|herramienta|librer[íi]a|biblioteca|framework|base de datos|directorio|carpeta|ubicaci[óo]n|ruta|formato|estilo|convenci[óo]n|autenticaci[óo]n|despliegue)s?\b`,
     String.raw`\b(?:quel|quelle|quels|quelles)\b(?:\s+\S+){0,4}?\s+(?:m[ée]thode|approche|fournisseur|outil|biblioth[èe]que|r[ée]pertoire|dossier|format|h[ée]bergement|d[ée]ploiement|convention)s?\b`,
   ].join('|'),
   'i',
@@ -21,10 +21,11 @@ const LASTING_ASPECT = new RegExp(
 
 /** The work at hand: a question about this one change, about now, or about going on. */
 const AT_HAND =
-  /\b(?:this|these|that)\s+(?!project\b|repo\b|repository\b|codebase\b|app\b|team\b|package\b)\w+|\b(?:right now|for now|now|first|next|proceed|continue|go ahead|este|esta|estos|estas|ahora|ce|cette|ces|maintenant)\b/i;
+  /(?<![\p{L}])(?:this|these|este|esta|estos|estas|ce|cette|ces)\s+(?!(?:project|repo|repository|codebase|app|team|package|proyecto|repositorio|projet|d[ée]p[ôo]t)(?![\p{L}]))\p{L}+|(?<![\p{L}])(?:right now|for now|now|first|next|proceed|continue|go ahead|ahora|maintenant)(?![\p{L}])/iu;
 
 /** An answer that agrees, refuses or defers: no thing chosen. */
-const NO_THING = /^(?:yes|no|ok|okay|sure|skip|cancel|none|both|all|neither|later|other|s[ií]|non?|oui|d'accord|ninguno|ambos|todos)\b/i;
+const NO_THING =
+  /^(?:yes|no|ok|okay|sure|skip|cancel|none|both|all|neither|later|other|s[ií]|non?|oui|d'accord|ninguno|ambos|todos)(?![\p{L}])/iu;
 
 /** The memory a choice makes, or undefined when it is not one to keep. */
 export function choiceStatement(choice: AskPair, messageIndex: number): MemoryStatement | undefined {

@@ -1,4 +1,5 @@
 import { reservedIndexNameReason } from '../../memory/durable/memoryIndex.js';
+import { distinctiveTerms } from '../../consolidation/distinctiveTerms.js';
 import { memorySlug } from '../../memory/durable/memorySlug.js';
 import { indexLine, renderTopicFile, type TopicFile } from '../../memory/durable/topicFile.js';
 import type { MemoryHeader, ModelMessage, ModelTask } from '../port.js';
@@ -29,8 +30,15 @@ function similar(a: string, b: string): boolean {
   const right = new Set(subjectWords(b));
   if (left.size === 0 || right.size === 0) return false;
   const shared = [...left].filter((word) => right.has(word)).length;
+  // A statement of one word shares all of it easily: then the word must name one thing ("pnpm"), not a kind ("simple").
+  if (Math.min(left.size, right.size) < 2) return shared === 1 && sharesName(a, b);
   return shared / Math.min(left.size, right.size) >= 0.6;
 }
+
+const sharesName = (a: string, b: string): boolean => {
+  const names = distinctiveTerms(b);
+  return [...distinctiveTerms(a)].some((name) => names.has(name));
+};
 
 /**
  * The words that say what a statement is about: its content words without the verbs every rule and preference is said

@@ -60,7 +60,7 @@ function wholeReading(log: Log, path: string) {
   // What the person typed outside their prompts, found over the whole log (decision 100).
   const typedFold = new TypedWords();
   for (const { entry } of log) typedFold.add(entry);
-  const typed = typedFold.found();
+  const typed = typedFold.found({ ended: true });
   const conversation = toApiMessages(
     Array.from(outline.history, (seq) => {
       const entry = bySeq.get(seq)!;

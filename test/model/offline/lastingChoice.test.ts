@@ -84,3 +84,36 @@ describe('a choice among the options AskUserQuestion offered (decision 102)', ()
     expect(choiceStatement({ question: q, answer: option }, 0)).toBeUndefined();
   });
 });
+
+describe('choices read the way people and Claude Code write them (decision 102)', () => {
+  it('a question with quotes in it is matched to the question asked, whole', () => {
+    const question = 'Which package manager should the "build" script use?';
+    const conversation = [
+      ask('t3', [{ question, options: ['pnpm (Recommended)', 'npm'] }]),
+      answered('t3', [[question, 'pnpm (Recommended)']]),
+    ];
+    expect(choicesIn(conversation[1]!.content, askCallIds(conversation))).toEqual([{ question, answer: 'pnpm' }]);
+  });
+
+  it('several options picked at once are one choice; a label shaped like an order is not read as a rule', () => {
+    const question = 'Which checks should run on every pull request?';
+    const conversation = [
+      ask('t4', [{ question, options: ['Lint', 'Type check', 'Leave it alone'] }]),
+      answered('t4', [[question, 'Lint, Type check']]),
+    ];
+    const asked = askCallIds(conversation);
+    expect(choicesIn(conversation[1]!.content, asked)).toEqual([{ question, answer: 'Lint, Type check' }]);
+    expect(answersIn(conversation[1]!.content, asked)).toEqual([]);
+  });
+
+  it.each([
+    ['¿Qué gestor de paquetes usamos en este repo?', 'pnpm'],
+    ['Quel outil de build voulez-vous pour ce projet ?', 'Vite'],
+  ])('kept, about the project itself: "%s"', (q, option) => {
+    expect(choiceStatement({ question: q, answer: option }, 0)).toBeDefined();
+  });
+
+  it('"Sí" agrees: no thing is chosen', () => {
+    expect(choiceStatement({ question: '¿Qué proveedor de hosting usamos?', answer: 'Sí' }, 0)).toBeUndefined();
+  });
+});

@@ -143,6 +143,11 @@ describe('the per-turn extractor updates a memory only when the new statement is
     expect(files).not.toContain('old.md');
   });
 
+  it('a one-word rule and a longer one sharing that word stay two memories', () => {
+    expect(afterExisting('Keep it simple.', 'Make sure it is simple to review the API.')).not.toContain('old.md');
+    expect(afterExisting('Use pnpm.', 'Always use pnpm in this repo.')).toEqual(['old.md']);
+  });
+
   it('the same rule said again updates the memory it repeats', () => {
     expect(
       afterExisting('Keep the tests in TypeScript, not shell scripts.', 'I hate shell-script tests, keep the tests in TypeScript.'),
