@@ -10,6 +10,7 @@ import { lightEntry } from '../src/resume/lightEntry.js';
 import type { Entry } from '../src/transcript/entrySchema.js';
 import { LineSplitter, type RawLine } from '../src/transcript/lineSplitter.js';
 import { windowKeeps } from '../src/catalog/chainWindow.js';
+import { CUT_FROM_BYTES } from '../src/catalog/fastLineDecoder.js';
 import { foldFile } from '../src/catalog/foldFile.js';
 import { factsOf } from '../src/catalog/lineFacts.js';
 import { scanInto } from '../src/catalog/scanFile.js';
@@ -41,7 +42,6 @@ if (args.help) {
   process.exit(0);
 }
 
-const SHORT_LINE = 2048;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const chunk = Buffer.allocUnsafe(1024 * 1024);
 
@@ -62,7 +62,7 @@ function readChunks(path: string, each: (bytes: Buffer) => void): void {
 
 /** The line's value up to `stage` of the fast decoder's path (fastLineDecoder.ts), or undefined when it stops earlier. */
 function lineUpTo(stage: number, line: RawLine): unknown {
-  const short = line.bytes.length < SHORT_LINE;
+  const short = line.bytes.length < CUT_FROM_BYTES;
   let text: string | undefined;
   if (short) text = strictUtf8.decode(line.bytes);
   else if (!isUtf8(line.bytes)) return undefined;
@@ -80,8 +80,8 @@ function lineUpTo(stage: number, line: RawLine): unknown {
 const STAGES: ReadonlyArray<readonly [name: string, run: (path: string) => number]> = [
   ['read (1 MiB chunks)', (path) => count((n) => readChunks(path, (bytes) => (n.value += bytes[0] ?? 0)))],
   ['+ line split', (path) => count((n) => split(path, () => n.value++))],
-  ['+ UTF-8 (decode short, isUtf8 long)', (path) => count((n) => split(path, (line) => void lineUpTo(2, line), n))],
-  ['+ skeletonOf (long lines)', (path) => count((n) => split(path, (line) => void lineUpTo(3, line), n))],
+  ['+ UTF-8 (decode short lines, isUtf8 the others)', (path) => count((n) => split(path, (line) => void lineUpTo(2, line), n))],
+  ['+ skeletonOf (lines to cut)', (path) => count((n) => split(path, (line) => void lineUpTo(3, line), n))],
   ['+ JSON.parse', (path) => count((n) => split(path, (line) => void lineUpTo(4, line), n))],
   ['+ surelyValid', (path) => count((n) => split(path, (line) => void lineUpTo(5, line), n))],
   ['+ factsOf, lightEntry', (path) => count((n) => split(path, (line) => void lineUpTo(6, line), n))],
