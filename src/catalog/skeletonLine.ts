@@ -26,14 +26,28 @@ export interface Skeleton {
 let kept = Buffer.allocUnsafe(64 * 1024);
 
 /**
+ * Views of the memory the last line was in, as bytes and as 32-bit words. A scan's lines are views into its one read
+ * buffer (scanFile.ts), so the views are made once for it, not twice a line (decision 99).
+ */
+let viewed: ArrayBufferLike | undefined;
+let bytes: Buffer<ArrayBufferLike> = Buffer.alloc(0);
+let words: Int32Array<ArrayBufferLike> = new Int32Array(0);
+
+function viewsOf(line: Uint8Array): void {
+  if (line.buffer === viewed) return;
+  viewed = line.buffer;
+  bytes = Buffer.from(line.buffer);
+  words = new Int32Array(line.buffer, 0, line.buffer.byteLength >> 2);
+}
+
+/**
  * The line (valid UTF-8) with every long string value replaced by CUT_VALUE, or null when it cannot be cut safely: a
  * control character or a bad escape inside a string, or a string without its closing quote (the full parse then says
  * what is wrong). What lies between strings is kept as it is, for JSON.parse to judge. A long value that is white
  * space only is kept, since a light text block tells blank from not (visibleText.ts). Keys are never cut.
  */
 export function skeletonOf(line: Uint8Array): Skeleton | null {
-  const bytes = new Uint8Array(line.buffer);
-  const words = new Int32Array(line.buffer, 0, line.buffer.byteLength >> 2);
+  viewsOf(line);
   const start = line.byteOffset;
   const end = start + line.length;
   if (kept.length < line.length) kept = Buffer.allocUnsafe(Math.max(line.length, kept.length * 2));
@@ -51,7 +65,7 @@ export function skeletonOf(line: Uint8Array): Skeleton | null {
     }
     open = nextQuote(bytes, close + 1, end);
   }
-  if (last === start) return { text: Buffer.from(line.buffer, start, line.length).toString('utf8'), cut: false };
+  if (last === start) return { text: bytes.toString('utf8', start, end), cut: false };
   kept.set(bytes.subarray(last, end), length);
   length += end - last;
   return { text: kept.toString('utf8', 0, length), cut: true };
