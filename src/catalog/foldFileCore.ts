@@ -51,8 +51,9 @@ export function foldFile(job: FoldJob): FoldResult {
     const grown = grownFold(fd, job, identity);
     const fold = grown?.fold ?? new SessionFold();
     const start = grown?.start ?? { offset: 0, line: 1 };
-    // A span a growth may read again is at most REREAD_WINDOW_BYTES: a longer scan's bytes are not hashed as read.
-    const crc = identity.size - start.offset <= REREAD_WINDOW_BYTES ? new RunningCrc(start.offset) : undefined;
+    // A fold from the start of a file a growth may read again (REREAD_WINDOW_BYTES at most) hashes its bytes as it reads
+    // them: its window span is most often the whole file. A growth's span starts before what it reads: read again.
+    const crc = grown === undefined && identity.size <= REREAD_WINDOW_BYTES ? new RunningCrc(0) : undefined;
     const end = scanInto(fold, fd, start, identity.size, crc?.add);
     return resultOf({ path: job.path, fd, identity }, fold, end, grown !== undefined, crc);
   } finally {
