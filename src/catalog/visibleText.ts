@@ -1,6 +1,6 @@
 /**
  * Whether a long string may be cut (decision 99): a light text block tells a blank text from any other
- * (`text.trim() === ''`, src/resume/lightEntry.ts), so a string that may be white space only is kept. Decided on the
+ * (`text.trim() === ''`, src/resume/lightEntry.ts), so a string that is white space only is kept. Decided on the
  * string's bytes, without decoding it: white space is what String.prototype.trim removes, written raw or escaped.
  */
 
