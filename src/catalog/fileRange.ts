@@ -31,3 +31,27 @@ export function spanHash(fd: number, start: number, end: number): number {
   }
   return hash;
 }
+
+/**
+ * The CRC-32 of the bytes a scan reads, taken as it reads them (decision 99): a first scan of a small session would
+ * otherwise read the whole file again for its window span's hash (decision 98), which is most often the file from its start.
+ */
+export class RunningCrc {
+  #to: number;
+  #hash = 0;
+
+  constructor(readonly from: number) {
+    this.#to = from;
+  }
+
+  /** Hashes the next bytes read, those from where the last ended. */
+  readonly add = (bytes: Uint8Array): void => {
+    this.#hash = crc32(bytes, this.#hash);
+    this.#to += bytes.length;
+  };
+
+  /** The CRC-32 of the file's bytes from `start` to `end`: the one taken as they were read when they are those, else read again. */
+  hashOf(fd: number, start: number, end: number): number {
+    return start === this.from && end === this.#to ? this.#hash : spanHash(fd, start, end);
+  }
+}

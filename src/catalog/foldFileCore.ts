@@ -1,8 +1,16 @@
 import { closeSync, openSync } from 'node:fs';
 import { headHash, identityOf, type FileIdentity } from '../search/fileIdentity.js';
-import { newlyForgotten, storedWindow, windowOfRow, type ForgottenLookup, type StoredForgotten, type StoredWindow } from './chainWindow.js';
+import {
+  newlyForgotten,
+  REREAD_WINDOW_BYTES,
+  storedWindow,
+  windowOfRow,
+  type ForgottenLookup,
+  type StoredForgotten,
+  type StoredWindow,
+} from './chainWindow.js';
 import type { CatalogRow } from './catalogRows.js';
-import { hashBefore, spanHash } from './fileRange.js';
+import { hashBefore, RunningCrc, spanHash } from './fileRange.js';
 import { fullDecoding } from './fullDecoding.js';
 import { scanInto, windowEntriesBetween, type ScanEnd, type ScanStart } from './scanFile.js';
 import { SessionFold, type FoldSnapshot } from './sessionFold.js';
@@ -42,8 +50,12 @@ export function foldFile(job: FoldJob): FoldResult {
     const identity = identityOf(fd);
     const grown = grownFold(fd, job, identity);
     const fold = grown?.fold ?? new SessionFold();
-    const end = scanInto(fold, fd, grown?.start ?? { offset: 0, line: 1 }, identity.size);
-    return resultOf({ path: job.path, fd, identity }, fold, end, grown !== undefined);
+    const start = grown?.start ?? { offset: 0, line: 1 };
+    // A fold from the start of a file a growth may read again (REREAD_WINDOW_BYTES at most) hashes its bytes as it reads
+    // them: its window span is most often the whole file. A growth's span starts before what it reads: read again.
+    const crc = grown === undefined && identity.size <= REREAD_WINDOW_BYTES ? new RunningCrc(0) : undefined;
+    const end = scanInto(fold, fd, start, identity.size, crc?.add);
+    return resultOf({ path: job.path, fd, identity }, fold, end, grown !== undefined, crc);
   } finally {
     closeSync(fd);
   }
@@ -56,12 +68,17 @@ export interface OpenFile {
   readonly identity: FileIdentity;
 }
 
-/** The row and summary of a file folded up to `end`; the items of a torn last line count in the summary, not in the row. */
-export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, foldedOn: boolean): FoldResult {
+/**
+ * The row and summary of a file folded up to `end`; the items of a torn last line count in the summary, not in the row.
+ * `read` holds the CRC-32 of the bytes the scan read, when it took it.
+ */
+export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, foldedOn: boolean, read?: RunningCrc): FoldResult {
   const { usage, ...rest } = fold.snapshot();
   // The fingerprints this fold forgot go to the forgotten table, not into the row (decision 94).
   const forgotten = newlyForgotten(rest.window);
-  const window = storedWindow(rest.window, end.offset, (from) => spanHash(file.fd, from, end.offset));
+  const window = storedWindow(rest.window, end.offset, (from) =>
+    read === undefined ? spanHash(file.fd, from, end.offset) : read.hashOf(file.fd, from, end.offset),
+  );
   const snapshot = JSON.stringify({ ...rest, window });
   let summarised = fold;
   if (end.torn.length > 0) {

@@ -42,11 +42,13 @@ let chunk: Buffer | undefined;
 export function scanInto(fold: ScanSink, fd: number, start: ScanStart, size: number, onBytes?: (bytes: Buffer) => void): ScanEnd {
   const splitter = new LineSplitter({ startOffset: start.offset, startLine: start.line });
   const decoder = new FastLineDecoder(fold.nextSeq);
-  let end = { offset: start.offset, line: start.line };
+  let endOffset = start.offset;
+  let endLine = start.line;
   const emit = (raw: Parameters<Parameters<LineSplitter['push']>[1]>[0]): void => {
     const item = decoder.decode(raw);
     if (item !== null) fold.add(item);
-    end = { offset: raw.offset + raw.length + 1, line: raw.line + 1 };
+    endOffset = raw.offset + raw.length + 1;
+    endLine = raw.line + 1;
   };
   chunk ??= Buffer.allocUnsafe(CHUNK_BYTES);
   const buffer = chunk;
@@ -62,7 +64,7 @@ export function scanInto(fold: ScanSink, fd: number, start: ScanStart, size: num
     const item = decoder.decode(raw);
     if (item !== null) torn.push(item);
   });
-  return { ...end, torn };
+  return { offset: endOffset, line: endLine, torn };
 }
 
 /**

@@ -5,6 +5,7 @@
  * as bytes; only the kept part is decoded, as UTF-8 (decisions 81, 87 and 96).
  */
 import { closingQuote } from './stringEnd.js';
+import { holdsVisible } from './visibleText.js';
 
 /** A string value longer than this (in bytes) is cut out. Names, ids, times and kinds are far shorter. */
 export const LONG_STRING = 256;
@@ -14,7 +15,6 @@ export const CUT_VALUE = '.\u0000';
 const CUT_JSON = Buffer.from('".\\u0000"', 'latin1');
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 
 /** The kept part of a line as text, and whether anything was cut from it. */
 export interface Skeleton {
@@ -26,14 +26,28 @@ export interface Skeleton {
 let kept = Buffer.allocUnsafe(64 * 1024);
 
 /**
+ * Views of the memory the last line was in, as bytes and as 32-bit words. A scan's lines are views into its one read
+ * buffer (scanFile.ts), so the views are made once for it, not twice a line (decision 99).
+ */
+let viewed: ArrayBufferLike | undefined;
+let bytes: Buffer<ArrayBufferLike> = Buffer.alloc(0);
+let words: Int32Array<ArrayBufferLike> = new Int32Array(0);
+
+function viewsOf(line: Uint8Array): void {
+  if (line.buffer === viewed) return;
+  viewed = line.buffer;
+  bytes = Buffer.from(line.buffer);
+  words = new Int32Array(line.buffer, 0, line.buffer.byteLength >> 2);
+}
+
+/**
  * The line (valid UTF-8) with every long string value replaced by CUT_VALUE, or null when it cannot be cut safely: a
  * control character or a bad escape inside a string, or a string without its closing quote (the full parse then says
- * what is wrong). What lies between strings is kept as it is, for JSON.parse to judge. A long value that may be white
- * space only is kept, since a light text block tells blank from not. Keys are never cut.
+ * what is wrong). What lies between strings is kept as it is, for JSON.parse to judge. A long value that is white
+ * space only is kept, since a light text block tells blank from not (visibleText.ts). Keys are never cut.
  */
 export function skeletonOf(line: Uint8Array): Skeleton | null {
-  const bytes = new Uint8Array(line.buffer);
-  const words = new Int32Array(line.buffer, 0, line.buffer.byteLength >> 2);
+  viewsOf(line);
   const start = line.byteOffset;
   const end = start + line.length;
   if (kept.length < line.length) kept = Buffer.allocUnsafe(Math.max(line.length, kept.length * 2));
@@ -42,7 +56,7 @@ export function skeletonOf(line: Uint8Array): Skeleton | null {
   for (let open = nextQuote(bytes, start, end); open >= 0;) {
     const close = closingQuote(bytes, words, open + 1, end);
     if (close < 0) return null;
-    if (close - open > LONG_STRING && !isKey(bytes, close + 1, end) && visible(bytes, open + 1, close)) {
+    if (close - open > LONG_STRING && !isKey(bytes, close + 1, end) && holdsVisible(bytes, open + 1, close)) {
       kept.set(bytes.subarray(last, open), length);
       length += open - last;
       kept.set(CUT_JSON, length);
@@ -51,7 +65,7 @@ export function skeletonOf(line: Uint8Array): Skeleton | null {
     }
     open = nextQuote(bytes, close + 1, end);
   }
-  if (last === start) return { text: Buffer.from(line.buffer, start, line.length).toString('utf8'), cut: false };
+  if (last === start) return { text: bytes.toString('utf8', start, end), cut: false };
   kept.set(bytes.subarray(last, end), length);
   length += end - last;
   return { text: kept.toString('utf8', 0, length), cut: true };
@@ -67,22 +81,4 @@ function isKey(bytes: Uint8Array, at: number, end: number): boolean {
   let i = at;
   while (i < end && bytes[i] === 0x20) i++;
   return i < end && bytes[i] === 0x3a;
-}
-
-/**
- * Whether a string body holds a character that is not white space: past spaces, tabs and escaped line ends, a printable
- * ASCII character or an escaped one (\", \\, \/), or the first byte of a UTF-8 character that no block of it is white
- * space in (not C2: U+00A0; not E1, E2, E3, EF: U+1680, U+2000 to U+205F, U+3000, U+FEFF).
- */
-function visible(bytes: Uint8Array, from: number, close: number): boolean {
-  for (let i = from; i < close; i++) {
-    const c = bytes[i] as number;
-    if (c === 0x20 || c === 0x09) continue;
-    if (c !== BACKSLASH)
-      return (c >= 0x21 && c <= 0x7e) || (c >= 0xc3 && c <= 0xdf) || (c >= 0xe4 && c <= 0xec) || c === 0xee || (c >= 0xf0 && c <= 0xf4);
-    const escaped = bytes[i + 1];
-    if (escaped !== 0x6e && escaped !== 0x72 && escaped !== 0x74) return escaped === QUOTE || escaped === BACKSLASH || escaped === 0x2f;
-    i++;
-  }
-  return false;
 }

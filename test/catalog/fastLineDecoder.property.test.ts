@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { FastLineDecoder, scanItemOf } from '../../src/catalog/fastLineDecoder.js';
+import { CUT_FROM_BYTES, FastLineDecoder, scanItemOf } from '../../src/catalog/fastLineDecoder.js';
 // The fast decoder's own fall-back needs the full decoding loaded in this thread (decision 96).
 import '../../src/catalog/fullDecodingLoaded.js';
 import { LineDecoder } from '../../src/transcript/lineDecoder.js';
@@ -142,6 +142,17 @@ describe('the fast line decoder', () => {
       fc.property(fc.oneof(entryObject, keptFields), damage, (object, damageIt) =>
         expectSameAsFullDecoder(damageIt(JSON.stringify(object))),
       ),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('decodes lines from 512 bytes to 2 KiB, whole or damaged, cut where they hold a long string, as the full decoder does', () => {
+    const mediumText = fc.array(piece, { minLength: 20, maxLength: 120 }).map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(fc.oneof(entryObject, keptFields), mediumText, damage, placement, (object, text, damageIt, [shift, around]) => {
+        const line = damageIt(JSON.stringify({ ...object, toolUseResult: { stdout: text.padEnd(CUT_FROM_BYTES, ' x') } }));
+        expectSameAsFullDecoder(line, shift, around);
+      }),
       { numRuns: fcRuns },
     );
   });
