@@ -10,6 +10,7 @@ import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
 import { ANSWER_LANGUAGE, isEnvironmentFact, premiseOf } from './environmentFacts.js';
 import { isWorkflowRule } from './workflowRules.js';
+import { decidesWorkAtHand } from './workAtHand.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
 import { FACT_NOT, isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
@@ -236,7 +237,15 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
   return undefined;
 }
 
+/** The cues of a rule, a preference or a correction: said of the work at hand only, they are no lasting one (decision 101). */
+const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
+
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  const found = kindOfStatement(sentence, afterAssistant, first);
+  return found !== undefined && RULE_CUES.has(found.cue) && decidesWorkAtHand(sentence) ? undefined : found;
+}
+
+function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const asked = fromQuestion(sentence);
   if (asked !== null) return asked.found;
   if (sentence.endsWith('?')) return undefined;
