@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+
+// Conventions said inside requests, plans and conditions (decision 101). Example sentences written for these tests.
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
+const kept = (said: string): string[] => findMemoryStatements([assistant('I changed the handler.'), user(said)]).map((s) => s.text);
+
+describe('a condition on a kind of thing, then an order, is a standing rule', () => {
+  it('said with a bare noun as the condition’s subject', () => {
+    expect(kept('if payload is empty, do not send anything. The queue has already dropped it')).toEqual([
+      'If payload is empty, do not send anything. The queue has already dropped it',
+    ]);
+    expect(kept('when response has no body, never retry the request.')).toEqual(['When response has no body, never retry the request.']);
+  });
+
+  it('not when the condition is about the thing at hand or a courtesy', () => {
+    expect(kept('if possible, rename the helper.')).toEqual([]);
+    expect(kept('if it fails, rerun it.')).toEqual([]);
+  });
+});
+
+describe('a naming convention said in a request', () => {
+  it('a prefix or a format for a kind of name', () => {
+    expect(kept("push this to a new branch. use prefix 'kd/' for the branch name")).toEqual(["Use prefix 'kd/' for the branch name"]);
+    expect(kept('use the prefix `v` for release tags')).toEqual(['Use the prefix `v` for release tags']);
+  });
+
+  it('not a prefix that is no name', () => {
+    expect(kept('use prefix sums for the ranges')).toEqual([]);
+  });
+});
+
+describe('what a repository keeps out or in, said as "we should"', () => {
+  it('a path to put in an ignore file', () => {
+    expect(kept('the new profiler writes to `.cache/prof` we should include that in the .gitignore')).toEqual([
+      'The new profiler writes to `.cache/prof` we should include that in the .gitignore',
+    ]);
+    expect(kept('we should add `coverage/` to .dockerignore')).toEqual(['We should add `coverage/` to .dockerignore']);
+  });
+
+  it('not a change to the code', () => {
+    expect(kept('we should add a retry to the upload.')).toEqual([]);
+  });
+});
+
+describe('a request to change how later things are done', () => {
+  it('a question whose change covers the following or future things of a kind', () => {
+    expect(
+      kept('in release.ts we sign the tags with the bot key could we change this to use the maintainer key, also for future releases?'),
+    ).toEqual(['Change this to use the maintainer key, also for future releases.']);
+  });
+
+  it('not a one-off change', () => {
+    expect(kept('could we change this to use the maintainer key?')).toEqual([]);
+  });
+});
