@@ -6,7 +6,9 @@
  *   anything" (how the code is to behave whenever the condition holds);
  * - a naming convention in a request: "use prefix 'kd/' for the branch name", "prefix release tags
  *   with v";
- * - what the repository keeps out, said as "we should": "we should include that in the .gitignore".
+ * - what the repository keeps out, said as "we should": "we should include that in the .gitignore";
+ * - a limit over each thing of a kind: "at most one assertion per test", "maximum two sentences per
+ *   bullet".
  */
 
 /** "if payload is empty, do not send anything": its subject a bare noun, never a pronoun or a courtesy ("if possible"). */
@@ -26,9 +28,13 @@ const NAMING_CONVENTION = new RegExp(
 const KEPT_OUT =
   /\bwe\s+should\s+(?:also\s+)?(?:include|add|put|list|keep)\b[^.?!]{0,80}?\b(?:in|to|into)\s+(?:the\s+|our\s+)?\.[a-z][\w-]*ignore\b/i;
 
+/** "at most one assertion per test": a limit that holds for each thing of a kind, said alone or after a comma in a request. */
+const LIMIT_PER_KIND =
+  /(?:^|,\s+)(?:(?:a|the)\s+)?(?:max(?:imum)?|at most|no more than|min(?:imum)?|at least)\s+(?:[\w-]+\s+){1,3}per\s+(?!(?:second|minute|hour|day|run|request)\b)[\w-]+/i;
+
 /** A condition on a kind of thing, then an order: a story of a fix said the same way ("if error is…") is not one. */
 export const isStandingCondition = (sentence: string): boolean => BARE_CONDITION.test(sentence);
 
 /** Whether a sentence states one of these conventions. */
 export const isConvention = (sentence: string): boolean =>
-  BARE_CONDITION.test(sentence) || NAMING_CONVENTION.test(sentence) || KEPT_OUT.test(sentence);
+  BARE_CONDITION.test(sentence) || NAMING_CONVENTION.test(sentence) || KEPT_OUT.test(sentence) || LIMIT_PER_KIND.test(sentence);

@@ -56,3 +56,25 @@ describe('a request to change how later things are done', () => {
     expect(kept('could we change this to use the maintainer key?')).toEqual([]);
   });
 });
+
+describe('a limit over each thing of a kind', () => {
+  it('"at most / maximum … per …" is a convention', () => {
+    expect(kept('maximum two sentences per bullet, ideally with a link to the issue')).toEqual([
+      'Maximum two sentences per bullet, ideally with a link to the issue',
+    ]);
+    expect(kept('at most one assertion per test.')).toEqual(['At most one assertion per test.']);
+  });
+
+  it('not a limit of the moment or a measurement', () => {
+    expect(kept('at most 5 retries per run for now.')).toEqual([]);
+    expect(kept('we measured at most 40 requests per second.')).toEqual([]);
+  });
+});
+
+describe('a limit set inside a request, after a comma', () => {
+  it('is kept with the request it was said in', () => {
+    expect(kept('draft release notes for me to check, at most one line per change, with the ticket number')).toEqual([
+      'Draft release notes for me to check, at most one line per change, with the ticket number',
+    ]);
+  });
+});
