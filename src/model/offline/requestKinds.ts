@@ -75,7 +75,14 @@ export const HOUSE_TOOL =
  * A fact said with what it is not: "the uploads bucket is in eu-west-1, not us-east-1". Its
  * subject is a thing of the project, never a pronoun; a bug located this way is a fix story.
  */
-export const FACT_NOT = /^(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|live|runs|run|sits|goes|go)\b[^,.]{1,60},\s*not\s+\S+/i;
+export const FACT_NOT = new RegExp(
+  [
+    String.raw`^(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|live|runs|run|sits|goes|go)\b[^,.]{1,60},\s*not\s+\S+`,
+    // Set against another quoted value, a comma is not needed: the trailer is just "Done:" not "Status:" (decision 101).
+    String.raw`^(?:the|our)\s+[^"'\x60]{1,80}?\s(?:is|are)\s+(?:just\s+|only\s+)?(["'\x60])[^"'\x60]{1,40}\1,?\s+(?:and\s+)?not\s+(["'\x60])[^"'\x60]{1,40}\2`,
+  ].join('|'),
+  'i',
+);
 
 /**
  * A naming scheme with a placeholder: "name it py[ver] with [ver] being the Python version".

@@ -78,3 +78,16 @@ describe('a limit set inside a request, after a comma', () => {
     ]);
   });
 });
+
+describe('a fact set against what it is not, by quoted values', () => {
+  it('is a project fact, with or without a comma', () => {
+    expect(kept('also: the config key is just "retries" not "retry"')).toEqual(['The config key is just "retries" not "retry"']);
+    expect(kept('the release flag in the Makefile is `--dry-run` not `--dryrun`')).toEqual([
+      'The release flag in the Makefile is `--dry-run` not `--dryrun`',
+    ]);
+  });
+
+  it('not a plain negation', () => {
+    expect(kept('the test is not flaky')).toEqual([]);
+  });
+});
