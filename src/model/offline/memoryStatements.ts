@@ -11,6 +11,8 @@ import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
 import { ANSWER_LANGUAGE, isEnvironmentFact, premiseOf } from './environmentFacts.js';
 import { isWorkflowRule } from './workflowRules.js';
+import { decidesWorkAtHand } from './workAtHand.js';
+import { isConvention, isStandingCondition } from './conventionKinds.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
 import { FACT_NOT, isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
@@ -185,7 +187,8 @@ function noise(sentence: string, transient = true, hedge = true): boolean {
     (QUESTION.test(sentence) && !CONDITIONAL_RULE.test(sentence)) ||
     (hedge && HEDGE.test(sentence)) ||
     (transient && (TRANSIENT.test(sentence) || STATUS.test(sentence))) ||
-    BUG_NARRATIVE.test(sentence) ||
+    // "if error is empty, do not…" states a condition, not a story of a bug (decision 101).
+    (BUG_NARRATIVE.test(sentence) && !isStandingCondition(sentence)) ||
     SYMPTOM.test(sentence) ||
     CODE_SAYS.test(sentence)
   );
@@ -237,7 +240,15 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
   return undefined;
 }
 
+/** The cues of a rule, a preference or a correction: said of the work at hand only, they are no lasting one (decision 101). */
+const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
+
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  const found = kindOfStatement(sentence, afterAssistant, first);
+  return found !== undefined && RULE_CUES.has(found.cue) && decidesWorkAtHand(sentence) ? undefined : found;
+}
+
+function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const asked = fromQuestion(sentence);
   if (asked !== null) return asked.found;
   if (sentence.endsWith('?')) return undefined;
@@ -256,7 +267,12 @@ function statementOf(sentence: string, afterAssistant: string | undefined, first
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
   const rule =
-    RULE.test(sentence) || DONT.test(sentence) || REQUEST_RULE.test(sentence) || isLastingRequest(sentence) || isWorkflowRule(sentence);
+    RULE.test(sentence) ||
+    DONT.test(sentence) ||
+    REQUEST_RULE.test(sentence) ||
+    isLastingRequest(sentence) ||
+    isWorkflowRule(sentence) ||
+    isConvention(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence))
     return madeOf(kindOpeningAsTask(sentence), quote);

@@ -31,7 +31,7 @@ const MACHINE_LINE = new RegExp(
 
 /** Words that open a paste: "here is the log:", "CI says:", "the nightly job reported:". */
 const PASTE_LEAD =
-  /(?:\b(?:here(?:'s| is| are)|this is|these are|below is|see|got|getting|i get|i got|it says|it said|output|log|logs|report|reports|reported|result|results|trace|traceback|stack trace|error|errors|diff|summary|message|says|said|wrote|writes|replied|posted|printed|shows|showed|returned|failed|fails|failing|broke|from (?:ci|the job|the bot|the agent|the other agent|slack|the build))\b[^.!?\n]{0,80}:\s*$)/i;
+  /(?:\b(?:here(?:'s| is| are)|this is|these are|below is|see|got|getting|i get|i got|it says|it said|output|log|logs|report|reports|reported|result|results|trace|traceback|stack trace|error|errors|diff|summary|message|feedback|comments?|review|suggestions?|left|sent|forwarded|says|said|wrote|writes|replied|posted|printed|shows|showed|returned|failed|fails|failing|broke|from (?:ci|the job|the bot|the agent|the other agent|slack|the build))\b[^.!?\n]{0,80}:\s*$)/i;
 
 /**
  * A request that hands over material to work on: "rewrite this for LinkedIn:", "dame el post sobre
@@ -43,6 +43,20 @@ const MATERIAL_LEAD =
 /** A tag that wraps pasted or generated text: any `<name …>…</name>`. */
 const TAG_BLOCK = /<([A-Za-z][\w:-]*)(?:\s[^>]*)?>[\s\S]*?<\/\1\s*>/g;
 const LONE_TAG = /^\s*<\/?[A-Za-z][\w:-]*(?:\s[^>]*)?\/?>\s*$/;
+
+/**
+ * A plan the assistant wrote, handed back as the next prompt when the person accepts it and clears
+ * the context: Claude Code opens the message with this line and closes it with a paragraph pointing
+ * at the earlier transcript. None of it is the person's words (decision 101).
+ */
+const HANDED_BACK_PLAN = /^\s*Implement the following plan:\s*\n/;
+
+/**
+ * A paragraph in the person's own voice: it speaks as "I" or "we", to "you", asks, or opens with an
+ * order. A pasted review or report speaks of its subject in the third person (decision 101).
+ */
+const PERSONS_VOICE =
+  /\b(?:I|I'm|I've|I'd|I'll|me|my|we|we're|we've|we'll|our|us|you|your|please|let's|lets)\b|\?\s*$|^\s*(?:always|never|don't|do not|make sure)\b/im;
 
 /** Where a fenced or tagged block was. */
 const REMOVED = '\u0000';
@@ -62,20 +76,26 @@ function machineParagraph(lines: readonly string[]): boolean {
  * lines, so no two remnants read as one sentence.
  */
 export function personsWords(text: string): string {
+  if (HANDED_BACK_PLAN.test(text)) return '';
   // A block taken out leaves a mark, so that the line announcing it announces the mark and nothing after it.
   const unfenced = text.replace(FENCE, `\n\n${REMOVED}\n\n`).replace(TAG_BLOCK, `\n\n${REMOVED}\n\n`);
   const paragraphs = unfenced.split(/\n\s*\n/);
   const kept: string[] = [];
   let pasteFollows = false;
+  // An announced paste of plain text (a review, a report) has no fence to end it: it runs on until the person speaks again.
+  let pasteRuns = false;
   let material = false;
   for (const paragraph of paragraphs) {
     if (material) break;
     const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
     if (lines.length === 0) continue;
     if (pasteFollows || paragraph.trim() === REMOVED) {
+      pasteRuns = pasteFollows && paragraph.trim() !== REMOVED;
       pasteFollows = false;
       continue;
     }
+    if (pasteRuns && !PERSONS_VOICE.test(paragraph)) continue;
+    pasteRuns = false;
     if (machineParagraph(lines)) continue;
     const own: string[] = [];
     for (const [i, line] of lines.entries()) {

@@ -34,13 +34,21 @@ const POLITE_OPENER = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please
 const LASTING = /\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|whenever|by default)\b/i;
 
 /**
+ * A change asked for after what prompted it, covering what comes later of a kind ("…could we change
+ * this to use the maintainer key, also for future releases?"): a convention, decision 101.
+ */
+const CHANGE_OPENER = /(?:^|\s)(?:can|could|would)\s+(?:we|you)\s+(?:please\s+)?(?=(?:change|switch|make|move|update|set)\b)/i;
+const LATER_OF_A_KIND = /\b(?:all\s+)?(?:following|future|subsequent|upcoming|later)\s+[\w-]+s\b/i;
+
+/**
  * The rule a polite question asks for, as the person would have said it plainly ("Always use
  * pnpm here."), or undefined when it is no such question.
  */
 export function ruleAskedFor(sentence: string): string | undefined {
-  const opener = POLITE_OPENER.exec(sentence);
-  if (opener === null || !LASTING.test(sentence)) return undefined;
-  const rest = sentence.slice(opener[0].length).replace(/\s*\?+\s*$/, '.');
+  const polite = POLITE_OPENER.exec(sentence);
+  const opener = polite !== null && LASTING.test(sentence) ? polite : LATER_OF_A_KIND.test(sentence) ? CHANGE_OPENER.exec(sentence) : null;
+  if (opener === null) return undefined;
+  const rest = sentence.slice(opener.index + opener[0].length).replace(/\s*\?+\s*$/, '.');
   return rest.length < 8 ? undefined : rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
@@ -67,7 +75,14 @@ export const HOUSE_TOOL =
  * A fact said with what it is not: "the uploads bucket is in eu-west-1, not us-east-1". Its
  * subject is a thing of the project, never a pronoun; a bug located this way is a fix story.
  */
-export const FACT_NOT = /^(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|live|runs|run|sits|goes|go)\b[^,.]{1,60},\s*not\s+\S+/i;
+export const FACT_NOT = new RegExp(
+  [
+    String.raw`^(?:the|our)\s+(?:[\w-]+\s+){0,3}(?:is|are|lives|live|runs|run|sits|goes|go)\b[^,.]{1,60},\s*not\s+\S+`,
+    // Set against another quoted value, a comma is not needed: the trailer is just "Done:" not "Status:" (decision 101).
+    String.raw`^(?:the|our)\s+[^"'\x60]{1,80}?\s(?:is|are)\s+(?:just\s+|only\s+)?(["'\x60])[^"'\x60]{1,40}\1,?\s+(?:and\s+)?not\s+(["'\x60])[^"'\x60]{1,40}\2`,
+  ].join('|'),
+  'i',
+);
 
 /**
  * A naming scheme with a placeholder: "name it py[ver] with [ver] being the Python version".

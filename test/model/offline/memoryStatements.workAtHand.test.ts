@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+
+// One-off decisions about the work at hand are no lasting rule (decision 101). Example sentences written for these tests.
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
+const keptAfter = (offer: string, said: string): string[] => findMemoryStatements([assistant(offer), user(said)]).map((s) => s.text);
+const kept = (said: string): string[] => keptAfter('I updated the parser.', said);
+
+describe('a decision whose every thing only points is about the work at hand', () => {
+  it('a refusal of this change, that file, it', () => {
+    expect(kept("Let's not touch that file in this PR.")).toEqual([]);
+    expect(kept("Let's not merge these commits into that release.")).toEqual([]);
+    expect(
+      keptAfter('Shall I also bump the timeout on your machine now?', "Don't bump it, let's wait and see if the flake comes back"),
+    ).toEqual([]);
+  });
+
+  it('picking one of the options offered', () => {
+    expect(keptAfter('Option A caches, option B streams. Which do you want?', 'I like option B')).toEqual([]);
+    expect(keptAfter('Two ways: rewrite or patch.', 'I prefer the second one.')).toEqual([]);
+  });
+
+  it('a review’s advice on the code at hand, whose subject only points', () => {
+    const said =
+      'The docstring claims the socket is closed on exit, but leaving conn.Close out of the defer keeps it open after a panic. To release it reliably, these should be closed in a deferred call rather than at the end.';
+    expect(kept(said)).toEqual([]);
+  });
+
+  it('a rule that names a kind of thing is still kept', () => {
+    expect(kept("Let's not use default exports.")).toEqual(["Let's not use default exports."]);
+    expect(kept("Don't mock the database in integration tests.")).toEqual(["Don't mock the database in integration tests."]);
+    expect(kept('I like tabs over spaces')).toEqual(['I like tabs over spaces']);
+  });
+
+  it('a lasting word keeps a rule said of the thing at hand', () => {
+    expect(kept('Never edit this file by hand.')).toEqual(['Never edit this file by hand.']);
+  });
+});
+
+describe('a correction of an offer about the thing at hand', () => {
+  it('is the work of the moment; one that names a kind of thing is kept', () => {
+    const offer = 'Done. Want me to also clear your cache folder now?';
+    expect(keptAfter(offer, "No, don't clear it, let's see if the warning keeps showing up")).toEqual([]);
+    expect(keptAfter(offer, 'No, never clear caches without asking me.')).toEqual(['Never clear caches without asking me.']);
+  });
+});

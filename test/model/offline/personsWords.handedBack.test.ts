@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { draftCandidates } from '../../../src/model/offline/candidatesDraft.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import type { ChunkMessage } from '../../../src/model/port.js';
+
+// Text in a person's message that someone else wrote (decision 101). Example sentences written for these tests.
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
+const keptOf = (said: string): string[] => findMemoryStatements([assistant('I looked at the module.'), user(said)]).map((s) => s.text);
+
+/** A plan the assistant wrote, as Claude Code hands it back when the person accepts it and clears the context. */
+const handedBackPlan = [
+  'Implement the following plan:',
+  '',
+  '# Plan: Cache the avatar thumbnails',
+  '',
+  '## Steps',
+  '1. Always resize avatars to 128px before storing them.',
+  '2. We prefer WebP over PNG for thumbnails.',
+  '',
+  '## Verification',
+  '- Run `make test` - existing tests should pass',
+  '- Manual test: open the profile page - should show the small avatar',
+  '- Should see "cached" in the log instead of "miss"',
+  '',
+  '',
+  'If you need specific details from before exiting plan mode (like exact code snippets, error messages, or content you generated), read the full transcript at: ~/.claude/projects/p/0000.jsonl',
+].join('\n');
+
+describe('a plan handed back as a prompt is not the person’s words', () => {
+  it('along the per-turn path: none of the plan, its test plan or the harness paragraph is kept', () => {
+    expect(keptOf(handedBackPlan)).toEqual([]);
+  });
+
+  it('along the backfill path: a chunk message holding the plan gives no candidate', () => {
+    const messages: ChunkMessage[] = [
+      { uuid: 'a1', role: 'assistant', human: false, text: 'Plan ready.' },
+      { uuid: 'u1', role: 'user', human: true, text: handedBackPlan, texts: [handedBackPlan] },
+    ];
+    expect(draftCandidates({ kind: 'find_candidates', messages, known: [] }).candidates).toEqual([]);
+  });
+
+  it('the person’s next message is read as before', () => {
+    const said = findMemoryStatements([user(handedBackPlan), assistant('Done.'), user('Always run the linter before you push.')]);
+    expect(said.map((s) => s.text)).toEqual(['Always run the linter before you push.']);
+  });
+
+  it('a message that only mentions a plan is the person’s', () => {
+    expect(keptOf('We always write a plan before big refactors.')).toEqual(['We always write a plan before big refactors.']);
+  });
+});
+
+describe('a pasted review runs on until the person speaks again', () => {
+  it('a review announced by the person, with its title, severity line and body, is not their words', () => {
+    const said = [
+      'can you check this, a reviewer left this comment:',
+      '',
+      'Cache key ignores the locale',
+      '',
+      'Medium Severity',
+      '',
+      'The thumbnail cache key is built from the user id only. Every locale must get its own key, so the rendered captions never leak across languages.',
+    ].join('\n');
+    expect(keptOf(said)).toEqual([]);
+  });
+
+  it('the person’s own words after the review are read', () => {
+    const said = [
+      'a reviewer left this comment:',
+      '',
+      'Cache key ignores the locale',
+      '',
+      'The thumbnail cache key is built from the user id only. It should always include the locale.',
+      '',
+      'I agree with it. We always include the locale in cache keys.',
+    ].join('\n');
+    expect(keptOf(said)).toEqual(['I agree with it. We always include the locale in cache keys.']);
+  });
+});
