@@ -34,7 +34,7 @@ export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
     const message = task.messages[statement.messageIndex];
     if (message?.human !== true && message?.answers === undefined && message?.typed === undefined && message?.choices === undefined)
       continue;
-    const description = memoryDescription(statement.text);
+    const description = memoryDescription(statement.title ?? statement.text);
     if (known.has(description)) continue;
     known.add(description);
     const candidate = {

@@ -5,7 +5,8 @@ import type { MemoryStatement } from './memoryStatement.js';
  * A choice the person made among the options AskUserQuestion offered is kept when the question
  * asks how something is to be done or where it lives from now on — a method, a tool, a provider,
  * a location, a format (decision 102) — and named a thing to choose. A question about the work at
- * hand ("this fix", "right now", "should I proceed") or an answer that only agrees is not kept.
+ * hand ("this fix", "right now", "should I proceed") or an answer that only agrees is not kept. The
+ * memory says "Chose <option> when asked: <question>".
  */
 const LASTING_ASPECT = new RegExp(
   [
@@ -36,9 +37,10 @@ export function choiceStatement(choice: AskPair, messageIndex: number): MemorySt
   return {
     type: 'project',
     cue: 'project-fact',
-    text: `${option}, chosen when asked: ${question}`,
+    // Led by a verb: the option may be a path or a name, which a capital letter would change.
+    text: `Chose ${option} when asked: ${question}`,
     title: `${option}: ${question}`,
-    quote: `"${question}" = "${option}"`,
+    quote: `Chose ${option} when asked: ${question}`,
     messageIndex,
   };
 }

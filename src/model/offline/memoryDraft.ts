@@ -191,7 +191,7 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
     );
     const filename = match?.filename ?? uniqueName(`${memorySlug(titleOf(statement.title ?? statement.text))}.md`, known);
     if (match && writes.has(filename)) continue;
-    const description = memoryDescription(statement.text);
+    const description = memoryDescription(statement.title ?? statement.text);
     const file: TopicFile = {
       // The name is the file's name (decision 68). A rewrite is named after what the memory now says,
       // negation included: the run moves it to that file (followNames.ts, decision 93).

@@ -154,3 +154,18 @@ describe('the per-turn extractor updates a memory only when the new statement is
     ).toEqual(['old.md']);
   });
 });
+
+describe("a memory's description is the sentence that says the most, not the words that lead up to it", () => {
+  it.each([
+    [
+      'Some context first: we moved the API last week. From now on, always run the contract tests before merging.',
+      'From now on, always run the contract tests before merging.',
+    ],
+    ['A couple of things - i hate .sh tests. I hate how you placed all the tests into a separate directory.', 'I hate .sh tests.'],
+  ])('%s', (said, description) => {
+    const [file] = perTurn(said);
+    expect(file!.description).toBe(description);
+    // The body keeps everything that was said.
+    expect(file!.body).toContain(said.split('. ')[0]!);
+  });
+});
