@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backfillMemories, extractMemories } from '../../../src/jobs/index.js';
 import { OfflineModel } from '../../../src/model/offline/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../../src/testing/entryBuilders.js';
 import type { Entry } from '../../../src/transcript/entrySchema.js';
+import { oneSessionProjects, savedMemoryText } from '../../support/projectSessions.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const SESSION = '0000000a-2222-4222-8222-222222222222';
@@ -24,20 +23,10 @@ function sessionWithChoice(question: string, options: readonly string[], picked:
     }),
     assistantEntry('a2', 'msg_2', text('Done, the pipeline is set up.'), { ...at(3), parentUuid: 'r1', stopReason: 'end_turn' }),
   ];
-  const root = join(tempDir(), 'projects');
-  mkdirSync(join(root, 'cli'), { recursive: true });
-  writeFileSync(join(root, 'cli', `${SESSION}.jsonl`), entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
-  return root;
+  return oneSessionProjects('cli', SESSION, entries);
 }
 
-function memoryText(out: string): string {
-  const dir = join(out, 'cli', 'memory');
-  if (!existsSync(dir)) return '';
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.md') && name !== 'MEMORY.md')
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .join('\n');
-}
+const memoryText = (out: string): string => savedMemoryText(out, 'cli');
 
 const QUESTION = 'Which distribution method do you want for the Homebrew formula?';
 const OPTIONS = ['Pre-built binaries (Recommended)', 'Build from source'];

@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backfillMemories, extractMemories } from '../../../src/jobs/index.js';
 import { OfflineModel } from '../../../src/model/offline/index.js';
 import { assistantEntry, sideEntry, text, toolResultEntry, toolUse, userEntry } from '../../../src/testing/entryBuilders.js';
 import type { Entry } from '../../../src/transcript/entrySchema.js';
+import { oneSessionProjects, savedMemoryText } from '../../support/projectSessions.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const SESSION = '00000009-2222-4222-8222-222222222222';
@@ -30,42 +29,27 @@ function sessionWithTypedRules(queued: string, args: string): string {
     toolResultEntry('r1', 't1', 'a2', { ...at(5), content: '1 failing' }),
     assistantEntry('a3', 'msg_3', text('Fixed; I will use pnpm from now on.'), { ...at(6), parentUuid: 'r1', stopReason: 'end_turn' }),
   ];
-  const root = join(tempDir(), 'projects');
-  mkdirSync(join(root, 'shop'), { recursive: true });
-  writeFileSync(join(root, 'shop', `${SESSION}.jsonl`), entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
-  return root;
+  return oneSessionProjects('shop', SESSION, entries);
 }
 
-function memoryText(out: string): string {
-  const dir = join(out, 'shop', 'memory');
-  if (!existsSync(dir)) return '';
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.md') && name !== 'MEMORY.md')
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .join('\n');
-}
+const memoryText = (out: string): string => savedMemoryText(out, 'shop');
 
 const QUEUED = 'Always use pnpm in this repository, never npm.';
 const ARGS = 'We deploy to Fly.io, not Heroku.';
 
 describe('what the person typed outside a prompt is read as theirs (decision 100)', () => {
-  it('in the two-phase backfill', async () => {
-    const out = tempDir();
-    const report = await backfillMemories({ root: sessionWithTypedRules(QUEUED, ARGS), out, model: new OfflineModel() });
-    expect(report.failedSessions).toBe(0);
-    const saved = memoryText(out);
-    expect(saved).toMatch(/pnpm/);
-    expect(saved).toMatch(/Fly\.io/);
-  });
-
-  it('per turn', async () => {
-    const out = tempDir();
-    const report = await extractMemories({ root: sessionWithTypedRules(QUEUED, ARGS), out, model: new OfflineModel() });
-    expect(report.failedSessions).toBe(0);
-    const saved = memoryText(out);
-    expect(saved).toMatch(/pnpm/);
-    expect(saved).toMatch(/Fly\.io/);
-  });
+  for (const [path, run] of [
+    ['in the two-phase backfill', backfillMemories],
+    ['per turn', extractMemories],
+  ] as const)
+    it(path, async () => {
+      const out = tempDir();
+      const report = await run({ root: sessionWithTypedRules(QUEUED, ARGS), out, model: new OfflineModel() });
+      expect(report.failedSessions).toBe(0);
+      const saved = memoryText(out);
+      expect(saved).toMatch(/pnpm/);
+      expect(saved).toMatch(/Fly\.io/);
+    });
 
   it("and the assistant's words around them are still not", async () => {
     const out = tempDir();
