@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { draftCandidates } from '../../../src/model/offline/candidatesDraft.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { personsWords } from '../../../src/model/offline/personsWords.js';
 import type { ChunkMessage } from '../../../src/model/port.js';
 
 // Text in a person's message that someone else wrote (decision 101). Example sentences written for these tests.
@@ -76,5 +77,34 @@ describe('a pasted review runs on until the person speaks again', () => {
       'I agree with it. We always include the locale in cache keys.',
     ].join('\n');
     expect(keptOf(said)).toEqual(['I agree with it. We always include the locale in cache keys.']);
+  });
+});
+
+describe('only someone else’s words run on after their announcement', () => {
+  it('after a pasted error, the person’s plain order is theirs', () => {
+    const said = "Here's the error:\n\nTypeError: cannot read properties of undefined\n\nUse pnpm, not npm, in this repo.";
+    expect(keptOf(said)).toEqual(['Use pnpm, not npm, in this repo.']);
+  });
+
+  it('a person announcing their own notes keeps them', () => {
+    const notes = 'Use snake_case for database columns.\n\nKeep functions under 50 lines.\n\nTests go next to the code they test.';
+    expect(personsWords(`A few comments:\n\n${notes}`)).toBe(notes);
+    expect(keptOf(`A few comments:\n\n${notes}`)).toEqual(['Keep functions under 50 lines. Tests go next to the code they test.']);
+    const review = 'Prefer composition over inheritance in this codebase.\n\nNo default exports.';
+    expect(personsWords(`My review of the PR:\n\n${review}`)).toBe(review);
+    expect(keptOf(`My review of the PR:\n\n${review}`).join(' ')).toBe(review.replace('\n\n', ' '));
+    const suggestions = 'Prefer small commits.\n\nUse conventional commit messages.';
+    expect(keptOf(`A few suggestions:\n\n${suggestions}`).join(' ')).toBe(suggestions.replace('\n\n', ' '));
+  });
+
+  it('a paragraph opening with an order ends a pasted review', () => {
+    const said = [
+      'I got this feedback from a teammate:',
+      '',
+      'The cache key ignores the locale.',
+      '',
+      'Use pnpm, not npm, in this repo.',
+    ].join('\n');
+    expect(keptOf(said)).toEqual(['Use pnpm, not npm, in this repo.']);
   });
 });
