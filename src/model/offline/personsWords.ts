@@ -60,6 +60,8 @@ const LONE_TAG = /^\s*<\/?[A-Za-z][\w:-]*(?:\s[^>]*)?\/?>\s*$/;
  * at the earlier transcript. None of it is the person's words (decision 101).
  */
 const HANDED_BACK_PLAN = /^\s*Implement the following plan:\s*\n/;
+/** Claude Code's closing paragraph of a handed-back plan: without it, a plan that opens the same way is the person's own. */
+const HANDED_BACK_CLOSING = /^If you need specific details from before exiting plan mode\b/m;
 
 /**
  * A paragraph in the person's own voice: it speaks as "I" or "we", to "you", asks, or opens with an
@@ -103,7 +105,7 @@ function machineParagraph(lines: readonly string[]): boolean {
  * lines, so no two remnants read as one sentence.
  */
 export function personsWords(text: string): string {
-  if (HANDED_BACK_PLAN.test(text)) return '';
+  if (HANDED_BACK_PLAN.test(text) && HANDED_BACK_CLOSING.test(text)) return '';
   // A block taken out leaves a mark, so that the line announcing it announces the mark and nothing after it.
   const unfenced = text.replace(FENCE, `\n\n${REMOVED}\n\n`).replace(TAG_BLOCK, `\n\n${REMOVED}\n\n`);
   const paragraphs = unfenced.split(/\n\s*\n/);

@@ -38,6 +38,8 @@ describe('what a repository keeps out or in, said as "we should"', () => {
       'The new profiler writes to `.cache/prof` we should include that in the .gitignore',
     ]);
     expect(kept('we should add `coverage/` to .dockerignore')).toEqual(['We should add `coverage/` to .dockerignore']);
+    expect(kept('Add coverage/ to .gitignore')).toEqual(['Add coverage/ to .gitignore']);
+    expect(kept('please put the build output in the .prettierignore')).toEqual(['Please put the build output in the .prettierignore']);
   });
 
   it('not a change to the code', () => {

@@ -79,3 +79,10 @@ describe('advice after a purpose, whose subject only points, is about the code a
     );
   });
 });
+
+describe('a lasting word in another language keeps a rule said of an option', () => {
+  it('French and German', () => {
+    expect(kept("Utilise toujours l'option B pour les migrations.")).toEqual(["Utilise toujours l'option B pour les migrations."]);
+    expect(kept('Verwende immer Option B für Migrationen.')).toEqual(['Verwende immer Option B für Migrationen.']);
+  });
+});

@@ -108,3 +108,29 @@ describe('only someone else’s words run on after their announcement', () => {
     expect(keptOf(said)).toEqual(['Use pnpm, not npm, in this repo.']);
   });
 });
+
+describe('a plan the person typed is theirs', () => {
+  it('without Claude Code’s closing paragraph, "Implement the following plan:" opens the person’s own plan', () => {
+    const said = 'Implement the following plan:\n1. Add the cache.\n2. Always use pnpm, never npm, in this repo.\n3. Write tests.';
+    expect(keptOf(said).join(' ')).toContain('Always use pnpm, never npm, in this repo.');
+  });
+});
+
+describe('a paste ends where the person speaks again in another language', () => {
+  it('a lasting word in Spanish after an English review', () => {
+    const said = 'I got this feedback:\n\nThe cache key ignores the locale.\n\nNunca uses npm aquí, solo pnpm.';
+    expect(keptOf(said)).toEqual(['Nunca uses npm aquí, solo pnpm.']);
+  });
+
+  it('after a pasted error', () => {
+    expect(keptOf("Here's the error:\n\nTypeError: x is undefined\n\nUsa siempre pnpm en este proyecto.")).toEqual([
+      'Usa siempre pnpm en este proyecto.',
+    ]);
+  });
+
+  it('a review announced in German', () => {
+    const said =
+      'Ich habe dieses Feedback bekommen:\n\nDer Cache-Schlüssel ignoriert die Sprache.\n\nVerwende immer pnpm in diesem Projekt.';
+    expect(keptOf(said)).toEqual(['Verwende immer pnpm in diesem Projekt.']);
+  });
+});
