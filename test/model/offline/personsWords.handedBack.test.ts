@@ -97,6 +97,10 @@ describe('only someone else’s words run on after their announcement', () => {
     expect(keptOf(`A few suggestions:\n\n${suggestions}`).join(' ')).toBe(suggestions.replace('\n\n', ' '));
   });
 
+  it('"left" or "sent" alone announce no paste', () => {
+    expect(keptOf('Things I left out of the PR on purpose:\n\nWe never deploy on Fridays.')).toEqual(['We never deploy on Fridays.']);
+  });
+
   it('a paragraph opening with an order ends a pasted review', () => {
     const said = [
       'I got this feedback from a teammate:',
