@@ -41,7 +41,7 @@ const PASTE_LEAD =
  * announcing their own notes ("A few comments:") keeps them (decision 101).
  */
 const OTHERS_WORDS_LEAD =
-  /^(?=[^\n]*\b(?:got|received|reviewers?|someone|somebody|they|bekommen|erhalten|recibí|reçu)\b)(?=[^\n]*\b(?:feedback|comments?|review|suggestions?|notes?|remarks?|Kommentare?|comentarios?|commentaires?|retours?)\b)[^\n]{0,160}:\s*$/i;
+  /^(?=[^\n]*\b(?:got|received|reviewers?|someone|somebody|they|bekommen|erhalten|recibí|revisora?|dejó|reçu|relecteur|relectrice)\b)(?=[^\n]*\b(?:feedback|comments?|review|suggestions?|notes?|remarks?|Kommentare?|comentarios?|commentaires?|retours?)\b)[^\n]{0,160}:\s*$/i;
 
 /**
  * A request that hands over material to work on: "rewrite this for LinkedIn:", "dame el post sobre
@@ -79,10 +79,14 @@ function opensWithOrder(paragraph: string): boolean {
   return (
     IMPERATIVE.test(opening) ||
     DONT.test(opening) ||
+    WORK_ON_IT.test(opening) ||
     /^no\s+(?:[\w-]+\s+){0,2}[\w-]+s\.?$/i.test(opening) ||
     LASTING_ELSEWHERE.test(opening)
   );
 }
+
+/** The person asking for work on what they pasted: "Fix it.", "Address these." */
+const WORK_ON_IT = /^(?:please\s+)?(?:fix|address|apply|handle|resolve|implement)\s+(?:it|this|that|these|those|them)\b/i;
 
 /** A lasting word in Spanish, French or German: an English review does not say it. */
 const LASTING_ELSEWHERE = /\b(?:siempre|nunca|a partir de ahora|toujours|jamais|désormais|immer|nie|niemals|ab jetzt)\b/i;

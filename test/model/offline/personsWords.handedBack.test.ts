@@ -138,3 +138,16 @@ describe('a paste ends where the person speaks again in another language', () =>
     expect(keptOf(said)).toEqual(['Verwende immer pnpm in diesem Projekt.']);
   });
 });
+
+describe('more ends and starts of someone else’s words', () => {
+  it('a reviewer announced in Spanish', () => {
+    const said = 'Un revisor dejó este comentario:\n\nLa clave de caché ignora el idioma.\n\nSiempre usa pnpm en este proyecto.';
+    expect(keptOf(said)).toEqual(['Siempre usa pnpm en este proyecto.']);
+  });
+
+  it('the person asking for work on the review ends it', () => {
+    const said =
+      'a reviewer left this comment:\n\nCache key ignores the locale\n\nThe key should include the locale.\n\nFix it. Always put tests next to the module.';
+    expect(keptOf(said).join(' ')).toContain('Always put tests next to the module.');
+  });
+});
