@@ -6,7 +6,7 @@
  *   anything" (how the code is to behave whenever the condition holds);
  * - a naming convention in a request: "use prefix 'kd/' for the branch name", "prefix release tags
  *   with v";
- * - what the repository keeps out, said as "we should": "we should include that in the .gitignore";
+ * - what the repository keeps out: "we should include that in the .gitignore", "add coverage/ to .gitignore";
  * - a limit over each thing of a kind: "at most one assertion per test", "maximum two sentences per
  *   bullet".
  */
@@ -24,9 +24,9 @@ const NAMING_CONVENTION = new RegExp(
   'i',
 );
 
-/** What an ignore file is to hold: "we should include that in the .gitignore", "we should add coverage/ to .dockerignore". */
+/** What an ignore file is to hold: "we should include that in the .gitignore", "add coverage/ to .gitignore". */
 const KEPT_OUT =
-  /\bwe\s+should\s+(?:also\s+)?(?:include|add|put|list|keep)\b[^.?!]{0,80}?\b(?:in|to|into)\s+(?:the\s+|our\s+)?\.[a-z][\w-]*ignore\b/i;
+  /(?:^(?:please\s+)?|\bwe\s+should\s+)(?:also\s+)?(?:include|add|put|list|keep)\b[^.?!]{0,80}?\b(?:in|to|into)\s+(?:the\s+|our\s+)?\.[a-z][\w-]*ignore\b/i;
 
 /** "at most one assertion per test": a limit that holds for each thing of a kind, said alone or after a comma in a request. */
 const LIMIT_PER_KIND =

@@ -200,6 +200,8 @@ function noise(sentence: string, transient = true, hedge = true): boolean {
  * decision 93); null when it gives neither.
  */
 function fromQuestion(sentence: string): { readonly found: Found | undefined } | null {
+  // Past a statement's length nothing is read: a long question is no rule, and its words go unread by the tagger.
+  if (sentence.length > MAX_STATEMENT_CHARS) return null;
   // A view put with a tag question ("…, o no?", "…, right?") is the view, decision 97.
   const view = TAG_QUESTION.exec(sentence);
   if (view !== null && view.index >= 8) {
@@ -208,7 +210,7 @@ function fromQuestion(sentence: string): { readonly found: Found | undefined } |
   }
   const asked = ruleAskedFor(sentence);
   if (asked !== undefined)
-    return { found: noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', asked, clip(sentence, 400)) };
+    return { found: noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', clip(asked, 400), clip(sentence, 400)) };
   const premise = premiseOf(sentence);
   if (premise !== undefined) return { found: noise(premise) ? undefined : make('project', 'project-fact', premise, clip(sentence, 400)) };
   return null;

@@ -1,3 +1,5 @@
+import { DONT, IMPERATIVE } from './statementKinds.js';
+
 /**
  * What of a message the person wrote themselves (decision 69): pasted material — code and log
  * blocks, stack traces, diffs, quoted lines, text inside tags, a report another agent or a job
@@ -31,7 +33,15 @@ const MACHINE_LINE = new RegExp(
 
 /** Words that open a paste: "here is the log:", "CI says:", "the nightly job reported:". */
 const PASTE_LEAD =
-  /(?:\b(?:here(?:'s| is| are)|this is|these are|below is|see|got|getting|i get|i got|it says|it said|output|log|logs|report|reports|reported|result|results|trace|traceback|stack trace|error|errors|diff|summary|message|feedback|comments?|review|suggestions?|left|sent|forwarded|says|said|wrote|writes|replied|posted|printed|shows|showed|returned|failed|fails|failing|broke|from (?:ci|the job|the bot|the agent|the other agent|slack|the build))\b[^.!?\n]{0,80}:\s*$)/i;
+  /(?:\b(?:here(?:'s| is| are)|this is|these are|below is|see|got|getting|i get|i got|it says|it said|output|log|logs|report|reports|reported|result|results|trace|traceback|stack trace|error|errors|diff|summary|message|forwarded|says|said|wrote|writes|replied|posted|printed|shows|showed|returned|failed|fails|failing|broke|from (?:ci|the job|the bot|the agent|the other agent|slack|the build))\b[^.!?\n]{0,80}:\s*$)/i;
+
+/**
+ * An announcement of someone else's words: a reviewer, a teammate, a bot ("I got this feedback:",
+ * "a reviewer left this comment:"). Only such a paste runs on past its first paragraph; a person
+ * announcing their own notes ("A few comments:") keeps them (decision 101).
+ */
+const OTHERS_WORDS_LEAD =
+  /^(?=[^\n]*\b(?:got|received|reviewers?|someone|somebody|they|bekommen|erhalten|recibí|revisora?|dejó|reçu|relecteur|relectrice)\b)(?=[^\n]*\b(?:feedback|comments?|review|suggestions?|notes?|remarks?|Kommentare?|comentarios?|commentaires?|retours?)\b)[^\n]{0,160}:\s*$/i;
 
 /**
  * A request that hands over material to work on: "rewrite this for LinkedIn:", "dame el post sobre
@@ -50,6 +60,8 @@ const LONE_TAG = /^\s*<\/?[A-Za-z][\w:-]*(?:\s[^>]*)?\/?>\s*$/;
  * at the earlier transcript. None of it is the person's words (decision 101).
  */
 const HANDED_BACK_PLAN = /^\s*Implement the following plan:\s*\n/;
+/** Claude Code's closing paragraph of a handed-back plan: without it, a plan that opens the same way is the person's own. */
+const HANDED_BACK_CLOSING = /^If you need specific details from before exiting plan mode\b/m;
 
 /**
  * A paragraph in the person's own voice: it speaks as "I" or "we", to "you", asks, or opens with an
@@ -57,6 +69,27 @@ const HANDED_BACK_PLAN = /^\s*Implement the following plan:\s*\n/;
  */
 const PERSONS_VOICE =
   /\b(?:I|I'm|I've|I'd|I'll|me|my|we|we're|we've|we'll|our|us|you|your|please|let's|lets)\b|\?\s*$|^\s*(?:always|never|don't|do not|make sure)\b/im;
+
+/**
+ * A paragraph that opens with an order, the person speaking again after a paste: "Use pnpm…",
+ * "Prefer…", "No default exports.", or holds a lasting word of another language ("Nunca uses npm").
+ */
+function opensWithOrder(paragraph: string): boolean {
+  const opening = paragraph.trim();
+  return (
+    IMPERATIVE.test(opening) ||
+    DONT.test(opening) ||
+    WORK_ON_IT.test(opening) ||
+    /^no\s+(?:[\w-]+\s+){0,2}[\w-]+s\.?$/i.test(opening) ||
+    LASTING_ELSEWHERE.test(opening)
+  );
+}
+
+/** The person asking for work on what they pasted: "Fix it.", "Address these." */
+const WORK_ON_IT = /^(?:please\s+)?(?:fix|address|apply|handle|resolve|implement)\s+(?:it|this|that|these|those|them)\b/i;
+
+/** A lasting word in Spanish, French or German: an English review does not say it. */
+const LASTING_ELSEWHERE = /\b(?:siempre|nunca|a partir de ahora|toujours|jamais|désormais|immer|nie|niemals|ab jetzt)\b/i;
 
 /** Where a fenced or tagged block was. */
 const REMOVED = '\u0000';
@@ -76,7 +109,7 @@ function machineParagraph(lines: readonly string[]): boolean {
  * lines, so no two remnants read as one sentence.
  */
 export function personsWords(text: string): string {
-  if (HANDED_BACK_PLAN.test(text)) return '';
+  if (HANDED_BACK_PLAN.test(text) && HANDED_BACK_CLOSING.test(text)) return '';
   // A block taken out leaves a mark, so that the line announcing it announces the mark and nothing after it.
   const unfenced = text.replace(FENCE, `\n\n${REMOVED}\n\n`).replace(TAG_BLOCK, `\n\n${REMOVED}\n\n`);
   const paragraphs = unfenced.split(/\n\s*\n/);
@@ -85,16 +118,17 @@ export function personsWords(text: string): string {
   // An announced paste of plain text (a review, a report) has no fence to end it: it runs on until the person speaks again.
   let pasteRuns = false;
   let material = false;
+  let othersWords = false;
   for (const paragraph of paragraphs) {
     if (material) break;
     const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
     if (lines.length === 0) continue;
     if (pasteFollows || paragraph.trim() === REMOVED) {
-      pasteRuns = pasteFollows && paragraph.trim() !== REMOVED;
+      pasteRuns = othersWords && paragraph.trim() !== REMOVED;
       pasteFollows = false;
       continue;
     }
-    if (pasteRuns && !PERSONS_VOICE.test(paragraph)) continue;
+    if (pasteRuns && !PERSONS_VOICE.test(paragraph) && !opensWithOrder(paragraph)) continue;
     pasteRuns = false;
     if (machineParagraph(lines)) continue;
     const own: string[] = [];
@@ -105,9 +139,10 @@ export function personsWords(text: string): string {
         material = true;
         break;
       }
-      if (PASTE_LEAD.test(line)) {
+      if (PASTE_LEAD.test(line) || OTHERS_WORDS_LEAD.test(line)) {
         // What follows the announcement in the same paragraph, or the next paragraph, is the paste.
         if (i === lines.length - 1) pasteFollows = true;
+        othersWords = OTHERS_WORDS_LEAD.test(line);
         break;
       }
       own.push(line);

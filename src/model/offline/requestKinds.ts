@@ -38,7 +38,10 @@ const LASTING = /\b(?:always|never|from now on|going forward|in (?:the )?future|
  * this to use the maintainer key, also for future releases?"): a convention, decision 101.
  */
 const CHANGE_OPENER = /(?:^|\s)(?:can|could|would)\s+(?:we|you)\s+(?:please\s+)?(?=(?:change|switch|make|move|update|set)\b)/i;
-const LATER_OF_A_KIND = /\b(?:all\s+)?(?:following|future|subsequent|upcoming|later)\s+[\w-]+s\b/i;
+// "The following changes" are the ones at hand, listed next: things to come are named after "for", "in" or "on",
+// or as "following commits" with no article.
+const LATER_OF_A_KIND =
+  /\b(?:for|in|on)\s+(?:all\s+)?(?:future|subsequent|upcoming|later)\s+[\w-]+s\b|(?<!\b(?:the|these|those|all the)\s+)\bfollowing\s+[\w-]+s\b/i;
 
 /**
  * The rule a polite question asks for, as the person would have said it plainly ("Always use

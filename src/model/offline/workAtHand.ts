@@ -8,17 +8,48 @@ import { wordsOf, type Word } from './sentenceShape.js';
  * under review ("these should be closed in a deferred call"). A lasting word ("never", "from now
  * on", "every") keeps the rule however it names its thing.
  */
-const LASTING = /\b(?:always|never|from now on|going forward|in (?:the )?future|every|each|whenever|by default|anymore|any more|again)\b/i;
+const LASTING = new RegExp(
+  [
+    String.raw`\b(?:always|never|from now on|going forward|in (?:the )?future|every|each|whenever|by default|anymore|any more|again|everywhere)\b`,
+    // a generic quantifier over a kind: "all migrations", "any file"; "all of it", "all these" point
+    String.raw`\b(?:all|any)\s+(?!(?:the|these|those|this|that|of|it|them|my|your|our|its|their|more)\b)\w`,
+    // the same lasting words in Spanish, French and German
+    String.raw`\b(?:siempre|nunca|a partir de ahora|toujours|jamais|désormais|immer|nie|niemals|ab jetzt)\b`,
+  ].join('|'),
+  'i',
+);
 
 /** Waiting to see what happens is the work of the moment. */
 const WAIT_AND_SEE = /\b(?:let's|lets|we'll|we will|I'll)\s+(?:wait and\s+)?see\s+(?:if|whether|how|what)\b/i;
 
 /** A label of one of the options the assistant offered. */
 const OFFERED_OPTION =
-  /\b(?:option|choice|approach|alternative|variant|proposal|solution)\s+(?:[A-Za-z]|\d+|one|two|three)\b(?!['-])|\bthe\s+(?:first|second|third|fourth|last|former|latter|other)(?:\s+(?:one|option|choice|approach|way)\b|\s*[.!]?$)/i;
+  /\b(?:option|choice|approach|alternative|variant|proposal|solution)\s+(?:[A-Za-z]|\d+|one|two|three)\b(?!['-])|\bthe\s+(?:first|second|third|fourth|last|former|latter|other)(?:\s+(?:one|option|choice|approach|way)\b|\s*[.!]?$)/gi;
 
-/** A modal said of a subject that only points: "these should be…", "it needs to…", "this must…". */
-const POINTING_SUBJECT = /(?:^|,\s*)(?:it|this|that|these|those|they)\s+(?:should|must|needs? to|has to|have to|ought to)\b/i;
+/**
+ * A modal said of a subject that only points: "these should be…", "it needs to…", "this must…",
+ * opening the sentence, after a purpose ("to release it reliably, these should…") or after a
+ * clause that only points too; after an order naming a kind ("Keep PRs small, they should…") it is
+ * said of that kind.
+ */
+const POINTING_SUBJECT = /(?:^|,\s*)(?:it|this|that|these|those|they)\s+(?:should|must|needs? to|has to|have to|ought to)\b/gi;
+
+/** A purpose said before the advice: "To fully detach the output, these should…". */
+const PURPOSE_CLAUSE = /^\s*(?:and\s+|but\s+)?(?:so as\s+|in order\s+)?to\s+\w/i;
+
+function pointingSubject(sentence: string): boolean {
+  for (const match of sentence.matchAll(POINTING_SUBJECT)) {
+    const before = sentence.slice(0, match.index);
+    if (match.index === 0 || PURPOSE_CLAUSE.test(before) || everyThingPointed(wordsOf(before))) return true;
+  }
+  return false;
+}
+
+/** The repository itself is named, not pointed at: "this repo" is the same one tomorrow. */
+const WHOLE_PROJECT = new Set(['repo', 'repository', 'project', 'codebase', 'workspace', 'monorepo']);
+
+/** Tags of a word that can open the phrase after "this", "that": "that file" may be read as a pronoun and a verb. */
+const PHRASE_OPENING = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'VERB']);
 
 const DETERMINERS = new Set(['this', 'that', 'these', 'those']);
 const POINTING = new Set([...DETERMINERS, 'it', 'them']);
@@ -27,9 +58,10 @@ const POINTING = new Set([...DETERMINERS, 'it', 'them']);
 const VERB_SLOT = new Set(["'s", 'let', 'not', "n't", 'do', 'please', 'just']);
 
 /**
- * Whether every thing the sentence speaks of is pointed at: a pronoun ("it", "them"), or a noun
- * under "this", "that", "these", "those" (the word right after one is taken as its noun, as the
- * tagger may read "that file" as a pronoun and a verb); no other noun or proper name.
+ * Whether every thing the sentence speaks of is pointed at: a pronoun ("it", "them", "this" alone),
+ * or a noun under "this", "that", "these", "those" (the word right after one is taken as its noun
+ * when it can be one, as the tagger may read "that file" as a pronoun and a verb); no other noun or
+ * proper name, no "this repo", no kind ("those generated files").
  */
 function everyThingPointed(words: readonly Word[]): boolean {
   let pointed = false;
@@ -38,13 +70,21 @@ function everyThingPointed(words: readonly Word[]): boolean {
     if (word === undefined) continue;
     if (POINTING.has(word.lower)) {
       pointed = true;
-      if (DETERMINERS.has(word.lower)) i = endOfPhrase(words, i + 1);
+      if (!DETERMINERS.has(word.lower) || !PHRASE_OPENING.has(words[i + 1]?.pos ?? '')) continue;
+      const end = endOfPhrase(words, i + 1);
+      if (namesAKind(words.slice(i + 1, end + 1))) return false;
+      i = end;
       continue;
     }
     const named = word.pos === 'NOUN' || word.pos === 'PROPN';
-    if (named && !VERB_SLOT.has(words[i - 1]?.lower ?? '')) return false;
+    if (named && !inVerbSlot(words[i - 1])) return false;
   }
   return pointed;
+}
+
+/** Whether the word after `before` is the verb of an order or an infinitive ("to release it…"), however the tagger reads it. */
+function inVerbSlot(before: Word | undefined): boolean {
+  return before !== undefined && (VERB_SLOT.has(before.lower) || (before.lower === 'to' && before.pos === 'PART'));
 }
 
 /** The last word of the phrase a pointing word opens at `start`: its first word, and the adjectives and nouns after it. */
@@ -54,9 +94,18 @@ function endOfPhrase(words: readonly Word[], start: number): number {
   return k;
 }
 
+/** A phrase after a pointing word that names more than the thing at hand: the repository, or a described plural ("generated files"). */
+function namesAKind(phrase: readonly Word[]): boolean {
+  const last = phrase.at(-1);
+  if (last === undefined) return false;
+  if (phrase.some((word) => WHOLE_PROJECT.has(word.lower))) return true;
+  return phrase.length >= 2 && /[^s]s$/.test(last.lower);
+}
+
 /** Whether a sentence read as a rule or a preference decides only the work at hand. */
 export function decidesWorkAtHand(sentence: string): boolean {
   if (LASTING.test(sentence)) return false;
-  if (WAIT_AND_SEE.test(sentence) || OFFERED_OPTION.test(sentence) || POINTING_SUBJECT.test(sentence)) return true;
-  return everyThingPointed(wordsOf(sentence));
+  if (WAIT_AND_SEE.test(sentence) || pointingSubject(sentence)) return true;
+  // An option offered is one more thing pointed at: "option B for all migrations" names a kind too.
+  return everyThingPointed(wordsOf(sentence.replace(OFFERED_OPTION, 'it')));
 }

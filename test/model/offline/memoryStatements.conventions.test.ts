@@ -38,6 +38,8 @@ describe('what a repository keeps out or in, said as "we should"', () => {
       'The new profiler writes to `.cache/prof` we should include that in the .gitignore',
     ]);
     expect(kept('we should add `coverage/` to .dockerignore')).toEqual(['We should add `coverage/` to .dockerignore']);
+    expect(kept('Add coverage/ to .gitignore')).toEqual(['Add coverage/ to .gitignore']);
+    expect(kept('please put the build output in the .prettierignore')).toEqual(['Please put the build output in the .prettierignore']);
   });
 
   it('not a change to the code', () => {
@@ -89,5 +91,28 @@ describe('a fact set against what it is not, by quoted values', () => {
 
   it('not a plain negation', () => {
     expect(kept('the test is not flaky')).toEqual([]);
+  });
+});
+
+describe('a change asked for "the following" things is the work at hand', () => {
+  it('no rule from a request about the following changes or these files', () => {
+    expect(kept('Could you make the following changes to the parser?')).toEqual([]);
+    expect(kept('Could we update the following files?')).toEqual([]);
+    expect(kept('Could we switch these to tabs for future files?')).toEqual(['Switch these to tabs for future files.']);
+  });
+
+  it('a change for later things of a kind after "for", "in" or "on" is one', () => {
+    expect(kept('could we switch the linter to biome in all future packages?')).toEqual([
+      'Switch the linter to biome in all future packages.',
+    ]);
+  });
+});
+
+describe('a very long question is read no further than a statement is', () => {
+  it('no statement is made of a question over the length a statement has', () => {
+    const said = 'could we change this to use ' + 'the key '.repeat(6250) + ' also for future releases?';
+    const found = findMemoryStatements([assistant('I looked at the release script.'), user(said)]);
+    expect(found.every((s) => s.text.length <= 400 && s.quote.length <= 400)).toBe(true);
+    expect(found).toEqual([]);
   });
 });

@@ -46,3 +46,43 @@ describe('a correction of an offer about the thing at hand', () => {
     expect(keptAfter(offer, 'No, never clear caches without asking me.')).toEqual(['Never clear caches without asking me.']);
   });
 });
+
+describe('a rule naming a kind of thing is no decision of the moment', () => {
+  it('"this" or "that" standing alone, with a kind named after it', () => {
+    expect(kept("Don't mock this in tests.")).toEqual(["Don't mock this in tests."]);
+    expect(kept("Don't mock these in unit tests.")).toEqual(["Don't mock these in unit tests."]);
+    expect(kept("Don't run that on production.")).toEqual(["Don't run that on production."]);
+  });
+
+  it('a pointing clause after a comma does not decide the sentence', () => {
+    expect(kept('Keep PRs small, they should be reviewable in ten minutes.')).toEqual([
+      'Keep PRs small, they should be reviewable in ten minutes.',
+    ]);
+  });
+
+  it('an option said together with a kind or a generic quantifier', () => {
+    expect(kept('We prefer approach 2 for all migrations.')).toEqual(['We prefer approach 2 for all migrations.']);
+    expect(kept('Prefer option B style imports everywhere.')).toEqual(['Prefer option B style imports everywhere.']);
+  });
+
+  it('the repository itself, or files of a kind', () => {
+    expect(kept("Don't make this repo public.")).toEqual(["Don't make this repo public."]);
+    expect(kept('Keep this repo private.')).toEqual(['Keep this repo private.']);
+    expect(kept("Don't edit those generated files.")).toEqual(["Don't edit those generated files."]);
+  });
+});
+
+describe('advice after a purpose, whose subject only points, is about the code at hand', () => {
+  it('"To keep the logs quiet, these should…"', () => {
+    expect(kept('To keep the worker logs out of the terminal, these should be sent to a discard sink rather than left as nil.')).toEqual(
+      [],
+    );
+  });
+});
+
+describe('a lasting word in another language keeps a rule said of an option', () => {
+  it('French and German', () => {
+    expect(kept("Utilise toujours l'option B pour les migrations.")).toEqual(["Utilise toujours l'option B pour les migrations."]);
+    expect(kept('Verwende immer Option B für Migrationen.')).toEqual(['Verwende immer Option B für Migrationen.']);
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { draftCandidates } from '../../../src/model/offline/candidatesDraft.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { personsWords } from '../../../src/model/offline/personsWords.js';
 import type { ChunkMessage } from '../../../src/model/port.js';
 
 // Text in a person's message that someone else wrote (decision 101). Example sentences written for these tests.
@@ -76,5 +77,77 @@ describe('a pasted review runs on until the person speaks again', () => {
       'I agree with it. We always include the locale in cache keys.',
     ].join('\n');
     expect(keptOf(said)).toEqual(['I agree with it. We always include the locale in cache keys.']);
+  });
+});
+
+describe('only someone else’s words run on after their announcement', () => {
+  it('after a pasted error, the person’s plain order is theirs', () => {
+    const said = "Here's the error:\n\nTypeError: cannot read properties of undefined\n\nUse pnpm, not npm, in this repo.";
+    expect(keptOf(said)).toEqual(['Use pnpm, not npm, in this repo.']);
+  });
+
+  it('a person announcing their own notes keeps them', () => {
+    const notes = 'Use snake_case for database columns.\n\nKeep functions under 50 lines.\n\nTests go next to the code they test.';
+    expect(personsWords(`A few comments:\n\n${notes}`)).toBe(notes);
+    expect(keptOf(`A few comments:\n\n${notes}`)).toEqual(['Keep functions under 50 lines. Tests go next to the code they test.']);
+    const review = 'Prefer composition over inheritance in this codebase.\n\nNo default exports.';
+    expect(personsWords(`My review of the PR:\n\n${review}`)).toBe(review);
+    expect(keptOf(`My review of the PR:\n\n${review}`).join(' ')).toBe(review.replace('\n\n', ' '));
+    const suggestions = 'Prefer small commits.\n\nUse conventional commit messages.';
+    expect(keptOf(`A few suggestions:\n\n${suggestions}`).join(' ')).toBe(suggestions.replace('\n\n', ' '));
+  });
+
+  it('"left" or "sent" alone announce no paste', () => {
+    expect(keptOf('Things I left out of the PR on purpose:\n\nWe never deploy on Fridays.')).toEqual(['We never deploy on Fridays.']);
+  });
+
+  it('a paragraph opening with an order ends a pasted review', () => {
+    const said = [
+      'I got this feedback from a teammate:',
+      '',
+      'The cache key ignores the locale.',
+      '',
+      'Use pnpm, not npm, in this repo.',
+    ].join('\n');
+    expect(keptOf(said)).toEqual(['Use pnpm, not npm, in this repo.']);
+  });
+});
+
+describe('a plan the person typed is theirs', () => {
+  it('without Claude Code’s closing paragraph, "Implement the following plan:" opens the person’s own plan', () => {
+    const said = 'Implement the following plan:\n1. Add the cache.\n2. Always use pnpm, never npm, in this repo.\n3. Write tests.';
+    expect(keptOf(said).join(' ')).toContain('Always use pnpm, never npm, in this repo.');
+  });
+});
+
+describe('a paste ends where the person speaks again in another language', () => {
+  it('a lasting word in Spanish after an English review', () => {
+    const said = 'I got this feedback:\n\nThe cache key ignores the locale.\n\nNunca uses npm aquí, solo pnpm.';
+    expect(keptOf(said)).toEqual(['Nunca uses npm aquí, solo pnpm.']);
+  });
+
+  it('after a pasted error', () => {
+    expect(keptOf("Here's the error:\n\nTypeError: x is undefined\n\nUsa siempre pnpm en este proyecto.")).toEqual([
+      'Usa siempre pnpm en este proyecto.',
+    ]);
+  });
+
+  it('a review announced in German', () => {
+    const said =
+      'Ich habe dieses Feedback bekommen:\n\nDer Cache-Schlüssel ignoriert die Sprache.\n\nVerwende immer pnpm in diesem Projekt.';
+    expect(keptOf(said)).toEqual(['Verwende immer pnpm in diesem Projekt.']);
+  });
+});
+
+describe('more ends and starts of someone else’s words', () => {
+  it('a reviewer announced in Spanish', () => {
+    const said = 'Un revisor dejó este comentario:\n\nLa clave de caché ignora el idioma.\n\nSiempre usa pnpm en este proyecto.';
+    expect(keptOf(said)).toEqual(['Siempre usa pnpm en este proyecto.']);
+  });
+
+  it('the person asking for work on the review ends it', () => {
+    const said =
+      'a reviewer left this comment:\n\nCache key ignores the locale\n\nThe key should include the locale.\n\nFix it. Always put tests next to the module.';
+    expect(keptOf(said).join(' ')).toContain('Always put tests next to the module.');
   });
 });
