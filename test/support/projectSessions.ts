@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { backfillMemories, extractMemories } from '../../src/jobs/index.js';
 import type { Entry } from '../../src/transcript/entrySchema.js';
 import { tempDir } from './tempDir.js';
 
@@ -20,3 +21,9 @@ export function savedMemoryText(out: string, project: string): string {
     .map((name) => readFileSync(join(dir, name), 'utf8'))
     .join('\n');
 }
+
+/** `memlog extract`'s two paths, each with what a test says it runs: the two-phase backfill and per turn. */
+export const EXTRACT_RUNS = [
+  ['in the two-phase backfill', backfillMemories],
+  ['per turn', extractMemories],
+] as const;

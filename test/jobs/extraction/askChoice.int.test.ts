@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { backfillMemories, extractMemories } from '../../../src/jobs/index.js';
+import { backfillMemories } from '../../../src/jobs/index.js';
 import { OfflineModel } from '../../../src/model/offline/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../../src/testing/entryBuilders.js';
 import type { Entry } from '../../../src/transcript/entrySchema.js';
-import { oneSessionProjects, savedMemoryText } from '../../support/projectSessions.js';
+import { EXTRACT_RUNS, oneSessionProjects, savedMemoryText } from '../../support/projectSessions.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const SESSION = '0000000a-2222-4222-8222-222222222222';
@@ -32,10 +32,7 @@ const QUESTION = 'Which distribution method do you want for the Homebrew formula
 const OPTIONS = ['Pre-built binaries (Recommended)', 'Build from source'];
 
 describe('a choice made through AskUserQuestion is kept with its question (decision 102)', () => {
-  for (const [path, run] of [
-    ['in the two-phase backfill', backfillMemories],
-    ['per turn', extractMemories],
-  ] as const)
+  for (const [path, run] of EXTRACT_RUNS)
     it(path, async () => {
       const out = tempDir();
       const report = await run({ root: sessionWithChoice(QUESTION, OPTIONS, OPTIONS[0]!), out, model: new OfflineModel() });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { backfillMemories, extractMemories } from '../../../src/jobs/index.js';
+import { backfillMemories } from '../../../src/jobs/index.js';
 import { OfflineModel } from '../../../src/model/offline/index.js';
 import { assistantEntry, sideEntry, text, toolResultEntry, toolUse, userEntry } from '../../../src/testing/entryBuilders.js';
 import type { Entry } from '../../../src/transcript/entrySchema.js';
-import { oneSessionProjects, savedMemoryText } from '../../support/projectSessions.js';
+import { EXTRACT_RUNS, oneSessionProjects, savedMemoryText } from '../../support/projectSessions.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const SESSION = '00000009-2222-4222-8222-222222222222';
@@ -38,10 +38,7 @@ const QUEUED = 'Always use pnpm in this repository, never npm.';
 const ARGS = 'We deploy to Fly.io, not Heroku.';
 
 describe('what the person typed outside a prompt is read as theirs (decision 100)', () => {
-  for (const [path, run] of [
-    ['in the two-phase backfill', backfillMemories],
-    ['per turn', extractMemories],
-  ] as const)
+  for (const [path, run] of EXTRACT_RUNS)
     it(path, async () => {
       const out = tempDir();
       const report = await run({ root: sessionWithTypedRules(QUEUED, ARGS), out, model: new OfflineModel() });
