@@ -29,6 +29,13 @@ export function readCompactionEntries(path: string): { entries: LogEntry[]; diag
   const awaited = new Map<string, number>();
   /** The first line whose parent was written after it. */
   let firstForwardReference = Number.POSITIVE_INFINITY;
+  /**
+   * Progress lines, all and since the last boundary: a line whose parent is a progress line written before its last
+   * boundary may reach back past where the entries would start, and a chain walks through a progress parent to its own.
+   */
+  const progress = new FingerprintSet();
+  let progressSinceBoundary = new FingerprintSet();
+  let parentIsEarlierProgress = false;
   function* light(record: boolean): Generator<{ seq: number; entry: LogEntry['entry'] }> {
     for (const item of readTranscriptSync(path)) {
       if (item.kind === 'diagnostic') {
@@ -39,10 +46,18 @@ export function readCompactionEntries(path: string): { entries: LogEntry[]; diag
       if (record && hasUuid(entry)) {
         const parent = (entry as { parentUuid?: string | null }).parentUuid ?? null;
         if (parent !== null && !seen.mayHave(parent) && !awaited.has(parent)) awaited.set(parent, seq);
+        if (parent !== null && progress.mayHave(parent) && !progressSinceBoundary.mayHave(parent)) parentIsEarlierProgress = true;
         const referrer = awaited.get(entry.uuid);
         if (referrer !== undefined) firstForwardReference = Math.min(firstForwardReference, referrer);
         seen.add(entry.uuid);
-        if (isBoundary(entry)) boundarySeqs.push(seq);
+        if (entry.type === 'progress') {
+          progress.add(entry.uuid);
+          progressSinceBoundary.add(entry.uuid);
+        }
+        if (isBoundary(entry)) {
+          boundarySeqs.push(seq);
+          progressSinceBoundary = new FingerprintSet();
+        }
       }
       yield { seq, entry: lightEntry(entry) };
     }
@@ -55,7 +70,7 @@ export function readCompactionEntries(path: string): { entries: LogEntry[]; diag
   });
   const wholeFrom = new Set(chain.slice(start).map((node) => node.seq));
   const forgotten = boundarySeqs.at(-2) ?? 0;
-  const from = index.readAgain || firstForwardReference < forgotten ? 0 : forgotten;
+  const from = index.readAgain || firstForwardReference < forgotten || parentIsEarlierProgress ? 0 : forgotten;
   const entries: LogEntry[] = [];
   for (const item of readTranscriptSync(path)) {
     if (item.kind !== 'entry' || item.seq < from) continue;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Entry } from '../../../src/index.js';
 import { compactionView } from '../../../src/compaction/compactionView.js';
 import { readCompactionEntries } from '../../../src/jobs/compaction/compactionEntries.js';
+import { compactBoundaryEntry, userEntry } from '../../../src/testing/entryBuilders.js';
 import { serializeEntry } from '../../../src/transcript/entrySchema.js';
 import { readLogEntries } from '../../../src/transcript/readLogEntries.js';
 import { sizedConversation } from '../../support/compactionArbitrary.js';
@@ -60,6 +61,27 @@ describe('compaction over light entries, whole from the last boundary on', () =>
       }),
       { numRuns: Math.max(fcRuns, 300) },
     );
+  });
+
+  it('a line after the boundary whose parent is a progress line written before it is planned as over the whole file', () => {
+    // Found by the property above: the progress parent was left out with everything before the boundary, and the
+    // chain no longer walked through it to its own parent.
+    const boundary = (uuid: string, segment?: { headUuid: string; anchorUuid: string; tailUuid: string }) =>
+      ({ ...compactBoundaryEntry(uuid, 'none', segment), logicalParentUuid: 'none' }) as Entry;
+    const entries = [
+      {
+        type: 'progress',
+        uuid: 'p-1',
+        parentUuid: null,
+        isSidechain: false,
+        timestamp: '2026-01-01T00:00:00.000Z',
+        data: {},
+      } as unknown as Entry,
+      boundary('b-1'),
+      userEntry('u-1', 'hello', { parentUuid: 'p-1' }),
+      boundary('b-2', { headUuid: 'u-1', anchorUuid: 'u-1', tailUuid: 'b-2' }),
+    ];
+    expectSamePlan(written(entries));
   });
 
   it('and over every real and demo transcript', () => {
