@@ -10,6 +10,25 @@ import { readTranscriptSync } from '../../transcript/readTranscript.js';
 const isBoundary = (entry: LogEntry['entry']): boolean => entry.type === 'system' && entry.subtype === 'compact_boundary';
 
 /**
+ * Whether a line names as its parent a progress line written before the line's last boundary: such a parent may lie
+ * before where the entries would start, and a chain walks through a progress parent to its own.
+ */
+class EarlierProgressParents {
+  readonly #all = new FingerprintSet();
+  #sinceBoundary = new FingerprintSet();
+  found = false;
+
+  note(entry: LogEntry['entry'] & { readonly uuid: string }, parent: string | null): void {
+    if (parent !== null && this.#all.mayHave(parent) && !this.#sinceBoundary.mayHave(parent)) this.found = true;
+    if (entry.type === 'progress') {
+      this.#all.add(entry.uuid);
+      this.#sinceBoundary.add(entry.uuid);
+    }
+    if (isBoundary(entry)) this.#sinceBoundary = new FingerprintSet();
+  }
+}
+
+/**
  * A transcript's entries as compaction plans over them, in memory in proportion to what it plans
  * over rather than to the file (decisions 51 and 53): nothing before the compact boundary before the last
  * one (what a resume prunes, and what the forgetting index of src/resume/transcriptIndex.ts
@@ -29,13 +48,7 @@ export function readCompactionEntries(path: string): { entries: LogEntry[]; diag
   const awaited = new Map<string, number>();
   /** The first line whose parent was written after it. */
   let firstForwardReference = Number.POSITIVE_INFINITY;
-  /**
-   * Progress lines, all and since the last boundary: a line whose parent is a progress line written before its last
-   * boundary may reach back past where the entries would start, and a chain walks through a progress parent to its own.
-   */
-  const progress = new FingerprintSet();
-  let progressSinceBoundary = new FingerprintSet();
-  let parentIsEarlierProgress = false;
+  const progressParents = new EarlierProgressParents();
   function* light(record: boolean): Generator<{ seq: number; entry: LogEntry['entry'] }> {
     for (const item of readTranscriptSync(path)) {
       if (item.kind === 'diagnostic') {
@@ -46,18 +59,11 @@ export function readCompactionEntries(path: string): { entries: LogEntry[]; diag
       if (record && hasUuid(entry)) {
         const parent = (entry as { parentUuid?: string | null }).parentUuid ?? null;
         if (parent !== null && !seen.mayHave(parent) && !awaited.has(parent)) awaited.set(parent, seq);
-        if (parent !== null && progress.mayHave(parent) && !progressSinceBoundary.mayHave(parent)) parentIsEarlierProgress = true;
         const referrer = awaited.get(entry.uuid);
         if (referrer !== undefined) firstForwardReference = Math.min(firstForwardReference, referrer);
         seen.add(entry.uuid);
-        if (entry.type === 'progress') {
-          progress.add(entry.uuid);
-          progressSinceBoundary.add(entry.uuid);
-        }
-        if (isBoundary(entry)) {
-          boundarySeqs.push(seq);
-          progressSinceBoundary = new FingerprintSet();
-        }
+        progressParents.note(entry, parent);
+        if (isBoundary(entry)) boundarySeqs.push(seq);
       }
       yield { seq, entry: lightEntry(entry) };
     }
@@ -70,7 +76,7 @@ export function readCompactionEntries(path: string): { entries: LogEntry[]; diag
   });
   const wholeFrom = new Set(chain.slice(start).map((node) => node.seq));
   const forgotten = boundarySeqs.at(-2) ?? 0;
-  const from = index.readAgain || firstForwardReference < forgotten || parentIsEarlierProgress ? 0 : forgotten;
+  const from = index.readAgain || firstForwardReference < forgotten || progressParents.found ? 0 : forgotten;
   const entries: LogEntry[] = [];
   for (const item of readTranscriptSync(path)) {
     if (item.kind !== 'entry' || item.seq < from) continue;
