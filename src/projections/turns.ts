@@ -45,6 +45,16 @@ export function selectTurns(state: TurnsState): Turn[] {
   return state.current === null ? toArray(state.earlier) : [...toArray(state.earlier), state.current];
 }
 
+/** Claude Code 1.0.x's compaction: a parentless user message that opens with the summary (no one's words; what it sums up is read). */
+const CONTINUED = 'This session is being continued from a previous conversation';
+
+export function isContinuationSummary(entry: Entry): boolean {
+  if (entry.type !== 'user' || entry.parentUuid !== null || entry.isSidechain === true) return false;
+  const content = entry.message.content;
+  const first = typeof content === 'string' ? content : content.find(isTextBlock)?.text;
+  return first?.startsWith(CONTINUED) === true;
+}
+
 /** A prompt a person typed (not a tool result, not a meta or compact-summary message). */
 export function isPrompt(entry: Entry): boolean {
   if (entry.type !== 'user' || entry.isMeta === true || entry.isCompactSummary === true || entry.isSidechain === true) return false;

@@ -1,6 +1,6 @@
 import { isTextBlock } from '../transcript/contentGuards.js';
 import type { Entry } from '../transcript/entrySchema.js';
-import { isPrompt } from './turns.js';
+import { isContinuationSummary, isPrompt } from './turns.js';
 
 /**
  * Where a person's typed words sit besides their prompts (decision 100): the arguments of a slash
@@ -46,12 +46,9 @@ interface Queued {
   readonly words: boolean;
 }
 
-const CONTINUED = 'This session is being continued from a previous conversation';
-
 /** A user entry the model reads as it is: not a compaction's summary, not a virtual one (what queued words are read with). */
 function readsAsItIs(entry: Extract<Entry, { type: 'user' }>): boolean {
-  if (entry.isCompactSummary === true || entry.isVirtual === true) return false;
-  return !(entry.parentUuid === null && entryText(entry).startsWith(CONTINUED));
+  return entry.isCompactSummary !== true && entry.isVirtual !== true && !isContinuationSummary(entry);
 }
 
 /**

@@ -4,7 +4,7 @@ import { CandidatesAnswer, RECORD_CANDIDATES_TOOL } from '../../model/candidates
 import type { ChunkMessage, ModelReply, ModelRequest } from '../../model/port.js';
 import { roughTokens } from '../../projections/tokenEstimate.js';
 import type { ApiMessage } from '../../resume/apiView.js';
-import { answersIn, choicesIn, type AskedCalls } from '../../model/offline/askAnswers.js';
+import { personsAnswersIn, type AskedCalls } from '../../model/offline/askAnswers.js';
 import { typedWordsIn, type TypedWordsFound } from '../../projections/typedWords.js';
 import { scanForSecrets } from '../../secrets/scanForSecrets.js';
 import { isTextBlock, isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
@@ -52,8 +52,7 @@ export function chunkMessage(
   typed?: TypedWordsFound,
 ): ChunkMessage {
   const prompt = promptOf(message, prompts);
-  const answers = answersIn(message.content, asked);
-  const choices = choicesIn(message.content, asked);
+  const { words: answers, choices } = personsAnswersIn(message.content, asked);
   const own = prompt === undefined && typed !== undefined && message.role === 'user' ? typedWordsIn(message.sources, typed) : [];
   return {
     uuid: prompt ?? message.sources[0] ?? '',

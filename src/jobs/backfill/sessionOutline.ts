@@ -1,10 +1,9 @@
-import { isPrompt } from '../../projections/turns.js';
+import { isContinuationSummary, isPrompt } from '../../projections/turns.js';
 import { TypedWords, type TypedWordsFound } from '../../projections/typedWords.js';
 import { streamApiMessages } from '../../resume/apiView.js';
 import { HistorySkeleton, type LastWritten } from '../../resume/historySkeleton.js';
 import { skeletonHistory } from '../../resume/skeletonHistory.js';
-import { isTextBlock } from '../../transcript/contentGuards.js';
-import { hasUuid, type Entry } from '../../transcript/entrySchema.js';
+import { hasUuid } from '../../transcript/entrySchema.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { SeqPositions } from '../../transcript/seqPositions.js';
 import { citedUuid } from './chunkRequest.js';
@@ -44,16 +43,6 @@ export interface SessionOutline {
   readonly unreadLines: number;
   /** The session id the entries carry (the first one written), if any: a memory's originSessionId (decision 68). */
   readonly sessionId?: string;
-}
-
-/** Claude Code 1.0.x's compaction: a parentless user message that opens with the summary (no one's words; what it sums up is read). */
-const CONTINUED = 'This session is being continued from a previous conversation';
-
-function isContinuationSummary(entry: Entry): boolean {
-  if (entry.type !== 'user' || entry.parentUuid !== null || entry.isSidechain === true) return false;
-  const content = entry.message.content;
-  const first = typeof content === 'string' ? content : content.find(isTextBlock)?.text;
-  return first?.startsWith(CONTINUED) === true;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { answersIn, askCallIds, choicesIn } from '../../model/offline/askAnswers.js';
+import { askCallIds, personsAnswersIn } from '../../model/offline/askAnswers.js';
 import type { Decision, ExtractionDue, RunStart } from '../../projections/decisions.js';
 import { isPrompt } from '../../projections/turns.js';
 import { typedWordsIn } from '../../projections/typedWords.js';
@@ -51,10 +51,7 @@ function buildFrame(window: ConversationWindow, start: RunStart, decisions: read
      */
     humanMessages: snapshot.flatMap((message, i) =>
       message.role === 'user' &&
-      (message.sources.some(prompt) ||
-        typedWordsIn(message.sources, typed).length > 0 ||
-        answersIn(message.content, asked).length > 0 ||
-        choicesIn(message.content, asked).length > 0)
+      (message.sources.some(prompt) || typedWordsIn(message.sources, typed).length > 0 || answeredIn(message.content, asked))
         ? [i]
         : [],
     ),
@@ -68,4 +65,10 @@ function buildFrame(window: ConversationWindow, start: RunStart, decisions: read
     to: start.uuid,
     now: (window.find(start.uuid) as { timestamp?: string } | undefined)?.timestamp ?? '1970-01-01T00:00:00.000Z',
   };
+}
+
+/** Whether a message's tool results hold the person's answers: words of theirs or a choice among the options offered. */
+function answeredIn(content: Parameters<typeof personsAnswersIn>[0], asked: Parameters<typeof personsAnswersIn>[1]): boolean {
+  const { words, choices } = personsAnswersIn(content, asked);
+  return words.length > 0 || choices.length > 0;
 }

@@ -179,17 +179,23 @@ export function askAnswersIn(content: Blocks, asked: AskedCalls): AskAnswer[] {
  * when the block says which).
  */
 export function answersIn(content: Blocks, asked: AskedCalls): string[] {
-  if (typeof content === 'string') return [];
-  const words = askAnswersIn(content, asked).flatMap((answer) => (answer.kind === 'words' ? [answer.text] : []));
-  const refusals = content
-    .filter(isToolResultBlock)
-    .flatMap((block) => (block.is_error === false ? [] : refusalReason(toolResultText(block.content))));
-  return [...words, ...refusals];
+  return personsAnswersIn(content, asked).words;
 }
 
 /** The choices the person made among the options AskUserQuestion offered, with the question each answered (decision 102). */
 export function choicesIn(content: Blocks, asked: AskedCalls): AskPair[] {
-  return askAnswersIn(content, asked).flatMap((answer) =>
-    answer.kind === 'choice' ? [{ question: answer.question, answer: answer.option }] : [],
-  );
+  return personsAnswersIn(content, asked).choices;
+}
+
+/** `answersIn` and `choicesIn` of one message, its tool results read once. */
+export function personsAnswersIn(content: Blocks, asked: AskedCalls): { readonly words: string[]; readonly choices: AskPair[] } {
+  if (typeof content === 'string') return { words: [], choices: [] };
+  const answers = askAnswersIn(content, asked);
+  const refusals = content
+    .filter(isToolResultBlock)
+    .flatMap((block) => (block.is_error === false ? [] : refusalReason(toolResultText(block.content))));
+  return {
+    words: [...answers.flatMap((answer) => (answer.kind === 'words' ? [answer.text] : [])), ...refusals],
+    choices: answers.flatMap((answer) => (answer.kind === 'choice' ? [{ question: answer.question, answer: answer.option }] : [])),
+  };
 }

@@ -1,6 +1,6 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
-import { answersIn, askCallIds, choicesIn, type AskQuestion } from './askAnswers.js';
+import { askCallIds, personsAnswersIn, type AskQuestion } from './askAnswers.js';
 import { choiceStatement } from './lastingChoice.js';
 import { isTaskPrompt, personsWords } from './personsWords.js';
 import { latestPerSubject } from './latestPerSubject.js';
@@ -332,11 +332,12 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
       return;
     }
     // A choice among the options offered is read with its question, not as a sentence (decision 102).
-    for (const choice of choicesIn(message.content, asked)) {
+    const answers = personsAnswersIn(message.content, asked);
+    for (const choice of answers.choices) {
       const statement = choiceStatement(choice, messageIndex);
       if (statement !== undefined && !looksSecret(statement.text)) found.push(statement);
     }
-    const text = [humanText(message), ...answersIn(message.content, asked)].filter((t) => t !== '').join('\n\n');
+    const text = [humanText(message), ...answers.words].filter((t) => t !== '').join('\n\n');
     if (text === '') return;
     if (!looksSecret(text)) {
       // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
