@@ -37,21 +37,25 @@ const LANGUAGES_OF_WORD: ReadonlyMap<string, readonly Language[]> = (() => {
   return map;
 })();
 
-/** Code, paths and links are no language: `la` in backticks, src/de/la.ts. */
-const NOT_PROSE = /`[^`\n]*`|\S*[/\\]\S*|https?:\/\/\S+/g;
+/** Code in backticks is no language: `la`. */
+const CODE_SPAN = /`[^`\n]*`/g;
+/** A word holding a slash is a path or a link, no language: src/de/la.ts. */
+const PATH_LIKE = /[/\\]/;
+/** How much of a text is read: its opening tells its language, and a long paste costs no more than that. */
+const READ_CHARS = 600;
 
 /**
- * The languages a text is most likely written in, by the short words it uses: every language with
- * the highest count (Spanish and French tie on "la de en"), or undefined when no such word is there.
- * Only a text's prose is counted, never its code, paths or links.
+ * The languages a text is most likely written in, by the short words its opening uses: every
+ * language with the highest count (Spanish and French tie on "la de en"), or undefined when no
+ * such word is there. Only prose is counted, never code, paths or links.
  */
 export function languagesOf(text: string): ReadonlySet<Language> | undefined {
   const counts = new Map<Language, number>();
-  for (const token of text
-    .replace(NOT_PROSE, ' ')
-    .toLowerCase()
-    .split(/[^\p{L}']+/u)) {
-    for (const language of LANGUAGES_OF_WORD.get(token) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
+  for (const word of text.slice(0, READ_CHARS).replace(CODE_SPAN, ' ').toLowerCase().split(/\s+/)) {
+    if (PATH_LIKE.test(word)) continue;
+    for (const token of word.split(/[^\p{L}']+/u)) {
+      for (const language of LANGUAGES_OF_WORD.get(token) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
+    }
   }
   const top = Math.max(0, ...counts.values());
   if (top === 0) return undefined;
