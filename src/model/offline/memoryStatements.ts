@@ -1,6 +1,7 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
 import { askCallIds, personsAnswersIn, type AskQuestion } from './askAnswers.js';
+import { withoutCompactionSummaries } from './compactionSummary.js';
 import { choiceStatement } from './lastingChoice.js';
 import { isTaskPrompt, personsWords } from './personsWords.js';
 import { latestPerSubject } from './latestPerSubject.js';
@@ -337,7 +338,8 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
       const statement = choiceStatement(choice, messageIndex);
       if (statement !== undefined && !looksSecret(statement.text)) found.push(statement);
     }
-    const text = [humanText(message), ...answers.words].filter((t) => t !== '').join('\n\n');
+    // A compaction's summary is Claude Code's account of the work, not the person's words (decision 106).
+    const text = [humanText(withoutCompactionSummaries(message)), ...answers.words].filter((t) => t !== '').join('\n\n');
     if (text === '') return;
     if (!looksSecret(text)) {
       // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
