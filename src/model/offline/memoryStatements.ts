@@ -13,6 +13,7 @@ import { looksSecret } from './secretLike.js';
 import { ANSWER_LANGUAGE, isEnvironmentFact, premiseOf } from './environmentFacts.js';
 import { isWorkflowRule } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
+import { isOneOffStep } from './oneOffStep.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
 import { FACT_NOT, isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
@@ -248,7 +249,7 @@ const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 
 
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const found = kindOfStatement(sentence, afterAssistant, first);
-  return found !== undefined && RULE_CUES.has(found.cue) && decidesWorkAtHand(sentence) ? undefined : found;
+  return found !== undefined && RULE_CUES.has(found.cue) && (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) ? undefined : found;
 }
 
 function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
