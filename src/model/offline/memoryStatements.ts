@@ -13,6 +13,7 @@ import { looksSecret } from './secretLike.js';
 import { ANSWER_LANGUAGE, isEnvironmentFact, premiseOf } from './environmentFacts.js';
 import { isWorkflowRule } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
+import { isOneChangeStory } from './oneChangeStory.js';
 import { isOneOffStep } from './oneOffStep.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
@@ -248,6 +249,8 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
 const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
 
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  // What one commit or pull request did is git's and the tracker's story (decision 106).
+  if (isOneChangeStory(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
   return found !== undefined && RULE_CUES.has(found.cue) && (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) ? undefined : found;
 }

@@ -1,13 +1,11 @@
+import { LASTING } from './lastingWords.js';
+
 /**
  * A step of the task at hand said the way a rule is (decision 106): "don't create a PR, just a
  * commit" trades one deliverable for another, and "only run the unit tests this time" says itself
  * that it holds once. Neither tells how work goes from now on. Said of a kind of thing ("don't
  * create PRs, only commits") or with a lasting word ("never", "from now on"), it is a rule.
  */
-
-/** A lasting word, or a condition that makes the sentence hold beyond this once, in the languages the cues know. */
-const LASTING =
-  /\b(?:always|never|from now on|going forward|in (?:the )?future|every|each|whenever|unless|by default|anymore|any more|again|everywhere|siempre|nunca|a partir de ahora|toujours|jamais|désormais|immer|nie|niemals|ab jetzt)\b/i;
 
 /**
  * "Don't <verb> a / an / the / this / that <one thing>…, just / only …": one deliverable traded for
