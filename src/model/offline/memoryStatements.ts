@@ -15,6 +15,8 @@ import { isWorkflowRule } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
 import { isOneChangeStory } from './oneChangeStory.js';
 import { isOneOffStep } from './oneOffStep.js';
+import { describesScenario } from './scenarioFraming.js';
+import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
 import { FACT_NOT, isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
@@ -270,7 +272,7 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (noise(sentence, false))
     return isEnoughChoice(sentence) && !noise(sentence, false, false) ? make('project', 'project-fact', quote, quote) : undefined;
   const core = sentence.replace(LEADING_TIME, '');
-  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) return make('user', 'about-me', quote, quote);
+  if ((ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) && !isWishAboutWork(core)) return make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
   const rule =
@@ -361,6 +363,7 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
       const task = isTaskPrompt(text);
       const statements = said.map((piece, i) => {
         const statement = statementOf(piece.text, lastAssistant, i === 0);
+        if (describesScenario(said[i - 1]?.text, piece.text)) return undefined;
         return task && statement !== undefined && !LASTING_CUES.has(statement.cue) ? undefined : statement;
       });
       for (const statement of grouped(said, statements)) found.push({ ...statement, messageIndex });
