@@ -272,7 +272,9 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (noise(sentence, false))
     return isEnoughChoice(sentence) && !noise(sentence, false, false) ? make('project', 'project-fact', quote, quote) : undefined;
   const core = sentence.replace(LEADING_TIME, '');
-  if ((ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) && !isWishAboutWork(core)) return make('user', 'about-me', quote, quote);
+  // "I only want to keep X, so…" decides something of the project; it says nothing of who the person is (decision 106).
+  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core))
+    return isWishAboutWork(core) ? make('project', 'project-fact', quote, quote) : make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
   const rule =

@@ -8,10 +8,15 @@ const assistant = (content: string): ModelMessage => ({ role: 'assistant', conte
 const kept = (said: string) => findMemoryStatements([assistant('I read the packaging scripts.'), user(said)]).map((s) => [s.type, s.text]);
 
 describe('a wish about the work said in the first person', () => {
-  it('is no fact about the person', () => {
-    const said = 'I only want to keep the AppImage as of now, so we need to check what can be removed.';
-    expect(kept(said).map(([type]) => type)).not.toContain('user');
-    expect(kept("I'd like to ship only the static build, so the server code can go.").map(([type]) => type)).not.toContain('user');
+  it('is a decision about the project, not a fact about the person', () => {
+    expect(kept('I only want to use Postgres, so skip the SQLite paths.')).toEqual([
+      ['project', 'I only want to use Postgres, so skip the SQLite paths.'],
+    ]);
+  });
+
+  it('stays with the decision it goes on from, as one memory', () => {
+    const said = 'Drop support for the DEB package. I only want to keep the AppImage as of now, so we need to check what can be removed.';
+    expect(kept(said)).toEqual([['project', said]]);
   });
 
   it('what the person has or does, said with its consequence, is still about them', () => {
