@@ -8,12 +8,14 @@ import { LASTING } from './lastingWords.js';
  */
 
 /**
- * "Don't <verb> a / an / the / this / that <one thing>…, just / only …": one deliverable traded for
- * another. The thing given up is one thing, named with an article or pointed at; a plural ("the
- * generated files", "PRs") or a bare name ("npm") is a kind, and the contrast then a rule.
+ * "Don't <make> a / an / the / this / that <one thing>…, just / only …": one deliverable traded for
+ * another. The verb makes or ships something (create, open, write, push…): "don't use an ORM, just
+ * plain SQL" or "don't mock the clock, only the network" says how to work. The thing given up is
+ * one thing, named with an article or pointed at; a plural ("PRs") or a bare name is a kind, and
+ * the contrast then a rule.
  */
 const ONE_THING_TRADED =
-  /^(?:please\s+)?(?:don't|do not|dont|no need to)\s+[a-z]+\s+(?:(?:a|an|the|this|that)\s+(?:[\w.-]+\s+){0,2}?[\w.-]*[^s\s,;]|it|this|that)(?:\s+(?:for|in|on)\s+(?:this|that|it)\b)?\s*[,;:\u2013\u2014-]\s*(?:but\s+)?(?:just|only|simply)\b/i;
+  /^(?:please\s+)?(?:don't|do not|dont|no need to)\s+(?:create|open|make|write|add|file|raise|submit|send|draft|start|do|build|push|merge|cut|tag|release|publish|run|bump|deploy)\s+(?:(?:a|an|the|this|that)\s+(?:[\w.-]+\s+){0,2}?[\w.-]*[^s\s,;]|it|this|that)(?:\s+(?:for|in|on)\s+(?:this|that|it)\b)?\s*[,;:\u2013\u2014-]\s*(?:but\s+)?(?:just|only|simply)\b/i;
 
 /** A sentence that says it holds this once: "this time", "just this once", "for this one", "for this PR". */
 const THIS_ONCE =

@@ -29,6 +29,8 @@ describe('the same contrast said as how work goes is kept', () => {
     'Never create a PR, just a commit.',
     "From now on, don't open a PR, just commit.",
     "Don't use npm, just pnpm.",
+    "Don't use an ORM, just plain SQL.",
+    "Don't mock the clock, only the network.",
     "Don't touch the generated files, only the sources.",
     'Only run the unit tests in this repo.',
     "Don't write a migration for every schema change, just edit the seed file.",
