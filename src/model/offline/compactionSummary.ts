@@ -12,7 +12,8 @@ const LEADING_TAGS = /^(?:\s*<([A-Za-z][\w-]*)>[\s\S]*?<\/\1>)*\s*/;
  * words: what it sums up is read where it was said (decision 106).
  */
 export function isCompactionSummary(text: string): boolean {
-  return text.replace(LEADING_TAGS, '').startsWith(CONTINUED);
+  // Most texts hold no summary: the tags before one are looked at only when its opening is there.
+  return text.includes(CONTINUED) && text.replace(LEADING_TAGS, '').startsWith(CONTINUED);
 }
 
 /** The message without the compaction summaries it holds (a summary is read with the prompt it follows). */

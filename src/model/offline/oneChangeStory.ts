@@ -8,13 +8,18 @@ import { LASTING } from './lastingWords.js';
  * the story, and is read as before.
  */
 
-/** A commit's hash (7 to 40 hex digits, holding both digits and letters, not part of a uuid or a longer word). */
-const COMMIT_HASH = /(?<![\w-])(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])/i;
+/** A run of 7 to 40 hex digits standing alone (not part of a uuid or a longer word): a commit's hash when it holds both digits and letters. */
+const HEX_RUN = /(?<![\w-])[0-9a-f]{7,40}(?![\w-])/gi;
+
+function namesCommit(sentence: string): boolean {
+  for (const [run] of sentence.matchAll(HEX_RUN)) if (/\d/.test(run) && /[a-f]/i.test(run)) return true;
+  return false;
+}
 
 /** A pull or merge request by its number. */
 const REQUEST_NUMBER = /\b(?:PR|pull request|MR|merge request)\s*#?\d+\b/i;
 
 /** Whether a sentence tells what one change, named by its id, did or is. */
 export function isOneChangeStory(sentence: string): boolean {
-  return (COMMIT_HASH.test(sentence) || REQUEST_NUMBER.test(sentence)) && !LASTING.test(sentence);
+  return (namesCommit(sentence) || REQUEST_NUMBER.test(sentence)) && !LASTING.test(sentence);
 }
