@@ -22,7 +22,7 @@ describe('a rule or fact that only mentions an id is kept', () => {
   it.each([
     'PR #482 moved the auth checks into the gateway, so the handlers never check tokens.',
     'Never rewrite commits older than a1b2c3d4 on main.',
-    'Issue #311 is about the login redirect, not the session timeout.',
+    'Ticket #311 is about the login redirect, not the session timeout.',
     "Don't put debug scripts in the repo.",
   ])('%s', (said) => {
     expect(kept(said)).toEqual([said]);
