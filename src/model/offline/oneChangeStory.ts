@@ -11,7 +11,11 @@ import { LASTING } from './lastingWords.js';
 /** A run of 7 to 40 hex digits standing alone (not part of a uuid or a longer word): a commit's hash when it holds both digits and letters. */
 const HEX_RUN = /(?<![\w-])[0-9a-f]{7,40}(?![\w-])/gi;
 
+/** The words that say a hex run is a commit's: an image digest or a dashboard's id in a link is none. */
+const COMMIT_WORD = /\b(?:commit(?:s|ted)?|sha|revision)\b/i;
+
 function namesCommit(sentence: string): boolean {
+  if (!COMMIT_WORD.test(sentence)) return false;
   for (const [run] of sentence.matchAll(HEX_RUN)) if (/\d/.test(run) && /[a-f]/i.test(run)) return true;
   return false;
 }

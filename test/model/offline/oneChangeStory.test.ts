@@ -12,7 +12,7 @@ describe('a story of one change named by its id is not kept', () => {
     "On the `release-notes` branch, commit 3fa91c2e accidentally added a debug script that doesn't belong in the repo.",
     'PR #482 moved the auth checks into the gateway.',
     'Pull request #77 dropped support for Node 18.',
-    "In 9c1e2d47 we switched the cache to Redis, which wasn't planned.",
+    "In commit 9c1e2d47 we switched the cache to Redis, which wasn't planned.",
   ])('%s', (said) => {
     expect(kept(said)).toEqual([]);
   });
@@ -24,6 +24,7 @@ describe('a rule or fact that only mentions an id is kept', () => {
     'Never rewrite commits older than a1b2c3d4 on main.',
     'Ticket #311 is about the login redirect, not the session timeout.',
     "Don't put debug scripts in the repo.",
+    'Release builds are pinned to image digest 4f3e2a1b9c in the chart.',
   ])('%s', (said) => {
     expect(kept(said)).toEqual([said]);
   });
