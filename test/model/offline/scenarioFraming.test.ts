@@ -24,6 +24,11 @@ describe('a rule said next to a scenario', () => {
     );
   });
 
+  it('after a sentence that only opens with the noun "picture", is kept', () => {
+    const said = "Picture quality matters a lot to our users. Don't commit originals over 1 MB.";
+    expect(kept(said)).toEqual([said]);
+  });
+
   it('said alone, is kept', () => {
     expect(kept("Don't write source code in Markdown files.")).toEqual(["Don't write source code in Markdown files."]);
   });
