@@ -3,7 +3,16 @@ import { TypedWords } from '../../src/projections/typedWords.js';
 import type { ApiMessage } from '../../src/resume/apiView.js';
 import { liveConversation, sessionHistory } from '../../src/resume/loadConversation.js';
 import { placedOnKept, withQueuedWords } from '../../src/resume/withQueuedWords.js';
-import { assistantEntry, sideEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+import {
+  assistantEntry,
+  compactBoundaryEntry,
+  compactSummaryEntry,
+  sideEntry,
+  text,
+  toolResultEntry,
+  toolUse,
+  userEntry,
+} from '../../src/testing/entryBuilders.js';
 import type { Entry } from '../../src/transcript/entrySchema.js';
 
 // Words a person queued while the agent worked, read where the conversation a view keeps received them (decision 100).
@@ -83,5 +92,32 @@ describe.each(views)('queued words in %s', (_name, view) => {
       assistantEntry('a3', 'm3', text('On it.'), { parentUuid: 'p2' }),
     ];
     expect(carrying(entries, view)).toEqual([]);
+  });
+
+  it('handed over with an entry the view drops, are not read on a branch the person started from its parent instead', () => {
+    const entries = [
+      userEntry('p1', 'Fix the build.'),
+      assistantEntry('a1', 'm1', text('Which way?'), { parentUuid: 'p1' }),
+      ...handedOver,
+      userEntry('e1', [], { parentUuid: 'a1' }),
+      assistantEntry('a2', 'm2', text('Done.'), { parentUuid: 'e1' }),
+      userEntry('p2', 'Something else entirely.', { parentUuid: 'a1' }),
+      assistantEntry('a3', 'm3', text('ok'), { parentUuid: 'p2' }),
+    ];
+    expect(carrying(entries, view)).toEqual([]);
+  });
+
+  it('handed over with an entry the view drops just before a compaction, are read once with the prompt after it', () => {
+    const entries = [
+      userEntry('p1', 'Fix the build.'),
+      assistantEntry('a1', 'm1', text('Done.'), { parentUuid: 'p1' }),
+      ...handedOver,
+      userEntry('e1', [], { parentUuid: 'a1' }),
+      compactBoundaryEntry('cb', 'e1'),
+      compactSummaryEntry('cs', 'cb', 'Summary of before.'),
+      userEntry('p2', 'Next thing.', { parentUuid: 'cs' }),
+      assistantEntry('a3', 'm3', text('ok'), { parentUuid: 'p2' }),
+    ];
+    expect(carrying(entries, view)).toEqual([expect.arrayContaining(['p2'])]);
   });
 });
