@@ -109,15 +109,22 @@ export class TypedWords {
   readonly #following = new Map<string, readonly string[]>();
   readonly #args = new Map<string, string>();
   #lastTarget: Extract<Entry, { type: 'user' }> | undefined;
+  /** The last entry of the main thread's chain so far: where words handed over now were handed. */
+  #lastInChain: string | undefined;
+  /** While words handed over wait for their entry: the entry they were handed at and those after it on its branch. */
+  #handedBranch: Set<string> | undefined;
 
   add(entry: Entry): void {
     if (entry.type === 'queue-operation') return this.#operation(entry.operation, entry.content);
     this.#follow(entry);
+    this.#chain(entry);
     if (entry.type !== 'user' || entry.isSidechain === true) return;
     const args = commandArgsOf(entry);
     if (args !== '') this.#args.set(entry.uuid, args);
     const typed = args !== '' || isPrompt(entry);
     if (typed) this.#handedOver(entryText(entry));
+    // A prompt on another branch (a rewind) withdrew the turn the words were handed to: no entry reads them (decision 100).
+    if (typed && this.#handedBranch?.has(entry.uuid) === false) this.#handed.splice(0);
     if (!readsAsItIs(entry)) return;
     if (!typed && this.#handed.length > 0) {
       for (const text of this.#handed.splice(0)) this.#placed.set(text, { target: entry.uuid, text });
@@ -125,6 +132,14 @@ export class TypedWords {
       this.#following.set(entry.uuid, [...(this.#following.get(entry.uuid) ?? []), entry.uuid]);
     }
     this.#lastTarget = entry;
+  }
+
+  /** Notes the main thread's chain, and the branch words handed over wait on. */
+  #chain(entry: Entry): void {
+    if (!('uuid' in entry) || typeof entry.uuid !== 'string' || entry.isSidechain === true) return;
+    this.#lastInChain = entry.uuid;
+    const parent = parentOf(entry);
+    if (this.#handed.length > 0 && parent !== undefined && this.#handedBranch?.has(parent) === true) this.#handedBranch.add(entry.uuid);
   }
 
   /**
@@ -156,7 +171,9 @@ export class TypedWords {
       // A slash command waits in the queue for the turn's end: what is handed over mid-turn is the oldest other message.
       const at = this.#queue.findIndex((queued) => !queued.text.startsWith('/'));
       const [handed] = at === -1 ? [] : this.#queue.splice(at, 1);
-      if (handed?.words === true && !this.#placed.has(handed.text) && !this.#handed.includes(handed.text)) this.#handed.push(handed.text);
+      if (handed?.words !== true || this.#placed.has(handed.text) || this.#handed.includes(handed.text)) return;
+      if (this.#handed.length === 0) this.#handedBranch = this.#lastInChain === undefined ? undefined : new Set([this.#lastInChain]);
+      this.#handed.push(handed.text);
     }
   }
 

@@ -120,4 +120,29 @@ describe.each(views)('queued words in %s', (_name, view) => {
     ];
     expect(carrying(entries, view)).toEqual([expect.arrayContaining(['p2'])]);
   });
+
+  it('handed over before any user entry, then withdrawn by a rewind to a new prompt, are not read on the new branch', () => {
+    const entries = [
+      userEntry('p1', 'Fix the build.'),
+      assistantEntry('a1', 'm1', toolUse('t1'), { parentUuid: 'p1' }),
+      ...handedOver,
+      userEntry('p1b', 'Fix the tests instead.'),
+      assistantEntry('a9', 'm9', toolUse('t9'), { parentUuid: 'p1b' }),
+      toolResultEntry('r9', 't9', 'a9'),
+      assistantEntry('a10', 'm10', text('Done.'), { parentUuid: 'r9' }),
+    ];
+    expect(carrying(entries, view)).toEqual([]);
+  });
+
+  it('handed over at the end of a turn, are read with the next tool result after the person’s next prompt on the same branch', () => {
+    const entries = [
+      userEntry('p1', 'Fix the build.'),
+      assistantEntry('a1', 'm1', text('Done.'), { parentUuid: 'p1' }),
+      ...handedOver,
+      userEntry('p2', 'Now the tests.', { parentUuid: 'a1' }),
+      assistantEntry('a2', 'm2', toolUse('t2'), { parentUuid: 'p2' }),
+      toolResultEntry('r2', 't2', 'a2'),
+    ];
+    expect(carrying(entries, view)).toEqual([['r2']]);
+  });
 });
