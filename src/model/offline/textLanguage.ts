@@ -41,21 +41,18 @@ const LANGUAGES_OF_WORD: ReadonlyMap<string, readonly Language[]> = (() => {
 const CODE_OR_QUOTE_SPAN = /`[^`\n]*`|"[^"\n]*"|“[^”\n]*”/g;
 /** A word holding a slash is a path or a link, no language: src/de/la.ts. */
 const PATH_LIKE = /[/\\]/;
-/** Punctuation around a word, not part of it: "entrada." or "(la". */
-const EDGE_PUNCTUATION = /^[^\p{L}\d]+|[^\p{L}\d]+$/gu;
-/** A word holding _, -, . or a digit is a name, a compound or a version, no language: le_parser, Y-axis, v2.la. */
-const IDENTIFIER_LIKE = /[_\-.\d]/;
+/**
+ * A word holding _, - or . between letters, or a digit, is a name, a compound or a version, no
+ * language: le_parser, Y-axis, v2.la; punctuation after a word ("entrada.") is no part of it.
+ */
+const IDENTIFIER_LIKE = /\d|\p{L}[_.-]\p{L}/u;
 /** How often a language's short words must occur before it is taken as the text's: one stray word settles nothing. */
 const LEAST_COUNT = 2;
 /** How much of a text is read: its opening tells its language, and a long paste costs no more than that. */
 const READ_CHARS = 600;
 
-/** A word as the text holds it, with the punctuation around it taken off, or undefined when it is a path, a name or a number. */
-function proseWord(raw: string): string | undefined {
-  if (PATH_LIKE.test(raw)) return undefined;
-  const word = raw.replace(EDGE_PUNCTUATION, '');
-  return IDENTIFIER_LIKE.test(word) ? undefined : word;
-}
+/** Whether a word is prose: not a path, a link, a name or a number. */
+const proseWord = (word: string): boolean => !PATH_LIKE.test(word) && !IDENTIFIER_LIKE.test(word);
 
 /**
  * The languages a text is most likely written in, by the short words its opening uses: every
@@ -65,9 +62,8 @@ function proseWord(raw: string): string | undefined {
  */
 export function languagesOf(text: string): ReadonlySet<Language> | undefined {
   const counts = new Map<Language, number>();
-  for (const raw of text.slice(0, READ_CHARS).replace(CODE_OR_QUOTE_SPAN, ' ').toLowerCase().split(/\s+/)) {
-    const word = proseWord(raw);
-    if (word === undefined) continue;
+  for (const word of text.slice(0, READ_CHARS).replace(CODE_OR_QUOTE_SPAN, ' ').toLowerCase().split(/\s+/)) {
+    if (!proseWord(word)) continue;
     for (const token of word.split(/[^\p{L}']+/u)) {
       for (const language of LANGUAGES_OF_WORD.get(token) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
     }
