@@ -67,11 +67,12 @@ const HANDED_BACK_PLAN = /^\s*Implement the following plan:\s*\n/;
 const HANDED_BACK_CLOSING = /^If you need specific details from before exiting plan mode\b/m;
 
 /**
- * A paragraph in the person's own voice: it speaks as "I" or "we", to "you", asks, or opens with an
- * order. A pasted review or report speaks of its subject in the third person (decision 101).
+ * A paragraph in the person's own voice: it speaks as "I" or "we", to "you", asks ("please", "por
+ * favor", "bitte", "s'il vous plaît"), or opens with an order. A pasted review or report speaks of
+ * its subject in the third person (decision 101).
  */
 const PERSONS_VOICE =
-  /\b(?:I|I'm|I've|I'd|I'll|me|my|we|we're|we've|we'll|our|us|you|your|please|let's|lets)\b|\?\s*$|^\s*(?:always|never|don't|do not|make sure)\b/im;
+  /\b(?:I|I'm|I've|I'd|I'll|me|my|we|we're|we've|we'll|our|us|you|your|please|let's|lets|por favor|bitte|s'il (?:te|vous) pla[iî]t)\b|\?\s*$|^\s*(?:always|never|don't|do not|make sure)\b/im;
 
 /**
  * A paragraph that opens with an order, the person speaking again after a paste: "Use pnpm…",
