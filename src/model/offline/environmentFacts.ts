@@ -18,7 +18,7 @@ const LOWER_TOOLS = String.raw`(?:pnpm|npm|yarn|bun|deno|node|vitest|jest|mocha|
 export const NAMED = String.raw`(?:\p{Lu}[\p{L}\p{N}+#-]*|[\p{L}\p{N}~.-]*[./:_@][\p{L}\p{N}./:_@-]*[\p{L}\p{N}]|\d+(?:\.\d+)*|\x60[^\x60]+\x60|${LOWER_TOOLS}(?![\p{L}\p{N}]))`;
 
 /** Words that say something is wrong or uncertain: a sentence with one is a symptom or a guess, not a settled fact. */
-const TROUBLE =
+export const TROUBLE =
   /\b(?:but|though|although|error|errors|fail\w*|crash\w*|broken|breaks?|bug\w*|issue|issues|problem\w*|wrong|hang\w*|stuck|slow|blank|doesn't|does not|can't|cannot|won't|isn't|aren't|think|seems?|maybe|probably|might|not sure|fallo|falla|roto|rota|caíd[oa]|lent[oa]|problema|no funciona)\b/iu;
 
 /** The same subjects in Spanish. */
