@@ -11,6 +11,7 @@ import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
 import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
 import { factKind } from './factKinds.js';
+import { isPersonsSetup } from './personsSetup.js';
 import { isWorkflowRule } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
@@ -265,7 +266,7 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (noise(sentence, false))
     return isEnoughChoice(sentence) && !noise(sentence, false, false) ? make('project', 'project-fact', quote, quote) : undefined;
   const core = sentence.replace(LEADING_TIME, '');
-  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core)) return make('user', 'about-me', quote, quote);
+  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core) || isPersonsSetup(core)) return make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
   const rule =
