@@ -44,10 +44,28 @@ const LATER_OF_A_KIND =
   /\b(?:for|in|on)\s+(?:all\s+)?(?:future|subsequent|upcoming|later)\s+[\w-]+s\b|(?<!\b(?:the|these|those|all the)\s+)\bfollowing\s+[\w-]+s\b/i;
 
 /**
+ * A way of writing named bare or with "a": "a switch", "early returns", "async/await". Never a thing
+ * pointed at or owned ("that loop", "my branch"), a value ("port 3001") or a file ("`config.ts`").
+ */
+const WAY = String.raw`(?:(?:a|an)\s+)?(?!(?:the|this|that|these|those|my|your|our|its|it|them|one|other)\b)[a-z][\w/-]*(?:\s+(?!(?:the|this|that|these|those|it|one|please)\b)[a-z][\w/-]*){0,2}`;
+
+/**
+ * One general way asked for instead of another, as a question (decision 104): "can you use a switch
+ * instead of chained if/else?", often the reason a person gives when they refuse an edit. Said of
+ * things at hand ("instead of that loop", "for this"), it is the work of the moment.
+ */
+const WAY_INSTEAD = new RegExp(
+  String.raw`^(?:please\s+)?(?:can|could|would|will)\s+(?:you|we)\s+(?:please\s+)?(use\s+${WAY}\s+(?:instead of|rather than)\s+${WAY})(?:\s+please)?\s*\?\s*$`,
+  'i',
+);
+
+/**
  * The rule a polite question asks for, as the person would have said it plainly ("Always use
  * pnpm here."), or undefined when it is no such question.
  */
 export function ruleAskedFor(sentence: string): string | undefined {
+  const way = WAY_INSTEAD.exec(sentence)?.[1];
+  if (way !== undefined) return `U${way.slice(1)}.`;
   const polite = POLITE_OPENER.exec(sentence);
   const opener = polite !== null && LASTING.test(sentence) ? polite : LATER_OF_A_KIND.test(sentence) ? CHANGE_OPENER.exec(sentence) : null;
   if (opener === null) return undefined;
