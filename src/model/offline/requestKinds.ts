@@ -4,6 +4,7 @@
  * statementKinds.ts, never from a corpus sentence.
  */
 import { NAMED } from './environmentFacts.js';
+import { isFindingsOrder, isStandingPermission } from './standingPermission.js';
 import { IMPERATIVE } from './statementKinds.js';
 
 /** "I want you to…", "I'd like you to…", "I need you to…": asking for something, said as a wish. */
@@ -151,5 +152,7 @@ export const isLastingRequest = (sentence: string): boolean =>
   APPROVAL_FIRST.test(sentence) ||
   PRACTICE_CHANGE.test(sentence) ||
   CONVENTION_REQUEST.test(sentence) ||
+  isStandingPermission(sentence) ||
+  isFindingsOrder(sentence) ||
   // Case-sensitive for the names, so the verb is read without its capital.
   TOOL_CHOICE.test(sentence.charAt(0).toLowerCase() + sentence.slice(1));
