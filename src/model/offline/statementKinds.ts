@@ -57,6 +57,8 @@ export const ABOUT_ME = new RegExp(
     String.raw`\bby (?:training|trade|profession|background|education)\b|\bI (?:come|came|moved|switched|transferred)(?: over)? from (?:a|an|the)\b|\bfor (?:most|all|much) of my (?:career|working life|life)\b|^(?:been|spent)\s+(?:doing|writing|working|coding|building)\b`,
     // the body: conditions that change how to write for the person
     String.raw`\b(?:dyslexi[ac]|dyspraxi[ac]|colou?r ?blind|deaf|hard of hearing|visually impaired|low vision|screen reader|adhd|autis(?:m|tic)|rsi|carpal tunnel|tendinitis|tendonitis)\b|\b(?:is|are|gets?) dictated\b|\bI (?:use|rely on|type with|work with) (?:dictation|voice control|voice typing|a screen reader|a magnifier)\b`,
+    // what the person makes for an audience, as a habit (decision 104): "I make YouTube videos about…", "I write a weekly newsletter"
+    String.raw`^I\s+(?:make|record|write|publish|host|run|produce|create|post)\s+(?:(?:a|an|my)\s+)?(?:(?:weekly|monthly|daily|regular|short|long|youtube|tiktok|linkedin|tech|technical)\s+){0,2}(?:videos|newsletters?|podcasts?|blog posts|tutorials|courses|streams|articles|talks|youtube channel)\b(?![^.]*\b(?:now|today|this)\b)`,
     // Spanish and French constraints
     String.raw`^(?:solo|sólo) tengo\b|\bno tengo (?:acceso|cuenta|permisos)\b|\bje n'ai (?:pas|aucun) (?:accès|droit|compte)\b|\bich habe kein(?:en)? (?:zugang|zugriff|admin)`,
     // A fact of the person's own, with what follows from it: "I use a screen reader, so…", "I live in Tokyo, so…"
