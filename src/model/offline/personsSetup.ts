@@ -23,6 +23,9 @@ const SETUP_ANY_CASE = new RegExp(
     String.raw`^I(?:'m| am)\s+(?:always\s+)?behind\s+(?:a|an|the|our)\s+(?:[\w-]+\s+){0,2}(?:proxy|firewall|vpn|nat)\b`,
     // the install they test against: "I test on my regular install"
     String.raw`^I\s+(?:usually\s+|always\s+|only\s+|mostly\s+)?(?:test|try|run|check)\s+(?:\S+\s+){0,3}?(?:on|against|with|in|from)\s+my\s+(?:regular|usual|normal|own|local|daily|everyday|installed|stable|main)\s+(?:install|installation|setup|build|version|copy|checkout|environment)\b`,
+    // Spanish and French: "mi máquina no puede ejecutar el binario", "ma machine ne peut pas lancer Docker"
+    String.raw`^(?:mi|este|esta)\s+(?:máquina|computador|computadora|laptop|portátil|pc|equipo|mac)\s+no\s+(?:puede|soporta)\s+(?:ejecutar|correr|instalar|compilar|cargar)\s+(?!(?:eso|esto)\b)\S`,
+    String.raw`^(?:ma|cette|mon|cet)\s+(?:machine|ordinateur|portable|pc|mac)\s+ne\s+peut\s+pas\s+(?:lancer|exécuter|faire tourner|installer|compiler)\s+(?!(?:ça|cela)\b)\S`,
   ].join('|'),
   'i',
 );
@@ -42,7 +45,8 @@ const SETUP_NAMED = new RegExp(
 );
 
 /** Said of the moment rather than of the setup: "right now", "later", "after the update". */
-const OF_THE_MOMENT = /\b(?:right now|at the moment|for now|today|later|anymore|any more|after|since|yet|again)\b/i;
+const OF_THE_MOMENT =
+  /\b(?:right now|at the moment|for now|today|later|anymore|any more|after|since|yet|again|ahora|hoy|todavía|maintenant|aujourd'hui|encore)\b/i;
 
 /** Whether a sentence states the person's machine or setup. */
 export const isPersonsSetup = (sentence: string): boolean =>

@@ -20,7 +20,7 @@ const RUNNING_ROLE = String.raw`(?:ci|ci provider|ci system|ci server|build serv
 
 /** The words of a job or of what is tracked, taken out before a sentence is looked at for trouble. */
 const JOB_WORDS =
-  /\b(?:issues?|bugs?|errors?|crash|exception|incidents?)(?=\s+(?:tracking|tracker|reporting|management|monitoring|in|on|with|via|using)\b)|\bGitHub Issues\b/gi;
+  /\b(?:issues?|bugs?|errors?|crash|exception|incidents?)(?=\s+(?:tracking|tracker|reporting|management|monitoring|in|on|with|via|using)\b)|\bGitHub Issues\b|\b(?:para|pour)\s+(?:\S+\s+){0,3}(?:issues|bugs|errores|erreurs)\b/gi;
 
 /** Where the named service starts in the sentence, after its opener. */
 interface Opener {
@@ -44,12 +44,27 @@ const OPENERS: readonly Opener[] = [
     ),
     type: 'project',
   },
-  // "Our issue tracker is Linear", "CI is CircleCI"
+  // "Our issue tracker is Linear", "CI is CircleCI", "el CI es GitHub Actions"
   {
-    pattern: new RegExp(String.raw`^(?:(?:our|the)\s+)?${LOOKED_UP_ROLE}\s+is\s+(?:on\s+|in\s+)?(.{2,40}?)\s*[.!]?$`, 'i'),
+    pattern: new RegExp(
+      String.raw`^(?:(?:our|the|el|nuestro|le|notre)\s+)?${LOOKED_UP_ROLE}\s+(?:is|es|est)\s+(?:on\s+|in\s+)?(.{2,40}?)\s*[.!]?$`,
+      'i',
+    ),
     type: 'reference',
   },
-  { pattern: new RegExp(String.raw`^(?:(?:our|the)\s+)?${RUNNING_ROLE}\s+is\s+(?:on\s+|in\s+)?(.{2,40}?)\s*[.!]?$`, 'i'), type: 'project' },
+  {
+    pattern: new RegExp(
+      String.raw`^(?:(?:our|the|el|nuestro|le|notre)\s+)?${RUNNING_ROLE}\s+(?:is|es|est)\s+(?:on\s+|in\s+)?(.{2,40}?)\s*[.!]?$`,
+      'i',
+    ),
+    type: 'project',
+  },
+  // Spanish and French: "usamos Linear para los issues", "on utilise Sentry pour le suivi des erreurs"
+  {
+    pattern:
+      /^(?:usamos|utilizamos|on utilise|nous utilisons)\s+(.{2,40}?)\s+(?:para|pour)\s+(?:el\s+|la\s+|los\s+|las\s+|le\s+|les\s+)?(?:seguimiento de (?:los\s+)?|suivi des\s+)?(?:issues|incidencias|tickets|bugs|errores|erreurs|monitoreo|monitorización|alertas|alertes|trazas)\s*[.!]?$/i,
+    type: 'reference',
+  },
   // "We track bugs in GitHub Issues", "We track our tasks with beads"
   {
     pattern:
