@@ -43,7 +43,7 @@ const HOUSE_STACK = new RegExp(
 /** "Our staging DB is Postgres 15 on RDS", "The backend lives in ../api", "The main branch is called trunk". */
 const PLACE_FACT = new RegExp(
   [
-    String.raw`^(?:[Tt]he|[Oo]ur)\s+(?:[\w-]+\s+){0,2}${PLACE_NOUN}\s+(?:lives (?:in|at)|is in|is on|runs on|is hosted on|is deployed (?:on|to)|is|are)\s+${NAMED}`,
+    String.raw`^(?:[Tt]he|[Oo]ur)\s+(?:[\w-]+\s+){0,2}${PLACE_NOUN}\s+(?:lives (?:in|at)|is (?:checked out|cloned) (?:at|in|to|under)|is in|is on|runs on|is hosted on|is deployed (?:on|to)|is|are)\s+${NAMED}`,
     String.raw`^(?:[Tt]he|[Oo]ur)\s+(?:[\w-]+\s+){0,2}${PLACE_NOUN}\s+is\s+(?:called|named)\s+\S+`,
     // Spanish: "la web está en Cloudflare Pages", "el backend está alojado en Railway"
     String.raw`^(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as|[Nn]uestr[oa]s?)\s+${PLACE_NOUN_ES}\s+(?:\S+\s+){0,2}(?:está|están|vive|viven|corre|corren)\s+(?:alojad[oa]s?\s+|desplegad[oa]s?\s+|publicad[oa]s?\s+)?en\s+${NAMED}`,
