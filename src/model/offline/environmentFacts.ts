@@ -8,7 +8,7 @@
  */
 
 /** Lower-case names of tools people write without capitals. */
-const LOWER_TOOLS = String.raw`(?:pnpm|npm|yarn|bun|deno|node|vitest|jest|mocha|pytest|uv|poetry|pip|conda|cargo|rustup|docker|podman|kubectl|k8s|terraform|wrangler|vite|webpack|esbuild|rollup|turbo|nx|tailwind|prettier|eslint|biome|ruff|mypy|postgres|mysql|sqlite|redis|mongo|mongodb|supabase|firebase|vercel|netlify|railway|heroku|nginx|caddy|systemd|tmux|zsh|bash|fish|git|gh|make|just|bazel|gradle|maven)`;
+const LOWER_TOOLS = String.raw`(?:pnpm|npm|yarn|bun|deno|node|vitest|jest|mocha|pytest|uv|poetry|pip|conda|cargo|rustup|docker|podman|kubectl|k8s|terraform|wrangler|vite|webpack|esbuild|rollup|turbo|nx|tailwind|prettier|eslint|biome|ruff|mypy|postgres|mysql|sqlite|redis|mongo|mongodb|supabase|firebase|vercel|netlify|railway|heroku|nginx|caddy|systemd|tmux|zsh|bash|fish|git|gh|make|just|bazel|gradle|maven|github|gitlab|bitbucket|cloudflare|aws|gcp|azure|jira|sentry|datadog|honeycomb|circleci|buildkite|jenkins|homebrew|pypi|ghcr|dockerhub|kubernetes|helm|ansible|pulumi|digitalocean|hetzner)`;
 
 /**
  * A named thing: a word with a capital that is not the first of its sentence, something with a dot,

@@ -9,8 +9,8 @@ import { NAMED, TROUBLE } from './environmentFacts.js';
  * sentence.
  */
 
-/** Editors, shells and terminals, by the names people write them with. */
-const SETUP_TOOL = String.raw`(?:VS ?Code|Visual Studio(?: Code)?|Neovim|nvim|Vim|vim|Emacs|emacs|Helix|Zed|Cursor|Sublime(?: Text)?|IntelliJ(?: IDEA)?|WebStorm|PyCharm|GoLand|RubyMine|Xcode|Android Studio|zsh|fish|bash|PowerShell|tmux|iTerm2?|Warp|Ghostty|WezTerm|Alacritty|kitty)`;
+/** Editors, shells and terminals, in any case ("vscode", "VS Code"). */
+const SETUP_TOOL = String.raw`(?:vs ?code|visual studio(?: code)?|neovim|nvim|vim|emacs|helix|zed|cursor|sublime(?: text)?|intellij(?: idea)?|webstorm|pycharm|goland|rubymine|xcode|android studio|zsh|fish|bash|powershell|tmux|iterm2?|warp|ghostty|wezterm|alacritty|kitty)`;
 
 /** The kinds said without a name in them, read in any case. */
 const SETUP_ANY_CASE = new RegExp(
@@ -23,6 +23,9 @@ const SETUP_ANY_CASE = new RegExp(
     String.raw`^I(?:'m| am)\s+(?:always\s+)?behind\s+(?:a|an|the|our)\s+(?:[\w-]+\s+){0,2}(?:proxy|firewall|vpn|nat)\b`,
     // the install they test against: "I test on my regular install"
     String.raw`^I\s+(?:usually\s+|always\s+|only\s+|mostly\s+)?(?:test|try|run|check)\s+(?:\S+\s+){0,3}?(?:on|against|with|in|from)\s+my\s+(?:regular|usual|normal|own|local|daily|everyday|installed|stable|main)\s+(?:install|installation|setup|build|version|copy|checkout|environment)\b`,
+    // the editor, shell, terminal: "my editor is Neovim", "I use VS Code", one name at the end
+    String.raw`^my\s+(?:main\s+|default\s+|usual\s+)?(?:editor|ide|shell|terminal|os|operating system|browser|distro)\s+is\s+[\w.+-]+(?:\s+\d[\w.]*)?\s*[.!]?$`,
+    String.raw`^I\s+(?:use|work in|code in|live in)\s+${SETUP_TOOL}(?:\s+with\s+\S+)?\s*[.!]?$`,
     // Spanish and French: "mi máquina no puede ejecutar el binario", "ma machine ne peut pas lancer Docker"
     String.raw`^(?:mi|este|esta)\s+(?:máquina|computador|computadora|laptop|portátil|pc|equipo|mac)\s+no\s+(?:puede|soporta)\s+(?:ejecutar|correr|instalar|compilar|cargar)\s+(?!(?:eso|esto)\b)\S`,
     String.raw`^(?:ma|cette|mon|cet)\s+(?:machine|ordinateur|portable|pc|mac)\s+ne\s+peut\s+pas\s+(?:lancer|exécuter|faire tourner|installer|compiler)\s+(?!(?:ça|cela)\b)\S`,
@@ -35,9 +38,6 @@ const SETUP_NAMED = new RegExp(
   [
     // what is not installed, by its name: "I don't have Docker installed"
     String.raw`^I\s+(?:don't|do not)\s+have\s+${NAMED}(?:\s+${NAMED})?\s+installed\b`,
-    // the editor, shell, terminal: "my editor is Neovim", "I use VS Code"
-    String.raw`^my\s+(?:main\s+|default\s+|usual\s+)?(?:editor|ide|shell|terminal|os|operating system|browser|distro)\s+is\s+${NAMED}`,
-    String.raw`^I\s+(?:use|work in|code in|live in)\s+${SETUP_TOOL}(?:\s+with\s+\S+)?\s*[.!]?$`,
     // an install and where it came from: "I have the stable build installed via Homebrew"
     String.raw`^I\s+have\s+(?:\S+\s+){1,4}installed\s+(?:via|with|through|from|using)\s+${NAMED}`,
   ].join('|'),
@@ -50,6 +50,6 @@ const OF_THE_MOMENT =
 
 /** Whether a sentence states the person's machine or setup. */
 export const isPersonsSetup = (sentence: string): boolean =>
-  (SETUP_ANY_CASE.test(sentence) || SETUP_NAMED.test(sentence.replace(/^My\b/, 'my'))) &&
+  (SETUP_ANY_CASE.test(sentence) || SETUP_NAMED.test(sentence)) &&
   !OF_THE_MOMENT.test(sentence) &&
   !TROUBLE.test(sentence.replace(/\b(?:can't|cannot|can not|won't|don't|do not)\b/gi, ''));

@@ -11,7 +11,7 @@ import { namesAThing, wordsIn } from './sentenceShape.js';
  */
 
 /** Jobs done outside the code, and the memory each is: where things are looked up, or how the project runs. */
-const LOOKED_UP_JOB = String.raw`(?:(?:issue|bug|task|ticket|work|project|error|crash|exception|incident|uptime|feature[- ]request)\s+(?:tracking|tracker|reporting|management|monitoring)|monitoring|observability|alerting|paging|on-?call|tracing|analytics|log (?:aggregation|management|search)|status pages?|team chat|chat|incident response|docs hosting|documentation hosting)`;
+const LOOKED_UP_JOB = String.raw`(?:(?:issue|bug|task|ticket|work|project|error|crash|exception|incident|uptime|feature[- ]request)\s+(?:tracking|tracker|reporting|management|monitoring)|monitoring|observability|alerting|paging|on-?call|tracing|analytics|log (?:aggregation|management|search)|status pages?|team chat|chat|incident response|docs hosting|documentation hosting|issues|bugs|tickets|tasks)`;
 const RUNNING_JOB = String.raw`(?:ci|ci\/cd|continuous (?:integration|delivery|deployment)|deploys|deployments|hosting|releases|release builds|code review|feature flags|secrets?(?: management)?|backups|dns|cdn|transactional email|package hosting)`;
 
 /** The role a service holds, said as its noun: "our issue tracker is Linear", "CI is CircleCI". */
@@ -20,7 +20,7 @@ const RUNNING_ROLE = String.raw`(?:ci|ci provider|ci system|ci server|build serv
 
 /** The words of a job or of what is tracked, taken out before a sentence is looked at for trouble. */
 const JOB_WORDS =
-  /\b(?:issues?|bugs?|errors?|crash|exception|incidents?)(?=\s+(?:tracking|tracker|reporting|management|monitoring|in|on|with|via|using)\b)|\bGitHub Issues\b|\b(?:para|pour)\s+(?:\S+\s+){0,3}(?:issues|bugs|errores|erreurs)\b/gi;
+  /\b(?:issues?|bugs?|errors?|crash|exception|incidents?)(?=\s+(?:tracking|tracker|reporting|management|monitoring|in|on|with|via|using)\b)|\bGitHub Issues\b|\bfor\s+(?:our\s+|all\s+)?(?:issues|bugs|tickets|errors)\s*[.!]?$|\b(?:para|pour)\s+(?:\S+\s+){0,3}(?:issues|bugs|errores|erreurs)\b/gi;
 
 /** Where the named service starts in the sentence, after its opener. */
 interface Opener {
@@ -89,13 +89,16 @@ const NAMED_SERVICE = new RegExp(String.raw`^(?:the\s+)?${NAMED}`, 'u');
 
 /** The work of the moment: "for now", "this time". */
 const FOR_NOW = /\b(?:for now|right now|for the moment|this time|today|yet|anymore)\b/i;
+/** What a team uses for a job: "we use … for …". */
+const USED_FOR = /^(?:we|the team|our team)\s+(?:use|rely on|run|have)\s/i;
 /** A service only pointed at: "it", "this". */
 const POINTING = /\b(?:it|this|that|these|those|them)\b/i;
 
 function named(sentence: string, match: RegExpExecArray): boolean {
   const service = match[1] ?? '';
   if (POINTING.test(service) || /^(?:a|an)\s/i.test(service)) return false;
-  if (NAMED_SERVICE.test(service)) return true;
+  // Named as typed in a hurry ("we use linear for issues"): what a team uses for a job is a service, one or two plain words.
+  if (NAMED_SERVICE.test(service) || (USED_FOR.test(sentence) && /^[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?$/i.test(service))) return true;
   const start = sentence.indexOf(service, match.index);
   return start >= 0 && namesAThing(wordsIn(sentence, start, start + service.length));
 }

@@ -53,3 +53,17 @@ describe('a service that does a job for the project outside its code is kept (de
     'Images are pushed to GHCR for now.',
   ]);
 });
+
+describe('the same kinds typed in a hurry, in lower case (decision 104)', () => {
+  kept('reference', ['we use linear for issues', 'we use github for bugs']);
+  kept('project', ['we deploy with github actions']);
+  kept('user', ['my editor is neovim', 'i use vscode']);
+  kept('feedback', ['Use uv for python scripts.', 'use ripgrep for searches']);
+  notKept([
+    'we use it for issues',
+    'Use jq for this.',
+    'Use vitest for the tests.',
+    'use the script for that',
+    'my editor is showing an error',
+  ]);
+});
