@@ -34,5 +34,5 @@ const OF_THE_MOMENT = /\b(?:right now|at the moment|for now|today|currently|yet|
 
 /** Whether a sentence says who is who around the project. */
 export const isPeopleFact = (sentence: string): boolean =>
-  !OF_THE_MOMENT.test(sentence) &&
-  (ROLE_BY_NAME.test(sentence) || USERS.test(sentence) || BUILT_FOR.test(sentence) || HOW_CODE_GETS_IN.test(sentence));
+  (ROLE_BY_NAME.test(sentence) || USERS.test(sentence) || BUILT_FOR.test(sentence) || HOW_CODE_GETS_IN.test(sentence)) &&
+  !OF_THE_MOMENT.test(sentence);

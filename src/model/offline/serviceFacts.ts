@@ -105,11 +105,12 @@ function named(sentence: string, match: RegExpExecArray): boolean {
 
 /** The type of memory a sentence naming a service's job for the project is, or undefined when it names none. */
 export function serviceFact(sentence: string): MemoryType | undefined {
-  // The job's own words ("error tracking", "bug tracker", "issues") are no trouble; any other such word is.
-  if (TROUBLE.test(sentence.replace(JOB_WORDS, '')) || FOR_NOW.test(sentence)) return undefined;
   for (const { pattern, type } of OPENERS) {
     const match = pattern.exec(sentence);
-    if (match !== null && named(sentence, match)) return type;
+    if (match !== null) return named(sentence, match) && standing(sentence) ? type : undefined;
   }
   return undefined;
 }
+
+/** Not said with a word of trouble or of the moment; the job's own words ("error tracking", "issues") are no trouble. */
+const standing = (sentence: string): boolean => !TROUBLE.test(sentence.replace(JOB_WORDS, '')) && !FOR_NOW.test(sentence);
