@@ -1,4 +1,4 @@
-import { isTextBlock } from '../transcript/contentGuards.js';
+import { isTextBlock, isToolResultBlock } from '../transcript/contentGuards.js';
 import type { Entry } from '../transcript/entrySchema.js';
 import { isContinuationSummary, isPrompt } from './turns.js';
 
@@ -38,6 +38,24 @@ export interface TypedWordsFound {
   readonly queued: ReadonlyMap<string, readonly string[]>;
   /** A slash command's arguments, by the command's entry (they are in its message, among the harness's tags). */
   readonly args: ReadonlyMap<string, string>;
+  /** For each entry queued words were handed over with: where else a view may hold what it was (withQueuedWords.ts `placedOnKept`). */
+  readonly targets?: ReadonlyMap<string, QueuedTarget>;
+}
+
+/** An entry queued words were handed over with, as a view that drops it may still hold it: the tool calls it answered, its parent. */
+export interface QueuedTarget {
+  /** The ids of the tool calls whose results it holds: a view may keep another copy of those results. */
+  readonly toolUseIds: readonly string[];
+  /** The entry it follows in the conversation, if any. */
+  readonly parent: string | undefined;
+}
+
+function targetOf(entry: Extract<Entry, { type: 'user' }>): QueuedTarget {
+  const content = entry.message.content;
+  return {
+    toolUseIds: typeof content === 'string' ? [] : content.filter(isToolResultBlock).map((block) => block.tool_use_id),
+    parent: typeof entry.parentUuid === 'string' ? entry.parentUuid : undefined,
+  };
 }
 
 /** One message in Claude Code's queue: its text, and whether it is the person's words (not a notification in tags, not a slash command). */
@@ -67,8 +85,9 @@ export class TypedWords {
   /** Handed to the model mid-turn, waiting for the user entry they are read with. */
   readonly #handed: string[] = [];
   readonly #placed = new Map<string, { readonly target: string; readonly text: string }>();
+  readonly #targets = new Map<string, QueuedTarget>();
   readonly #args = new Map<string, string>();
-  #lastTarget: string | undefined;
+  #lastTarget: Extract<Entry, { type: 'user' }> | undefined;
 
   add(entry: Entry): void {
     if (entry.type === 'queue-operation') return this.#operation(entry.operation, entry.content);
@@ -78,8 +97,11 @@ export class TypedWords {
     const typed = args !== '' || isPrompt(entry);
     if (typed) this.#handedOver(entryText(entry));
     if (!readsAsItIs(entry)) return;
-    if (!typed) for (const text of this.#handed.splice(0)) this.#placed.set(text, { target: entry.uuid, text });
-    this.#lastTarget = entry.uuid;
+    if (!typed && this.#handed.length > 0) {
+      for (const text of this.#handed.splice(0)) this.#placed.set(text, { target: entry.uuid, text });
+      this.#targets.set(entry.uuid, targetOf(entry));
+    }
+    this.#lastTarget = entry;
   }
 
   #operation(operation: string, content: unknown): void {
@@ -107,9 +129,13 @@ export class TypedWords {
     const queued = new Map<string, string[]>();
     const place = (target: string, text: string) => queued.set(target, [...(queued.get(target) ?? []), text]);
     for (const { target, text } of this.#placed.values()) place(target, text);
+    const targets = new Map(this.#targets);
     const last = this.#lastTarget;
-    if (options.ended === true && last !== undefined) for (const text of this.#handed) place(last, text);
-    return { queued, args: new Map(this.#args) };
+    if (options.ended === true && last !== undefined && this.#handed.length > 0) {
+      for (const text of this.#handed) place(last.uuid, text);
+      targets.set(last.uuid, targetOf(last));
+    }
+    return { queued, args: new Map(this.#args), targets };
   }
 }
 

@@ -1,3 +1,5 @@
+import type { TypedWordsFound } from '../projections/typedWords.js';
+import { isToolResultBlock } from '../transcript/contentGuards.js';
 import type { ApiMessage } from './apiView.js';
 
 /**
@@ -15,4 +17,93 @@ export function withQueuedWordsOf(message: ApiMessage, queued: ReadonlyMap<strin
 /** `withQueuedWordsOf` over a conversation. */
 export function withQueuedWords(messages: ApiMessage[], queued: ReadonlyMap<string, readonly string[]>): ApiMessage[] {
   return queued.size === 0 ? messages : messages.map((message) => withQueuedWordsOf(message, queued));
+}
+
+/** Where one entry's queued words go in a view that dropped it. */
+interface Relocation {
+  /** A message of the view holding another copy of a tool result the entry held (a response written again). */
+  copy?: string;
+  /** The view held the entry it follows, and this is the next user message after that one. */
+  next?: string;
+  /** The view held the entry it follows, and no user message came after it yet. */
+  waiting: boolean;
+}
+
+/**
+ * Where the words queued while the agent worked are read in a view of the conversation (decision 100,
+ * amended): with the entry they were handed over with when the view keeps it; when it drops that
+ * entry, with the message holding another copy of the tool result it held (Claude Code writes a
+ * response and its results again with new uuids), or else with the next user message after the entry
+ * it follows. When the view holds none of these (a branch the person went back from, a part
+ * compacted away, a run that stops before the next message) the words stay where they were, unread
+ * here. Each message is seen once, in order (`see`), so the backfill's light pass can place them.
+ */
+export class QueuedPlacement {
+  readonly #found: TypedWordsFound;
+  readonly #kept = new Set<string>();
+  readonly #moved = new Map<string, Relocation>();
+  readonly #byToolUse = new Map<string, string[]>();
+  readonly #byParent = new Map<string, string[]>();
+
+  constructor(found: TypedWordsFound) {
+    this.#found = found;
+    for (const target of found.queued.keys()) {
+      const where = found.targets?.get(target);
+      if (where === undefined) continue;
+      this.#moved.set(target, { waiting: false });
+      for (const id of where.toolUseIds) this.#byToolUse.set(id, [...(this.#byToolUse.get(id) ?? []), target]);
+      if (where.parent !== undefined) this.#byParent.set(where.parent, [...(this.#byParent.get(where.parent) ?? []), target]);
+    }
+  }
+
+  /** The next message of the view. */
+  see(message: Pick<ApiMessage, 'role' | 'content' | 'sources'>): void {
+    if (this.#moved.size === 0) return;
+    const first = message.sources[0];
+    if (message.role === 'user' && first !== undefined) this.#seeUser(message.content, first);
+    for (const uuid of message.sources) {
+      if (this.#moved.has(uuid)) this.#kept.add(uuid);
+      for (const target of this.#byParent.get(uuid) ?? []) {
+        const relocation = this.#moved.get(target);
+        if (relocation !== undefined && relocation.next === undefined) relocation.waiting = true;
+      }
+    }
+  }
+
+  #seeUser(content: ApiMessage['content'], first: string): void {
+    for (const relocation of this.#moved.values()) {
+      if (!relocation.waiting) continue;
+      relocation.next = first;
+      relocation.waiting = false;
+    }
+    for (const block of content) {
+      if (!isToolResultBlock(block)) continue;
+      for (const target of this.#byToolUse.get(block.tool_use_id) ?? []) {
+        const relocation = this.#moved.get(target);
+        if (relocation !== undefined && relocation.copy === undefined) relocation.copy = first;
+      }
+    }
+  }
+
+  /** What was found, with each entry's queued words moved to where the view holds them. */
+  found(): TypedWordsFound {
+    const queued = new Map<string, string[]>();
+    for (const [target, texts] of this.#found.queued) {
+      const relocation = this.#kept.has(target) ? undefined : this.#moved.get(target);
+      const at = relocation?.copy ?? relocation?.next ?? target;
+      queued.set(at, [...(queued.get(at) ?? []), ...texts]);
+    }
+    return { ...this.#found, queued };
+  }
+}
+
+/** `QueuedPlacement` over a whole view. */
+export function placedOnKept(
+  messages: Iterable<Pick<ApiMessage, 'role' | 'content' | 'sources'>>,
+  found: TypedWordsFound,
+): TypedWordsFound {
+  if (found.queued.size === 0) return found;
+  const placement = new QueuedPlacement(found);
+  for (const message of messages) placement.see(message);
+  return placement.found();
 }

@@ -1,8 +1,10 @@
 import { isContinuationSummary, isPrompt } from '../../projections/turns.js';
 import { TypedWords, type TypedWordsFound } from '../../projections/typedWords.js';
 import { streamApiMessages } from '../../resume/apiView.js';
+import type { ChainNode } from '../../resume/transcriptIndex.js';
 import { HistorySkeleton, type LastWritten } from '../../resume/historySkeleton.js';
 import { skeletonHistory } from '../../resume/skeletonHistory.js';
+import { QueuedPlacement } from '../../resume/withQueuedWords.js';
 import { hasUuid } from '../../transcript/entrySchema.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { SeqPositions } from '../../transcript/seqPositions.js';
@@ -74,22 +76,18 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
   }
   // Every main-thread chain of the file, not only the one a resume reads (decision 68).
   const history = skeletonHistory(skeleton, { stitchRoots: true, leaveOut: summaries });
-  const messageIndex = new Map<string, number>();
-  const citedIndex = new Map<string, number>();
-  let messages = 0;
-  // The stand-ins make messages of the roles and entries the whole ones make (test/resume/skeletonHistory.property.test.ts).
-  for (const message of streamApiMessages(history.lightNodes())) {
-    for (const uuid of message.sources) if (asked.has(uuid) && !messageIndex.has(uuid)) messageIndex.set(uuid, messages);
-    const cited = citedUuid(message, prompts);
-    if (asked.has(cited) && !citedIndex.has(cited)) citedIndex.set(cited, messages);
-    messages++;
-  }
+  const { messages, messageIndex, citedIndex, typed } = lightMessages(
+    history.lightNodes(),
+    asked,
+    prompts,
+    typedWords.found({ ended: true }),
+  );
   return {
     path,
     history: history.seqs,
     positions,
     prompts,
-    typed: typedWords.found({ ended: true }),
+    typed,
     messages,
     messageIndex,
     citedIndex,
@@ -97,4 +95,25 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
     unreadLines,
     ...(sessionId === undefined ? {} : { sessionId }),
   };
+}
+
+/**
+ * The messages the history's light stand-ins make, counted, with the indices the chunks to send
+ * depend on, and where the words queued while the agent worked are read among them.
+ */
+function lightMessages(nodes: Iterable<ChainNode>, asked: ReadonlySet<string>, prompts: ReadonlySet<string>, found: TypedWordsFound) {
+  const messageIndex = new Map<string, number>();
+  const citedIndex = new Map<string, number>();
+  let messages = 0;
+  // Words handed over with an entry the history drops are read where it holds what that entry was (decision 100).
+  const queued = new QueuedPlacement(found);
+  // The stand-ins make messages of the roles and entries the whole ones make (test/resume/skeletonHistory.property.test.ts).
+  for (const message of streamApiMessages(nodes)) {
+    queued.see(message);
+    for (const uuid of message.sources) if (asked.has(uuid) && !messageIndex.has(uuid)) messageIndex.set(uuid, messages);
+    const cited = citedUuid(message, prompts);
+    if (asked.has(cited) && !citedIndex.has(cited)) citedIndex.set(cited, messages);
+    messages++;
+  }
+  return { messages, messageIndex, citedIndex, typed: queued.found() };
 }

@@ -3,7 +3,7 @@ import type { Decision, ExtractionDue, RunStart } from '../../projections/decisi
 import { isPrompt } from '../../projections/turns.js';
 import { typedWordsIn } from '../../projections/typedWords.js';
 import type { ConversationWindow } from '../../resume/conversationWindow.js';
-import { withQueuedWords } from '../../resume/withQueuedWords.js';
+import { placedOnKept, withQueuedWords } from '../../resume/withQueuedWords.js';
 
 /** What one extraction run reads: the conversation up to its start, how much of it is new since the cursor, and the time it stamps. */
 export type ExtractionFrame = ReturnType<typeof buildFrame>;
@@ -33,8 +33,10 @@ export function extractionFrames(window: ConversationWindow): {
 }
 
 function buildFrame(window: ConversationWindow, start: RunStart, decisions: readonly Decision[]) {
-  const typed = window.typedWords(start.seq);
-  const snapshot = withQueuedWords(window.snapshot(start.seq), typed.queued);
+  const view = window.snapshot(start.seq);
+  // Words handed over with an entry the view drops are read where it holds what that entry was (decision 100).
+  const typed = placedOnKept(view, window.typedWords(start.seq));
+  const snapshot = withQueuedWords(view, typed.queued);
   const cursor = (decisions[0] as ExtractionDue | undefined)?.cursor ?? null;
   const at = cursor === null ? -1 : snapshot.findIndex((m) => m.sources.includes(cursor));
   const prompt = (uuid: string): boolean => {

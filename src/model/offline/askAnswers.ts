@@ -6,9 +6,31 @@ export const ASK_TOOL = 'AskUserQuestion';
 
 /** Where a pair `"question"="answer"` starts its answer. */
 const ANSWER_START = '"="';
-/** A quote that can close an answer: before the next pair, the closing sentence, a preview note, or the end. */
+/** A quote that can close an answer: before the next pair, the closing sentence, a preview, the person's notes, or the end. */
 // No two parts of it take the same white space, so a quote before a long run of it is tried in one pass, not once per split.
-const ANSWER_END = /"(?=\s*(?:,\s*"|\.\s*You can now\b|selected preview\b|(?:\.\s*)?$))/g;
+const ANSWER_END = /"(?=\s*(?:,\s*"|\.\s*You can now\b|selected preview\b|user notes:|(?:\.\s*)?$))/g;
+
+/**
+ * Where the notes the person typed beside an answer start: Claude Code 2.1.x writes them after the
+ * answer (and after the preview of the option picked, if any), before the next pair or the closing
+ * sentence: `"question"="answer" selected preview:\n… user notes: …`.
+ */
+const NOTES_MARK = 'user notes: ';
+/** What closes the last pair's notes: Claude Code's closing sentence. */
+const CLOSING = /\.\s*You can now continue with the user's answers in mind\.?\s*$/;
+
+/**
+ * The notes in the text between an answer's closing quote and the next answer (`after`): from the
+ * last notes mark (a preview before it may hold anything) to the next pair's `, "` or the closing
+ * sentence; undefined when there are none.
+ */
+function notesIn(after: string, last: boolean): string | undefined {
+  const mark = after.lastIndexOf(NOTES_MARK);
+  if (mark === -1) return undefined;
+  const rest = after.slice(mark + NOTES_MARK.length);
+  const notes = (last ? rest.replace(CLOSING, '') : rest.slice(0, Math.max(0, rest.lastIndexOf(', "')))).trim();
+  return notes === '' ? undefined : notes;
+}
 
 /**
  * The answers the person gave through AskUserQuestion, as its tool result words them ("User has
@@ -36,8 +58,11 @@ export function askPairs(resultText: string): AskPair[] {
   return pairsWithLead(resultText).map(({ question, answer }) => ({ question, answer }));
 }
 
-/** A pair, with all the text between the previous answer and its own: a question holding quotes is found in it whole. */
-type PairWithLead = AskPair & { readonly lead: string };
+/**
+ * A pair, with all the text between the previous answer and its own (a question holding quotes is
+ * found in it whole), and the notes the person typed beside it, if any.
+ */
+type PairWithLead = AskPair & { readonly lead: string; readonly notes?: string };
 
 function pairsWithLead(resultText: string): PairWithLead[] {
   if (!/\b(?:answered your questions|have been answered)\b/i.test(resultText)) return [];
@@ -55,9 +80,12 @@ function pairsWithLead(resultText: string): PairWithLead[] {
     // The question runs back from its closing quote to the quote that opens it (after the previous pair, or the opening words).
     const opening = resultText.lastIndexOf('"', start - 1);
     const question = opening > previousEnd ? resultText.slice(opening + 1, start).trim() : '';
-    pairs.push({ question, answer: resultText.slice(body, end).trim(), lead: resultText.slice(previousEnd + 1, start) });
+    const following = resultText.indexOf(ANSWER_START, end + 1);
+    const notes = notesIn(resultText.slice(end + 1, following === -1 ? undefined : following), following === -1);
+    const pair = { question, answer: resultText.slice(body, end).trim(), lead: resultText.slice(previousEnd + 1, start) };
+    pairs.push(notes === undefined ? pair : { ...pair, notes });
     previousEnd = end;
-    start = resultText.indexOf(ANSWER_START, end + 1);
+    start = following;
   }
   return pairs.filter((pair) => pair.answer !== '');
 }
@@ -144,20 +172,31 @@ function pickedOptions(answer: string, asked: AskQuestion): string[] | undefined
   return parts.length > 1 && parts.every((part) => part !== undefined) ? parts : undefined;
 }
 
-/** One answer the person gave through AskUserQuestion: a choice among the options offered, or words of their own. */
-export type AskAnswer =
-  { readonly kind: 'choice'; readonly question: string; readonly option: string } | { readonly kind: 'words'; readonly text: string };
+/**
+ * One answer the person gave through AskUserQuestion: a choice among the options offered, or words
+ * of their own; either with the notes they typed beside it, which are their words too.
+ */
+export type AskAnswer = (
+  { readonly kind: 'choice'; readonly question: string; readonly option: string } | { readonly kind: 'words'; readonly text: string }
+) & { readonly notes?: string };
 
 /** The answers of an AskUserQuestion call's result, each a choice among the offered options or the person's own words. */
 function answersOf(text: string, questions: readonly AskQuestion[]): AskAnswer[] {
   return pairsWithLead(text).map((pair, i) => {
     const asked = askedQuestion(pair, i, questions);
     const options = asked === undefined ? undefined : pickedOptions(pair.answer, asked);
+    const notes = pair.notes === undefined ? {} : { notes: pair.notes };
     return asked === undefined || options === undefined
-      ? { kind: 'words' as const, text: pair.answer }
-      : { kind: 'choice' as const, question: asked.question.trim(), option: options.join(', ') };
+      ? { kind: 'words' as const, text: pair.answer, ...notes }
+      : { kind: 'choice' as const, question: asked.question.trim(), option: options.join(', '), ...notes };
   });
 }
+
+/** The person's own words among an answer: a free-text answer, and the notes typed beside any answer. */
+const wordsOfAnswer = (answer: AskAnswer): string[] => [
+  ...(answer.kind === 'words' ? [answer.text] : []),
+  ...(answer.notes === undefined ? [] : [answer.notes]),
+];
 
 const questionsFor = (asked: AskedCalls, id: string): readonly AskQuestion[] =>
   asked instanceof Map ? ((asked as ReadonlyMap<string, readonly AskQuestion[]>).get(id) ?? []) : [];
@@ -195,7 +234,7 @@ export function personsAnswersIn(content: Blocks, asked: AskedCalls): { readonly
     .filter(isToolResultBlock)
     .flatMap((block) => (block.is_error === false ? [] : refusalReason(toolResultText(block.content))));
   return {
-    words: [...answers.flatMap((answer) => (answer.kind === 'words' ? [answer.text] : [])), ...refusals],
+    words: [...answers.flatMap(wordsOfAnswer), ...refusals],
     choices: answers.flatMap((answer) => (answer.kind === 'choice' ? [{ question: answer.question, answer: answer.option }] : [])),
   };
 }

@@ -1,4 +1,5 @@
 import { DONT, IMPERATIVE } from './statementKinds.js';
+import { differentLanguages, languagesOf, type Language } from './textLanguage.js';
 
 /**
  * What of a message the person wrote themselves (decision 69): pasted material — code and log
@@ -72,7 +73,7 @@ const PERSONS_VOICE =
 
 /**
  * A paragraph that opens with an order, the person speaking again after a paste: "Use pnpm…",
- * "Prefer…", "No default exports.", or holds a lasting word of another language ("Nunca uses npm").
+ * "Prefer…", "No default exports.", "Siempre usa pnpm…".
  */
 function opensWithOrder(paragraph: string): boolean {
   const opening = paragraph.trim();
@@ -88,8 +89,21 @@ function opensWithOrder(paragraph: string): boolean {
 /** The person asking for work on what they pasted: "Fix it.", "Address these." */
 const WORK_ON_IT = /^(?:please\s+)?(?:fix|address|apply|handle|resolve|implement)\s+(?:it|this|that|these|those|them)\b/i;
 
-/** A lasting word in Spanish, French or German: an English review does not say it. */
-const LASTING_ELSEWHERE = /\b(?:siempre|nunca|a partir de ahora|toujours|jamais|désormais|immer|nie|niemals|ab jetzt)\b/i;
+/**
+ * A paragraph opening with a lasting word in Spanish, French or German, as "always" and "never" open
+ * the person's own words in English. Held further in, it may be a review's in that language: a
+ * paragraph in another language than the paste's ends the paste anyway (`endsPaste`).
+ */
+const LASTING_ELSEWHERE = /^(?:siempre|nunca|a partir de ahora|toujours|jamais|désormais|immer|nie|niemals|ab jetzt)\b/i;
+
+/**
+ * Whether a paragraph after a pasted review is the person's again: it speaks in their voice, opens
+ * with an order, or is written in another language than the paste ("Nunca uses npm aquí" after an
+ * English review; an English review after a Spanish announcement runs on while it is English).
+ */
+function endsPaste(paragraph: string, pasteLanguage: ReadonlySet<Language> | undefined): boolean {
+  return PERSONS_VOICE.test(paragraph) || opensWithOrder(paragraph) || differentLanguages(pasteLanguage, languagesOf(paragraph));
+}
 
 /** Where a fenced or tagged block was. */
 const REMOVED = '\u0000';
@@ -119,16 +133,22 @@ export function personsWords(text: string): string {
   let pasteRuns = false;
   let material = false;
   let othersWords = false;
+  // The language the pasted paragraphs are written in, known from the first of them that uses a language's short words.
+  let pasteLanguage: ReadonlySet<Language> | undefined;
   for (const paragraph of paragraphs) {
     if (material) break;
     const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
     if (lines.length === 0) continue;
     if (pasteFollows || paragraph.trim() === REMOVED) {
       pasteRuns = othersWords && paragraph.trim() !== REMOVED;
+      pasteLanguage = pasteRuns ? languagesOf(paragraph) : undefined;
       pasteFollows = false;
       continue;
     }
-    if (pasteRuns && !PERSONS_VOICE.test(paragraph) && !opensWithOrder(paragraph)) continue;
+    if (pasteRuns && !endsPaste(paragraph, pasteLanguage)) {
+      pasteLanguage ??= languagesOf(paragraph);
+      continue;
+    }
     pasteRuns = false;
     if (machineParagraph(lines)) continue;
     const own: string[] = [];

@@ -13,7 +13,7 @@ import { blockTokens } from '../../../src/projections/tokenEstimate.js';
 import { chunkAtTurnEnds } from '../../../src/projections/turnChunks.js';
 import { isPrompt } from '../../../src/projections/turns.js';
 import { TypedWords } from '../../../src/projections/typedWords.js';
-import { withQueuedWordsOf } from '../../../src/resume/withQueuedWords.js';
+import { placedOnKept, withQueuedWordsOf } from '../../../src/resume/withQueuedWords.js';
 import type { ApiMessage } from '../../../src/resume/apiView.js';
 import { readSessionOutline } from '../../../src/jobs/backfill/sessionOutline.js';
 import { toApiMessages } from '../../../src/resume/apiView.js';
@@ -60,13 +60,14 @@ function wholeReading(log: Log, path: string) {
   // What the person typed outside their prompts, found over the whole log (decision 100).
   const typedFold = new TypedWords();
   for (const { entry } of log) typedFold.add(entry);
-  const typed = typedFold.found({ ended: true });
-  const conversation = toApiMessages(
+  const history = toApiMessages(
     Array.from(outline.history, (seq) => {
       const entry = bySeq.get(seq)!;
       return { uuid: hasUuid(entry) ? entry.uuid : '', entry: entry as ChainNode['entry'], seq, parent: null };
     }),
-  ).map((message) => withQueuedWordsOf(message, typed.queued));
+  );
+  const typed = placedOnKept(history, typedFold.found({ ended: true }));
+  const conversation = history.map((message) => withQueuedWordsOf(message, typed.queued));
   const sizes = conversation.map(messageTokens);
   const prompts = new Set(
     log.flatMap((e) => (isPrompt(e.entry) && hasUuid(e.entry) && outline.prompts.has(e.entry.uuid) ? [e.entry.uuid] : [])),

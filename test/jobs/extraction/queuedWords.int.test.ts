@@ -14,7 +14,9 @@ const at = (minute: number) => ({ sessionId: SESSION, timestamp: new Date(Date.U
  * its queue (enqueue, then remove when it hands it to the model), then the turn goes on with the
  * tool's result. Before it, a slash command whose arguments state a rule of their own.
  */
-function sessionWithTypedRules(queued: string, args: string): string {
+function sessionWithTypedRules(queued: string, args: string, handedWith: 'result' | 'an empty entry' = 'result'): string {
+  // Handed over with an entry that holds nothing for the model, which the conversation drops: the turn goes on after it.
+  const dropped = handedWith === 'an empty entry' ? [userEntry('e1', [], { ...at(5), parentUuid: 'a2' })] : [];
   const entries: Entry[] = [
     userEntry(
       'u1',
@@ -26,7 +28,8 @@ function sessionWithTypedRules(queued: string, args: string): string {
     assistantEntry('a2', 'msg_2', toolUse('t1', 'Bash', { command: 'npm test' }), { ...at(3), parentUuid: 'u2', stopReason: 'tool_use' }),
     sideEntry('queue-operation', { operation: 'enqueue', content: queued, timestamp: at(4).timestamp }, SESSION),
     sideEntry('queue-operation', { operation: 'remove', timestamp: at(4).timestamp }, SESSION),
-    toolResultEntry('r1', 't1', 'a2', { ...at(5), content: '1 failing' }),
+    ...dropped,
+    toolResultEntry('r1', 't1', dropped.length === 0 ? 'a2' : 'e1', { ...at(5), content: '1 failing' }),
     assistantEntry('a3', 'msg_3', text('Fixed; I will use pnpm from now on.'), { ...at(6), parentUuid: 'r1', stopReason: 'end_turn' }),
   ];
   return oneSessionProjects('shop', SESSION, entries);
@@ -46,6 +49,14 @@ describe('what the person typed outside a prompt is read as theirs (decision 100
       const saved = memoryText(out);
       expect(saved).toMatch(/pnpm/);
       expect(saved).toMatch(/Fly\.io/);
+    });
+
+  for (const [path, run] of EXTRACT_RUNS)
+    it(`${path}: words handed over with an entry the conversation drops are read with the next message it keeps`, async () => {
+      const out = tempDir();
+      const report = await run({ root: sessionWithTypedRules(QUEUED, ARGS, 'an empty entry'), out, model: new OfflineModel() });
+      expect(report.failedSessions).toBe(0);
+      expect(memoryText(out)).toMatch(/pnpm/);
     });
 
   it("and the assistant's words around them are still not", async () => {

@@ -3,13 +3,28 @@ import { describe, expect, it } from 'vitest';
 import { askAnswers } from '../../../src/model/offline/askAnswers.js';
 import { fcRuns } from '../../support/fcRuns.js';
 
-/** The pattern the answers were first read with: right, but quadratic when many answers never close. */
-const REFERENCE = /"="([\s\S]*?)"(?=\s*(?:,\s*"|\.\s*You can now\b|\s+selected preview\b|\.?\s*$))/g;
+/** The pattern the answers were first read with (and the person's notes after one): right, but quadratic when many answers never close. */
+const REFERENCE = /"="([\s\S]*?)"(?=\s*(?:,\s*"|\.\s*You can now\b|\s+selected preview\b|\s*user notes:|\.?\s*$))/g;
 const reference = (text: string): string[] =>
   [...text.matchAll(REFERENCE)].map((match) => (match[1] ?? '').trim()).filter((answer) => answer !== '');
 
 const HEAD = 'User has answered your questions: ';
-const pieces = ['"="', '"', ', "', '. You can now continue', ' selected preview', ' ', '\n', '.', 'a', 'pnpm', '4000, always', '=', ','];
+const pieces = [
+  '"="',
+  '"',
+  ', "',
+  '. You can now continue',
+  ' selected preview',
+  ' user notes: ',
+  ' ',
+  '\n',
+  '.',
+  'a',
+  'pnpm',
+  '4000, always',
+  '=',
+  ',',
+];
 
 describe('AskUserQuestion answers', () => {
   it('are read as the first reading pattern reads them, for any arrangement of quotes, pairs and closings', () => {

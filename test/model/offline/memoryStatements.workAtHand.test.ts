@@ -86,3 +86,25 @@ describe('a lasting word in another language keeps a rule said of an option', ()
     expect(kept('Verwende immer Option B für Migrationen.')).toEqual(['Verwende immer Option B für Migrationen.']);
   });
 });
+
+describe('after a pointing word, the repository, a described plural or files of a kind name a kind; one thing at hand stays at hand', () => {
+  it.each([
+    ["Don't commit these files.", true],
+    ["Don't edit those generated files.", true],
+    ["Don't touch these migrations.", true],
+    ["Don't hand-edit those lockfiles.", true],
+    ["Don't rename those old functions.", true],
+    ['Keep this repo private.', true],
+    ["Don't add dependencies to this monorepo.", true],
+    ["Don't publish this project to npm.", true],
+    ['Keep this codebase free of default exports.', true],
+    ["Don't merge this branch.", false],
+    ["Don't fix this bug.", false],
+    ["Let's not close this PR.", false],
+    ["Don't rename that function.", false],
+    ["Don't squash these commits.", false],
+    ["Let's not touch that file in this PR.", false],
+  ])('%s: kept %s', (said, lasting) => {
+    expect(kept(said)).toEqual(lasting ? [said] : []);
+  });
+});

@@ -151,3 +151,28 @@ describe('more ends and starts of someone else’s words', () => {
     expect(keptOf(said).join(' ')).toContain('Always put tests next to the module.');
   });
 });
+
+describe('a pasted review runs on while its language does, and ends where the language changes', () => {
+  const review = 'I got this feedback:\n\nThe cache key ignores the locale.\n\n';
+
+  it('the person’s own Spanish, French or German paragraph after an English review is theirs', () => {
+    expect(keptOf(`${review}Preferimos tabs en lugar de espacios.`)).toEqual(['Preferimos tabs en lugar de espacios.']);
+    expect(keptOf(`${review}On utilise pnpm dans ce projet.`)).toEqual(['On utilise pnpm dans ce projet.']);
+    expect(personsWords(`${review}Wir verwenden pnpm in diesem Projekt.`)).toBe('Wir verwenden pnpm in diesem Projekt.');
+  });
+
+  it('a review pasted in Spanish, French or German stays pasted, lasting words and all', () => {
+    const pasted = [
+      'Un revisor dejó este comentario:\n\nLa clave de caché ignora el idioma.\n\nLa clave siempre debe incluir el idioma.',
+      "J'ai reçu ce retour d'un relecteur :\n\nLa clé du cache ignore la langue.\n\nLa clé doit toujours inclure la langue.",
+      'Ich habe dieses Feedback bekommen:\n\nDer Cache-Schlüssel ignoriert die Sprache.\n\nDer Schlüssel muss immer die Sprache enthalten.',
+    ];
+    for (const said of pasted) expect(personsWords(said)).toBe('');
+  });
+
+  it('an English review announced in Spanish stays pasted until the person speaks Spanish again', () => {
+    const said = 'Un revisor dejó este comentario:\n\nThe cache key ignores the locale.\n\nEvery locale must get its own key.';
+    expect(personsWords(said)).toBe('');
+    expect(keptOf(`${said}\n\nPreferimos tabs en lugar de espacios.`)).toEqual(['Preferimos tabs en lugar de espacios.']);
+  });
+});
