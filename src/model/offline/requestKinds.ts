@@ -61,12 +61,24 @@ const WAY_INSTEAD = new RegExp(
 );
 
 /**
+ * Why a general way is not used, which proposes it (decision 104): "why aren't we using table-driven
+ * tests for these parsers?", "why not use named exports?". Not what went wrong ("why didn't you…"),
+ * nor a way for the spot at hand ("…here?").
+ */
+const WHY_NOT_WAY = new RegExp(
+  String.raw`^(?:why\s+(?:aren't|are not|don't|do not)\s+(?:we|you)\s+(?:using|use)|why not use)\s+(${WAY}(?:\s+for\s+[^?]{2,60})?)\s*\?\s*$`,
+  'i',
+);
+
+/**
  * The rule a polite question asks for, as the person would have said it plainly ("Always use
  * pnpm here."), or undefined when it is no such question.
  */
 export function ruleAskedFor(sentence: string): string | undefined {
   const way = WAY_INSTEAD.exec(sentence)?.[1];
   if (way !== undefined) return `U${way.slice(1)}.`;
+  const proposed = WHY_NOT_WAY.exec(sentence)?.[1];
+  if (proposed !== undefined && !/\b(?:here|now|instead|this time)\b/i.test(sentence)) return `Use ${proposed}.`;
   const polite = POLITE_OPENER.exec(sentence);
   const opener = polite !== null && LASTING.test(sentence) ? polite : LATER_OF_A_KIND.test(sentence) ? CHANGE_OPENER.exec(sentence) : null;
   if (opener === null) return undefined;

@@ -30,3 +30,23 @@ describe('a question asking for one general way of writing code instead of anoth
     'Can you use a map instead of that loop?',
   ])('not: %s', (said) => expect(found(said)).toEqual([]));
 });
+
+describe('a question why a general way is not used proposes it (decision 104)', () => {
+  it.each([
+    ["Why aren't we using table-driven tests for these parsers?", 'Use table-driven tests for these parsers.'],
+    ["why don't you use early returns?", 'Use early returns.'],
+    ['Why not use named exports?', 'Use named exports.'],
+  ])('%s', (said, rule) => {
+    const statements = found(said);
+    expect(statements.map((s) => s.type)).toEqual(['feedback']);
+    expect(statements[0]?.text).toBe(rule);
+  });
+
+  it.each([
+    "Why aren't we using the cache here?",
+    "Why don't you use it?",
+    "Why didn't you use a transaction?",
+    "Why aren't the tests passing?",
+    "Why don't you use a map here?",
+  ])('not: %s', (said) => expect(found(said)).toEqual([]));
+});
