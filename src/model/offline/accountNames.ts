@@ -1,5 +1,6 @@
 /**
- * Names of accounts and identifiers outside the code (decision 104): "my GitHub username is jdoe",
+ * Names of accounts and identifiers outside the code, where pull requests go and which file keeps
+ * credentials (decision 104): "my GitHub username is jdoe",
  * "our GitHub org is acme-inc", "the npm scope is @acme", "our AWS account for production is
  * prod-eu", "the default branch is main". A later session needs them to run a command or write a
  * URL, and no file holds them. Written from kinds of statement with invented sentences as their
@@ -19,8 +20,18 @@ const ACCOUNT_NAME = new RegExp(
 const STATE =
   /^(?:wrong|right|correct|broken|missing|empty|invalid|valid|fine|ok|okay|set|unset|different|same|new|old|outdated|null|undefined|required|optional|gone|private|public|locked|full|down|up|blocked|suspended|disabled|enabled|\w+ed|\w+ing)$/i;
 
-/** Whether a sentence names an account or an identifier outside the code. */
+/** Where pull requests go: "PRs go against next", "the base branch for PRs is next". */
+const PR_TARGET =
+  /^(?:(?:all|our|the)\s+)?(?:prs|pull requests|merge requests|mrs)\s+(?:go|should go|are opened|are made|target|merge)\s+(?:against|into|to|on)?\s*(?:the\s+)?([\w/-]+(?:\.[\w/-]+)*)(?:\s+branch)?\s*[.!]?$|^the\s+(?:base|target)\s+branch\s+(?:for\s+(?:prs|pull requests)\s+)?is\s+([\w/-]+(?:\.[\w/-]+)*)\s*[.!]?$/i;
+
+/** Where credentials and settings are kept, by a file or a path: "the API key is in .env.local". */
+const KEPT_IN_FILE =
+  /^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:key|keys|token|tokens|secret|secrets|credentials|password|passwords|env vars?|environment variables|config|settings)\s+(?:is|are|lives?)\s+(?:kept\s+|stored\s+)?in\s+~?[\w-]*[./][\w./-]*[\w]\s*[.!]?$/i;
+
+/** Whether a sentence names an account or an identifier outside the code, where pull requests go or where credentials are kept. */
 export function isAccountName(sentence: string): boolean {
   const value = ACCOUNT_NAME.exec(sentence)?.[1];
-  return value !== undefined && !STATE.test(value);
+  const target = PR_TARGET.exec(sentence);
+  const branch = target?.[1] ?? target?.[2];
+  return (value !== undefined && !STATE.test(value)) || (branch !== undefined && !STATE.test(branch)) || KEPT_IN_FILE.test(sentence);
 }

@@ -2,7 +2,7 @@
  * Circumstances of the project that change how work is done, none of them in the code (decision
  * 104): what it does not have ("we don't have a staging environment", "there is no CI for this
  * repo"), the oldest version it runs on ("Node 18 is the minimum"), and its scale ("the production
- * DB has about 2 million users"). Written from kinds of statement with invented sentences as their
+ * DB has about 2 million users"), and what generated code is made from. Written from kinds of statement with invented sentences as their
  * tests, never from a corpus sentence.
  */
 
@@ -23,9 +23,14 @@ const MINIMUM_VERSION =
 const SCALE =
   /^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:db|database|dataset|exports?|logs?|monorepo|repo|index|bucket|queue|api|site|app|service|user base|traffic)\s+(?:has|have|holds?|contains?|gets?|serves?|handles?|is|are)\s+(?:about|around|roughly|over|under|nearly|almost|up to|~)\s*\d[\d.,]*\s*(?:k|m|million|millions|billion|thousand|gb|mb|tb|rows|users|records|requests|files|entries)\b/i;
 
+/** "The API client is generated from the OpenAPI spec": what a part of the code is made from, so it is not edited by hand. */
+const GENERATED_FROM =
+  /^(?:the|our|all)\s+(?:[\w/.-]+\s+){1,4}(?:is|are)\s+(?:auto-?)?generated\s+(?:from|by|with)\s+(?!(?:it|this|that|them)\b)\S/i;
+
 /** Said of a thing at hand or of the moment: "for this function", "yet", "now". */
 const AT_HAND = /\b(?:yet|now|anymore|today|right now|for now|for (?:this|that|it)\b(?!\s+(?:repo|project|codebase|app))|it\b)/i;
 
 /** Whether a sentence states a circumstance of the project. */
 export const isProjectCircumstance = (sentence: string): boolean =>
-  (ABSENCE.test(sentence) || MINIMUM_VERSION.test(sentence) || SCALE.test(sentence)) && !AT_HAND.test(sentence);
+  (ABSENCE.test(sentence) || MINIMUM_VERSION.test(sentence) || SCALE.test(sentence) || GENERATED_FROM.test(sentence)) &&
+  !AT_HAND.test(sentence);
