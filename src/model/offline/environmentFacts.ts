@@ -47,7 +47,7 @@ const PLACE_FACT = new RegExp(
     String.raw`^(?:[Tt]he|[Oo]ur)\s+(?:[\w-]+\s+){0,2}${PLACE_NOUN}\s+is\s+(?:called|named)\s+\S+`,
     // Spanish: "la web está en Cloudflare Pages", "el backend está alojado en Railway"
     String.raw`^(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as|[Nn]uestr[oa]s?)\s+${PLACE_NOUN_ES}\s+(?:\S+\s+){0,2}(?:está|están|vive|viven|corre|corren)\s+(?:alojad[oa]s?\s+|desplegad[oa]s?\s+|publicad[oa]s?\s+)?en\s+${NAMED}`,
-    String.raw`^(?:[Aa]ll|[Ee]very|[Ee]ach)\s+(?:[\w-]+\s+){1,2}(?:are|is)\s+(?:stored|kept|saved|written|logged|formatted)\s+(?:in|as)\s+${NAMED}`,
+    String.raw`^(?:[Aa]ll|[Ee]very|[Ee]ach)\s+(?:[\w-]+\s+){1,2}(?:are|is)\s+(?:stored|kept|saved|written|logged|formatted|shown|displayed|rendered|reported)\s+(?:in|as)\s+${NAMED}`,
   ].join('|'),
   'u',
 );

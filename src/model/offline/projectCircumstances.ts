@@ -27,10 +27,29 @@ const SCALE =
 const GENERATED_FROM =
   /^(?:the|our|all)\s+(?:[\w/.-]+\s+){1,4}(?:is|are)\s+(?:auto-?)?generated\s+(?:from|by|with)\s+(?!(?:it|this|that|them)\b)\S/i;
 
+/**
+ * What happens on its own around the code: "merging to main deploys to production", "deploys happen
+ * automatically on merge", "the staging database gets reset every night"; and a limit an outside
+ * service sets ("the GitHub API limits us to 5000 requests per hour").
+ */
+const AUTOMATIC = new RegExp(
+  [
+    String.raw`^(?:merging|pushing|tagging|a push|a merge|every (?:push|merge|tag))\s+(?:to|into|on)\s+(?!(?:it|this|that)\b)\S+\s+(?:deploys|releases|publishes|triggers|runs|ships|builds)\b`,
+    String.raw`^(?:deploys|deployments|releases|builds|backups|migrations|nightly builds)\s+(?:happen|run|go out|are triggered|are made)\s+(?:automatically\s+)?(?:on|after|when|every|each|nightly|daily|weekly)\b`,
+    String.raw`^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:db|database|environment|cache|server|cluster|sandbox|data)\s+(?:gets|is)\s+(?:reset|wiped|rebuilt|restarted|refreshed|redeployed|restored)\s+(?:every|each|nightly|daily|weekly|on)\b`,
+    String.raw`\blimits?\s+(?:us|you|requests|calls|clients)\s+to\s+\d`,
+  ].join('|'),
+  'i',
+);
+
 /** Said of a thing at hand or of the moment: "for this function", "yet", "now". */
 const AT_HAND = /\b(?:yet|now|anymore|today|right now|for now|for (?:this|that|it)\b(?!\s+(?:repo|project|codebase|app))|it\b)/i;
 
 /** Whether a sentence states a circumstance of the project. */
 export const isProjectCircumstance = (sentence: string): boolean =>
-  (ABSENCE.test(sentence) || MINIMUM_VERSION.test(sentence) || SCALE.test(sentence) || GENERATED_FROM.test(sentence)) &&
+  (ABSENCE.test(sentence) ||
+    MINIMUM_VERSION.test(sentence) ||
+    SCALE.test(sentence) ||
+    GENERATED_FROM.test(sentence) ||
+    AUTOMATIC.test(sentence)) &&
   !AT_HAND.test(sentence);

@@ -27,7 +27,7 @@ export const REMEMBER =
 
 /** A correction of what the assistant just said or did, as the first words of a reply. */
 export const CORRECTION =
-  /^(?:no(?!\s+(?:problem|worries|need|rush|idea|thanks|way|me|te|se|lo|la|los|las|le|les|uses|hagas|pongas|escribas|añadas|toques|pas|plus)\b)|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead|nein|doch nicht|non(?!-)|pas comme ça|en fait|falsch)\b[\s,.!:;\u2013\u2014-]*/i;
+  /^(?:no(?!\s+(?:problem|worries|need|rush|idea|thanks|way|errors?|changes?|issues?|problems|luck|difference|output|response|results?|clue|matches|warnings?|failures?|me|te|se|lo|la|los|las|le|les|uses|hagas|pongas|escribas|añadas|toques|pas|plus)\b)|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead|nein|doch nicht|non(?!-)|pas comme ça|en fait|falsch)\b[\s,.!:;\u2013\u2014-]*/i;
 
 /** The person talking about themselves: role, expertise, constraints. */
 export const ABOUT_ME = new RegExp(
@@ -224,6 +224,8 @@ const NAMED_PLACE = String.raw`(?:folder|base|database|collection|tab|space|proj
 const REFERENCE_NOUN = String.raw`(?:portal|inbox|readme|report|saved report|mockups|designs|wireframes|minutes|recordings|contracts|maquettes|vault|password manager|mailing list|ops repo|infra repo|docs repo|style guide|guidelines|wiki page|dashboard|board|channel|runbook|run book|playbook|wiki|confluence|notion|jira|linear|grafana|datadog|sentry|kibana|pagerduty|opsgenie|statuspage|status page|spreadsheet|sheet|google doc|doc|docs|documentation|design doc|spec|rfc|adr|figma|miro|trello|asana|handbook|postman collection|drive|sharepoint|tracker|backlog|project board|kanban|calendar|rotation|logs?|metrics|traces|alerts?|tickets?|issues? tracker|bugs?)`;
 export const REFERENCE = new RegExp(
   [
+    // A local address a part of the project is served at, said alone (decision 104): "the frontend is at localhost:3000".
+    String.raw`\b(?:is|are|runs|run|lives|is served|listens)\s+(?:at|on)\s+(?:https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}(?:\/\S*)?\s*[.!]?$`,
     // A URL given as the place of something ("is at", "see", "docs: …"), not one met in a request.
     String.raw`(?:\b(?:is|are|at|see|check|here|under|in|on|from|via|lives?|ici|hier|aquí|sur|auf|en|dans)\s*:?\s*|:\s*|\(\s*)<?https?:\/\/\S+`,
     String.raw`(?:^|\s)#[a-z0-9][a-z0-9_-]{2,}\b`,
