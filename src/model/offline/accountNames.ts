@@ -16,9 +16,13 @@ const ACCOUNT_NAME = new RegExp(
   'i',
 );
 
+/** "Mi usuario de GitHub es jdoe", "nuestra organización en GitHub es acme-inc". */
+const ACCOUNT_NAME_ES =
+  /^(?:mi|nuestro|nuestra|el|la)\s+(?:usuario|cuenta|organización|org|scope|rama principal|rama por defecto)\s+(?:(?:de|en)\s+\S+\s+)?es\s+([\w@/:-]+(?:\.[\w@/:-]+)*)\s*[.!]?$/i;
+
 /** A state rather than a name: "wrong", "missing", "growing". */
 const STATE =
-  /^(?:wrong|right|correct|broken|missing|empty|invalid|valid|fine|ok|okay|set|unset|different|same|new|old|outdated|null|undefined|required|optional|gone|private|public|locked|full|down|up|blocked|suspended|disabled|enabled|\w+ed|\w+ing)$/i;
+  /^(?:wrong|right|correct|broken|missing|empty|invalid|valid|fine|ok|okay|set|unset|different|same|new|old|outdated|null|undefined|required|optional|gone|private|public|locked|full|down|up|blocked|suspended|disabled|enabled|incorrecto|incorrecta|\w+ed|\w+ing)$/i;
 
 /** Where pull requests go: "PRs go against next", "the base branch for PRs is next". */
 const PR_TARGET =
@@ -30,7 +34,7 @@ const KEPT_IN_FILE =
 
 /** Whether a sentence names an account or an identifier outside the code, where pull requests go or where credentials are kept. */
 export function isAccountName(sentence: string): boolean {
-  const value = ACCOUNT_NAME.exec(sentence)?.[1];
+  const value = (ACCOUNT_NAME.exec(sentence) ?? ACCOUNT_NAME_ES.exec(sentence))?.[1];
   const target = PR_TARGET.exec(sentence);
   const branch = target?.[1] ?? target?.[2];
   return (value !== undefined && !STATE.test(value)) || (branch !== undefined && !STATE.test(branch)) || KEPT_IN_FILE.test(sentence);

@@ -163,6 +163,10 @@ const OTHER_LANGUAGE_KINDS: ReadonlyArray<readonly [RegExp, DecidedKind]> = [
   ],
   [/^no\s+(?:es|será|sería)\s+(?:necesario|obligatorio)|^no\s+hace\s+falta\s+(?:que\s+)?\S/i, { type: 'project', cue: 'project-fact' }],
   [
+    /^(?:usamos|utilizamos|trabajamos con|on utilise|nous utilisons)\s+[\w.@/+#-]+(?:\s+[\w.@/+#-]+)?\s*,?\s*(?:no|y no|pas|et non|et pas)\s+[\w.@/+#-]+\s*[.!]?$/i,
+    { type: 'feedback', cue: 'preference' },
+  ],
+  [
     /^(?:usemos|usaremos|vamos a usar|nos quedamos con|quedémonos con|utilisons|on utilise|on garde)\s+\S/i,
     { type: 'project', cue: 'project-fact' },
   ],
@@ -221,7 +225,7 @@ const KIND_WORDS = new Set(
     'non-negotiable idempotent portable reproducible deterministic configurable stateless cross-platform compatible offline ' +
     'dependency-free zero-config independent agnostic not never don put place store write name prefix suffix format log ' +
     'structure organise organize group spell indent title document shop house idea idée plan objetivo meta intención objectif ' +
-    'solo sólo solamente únicamente besoin necesario obligatorio falta usemos usaremos usar quedamos quedémonos ' +
+    'solo sólo solamente únicamente besoin necesario obligatorio falta usemos usaremos usar usamos utilizamos trabajamos quedamos quedémonos ' +
     'utilisons utilise garde tiene tienen debe doit doivent debes deberías debemos dois devez transcribed dictated voice speech typed'
   ).split(' '),
 );

@@ -26,6 +26,8 @@ const SETUP_ANY_CASE = new RegExp(
     // the editor, shell, terminal: "my editor is Neovim", "I use VS Code", one name at the end
     String.raw`^my\s+(?:main\s+|default\s+|usual\s+)?(?:editor|ide|shell|terminal|os|operating system|browser|distro)\s+is\s+[\w.+-]+(?:\s+\d[\w.]*)?\s*[.!]?$`,
     String.raw`^I\s+(?:use|work in|code in|live in)\s+${SETUP_TOOL}(?:\s+with\s+\S+)?\s*[.!]?$`,
+    // Spanish and French: "uso Windows 11", "j'utilise Neovim"
+    String.raw`^(?:uso|estoy usando|trabajo con|j'utilise|je travaille sous|je suis sous)\s+(?:windows|mac(?:os)?|linux|ubuntu|wsl2?|${SETUP_TOOL})(?:\s+\d[\w.]*)?\s*[.!]?$`,
     // Spanish and French: "mi máquina no puede ejecutar el binario", "ma machine ne peut pas lancer Docker"
     String.raw`^(?:mi|este|esta)\s+(?:máquina|computador|computadora|laptop|portátil|pc|equipo|mac)\s+no\s+(?:puede|soporta)\s+(?:ejecutar|correr|instalar|compilar|cargar)\s+(?!(?:eso|esto)\b)\S`,
     String.raw`^(?:ma|cette|mon|cet)\s+(?:machine|ordinateur|portable|pc|mac)\s+ne\s+peut\s+pas\s+(?:lancer|exécuter|faire tourner|installer|compiler)\s+(?!(?:ça|cela)\b)\S`,

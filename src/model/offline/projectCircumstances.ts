@@ -38,6 +38,8 @@ const AUTOMATIC = new RegExp(
     String.raw`^(?:deploys|deployments|releases|builds|backups|migrations|nightly builds)\s+(?:happen|run|go out|are triggered|are made)\s+(?:automatically\s+)?(?:on|after|when|every|each|nightly|daily|weekly)\b`,
     String.raw`^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:db|database|environment|cache|server|cluster|sandbox|data)\s+(?:gets|is)\s+(?:reset|wiped|rebuilt|restarted|refreshed|redeployed|restored)\s+(?:every|each|nightly|daily|weekly|on)\b`,
     String.raw`\blimits?\s+(?:us|you|requests|calls|clients)\s+to\s+\d`,
+    // Spanish: "el deploy se hace automáticamente al hacer merge a main"
+    String.raw`^(?:el|los)\s+(?:deploy|despliegue|build|release)s?\s+se\s+(?:hace|hacen|lanza|lanzan|ejecuta|ejecutan)\s+(?:solo\s+)?(?:automáticamente\s+)?(?:al|con cada|cada|después de)\s`,
   ].join('|'),
   'i',
 );

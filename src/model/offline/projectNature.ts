@@ -24,7 +24,7 @@ const NATURE_FACTS = new RegExp(
     // "We're building a CLI for managing dotfiles": what the project makes
     String.raw`^we(?:'re| are)\s+(?:building|making|writing|developing)\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:app|tool|cli|library|service|platform|website|site|game|extension|plugin|bot|sdk|framework|product)\s+(?:for|that|to)\s+\S`,
     // Spanish: "este proyecto es un prototipo", "es un proyecto personal"
-    String.raw`^(?:este proyecto|esto|este repo|es)\s+(?:es\s+)?(?:solo\s+)?(?:un|una)\s+(?:prototipo|proyecto personal|proyecto de prueba|herramienta interna|mvp|prueba de concepto)\b`,
+    String.raw`^(?:este proyecto|esto|este repo|este|es)\s+(?:es\s+)?(?:solo\s+)?(?:un|una)\s+(?:prototipo|proyecto personal|proyecto de prueba|herramienta interna|mvp|prueba de concepto)\b`,
   ].join('|'),
   'i',
 );
