@@ -4,6 +4,7 @@
  * statementKinds.ts, never from a corpus sentence.
  */
 import { NAMED } from './environmentFacts.js';
+import { isAgentDelegation } from './agentDelegation.js';
 import { isFindingsOrder, isStandingPermission } from './standingPermission.js';
 import { IMPERATIVE } from './statementKinds.js';
 
@@ -166,5 +167,6 @@ export const isLastingRequest = (sentence: string): boolean =>
   CONVENTION_REQUEST.test(sentence) ||
   isStandingPermission(sentence) ||
   isFindingsOrder(sentence) ||
+  isAgentDelegation(sentence) ||
   // Case-sensitive for the names, so the verb is read without its capital.
   TOOL_CHOICE.test(sentence.charAt(0).toLowerCase() + sentence.slice(1));
