@@ -5,6 +5,7 @@
  */
 import { NAMED } from './environmentFacts.js';
 import { isAgentDelegation } from './agentDelegation.js';
+import { isCommunicationStyle } from './communicationStyle.js';
 import { isFindingsOrder, isStandingPermission } from './standingPermission.js';
 import { IMPERATIVE } from './statementKinds.js';
 
@@ -168,5 +169,6 @@ export const isLastingRequest = (sentence: string): boolean =>
   isStandingPermission(sentence) ||
   isFindingsOrder(sentence) ||
   isAgentDelegation(sentence) ||
+  isCommunicationStyle(sentence) ||
   // Case-sensitive for the names, so the verb is read without its capital.
   TOOL_CHOICE.test(sentence.charAt(0).toLowerCase() + sentence.slice(1));
