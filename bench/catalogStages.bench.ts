@@ -11,7 +11,9 @@ import type { Entry } from '../src/transcript/entrySchema.js';
 import { LineSplitter, type RawLine } from '../src/transcript/lineSplitter.js';
 import { windowKeeps } from '../src/catalog/chainWindow.js';
 import { CUT_FROM_BYTES } from '../src/catalog/fastLineDecoder.js';
+import { RunningCrc } from '../src/catalog/fileRange.js';
 import { foldFile } from '../src/catalog/foldFile.js';
+import { lightEntriesOf } from '../src/catalog/lightEntriesOf.js';
 import { factsOf } from '../src/catalog/lineFacts.js';
 import { scanInto } from '../src/catalog/scanFile.js';
 import { SessionFold } from '../src/catalog/sessionFold.js';
@@ -23,7 +25,8 @@ import { CLAUDE_CODE_CONTEXT_TOKENS, writeCorpus } from './corpus.js';
 /**
  * Where the first scan's CPU goes (decision 99): the per-file work of the catalog's fold over a tree of generated
  * sessions (bench/catalog.bench.ts's), on one thread, cut after each stage: read, line split, UTF-8 check, long-string
- * scan, JSON.parse, the schema check, the facts and light entries, the fold, the row. Each stage runs in a fresh process
+ * scan, JSON.parse, the schema check, the facts and light entries, the fold, the CRC-32 taken as read, the summary, the
+ * rest of the row (decision 103). Each stage runs in a fresh process
  * (as each scan thread starts cold), twice over the tree: the first pass is what a scan thread pays, the second the warm
  * cost. A stage's cost is its total less the stage before's.
  */
@@ -85,8 +88,10 @@ const STAGES: ReadonlyArray<readonly [name: string, run: (path: string) => numbe
   ['+ JSON.parse', (path) => count((n) => split(path, (line) => void lineUpTo(4, line), n))],
   ['+ surelyValid', (path) => count((n) => split(path, (line) => void lineUpTo(5, line), n))],
   ['+ factsOf, lightEntry', (path) => count((n) => split(path, (line) => void lineUpTo(6, line), n))],
-  ['+ decoder and SessionFold.add (scanInto)', (path) => scanFold(path)],
-  ['+ the row: snapshot, summary, hashes (foldFile)', (path) => foldFile({ path }).row.endLine],
+  ['+ decoder and SessionFold.add (scanInto)', (path) => scanFold(path, false, false)],
+  ['+ CRC-32 of the bytes read (RunningCrc)', (path) => scanFold(path, true, false)],
+  ['+ the summary: resumed chain, sums (summarize)', (path) => scanFold(path, true, true)],
+  ['+ the row: identity, snapshot, JSON, hashes (foldFile)', (path) => foldFile({ path }).row.endLine],
 ];
 
 function count(body: (n: { value: number }) => void): number {
@@ -105,11 +110,15 @@ function split(path: string, emit: (line: RawLine) => void, n?: { value: number 
   );
 }
 
-function scanFold(path: string): number {
+/** The fold of the file, with the CRC-32 taken as it is read and the summary made when asked (decision 103: the row in pieces). */
+function scanFold(path: string, hashed: boolean, summarised: boolean): number {
   const fd = openSync(path, 'r');
   try {
     const fold = new SessionFold();
-    return scanInto(fold, fd, { offset: 0, line: 1 }, Number.MAX_SAFE_INTEGER).line;
+    const crc = hashed ? new RunningCrc(0) : undefined;
+    const end = scanInto(fold, fd, { offset: 0, line: 1 }, Number.MAX_SAFE_INTEGER, crc?.add);
+    const chain = summarised ? fold.summarize(() => lightEntriesOf(path)).chain.length : 0;
+    return end.line + chain + (crc?.hashOf(fd, 0, end.offset) ?? 0);
   } finally {
     closeSync(fd);
   }

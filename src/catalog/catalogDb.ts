@@ -10,7 +10,8 @@ import { openVersionedDb } from '../search/versionedSchema.js';
 // 4: sessions get an integer id, which keys usage and forgotten instead of the path's text; a kind is 0 or 1 (decision 95).
 // 5: the snapshot's chain window marks where its kept entries start (offset, line, seq) and may leave them out, read again on growth (decision 98).
 // 6: a window whose entries are left out stores the CRC-32 of the bytes they are read again from (decision 98).
-export const CURRENT_CATALOG_VERSION = 6;
+// 7: a file whose fold ended within 2 MiB keeps no usage or forgotten rows, and a growth folds it from its start (decision 103).
+export const CURRENT_CATALOG_VERSION = 7;
 
 export type CatalogDb = Database.Database;
 

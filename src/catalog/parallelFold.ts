@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FoldJob, FoldResult } from './foldFileCore.js';
 import type { FileRange, RangeFold } from './rangeFold.js';
 import type { SessionSummary } from './sessionSummary.js';
+import { SPLIT_FROM_BYTES } from './splitFromBytes.js';
 import type { FoldQueue, WorkerReply } from './scanWorker.js';
 
 /**
@@ -36,14 +37,15 @@ export interface FoldAllOptions {
  * Folds the files across the machine's cores (decisions 81, 87 and 96): the calling thread and one worker per other
  * core take files from one queue, a counter in shared memory, so a worker goes on to its next file without waiting for
  * this thread (busy folding its own) to hand it one, and a worker's start costs nothing when a few files are done
- * before it is ready. One file alone, read from its start and of splitFold.ts's SPLIT_FROM_BYTES or more, is folded in
+ * before it is ready. One file alone, read from its start and of SPLIT_FROM_BYTES or more, is folded in
  * parts, one per core.
  */
 export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions = {}): Promise<Array<FoldResult | Error>> {
   const { threads = availableParallelism(), splitFromBytes, onResult = () => undefined } = options;
   const module = (): URL | null => (options.worker === undefined ? scanWorkerBeside(import.meta.url) : options.worker);
   const [only] = jobs;
-  const parts = jobs.length === 1 && only !== undefined && only.stored === undefined && threads > 1 ? threads : 0;
+  const alone = jobs.length === 1 && only !== undefined && only.stored === undefined && threads > 1;
+  const parts = alone && longEnoughToSplit(only.path, splitFromBytes) ? threads : 0;
   const partsModule = parts === 0 ? null : module();
   if (only !== undefined && partsModule !== null) {
     const result = await foldOneInParts(only, parts, partsModule, splitFromBytes);
@@ -81,6 +83,19 @@ export async function foldAll(jobs: readonly FoldJob[], options: FoldAllOptions 
   for (const [index, result] of results.entries()) if (result === undefined) settle(index, await foldHere(jobs[index] as FoldJob));
   if (failures.length > 0) throw failures[0];
   return results.map((result) => result ?? new Error('not folded'));
+}
+
+/**
+ * Whether a file may be folded in parts: a smaller one is folded here without loading the parts' modules, which bring the
+ * full decoding with them (decision 103). splitFold.ts checks again as it folds; a file that cannot be read is left to
+ * the fold, which says why.
+ */
+function longEnoughToSplit(path: string, fromBytes = SPLIT_FROM_BYTES): boolean {
+  try {
+    return statSync(path).size >= fromBytes;
+  } catch {
+    return false;
+  }
 }
 
 /**

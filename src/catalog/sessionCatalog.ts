@@ -2,6 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { identityOf, type FileIdentity } from '../search/fileIdentity.js';
 import type { CatalogDb } from './catalogDb.js';
+import { REREAD_WINDOW_BYTES } from './chainWindow.js';
 import { missing } from '../errors.js';
 import { CatalogRows, type CatalogHead } from './catalogRows.js';
 import type { FoldJob, FoldResult } from './foldFileCore.js';
@@ -15,18 +16,29 @@ export type CatalogAnswer =
   | { readonly path: string; readonly summary: SessionSummary; readonly source: SummarySource }
   | { readonly path: string; readonly error: Error };
 
+/** How the catalog folds a file again. */
+export interface SessionCatalogOptions {
+  /**
+   * A file whose fold ended within this many bytes is folded from its start when it grows, and its row keeps no usage
+   * or forgotten rows (decision 103); a longer one is folded on from its row. REREAD_WINDOW_BYTES unless given.
+   */
+  readonly refoldUpToBytes?: number;
+}
+
 /**
  * The session catalog (decision 81): a summary per transcript file, kept in a SQLite file and read back while the file
- * is the one it was read from. A file that only grew is folded on from its stored snapshot; any other change reads it
- * again. Only what changed is parsed, across the machine's cores.
+ * is the one it was read from. A file that only grew is folded on from its stored snapshot (a small one from its start);
+ * any other change reads it again. Only what changed is parsed, across the machine's cores.
  */
 export class SessionCatalog {
   readonly #rows: CatalogRows;
+  readonly #refoldUpToBytes: number;
   /** The call in progress: its fold's transaction stays open while threads fold (decision 98), so the next waits for it. */
   #folding: Promise<void> = Promise.resolve();
 
-  constructor(db: CatalogDb) {
+  constructor(db: CatalogDb, options: SessionCatalogOptions = {}) {
     this.#rows = new CatalogRows(db);
+    this.#refoldUpToBytes = options.refoldUpToBytes ?? REREAD_WINDOW_BYTES;
   }
 
   /** The summaries of the files, in their order. */
@@ -73,7 +85,7 @@ export class SessionCatalog {
         answers[at] = { path, error: result };
         return;
       }
-      writer.put({ path: job.path, row: result.row, usage: result.usage, forgotten: result.forgotten, foldedOn: result.foldedOn });
+      writer.put({ path: job.path, row: result.row, foldedOn: result.foldedOn, ...this.#tablesOf(result) });
       answers[at] = { path, summary: result.summary, source: result.foldedOn ? 'folded-on' : 'read' };
     };
     try {
@@ -89,13 +101,23 @@ export class SessionCatalog {
   }
 
   /**
+   * What a row stores in the usage and forgotten tables: nothing for a file a growth folds from its start (decision 103:
+   * the usage inserts were most of a first scan's writes, and such a growth reads those bytes again anyway).
+   */
+  #tablesOf(result: FoldResult): Pick<FoldResult, 'usage' | 'forgotten'> {
+    if (result.foldedOn || result.row.endOffset > this.#refoldUpToBytes) return { usage: result.usage, forgotten: result.forgotten };
+    return { usage: [], forgotten: { nodes: new Uint32Array(0), progress: new Uint32Array(0) } };
+  }
+
+  /**
    * A file to fold: on from its whole stored row (snapshot and all) when there is one, its messages' usage looked up in
-   * the usage table as the tail meets them (decision 94); else from its start.
+   * the usage table as the tail meets them (decision 94); else, or when its fold ended within `refoldUpToBytes`, from its
+   * start (decision 103).
    */
   #job(key: string, hasRow: boolean): FoldJob {
     const stored = hasRow ? this.#rows.get(key) : undefined;
     const rows = this.#rows;
-    if (stored === undefined) return { path: key };
+    if (stored === undefined || stored.endOffset <= this.#refoldUpToBytes) return { path: key };
     const usageOf = (id: string): ReturnType<CatalogRows['usageOf']> => rows.usageOf(key, id);
     return { path: key, stored, usageOf, forgottenHas: (kind, [high, low]) => rows.forgottenHas(key, kind, high, low) };
   }

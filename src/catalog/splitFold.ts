@@ -4,9 +4,7 @@ import { resultOf, type FoldResult } from './foldFile.js';
 import { mergeFolds } from './foldMerge.js';
 import { foldRange, lineRanges, type FileRange, type RangeFold } from './rangeFold.js';
 import { SessionFold, type FoldSnapshot } from './sessionFold.js';
-
-/** A file read from its start is cut in parts from this size on, when the cores would otherwise sit idle. */
-export const SPLIT_FROM_BYTES = 64 * 1024 * 1024;
+import { SPLIT_FROM_BYTES } from './splitFromBytes.js';
 /**
  * About half of what one thread folds while a worker thread loads its modules (0.2–0.3 s): the calling thread's part is
  * longer by this much (by at most half a part), so that it waits less for the worker's; with all of it, the worker waited

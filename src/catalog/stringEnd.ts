@@ -39,12 +39,12 @@ export function closingQuote(bytes: Uint8Array, words: Int32Array, from: number,
 
 /**
  * The high bit of each byte of the word that is a quote, a backslash or under 0x20 (the tests for a zero or a smaller
- * byte in a word): exact for the lowest such byte, the ones above it now and then marked too.
+ * byte in a word): exact for the lowest such byte, the ones above it now and then marked too (a borrow starts only at
+ * such a byte). One `& ~x` serves the three tests (decision 103): a byte of 0x80 or over is neither of them, and its
+ * high bit is set in x, in x ^ 0x22 and in x ^ 0x5c alike.
  */
 function specialMask(x: number): number {
-  const quote = x ^ 0x22222222;
-  const backslash = x ^ 0x5c5c5c5c;
-  return (((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash) | ((x - 0x20202020) & ~x)) & 0x80808080;
+  return (((x ^ 0x22222222) - 0x01010101) | ((x ^ 0x5c5c5c5c) - 0x01010101) | (x - 0x20202020)) & ~x & 0x80808080;
 }
 
 /** Past the escape at `at`: one of \" \\ \/ \b \f \n \r \t, or \u and four hex digits; -1 for any other. */

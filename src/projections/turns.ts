@@ -45,11 +45,18 @@ export function selectTurns(state: TurnsState): Turn[] {
   return state.current === null ? toArray(state.earlier) : [...toArray(state.earlier), state.current];
 }
 
-/** Claude Code 1.0.x's compaction: a parentless user message that opens with the summary (no one's words; what it sums up is read). */
-const CONTINUED = 'This session is being continued from a previous conversation';
+/** How Claude Code opens a compaction's summary, in every version seen (1.0.x to 2.1.x). */
+export const CONTINUED = 'This session is being continued from a previous conversation';
 
+/**
+ * A compaction's summary on the main thread: no one's words, and what it sums up is read
+ * (decisions 68, 106). Claude Code flags it `isCompactSummary` (1.0.5x on, and 2.1.x after its
+ * boundary); 1.0.x also wrote it unflagged, as a parentless message that opens with the summary.
+ */
 export function isContinuationSummary(entry: Entry): boolean {
-  if (entry.type !== 'user' || entry.parentUuid !== null || entry.isSidechain === true) return false;
+  if (entry.type !== 'user' || entry.isSidechain === true) return false;
+  if (entry.isCompactSummary === true) return true;
+  if (entry.parentUuid !== null) return false;
   const content = entry.message.content;
   const first = typeof content === 'string' ? content : content.find(isTextBlock)?.text;
   return first?.startsWith(CONTINUED) === true;

@@ -9,6 +9,10 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  * fingerprints alike: about one chance in 10^13 per question at a million members), never no for
  * one that was: use it where a yes only sends you to the exact, slower way.
  */
+/** A set's slots before its first member, and how many it then makes room for. */
+const NO_SLOTS = new Uint32Array(0);
+const FIRST_CAPACITY = 1024;
+
 /** A string's fingerprint: two 32-bit halves. */
 export type Fingerprint = readonly [high: number, low: number];
 
@@ -19,8 +23,11 @@ export interface FingerprintLookup {
 }
 
 export class FingerprintSet {
-  /** Pairs of 32-bit halves; the pair (0, 0) marks an empty slot (a fingerprint of 0, 0 is stored as 0, 1). */
-  private slots = new Uint32Array(2 * 1024);
+  /**
+   * Pairs of 32-bit halves; the pair (0, 0) marks an empty slot (a fingerprint of 0, 0 is stored as 0, 1). None until
+   * the first add: a scan makes four sets a file and most stay empty (decision 103).
+   */
+  private slots = NO_SLOTS;
   private count = 0;
   /** The members in ascending order when the set was made from them and nothing was added since (`fromPairs`). */
   private sorted: Uint32Array | null = null;
@@ -35,9 +42,7 @@ export class FingerprintSet {
     const [high, low] = fingerprint(text);
     this.index();
     if (this.find(high, low) >= 0) return;
-    // Three quarters full at most: linear probing stays short, and a doubling leaves the set at
-    // least three eighths full (at half, a million uuids took 32 MB, and 48 MB while growing).
-    if ((this.count + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
+    this.makeRoom();
     this.place(high, low);
     this.count++;
     this.sorted = null;
@@ -57,7 +62,7 @@ export class FingerprintSet {
   addFingerprint([high, low]: Fingerprint): boolean {
     this.index();
     if (this.find(high, low) >= 0) return false;
-    if ((this.count + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
+    this.makeRoom();
     this.place(high, low);
     this.count++;
     this.sorted = null;
@@ -109,7 +114,7 @@ export class FingerprintSet {
   private index(): void {
     if (this.indexed) return;
     const pairs = this.sorted ?? new Uint32Array(0);
-    let capacity = 1024;
+    let capacity = FIRST_CAPACITY;
     while (pairs.length * 2 > capacity * 3) capacity *= 2;
     this.slots = new Uint32Array(2 * capacity);
     this.count = 0;
@@ -137,6 +142,7 @@ export class FingerprintSet {
   private find(high: number, low: number): number {
     if (!this.indexed) return this.search(high, low);
     const capacity = this.slots.length / 2;
+    if (capacity === 0) return -1;
     for (let slot = low & (capacity - 1); ; slot = (slot + 1) & (capacity - 1)) {
       const h = this.slotWord(2 * slot);
       const l = this.slotWord(2 * slot + 1);
@@ -151,6 +157,15 @@ export class FingerprintSet {
     while (this.slots[2 * slot] !== 0 || this.slots[2 * slot + 1] !== 0) slot = (slot + 1) & (capacity - 1);
     this.slots[2 * slot] = high;
     this.slots[2 * slot + 1] = low;
+  }
+
+  /**
+   * Room for one more: the first slots, or twice as many once three quarters are full (linear probing stays short, and a
+   * doubling leaves the set at least three eighths full; at half, a million uuids took 32 MB, and 48 MB while growing).
+   */
+  private makeRoom(): void {
+    if (this.slots.length === 0) this.slots = new Uint32Array(2 * FIRST_CAPACITY);
+    else if ((this.count + 1) * 4 > (this.slots.length / 2) * 3) this.grow();
   }
 
   private grow(): void {

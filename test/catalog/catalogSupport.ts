@@ -105,3 +105,6 @@ export const transcriptParts: readonly fc.Arbitrary<Buffer>[] = [
   transcriptFileBytes,
   fc.constant(lines([{ type: 'custom-title', customTitle: 'x'.repeat(3000) }])),
 ];
+
+/** A catalog that folds on from a row whatever the file's size: the fold-on tests' files are small (decision 103). */
+export const FOLD_ON_ANY_SIZE = { refoldUpToBytes: 0 } as const;

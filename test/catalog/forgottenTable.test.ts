@@ -6,6 +6,7 @@ import { foldFile } from '../../src/catalog/foldFile.js';
 import { SessionCatalog } from '../../src/catalog/sessionCatalog.js';
 import { compactBoundaryEntry, userEntry } from '../../src/testing/entryBuilders.js';
 import { tempDir } from '../support/tempDir.js';
+import { FOLD_ON_ANY_SIZE } from './catalogSupport.js';
 
 const lines = (entries: readonly unknown[]): string => entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
 const round = (n: number, parent: string | null): unknown[] => [
@@ -20,7 +21,7 @@ describe("the catalog's forgotten table (decision 94)", () => {
     const path = join(tempDir(), 'session.jsonl');
     writeFileSync(path, lines([...round(0, null), ...round(1, 'b-0'), ...round(2, 'b-1')]));
     const db = openCatalogDb(':memory:');
-    const catalog = new SessionCatalog(db);
+    const catalog = new SessionCatalog(db, FOLD_ON_ANY_SIZE);
     await catalog.summaries([path]);
     const snapshot = JSON.parse((db.prepare('SELECT snapshot FROM sessions').get() as { snapshot: string }).snapshot);
     expect(snapshot.window).not.toHaveProperty('forgotten');
@@ -39,7 +40,7 @@ describe("the catalog's forgotten table (decision 94)", () => {
   it('a tail that names a forgotten uuid found in the table gives the summary of a whole fold', async () => {
     const path = join(tempDir(), 'session.jsonl');
     writeFileSync(path, lines([...round(0, null), ...round(1, 'b-0'), ...round(2, 'b-1')]));
-    const catalog = new SessionCatalog(openCatalogDb(':memory:'));
+    const catalog = new SessionCatalog(openCatalogDb(':memory:'), FOLD_ON_ANY_SIZE);
     await catalog.summaries([path]);
     appendFileSync(path, lines([userEntry('u-late', 'back to the start', { parentUuid: 'u-0' })]));
     const [answer] = await catalog.summaries([path]);
@@ -51,7 +52,7 @@ describe("the catalog's forgotten table (decision 94)", () => {
     const path = join(tempDir(), 'session.jsonl');
     writeFileSync(path, lines([...round(0, null), ...round(1, 'b-0'), ...round(2, 'b-1')]));
     const db = openCatalogDb(':memory:');
-    const catalog = new SessionCatalog(db);
+    const catalog = new SessionCatalog(db, FOLD_ON_ANY_SIZE);
     await catalog.summaries([path]);
     writeFileSync(path, lines([userEntry('x-1', 'new', { parentUuid: null })]));
     const [answer] = await catalog.summaries([path]);

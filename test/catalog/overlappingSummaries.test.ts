@@ -5,6 +5,7 @@ import { openCatalogDb } from '../../src/catalog/catalogDb.js';
 import { foldFile } from '../../src/catalog/foldFile.js';
 import { SessionCatalog, type CatalogAnswer } from '../../src/catalog/sessionCatalog.js';
 import { tempDir } from '../support/tempDir.js';
+import { FOLD_ON_ANY_SIZE } from './catalogSupport.js';
 
 /** An assistant message with its usage, the i-th of a chain. */
 const message = (i: number): string =>
@@ -33,7 +34,7 @@ describe('overlapping summaries() calls on one catalog', () => {
     const dir = tempDir();
     const path = join(dir, 'session.jsonl');
     writeFileSync(path, [0, 1, 2].map(message).join(''));
-    const catalog = new SessionCatalog(openCatalogDb(join(dir, 'catalog.db')));
+    const catalog = new SessionCatalog(openCatalogDb(join(dir, 'catalog.db')), FOLD_ON_ANY_SIZE);
     await catalog.summaries([path]);
     appendFileSync(path, [3, 4, 5].map(message).join(''));
     const [first, second] = await Promise.all([catalog.summaries([path]), catalog.summaries([path])]);

@@ -6,6 +6,7 @@ import { foldFile } from '../../src/catalog/foldFile.js';
 import { SessionCatalog } from '../../src/catalog/sessionCatalog.js';
 import { assistantEntry, text } from '../../src/testing/entryBuilders.js';
 import { tempDir } from '../support/tempDir.js';
+import { FOLD_ON_ANY_SIZE } from './catalogSupport.js';
 
 let uuids = 0;
 const line = (messageId: string, output: number, day = '2026-01-01'): string =>
@@ -21,7 +22,7 @@ describe("the catalog's usage table (decision 94)", () => {
     const path = join(tempDir(), 'session.jsonl');
     writeFileSync(path, Array.from({ length: 40 }, (_, i) => line(`msg_${i}`, 1)).join(''));
     const db = openCatalogDb(':memory:');
-    const catalog = new SessionCatalog(db);
+    const catalog = new SessionCatalog(db, FOLD_ON_ANY_SIZE);
     await catalog.summaries([path]);
     const snapshot = (db.prepare('SELECT snapshot FROM sessions').get() as { snapshot: string }).snapshot;
     expect(JSON.parse(snapshot)).not.toHaveProperty('usage');
@@ -43,7 +44,7 @@ describe("the catalog's usage table (decision 94)", () => {
     const path = join(tempDir(), 'session.jsonl');
     writeFileSync(path, line('msg_a', 1) + line('msg_b', 1));
     const db = openCatalogDb(':memory:');
-    const catalog = new SessionCatalog(db);
+    const catalog = new SessionCatalog(db, FOLD_ON_ANY_SIZE);
     await catalog.summaries([path]);
     writeFileSync(path, line('msg_c', 5));
     const [answer] = await catalog.summaries([path]);

@@ -7,6 +7,7 @@ import { REREAD_WINDOW_BYTES } from '../../src/catalog/chainWindow.js';
 import { foldFile } from '../../src/catalog/foldFile.js';
 import { SessionCatalog } from '../../src/catalog/sessionCatalog.js';
 import { tempDir } from '../support/tempDir.js';
+import { FOLD_ON_ANY_SIZE } from './catalogSupport.js';
 
 /** A session written, folded into a fresh catalog, grown by `more` bytes of another session, and folded on. */
 async function foldedTwice(bytes: number, compactions: number, more: number) {
@@ -14,7 +15,7 @@ async function foldedTwice(bytes: number, compactions: number, more: number) {
   const path = join(dir, 'session.jsonl');
   writeCorpus(path, bytes, 11, { compactions });
   const db = openCatalogDb(':memory:');
-  const catalog = new SessionCatalog(db);
+  const catalog = new SessionCatalog(db, FOLD_ON_ANY_SIZE);
   await catalog.summaries([path]);
   const snapshot = () => (db.prepare('SELECT snapshot FROM sessions').get() as { snapshot: string }).snapshot;
   const first = snapshot();

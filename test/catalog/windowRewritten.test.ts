@@ -7,6 +7,7 @@ import { foldFile } from '../../src/catalog/foldFile.js';
 import { SessionCatalog } from '../../src/catalog/sessionCatalog.js';
 import { HEAD_BYTES } from '../../src/search/fileIdentity.js';
 import { tempDir } from '../support/tempDir.js';
+import { FOLD_ON_ANY_SIZE } from './catalogSupport.js';
 
 /** The file with each assistant entry between its first and last HEAD_BYTES of another kind (as many bytes): same size. */
 function rewriteMiddle(path: string): void {
@@ -28,7 +29,7 @@ describe('a chain window read again from bytes rewritten since the row was store
     const path = join(dir, 'session.jsonl');
     writeCorpus(path, 600_000, 11, { compactions: 0 });
     const db = openCatalogDb(':memory:');
-    const catalog = new SessionCatalog(db);
+    const catalog = new SessionCatalog(db, FOLD_ON_ANY_SIZE);
     await catalog.summaries([path]);
     const { snapshot } = db.prepare('SELECT snapshot FROM sessions').get() as { snapshot: string };
     expect(JSON.parse(snapshot).window).toMatchObject({ reread: true });

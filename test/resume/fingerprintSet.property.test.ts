@@ -24,6 +24,21 @@ describe('FingerprintSet', () => {
     );
   });
 
+  it('an empty set, made without slots (decision 103), answers no, lists nothing, and grows from its first member', () => {
+    const empty = new FingerprintSet();
+    expect(empty.mayHave('a')).toBe(false);
+    expect(empty.hasFingerprint(fingerprint('a'))).toBe(false);
+    expect([...empty.sortedPairs()]).toEqual([]);
+    const fromNone = FingerprintSet.fromPairs(new Uint32Array(0));
+    expect(fromNone.mayHave('a')).toBe(false);
+    const uuids = Array.from({ length: 3_000 }, (_, i) => `uuid-${i}`);
+    for (const uuid of uuids) fromNone.add(uuid);
+    expect(fromNone.size).toBe(uuids.length);
+    expect(uuids.every((uuid) => fromNone.mayHave(uuid))).toBe(true);
+    expect(fromNone.addFingerprint(fingerprint('uuid-7'))).toBe(false);
+    expect(new FingerprintOverlay(empty).mayHave('a')).toBe(false);
+  });
+
   it('lists its members once each as (high, low) pairs in ascending order, what the catalog inserts in key order (decision 95)', () => {
     fc.assert(
       fc.property(fc.array(fc.string(), { maxLength: 3_000, size: 'max' }), (added) => {

@@ -1,6 +1,7 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
 import { askCallIds, personsAnswersIn, type AskQuestion } from './askAnswers.js';
+import { withoutCompactionSummaries } from './compactionSummary.js';
 import { choiceStatement } from './lastingChoice.js';
 import { isTaskPrompt, personsWords } from './personsWords.js';
 import { latestPerSubject } from './latestPerSubject.js';
@@ -14,6 +15,10 @@ import { factKind } from './factKinds.js';
 import { isPersonsSetup } from './personsSetup.js';
 import { isWorkflowRule } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
+import { isOneChangeStory } from './oneChangeStory.js';
+import { isOneOffStep } from './oneOffStep.js';
+import { describesScenario } from './scenarioFraming.js';
+import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
 import { isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
@@ -247,8 +252,10 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
 const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
 
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  // What one commit or pull request did is git's and the tracker's story (decision 106).
+  if (isOneChangeStory(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
-  return found !== undefined && RULE_CUES.has(found.cue) && decidesWorkAtHand(sentence) ? undefined : found;
+  return found !== undefined && RULE_CUES.has(found.cue) && (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) ? undefined : found;
 }
 
 function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
@@ -266,7 +273,9 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (noise(sentence, false))
     return isEnoughChoice(sentence) && !noise(sentence, false, false) ? make('project', 'project-fact', quote, quote) : undefined;
   const core = sentence.replace(LEADING_TIME, '');
-  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core) || isPersonsSetup(core)) return make('user', 'about-me', quote, quote);
+  // "I only want to keep X, so…" decides something of the project; it says nothing of who the person is (decision 106).
+  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core) || isPersonsSetup(core))
+    return isWishAboutWork(core) ? make('project', 'project-fact', quote, quote) : make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
   const rule =
@@ -336,7 +345,8 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
       const statement = choiceStatement(choice, messageIndex);
       if (statement !== undefined && !looksSecret(statement.text)) found.push(statement);
     }
-    const text = [humanText(message), ...answers.words].filter((t) => t !== '').join('\n\n');
+    // A compaction's summary is Claude Code's account of the work, not the person's words (decision 106).
+    const text = [humanText(withoutCompactionSummaries(message)), ...answers.words].filter((t) => t !== '').join('\n\n');
     if (text === '') return;
     if (!looksSecret(text)) {
       // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
@@ -354,6 +364,7 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
       const task = isTaskPrompt(text);
       const statements = said.map((piece, i) => {
         const statement = statementOf(piece.text, lastAssistant, i === 0);
+        if (describesScenario(said[i - 1]?.text, piece.text)) return undefined;
         return task && statement !== undefined && !LASTING_CUES.has(statement.cue) ? undefined : statement;
       });
       for (const statement of grouped(said, statements)) found.push({ ...statement, messageIndex });

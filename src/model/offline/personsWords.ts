@@ -1,3 +1,4 @@
+import { GIT_OUTPUT_LINE } from './gitOutput.js';
 import { DONT, IMPERATIVE } from './statementKinds.js';
 import { differentLanguages, languagesOf, type Language } from './textLanguage.js';
 
@@ -29,6 +30,7 @@ const MACHINE_LINE = new RegExp(
     // a runner's summary ("Tests  5 passed (5)", "Duration  1.2s"); "Tests go next to the code" is a person's sentence
     String.raw`^\s*(?:(?:Test Files|Tests|Duration)\s+\d|(?:Ran \d+ tests?|Exit code|exit status|real\s+\d|Compiled|Build (?:failed|succeeded))\b)`,
     String.raw`^\s*[\w.-]+(?:\/[\w.-]+)+:\d+(?::\d+)?\b`, // path:line:col
+    GIT_OUTPUT_LINE.source, // what git prints (decision 106)
   ].join('|'),
 );
 

@@ -31,6 +31,27 @@ function compactedSession(): string {
   return path;
 }
 
+/**
+ * A prompt that set off an automatic compaction before any answer, whose boundary names a logical
+ * parent the file does not hold (seen in 2.1.45): the boundary starts a chain of its own, read on
+ * from the prompt, so the summary would follow the prompt and be read with it as one user message.
+ */
+function compactedRightAfterPrompt(): string {
+  const entries: Entry[] = [
+    userEntry('u1', 'prompt 1', { parentUuid: null, timestamp: t(1) }),
+    assistantEntry('a1', 'm1', text('answer 1'), { parentUuid: 'u1', timestamp: t(2) }),
+    userEntry('u2', 'prompt 2', { parentUuid: 'a1', timestamp: t(3) }),
+    compactBoundaryEntry('boundary', 'not-in-the-file', undefined, { timestamp: t(4) }),
+    compactSummaryEntry('summary', 'boundary', 'This session is being continued from a previous conversation. Always use tabs.', {
+      timestamp: t(4),
+    }),
+    assistantEntry('a2', 'm2', text('answer 2'), { parentUuid: 'summary', timestamp: t(5) }),
+  ];
+  const path = join(tempDir(), '00000000-0000-4000-8000-00000000000d.jsonl');
+  writeFileSync(path, toJsonl(entries));
+  return path;
+}
+
 const cited = (chunks: Iterable<SessionChunk>): string[] => [...chunks].flatMap((c) => c.messages.map((m) => m.uuid));
 
 const recordedChunk = (first: string, last: string) =>
@@ -49,6 +70,13 @@ describe('backfill chunks of a compacted session', () => {
     const chunks = [...unrecordedChunks(view, 100)];
     expect(cited(chunks)).toEqual(['u1', 'a1', 'u2', 'a2', 'u3', 'a3', 'u4', 'a4', 'u5', 'a5', 'u6', 'a6']);
     expect(chunks.flatMap((c) => c.messages.map((m) => m.text)).join('\n')).not.toContain('We worked on turns 1 to 3.');
+  });
+
+  it('leave out a summary written right after a prompt: it is not the words of the prompt it follows (decision 106)', () => {
+    const chunks = [...unrecordedChunks(readSessionView(compactedRightAfterPrompt(), join(tempDir(), 'effects.jsonl')), 100)];
+    const prompt = chunks.flatMap((c) => c.messages).find((m) => m.uuid === 'u2');
+    expect(prompt?.texts).toEqual(['prompt 2']);
+    expect(chunks.flatMap((c) => c.messages.map((m) => m.text)).join('\n')).not.toContain('Always use tabs');
   });
 
   it('after a run that read only the part after the compaction, send the part before once, and nothing of what was read', () => {

@@ -1,0 +1,28 @@
+import { LASTING } from './lastingWords.js';
+
+/**
+ * A step of the task at hand said the way a rule is (decision 106): "don't create a PR, just a
+ * commit" trades one deliverable for another, and "only run the unit tests this time" says itself
+ * that it holds once. Neither tells how work goes from now on. Said of a kind of thing ("don't
+ * create PRs, only commits") or with a lasting word ("never", "from now on"), it is a rule.
+ */
+
+/**
+ * "Don't <make> a / an / the / this / that <one thing>…, just / only …": one deliverable traded for
+ * another. The verb makes or ships something (create, open, write, push…): "don't use an ORM, just
+ * plain SQL" or "don't mock the clock, only the network" says how to work. The thing given up is
+ * one thing, named with an article or pointed at; a plural ("PRs") or a bare name is a kind, and
+ * the contrast then a rule.
+ */
+const ONE_THING_TRADED =
+  /^(?:please\s+)?(?:don't|do not|dont|no need to)\s+(?:create|open|make|write|add|file|raise|submit|send|draft|start|do|build|push|merge|cut|tag|release|publish|run|bump|deploy)\s+(?:(?:a|an|the|this|that)\s+(?:[\w.-]+\s+){0,2}?[\w.-]*[^s\s,;]|it|this|that)(?:\s+(?:for|in|on)\s+(?:this|that|it)\b)?\s*[,;:\u2013\u2014-]\s*(?:but\s+)?(?:just|only|simply)\b/i;
+
+/** A sentence that says it holds this once: "this time", "just this once", "for this one", "for this PR". */
+const THIS_ONCE =
+  /\b(?:this time|this once|for this one|for (?:this|that) (?:pr|pull request|commit|change|task|fix|release|run|ticket|issue|bug|feature))\b/i;
+
+/** Whether a sentence read as a rule is a step of the work at hand. */
+export function isOneOffStep(sentence: string): boolean {
+  if (LASTING.test(sentence)) return false;
+  return ONE_THING_TRADED.test(sentence.trim()) || THIS_ONCE.test(sentence);
+}
