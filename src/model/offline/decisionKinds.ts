@@ -87,8 +87,9 @@ function outOfScope(sentence: string): DecidedKind | undefined {
 /** A lasting requirement: "it needs to work on Windows too", "the CLI must run without network access". */
 const REQUIREMENT =
   /^(?:it|(?:the|our|all|every)\s+(?:[\w-]+\s+){0,2}[\w-]+|[\w-]+(?:\s+[\w-]+)?)\s+(?:must|needs to|has to|have to|need to|should)\s+(?:always\s+)?(?:keep\s+)?(?:work|working|run|support|stay|remain|load|start|respond|build|be\s+(?:usable|accessible|compatible|backwards?[- ]compatible|responsive|deterministic|idempotent|available|reachable|runnable|installable))\b(.*)$/i;
+// A runtime and its version count as a platform: "it needs to run on Node 16" (decision 104).
 const QUALIFIED =
-  /\b(?:offline|on\s+(?:windows|linux|mac|macos|mobile|ios|android|every|all|both|any)|in under|under \d|within \d|without|with no|across|for (?:all|every|any)|everywhere|in (?:the browser|ci|every|all)|too|as well|both|always|\d+\s*(?:ms|s|seconds?|minutes?|mb|gb|kb))\b/i;
+  /\b(?:on\s+[a-z][\w.+#-]*\s+v?\d+(?:\.\d+)*|offline|on\s+(?:windows|linux|mac|macos|mobile|ios|android|every|all|both|any)|in under|under \d|within \d|without|with no|across|for (?:all|every|any)|everywhere|in (?:the browser|ci|every|all)|too|as well|both|always|\d+\s*(?:ms|s|seconds?|minutes?|mb|gb|kb))\b/i;
 const EXPECTATION = /\b(?:now|again|once|after|fix\w*|still|but|though|yet|when I|if I|i think)\b/i;
 
 /** "I do want to support several profiles": a requirement said with emphasis, not a task of the moment. */

@@ -29,10 +29,18 @@ const BUILT_FOR =
 const HOW_CODE_GETS_IN =
   /^(?:we|I)\s+(?:always\s+)?(?:work|contribute|develop|push)\s+(?:from|through|via|on|in|to)\s+(?:a|our|my)\s+(?:own\s+)?fork\b|^we\s+(?:don't|do not|can't|cannot)\s+(?:have\s+)?(?:push|write|merge|commit|admin)\s+(?:access|rights|permissions?)\b|^we\s+(?:can't|cannot)\s+push\s+(?:directly\s+)?to\s+(?:upstream|the upstream repo)\b/i;
 
+/** Who works on it: "it's just me working on this", "we're a team of three", "I'm the only developer". */
+const WHO_WORKS_ON_IT =
+  /^(?:it's|it is)\s+just\s+me\s+(?:working on|on|maintaining)\b|^we(?:'re| are)\s+a\s+(?:small\s+)?team\s+of\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|^I(?:'m| am)\s+the\s+only\s+(?:one|person|developer|dev|engineer|maintainer)\b/i;
+
 /** Said of the moment: "right now", "today". */
 const OF_THE_MOMENT = /\b(?:right now|at the moment|for now|today|currently|yet|anymore)\b/i;
 
 /** Whether a sentence says who is who around the project. */
 export const isPeopleFact = (sentence: string): boolean =>
-  (ROLE_BY_NAME.test(sentence) || USERS.test(sentence) || BUILT_FOR.test(sentence) || HOW_CODE_GETS_IN.test(sentence)) &&
+  (ROLE_BY_NAME.test(sentence) ||
+    USERS.test(sentence) ||
+    BUILT_FOR.test(sentence) ||
+    HOW_CODE_GETS_IN.test(sentence) ||
+    WHO_WORKS_ON_IT.test(sentence)) &&
   !OF_THE_MOMENT.test(sentence);

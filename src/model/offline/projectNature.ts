@@ -11,7 +11,7 @@
 const NATURE = String.raw`(?:side project|prototype|hackathon project|throwaway (?:code|project|script|prototype)|proof of concept|poc|mvp|demo app|toy project|hobby project|personal project|learning project|internal tool|open[- ]source project|school project|production (?:code|app|service|system))`;
 
 /** The project itself, named or pointed at as a whole. */
-const THE_PROJECT = String.raw`(?:this|it|the project|this project|this repo|this repository|this codebase|this app|the app)`;
+const THE_PROJECT = String.raw`(?:this|it|the project|this project|this repo|the repo|this repository|this codebase|this app|the app)`;
 
 const NATURE_FACTS = new RegExp(
   [
@@ -19,6 +19,8 @@ const NATURE_FACTS = new RegExp(
     String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:just\s+|only\s+|still\s+|mostly\s+|basically\s+)?(?:(?:a|an|our)\s+)?(?:[\w-]+\s+)?${NATURE}\b`,
     // "This repo is the backend for our mobile app", "This is a fork of the upstream Hugo theme"
     String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:the|a|an|our)\s+(?:[\w-]+\s+)?(?:backend|frontend|server|client|api|cli|sdk|website|docs site|mobile app|web app)\s+(?:for|of)\s+(?:our|the|a|an)\s+\S|^${THE_PROJECT}(?:\s+is|'s)\s+a\s+fork\s+of\s+(?:the\s+)?\S`,
+    // "This repo is public": who can read it decides what may be committed
+    String.raw`^(?:the|this|our)\s+(?:project|repo|repository|codebase|app)(?:\s+is|'s)\s+(?:still\s+)?(?:public|private|open[- ]source|closed[- ]source|proprietary)\s*(?:[.!,;]|$)`,
     // "The project is in maintenance mode", "This app is still in beta"
     String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:still\s+|now\s+)?in\s+(?:maintenance mode|beta|alpha|early development|early access|production)\b`,
     // "We're building a CLI for managing dotfiles": what the project makes

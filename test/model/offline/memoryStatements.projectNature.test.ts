@@ -55,3 +55,15 @@ describe('the language to answer in, after what the code is written in (decision
   kept('feedback', ['Code and comments in English, talk to me in Spanish.']);
   notKept(['Translate the comments in English.']);
 });
+
+describe('who may read the project, who works on it, and the runtime it needs (decision 104)', () => {
+  kept('project', [
+    'This repo is public.',
+    "The repo is private, so it's fine to commit the test fixtures.",
+    "It's just me working on this.",
+    "We're a team of three.",
+    'The code has to run on Python 3.8 because of the server.',
+    'It needs to run on Node 16.',
+  ]);
+  notKept(['It needs to run now.', 'The test has to run on the new branch.', 'This is public.', "It's just me, sorry."]);
+});
