@@ -224,8 +224,6 @@ const NAMED_PLACE = String.raw`(?:folder|base|database|collection|tab|space|proj
 const REFERENCE_NOUN = String.raw`(?:portal|inbox|readme|report|saved report|mockups|designs|wireframes|minutes|recordings|contracts|maquettes|vault|password manager|mailing list|ops repo|infra repo|docs repo|style guide|guidelines|wiki page|dashboard|board|channel|runbook|run book|playbook|wiki|confluence|notion|jira|linear|grafana|datadog|sentry|kibana|pagerduty|opsgenie|statuspage|status page|spreadsheet|sheet|google doc|doc|docs|documentation|design doc|spec|rfc|adr|figma|miro|trello|asana|handbook|postman collection|drive|sharepoint|tracker|backlog|project board|kanban|calendar|rotation|logs?|metrics|traces|alerts?|tickets?|issues? tracker|bugs?)`;
 export const REFERENCE = new RegExp(
   [
-    // A local address a part of the project is served at, said alone (decision 104): "the frontend is at localhost:3000".
-    String.raw`\b(?:is|are|runs|run|lives|is served|listens)\s+(?:at|on)\s+(?:https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}(?:\/\S*)?\s*[.!]?$`,
     // A URL given as the place of something ("is at", "see", "docs: …"), not one met in a request.
     String.raw`(?:\b(?:is|are|at|see|check|here|under|in|on|from|via|lives?|ici|hier|aquí|sur|auf|en|dans)\s*:?\s*|:\s*|\(\s*)<?https?:\/\/\S+`,
     String.raw`(?:^|\s)#[a-z0-9][a-z0-9_-]{2,}\b`,
@@ -261,8 +259,13 @@ export const REFERENCE_BY_TOOL = new RegExp(
   ].join('|'),
 );
 
-/** A reference, said with a place word or by a tool's name. */
-export const isReference = (sentence: string): boolean => REFERENCE.test(sentence) || REFERENCE_BY_TOOL.test(sentence);
+/** A local address a part of the project is served at, said alone (decision 104): "the frontend is at localhost:3000". */
+const LOCAL_ADDRESS =
+  /\b(?:is|are|runs|run|lives|is served|listens)\s+(?:at|on)\s+(?:https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}(?:\/\S*)?\s*[.!]?$/i;
+
+/** A reference, said with a place word or by a tool's name, or a local address (looked for only when the sentence has a port). */
+export const isReference = (sentence: string): boolean =>
+  REFERENCE.test(sentence) || REFERENCE_BY_TOOL.test(sentence) || (sentence.includes(':') && LOCAL_ADDRESS.test(sentence));
 
 /** Questions: a question mark, or the words questions start with. */
 export const QUESTION =
