@@ -87,8 +87,9 @@ function outOfScope(sentence: string): DecidedKind | undefined {
 /** A lasting requirement: "it needs to work on Windows too", "the CLI must run without network access". */
 const REQUIREMENT =
   /^(?:it|(?:the|our|all|every)\s+(?:[\w-]+\s+){0,2}[\w-]+|[\w-]+(?:\s+[\w-]+)?)\s+(?:must|needs to|has to|have to|need to|should)\s+(?:always\s+)?(?:keep\s+)?(?:work|working|run|support|stay|remain|load|start|respond|build|be\s+(?:usable|accessible|compatible|backwards?[- ]compatible|responsive|deterministic|idempotent|available|reachable|runnable|installable))\b(.*)$/i;
+// A runtime and its version count as a platform: "it needs to run on Node 16" (decision 104).
 const QUALIFIED =
-  /\b(?:offline|on\s+(?:windows|linux|mac|macos|mobile|ios|android|every|all|both|any)|in under|under \d|within \d|without|with no|across|for (?:all|every|any)|everywhere|in (?:the browser|ci|every|all)|too|as well|both|always|\d+\s*(?:ms|s|seconds?|minutes?|mb|gb|kb))\b/i;
+  /\b(?:on\s+[a-z][\w.+#-]*\s+v?\d+(?:\.\d+)*|offline|on\s+(?:windows|linux|mac|macos|mobile|ios|android|every|all|both|any)|in under|under \d|within \d|without|with no|across|for (?:all|every|any)|everywhere|in (?:the browser|ci|every|all)|too|as well|both|always|\d+\s*(?:ms|s|seconds?|minutes?|mb|gb|kb))\b/i;
 const EXPECTATION = /\b(?:now|again|once|after|fix\w*|still|but|though|yet|when I|if I|i think)\b/i;
 
 /** "I do want to support several profiles": a requirement said with emphasis, not a task of the moment. */
@@ -108,9 +109,9 @@ function requirement(sentence: string): DecidedKind | undefined {
   return QUALIFIED.test(match[1] ?? '') ? { type: 'project', cue: 'project-fact' } : undefined;
 }
 
-/** "You must not push to main", "we shouldn't depend on lodash": a prohibition said with a modal. */
+/** "You must not push to main", "we shouldn't depend on lodash", "in cloud mode we should not…" (decision 104): a prohibition said with a modal. */
 const MODAL_NOT =
-  /^(?:you|we|u)\s+(?:really\s+|just\s+|also\s+)?(?:must|should|shall|ought to|need to|have to|are not to|are never to)(?:n't|\s+not|\s+never)\s+(?!have\b|be able\b|need\b)(?:ever\s+)?(\w+)/i;
+  /^(?:(?:in|on|for|under|inside)\s+(?!(?:this|that|these|those|it|the meantime)\b)(?:the\s+)?[\w-]+(?:\s+[\w-]+)?,?\s+)?(?:you|we|u)\s+(?:really\s+|just\s+|also\s+)?(?:must|should|shall|ought to|need to|have to|are not to|are never to)(?:n't|\s+not|\s+never)\s+(?!have\b|be able\b|need\b)(?:ever\s+)?(\w+)/i;
 const TRY_NOT =
   /^(?:please\s+)?(?:try|make sure|be careful|remember)\s+(?:not to|never to|to never|to not|(?:you|we)\s+(?:don't|do not|never))\s+\w+/i;
 /** Verbs of what happens rather than what someone does: "you shouldn't see that error" says what to expect. */
@@ -162,6 +163,10 @@ const OTHER_LANGUAGE_KINDS: ReadonlyArray<readonly [RegExp, DecidedKind]> = [
     { type: 'feedback', cue: 'preference' },
   ],
   [/^no\s+(?:es|será|sería)\s+(?:necesario|obligatorio)|^no\s+hace\s+falta\s+(?:que\s+)?\S/i, { type: 'project', cue: 'project-fact' }],
+  [
+    /^(?:usamos|utilizamos|trabajamos con|on utilise|nous utilisons)\s+[\w.@/+#-]+(?:\s+[\w.@/+#-]+)?\s*,?\s*(?:no|y no|pas|et non|et pas)\s+[\w.@/+#-]+\s*[.!]?$/i,
+    { type: 'feedback', cue: 'preference' },
+  ],
   [
     /^(?:usemos|usaremos|vamos a usar|nos quedamos con|quedémonos con|utilisons|on utilise|on garde)\s+\S/i,
     { type: 'project', cue: 'project-fact' },
@@ -221,7 +226,7 @@ const KIND_WORDS = new Set(
     'non-negotiable idempotent portable reproducible deterministic configurable stateless cross-platform compatible offline ' +
     'dependency-free zero-config independent agnostic not never don put place store write name prefix suffix format log ' +
     'structure organise organize group spell indent title document shop house idea idée plan objetivo meta intención objectif ' +
-    'solo sólo solamente únicamente besoin necesario obligatorio falta usemos usaremos usar quedamos quedémonos ' +
+    'solo sólo solamente únicamente besoin necesario obligatorio falta usemos usaremos usar usamos utilizamos trabajamos quedamos quedémonos ' +
     'utilisons utilise garde tiene tienen debe doit doivent debes deberías debemos dois devez transcribed dictated voice speech typed'
   ).split(' '),
 );

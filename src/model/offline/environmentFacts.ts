@@ -8,7 +8,7 @@
  */
 
 /** Lower-case names of tools people write without capitals. */
-const LOWER_TOOLS = String.raw`(?:pnpm|npm|yarn|bun|deno|node|vitest|jest|mocha|pytest|uv|poetry|pip|conda|cargo|rustup|docker|podman|kubectl|k8s|terraform|wrangler|vite|webpack|esbuild|rollup|turbo|nx|tailwind|prettier|eslint|biome|ruff|mypy|postgres|mysql|sqlite|redis|mongo|mongodb|supabase|firebase|vercel|netlify|railway|heroku|nginx|caddy|systemd|tmux|zsh|bash|fish|git|gh|make|just|bazel|gradle|maven)`;
+const LOWER_TOOLS = String.raw`(?:pnpm|npm|yarn|bun|deno|node|vitest|jest|mocha|pytest|uv|poetry|pip|conda|cargo|rustup|docker|podman|kubectl|k8s|terraform|wrangler|vite|webpack|esbuild|rollup|turbo|nx|tailwind|prettier|eslint|biome|ruff|mypy|postgres|mysql|sqlite|redis|mongo|mongodb|supabase|firebase|vercel|netlify|railway|heroku|nginx|caddy|systemd|tmux|zsh|bash|fish|git|gh|make|just|bazel|gradle|maven|github|gitlab|bitbucket|cloudflare|aws|gcp|azure|jira|sentry|datadog|honeycomb|circleci|buildkite|jenkins|homebrew|pypi|ghcr|dockerhub|kubernetes|helm|ansible|pulumi|digitalocean|hetzner)`;
 
 /**
  * A named thing: a word with a capital that is not the first of its sentence, something with a dot,
@@ -18,7 +18,7 @@ const LOWER_TOOLS = String.raw`(?:pnpm|npm|yarn|bun|deno|node|vitest|jest|mocha|
 export const NAMED = String.raw`(?:\p{Lu}[\p{L}\p{N}+#-]*|[\p{L}\p{N}~.-]*[./:_@][\p{L}\p{N}./:_@-]*[\p{L}\p{N}]|\d+(?:\.\d+)*|\x60[^\x60]+\x60|${LOWER_TOOLS}(?![\p{L}\p{N}]))`;
 
 /** Words that say something is wrong or uncertain: a sentence with one is a symptom or a guess, not a settled fact. */
-const TROUBLE =
+export const TROUBLE =
   /\b(?:but|though|although|error|errors|fail\w*|crash\w*|broken|breaks?|bug\w*|issue|issues|problem\w*|wrong|hang\w*|stuck|slow|blank|doesn't|does not|can't|cannot|won't|isn't|aren't|think|seems?|maybe|probably|might|not sure|fallo|falla|roto|rota|caíd[oa]|lent[oa]|problema|no funciona)\b/iu;
 
 /** The same subjects in Spanish. */
@@ -43,11 +43,11 @@ const HOUSE_STACK = new RegExp(
 /** "Our staging DB is Postgres 15 on RDS", "The backend lives in ../api", "The main branch is called trunk". */
 const PLACE_FACT = new RegExp(
   [
-    String.raw`^(?:[Tt]he|[Oo]ur)\s+(?:[\w-]+\s+){0,2}${PLACE_NOUN}\s+(?:lives (?:in|at)|is in|is on|runs on|is hosted on|is deployed (?:on|to)|is|are)\s+${NAMED}`,
+    String.raw`^(?:[Tt]he|[Oo]ur)\s+(?:[\w-]+\s+){0,2}${PLACE_NOUN}\s+(?:lives (?:in|at)|is (?:checked out|cloned) (?:at|in|to|under)|is in|is on|runs on|is hosted on|is deployed (?:on|to)|is|are)\s+${NAMED}`,
     String.raw`^(?:[Tt]he|[Oo]ur)\s+(?:[\w-]+\s+){0,2}${PLACE_NOUN}\s+is\s+(?:called|named)\s+\S+`,
     // Spanish: "la web está en Cloudflare Pages", "el backend está alojado en Railway"
     String.raw`^(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as|[Nn]uestr[oa]s?)\s+${PLACE_NOUN_ES}\s+(?:\S+\s+){0,2}(?:está|están|vive|viven|corre|corren)\s+(?:alojad[oa]s?\s+|desplegad[oa]s?\s+|publicad[oa]s?\s+)?en\s+${NAMED}`,
-    String.raw`^(?:[Aa]ll|[Ee]very|[Ee]ach)\s+(?:[\w-]+\s+){1,2}(?:are|is)\s+(?:stored|kept|saved|written|logged|formatted)\s+(?:in|as)\s+${NAMED}`,
+    String.raw`^(?:[Aa]ll|[Ee]very|[Ee]ach)\s+(?:[\w-]+\s+){1,2}(?:are|is)\s+(?:stored|kept|saved|written|logged|formatted|shown|displayed|rendered|reported)\s+(?:in|as)\s+${NAMED}`,
   ].join('|'),
   'u',
 );
@@ -96,4 +96,4 @@ export function isEnvironmentFact(sentence: string): boolean {
 
 /** "Respond in English", "Respóndeme en español": the language the person wants answers in. */
 export const ANSWER_LANGUAGE =
-  /^(?:please\s+)?(?:always\s+)?(?:respond|answer|reply|talk|speak|write)\s+(?:to me\s+|me\s+)?(?:only\s+)?in\s+(?:english|spanish|german|french|portuguese|italian|dutch|japanese|chinese|korean)\b|^(?:por favor\s+)?(?:respóndeme|respondeme|contéstame|háblame|responde|contesta)\s+(?:siempre\s+)?en\s+(?:español|inglés|castellano)\b|^(?:réponds|répondez|parle|parlez)(?:-moi)?\s+en\s+(?:français|anglais)\b|^(?:antworte|antwortet|sprich)\s+(?:mir\s+)?(?:immer\s+)?(?:auf|in)\s+(?:deutsch|englisch)\b/i;
+  /,\s*(?:please\s+)?(?:talk|speak|respond|answer|reply|write)\s+(?:to\s+)?me\s+in\s+(?:english|spanish|german|french|portuguese|italian|dutch|japanese|chinese|korean)\b|^(?:please\s+)?(?:always\s+)?(?:respond|answer|reply|talk|speak|write)\s+(?:to me\s+|me\s+)?(?:only\s+)?in\s+(?:english|spanish|german|french|portuguese|italian|dutch|japanese|chinese|korean)\b|^(?:por favor\s+)?(?:respóndeme|respondeme|contéstame|háblame|responde|contesta)\s+(?:siempre\s+)?en\s+(?:español|inglés|castellano)\b|^(?:réponds|répondez|parle|parlez)(?:-moi)?\s+en\s+(?:français|anglais)\b|^(?:antworte|antwortet|sprich)\s+(?:mir\s+)?(?:immer\s+)?(?:auf|in)\s+(?:deutsch|englisch)\b/i;

@@ -10,7 +10,9 @@ import { keptOnRequest } from './memoryRequest.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
-import { ANSWER_LANGUAGE, isEnvironmentFact, premiseOf } from './environmentFacts.js';
+import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
+import { factKind } from './factKinds.js';
+import { isPersonsSetup } from './personsSetup.js';
 import { isWorkflowRule } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
 import { isOneChangeStory } from './oneChangeStory.js';
@@ -19,7 +21,7 @@ import { describesScenario } from './scenarioFraming.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
-import { FACT_NOT, isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
+import { isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
   ABOUT_ME,
   BUG_NARRATIVE,
@@ -32,7 +34,6 @@ import {
   GENERIC_SUBJECT,
   IMPERATIVE,
   LEADING_TIME,
-  MOVE,
   NORM,
   OWNERSHIP,
   STYLE_FEEDBACK,
@@ -282,7 +283,7 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
     return isEnoughChoice(sentence) && !noise(sentence, false, false) ? make('project', 'project-fact', quote, quote) : undefined;
   const core = sentence.replace(LEADING_TIME, '');
   // "I only want to keep X, so…" decides something of the project; it says nothing of who the person is (decision 106).
-  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core))
+  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core) || isPersonsSetup(core))
     return isWishAboutWork(core) ? make('project', 'project-fact', quote, quote) : make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
@@ -298,10 +299,8 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
     return madeOf(kindOpeningAsTask(sentence), quote);
   // "I want you to add integration tests…" asks for work now (decision 77).
   if (isWorkWish(sentence) && !rule) return undefined;
-  if (MOVE.test(sentence) || FACT_NOT.test(sentence)) return make('project', 'project-fact', quote, quote);
-  if (isReference(sentence)) return make('reference', 'reference', quote, quote);
-  if (PROJECT_FACT.test(sentence) || OWNERSHIP.test(sentence)) return make('project', 'project-fact', quote, quote);
-  if (isEnvironmentFact(sentence) && !rule) return make('project', 'project-fact', quote, quote);
+  const fact = factKind(sentence, rule);
+  if (fact !== undefined) return make(fact, fact === 'reference' ? 'reference' : 'project-fact', quote, quote);
   if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || GENERIC_SUBJECT.test(sentence) || rule))
     return make('feedback', 'preference', quote, quote);
   if (rule) return make('feedback', 'always-never', quote, quote);

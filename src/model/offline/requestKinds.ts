@@ -4,6 +4,9 @@
  * statementKinds.ts, never from a corpus sentence.
  */
 import { NAMED } from './environmentFacts.js';
+import { isAgentDelegation } from './agentDelegation.js';
+import { isCommunicationStyle } from './communicationStyle.js';
+import { isFindingsOrder, isStandingPermission } from './standingPermission.js';
 import { IMPERATIVE } from './statementKinds.js';
 
 /** "I want you to…", "I'd like you to…", "I need you to…": asking for something, said as a wish. */
@@ -44,10 +47,40 @@ const LATER_OF_A_KIND =
   /\b(?:for|in|on)\s+(?:all\s+)?(?:future|subsequent|upcoming|later)\s+[\w-]+s\b|(?<!\b(?:the|these|those|all the)\s+)\bfollowing\s+[\w-]+s\b/i;
 
 /**
+ * A way of writing named bare or with "a": "a switch", "early returns", "async/await". Never a thing
+ * pointed at or owned ("that loop", "my branch"), a value ("port 3001") or a file ("`config.ts`").
+ */
+const WAY = String.raw`(?:(?:a|an)\s+)?(?!(?:the|this|that|these|those|my|your|our|its|it|them|one|other)\b)[a-z][\w/-]*(?:\s+(?!(?:the|this|that|these|those|it|one|please)\b)[a-z][\w/-]*){0,2}`;
+
+/**
+ * One general way asked for instead of another, as a question (decision 104): "can you use a switch
+ * instead of chained if/else?", often the reason a person gives when they refuse an edit. Said of
+ * things at hand ("instead of that loop", "for this"), it is the work of the moment.
+ */
+const WAY_INSTEAD = new RegExp(
+  String.raw`^(?:please\s+)?(?:can|could|would|will)\s+(?:you|we)\s+(?:please\s+)?(use\s+${WAY}\s+(?:instead of|rather than)\s+${WAY})(?:\s+please)?\s*\?\s*$`,
+  'i',
+);
+
+/**
+ * Why a general way is not used, which proposes it (decision 104): "why aren't we using table-driven
+ * tests for these parsers?", "why not use named exports?". Not what went wrong ("why didn't you…"),
+ * nor a way for the spot at hand ("…here?").
+ */
+const WHY_NOT_WAY = new RegExp(
+  String.raw`^(?:why\s+(?:aren't|are not|don't|do not)\s+(?:we|you)\s+(?:using|use)|why not use)\s+(${WAY}(?:\s+for\s+[^?]{2,60})?)\s*\?\s*$`,
+  'i',
+);
+
+/**
  * The rule a polite question asks for, as the person would have said it plainly ("Always use
  * pnpm here."), or undefined when it is no such question.
  */
 export function ruleAskedFor(sentence: string): string | undefined {
+  const way = WAY_INSTEAD.exec(sentence)?.[1];
+  if (way !== undefined) return `U${way.slice(1)}.`;
+  const proposed = WHY_NOT_WAY.exec(sentence)?.[1];
+  if (proposed !== undefined && !/\b(?:here|now|instead|this time)\b/i.test(sentence)) return `Use ${proposed}.`;
   const polite = POLITE_OPENER.exec(sentence);
   const opener = polite !== null && LASTING.test(sentence) ? polite : LATER_OF_A_KIND.test(sentence) ? CHANGE_OPENER.exec(sentence) : null;
   if (opener === null) return undefined;
@@ -133,5 +166,9 @@ export const isLastingRequest = (sentence: string): boolean =>
   APPROVAL_FIRST.test(sentence) ||
   PRACTICE_CHANGE.test(sentence) ||
   CONVENTION_REQUEST.test(sentence) ||
+  isStandingPermission(sentence) ||
+  isFindingsOrder(sentence) ||
+  isAgentDelegation(sentence) ||
+  isCommunicationStyle(sentence) ||
   // Case-sensitive for the names, so the verb is read without its capital.
   TOOL_CHOICE.test(sentence.charAt(0).toLowerCase() + sentence.slice(1));

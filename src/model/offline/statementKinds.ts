@@ -27,7 +27,7 @@ export const REMEMBER =
 
 /** A correction of what the assistant just said or did, as the first words of a reply. */
 export const CORRECTION =
-  /^(?:no(?!\s+(?:problem|worries|need|rush|idea|thanks|way|me|te|se|lo|la|los|las|le|les|uses|hagas|pongas|escribas|añadas|toques|pas|plus)\b)|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead|nein|doch nicht|non(?!-)|pas comme ça|en fait|falsch)\b[\s,.!:;\u2013\u2014-]*/i;
+  /^(?:no(?!\s+(?:problem|worries|need|rush|idea|thanks|way|errors?|changes?|issues?|problems|luck|difference|output|response|results?|clue|matches|warnings?|failures?|funciona|anda|sirve|carga|marche|fonctionne|me|te|se|lo|la|los|las|le|les|uses|hagas|pongas|escribas|añadas|toques|pas|plus)\b)|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead|nein|doch nicht|non(?!-)|pas comme ça|en fait|falsch)\b[\s,.!:;\u2013\u2014-]*/i;
 
 /** The person talking about themselves: role, expertise, constraints. */
 export const ABOUT_ME = new RegExp(
@@ -57,6 +57,8 @@ export const ABOUT_ME = new RegExp(
     String.raw`\bby (?:training|trade|profession|background|education)\b|\bI (?:come|came|moved|switched|transferred)(?: over)? from (?:a|an|the)\b|\bfor (?:most|all|much) of my (?:career|working life|life)\b|^(?:been|spent)\s+(?:doing|writing|working|coding|building)\b`,
     // the body: conditions that change how to write for the person
     String.raw`\b(?:dyslexi[ac]|dyspraxi[ac]|colou?r ?blind|deaf|hard of hearing|visually impaired|low vision|screen reader|adhd|autis(?:m|tic)|rsi|carpal tunnel|tendinitis|tendonitis)\b|\b(?:is|are|gets?) dictated\b|\bI (?:use|rely on|type with|work with) (?:dictation|voice control|voice typing|a screen reader|a magnifier)\b`,
+    // what the person makes for an audience, as a habit (decision 104): "I make YouTube videos about…", "I write a weekly newsletter"
+    String.raw`^I\s+(?:make|record|write|publish|host|run|produce|create|post)\s+(?:(?:a|an|my)\s+)?(?:(?:weekly|monthly|daily|regular|short|long|youtube|tiktok|linkedin|tech|technical)\s+){0,2}(?:videos|newsletters?|podcasts?|blog posts|tutorials|courses|streams|articles|talks|youtube channel)\b(?![^.]*\b(?:now|today|this)\b)`,
     // Spanish and French constraints
     String.raw`^(?:solo|sólo) tengo\b|\bno tengo (?:acceso|cuenta|permisos)\b|\bje n'ai (?:pas|aucun) (?:accès|droit|compte)\b|\bich habe kein(?:en)? (?:zugang|zugriff|admin)`,
     // A fact of the person's own, with what follows from it: "I use a screen reader, so…", "I live in Tokyo, so…"
@@ -112,7 +114,7 @@ export const PREFERENCE = new RegExp(
     String.raw`\b(?:I|we)(?:'d|\s+would)\s+(?:like|love|prefer)\s+(?:all|every|each|our)\s+[\w-]+`,
     String.raw`\b(?:I|we)(?:'d rather|\s+(?:really\s+)?(?:prefer|would rather|like it when|like to|want you to|expect you to|hate it when|dislike|can't stand|don't like|do not like|don't want|do not want|want (?:all|every|the|each)))\b`,
     String.raw`\bwe\s+(?:always\s+)?(?:name|call|prefix|tag|label|squash|rebase|format|review|write|keep|put|sign|version)\s+(?:our\s+|the\s+|all\s+|every\s+)?\w+`,
-    String.raw`\bI\s+(?:really\s+)?(?:like|love|hate|dislike)\s+(?!it\b|that\b|this\b|the idea\b|to\b|how\b|the way\b)\w+|^(?:please\s+)?prefer\s+\w+|^(?:please\s+)?use\s+\S+(?:\s+\S+)?\s+for\s+(?:all|any|every|everything|anything|new)\b`,
+    String.raw`\bI\s+(?:really\s+)?(?:like|love|hate|dislike)\s+(?!it\b|that\b|this\b|the idea\b|to\b|how\b|the way\b)\w+|^(?:please\s+)?prefer\s+\w+|^(?:please\s+)?use\s+\S+(?:\s+\S+)?\s+for\s+(?:all|any|every|everything|anything|new)\b|^(?:please\s+)?use\s+(?!(?:the|this|that|it|them|my|your)\b)\S+(?:\s+\S+)?\s+for\s+(?!(?:the|this|that|these|those|it|them|my|your|now)\b)(?:[\w-]+\s+)?[\w-]*[^\Ws]s\s*[.!]?$`,
     String.raw`\b(?:works?|worked) (?:better|best) for (?:me|us)\b|\b(?:like|love|hate|dislike|prefer|want)\s+(?:it\s+)?when\b|^(?:it's|it is)\s+(?:better|best|safer|cleaner|preferable|nicer)\s+to\b|^(?:please\s+)?(?:use|prefer|avoid)\s+(?!(?:the|this|that|these|those|it|them|my|your|a|an|one|some)\b)[\w@.-]+(?:\s+[\w.-]+)?\s*[.!]?$`,
     String.raw`\b(?:please|bitte|por favor|s'il (?:te|vous) pla[iî]t)\b[^.]*\b(?:in|im|dans|en|auf)\s+(?:the\s+|le\s+|el\s+)?(?:code|codebase|repo|commits?|commit messages|prs?|pull requests|docs|comments|reviews|tests|englisch|english|anglais|inglés)\b|\b(?:aquí|ici|hier)\s+(?:el código se|on|wir|se)\s+\w+`,
     String.raw`\bwe\s+(?:don't|do not|never|only|usually)\s+(?:use|do|write|add|merge|ship|deploy|commit|push|mock|test|allow|accept|put|call|name)\b`,
@@ -257,8 +259,13 @@ export const REFERENCE_BY_TOOL = new RegExp(
   ].join('|'),
 );
 
-/** A reference, said with a place word or by a tool's name. */
-export const isReference = (sentence: string): boolean => REFERENCE.test(sentence) || REFERENCE_BY_TOOL.test(sentence);
+/** A local address a part of the project is served at, said alone (decision 104): "the frontend is at localhost:3000". */
+const LOCAL_ADDRESS =
+  /\b(?:is|are|runs|run|lives|is served|listens)\s+(?:at|on)\s+(?:https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}(?:\/\S*)?\s*[.!]?$/i;
+
+/** A reference, said with a place word or by a tool's name, or a local address (looked for only when the sentence has a port). */
+export const isReference = (sentence: string): boolean =>
+  REFERENCE.test(sentence) || REFERENCE_BY_TOOL.test(sentence) || (sentence.includes(':') && LOCAL_ADDRESS.test(sentence));
 
 /** Questions: a question mark, or the words questions start with. */
 export const QUESTION =

@@ -6,7 +6,7 @@
  */
 
 /** Owing a step: "we need to", "you have to", "must", "tenemos que", "hay que", "debemos", "il faut", "wir müssen". */
-const OBLIGATION = String.raw`(?:(?:we|you)\s+(?:need to|have to|must|should)|(?:[Tt]enemos|[Tt]ienes|[Hh]ay|[Hh]abrá) que|[Dd]ebe(?:s|mos|n)?|[Ii]l faut|[Oo]n doit|[Nn]ous devons|(?:[Ww]ir|[Dd]u) (?:müssen|musst|sollten|solltest))`;
+const OBLIGATION = String.raw`(?:(?:we|you)\s+(?:need to|have to|must|should)|(?:[Tt]enemos|[Tt]ienes|[Hh]ay|[Hh]abrá) que|[Ee]s (?:importante|fundamental|clave) que|[Dd]ebe(?:s|mos|n)?|[Ii]l faut|[Oo]n doit|[Nn]ous devons|(?:[Ww]ir|[Dd]u) (?:müssen|musst|sollten|solltest))`;
 
 /**
  * Another step of the work's routine, named by its verb ("before publishing", "antes de hacer

@@ -172,3 +172,8 @@ describe('a leading "and", "y", "so" is left out only as a word of its own (deci
     expect(texts('So, we always use pnpm.')).toEqual(['We always use pnpm.']);
   });
 });
+
+describe('a prohibition scoped to a mode or a place is a rule (decision 104)', () => {
+  kept('feedback', ['In cloud mode we should not show the agent picker.', 'On Windows, you must not use symlinks in the fixtures.']);
+  notKept(['In this file we should not touch it.', 'In the meantime you should not see that error.']);
+});

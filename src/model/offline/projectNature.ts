@@ -1,0 +1,38 @@
+/**
+ * What the project is (decision 104): its stage or standing ("this is a prototype", "the project is
+ * in maintenance mode", "it's an internal tool with about 20 users"), what it is for ("this repo is
+ * the backend for our mobile app", "we're building a CLI for managing dotfiles") and what it came
+ * from ("this is a fork of…"). How much care a change deserves follows from it, and the code does not
+ * say it. Written from kinds of statement with invented sentences as their tests, never from a corpus
+ * sentence.
+ */
+
+/** What a project can be. */
+const NATURE = String.raw`(?:side project|prototype|hackathon project|throwaway (?:code|project|script|prototype)|proof of concept|poc|mvp|demo app|toy project|hobby project|personal project|learning project|internal tool|open[- ]source project|school project|production (?:code|app|service|system))`;
+
+/** The project itself, named or pointed at as a whole. */
+const THE_PROJECT = String.raw`(?:this|it|the project|this project|this repo|the repo|this repository|this codebase|this app|the app)`;
+
+const NATURE_FACTS = new RegExp(
+  [
+    // "This is a prototype", "It's an internal tool with about 20 users"
+    String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:just\s+|only\s+|still\s+|mostly\s+|basically\s+)?(?:(?:a|an|our)\s+)?(?:[\w-]+\s+)?${NATURE}\b`,
+    // "This repo is the backend for our mobile app", "This is a fork of the upstream Hugo theme"
+    String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:the|a|an|our)\s+(?:[\w-]+\s+)?(?:backend|frontend|server|client|api|cli|sdk|website|docs site|mobile app|web app)\s+(?:for|of)\s+(?:our|the|a|an)\s+\S|^${THE_PROJECT}(?:\s+is|'s)\s+a\s+fork\s+of\s+(?:the\s+)?\S`,
+    // "This repo is public": who can read it decides what may be committed
+    String.raw`^(?:the|this|our)\s+(?:project|repo|repository|codebase|app)(?:\s+is|'s)\s+(?:still\s+)?(?:public|private|open[- ]source|closed[- ]source|proprietary)\s*(?:[.!,;]|$)`,
+    // "The project is in maintenance mode", "This app is still in beta"
+    String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:still\s+|now\s+)?in\s+(?:maintenance mode|beta|alpha|early development|early access|production)\b`,
+    // "We're building a CLI for managing dotfiles": what the project makes
+    String.raw`^we(?:'re| are)\s+(?:building|making|writing|developing)\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:app|tool|cli|library|service|platform|website|site|game|extension|plugin|bot|sdk|framework|product)\s+(?:for|that|to)\s+\S`,
+    // Spanish: "este proyecto es un prototipo", "es un proyecto personal"
+    String.raw`^(?:este proyecto|esto|este repo|este|es)\s+(?:es\s+)?(?:solo\s+)?(?:un|una)\s+(?:prototipo|proyecto personal|proyecto de prueba|herramienta interna|mvp|prueba de concepto)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Said of the moment, or of one thing at hand: "for now", "of the new button". */
+const NOT_WHOLE = /\b(?:for now|right now|for the moment|today|of the new|of this)\b/i;
+
+/** Whether a sentence says what the project is. */
+export const isProjectNature = (sentence: string): boolean => NATURE_FACTS.test(sentence) && !NOT_WHOLE.test(sentence);

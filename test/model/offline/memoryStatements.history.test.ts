@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
+
+/** The types of what one message, said after an ordinary assistant turn, is kept as. */
+const types = (said: string) => findMemoryStatements([assistant('I looked at the project layout.'), user(said)]).map((s) => s.type);
+
+const kept = (type: string, sentences: readonly string[]) => {
+  for (const said of sentences) it(said, () => expect(types(said)).toEqual([type]));
+};
+const notKept = (sentences: readonly string[]) => {
+  for (const said of sentences) it(`not: ${said}`, () => expect(types(said)).toEqual([]));
+};
+
+// Sentences written for these tests, per kind of statement (decision 104), none taken from a corpus.
+describe('a past operation on the project, and that it was a one-off, stays true (decision 104)', () => {
+  kept('project', [
+    'We did a migration from MongoDB to Postgres last year.',
+    'We did a migration from v1/sessions to v2/checkpoints, but that was a one-off.',
+    'I ran a rename of the packages from @old to @acme.',
+    'The v1 to v2 migration was a one-time thing.',
+    'The rename from foo to bar was a one-off operation.',
+    'That cleanup script was a one-off.',
+  ]);
+  notKept([
+    'Do a migration from MongoDB to Postgres.',
+    'Can we do a migration from MongoDB to Postgres?',
+    "We'll do a migration from MongoDB to Postgres next.",
+    'Run the backfill once.',
+    'It was a one-off.',
+    'That was a one-off.',
+    'Is this a one-off?',
+    'The crash was a one-off, it did not happen again.',
+  ]);
+});
