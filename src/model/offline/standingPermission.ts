@@ -16,7 +16,7 @@ const PERMISSION =
  * plural ("feature branches", "for docs-only changes").
  */
 const STANDING =
-  /\b(?:yourself|without (?:asking|checking|my approval|waiting|confirmation|a review)|whenever|any ?time|every time|once (?!(?:the|this|that|these|those|it|they)\b)\w+)\b|(?:^|\s)(?!(?:the|this|that|these|those|my|your|its)\s)(?:[\w-]+\s+)?[\w-]*[^\Ws]s\s*(?:[.!]|$)/i;
+  /\b(?:yourself|without (?:asking|checking|my approval|waiting|confirmation|a review)|whenever|any ?time|every time|once (?!(?:the|this|that|these|those|it|they)\b)\w+)\b|(?:^|\s)(?!(?:the|this|that|these|those|my|your|its)\s)(?:[\w-]+\s+)?(?<!\b(?:the|this|that|these|those|my|your|its|our)\s+(?:(?!(?:for|to|in|on|of|with)\s)[\w-]+\s+){0,3})[\w-]*[^\Ws]s\s*(?:[.!]|$)/i;
 
 /** Leave for the work at hand: "now", "this one", "it". */
 const AT_HAND = /\b(?:now|today|this time|for now|it|this|that|these|those)\b/i;

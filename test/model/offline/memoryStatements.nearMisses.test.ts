@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
+
+/** The types of what one message, said after an ordinary assistant turn, is kept as. */
+const types = (said: string) => findMemoryStatements([assistant('I looked at the project layout.'), user(said)]).map((s) => s.type);
+
+const kept = (type: string, sentences: readonly string[]) => {
+  for (const said of sentences) it(said, () => expect(types(said)).toEqual([type]));
+};
+const notKept = (sentences: readonly string[]) => {
+  for (const said of sentences) it(`not: ${said}`, () => expect(types(said)).toEqual([]));
+};
+
+// Task steps, states and one-offs shaped like decision 104's kinds, written by a reviewer for
+// these tests (none taken from a corpus): each is work of the moment, never a lasting statement.
+describe('leave over things at hand is for this task, not standing (decision 104)', () => {
+  notKept([
+    'You can run the tests.',
+    'You can commit the changes.',
+    'You can push the branches.',
+    'You can close the duplicate issues.',
+    'Feel free to fix the remaining lint errors.',
+    'You can delete the old migration files.',
+  ]);
+  kept('feedback', ['You can skip the changelog for docs-only changes.', 'You have my permission to push to feature branches.']);
+});
