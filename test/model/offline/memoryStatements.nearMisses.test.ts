@@ -28,3 +28,21 @@ describe('leave over things at hand is for this task, not standing (decision 104
   ]);
   kept('feedback', ['You can skip the changelog for docs-only changes.', 'You have my permission to push to feature branches.']);
 });
+
+describe('a question about one tool or one spot is not a way of writing code (decision 104)', () => {
+  notKept([
+    'Why not use a map?',
+    "Why don't we use Redis for this?",
+    "Why don't you use git?",
+    'why not use a set for the lookup?',
+    'Can you use curl instead of wget?',
+    'Could you use rg instead of grep?',
+    'Can you use a for loop instead of forEach?',
+  ]);
+  kept('feedback', [
+    'Can you use a switch instead of chained if/else?',
+    'Can we use async/await rather than callbacks?',
+    "why don't you use early returns?",
+    "Why aren't we using table-driven tests for these parsers?",
+  ]);
+});
