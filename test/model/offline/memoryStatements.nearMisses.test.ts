@@ -46,3 +46,20 @@ describe('a question about one tool or one spot is not a way of writing code (de
     "Why aren't we using table-driven tests for these parsers?",
   ]);
 });
+
+describe('a worker or a skill for one piece of work, and one skipped step, are the task (decision 104)', () => {
+  notKept([
+    'Use a subagent for research on the bug.',
+    'Use subagents to research the failing test.',
+    'Use the /commit skill for the commit.',
+    'use the review skill for the PR',
+    'Skip the intro and fix the bug.',
+  ]);
+  kept('feedback', [
+    'Use Opus for planning and Sonnet for the implementation.',
+    'Use subagents for research.',
+    'Use Haiku to review the diffs.',
+    'Use the /release-notes skill for changelogs.',
+    'Skip the pleasantries.',
+  ]);
+});
