@@ -22,15 +22,15 @@ const ACCOUNT_NAME_ES =
 
 /** A state rather than a name: "wrong", "missing", "growing". */
 const STATE =
-  /^(?:wrong|right|correct|broken|missing|empty|invalid|valid|fine|ok|okay|set|unset|different|same|new|old|outdated|null|undefined|required|optional|gone|private|public|locked|full|down|up|blocked|suspended|disabled|enabled|incorrecto|incorrecta|\w+ed|\w+ing)$/i;
+  /^(?:wrong|right|correct|broken|missing|empty|invalid|valid|fine|ok|okay|set|unset|different|same|new|old|outdated|null|undefined|required|optional|gone|private|public|locked|full|down|up|blocked|suspended|disabled|enabled|green|red|ready|small|big|frozen|protected|review|admin|owner|member|incorrecto|incorrecta|\w+ly|\w+ed|\w+ing)$/i;
 
 /** Where pull requests go: "PRs go against next", "the base branch for PRs is next". */
 const PR_TARGET =
-  /^(?:(?:all|our|the)\s+)?(?:prs|pull requests|merge requests|mrs)\s+(?:go|should go|are opened|are made|target|merge)\s+(?:against|into|to|on)?\s*(?:the\s+)?([\w/-]+(?:\.[\w/-]+)*)(?:\s+branch)?\s*[.!]?$|^the\s+(?:base|target)\s+branch\s+(?:for\s+(?:prs|pull requests)\s+)?is\s+([\w/-]+(?:\.[\w/-]+)*)\s*[.!]?$/i;
+  /^(?:(?:all|our|the)\s+)?(?:prs|pull requests|merge requests|mrs)\s+(?:(?:go|should go|are opened|are made|merge)\s+(?:against|into|to|on)|target)\s+(?:the\s+)?([\w/-]+(?:\.[\w/-]+)*)(?:\s+branch)?\s*[.!]?$|^the\s+(?:base|target)\s+branch\s+(?:for\s+(?:prs|pull requests)\s+)?is\s+([\w/-]+(?:\.[\w/-]+)*)\s*[.!]?$/i;
 
 /** Where credentials and settings are kept, by a file or a path: "the API key is in .env.local". */
 const KEPT_IN_FILE =
-  /^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:key|keys|token|tokens|secret|secrets|credentials|password|passwords|env vars?|environment variables|config|settings)\s+(?:is|are|lives?)\s+(?:kept\s+|stored\s+)?in\s+~?[\w-]*[./][\w./-]*[\w]\s*[.!]?$/i;
+  /^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:key|keys|token|tokens|secret|secrets|credentials|password|passwords|env vars?|environment variables)\s+(?:is|are|lives?)\s+(?:kept\s+|stored\s+)?in\s+~?[\w-]*[./][\w./-]*[\w]\s*[.!]?$/i;
 
 /** Whether a sentence names an account or an identifier outside the code, where pull requests go or where credentials are kept. */
 export function isAccountName(sentence: string): boolean {

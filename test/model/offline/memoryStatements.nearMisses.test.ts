@@ -63,3 +63,17 @@ describe('a worker or a skill for one piece of work, and one skipped step, are t
     'Skip the pleasantries.',
   ]);
 });
+
+describe('a state, a step or a file the code shows is no account name (decision 104)', () => {
+  for (const said of [
+    'The main branch is green.',
+    'The workspace is ready.',
+    'our scope is small.',
+    'My GitHub account is admin.',
+    'PRs go to review.',
+    'PRs merge automatically.',
+    'The config is in src/config.ts.',
+  ])
+    it(`not a reference: ${said}`, () => expect(types(said)).not.toContain('reference'));
+  kept('reference', ['PRs go against next.', 'Pull requests target the develop branch.', 'The API key is in .env.local.']);
+});
