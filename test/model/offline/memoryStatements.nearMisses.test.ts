@@ -77,3 +77,9 @@ describe('a state, a step or a file the code shows is no account name (decision 
     it(`not a reference: ${said}`, () => expect(types(said)).not.toContain('reference'));
   kept('reference', ['PRs go against next.', 'Pull requests target the develop branch.', 'The API key is in .env.local.']);
 });
+
+describe("the state of the person's editor or OS is not their setup (decision 104)", () => {
+  notKept(['My OS is fine.', 'My browser is open.', 'My editor is unresponsive.', 'My shell is weird.']);
+  it('not about them: My terminal is frozen.', () => expect(types('My terminal is frozen.')).not.toContain('user'));
+  kept('user', ['My editor is Neovim.', 'My shell is fish.', 'My editor is Zed.', 'My OS is Ubuntu 24.04.']);
+});
