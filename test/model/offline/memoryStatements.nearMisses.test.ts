@@ -83,3 +83,8 @@ describe("the state of the person's editor or OS is not their setup (decision 10
   it('not about them: My terminal is frozen.', () => expect(types('My terminal is frozen.')).not.toContain('user'));
   kept('user', ['My editor is Neovim.', 'My shell is fish.', 'My editor is Zed.', 'My OS is Ubuntu 24.04.']);
 });
+
+describe('a way of talking before "we shouldn\'t" is no scope of a never-rule (decision 104)', () => {
+  notKept(["In the end we shouldn't do it.", "On second thought, you shouldn't change that.", "In my opinion we shouldn't ship it."]);
+  kept('feedback', ['In cloud mode we should not show the agent picker.', 'On Windows, you must not use symlinks in the fixtures.']);
+});
