@@ -88,3 +88,20 @@ describe('a way of talking before "we shouldn\'t" is no scope of a never-rule (d
   notKept(["In the end we shouldn't do it.", "On second thought, you shouldn't change that.", "In my opinion we shouldn't ship it."]);
   kept('feedback', ['In cloud mode we should not show the agent picker.', 'On Windows, you must not use symlinks in the fixtures.']);
 });
+
+describe('a bug, a wrong repo or a piece of the work is not what the project is (decision 104)', () => {
+  for (const said of [
+    "It's an internal tool bug.",
+    'This is a fork of the wrong repo.',
+    "It's a prototype of the button.",
+    "It's the backend for the new feature.",
+    "We're building an app that crashes.",
+  ])
+    it(`not a project fact: ${said}`, () => expect(types(said)).not.toContain('project'));
+  kept('project', [
+    "It's an internal tool with about 20 users.",
+    'This repo is the backend for our mobile app.',
+    'This is a fork of the upstream Hugo theme.',
+    "We're building a CLI for managing dotfiles.",
+  ]);
+});
