@@ -1,3 +1,5 @@
+import { TROUBLE } from './environmentFacts.js';
+
 /**
  * Who is who around the project (decision 104): a person's role by name ("Ana is our designer",
  * "Ben is the one to ask about releases"), who uses what is built ("our users are mostly on
@@ -14,12 +16,12 @@ const ROLE = String.raw`(?:designer|pm|product manager|product owner|tech lead|t
 
 /** "Ana is our designer", "Ben is the one to ask about the release process" (case-sensitive, as names are written). */
 const ROLE_BY_NAME = new RegExp(
-  String.raw`^${NAME}\s+is\s+(?:our|the team's|the)\s+(?:[\w-]+\s+){0,2}?${ROLE}\b|^${NAME}\s+is\s+the\s+(?:one|person)\s+(?:to ask|to talk to|who knows)\b`,
+  String.raw`^${NAME}\s+is\s+(?:our|the team's|the)\s+(?:[\w-]+\s+){0,2}?${ROLE}(?=\s*[.!]?$|\s+(?:at|for|on|of|in)\b)|^${NAME}\s+is\s+the\s+(?:one|person)\s+(?:to ask|to talk to|who knows)\b`,
 );
 
 /** Who uses it: "our users are mostly on Android", "most of our customers use…", "our audience is mostly…". */
 const USERS =
-  /^(?:most\s+(?:of\s+)?)?(?:our|the)\s+(?:[\w-]+\s+)?(?:users|customers|clients|audience|readers|visitors|players|students)\s+(?:(?:are|is)\s+(?:mostly|mainly|largely|primarily|usually|typically|all|almost all)\s+\S|(?:mostly\s+|mainly\s+|all\s+)?(?:use|run|speak|are on)\s+\S)/i;
+  /^(?:most\s+(?:of\s+)?)?(?:our|the)\s+(?:[\w-]+\s+)?(?:users|customers|clients|audience|readers|visitors|players|students)\s+(?:(?:are|is)\s+(?:mostly|mainly|largely|primarily|usually|typically|all|almost all)\s+(?:on|in|from|using|non-|(?:[\w-]+\s+)?[\w-]+s\b)|(?:mostly\s+|mainly\s+|all\s+)?(?:use|run|speak|are on)\s+\S)/i;
 
 /** What is built, and whom it is for: "the docs are written for non-technical users", "the app is used by nurses". */
 const BUILT_FOR =
@@ -29,10 +31,15 @@ const BUILT_FOR =
 const HOW_CODE_GETS_IN =
   /^(?:we|I)\s+(?:always\s+)?(?:work|contribute|develop|push)\s+(?:from|through|via|on|in|to)\s+(?:a|our|my)\s+(?:own\s+)?fork\b|^we\s+(?:don't|do not|can't|cannot)\s+(?:have\s+)?(?:push|write|merge|commit|admin)\s+(?:access|rights|permissions?)\b|^we\s+(?:can't|cannot)\s+push\s+(?:directly\s+)?to\s+(?:upstream|the upstream repo)\b/i;
 
+/** How people feel or where they are, not who they are: "angry", "complaining", "away". */
+const MOOD = /\b(?:angry|upset|unhappy|happy|frustrated|annoyed|confused|complaining|away|out|sick|busy|leaving)\b/i;
+
 /** Said of the moment: "right now", "today". */
 const OF_THE_MOMENT = /\b(?:right now|at the moment|for now|today|currently|yet|anymore)\b/i;
 
 /** Whether a sentence says who is who around the project. */
 export const isPeopleFact = (sentence: string): boolean =>
   (ROLE_BY_NAME.test(sentence) || USERS.test(sentence) || BUILT_FOR.test(sentence) || HOW_CODE_GETS_IN.test(sentence)) &&
-  !OF_THE_MOMENT.test(sentence);
+  !OF_THE_MOMENT.test(sentence) &&
+  !MOOD.test(sentence) &&
+  !TROUBLE.test(sentence);

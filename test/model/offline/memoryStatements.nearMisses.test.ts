@@ -105,3 +105,14 @@ describe('a bug, a wrong repo or a piece of the work is not what the project is 
     "We're building a CLI for managing dotfiles.",
   ]);
 });
+
+describe('how people feel, or where they are, is not who they are (decision 104)', () => {
+  for (const said of ['The users are mostly angry.', 'Our customers are mostly complaining.', "Alex is our lead and he's away."])
+    it(`not a project fact: ${said}`, () => expect(types(said)).not.toContain('project'));
+  kept('project', [
+    'Ana is our designer.',
+    'Priya is our point of contact at the bank.',
+    'Our users are mostly on Android.',
+    'Our audience is mostly data scientists.',
+  ]);
+});
