@@ -116,3 +116,19 @@ describe('how people feel, or where they are, is not who they are (decision 104)
     'Our audience is mostly data scientists.',
   ]);
 });
+
+describe('a folder, a spot at hand, a broken workflow or one day are no circumstance of the project (decision 104)', () => {
+  for (const said of [
+    'There is no docs folder.',
+    'There are no tests in that folder.',
+    'Merging to main triggers the broken workflow.',
+    'The staging DB gets reset on Friday.',
+  ])
+    it(`not a project fact: ${said}`, () => expect(types(said)).not.toContain('project'));
+  kept('project', [
+    'There is no CI for this repo.',
+    'Merging to main deploys to production.',
+    'The staging database gets reset every night.',
+    'The staging DB gets reset on every merge.',
+  ]);
+});
