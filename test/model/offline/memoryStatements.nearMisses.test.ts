@@ -132,3 +132,8 @@ describe('a folder, a spot at hand, a broken workflow or one day are no circumst
     'The staging DB gets reset on every merge.',
   ]);
 });
+
+describe('the state of CI said in Spanish or French is no service (decision 104)', () => {
+  notKept(['el CI es rojo.', 'el CI es verde.', 'le CI est rouge.']);
+  kept('project', ['El CI es GitHub Actions.']);
+});
