@@ -16,7 +16,7 @@ const COMMUNICATION = new RegExp(
     // "Just give me the code, no explanations"
     String.raw`^(?:just\s+)?(?:give|show)\s+me\s+(?:just\s+)?(?:the\s+)?(?:code|answer|commands?|diff)\s*,\s*(?:no|without)\s+(?:explanations?|commentary|comments|prose|chatter)\b`,
     // "Show me the diff before you commit"
-    String.raw`^(?:please\s+)?(?:always\s+)?(?:show|send|give)\s+me\s+(?:the\s+)?(?:diff|plan|changes|patch|commands?)\s+before\s+(?:you\s+)?(?:commit|push|merg|apply|run|execut|deploy|chang|edit)\w*`,
+    String.raw`^(?:please\s+)?(?:always\s+)?(?:show|send|give)\s+me\s+(?:the\s+)?(?:diff|plan|changes|patch|commands?)\s+before\s+(?:you\s+)?(?:commit|push|merg|apply|run|execut|deploy|chang|edit)\w*(?:\s+(?!anything\b)[\w-]+s)?\s*[.!]?$`,
   ].join('|'),
   'i',
 );

@@ -23,7 +23,7 @@ const MINIMUM_VERSION =
 
 /** "The production DB has about 2 million users": how big a whole part of the project is, said with a rough number. */
 const SCALE =
-  /^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:db|database|dataset|exports?|logs?|monorepo|repo|index|bucket|queue|api|site|app|service|user base|traffic)\s+(?:has|have|holds?|contains?|gets?|serves?|handles?|is|are)\s+(?:about|around|roughly|over|under|nearly|almost|up to|~)\s*\d[\d.,]*\s*(?:k|m|million|millions|billion|thousand|gb|mb|tb|rows|users|records|requests|files|entries)\b/i;
+  /^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:db|database|dataset|exports?|monorepo|repo|index|bucket|queue|api|site|app|service|user base|traffic)\s+(?:has|have|holds?|contains?|gets?|serves?|handles?|is|are)\s+(?:about|around|roughly|over|under|nearly|almost|up to|~)\s*\d[\d.,]*\s*(?:k|m|million|millions|billion|thousand|gb|mb|tb|rows|users|records|requests|files|entries)\b/i;
 
 /** "The API client is generated from the OpenAPI spec": what a part of the code is made from, so it is not edited by hand. */
 const GENERATED_FROM =

@@ -39,7 +39,7 @@ export function isStandingPermission(sentence: string): boolean {
  * with "new", "all", "any"; "these findings", "the results" are at hand.
  */
 const FINDINGS_ORDER =
-  /^(?:please\s+)?(?:always\s+)?(?:turn|file|report|log|record|track|raise|write up|convert)\s+(?:(?:all|any|new|every)\s+)?(?:[\w-]+\s+)?(?:findings|bugs|issues|problems|regressions|flaky tests|flakes|failures|todos|ideas|feature requests|incidents|vulnerabilities|follow-?ups)\s+(?:as|into|in|on|to)\s+(?!(?:it|this|that)\b)\S/i;
+  /^(?:please\s+)?(?:always\s+)?(?:turn|file|report|log|record|track|raise|write up|convert)\s+(?:(?:all|any|new|every)\s+)?(?:[\w-]+\s+)?(?:findings|bugs|issues|problems|regressions|flaky tests|flakes|failures|todos|ideas|feature requests|incidents|vulnerabilities|follow-?ups)\s+(?:as|into|in|on|to)\s+(?!(?:it|this|that|me|us|the (?:file|doc|list|readme))\b)\S/i;
 
 /** Whether a sentence orders what to do with a kind of finding. */
 export const isFindingsOrder = (sentence: string): boolean => FINDINGS_ORDER.test(sentence) && !AT_HAND.test(sentence);

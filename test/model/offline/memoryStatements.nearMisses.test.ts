@@ -137,3 +137,19 @@ describe('the state of CI said in Spanish or French is no service (decision 104)
   notKept(['el CI es rojo.', 'el CI es verde.', 'le CI est rouge.']);
   kept('project', ['El CI es GitHub Actions.']);
 });
+
+describe('one more of each kind for the task at hand (decision 104)', () => {
+  notKept([
+    'Report issues to me.',
+    'Track todos in the file.',
+    'I run it with my local install.',
+    'Show me the plan before you run anything.',
+  ]);
+  it('not a project fact: The logs are over 10 GB.', () => expect(types('The logs are over 10 GB.')).not.toContain('project'));
+  kept('feedback', [
+    'Report flaky tests in the #ci channel.',
+    'Show me the diff before you commit.',
+    'Show me the plan before you change files.',
+  ]);
+  kept('user', ['I test the CLI against my regular install.']);
+});
