@@ -42,4 +42,4 @@ export const isPeopleFact = (sentence: string): boolean =>
   (ROLE_BY_NAME.test(sentence) || USERS.test(sentence) || BUILT_FOR.test(sentence) || HOW_CODE_GETS_IN.test(sentence)) &&
   !OF_THE_MOMENT.test(sentence) &&
   !MOOD.test(sentence) &&
-  !TROUBLE.test(sentence);
+  !TROUBLE.test(sentence.replace(/\b(?:can't|cannot)\b/gi, ''));

@@ -114,6 +114,7 @@ describe('how people feel, or where they are, is not who they are (decision 104)
     'Priya is our point of contact at the bank.',
     'Our users are mostly on Android.',
     'Our audience is mostly data scientists.',
+    "We can't push to upstream.",
   ]);
 });
 
