@@ -72,8 +72,8 @@ const WHY_NOT_WAY = new RegExp(
   'i',
 );
 
-/** A way named as a kind, plural or paired ("early returns", "if/else"); "a map", "curl", "git" are one tool for the task (decision 104, review). */
-const KIND_OF_WAY = /[a-z][^\Ws]s\b|\w\/\w/i;
+/** A way named as a kind, plural, paired or a branching construct ("early returns", "if/else", "a switch"); "a map", "curl", "git" are one tool for the task (decision 104, review). */
+const KIND_OF_WAY = /[a-z][^\Ws]s\b|\w\/\w|\b(?:switch|ternary|if-?else|ifelse)\b/i;
 
 /**
  * The rule a polite question asks for, as the person would have said it plainly ("Always use

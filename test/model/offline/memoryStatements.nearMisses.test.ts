@@ -41,6 +41,7 @@ describe('a question about one tool or one spot is not a way of writing code (de
   ]);
   kept('feedback', [
     'Can you use a switch instead of chained if/else?',
+    'can you use a switch case instead of nested ifelse?',
     'Can we use async/await rather than callbacks?',
     "why don't you use early returns?",
     "Why aren't we using table-driven tests for these parsers?",
