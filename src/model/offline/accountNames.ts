@@ -32,10 +32,23 @@ const PR_TARGET =
 const KEPT_IN_FILE =
   /^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:key|keys|token|tokens|secret|secrets|credentials|password|passwords|env vars?|environment variables)\s+(?:is|are|lives?)\s+(?:kept\s+|stored\s+)?in\s+~?[\w-]*[./][\w./-]*[\w]\s*[.!]?$/i;
 
-/** Whether a sentence names an account or an identifier outside the code, where pull requests go or where credentials are kept. */
-export function isAccountName(sentence: string): boolean {
-  const value = (ACCOUNT_NAME.exec(sentence) ?? ACCOUNT_NAME_ES.exec(sentence))?.[1];
+/** A branch of the repository named: "the default branch", "la rama principal". */
+const BRANCH_SUBJECT = /^(?:my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:default|main|release)\s+branch\b|^(?:mi|nuestro|nuestra|el|la)\s+rama\b/i;
+
+const accountValue = (sentence: string): string | undefined => (ACCOUNT_NAME.exec(sentence) ?? ACCOUNT_NAME_ES.exec(sentence))?.[1];
+
+/**
+ * Which branch work starts from or goes to ("the default branch is main", "PRs go against next"): a
+ * fact of the project, not a place things are looked up in (decision 104, amended after review).
+ */
+export function isBranchFact(sentence: string): boolean {
   const target = PR_TARGET.exec(sentence);
-  const branch = target?.[1] ?? target?.[2];
-  return (value !== undefined && !STATE.test(value)) || (branch !== undefined && !STATE.test(branch)) || KEPT_IN_FILE.test(sentence);
+  const branch = target?.[1] ?? target?.[2] ?? (BRANCH_SUBJECT.test(sentence) ? accountValue(sentence) : undefined);
+  return branch !== undefined && !STATE.test(branch);
+}
+
+/** Whether a sentence names an account or an identifier outside the code, or where credentials are kept. */
+export function isAccountName(sentence: string): boolean {
+  const value = BRANCH_SUBJECT.test(sentence) ? undefined : accountValue(sentence);
+  return (value !== undefined && !STATE.test(value)) || KEPT_IN_FILE.test(sentence);
 }

@@ -76,7 +76,8 @@ describe('a state, a step or a file the code shows is no account name (decision 
     'The config is in src/config.ts.',
   ])
     it(`not a reference: ${said}`, () => expect(types(said)).not.toContain('reference'));
-  kept('reference', ['PRs go against next.', 'Pull requests target the develop branch.', 'The API key is in .env.local.']);
+  kept('project', ['PRs go against next.', 'Pull requests target the develop branch.', 'The default branch is main.']);
+  kept('reference', ['The API key is in .env.local.', 'Our GitHub org is acme-inc.']);
 });
 
 describe("the state of the person's editor or OS is not their setup (decision 104)", () => {
