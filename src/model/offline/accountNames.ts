@@ -22,20 +22,33 @@ const ACCOUNT_NAME_ES =
 
 /** A state rather than a name: "wrong", "missing", "growing". */
 const STATE =
-  /^(?:wrong|right|correct|broken|missing|empty|invalid|valid|fine|ok|okay|set|unset|different|same|new|old|outdated|null|undefined|required|optional|gone|private|public|locked|full|down|up|blocked|suspended|disabled|enabled|incorrecto|incorrecta|\w+ed|\w+ing)$/i;
+  /^(?:wrong|right|correct|broken|missing|empty|invalid|valid|fine|ok|okay|set|unset|different|same|new|old|outdated|null|undefined|required|optional|gone|private|public|locked|full|down|up|blocked|suspended|disabled|enabled|green|red|ready|small|big|frozen|protected|review|admin|owner|member|incorrecto|incorrecta|\w+ly|\w+ed|\w+ing)$/i;
 
 /** Where pull requests go: "PRs go against next", "the base branch for PRs is next". */
 const PR_TARGET =
-  /^(?:(?:all|our|the)\s+)?(?:prs|pull requests|merge requests|mrs)\s+(?:go|should go|are opened|are made|target|merge)\s+(?:against|into|to|on)?\s*(?:the\s+)?([\w/-]+(?:\.[\w/-]+)*)(?:\s+branch)?\s*[.!]?$|^the\s+(?:base|target)\s+branch\s+(?:for\s+(?:prs|pull requests)\s+)?is\s+([\w/-]+(?:\.[\w/-]+)*)\s*[.!]?$/i;
+  /^(?:(?:all|our|the)\s+)?(?:prs|pull requests|merge requests|mrs)\s+(?:(?:go|should go|are opened|are made|merge)\s+(?:against|into|to|on)|target)\s+(?:the\s+)?([\w/-]+(?:\.[\w/-]+)*)(?:\s+branch)?\s*[.!]?$|^the\s+(?:base|target)\s+branch\s+(?:for\s+(?:prs|pull requests)\s+)?is\s+([\w/-]+(?:\.[\w/-]+)*)\s*[.!]?$/i;
 
 /** Where credentials and settings are kept, by a file or a path: "the API key is in .env.local". */
 const KEPT_IN_FILE =
-  /^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:key|keys|token|tokens|secret|secrets|credentials|password|passwords|env vars?|environment variables|config|settings)\s+(?:is|are|lives?)\s+(?:kept\s+|stored\s+)?in\s+~?[\w-]*[./][\w./-]*[\w]\s*[.!]?$/i;
+  /^(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:key|keys|token|tokens|secret|secrets|credentials|password|passwords|env vars?|environment variables)\s+(?:is|are|lives?)\s+(?:kept\s+|stored\s+)?in\s+~?[\w-]*[./][\w./-]*[\w]\s*[.!]?$/i;
 
-/** Whether a sentence names an account or an identifier outside the code, where pull requests go or where credentials are kept. */
-export function isAccountName(sentence: string): boolean {
-  const value = (ACCOUNT_NAME.exec(sentence) ?? ACCOUNT_NAME_ES.exec(sentence))?.[1];
+/** A branch of the repository named: "the default branch", "la rama principal". */
+const BRANCH_SUBJECT = /^(?:my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:default|main|release)\s+branch\b|^(?:mi|nuestro|nuestra|el|la)\s+rama\b/i;
+
+const accountValue = (sentence: string): string | undefined => (ACCOUNT_NAME.exec(sentence) ?? ACCOUNT_NAME_ES.exec(sentence))?.[1];
+
+/**
+ * Which branch work starts from or goes to ("the default branch is main", "PRs go against next"): a
+ * fact of the project, not a place things are looked up in (decision 104, amended after review).
+ */
+export function isBranchFact(sentence: string): boolean {
   const target = PR_TARGET.exec(sentence);
-  const branch = target?.[1] ?? target?.[2];
-  return (value !== undefined && !STATE.test(value)) || (branch !== undefined && !STATE.test(branch)) || KEPT_IN_FILE.test(sentence);
+  const branch = target?.[1] ?? target?.[2] ?? (BRANCH_SUBJECT.test(sentence) ? accountValue(sentence) : undefined);
+  return branch !== undefined && !STATE.test(branch);
+}
+
+/** Whether a sentence names an account or an identifier outside the code, or where credentials are kept. */
+export function isAccountName(sentence: string): boolean {
+  const value = BRANCH_SUBJECT.test(sentence) ? undefined : accountValue(sentence);
+  return (value !== undefined && !STATE.test(value)) || KEPT_IN_FILE.test(sentence);
 }

@@ -13,13 +13,13 @@ const WORK = String.raw`(?:planning|plans|the plan|implementation|the implementa
 
 /** "Use Opus for planning", "use Haiku to review the diffs". */
 const MODEL_FOR_WORK = new RegExp(
-  String.raw`^(?:please\s+)?(?:always\s+)?(?:use|have|let)\s+(?:a\s+|an\s+)?${WORKER}(?:\s+\d[\w.]*)?\s+(?:for\s+${WORK}\b|to\s+(?:do|write|make|review|plan|research|explore|implement|check|triage|summari[sz]e)\s+(?:the\s+|all\s+)?(?!(?:it|this|that|them)\b)\w+)`,
+  String.raw`^(?:please\s+)?(?:always\s+)?(?:use|have|let)\s+(?:a\s+|an\s+)?${WORKER}(?:\s+\d[\w.]*)?\s+(?:for\s+${WORK}(?=\s*[.!]?$|\s+and\s)|to\s+(?:do|write|make|review|plan|research|explore|implement|check|triage|summari[sz]e)\s+(?:the\s+|all\s+)?(?!(?:it|this|that|them|the|my|your)\b)[\w-]*[^\Ws]s\s*[.!]?$)`,
   'i',
 );
 
 /** "Use the /release-notes skill for changelogs", "use the writing-clearly skill when writing comments". */
 const SKILL_FOR_WORK =
-  /^(?:please\s+)?(?:always\s+)?use\s+(?:the\s+|our\s+)?(?:\/[\w-]+(?:\s+(?:skill|command))?|[\w-]+\s+(?:skill|command|agent|subagent))\s+(?:for|when|whenever)\s+(?!(?:it|this|that|them)\b)\w+/i;
+  /^(?:please\s+)?(?:always\s+)?use\s+(?:the\s+|our\s+)?(?:\/[\w-]+(?:\s+(?:skill|command))?|(?!(?:a|an)\s)[\w-]+\s+(?:skill|command|agent|subagent))\s+(?:for|when|whenever)\s+(?!(?:it|this|that|them|the|my|your)\b)\w+/i;
 
 /** Said of the thing at hand or of the moment. */
 const AT_HAND = /\b(?:now|today|this time|for now|on (?:this|that|it)\b|(?:this|that) (?:file|one|change|pr))/i;

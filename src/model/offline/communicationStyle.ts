@@ -12,11 +12,11 @@ const COMMUNICATION = new RegExp(
     // "Talk to me like a senior engineer"
     String.raw`^(?:please\s+)?(?:talk|speak|write|explain things)\s+to\s+me\s+(?:like|as if I(?:'m| am)|as)\s+\S`,
     // "Skip the pleasantries"
-    String.raw`^(?:please\s+)?(?:skip|drop|spare me|cut)\s+(?:the\s+)?(?:pleasantries|small talk|preamble|intros?|introductions|recaps|apologies|compliments|flattery|emojis)\b`,
+    String.raw`^(?:please\s+)?(?:skip|drop|spare me|cut)\s+(?:the\s+)?(?:pleasantries|small talk|preamble|intros?|introductions|recaps|apologies|compliments|flattery|emojis)(?:\s+(?:in|from)\s+(?:your\s+)?(?:answers|replies|responses|messages))?\s*[.!]?$`,
     // "Just give me the code, no explanations"
     String.raw`^(?:just\s+)?(?:give|show)\s+me\s+(?:just\s+)?(?:the\s+)?(?:code|answer|commands?|diff)\s*,\s*(?:no|without)\s+(?:explanations?|commentary|comments|prose|chatter)\b`,
     // "Show me the diff before you commit"
-    String.raw`^(?:please\s+)?(?:always\s+)?(?:show|send|give)\s+me\s+(?:the\s+)?(?:diff|plan|changes|patch|commands?)\s+before\s+(?:you\s+)?(?:commit|push|merg|apply|run|execut|deploy|chang|edit)\w*`,
+    String.raw`^(?:please\s+)?(?:always\s+)?(?:show|send|give)\s+me\s+(?:the\s+)?(?:diff|plan|changes|patch|commands?)\s+before\s+(?:you\s+)?(?:commit|push|merg|apply|run|execut|deploy|chang|edit)\w*(?:\s+(?!anything\b)[\w-]+s)?\s*[.!]?$`,
   ].join('|'),
   'i',
 );

@@ -111,7 +111,7 @@ function requirement(sentence: string): DecidedKind | undefined {
 
 /** "You must not push to main", "we shouldn't depend on lodash", "in cloud mode we should not…" (decision 104): a prohibition said with a modal. */
 const MODAL_NOT =
-  /^(?:(?:in|on|for|under|inside)\s+(?!(?:this|that|these|those|it|the meantime)\b)(?:the\s+)?[\w-]+(?:\s+[\w-]+)?,?\s+)?(?:you|we|u)\s+(?:really\s+|just\s+|also\s+)?(?:must|should|shall|ought to|need to|have to|are not to|are never to)(?:n't|\s+not|\s+never)\s+(?!have\b|be able\b|need\b)(?:ever\s+)?(\w+)/i;
+  /^(?:(?:in|on|for|under|inside)\s+(?!(?:this|that|these|those|it|the meantime|my|your|the end|second thought|fact|general|any case|that case|hindsight)\b)(?:the\s+)?[\w-]+(?:\s+[\w-]+)?,?\s+)?(?:you|we|u)\s+(?:really\s+|just\s+|also\s+)?(?:must|should|shall|ought to|need to|have to|are not to|are never to)(?:n't|\s+not|\s+never)\s+(?!have\b|be able\b|need\b)(?:ever\s+)?(\w+)/i;
 const TRY_NOT =
   /^(?:please\s+)?(?:try|make sure|be careful|remember)\s+(?:not to|never to|to never|to not|(?:you|we)\s+(?:don't|do not|never))\s+\w+/i;
 /** Verbs of what happens rather than what someone does: "you shouldn't see that error" says what to expect. */

@@ -1,5 +1,5 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
-import { isAccountName } from './accountNames.js';
+import { isAccountName, isBranchFact } from './accountNames.js';
 import { isEnvironmentFact } from './environmentFacts.js';
 import { FACT_NOT } from './requestKinds.js';
 import { isOneOffHistory } from './oneOffHistory.js';
@@ -25,6 +25,7 @@ export function factKind(sentence: string, rule: boolean): MemoryType | undefine
     OWNERSHIP.test(sentence) ||
     isOneOffHistory(sentence) ||
     isPeopleFact(sentence) ||
+    isBranchFact(sentence) ||
     isProjectNature(sentence) ||
     isProjectCircumstance(sentence)
   )

@@ -1,3 +1,5 @@
+import { TROUBLE } from './environmentFacts.js';
+
 /**
  * Who is who around the project (decision 104): a person's role by name ("Ana is our designer",
  * "Ben is the one to ask about releases"), who uses what is built ("our users are mostly on
@@ -14,12 +16,12 @@ const ROLE = String.raw`(?:designer|pm|product manager|product owner|tech lead|t
 
 /** "Ana is our designer", "Ben is the one to ask about the release process" (case-sensitive, as names are written). */
 const ROLE_BY_NAME = new RegExp(
-  String.raw`^${NAME}\s+is\s+(?:our|the team's|the)\s+(?:[\w-]+\s+){0,2}?${ROLE}\b|^${NAME}\s+is\s+the\s+(?:one|person)\s+(?:to ask|to talk to|who knows)\b`,
+  String.raw`^${NAME}\s+is\s+(?:our|the team's|the)\s+(?:[\w-]+\s+){0,2}?${ROLE}(?=\s*[.!]?$|\s+(?:at|for|on|of|in)\b)|^${NAME}\s+is\s+the\s+(?:one|person)\s+(?:to ask|to talk to|who knows)\b`,
 );
 
 /** Who uses it: "our users are mostly on Android", "most of our customers use…", "our audience is mostly…". */
 const USERS =
-  /^(?:most\s+(?:of\s+)?)?(?:our|the)\s+(?:[\w-]+\s+)?(?:users|customers|clients|audience|readers|visitors|players|students)\s+(?:(?:are|is)\s+(?:mostly|mainly|largely|primarily|usually|typically|all|almost all)\s+\S|(?:mostly\s+|mainly\s+|all\s+)?(?:use|run|speak|are on)\s+\S)/i;
+  /^(?:most\s+(?:of\s+)?)?(?:our|the)\s+(?:[\w-]+\s+)?(?:users|customers|clients|audience|readers|visitors|players|students)\s+(?:(?:are|is)\s+(?:mostly|mainly|largely|primarily|usually|typically|all|almost all)\s+(?:on|in|from|using|non-|(?:[\w-]+\s+)?[\w-]+s\b)|(?:mostly\s+|mainly\s+|all\s+)?(?:use|run|speak|are on)\s+\S)/i;
 
 /** What is built, and whom it is for: "the docs are written for non-technical users", "the app is used by nurses". */
 const BUILT_FOR =
@@ -33,6 +35,9 @@ const HOW_CODE_GETS_IN =
 const WHO_WORKS_ON_IT =
   /^(?:it's|it is)\s+just\s+me\s+(?:working on|on|maintaining)\b|^we(?:'re| are)\s+a\s+(?:small\s+)?team\s+of\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|^I(?:'m| am)\s+the\s+only\s+(?:one|person|developer|dev|engineer|maintainer)\b/i;
 
+/** How people feel or where they are, not who they are: "angry", "complaining", "away". */
+const MOOD = /\b(?:angry|upset|unhappy|happy|frustrated|annoyed|confused|complaining|away|out|sick|busy|leaving)\b/i;
+
 /** Said of the moment: "right now", "today". */
 const OF_THE_MOMENT = /\b(?:right now|at the moment|for now|today|currently|yet|anymore)\b/i;
 
@@ -43,4 +48,6 @@ export const isPeopleFact = (sentence: string): boolean =>
     BUILT_FOR.test(sentence) ||
     HOW_CODE_GETS_IN.test(sentence) ||
     WHO_WORKS_ON_IT.test(sentence)) &&
-  !OF_THE_MOMENT.test(sentence);
+  !OF_THE_MOMENT.test(sentence) &&
+  !MOOD.test(sentence) &&
+  !TROUBLE.test(sentence.replace(/\b(?:can't|cannot)\b/gi, ''));

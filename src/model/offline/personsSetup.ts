@@ -22,9 +22,9 @@ const SETUP_ANY_CASE = new RegExp(
     // a proxy or firewall in the way: "I'm behind a corporate proxy"
     String.raw`^I(?:'m| am)\s+(?:always\s+)?behind\s+(?:a|an|the|our)\s+(?:[\w-]+\s+){0,2}(?:proxy|firewall|vpn|nat)\b`,
     // the install they test against: "I test on my regular install"
-    String.raw`^I\s+(?:usually\s+|always\s+|only\s+|mostly\s+)?(?:test|try|run|check)\s+(?:\S+\s+){0,3}?(?:on|against|with|in|from)\s+my\s+(?:regular|usual|normal|own|local|daily|everyday|installed|stable|main)\s+(?:install|installation|setup|build|version|copy|checkout|environment)\b`,
+    String.raw`^I\s+(?:usually\s+|always\s+|only\s+|mostly\s+)?(?:test|try|run|check)\s+(?!(?:it|this|that)\s)(?:\S+\s+){0,3}?(?:on|against|with|in|from)\s+my\s+(?:regular|usual|normal|own|local|daily|everyday|installed|stable|main)\s+(?:install|installation|setup|build|version|copy|checkout|environment)\b`,
     // the editor, shell, terminal: "my editor is Neovim", "I use VS Code", one name at the end
-    String.raw`^my\s+(?:main\s+|default\s+|usual\s+)?(?:editor|ide|shell|terminal|os|operating system|browser|distro)\s+is\s+[\w.+-]+(?:\s+\d[\w.]*)?\s*[.!]?$`,
+    String.raw`^my\s+(?:main\s+|default\s+|usual\s+)?(?:editor|ide|shell|terminal|os|operating system|browser|distro)\s+is\s+(?!(?:fine|ok|okay|open|closed|weird|odd|strange|slow|dead|busy|full|laggy|unresponsive|frozen|old|new|different|bad|good|off|on|up|down|gone|\w\w+ed|\w+ing)\b)[\w.+-]+(?:\s+\d[\w.]*)?\s*[.!]?$`,
     String.raw`^I\s+(?:use|work in|code in|live in)\s+${SETUP_TOOL}(?:\s+with\s+\S+)?\s*[.!]?$`,
     // Spanish and French: "uso Windows 11", "j'utilise Neovim"
     String.raw`^(?:uso|estoy usando|trabajo con|j'utilise|je travaille sous|je suis sous)\s+(?:windows|mac(?:os)?|linux|ubuntu|wsl2?|${SETUP_TOOL})(?:\s+\d[\w.]*)?\s*[.!]?$`,

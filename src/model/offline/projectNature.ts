@@ -1,3 +1,5 @@
+import { TROUBLE } from './environmentFacts.js';
+
 /**
  * What the project is (decision 104): its stage or standing ("this is a prototype", "the project is
  * in maintenance mode", "it's an internal tool with about 20 users"), what it is for ("this repo is
@@ -16,9 +18,9 @@ const THE_PROJECT = String.raw`(?:this|it|the project|this project|this repo|the
 const NATURE_FACTS = new RegExp(
   [
     // "This is a prototype", "It's an internal tool with about 20 users"
-    String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:just\s+|only\s+|still\s+|mostly\s+|basically\s+)?(?:(?:a|an|our)\s+)?(?:[\w-]+\s+)?${NATURE}\b`,
+    String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:just\s+|only\s+|still\s+|mostly\s+|basically\s+)?(?:(?:a|an|our)\s+)?(?:[\w-]+\s+)?${NATURE}(?=\s*(?:[.!,;]|$)|\s+(?:with|for|that)\b)`,
     // "This repo is the backend for our mobile app", "This is a fork of the upstream Hugo theme"
-    String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:the|a|an|our)\s+(?:[\w-]+\s+)?(?:backend|frontend|server|client|api|cli|sdk|website|docs site|mobile app|web app)\s+(?:for|of)\s+(?:our|the|a|an)\s+\S|^${THE_PROJECT}(?:\s+is|'s)\s+a\s+fork\s+of\s+(?:the\s+)?\S`,
+    String.raw`^(?!it\b)${THE_PROJECT}(?:\s+is|'s)\s+(?:the|a|an|our)\s+(?:[\w-]+\s+)?(?:backend|frontend|server|client|api|cli|sdk|website|docs site|mobile app|web app)\s+(?:for|of)\s+(?:our|the|a|an)\s+\S|^(?!it\b)${THE_PROJECT}(?:\s+is|'s)\s+a\s+fork\s+of\s+(?:the\s+)?\S`,
     // "This repo is public": who can read it decides what may be committed
     String.raw`^(?:the|this|our)\s+(?:project|repo|repository|codebase|app)(?:\s+is|'s)\s+(?:still\s+)?(?:public|private|open[- ]source|closed[- ]source|proprietary)\s*(?:[.!,;]|$)`,
     // "The project is in maintenance mode", "This app is still in beta"
@@ -35,4 +37,5 @@ const NATURE_FACTS = new RegExp(
 const NOT_WHOLE = /\b(?:for now|right now|for the moment|today|of the new|of this)\b/i;
 
 /** Whether a sentence says what the project is. */
-export const isProjectNature = (sentence: string): boolean => NATURE_FACTS.test(sentence) && !NOT_WHOLE.test(sentence);
+export const isProjectNature = (sentence: string): boolean =>
+  NATURE_FACTS.test(sentence) && !NOT_WHOLE.test(sentence) && !TROUBLE.test(sentence);

@@ -72,15 +72,23 @@ const WHY_NOT_WAY = new RegExp(
   'i',
 );
 
+/** A way named as a kind, plural, paired or a branching construct ("early returns", "if/else", "a switch"); "a map", "curl", "git" are one tool for the task (decision 104, review). */
+const KIND_OF_WAY = /[a-z][^\Ws]s\b|\w\/\w|\b(?:switch|ternary|if-?else|ifelse)\b/i;
+
 /**
  * The rule a polite question asks for, as the person would have said it plainly ("Always use
  * pnpm here."), or undefined when it is no such question.
  */
 export function ruleAskedFor(sentence: string): string | undefined {
   const way = WAY_INSTEAD.exec(sentence)?.[1];
-  if (way !== undefined) return `U${way.slice(1)}.`;
+  if (way !== undefined && KIND_OF_WAY.test(way)) return `U${way.slice(1)}.`;
   const proposed = WHY_NOT_WAY.exec(sentence)?.[1];
-  if (proposed !== undefined && !/\b(?:here|now|instead|this time)\b/i.test(sentence)) return `Use ${proposed}.`;
+  if (
+    proposed !== undefined &&
+    KIND_OF_WAY.test(proposed.split(/\s+for\s+/)[0] ?? '') &&
+    !/\b(?:here|now|instead|this time|for (?:this|that|it|the))\b/i.test(sentence)
+  )
+    return `Use ${proposed}.`;
   const polite = POLITE_OPENER.exec(sentence);
   const opener = polite !== null && LASTING.test(sentence) ? polite : LATER_OF_A_KIND.test(sentence) ? CHANGE_OPENER.exec(sentence) : null;
   if (opener === null) return undefined;

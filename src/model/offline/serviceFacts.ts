@@ -99,6 +99,8 @@ function named(sentence: string, match: RegExpExecArray): boolean {
   if (POINTING.test(service) || /^(?:a|an)\s/i.test(service)) return false;
   // Named as typed in a hurry ("we use linear for issues"): what a team uses for a job is a service, one or two plain words.
   if (NAMED_SERVICE.test(service) || (USED_FOR.test(sentence) && /^[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?$/i.test(service))) return true;
+  // The tagger reads a Spanish or French word ("rojo", "verde") as a name: there only a name as written counts.
+  if (/^(?:el|le|nuestro|notre)\s/i.test(sentence)) return false;
   const start = sentence.indexOf(service, match.index);
   return start >= 0 && namesAThing(wordsIn(sentence, start, start + service.length));
 }

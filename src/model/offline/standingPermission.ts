@@ -16,7 +16,7 @@ const PERMISSION =
  * plural ("feature branches", "for docs-only changes").
  */
 const STANDING =
-  /\b(?:yourself|without (?:asking|checking|my approval|waiting|confirmation|a review)|whenever|any ?time|every time|once (?!(?:the|this|that|these|those|it|they)\b)\w+)\b|(?:^|\s)(?!(?:the|this|that|these|those|my|your|its)\s)(?:[\w-]+\s+)?[\w-]*[^\Ws]s\s*(?:[.!]|$)/i;
+  /\b(?:yourself|without (?:asking|checking|my approval|waiting|confirmation|a review)|whenever|any ?time|every time|once (?!(?:the|this|that|these|those|it|they)\b)\w+)\b|(?:^|\s)(?!(?:the|this|that|these|those|my|your|its)\s)(?:[\w-]+\s+)?(?<!\b(?:the|this|that|these|those|my|your|its|our)\s+(?:(?!(?:for|to|in|on|of|with)\s)[\w-]+\s+){0,3})[\w-]*[^\Ws]s\s*(?:[.!]|$)/i;
 
 /** Leave for the work at hand: "now", "this one", "it". */
 const AT_HAND = /\b(?:now|today|this time|for now|it|this|that|these|those)\b/i;
@@ -39,7 +39,7 @@ export function isStandingPermission(sentence: string): boolean {
  * with "new", "all", "any"; "these findings", "the results" are at hand.
  */
 const FINDINGS_ORDER =
-  /^(?:please\s+)?(?:always\s+)?(?:turn|file|report|log|record|track|raise|write up|convert)\s+(?:(?:all|any|new|every)\s+)?(?:[\w-]+\s+)?(?:findings|bugs|issues|problems|regressions|flaky tests|flakes|failures|todos|ideas|feature requests|incidents|vulnerabilities|follow-?ups)\s+(?:as|into|in|on|to)\s+(?!(?:it|this|that)\b)\S/i;
+  /^(?:please\s+)?(?:always\s+)?(?:turn|file|report|log|record|track|raise|write up|convert)\s+(?:(?:all|any|new|every)\s+)?(?:[\w-]+\s+)?(?:findings|bugs|issues|problems|regressions|flaky tests|flakes|failures|todos|ideas|feature requests|incidents|vulnerabilities|follow-?ups)\s+(?:as|into|in|on|to)\s+(?!(?:it|this|that|me|us|the (?:file|doc|list|readme))\b)\S/i;
 
 /** Whether a sentence orders what to do with a kind of finding. */
 export const isFindingsOrder = (sentence: string): boolean => FINDINGS_ORDER.test(sentence) && !AT_HAND.test(sentence);
