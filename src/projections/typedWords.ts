@@ -42,20 +42,39 @@ export interface TypedWordsFound {
   readonly targets?: ReadonlyMap<string, QueuedTarget>;
 }
 
-/** An entry queued words were handed over with, as a view that drops it may still hold it: the tool calls it answered, its parent. */
+/**
+ * An entry queued words were handed over with, as a view that drops it may still hold it: the tool
+ * calls it answered, and the user entries that carry its conversation on.
+ */
 export interface QueuedTarget {
   /** The ids of the tool calls whose results it holds: a view may keep another copy of those results. */
   readonly toolUseIds: readonly string[];
-  /** The entry it follows in the conversation, if any. */
-  readonly parent: string | undefined;
+  /**
+   * On each branch after it (through parentUuid, and across a compaction through the boundary's
+   * logical parent), the first user entry with something in it the model reads as it is.
+   */
+  readonly descendants: readonly string[];
 }
 
 function targetOf(entry: Extract<Entry, { type: 'user' }>): QueuedTarget {
   const content = entry.message.content;
   return {
     toolUseIds: typeof content === 'string' ? [] : content.filter(isToolResultBlock).map((block) => block.tool_use_id),
-    parent: typeof entry.parentUuid === 'string' ? entry.parentUuid : undefined,
+    descendants: [],
   };
+}
+
+/** The entry an entry follows in the conversation: its parent, or across a compaction the boundary's logical parent. */
+function parentOf(entry: Entry): string | undefined {
+  if (!('uuid' in entry) || typeof entry.uuid !== 'string') return undefined;
+  const parent = 'parentUuid' in entry ? entry.parentUuid : undefined;
+  const logical = entry.type === 'system' ? entry.logicalParentUuid : undefined;
+  return typeof parent === 'string' ? parent : typeof logical === 'string' ? logical : undefined;
+}
+
+/** A user entry a view keeps as a message of its own: one the model reads as it is, with something in it. */
+function carriesOn(entry: Entry): entry is Extract<Entry, { type: 'user' }> {
+  return entry.type === 'user' && readsAsItIs(entry) && entry.message.content.length > 0;
 }
 
 /** One message in Claude Code's queue: its text, and whether it is the person's words (not a notification in tags, not a slash command). */
@@ -86,22 +105,60 @@ export class TypedWords {
   readonly #handed: string[] = [];
   readonly #placed = new Map<string, { readonly target: string; readonly text: string }>();
   readonly #targets = new Map<string, QueuedTarget>();
+  /** A target, or an entry after it that no view keeps as a user message: the targets whose branch it is on. */
+  readonly #following = new Map<string, readonly string[]>();
   readonly #args = new Map<string, string>();
   #lastTarget: Extract<Entry, { type: 'user' }> | undefined;
+  /** The last entry of the main thread's chain so far: where words handed over now were handed. */
+  #lastInChain: string | undefined;
+  /** While words handed over wait for their entry: the entry they were handed at and those after it on its branch. */
+  #handedBranch: Set<string> | undefined;
 
   add(entry: Entry): void {
     if (entry.type === 'queue-operation') return this.#operation(entry.operation, entry.content);
+    this.#follow(entry);
+    this.#chain(entry);
     if (entry.type !== 'user' || entry.isSidechain === true) return;
     const args = commandArgsOf(entry);
     if (args !== '') this.#args.set(entry.uuid, args);
     const typed = args !== '' || isPrompt(entry);
     if (typed) this.#handedOver(entryText(entry));
+    // A prompt on another branch (a rewind) withdrew the turn the words were handed to: no entry reads them (decision 100).
+    if (typed && this.#handedBranch?.has(entry.uuid) === false) this.#handed.splice(0);
     if (!readsAsItIs(entry)) return;
     if (!typed && this.#handed.length > 0) {
       for (const text of this.#handed.splice(0)) this.#placed.set(text, { target: entry.uuid, text });
       this.#targets.set(entry.uuid, targetOf(entry));
+      this.#following.set(entry.uuid, [...(this.#following.get(entry.uuid) ?? []), entry.uuid]);
     }
     this.#lastTarget = entry;
+  }
+
+  /** Notes the main thread's chain, and the branch words handed over wait on. */
+  #chain(entry: Entry): void {
+    if (!('uuid' in entry) || typeof entry.uuid !== 'string' || entry.isSidechain === true) return;
+    this.#lastInChain = entry.uuid;
+    const parent = parentOf(entry);
+    if (this.#handed.length > 0 && parent !== undefined && this.#handedBranch?.has(parent) === true) this.#handedBranch.add(entry.uuid);
+  }
+
+  /**
+   * Follows each target's branches to the first user entry on each that a view keeps: where its words
+   * are read when the view drops the target (decision 100), never on a branch that leaves it behind.
+   */
+  #follow(entry: Entry): void {
+    if (this.#following.size === 0 || !('uuid' in entry) || typeof entry.uuid !== 'string' || entry.isSidechain === true) return;
+    const parent = parentOf(entry);
+    const targets = parent === undefined ? undefined : this.#following.get(parent);
+    if (targets === undefined) return;
+    if (!carriesOn(entry)) {
+      this.#following.set(entry.uuid, targets);
+      return;
+    }
+    for (const uuid of targets) {
+      const target = this.#targets.get(uuid);
+      if (target !== undefined) this.#targets.set(uuid, { ...target, descendants: [...target.descendants, entry.uuid] });
+    }
   }
 
   #operation(operation: string, content: unknown): void {
@@ -114,7 +171,9 @@ export class TypedWords {
       // A slash command waits in the queue for the turn's end: what is handed over mid-turn is the oldest other message.
       const at = this.#queue.findIndex((queued) => !queued.text.startsWith('/'));
       const [handed] = at === -1 ? [] : this.#queue.splice(at, 1);
-      if (handed?.words === true && !this.#placed.has(handed.text) && !this.#handed.includes(handed.text)) this.#handed.push(handed.text);
+      if (handed?.words !== true || this.#placed.has(handed.text) || this.#handed.includes(handed.text)) return;
+      if (this.#handed.length === 0) this.#handedBranch = this.#lastInChain === undefined ? undefined : new Set([this.#lastInChain]);
+      this.#handed.push(handed.text);
     }
   }
 

@@ -23,36 +23,35 @@ export function withQueuedWords(messages: ApiMessage[], queued: ReadonlyMap<stri
 interface Relocation {
   /** A message of the view holding another copy of a tool result the entry held (a response written again). */
   copy?: string;
-  /** The view held the entry it follows, and this is the next user message after that one. */
+  /** The first user message of the view that carries the entry's conversation on (one of its descendants). */
   next?: string;
-  /** The view held the entry it follows, and no user message came after it yet. */
-  waiting: boolean;
 }
 
 /**
  * Where the words queued while the agent worked are read in a view of the conversation (decision 100,
  * amended): with the entry they were handed over with when the view keeps it; when it drops that
  * entry, with the message holding another copy of the tool result it held (Claude Code writes a
- * response and its results again with new uuids), or else with the next user message after the entry
- * it follows. When the view holds none of these (a branch the person went back from, a part
- * compacted away, a run that stops before the next message) the words stay where they were, unread
- * here. Each message is seen once, in order (`see`), so the backfill's light pass can place them.
+ * response and its results again with new uuids), or else with the first user message the view
+ * keeps on the entry's own branch after it (`QueuedTarget.descendants`). When the view holds none of
+ * these (a branch the person went back from, a part compacted away, a run that stops before the next
+ * message) the words stay where they were, unread here. Each message is seen once, in order (`see`),
+ * so the backfill's light pass can place them.
  */
 export class QueuedPlacement {
   readonly #found: TypedWordsFound;
   readonly #kept = new Set<string>();
   readonly #moved = new Map<string, Relocation>();
   readonly #byToolUse = new Map<string, string[]>();
-  readonly #byParent = new Map<string, string[]>();
+  readonly #byDescendant = new Map<string, string[]>();
 
   constructor(found: TypedWordsFound) {
     this.#found = found;
     for (const target of found.queued.keys()) {
       const where = found.targets?.get(target);
       if (where === undefined) continue;
-      this.#moved.set(target, { waiting: false });
+      this.#moved.set(target, {});
       for (const id of where.toolUseIds) this.#byToolUse.set(id, [...(this.#byToolUse.get(id) ?? []), target]);
-      if (where.parent !== undefined) this.#byParent.set(where.parent, [...(this.#byParent.get(where.parent) ?? []), target]);
+      for (const uuid of where.descendants) this.#byDescendant.set(uuid, [...(this.#byDescendant.get(uuid) ?? []), target]);
     }
   }
 
@@ -60,21 +59,14 @@ export class QueuedPlacement {
   see(message: Pick<ApiMessage, 'role' | 'content' | 'sources'>): void {
     if (this.#moved.size === 0) return;
     const first = message.sources[0];
-    if (message.role === 'user' && first !== undefined) this.#seeUser(message.content, first);
-    for (const uuid of message.sources) {
-      if (this.#moved.has(uuid)) this.#kept.add(uuid);
-      for (const target of this.#byParent.get(uuid) ?? []) {
-        const relocation = this.#moved.get(target);
-        if (relocation !== undefined && relocation.next === undefined) relocation.waiting = true;
-      }
-    }
+    if (message.role === 'user' && first !== undefined) this.#seeUser(message, first);
+    for (const uuid of message.sources) if (this.#moved.has(uuid)) this.#kept.add(uuid);
   }
 
-  #seeUser(content: ApiMessage['content'], first: string): void {
-    for (const relocation of this.#moved.values()) {
-      if (!relocation.waiting) continue;
-      relocation.next = first;
-      relocation.waiting = false;
+  #seeUser({ content, sources }: Pick<ApiMessage, 'content' | 'sources'>, first: string): void {
+    for (const target of sources.flatMap((uuid) => this.#byDescendant.get(uuid) ?? [])) {
+      const relocation = this.#moved.get(target);
+      if (relocation !== undefined) relocation.next ??= first;
     }
     for (const block of content) {
       if (!isToolResultBlock(block)) continue;

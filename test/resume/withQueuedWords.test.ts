@@ -3,7 +3,16 @@ import { TypedWords } from '../../src/projections/typedWords.js';
 import type { ApiMessage } from '../../src/resume/apiView.js';
 import { liveConversation, sessionHistory } from '../../src/resume/loadConversation.js';
 import { placedOnKept, withQueuedWords } from '../../src/resume/withQueuedWords.js';
-import { assistantEntry, sideEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+import {
+  assistantEntry,
+  compactBoundaryEntry,
+  compactSummaryEntry,
+  sideEntry,
+  text,
+  toolResultEntry,
+  toolUse,
+  userEntry,
+} from '../../src/testing/entryBuilders.js';
 import type { Entry } from '../../src/transcript/entrySchema.js';
 
 // Words a person queued while the agent worked, read where the conversation a view keeps received them (decision 100).
@@ -83,5 +92,57 @@ describe.each(views)('queued words in %s', (_name, view) => {
       assistantEntry('a3', 'm3', text('On it.'), { parentUuid: 'p2' }),
     ];
     expect(carrying(entries, view)).toEqual([]);
+  });
+
+  it('handed over with an entry the view drops, are not read on a branch the person started from its parent instead', () => {
+    const entries = [
+      userEntry('p1', 'Fix the build.'),
+      assistantEntry('a1', 'm1', text('Which way?'), { parentUuid: 'p1' }),
+      ...handedOver,
+      userEntry('e1', [], { parentUuid: 'a1' }),
+      assistantEntry('a2', 'm2', text('Done.'), { parentUuid: 'e1' }),
+      userEntry('p2', 'Something else entirely.', { parentUuid: 'a1' }),
+      assistantEntry('a3', 'm3', text('ok'), { parentUuid: 'p2' }),
+    ];
+    expect(carrying(entries, view)).toEqual([]);
+  });
+
+  it('handed over with an entry the view drops just before a compaction, are read once with the prompt after it', () => {
+    const entries = [
+      userEntry('p1', 'Fix the build.'),
+      assistantEntry('a1', 'm1', text('Done.'), { parentUuid: 'p1' }),
+      ...handedOver,
+      userEntry('e1', [], { parentUuid: 'a1' }),
+      compactBoundaryEntry('cb', 'e1'),
+      compactSummaryEntry('cs', 'cb', 'Summary of before.'),
+      userEntry('p2', 'Next thing.', { parentUuid: 'cs' }),
+      assistantEntry('a3', 'm3', text('ok'), { parentUuid: 'p2' }),
+    ];
+    expect(carrying(entries, view)).toEqual([expect.arrayContaining(['p2'])]);
+  });
+
+  it('handed over before any user entry, then withdrawn by a rewind to a new prompt, are not read on the new branch', () => {
+    const entries = [
+      userEntry('p1', 'Fix the build.'),
+      assistantEntry('a1', 'm1', toolUse('t1'), { parentUuid: 'p1' }),
+      ...handedOver,
+      userEntry('p1b', 'Fix the tests instead.'),
+      assistantEntry('a9', 'm9', toolUse('t9'), { parentUuid: 'p1b' }),
+      toolResultEntry('r9', 't9', 'a9'),
+      assistantEntry('a10', 'm10', text('Done.'), { parentUuid: 'r9' }),
+    ];
+    expect(carrying(entries, view)).toEqual([]);
+  });
+
+  it('handed over at the end of a turn, are read with the next tool result after the person’s next prompt on the same branch', () => {
+    const entries = [
+      userEntry('p1', 'Fix the build.'),
+      assistantEntry('a1', 'm1', text('Done.'), { parentUuid: 'p1' }),
+      ...handedOver,
+      userEntry('p2', 'Now the tests.', { parentUuid: 'a1' }),
+      assistantEntry('a2', 'm2', toolUse('t2'), { parentUuid: 'p2' }),
+      toolResultEntry('r2', 't2', 'a2'),
+    ];
+    expect(carrying(entries, view)).toEqual([['r2']]);
   });
 });

@@ -6,9 +6,12 @@ export const ASK_TOOL = 'AskUserQuestion';
 
 /** Where a pair `"question"="answer"` starts its answer. */
 const ANSWER_START = '"="';
-/** A quote that can close an answer: before the next pair, the closing sentence, a preview, the person's notes, or the end. */
+/**
+ * A quote that can close an answer: before the next pair, the closing sentence, a preview, the person's notes, or the end.
+ * The notes' mark follows white space, so an answer quoting it ("Put them under "user notes:"…") runs on.
+ */
 // No two parts of it take the same white space, so a quote before a long run of it is tried in one pass, not once per split.
-const ANSWER_END = /"(?=\s*(?:,\s*"|\.\s*You can now\b|selected preview\b|user notes:|(?:\.\s*)?$))/g;
+const ANSWER_END = /"(?=\s*(?:,\s*"|\.\s*You can now\b|selected preview\b|(?<=\s)user notes: |(?:\.\s*)?$))/g;
 
 /**
  * Where the notes the person typed beside an answer start: Claude Code 2.1.x writes them after the
@@ -16,19 +19,63 @@ const ANSWER_END = /"(?=\s*(?:,\s*"|\.\s*You can now\b|selected preview\b|user n
  * sentence: `"question"="answer" selected preview:\n… user notes: …`.
  */
 const NOTES_MARK = 'user notes: ';
+/** The mark right where the notes would start: after the answer, or after the preview it picked. */
+const NOTES_MARK_HERE = /^\s*user notes: /;
+/** What opens the preview of the option picked. */
+const PREVIEW_OPENING = /^\s*selected preview:\n?/;
 /** What closes the last pair's notes: Claude Code's closing sentence. */
 const CLOSING = /\.\s*You can now continue with the user's answers in mind\.?\s*$/;
 
 /**
- * The notes in the text between an answer's closing quote and the next answer (`after`): from the
- * last notes mark (a preview before it may hold anything) to the next pair's `, "` or the closing
- * sentence; undefined when there are none.
+ * Where the notes start in the text after an answer's closing quote (`after`): right after the
+ * answer, or after the picked option's preview when it is one the options offered, skipped whole
+ * (the assistant wrote it, "user notes:" and all). When the preview is unknown, it may hold
+ * anything: the notes are after its last mark.
  */
-function notesIn(after: string, last: boolean): string | undefined {
-  const mark = after.lastIndexOf(NOTES_MARK);
-  if (mark === -1) return undefined;
-  const rest = after.slice(mark + NOTES_MARK.length);
-  const notes = (last ? rest.replace(CLOSING, '') : rest.slice(0, Math.max(0, rest.lastIndexOf(', "')))).trim();
+function notesStart(after: string, questions: readonly AskQuestion[]): number | undefined {
+  const opening = PREVIEW_OPENING.exec(after);
+  let from = 0;
+  if (opening !== null) {
+    const shown = opening[0].length;
+    const preview = questions
+      .flatMap((q) => q.previews ?? [])
+      .flatMap((text) => [text, text.trim()])
+      .filter((text) => text !== '' && after.startsWith(text, shown))
+      .sort((a, b) => b.length - a.length)[0];
+    if (preview === undefined) {
+      const mark = after.lastIndexOf(NOTES_MARK);
+      return mark === -1 ? undefined : mark + NOTES_MARK.length;
+    }
+    from = shown + preview.length;
+  }
+  const mark = NOTES_MARK_HERE.exec(after.slice(from));
+  return mark === null ? undefined : from + mark[0].length;
+}
+
+/**
+ * Where the next pair starts in the notes before it (`rest` runs to its `"="`): at the `, "` before a
+ * question the call asked that `rest` ends with, so a question holding `, "` is not cut; else at the
+ * last `, "`.
+ */
+function nextPairStart(rest: string, questions: readonly AskQuestion[]): number {
+  const asked = questions.map((q) => q.question.trim()).sort((a, b) => b.length - a.length);
+  for (const question of asked) {
+    if (question === '' || !rest.endsWith(question)) continue;
+    const separator = /,\s*"$/.exec(rest.slice(0, rest.length - question.length));
+    if (separator !== null) return separator.index;
+  }
+  return Math.max(0, rest.lastIndexOf(', "'));
+}
+
+/**
+ * The notes in the text between an answer's closing quote and the next answer (`after`), to the
+ * next pair or the closing sentence; undefined when there are none.
+ */
+function notesIn(after: string, last: boolean, questions: readonly AskQuestion[]): string | undefined {
+  const start = notesStart(after, questions);
+  if (start === undefined) return undefined;
+  const rest = after.slice(start);
+  const notes = (last ? rest.replace(CLOSING, '') : rest.slice(0, nextPairStart(rest, questions))).trim();
   return notes === '' ? undefined : notes;
 }
 
@@ -41,10 +88,11 @@ export function askAnswers(resultText: string): string[] {
   return askPairs(resultText).map((pair) => pair.answer);
 }
 
-/** One question asked through AskUserQuestion, with the labels of the options it offered. */
+/** One question asked through AskUserQuestion, with the labels of the options it offered and the previews they showed. */
 export interface AskQuestion {
   readonly question: string;
   readonly options: readonly string[];
+  readonly previews?: readonly string[];
 }
 
 /** A question and the answer the person gave to it, as the tool result words them. */
@@ -64,7 +112,7 @@ export function askPairs(resultText: string): AskPair[] {
  */
 type PairWithLead = AskPair & { readonly lead: string; readonly notes?: string };
 
-function pairsWithLead(resultText: string): PairWithLead[] {
+function pairsWithLead(resultText: string, questions: readonly AskQuestion[] = []): PairWithLead[] {
   if (!/\b(?:answered your questions|have been answered)\b/i.test(resultText)) return [];
   // Each answer runs to the first closing quote after it. The closings are found once, so a result with many pairs that
   // never close is read in one pass, not once per pair.
@@ -81,7 +129,7 @@ function pairsWithLead(resultText: string): PairWithLead[] {
     const opening = resultText.lastIndexOf('"', start - 1);
     const question = opening > previousEnd ? resultText.slice(opening + 1, start).trim() : '';
     const following = resultText.indexOf(ANSWER_START, end + 1);
-    const notes = notesIn(resultText.slice(end + 1, following === -1 ? undefined : following), following === -1);
+    const notes = notesIn(resultText.slice(end + 1, following === -1 ? undefined : following), following === -1, questions);
     const pair = { question, answer: resultText.slice(body, end).trim(), lead: resultText.slice(previousEnd + 1, start) };
     pairs.push(notes === undefined ? pair : { ...pair, notes });
     previousEnd = end;
@@ -104,16 +152,22 @@ type Blocks = string | readonly ContentBlock[];
 /** The AskUserQuestion calls the person's answers are read for: their ids, with the questions when they are known. */
 export type AskedCalls = ReadonlySet<string> | ReadonlyMap<string, readonly AskQuestion[]>;
 
-/** The questions of an AskUserQuestion call's input, each with its options' labels. */
+type OptionInput = { label?: unknown; markdown?: unknown; preview?: unknown } | null;
+
+/** The preview an option shows beside it (`markdown` in Claude Code 2.1.x), the assistant's text. */
+const previewOf = (o: OptionInput): string[] =>
+  typeof o?.markdown === 'string' ? [o.markdown] : typeof o?.preview === 'string' ? [o.preview] : [];
+
+/** The questions of an AskUserQuestion call's input, each with its options' labels and previews. */
 function questionsOf(input: unknown): AskQuestion[] {
   const questions = (input as { questions?: unknown } | null)?.questions;
   if (!Array.isArray(questions)) return [];
   return questions.flatMap((q: { question?: unknown; options?: unknown }) => {
     if (typeof q?.question !== 'string') return [];
-    const options = Array.isArray(q.options)
-      ? q.options.flatMap((o: { label?: unknown }) => (typeof o?.label === 'string' ? [o.label] : []))
-      : [];
-    return [{ question: q.question, options }];
+    const given = (Array.isArray(q.options) ? q.options : []) as OptionInput[];
+    const options = given.flatMap((o) => (typeof o?.label === 'string' ? [o.label] : []));
+    const previews = given.flatMap(previewOf);
+    return [previews.length === 0 ? { question: q.question, options } : { question: q.question, options, previews }];
   });
 }
 
@@ -182,7 +236,7 @@ export type AskAnswer = (
 
 /** The answers of an AskUserQuestion call's result, each a choice among the offered options or the person's own words. */
 function answersOf(text: string, questions: readonly AskQuestion[]): AskAnswer[] {
-  return pairsWithLead(text).map((pair, i) => {
+  return pairsWithLead(text, questions).map((pair, i) => {
     const asked = askedQuestion(pair, i, questions);
     const options = asked === undefined ? undefined : pickedOptions(pair.answer, asked);
     const notes = pair.notes === undefined ? {} : { notes: pair.notes };

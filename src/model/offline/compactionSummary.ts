@@ -16,9 +16,32 @@ export function isCompactionSummary(text: string): boolean {
   return text.includes(CONTINUED) && text.replace(LEADING_TAGS, '').startsWith(CONTINUED);
 }
 
-/** The message without the compaction summaries it holds (a summary is read with the prompt it follows). */
+/**
+ * Claude Code's closing lines of a summary, in the versions seen ("If you need specific details
+ * from before compaction…", "Please continue the conversation from where we left off…", "Continue
+ * the conversation from where it left off…", "The messages after this summary are…"): what follows
+ * the last of them is the person's again (decision 106, amended).
+ */
+const CLOSING_LINE =
+  /^(?:If you need specific details from before compaction|Please continue the conversation from where we left|Continue the conversation from where it left off|The messages after this summary are)\b.*$/gm;
+
+/** A summary's text without the summary: what follows its closing lines, or nothing when it has none. */
+function afterSummary(text: string): string {
+  let end = -1;
+  for (const match of text.matchAll(CLOSING_LINE)) end = match.index + match[0].length;
+  return end < 0 ? '' : text.slice(end).trim();
+}
+
+/** A text without the compaction summary it opens with. */
+const withoutSummary = (text: string): string => (isCompactionSummary(text) ? afterSummary(text) : text);
+
+/** The message without the compaction summaries it holds (a summary is read with the prompt it follows, the words after it on their own). */
 export function withoutCompactionSummaries(message: ModelMessage): ModelMessage {
-  if (typeof message.content === 'string') return isCompactionSummary(message.content) ? { ...message, content: '' } : message;
+  if (typeof message.content === 'string')
+    return isCompactionSummary(message.content) ? { ...message, content: afterSummary(message.content) } : message;
   if (!message.content.some((block) => isTextBlock(block) && isCompactionSummary(block.text))) return message;
-  return { ...message, content: message.content.filter((block) => !isTextBlock(block) || !isCompactionSummary(block.text)) };
+  const content = message.content
+    .map((block) => (isTextBlock(block) ? { ...block, text: withoutSummary(block.text) } : block))
+    .filter((block) => !isTextBlock(block) || block.text !== '');
+  return { ...message, content };
 }

@@ -73,6 +73,8 @@ interface Piece {
   readonly text: string;
   readonly joined: boolean;
   readonly separator: string;
+  /** The first piece of its paragraph: a scenario's opener frames nothing past its paragraph (decision 106). */
+  readonly opensParagraph?: true;
 }
 
 /** Where a sentence breaks into clauses that can each be a statement: a spaced dash, a semicolon. */
@@ -92,7 +94,14 @@ const RUN_ON_BREAK =
   /,\s{1,3}(?:and|but|so|also|then|plus|y|pero|et|mais)(?:\s+(?:also|then))?\s+|\s{1,3}(?:and also|and then|but also)\s+/i;
 
 function pieces(text: string): Piece[] {
-  return sentences(text).flatMap((sentence) => {
+  return text
+    .split(/\n\s*\n/)
+    .flatMap((paragraph) => paragraphPieces(paragraph).map((piece, i) => (i === 0 ? { ...piece, opensParagraph: true } : piece)));
+}
+
+/** A paragraph's pieces (sentences never run past a line, so the paragraphs' pieces are the text's). */
+function paragraphPieces(paragraph: string): Piece[] {
+  return sentences(paragraph).flatMap((sentence) => {
     const out = clausesOf(splitKeeping(sentence, sentence.length > MAX_STATEMENT_CHARS ? RUN_ON_BREAKS : CLAUSE_BREAKS));
     return out.length > 0 ? out : [{ text: sentence, joined: false, separator: ' ' }];
   });
@@ -364,7 +373,7 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
       const task = isTaskPrompt(text);
       const statements = said.map((piece, i) => {
         const statement = statementOf(piece.text, lastAssistant, i === 0);
-        if (describesScenario(said[i - 1]?.text, piece.text)) return undefined;
+        if (piece.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece.text)) return undefined;
         return task && statement !== undefined && !LASTING_CUES.has(statement.cue) ? undefined : statement;
       });
       for (const statement of grouped(said, statements)) found.push({ ...statement, messageIndex });

@@ -12,14 +12,18 @@ import { LASTING } from './lastingWords.js';
  * another. The verb makes or ships something (create, open, write, push…): "don't use an ORM, just
  * plain SQL" or "don't mock the clock, only the network" says how to work. The thing given up is
  * one thing, named with an article or pointed at; a plural ("PRs") or a bare name is a kind, and
- * the contrast then a rule.
+ * the contrast then a rule. So is "a new / custom / separate… <thing>" or "this kind of <thing>" (a
+ * kind said with an article), and a "just" followed by a way of working ("just use zod", "just call
+ * the API", "just fail fast"): what is given up only tells a step when what replaces it is one too.
+ * A version is bumped by the release's procedure: "don't bump the version, just add a changeset"
+ * tells that procedure.
  */
 const ONE_THING_TRADED =
-  /^(?:please\s+)?(?:don't|do not|dont|no need to)\s+(?:create|open|make|write|add|file|raise|submit|send|draft|start|do|build|push|merge|cut|tag|release|publish|run|bump|deploy)\s+(?:(?:a|an|the|this|that)\s+(?:[\w.-]+\s+){0,2}?[\w.-]*[^s\s,;]|it|this|that)(?:\s+(?:for|in|on)\s+(?:this|that|it)\b)?\s*[,;:\u2013\u2014-]\s*(?:but\s+)?(?:just|only|simply)\b/i;
+  /^(?:please\s+)?(?:don't|do not|dont|no need to)\s+(?:create|open|make|write|add|file|raise|submit|send|draft|start|do|build|push|merge|cut|tag|release|publish|run|deploy)\s+(?:(?:a|an|the|this|that)\s+(?!(?:new|custom|separate|extra|own|kind|sort|type)\b)(?:[\w.-]+\s+){0,2}?[\w.-]*[^s\s,;]|it|this|that)(?:\s+(?:for|in|on)\s+(?:this|that|it)\b)?\s*[,;:\u2013\u2014-]\s*(?:but\s+)?(?:just|only|simply)\b(?!\s+(?:use|call|reuse|extend|inline|let|leave|keep|fail|work|put|fix)\b)/i;
 
-/** A sentence that says it holds this once: "this time", "just this once", "for this one", "for this PR". */
+/** A sentence that says it holds this once: "this time" (not "this time-consuming step"), "just this once", "for this one", "for this PR". */
 const THIS_ONCE =
-  /\b(?:this time|this once|for this one|for (?:this|that) (?:pr|pull request|commit|change|task|fix|release|run|ticket|issue|bug|feature))\b/i;
+  /\b(?:this time(?!-)|this once|for this one|for (?:this|that) (?:pr|pull request|commit|change|task|fix|release|run|ticket|issue|bug|feature))\b/i;
 
 /** Whether a sentence read as a rule is a step of the work at hand. */
 export function isOneOffStep(sentence: string): boolean {

@@ -30,9 +30,11 @@ const MACHINE_LINE = new RegExp(
     // a runner's summary ("Tests  5 passed (5)", "Duration  1.2s"); "Tests go next to the code" is a person's sentence
     String.raw`^\s*(?:(?:Test Files|Tests|Duration)\s+\d|(?:Ran \d+ tests?|Exit code|exit status|real\s+\d|Compiled|Build (?:failed|succeeded))\b)`,
     String.raw`^\s*[\w.-]+(?:\/[\w.-]+)+:\d+(?::\d+)?\b`, // path:line:col
-    GIT_OUTPUT_LINE.source, // what git prints (decision 106)
   ].join('|'),
 );
+
+/** A line a machine wrote, git's included (decision 106). */
+const isMachineLine = (line: string): boolean => MACHINE_LINE.test(line) || GIT_OUTPUT_LINE.test(line);
 
 /** Words that open a paste: "here is the log:", "CI says:", "the nightly job reported:". */
 const PASTE_LEAD =
@@ -67,11 +69,12 @@ const HANDED_BACK_PLAN = /^\s*Implement the following plan:\s*\n/;
 const HANDED_BACK_CLOSING = /^If you need specific details from before exiting plan mode\b/m;
 
 /**
- * A paragraph in the person's own voice: it speaks as "I" or "we", to "you", asks, or opens with an
- * order. A pasted review or report speaks of its subject in the third person (decision 101).
+ * A paragraph in the person's own voice: it speaks as "I" or "we", to "you", asks ("please", "por
+ * favor", "bitte", "s'il vous plaît"), or opens with an order. A pasted review or report speaks of
+ * its subject in the third person (decision 101).
  */
 const PERSONS_VOICE =
-  /\b(?:I|I'm|I've|I'd|I'll|me|my|we|we're|we've|we'll|our|us|you|your|please|let's|lets)\b|\?\s*$|^\s*(?:always|never|don't|do not|make sure)\b/im;
+  /\b(?:I|I'm|I've|I'd|I'll|me|my|we|we're|we've|we'll|our|us|you|your|please|let's|lets|por favor|bitte|s'il (?:te|vous) pla[iî]t)\b|\?\s*$|^\s*(?:always|never|don't|do not|make sure)\b/im;
 
 /**
  * A paragraph that opens with an order, the person speaking again after a paste: "Use pnpm…",
@@ -112,10 +115,17 @@ const REMOVED = '\u0000';
 
 const FENCE = /(```|~~~)[\s\S]*?(?:\1|$)/g;
 
-/** A paragraph most of whose lines a machine wrote: it goes whole. */
+/**
+ * A paragraph most of whose lines a machine wrote: it goes whole. Git's lines count only when they
+ * are more than half of it: one line git printed takes out only itself ("Switched to branch 'main'"
+ * above "Never commit directly to main"), a pasted push goes with the words that led into it
+ * (decision 106, amended).
+ */
 function machineParagraph(lines: readonly string[]): boolean {
   const machine = lines.filter((line) => MACHINE_LINE.test(line)).length;
-  return machine > 0 && machine * 2 >= lines.length;
+  if (machine > 0 && machine * 2 >= lines.length) return true;
+  const git = lines.filter((line) => !MACHINE_LINE.test(line) && GIT_OUTPUT_LINE.test(line)).length;
+  return (machine + git) * 2 > lines.length;
 }
 
 /**
@@ -155,7 +165,7 @@ export function personsWords(text: string): string {
     if (machineParagraph(lines)) continue;
     const own: string[] = [];
     for (const [i, line] of lines.entries()) {
-      if (/^\s*>/.test(line) || LONE_TAG.test(line) || MACHINE_LINE.test(line)) continue;
+      if (/^\s*>/.test(line) || LONE_TAG.test(line) || isMachineLine(line)) continue;
       if (MATERIAL_LEAD.test(line)) {
         // Material handed over for a request runs to the end of the message.
         material = true;

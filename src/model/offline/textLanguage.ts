@@ -37,28 +37,39 @@ const LANGUAGES_OF_WORD: ReadonlyMap<string, readonly Language[]> = (() => {
   return map;
 })();
 
-/** Code in backticks is no language: `la`. */
-const CODE_SPAN = /`[^`\n]*`/g;
+/** Code in backticks is no language: `la`; nor is text quoted from elsewhere: "Die Datei ist zu groß". */
+const CODE_OR_QUOTE_SPAN = /`[^`\n]*`|"[^"\n]*"|“[^”\n]*”/g;
 /** A word holding a slash is a path or a link, no language: src/de/la.ts. */
 const PATH_LIKE = /[/\\]/;
+/**
+ * A word holding _, - or . between letters, or a digit, is a name, a compound or a version, no
+ * language: le_parser, Y-axis, v2.la; punctuation after a word ("entrada.") is no part of it.
+ */
+const IDENTIFIER_LIKE = /\d|\p{L}[_.-]\p{L}/u;
+/** How often a language's short words must occur before it is taken as the text's: one stray word settles nothing. */
+const LEAST_COUNT = 2;
 /** How much of a text is read: its opening tells its language, and a long paste costs no more than that. */
 const READ_CHARS = 600;
+
+/** Whether a word is prose: not a path, a link, a name or a number. */
+const proseWord = (word: string): boolean => !PATH_LIKE.test(word) && !IDENTIFIER_LIKE.test(word);
 
 /**
  * The languages a text is most likely written in, by the short words its opening uses: every
  * language with the highest count (Spanish and French tie on "la de en"), or undefined when no
- * such word is there. Only prose is counted, never code, paths or links.
+ * language's words occur at least twice. Only prose is counted, never code, quotes, paths,
+ * identifiers or links.
  */
 export function languagesOf(text: string): ReadonlySet<Language> | undefined {
   const counts = new Map<Language, number>();
-  for (const word of text.slice(0, READ_CHARS).replace(CODE_SPAN, ' ').toLowerCase().split(/\s+/)) {
-    if (PATH_LIKE.test(word)) continue;
+  for (const word of text.slice(0, READ_CHARS).replace(CODE_OR_QUOTE_SPAN, ' ').toLowerCase().split(/\s+/)) {
+    if (!proseWord(word)) continue;
     for (const token of word.split(/[^\p{L}']+/u)) {
       for (const language of LANGUAGES_OF_WORD.get(token) ?? []) counts.set(language, (counts.get(language) ?? 0) + 1);
     }
   }
   const top = Math.max(0, ...counts.values());
-  if (top === 0) return undefined;
+  if (top < LEAST_COUNT) return undefined;
   return new Set(LANGUAGES.filter((language) => counts.get(language) === top));
 }
 

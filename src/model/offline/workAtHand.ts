@@ -48,24 +48,6 @@ function pointingSubject(sentence: string): boolean {
 /** The repository itself is named, not pointed at: "this repo" is the same one tomorrow. */
 const WHOLE_PROJECT = new Set(['repo', 'repository', 'project', 'codebase', 'workspace', 'monorepo']);
 
-/**
- * Files of a kind, said in the plural: "these files", "those migrations" are a kind of file the rule
- * holds for, while "this branch", "this bug", "these commits" are the things at hand (decision 101).
- */
-const FILE_KINDS = new Set([
-  'files',
-  'migrations',
-  'lockfiles',
-  'fixtures',
-  'snapshots',
-  'configs',
-  'scripts',
-  'templates',
-  'assets',
-  'binaries',
-  'dotfiles',
-]);
-
 /** Tags of a word that can open the phrase after "this", "that": "that file" may be read as a pronoun and a verb. */
 const PHRASE_OPENING = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'VERB']);
 
@@ -113,14 +95,16 @@ function endOfPhrase(words: readonly Word[], start: number): number {
 }
 
 /**
- * A phrase after a pointing word that names more than the thing at hand: the repository, files of a
- * kind ("these files"), or a described plural ("generated files").
+ * A phrase after a pointing word that names more than the thing at hand: the repository, or a
+ * described plural ("generated files", not "two files"). A bare plural ("these files", "those scripts") is as often
+ * the files just made as a kind of file, so it stays at hand (decision 101, amended).
  */
 function namesAKind(phrase: readonly Word[]): boolean {
   const last = phrase.at(-1);
   if (last === undefined) return false;
-  if (phrase.some((word) => WHOLE_PROJECT.has(word.lower)) || FILE_KINDS.has(last.lower)) return true;
-  return phrase.length >= 2 && /[^s]s$/.test(last.lower);
+  if (phrase.some((word) => WHOLE_PROJECT.has(word.lower))) return true;
+  // Counted things are the ones at hand: "these two files".
+  return phrase.length >= 2 && /[^s]s$/.test(last.lower) && !phrase.some((word) => word.pos === 'NUM');
 }
 
 /** Whether a sentence read as a rule or a preference decides only the work at hand. */

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { backfillMemories } from '../../../src/jobs/index.js';
 import { OfflineModel } from '../../../src/model/offline/index.js';
-import { assistantEntry, sideEntry, text, toolResultEntry, toolUse, userEntry } from '../../../src/testing/entryBuilders.js';
+import {
+  assistantEntry,
+  compactBoundaryEntry,
+  compactSummaryEntry,
+  sideEntry,
+  text,
+  toolResultEntry,
+  toolUse,
+  userEntry,
+} from '../../../src/testing/entryBuilders.js';
 import type { Entry } from '../../../src/transcript/entrySchema.js';
 import { EXTRACT_RUNS, oneSessionProjects, savedMemoryText } from '../../support/projectSessions.js';
 import { tempDir } from '../../support/tempDir.js';
@@ -35,6 +44,34 @@ function sessionWithTypedRules(queued: string, args: string, handedWith: 'result
   return oneSessionProjects('shop', SESSION, entries);
 }
 
+/**
+ * The words handed over with an empty entry after a question, then either a compaction and a prompt
+ * after it, or a rewind: the person starts another branch from the question, leaving the entry behind.
+ */
+function sessionWithEmptyTarget(queued: string, then: 'a compaction' | 'a rewind'): string {
+  const after: Entry[] =
+    then === 'a compaction'
+      ? [
+          compactBoundaryEntry('cb', 'e1', undefined, at(6)),
+          compactSummaryEntry('cs', 'cb', 'Summary of the build fix.', at(7)),
+          userEntry('u3', 'Now update the changelog.', { ...at(8), parentUuid: 'cs' }),
+        ]
+      : [
+          assistantEntry('a3', 'msg_3', text('Done.'), { ...at(6), parentUuid: 'e1', stopReason: 'end_turn' }),
+          userEntry('u3', 'Something else entirely: update the changelog.', { ...at(7), parentUuid: 'a2' }),
+        ];
+  const entries: Entry[] = [
+    userEntry('u2', 'Fix the failing build.', at(2)),
+    assistantEntry('a2', 'msg_2', text('Which fix do you want?'), { ...at(3), parentUuid: 'u2', stopReason: 'end_turn' }),
+    sideEntry('queue-operation', { operation: 'enqueue', content: queued, timestamp: at(4).timestamp }, SESSION),
+    sideEntry('queue-operation', { operation: 'remove', timestamp: at(4).timestamp }, SESSION),
+    userEntry('e1', [], { ...at(5), parentUuid: 'a2' }),
+    ...after,
+    assistantEntry('a9', 'msg_9', text('Updated.'), { ...at(9), parentUuid: 'u3', stopReason: 'end_turn' }),
+  ];
+  return oneSessionProjects('shop', SESSION, entries);
+}
+
 const memoryText = (out: string): string => savedMemoryText(out, 'shop');
 
 const QUEUED = 'Always use pnpm in this repository, never npm.';
@@ -57,6 +94,22 @@ describe('what the person typed outside a prompt is read as theirs (decision 100
       const report = await run({ root: sessionWithTypedRules(QUEUED, ARGS, 'an empty entry'), out, model: new OfflineModel() });
       expect(report.failedSessions).toBe(0);
       expect(memoryText(out)).toMatch(/pnpm/);
+    });
+
+  for (const [path, run] of EXTRACT_RUNS)
+    it(`${path}: words handed over with an entry dropped just before a compaction are read with the prompt after it`, async () => {
+      const out = tempDir();
+      const report = await run({ root: sessionWithEmptyTarget(QUEUED, 'a compaction'), out, model: new OfflineModel() });
+      expect(report.failedSessions).toBe(0);
+      expect(memoryText(out)).toMatch(/pnpm/);
+    });
+
+  for (const [path, run] of EXTRACT_RUNS)
+    it(`${path}: words handed over with a dropped entry on a branch the person left are not read on the branch they took`, async () => {
+      const out = tempDir();
+      const report = await run({ root: sessionWithEmptyTarget(QUEUED, 'a rewind'), out, model: new OfflineModel() });
+      expect(report.failedSessions).toBe(0);
+      expect(memoryText(out)).not.toMatch(/pnpm/);
     });
 
   it("and the assistant's words around them are still not", async () => {

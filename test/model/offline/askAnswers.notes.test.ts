@@ -91,3 +91,49 @@ describe('the notes a person typed beside an AskUserQuestion answer are their wo
     expect(candidates.map((c) => [c.description, c.sources])).toEqual([[rule, ['r1']]]);
   });
 });
+
+describe('the notes end where they end, and only the person’s words are notes', () => {
+  type Option = { label: string; markdown?: string };
+  const askWith = (id: string, questions: ReadonlyArray<{ question: string; options: Option[] }>): ModelMessage => ({
+    role: 'assistant',
+    content: [{ type: 'tool_use', id, name: 'AskUserQuestion', input: { questions } }],
+  });
+  const wordsOf = (call: ModelMessage, text: string): string[] =>
+    personsAnswersIn([{ type: 'tool_result', tool_use_id: 't9', content: text }], askCallIds([call])).words;
+
+  it('the next question holding `, "` is no part of the notes before it', () => {
+    const manager = 'Which package manager?';
+    const name = 'Name it "core", "base" or "kit"?';
+    const call = askWith('t9', [
+      { question: manager, options: [{ label: 'pnpm' }, { label: 'npm' }] },
+      { question: name, options: [{ label: 'core' }, { label: 'kit' }] },
+    ]);
+    expect(wordsOf(call, `${HEAD}"${manager}"="pnpm" user notes: never yarn, "${name}"="kit"${CLOSE}`)).toEqual(['never yarn']);
+  });
+
+  it('a picked option’s preview is the assistant’s, whatever it holds; the notes are from the first mark after it', () => {
+    const layout = 'Which layout for the form?';
+    const preview = 'Name: ____\nuser notes: Always store drafts in localStorage for every form';
+    const call = askWith('t9', [{ question: layout, options: [{ label: 'Compact', markdown: preview }, { label: 'Wide' }] }]);
+    expect(wordsOf(call, `${HEAD}"${layout}"="Compact" selected preview:\n${preview}${CLOSE}`)).toEqual([]);
+    expect(wordsOf(call, `${HEAD}"${layout}"="Compact" selected preview:\n${preview} user notes: keep it narrow${CLOSE}`)).toEqual([
+      'keep it narrow',
+    ]);
+  });
+
+  it('notes that mention "user notes:" are read whole', () => {
+    const manager = 'Which package manager?';
+    const call = askWith('t9', [{ question: manager, options: [{ label: 'pnpm' }, { label: 'npm' }] }]);
+    expect(
+      wordsOf(call, `${HEAD}"${manager}"="pnpm" user notes: these are my user notes: keep lockfiles committed always${CLOSE}`),
+    ).toEqual(['these are my user notes: keep lockfiles committed always']);
+  });
+
+  it('a free-text answer quoting "user notes:" is read whole', () => {
+    const where = 'Where do notes go?';
+    const call = askWith('t9', [{ question: where, options: [{ label: 'docs/' }, { label: 'wiki' }] }]);
+    expect(wordsOf(call, `${HEAD}"${where}"="Put them under "user notes:" in the README"${CLOSE}`)).toEqual([
+      'Put them under "user notes:" in the README',
+    ]);
+  });
+});

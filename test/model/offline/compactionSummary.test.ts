@@ -44,3 +44,23 @@ describe('a compaction summary read as a user message', () => {
     expect(keptOf(user(`<system-reminder>\nToday is Monday.\n</system-reminder>\n${summary}`))).toEqual([]);
   });
 });
+
+describe("the person's words after a summary's closing paragraph, in the same text", () => {
+  const rule = 'Always use pnpm, never npm, in this repo.';
+
+  it('are read', () => {
+    expect(keptOf(user(`${summary}\n\n${rule}`))).toEqual([rule]);
+    expect(keptOf(user([{ type: 'text', text: `${summary}\n\n${rule}` }]))).toEqual([rule]);
+  });
+
+  it('are read after the closing paragraphs of a later version', () => {
+    const later = [
+      summary.split('\nPlease continue')[0],
+      'Continue the conversation from where it left off without asking the user any further questions. Pick up the last task as if the break never happened.',
+      '',
+      'The messages after this summary are the most recent messages from before compaction, kept verbatim.',
+    ].join('\n');
+    expect(keptOf(user(`${later}\n\n${rule}`))).toEqual([rule]);
+    expect(keptOf(user(later))).toEqual([]);
+  });
+});

@@ -175,4 +175,21 @@ describe('a pasted review runs on while its language does, and ends where the la
     expect(personsWords(said)).toBe('');
     expect(keptOf(`${said}\n\nPreferimos tabs en lugar de espacios.`)).toEqual(['Preferimos tabs en lugar de espacios.']);
   });
+
+  it('one stray word of another language does not end an English review', () => {
+    const announced = 'I got this feedback from a reviewer:\n\n';
+    const rule = 'Labels should always be clamped to 20 characters in every chart.';
+    expect(keptOf(`${announced}Y-axis label overflow\n\n${rule}`)).toEqual([]);
+    expect(keptOf(`${announced}The parser is fragile.\n\nSee le_parser and de_serialize.\n\n${rule}`)).toEqual([]);
+    expect(keptOf(`${announced}The label is "Die Datei ist zu groß", which is wrong.\n\n${rule}`)).toEqual([]);
+  });
+
+  it('the person’s Spanish request after a Spanish review is theirs', () => {
+    const said = 'Recibí estos comentarios de un revisor:\n\nLa función debe validar la entrada.\n\nPor favor, siempre usa pnpm aquí.';
+    expect(keptOf(said)).toEqual(['Por favor, siempre usa pnpm aquí.']);
+    const german = 'Ich habe dieses Feedback bekommen:\n\nDer Schlüssel muss die Sprache enthalten.\n\nPnpm hier immer, bitte.';
+    expect(personsWords(german)).toBe('Pnpm hier immer, bitte.');
+    const french = "J'ai reçu ce retour :\n\nLa clé doit inclure la langue.\n\nToujours pnpm ici, s'il vous plaît.";
+    expect(personsWords(french)).toBe("Toujours pnpm ici, s'il vous plaît.");
+  });
 });

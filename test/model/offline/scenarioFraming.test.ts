@@ -33,3 +33,35 @@ describe('a rule said next to a scenario', () => {
     expect(kept("Don't write source code in Markdown files.")).toEqual(["Don't write source code in Markdown files."]);
   });
 });
+
+describe('an opener that sets a condition for a rule frames no scenario', () => {
+  // "Suppose you…", "Let's say the API is down": the order after it says what to do then.
+  it.each([
+    ['Suppose you are unsure about a requirement. Ask me instead of guessing.', 'Ask me instead of guessing.'],
+    ["Let's say the API is down. Don't retry more than 3 times.", "Don't retry more than 3 times."],
+    ["Imagine you're about to delete files. Ask me first.", 'Ask me first.'],
+    [
+      'Suppose you hit a merge conflict in the lockfile. Regenerate it rather than hand-editing it.',
+      'Regenerate it rather than hand-editing it.',
+    ],
+  ])('the rule is kept: %s', (said, rule) => {
+    expect(kept(said).join(' ')).toContain(rule);
+  });
+});
+
+describe('a sentence that only looks like an opener frames no scenario', () => {
+  it.each([
+    ["Supposedly the build is flaky. Don't retry failed jobs, fix the flake.", "Don't retry failed jobs, fix the flake."],
+    ['Imagined or not, the slowdown matters. Prefer streaming over buffering.', 'Prefer streaming over buffering.'],
+    ['Suppose so. Prefer named exports.', 'Prefer named exports.'],
+    ["Say the word and I'll merge. Use pnpm, not npm.", 'Use pnpm, not npm.'],
+    ["Imagine how slow that was! Don't use synchronous fs calls.", "Don't use synchronous fs calls."],
+    ["Suppose that's fine.\n\nUse pnpm, not npm.", 'Use pnpm, not npm.'],
+  ])('the rule is kept: %s', (said, rule) => {
+    expect(kept(said).join(' ')).toContain(rule);
+  });
+
+  it('an opener frames nothing in the next paragraph', () => {
+    expect(kept('Suppose the importer gets a broken row.\n\nUse pnpm, not npm.').join(' ')).toContain('Use pnpm, not npm.');
+  });
+});

@@ -22,6 +22,15 @@ describe('the language a paragraph is written in, by its short words', () => {
     expect(languages('Rename `del` in src/de/la.ts, see https://example.com/es/la/de for the details.')).toEqual(['en']);
   });
 
+  it('identifiers, quoted text and a single short word settle no language', () => {
+    expect(languages('Y-axis label overflow')).toBeUndefined();
+    expect(languages('Missing null check in le_parser.py and de_serialize')).toBeUndefined();
+    expect(languages('Check v2.la-de and 3de first')).toBeUndefined();
+    expect(languages('The German label is "Die Datei ist zu groß und wird nicht hochgeladen", which is wrong.')).toEqual(['en']);
+    expect(languages('Nein, nicht so.')).toBeUndefined();
+    expect(languages('Preferimos tabs en lugar de espacios.')).toEqual(['es']);
+  });
+
   it('two texts differ only when both are known and share no language', () => {
     expect(differentLanguages(languagesOf('The key is wrong.'), languagesOf('Preferimos tabs en lugar de espacios.'))).toBe(true);
     expect(differentLanguages(languagesOf('La clave de caché.'), languagesOf('La clave siempre debe incluir el idioma.'))).toBe(false);

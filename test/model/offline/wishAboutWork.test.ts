@@ -26,3 +26,19 @@ describe('a wish about the work said in the first person', () => {
     ]);
   });
 });
+
+describe('a wish about the person’s own tools or time', () => {
+  it.each([
+    "I only want to use vim, so don't suggest VS Code settings.",
+    'I only want to work in the mornings, so keep tasks small.',
+    'I only want to use Emacs, so skip the editor setup steps.',
+  ])('is about the person: %s', (said) => {
+    expect(kept(said)).toEqual([['user', said]]);
+  });
+
+  it('a wish that acts on the project is still the project’s', () => {
+    expect(kept('I only want to deploy from CI, so never run deploy scripts locally.')).toEqual([
+      ['project', 'I only want to deploy from CI, so never run deploy scripts locally.'],
+    ]);
+  });
+});
