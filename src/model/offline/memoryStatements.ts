@@ -64,7 +64,8 @@ const REASON =
 /**
  * A purpose or a consequence reads as a reason only with its connective ("so that mobile clients
  * stay fast", "para que corran en la nube"): without it, it is a fragment (decision 68). A cause
- * reads whole without its own ("because the changelog is built from them").
+ * reads whole without its own ("because the changelog is built from them"), except a cause named by a noun ("because of
+ * the size limit": "of the size limit" is a fragment).
  */
 const KEEPS_CONNECTIVE = /^(?:so that|as otherwise|otherwise|damit|da sonst|pour que|sinon|para que|si no)$/i;
 
@@ -184,8 +185,14 @@ function splitReason(sentence: string): { text: string; reason?: string } {
   const said = (match[2] ?? '').replace(/[.!]+$/, '').trim();
   if (said.length < 4) return { text: sentence };
   const connective = (match[1] ?? '').toLowerCase();
-  return { text: sentence, reason: KEEPS_CONNECTIVE.test(connective) ? `${connective} ${said}` : said };
+  if (connective === 'so that' && POINTING_THAT.test(said)) return { text: sentence };
+  const keeps = KEEPS_CONNECTIVE.test(connective) || (connective === 'because' && /^of\s/i.test(said));
+  return { text: sentence, reason: keeps ? `${connective} ${said}` : said };
 }
+
+/** "so that can be dropped": the "that" is a subject pointing back, followed by its verb; no purpose is given. */
+const POINTING_THAT =
+  /^(?:can|could|will|would|should|must|may|might|is|was|are|were|has|had|needs?|does|did|won't|can't|isn't|wasn't|shouldn't|doesn't)\b/i;
 
 type Found = Omit<MemoryStatement, 'messageIndex'>;
 

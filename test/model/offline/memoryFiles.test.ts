@@ -108,6 +108,8 @@ describe('memory files people can trust (decision 68)', () => {
       ['Usa siempre pnpm porque el lockfile es de pnpm.', 'El lockfile es de pnpm'],
       ['Los tests deben correr siempre en CI para que corran en la nube.', 'Para que corran en la nube'],
       ['Always pin the Node version, as the build breaks on every major upgrade.', 'The build breaks on every major upgrade'],
+      // A cause named by a noun keeps its "because of": "of the way…" alone is a fragment.
+      ['Never retry the upload on a 413 because of the size limit on the proxy.', 'Because of the size limit on the proxy'],
     ])('%s', (text, why) => {
       const [file] = perTurn(text);
       expect(file!.body).toContain(`**Why:** ${why}`);
@@ -121,6 +123,8 @@ describe('memory files people can trust (decision 68)', () => {
       expect(files).toHaveLength(1);
       expect(files[0]!.content).not.toContain('**Why:**');
       expect(perTurn('Always run the linter before committing.')[0]!.body).not.toContain('**Why:**');
+      // "so that can…": "that" is the subject, pointing back; no purpose is given.
+      expect(perTurn('We never publish to the Windows Store any more, so that can be dropped.')[0]!.body).not.toContain('**Why:**');
     });
   });
 });
