@@ -24,11 +24,27 @@ function cutOnWord(text: string, max: number): string {
   const clause = Math.max(room.lastIndexOf(', '), room.lastIndexOf('; '), room.lastIndexOf(' — '), room.lastIndexOf(' - '));
   const space = room.lastIndexOf(' ');
   const end = clause >= max * 0.6 ? clause : space > 0 ? space : max;
-  return text
-    .slice(0, end)
-    .replace(/[\s,;:\u2013\u2014-]+$/u, '')
-    .trim();
+  return endOnThought(text.slice(0, end));
 }
+
+/**
+ * A cut line that ends mid-thought, made to end on one (decision 68): an aside left open ("… (before
+ * that every") goes, and so do the words that need the one after them ("… done with a").
+ */
+function endOnThought(cut: string): string {
+  const open = cut.lastIndexOf('(');
+  let line = open > DESCRIPTION_CHARS * 0.3 && !cut.includes(')', open) ? cut.slice(0, open) : cut;
+  line = line.replace(TRAILING_PUNCTUATION, '').trim();
+  for (let words = line.split(' '); words.length > 3 && DANGLING_WORD.test(words.at(-1) ?? ''); words = line.split(' '))
+    line = words.slice(0, -1).join(' ').replace(TRAILING_PUNCTUATION, '');
+  return line;
+}
+
+const TRAILING_PUNCTUATION = /[\s,;:\u2013\u2014-]+$/u;
+
+/** Words a cut line must not end on: each needs the words after it. */
+export const DANGLING_WORD =
+  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|who|whom|you|will|would|can|could|should|must|what|how|why|until|unless|before|after|about|over|under|per|aren't|isn't|don't|doesn't|won't|can't|wasn't|weren't|der|die|das|und|le|la|les|et|de|el|los|y)$/i;
 
 /**
  * A memory's description (decision 68): one line of at most 150 characters saying what the memory

@@ -6,7 +6,7 @@ import type { MemoryHeader, ModelMessage, ModelTask } from '../port.js';
 import { clip } from './conversationFacts.js';
 import { findMemoryStatements, type MemoryStatement } from './memoryStatements.js';
 import { contentWords } from './lexicalRank.js';
-import { memoryDescription } from './memoryDescription.js';
+import { DANGLING_WORD, memoryDescription } from './memoryDescription.js';
 import { looksSecret } from './secretLike.js';
 
 type ExtractTask = Extract<ModelTask, { kind: 'extract_memories' }>;
@@ -89,9 +89,6 @@ const LEAD_IN =
 const LEADING_CLAUSE =
   /^(?:if|when|whenever|once|before|after|per|according to|as of|since|quand|lorsque|si|wenn|sobald|cuando|seit|depuis|desde)\b[^,]{2,80},\s*(.+)$/i;
 
-/** Words a title must not end on: a title that stops on one reads as cut off. */
-const DANGLING =
-  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|who|whom|you|your|will|would|can|could|should|must|what|how|why|until|unless|before|after|about|over|under|per|aren't|isn't|don't|doesn't|won't|can't|wasn't|weren't|der|die|das|und|le|la|les|et|de|el|los|y)$/i;
 const MAX_TITLE_WORDS = 12;
 
 /**
@@ -133,7 +130,7 @@ export function titleOf(text: string): string {
       .find((clause) => clause.length >= 4 && clause.length <= MAX_TITLE_WORDS);
     words = fitting ?? words.slice(0, MAX_TITLE_WORDS);
   }
-  while (words.length > 2 && DANGLING.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
+  while (words.length > 2 && DANGLING_WORD.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
   const joined = words.join(' ').replace(/[.,;:!?\u2013\u2014-]+$/, '');
   return joined.charAt(0).toUpperCase() + joined.slice(1);
 }

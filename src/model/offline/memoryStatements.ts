@@ -186,6 +186,7 @@ function splitReason(sentence: string): { text: string; reason?: string } {
   if (said.length < 4) return { text: sentence };
   const connective = (match[1] ?? '').toLowerCase();
   if (connective === 'so that' && POINTING_THAT.test(said)) return { text: sentence };
+  if (EXPLAINED.test(sentence.slice(0, match.index))) return { text: sentence };
   const keeps = KEEPS_CONNECTIVE.test(connective) || (connective === 'because' && /^of\s/i.test(said));
   return { text: sentence, reason: keeps ? `${connective} ${said}` : said };
 }
@@ -193,6 +194,12 @@ function splitReason(sentence: string): { text: string; reason?: string } {
 /** "so that can be dropped": the "that" is a subject pointing back, followed by its verb; no purpose is given. */
 const POINTING_THAT =
   /^(?:can|could|will|would|should|must|may|might|is|was|are|were|has|had|needs?|does|did|won't|can't|isn't|wasn't|shouldn't|doesn't)\b/i;
+
+/**
+ * "…tell them why it fails because of the proxy": the cause is what the person asks to be explained, not why they
+ * ask (decision 68): a "why" in the same clause before the connective.
+ */
+const EXPLAINED = /\b(?:why|por qué|pourquoi|warum|wieso)\b[^,;.!?\u2013\u2014]*$/i;
 
 type Found = Omit<MemoryStatement, 'messageIndex'>;
 
@@ -393,10 +400,25 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
 /** The cues that say how work goes from now on, which a task prompt can carry among its steps. */
 const LASTING_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['remember', 'always-never', 'preference', 'about-me']);
 
-/** Pieces back into one text, each after the separator it had (the first after none). */
+/**
+ * Pieces back into one text, each after the separator it had (the first after none). A piece that
+ * was a line of its own with no full stop gets one: flattened, "…not exist We should…" runs two
+ * sentences together (decision 68).
+ */
 function joinPieces(members: ReadonlyArray<{ readonly sentence: string; readonly separator: string }>): string {
-  return members.map((m, i) => (i === 0 ? capitalise(m.sentence) : `${m.separator}${m.sentence}`)).join('');
+  return members
+    .map((m, i) => {
+      if (i === 0) return capitalise(m.sentence);
+      const before = members[i - 1]?.sentence ?? '';
+      // An aside in brackets goes on with the line before it.
+      const stop = /^\s+$/.test(m.separator) && !ENDS_SENTENCE.test(before) && !/^[([]/.test(m.sentence) ? '.' : '';
+      return `${stop}${m.separator}${m.sentence}`;
+    })
+    .join('');
 }
+
+/** A sentence's end: its punctuation, maybe inside a closing quote or bracket. */
+const ENDS_SENTENCE = /[.!?…:;,]["'`)\]]*$/;
 
 /** A statement and what the person said right after it about the same thing make one memory, of at most this many sentences. */
 const MAX_GROUP_SENTENCES = 3;
@@ -424,9 +446,17 @@ function leadsUp(sentence: string): boolean {
     !TASK.test(bare) &&
     !IMPERATIVE.test(bare) &&
     !REQUEST_VERB.test(bare) &&
-    !/\b(?:please|let's|lets|can you|could you)\b/i.test(sentence)
+    !/\b(?:please|let's|lets|can you|could you)\b/i.test(sentence) &&
+    !ASKS_OR_AGREES.test(bare)
   );
 }
+
+/**
+ * "You can comment on the issue for me", "I agree with the observations": work asked for now, or a
+ * reply to what the assistant said; neither is part of the lasting statement after it (decision 68).
+ */
+const ASKS_OR_AGREES =
+  /^(?:you (?:can|could|may)|feel free)\b|\bfor me\b|^(?:I|we) (?:(?:fully|totally|completely) )?(?:agree|disagree)\b/i;
 
 /** Verbs a request for work starts with, besides TASK's: "Print the ranges with seq" asks for something and states nothing. */
 const REQUEST_VERB =

@@ -22,3 +22,17 @@ describe('memoryDescription (decision 68)', () => {
     expect(cut).toMatch(/very$/);
   });
 });
+
+describe('a cut description ends on a whole thought (decision 68, amended)', () => {
+  it('never ends on a word that needs the one after it', () => {
+    const description = memoryDescription(`Run the formatter with autofix after you are done with a ${'bunch of '.repeat(14)}edits`);
+    expect(description.length).toBeLessThanOrEqual(150);
+    expect(description).not.toMatch(/\s(?:a|an|the|of|to|with|and|or)$/i);
+  });
+  it('never leaves a parenthesis open', () => {
+    const text =
+      'The flaky checkouts started after the move to persistent worktrees in the last week of January (before that every worktree was deleted and cloned again each morning)';
+    const description = memoryDescription(text);
+    expect(description).toBe('The flaky checkouts started after the move to persistent worktrees in the last week of January');
+  });
+});

@@ -173,3 +173,30 @@ describe("a memory's description is the sentence that says the most, not the wor
     expect(file!.body).toContain(said.split('. ')[0]!);
   });
 });
+
+describe('a memory written from a real message reads as one (decision 68, amended)', () => {
+  it('lines typed without full stops do not run together in the body or the description', () => {
+    const [file] = perTurn('Config files should not be committed\nWe should read the secrets from the vault instead');
+    expect(file!.body).toContain('Config files should not be committed. We should read');
+    expect(file!.description).toBe('Config files should not be committed. We should read the secrets from the vault instead');
+    // An aside in brackets on the next line goes on with the line before it.
+    expect(perTurn('Config files should not be committed\n(the vault holds every secret we use)')[0]!.body).toContain(
+      'committed (the vault',
+    );
+  });
+  it('a request for work now and an agreement with the assistant are not part of the memory they lead up to', () => {
+    const [file] = perTurn(
+      'You can reply on the ticket for me. I agree with the review comments. Only state what you have checked yourself, never guess at settings.',
+    );
+    expect(file!.body).not.toMatch(/reply on the ticket|I agree/);
+    expect(file!.body).toContain('Only state what you have checked yourself, never guess at settings.');
+  });
+  it('a cause inside what the person asks to be explained ("tell them why … because …") is not their reason', () => {
+    const [file] = perTurn('Keep the reply short and tell them why the upload fails on our side because of the proxy limit.');
+    expect(file!.body).not.toContain('**Why:**');
+    // The person's own reason still is one.
+    expect(perTurn('Keep replies short because reviewers read them on a phone.')[0]!.body).toContain(
+      '**Why:** Reviewers read them on a phone',
+    );
+  });
+});

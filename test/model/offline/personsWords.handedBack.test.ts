@@ -76,7 +76,8 @@ describe('a pasted review runs on until the person speaks again', () => {
       '',
       'I agree with it. We always include the locale in cache keys.',
     ].join('\n');
-    expect(keptOf(said)).toEqual(['I agree with it. We always include the locale in cache keys.']);
+    // "I agree with it" answers the review: the memory is the rule after it (decision 68).
+    expect(keptOf(said)).toEqual(['We always include the locale in cache keys.']);
   });
 });
 
