@@ -1,6 +1,6 @@
 import type { CandidatesAnswer } from '../candidatesAnswer.js';
 import type { ModelMessage, ModelTask } from '../port.js';
-import { memoryDescription } from './memoryDescription.js';
+import { statementDescription } from './memoryDescription.js';
 import { bodyOf, titleOf } from './memoryDraft.js';
 import { choiceStatement } from './lastingChoice.js';
 import { findMemoryStatements } from './memoryStatements.js';
@@ -34,7 +34,7 @@ export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
     const message = task.messages[statement.messageIndex];
     if (message?.human !== true && message?.answers === undefined && message?.typed === undefined && message?.choices === undefined)
       continue;
-    const description = memoryDescription(statement.title ?? statement.text);
+    const description = statementDescription(statement);
     if (known.has(description)) continue;
     known.add(description);
     const candidate = {

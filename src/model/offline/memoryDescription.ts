@@ -67,3 +67,12 @@ export function memoryDescription(text: string): string {
   // A dash or a comma left at the end reads as cut off: it ends on the word before.
   return (line !== '' ? line : cutOnWord(chosen[0] ?? '', DESCRIPTION_CHARS)).replace(/[\s,;:\u2013\u2014-]+$/u, '');
 }
+
+/**
+ * What a statement is described by: its title, unless the title is a question (a choice's "GitHub
+ * App: Which authentication method…?"): then what the statement says was chosen (decision 68).
+ */
+export function statementDescription(statement: { readonly title?: string; readonly text: string }): string {
+  const { title, text } = statement;
+  return memoryDescription(title === undefined || title.trim().endsWith('?') ? text : title);
+}

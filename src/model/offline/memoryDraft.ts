@@ -6,7 +6,7 @@ import type { MemoryHeader, ModelMessage, ModelTask } from '../port.js';
 import { clip } from './conversationFacts.js';
 import { findMemoryStatements, type MemoryStatement } from './memoryStatements.js';
 import { contentWords } from './lexicalRank.js';
-import { DANGLING_WORD, memoryDescription } from './memoryDescription.js';
+import { DANGLING_WORD, statementDescription } from './memoryDescription.js';
 import { looksSecret } from './secretLike.js';
 
 type ExtractTask = Extract<ModelTask, { kind: 'extract_memories' }>;
@@ -110,6 +110,7 @@ export function titleOf(text: string): string {
   if (reason > 8) title = title.slice(0, reason);
   for (const [pattern, replacement] of PERSON)
     title = typeof replacement === 'string' ? title.replace(pattern, replacement) : title.replace(pattern, replacement);
+  if (/^User\b/.test(title)) title = aboutThePerson(title);
   title = title.replace(/[\s.,;:!?\u2013\u2014-]+$/, '');
   let words = title.split(' ').filter(Boolean);
   if (words.length > MAX_TITLE_WORDS) {
@@ -133,6 +134,22 @@ export function titleOf(text: string): string {
   while (words.length > 2 && DANGLING_WORD.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
   const joined = words.join(' ').replace(/[.,;:!?\u2013\u2014-]+$/, '');
   return joined.charAt(0).toUpperCase() + joined.slice(1);
+}
+
+/** The person's own words for themselves, in a title that says "User…": read later, they are about them (decision 68). */
+const SELF: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bI(?:'m| am)\b/g, "they're"],
+  [/\bI was\b/g, 'they were'],
+  [/\bI(?='(?:ve|d|ll)\b)/g, 'they'],
+  [/\bI\b(?!')/g, 'they'],
+  [/\bmyself\b/gi, 'themselves'],
+  [/\bmine\b/gi, 'theirs'],
+  [/\bmy\b/gi, 'their'],
+  [/\bme\b/gi, 'them'],
+];
+
+function aboutThePerson(title: string): string {
+  return SELF.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), title);
 }
 
 /** Where a "because…" clause starts in a text, or -1. */
@@ -188,7 +205,7 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
     );
     const filename = match?.filename ?? uniqueName(`${memorySlug(titleOf(statement.title ?? statement.text))}.md`, known);
     if (match && writes.has(filename)) continue;
-    const description = memoryDescription(statement.title ?? statement.text);
+    const description = statementDescription(statement);
     const file: TopicFile = {
       // The name is the file's name (decision 68). A rewrite is named after what the memory now says,
       // negation included: the run moves it to that file (followNames.ts, decision 93).

@@ -88,7 +88,7 @@ describe('memlog extract with the offline model', () => {
         ['project', 'Local storage might be good enough. I do want to support is multiple timer instances. Used store call it.'],
         ['user', '[text transcribed by apple dictation]'],
         // A step the project needs, said as the assistant's miss: one command before another.
-        ['feedback', "You didn't figure out to run 'just install' before running 'just dev' I got the hint from CONTRIBUTING.md"],
+        ['feedback', "You didn't figure out to run 'just install' before running 'just dev'. I got the hint from CONTRIBUTING.md"],
         ['feedback', "I don't want a bunch of changes in our PR that aren't for our files."],
         // A naming scheme with a placeholder, said after the task it names (decision 77).
         ['feedback', 'Name it aie[xxx] with [xxx] being the python version, e.g. 311 for python 3.11'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryDescription } from '../../../src/model/offline/memoryDescription.js';
+import { choiceStatement } from '../../../src/model/offline/lastingChoice.js';
+import { memoryDescription, statementDescription } from '../../../src/model/offline/memoryDescription.js';
 
 describe('memoryDescription (decision 68)', () => {
   it.each([
@@ -34,5 +35,23 @@ describe('a cut description ends on a whole thought (decision 68, amended)', () 
       'The flaky checkouts started after the move to persistent worktrees in the last week of January (before that every worktree was deleted and cloned again each morning)';
     const description = memoryDescription(text);
     expect(description).toBe('The flaky checkouts started after the move to persistent worktrees in the last week of January');
+  });
+});
+
+describe('a description says what is kept (decision 68, amended)', () => {
+  it('a choice is described by what was chosen, not by the question alone', () => {
+    const choice = choiceStatement(
+      { question: 'Which package registry should the release workflow publish to?', answer: 'GitHub Packages' },
+      0,
+    );
+    expect(choice).toBeDefined();
+    expect(statementDescription(choice ?? { text: '' })).toBe(
+      'Chose GitHub Packages when asked: Which package registry should the release workflow publish to?',
+    );
+  });
+  it('a statement with a title is described by its title', () => {
+    expect(statementDescription({ title: 'Deploys go out on Tuesdays.', text: 'So. Deploys go out on Tuesdays. Ask Kim.' })).toBe(
+      'Deploys go out on Tuesdays.',
+    );
   });
 });

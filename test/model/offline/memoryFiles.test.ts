@@ -3,7 +3,7 @@ import { planConsolidation } from '../../../src/consolidation/planConsolidation.
 import type { MemoryCandidate } from '../../../src/consolidation/memoryCandidate.js';
 import { parseTopicFile } from '../../../src/memory/durable/topicFile.js';
 import { draftCandidates } from '../../../src/model/offline/candidatesDraft.js';
-import { draftMemories } from '../../../src/model/offline/memoryDraft.js';
+import { draftMemories, titleOf } from '../../../src/model/offline/memoryDraft.js';
 import type { ChunkMessage, ModelMessage, ModelTask } from '../../../src/model/port.js';
 
 const SESSION = '5f0c2a4e-1111-4222-8333-944455556666';
@@ -198,5 +198,18 @@ describe('a memory written from a real message reads as one (decision 68, amende
     expect(perTurn('Keep replies short because reviewers read them on a phone.')[0]!.body).toContain(
       '**Why:** Reviewers read them on a phone',
     );
+  });
+});
+
+describe('a title about the person reads about them throughout (decision 68, amended)', () => {
+  it.each([
+    ["I don't want tokens under my account used by the org", "User doesn't want tokens under their account used by the org"],
+    ['I always run the tests on my laptop before I push', 'User always runs the tests on their laptop before they push'],
+    ["I'm the only one who reviews what I merge", 'User is the only one who reviews what they merge'],
+  ])('%s', (said, title) => {
+    expect(titleOf(said)).toBe(title);
+  });
+  it('a rule to the assistant keeps its first person ("ask me")', () => {
+    expect(titleOf('Always ask me before you push')).toBe('Always ask me before you push');
   });
 });
