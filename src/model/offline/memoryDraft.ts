@@ -106,6 +106,9 @@ export function titleOf(text: string): string {
   title = title.replace(LEAD_IN, '');
   // The first sentence names it; what a memory says after it is for its body.
   title = /^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title;
+  // So does the thought before an ellipsis that runs on into another ("…seeing this happen...but I also moved…").
+  const beforeEllipsis = /^(.+?\S)\s*(?:\.{3}|…)\s*(?=\p{L})/u.exec(title)?.[1];
+  if (beforeEllipsis !== undefined && beforeEllipsis.split(' ').length >= 3) title = beforeEllipsis;
   const reason = reasonStart(title);
   if (reason > 8) title = title.slice(0, reason);
   for (const [pattern, replacement] of PERSON)

@@ -209,6 +209,14 @@ describe('a title about the person reads about them throughout (decision 68, ame
   ])('%s', (said, title) => {
     expect(titleOf(said)).toBe(title);
   });
+  it('an ellipsis between two thoughts ends the first, which names the memory', () => {
+    expect(titleOf("I've only recently started seeing the flaky checkouts...but I also moved to persistent worktrees last week")).toBe(
+      'User has only recently started seeing the flaky checkouts',
+    );
+    expect(titleOf('Deploys wait for the smoke test… then the canary gets ten minutes before the rest of the fleet follows')).toBe(
+      'Deploys wait for the smoke test',
+    );
+  });
   it('a rule to the assistant keeps its first person ("ask me")', () => {
     expect(titleOf('Always ask me before you push')).toBe('Always ask me before you push');
   });
