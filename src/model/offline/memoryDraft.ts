@@ -107,13 +107,17 @@ export function titleOf(text: string): string {
   // The first sentence names it; what a memory says after it is for its body.
   title = /^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title;
   // So does the thought before an ellipsis that runs on into another ("…seeing this happen...but I also moved…").
-  const beforeEllipsis = /^(.+?\S)\s*(?:\.{3}|…)\s*(?=\p{L})/u.exec(title)?.[1];
+  // A qualifier after it ("… unless it's your own branch") is part of the thought.
+  const beforeEllipsis =
+    /^(.+?\S)\s*(?:\.{3}|…)\s*(?!(?:unless|except|not|only|if|when|until|as long as|or|because|so|without)\b)(?=\p{L})/iu.exec(title)?.[1];
   if (beforeEllipsis !== undefined && beforeEllipsis.split(' ').length >= 3) title = beforeEllipsis;
   const reason = reasonStart(title);
   if (reason > 8) title = title.slice(0, reason);
+  const saidOfUsers = /^User\b/.test(title);
   for (const [pattern, replacement] of PERSON)
     title = typeof replacement === 'string' ? title.replace(pattern, replacement) : title.replace(pattern, replacement);
-  if (/^User\b/.test(title)) title = aboutThePerson(title);
+  // Only a title the person spoke of themselves in: "User data must never be logged, I told you…" is about data.
+  if (!saidOfUsers && /^User\b/.test(title)) title = aboutThePerson(title);
   title = title.replace(/[\s.,;:!?\u2013\u2014-]+$/, '');
   let words = title.split(' ').filter(Boolean);
   if (words.length > MAX_TITLE_WORDS) {
@@ -144,7 +148,7 @@ const SELF: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bI(?:'m| am)\b/g, "they're"],
   [/\bI was\b/g, 'they were'],
   [/\bI(?='(?:ve|d|ll)\b)/g, 'they'],
-  [/\bI\b(?!')/g, 'they'],
+  [/\bI\b(?![/'])/g, 'they'],
   [/\bmyself\b/gi, 'themselves'],
   [/\bmine\b/gi, 'theirs'],
   [/\bmy\b/gi, 'their'],

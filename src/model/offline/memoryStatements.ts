@@ -10,6 +10,7 @@ import { keptOnRequest } from './memoryRequest.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
+import { DANGLING_WORD } from './memoryDescription.js';
 import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
 import { factKind } from './factKinds.js';
 import { isPersonsSetup } from './personsSetup.js';
@@ -197,9 +198,10 @@ const POINTING_THAT =
 
 /**
  * "…tell them why it fails because of the proxy": the cause is what the person asks to be explained, not why they
- * ask (decision 68): a "why" in the same clause before the connective.
+ * ask (decision 68): a "why" after a request to explain, in the same sentence before the connective. A "why" no one
+ * is asked for ("comments explaining why…", "document why…") leaves the person's reason theirs.
  */
-const EXPLAINED = /\b(?:why|por qué|pourquoi|warum|wieso)\b[^,;.!?\u2013\u2014]*$/i;
+const EXPLAINED = /\b(?:explain|tell\s+\w+|say|ask\s+\w+|describe)\b[^;.!?\u2013\u2014]{0,80}\bwhy\b[^;.!?\u2013\u2014]*$/i;
 
 type Found = Omit<MemoryStatement, 'messageIndex'>;
 
@@ -410,8 +412,9 @@ function joinPieces(members: ReadonlyArray<{ readonly sentence: string; readonly
     .map((m, i) => {
       if (i === 0) return capitalise(m.sentence);
       const before = members[i - 1]?.sentence ?? '';
-      // An aside in brackets goes on with the line before it.
-      const stop = /^\s+$/.test(m.separator) && !ENDS_SENTENCE.test(before) && !/^[([]/.test(m.sentence) ? '.' : '';
+      // An aside in brackets goes on with the line before it, and so does a line broken after a word that needs the next.
+      const broken = DANGLING_WORD.test(before.split(/\s+/).at(-1) ?? '');
+      const stop = /^\s+$/.test(m.separator) && !ENDS_SENTENCE.test(before) && !broken && !/^[([]/.test(m.sentence) ? '.' : '';
       return `${stop}${m.separator}${m.sentence}`;
     })
     .join('');
@@ -454,9 +457,10 @@ function leadsUp(sentence: string): boolean {
 /**
  * "You can comment on the issue for me", "I agree with the observations": work asked for now, or a
  * reply to what the assistant said; neither is part of the lasting statement after it (decision 68).
+ * An agreement that says what is agreed ("I agree with you that mocks are fragile") is a reason, and stays.
  */
 const ASKS_OR_AGREES =
-  /^(?:you (?:can|could|may)|feel free)\b|\bfor me\b|^(?:I|we) (?:(?:fully|totally|completely) )?(?:agree|disagree)\b/i;
+  /^(?:you (?:can|could|may)|feel free)\b|^(?:I|we) (?:(?:fully|totally|completely) )?(?:agree|disagree)\b(?!(?:\s+with\s+\w+)?\s+that\b)/i;
 
 /** Verbs a request for work starts with, besides TASK's: "Print the ranges with seq" asks for something and states nothing. */
 const REQUEST_VERB =

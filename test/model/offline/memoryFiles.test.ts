@@ -198,6 +198,22 @@ describe('a memory written from a real message reads as one (decision 68, amende
     expect(perTurn('Keep replies short because reviewers read them on a phone.')[0]!.body).toContain(
       '**Why:** Reviewers read them on a phone',
     );
+    // So it is after a "why" no one is asked to explain.
+    expect(perTurn('Never remove the comments explaining why a workaround exists because future readers need them.')[0]!.body).toContain(
+      '**Why:** Future readers need them',
+    );
+    expect(perTurn('Always document why a flag is set because nobody remembers later.')[0]!.body).toContain(
+      '**Why:** Nobody remembers later',
+    );
+  });
+  it('a line broken inside a sentence gets no full stop', () => {
+    const [file] = perTurn('Always run the linter before\npushing to the main branch.');
+    expect(file!.body).not.toContain('before.');
+    expect(file!.description).toMatch(/before pushing to the main branch/i);
+  });
+  it('what the person says about themselves or agrees to with a reason stays with the rule it leads up to', () => {
+    expect(perTurn('Speed matters more than style for me. Always keep PRs small.')[0]!.body).toContain('Speed matters more');
+    expect(perTurn('I agree with you that mocks are fragile. Never mock the database in tests.')[0]!.body).toContain('mocks are fragile');
   });
 });
 
@@ -216,6 +232,16 @@ describe('a title about the person reads about them throughout (decision 68, ame
     expect(titleOf('Deploys wait for the smoke test… then the canary gets ten minutes before the rest of the fleet follows')).toBe(
       'Deploys wait for the smoke test',
     );
+  });
+  it('an ellipsis before a qualifier does not end the title', () => {
+    expect(titleOf("Never force-push to shared branches... unless it's your own feature branch")).toContain('unless');
+    expect(titleOf('Do not use the staging DB for anything... except the nightly load tests')).toContain('except');
+  });
+  it('only a title the person spoke of themselves in is rewritten; I/O stays', () => {
+    expect(titleOf('User data must never be logged, I told you that twice already')).toBe(
+      'User data must never be logged, I told you that twice already',
+    );
+    expect(titleOf('I work on I/O drivers in this repo')).toBe('User works on I/O drivers in this repo');
   });
   it('a rule to the assistant keeps its first person ("ask me")', () => {
     expect(titleOf('Always ask me before you push')).toBe('Always ask me before you push');
