@@ -1,19 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { ModelMessage } from '../../../src/index.js';
-import { findMemoryStatements } from '../../../src/model/offline/index.js';
-
-const user = (content: string): ModelMessage => ({ role: 'user', content });
-const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
-
-/** The types of what one message, said after an ordinary assistant turn, is kept as. */
-const types = (said: string) => findMemoryStatements([assistant('I looked at the project layout.'), user(said)]).map((s) => s.type);
-
-const kept = (type: string, sentences: readonly string[]) => {
-  for (const said of sentences) it(said, () => expect(types(said)).toEqual([type]));
-};
-const notKept = (sentences: readonly string[]) => {
-  for (const said of sentences) it(`not: ${said}`, () => expect(types(said)).toEqual([]));
-};
+import { describe } from 'vitest';
+import { kept, notKept } from '../../support/statementKinds.js';
 
 // Sentences written for these tests, per kind of statement (decision 104), none taken from a corpus.
 describe('who is who around the project: roles, users, how code gets in (decision 104)', () => {
