@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { GoldSession } from '../../bench/quality/real/realGold.js';
+import { BATCHES, formatMissedCertain, selectSessions } from '../../bench/quality/real/realBatch.js';
+import { scoreReal } from '../../bench/quality/real/realScore.js';
+
+const gold = (session: string, half: GoldSession['half'], items: GoldSession['items'] = []): GoldSession => ({
+  session,
+  half,
+  note: 'hand-made',
+  items,
+  superseded: [],
+  traps: [],
+});
+
+const GOLDS: GoldSession[] = [
+  gold('git-sync/a.jsonl', 'dev', [
+    { id: 'cobra', type: 'project', certainty: 'certain', words: ['cobra'], text: 'migrate to cobra' },
+    { id: 'v6', type: 'project', certainty: 'defensible', words: ['v6'], text: 'switch to v6' },
+  ]),
+  gold('git-sync/b.jsonl', 'aside'),
+  gold('entire-graph/c.jsonl', 'dev'),
+  gold('acme/d.jsonl', 'dev'),
+];
+
+describe('selecting a batch of real sessions', () => {
+  it('takes every session of the sources a batch name lists', () => {
+    const batch = { ...BATCHES, test: ['git-sync', 'entire-graph'] };
+    expect(selectSessions(['test'], GOLDS, batch).map((g) => g.session)).toEqual([
+      'git-sync/a.jsonl',
+      'git-sync/b.jsonl',
+      'entire-graph/c.jsonl',
+    ]);
+  });
+
+  it('names batch 3 by its four repositories', () => {
+    expect(BATCHES.batch3).toEqual(['git-sync', 'entire-skills', 'entire-graph', 'awesome-chatgpt-prompts']);
+  });
+
+  it('takes a session by its path under sessions/, with or without that folder, once', () => {
+    const picked = selectSessions(['bench/quality/real/sessions/acme/d.jsonl', 'git-sync/b.jsonl', 'acme/d.jsonl'], GOLDS, BATCHES);
+    expect(picked.map((g) => g.session)).toEqual(['acme/d.jsonl', 'git-sync/b.jsonl']);
+  });
+
+  it('refuses a name that is neither a batch nor a labelled session, in one line', () => {
+    expect(() => selectSessions(['batch9'], GOLDS, BATCHES)).toThrow(/^no batch or labelled session named batch9 \(batches: batch3\)$/);
+    expect(() => selectSessions([], GOLDS, BATCHES)).toThrow(/^name a batch/);
+  });
+});
+
+describe('the missed certain items of a development run', () => {
+  it('lists each missed certain item with its text, never a defensible one', () => {
+    const dev = GOLDS.filter((g) => g.half === 'dev');
+    expect(formatMissedCertain(dev, scoreReal(dev, []))).toEqual(['  missed certain git-sync/a.jsonl#cobra: migrate to cobra']);
+  });
+
+  it('refuses a set holding an aside session', () => {
+    expect(() => formatMissedCertain(GOLDS.slice(0, 2), scoreReal(GOLDS.slice(0, 2), []))).toThrow(/totals only/);
+  });
+});
