@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GoldSession } from '../../bench/quality/real/realGold.js';
-import { BATCHES, formatMissedCertain, selectSessions } from '../../bench/quality/real/realBatch.js';
+import { BATCHES, formatFalseSaves, formatMissedCertain, selectSessions } from '../../bench/quality/real/realBatch.js';
 import { scoreReal } from '../../bench/quality/real/realScore.js';
 
 const gold = (session: string, half: GoldSession['half'], items: GoldSession['items'] = []): GoldSession => ({
@@ -55,5 +55,20 @@ describe('the missed certain items of a development run', () => {
 
   it('refuses a set holding an aside session', () => {
     expect(() => formatMissedCertain(GOLDS.slice(0, 2), scoreReal(GOLDS.slice(0, 2), []))).toThrow(/totals only/);
+  });
+});
+
+describe('the false saves of a development run', () => {
+  it('lists each false save with its cause, file and description, never a true save', () => {
+    const dev = GOLDS.filter((g) => g.half === 'dev');
+    const memories = [
+      { project: 'git-sync', filename: 'cobra.md', text: 'cobra\nThe CLI uses cobra\nbody' },
+      { project: 'git-sync', filename: 'commit.md', text: 'commit\nCommit and\npush now\nbody' },
+    ];
+    expect(formatFalseSaves(dev, scoreReal(dev, memories))).toEqual(['  false other: git-sync/commit.md: Commit and']);
+  });
+
+  it('refuses a set holding an aside session', () => {
+    expect(() => formatFalseSaves(GOLDS, scoreReal(GOLDS, []))).toThrow(/totals only/);
   });
 });

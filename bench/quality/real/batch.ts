@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { selectModel } from '../../../src/jobs/index.js';
 import { machineLine } from '../../benchUtil.js';
-import { BATCHES, formatMissedCertain, selectSessions } from './realBatch.js';
+import { BATCHES, formatFalseSaves, formatMissedCertain, selectSessions } from './realBatch.js';
 import { loadGold, REAL_HALVES, type GoldSession } from './realGold.js';
-import { formatRealDetail, formatRealTable, type RealRow } from './realTable.js';
+import { formatRealTable, type RealRow } from './realTable.js';
 import { runReal } from './runReal.js';
 
 /**
@@ -54,5 +54,5 @@ console.log(formatRealTable(runs.map((run) => run.row)));
 if (missed)
   for (const run of runs.filter((r) => r.row.half === 'dev')) {
     console.log(formatMissedCertain(run.golds, run.row.score).join('\n'));
-    console.log(formatRealDetail(run.row));
+    console.log(formatFalseSaves(run.golds, run.row.score).join('\n'));
   }

@@ -35,9 +35,21 @@ export function selectSessions(
   return [...picked.values()];
 }
 
+function devOnly(golds: readonly GoldSession[]): void {
+  if (golds.some((gold) => gold.half !== 'dev')) throw new Error('the aside half is scored by totals only');
+}
+
 /** Each certain item a development run missed, with its gold text; an aside session is scored by totals only. */
 export function formatMissedCertain(golds: readonly GoldSession[], score: RealScore): string[] {
-  if (golds.some((gold) => gold.half !== 'dev')) throw new Error('the aside half is scored by totals only');
+  devOnly(golds);
   const texts = new Map<string, string>(golds.flatMap((gold) => gold.items.map((item) => [`${gold.session}#${item.id}`, item.text])));
   return score.missedCertain.map((key) => `  missed certain ${key}: ${texts.get(key) ?? ''}`);
+}
+
+/** Each false save of a development run: its cause, file and description (a memory's second line). */
+export function formatFalseSaves(golds: readonly GoldSession[], score: RealScore): string[] {
+  devOnly(golds);
+  return score.judgements
+    .filter((judgement) => judgement.verdict !== 'true')
+    .map(({ verdict, memory }) => `  false ${verdict}: ${memory.project}/${memory.filename}: ${memory.text.split('\n')[1] ?? ''}`);
 }
