@@ -17,7 +17,7 @@ import { isPersonsSetup } from './personsSetup.js';
 import { isWorkflowRule } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
 import { isOneChangeStory } from './oneChangeStory.js';
-import { isOneOffStep } from './oneOffStep.js';
+import { isBareShipOrder, isOneOffStep, pointsAtOneItem } from './oneOffStep.js';
 import { describesScenario } from './scenarioFraming.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
@@ -278,8 +278,10 @@ const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 
 
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   // What one commit or pull request did is git's and the tracker's story (decision 106).
-  if (isOneChangeStory(sentence)) return undefined;
+  if (isOneChangeStory(sentence) || isBareShipOrder(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
+  // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
+  if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;
   return found !== undefined && RULE_CUES.has(found.cue) && (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) ? undefined : found;
 }
 

@@ -30,3 +30,26 @@ export function isOneOffStep(sentence: string): boolean {
   if (LASTING.test(sentence)) return false;
   return ONE_THING_TRADED.test(sentence.trim()) || THIS_ONCE.test(sentence);
 }
+
+/** The steps of shipping a change: said bare, they ask for it now. */
+const SHIP_STEP = String.raw`(?:commit|push|merge|rebase|squash|amend|stage|tag|pull|deploy|ship|release)(?:\s+(?:it|this|that|them|everything|all|the changes|now))?`;
+
+/**
+ * "no just commit and push", "ok, push it": an order to commit, push or merge now, and nothing else
+ * (decision 106, amended). With a lasting word or a condition ("always commit and push when a task
+ * is done") it is a rule, and the sentence says more than the bare steps.
+ */
+const BARE_SHIP_ORDER = new RegExp(
+  String.raw`^(?:(?:no|ok|okay|yes|yeah|yep|then|now|so|great|good)[,.!]?\s+)*(?:please\s+)?(?:just\s+)?${SHIP_STEP}(?:\s*(?:,|and|&|then|and then)\s+(?:just\s+)?${SHIP_STEP})*\s*[.!]*$`,
+  'i',
+);
+
+export const isBareShipOrder = (sentence: string): boolean => BARE_SHIP_ORDER.test(sentence.trim());
+
+/**
+ * A link to one issue, pull request, merge request or commit: one item of work, pointed at to be worked
+ * on now (decision 106, amended). A tracker's own address ("…/issues") is a reference.
+ */
+const ONE_ITEM_LINK = /https?:\/\/\S+?\/(?:issues|pull|pulls|merge_requests|commit|commits)\/[0-9a-f]+\b/i;
+
+export const pointsAtOneItem = (sentence: string): boolean => ONE_ITEM_LINK.test(sentence) && !LASTING.test(sentence);

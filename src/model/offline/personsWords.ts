@@ -9,6 +9,9 @@ import { differentLanguages, languagesOf, type Language } from './textLanguage.j
  * found in another agent's report ("I left it untouched rather than…") is no rule of theirs.
  */
 
+/** A finding's severity as review tools and agents label it. */
+const SEVERITY = String.raw`(?:P[0-4]|[Cc]ritical|[Hh]igh|[Mm]edium|[Ll]ow|[Mm]ajor|[Mm]inor|[Nn]it|[Bb]locker|CRITICAL|HIGH|MEDIUM|LOW)`;
+
 /** A line a machine wrote: a log record, a stack frame, a diff line, a test result, a shell prompt, a table row. */
 const MACHINE_LINE = new RegExp(
   [
@@ -21,6 +24,9 @@ const MACHINE_LINE = new RegExp(
     String.raw`^(?:diff --git|index [0-9a-f]{7,}|@@ [-+]\d|--- (?:a\/|\/dev\/null)|\+\+\+ (?:b\/|\/dev\/null))`,
     String.raw`^[+-](?![-+\s])\S`, // an added or removed line of a diff ("- item" is a list, not a diff)
     String.raw`^\s*(?:\$|#|>>>|PS [A-Z]:\\[^>]*>|[\w.-]+@[\w.-]+:[^$]*\$)\s+\S`, // a shell or REPL prompt
+    String.raw`^\s*(?:~|\.{1,2})?(?:\/[\w.@-]+)+\/?\s*[$%❯]\s+\S|^\s*~\s*[$%❯]\s+\S`, // a prompt after the folder it runs in ("~/code $ ls")
+    // a review's finding opening with its severity ("1. Medium: …", "[P1] …"), as review tools and agents write them
+    String.raw`^\s*(?:[•*-]\s*)?(?:\d{1,2}[.)]\s*)?(?:\[${SEVERITY}\]|${SEVERITY}\s*:)\s*\S`,
     String.raw`^\s*(?:PASS|FAIL)\s+\S|^\s*(?:not )?ok \d+\b`, // a test runner's verdict, TAP's included
     String.raw`^\s*(?:[✓✔✗✘×❌✅●○▶►]|⚠\uFE0F?)`,
     String.raw`^\s*\|.*\|\s*$`, // a table row
@@ -29,7 +35,8 @@ const MACHINE_LINE = new RegExp(
     String.raw`^\s*\d+\s*[|│→]\s`, // a numbered source line
     // a runner's summary ("Tests  5 passed (5)", "Duration  1.2s"); "Tests go next to the code" is a person's sentence
     String.raw`^\s*(?:(?:Test Files|Tests|Duration)\s+\d|(?:Ran \d+ tests?|Exit code|exit status|real\s+\d|Compiled|Build (?:failed|succeeded))\b)`,
-    String.raw`^\s*[\w.-]+(?:\/[\w.-]+)+:\d+(?::\d+)?\b`, // path:line:col
+    // path:line:col, maybe as a numbered finding in a code span ("1. `internal/a/b.go:227` leaves…")
+    String.raw`^\s*(?:[•*-]\s*|\d{1,2}[.)]\s*)?\x60?[\w.-]+(?:\/[\w.-]+)+:\d+(?::\d+)?\b`,
   ].join('|'),
 );
 
@@ -53,7 +60,7 @@ const OTHERS_WORDS_LEAD =
  * esto, ayuda:", "übersetze das:". What follows the colon is the material, not statements.
  */
 const MATERIAL_LEAD =
-  /^\s*(?:please\s+|por favor\s+|bitte\s+)?(?:give me|write|rewrite|translate|review|proofread|fix|summari[sz]e|explain|improve|polish|shorten|format|check|look at|help(?: me)? with|dame|escribe|reescribe|revisa|traduce|mejora|corrige|resume|explica|schreib|übersetze|prüfe|verbessere|fasse|donne-moi|écris|réécris|traduis|corrige|résume|améliore)\b[^\n]*:\s*$/i;
+  /^\s*(?:(?:ok|okay|so|hey|alright|now|then|and)[,!]?\s+)*(?:(?:can|could|would) you\s+|please\s+|pls\s+|por favor\s+|bitte\s+)*(?:take a look|have a look|give me|write|rewrite|translate|review|proofread|fix|summari[sz]e|explain|improve|polish|shorten|format|check|look at|help(?: me)? with|dame|escribe|reescribe|revisa|traduce|mejora|corrige|resume|explica|schreib|übersetze|prüfe|verbessere|fasse|donne-moi|écris|réécris|traduis|corrige|résume|améliore)\b[^\n]*:\s*$/i;
 
 /** A tag that wraps pasted or generated text: any `<name …>…</name>`. */
 const TAG_BLOCK = /<([A-Za-z][\w:-]*)(?:\s[^>]*)?>[\s\S]*?<\/\1\s*>/g;
@@ -110,6 +117,27 @@ function endsPaste(paragraph: string, pasteLanguage: ReadonlySet<Language> | und
   return PERSONS_VOICE.test(paragraph) || opensWithOrder(paragraph) || differentLanguages(pasteLanguage, languagesOf(paragraph));
 }
 
+/**
+ * A paragraph a terminal wrapped: a long line that stops mid-sentence and goes on, indented, on the next
+ * ("…covers stale tags and\n     prune is never exercised…"). An agent's answer or a tool's output copied
+ * out of a terminal window reads so; a person typing in the prompt never indents the rest of a sentence
+ * (decision 106, amended).
+ */
+function terminalWrapped(lines: readonly string[]): boolean {
+  return lines.some((line, i) => {
+    const next = lines[i + 1];
+    const end = line.trimEnd();
+    return next !== undefined && end.length >= WRAP_WIDTH && !/[.!?:;,]["'`)\]]*$/.test(end) && /^\s{2,}[a-z(`'"]/.test(next);
+  });
+}
+
+/** The shortest line a terminal wraps at: narrower windows are rare. */
+const WRAP_WIDTH = 70;
+
+/** A shell prompt typed after the person's words, and what follows it on the line. */
+// Its spaces start right after a word, so a long run of spaces is tried once, not from each of its characters (decision 97).
+const INLINE_PROMPT = /(?<=\S)\s+(?:~|\/)[\w./@~-]*\s*[$%❯]\s+\S.*$/;
+
 /** Where a fenced or tagged block was. */
 const REMOVED = '\u0000';
 
@@ -162,27 +190,42 @@ export function personsWords(text: string): string {
       continue;
     }
     pasteRuns = false;
-    if (machineParagraph(lines)) continue;
-    const own: string[] = [];
-    for (const [i, line] of lines.entries()) {
-      if (/^\s*>/.test(line) || LONE_TAG.test(line) || isMachineLine(line)) continue;
-      if (MATERIAL_LEAD.test(line)) {
-        // Material handed over for a request runs to the end of the message.
-        material = true;
-        break;
-      }
-      if (PASTE_LEAD.test(line) || OTHERS_WORDS_LEAD.test(line)) {
-        // What follows the announcement in the same paragraph, or the next paragraph, is the paste.
-        if (i === lines.length - 1) pasteFollows = true;
-        othersWords = OTHERS_WORDS_LEAD.test(line);
-        break;
-      }
-      own.push(line);
-    }
+    if (machineParagraph(lines) || terminalWrapped(lines)) continue;
+    const reading = readParagraph(lines);
+    material = reading.material;
+    pasteFollows = reading.pasteFollows;
+    othersWords = reading.othersWords ?? othersWords;
     // A paragraph that ends announcing what came after it ("CI failed:") is left with what it announced.
-    if (own.length > 0 && !/:\s*$/.test(own.at(-1)!)) kept.push(own.join('\n'));
+    const last = reading.own.at(-1);
+    if (last !== undefined && !/:\s*$/.test(last)) kept.push(reading.own.join('\n'));
   }
   return kept.join('\n\n');
+}
+
+/** What one paragraph holds of the person's lines, and whether it hands over material or announces a paste. */
+interface ParagraphReading {
+  readonly own: readonly string[];
+  /** Material handed over for a request runs to the end of the message. */
+  readonly material: boolean;
+  /** The announcement ends the paragraph: the next paragraph is the paste. */
+  readonly pasteFollows: boolean;
+  /** Set when the paragraph announces a paste: whether it announces someone else's words. */
+  readonly othersWords?: boolean;
+}
+
+function readParagraph(lines: readonly string[]): ParagraphReading {
+  const own: string[] = [];
+  for (const [i, typed] of lines.entries()) {
+    // What follows a prompt typed after the person's words ("…did not help. ~/code $ ls") is the terminal's.
+    const line = typed.replace(INLINE_PROMPT, '');
+    if (line.trim() === '' || /^\s*>/.test(line) || LONE_TAG.test(line) || isMachineLine(line)) continue;
+    if (MATERIAL_LEAD.test(line)) return { own, material: true, pasteFollows: false };
+    // What follows the announcement in the same paragraph, or the next paragraph, is the paste.
+    if (PASTE_LEAD.test(line) || OTHERS_WORDS_LEAD.test(line))
+      return { own, material: false, pasteFollows: i === lines.length - 1, othersWords: OTHERS_WORDS_LEAD.test(line) };
+    own.push(line);
+  }
+  return { own, material: false, pasteFollows: false };
 }
 
 /** A numbered list item: "1. …", "2) …". */

@@ -79,6 +79,20 @@ const KIND_OF_WAY = /[a-z][^\Ws]s\b|\w\/\w|\b(?:switch|ternary|if-?else|ifelse)\
  * The rule a polite question asks for, as the person would have said it plainly ("Always use
  * pnpm here."), or undefined when it is no such question.
  */
+/**
+ * A question of its own after the request ("can you review this, are we safe to never send…?"): a lasting
+ * word there is what is asked about, not what is asked for (decision 106, amended).
+ */
+const QUESTION_OF_ITS_OWN = /,\s*(?:are|is|do|does|did|can|could|will|would|should|am|have|has)\s+(?:we|you|i|it|they|there|this|that)\b/i;
+
+/** Whether a lasting word belongs to the request itself, before any question of its own. */
+function lastingInRequest(sentence: string): boolean {
+  const lasting = LASTING.exec(sentence);
+  if (lasting === null) return false;
+  const question = QUESTION_OF_ITS_OWN.exec(sentence);
+  return question === null || lasting.index < question.index;
+}
+
 export function ruleAskedFor(sentence: string): string | undefined {
   const way = WAY_INSTEAD.exec(sentence)?.[1];
   if (way !== undefined && KIND_OF_WAY.test(way)) return `U${way.slice(1)}.`;
@@ -90,7 +104,8 @@ export function ruleAskedFor(sentence: string): string | undefined {
   )
     return `Use ${proposed}.`;
   const polite = POLITE_OPENER.exec(sentence);
-  const opener = polite !== null && LASTING.test(sentence) ? polite : LATER_OF_A_KIND.test(sentence) ? CHANGE_OPENER.exec(sentence) : null;
+  const opener =
+    polite !== null && lastingInRequest(sentence) ? polite : LATER_OF_A_KIND.test(sentence) ? CHANGE_OPENER.exec(sentence) : null;
   if (opener === null) return undefined;
   const rest = sentence.slice(opener.index + opener[0].length).replace(/\s*\?+\s*$/, '.');
   return rest.length < 8 ? undefined : rest.charAt(0).toUpperCase() + rest.slice(1);

@@ -289,4 +289,4 @@ export const TRANSIENT =
 
 /** Thinking aloud: a hedge says the person has not settled it, so it is no rule or fact yet. */
 export const HEDGE =
-  /\b(?:probably|maybe|perhaps|might|i guess|i'm not sure|i am not sure|not sure (?:if|whether)|i wonder|vielleicht|peut-être|quizás|tal vez)\b/i;
+  /\b(?:probably|maybe|perhaps|might|i guess|i'm not sure|i am not sure|not sure (?:if|whether)|i wonder|vielleicht|peut-être|quizás|tal vez|for (?:example|instance),?\s+(?:we|you|one|i)\s+could)\b/i;
