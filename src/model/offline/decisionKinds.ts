@@ -1,5 +1,5 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
-import { namesAThing, wordsIn } from './sentenceShape.js';
+import { namesAThing, wordsIn, wordsOf } from './sentenceShape.js';
 
 /**
  * Kinds of statement that settle how the project goes (decision 97), read by their grammar: the
@@ -39,9 +39,22 @@ function namedAt(sentence: string, match: RegExpExecArray, phrase: string): bool
   return start >= 0 && namesAThing(wordsIn(sentence, start, start + phrase.length));
 }
 
+/** A place in the work a move can go to: "switch to plan mode", "move to another branch". */
+const AT_HAND_PLACE = /\b(?:mode|branch|tab|step|part|file|folder|directory|phase|task|section|page|screen|window|line)s?$/i;
+
+/**
+ * One word a tagger does not know as a noun: "vitest", "cobra", `pnpm` may be read as an adjective;
+ * after "switch to" or "use" one such word names a tool (decision 110). A verb or a pronoun names none.
+ */
+function soleName(what: string): boolean {
+  if (!/^\x60?[a-z][\w@./-]*\x60?$/i.test(what)) return false;
+  const [word] = wordsOf(what);
+  return word !== undefined && (word.pos === 'ADJ' || word.pos === 'PROPN' || word.pos === 'NOUN' || word.pos === 'X');
+}
+
 /** "Let's go with SQLite", "we'll use Zod", "let's not use Redux": a choice among tools or ways, or a refusal of one. */
 const CHOICE =
-  /^(?:(?:ok(?:ay)?|so|then|alright),?\s+)?(let's|lets|let us|we(?:'ll| will|'re going to| are going to| should)|I(?:'ll| will|'m going to| am going to))\s+(not\s+|never\s+)?(?:just\s+|also\s+|always\s+)?(use|go with|stick with|stick to|switch to|move to|keep using|adopt|standardi[sz]e on|avoid|drop)\s+(.+?)(?=\s*(?:[,;.!:]|\s(?:for|because|since|as|so|instead|rather|over|in|on|to|and|but|with|everywhere|throughout)\b|$))/i;
+  /^(?:(?:ok(?:ay)?|so|then|alright|yeah|yes|yep),?\s+)?(let's|lets|let us|we(?:'ll| will|'re going to| are going to| should)|I(?:'ll| will|'m going to| am going to))\s+(not\s+|never\s+)?(?:just\s+|also\s+|always\s+)?(use|go with|stick with|stick to|switch to|switch over to|move to|move over to|migrate to|port to|keep using|adopt|standardi[sz]e on|avoid|drop)\s+(.+?)(?=\s*(?:[,;.!:]|\s(?:for|because|since|as|so|instead|rather|over|in|on|to|and|but|with|everywhere|throughout)\b|$))/i;
 
 function choice(sentence: string): DecidedKind | undefined {
   const match = CHOICE.exec(sentence);
@@ -49,7 +62,13 @@ function choice(sentence: string): DecidedKind | undefined {
   const [, who = '', refused, verb = '', what = ''] = match;
   // "I'll use the CLI to check" is the person's own step; "I'll go with Postgres" is a choice.
   if (/^I/i.test(who) && !/^(?:go with|stick with|stick to|switch to)$/i.test(verb)) return undefined;
-  if (!namedAt(sentence, match, what) || /^(?:the|a|an)\s+(?:first|second|third|last|other|next|new|same)\b/i.test(what)) return undefined;
+  if (
+    !(namedAt(sentence, match, what) || soleName(what)) ||
+    /^(?:the|a|an)\s+(?:first|second|third|last|other|next|new|same)\b/i.test(what)
+  )
+    return undefined;
+  // A move to a mode, a step or a branch is the work at hand (decision 110).
+  if (/^(?:switch|move)/i.test(verb) && AT_HAND_PLACE.test(what)) return undefined;
   const refusal = refused !== undefined || /^(?:avoid|drop)$/i.test(verb);
   return refusal ? { type: 'feedback', cue: 'always-never' } : { type: 'project', cue: 'project-fact' };
 }
@@ -221,7 +240,7 @@ export function kindOpeningAsTask(sentence: string): DecidedKind | undefined {
  */
 const KIND_WORDS = new Set(
   (
-    'use go stick switch move keep adopt standardise standardize avoid drop enough sufficient plenty overkill fine priority needed ' +
+    'use go stick switch move migrate port keep adopt standardise standardize avoid drop enough sufficient plenty overkill fine priority needed ' +
     'required scope nice-to-have need needs support want must mustn should shouldn shall ought have has requirement ' +
     'non-negotiable idempotent portable reproducible deterministic configurable stateless cross-platform compatible offline ' +
     'dependency-free zero-config independent agnostic not never don put place store write name prefix suffix format log ' +

@@ -13,6 +13,10 @@ const LASTING_ASPECT = new RegExp(
     // English: "Which installation method…", "What package manager…", "Which directory should…"
     String.raw`\b(?:which|what)\b(?:\s+[\w'+.-]+){0,4}?\s+(?:method|approach|strategy|provider|service|platform|host|hosting|tool|tooling|library|framework|package manager|database|storage|directory|folder|location|path|format|style|convention|naming|scheme|authentication|auth|deployment|deploy target|runtime|language|license|licence|workflow|structure|layout|backend|registry|region|environment|engine|test runner|linter|formatter|branching model|release process)s?\b`,
     String.raw`\bwhere\s+(?:should|do you want|would you like)\b[^?]{0,60}\b(?:install|put|keep|store|host|deploy|live|go)\b`,
+    // A question put as its subject alone, as a header is: "Homebrew distribution channel?", "Windows build?" (decision 110)
+    String.raw`^(?:[\w./+-]+\s+){0,3}(?:channel|build|builds|target|targets|platform|platforms|distribution|packaging|release|releases|license|licence|hosting|provider|registry|runtime|format|layout|naming|style|strategy|method|approach|location|directory|folder|support|default|behaviou?r)\s*\?\s*$`,
+    // How the product is to behave: "How should the sync handle foreign refs?" (decision 110)
+    String.raw`^how\s+should\s+(?!(?:i|we)\s+(?:proceed|continue|start|go)\b)[^?]{1,80}?\s+(?:handle|treat|behave|respond to|deal with|name|store|format|order|sort|report|log)\b`,
     // Spanish and French, by their words
     String.raw`(?:^|[\s¿])(?:qu[ée]|cu[áa]l(?:es)?)(?=\s)(?:\s+\S+){0,4}?\s+(?:m[ée]todo|enfoque|gestor de paquetes|estrategia|proveedor|servicio|plataforma|hosting|herramienta|librer[íi]a|biblioteca|framework|base de datos|directorio|carpeta|ubicaci[óo]n|ruta|formato|estilo|convenci[óo]n|autenticaci[óo]n|despliegue)s?\b`,
     String.raw`\b(?:quel|quelle|quels|quelles)\b(?:\s+\S+){0,4}?\s+(?:m[ée]thode|approche|fournisseur|outil|biblioth[èe]que|r[ée]pertoire|dossier|format|h[ée]bergement|d[ée]ploiement|convention)s?\b`,
@@ -24,9 +28,13 @@ const LASTING_ASPECT = new RegExp(
 const AT_HAND =
   /(?<![\p{L}])(?:this|these|este|esta|estos|estas|ce|cette|ces)\s+(?!(?:project|repo|repository|codebase|app|team|package|proyecto|repositorio|projet|d[ée]p[ôo]t)(?![\p{L}]))\p{L}+|(?<![\p{L}])(?:right now|for now|now|first|next|proceed|continue|go ahead|ahora|maintenant)(?![\p{L}])/iu;
 
-/** An answer that agrees, refuses or defers: no thing chosen. */
+/**
+ * An answer that agrees, refuses, defers or takes options as they come ("All four"): no thing chosen.
+ * "Skip Windows" or "No telemetry" chooses what is left out, which is a choice (decision 110); "Skip for
+ * now", "No, thanks" are none.
+ */
 const NO_THING =
-  /^(?:yes|no|ok|okay|sure|skip|cancel|none|both|all|neither|later|other|s[ií]|non?|oui|d'accord|ninguno|ambos|todos)(?![\p{L}])/iu;
+  /^(?:yes|ok|okay|sure|cancel|none|both|all|neither|later|other|s[ií]|oui|d'accord|ninguno|ambos|todos)(?![\p{L}])|^(?:no|non?|skip)(?![\p{L}])(?![\s,]+(?!(?:for now|it|this|that|them|please|thanks|of)\b)\p{L})/iu;
 
 /** The memory a choice makes, or undefined when it is not one to keep. */
 export function choiceStatement(choice: AskPair, messageIndex: number): MemoryStatement | undefined {

@@ -2,7 +2,7 @@ import type { MemoryStatement } from './memoryStatement.js';
 
 /** Words that say a statement corrects one said before: "instead of", "I realized", "scratch that". */
 const CORRECTS =
-  /\b(?:instead of|rather than|not \S+ but|i realized|i realised|i was wrong|i misspoke|scratch that|correction|actually|changed my mind|on second thought|update:|no longer|not anymore|any ?more)\b/i;
+  /\b(?:instead of|rather than|not \S+ but|i realized|i realised|i was wrong|i misspoke|scratch that|correction|actually|changed my mind|on second thought|update:|no longer|not anymore|any ?more|renamed|once more|change (?:in|of) plans?|changed (?:it )?to|moved (?:it )?to)\b/i;
 
 const STOPWORDS = new Set(
   "the and for with that this you your our are was were have has had not but all any can from into onto when then than what which who will would should could just also only use uses used its it’s it's let lets let's please them they their there here been being about over under more most some such very make sure dont don't does did doing each every from now going forward always never".split(

@@ -21,6 +21,7 @@ import { isBareShipOrder, isOneOffStep, pointsAtOneItem } from './oneOffStep.js'
 import { describesScenario } from './scenarioFraming.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
+import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
 import { isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
@@ -239,6 +240,9 @@ function fromQuestion(sentence: string): { readonly found: Found | undefined } |
     const said = sentence.slice(0, view.index);
     return QUESTION.test(`${said}.`) ? null : { found: statementOf(`${said}.`, undefined, false) };
   }
+  // The manner asked for a kind of output, and a project's choice asked for politely (decision 110).
+  const manner = mannerAskedFor(sentence) ?? choiceAskedFor(sentence);
+  if (manner !== undefined) return { found: madeOf(manner, clip(sentence, 400)) };
   const asked = ruleAskedFor(sentence);
   if (asked !== undefined)
     return { found: noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', clip(asked, 400), clip(sentence, 400)) };
@@ -305,6 +309,9 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
     return isWishAboutWork(core) ? make('project', 'project-fact', quote, quote) : make('user', 'about-me', quote, quote);
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
+  // A choice or a habit of the project said in passing, and the manner asked for a kind of output (decision 110).
+  const choice = projectChoice(sentence) ?? mannerAskedFor(sentence);
+  if (choice !== undefined) return madeOf(choice, quote);
   const rule =
     RULE.test(sentence) ||
     DONT.test(sentence) ||

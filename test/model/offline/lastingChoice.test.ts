@@ -70,6 +70,11 @@ describe('a choice among the options AskUserQuestion offered (decision 102)', ()
     ['Where should I install the CLI wrapper?', 'scripts/bin'],
     ['¿Qué proveedor de hosting quieres para la documentación?', 'Netlify'],
     ['Quel format voulez-vous pour les journaux ?', 'JSON lines'],
+    // A question put as its subject alone, how the product behaves, and what is left out (decision 110)
+    ['Homebrew distribution channel?', 'Keep cask, fix names to the new binary'],
+    ['Windows build?', 'Skip Windows (current config)'],
+    ['How should the importer handle foreign pull request refs pulled in by --all-refs?', 'Exclude by default'],
+    ['Telemetry default?', 'No telemetry unless opted in'],
   ])('kept: "%s" → %s', (q, option) => {
     expect(choiceStatement({ question: q, answer: option }, 0)?.text).toContain(option);
   });
@@ -80,6 +85,12 @@ describe('a choice among the options AskUserQuestion offered (decision 102)', ()
     ['What should happen to the old config file?', 'Delete it'],
     ['Which of the failing tests should I look at first?', 'The auth tests'],
     ['Which package manager should the new workspace use?', 'Yes'],
+    ['Windows build?', 'Skip for now'],
+    ['Windows build?', 'No, thanks'],
+    ['Which workflows should the skill cover?', 'All four'],
+    ['Next step?', 'Run the tests'],
+    ['How should I proceed with the rebase?', 'Abort it'],
+    ['How should we handle this failing test?', 'Skip it'],
   ])('not kept: "%s" → %s', (q, option) => {
     expect(choiceStatement({ question: q, answer: option }, 0)).toBeUndefined();
   });

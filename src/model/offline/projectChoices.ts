@@ -1,0 +1,77 @@
+import type { DecidedKind } from './decisionKinds.js';
+
+/**
+ * Choices and habits of a project said in passing (decision 110), written from kinds of statement
+ * with invented sentences as their tests, never from a corpus sentence:
+ *
+ * - what the team usually does: "we usually keep an orphan branch in each repo" (a habit is a fact of
+ *   the project; "I usually…" one of the person);
+ * - what a thing is called, and stays called: "the package name stays gitsync", "the binary is still
+ *   git-sync", "rename everything from agent-plugins to skills";
+ * - the tool a kind of work is done with: "we release with goreleaser", "…to publish versions using
+ *   goreleaser";
+ * - the manner asked for a kind of output: "can you do meaningful commits", "please write small
+ *   functions" (a quality said of a plural kind, not of one thing at hand).
+ */
+
+/** Words that open a named thing's place but name nothing themselves: "to the next step" is no tool. */
+const NOT_A_NAME = String.raw`(?!(?:the|a|an|this|that|these|those|it|them|my|your|our|next|another|other|new)\b)`;
+
+/** "We usually…", "the team normally…": a habit of the project or of the person. */
+const HABIT =
+  /^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?!(?:do not|don't|forget|miss)\b)\w+/i;
+
+/** "the package name stays gitsync", "the cli binary is still git-sync", "the repo is now called git-sync". */
+const NAME_STAYS =
+  /\b(?:name|package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service)\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now|is now called|will be called|should be called|is called)\s+\x60?[\w@./-]*[\w@/-]/i;
+
+/** "rename everything from agent-plugins to skills": one name for another throughout. */
+const RENAME_THROUGHOUT = /\brename[sd]?\s+(?:everything|all(?:\s+\w+){0,2}|every\s+\w+)\s+from\s+\S+\s+to\s+\S+/i;
+
+/** "we release with goreleaser", "to publish versions using goreleaser": the tool a kind of work is done with. */
+const DONE_WITH = new RegExp(
+  String.raw`\b(?:release|releases|releasing|deploy|deploys|deploying|publish|publishes|publishing|distribute|distributing|package|packaging)\b(?:\s+[\w-]+){0,3}?\s+(?:using|with|via|through)\s+${NOT_A_NAME}\x60?[a-z][\w@./-]*`,
+  'i',
+);
+
+/** A quality of a kind of output: "meaningful commits", "small functions", "descriptive commit messages". */
+const QUALITY = String.raw`(?:meaningful|small|smaller|atomic|descriptive|short|shorter|clear|clean|concise|focused|separate|frequent|granular|incremental|readable|conventional|proper|detailed|minimal|tiny|self-contained|typed|pure|explicit)`;
+const KIND_OF_OUTPUT = String.raw`(?:commits|commit messages|prs|pull requests|functions|methods|tests|messages|names|comments|files|modules|components|changes|steps|diffs|branches|classes)`;
+
+/** "can you do meaningful commits", "please write small functions": said alone or after a comma in a request. */
+const MANNER = new RegExp(
+  String.raw`(?:^|,\s*)(?:(?:also|and)\s+)?(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:always\s+)?(?:do|make|write|keep|create|use|prefer)\s+(?:more\s+)?(${QUALITY}(?:(?:,\s*|\s+and\s+|\s+)${QUALITY})*\s+${KIND_OF_OUTPUT})\b(?![^.;!?]*\b(?:the|this|that|these|those|it|them)\b)`,
+  'i',
+);
+
+/** The kind of a project's choice or habit said in passing, if the sentence states one. */
+export function projectChoice(sentence: string): DecidedKind | undefined {
+  const habit = HABIT.exec(sentence);
+  if (habit !== null)
+    return { type: /^i$/i.test(habit[1] ?? '') ? 'user' : 'project', cue: habit[1]?.toLowerCase() === 'i' ? 'about-me' : 'project-fact' };
+  if (NAME_STAYS.test(sentence) || RENAME_THROUGHOUT.test(sentence) || DONE_WITH.test(sentence))
+    return { type: 'project', cue: 'project-fact' };
+  return undefined;
+}
+
+/** A polite request's opening: "can you …", "could you please …". */
+const POLITE = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?/i;
+
+/** A project's choice asked for politely: "can you migrate to cobra?", "can you rename everything from a to b". */
+export function choiceAskedFor(sentence: string): DecidedKind | undefined {
+  const polite = POLITE.exec(sentence);
+  return polite === null ? undefined : projectChoice(sentence.slice(polite[0].length));
+}
+
+/** The manner asked for a kind of output, as what the memory says ("Do meaningful commits."), if the sentence asks for one. */
+export function mannerAskedFor(sentence: string): DecidedKind | undefined {
+  const match = MANNER.exec(sentence);
+  if (match === null) return undefined;
+  const asked = sentence
+    .slice(match.index)
+    .replace(/^[,\s]+/, '')
+    .replace(/^(?:also|and)\s+/i, '')
+    .replace(/^(?:please|can you|could you|pls)\s+/i, '');
+  const said = asked.replace(/\s*[?.!]+\s*$/, '');
+  return { type: 'feedback', cue: 'preference', said: `${said.charAt(0).toUpperCase()}${said.slice(1)}.` };
+}
