@@ -54,7 +54,7 @@ function soleName(what: string): boolean {
 
 /** "Let's go with SQLite", "we'll use Zod", "let's not use Redux": a choice among tools or ways, or a refusal of one. */
 const CHOICE =
-  /^(?:(?:ok(?:ay)?|so|then|alright|yeah|yes|yep),?\s+)?(let's|lets|let us|we(?:'ll| will|'re going to| are going to| should)|I(?:'ll| will|'m going to| am going to))\s+(not\s+|never\s+)?(?:just\s+|also\s+|always\s+)?(use|go with|stick with|stick to|switch to|switch over to|move to|move over to|migrate to|port to|keep using|adopt|standardi[sz]e on|avoid|drop)\s+(.+?)(?=\s*(?:[,;.!:]|\s(?:for|because|since|as|so|instead|rather|over|in|on|to|and|but|with|everywhere|throughout)\b|$))/i;
+  /^(?:(?:ok(?:ay)?|so|then|alright|yeah|yes|yep),?\s+)?(let's|lets|let us|we(?:'ll| will|'re going to| are going to| should)|I(?:'ll| will|'m going to| am going to))\s+(not\s+|never\s+)?(?:just\s+|also\s+|always\s+)?(use|go with|stick with|stick to|switch to|switch over to|move to|move over to|migrate to|port to|keep using|adopt|standardi[sz]e on|avoid|drop)\s+(.+?)(?=\s*(?:[,;.!:(]|\s(?:for|because|since|as|so|instead|rather|over|in|on|to|and|but|with|everywhere|throughout)\b|$))/i;
 
 function choice(sentence: string): DecidedKind | undefined {
   const match = CHOICE.exec(sentence);

@@ -24,7 +24,11 @@ describe('what the team usually does', () => {
 
 describe('a move to another tool', () => {
   it('is a project decision', () => {
-    for (const said of ["yeah let's migrate to cobra", "We'll switch over to vitest.", 'Let us move over to pnpm workspaces.'])
+    for (const said of [
+      "yeah let's migrate to cobra (I was assuming we used it already)",
+      "We'll switch over to vitest.",
+      'Let us move over to pnpm workspaces.',
+    ])
       expect(typesOf(said), said).toEqual(['project']);
   });
 
