@@ -39,8 +39,9 @@ function namedAt(sentence: string, match: RegExpExecArray, phrase: string): bool
   return start >= 0 && namesAThing(wordsIn(sentence, start, start + phrase.length));
 }
 
-/** A place in the work a move can go to: "switch to plan mode", "move to another branch". */
-const AT_HAND_PLACE = /\b(?:mode|branch|tab|step|part|file|folder|directory|phase|task|section|page|screen|window|line)s?$/i;
+/** A place in the work a move can go to: "switch to plan mode", "move to another branch", "switch to main". */
+const AT_HAND_PLACE =
+  /\b(?:mode|branch|tab|step|part|file|folder|directory|phase|task|section|page|screen|window|line)s?$|^(?:main|master|develop|trunk)$/i;
 
 /**
  * One word a tagger does not know as a noun: "vitest", "cobra", `pnpm` may be read as an adjective;

@@ -17,20 +17,33 @@ import type { DecidedKind } from './decisionKinds.js';
 /** Words that open a named thing's place but name nothing themselves: "to the next step" is no tool. */
 const NOT_A_NAME = String.raw`(?!(?:the|a|an|this|that|these|those|it|them|my|your|our|next|another|other|new)\b)`;
 
-/** "We usually…", "the team normally…": a habit of the project or of the person. */
+/**
+ * "We usually…", "the team normally…": a habit of the project or of the person. What one usually sees or
+ * runs into is a symptom, and a habit said of a thing pointed at ("I usually just restart it") is the work.
+ */
 const HABIT =
-  /^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?!(?:do not|don't|forget|miss)\b)\w+/i;
+  /^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?!(?:do not|don't|forget|miss|see|get|hit|notice|run into|encounter|experience)\b)(?![^.;!?]*\b(?:it|this|that|these|those|them)\b)\w+/i;
 
-/** "the package name stays gitsync", "the cli binary is still git-sync", "the repo is now called git-sync". */
-const NAME_STAYS =
-  /\b(?:name|package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service)\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now|is now called|will be called|should be called|is called)\s+\x60?[\w@./-]*[\w@/-]/i;
+/**
+ * "the package name stays gitsync", "the cli binary is still git-sync", "the repo is now called git-sync". Said of a
+ * name, or with "called", any word is the name; said of a thing, only a word shaped like a name ("git-sync",
+ * "acme/sync", `gitsync`) is: "the app is still crashing", "the service is still down" say how it is now.
+ */
+const NAME_STAYS = new RegExp(
+  [
+    String.raw`\bname\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now|will be|should be)\s+\x60?[\w@./-]*[\w@/-]`,
+    String.raw`\b(?:package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service)\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now|will be|should be)\s+(?:called\s+|named\s+)(?:\x60?[\w@./-]*[\w@/-])`,
+    String.raw`\b(?:package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service)\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now)\s+(?:\x60[^\x60]+\x60|[\w@.]*[a-z][\w@.]*[-_/][\w@./-]*[\w@/])`,
+  ].join('|'),
+  'i',
+);
 
 /** "rename everything from agent-plugins to skills": one name for another throughout. */
 const RENAME_THROUGHOUT = /\brename[sd]?\s+(?:everything|all(?:\s+\w+){0,2}|every\s+\w+)\s+from\s+\S+\s+to\s+\S+/i;
 
 /** "we release with goreleaser", "to publish versions using goreleaser": the tool a kind of work is done with. */
 const DONE_WITH = new RegExp(
-  String.raw`\b(?:release|releases|releasing|deploy|deploys|deploying|publish|publishes|publishing|distribute|distributing|package|packaging)\b(?:\s+[\w-]+){0,3}?\s+(?:using|with|via|through)\s+${NOT_A_NAME}\x60?[a-z][\w@./-]*`,
+  String.raw`\b(?:release|releases|releasing|deploy|deploys|deploying|publish|publishes|publishing|distribute|distributing|package|packaging)\b(?:\s+[\w-]+){0,3}?\s+(?:using|with|via|through)\s+${NOT_A_NAME}(?!(?:care|caution|confidence|ease|patience|love|help|approval|permission|sign-?off|review|reviews)\b)\x60?[a-z][\w@./-]*`,
   'i',
 );
 

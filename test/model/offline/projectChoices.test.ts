@@ -19,6 +19,8 @@ describe('what the team usually does', () => {
   it('a habit of forgetting, or a question, is none', () => {
     expect(keptOf('We usually forget to bump the version.')).toEqual([]);
     expect(keptOf('Do we usually squash merges?')).toEqual([]);
+    expect(keptOf('We usually see this error after a deploy.')).toEqual([]);
+    expect(keptOf('I usually just restart it.')).toEqual([]);
   });
 });
 
@@ -33,7 +35,13 @@ describe('a move to another tool', () => {
   });
 
   it('a move to a step, a mode, a branch or a thing pointed at is the work at hand', () => {
-    for (const said of ["let's move to the next step", "let's switch to plan mode", "let's move to another branch", "let's switch to it"])
+    for (const said of [
+      "let's move to the next step",
+      "let's switch to plan mode",
+      "let's move to another branch",
+      "let's switch to it",
+      "Let's switch to main",
+    ])
       expect(keptOf(said), said).toEqual([]);
   });
 });
@@ -55,8 +63,11 @@ describe('what a thing is called', () => {
     expect(said).toEqual(['We renamed the repo once more, from github.com/acme/filesync to github.com/acme/file-sync.']);
   });
 
-  it('renaming one thing at hand is a task', () => {
+  it('renaming one thing at hand is a task, and how a thing is now is its state', () => {
     expect(keptOf('rename the variable from foo to bar')).toEqual([]);
+    for (const said of ['The app is still crashing.', 'The service is still down', 'The binary is still too big'])
+      expect(keptOf(said), said).toEqual([]);
+    expect(typesOf('The repo is now called file-sync.')).toEqual(['project']);
   });
 });
 
@@ -68,6 +79,7 @@ describe('the tool a kind of work is done with', () => {
 
   it('doing it with a thing pointed at is none', () => {
     expect(keptOf('deploy it with the script')).toEqual([]);
+    expect(keptOf('We deploy with care.')).toEqual([]);
   });
 });
 
