@@ -41,7 +41,7 @@ function namedAt(sentence: string, match: RegExpExecArray, phrase: string): bool
 
 /** A place in the work a move can go to: "switch to plan mode", "move to another branch", "switch to main". */
 const AT_HAND_PLACE =
-  /\b(?:mode|branch|tab|step|part|file|folder|directory|phase|task|section|page|screen|window|line)s?$|^(?:main|master|develop|trunk)$/i;
+  /\b(?:mode|branch|tab|step|part|file|folder|directory|phase|task|section|page|screen|window|line)s?$|^(?:main|master|develop|trunk|review|staging|production|prod|option|tests?|english|sonnet|opus|haiku)$/i;
 
 /**
  * One word a tagger does not know as a noun: "vitest", "cobra", `pnpm` may be read as an adjective;

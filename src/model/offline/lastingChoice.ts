@@ -14,9 +14,9 @@ const LASTING_ASPECT = new RegExp(
     String.raw`\b(?:which|what)\b(?:\s+[\w'+.-]+){0,4}?\s+(?:method|approach|strategy|provider|service|platform|host|hosting|tool|tooling|library|framework|package manager|database|storage|directory|folder|location|path|format|style|convention|naming|scheme|authentication|auth|deployment|deploy target|runtime|language|license|licence|workflow|structure|layout|backend|registry|region|environment|engine|test runner|linter|formatter|branching model|release process)s?\b`,
     String.raw`\bwhere\s+(?:should|do you want|would you like)\b[^?]{0,60}\b(?:install|put|keep|store|host|deploy|live|go)\b`,
     // A question put as its subject alone, as a header is: "Homebrew distribution channel?", "Windows build?" (decision 110)
-    String.raw`^(?:[\w./+-]+\s+){0,3}(?:channel|build|builds|target|targets|platform|platforms|distribution|packaging|release|releases|license|licence|hosting|provider|registry|runtime|format|layout|naming|style|strategy|method|approach|location|directory|folder|support|default|behaviou?r)\s*\?\s*$`,
+    String.raw`^(?!(?:fix|test|tests|testing|rollback|migration|debug|debugging|merge|conflict|retry|next|commit|review)\b)(?:[\w./+-]+\s+){1,3}(?:channel|build|builds|target|targets|platform|platforms|distribution|packaging|release|releases|license|licence|hosting|provider|registry|runtime|format|layout|naming|style|strategy|method|approach|location|directory|folder|support|default|behaviou?r)\s*\?\s*$`,
     // How the product is to behave: "How should the sync handle foreign refs?" (decision 110)
-    String.raw`^how\s+should\s+(?!(?:i|we)\s+(?:proceed|continue|start|go)\b)[^?]{1,80}?\s+(?:handle|treat|behave|respond to|deal with|name|store|format|order|sort|report|log)\b`,
+    String.raw`^how\s+should\s+(?!(?:i|we|you)\b)[^?]{1,80}?\s+(?:handle|treat|behave|respond to|deal with|name|store|format|order|sort|report|log)\b`,
     // Spanish and French, by their words
     String.raw`(?:^|[\s¿])(?:qu[ée]|cu[áa]l(?:es)?)(?=\s)(?:\s+\S+){0,4}?\s+(?:m[ée]todo|enfoque|gestor de paquetes|estrategia|proveedor|servicio|plataforma|hosting|herramienta|librer[íi]a|biblioteca|framework|base de datos|directorio|carpeta|ubicaci[óo]n|ruta|formato|estilo|convenci[óo]n|autenticaci[óo]n|despliegue)s?\b`,
     String.raw`\b(?:quel|quelle|quels|quelles)\b(?:\s+\S+){0,4}?\s+(?:m[ée]thode|approche|fournisseur|outil|biblioth[èe]que|r[ée]pertoire|dossier|format|h[ée]bergement|d[ée]ploiement|convention)s?\b`,
@@ -34,7 +34,7 @@ const AT_HAND =
  * now", "No, thanks" are none.
  */
 const NO_THING =
-  /^(?:yes|ok|okay|sure|cancel|none|both|all|neither|later|other|s[ií]|oui|d'accord|ninguno|ambos|todos)(?![\p{L}])|^(?:no|non?|skip)(?![\p{L}])(?![\s,]+(?!(?:for now|it|this|that|them|please|thanks|of)\b)\p{L})/iu;
+  /^(?:yes|ok|okay|sure|cancel|none|both|all|neither|later|other|s[ií]|oui|d'accord|ninguno|ambos|todos)(?![\p{L}])|^(?:no|non?|skip)(?![\p{L}])(?!\s+(?!(?:for now|it|this|that|them|please|thanks|of|preference|idea|opinion|strong|changes?|not|the|rest|more|way|need|yet|for|one|thing|things|all)\b)\p{L})/iu;
 
 /** The memory a choice makes, or undefined when it is not one to keep. */
 export function choiceStatement(choice: AskPair, messageIndex: number): MemoryStatement | undefined {

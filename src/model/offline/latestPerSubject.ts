@@ -2,7 +2,10 @@ import type { MemoryStatement } from './memoryStatement.js';
 
 /** Words that say a statement corrects one said before: "instead of", "I realized", "scratch that". */
 const CORRECTS =
-  /\b(?:instead of|rather than|not \S+ but|i realized|i realised|i was wrong|i misspoke|scratch that|correction|actually|changed my mind|on second thought|update:|no longer|not anymore|any ?more|renamed|once more|change (?:in|of) plans?|changed (?:it )?to|moved (?:it )?to)\b/i;
+  /\b(?:instead of|rather than|not \S+ but|i realized|i realised|i was wrong|i misspoke|scratch that|correction|actually|changed my mind|on second thought|update:|no longer|not anymore|any ?more)\b/i;
+
+/** A name or a place said to have changed: it replaces what a fact said of it, never a rule (decision 110). */
+const RENAMES = /\b(?:renamed|once more|change (?:in|of) plans?|changed (?:it )?to|moved (?:it )?to)\b/i;
 
 const STOPWORDS = new Set(
   "the and for with that this you your our are was were have has had not but all any can from into onto when then than what which who will would should could just also only use uses used its it’s it's let lets let's please them they their there here been being about over under more most some such very make sure dont don't does did doing each every from now going forward always never".split(
@@ -36,14 +39,26 @@ function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 export function latestPerSubject(found: readonly MemoryStatement[]): MemoryStatement[] {
   const words = found.map((s) => subjectWords(s.text));
   const replaced = new Set<number>();
-  for (let later = 1; later < found.length; later++)
-    for (let earlier = 0; earlier < later; earlier++) {
-      if (replaced.has(earlier) || found[earlier]!.messageIndex === found[later]!.messageIndex) continue;
-      const common = shared(words[earlier]!, words[later]!);
-      const smaller = Math.min(words[earlier]!.size, words[later]!.size);
-      const corrects = CORRECTS.test(found[later]!.quote) && common >= 2;
-      const restated = found[earlier]!.type === found[later]!.type && smaller >= 3 && common * 3 >= smaller * 2;
-      if (corrects || restated) replaced.add(earlier);
-    }
+  found.forEach((later, l) => {
+    found.slice(0, l).forEach((earlier, e) => {
+      if (!replaced.has(e) && replaces(later, earlier, words[l] ?? new Set(), words[e] ?? new Set())) replaced.add(e);
+    });
+  });
   return found.filter((_, i) => !replaced.has(i));
+}
+
+/** Whether a later statement replaces an earlier one of another message: it corrects or renames it, or says it again. */
+function replaces(
+  later: MemoryStatement,
+  earlier: MemoryStatement,
+  laterWords: ReadonlySet<string>,
+  earlierWords: ReadonlySet<string>,
+): boolean {
+  if (earlier.messageIndex === later.messageIndex) return false;
+  const common = shared(earlierWords, laterWords);
+  const smaller = Math.min(earlierWords.size, laterWords.size);
+  const renames = RENAMES.test(later.quote) && earlier.type !== 'feedback' && later.type !== 'feedback';
+  const corrects = (CORRECTS.test(later.quote) || renames) && common >= 2;
+  const restated = earlier.type === later.type && smaller >= 3 && common * 3 >= smaller * 2;
+  return corrects || restated;
 }

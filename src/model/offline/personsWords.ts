@@ -11,6 +11,7 @@ import { differentLanguages, languagesOf, type Language } from './textLanguage.j
 
 /** A finding's severity as review tools and agents label it. */
 const SEVERITY = String.raw`(?:P[0-4]|[Cc]ritical|[Hh]igh|[Mm]edium|[Ll]ow|[Mm]ajor|[Mm]inor|[Nn]it|[Bb]locker|CRITICAL|HIGH|MEDIUM|LOW)`;
+// A label followed by a rule in the person's voice ("nit: we always use single quotes") opens their own line.
 
 /** A line a machine wrote: a log record, a stack frame, a diff line, a test result, a shell prompt, a table row. */
 const MACHINE_LINE = new RegExp(
@@ -26,7 +27,7 @@ const MACHINE_LINE = new RegExp(
     String.raw`^\s*(?:\$|#|>>>|PS [A-Z]:\\[^>]*>|[\w.-]+@[\w.-]+:[^$]*\$)\s+\S`, // a shell or REPL prompt
     String.raw`^\s*(?:~|\.{1,2})?(?:\/[\w.@-]+)+\/?\s*[$%❯]\s+\S|^\s*~\s*[$%❯]\s+\S`, // a prompt after the folder it runs in ("~/code $ ls")
     // a review's finding opening with its severity ("1. Medium: …", "[P1] …"), as review tools and agents write them
-    String.raw`^\s*(?:[•*-]\s*)?(?:\d{1,2}[.)]\s*)?(?:\[${SEVERITY}\]|${SEVERITY}\s*:)\s*\S`,
+    String.raw`^\s*(?:[•*-]\s*)?(?:\d{1,2}[.)]\s*)?(?:\[${SEVERITY}\]|${SEVERITY}\s*:)(?!\s*(?:always|never|we|i|please|don'?t|do not|make sure)\b)\s*\S`,
     String.raw`^\s*(?:PASS|FAIL)\s+\S|^\s*(?:not )?ok \d+\b`, // a test runner's verdict, TAP's included
     String.raw`^\s*(?:[✓✔✗✘×❌✅●○▶►]|⚠\uFE0F?)`,
     String.raw`^\s*\|.*\|\s*$`, // a table row
@@ -127,9 +128,19 @@ function terminalWrapped(lines: readonly string[]): boolean {
   return lines.some((line, i) => {
     const next = lines[i + 1];
     const end = line.trimEnd();
-    return next !== undefined && end.length >= WRAP_WIDTH && !/[.!?:;,]["'`)\]]*$/.test(end) && /^\s{2,}[a-z(`'"]/.test(next);
+    return (
+      next !== undefined &&
+      end.length >= WRAP_WIDTH &&
+      !LIST_ITEM.test(line) &&
+      !/[.!?:;,]["'`)\]]*$/.test(end) &&
+      /^\s{2,}[a-z(`'"]/.test(next) &&
+      next.trim().split(/\s+/).length >= 4
+    );
   });
 }
+
+/** A Markdown list item, whose next line may go on indented under its marker. */
+const LIST_ITEM = /^\s*(?:[-*+]|\d{1,2}[.)])\s/;
 
 /** The shortest line a terminal wraps at: narrower windows are rare. */
 const WRAP_WIDTH = 70;

@@ -19,10 +19,14 @@ const NOT_A_NAME = String.raw`(?!(?:the|a|an|this|that|these|those|it|them|my|yo
 
 /**
  * "We usually…", "the team normally…": a habit of the project or of the person. What one usually sees or
- * runs into is a symptom, and a habit said of a thing pointed at ("I usually just restart it") is the work.
+ * runs into, ends up doing or fails at is a symptom, and a habit said of a thing pointed at ("I usually just
+ * restart it") is the work.
  */
 const HABIT =
-  /^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?!(?:do not|don't|forget|miss|see|get|hit|notice|run into|encounter|experience)\b)(?![^.;!?]*\b(?:it|this|that|these|those|them)\b)\w+/i;
+  /^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?=\S)(?!(?:do not|don't|forget|miss|see|get|hit|notice|run into|run out|encounter|experience|end up|struggle|break|fail|lose|have (?:flaky|problems|issues|trouble))\b)(?![^.;!?]*\b(?:it|this|that|these|those|them)\b)\w+/i;
+
+/** How a thing is, not what it is called: "wrong", "up-to-date", "read-only", "work-in-progress", `latest`. */
+const NOT_A_STATE = String.raw`(?!\x60?(?:wrong|right|fine|ok|okay|confusing|different|broken|ready|done|up-to-date|out-of-date|read-only|read-write|work-in-progress|in-progress|latest|stale|deprecated|private|public|empty|missing|unused|the same)\b)`;
 
 /**
  * "the package name stays gitsync", "the cli binary is still git-sync", "the repo is now called git-sync". Said of a
@@ -31,9 +35,9 @@ const HABIT =
  */
 const NAME_STAYS = new RegExp(
   [
-    String.raw`\bname\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now|will be|should be)\s+\x60?[\w@./-]*[\w@/-]`,
+    String.raw`\bname\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now|will be|should be)\s+${NOT_A_STATE}\x60?[\w@./-]*[\w@/-]`,
     String.raw`\b(?:package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service)\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now|will be|should be)\s+(?:called\s+|named\s+)(?:\x60?[\w@./-]*[\w@/-])`,
-    String.raw`\b(?:package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service)\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now)\s+(?:\x60[^\x60]+\x60|[\w@.]*[a-z][\w@.]*[-_/][\w@./-]*[\w@/])`,
+    String.raw`\b(?:package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service)\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now)\s+${NOT_A_STATE}(?:\x60[^\x60]+\x60|(?=[\w@.]*?[a-z])[\w@.]+[-_/][\w@./-]*[\w@/])`,
   ].join('|'),
   'i',
 );
@@ -41,9 +45,12 @@ const NAME_STAYS = new RegExp(
 /** "rename everything from agent-plugins to skills": one name for another throughout. */
 const RENAME_THROUGHOUT = /\brename[sd]?\s+(?:everything|all(?:\s+\w+){0,2}|every\s+\w+)\s+from\s+\S+\s+to\s+\S+/i;
 
-/** "we release with goreleaser", "to publish versions using goreleaser": the tool a kind of work is done with. */
+/**
+ * "we release with goreleaser", "to publish versions using goreleaser": the tool a kind of work is done with, said of
+ * who does it. An order ("deploy it with kubectl", "release with missing assets") is the work at hand.
+ */
 const DONE_WITH = new RegExp(
-  String.raw`\b(?:release|releases|releasing|deploy|deploys|deploying|publish|publishes|publishing|distribute|distributing|package|packaging)\b(?:\s+[\w-]+){0,3}?\s+(?:using|with|via|through)\s+${NOT_A_NAME}(?!(?:care|caution|confidence|ease|patience|love|help|approval|permission|sign-?off|review|reviews)\b)\x60?[a-z][\w@./-]*`,
+  String.raw`\b(?:we|they|you|i|to)\s+(?:\w+\s+)?(?:release|deploy|publish|distribute|package)\b(?:\s+(?!(?:it|this|that|them|now|again)\b)[\w-]+){0,3}?\s+(?:using|with|via|through)\s+${NOT_A_NAME}(?!(?:care|caution|confidence|ease|patience|love|help|approval|permission|sign-?off|review|reviews)\b)\x60?[a-z][\w@./-]*`,
   'i',
 );
 
@@ -51,9 +58,12 @@ const DONE_WITH = new RegExp(
 const QUALITY = String.raw`(?:meaningful|small|smaller|atomic|descriptive|short|shorter|clear|clean|concise|focused|separate|frequent|granular|incremental|readable|conventional|proper|detailed|minimal|tiny|self-contained|typed|pure|explicit)`;
 const KIND_OF_OUTPUT = String.raw`(?:commits|commit messages|prs|pull requests|functions|methods|tests|messages|names|comments|files|modules|components|changes|steps|diffs|branches|classes)`;
 
-/** "can you do meaningful commits", "please write small functions": said alone or after a comma in a request. */
+/**
+ * "can you do meaningful commits", "please write small functions": said alone or after a comma in a request, the
+ * kind ending the clause. "…separate commits for each fix", "Do small PRs get reviewed…" are not a manner asked for.
+ */
 const MANNER = new RegExp(
-  String.raw`(?:^|,\s*)(?:(?:also|and)\s+)?(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:always\s+)?(?:do|make|write|keep|create|use|prefer)\s+(?:more\s+)?(${QUALITY}(?:(?:,\s*|\s+and\s+|\s+)${QUALITY})*\s+${KIND_OF_OUTPUT})\b(?![^.;!?]*\b(?:the|this|that|these|those|it|them)\b)`,
+  String.raw`(?:^|,\s*)(?:(?:also|and)\s+)?(?:please\s+|can you\s+|could you\s+|pls\s+)?(?:always\s+)?(?:do|make|write|keep|create|use|prefer)\s+(?:more\s+)?(${QUALITY}(?:(?:,\s*|\s+and\s+|\s+)${QUALITY})*\s+${KIND_OF_OUTPUT})(?=\s*(?:[.;!?]|$|,?\s*(?:please|from now on|going forward|always)\b))`,
   'i',
 );
 
@@ -70,10 +80,10 @@ export function projectChoice(sentence: string): DecidedKind | undefined {
 /** A polite request's opening: "can you …", "could you please …". */
 const POLITE = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?/i;
 
-/** A project's choice asked for politely: "can you migrate to cobra?", "can you rename everything from a to b". */
+/** A rename throughout asked for politely: "can you rename everything from a to b". A tool asked for now is the work. */
 export function choiceAskedFor(sentence: string): DecidedKind | undefined {
   const polite = POLITE.exec(sentence);
-  return polite === null ? undefined : projectChoice(sentence.slice(polite[0].length));
+  return polite !== null && RENAME_THROUGHOUT.test(sentence) ? { type: 'project', cue: 'project-fact' } : undefined;
 }
 
 /** The manner asked for a kind of output, as what the memory says ("Do meaningful commits."), if the sentence asks for one. */

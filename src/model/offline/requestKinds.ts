@@ -83,7 +83,7 @@ const KIND_OF_WAY = /[a-z][^\Ws]s\b|\w\/\w|\b(?:switch|ternary|if-?else|ifelse)\
  * A question of its own after the request ("can you review this, are we safe to never send…?"): a lasting
  * word there is what is asked about, not what is asked for (decision 106, amended).
  */
-const QUESTION_OF_ITS_OWN = /,\s*(?:are|is|do|does|did|can|could|will|would|should|am|have|has)\s+(?:we|you|i|it|they|there|this|that)\b/i;
+const QUESTION_OF_ITS_OWN = /,\s*(?:are|is|do|does|did|can|could|will|would|should|am|have|has)\s+(?:we|i|they|there)\b/i;
 
 /** Whether a lasting word belongs to the request itself, before any question of its own. */
 function lastingInRequest(sentence: string): boolean {
