@@ -149,7 +149,7 @@ function clausesOf(parts: readonly string[]): Piece[] {
  * scans a long run from each of its characters (decision 97).
  */
 function sentences(text: string): string[] {
-  return splitSentences(text)
+  return splitSentences(text.replace(BROKEN_LINE, ' '))
     .map((s) => s.replace(/\s+/g, ' ').replace(TYPOGRAPHIC_APOSTROPHE, "'"))
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
     .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, '').replace(/^(?:wait|hey|well|alright|right)\s*[,!]\s*/i, ''))
@@ -161,6 +161,12 @@ function sentences(text: string): string[] {
     .map((s) => s.charAt(0).toUpperCase() + s.slice(1))
     .filter((s) => s.length >= 8);
 }
+
+/**
+ * A line break inside a sentence: after a word that needs the next ("…before"), before a word typed in lower case
+ * ("pushing…"). The line after goes on with the sentence, so its first word is not capitalised (decision 68).
+ */
+const BROKEN_LINE = new RegExp(`(?<=(?:^|\\s)(?:${DANGLING_WORD.source.slice(1, -1)}))[^\\S\\n]*\\n[^\\S\\n]*(?=\\p{Ll})`, 'giu');
 
 /**
  * The apostrophes a phone or a word processor types (’ ‘ ʼ): the cues are written with the straight

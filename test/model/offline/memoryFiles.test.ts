@@ -211,6 +211,21 @@ describe('a memory written from a real message reads as one (decision 68, amende
     expect(file!.body).not.toContain('before.');
     expect(file!.description).toMatch(/before pushing to the main branch/i);
   });
+  it('a word after a line break is capitalised only when it begins a sentence', () => {
+    for (const [said, kept] of [
+      ['Never merge a branch without\nreviewing the diff yourself.', 'without reviewing the diff yourself.'],
+      ['Always wait for\nGitHub Actions to pass before you merge.', 'for GitHub Actions to pass'],
+    ] as const) {
+      const [file] = perTurn(said);
+      expect(file!.body, said).toContain(kept);
+      expect(file!.description, said).toContain(kept.replace(/\.$/, ''));
+      expect(backfill(said).files[0]!.body, said).toContain(kept);
+    }
+    // A line after one that ends a thought is a new sentence, and starts with a capital.
+    expect(perTurn('Config files should not be committed\nwe should read the secrets from the vault instead')[0]!.body).toContain(
+      'committed. We should read',
+    );
+  });
   it('what the person says about themselves or agrees to with a reason stays with the rule it leads up to', () => {
     expect(perTurn('Speed matters more than style for me. Always keep PRs small.')[0]!.body).toContain('Speed matters more');
     expect(perTurn('I agree with you that mocks are fragile. Never mock the database in tests.')[0]!.body).toContain('mocks are fragile');
