@@ -1,3 +1,4 @@
+import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { splitSentences } from './conversationFacts.js';
 
 /** A description is one line of at most this many characters (decision 68). */
@@ -41,10 +42,6 @@ function endOnThought(cut: string): string {
 }
 
 const TRAILING_PUNCTUATION = /[\s,;:\u2013\u2014-]+$/u;
-
-/** Words a cut line must not end on: each needs the words after it. */
-export const DANGLING_WORD =
-  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|without|within|through|across|against|during|towards?|onto|upon|among|between|via|except|whether|because|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|who|whom|you|will|would|can|could|should|must|what|how|why|until|unless|before|after|about|over|under|per|aren't|isn't|don't|doesn't|won't|can't|wasn't|weren't|der|die|das|und|le|la|les|et|de|el|los|y)$/i;
 
 /**
  * A memory's description (decision 68): one line of at most 150 characters saying what the memory

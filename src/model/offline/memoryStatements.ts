@@ -10,7 +10,7 @@ import { keptOnRequest } from './memoryRequest.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
-import { DANGLING_WORD } from './memoryDescription.js';
+import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
 import { factKind } from './factKinds.js';
 import { isPersonsSetup } from './personsSetup.js';

@@ -226,6 +226,15 @@ describe('a memory written from a real message reads as one (decision 68, amende
       'committed. We should read',
     );
   });
+  it("an index line's hook cut to fit ends on a whole word, not on one that needs the next", () => {
+    const said =
+      'Always run the integration suite against a staging copy of the billing database and compare it to the ledger from last night before merging.';
+    const index = draftMemories(perTurnTask(1), [user(said)]).find((w) => w.filename === 'MEMORY.md')!.content;
+    const hook = /\) — (.*)…$/m.exec(index)?.[1] ?? '';
+    expect(said.startsWith(hook)).toBe(true);
+    expect(said.charAt(hook.length)).toBe(' ');
+    expect(hook).not.toMatch(/\b(?:to|it|and|the)$/);
+  });
   it('what the person says about themselves or agrees to with a reason stays with the rule it leads up to', () => {
     expect(perTurn('Speed matters more than style for me. Always keep PRs small.')[0]!.body).toContain('Speed matters more');
     expect(perTurn('I agree with you that mocks are fragile. Never mock the database in tests.')[0]!.body).toContain('mocks are fragile');
