@@ -566,8 +566,29 @@ function withContext(head: Found, before: Piece | undefined, free: boolean): Fou
   return { ...head, text, quote: clip(`${before.text} ${head.quote}`, 400) };
 }
 
+/**
+ * A group's members without those another one says again (decision 68): the same sentence typed twice keeps its
+ * first, and a sentence said again and gone on with ("X" then "X or rather Y") gives way to the longer one.
+ */
+function distinctMembers(members: readonly Member[]): Member[] {
+  const said = members.map((m) => comparable(m.sentence));
+  return members.filter((_, i) => {
+    const mine = said[i] ?? '';
+    return !said.some((other, j) => j !== i && (other === mine ? j < i : other.startsWith(`${mine} `)));
+  });
+}
+
+/** A sentence as two sayings of it compare: case, spacing and the punctuation it ends on aside. */
+const comparable = (sentence: string): string =>
+  sentence
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.!?…:;,]+$/u, '')
+    .trim();
+
 /** A group of pieces as one memory, titled by the statement that says the most. */
-function merged(head: Found, members: readonly Member[]): Found {
+function merged(head: Found, all: readonly Member[]): Found {
+  const members = distinctMembers(all);
   const strongest = members.reduce((best, m) =>
     m.statement !== undefined && (best.statement === undefined || CUE_STRENGTH[m.statement.cue] > CUE_STRENGTH[best.statement.cue])
       ? m

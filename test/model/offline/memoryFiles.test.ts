@@ -235,6 +235,25 @@ describe('a memory written from a real message reads as one (decision 68, amende
     expect(said.charAt(hook.length)).toBe(' ');
     expect(hook).not.toMatch(/\b(?:to|it|and|the)$/);
   });
+  it('a sentence said again, alone or as the start of a longer one, is kept once', () => {
+    const again = [
+      ['Always run the linter before you push.\nAlways run the linter before you push.', 'Always run the linter before you push.'],
+      [
+        'The footer in the release notes is just "Release:" not "Product-Release:"\nThe footer in the release notes is just "Release:" not "Product-Release:" or it is not even a footer, it is the tag message',
+        'The footer in the release notes is just "Release:" not "Product-Release:" or it is not even a footer',
+      ],
+    ] as const;
+    for (const [said, once] of again)
+      for (const file of [perTurn(said)[0]!, backfill(said).files[0]!]) {
+        expect(file.body.split(once.slice(0, 40)), said).toHaveLength(2);
+        expect(file.body, said).toContain(once);
+        expect(file.description.split(once.slice(0, 40)), said).toHaveLength(2);
+      }
+    // Two different sentences with the same start both stay.
+    expect(perTurn('Always run the linter before you push. Always run the linter before you tag a release.')[0]!.body).toContain(
+      'tag a release',
+    );
+  });
   it('what the person says about themselves or agrees to with a reason stays with the rule it leads up to', () => {
     expect(perTurn('Speed matters more than style for me. Always keep PRs small.')[0]!.body).toContain('Speed matters more');
     expect(perTurn('I agree with you that mocks are fragile. Never mock the database in tests.')[0]!.body).toContain('mocks are fragile');
