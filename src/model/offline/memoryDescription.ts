@@ -14,6 +14,21 @@ const FILLER =
 /** A tool's line pasted before what the person says, on the same line once flattened ("Used 2 tools Always run…"). */
 const TOOL_LINE = /^(?:used \d+ tools?|ran \d+ commands?|read \d+ files?)\b[\s.:]*(?=\S)/i;
 
+/**
+ * A phrase at a sentence's end that points into the session ("for these test cases", "same as the above", "like this
+ * one", "as before"): read in a later session it names nothing (decision 68). "In this repo" names the project, and stays.
+ */
+const POINTER_PHRASE =
+  /,?\s+(?:(?:for|in|on|with|to|of|from|about|across|like)\s+(?:these|those)(?:\s+[\p{L}\p{N}-]+){0,3}|(?:(?:just\s+)?like|as|as in|(?:the\s+)?same as)\s+(?:the\s+)?(?:above|ones? above|this one|that one|these ones|those ones|before|earlier))(?=[.!?]*$)/iu;
+
+/** A sentence without the phrase at its end that points into the session, when enough is left to say something. */
+export function withoutPointers(sentence: string): string {
+  const match = POINTER_PHRASE.exec(sentence);
+  if (match === null) return sentence;
+  const kept = sentence.slice(0, match.index);
+  return kept.trim().split(/\s+/).length >= 3 ? `${kept}${sentence.slice(match.index + match[0].length)}` : sentence;
+}
+
 /** A sentence that ends on a colon introduces what follows and names nothing itself. */
 const isFiller = (sentence: string): boolean => FILLER.test(sentence.trim()) || /:\s*$/.test(sentence);
 
@@ -51,7 +66,7 @@ const TRAILING_PUNCTUATION = /[\s,;:\u2013\u2014-]+$/u;
 export function memoryDescription(text: string): string {
   // Split before flattening: a line break ends a pasted tool line ("Used 2 tools") as a full stop would.
   const sentences = splitSentences(text)
-    .map((s) => s.replace(/\s+/g, ' ').trim().replace(TOOL_LINE, ''))
+    .map((s) => withoutPointers(s.replace(/\s+/g, ' ').trim().replace(TOOL_LINE, '')))
     .filter(Boolean);
   const said = sentences.filter((s) => !isFiller(s));
   const chosen = said.length > 0 ? said : sentences;

@@ -6,7 +6,7 @@ import type { MemoryHeader, ModelMessage, ModelTask } from '../port.js';
 import { clip } from './conversationFacts.js';
 import { findMemoryStatements, type MemoryStatement } from './memoryStatements.js';
 import { contentWords } from './lexicalRank.js';
-import { statementDescription } from './memoryDescription.js';
+import { statementDescription, withoutPointers } from './memoryDescription.js';
 import { cutOnWords, DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { looksSecret } from './secretLike.js';
 
@@ -106,7 +106,7 @@ export function titleOf(text: string): string {
   // What opens a reply before a colon ("Yes, exactly like that:", "Quick context:") names nothing.
   title = title.replace(LEAD_IN, '');
   // The first sentence names it; what a memory says after it is for its body.
-  title = /^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title;
+  title = withoutPointers(/^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title);
   // So does the thought before an ellipsis that runs on into another ("…seeing this happen...but I also moved…").
   // A qualifier after it ("… unless it's your own branch") is part of the thought.
   const beforeEllipsis =
