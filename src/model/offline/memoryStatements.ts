@@ -18,6 +18,8 @@ import { isWorkflowRule } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
 import { isOneChangeStory } from './oneChangeStory.js';
 import { isOneOffStep } from './oneOffStep.js';
+import { isOneOffPlace } from './oneOffPlace.js';
+import { withoutToolMarkers } from './toolMarkers.js';
 import { describesScenario } from './scenarioFraming.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
@@ -284,7 +286,8 @@ const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 
 
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   // What one commit or pull request did is git's and the tracker's story (decision 106).
-  if (isOneChangeStory(sentence)) return undefined;
+  // Neither is a place that holds for one task only (decision 68).
+  if (isOneChangeStory(sentence) || isOneOffPlace(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
   return found !== undefined && RULE_CUES.has(found.cue) && (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) ? undefined : found;
 }
@@ -381,7 +384,7 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
     if (text === '') return;
     if (!looksSecret(text)) {
       // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
-      const own = personsWords(text);
+      const own = personsWords(withoutToolMarkers(text));
       // "…add that to your CLAUDE.md": the rest of the message is what they ask to keep.
       const keep = keptOnRequest(own);
       if (keep !== undefined) {
