@@ -1,6 +1,6 @@
-/** Words a cut line must not end on: each needs the words after it. */
+/** Words a cut line must not end on, in the languages the extractor reads: each needs the words after it. */
 export const DANGLING_WORD =
-  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|without|within|through|across|against|during|towards?|onto|upon|among|between|via|except|whether|because|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|who|whom|you|will|would|can|could|should|must|what|how|why|until|unless|before|after|about|over|under|per|aren't|isn't|don't|doesn't|won't|can't|wasn't|weren't|e\.g|i\.e|vs|der|die|das|und|le|la|les|et|de|el|los|y)$/i;
+  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|without|within|through|across|against|during|towards?|onto|upon|among|between|via|except|whether|because|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|who|whom|you|will|would|can|could|should|must|what|how|why|until|unless|before|after|about|over|under|per|aren't|isn't|don't|doesn't|won't|can't|wasn't|weren't|e\.g|i\.e|vs|der|die|das|dem|ein|eine|einen|einem|und|oder|aber|wenn|dass|mit|für|von|zu|auf|le|la|les|du|des|une|à|au|aux|pour|dans|avec|mais|ou|qui|et|de|el|los|las|del|al|un|una|unos|unas|que|si|en|para|por|pero|o|y)$/i;
 
 /** Punctuation a cut line does not end on: it reads as a thought left open. */
 const OPEN_END = /[\s,;:\u2013\u2014-]+$/u;

@@ -87,6 +87,14 @@ describe('a shortened pointer ends on a whole word (decision 68, amended)', () =
     expect(cutOnWords('Name it after the Python version, e.g. 311 for Python 3.11.', 40)).toBe('Name it after the Python version…');
   });
 
+  it('a cut hook does not end on a word that needs the next in Spanish, French or German either', () => {
+    expect(cutOnWords('Preguntar al humano en la sesión si desea probar los skills recién creados', 40)).toBe(
+      'Preguntar al humano en la sesión…',
+    );
+    expect(cutOnWords('Toujours demander à la personne pour une nouvelle version', 38)).toBe('Toujours demander à la personne…');
+    expect(cutOnWords('Frag die Person immer zuerst, wenn ein Test fehlschlägt', 40)).toBe('Frag die Person immer zuerst…');
+  });
+
   it('a hook whose first word does not fit leaves the pointer alone, whole', () => {
     expect(shortenIndexLine(`${link} — ${'x'.repeat(200)}`)).toBe(link);
   });

@@ -63,6 +63,7 @@ describe('a description and a title say what the memory is, without words that p
     ['Write the commit messages in the imperative, same as the above.', 'Write the commit messages in the imperative.'],
     ['Name the feature flags in kebab-case like this one.', 'Name the feature flags in kebab-case.'],
     ['Keep each log line under 200 characters, as before.', 'Keep each log line under 200 characters.'],
+    ['Stop using relative imports like here.', 'Stop using relative imports.'],
   ])('%s', (said, description) => {
     expect(memoryDescription(said)).toBe(description);
     expect(titleOf(said)).toBe(description.replace(/\.$/, ''));
