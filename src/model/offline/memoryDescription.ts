@@ -16,10 +16,10 @@ const TOOL_LINE = /^(?:used \d+ tools?|ran \d+ commands?|read \d+ files?)\b[\s.:
 
 /**
  * A phrase at a sentence's end that points into the session ("for these test cases", "same as the above", "like this
- * one", "as before", "like here"): read in a later session it names nothing (decision 68). "In this repo" names the project, and stays.
+ * one", "as before", "like here", "in the same way"): read in a later session it names nothing (decision 68). "In this repo" names the project, and stays.
  */
 const POINTER_PHRASE =
-  /,?\s+(?:(?:for|in|on|with|to|of|from|about|across|like)\s+(?:these|those)(?:\s+[\p{L}\p{N}-]+){0,3}|(?:(?:just\s+)?like|as|as in|(?:the\s+)?same as)\s+(?:the\s+)?(?:above|ones? above|this one|that one|these ones|those ones|before|earlier|here))(?=[.!?]*$)/iu;
+  /,?\s+(?:(?:for|in|on|with|to|of|from|about|across|like)\s+(?:these|those)(?:\s+[\p{L}\p{N}-]+){0,3}|(?:(?:just\s+)?like|as|as in|(?:the\s+)?same as)\s+(?:the\s+)?(?:above|ones? above|this one|that one|these ones|those ones|before|earlier|here)|(?:in\s+)?the\s+same\s+way)(?=[.!?]*$)/iu;
 
 /** A sentence without the phrase at its end that points into the session, when enough is left to say something. */
 export function withoutPointers(sentence: string): string {

@@ -140,7 +140,8 @@ export function titleOf(text: string): string {
     words = fitting ?? words.slice(0, MAX_TITLE_WORDS);
   }
   while (words.length > 2 && DANGLING_WORD.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
-  const joined = words.join(' ').replace(/[.,;:!?\u2013\u2014-]+$/, '');
+  // Cut to its first words, a title may end on a phrase that points into the session ("…in the same way").
+  const joined = withoutPointers(words.join(' ')).replace(/[.,;:!?\u2013\u2014-]+$/, '');
   return joined.charAt(0).toUpperCase() + joined.slice(1);
 }
 

@@ -64,9 +64,15 @@ describe('a description and a title say what the memory is, without words that p
     ['Name the feature flags in kebab-case like this one.', 'Name the feature flags in kebab-case.'],
     ['Keep each log line under 200 characters, as before.', 'Keep each log line under 200 characters.'],
     ['Stop using relative imports like here.', 'Stop using relative imports.'],
+    ['Sign the release tags with the team key in the same way.', 'Sign the release tags with the team key.'],
   ])('%s', (said, description) => {
     expect(memoryDescription(said)).toBe(description);
     expect(titleOf(said)).toBe(description.replace(/\.$/, ''));
+  });
+  it('a title cut to its first words does not end on a phrase that points either', () => {
+    expect(titleOf('Change the hook to use the git user in the same way we do it on the release branches and in the nightly job')).toBe(
+      'Change the hook to use the git user',
+    );
   });
   it.each([
     // What is said of the project itself is meant: "this repo" is the one the memory belongs to.
