@@ -1,3 +1,4 @@
+import { cutOnWords } from '../memory/durable/cutOnWords.js';
 import { shortenIndexLine } from '../memory/durable/memoryIndex.js';
 import { fitPointers, type IndexEntry } from './fitPointers.js';
 import { indexLine, MEMORY_TYPES, type TopicFile } from '../memory/durable/topicFile.js';
@@ -16,10 +17,12 @@ const parseIndex = (index: string): IndexedLine[] =>
         .split('\n')
         .map((line) => ({ line, filename: LINK.exec(line)?.[1] ?? null }));
 
-/** A title longer than this is cut in the index (the topic file keeps it whole), so every line can meet the target. */
+/**
+ * A title longer than this is cut in the index after a whole word (the topic file keeps it whole), so every line can
+ * meet the target; one word longer than it is cut where it must.
+ */
 const MAX_TITLE_CHARS = 60;
-const clipTitle = (name: string): string =>
-  [...name].length <= MAX_TITLE_CHARS ? name : `${[...name].slice(0, MAX_TITLE_CHARS - 1).join('')}…`;
+const clipTitle = (name: string): string => cutOnWords(name, MAX_TITLE_CHARS) || `${[...name].slice(0, MAX_TITLE_CHARS - 1).join('')}…`;
 const lineFor = (filename: string, file: TopicFile, title: string = file.name): string =>
   shortenIndexLine(indexLine(clipTitle(title), filename, file.description));
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredMemory } from '../../src/consolidation/memoryCandidate.js';
 import { applyConsolidation, planConsolidation } from '../../src/consolidation/planConsolidation.js';
+import { rebuildIndex } from '../../src/consolidation/rebuildIndex.js';
 
 const topics = ['deploys', 'reviews', 'ports', 'tracker', 'lockfiles', 'freezes', 'branches', 'secrets', 'backups', 'oncall'];
 const memories: StoredMemory[] = topics.map((topic, i) => ({
@@ -31,5 +32,34 @@ describe('an over-long MEMORY.md never loses a pointer to an existing memory (de
     const again = planConsolidation({ memories: applyConsolidation(memories, plan), index: plan.index, candidates: [] });
     expect(again.changes).toEqual([]);
     expect(again.indexChanged).toBe(false);
+  });
+});
+
+describe('an index line cut to fit ends on whole words, in its title and its hook (decision 68, amended)', () => {
+  it('a long title and a long description are cut after a word, with "…"', () => {
+    const title = 'In review mode we should never show the reviewers the drafts of the other reviewers';
+    const description =
+      'In review mode we should never show the reviewers the drafts of the other reviewers, because their scores must stay independent of each other until the end';
+    const file = { type: 'feedback' as const, name: 'review-mode-never-show-drafts', description, body: description };
+    const { content } = rebuildIndex({
+      index: '',
+      memories: new Map([['review-mode-never-show-drafts.md', file]]),
+      described: new Set(['review-mode-never-show-drafts.md']),
+      kept: [],
+      mergedInto: new Map(),
+      titles: new Map([['review-mode-never-show-drafts.md', title]]),
+    });
+    const line = content.trimEnd();
+    expect([...line].length).toBeLessThanOrEqual(150);
+    const [, shown, hook] = /^- \[([^\]]*)\]\(review-mode-never-show-drafts\.md\) — (.*)$/.exec(line) ?? [];
+    for (const [cut, whole] of [
+      [shown, title],
+      [hook, description],
+    ] as const) {
+      expect(cut).toMatch(/…$/);
+      const kept = (cut ?? '').slice(0, -1);
+      expect(whole.startsWith(kept)).toBe(true);
+      expect(whole.charAt(kept.length)).toMatch(/[\s,]/);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { link, rm, writeFile } from '../../fs/faultableFs.js';
-import { INDEX_LINE_TARGET, INDEX_NAME, MAX_INDEX_CHARS, MAX_INDEX_LINES } from './memoryIndex.js';
+import { INDEX_LINE_TARGET, INDEX_NAME, MAX_INDEX_CHARS, MAX_INDEX_LINES, pointerLine } from './memoryIndex.js';
 import { hasInvisibleCharacter, isExcludedFromMemory } from './memoryPathLint.js';
 import { scanMemoryFiles, type MemoryFileHeader } from './memoryScan.js';
 
@@ -28,18 +28,14 @@ function unlistableReason(filename: string): string | null {
   return null;
 }
 
-/** `- [stem](path.md) — description`, the description cut on whole characters so the line is at most the target. */
+/** `- [stem](path.md) — description`, the description cut after a whole word so the line is at most the target. */
 function lineFor(header: Pick<MemoryFileHeader, 'filename' | 'description'>): string | null {
   const stem = (header.filename.split('/').at(-1) ?? header.filename).replace(/\.md$/i, '');
   const link = `- [${stem}](${header.filename})`;
   const description = header.description?.replace(/\s+/g, ' ').trim() ?? '';
   if ([...link].length > INDEX_LINE_TARGET) return null;
   if (description === '') return link;
-  const line = `${link} — ${description}`;
-  const chars = [...line];
-  if (chars.length <= INDEX_LINE_TARGET) return line;
-  const room = INDEX_LINE_TARGET - 1 - [...`${link} — `].length;
-  return room < 1 ? link : `${link} — ${[...description].slice(0, room).join('').trimEnd()}…`;
+  return pointerLine(`${link} — `, description);
 }
 
 /**

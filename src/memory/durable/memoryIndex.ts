@@ -1,3 +1,5 @@
+import { cutOnWords } from './cutOnWords.js';
+
 /** MEMORY.md, the index of durable memory (long-term spec §1.4). */
 export const INDEX_NAME = 'MEMORY.md';
 export const MAX_INDEX_LINES = 200;
@@ -95,14 +97,20 @@ export function fitIndex(raw: string): IndexFit {
 }
 
 /**
- * An index line cut to about the target length: only its hook (after the link) is shortened, on
- * whole characters, so the link and its file name stay intact.
+ * An index line cut to about the target length: only its hook (after the link) is shortened, after a whole word and
+ * with "…" (decision 68), so the link and its file name stay intact; a hook whose first word does not fit goes.
  */
 export function shortenIndexLine(line: string): string {
   if (line.length <= INDEX_LINE_TARGET) return line;
-  const link = /^- \[[^\]]*\]\([^)]*\)/.exec(line);
-  const keep = link?.[0].length ?? 0;
-  const room = Math.max(keep + 4, INDEX_LINE_TARGET - 1);
-  const chars = [...line];
-  return chars.length <= room ? line : `${chars.slice(0, room).join('')}…`;
+  const link = /^- \[[^\]]*\]\([^)]*\)/.exec(line)?.[0];
+  if (link === undefined) return cutOnWords(line, INDEX_LINE_TARGET) || line;
+  const lead = /^\s*(?:[\u2013\u2014-]\s*)?/.exec(line.slice(link.length))?.[0] ?? '';
+  return pointerLine(`${link}${lead}`, line.slice(link.length + lead.length));
+}
+
+/** A pointer and its hook within the target length, the hook cut after a whole word (or left out when none fits). */
+export function pointerLine(head: string, hook: string): string {
+  const hookRoom = INDEX_LINE_TARGET - [...head].length;
+  const cut = hookRoom > 0 ? cutOnWords(hook, hookRoom) : '';
+  return cut === '' ? head.trimEnd().replace(/\s+[\u2013\u2014-]$/u, '') : `${head}${cut}`;
 }

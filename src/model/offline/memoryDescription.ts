@@ -1,3 +1,4 @@
+import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { splitSentences } from './conversationFacts.js';
 
 /** A description is one line of at most this many characters (decision 68). */
@@ -12,6 +13,21 @@ const FILLER =
 
 /** A tool's line pasted before what the person says, on the same line once flattened ("Used 2 tools Always run…"). */
 const TOOL_LINE = /^(?:used \d+ tools?|ran \d+ commands?|read \d+ files?)\b[\s.:]*(?=\S)/i;
+
+/**
+ * A phrase at a sentence's end that points into the session ("for these test cases", "same as the above", "like this
+ * one", "as before", "like here", "in the same way"): read in a later session it names nothing (decision 68). "In this repo" names the project, and stays.
+ */
+const POINTER_PHRASE =
+  /,?\s+(?:(?:for|in|on|with|to|of|from|about|across|like)\s+(?:these|those)(?:\s+[\p{L}\p{N}-]+){0,3}|(?:(?:just\s+)?like|as|as in|(?:the\s+)?same as)\s+(?:the\s+)?(?:above|ones? above|this one|that one|these ones|those ones|before|earlier|here)|(?:in\s+)?the\s+same\s+way)(?=[.!?]*$)/iu;
+
+/** A sentence without the phrase at its end that points into the session, when enough is left to say something. */
+export function withoutPointers(sentence: string): string {
+  const match = POINTER_PHRASE.exec(sentence);
+  if (match === null) return sentence;
+  const kept = sentence.slice(0, match.index);
+  return kept.trim().split(/\s+/).length >= 3 ? `${kept}${sentence.slice(match.index + match[0].length)}` : sentence;
+}
 
 /** A sentence that ends on a colon introduces what follows and names nothing itself. */
 const isFiller = (sentence: string): boolean => FILLER.test(sentence.trim()) || /:\s*$/.test(sentence);
@@ -42,10 +58,6 @@ function endOnThought(cut: string): string {
 
 const TRAILING_PUNCTUATION = /[\s,;:\u2013\u2014-]+$/u;
 
-/** Words a cut line must not end on: each needs the words after it. */
-export const DANGLING_WORD =
-  /^(?:the|a|an|to|of|in|on|for|and|or|but|with|at|by|from|that|which|is|are|was|be|as|into|than|our|my|your|its|their|this|these|those|it|we|i|not|no|so|if|when|like|who|whom|you|will|would|can|could|should|must|what|how|why|until|unless|before|after|about|over|under|per|aren't|isn't|don't|doesn't|won't|can't|wasn't|weren't|der|die|das|und|le|la|les|et|de|el|los|y)$/i;
-
 /**
  * A memory's description (decision 68): one line of at most 150 characters saying what the memory
  * is, its statement's sentences without those that only open it, as many whole sentences as fit,
@@ -54,7 +66,7 @@ export const DANGLING_WORD =
 export function memoryDescription(text: string): string {
   // Split before flattening: a line break ends a pasted tool line ("Used 2 tools") as a full stop would.
   const sentences = splitSentences(text)
-    .map((s) => s.replace(/\s+/g, ' ').trim().replace(TOOL_LINE, ''))
+    .map((s) => withoutPointers(s.replace(/\s+/g, ' ').trim().replace(TOOL_LINE, '')))
     .filter(Boolean);
   const said = sentences.filter((s) => !isFiller(s));
   const chosen = said.length > 0 ? said : sentences;

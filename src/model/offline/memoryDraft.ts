@@ -6,7 +6,8 @@ import type { MemoryHeader, ModelMessage, ModelTask } from '../port.js';
 import { clip } from './conversationFacts.js';
 import { findMemoryStatements, type MemoryStatement } from './memoryStatements.js';
 import { contentWords } from './lexicalRank.js';
-import { DANGLING_WORD, statementDescription } from './memoryDescription.js';
+import { statementDescription, withoutPointers } from './memoryDescription.js';
+import { cutOnWords, DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { looksSecret } from './secretLike.js';
 
 type ExtractTask = Extract<ModelTask, { kind: 'extract_memories' }>;
@@ -105,7 +106,7 @@ export function titleOf(text: string): string {
   // What opens a reply before a colon ("Yes, exactly like that:", "Quick context:") names nothing.
   title = title.replace(LEAD_IN, '');
   // The first sentence names it; what a memory says after it is for its body.
-  title = /^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title;
+  title = withoutPointers(/^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title);
   // So does the thought before an ellipsis that runs on into another ("…seeing this happen...but I also moved…").
   // A qualifier after it ("… unless it's your own branch") is part of the thought.
   const beforeEllipsis =
@@ -139,7 +140,8 @@ export function titleOf(text: string): string {
     words = fitting ?? words.slice(0, MAX_TITLE_WORDS);
   }
   while (words.length > 2 && DANGLING_WORD.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
-  const joined = words.join(' ').replace(/[.,;:!?\u2013\u2014-]+$/, '');
+  // Cut to its first words, a title may end on a phrase that points into the session ("…in the same way").
+  const joined = withoutPointers(words.join(' ')).replace(/[.,;:!?\u2013\u2014-]+$/, '');
   return joined.charAt(0).toUpperCase() + joined.slice(1);
 }
 
@@ -230,19 +232,26 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
     writes.set(filename, { filename, content });
     if (!match) {
       known.push({ filename, description, type: statement.type, text: statement.text });
-      newLines.push(indexLine(titleOf(statement.title ?? statement.text), filename, clip(statement.text, 100)));
+      newLines.push(indexLine(titleOf(statement.title ?? statement.text), filename, hookOf(statement.text)));
     }
   }
   // Every file written has its index line, even when an earlier run wrote the file and stopped before the index.
   for (const filename of writes.keys()) {
     if (task.index.includes(`](${filename})`) || newLines.some((line) => line.includes(`](${filename})`))) continue;
     const header = known.find((h) => h.filename === filename);
-    newLines.push(indexLine(titleOf(header?.description ?? filename.replace(/\.md$/, '')), filename, clip(header?.description ?? '', 100)));
+    newLines.push(indexLine(titleOf(header?.description ?? filename.replace(/\.md$/, '')), filename, hookOf(header?.description ?? '')));
   }
   if (newLines.length === 0) return [...writes.values()];
   const index = task.index.trimEnd();
   return [...writes.values(), { filename: 'MEMORY.md', content: `${index === '' ? '' : `${index}\n`}${newLines.join('\n')}\n` }];
 }
+
+/** An index line's hook: the memory's words, cut after a whole word to fit (decision 68). */
+const hookOf = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return cutOnWords(flat, HOOK_CHARS) || clip(flat, HOOK_CHARS);
+};
+const HOOK_CHARS = 100;
 
 /** The conversation with each message that is the person's only in part read as the words that are theirs (decision 100). */
 function ownWordsOnly(conversation: readonly ModelMessage[], typed: ExtractTask['typedWords']): readonly ModelMessage[] {

@@ -23,7 +23,11 @@ const LEAD_IN = /^(?:wait|hold on|ok(?:ay)?|also|and|so|espera|oye|warte|attends
 export function keptOnRequest(text: string): string | undefined {
   const match = KEEP_THIS.exec(text);
   if (match === null) return undefined;
-  const rest = `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`
+  const before = text.slice(0, match.index);
+  let after = text.slice(match.index + match[0].length);
+  // What follows the request starts a sentence when what went before it ended one ("…probar. preguntar…"), decision 68.
+  if (/[.!?]\s*$/.test(before)) after = after.replace(/^[\s,.;:]*\p{Ll}/u, (opening) => opening.toUpperCase());
+  const rest = `${before} ${after}`
     .replace(/\s*[,.;:]\s*[,.;:]+/g, '.')
     .replace(/^[\s,.;:]+|[\s,;:]+$/g, '')
     .replace(LEAD_IN, '')

@@ -10,7 +10,7 @@ import { keptOnRequest } from './memoryRequest.js';
 import type { ModelMessage } from '../port.js';
 import { clip, humanText, splitSentences } from './conversationFacts.js';
 import { looksSecret } from './secretLike.js';
-import { DANGLING_WORD } from './memoryDescription.js';
+import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
 import { factKind } from './factKinds.js';
 import { isPersonsSetup } from './personsSetup.js';
@@ -18,6 +18,8 @@ import { isWorkflowRule } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
 import { isOneChangeStory } from './oneChangeStory.js';
 import { isBareShipOrder, isOneOffStep, pointsAtOneItem } from './oneOffStep.js';
+import { isOneOffPlace } from './oneOffPlace.js';
+import { withoutToolMarkers } from './toolMarkers.js';
 import { describesScenario } from './scenarioFraming.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
@@ -150,7 +152,7 @@ function clausesOf(parts: readonly string[]): Piece[] {
  * scans a long run from each of its characters (decision 97).
  */
 function sentences(text: string): string[] {
-  return splitSentences(text)
+  return splitSentences(text.replace(BROKEN_LINE, ' '))
     .map((s) => s.replace(/\s+/g, ' ').replace(TYPOGRAPHIC_APOSTROPHE, "'"))
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
     .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, '').replace(/^(?:wait|hey|well|alright|right)\s*[,!]\s*/i, ''))
@@ -162,6 +164,12 @@ function sentences(text: string): string[] {
     .map((s) => s.charAt(0).toUpperCase() + s.slice(1))
     .filter((s) => s.length >= 8);
 }
+
+/**
+ * A line break inside a sentence: after a word that needs the next ("…before"), before a word typed in lower case
+ * ("pushing…"). The line after goes on with the sentence, so its first word is not capitalised (decision 68).
+ */
+const BROKEN_LINE = new RegExp(`(?<=(?:^|\\s)(?:${DANGLING_WORD.source.slice(1, -1)}))[^\\S\\n]*\\n[^\\S\\n]*(?=\\p{Ll})`, 'giu');
 
 /**
  * The apostrophes a phone or a word processor types (’ ‘ ʼ): the cues are written with the straight
@@ -282,7 +290,8 @@ const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 
 
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   // What one commit or pull request did is git's and the tracker's story (decision 106).
-  if (isOneChangeStory(sentence) || isBareShipOrder(sentence)) return undefined;
+  // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
+  if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
   if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;
@@ -384,7 +393,7 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
     if (text === '') return;
     if (!looksSecret(text)) {
       // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
-      const own = personsWords(text);
+      const own = personsWords(withoutToolMarkers(text));
       // "…add that to your CLAUDE.md": the rest of the message is what they ask to keep.
       const keep = keptOnRequest(own);
       if (keep !== undefined) {
@@ -569,8 +578,29 @@ function withContext(head: Found, before: Piece | undefined, free: boolean): Fou
   return { ...head, text, quote: clip(`${before.text} ${head.quote}`, 400) };
 }
 
+/**
+ * A group's members without those another one says again (decision 68): the same sentence typed twice keeps its
+ * first, and a sentence said again and gone on with ("X" then "X or rather Y") gives way to the longer one.
+ */
+function distinctMembers(members: readonly Member[]): Member[] {
+  const said = members.map((m) => comparable(m.sentence));
+  return members.filter((_, i) => {
+    const mine = said[i] ?? '';
+    return !said.some((other, j) => j !== i && (other === mine ? j < i : other.startsWith(`${mine} `)));
+  });
+}
+
+/** A sentence as two sayings of it compare: case, spacing and the punctuation it ends on aside. */
+const comparable = (sentence: string): string =>
+  sentence
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.!?…:;,]+$/u, '')
+    .trim();
+
 /** A group of pieces as one memory, titled by the statement that says the most. */
-function merged(head: Found, members: readonly Member[]): Found {
+function merged(head: Found, all: readonly Member[]): Found {
+  const members = distinctMembers(all);
   const strongest = members.reduce((best, m) =>
     m.statement !== undefined && (best.statement === undefined || CUE_STRENGTH[m.statement.cue] > CUE_STRENGTH[best.statement.cue])
       ? m

@@ -86,7 +86,7 @@ describe('memlog extract with the offline model', () => {
         // A practice started from now on (decision 77).
         ['feedback', "I'd like to start commiting the extracted session files."],
         ['project', 'Local storage might be good enough. I do want to support is multiple timer instances. Used store call it.'],
-        ['user', '[text transcribed by apple dictation]'],
+        // Its "[text transcribed by apple dictation]" is the dictation app's marker, no one's words (decision 68).
         // A step the project needs, said as the assistant's miss: one command before another.
         ['feedback', "You didn't figure out to run 'just install' before running 'just dev'. I got the hint from CONTRIBUTING.md"],
         ['feedback', "I don't want a bunch of changes in our PR that aren't for our files."],

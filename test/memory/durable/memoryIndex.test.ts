@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readIndexForModel } from '../../../src/index.js';
-import { fitIndex, MAX_INDEX_CHARS } from '../../../src/memory/durable/index.js';
+import { fitIndex, MAX_INDEX_CHARS, planBackfillIndex } from '../../../src/memory/durable/index.js';
+import { cutOnWords } from '../../../src/memory/durable/cutOnWords.js';
+import { shortenIndexLine } from '../../../src/memory/durable/memoryIndex.js';
 
 const line = (i: number, width = 40): string => `- [Memory ${i}](memory-${i}.md) — ${'x'.repeat(Math.max(0, width - 30))}`;
 const index = (count: number, width = 40): string => `${Array.from({ length: count }, (_, i) => line(i, width)).join('\n')}\n`;
@@ -61,5 +63,52 @@ describe('shortening index lines', () => {
     expect(first.endsWith('…')).toBe(true);
     expect(first).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
     expect(fitted.shortened).toBeGreaterThan(0);
+  });
+});
+
+describe('a shortened pointer ends on a whole word (decision 68, amended)', () => {
+  const link = '- [Release checklist](release-checklist.md)';
+  const hook =
+    'Before a release the changelog is read by the whole team, the version is bumped in every package and the tag is pushed from the release branch only';
+
+  it('cuts the hook after a whole word, not on a word that needs the next, and marks the cut', () => {
+    const short = shortenIndexLine(`${link} — ${hook}`);
+    expect([...short].length).toBeLessThanOrEqual(150);
+    expect(short.startsWith(`${link} — `)).toBe(true);
+    expect(short.endsWith('…')).toBe(true);
+    const kept = short.slice(`${link} — `.length, -1);
+    expect(hook.startsWith(kept)).toBe(true);
+    expect(hook.charAt(kept.length)).toMatch(/[\s,]/);
+    expect(kept).not.toMatch(/\b(?:the|in|and|from|is)$/);
+  });
+
+  it('a hook cut after a whole sentence ends as the sentence does; an abbreviation is no end', () => {
+    expect(cutOnWords('Tag releases from main. Bump every version in the workspace.', 30)).toBe('Tag releases from main.');
+    expect(cutOnWords('Name it after the Python version, e.g. 311 for Python 3.11.', 40)).toBe('Name it after the Python version…');
+  });
+
+  it('a cut hook does not end on a word that needs the next in Spanish, French or German either', () => {
+    expect(cutOnWords('Preguntar al humano en la sesión si desea probar los skills recién creados', 40)).toBe(
+      'Preguntar al humano en la sesión…',
+    );
+    expect(cutOnWords('Toujours demander à la personne pour une nouvelle version', 38)).toBe('Toujours demander à la personne…');
+    expect(cutOnWords('Frag die Person immer zuerst, wenn ein Test fehlschlägt', 40)).toBe('Frag die Person immer zuerst…');
+  });
+
+  it('a hook whose first word does not fit leaves the pointer alone, whole', () => {
+    expect(shortenIndexLine(`${link} — ${'x'.repeat(200)}`)).toBe(link);
+  });
+
+  it('a line that fits is left as it is', () => {
+    expect(shortenIndexLine(`${link} — Tag from the release branch only`)).toBe(`${link} — Tag from the release branch only`);
+  });
+
+  it('the index a directory without one gets cuts a description on a whole word too', () => {
+    const plan = planBackfillIndex([{ filename: 'release-checklist.md', description: hook, mtimeMs: 1 }]);
+    const line = plan.content.trimEnd();
+    expect([...line].length).toBeLessThanOrEqual(150);
+    const kept = line.slice('- [release-checklist](release-checklist.md) — '.length, -1);
+    expect(hook.startsWith(kept)).toBe(true);
+    expect(hook.charAt(kept.length)).toMatch(/[\s,]/);
   });
 });

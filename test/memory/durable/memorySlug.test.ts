@@ -33,6 +33,33 @@ describe('memorySlug (decision 68)', () => {
   });
 });
 
+describe('memorySlug keeps the words that carry a rule (decision 68, amended)', () => {
+  it.each([
+    ['We are using Rust only', 'rust-only'],
+    ['Only deploy from the release branch', 'only-deploy-release-branch'],
+    ['Lint every package except the vendored ones', 'lint-package-except-vendored-ones'],
+    ['Do not squash merge unless the branch has one commit', 'not-squash-merge-unless-branch-commit'],
+    ['Migrations must be reversible', 'migrations-must-reversible'],
+    ['Nur Tests mit Vitest schreiben', 'nur-tests-vitest-schreiben'],
+    ['Utilise uniquement pnpm', 'utilise-uniquement-pnpm'],
+  ])('%s → %s', (title, slug) => {
+    expect(memorySlug(title)).toBe(slug);
+  });
+
+  it('a pronoun\'s contraction names nothing: "I\'d" and "we\'ll" are not words of the slug, an id is', () => {
+    expect(memorySlug("I'd like to commit the extracted session files")).toBe('commit-extracted-session-files');
+    expect(memorySlug("We'll tag releases by date")).toBe('tag-releases-date');
+    expect(memorySlug('Store the user id in the session cookie')).toBe('store-user-id-session-cookie');
+  });
+
+  it('keeps every word as it was typed: a slug adds and drops no letter of a word it keeps', () => {
+    for (const title of ['We are using typecript only', 'Prefer kubectl over k9s for the clusters']) {
+      const typed = new Set(title.toLowerCase().split(/[^a-z0-9]+/));
+      for (const word of memorySlug(title).split('-')) expect(typed, title).toContain(word);
+    }
+  });
+});
+
 describe('memorySlug keeps numbers as said', () => {
   it('a version and the one it is not', () => {
     expect(memorySlug('Use Python 3.12, not 3.11')).toBe('python-3-12-not-3-11');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choiceStatement } from '../../../src/model/offline/lastingChoice.js';
 import { memoryDescription, statementDescription } from '../../../src/model/offline/memoryDescription.js';
+import { titleOf } from '../../../src/model/offline/memoryDraft.js';
 
 describe('memoryDescription (decision 68)', () => {
   it.each([
@@ -53,5 +54,34 @@ describe('a description says what is kept (decision 68, amended)', () => {
     expect(statementDescription({ title: 'Deploys go out on Tuesdays.', text: 'So. Deploys go out on Tuesdays. Ask Kim.' })).toBe(
       'Deploys go out on Tuesdays.',
     );
+  });
+});
+
+describe('a description and a title say what the memory is, without words that point into the session (decision 68, amended)', () => {
+  it.each([
+    ['Use snapshot tests for these parser cases.', 'Use snapshot tests.'],
+    ['Write the commit messages in the imperative, same as the above.', 'Write the commit messages in the imperative.'],
+    ['Name the feature flags in kebab-case like this one.', 'Name the feature flags in kebab-case.'],
+    ['Keep each log line under 200 characters, as before.', 'Keep each log line under 200 characters.'],
+    ['Stop using relative imports like here.', 'Stop using relative imports.'],
+    ['Sign the release tags with the team key in the same way.', 'Sign the release tags with the team key.'],
+  ])('%s', (said, description) => {
+    expect(memoryDescription(said)).toBe(description);
+    expect(titleOf(said)).toBe(description.replace(/\.$/, ''));
+  });
+  it('a title cut to its first words does not end on a phrase that points either', () => {
+    expect(titleOf('Change the hook to use the git user in the same way we do it on the release branches and in the nightly job')).toBe(
+      'Change the hook to use the git user',
+    );
+  });
+  it.each([
+    // What is said of the project itself is meant: "this repo" is the one the memory belongs to.
+    'Always use pnpm in this repo.',
+    // A phrase that is the whole of what is said stays.
+    'Fix these tests.',
+    // "These" inside the statement, not a trailing pointer, stays.
+    'These scripts must stay POSIX sh.',
+  ])('%s keeps its words', (said) => {
+    expect(memoryDescription(said)).toBe(said);
   });
 });

@@ -211,6 +211,49 @@ describe('a memory written from a real message reads as one (decision 68, amende
     expect(file!.body).not.toContain('before.');
     expect(file!.description).toMatch(/before pushing to the main branch/i);
   });
+  it('a word after a line break is capitalised only when it begins a sentence', () => {
+    for (const [said, kept] of [
+      ['Never merge a branch without\nreviewing the diff yourself.', 'without reviewing the diff yourself.'],
+      ['Always wait for\nGitHub Actions to pass before you merge.', 'for GitHub Actions to pass'],
+    ] as const) {
+      const [file] = perTurn(said);
+      expect(file!.body, said).toContain(kept);
+      expect(file!.description, said).toContain(kept.replace(/\.$/, ''));
+      expect(backfill(said).files[0]!.body, said).toContain(kept);
+    }
+    // A line after one that ends a thought is a new sentence, and starts with a capital.
+    expect(perTurn('Config files should not be committed\nwe should read the secrets from the vault instead')[0]!.body).toContain(
+      'committed. We should read',
+    );
+  });
+  it("an index line's hook cut to fit ends on a whole word, not on one that needs the next", () => {
+    const said =
+      'Always run the integration suite against a staging copy of the billing database and compare it to the ledger from last night before merging.';
+    const index = draftMemories(perTurnTask(1), [user(said)]).find((w) => w.filename === 'MEMORY.md')!.content;
+    const hook = /\) — (.*)…$/m.exec(index)?.[1] ?? '';
+    expect(said.startsWith(hook)).toBe(true);
+    expect(said.charAt(hook.length)).toBe(' ');
+    expect(hook).not.toMatch(/\b(?:to|it|and|the)$/);
+  });
+  it('a sentence said again, alone or as the start of a longer one, is kept once', () => {
+    const again = [
+      ['Always run the linter before you push.\nAlways run the linter before you push.', 'Always run the linter before you push.'],
+      [
+        'The footer in the release notes is just "Release:" not "Product-Release:"\nThe footer in the release notes is just "Release:" not "Product-Release:" or it is not even a footer, it is the tag message',
+        'The footer in the release notes is just "Release:" not "Product-Release:" or it is not even a footer',
+      ],
+    ] as const;
+    for (const [said, once] of again)
+      for (const file of [perTurn(said)[0]!, backfill(said).files[0]!]) {
+        expect(file.body.split(once.slice(0, 40)), said).toHaveLength(2);
+        expect(file.body, said).toContain(once);
+        expect(file.description.split(once.slice(0, 40)), said).toHaveLength(2);
+      }
+    // Two different sentences with the same start both stay.
+    expect(perTurn('Always run the linter before you push. Always run the linter before you tag a release.')[0]!.body).toContain(
+      'tag a release',
+    );
+  });
   it('what the person says about themselves or agrees to with a reason stays with the rule it leads up to', () => {
     expect(perTurn('Speed matters more than style for me. Always keep PRs small.')[0]!.body).toContain('Speed matters more');
     expect(perTurn('I agree with you that mocks are fragile. Never mock the database in tests.')[0]!.body).toContain('mocks are fragile');

@@ -136,7 +136,12 @@ describe('asking for something to be kept is a rule', () => {
     ['We deploy from the release branch only. Add that to your CLAUDE.md.', 'We deploy from the release branch only.'],
     [
       'wait, antes de publicar tenemos que probar. Agrega eso a tu CLAUDE.md, preguntar al humano si desea probar los skills.',
-      'Antes de publicar tenemos que probar. preguntar al humano si desea probar los skills.',
+      'Antes de publicar tenemos que probar. Preguntar al humano si desea probar los skills.',
+    ],
+    // What is left after the request starts a sentence, and is capitalised as one (decision 68, amended).
+    [
+      'Deploys wait for the smoke test. Put that in your memory, never deploy on a red build.',
+      'Deploys wait for the smoke test. Never deploy on a red build.',
     ],
   ])('%s', (said, kept) => {
     const found = findMemoryStatements([assistant('Publishing now.'), user(said)]);
