@@ -1,4 +1,4 @@
-import { responseKeyOf, type CountedResponses } from '../../catalog/countedResponses.js';
+import type { CountedResponses } from '../../catalog/countedResponses.js';
 import type { SessionSummary, UsageSums } from '../../catalog/index.js';
 
 /** One file's usage by day then model, and what the report needs to count its responses once across files. */
@@ -8,10 +8,13 @@ export interface FileUsage {
   readonly responses: CountedResponses;
 }
 
-/** Where a response is counted: the file, by its index, and the time of the response's first piece there. */
+/** Where a response is counted: the file, the response's place in its list, and the time of its first piece there. */
 interface Owner {
   readonly file: number;
+  readonly at: number;
   readonly firstMs: number;
+  /** Another response whose key starts with the same word (a chain, as keys are looked up by their first word). */
+  next: Owner | undefined;
 }
 
 /**
@@ -21,11 +24,13 @@ interface Owner {
  */
 export function countedOnce(files: readonly FileUsage[]): Array<SessionSummary['usageByDay']> {
   const owners = ownersOf(files);
+  if (owners === null) return files.map((file) => file.usageByDay);
   return files.map((file, index) => {
     let byDay: SessionSummary['usageByDay'] | undefined;
     const { responses } = file;
     for (let at = 0; at < responses.size; at++) {
-      if (owners.get(responseKeyOf(responses, at))?.file === index) continue;
+      const owner = ownerOf(owners, files, responses, at);
+      if (owner === undefined || (owner.file === index && owner.at === at)) continue;
       byDay ??= copied(file.usageByDay);
       takeOff(byDay, responses, at);
     }
@@ -33,17 +38,60 @@ export function countedOnce(files: readonly FileUsage[]): Array<SessionSummary['
   });
 }
 
-function ownersOf(files: readonly FileUsage[]): Map<string, Owner> {
-  const owners = new Map<string, Owner>();
+/** The owner of every response by the first word of its key; null when no response is in two files. */
+function ownersOf(files: readonly FileUsage[]): Map<number, Owner> | null {
+  const owners = new Map<number, Owner>();
+  let shared = false;
   files.forEach(({ responses }, file) => {
     for (let at = 0; at < responses.size; at++) {
-      const key = responseKeyOf(responses, at);
-      const firstMs = responses.firstMs[at] ?? NaN;
-      const owner = owners.get(key);
-      if (owner === undefined || earlier({ file, firstMs }, owner, files)) owners.set(key, { file, firstMs });
+      const candidate: Owner = { file, at, firstMs: responses.firstMs[at] ?? NaN, next: undefined };
+      const word = responses.keys[4 * at] ?? 0;
+      const head = owners.get(word);
+      const owner = ownerOf(owners, files, responses, at);
+      if (owner === undefined) {
+        candidate.next = head;
+        owners.set(word, candidate);
+        continue;
+      }
+      shared = true;
+      if (earlier(candidate, owner, files)) replace(owners, word, owner, candidate);
     }
   });
-  return owners;
+  return shared ? owners : null;
+}
+
+/** The owner listed for the response at `at` of `responses`, if any. */
+function ownerOf(
+  owners: ReadonlyMap<number, Owner>,
+  files: readonly FileUsage[],
+  responses: CountedResponses,
+  at: number,
+): Owner | undefined {
+  for (let owner = owners.get(responses.keys[4 * at] ?? 0); owner !== undefined; owner = owner.next) {
+    const theirs = files[owner.file]?.responses;
+    if (theirs !== undefined && sameKey(responses.keys, at, theirs.keys, owner.at)) return owner;
+  }
+  return undefined;
+}
+
+function sameKey(a: Uint32Array, i: number, b: Uint32Array, j: number): boolean {
+  return a[4 * i] === b[4 * j] && a[4 * i + 1] === b[4 * j + 1] && a[4 * i + 2] === b[4 * j + 2] && a[4 * i + 3] === b[4 * j + 3];
+}
+
+/** Puts `candidate` in the chain where `owner` was. */
+function replace(owners: Map<number, Owner>, word: number, owner: Owner, candidate: Owner): void {
+  candidate.next = owner.next;
+  const head = owners.get(word);
+  if (head === owner) {
+    owners.set(word, candidate);
+    return;
+  }
+  for (let link = head; link !== undefined; link = link.next) {
+    if (link.next === owner) {
+      link.next = candidate;
+      return;
+    }
+  }
 }
 
 function earlier(a: Owner, b: Owner, files: readonly FileUsage[]): boolean {
