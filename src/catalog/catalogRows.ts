@@ -1,3 +1,4 @@
+import { MemlogError } from '../errors.js';
 import { identityColumns, type FileIdentity } from '../search/fileIdentity.js';
 import { BatchedInserts } from './batchedInserts.js';
 import type { CatalogDb } from './catalogDb.js';
@@ -88,7 +89,12 @@ export class CatalogRows {
   countedResponses(path: string): CountedResponses {
     // libsql gives a blob as an ArrayBuffer.
     const parts = this.#responses.all(path) as Array<{ data: ArrayBuffer | Uint8Array }>;
-    return mergedResponses(parts.map(({ data }) => decodeResponses(data instanceof Uint8Array ? data : new Uint8Array(data))));
+    try {
+      return mergedResponses(parts.map(({ data }) => decodeResponses(data instanceof Uint8Array ? data : new Uint8Array(data))));
+    } catch (error) {
+      const message = `${path}: its responses in the session catalog are damaged (${(error as Error).message}); delete the catalog, or pass --no-catalog`;
+      throw new MemlogError('io', message, { path }, { cause: error });
+    }
   }
 
   /** Whether the chain window's forgotten table holds this fingerprint of a file's (decision 94). */

@@ -125,7 +125,7 @@ export function encodeResponses(responses: CountedResponses): Uint8Array {
   const strings = Buffer.from(JSON.stringify([responses.models, responses.days]), 'utf8');
   const stringBytes = roundUp8(strings.length);
   const { size } = responses;
-  const out = new Uint8Array(8 * HEADER_WORDS + stringBytes + 8 * size * 8);
+  const out = new Uint8Array(8 * HEADER_WORDS + stringBytes + 64 * size);
   const header = new Uint32Array(out.buffer, 0, HEADER_WORDS);
   [header[0], header[1]] = [size, strings.length];
   out.set(strings, 8 * HEADER_WORDS);
@@ -142,11 +142,13 @@ export function responseCount(blob: Uint8Array): number {
   return new Uint32Array(blob.slice(0, 4).buffer)[0] ?? 0;
 }
 
-/** The responses a blob of encodeResponses holds. */
+/** The responses a blob of encodeResponses holds; throws when its length is not the one its header gives. */
 export function decodeResponses(blob: Uint8Array): CountedResponses {
   const bytes = blob.byteOffset % 8 === 0 ? blob : blob.slice();
   const header = new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_WORDS);
   const [size = 0, stringLength = 0] = header;
+  const length = 8 * HEADER_WORDS + roundUp8(stringLength) + 64 * size;
+  if (bytes.length !== length) throw new Error(`a blob of ${bytes.length} bytes where ${size} responses take ${length}`);
   const stringsAt = bytes.byteOffset + 8 * HEADER_WORDS;
   const [models, days] = JSON.parse(Buffer.from(bytes.buffer, stringsAt, stringLength).toString('utf8')) as [string[], string[]];
   let at = stringsAt + roundUp8(stringLength);

@@ -103,4 +103,16 @@ describe("the catalog's counted responses (decision 109)", () => {
     writeFileSync(other, piece('msg_a', 1, 1, 'req_2'));
     expect(wholeFold(path)[0]?.[0]).not.toBe(wholeFold(other)[0]?.[0]);
   });
+
+  it('says in one line which file’s responses are damaged in the catalog, never a stack of its reading', async () => {
+    const path = join(tempDir(), 'session.jsonl');
+    writeFileSync(path, piece('msg_a', 1, 1));
+    const db = openCatalogDb(':memory:');
+    const catalog = new SessionCatalog(db);
+    await catalog.summaries([path]);
+    db.exec('UPDATE responses SET data = substr(data, 1, 20)');
+    await expect(catalog.countedResponses([path])).rejects.toThrow(
+      /^.*session\.jsonl: its responses in the session catalog are damaged \(a blob of 20 bytes where 1 responses take \d+\); delete the catalog, or pass --no-catalog$/,
+    );
+  });
 });
