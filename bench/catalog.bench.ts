@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machineLine, median } from './benchUtil.js';
-import { CLAUDE_CODE_CONTEXT_TOKENS, writeCorpus } from './corpus.js';
+import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus } from './corpus.js';
 
 /**
  * The session catalog (decision 81) beside ccusage, side by side in one run, round by round in turn: `memlog inspect
@@ -95,8 +95,7 @@ const baselineOver = (config: string, paths: readonly string[]) => (): Sample =>
     : run([ccusage, 'claude', 'session', '--json', '--offline'], { CLAUDE_CONFIG_DIR: config });
 const inspect = (root: string, catalogFile: string): Sample =>
   run(['node', cli, 'inspect', root, '--json'], { MEMLOG_CATALOG: catalogFile });
-// Lines of a session of its own (another seed): lines copied from a session of the tree would be its messages again,
-// which ccusage counts once across files and memlog once per file.
+// Lines of a session of its own (another seed), so that the growth is new work: a copied history is its own case below.
 writeCorpus(join(tmp, 'more.jsonl'), 1_000_000, 99_999);
 const megabyte = readFileSync(join(tmp, 'more.jsonl')).subarray(0, 1_000_000);
 const whole = megabyte.subarray(0, megabyte.lastIndexOf(0x0a) + 1);
@@ -161,11 +160,28 @@ for (const t of trees) {
   for (const [name, list] of Object.entries(t.samples)) printRow(`${t.label}: ${name}`, list, t.samples.baseline);
 }
 
+/**
+ * A resumed session: one session's history copied under another session id, then responses of its own, as a resume that
+ * copied the history or --fork-session writes it. Both count each copied response once, in one of the two files
+ * (decision 109): which one may differ when the copies' times are equal (memlog: the first path; ccusage: the order it
+ * lists files in), the totals may not.
+ */
+function addResumedSession(): string {
+  const file = join(projects, '-home-dev-resumed', 'session-resumed.jsonl');
+  mkdirSync(dirname(file), { recursive: true });
+  writeCorpus(join(tmp, 'own.jsonl'), 300_000, 77_777);
+  const history = readFileSync(files[1] ?? '', 'utf8').replaceAll(`"sessionId":"${CORPUS_SESSION_ID}"`, '"sessionId":"resumed"');
+  writeFileSync(file, history + readFileSync(join(tmp, 'own.jsonl'), 'utf8'));
+  return file;
+}
+
 if (ccusage !== null) {
+  console.log(`with a resumed session that copied ${files[1] ?? ''}'s history: ${addResumedSession()}`);
   const ours = JSON.parse(
     run(['node', cli, 'report', projects, '--usage', '--by', 'session', '--json'], { MEMLOG_CATALOG: catalog(0) }).stdout,
   ) as {
     rows: Array<{ key: string; input: number; output: number; cacheCreation: number; cacheRead: number; costUsd: number }>;
+    total: { input: number; output: number; cacheCreation: number; cacheRead: number; costUsd: number };
   };
   const theirs = JSON.parse(run([ccusage, 'claude', 'session', '--json', '--offline'], { CLAUDE_CONFIG_DIR: tree }).stdout) as {
     sessions: Array<{
@@ -176,6 +192,7 @@ if (ccusage !== null) {
       cacheReadTokens: number;
       totalCost: number;
     }>;
+    totals: { inputTokens: number; outputTokens: number; cacheCreationTokens: number; cacheReadTokens: number; totalCost: number };
   };
   const byId = new Map(theirs.sessions.map((s) => [s.sessionId, s]));
   let differences = 0;
@@ -193,5 +210,17 @@ if (ccusage !== null) {
       console.log(`differs: ${row.key} cost: memlog ${row.costUsd}, ccusage ${other.totalCost}`, ++differences);
   }
   console.log(`totals: ${ours.rows.length} sessions against ${theirs.sessions.length}, ${differences} differences`);
+  const [mine, its] = [ours.total, theirs.totals];
+  const same =
+    mine.input === its.inputTokens &&
+    mine.output === its.outputTokens &&
+    mine.cacheCreation === its.cacheCreationTokens &&
+    mine.cacheRead === its.cacheReadTokens &&
+    Math.abs(mine.costUsd - its.totalCost) < 1e-6;
+  console.log(
+    `total over the tree: memlog input ${mine.input} output ${mine.output} cache write ${mine.cacheCreation} cache read ${mine.cacheRead} ` +
+      `cost ${mine.costUsd.toFixed(6)}; ccusage ${its.inputTokens} ${its.outputTokens} ${its.cacheCreationTokens} ${its.cacheReadTokens} ` +
+      `${its.totalCost.toFixed(6)}: ${same ? 'equal' : 'DIFFERENT'}`,
+  );
 }
 rmSync(tmp, { recursive: true, force: true });

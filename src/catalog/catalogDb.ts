@@ -11,7 +11,8 @@ import { openVersionedDb } from '../search/versionedSchema.js';
 // 5: the snapshot's chain window marks where its kept entries start (offset, line, seq) and may leave them out, read again on growth (decision 98).
 // 6: a window whose entries are left out stores the CRC-32 of the bytes they are read again from (decision 98).
 // 7: a file whose fold ended within 2 MiB keeps no usage or forgotten rows, and a growth folds it from its start (decision 103).
-export const CURRENT_CATALOG_VERSION = 7;
+// 8: responses (the API responses each file counted, keys and first times, a blob a fold) for counting them once across files (decision 109).
+export const CURRENT_CATALOG_VERSION = 8;
 
 export type CatalogDb = Database.Database;
 
@@ -48,6 +49,12 @@ CREATE TABLE IF NOT EXISTS usage (
   day TEXT NOT NULL,
   PRIMARY KEY (file, id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS responses (
+  file INTEGER NOT NULL,
+  part INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (file, part)
+);
 CREATE TABLE IF NOT EXISTS forgotten (
   file INTEGER NOT NULL,
   kind INTEGER NOT NULL,
@@ -64,7 +71,7 @@ export function openCatalogDb(path: string): CatalogDb {
     { what: 'the session catalog', noun: 'session catalog', remedy: 'delete it, or pass --no-catalog' },
     {
       version: CURRENT_CATALOG_VERSION,
-      dropSql: 'DROP TABLE IF EXISTS sessions; DROP TABLE IF EXISTS usage; DROP TABLE IF EXISTS forgotten;',
+      dropSql: 'DROP TABLE IF EXISTS sessions; DROP TABLE IF EXISTS usage; DROP TABLE IF EXISTS forgotten; DROP TABLE IF EXISTS responses;',
       createSql: SCHEMA,
     },
   );

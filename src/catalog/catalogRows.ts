@@ -1,7 +1,9 @@
+import { MemlogError } from '../errors.js';
 import { identityColumns, type FileIdentity } from '../search/fileIdentity.js';
 import { BatchedInserts } from './batchedInserts.js';
 import type { CatalogDb } from './catalogDb.js';
 import type { ForgottenKind, StoredForgotten } from './chainWindow.js';
+import { decodeResponses, mergedResponses, responseCount, type CountedResponses } from './countedResponses.js';
 import type { StoredUsage } from './usageTotals.js';
 
 /** A catalog row: the file as it was read, where the fold ended, its snapshot and its summary (JSON text). */
@@ -44,6 +46,9 @@ export class CatalogRows {
   readonly #dropUsage;
   readonly #forgotten;
   readonly #dropForgotten;
+  readonly #responses;
+  readonly #insertResponses;
+  readonly #dropResponses;
   /** Prepared at the first write: a rerun over unchanged files writes nothing (decision 88). */
   #inserts: BatchedInserts | undefined;
   readonly #db: CatalogDb;
@@ -69,6 +74,27 @@ export class CatalogRows {
     this.#dropUsage = db.prepare('DELETE FROM usage WHERE file = ?');
     this.#forgotten = db.prepare(`SELECT 1 FROM forgotten WHERE file = ${FILE} AND kind = ? AND high = ? AND low = ?`);
     this.#dropForgotten = db.prepare('DELETE FROM forgotten WHERE file = ?');
+    this.#responses = db.prepare(`SELECT data FROM responses WHERE file = ${FILE} ORDER BY part < 0, part`);
+    this.#insertResponses = db.prepare(
+      `INSERT OR REPLACE INTO responses (file, part, data)
+       VALUES (?1, CASE WHEN ?2 THEN -1 ELSE (SELECT coalesce(max(part) + 1, 0) FROM responses WHERE file = ?1 AND part >= 0) END, ?3)`,
+    );
+    this.#dropResponses = db.prepare('DELETE FROM responses WHERE file = ? AND (part < 0 OR ?)');
+  }
+
+  /**
+   * The responses a file counted, as its folds stored them (decision 109): the fold from its start, each growth's tail
+   * after it, then its torn last line's.
+   */
+  countedResponses(path: string): CountedResponses {
+    // libsql gives a blob as an ArrayBuffer.
+    const parts = this.#responses.all(path) as Array<{ data: ArrayBuffer | Uint8Array }>;
+    try {
+      return mergedResponses(parts.map(({ data }) => decodeResponses(data instanceof Uint8Array ? data : new Uint8Array(data))));
+    } catch (error) {
+      const message = `${path}: its responses in the session catalog are damaged (${(error as Error).message}); delete the catalog, or pass --no-catalog`;
+      throw new MemlogError('io', message, { path }, { cause: error });
+    }
   }
 
   /** Whether the chain window's forgotten table holds this fingerprint of a file's (decision 94). */
@@ -143,12 +169,17 @@ export class CatalogRows {
     };
   }
 
-  #put({ path, row, usage, forgotten, foldedOn }: StoredFold): void {
+  #put({ path, row, usage, forgotten, foldedOn, responses, tornResponses }: StoredFold): void {
     const id = this.#upsertRow(path, row);
     if (!foldedOn) {
       this.#dropUsage.run(id);
       this.#dropForgotten.run(id);
     }
+    // A fold from the start replaces every part; a growth replaces only the torn line's, which it read again (decision 109).
+    this.#dropResponses.run(id, foldedOn ? 0 : 1);
+    if (responses !== undefined && responseCount(responses) > 0) this.#insertResponses.run(id, 0, responses);
+    if (tornResponses !== undefined && tornResponses !== null && responseCount(tornResponses) > 0)
+      this.#insertResponses.run(id, 1, tornResponses);
     this.#inserts ??= new BatchedInserts(this.#db);
     this.#inserts.usage(id, usage);
     for (const kind of ['nodes', 'progress'] as const) this.#inserts.forgotten(id, KIND_NUMBER[kind], forgotten[kind]);
@@ -191,6 +222,9 @@ export interface StoredFold {
   readonly usage: readonly StoredUsage[];
   readonly forgotten: StoredForgotten;
   readonly foldedOn: boolean;
+  /** The responses the fold counted (encodeResponses), and its torn last line's (decision 109); none when left out. */
+  readonly responses?: Uint8Array;
+  readonly tornResponses?: Uint8Array | null;
 }
 
 interface UsageRow {

@@ -11,7 +11,9 @@ import {
 } from './chainWindow.js';
 import type { CatalogRow } from './catalogRows.js';
 import { hashBefore, RunningCrc, spanHash } from './fileRange.js';
+import { encodeResponses, responsesOf } from './countedResponses.js';
 import { fullDecoding } from './fullDecoding.js';
+import type { ScanItem } from './scanItem.js';
 import { scanInto, windowEntriesBetween, type ScanEnd, type ScanStart } from './scanFile.js';
 import { SessionFold, type FoldSnapshot } from './sessionFold.js';
 import type { SessionSummary } from './sessionSummary.js';
@@ -37,6 +39,10 @@ export interface FoldResult {
   readonly usage: readonly StoredUsage[];
   /** The fingerprints the fold forgot, for the catalog's forgotten table (decision 94). */
   readonly forgotten: StoredForgotten;
+  /** The responses among `usage` (encodeResponses), for the catalog's responses table (decision 109). */
+  readonly responses: Uint8Array;
+  /** The responses a torn last line met, counted in the summary but not in the row; null when there is none. */
+  readonly tornResponses: Uint8Array | null;
 }
 
 /**
@@ -86,6 +92,7 @@ export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, folded
     for (const item of end.torn) summarised.add(item);
   }
   const summary = summarised.summarize(() => fullDecoding().lightEntriesOf(file.path));
+  const tornResponses = end.torn.length > 0 ? encodeResponses(responsesOf(tornUsage(summarised, end.torn))) : null;
   return {
     row: {
       identity: file.identity,
@@ -97,9 +104,17 @@ export function resultOf(file: OpenFile, fold: SessionFold, end: ScanEnd, folded
     },
     usage,
     forgotten,
+    responses: encodeResponses(responsesOf(usage)),
+    tornResponses,
     summary,
     foldedOn,
   };
+}
+
+/** The usage, as the summary counts it, of the messages the items of a torn last line met. */
+function tornUsage(summarised: SessionFold, torn: readonly ScanItem[]): StoredUsage[] {
+  const ids = new Set(torn.flatMap((item) => (item.kind === 'diagnostic' || item.facts.usage === undefined ? [] : [item.facts.usage.id])));
+  return ids.size === 0 ? [] : summarised.snapshot().usage.filter(([id]) => ids.has(id));
 }
 
 /** The fold to go on with from where the stored row ended, when the file only grew since; else undefined. */

@@ -61,14 +61,20 @@ function mergedUsage(earlier: FoldSnapshot, later: FoldSnapshot): Pick<FoldSnaps
       continue;
     }
     if (a !== undefined && byMessageId(a, b) === 0) {
-      // Met again in the later part: its usage there is the message's last, and the earlier one is taken off.
+      // Met again in the later part: its usage there is the message's last, and the earlier one is taken off; its first
+      // piece is the earlier part's (decision 109).
       totals.add(a, -1);
       i++;
-    }
-    usage.push(b);
+      usage.push(withFirstTime(b, a[7] ?? b[7] ?? null));
+    } else usage.push(b);
     j++;
   }
   return { usage, usageTotals: totals.snapshot() };
+}
+
+function withFirstTime(usage: StoredUsage, firstTime: string | null): StoredUsage {
+  const [id, model, input, output, cacheCreation, cacheRead, day, , requestId] = usage;
+  return [id, model, input, output, cacheCreation, cacheRead, day, firstTime, requestId ?? null];
 }
 
 function inIdOrder(usage: readonly StoredUsage[]): readonly StoredUsage[] {

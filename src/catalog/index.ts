@@ -3,3 +3,4 @@ export { SessionCatalog, type CatalogAnswer, type SummarySource } from './sessio
 export { openCatalogDb, defaultCatalogPath, CURRENT_CATALOG_VERSION, type CatalogDb } from './catalogDb.js';
 export type { SessionSummary, UsageSums } from './sessionSummary.js';
 export { lockedCatalogError } from './catalogLocked.js';
+export { NO_RESPONSES, type CountedResponses } from './countedResponses.js';

@@ -8,6 +8,8 @@ export interface UsageFact {
   readonly output: number;
   readonly cacheCreation: number;
   readonly cacheRead: number;
+  /** The entry's requestId: with the message id, what names one API response across files (decision 109). */
+  readonly requestId: string | null;
 }
 
 /** A compact boundary as `memlog inspect` lists it. */
@@ -60,6 +62,7 @@ export function factsOf(entry: Entry, line: number): LineFacts {
       output: usage.output_tokens,
       cacheCreation: usage.cache_creation_input_tokens ?? 0,
       cacheRead: usage.cache_read_input_tokens ?? 0,
+      requestId: entry.requestId ?? null,
     };
   }
   return facts;

@@ -43,8 +43,8 @@ async function answer(message: WorkerMessage): Promise<void> {
 }
 
 function folded(path: string): Folded {
-  const { row, foldedOn, usage, forgotten } = foldFile({ path });
-  return { folded: { row, foldedOn, usage, forgotten } };
+  const { row, foldedOn, usage, forgotten, responses, tornResponses } = foldFile({ path });
+  return { folded: { row, foldedOn, usage, forgotten, responses, tornResponses } };
 }
 
 async function post(index: number, fold: () => Folded): Promise<void> {

@@ -5,6 +5,7 @@ import type { CatalogDb } from './catalogDb.js';
 import { REREAD_WINDOW_BYTES } from './chainWindow.js';
 import { missing } from '../errors.js';
 import { CatalogRows, type CatalogHead } from './catalogRows.js';
+import type { CountedResponses } from './countedResponses.js';
 import type { FoldJob, FoldResult } from './foldFileCore.js';
 import type { SessionSummary } from './sessionSummary.js';
 
@@ -53,6 +54,15 @@ export class SessionCatalog {
     return answered;
   }
 
+  /**
+   * The API responses each file counted, as its last summary did (NO_RESPONSES for a file without a row): what the usage
+   * report counts once across files (decision 109). Read once the summaries asked for before are stored.
+   */
+  async countedResponses(paths: readonly string[]): Promise<CountedResponses[]> {
+    await this.#folding;
+    return paths.map((path) => this.#rows.countedResponses(resolve(path)));
+  }
+
   /** Answers from the stored rows, folding the files that changed since. */
   async #answer(paths: readonly string[]): Promise<CatalogAnswer[]> {
     const answers: Answers = [];
@@ -85,7 +95,8 @@ export class SessionCatalog {
         answers[at] = { path, error: result };
         return;
       }
-      writer.put({ path: job.path, row: result.row, foldedOn: result.foldedOn, ...this.#tablesOf(result) });
+      const { row, foldedOn, responses, tornResponses } = result;
+      writer.put({ path: job.path, row, foldedOn, responses, tornResponses, ...this.#tablesOf(result) });
       answers[at] = { path, summary: result.summary, source: result.foldedOn ? 'folded-on' : 'read' };
     };
     try {

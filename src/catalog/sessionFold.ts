@@ -96,7 +96,7 @@ export class SessionFold {
     if (facts.sessionId !== undefined) this.#sessions.set(facts.sessionId, (this.#sessions.get(facts.sessionId) ?? 0) + 1);
     if (facts.sidechain !== undefined) this.#inline.set(facts.sidechain, (this.#inline.get(facts.sidechain) ?? 0) + 1);
     if (facts.boundary !== undefined) this.#boundaries.push(facts.boundary);
-    if (facts.usage !== undefined) this.#countUsage(stored(facts.usage, facts.timestamp));
+    if (facts.usage !== undefined) this.#countUsage(facts.usage, facts.timestamp);
     if (facts.timestamp !== undefined) {
       if (this.#firstTime === null) this.#firstTime = facts.timestamp;
       this.#lastTime = facts.timestamp;
@@ -104,9 +104,11 @@ export class SessionFold {
     if (facts.cwd !== undefined && this.#cwd === null) this.#cwd = facts.cwd;
   }
 
-  #countUsage(usage: StoredUsage): void {
-    this.#usageTotals.replace(this.#usage.get(usage[0]) ?? this.#usageOf(usage[0]), usage);
-    this.#usage.set(usage[0], usage);
+  #countUsage(fact: UsageFact, timestamp: string | undefined): void {
+    const earlier = this.#usage.get(fact.id);
+    const usage = stored(fact, timestamp, earlier?.[7] ?? timestamp ?? null);
+    this.#usageTotals.replace(earlier ?? this.#usageOf(fact.id), usage);
+    this.#usage.set(fact.id, usage);
   }
 
   /** The same fold, to go on with apart from this one. */
@@ -153,9 +155,10 @@ export class SessionFold {
   }
 }
 
-function stored(usage: UsageFact, timestamp: string | undefined): StoredUsage {
+/** A piece's usage as the message's last; `firstTime` is the time of the message's first piece this fold met. */
+function stored(usage: UsageFact, timestamp: string | undefined, firstTime: string | null): StoredUsage {
   const day = timestamp !== undefined && /^\d{4}-\d{2}-\d{2}/.test(timestamp) ? timestamp.slice(0, 10) : '';
-  return [usage.id, usage.model, usage.input, usage.output, usage.cacheCreation, usage.cacheRead, day];
+  return [usage.id, usage.model, usage.input, usage.output, usage.cacheCreation, usage.cacheRead, day, firstTime, usage.requestId];
 }
 
 /** The most frequent key; the first met among equals. */

@@ -1,6 +1,10 @@
 import type { SessionSummary, UsageSums } from './sessionSummary.js';
 
-/** One message's usage as stored: id, model, input, output, cache creation, cache read, and its UTC day ('' when its time is not one). */
+/**
+ * One message's usage as stored: id, model, input, output, cache creation, cache read, and its UTC day ('' when its time
+ * is not one); as a fold counted it, also the time of its first piece and its request id, which tell the usage report
+ * where a response copied into several files appeared first (decision 109). The usage table keeps neither.
+ */
 export type StoredUsage = [
   id: string,
   model: string | null,
@@ -9,6 +13,8 @@ export type StoredUsage = [
   cacheCreation: number,
   cacheRead: number,
   day: string,
+  firstTime?: string | null,
+  requestId?: string | null,
 ];
 
 /** Orders messages' usage by message id (the catalog's usage table's key, decision 95). */

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { basename, relative, sep } from 'node:path';
-import type { CatalogAnswer } from '../catalog/index.js';
+import type { CatalogAnswer, CountedResponses } from '../catalog/index.js';
 import { readRegularFileSync } from '../fs/index.js';
 import { findTranscripts } from '../inspect/light/index.js';
 import {
@@ -64,7 +64,7 @@ export async function runUsageReport(folder: string, options: UsageCliOptions): 
   const sessions: UsageSession[] = [];
   for (const answer of await catalogAnswers(options.catalog, files)) {
     if ('error' in answer) throw answer.error;
-    sessions.push({ ...placeOf(folder, answer.path), summary: answer.summary });
+    sessions.push({ ...placeOf(folder, answer.path), path: answer.path, summary: answer.summary, responses: answer.responses });
   }
   const report = usageReport(sessions, {
     by: options.by ?? 'day',
@@ -75,19 +75,28 @@ export async function runUsageReport(folder: string, options: UsageCliOptions): 
   process.stdout.write(options.json === true ? `${JSON.stringify(report, null, 2)}\n` : `${formatUsageTable(report)}\n`);
 }
 
+type UsageAnswer =
+  Extract<CatalogAnswer, { error: Error }> | (Extract<CatalogAnswer, { summary: unknown }> & { responses: CountedResponses });
+
 /** A transcript's project (its folder under a projects folder, or the folder given) and session (its file name). */
 function placeOf(folder: string, file: string): { project: string; session: string } {
   const parts = relative(folder, file).split(sep);
   return { project: parts.length > 1 ? (parts[0] ?? '') : basename(folder), session: basename(file, '.jsonl') };
 }
 
-/** The catalog's answers for the files (an in-memory one for --no-catalog); a catalog another memlog holds locked is one line. */
-async function catalogAnswers(catalog: UsageCliOptions['catalog'], files: readonly string[]): Promise<CatalogAnswer[]> {
-  const { SessionCatalog, defaultCatalogPath, lockedCatalogError, openCatalogDb } = await import('../catalog/index.js');
+/**
+ * The catalog's answers for the files (an in-memory one for --no-catalog), each summary with the responses its file
+ * counted (decision 109); a catalog another memlog holds locked is one line.
+ */
+async function catalogAnswers(catalog: UsageCliOptions['catalog'], files: readonly string[]): Promise<UsageAnswer[]> {
+  const { NO_RESPONSES, SessionCatalog, defaultCatalogPath, lockedCatalogError, openCatalogDb } = await import('../catalog/index.js');
   const path = catalog === false ? ':memory:' : (catalog ?? defaultCatalogPath());
   const db = openCatalogDb(path);
   try {
-    return await new SessionCatalog(db).summaries(files);
+    const sessions = new SessionCatalog(db);
+    const answers = await sessions.summaries(files);
+    const responses = await sessions.countedResponses(answers.map((answer) => answer.path));
+    return answers.map((answer, at) => ('error' in answer ? answer : { ...answer, responses: responses[at] ?? NO_RESPONSES }));
   } catch (error) {
     throw lockedCatalogError(error, path);
   } finally {

@@ -30,7 +30,14 @@ describe('the scan worker beside the CLI bundle the tests start', () => {
     expect(expected.forgotten.nodes.length).toBeGreaterThan(0);
     expect(await foldInWorker(module as URL, path)).toEqual({
       index: 3,
-      folded: { row: expected.row, foldedOn: false, usage: expected.usage, forgotten: expected.forgotten },
+      folded: {
+        row: expected.row,
+        foldedOn: false,
+        usage: expected.usage,
+        forgotten: expected.forgotten,
+        responses: expected.responses,
+        tornResponses: expected.tornResponses,
+      },
     });
   });
 

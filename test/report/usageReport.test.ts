@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { responsesOf } from '../../src/catalog/countedResponses.js';
 import type { SessionSummary, UsageSums } from '../../src/catalog/index.js';
-import { costOf, parsePriceTable, pricesOf, SHIPPED_PRICES, usageReport, type PriceTable } from '../../src/report/usage/index.js';
+import type { StoredUsage } from '../../src/catalog/usageTotals.js';
+import {
+  costOf,
+  parsePriceTable,
+  pricesOf,
+  SHIPPED_PRICES,
+  usageReport,
+  type PriceTable,
+  type UsageSession,
+} from '../../src/report/usage/index.js';
 
 const sums = (input: number, output: number, cacheCreation = 0, cacheRead = 0): UsageSums => ({
   input,
@@ -89,5 +99,83 @@ describe('usageReport', () => {
     expect(() => parsePriceTable('{"date":"x","source":"y","models":{"m":{"input":-1}}}', 'p.json')).toThrow(
       /^--prices p\.json: models\.m\.input: /,
     );
+  });
+
+  describe('a response found in several files (decision 109)', () => {
+    /** A file's responses and the summary they sum to. */
+    function file(session: string, path: string, usage: StoredUsage[]) {
+      const usageByDay: SessionSummary['usageByDay'] = {};
+      for (const [, model, input, output, cacheCreation, cacheRead, day] of usage) {
+        const models = (usageByDay[day] ??= {});
+        const was = models[model ?? ''] ?? sums(0, 0);
+        models[model ?? ''] = {
+          input: was.input + input,
+          output: was.output + output,
+          cacheCreation: was.cacheCreation + cacheCreation,
+          cacheRead: was.cacheRead + cacheRead,
+          messages: (models[model ?? ''] === undefined ? 0 : was.messages) + 1,
+        };
+      }
+      return { project: 'p', session, path, summary: summary(usageByDay), responses: responsesOf(usage) };
+    }
+    const opus = 'claude-opus-4-5-20251101';
+    const response = (id: string, output: number, day: string, first: string | null, request = `req_${id}`): StoredUsage => [
+      id,
+      opus,
+      0,
+      output,
+      0,
+      0,
+      day,
+      first,
+      request,
+    ];
+    const bySession = (files: UsageSession[], range: { since?: string; until?: string } = {}) =>
+      usageReport(files, { by: 'session', prices, ...range }).rows.map((row) => [row.key, row.output, row.messages]);
+
+    it('is counted in the file where its first piece is earliest, ties by path, a piece without a time last', () => {
+      const shared = (first: string | null): StoredUsage => response('msg_s', 1_000_000, '2026-12-01', first);
+      const original = file('original', '/p/b.jsonl', [shared('2026-12-01T10:00:00Z'), response('msg_o', 5, '2026-12-01', null)]);
+      const copy = file('copy', '/p/a.jsonl', [shared('2026-12-01T11:00:00Z'), response('msg_c', 7, '2026-12-02', null)]);
+      expect(bySession([copy, original])).toEqual([
+        ['copy', 7, 1],
+        ['original', 1_000_005, 2],
+      ]);
+      const sameTime = file('same', '/p/a.jsonl', [shared('2026-12-01T10:00:00Z')]);
+      expect(bySession([original, sameTime])).toEqual([
+        ['original', 5, 1],
+        ['same', 1_000_000, 1],
+      ]);
+      const noTime = file('untimed', '/p/0.jsonl', [shared(null)]);
+      expect(bySession([noTime, original])).toEqual([['original', 1_000_005, 2]]);
+      expect(usageReport([copy, original], { by: 'day', prices }).total).toMatchObject({
+        output: 1_000_012,
+        messages: 3,
+        costUsd: 25.0003,
+      });
+    });
+
+    it('is another response under another request id, and one without its responses listed is counted as it is', () => {
+      const original = file('original', '/p/a.jsonl', [response('msg_s', 10, '2026-12-01', '2026-12-01T10:00:00Z', 'req_1')]);
+      const retried = file('retried', '/p/b.jsonl', [response('msg_s', 10, '2026-12-01', '2026-12-01T11:00:00Z', 'req_2')]);
+      expect(bySession([original, retried])).toEqual([
+        ['original', 10, 1],
+        ['retried', 10, 1],
+      ]);
+      const { responses: _, ...unlisted } = file('unlisted', '/p/c.jsonl', [
+        response('msg_s', 10, '2026-12-01', '2026-12-01T12:00:00Z', 'req_1'),
+      ]);
+      expect(bySession([original, unlisted])).toEqual([
+        ['original', 10, 1],
+        ['unlisted', 10, 1],
+      ]);
+    });
+
+    it('is within --since/--until by its own day in the file that counts it', () => {
+      const original = file('original', '/p/a.jsonl', [response('msg_s', 10, '2026-11-30', '2026-11-30T23:59:00Z')]);
+      const copy = file('copy', '/p/b.jsonl', [response('msg_s', 10, '2026-12-01', '2026-12-01T00:01:00Z')]);
+      expect(bySession([original, copy], { since: '2026-12-01' })).toEqual([]);
+      expect(bySession([original, copy], { until: '2026-11-30' })).toEqual([['original', 10, 1]]);
+    });
   });
 });

@@ -1,4 +1,6 @@
+import { NO_RESPONSES, type CountedResponses } from '../../catalog/countedResponses.js';
 import type { SessionSummary, UsageSums } from '../../catalog/index.js';
+import { countedOnce } from './countedOnce.js';
 import { costOf, pricesOf, type PriceTable } from './prices.js';
 
 /** What a usage report's rows are: periods of the messages' UTC days, projects, or sessions. */
@@ -10,6 +12,10 @@ export interface UsageSession {
   readonly project: string;
   readonly session: string;
   readonly summary: SessionSummary;
+  /** The transcript's path: which of two files holding a response at the same time counts it (decision 109). */
+  readonly path?: string;
+  /** The API responses the file counted (SessionCatalog.countedResponses); without them, none is shared with another file. */
+  readonly responses?: CountedResponses;
 }
 
 export interface UsageOptions {
@@ -43,18 +49,28 @@ export interface UsageReport {
   readonly unpriced: string[];
 }
 
-/** Token usage and its cost in USD, grouped, over the messages of the sessions dated within since..until (decision 86). */
+/**
+ * Token usage and its cost in USD, grouped, over the messages of the sessions dated within since..until (decision 86),
+ * a response found in several files counted in the one where it appeared first (decision 109).
+ */
 export function usageReport(sessions: readonly UsageSession[], options: UsageOptions): UsageReport {
   const groups = new Map<string, Map<string, UsageSums>>();
-  for (const { project, session, summary } of sessions) {
-    for (const [day, byModel] of Object.entries(summary.usageByDay)) {
+  const usageByDay = countedOnce(
+    sessions.map(({ path, summary, responses }) => ({
+      path: path ?? '',
+      usageByDay: summary.usageByDay,
+      responses: responses ?? NO_RESPONSES,
+    })),
+  );
+  sessions.forEach(({ project, session }, index) => {
+    for (const [day, byModel] of Object.entries(usageByDay[index] ?? {})) {
       if (!within(day, options)) continue;
       const key = keyOf(options.by, day, project, session);
       const models = groups.get(key) ?? new Map<string, UsageSums>();
       groups.set(key, models);
       for (const [model, sums] of Object.entries(byModel)) models.set(model, added(models.get(model), sums));
     }
-  }
+  });
   const unpriced = new Set<string>();
   const rows = [...groups]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
