@@ -194,22 +194,26 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
   const clusterOf = new Map<number, number>();
   const members = new SubjectIndex(match);
   const results = new SubjectIndex(match);
-  const showResult = (group: Cluster) => results.set(group.id, subjectText(merged(group).memory));
+  const showResult = (group: Cluster) => {
+    const { memory } = merged(group);
+    results.set(group.id, subjectText(memory), memory.type);
+  };
   for (const item of all) {
-    const near = members.best(subjectText(item.memory));
+    const near = members.best(subjectText(item.memory), undefined, item.memory.type);
     const target = near === undefined ? undefined : clusters.get(valueOf(clusterOf, near, 'clusterOf'));
     const group: Cluster = target ?? { id: item.order, items: [] };
     group.items.push(item);
     clusters.set(group.id, group);
     clusterOf.set(item.order, group.id);
-    members.set(item.order, subjectText(item.memory));
+    members.set(item.order, subjectText(item.memory), item.memory.type);
     showResult(group);
   }
   for (let joined = true; joined;) {
     joined = false;
     for (const current of [...clusters.values()].sort((a, b) => a.id - b.id)) {
       if (!clusters.has(current.id)) continue;
-      const other = results.best(subjectText(merged(current).memory), current.id);
+      const result = merged(current).memory;
+      const other = results.best(subjectText(result), current.id, result.type);
       if (other === undefined) continue;
       const found = valueOf(clusters, other, 'clusters');
       const [keep, gone] = current.id < other ? [current, found] : [found, current];
@@ -296,10 +300,12 @@ function reasonFor(result: Item, earlier: readonly Item[], merge?: Merged): stri
     const previous = newestOf(said);
     const { overlap } = subjectOverlap(subjectTerms(previous.memory.body), subjectTerms(result.memory.body));
     const [session] = new Set(result.sources.map((s) => s.session));
+    // Nothing earlier given another value or gone stale, only facts added: the later statement replaced nothing.
+    const adds = merge !== undefined && merge.kept > 0 && merge.replaced === 0 && merge.stale.length === 0;
     parts.push(
       overlap === 1 && sameBody(previous.memory.body, result.memory.body)
         ? `said again (${plural(earlier.length + 1, 'statement')} of it)`
-        : `a later statement (${day(result.saidAt)}${session === undefined ? '' : `, session ${session.slice(0, 8)}`}) replaces what was said on ${day(previous.saidAt)}`,
+        : `a later statement (${day(result.saidAt)}${session === undefined ? '' : `, session ${session.slice(0, 8)}`}) ${adds ? 'adds to' : 'replaces'} what was said on ${day(previous.saidAt)}`,
     );
   }
   if (merge !== undefined) parts.push(...mergeReasons(merge, result));

@@ -30,17 +30,19 @@ export const isSameSubject = (a: readonly string[], b: readonly string[], match:
 /** The qualifiers of a text as one comparable key: two statements can be about the same thing only when their keys are equal (decision 61). */
 export const qualifierKey = (text: string): string => subjectQualifiers(text).join('\n');
 
-/** What a text is about, read once: its subject words, its qualifiers (decision 61) and the names in it (decision 70). */
+/** What a text is about, read once: its subject words, its qualifiers (decision 61), the names in it (decision 70) and its memory's type when known. */
 export interface SubjectReading {
   readonly terms: readonly string[];
   readonly qualifiers: readonly string[];
   readonly distinctive: ReadonlySet<string>;
+  readonly type?: string;
 }
 
-export const readSubject = (text: string): SubjectReading => ({
+export const readSubject = (text: string, type?: string): SubjectReading => ({
   terms: subjectTerms(text),
   qualifiers: subjectQualifiers(text),
   distinctive: distinctiveTerms(text),
+  ...(type === undefined ? {} : { type }),
 });
 
 /**
@@ -61,15 +63,31 @@ const unanswered = (side: SubjectReading, other: SubjectReading): string[] => {
 export const sameQualifiers = (a: SubjectReading, b: SubjectReading): boolean =>
   unanswered(a, b).join('\n') === unanswered(b, a).join('\n');
 
-const sharesName = (a: SubjectReading, b: SubjectReading): boolean => [...a.distinctive].some((term) => b.distinctive.has(term));
+/**
+ * Whether a name both texts name makes them one subject (decision 70). Within a type, or when a
+ * type is not known, it does. A rule and a fact of another type are one subject through a listed
+ * tool (a tool is what both say how to use), but a file, branch or host name is a place where many
+ * different things are true: through one of those they must also share a subject word that is not
+ * one of the name's own ("Deploy only with `deploy.sh`" and "Deploys go through `deploy.sh`"
+ * share "deploy"; "use the current git user on audit/v2" and "the trailer in audit/v2 is…" share
+ * nothing else), decision 70, amended.
+ */
+function namesOneSubject(a: SubjectReading, b: SubjectReading): boolean {
+  const shared = [...a.distinctive].filter((term) => b.distinctive.has(term));
+  if (shared.length === 0) return false;
+  if (a.type === undefined || b.type === undefined || a.type === b.type) return true;
+  if (shared.some((name) => toolKind(name) !== undefined)) return true;
+  const nameWords = new Set(shared.flatMap((name) => subjectTerms(name.replace(/[./@_-]+/g, ' '))));
+  const theirs = new Set(b.terms);
+  return a.terms.some((term) => !nameWords.has(term) && !shared.includes(term) && theirs.has(term));
+}
 
 /**
  * Whether two texts are about the same thing: the same qualifiers (decision 61), and enough
- * subject words in common or a tool, file or host name both name (decision 70), whatever the
- * memories' types.
+ * subject words in common or a tool, file or host name both name on one subject (decision 70).
  */
 export const isSameThing = (a: SubjectReading, b: SubjectReading, match: SubjectMatch = DEFAULT_SUBJECT_MATCH): boolean =>
-  sameQualifiers(a, b) && (isSameSubject(a.terms, b.terms, match) || sharesName(a, b));
+  sameQualifiers(a, b) && (isSameSubject(a.terms, b.terms, match) || namesOneSubject(a, b));
 
 interface Entry extends SubjectReading {
   readonly id: number;
@@ -98,8 +116,9 @@ export class SubjectIndex {
 
   constructor(private readonly match: SubjectMatch = DEFAULT_SUBJECT_MATCH) {}
 
-  set(id: number, text: string): void {
-    const reading = readSubject(text);
+  /** `type`: the memory's, when a shared name alone should not join a rule to a fact (decision 70, amended). */
+  set(id: number, text: string, type?: string): void {
+    const reading = readSubject(text, type);
     if (this.entries.has(id)) this.search.discard(id);
     this.entries.set(id, { id, ...reading });
     this.search.add({ id, text: searchText(reading) });
@@ -112,8 +131,8 @@ export class SubjectIndex {
   }
 
   /** The entry most about the same thing as `text` (the best overlap, then the most shared, then the lowest id), if any. */
-  best(text: string, except?: number): number | undefined {
-    const reading = readSubject(text);
+  best(text: string, except?: number, type?: string): number | undefined {
+    const reading = readSubject(text, type);
     const query = searchText(reading);
     if (query === '') return undefined;
     let best: { id: number; shared: number; overlap: number } | undefined;

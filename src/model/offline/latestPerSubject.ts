@@ -1,3 +1,4 @@
+import { isSaidAgainIn } from '../../consolidation/sentAgain.js';
 import type { MemoryStatement } from './memoryStatement.js';
 
 /** Words that say a statement corrects one said before: "instead of", "I realized", "scratch that". */
@@ -30,8 +31,9 @@ function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 /**
  * Within a session, a later statement on the same subject replaces the earlier one before
  * anything is recorded (decision 69): one that says it corrects ("…instead of api…", "I
- * realized…") and shares two subject words with it, or one that says nearly the same thing
- * again (most of the smaller one's subject words).
+ * realized…") and shares two subject words with it, one that says nearly the same thing
+ * again (most of the smaller one's subject words), or one that holds all of it, sent again
+ * longer, whatever type each was read as.
  */
 export function latestPerSubject(found: readonly MemoryStatement[]): MemoryStatement[] {
   const words = found.map((s) => subjectWords(s.text));
@@ -43,7 +45,7 @@ export function latestPerSubject(found: readonly MemoryStatement[]): MemoryState
       const smaller = Math.min(words[earlier]!.size, words[later]!.size);
       const corrects = CORRECTS.test(found[later]!.quote) && common >= 2;
       const restated = found[earlier]!.type === found[later]!.type && smaller >= 3 && common * 3 >= smaller * 2;
-      if (corrects || restated) replaced.add(earlier);
+      if (corrects || restated || isSaidAgainIn(found[earlier]!.text, found[later]!.text)) replaced.add(earlier);
     }
   return found.filter((_, i) => !replaced.has(i));
 }

@@ -19,6 +19,7 @@ import { decidesWorkAtHand } from './workAtHand.js';
 import { isOneChangeStory } from './oneChangeStory.js';
 import { isOneOffStep } from './oneOffStep.js';
 import { describesScenario } from './scenarioFraming.js';
+import { withoutSaidAgain } from '../../consolidation/sentAgain.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
@@ -384,7 +385,8 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
         lastAssistant = undefined;
         return;
       }
-      const said = pieces(own);
+      // A sentence sent again, longer, in the same message is the longer one's (decision 69, amended).
+      const said = withoutSaidAgain(pieces(own));
       // The steps of a numbered task prompt are a task: only a rule said among them is kept.
       const task = isTaskPrompt(text);
       const statements = said.map((piece, i) => {
