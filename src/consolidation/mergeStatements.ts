@@ -82,18 +82,21 @@ const sectionsWithLabels = (sections: BodySections): { readonly label: string | 
 ];
 
 /**
- * Takes out of a merged body each sentence another of its sentences says again: the same sentence
- * a second time, or a shorter version beside its longer one (decision 70, amended). Returns how
+ * Takes out of a merged body each sentence another sentence of the same part says again: the same
+ * sentence a second time, or a shorter version beside its longer one (decision 70, amended). Part
+ * by part: the quote of how a statement was said holds its lead, and stays beside it. Returns how
  * many went.
  */
 function dropRepeats(sections: BodySections): number {
-  const lists = [sections.lead, sections.more, ...sections.labelled.map((s) => s.sentences)];
-  const all = lists.flatMap((list, l) => list.map((text, i) => ({ l, i, text })));
-  const repeats = all.filter((one, k) =>
-    all.some((other, m) => m !== k && isSaidAgainIn(one.text, other.text) && (m < k || !sameWords(one.text, other.text))),
-  );
-  for (const { l, i } of repeats.reverse()) lists[l]?.splice(i, 1);
-  return repeats.length;
+  let dropped = 0;
+  for (const list of [sections.lead, sections.more, ...sections.labelled.map((s) => s.sentences)]) {
+    const repeats = list.flatMap((one, k) =>
+      list.some((other, m) => m !== k && isSaidAgainIn(one, other) && (m < k || !sameWords(one, other))) ? [k] : [],
+    );
+    for (const k of repeats.reverse()) list.splice(k, 1);
+    dropped += repeats.length;
+  }
+  return dropped;
 }
 
 /**

@@ -194,26 +194,22 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
   const clusterOf = new Map<number, number>();
   const members = new SubjectIndex(match);
   const results = new SubjectIndex(match);
-  const showResult = (group: Cluster) => {
-    const { memory } = merged(group);
-    results.set(group.id, subjectText(memory), memory.type);
-  };
+  const showResult = (group: Cluster) => results.set(group.id, subjectText(merged(group).memory));
   for (const item of all) {
-    const near = members.best(subjectText(item.memory), undefined, item.memory.type);
+    const near = members.best(subjectText(item.memory));
     const target = near === undefined ? undefined : clusters.get(valueOf(clusterOf, near, 'clusterOf'));
     const group: Cluster = target ?? { id: item.order, items: [] };
     group.items.push(item);
     clusters.set(group.id, group);
     clusterOf.set(item.order, group.id);
-    members.set(item.order, subjectText(item.memory), item.memory.type);
+    members.set(item.order, subjectText(item.memory));
     showResult(group);
   }
   for (let joined = true; joined;) {
     joined = false;
     for (const current of [...clusters.values()].sort((a, b) => a.id - b.id)) {
       if (!clusters.has(current.id)) continue;
-      const result = merged(current).memory;
-      const other = results.best(subjectText(result), current.id, result.type);
+      const other = results.best(subjectText(merged(current).memory), current.id);
       if (other === undefined) continue;
       const found = valueOf(clusters, other, 'clusters');
       const [keep, gone] = current.id < other ? [current, found] : [found, current];

@@ -30,19 +30,17 @@ export const isSameSubject = (a: readonly string[], b: readonly string[], match:
 /** The qualifiers of a text as one comparable key: two statements can be about the same thing only when their keys are equal (decision 61). */
 export const qualifierKey = (text: string): string => subjectQualifiers(text).join('\n');
 
-/** What a text is about, read once: its subject words, its qualifiers (decision 61), the names in it (decision 70) and its memory's type when known. */
+/** What a text is about, read once: its subject words, its qualifiers (decision 61) and the names in it (decision 70). */
 export interface SubjectReading {
   readonly terms: readonly string[];
   readonly qualifiers: readonly string[];
   readonly distinctive: ReadonlySet<string>;
-  readonly type?: string;
 }
 
-export const readSubject = (text: string, type?: string): SubjectReading => ({
+export const readSubject = (text: string): SubjectReading => ({
   terms: subjectTerms(text),
   qualifiers: subjectQualifiers(text),
   distinctive: distinctiveTerms(text),
-  ...(type === undefined ? {} : { type }),
 });
 
 /**
@@ -63,31 +61,54 @@ const unanswered = (side: SubjectReading, other: SubjectReading): string[] => {
 export const sameQualifiers = (a: SubjectReading, b: SubjectReading): boolean =>
   unanswered(a, b).join('\n') === unanswered(b, a).join('\n');
 
+/** At least this share of the shorter side's subject words besides a shared name must be shared too. */
+const BESIDES_NAME_OVERLAP = 0.5;
+
+/** The names (tools, files, branches, hosts) both texts name. */
+const sharedNames = (a: SubjectReading, b: SubjectReading): string[] => [...a.distinctive].filter((term) => b.distinctive.has(term));
+
 /**
- * Whether a name both texts name makes them one subject (decision 70). Within a type, or when a
- * type is not known, it does. A rule and a fact of another type are one subject through a listed
- * tool (a tool is what both say how to use), but a file, branch or host name is a place where many
- * different things are true: through one of those they must also share a subject word that is not
- * one of the name's own ("Deploy only with `deploy.sh`" and "Deploys go through `deploy.sh`"
- * share "deploy"; "use the current git user on audit/v2" and "the trailer in audit/v2 is…" share
- * nothing else), decision 70, amended.
+ * Subject words without the ones the names are read as: "audit/reviews/v2" reads as three
+ * words, and counted as shared words they made any two statements naming it look alike.
  */
-function namesOneSubject(a: SubjectReading, b: SubjectReading): boolean {
-  const shared = [...a.distinctive].filter((term) => b.distinctive.has(term));
-  if (shared.length === 0) return false;
-  if (a.type === undefined || b.type === undefined || a.type === b.type) return true;
-  if (shared.some((name) => toolKind(name) !== undefined)) return true;
-  const nameWords = new Set(shared.flatMap((name) => subjectTerms(name.replace(/[./@_-]+/g, ' '))));
-  const theirs = new Set(b.terms);
-  return a.terms.some((term) => !nameWords.has(term) && !shared.includes(term) && theirs.has(term));
+function withoutNameWords(terms: readonly string[], names: readonly string[]): string[] {
+  const words = new Set([...names, ...names.flatMap((name) => subjectTerms(name))]);
+  return terms.filter((term) => !words.has(term));
+}
+
+/**
+ * Whether a name both texts name makes them one subject (decision 70). A listed tool does: a
+ * preference and a fact about pnpm are about how to use pnpm, whatever their types. A file,
+ * branch, host or package name is a place where many different things are true: through one of
+ * those, what the two say besides the name must be about the same thing too, at least half of
+ * the shorter side's other words ("Deploy only with `deploy.sh`" and "Deploys go through
+ * `deploy.sh`" share "deploy"; "use the current git user on audit/v2" and "the trailer in audit/v2
+ * is…" share next to nothing), decision 70, amended.
+ */
+function namesOneSubject(a: SubjectReading, b: SubjectReading, names: readonly string[]): boolean {
+  if (names.length === 0) return false;
+  if (names.some((name) => toolKind(name) !== undefined)) return true;
+  const { shared, overlap } = subjectOverlap(withoutNameWords(a.terms, names), withoutNameWords(b.terms, names));
+  return shared >= 1 && overlap >= BESIDES_NAME_OVERLAP;
 }
 
 /**
  * Whether two texts are about the same thing: the same qualifiers (decision 61), and enough
- * subject words in common or a tool, file or host name both name on one subject (decision 70).
+ * subject words in common, a name counted as one word however many it is made of, or a name
+ * both name on one subject (decision 70).
  */
-export const isSameThing = (a: SubjectReading, b: SubjectReading, match: SubjectMatch = DEFAULT_SUBJECT_MATCH): boolean =>
-  sameQualifiers(a, b) && (isSameSubject(a.terms, b.terms, match) || namesOneSubject(a, b));
+export function isSameThing(a: SubjectReading, b: SubjectReading, match: SubjectMatch = DEFAULT_SUBJECT_MATCH): boolean {
+  if (!sameQualifiers(a, b)) return false;
+  const names = sharedNames(a, b);
+  const [ta, tb] =
+    names.length === 0
+      ? [a.terms, b.terms]
+      : [
+          [...withoutNameWords(a.terms, names), ...names],
+          [...withoutNameWords(b.terms, names), ...names],
+        ];
+  return isSameSubject(ta, tb, match) || namesOneSubject(a, b, names);
+}
 
 interface Entry extends SubjectReading {
   readonly id: number;
@@ -116,9 +137,8 @@ export class SubjectIndex {
 
   constructor(private readonly match: SubjectMatch = DEFAULT_SUBJECT_MATCH) {}
 
-  /** `type`: the memory's, when a shared name alone should not join a rule to a fact (decision 70, amended). */
-  set(id: number, text: string, type?: string): void {
-    const reading = readSubject(text, type);
+  set(id: number, text: string): void {
+    const reading = readSubject(text);
     if (this.entries.has(id)) this.search.discard(id);
     this.entries.set(id, { id, ...reading });
     this.search.add({ id, text: searchText(reading) });
@@ -131,8 +151,8 @@ export class SubjectIndex {
   }
 
   /** The entry most about the same thing as `text` (the best overlap, then the most shared, then the lowest id), if any. */
-  best(text: string, except?: number, type?: string): number | undefined {
-    const reading = readSubject(text, type);
+  best(text: string, except?: number): number | undefined {
+    const reading = readSubject(text);
     const query = searchText(reading);
     if (query === '') return undefined;
     let best: { id: number; shared: number; overlap: number } | undefined;

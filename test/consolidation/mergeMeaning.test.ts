@@ -222,6 +222,16 @@ describe('a shared name alone does not make a rule and a project fact one subjec
     expect(after.map((m) => m.filename).sort()).toEqual(['bot-author.md', 'review-trailer.md']);
   });
 
+  it('nor do two rules of one type that only share the branch name', () => {
+    const correction = 'The trailer in audit/reviews/v2 is just "Reviewed:" not "Audit-Reviewed:", or it is the commit message itself.';
+    const candidates = [
+      said(correction, '2026-02-03T09:00:00Z', 'session-a', 'feedback'),
+      said(rule, '2026-02-03T10:00:00Z', 'session-b', 'feedback'),
+    ];
+    const after = applyConsolidation([], planConsolidation({ memories: [], index: '', candidates }));
+    expect(after.map((m) => m.file.body).sort()).toEqual([rule, correction].sort());
+  });
+
   it('but a rule and a project fact that say one thing about one file still merge', () => {
     const candidates = [
       said('Deploy only with `deploy.sh`, never by hand.', '2026-02-03T10:00:00Z', 'session-a', 'feedback'),
@@ -250,5 +260,16 @@ describe('a merged body never holds the same sentence twice (decision 70, amende
     expect(after).toHaveLength(1);
     expect(after[0]!.file.body.split(twice)).toHaveLength(2);
     expect(after[0]!.file.body).toContain('**Why:** one lockfile.');
+  });
+
+  it('a sentence is not taken out for the quote of how it was said, which holds it', () => {
+    const memories = [file('pnpm.md', 'feedback', 'pnpm', 'Use pnpm, not npm.', 'Use pnpm, not npm.', '2026-01-05T09:00:00Z')];
+    const lead = 'Installs go through pnpm, never npm.';
+    const candidate = {
+      ...said(lead, '2026-02-01T09:00:00Z', 'session-a'),
+      body: `${lead}\n\nSaid as: "ok so ${lead.toLowerCase()} thanks"`,
+    };
+    const after = applyConsolidation(memories, planConsolidation({ memories, index: indexOf(memories), candidates: [candidate] }));
+    expect(after[0]!.file.body.startsWith(lead)).toBe(true);
   });
 });
