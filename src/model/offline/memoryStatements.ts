@@ -20,6 +20,7 @@ import { isOneChangeStory } from './oneChangeStory.js';
 import { isOneOffStep } from './oneOffStep.js';
 import { describesScenario } from './scenarioFraming.js';
 import { withoutSaidAgain } from '../../consolidation/sentAgain.js';
+import { isSampleMessage } from './sampleMessage.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
@@ -80,8 +81,12 @@ interface Piece {
   readonly opensParagraph?: true;
 }
 
-/** Where a sentence breaks into clauses that can each be a statement: a spaced dash, a semicolon. */
-const CLAUSE_BREAK = /(\s[\u2013\u2014]\s|\s-\s|;\s)/;
+/**
+ * Where a sentence breaks into clauses that can each be a statement: a spaced dash, a semicolon,
+ * an ellipsis before "but" ("I only now see this happen...but I also moved to X": a symptom, then
+ * a fact, decision 93 amended).
+ */
+const CLAUSE_BREAK = /(\s[\u2013\u2014]\s|\s-\s|;\s|(?:\.{3}|\u2026)\s*but\s+)/;
 
 /**
  * Sentences, and their clauses after a dash or semicolon ("Don't change anything yet — I prefer
@@ -145,12 +150,19 @@ function clausesOf(parts: readonly string[]): Piece[] {
 }
 
 /**
+ * Two sentences typed without a full stop between them: "…in the TODO file First get my approval…".
+ * A word that opens a step or a rule, capitalised after a lower-case word, starts the second one.
+ */
+const RUN_TOGETHER = /(?<=[a-z0-9)])\s+(?=(?:First|Then|Always|Never|Please)\s+[a-z])/;
+
+/**
  * Sentences long enough to say something, without a leading "and", "also", "so" or "but" (a word
  * of its own: "Y-axis" stays). Runs of spaces are one space, as `clip` keeps them: no cue then
  * scans a long run from each of its characters (decision 97).
  */
 function sentences(text: string): string[] {
   return splitSentences(text)
+    .flatMap((s) => s.split(RUN_TOGETHER))
     .map((s) => s.replace(/\s+/g, ' ').replace(TYPOGRAPHIC_APOSTROPHE, "'"))
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
     .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, '').replace(/^(?:wait|hey|well|alright|right)\s*[,!]\s*/i, ''))
@@ -378,6 +390,11 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
       // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
       const own = personsWords(text);
       // "…add that to your CLAUDE.md": the rest of the message is what they ask to keep.
+      // Sample content sent to see how it is shown holds no statement (decision 106, amended).
+      if (isSampleMessage(own)) {
+        lastAssistant = undefined;
+        return;
+      }
       const keep = keptOnRequest(own);
       if (keep !== undefined) {
         const kept = clip(keep, 400);
