@@ -10,7 +10,7 @@ import { repoRoot } from '../support/paths.js';
  * refactor brings the count down, never raise it. The goal is under 25 long functions and under
  * 80 non-null assertions.
  */
-const CEILINGS = { longFunctions: 23, nonNull: 71 };
+const CEILINGS = { longFunctions: 23, nonNull: 61 };
 const LONG = 50;
 
 function sourceFiles(dir: string): string[] {

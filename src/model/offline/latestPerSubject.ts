@@ -36,16 +36,27 @@ function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * longer, whatever type each was read as.
  */
 export function latestPerSubject(found: readonly MemoryStatement[]): MemoryStatement[] {
-  const words = found.map((s) => subjectWords(s.text));
+  const read = found.map((statement) => ({ statement, words: subjectWords(statement.text) }));
   const replaced = new Set<number>();
-  for (let later = 1; later < found.length; later++)
-    for (let earlier = 0; earlier < later; earlier++) {
-      if (replaced.has(earlier) || found[earlier]!.messageIndex === found[later]!.messageIndex) continue;
-      const common = shared(words[earlier]!, words[later]!);
-      const smaller = Math.min(words[earlier]!.size, words[later]!.size);
-      const corrects = CORRECTS.test(found[later]!.quote) && common >= 2;
-      const restated = found[earlier]!.type === found[later]!.type && smaller >= 3 && common * 3 >= smaller * 2;
-      if (corrects || restated || isSaidAgainIn(found[earlier]!.text, found[later]!.text)) replaced.add(earlier);
-    }
+  read.forEach((later, l) =>
+    read.slice(0, l).forEach((earlier, e) => {
+      if (!replaced.has(e) && replaces(later, earlier)) replaced.add(e);
+    }),
+  );
   return found.filter((_, i) => !replaced.has(i));
+}
+
+interface Read {
+  readonly statement: MemoryStatement;
+  readonly words: ReadonlySet<string>;
+}
+
+/** Whether a later statement of another message replaces an earlier one: it corrects it, restates it, or says it again longer. */
+function replaces(later: Read, earlier: Read): boolean {
+  if (earlier.statement.messageIndex === later.statement.messageIndex) return false;
+  const common = shared(earlier.words, later.words);
+  const smaller = Math.min(earlier.words.size, later.words.size);
+  const corrects = CORRECTS.test(later.statement.quote) && common >= 2;
+  const restated = earlier.statement.type === later.statement.type && smaller >= 3 && common * 3 >= smaller * 2;
+  return corrects || restated || isSaidAgainIn(earlier.statement.text, later.statement.text);
 }

@@ -386,36 +386,34 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
     // A compaction's summary is Claude Code's account of the work, not the person's words (decision 106).
     const text = [humanText(withoutCompactionSummaries(message)), ...answers.words].filter((t) => t !== '').join('\n\n');
     if (text === '') return;
-    if (!looksSecret(text)) {
-      // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
-      const own = personsWords(text);
-      // "…add that to your CLAUDE.md": the rest of the message is what they ask to keep.
-      // Sample content sent to see how it is shown holds no statement (decision 106, amended).
-      if (isSampleMessage(own)) {
-        lastAssistant = undefined;
-        return;
-      }
-      const keep = keptOnRequest(own);
-      if (keep !== undefined) {
-        const kept = clip(keep, 400);
-        found.push({ ...make(classify(kept, 'feedback'), 'remember', kept, clip(own, 400)), messageIndex });
-        lastAssistant = undefined;
-        return;
-      }
-      // A sentence sent again, longer, in the same message is the longer one's (decision 69, amended).
-      const said = withoutSaidAgain(pieces(own));
-      // The steps of a numbered task prompt are a task: only a rule said among them is kept.
-      const task = isTaskPrompt(text);
-      const statements = said.map((piece, i) => {
-        const statement = statementOf(piece.text, lastAssistant, i === 0);
-        if (piece.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece.text)) return undefined;
-        return task && statement !== undefined && !LASTING_CUES.has(statement.cue) ? undefined : statement;
-      });
-      for (const statement of grouped(said, statements)) found.push({ ...statement, messageIndex });
-    }
+    if (!looksSecret(text)) found.push(...ownStatements(text, lastAssistant, messageIndex));
     lastAssistant = undefined;
   });
   return latestPerSubject(found);
+}
+
+/** The statements of a person's message, read without what they pasted (decision 69). */
+function ownStatements(text: string, lastAssistant: string | undefined, messageIndex: number): MemoryStatement[] {
+  // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
+  const own = personsWords(text);
+  // Sample content sent to see how it is shown holds no statement (decision 106, amended).
+  if (isSampleMessage(own)) return [];
+  // "…add that to your CLAUDE.md": the rest of the message is what they ask to keep.
+  const keep = keptOnRequest(own);
+  if (keep !== undefined) {
+    const kept = clip(keep, 400);
+    return [{ ...make(classify(kept, 'feedback'), 'remember', kept, clip(own, 400)), messageIndex }];
+  }
+  // A sentence sent again, longer, in the same message is the longer one's (decision 69, amended).
+  const said = withoutSaidAgain(pieces(own));
+  // The steps of a numbered task prompt are a task: only a rule said among them is kept.
+  const task = isTaskPrompt(text);
+  const statements = said.map((piece, i) => {
+    const statement = statementOf(piece.text, lastAssistant, i === 0);
+    if (piece.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece.text)) return undefined;
+    return task && statement !== undefined && !LASTING_CUES.has(statement.cue) ? undefined : statement;
+  });
+  return grouped(said, statements).map((statement) => ({ ...statement, messageIndex }));
 }
 
 /** The cues that say how work goes from now on, which a task prompt can carry among its steps. */
