@@ -84,9 +84,17 @@ function relativePhrases(text: string, saidAt: Date, offset = 0): RelativePhrase
 /** Words that make a day a recurring one ("every second Tuesday", "each Friday"): no one date is meant. */
 const RECURRING_BEFORE = /\b(?:every|each|other|second|third|fourth|alternate|alternating)\s+$/i;
 
+/** "last week" followed by "of" ("the last week of January"): the last of a named stretch, not the week before. */
+const LAST_OF = /^(?:last|past|final)\s+(?:day|week|month|year)$/i;
+
+const isLastOfAStretch = (text: string, phrase: RelativePhrase): boolean =>
+  LAST_OF.test(phrase.text) && /^\s+of\b/i.test(text.slice(phrase.index + phrase.text.length));
+
 /** The relative dates of `text` that name one date, not a recurring day. */
 function datedPhrases(text: string, saidAt: Date): RelativePhrase[] {
-  return relativePhrases(text, saidAt).filter((phrase) => !RECURRING_BEFORE.test(text.slice(0, phrase.index)));
+  return relativePhrases(text, saidAt).filter(
+    (phrase) => !RECURRING_BEFORE.test(text.slice(0, phrase.index)) && !isLastOfAStretch(text, phrase),
+  );
 }
 
 /** Words after which the absolute date needs no preposition of its own. */
@@ -104,16 +112,55 @@ const PREPOSITIONS = new Set([
   'of',
   'to',
   'through',
-  'during',
   'as',
 ]);
 
 /**
+ * A preposition of time and an article before the phrase ("in the last week", "over the past
+ * month"): the absolute form brings its own preposition, so the pair is replaced with it instead of
+ * being kept in front of it ("in the during the week of…").
+ */
+const TIME_PREPOSITION_AND_ARTICLE = /(^|\s)(?:in|during|over|within|for|on|at|throughout)\s+the\s+$/i;
+
+/** An article right before the phrase ("until the next month", "the last week was quiet"): the absolute form needs none. */
+const ARTICLE = /(^|\s)(?:the|a|an)\s+$/i;
+
+const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+interface Replacement {
+  /** Where the replaced text starts: the phrase, or a preposition and article before it. */
+  readonly start: number;
+  readonly absolute: string;
+}
+
+/**
+ * The absolute form of `phrase` and what it replaces. A sentence that opens with the article
+ * ("The last week was quiet") has the date as its subject: the form takes the article's place.
+ */
+function replacementFor(text: string, from: number, phrase: RelativePhrase): Replacement {
+  const { form, preposition } = absoluteForm(phrase.result);
+  const before = text.slice(from, phrase.index);
+  const timePair = TIME_PREPOSITION_AND_ARTICLE.exec(before);
+  const cut = timePair ?? ARTICLE.exec(before);
+  const start = cut === null ? phrase.index : from + cut.index + (cut[1] ?? '').length;
+  const sentenceStart = /(^|[.!?]\s+)$/.test(text.slice(0, start));
+  const previousWord = /(\S+)\s*$/
+    .exec(text.slice(from, start))?.[1]
+    ?.toLowerCase()
+    .replace(/[^a-z]/g, '');
+  const needsNoLead =
+    timePair === null && ((cut !== null && sentenceStart) || (previousWord !== undefined && PREPOSITIONS.has(previousWord)));
+  const absolute = needsNoLead ? form : `${preposition} ${form}`;
+  return { start, absolute: sentenceStart ? capitalised(absolute) : absolute };
+}
+
+/**
  * Replaces every relative date in `text` ("tomorrow", "next Monday", "two weeks ago", "last
  * month") with the absolute date it meant when it was said at `saidAt`, in UTC, with "on" or
- * "in" in front where the sentence needs one ("We ship on 2026-03-09"). Absolute dates, times
- * of day alone and "now" are left as they are. Deterministic: the same text and moment give
- * the same result on any machine.
+ * "in" in front where the sentence needs one ("We ship on 2026-03-09"; "in the last week" becomes
+ * "during the week of …", never "in the during …"). Absolute dates, times of day alone and "now"
+ * are left as they are. Deterministic: the same text and moment give the same result on any
+ * machine.
  */
 export function absoluteDates(text: string, saidAt: Date): AbsoluteDates {
   const phrases = datedPhrases(text, saidAt);
@@ -122,21 +169,10 @@ export function absoluteDates(text: string, saidAt: Date): AbsoluteDates {
   let out = '';
   let from = 0;
   for (const phrase of phrases) {
-    const { form, preposition } = absoluteForm(phrase.result);
-    const before = text.slice(from, phrase.index);
-    const previousWord = /(\S+)\s*$/
-      .exec(before)?.[1]
-      ?.toLowerCase()
-      .replace(/[^a-z]/g, '');
-    const sentenceStart = /(^|[.!?]\s+)$/.test(text.slice(0, phrase.index));
-    const lead =
-      previousWord !== undefined && PREPOSITIONS.has(previousWord)
-        ? ''
-        : `${sentenceStart ? preposition.charAt(0).toUpperCase() + preposition.slice(1) : preposition} `;
-    const absolute = lead + form;
-    out += before + absolute;
+    const { start, absolute } = replacementFor(text, from, phrase);
+    out += text.slice(from, start) + absolute;
     from = phrase.index + phrase.text.length;
-    rewrites.push({ phrase: phrase.text, absolute });
+    rewrites.push({ phrase: text.slice(start, from), absolute });
   }
   return { text: out + text.slice(from), rewrites };
 }

@@ -7,6 +7,7 @@ import { distinctiveTerms } from './distinctiveTerms.js';
 import { readStatement, type RuleStatement } from './ruleStatement.js';
 import { isSameSubject, readSubject, sameQualifiers } from './sameSubject.js';
 import { retiredNames } from './retiredNames.js';
+import { isSaidAgainIn, sameWords } from './sentAgain.js';
 import { subjectTerms } from './subjectTerms.js';
 
 /** A memory or a statement of one subject, and when it was said (null: unknown, the oldest). */
@@ -81,12 +82,30 @@ const sectionsWithLabels = (sections: BodySections): { readonly label: string | 
 ];
 
 /**
+ * Takes out of a merged body each sentence another sentence of the same part says again: the same
+ * sentence a second time, or a shorter version beside its longer one (decision 70, amended). Part
+ * by part: the quote of how a statement was said holds its lead, and stays beside it. Returns how
+ * many went.
+ */
+function dropRepeats(sections: BodySections): number {
+  let dropped = 0;
+  for (const list of [sections.lead, sections.more, ...sections.labelled.map((s) => s.sentences)]) {
+    const repeats = list.flatMap((one, k) =>
+      list.some((other, m) => m !== k && isSaidAgainIn(one, other) && (m < k || !sameWords(one, other))) ? [k] : [],
+    );
+    for (const k of repeats.reverse()) list.splice(k, 1);
+    dropped += repeats.length;
+  }
+  return dropped;
+}
+
+/**
  * One memory from several statements of one subject, oldest first (decision 70): the newest is
  * the wording, and each sentence of an earlier one stays unless the newer ones already say it
  * (its subject words and values all there), say it otherwise (the same thing with another value,
  * or negated: the newer wins), or say that what it names was archived, replaced or moved (it is
  * stale). A merge so keeps every distinct fact and reason it was given, and nothing it was told
- * is no longer so.
+ * is no longer so, and no sentence twice.
  */
 export function mergeStatements(statements: readonly Statement[]): MergedStatements {
   const newest = elementAt(statements, statements.length - 1, 'statements');
@@ -116,7 +135,8 @@ export function mergeStatements(statements: readonly Statement[]): MergedStateme
       }
     }
   }
-  if (kept === 0) return { memory: newest.memory, kept, replaced, stale };
+  const repeats = statements.length > 1 ? dropRepeats(sections) : 0;
+  if (kept === 0 && repeats === 0) return { memory: newest.memory, kept, replaced, stale };
   const notes = newest.memory.body.split('\n').filter(isNoteLine);
   const body = [renderBody(sections), ...notes].join('\n\n');
   return { memory: { ...newest.memory, body }, kept, replaced, stale };

@@ -296,10 +296,12 @@ function reasonFor(result: Item, earlier: readonly Item[], merge?: Merged): stri
     const previous = newestOf(said);
     const { overlap } = subjectOverlap(subjectTerms(previous.memory.body), subjectTerms(result.memory.body));
     const [session] = new Set(result.sources.map((s) => s.session));
+    // Nothing earlier given another value or gone stale, only facts added: the later statement replaced nothing.
+    const adds = merge !== undefined && merge.kept > 0 && merge.replaced === 0 && merge.stale.length === 0;
     parts.push(
       overlap === 1 && sameBody(previous.memory.body, result.memory.body)
         ? `said again (${plural(earlier.length + 1, 'statement')} of it)`
-        : `a later statement (${day(result.saidAt)}${session === undefined ? '' : `, session ${session.slice(0, 8)}`}) replaces what was said on ${day(previous.saidAt)}`,
+        : `a later statement (${day(result.saidAt)}${session === undefined ? '' : `, session ${session.slice(0, 8)}`}) ${adds ? 'adds to' : 'replaces'} what was said on ${day(previous.saidAt)}`,
     );
   }
   if (merge !== undefined) parts.push(...mergeReasons(merge, result));

@@ -61,15 +61,54 @@ const unanswered = (side: SubjectReading, other: SubjectReading): string[] => {
 export const sameQualifiers = (a: SubjectReading, b: SubjectReading): boolean =>
   unanswered(a, b).join('\n') === unanswered(b, a).join('\n');
 
-const sharesName = (a: SubjectReading, b: SubjectReading): boolean => [...a.distinctive].some((term) => b.distinctive.has(term));
+/** At least this share of the shorter side's subject words besides a shared name must be shared too. */
+const BESIDES_NAME_OVERLAP = 0.5;
+
+/** The names (tools, files, branches, hosts) both texts name. */
+const sharedNames = (a: SubjectReading, b: SubjectReading): string[] => [...a.distinctive].filter((term) => b.distinctive.has(term));
+
+/**
+ * Subject words without the ones the names are read as: "audit/reviews/v2" reads as three
+ * words, and counted as shared words they made any two statements naming it look alike.
+ */
+function withoutNameWords(terms: readonly string[], names: readonly string[]): string[] {
+  const words = new Set([...names, ...names.flatMap((name) => subjectTerms(name))]);
+  return terms.filter((term) => !words.has(term));
+}
+
+/**
+ * Whether a name both texts name makes them one subject (decision 70). A listed tool does: a
+ * preference and a fact about pnpm are about how to use pnpm, whatever their types. A file,
+ * branch, host or package name is a place where many different things are true: through one of
+ * those, what the two say besides the name must be about the same thing too, at least half of
+ * the shorter side's other words ("Deploy only with `deploy.sh`" and "Deploys go through
+ * `deploy.sh`" share "deploy"; "use the current git user on audit/v2" and "the trailer in audit/v2
+ * is…" share next to nothing), decision 70, amended.
+ */
+function namesOneSubject(a: SubjectReading, b: SubjectReading, names: readonly string[]): boolean {
+  if (names.length === 0) return false;
+  if (names.some((name) => toolKind(name) !== undefined)) return true;
+  const { shared, overlap } = subjectOverlap(withoutNameWords(a.terms, names), withoutNameWords(b.terms, names));
+  return shared >= 1 && overlap >= BESIDES_NAME_OVERLAP;
+}
 
 /**
  * Whether two texts are about the same thing: the same qualifiers (decision 61), and enough
- * subject words in common or a tool, file or host name both name (decision 70), whatever the
- * memories' types.
+ * subject words in common, a name counted as one word however many it is made of, or a name
+ * both name on one subject (decision 70).
  */
-export const isSameThing = (a: SubjectReading, b: SubjectReading, match: SubjectMatch = DEFAULT_SUBJECT_MATCH): boolean =>
-  sameQualifiers(a, b) && (isSameSubject(a.terms, b.terms, match) || sharesName(a, b));
+export function isSameThing(a: SubjectReading, b: SubjectReading, match: SubjectMatch = DEFAULT_SUBJECT_MATCH): boolean {
+  if (!sameQualifiers(a, b)) return false;
+  const names = sharedNames(a, b);
+  const [ta, tb] =
+    names.length === 0
+      ? [a.terms, b.terms]
+      : [
+          [...withoutNameWords(a.terms, names), ...names],
+          [...withoutNameWords(b.terms, names), ...names],
+        ];
+  return isSameSubject(ta, tb, match) || namesOneSubject(a, b, names);
+}
 
 interface Entry extends SubjectReading {
   readonly id: number;

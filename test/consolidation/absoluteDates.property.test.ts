@@ -40,3 +40,58 @@ describe('absoluteDates, for any statement with relative dates', () => {
     );
   });
 });
+
+const PREPOSITIONS = [
+  'in',
+  'during',
+  'over',
+  'within',
+  'for',
+  'on',
+  'at',
+  'throughout',
+  'since',
+  'until',
+  'by',
+  'from',
+  'of',
+  'through',
+  'after',
+  'before',
+  'to',
+];
+const preposition = fc.constantFrom(...PREPOSITIONS);
+const plainClause = fc.constantFrom('we ship the release', 'the build broke', 'the API moved', 'Dana took the rota', 'the freeze starts');
+const datePhrase = fc.constantFrom(
+  'last week',
+  'next week',
+  'past week',
+  'last month',
+  'next month',
+  'next day',
+  'end of next month',
+  'last few days',
+  'last year',
+);
+const PREPOSITION = PREPOSITIONS.join('|');
+const twoPrepositions = new RegExp(`\\b(?:${PREPOSITION})\\s+(?:${PREPOSITION})\\b`, 'i');
+const articleBeforePreposition = new RegExp(`\\b(?:the|a|an)\\s+(?:${PREPOSITION})\\b`, 'i');
+
+describe('absoluteDates, for a relative date after a preposition and an article', () => {
+  it('never leaves two prepositions in a row nor an article before a preposition', () => {
+    const template = fc
+      .tuple(plainClause, preposition, datePhrase, fc.boolean())
+      .map(([c, p, d, first]) =>
+        first ? `${p[0]!.toUpperCase()}${p.slice(1)} the ${d} ${c}.` : `${c[0]!.toUpperCase()}${c.slice(1)} ${p} the ${d}.`,
+      );
+    fc.assert(
+      fc.property(template, saidAt, (input, at) => {
+        const { text: out } = absoluteDates(input, at);
+        expect(out).not.toMatch(twoPrepositions);
+        expect(out).not.toMatch(articleBeforePreposition);
+        expect(hasRelativeDate(out, at)).toBe(false);
+      }),
+      { numRuns: runs },
+    );
+  });
+});

@@ -44,6 +44,28 @@ describe('absoluteDates', () => {
     expect(rewrite('every Monday, and next Monday too')).toBe('every Monday, and on 2026-03-09 too');
   });
 
+  it('replaces a preposition and article before the phrase with its own lead, never stacking two', () => {
+    expect(rewrite('moved to persistent worktrees in the last week')).toBe('moved to persistent worktrees during the week of 2026-02-23');
+    expect(rewrite('we ship in the next month')).toBe('we ship in 2026-04');
+    expect(rewrite('In the last week we moved.')).toBe('During the week of 2026-02-23 we moved.');
+    expect(rewrite('it broke over the past week')).toBe('it broke during the week of 2026-02-23');
+    expect(rewrite('we ship within the next week')).toBe('we ship during the week of 2026-03-09');
+    expect(rewrite('the flag went in on the next day')).toBe('the flag went in on 2026-03-05');
+  });
+
+  it('keeps a preposition that needs no lead and drops the article between', () => {
+    expect(rewrite('the freeze lasts until the next month')).toBe('the freeze lasts until 2026-04');
+    expect(rewrite('the report is due by the end of next month')).toBe('the report is due by 2026-04-30');
+    expect(rewrite('a summary of the last week')).toBe('a summary of the week of 2026-02-23');
+    expect(rewrite('The last week was quiet.')).toBe('The week of 2026-02-23 was quiet.');
+  });
+
+  it('leaves "the last week of January" alone: the last of a named stretch, not the week before', () => {
+    for (const text of ['the move to persistent worktrees in the last week of January', 'we froze the last day of the sprint']) {
+      expect(absoluteDates(text, saidAt)).toEqual({ text, rewrites: [] });
+    }
+  });
+
   it('says what it replaced', () => {
     expect(absoluteDates('We ship next Monday.', saidAt).rewrites).toEqual([{ phrase: 'next Monday', absolute: 'on 2026-03-09' }]);
   });

@@ -194,3 +194,82 @@ describe('CLAUDE.md contradictions read tools named without backticks, and "serv
     expect(against('Service 1 runs on port 9001.', 'Service 2 runs on port 8001.', 'project')).toBeNull();
   });
 });
+
+describe('a shared name alone does not make a rule and a project fact one subject (decision 70, amended)', () => {
+  const rule = 'Change this to use the current git user as the author of commits on the audit/reviews/v2 branch, not a fixed bot name.';
+  const fact = 'The trailer in audit/reviews/v2 is just "Reviewed:" followed by the review id.';
+
+  it('a feedback memory and a project fact that only share a branch name stay two memories, each once', () => {
+    const candidates = [
+      said(rule, '2026-02-03T10:00:00Z', 'session-a', 'feedback'),
+      said(fact, '2026-02-03T10:05:00Z', 'session-a', 'project'),
+    ];
+    const plan = planConsolidation({ memories: [], index: '', candidates });
+    const after = applyConsolidation([], plan);
+    expect(after.map((m) => [m.file.type, m.file.body]).sort()).toEqual([
+      ['feedback', rule],
+      ['project', fact],
+    ]);
+    expect(plan.changes.some((c) => 'reason' in c && c.reason.includes('replaces'))).toBe(false);
+  });
+
+  it('the same for stored memories: consolidating them keeps both', () => {
+    const memories = [
+      file('bot-author.md', 'feedback', 'Git user as author', rule, rule, '2026-02-03T10:00:00Z'),
+      file('review-trailer.md', 'project', 'Review trailer', fact, fact, '2026-02-04T10:00:00Z'),
+    ];
+    const after = applyConsolidation(memories, planConsolidation({ memories, index: indexOf(memories), candidates: [] }));
+    expect(after.map((m) => m.filename).sort()).toEqual(['bot-author.md', 'review-trailer.md']);
+  });
+
+  it('nor do two rules of one type that only share the branch name', () => {
+    const correction = 'The trailer in audit/reviews/v2 is just "Reviewed:" not "Audit-Reviewed:", or it is the commit message itself.';
+    const candidates = [
+      said(correction, '2026-02-03T09:00:00Z', 'session-a', 'feedback'),
+      said(rule, '2026-02-03T10:00:00Z', 'session-b', 'feedback'),
+    ];
+    const after = applyConsolidation([], planConsolidation({ memories: [], index: '', candidates }));
+    expect(after.map((m) => m.file.body).sort()).toEqual([rule, correction].sort());
+  });
+
+  it('but a rule and a project fact that say one thing about one file still merge', () => {
+    const candidates = [
+      said('Deploy only with `deploy.sh`, never by hand.', '2026-02-03T10:00:00Z', 'session-a', 'feedback'),
+      said('Deploys go through `deploy.sh`.', '2026-02-10T10:00:00Z', 'session-b', 'project'),
+    ];
+    const after = applyConsolidation([], planConsolidation({ memories: [], index: '', candidates }));
+    expect(after).toHaveLength(1);
+    expect(after[0]!.file.body).toContain('never by hand');
+  });
+
+  it('and so do a rule and a fact about one listed tool', () => {
+    const candidates = [
+      said('Never `npm install` in this repository.', '2026-02-03T10:00:00Z', 'session-a', 'feedback'),
+      said('The project installs its packages with npm workspaces.', '2026-02-10T10:00:00Z', 'session-b', 'project'),
+    ];
+    expect(applyConsolidation([], planConsolidation({ memories: [], index: '', candidates }))).toHaveLength(1);
+  });
+});
+
+describe('a merged body never holds the same sentence twice (decision 70, amended)', () => {
+  it('a statement whose body says a sentence twice, merged with an earlier one, says it once', () => {
+    const memories = [file('pnpm.md', 'feedback', 'pnpm', 'Use pnpm, not npm.', 'Use pnpm, not npm.', '2026-01-05T09:00:00Z')];
+    const twice = 'Installs go through pnpm, never npm.';
+    const candidate = { ...said(twice, '2026-02-01T09:00:00Z', 'session-a'), body: `${twice} ${twice}\n\n**Why:** one lockfile.` };
+    const after = applyConsolidation(memories, planConsolidation({ memories, index: indexOf(memories), candidates: [candidate] }));
+    expect(after).toHaveLength(1);
+    expect(after[0]!.file.body.split(twice)).toHaveLength(2);
+    expect(after[0]!.file.body).toContain('**Why:** one lockfile.');
+  });
+
+  it('a sentence is not taken out for the quote of how it was said, which holds it', () => {
+    const memories = [file('pnpm.md', 'feedback', 'pnpm', 'Use pnpm, not npm.', 'Use pnpm, not npm.', '2026-01-05T09:00:00Z')];
+    const lead = 'Installs go through pnpm, never npm.';
+    const candidate = {
+      ...said(lead, '2026-02-01T09:00:00Z', 'session-a'),
+      body: `${lead}\n\nSaid as: "ok so ${lead.toLowerCase()} thanks"`,
+    };
+    const after = applyConsolidation(memories, planConsolidation({ memories, index: indexOf(memories), candidates: [candidate] }));
+    expect(after[0]!.file.body.startsWith(lead)).toBe(true);
+  });
+});

@@ -65,8 +65,9 @@ function capped(path: string, text: string): { content: string; limit?: number }
   return { content: `${kept.join('\n')}\n\nThis memory was cut to ${why}; the Read tool shows all of it at ${path}.`, limit: kept.length };
 }
 
+/** Its age from when it was saved (its `modified:`, else its mtime: decision 70, amended), so a memory backfilled from an old session is not "saved today". */
 function headerFor(file: MemoryFileHeader, now: number): string {
-  const days = Math.max(0, Math.floor((now - file.mtimeMs) / 86_400_000));
+  const days = Math.max(0, Math.floor((now - file.savedAtMs) / 86_400_000));
   if (days <= 1) return `Memory (saved ${days === 0 ? 'today' : 'yesterday'}): ${file.filePath}:`;
   return `This memory is ${days} days old. Memories record what was true when they were written; claims about code, files or lines may be out of date, so check them before relying on them.\n\nMemory: ${file.filePath}:`;
 }

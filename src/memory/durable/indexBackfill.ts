@@ -40,10 +40,11 @@ function lineFor(header: Pick<MemoryFileHeader, 'filename' | 'description'>): st
 
 /**
  * The index a directory without one gets (as Claude Code 2.1.332 builds it): one line per
- * memory, newest first, until 140 lines or 17,500 characters. Pure: the caller scanned.
+ * memory, the newest saved first (its `modified:`, else its mtime: decision 70, amended), until 140
+ * lines or 17,500 characters. Pure: the caller scanned.
  */
-export function planBackfillIndex(headers: ReadonlyArray<Pick<MemoryFileHeader, 'filename' | 'description' | 'mtimeMs'>>): BackfillPlan {
-  const ordered = [...headers].sort((a, b) => b.mtimeMs - a.mtimeMs || (a.filename < b.filename ? -1 : 1));
+export function planBackfillIndex(headers: ReadonlyArray<Pick<MemoryFileHeader, 'filename' | 'description' | 'savedAtMs'>>): BackfillPlan {
+  const ordered = [...headers].sort((a, b) => b.savedAtMs - a.savedAtMs || (a.filename < b.filename ? -1 : 1));
   const lines: string[] = [];
   const listed: string[] = [];
   const skipped: Array<{ filename: string; reason: string }> = [];

@@ -6,6 +6,7 @@ import { isExcludedFromMemory } from './memoryPathLint.js';
 import type { FrontmatterProblem } from './frontmatterYaml.js';
 import { readTopicHeader, type MemoryType } from './topicFile.js';
 import { openRegular } from '../../fs/regularFile.js';
+import { savedAtMs } from './savedAt.js';
 
 /** Long-term spec §2.1: only the first lines are read, for the newest files. */
 export const FRONTMATTER_MAX_LINES = 30;
@@ -16,6 +17,8 @@ export interface MemoryFileHeader {
   readonly filename: string;
   readonly filePath: string;
   readonly mtimeMs: number;
+  /** When the memory was last saved: its `modified:` frontmatter when that is a time, else `mtimeMs` (decision 70, amended). */
+  readonly savedAtMs: number;
   readonly description: string | null;
   readonly type?: MemoryType;
   readonly name?: string;
@@ -56,7 +59,7 @@ async function headerOf(filePath: string, info: Stats): Promise<Header> {
 }
 
 /**
- * The memory files of a directory, newest first, at most 200: every `.md` below it except
+ * The memory files of a directory, the newest saved first (decision 70, amended), at most 200: every `.md` below it except
  * MEMORY.md and what is not memory (`isExcludedFromMemory`), with the description and type from the frontmatter of its first 30 lines. A file
  * that cannot be read is left out; a missing directory has none.
  */
@@ -87,6 +90,7 @@ export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHead
         filename,
         filePath,
         mtimeMs: info.mtimeMs,
+        savedAtMs: savedAtMs(header?.modified, info.mtimeMs),
         description: header?.description ?? null,
         ...(header?.type === undefined ? {} : { type: header.type }),
         ...(header?.name === undefined ? {} : { name: header.name }),
@@ -96,16 +100,16 @@ export async function scanMemoryFiles(memoryDir: string): Promise<MemoryFileHead
   );
   return headers
     .flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-    .sort((a, b) => b.mtimeMs - a.mtimeMs || (a.filename < b.filename ? -1 : 1))
+    .sort((a, b) => b.savedAtMs - a.savedAtMs || (a.filename < b.filename ? -1 : 1))
     .slice(0, MAX_MEMORY_FILES);
 }
 
-/** The manifest a selector or an extractor is shown: `- [type] filename (ISO mtime): description`. */
+/** The manifest a selector or an extractor is shown: `- [type] filename (ISO time saved): description`. */
 export function formatManifest(headers: readonly MemoryFileHeader[]): string {
   return headers
     .map(
       (h) =>
-        `- ${h.type === undefined ? '' : `[${h.type}] `}${h.filename} (${new Date(h.mtimeMs).toISOString()})${h.description === null ? '' : `: ${h.description}`}`,
+        `- ${h.type === undefined ? '' : `[${h.type}] `}${h.filename} (${new Date(h.savedAtMs).toISOString()})${h.description === null ? '' : `: ${h.description}`}`,
     )
     .join('\n');
 }

@@ -114,6 +114,8 @@ export function readTopicHeader(text: string): {
   readonly name?: string;
   readonly description: string | null;
   readonly type?: MemoryType;
+  /** `metadata.modified` as written, when there is one. */
+  readonly modified?: string;
   readonly problems?: readonly FrontmatterProblem[];
 } | null {
   const match = FRONTMATTER.exec(text);
@@ -128,6 +130,7 @@ export function readTopicHeader(text: string): {
     ...(fields.data.name === undefined ? {} : { name: fields.data.name }),
     description: description === undefined || description === '' ? null : description,
     ...(type.success ? { type: type.data } : {}),
+    ...(fields.data.metadata?.modified === undefined ? {} : { modified: fields.data.metadata.modified }),
     ...(yaml.problems.length === 0 ? {} : { problems: yaml.problems }),
   };
 }

@@ -88,10 +88,17 @@ export function premiseOf(sentence: string): string | undefined {
   return TROUBLE.test(fact) ? undefined : fact.charAt(0).toUpperCase() + fact.slice(1);
 }
 
-/** A fact about the environment said as a plain statement: the stack, where things live, a setting the person changed. */
+/**
+ * "…to a new value", "…to a different one", with no NAME=value: the change is said, not what the
+ * setting is now (decision 93, amended). "SOME_PATH=/v2 to a new path" says it.
+ */
+const VALUE_UNSAID =
+  /^(?![^.?!]*\b[A-Z][A-Z0-9]*_[A-Z0-9_]+=\S)[^.?!]*\bto\s+(?:(?:a|an|another|some)\s+(?:new|different|other|fresh)\b|another one\b)/;
+
+/** A fact about the environment said as a plain statement: the stack, where things live, a setting the person changed to a value they say. */
 export function isEnvironmentFact(sentence: string): boolean {
   if (TROUBLE.test(sentence)) return false;
-  return HOUSE_STACK.test(sentence) || PLACE_FACT.test(sentence) || SETTING_CHANGED.test(sentence);
+  return HOUSE_STACK.test(sentence) || PLACE_FACT.test(sentence) || (SETTING_CHANGED.test(sentence) && !VALUE_UNSAID.test(sentence));
 }
 
 /** "Respond in English", "Respóndeme en español": the language the person wants answers in. */

@@ -1,3 +1,4 @@
+import { isSaidAgainIn } from '../../consolidation/sentAgain.js';
 import type { MemoryStatement } from './memoryStatement.js';
 
 /** Words that say a statement corrects one said before: "instead of", "I realized", "scratch that". */
@@ -33,32 +34,33 @@ function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 /**
  * Within a session, a later statement on the same subject replaces the earlier one before
  * anything is recorded (decision 69): one that says it corrects ("…instead of api…", "I
- * realized…") and shares two subject words with it, or one that says nearly the same thing
- * again (most of the smaller one's subject words).
+ * realized…") and shares two subject words with it, one that says nearly the same thing
+ * again (most of the smaller one's subject words), or one that holds all of it, sent again
+ * longer, whatever type each was read as.
  */
 export function latestPerSubject(found: readonly MemoryStatement[]): MemoryStatement[] {
-  const words = found.map((s) => subjectWords(s.text));
+  const read = found.map((statement) => ({ statement, words: subjectWords(statement.text) }));
   const replaced = new Set<number>();
-  found.forEach((later, l) => {
-    found.slice(0, l).forEach((earlier, e) => {
-      if (!replaced.has(e) && replaces(later, earlier, words[l] ?? new Set(), words[e] ?? new Set())) replaced.add(e);
-    });
-  });
+  read.forEach((later, l) =>
+    read.slice(0, l).forEach((earlier, e) => {
+      if (!replaced.has(e) && replaces(later, earlier)) replaced.add(e);
+    }),
+  );
   return found.filter((_, i) => !replaced.has(i));
 }
 
-/** Whether a later statement replaces an earlier one of another message: it corrects or renames it, or says it again. */
-function replaces(
-  later: MemoryStatement,
-  earlier: MemoryStatement,
-  laterWords: ReadonlySet<string>,
-  earlierWords: ReadonlySet<string>,
-): boolean {
-  if (earlier.messageIndex === later.messageIndex) return false;
-  const common = shared(earlierWords, laterWords);
-  const smaller = Math.min(earlierWords.size, laterWords.size);
-  const renames = RENAMES.test(later.quote) && earlier.type !== 'feedback' && later.type !== 'feedback';
-  const corrects = (CORRECTS.test(later.quote) || renames) && common >= 2;
-  const restated = earlier.type === later.type && smaller >= 3 && common * 3 >= smaller * 2;
-  return corrects || restated;
+interface Read {
+  readonly statement: MemoryStatement;
+  readonly words: ReadonlySet<string>;
+}
+
+/** Whether a later statement of another message replaces an earlier one: it corrects or renames it, restates it, or says it again longer. */
+function replaces(later: Read, earlier: Read): boolean {
+  if (earlier.statement.messageIndex === later.statement.messageIndex) return false;
+  const common = shared(earlier.words, later.words);
+  const smaller = Math.min(earlier.words.size, later.words.size);
+  const renames = RENAMES.test(later.statement.quote) && earlier.statement.type !== 'feedback' && later.statement.type !== 'feedback';
+  const corrects = (CORRECTS.test(later.statement.quote) || renames) && common >= 2;
+  const restated = earlier.statement.type === later.statement.type && smaller >= 3 && common * 3 >= smaller * 2;
+  return corrects || restated || isSaidAgainIn(earlier.statement.text, later.statement.text);
 }

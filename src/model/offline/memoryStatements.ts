@@ -21,6 +21,8 @@ import { isBareShipOrder, isOneOffStep, pointsAtOneItem } from './oneOffStep.js'
 import { isOneOffPlace } from './oneOffPlace.js';
 import { withoutToolMarkers } from './toolMarkers.js';
 import { describesScenario } from './scenarioFraming.js';
+import { withoutSaidAgain } from '../../consolidation/sentAgain.js';
+import { isSampleMessage } from './sampleMessage.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
 import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
@@ -82,8 +84,12 @@ interface Piece {
   readonly opensParagraph?: true;
 }
 
-/** Where a sentence breaks into clauses that can each be a statement: a spaced dash, a semicolon. */
-const CLAUSE_BREAK = /(\s[\u2013\u2014]\s|\s-\s|;\s)/;
+/**
+ * Where a sentence breaks into clauses that can each be a statement: a spaced dash, a semicolon,
+ * an ellipsis before "but" ("I only now see this happen...but I also moved to X": a symptom, then
+ * a fact, decision 93 amended).
+ */
+const CLAUSE_BREAK = /(\s[\u2013\u2014]\s|\s-\s|;\s|(?:\.{3}|\u2026)\s*but\s+)/;
 
 /**
  * Sentences, and their clauses after a dash or semicolon ("Don't change anything yet — I prefer
@@ -147,12 +153,19 @@ function clausesOf(parts: readonly string[]): Piece[] {
 }
 
 /**
+ * Two sentences typed without a full stop between them: "…in the TODO file First get my approval…".
+ * A word that opens a step or a rule, capitalised after a lower-case word, starts the second one.
+ */
+const RUN_TOGETHER = /(?<=[a-z0-9)])\s+(?=(?:First|Then|Always|Never|Please)\s+[a-z])/;
+
+/**
  * Sentences long enough to say something, without a leading "and", "also", "so" or "but" (a word
  * of its own: "Y-axis" stays). Runs of spaces are one space, as `clip` keeps them: no cue then
  * scans a long run from each of its characters (decision 97).
  */
 function sentences(text: string): string[] {
   return splitSentences(text.replace(BROKEN_LINE, ' '))
+    .flatMap((s) => s.split(RUN_TOGETHER))
     .map((s) => s.replace(/\s+/g, ' ').replace(TYPOGRAPHIC_APOSTROPHE, "'"))
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
     .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, '').replace(/^(?:wait|hey|well|alright|right)\s*[,!]\s*/i, ''))
@@ -391,30 +404,34 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
     // A compaction's summary is Claude Code's account of the work, not the person's words (decision 106).
     const text = [humanText(withoutCompactionSummaries(message)), ...answers.words].filter((t) => t !== '').join('\n\n');
     if (text === '') return;
-    if (!looksSecret(text)) {
-      // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
-      const own = personsWords(withoutToolMarkers(text));
-      // "…add that to your CLAUDE.md": the rest of the message is what they ask to keep.
-      const keep = keptOnRequest(own);
-      if (keep !== undefined) {
-        const kept = clip(keep, 400);
-        found.push({ ...make(classify(kept, 'feedback'), 'remember', kept, clip(own, 400)), messageIndex });
-        lastAssistant = undefined;
-        return;
-      }
-      const said = pieces(own);
-      // The steps of a numbered task prompt are a task: only a rule said among them is kept.
-      const task = isTaskPrompt(text);
-      const statements = said.map((piece, i) => {
-        const statement = statementOf(piece.text, lastAssistant, i === 0);
-        if (piece.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece.text)) return undefined;
-        return task && statement !== undefined && !LASTING_CUES.has(statement.cue) ? undefined : statement;
-      });
-      for (const statement of grouped(said, statements)) found.push({ ...statement, messageIndex });
-    }
+    if (!looksSecret(text)) found.push(...ownStatements(text, lastAssistant, messageIndex));
     lastAssistant = undefined;
   });
   return latestPerSubject(found);
+}
+
+/** The statements of a person's message, read without what they pasted (decision 69). */
+function ownStatements(text: string, lastAssistant: string | undefined, messageIndex: number): MemoryStatement[] {
+  // Pasted material (code, logs, another agent's report) is not the person's words: it goes before the text is read (decision 69).
+  const own = personsWords(withoutToolMarkers(text));
+  // Sample content sent to see how it is shown holds no statement (decision 106, amended).
+  if (isSampleMessage(own)) return [];
+  // "…add that to your CLAUDE.md": the rest of the message is what they ask to keep.
+  const keep = keptOnRequest(own);
+  if (keep !== undefined) {
+    const kept = clip(keep, 400);
+    return [{ ...make(classify(kept, 'feedback'), 'remember', kept, clip(own, 400)), messageIndex }];
+  }
+  // A sentence sent again, longer, in the same message is the longer one's (decision 69, amended).
+  const said = withoutSaidAgain(pieces(own));
+  // The steps of a numbered task prompt are a task: only a rule said among them is kept.
+  const task = isTaskPrompt(text);
+  const statements = said.map((piece, i) => {
+    const statement = statementOf(piece.text, lastAssistant, i === 0);
+    if (piece.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece.text)) return undefined;
+    return task && statement !== undefined && !LASTING_CUES.has(statement.cue) ? undefined : statement;
+  });
+  return grouped(said, statements).map((statement) => ({ ...statement, messageIndex }));
 }
 
 /** The cues that say how work goes from now on, which a task prompt can carry among its steps. */

@@ -25,10 +25,19 @@ const ONE_THING_TRADED =
 const THIS_ONCE =
   /\b(?:this time(?!-)|this once|for this one|for (?:this|that) (?:pr|pull request|commit|change|task|fix|release|run|ticket|issue|bug|feature))\b/i;
 
+/**
+ * A request for a sample of something, to look at now (decision 106, amended): "generate an
+ * example changelog for the changes since 2.3.0, at most one line per entry", "draft a sample
+ * guide…". The limits it sets are the sample's. A request for the thing itself ("draft release
+ * notes for me to check, at most one line per change") still carries its convention (decision 101).
+ */
+const SAMPLE_ASKED_FOR =
+  /^(?:please\s+|can you\s+|could you\s+|now\s+)?(?:generate|write|draft|create|make|produce|prepare|propose|put together|build|give me)\s+(?:me\s+)?(?:an?\s+)?(?:example|sample|dummy|mock-?up|rough draft)\b/i;
+
 /** Whether a sentence read as a rule is a step of the work at hand. */
 export function isOneOffStep(sentence: string): boolean {
   if (LASTING.test(sentence)) return false;
-  return ONE_THING_TRADED.test(sentence.trim()) || THIS_ONCE.test(sentence);
+  return ONE_THING_TRADED.test(sentence.trim()) || THIS_ONCE.test(sentence) || SAMPLE_ASKED_FOR.test(sentence.trim());
 }
 
 /** The steps of shipping a change: said bare, they ask for it now. */

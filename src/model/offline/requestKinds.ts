@@ -27,7 +27,7 @@ export function isWorkWish(sentence: string): boolean {
  * the person saw not happen; a habit of theirs ("we never show stack traces") is a rule.
  */
 export const SYMPTOM =
-  /\bnever\s+(?:get|gets|got|receive|receives|received|see|sees|saw|hear|hears|heard)\b|^(?!(?:we|you|i|please|just|and)\b)(?:\S+\s+){1,4}never\s+(?:shows?|loads?|returns?|works?|finish(?:es)?|arrives?|appears?|responds?|happens?|fires?|completes?|renders?|updates?|starts?|ends?|exits?|stops?)\b/i;
+  /\b(?:started|starting|begun|began) (?:seeing|getting|noticing|hitting|having) (?:this|it|that|these|those|the same|an? (?:error|crash|warning|issue|problem))\b|\bnever\s+(?:get|gets|got|receive|receives|received|see|sees|saw|hear|hears|heard)\b|^(?!(?:we|you|i|please|just|and)\b)(?:\S+\s+){1,4}never\s+(?:shows?|loads?|returns?|works?|finish(?:es)?|arrives?|appears?|responds?|happens?|fires?|completes?|renders?|updates?|starts?|ends?|exits?|stops?)\b/i;
 
 /** A status: "the job is currently hanging", "currently is stuck at 40%". True today, not tomorrow. */
 export const STATUS = /\bcurrently\s+(?:is|are|isn't|aren't|seems?|looks?)\b|\b(?:is|are|isn't|aren't)\s+currently\b/i;

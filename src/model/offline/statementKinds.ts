@@ -118,7 +118,7 @@ export const PREFERENCE = new RegExp(
     String.raw`\b(?:works?|worked) (?:better|best) for (?:me|us)\b|\b(?:like|love|hate|dislike|prefer|want)\s+(?:it\s+)?when\b|^(?:it's|it is)\s+(?:better|best|safer|cleaner|preferable|nicer)\s+to\b|^(?:please\s+)?(?:use|prefer|avoid)\s+(?!(?:the|this|that|these|those|it|them|my|your|a|an|one|some)\b)[\w@.-]+(?:\s+[\w.-]+)?\s*[.!]?$`,
     String.raw`\b(?:please|bitte|por favor|s'il (?:te|vous) pla[iî]t)\b[^.]*\b(?:in|im|dans|en|auf)\s+(?:the\s+|le\s+|el\s+)?(?:code|codebase|repo|commits?|commit messages|prs?|pull requests|docs|comments|reviews|tests|englisch|english|anglais|inglés)\b|\b(?:aquí|ici|hier)\s+(?:el código se|on|wir|se)\s+\w+`,
     String.raw`\bwe\s+(?:don't|do not|never|only|usually)\s+(?:use|do|write|add|merge|ship|deploy|commit|push|mock|test|allow|accept|put|call|name)\b`,
-    String.raw`\b(?:stick (?:to|with)|keep (?:using|doing|it|them|that|this|the)|make sure (?:to|you|that|the)|be sure to|go with)\b`,
+    String.raw`\b(?:stick (?:to|with)|keep (?:using|doing|it|them|that|this|the)|make sure (?:to|you|that|the)|be sure to)\b|\bgo with\s+(?!(?:it|that|this|these|those|them|the|your|my|our|a|an|one|both|either|what)\b)`,
     String.raw`\b(?:instead of|rather than|in place of)\b|,\s*(?:not|never)\s+\S+`,
     String.raw`\b(?:our|the)\s+(?:convention|style|rule|policy|habit)\s+(?:here\s+)?is\b`,
     String.raw`\b(?:in this|for this)\s+(?:repo|project|codebase|team|code base)\b`,
@@ -263,9 +263,17 @@ export const REFERENCE_BY_TOOL = new RegExp(
 const LOCAL_ADDRESS =
   /\b(?:is|are|runs|run|lives|is served|listens)\s+(?:at|on)\s+(?:https?:\/\/)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}(?:\/\S*)?\s*[.!]?$/i;
 
+/**
+ * A request to fetch something now (decision 106, amended): "clone this repo into a temp folder: <url>",
+ * "descarga este repo…". Its URL is what the work is on, not the place a thing is looked up.
+ */
+const FETCH_NOW =
+  /^(?:please\s+|can you\s+|could you\s+|por favor\s+)?(?:download|clone|fork|fetch|grab|pull down|check out|descarga|descárgate|descargate|bájate|bajate|clona|télécharge|telecharge|clone|lade|klone)\b/i;
+
 /** A reference, said with a place word or by a tool's name, or a local address (looked for only when the sentence has a port). */
 export const isReference = (sentence: string): boolean =>
-  REFERENCE.test(sentence) || REFERENCE_BY_TOOL.test(sentence) || (sentence.includes(':') && LOCAL_ADDRESS.test(sentence));
+  !FETCH_NOW.test(sentence) &&
+  (REFERENCE.test(sentence) || REFERENCE_BY_TOOL.test(sentence) || (sentence.includes(':') && LOCAL_ADDRESS.test(sentence)));
 
 /** Questions: a question mark, or the words questions start with. */
 export const QUESTION =
@@ -277,7 +285,7 @@ export const TASK =
 
 /** A story of a bug and its fix: the code and git keep that. */
 export const BUG_NARRATIVE =
-  /\b(?:(?:is|are)\s+(?:gone|fixed|resolved)\b|never (?:resolved|returned|fired|finished|completed|closed|settled)\b|(?:bug|leak|crash|problem|issue|error|regression|culprit|root cause|failure)\s+(?:is|was|came from|comes from|turned out)|tests?\s+(?:pass|passes|passed|fail|fails|failed|(?:is|are)\s+(?:green|red|passing|failing))|bug was|i fixed|we fixed|that fixed|this fixed|fixed it|fixed the|the fix (?:is|was)|the error (?:is|was)|stack trace|null pointer|undefined is not|typo|turned out|the test (?:fails|failed|is failing|was failing)|tests? (?:pass|passes|passed) now|works now|it's working|is broken|segfault|threw|throws)\b/i;
+  /\b(?:(?:is|are)\s+(?:gone|fixed|resolved)\b|never (?:resolved|returned|fired|finished|completed|closed|settled)\b|(?:bug|leak|crash|problem|issue|error|regression|culprit|root cause|failure)\s+(?:is|was|came from|comes from|turned out)|tests?\s+(?:pass|passes|passed|fail|fails|failed|(?:is|are)\s+(?:green|red|passing|failing))|(?:it|that|this) should (?:fix|solve|resolve|help)|bug was|i fixed|we fixed|that fixed|this fixed|fixed it|fixed the|the fix (?:is|was)|the error (?:is|was)|stack trace|null pointer|undefined is not|typo|turned out|the test (?:fails|failed|is failing|was failing)|tests? (?:pass|passes|passed) now|works now|it's working|is broken|segfault|threw|throws)\b/i;
 
 /** What the code or git already says. */
 export const CODE_SAYS =

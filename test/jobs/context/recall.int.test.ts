@@ -55,6 +55,33 @@ describe('relevance recall (long-term spec §2)', () => {
     expect(fresh.memories[0]!.limit).toBeUndefined();
   });
 
+  it('dates a memory by its `modified:` frontmatter, not by when its file was written (a memory backfilled from an old session)', async () => {
+    const dir = join(tempDir(), 'memory');
+    mkdirSync(dir);
+    const write = (name: string, modified: string | undefined) => {
+      const body = 'Run the shell tests with bats, never plain sh.';
+      const file = { name: name.replace('.md', ''), description: 'Shell tests run with bats', type: 'feedback' as const, body };
+      writeFileSync(join(dir, name), renderTopicFile(modified === undefined ? file : { ...file, modified }));
+      utimesSync(join(dir, name), new Date(NOW), new Date(NOW));
+    };
+    write('shell-tests-bats.md', '2025-07-13T09:00:00.000Z');
+    const model = () =>
+      new ScriptedModel([{ content: [{ type: 'text', text: JSON.stringify({ selected_memories: ['shell-tests-bats.md'] }) }] }]);
+    const old = model();
+    const { memories } = await recallMemories({ memoryDir: dir, query: 'how do I run the shell tests', model: old, now: NOW });
+    expect(memories[0]!.header).toMatch(/^This memory is 505 days old\. [\s\S]*check them before relying on them\.\n\nMemory: /);
+    expect(old.calls[0]!.messages[0]!.content).toContain('shell-tests-bats.md (2025-07-13T09:00:00.000Z)');
+    // No `modified:`, or one that is no time: the file's time, as Claude Code dates it.
+    write('shell-tests-bats.md', undefined);
+    expect(
+      (await recallMemories({ memoryDir: dir, query: 'how do I run the shell tests', model: model(), now: NOW })).memories[0]!.header,
+    ).toMatch(/^Memory \(saved today\)/);
+    write('shell-tests-bats.md', 'last summer');
+    expect(
+      (await recallMemories({ memoryDir: dir, query: 'how do I run the shell tests', model: model(), now: NOW })).memories[0]!.header,
+    ).toMatch(/^Memory \(saved today\)/);
+  });
+
   it('never offers what was already surfaced, and makes no call when nothing is left', async () => {
     const dir = memoryDir();
     const surfaced = new Set([join(dir, 'prefer-pnpm.md'), join(dir, 'release-freeze.md'), join(dir, 'grafana-board.md')]);

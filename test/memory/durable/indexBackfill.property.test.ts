@@ -14,7 +14,7 @@ const name = fc.oneof(
 const header = fc.record({
   filename: name.map((n) => `${n}.md`),
   description: fc.option(fc.string({ maxLength: 400 }), { nil: null }),
-  mtimeMs: fc.integer({ min: 0, max: 1e12 }),
+  savedAtMs: fc.integer({ min: 0, max: 1e12 }),
 });
 
 describe('index backfill (property)', () => {
@@ -27,7 +27,7 @@ describe('index backfill (property)', () => {
         expect(plan.content.trimEnd().length).toBeLessThanOrEqual(BACKFILL_MAX_CHARS);
         for (const line of lines) expect([...line].length).toBeLessThanOrEqual(150);
         expect(lines).toHaveLength(plan.listed.length);
-        const times = plan.listed.map((f) => headers.find((h) => h.filename === f)!.mtimeMs);
+        const times = plan.listed.map((f) => headers.find((h) => h.filename === f)!.savedAtMs);
         expect(times).toEqual([...times].sort((a, b) => b - a));
         for (const file of plan.listed) expect(file).not.toMatch(/[[\]()\n\u200b]|^(team|logs)\/|(^|\/)\./);
         expect(plan.listed.length + plan.skipped.length).toBe(headers.length);

@@ -104,7 +104,7 @@ describe('a shortened pointer ends on a whole word (decision 68, amended)', () =
   });
 
   it('the index a directory without one gets cuts a description on a whole word too', () => {
-    const plan = planBackfillIndex([{ filename: 'release-checklist.md', description: hook, mtimeMs: 1 }]);
+    const plan = planBackfillIndex([{ filename: 'release-checklist.md', description: hook, savedAtMs: 1 }]);
     const line = plan.content.trimEnd();
     expect([...line].length).toBeLessThanOrEqual(150);
     const kept = line.slice('- [release-checklist](release-checklist.md) — '.length, -1);
