@@ -34,14 +34,7 @@ export const NO_RESPONSES: CountedResponses = {
 export function responsesOf(usage: readonly StoredUsage[]): CountedResponses {
   const counted = usage.filter(([id]) => !id.startsWith('line:'));
   const size = counted.length;
-  const [keys, firstMs, tokens, refs] = [
-    new Uint32Array(4 * size),
-    new Float64Array(size),
-    new Float64Array(4 * size),
-    new Uint32Array(2 * size),
-  ];
-  const models = new Indexer();
-  const days = new Indexer();
+  const { keys, firstMs, tokens, refs, models, days } = columns(size);
   counted.forEach(([id, model, input, output, cacheCreation, cacheRead, day, firstTime, requestId], i) => {
     keys.set([...fingerprint(id), ...fingerprint(requestId ?? '')], 4 * i);
     firstMs[i] = firstTime === undefined || firstTime === null ? NaN : Date.parse(firstTime);
@@ -50,6 +43,18 @@ export function responsesOf(usage: readonly StoredUsage[]): CountedResponses {
     refs[2 * i + 1] = days.of(day);
   });
   return { size, keys, firstMs, tokens, refs, models: models.list, days: days.list };
+}
+
+/** The typed columns of `size` responses, and the indexers of their models and days. */
+function columns(size: number) {
+  return {
+    keys: new Uint32Array(4 * size),
+    firstMs: new Float64Array(size),
+    tokens: new Float64Array(4 * size),
+    refs: new Uint32Array(2 * size),
+    models: new Indexer(),
+    days: new Indexer(),
+  };
 }
 
 /** Strings by their first index. */
@@ -89,14 +94,7 @@ export function mergedResponses(parts: readonly CountedResponses[]): CountedResp
 
 function packed(slots: ReadonlyArray<{ part: CountedResponses; at: number; firstMs: number }>): CountedResponses {
   const size = slots.length;
-  const [keys, firstMs, tokens, refs] = [
-    new Uint32Array(4 * size),
-    new Float64Array(size),
-    new Float64Array(4 * size),
-    new Uint32Array(2 * size),
-  ];
-  const models = new Indexer();
-  const days = new Indexer();
+  const { keys, firstMs, tokens, refs, models, days } = columns(size);
   slots.forEach(({ part, at, firstMs: first }, i) => {
     keys.set(part.keys.subarray(4 * at, 4 * at + 4), 4 * i);
     firstMs[i] = first;
