@@ -9,7 +9,7 @@ import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { autoMemoryDir, type Env } from '../../memory/durable/memoryPaths.js';
 import { firstCwd } from './sessionCwd.js';
-import { transcriptTree, type SkippedTranscript } from './transcriptTree.js';
+import { isPromptHistory, transcriptTree, type SkippedTranscript } from './transcriptTree.js';
 
 /** One project to extract: its sessions, and where its memory and effect logs go. */
 export interface ExtractTarget {
@@ -68,7 +68,7 @@ function firstTimestamp(path: string, starts: SessionStarts): string {
 /** The session files of one project folder, in no particular order. */
 function sessionsIn(projectDir: string): string[] {
   return readdirSync(projectDir)
-    .filter(isSession)
+    .filter((name) => isSession(name) && !isPromptHistory(projectDir, name))
     .map((name) => join(projectDir, name))
     .filter(isSessionFile);
 }
