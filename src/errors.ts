@@ -37,7 +37,15 @@ export class PathEscapeError extends MemlogError {
 
 /** Why a line or file could not become data. Stores add their own codes later. */
 export type DiagnosticCode =
-  'malformed_json' | 'schema_mismatch' | 'truncated_line' | 'line_too_long' | 'invalid_utf8' | 'read_error' | 'unsupported_version';
+  | 'malformed_json'
+  | 'schema_mismatch'
+  | 'truncated_line'
+  | 'line_too_long'
+  | 'invalid_utf8'
+  | 'read_error'
+  | 'unsupported_version'
+  /** A whole file: entries, none of a kind Claude Code writes (another tool's log). */
+  | 'not_claude_code';
 
 /**
  * Bad input as a value: where it is (1-based line, byte offset of the line's start) and the

@@ -108,6 +108,14 @@ interface RestoreOptions {
   readonly configDir?: string;
 }
 
+/** What is wrong with more than one name: an option written after '--' (which ends the options), or a second name. */
+function extraOperands(operands: readonly string[]): string | undefined {
+  if (operands.length <= 1) return undefined;
+  const [name, ...rest] = operands;
+  if (!rest.some((word) => word.startsWith('-'))) return `name one session or project (or --all), not ${operands.length}`;
+  return `options go before '--', which ends them: put "${rest.join(' ')}" before "-- ${name ?? ''}"`;
+}
+
 function registerRestore(archive: Command): void {
   const command = archive
     .command('restore')
@@ -121,6 +129,12 @@ function registerRestore(archive: Command): void {
     .option('--force', 'replace an existing file whose bytes differ')
     .option('--archive <dir>', 'the archive (default: MEMLOG_ARCHIVE or ~/.memlog/archive)')
     .option('--config-dir <dir>', 'Claude config directory, for --into-claude (default: CLAUDE_CONFIG_DIR or ~/.claude)');
+  // Excess operands are checked here, first, to say where options go: after '--', '--to DIR' is a name.
+  command.allowExcessArguments(true);
+  command.hook('preAction', (_parent, action) => {
+    const extra = extraOperands(action.args);
+    if (extra !== undefined) action.error(`error: ${extra}`);
+  });
   checkOptions<RestoreOptions & { readonly name?: string }>(command, (options) =>
     (options.intoClaude === true) === (options.to !== undefined)
       ? 'say where to restore: --into-claude or --to <dir>, one of them'

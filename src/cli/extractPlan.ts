@@ -45,7 +45,7 @@ interface PlannedChunks {
 
 /** `memlog extract --dry-run`: per session, the chunks the first phase would send; per project, the candidates waiting to be consolidated. */
 export function printBackfillPlan(root: string, options: PlanOptions, starts?: SessionStarts): void {
-  const plan = findTargets(root, options.out, options.intoClaude === true, undefined, starts).map((target: ExtractTarget) => {
+  const plan = findTargets(root, options.out, options.intoClaude === true, { planOnly: true, starts }).map((target: ExtractTarget) => {
     const sessions = target.sessions.map((session): PlannedChunks =>
       orUnreadable(
         () => ({ session, ...pendingBackfill(target, session, options.chunkTokens) }),
@@ -98,7 +98,7 @@ interface PlannedRuns {
 
 /** `memlog extract --per-turn --dry-run`: per session, the extraction runs it still owes. */
 export function printPerTurnPlan(root: string, options: PlanOptions, settings: ReplaySettings, starts?: SessionStarts): void {
-  const plan = findTargets(root, options.out, options.intoClaude === true, undefined, starts).map((target) => ({
+  const plan = findTargets(root, options.out, options.intoClaude === true, { planOnly: true, starts }).map((target) => ({
     project: target.projectDir,
     memoryDir: target.memoryDir,
     sessions: target.sessions.map((session): PlannedRuns =>

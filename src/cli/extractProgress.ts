@@ -1,5 +1,14 @@
 import { SingleBar } from 'cli-progress';
-import { totalOf, type SessionCandidatesReport, type SessionEvent } from '../jobs/index.js';
+import { totalOf, type SessionCandidatesReport, type SessionEvent, type SessionReport } from '../jobs/index.js';
+
+const NOT_CLAUDE_CODE = 'not a Claude Code transcript (no line is a Claude Code entry)';
+
+const perTurnLine = (report: SessionReport): string =>
+  report.error !== undefined
+    ? `FAILED: ${report.error}`
+    : report.notClaudeCode === true
+      ? NOT_CLAUDE_CODE
+      : `${report.runs} run(s), ${totalOf(report.added)} added, ${totalOf(report.updated)} updated`;
 
 /** `--per-turn`: a bar with counts and ETA on a terminal; a plain line per session otherwise. */
 export function perTurnProgress(): { update: (event: SessionEvent) => void; stop: () => void } {
@@ -9,9 +18,7 @@ export function perTurnProgress(): { update: (event: SessionEvent) => void; stop
       update: (event) => {
         if (event.type !== 'done') return;
         const { report } = event;
-        process.stderr.write(
-          `memlog: [${++done}] ${event.session}: ${report.error === undefined ? `${report.runs} run(s), ${totalOf(report.added)} added, ${totalOf(report.updated)} updated` : `FAILED: ${report.error}`}\n`,
-        );
+        process.stderr.write(`memlog: [${++done}] ${event.session}: ${perTurnLine(report)}\n`);
       },
       stop: () => undefined,
     };
@@ -42,6 +49,7 @@ export function perTurnProgress(): { update: (event: SessionEvent) => void; stop
 
 const sessionLine = (s: SessionCandidatesReport & { submitted?: number; waiting?: number }, batch: boolean): string => {
   if (s.error !== undefined) return `FAILED: ${s.error}`;
+  if (s.notClaudeCode === true) return NOT_CLAUDE_CODE;
   if (!batch)
     return s.chunks === 0
       ? `nothing new (${s.recordedBefore} chunk(s) read before)`

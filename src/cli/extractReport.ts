@@ -15,7 +15,7 @@ const shown = (path: string): string => relative(process.cwd(), path) || path;
 /** `memlog extract --per-turn`'s report, in a few lines. */
 export function formatPerTurnReport(report: ExtractReport, model: string, policy?: string): string {
   const lines = [
-    `memlog extract: ${report.projects.length} project(s), ${report.sessions.length} session(s): ${report.processed} processed, ${report.sessions.length - report.processed} with nothing new`,
+    sessionsLine(report.projects.length, report.sessions, report.processed, (s) => s.runs > 0),
     `  memories added: ${counts(report.added)}; updated: ${counts(report.updated)}; unchanged: ${report.unchanged}`,
     `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model)`,
     ...(policy === undefined ? [] : [`  ${policy}`]),
@@ -44,6 +44,7 @@ export function formatPerTurnReport(report: ExtractReport, model: string, policy
   const unreadable = report.sessions.flatMap((s) => (s.error === undefined ? [] : [`    ${s.error}`]));
   if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
   lines.push(...unreadLines(report.sessions.map((s) => ({ session: s.session, lines: s.diagnostics }))));
+  lines.push(...notClaudeCodeLines(report.sessions));
   const dropped = report.sessions.flatMap((s) => s.indexDropped);
   if (dropped.length > 0)
     lines.push(
@@ -52,6 +53,36 @@ export function formatPerTurnReport(report: ExtractReport, model: string, policy
   for (const project of report.projects)
     lines.push(`  ${shown(project.memoryDir)}: ${project.memories} memor${project.memories === 1 ? 'y' : 'ies'}`);
   return `${lines.join('\n')}\n`;
+}
+
+interface SessionOutcome {
+  readonly session: string;
+  readonly error?: string;
+  readonly notClaudeCode?: true;
+}
+
+/**
+ * The summary's first line: each session counted once, by what became of it. A session that failed, or a file that is
+ * not Claude Code's, is not one "with nothing new" (each is listed below, with why).
+ */
+function sessionsLine<S extends SessionOutcome>(
+  projects: number,
+  sessions: readonly S[],
+  processed: number,
+  wasProcessed: (session: S) => boolean,
+): string {
+  const failed = sessions.filter((s) => s.error !== undefined && !wasProcessed(s)).length;
+  const foreign = sessions.filter((s) => s.notClaudeCode === true && s.error === undefined && !wasProcessed(s)).length;
+  const others = [...(failed === 0 ? [] : [`${failed} failed`]), ...(foreign === 0 ? [] : [`${foreign} not a Claude Code transcript`])];
+  return `memlog extract: ${projects} project(s), ${sessions.length} session(s): ${processed} processed, ${sessions.length - processed - failed - foreign} with nothing new${others.map((o) => `, ${o}`).join('')}`;
+}
+
+/** Files that hold entries, none of a kind Claude Code writes (another tool's log): nothing was read from them, so say so. */
+function notClaudeCodeLines(sessions: readonly SessionOutcome[]): string[] {
+  const listed = sessions.flatMap((s) => (s.notClaudeCode === true ? [`    ${s.session} (memlog inspect lists its kinds)`] : []));
+  return listed.length === 0
+    ? []
+    : [`  ${listed.length} file(s) hold no Claude Code entry (not Claude Code transcripts), left out:`, ...listed];
 }
 
 /** Sessions read with lines that are not entries (a damaged or over-long line): their words were left out, so say so. */
@@ -70,7 +101,7 @@ export function formatBackfillReport(report: BackfillReport, model: string): str
   const candidates = report.sessions.reduce((sum, s) => sum + s.candidates, 0);
   const alreadySaved = report.sessions.reduce((sum, s) => sum + s.alreadySaved, 0);
   const lines = [
-    `memlog extract: ${report.projects.length} project(s), ${report.sessions.length} session(s): ${report.processed} processed, ${report.sessions.length - report.processed} with nothing new`,
+    sessionsLine(report.projects.length, report.sessions, report.processed, (s) => s.chunks > 0),
     `  phase 1 (each session read once): ${chunks} chunk(s) ${report.batch === undefined ? 'sent' : 'answered'}, ${candidates} candidate(s) recorded${alreadySaved === 0 ? '' : `, ${alreadySaved} left out (the session's assistant had saved them itself)`}`,
     `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model); the sessions' own size: ${thousands(report.sessionTokens)}`,
   ];
@@ -88,6 +119,7 @@ export function formatBackfillReport(report: BackfillReport, model: string): str
   const unreadable = report.sessions.flatMap((s) => (s.error === undefined || s.failed > 0 ? [] : [`    ${s.error}`]));
   if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
   lines.push(...unreadLines(report.sessions.map((s) => ({ session: s.session, lines: s.unreadLines }))));
+  lines.push(...notClaudeCodeLines(report.sessions));
   for (const project of report.projects) {
     const { consolidated } = project;
     const merged =

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../mcp/index.js';
 import { defaultIndexPath } from '../search/index.js';
@@ -10,9 +11,23 @@ import { modelOption } from './optionChecks.js';
 interface McpOptions {
   readonly index?: string;
   readonly memoryDir?: string;
+  readonly out?: string;
   readonly recallModel: ModelKind;
   readonly allowWrites?: boolean;
 }
+
+/** What `memlog extract` writes to unless told otherwise: looked in for memories when it is there, as `memlog report` does. */
+const DEFAULT_OUT = 'memlog-out';
+
+/** memlog extract's output folder as named: it must be there, or a mistyped one would answer "no memories". */
+const outFolder = (value: string): string => {
+  if (!existsSync(value)) throw new InvalidArgumentError(`no output folder ${value} (memlog extract --out writes one)`);
+  return resolve(value);
+};
+
+/** The folder named, else the default when it is there. */
+const extractOutOf = (out: string | undefined): { extractOut?: string } =>
+  out !== undefined ? { extractOut: out } : existsSync(DEFAULT_OUT) ? { extractOut: resolve(DEFAULT_OUT) } : {};
 
 /** `memlog mcp [paths…]`: an MCP server over stdio for any MCP client (Claude Code, Codex, Cursor). */
 export function registerMcp(program: Command): void {
@@ -27,6 +42,11 @@ export function registerMcp(program: Command): void {
     )
     .option('--index <file>', 'the search index file (default: MEMLOG_INDEX, else ~/.memlog/index.db)')
     .option('--memory-dir <dir>', "the memory folder when a tool names no project (default: the client's project's)")
+    .option(
+      '--out <dir>',
+      `memlog extract's output folder: a project's memories are looked for there first (default: ${DEFAULT_OUT} when it exists)`,
+      outFolder,
+    )
     .option('--allow-writes', 'also offer the writing tool remember (adds a new memory; never overwrites one)')
     .addOption(modelOption('--recall-model <kind>', 'the model recall asks: offline (default), auto or anthropic', 'offline'))
     .addHelpText('after', '\nInstall:\n  claude mcp add memlog -- npx memlog mcp\n  codex mcp add memlog -- npx memlog mcp')
@@ -37,6 +57,7 @@ export function registerMcp(program: Command): void {
         paths: roots,
         archives,
         ...(options.memoryDir === undefined ? {} : { memoryDir: resolve(options.memoryDir) }),
+        ...extractOutOf(options.out),
         recallModel: modelFromOptions({ model: options.recallModel }),
         cwd: process.cwd(),
         allowWrites: options.allowWrites === true,

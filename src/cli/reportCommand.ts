@@ -38,6 +38,14 @@ export function registerReport(program: Command): void {
     });
 }
 
+/** What `--html` wrote, plainly: the session pages and the index, then the sessions left without a page because they could not be read. */
+function pagesWritten(rows: ReadonlyArray<{ readonly page: string | null; readonly error: string | null }>): string {
+  const pages = rows.filter((r) => r.page !== null).length;
+  const failed = rows.filter((r) => r.error !== null).length;
+  const written = `${pages} session page${pages === 1 ? '' : 's'} and an index`;
+  return failed === 0 ? written : `${written}; ${failed} session${failed === 1 ? '' : 's'} could not be read`;
+}
+
 /** The replay rows or pages: the replay, the report pages and the progress display are loaded only for them (decision 88). */
 async function runReplayReport(folder: string, options: ReportCliOptions): Promise<void> {
   const [{ describePolicy }, { formatReportTable, writeReport }, { readProgress }] = await Promise.all([
@@ -55,7 +63,7 @@ async function runReplayReport(folder: string, options: ReportCliOptions): Promi
     ...(options.html === undefined ? {} : { html: options.html }),
   });
   if (options.json === true) process.stdout.write(`${JSON.stringify(report.rows, null, 2)}\n`);
-  else if (options.html !== undefined) process.stdout.write(`${options.html}: ${report.rows.length} sessions, ${report.pages} pages\n`);
+  else if (options.html !== undefined) process.stdout.write(`${options.html}: ${pagesWritten(report.rows)}\n`);
   else process.stdout.write(`${formatReportTable(report.rows)}\n${describePolicy(options.policy ?? 'claude-code')}\n`);
   if (report.rows.some((r) => r.error !== null)) process.exitCode = 1;
 }

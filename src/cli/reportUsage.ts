@@ -3,6 +3,7 @@ import { basename, relative, sep } from 'node:path';
 import type { CatalogAnswer, CountedResponses } from '../catalog/index.js';
 import { readRegularFileSync } from '../fs/index.js';
 import { findTranscripts } from '../inspect/light/index.js';
+import { parseDay } from '../transcript/time/index.js';
 import {
   formatUsageTable,
   parsePriceTable,
@@ -26,9 +27,11 @@ export interface UsageCliOptions {
 const day =
   (flag: string) =>
   (value: string): string => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-      throw new InvalidArgumentError(`${flag} takes a day as YYYY-MM-DD, not '${value}'`);
-    return value;
+    const parsed = parseDay(value);
+    if (parsed.ok) return parsed.day;
+    throw new InvalidArgumentError(
+      /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${flag} ${value}: ${parsed.reason}` : `${flag} takes a day as YYYY-MM-DD, not '${value}'`,
+    );
   };
 
 const group = (value: string): UsageGroup => {

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { searchedPlaces, searchSessionsAndArchives } from '../archive/index.js';
-import { dateBound, defaultIndexPath, projectName, type SearchHit } from '../search/index.js';
+import { defaultIndexPath, projectName, type SearchHit } from '../search/index.js';
+import { dateBound } from '../transcript/time/index.js';
 import { positive } from './triggerOptions.js';
 
 interface SearchOptions {

@@ -1,5 +1,5 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { manifestPath } from '../archive/light/index.js';
 import { notATranscriptFile } from '../fs/index.js';
 import type { stageArchive } from '../archive/index.js';
@@ -32,6 +32,18 @@ export interface SourceOptions {
 /** An archive folder: one that holds memlog's manifest. */
 const isArchive = (path: string): boolean => existsSync(manifestPath(path));
 
+const isFolder = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+
+/**
+ * A Claude Code folder (`~/.claude`, a `CLAUDE_CONFIG_DIR`) given where a projects folder is taken, an easy slip: it
+ * holds `projects/` and is named `.claude` or holds Claude Code's prompt history or settings. Read as given, its
+ * projects would be named `projects__…` and its history taken for a session (decision 108).
+ */
+function isClaudeCodeFolder(path: string): boolean {
+  if (!isFolder(path) || !isFolder(join(path, 'projects'))) return false;
+  return basename(resolve(path)) === '.claude' || existsSync(join(path, 'history.jsonl')) || existsSync(join(path, 'settings.json'));
+}
+
 /**
  * A transcript argument: a file as given, else the id of an archived session, staged from the
  * archive into a temp folder that is removed when the process ends (decision 82).
@@ -55,6 +67,11 @@ export async function resolveFolderArgument(given: string, options: SourceOption
   if (existsSync(given) && isArchive(given)) {
     await refuseWritesBeside(options);
     return staged(given, { all: true });
+  }
+  if (isClaudeCodeFolder(given)) {
+    const projects = join(given, 'projects');
+    process.stderr.write(`memlog: ${given} is a Claude Code folder: reading its projects folder, ${projects}\n`);
+    return projects;
   }
   if (existsSync(given)) return given;
   const session = await resolveTranscriptArgument(given, options);

@@ -4,7 +4,7 @@ import { scanMemoryFiles } from '../memory/durable/index.js';
 import { recallMemories } from '../jobs/index.js';
 import { capText, jsonAnswer } from './bounded.js';
 import { listMemories, memoryWhy, readMemory } from './memoryViews.js';
-import { memoryDirFor, projectOfCwd } from './projectScope.js';
+import { memoryDirFor, memoryPlace, projectOfCwd } from './projectScope.js';
 import { guarded, type ToolContext } from './toolContext.js';
 
 const project = z
@@ -30,8 +30,8 @@ function registerReads(server: McpServer, context: ToolContext): void {
       annotations: readOnly,
     },
     guarded(async (args) => {
-      const dir = await dirOf(context, args.project);
-      return jsonAnswer({ memoryDir: dir, memories: await listMemories(dir) });
+      const { dir, lookedIn } = memoryPlace(context.options, args.project, await context.cwd());
+      return jsonAnswer({ memoryDir: dir, memories: await listMemories(dir), ...(lookedIn === undefined ? {} : { lookedIn }) });
     }),
   );
   server.registerTool(
@@ -68,12 +68,13 @@ function registerRecall(server: McpServer, context: ToolContext): void {
       annotations: readOnly,
     },
     guarded(async (args) => {
-      const memoryDir = await dirOf(context, args.project);
+      const { dir: memoryDir, lookedIn } = memoryPlace(context.options, args.project, await context.cwd());
       const result = await recallMemories({ memoryDir, query: args.query, model: context.options.recallModel });
       return jsonAnswer({
         memoryDir,
         memories: result.memories.map((m) => ({ path: m.path, header: m.header, content: capText(m.content, 5000) })),
         ...(result.skipped === undefined ? {} : { skipped: result.skipped }),
+        ...(lookedIn === undefined ? {} : { lookedIn }),
       });
     }),
   );

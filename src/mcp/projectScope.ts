@@ -30,23 +30,37 @@ export function projectOfCwd(cwd: string): string {
 }
 
 export interface MemoryScope {
-  /** The session paths the server was given: a project's memory folder is looked for in them first. */
+  /** The session paths the server was given: a project's memory folder is looked for in them. */
   readonly paths: readonly string[];
   /** A memory folder fixed at start (`--memory-dir`), used when no project is named. */
   readonly memoryDir?: string;
+  /** memlog extract's output folder (`--out`; ./memlog-out when it is there): looked in first (decision 108). */
+  readonly extractOut?: string;
 }
 
 /**
- * The memory folder of a project named by a tool call (a folder name or a path), or of the
- * client's working directory when none is named: `<projects>/<project>/memory` in a folder the
- * server searches, else where Claude Code keeps it.
+ * Where the memory folder of a project named by a tool call (a folder name or a path), or of the client's working
+ * directory when none is named, is looked for, in order: memlog extract's output folder, the folders the server
+ * searches (as `<projects>/<project>/memory`), then where Claude Code keeps it.
  */
-export function memoryDirFor(scope: MemoryScope, project: string | undefined, cwd: string): string {
-  if (project === undefined && scope.memoryDir !== undefined) return scope.memoryDir;
+export function memoryPlaces(scope: MemoryScope, project: string | undefined, cwd: string): string[] {
+  if (project === undefined && scope.memoryDir !== undefined) return [scope.memoryDir];
   const name = project === undefined ? projectOfCwd(cwd) : projectName(project);
-  for (const path of scope.paths) {
-    const candidate = join(resolve(path), name, 'memory');
-    if (existsSync(candidate) && statSync(candidate).isDirectory()) return candidate;
-  }
-  return project === undefined ? autoMemoryDir({ projectRoot: cwd }) : join(projectsRoot(claudeConfigHome()), name, 'memory');
+  const roots = [...(scope.extractOut === undefined ? [] : [scope.extractOut]), ...scope.paths];
+  const claudeCode = project === undefined ? autoMemoryDir({ projectRoot: cwd }) : join(projectsRoot(claudeConfigHome()), name, 'memory');
+  return [...new Set([...roots.map((root) => join(resolve(root), name, 'memory')), claudeCode])];
+}
+
+const isFolder = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
+
+/** The first of a project's {@link memoryPlaces} that is a folder, else Claude Code's (which may not exist yet). */
+export function memoryDirFor(scope: MemoryScope, project: string | undefined, cwd: string): string {
+  const places = memoryPlaces(scope, project, cwd);
+  return places.find(isFolder) ?? places.at(-1) ?? autoMemoryDir({ projectRoot: cwd });
+}
+
+/** The memory folder to answer from, and, when it is not there, every place looked in: an empty answer says why. */
+export function memoryPlace(scope: MemoryScope, project: string | undefined, cwd: string): { dir: string; lookedIn?: string[] } {
+  const dir = memoryDirFor(scope, project, cwd);
+  return isFolder(dir) ? { dir } : { dir, lookedIn: memoryPlaces(scope, project, cwd) };
 }

@@ -38,9 +38,8 @@ export function findReportSessions(root: string, options: ReportSessionOptions =
   if (options.out !== undefined && !existsSync(options.out)) throw new MemlogError('not_found', `no output folder ${options.out}`);
   if (options.effectsDir !== undefined && !existsSync(options.effectsDir))
     throw new MemlogError('not_found', `no effects folder ${options.effectsDir}`);
-  // findTargets creates its output folder; handing it one that exists (the root itself when
-  // there is no output folder) keeps a report from writing anything there.
-  const targets = findTargets(root, options.out ?? root, false);
+  // A report only reads: the output folder is named, never made (the root stands in when there is none).
+  const targets = findTargets(root, options.out ?? root, false, { planOnly: true });
   const realRoot = realpathSync(resolve(root));
   return targets.flatMap((target) =>
     target.sessions.map((path) => {

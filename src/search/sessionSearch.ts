@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { sanitizePath } from '../transcript/claudePaths.js';
-import { MemlogError } from '../errors.js';
 import { indexSessions, type IndexReport } from './indexSessions.js';
 import { openSearchDb, type SearchDb } from './searchDb.js';
 import { searchEntries, type SearchFilters, type SearchHit } from './searchEntries.js';
@@ -9,18 +8,6 @@ import { findSessionFiles } from './sessionFiles.js';
 /** A project named by its folder (`-home-dev-app`) or by its working directory (`/home/dev/app`, `.`). */
 export function projectName(value: string): string {
   return /[\\/]/.test(value) || value === '.' || value === '..' ? sanitizePath(resolve(value).normalize('NFC')) : value;
-}
-
-/** A date bound as given: a day (YYYY-MM-DD) or any ISO time, which is compared in UTC. */
-export function dateBound(value: string, name: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))) return value;
-  const time = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(time))
-    throw new MemlogError(
-      'invalid_argument',
-      `${name} ${JSON.stringify(value)}: expected a day (2026-03-04) or an ISO time (2026-03-04T10:00:00Z)`,
-    );
-  return new Date(time).toISOString();
 }
 
 /** Brings the index at `indexPath` up to date over the paths (folders or transcripts), then searches it there. */

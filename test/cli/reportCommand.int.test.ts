@@ -51,7 +51,7 @@ describe('memlog report', () => {
     const first = runCli(['report', demoProjects, '--html', join(dir, 'one', 'index.html')]);
     runCli(['report', demoProjects, '--html', join(dir, 'two', 'index.html')]);
     expect(first.status).toBe(0);
-    expect(first.stdout).toMatch(/4 sessions, 5 pages/);
+    expect(first.stdout).toMatch(/: 4 session pages and an index\n$/);
     const index = readFileSync(join(dir, 'one', 'index.html'), 'utf8');
     const links = [...index.matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? '');
     expect(links).toHaveLength(4);

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { SessionSummary } from '../../catalog/index.js';
 import { agentIdFromFileName } from '../../transcript/claudePaths.js';
+import { notClaudeCodeDiagnostic } from './notClaudeCode.js';
 import type { TranscriptReport } from './transcriptReport.js';
 
 /** A subagent file of a session, with how many entries it holds. */
@@ -27,7 +28,7 @@ export function reportOfSummary(file: string, summary: SessionSummary, agentFile
     lines: summary.lines,
     entries: summary.entries,
     byKind: summary.byKind,
-    diagnostics: summary.diagnostics,
+    diagnostics: withNotClaudeCode(summary),
     leaf: summary.leaf,
     chain: summary.chain,
     cycle: summary.cycle,
@@ -37,4 +38,10 @@ export function reportOfSummary(file: string, summary: SessionSummary, agentFile
     usage: summary.usage,
     title: summary.title,
   };
+}
+
+/** The summary's diagnostics, with one about the whole file first when it holds no Claude Code entry. */
+function withNotClaudeCode(summary: SessionSummary): TranscriptReport['diagnostics'] {
+  const foreign = notClaudeCodeDiagnostic(summary.byKind, summary.entries);
+  return foreign === null ? summary.diagnostics : [foreign, ...summary.diagnostics];
 }

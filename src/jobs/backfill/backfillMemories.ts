@@ -91,7 +91,7 @@ export interface BackfillReport {
  * one batch sent at the end, and phase 2 waits for a project's last chunk to come back.
  */
 export async function backfillMemories(options: BackfillOptions): Promise<BackfillReport> {
-  const targets = findTargets(options.root, options.out, options.intoClaude === true, options.env, options.starts);
+  const targets = findTargets(options.root, options.out, options.intoClaude === true, { env: options.env, starts: options.starts });
   const sessions: SessionCandidatesReport[] = [];
   const projects: BackfillProjectReport[] = [];
   options.onStart?.(targets.reduce((n, t) => n + t.sessions.length, 0));

@@ -30,6 +30,8 @@ export interface SessionCandidatesReport {
   readonly sessionTokens: number;
   /** Lines of the transcript that are not entries (`memlog inspect` lists them): left out of every chunk. */
   readonly unreadLines: number;
+  /** The file holds entries, none of a kind Claude Code writes: another tool's log, nothing to read in it. */
+  readonly notClaudeCode?: true;
   /** A chunk whose request failed: the session stops there, and the next run starts again from it. */
   readonly failed: number;
   readonly error?: string;
@@ -64,6 +66,7 @@ export async function sessionCandidates(
     recordedBefore: view.recorded.length,
     sessionTokens: walk.sessionTokens(),
     unreadLines: view.outline.unreadLines,
+    ...(view.outline.notClaudeCode ? { notClaudeCode: true as const } : {}),
   });
   for (const chunk of walk) {
     const context = chunkContext(view, known, chunk);

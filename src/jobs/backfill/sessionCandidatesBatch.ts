@@ -61,6 +61,7 @@ export async function sessionCandidatesBatch(
     recordedBefore: view.recorded.length,
     sessionTokens: sessionTokens(view),
     unreadLines: view.outline.unreadLines,
+    ...(view.outline.notClaudeCode ? { notClaudeCode: true as const } : {}),
   });
   const requests = view.records.filter((r): r is CandidatesRequestedRecord => r.type === 'candidates_requested');
   const collected = await collectPending(view, requests, logPath, batch, ledger);

@@ -43,6 +43,8 @@ export interface SessionOutline {
   readonly lastWritten: ReadonlyMap<string, LastWritten>;
   /** Lines that are not entries (diagnostics: `memlog inspect` lists them), left out of every chunk. */
   readonly unreadLines: number;
+  /** Entries, none of a kind Claude Code writes: another tool's log, not a transcript (`memlog inspect` says so too). */
+  readonly notClaudeCode: boolean;
   /** The session id the entries carry (the first one written), if any: a memory's originSessionId (decision 68). */
   readonly sessionId?: string;
 }
@@ -57,6 +59,8 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
   const prompts = new Set<string>();
   const skeleton = new HistorySkeleton();
   let unreadLines = 0;
+  let entries = 0;
+  let claudeCodeEntries = 0;
   const summaries = new Set<number>();
   let sessionId: string | undefined;
   const typedWords = new TypedWords();
@@ -66,6 +70,8 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
       continue;
     }
     const { seq, entry } = item;
+    entries++;
+    if (entry.type !== 'unknown') claudeCodeEntries++;
     positions.add(seq, item.offset, item.line);
     const id = (entry as { sessionId?: unknown }).sessionId;
     if (sessionId === undefined && typeof id === 'string' && id !== '') sessionId = id;
@@ -93,6 +99,7 @@ export function readSessionOutline(path: string, asked: ReadonlySet<string>): Se
     citedIndex,
     lastWritten: history.lastWritten,
     unreadLines,
+    notClaudeCode: entries > 0 && claudeCodeEntries === 0,
     ...(sessionId === undefined ? {} : { sessionId }),
   };
 }

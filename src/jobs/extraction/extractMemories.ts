@@ -65,7 +65,7 @@ export interface ExtractReport {
  * ends with the same files as one that was never stopped.
  */
 export async function extractMemories(options: ExtractOptions): Promise<ExtractReport> {
-  const targets = findTargets(options.root, options.out, options.intoClaude === true, options.env, options.starts);
+  const targets = findTargets(options.root, options.out, options.intoClaude === true, { env: options.env, starts: options.starts });
   const total = targets.reduce((n, t) => n + t.sessions.length, 0);
   const sessions: SessionReport[] = [];
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };

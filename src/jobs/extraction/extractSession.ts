@@ -59,6 +59,8 @@ export interface SessionReport {
   readonly tokensSaved: number;
   /** First looks asked this time, by answer (`none`: a timeout, an error, no boolean). */
   readonly firstLooks: Readonly<Record<'yes' | 'no' | 'none', number>>;
+  /** The file holds entries, none of a kind Claude Code writes: another tool's log, nothing to extract from it. */
+  readonly notClaudeCode?: true;
   /** Why the session could not be worked on (its transcript could not be read); the batch went on without it. */
   readonly error?: string;
 }
@@ -136,7 +138,8 @@ async function runSession(
     },
     sessionTally(collected.runs),
   );
-  return sessionReport(project, session, tally, counts, context.transcript.diagnostics(), collected.waiting);
+  const report = sessionReport(project, session, tally, counts, context.transcript.diagnostics(), collected.waiting);
+  return context.transcript.notClaudeCode() ? { ...report, notClaudeCode: true } : report;
 }
 
 function remoteRequest(run: ExtractionFrame, context: SessionContext, runId: string): RemoteRequest {

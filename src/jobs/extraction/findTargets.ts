@@ -9,7 +9,7 @@ import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { autoMemoryDir, type Env } from '../../memory/durable/memoryPaths.js';
 import { firstCwd } from './sessionCwd.js';
-import { transcriptTree, type SkippedTranscript } from './transcriptTree.js';
+import { isPromptHistory, transcriptTree, type SkippedTranscript } from './transcriptTree.js';
 
 /** One project to extract: its sessions, and where its memory and effect logs go. */
 export interface ExtractTarget {
@@ -68,7 +68,7 @@ function firstTimestamp(path: string, starts: SessionStarts): string {
 /** The session files of one project folder, in no particular order. */
 function sessionsIn(projectDir: string): string[] {
   return readdirSync(projectDir)
-    .filter(isSession)
+    .filter((name) => isSession(name) && !isPromptHistory(projectDir, name))
     .map((name) => join(projectDir, name))
     .filter(isSessionFile);
 }
@@ -79,24 +79,28 @@ export function sessionFilesUnder(rootPath: string): string[] {
   return transcriptTree(realpathSync(resolve(rootPath))).folders.flatMap(sessionsIn);
 }
 
+/** How `findTargets` finds what it is given: what is known of sessions beforehand, and whether the output folder is made. */
+export interface FindTargetsOptions {
+  readonly env?: Env | undefined;
+  /** What is known of sessions without reading them (their first time and working directory); the others are read. */
+  readonly starts?: SessionStarts | undefined;
+  /** A plan (`--dry-run`) or a report: the output folder is named, never made. */
+  readonly planOnly?: boolean;
+}
+
 /**
- * The projects under a root and their sessions, oldest first. `starts` gives what is known of sessions without reading
- * them (their first time and working directory); the others are read as far as their first entry that says.
+ * The projects under a root and their sessions, oldest first; each session is read as far as its first entry that
+ * gives its time and folder, unless `starts` knows them. The output folder is made for a run that writes there.
  */
-export function findTargets(
-  rootPath: string,
-  outPath: string,
-  intoClaude: boolean,
-  env: Env = process.env,
-  starts: SessionStarts = NO_STARTS,
-): ExtractTarget[] {
+export function findTargets(rootPath: string, outPath: string, intoClaude: boolean, options: FindTargetsOptions = {}): ExtractTarget[] {
+  const { env = process.env, starts = NO_STARTS } = options;
   if (!existsSync(rootPath)) throw new MemlogError('not_found', `no folder ${rootPath}`);
   if (!statSync(rootPath).isDirectory())
     throw new MemlogError('invalid_argument', `${rootPath} is a file; memlog extract takes a projects folder or one project folder`);
   // Real and absolute: the memory directory is named to the model and checked by the gate on real paths.
   const root = realpathSync(resolve(rootPath));
-  mkdirSync(resolve(outPath), { recursive: true });
-  const out = realpathSync(resolve(outPath));
+  if (!intoClaude && options.planOnly !== true) mkdirSync(resolve(outPath), { recursive: true });
+  const out = realIfThere(resolve(outPath));
   // Every folder that holds transcripts, at any depth (decision 68); what is skipped is named by `skippedTranscripts`.
   return transcriptTree(root).folders.map((projectDir) => {
     const sessions = sessionsIn(projectDir)

@@ -18,6 +18,8 @@ export interface SessionTranscript {
   readonly window: ConversationWindow;
   /** Lines of the walk that were not entries. */
   readonly diagnostics: () => number;
+  /** Once walked: the walk met entries, none of a kind Claude Code writes (another tool's log, not a transcript). */
+  readonly notClaudeCode: () => boolean;
   /** The working directory the session records first. */
   readonly cwd: () => string | undefined;
   /** The session id its entries carry first (a memory's origin, whatever the file is called: decision 68). */
@@ -35,8 +37,12 @@ export function sessionTranscript(session: string): SessionTranscript {
   const cwd = firstSeen(again, (entry) => stringAt(entry, 'cwd'));
   const sessionId = firstSeen(again, (entry) => stringAt(entry, 'sessionId') || undefined);
   let ended: LogPosition | undefined;
+  let entries = 0;
+  let claudeCodeEntries = 0;
   function* noted(): Generator<LogEntry> {
     for (const item of walk) {
+      entries++;
+      if (item.entry.type !== 'unknown') claudeCodeEntries++;
       cwd.note(item);
       sessionId.note(item);
       yield item;
@@ -46,6 +52,7 @@ export function sessionTranscript(session: string): SessionTranscript {
     entries: windowed({ [Symbol.iterator]: noted }, window),
     window,
     diagnostics: () => diagnostics,
+    notClaudeCode: () => entries > 0 && claudeCodeEntries === 0,
     cwd: cwd.value,
     sessionId: sessionId.value,
     end: () => (ended ??= lastPosition(again)),

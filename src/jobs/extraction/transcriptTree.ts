@@ -21,6 +21,16 @@ export const MAX_TREE_DEPTH = 32;
 /** memlog's own effect logs sit beside transcripts with `--into-claude`: they are not transcripts. */
 const isTranscriptName = (name: string): boolean => name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl');
 
+/**
+ * Claude Code's prompt history, `history.jsonl` beside its `projects` folder: a line per prompt typed in any
+ * project, no session (decision 108).
+ */
+export function isPromptHistory(dir: string, name: string): boolean {
+  return name === PROMPT_HISTORY && statOrNull(join(dir, 'projects'))?.isDirectory() === true;
+}
+
+const PROMPT_HISTORY = 'history.jsonl';
+
 /** A subagent's transcript: its words are the subagent's, read with its session when at all. */
 const isSubagentName = (name: string): boolean => name.startsWith('agent-') && !isSessionFileName(name);
 
@@ -47,7 +57,8 @@ export function transcriptTree(root: string): TranscriptTree {
       const path = join(dir, name);
       const stats = statOrNull(path);
       if (stats?.isDirectory() === true) continue;
-      if (isSubagentName(name)) subagents++;
+      if (isPromptHistory(dir, name)) skipped.push({ path, reason: "Claude Code's prompt history, not a session" });
+      else if (isSubagentName(name)) subagents++;
       else if (stats !== null && !stats.isFile())
         skipped.push({ path, reason: 'not a regular file (a pipe or a socket): reading it could block' });
       else sessions.add(name.slice(0, -'.jsonl'.length));

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemlogError } from '../../errors.js';
 import { atomicWrite } from '../../fs/atomicWrite.js';
@@ -96,6 +97,16 @@ function checkRestorable(memoryDir: string, run: RecordedRun, files: readonly Fi
 }
 
 /**
+ * Refuses before the lock is taken (taking it creates the directory): a memory directory that
+ * is not there, or that no recorded run changed, has nothing to undo, and asking must leave
+ * it as it was.
+ */
+function checkSomethingToUndo(memoryDir: string): void {
+  if (!existsSync(memoryDir)) throw new UndoTargetError(`nothing to undo: there is no memory directory ${memoryDir}`);
+  if (recordedRuns(memoryDir).length === 0) throw new UndoTargetError(`nothing to undo: no recorded run changed ${memoryDir}`);
+}
+
+/**
  * Takes back one recorded run's changes (or one file's), as a run of its own recorded in the
  * directory's log through the consolidation commit (so it can be undone in turn, and a kill
  * part-way is finished by the next run): each file gets back the bytes it had before, a file
@@ -105,6 +116,7 @@ function checkRestorable(memoryDir: string, run: RecordedRun, files: readonly Fi
 export async function undoRun(options: UndoOptions): Promise<UndoResult> {
   const { memoryDir } = options;
   const now = options.now ?? new Date();
+  checkSomethingToUndo(memoryDir);
   const lock = await acquireConsolidationLock(memoryDir, now);
   if (!lock.ok) throw new UndoTargetError(lock.reason);
   try {
