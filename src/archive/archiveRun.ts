@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { acquireProcessLock } from '../fs/processLock.js';
 import { mkdirSync, rmSync, writeFile } from '../fs/faultableFs.js';
-import { isFsError } from '../fs/fsError.js';
+import { isFsError, unreadableReason } from '../fs/fsError.js';
 import { lockPath, manifestPath, unfinishedPath } from './archiveLayout.js';
 import { indexManifest, latestRecord } from './archiveIndex.js';
 import { firstLook, RACY_WINDOW_NS } from './fileChange.js';
@@ -38,6 +38,8 @@ export interface ArchiveReport {
   readonly swept: number;
   /** Files not archived this run, with why (changed while read, vanished): the next run takes them. */
   readonly skipped: readonly { readonly key: string; readonly reason: string }[];
+  /** Files that cannot be read (no permission, a link loop): the others are archived, and the command exits 1 (decision 107). */
+  readonly unreadable: readonly { readonly key: string; readonly reason: string }[];
   /** Null when the run did not redact; else what it redacted, per session. */
   readonly redaction: RedactionSummary | null;
 }
@@ -86,6 +88,8 @@ async function archiveFile(start: Omit<FileRun, 'seen'>, history: ManifestRecord
     tally.count(stored.outcome, stored.bytesRead, stored.bytesStored);
     if (stored.redacted !== null) tally.redaction?.add(run.file.key, stored.redacted);
   } catch (error) {
+    const unreadable = unreadableReason(error);
+    if (unreadable !== undefined) return tally.unreadable(start.file.key, unreadable);
     if (!(error instanceof SourceChangedError) && !(isFsError(error) && (error as NodeJS.ErrnoException).code === 'ENOENT')) throw error;
     tally.skip(start.file.key, error instanceof Error ? error.message : String(error));
   }
@@ -128,6 +132,7 @@ class Tally {
   private bytesRead = 0;
   private bytesStored = 0;
   private readonly skipped: { key: string; reason: string }[] = [];
+  private readonly cannotRead: { key: string; reason: string }[] = [];
 
   constructor(
     private readonly swept: number,
@@ -146,6 +151,11 @@ class Tally {
     this.skipped.push({ key, reason });
   }
 
+  unreadable(key: string, reason: string): void {
+    this.files++;
+    this.cannotRead.push({ key, reason });
+  }
+
   report(): ArchiveReport {
     return {
       files: this.files,
@@ -154,6 +164,7 @@ class Tally {
       bytesStored: this.bytesStored,
       swept: this.swept,
       skipped: [...this.skipped],
+      unreadable: [...this.cannotRead],
       redaction: this.redaction?.summary() ?? null,
     };
   }

@@ -3,6 +3,7 @@ import { basename, relative, sep } from 'node:path';
 import type { CatalogAnswer } from '../catalog/index.js';
 import { readRegularFileSync } from '../fs/index.js';
 import { findTranscripts } from '../inspect/light/index.js';
+import { saySkipped, skippedOrThrow, type SkippedFile } from './skippedFiles.js';
 import {
   formatUsageTable,
   parsePriceTable,
@@ -62,10 +63,12 @@ export async function runUsageReport(folder: string, options: UsageCliOptions): 
     options.prices === undefined ? SHIPPED_PRICES : parsePriceTable(readRegularFileSync(options.prices).toString('utf8'), options.prices);
   const files = await findTranscripts([folder]);
   const sessions: UsageSession[] = [];
+  const skipped: SkippedFile[] = [];
   for (const answer of await catalogAnswers(options.catalog, files)) {
-    if ('error' in answer) throw answer.error;
-    sessions.push({ ...placeOf(folder, answer.path), summary: answer.summary });
+    if ('error' in answer) skipped.push(skippedOrThrow(answer.path, answer.error));
+    else sessions.push({ ...placeOf(folder, answer.path), summary: answer.summary });
   }
+  saySkipped(skipped);
   const report = usageReport(sessions, {
     by: options.by ?? 'day',
     prices,

@@ -58,6 +58,18 @@ export function describeFailure(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Errnos that stop the read of one file while the others can still be read: no permission, a link loop, a folder. */
+const ONE_FILE_CODES: ReadonlySet<string> = new Set(['EACCES', 'EPERM', 'ELOOP', 'EISDIR', 'ENOTDIR', 'ENXIO']);
+
+/**
+ * Why one file cannot be read ("permission denied"), or undefined when the error is not one that
+ * concerns that file alone. A command over many files skips it, names it, and exits 1 (decision 107).
+ */
+export function unreadableReason(error: unknown): string | undefined {
+  if (!isFsError(error) || !ONE_FILE_CODES.has(error.code)) return undefined;
+  return fsErrorReason(error.code);
+}
+
 /**
  * Whether an error is the machine's, not the model's or the input's: the disk is full or
  * failing, a permission is missing. A run that meets one did not happen, and must run again.

@@ -29,6 +29,13 @@ export interface IndexReport {
   entries: number;
   skippedLines: number;
   bytesRead: number;
+  /** Files that could not be read (no permission, a link loop), with why: named, never silently left out (decision 107). */
+  skipped: SkippedSession[];
+}
+
+/** A session file a pass could not read, and why ("permission denied"). */
+export interface SkippedSession extends SessionFile {
+  readonly reason: string;
 }
 
 export const DEFAULT_BATCH_ROWS = 2000;
@@ -67,6 +74,7 @@ export function indexSessions(db: SearchDb, files: readonly SessionFile[], optio
     entries: 0,
     skippedLines: 0,
     bytesRead: 0,
+    skipped: [],
   };
   const parser: Parser = { wanted: options.parseWorker !== false, tried: false };
   try {
@@ -92,6 +100,10 @@ function indexOne(db: SearchDb, file: SessionFile, options: IndexOptions, report
   }
   const fd = openIfThere(file.path);
   if (fd === undefined) return;
+  if (typeof fd !== 'number') {
+    report.skipped.push({ ...file, reason: fd.unreadable });
+    return;
+  }
   try {
     const now = identityOf(fd);
     const grew = stored !== undefined && onlyGrew(stored, fd, now);
