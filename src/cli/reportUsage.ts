@@ -3,6 +3,7 @@ import { basename, relative, sep } from 'node:path';
 import type { CatalogAnswer } from '../catalog/index.js';
 import { readRegularFileSync } from '../fs/index.js';
 import { findTranscripts } from '../inspect/light/index.js';
+import { resolveFolderArgument } from './transcriptArgument.js';
 import { saySkipped, skippedOrThrow, type SkippedFile } from './skippedFiles.js';
 import {
   formatUsageTable,
@@ -61,12 +62,20 @@ export function usageOptionWithoutUsage(options: UsageCliOptions): string | unde
 export async function runUsageReport(folder: string, options: UsageCliOptions): Promise<void> {
   const prices =
     options.prices === undefined ? SHIPPED_PRICES : parsePriceTable(readRegularFileSync(options.prices).toString('utf8'), options.prices);
-  const files = await findTranscripts([folder]);
+  // As `report` itself: an archive is staged whole, an archived session's id as a folder holding it (decision 107).
+  const root = await resolveFolderArgument(folder);
+  const files = await findTranscripts([root]);
+  if (files.length === 0) {
+    // An empty table would read as "nothing was spent": a folder without transcripts is a path that cannot be used.
+    process.stderr.write(`memlog: no .jsonl transcripts under ${folder}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const sessions: UsageSession[] = [];
   const skipped: SkippedFile[] = [];
   for (const answer of await catalogAnswers(options.catalog, files)) {
     if ('error' in answer) skipped.push(skippedOrThrow(answer.path, answer.error));
-    else sessions.push({ ...placeOf(folder, answer.path), summary: answer.summary });
+    else sessions.push({ ...placeOf(root, answer.path), summary: answer.summary });
   }
   saySkipped(skipped);
   const report = usageReport(sessions, {
