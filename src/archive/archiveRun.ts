@@ -6,7 +6,7 @@ import { lockPath, manifestPath, unfinishedPath } from './archiveLayout.js';
 import { indexManifest, latestRecord } from './archiveIndex.js';
 import { firstLook, RACY_WINDOW_NS } from './fileChange.js';
 import { readManifest, type ManifestRecord, type SourceIdentity } from './manifest.js';
-import { listSessionFiles } from './sourceFiles.js';
+import { sessionSources } from './sourceFiles.js';
 import { DEFAULT_CODEC, type PieceCodec } from './pieceCodec.js';
 import { RedactionReport, type RedactionSummary } from './redactionReport.js';
 import { SourceChangedError, type PieceOptions } from './storePiece.js';
@@ -63,7 +63,10 @@ export async function archiveProjects(options: ArchiveOptions): Promise<ArchiveR
     const index = indexManifest(manifest.records);
     const tally = new Tally(swept, redact ? new RedactionReport(options.redact !== true, index) : null);
     const batch = new RecordBatch(archiveDir);
-    await inParallel(listSessionFiles(options.projectDirs), (file) =>
+    const sources = sessionSources(options.projectDirs);
+    // A link that cannot be followed is named as a file that cannot be read (decision 107).
+    for (const { key, reason } of sources.skipped) tally.unreadable(key, reason);
+    await inParallel(sources.files, (file) =>
       archiveFile({ archiveDir, file, now: now(), options: pieces, batch }, index.get(file.key), tally),
     ).catch(async (error: unknown) => {
       // What was stored before the failure is kept: a full disk may refuse this too, and then the next run stores it again.

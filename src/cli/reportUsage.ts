@@ -1,8 +1,8 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { basename, relative, sep } from 'node:path';
+import { basename } from 'node:path';
 import type { CatalogAnswer } from '../catalog/index.js';
 import { readRegularFileSync } from '../fs/index.js';
-import { findTranscripts } from '../inspect/light/index.js';
+import { findTranscripts, type TranscriptFile } from '../inspect/light/index.js';
 import { resolveFolderArgument } from './transcriptArgument.js';
 import { saySkipped, skippedOrThrow, type SkippedFile } from './skippedFiles.js';
 import {
@@ -64,18 +64,20 @@ export async function runUsageReport(folder: string, options: UsageCliOptions): 
     options.prices === undefined ? SHIPPED_PRICES : parsePriceTable(readRegularFileSync(options.prices).toString('utf8'), options.prices);
   // As `report` itself: an archive is staged whole, an archived session's id as a folder holding it (decision 107).
   const root = await resolveFolderArgument(folder);
-  const files = await findTranscripts([root]);
-  if (files.length === 0) {
+  const found = await findTranscripts([root]);
+  const files = found.files.map((file) => file.path);
+  const places = new Map(found.files.map((file) => [file.path, file]));
+  if (files.length === 0 && found.skipped.length === 0) {
     // An empty table would read as "nothing was spent": a folder without transcripts is a path that cannot be used.
     process.stderr.write(`memlog: no .jsonl transcripts under ${folder}\n`);
     process.exitCode = 2;
     return;
   }
   const sessions: UsageSession[] = [];
-  const skipped: SkippedFile[] = [];
+  const skipped: SkippedFile[] = [...found.skipped];
   for (const answer of await catalogAnswers(options.catalog, files)) {
     if ('error' in answer) skipped.push(skippedOrThrow(answer.path, answer.error));
-    else sessions.push({ ...placeOf(root, answer.path), summary: answer.summary });
+    else sessions.push({ ...placeOf(places.get(answer.path) ?? { path: answer.path, project: '', session: '' }), summary: answer.summary });
   }
   saySkipped(skipped);
   const report = usageReport(sessions, {
@@ -87,10 +89,9 @@ export async function runUsageReport(folder: string, options: UsageCliOptions): 
   process.stdout.write(options.json === true ? `${JSON.stringify(report, null, 2)}\n` : `${formatUsageTable(report)}\n`);
 }
 
-/** A transcript's project (its folder under a projects folder, or the folder given) and session (its file name). */
-function placeOf(folder: string, file: string): { project: string; session: string } {
-  const parts = relative(folder, file).split(sep);
-  return { project: parts.length > 1 ? (parts[0] ?? '') : basename(folder), session: basename(file, '.jsonl') };
+/** A transcript's project as every command names it (decision 107), and its session (its file name). */
+function placeOf(file: TranscriptFile): { project: string; session: string } {
+  return { project: file.project, session: basename(file.path, '.jsonl') };
 }
 
 /** The catalog's answers for the files (an in-memory one for --no-catalog); a catalog another memlog holds locked is one line. */

@@ -7,7 +7,7 @@ import type { RowBatch } from './rowBatcher.js';
 import { closeSync, headHash, identityOf, openIfThere, type FileIdentity } from './fileIdentity.js';
 import type { SearchDb } from './searchDb.js';
 import type { SessionFile } from './sessionFiles.js';
-import { deleteFile, storedFile, type StoredFile } from './indexTables.js';
+import { deleteFile, renameFile, storedFile, type StoredFile } from './indexTables.js';
 
 export interface IndexOptions {
   /** Folders or files searched: an indexed file under one of them that is gone is dropped from the index. */
@@ -96,6 +96,7 @@ function indexOne(db: SearchDb, file: SessionFile, options: IndexOptions, report
   }
   if (stored !== undefined && sameStat(stored, stats.dev, stats.ino, stats.size, stats.mtimeMs)) {
     report.unchanged++;
+    if (stored.project !== file.project || stored.session !== file.session) renameFile(db, stored.id, file);
     return;
   }
   const fd = openIfThere(file.path);
