@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../errors.js';
 import { describeFileKind, notATranscriptFile } from '../fs/fileKind.js';
@@ -116,7 +116,7 @@ function take(state: Walk, path: string, dirent: Dirent, depth: number): void {
   else
     state.skipped.push({
       path,
-      reason: `not a regular file (${typeof kind === 'object' ? describeFileKind(kind) : 'a pipe or a socket'})`,
+      reason: `not a regular file (${describeFileKind(typeof kind === 'object' ? kind : lstatSync(path))})`,
     });
 }
 
