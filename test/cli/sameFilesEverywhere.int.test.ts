@@ -117,6 +117,19 @@ describe('every command reads the same transcripts', () => {
     expect(readdirSync(join(t.top, 'restored', '-home-dev-notes-cli'))).toEqual([`${NOTES}.jsonl`]);
   });
 
+  it('audit reads a symlinked transcript and names the loop and the dangling link', () => {
+    const t = tree();
+    const result = runCli(['audit', t.misc, '--json']);
+    expect(result.status).toBe(1);
+    expect(skippedLines(result.stderr)).toEqual(SKIPPED(t.misc));
+    const audits = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { file?: string; error?: string });
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.error).toBeUndefined();
+  });
+
   it("search names a file's project from the folder searched, in an index shared with earlier searches from elsewhere", () => {
     const t = tree();
     const index = join(t.top, 'index.db');
