@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { MemlogError } from '../errors.js';
 
 /** What the user reads for each errno a file operation can end with; the others keep Node's own message. */
@@ -45,7 +46,13 @@ export function describeFsError(error: NodeJS.ErrnoException): string {
   const dest = (error as { dest?: unknown }).dest;
   const where =
     error.path === undefined ? (error.syscall ?? 'file system') : typeof dest === 'string' ? `${error.path} → ${dest}` : error.path;
-  return `${where}: ${fsErrorReason(error.code, error.message)}`;
+  return `${where}: ${error.path === undefined ? fsErrorReason(error.code, error.message) : fsErrorReasonAt(error.path, error.code, error.message)}`;
+}
+
+/** The reason for an errno at a path: a symbolic link that leads nowhere is a "dangling link", not "no such file" (decision 107). */
+export function fsErrorReasonAt(path: string, code: string | undefined, fallback?: string): string {
+  if (code === 'ENOENT' && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true) return 'dangling link';
+  return fsErrorReason(code, fallback);
 }
 
 /**

@@ -39,7 +39,7 @@ describe('one transcript that cannot be read does not stop the others', () => {
     expect(report.failedSessions).toBe(2);
     const failed = report.sessions.filter((s) => s.error !== undefined);
     expect(failed.map((s) => [s.session, s.error])).toEqual([
-      [join(p.project, `${DANGLING}.jsonl`), `${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory`],
+      [join(p.project, `${DANGLING}.jsonl`), `${join(p.project, `${DANGLING}.jsonl`)}: dangling link`],
       [p.unreadable, `${p.unreadable}: permission denied`],
     ]);
     // The other three sessions were read; the two notes-cli and acme sessions after the failed ones too.
@@ -51,7 +51,7 @@ describe('one transcript that cannot be read does not stop the others', () => {
     });
     expect(text.status).toBe(1);
     expect(text.stdout).toContain(
-      `2 session(s) could not be read:\n    ${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory\n    ${p.unreadable}: permission denied`,
+      `2 session(s) could not be read:\n    ${join(p.project, `${DANGLING}.jsonl`)}: dangling link\n    ${p.unreadable}: permission denied`,
     );
   });
 
@@ -81,7 +81,7 @@ describe('one transcript that cannot be read does not stop the others', () => {
     expect(result.status).toBe(1);
     const rows = JSON.parse(result.stdout) as Array<{ session: string; error: string | null }>;
     expect(rows.filter((r) => r.error !== null)).toEqual([
-      expect.objectContaining({ session: DANGLING, error: `${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory` }),
+      expect.objectContaining({ session: DANGLING, error: `${join(p.project, `${DANGLING}.jsonl`)}: dangling link` }),
     ]);
     expect(rows).toHaveLength(5);
   });
