@@ -110,6 +110,17 @@ describe('every command reads the same transcripts', () => {
       { key: '-home-dev-misc/loopA.jsonl', reason: 'too many symbolic links' },
       { key: '-home-dev-misc/loopB.jsonl', reason: 'too many symbolic links' },
     ]);
+    const archived = runCli([
+      'search',
+      'argparse',
+      join(t.top, 'archive'),
+      '--index',
+      join(t.top, 'archived.db'),
+      '--json',
+      '--project',
+      NESTED,
+    ]);
+    expect((JSON.parse(archived.stdout) as { hits: { session: string }[] }).hits.map((hit) => hit.session)).toContain('full');
     const listed = runCli(['archive', 'restore', '--all', '--archive', join(t.top, 'archive'), '--to', join(t.top, 'restored')]);
     expect(listed.status).toBe(0);
     expect(readdirSync(join(t.top, 'restored', '-home-dev-templates', '00', '346db30382', '0'))).toEqual(['full.jsonl']);
