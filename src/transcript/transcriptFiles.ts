@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../errors.js';
 import { describeFileKind, notATranscriptFile } from '../fs/fileKind.js';
@@ -68,13 +68,18 @@ function linkReason(error: unknown): string {
 }
 
 /** What a folder entry is, through a symbolic link, or why the link cannot be followed. */
-function lookAt(path: string, dirent: Dirent): Stats | { readonly reason: string } | 'folder' | 'file' | 'other' {
-  if (!dirent.isSymbolicLink()) return dirent.isDirectory() ? 'folder' : dirent.isFile() ? 'file' : 'other';
-  try {
-    return statSync(path);
-  } catch (error) {
-    return { reason: linkReason(error) };
+type EntryKind = 'folder' | 'file' | 'other' | { readonly reason: string };
+
+function lookAt(path: string, dirent: Dirent): EntryKind {
+  let stats: Dirent | Stats = dirent;
+  if (dirent.isSymbolicLink()) {
+    try {
+      stats = statSync(path);
+    } catch (error) {
+      return { reason: linkReason(error) };
+    }
   }
+  return stats.isDirectory() ? 'folder' : stats.isFile() ? 'file' : 'other';
 }
 
 interface Walk {
@@ -86,11 +91,11 @@ interface Walk {
 }
 
 function walk(state: Walk, dir: string, depth: number): void {
-  const real = realpathSync(dir);
-  if (state.seen.has(real)) return;
-  state.seen.add(real);
   let entries: Dirent[];
   try {
+    const real = realpathSync(dir);
+    if (state.seen.has(real)) return;
+    state.seen.add(real);
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
     state.skipped.push({ path: dir, reason: fsErrorReason((error as NodeJS.ErrnoException).code) });
@@ -102,22 +107,17 @@ function walk(state: Walk, dir: string, depth: number): void {
 /** One folder entry: a folder is walked (hidden ones aside), a transcript kept, a link that cannot be followed named. */
 function take(state: Walk, path: string, dirent: Dirent, depth: number): void {
   const kind = lookAt(path, dirent);
-  if (typeof kind === 'object' && 'reason' in kind) return void state.skipped.push({ path, reason: kind.reason });
-  const isFolder = kind === 'folder' || (typeof kind === 'object' && kind.isDirectory());
-  if (isFolder) {
+  if (typeof kind === 'object') {
+    state.skipped.push({ path, reason: kind.reason });
+  } else if (kind === 'folder') {
     if (dirent.name.startsWith('.')) return;
     if (depth < MAX_TREE_DEPTH) walk(state, path, depth + 1);
     else state.skipped.push({ path, reason: `more than ${MAX_TREE_DEPTH} folders below the root` });
-    return;
+  } else if (isTranscriptName(dirent.name)) {
+    if (kind === 'file') state.files.push(transcriptNamed(state.root, path));
+    // Reading a pipe blocks until something writes to it: named, never opened.
+    else state.skipped.push({ path, reason: `not a regular file (${describeFileKind(statSync(path))})` });
   }
-  if (!isTranscriptName(dirent.name)) return;
-  if (kind === 'file' || (typeof kind === 'object' && kind.isFile())) state.files.push(transcriptNamed(state.root, path));
-  // Reading a pipe blocks until something writes to it: named, never opened.
-  else
-    state.skipped.push({
-      path,
-      reason: `not a regular file (${describeFileKind(typeof kind === 'object' ? kind : lstatSync(path))})`,
-    });
 }
 
 function statGiven(path: string): Stats {
