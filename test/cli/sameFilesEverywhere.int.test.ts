@@ -121,6 +121,18 @@ describe('every command reads the same transcripts', () => {
       NESTED,
     ]);
     expect((JSON.parse(archived.stdout) as { hits: { session: string }[] }).hits.map((hit) => hit.session)).toContain('full');
+    const sessionsListed = runCli(['archive', 'list', '--archive', join(t.top, 'archive'), '--json'])
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { project: string; session: string; files: number });
+    expect(sessionsListed.map(({ project, session, files }) => `${project} ${session} ${files}`)).toEqual([
+      `${ACME} 4a2030a7-b5cb-49a2-b41c-016deb5688ff 1`,
+      `${ACME} 7f26641c-f5f5-4490-80f6-02093c4c460a 3`,
+      `${ACME} ${FIX_TESTS} 1`,
+      '-home-dev-misc linked 1',
+      `-home-dev-notes-cli ${NOTES} 1`,
+      `${NESTED} full 1`,
+    ]);
     const listed = runCli(['archive', 'restore', '--all', '--archive', join(t.top, 'archive'), '--to', join(t.top, 'restored')]);
     expect(listed.status).toBe(0);
     expect(readdirSync(join(t.top, 'restored', '-home-dev-templates', '00', '346db30382', '0'))).toEqual(['full.jsonl']);
