@@ -1,12 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { acquireProcessLock } from '../fs/processLock.js';
 import { mkdirSync, rmSync, writeFile } from '../fs/faultableFs.js';
-import { isFsError } from '../fs/fsError.js';
+import { isFsError, unreadableReason } from '../fs/fsError.js';
 import { lockPath, manifestPath, unfinishedPath } from './archiveLayout.js';
 import { indexManifest, latestRecord } from './archiveIndex.js';
 import { firstLook, RACY_WINDOW_NS } from './fileChange.js';
 import { readManifest, type ManifestRecord, type SourceIdentity } from './manifest.js';
-import { listSessionFiles } from './sourceFiles.js';
+import { sessionSources } from './sourceFiles.js';
 import { DEFAULT_CODEC, type PieceCodec } from './pieceCodec.js';
 import { RedactionReport, type RedactionSummary } from './redactionReport.js';
 import { SourceChangedError, type PieceOptions } from './storePiece.js';
@@ -38,6 +38,8 @@ export interface ArchiveReport {
   readonly swept: number;
   /** Files not archived this run, with why (changed while read, vanished): the next run takes them. */
   readonly skipped: readonly { readonly key: string; readonly reason: string }[];
+  /** Files that cannot be read (no permission, a link loop): the others are archived, and the command exits 1 (decision 107). */
+  readonly unreadable: readonly { readonly key: string; readonly reason: string }[];
   /** Null when the run did not redact; else what it redacted, per session. */
   readonly redaction: RedactionSummary | null;
 }
@@ -61,7 +63,10 @@ export async function archiveProjects(options: ArchiveOptions): Promise<ArchiveR
     const index = indexManifest(manifest.records);
     const tally = new Tally(swept, redact ? new RedactionReport(options.redact !== true, index) : null);
     const batch = new RecordBatch(archiveDir);
-    await inParallel(listSessionFiles(options.projectDirs), (file) =>
+    const sources = sessionSources(options.projectDirs);
+    // A link that cannot be followed is named as a file that cannot be read (decision 107).
+    for (const { key, reason } of sources.skipped) tally.unreadable(key, reason);
+    await inParallel(sources.files, (file) =>
       archiveFile({ archiveDir, file, now: now(), options: pieces, batch }, index.get(file.key), tally),
     ).catch(async (error: unknown) => {
       // What was stored before the failure is kept: a full disk may refuse this too, and then the next run stores it again.
@@ -86,6 +91,8 @@ async function archiveFile(start: Omit<FileRun, 'seen'>, history: ManifestRecord
     tally.count(stored.outcome, stored.bytesRead, stored.bytesStored);
     if (stored.redacted !== null) tally.redaction?.add(run.file.key, stored.redacted);
   } catch (error) {
+    const unreadable = unreadableReason(error);
+    if (unreadable !== undefined) return tally.unreadable(start.file.key, unreadable);
     if (!(error instanceof SourceChangedError) && !(isFsError(error) && (error as NodeJS.ErrnoException).code === 'ENOENT')) throw error;
     tally.skip(start.file.key, error instanceof Error ? error.message : String(error));
   }
@@ -128,6 +135,7 @@ class Tally {
   private bytesRead = 0;
   private bytesStored = 0;
   private readonly skipped: { key: string; reason: string }[] = [];
+  private readonly cannotRead: { key: string; reason: string }[] = [];
 
   constructor(
     private readonly swept: number,
@@ -146,6 +154,11 @@ class Tally {
     this.skipped.push({ key, reason });
   }
 
+  unreadable(key: string, reason: string): void {
+    this.files++;
+    this.cannotRead.push({ key, reason });
+  }
+
   report(): ArchiveReport {
     return {
       files: this.files,
@@ -154,6 +167,7 @@ class Tally {
       bytesStored: this.bytesStored,
       swept: this.swept,
       skipped: [...this.skipped],
+      unreadable: [...this.cannotRead],
       redaction: this.redaction?.summary() ?? null,
     };
   }

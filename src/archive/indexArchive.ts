@@ -4,6 +4,7 @@ import {
   DEFAULT_BATCH_ROWS,
   deleteFile,
   FileIndexer,
+  renameFile,
   sessionFileOf,
   storedFile,
   type FileIdentity,
@@ -12,6 +13,7 @@ import {
   type SearchDb,
   type StoredFile,
 } from '../search/index.js';
+import { transcriptNamed } from '../transcript/transcriptFiles.js';
 import { indexManifest } from './archiveIndex.js';
 import { manifestPath } from './archiveLayout.js';
 import { contentLength, readManifest, type ManifestRecord } from './manifest.js';
@@ -45,7 +47,17 @@ const sameVersion = (stored: StoredFile, now: FileIdentity): boolean =>
  * the disk's copy speaks for: one an earlier search indexed from the archive is dropped.
  */
 export async function indexArchive(db: SearchDb, archiveDir: string, isLive: (key: string) => boolean): Promise<IndexReport> {
-  const report: IndexReport = { files: 0, unchanged: 0, grown: 0, read: 0, removed: 0, entries: 0, skippedLines: 0, bytesRead: 0 };
+  const report: IndexReport = {
+    files: 0,
+    unchanged: 0,
+    grown: 0,
+    read: 0,
+    removed: 0,
+    entries: 0,
+    skippedLines: 0,
+    bytesRead: 0,
+    skipped: [],
+  };
   const files = indexManifest((await readManifest(manifestPath(archiveDir))).records);
   for (const [key, versions] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const records = versions[versions.length - 1];
@@ -77,10 +89,12 @@ async function indexVersion(
   identity: FileIdentity,
   report: IndexReport,
 ): Promise<void> {
-  const file = sessionFileOf(join(resolve(archiveDir), ...key.split('/')));
+  // Named from the archive's root, as a search of the projects folder names it (decision 107).
+  const file = transcriptNamed(resolve(archiveDir), join(resolve(archiveDir), ...key.split('/')));
   const stored = storedFile(db, file.path);
   if (stored !== undefined && sameVersion(stored, identity) && stored.size === identity.size) {
     report.unchanged++;
+    if (stored.project !== file.project || stored.session !== file.session) renameFile(db, stored.id, file);
     return;
   }
   const grew = stored !== undefined && sameVersion(stored, identity) && identity.size > stored.size;

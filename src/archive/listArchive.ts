@@ -1,5 +1,6 @@
 import { manifestPath } from './archiveLayout.js';
 import { indexManifest } from './archiveIndex.js';
+import { keySession } from './keySession.js';
 import { readManifest } from './manifest.js';
 
 /** One archived session: its transcript and the files beside it. */
@@ -20,9 +21,10 @@ export interface ArchivedSession {
 /** `memlog archive list`: what the archive holds, per session, sorted by project then session. */
 export async function listArchive(archiveDir: string): Promise<ArchivedSession[]> {
   const sessions = new Map<string, ArchivedSession>();
-  for (const [key, versions] of indexManifest((await readManifest(manifestPath(archiveDir))).records)) {
-    const [project = '', first = ''] = key.split('/');
-    const session = first.endsWith('.jsonl') ? first.slice(0, -'.jsonl'.length) : first;
+  const files = indexManifest((await readManifest(manifestPath(archiveDir))).records);
+  const keys = new Set(files.keys());
+  for (const [key, versions] of files) {
+    const { project, session } = keySession(key, keys);
     const records = versions.flat();
     const newest = versions[versions.length - 1] ?? [];
     const dates = records.map((record) => record.at).sort();

@@ -12,9 +12,10 @@ const isFolder = (path: string): boolean => statSync(path, { throwIfNoEntry: fal
 export function projectFolders(names: readonly string[], root: string): string[] {
   if (names.length === 0)
     return isFolder(root)
-      ? readdirSync(root, { withFileTypes: true })
-          .filter((entry) => entry.isDirectory())
-          .map((entry) => join(root, entry.name))
+      ? readdirSync(root)
+          .map((name) => join(root, name))
+          // A project folder that is a symbolic link is archived as any other (decision 107).
+          .filter(isFolder)
           .sort()
       : [];
   return names.map((name) => {

@@ -25,7 +25,10 @@ export function liveIn(paths: readonly string[]): (key: string) => boolean {
 }
 
 function addReport(into: IndexReport, more: IndexReport): void {
-  for (const name of Object.keys(into) as (keyof IndexReport)[]) into[name] += more[name];
+  for (const name of Object.keys(into) as (keyof IndexReport)[]) {
+    if (name === 'skipped') into.skipped.push(...more.skipped);
+    else into[name] += more[name];
+  }
 }
 
 /**

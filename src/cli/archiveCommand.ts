@@ -63,6 +63,7 @@ export function registerArchive(program: Command): void {
       ...(options.redact === true ? { redact: true } : {}),
     });
     process.stdout.write(options.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatArchive(archiveDir, report));
+    if (report.unreadable.length > 0) process.exitCode = 1;
   });
   registerRestore(command);
   registerHookRun(command);
@@ -72,13 +73,14 @@ export function registerArchive(program: Command): void {
 
 function formatArchive(archiveDir: string, report: ArchiveReport): string {
   const { added, grown, rewritten, touched, unchanged } = report.outcomes;
+  const skipped = report.unreadable.length + report.skipped.length;
   const lines = [
     `archive: ${archiveDir}`,
-    `  ${report.files} file(s): ${added} new, ${grown} grown, ${rewritten} rewritten (new version), ${touched + unchanged} unchanged`,
+    `  ${report.files} file(s): ${added} new, ${grown} grown, ${rewritten} rewritten (new version), ${touched + unchanged} unchanged${skipped > 0 ? `, ${skipped} skipped` : ''}`,
     `  read ${report.bytesRead} byte(s), stored ${report.bytesStored} compressed`,
   ];
   if (report.swept > 0) lines.push(`  removed ${report.swept} piece(s) an interrupted run left unrecorded`);
-  for (const skipped of report.skipped) lines.push(`  skipped ${skipped.key}: ${skipped.reason}`);
+  for (const skipped of [...report.unreadable, ...report.skipped]) lines.push(`  skipped ${skipped.key}: ${skipped.reason}`);
   if (report.redaction !== null) lines.push(...formatRedaction(report.redaction));
   return `${lines.join('\n')}\n`;
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { auditTranscript, formatSessionAudit, modelJudge, type BoundaryJudge, type SessionAudit } from '../audit/index.js';
 import { describeFailure, statOrNull } from '../fs/index.js';
 import { findTranscripts } from '../inspect/index.js';
+import { saySkipped } from './skippedFiles.js';
 import type { ModelKind } from '../jobs/index.js';
 import type { ModelPort } from '../index.js';
 import { effectLogPath } from '../pipeline/index.js';
@@ -74,7 +75,10 @@ export function registerAudit(program: Command): void {
 
 /** Audits each transcript found, printing as it goes; exit status 1 when one could not be read. */
 async function runAudit(paths: string[], options: AuditCliOptions): Promise<void> {
-  const files = await findTranscripts(paths);
+  const found = await findTranscripts(paths);
+  const files = found.files.map((file) => file.path);
+  // A link that cannot be followed is named, and the exit status is 1, as for a file that cannot be read (decision 107).
+  saySkipped(found.skipped);
   // The model ports (and their SDKs) are loaded only when a model is asked for: the offline audit stays light.
   const selected =
     options.model === undefined || options.model === 'offline'
@@ -92,7 +96,7 @@ async function runAudit(paths: string[], options: AuditCliOptions): Promise<void
     else if ('error' in audit) process.stdout.write(`${i > 0 ? '\n' : ''}${file}\n  error  ${audit.error}\n`);
     else process.stdout.write(`${i > 0 ? '\n' : ''}${formatSessionAudit(audit, options.all === true ? { all: true } : {})}\n`);
   }
-  if (files.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
+  if (files.length === 0 && found.skipped.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
   if (options.json !== true && files.length > 1)
     process.stderr.write(
       `\n${files.length} transcripts, ${lostTotal} lost item(s)${unreadable > 0 ? `, ${unreadable} could not be read` : ''}\n`,

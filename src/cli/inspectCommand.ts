@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { describeFailure, statOrNull } from '../fs/index.js';
 import { findTranscripts, formatReport, type TranscriptReport } from '../inspect/light/index.js';
 import { catalogReports } from './catalogReports.js';
+import { saySkipped } from './skippedFiles.js';
 import { resolvePathArgument } from './transcriptArgument.js';
 
 export interface InspectOptions {
@@ -34,10 +35,17 @@ export function registerInspect(program: Command): void {
 }
 
 async function inspectPaths(paths: string[], options: InspectOptions): Promise<void> {
-  const files = await findTranscripts(await Promise.all(paths.map(resolvePathArgument)));
-  if (options.sizes === true) return printSizes(files, options);
-  const stored = options.catalog === false ? new Map<string, TranscriptReport>() : await catalogReports(files, options.catalog);
-  const { withDiagnostics, unreadable } = await printReports(files, stored, options);
+  const found = await findTranscripts(await Promise.all(paths.map(resolvePathArgument)));
+  const readable = found.files.map((file) => file.path);
+  if (options.sizes === true) {
+    saySkipped(found.skipped);
+    return printSizes(readable, options);
+  }
+  const stored = options.catalog === false ? new Map<string, TranscriptReport>() : await catalogReports(readable, options.catalog);
+  // A link that cannot be followed is a row saying why, as a file that cannot be read (decision 107).
+  const failed = new Map(found.skipped.map(({ path, reason }) => [path, `${path}: ${reason}`]));
+  const files = [...readable, ...failed.keys()].sort();
+  const { withDiagnostics, unreadable } = await printReports(files, stored, options, failed);
   if (files.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
   if (options.json !== true && files.length > 1) {
     process.stderr.write(
@@ -59,12 +67,13 @@ async function printReports(
   files: readonly string[],
   stored: ReadonlyMap<string, TranscriptReport>,
   options: InspectOptions,
+  failed: ReadonlyMap<string, string>,
 ): Promise<{ withDiagnostics: number; unreadable: number }> {
   let withDiagnostics = 0;
   let unreadable = 0;
   for (const [i, file] of files.entries()) {
     const gap = i > 0 ? '\n' : '';
-    const report = stored.get(file) ?? (await readInFull(file));
+    const report = failed.get(file) ?? stored.get(file) ?? (await readInFull(file));
     if (typeof report === 'string') {
       unreadable++;
       const reason = report.startsWith(`${file}: `) ? `cannot be read: ${report.slice(file.length + 2)}` : report;

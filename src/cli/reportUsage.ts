@@ -1,9 +1,11 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { basename, relative, sep } from 'node:path';
+import { basename } from 'node:path';
 import type { CatalogAnswer, CountedResponses } from '../catalog/index.js';
 import { readRegularFileSync } from '../fs/index.js';
-import { findTranscripts } from '../inspect/light/index.js';
+import { findTranscripts, type TranscriptFile } from '../inspect/light/index.js';
 import { parseDay } from '../transcript/time/index.js';
+import { resolveFolderArgument } from './transcriptArgument.js';
+import { saySkipped, skippedOrThrow, type SkippedFile } from './skippedFiles.js';
 import {
   formatUsageTable,
   parsePriceTable,
@@ -63,12 +65,30 @@ export function usageOptionWithoutUsage(options: UsageCliOptions): string | unde
 export async function runUsageReport(folder: string, options: UsageCliOptions): Promise<void> {
   const prices =
     options.prices === undefined ? SHIPPED_PRICES : parsePriceTable(readRegularFileSync(options.prices).toString('utf8'), options.prices);
-  const files = await findTranscripts([folder]);
-  const sessions: UsageSession[] = [];
-  for (const answer of await catalogAnswers(options.catalog, files)) {
-    if ('error' in answer) throw answer.error;
-    sessions.push({ ...placeOf(folder, answer.path), path: answer.path, summary: answer.summary, responses: answer.responses });
+  // As `report` itself: an archive is staged whole, an archived session's id as a folder holding it (decision 107).
+  const root = await resolveFolderArgument(folder);
+  const found = await findTranscripts([root]);
+  const files = found.files.map((file) => file.path);
+  const places = new Map(found.files.map((file) => [file.path, file]));
+  if (files.length === 0 && found.skipped.length === 0) {
+    // An empty table would read as "nothing was spent": a folder without transcripts is a path that cannot be used.
+    process.stderr.write(`memlog: no .jsonl transcripts under ${folder}\n`);
+    process.exitCode = 2;
+    return;
   }
+  const sessions: UsageSession[] = [];
+  const skipped: SkippedFile[] = [...found.skipped];
+  for (const answer of await catalogAnswers(options.catalog, files)) {
+    if ('error' in answer) skipped.push(skippedOrThrow(answer.path, answer.error));
+    else
+      sessions.push({
+        ...placeOf(places.get(answer.path) ?? { path: answer.path, project: '', session: '' }),
+        path: answer.path,
+        summary: answer.summary,
+        responses: answer.responses,
+      });
+  }
+  saySkipped(skipped);
   const report = usageReport(sessions, {
     by: options.by ?? 'day',
     prices,
@@ -81,10 +101,9 @@ export async function runUsageReport(folder: string, options: UsageCliOptions): 
 type UsageAnswer =
   Extract<CatalogAnswer, { error: Error }> | (Extract<CatalogAnswer, { summary: unknown }> & { responses: CountedResponses });
 
-/** A transcript's project (its folder under a projects folder, or the folder given) and session (its file name). */
-function placeOf(folder: string, file: string): { project: string; session: string } {
-  const parts = relative(folder, file).split(sep);
-  return { project: parts.length > 1 ? (parts[0] ?? '') : basename(folder), session: basename(file, '.jsonl') };
+/** A transcript's project as every command names it (decision 107), and its session (its file name). */
+function placeOf(file: TranscriptFile): { project: string; session: string } {
+  return { project: file.project, session: basename(file.path, '.jsonl') };
 }
 
 /**

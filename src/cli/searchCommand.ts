@@ -1,7 +1,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { searchedPlaces, searchSessionsAndArchives } from '../archive/index.js';
-import { defaultIndexPath, projectName, type SearchHit } from '../search/index.js';
+import { defaultIndexPath, projectName, type IndexReport, type SearchHit } from '../search/index.js';
 import { dateBound } from '../transcript/time/index.js';
+import { saySkipped } from './skippedFiles.js';
 import { positive } from './triggerOptions.js';
 
 interface SearchOptions {
@@ -66,15 +67,18 @@ export function registerSearch(program: Command): void {
         tools: options.tools === true,
         limit: options.limit,
       });
-      if (options.json === true) {
-        process.stdout.write(`${JSON.stringify({ query, hits, index }, null, 2)}\n`);
-        return;
-      }
-      const lines = hits.map(hitLines);
-      const read = index.read + index.grown;
-      lines.push(
-        `${hits.length} match${hits.length === 1 ? '' : 'es'} over ${index.files} session file${index.files === 1 ? '' : 's'} (${read} read, ${index.unchanged} unchanged since the last search)`,
-      );
-      process.stdout.write(`${lines.join('\n')}\n`);
+      // A file that could not be read is named and the others searched; the exit status says so (decision 107).
+      saySkipped(index.skipped);
+      process.stdout.write(options.json === true ? `${JSON.stringify({ query, hits, index }, null, 2)}\n` : searchText(hits, index));
     });
+}
+
+function searchText(hits: readonly SearchHit[], index: IndexReport): string {
+  const lines = hits.map(hitLines);
+  const read = index.read + index.grown;
+  const skipped = index.skipped.length > 0 ? `, ${index.skipped.length} skipped` : '';
+  lines.push(
+    `${hits.length} match${hits.length === 1 ? '' : 'es'} over ${index.files} session file${index.files === 1 ? '' : 's'} (${read} read, ${index.unchanged} unchanged since the last search)${skipped}`,
+  );
+  return `${lines.join('\n')}\n`;
 }

@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { MemlogError } from '../errors.js';
 
 /** What the user reads for each errno a file operation can end with; the others keep Node's own message. */
@@ -45,7 +46,13 @@ export function describeFsError(error: NodeJS.ErrnoException): string {
   const dest = (error as { dest?: unknown }).dest;
   const where =
     error.path === undefined ? (error.syscall ?? 'file system') : typeof dest === 'string' ? `${error.path} → ${dest}` : error.path;
-  return `${where}: ${fsErrorReason(error.code, error.message)}`;
+  return `${where}: ${error.path === undefined ? fsErrorReason(error.code, error.message) : fsErrorReasonAt(error.path, error.code, error.message)}`;
+}
+
+/** The reason for an errno at a path: a symbolic link that leads nowhere is a "dangling link", not "no such file" (decision 107). */
+export function fsErrorReasonAt(path: string, code: string | undefined, fallback?: string): string {
+  if (code === 'ENOENT' && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true) return 'dangling link';
+  return fsErrorReason(code, fallback);
 }
 
 /**
@@ -56,6 +63,18 @@ export function describeFailure(error: unknown): string | undefined {
   if (error instanceof MemlogError) return error.message;
   if (isFsError(error)) return describeFsError(error);
   return undefined;
+}
+
+/** Errnos that stop the read of one file while the others can still be read: no permission, a link loop, a folder. */
+const ONE_FILE_CODES: ReadonlySet<string> = new Set(['EACCES', 'EPERM', 'ELOOP', 'EISDIR', 'ENOTDIR', 'ENXIO']);
+
+/**
+ * Why one file cannot be read ("permission denied"), or undefined when the error is not one that
+ * concerns that file alone. A command over many files skips it, names it, and exits 1 (decision 107).
+ */
+export function unreadableReason(error: unknown): string | undefined {
+  if (!isFsError(error) || !ONE_FILE_CODES.has(error.code)) return undefined;
+  return fsErrorReason(error.code);
 }
 
 /**

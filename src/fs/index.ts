@@ -2,7 +2,7 @@
 export { appendWholeLines, appendWholeLinesSync, repairTornTail } from './appendLines.js';
 export { atomicWrite } from './atomicWrite.js';
 export { resolveInside, isWithin } from './containment.js';
-export { describeFailure, describeFsError, fsErrorReason, isFsError } from './fsError.js';
+export { describeFailure, describeFsError, fsErrorReason, isFsError, unreadableReason } from './fsError.js';
 export { describeFileKind, isRegularFile, notATranscriptFile, statOrNull } from './fileKind.js';
 export {
   NotRegularFileError,

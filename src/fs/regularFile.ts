@@ -58,9 +58,10 @@ export function kindOf(stats: fs.Stats): string {
  * The refusal an open ended with, when the path's kind is why: a link under O_NOFOLLOW (ELOOP),
  * a pipe with no reader or a socket (ENXIO). Any other error as it was.
  */
-function refusal(path: string, error: unknown): unknown {
+function refusal(path: string, error: unknown, options: OpenOptions): unknown {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code !== 'ELOOP' && code !== 'ENXIO') return error;
+  // Following links, ELOOP is a real loop ("too many symbolic links"), not a link refused (decision 107).
+  if ((code !== 'ELOOP' || options.follow !== false) && code !== 'ENXIO') return error;
   try {
     const stats = fs.lstatSync(path);
     return stats.isFile() ? error : new NotRegularFileError(path, kindOf(stats));
@@ -92,7 +93,7 @@ export function openRegularSync(path: string, flag: OpenFlag = 'r', mode?: numbe
   try {
     fd = fs.openSync(path, guardedFlags(flag, options), mode);
   } catch (error) {
-    throw refusal(path, error);
+    throw refusal(path, error, options);
   }
   checkKindSync(fd, path);
   return fd;
@@ -114,7 +115,7 @@ export async function openRegular(path: string, flag: OpenFlag = 'r', mode?: num
   try {
     handle = await fsp.open(path, guardedFlags(flag, options), mode);
   } catch (error) {
-    throw refusal(path, error);
+    throw refusal(path, error, options);
   }
   const stats = await handle.stat();
   if (stats.isFile()) return handle;

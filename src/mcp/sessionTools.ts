@@ -56,7 +56,7 @@ function registerSearch(server: McpServer, context: ToolContext): void {
       const { options } = context;
       const project =
         args.project === undefined ? undefined : args.project === '.' ? projectOfCwd(await context.cwd()) : projectName(args.project);
-      const { hits } = await searchSessionsAndArchives(options.indexPath, options.paths, options.archives ?? [], args.query, {
+      const { hits, index } = await searchSessionsAndArchives(options.indexPath, options.paths, options.archives ?? [], args.query, {
         ...(project === undefined ? {} : { projects: [project] }),
         ...(args.since === undefined ? {} : { since: dateBound(args.since, 'since') }),
         ...(args.until === undefined ? {} : { until: dateBound(args.until, 'until') }),
@@ -68,6 +68,10 @@ function registerSearch(server: McpServer, context: ToolContext): void {
         query: args.query,
         project: project ?? 'every project',
         hits: hits.map(({ path: _path, ...hit }) => ({ ...hit, snippet: capText(hit.snippet, MAX_SNIPPET_CHARS) })),
+        // Sessions that could not be read are named, not left out in silence (decision 107).
+        ...(index.skipped.length === 0
+          ? {}
+          : { skipped: index.skipped.map(({ project, session, reason }) => ({ project, session, reason })) }),
       });
     }),
   );

@@ -1,5 +1,5 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../errors.js';
 import { isRegularFile } from '../fs/fileKind.js';
 import { findTargets } from '../jobs/extraction/findTargets.js';
@@ -50,7 +50,8 @@ export function findReportSessions(root: string, options: ReportSessionOptions =
         effectLogPath(path),
       ];
       return {
-        project: relative(realRoot, target.projectDir) || basename(target.projectDir),
+        // Named as extract names its output folder and every other command the project (decision 107).
+        project: relative(realRoot, target.projectDir).split(sep).join('__') || basename(target.projectDir),
         session: basename(path).replace(/\.jsonl$/, ''),
         path,
         // Regular files only: a pipe named like an effect log would block the report's read.

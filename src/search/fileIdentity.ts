@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { unreadableReason } from '../fs/fsError.js';
 
 /** Bytes at the start of a file whose hash tells a grown file from a rewritten one. */
 export const HEAD_BYTES = 4096;
@@ -44,13 +45,19 @@ export function identityOf(fd: number): FileIdentity {
   return { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, headBytes, headHash: headHash(fd, headBytes) };
 }
 
-/** Opens a file for reading, or undefined when it is gone (a session deleted between the walk and the read). */
-export function openIfThere(path: string): number | undefined {
+/**
+ * Opens a file for reading: undefined when it is gone (a session deleted between the walk and the
+ * read), why when this one file cannot be read (no permission, a link loop), which the pass then
+ * skips and names (decision 107).
+ */
+export function openIfThere(path: string): number | { readonly unreadable: string } | undefined {
   try {
     return openSync(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    const reason = unreadableReason(error);
+    if (reason === undefined) throw error;
+    return { unreadable: reason };
   }
 }
 

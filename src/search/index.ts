@@ -3,7 +3,7 @@ export { openSearchDb, defaultIndexPath, CURRENT_INDEX_VERSION, type SearchDb } 
 export { findSessionFiles, sessionFileOf, type SessionFile } from './sessionFiles.js';
 export { indexSessions, DEFAULT_BATCH_ROWS, type IndexOptions, type IndexReport } from './indexSessions.js';
 export { FileIndexer, type ReadFrom, type IndexCounts } from './fileIndexer.js';
-export { storedFile, deleteFile, type StoredFile } from './indexTables.js';
+export { storedFile, deleteFile, renameFile, type StoredFile } from './indexTables.js';
 export type { FileIdentity } from './fileIdentity.js';
 export { searchEntries, MARK_START, MARK_END, type SearchFilters, type SearchHit } from './searchEntries.js';
 export { ftsQuery } from './ftsQuery.js';

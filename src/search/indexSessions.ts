@@ -7,7 +7,7 @@ import type { RowBatch } from './rowBatcher.js';
 import { closeSync, headHash, identityOf, openIfThere, type FileIdentity } from './fileIdentity.js';
 import type { SearchDb } from './searchDb.js';
 import type { SessionFile } from './sessionFiles.js';
-import { deleteFile, storedFile, type StoredFile } from './indexTables.js';
+import { deleteFile, renameFile, storedFile, type StoredFile } from './indexTables.js';
 
 export interface IndexOptions {
   /** Folders or files searched: an indexed file under one of them that is gone is dropped from the index. */
@@ -29,6 +29,13 @@ export interface IndexReport {
   entries: number;
   skippedLines: number;
   bytesRead: number;
+  /** Files that could not be read (no permission, a link loop), with why: named, never silently left out (decision 107). */
+  skipped: SkippedSession[];
+}
+
+/** A session file a pass could not read, and why ("permission denied"). */
+export interface SkippedSession extends SessionFile {
+  readonly reason: string;
 }
 
 export const DEFAULT_BATCH_ROWS = 2000;
@@ -67,6 +74,7 @@ export function indexSessions(db: SearchDb, files: readonly SessionFile[], optio
     entries: 0,
     skippedLines: 0,
     bytesRead: 0,
+    skipped: [],
   };
   const parser: Parser = { wanted: options.parseWorker !== false, tried: false };
   try {
@@ -88,10 +96,15 @@ function indexOne(db: SearchDb, file: SessionFile, options: IndexOptions, report
   }
   if (stored !== undefined && sameStat(stored, stats.dev, stats.ino, stats.size, stats.mtimeMs)) {
     report.unchanged++;
+    if (stored.project !== file.project || stored.session !== file.session) renameFile(db, stored.id, file);
     return;
   }
   const fd = openIfThere(file.path);
   if (fd === undefined) return;
+  if (typeof fd !== 'number') {
+    report.skipped.push({ ...file, reason: fd.unreadable });
+    return;
+  }
   try {
     const now = identityOf(fd);
     const grew = stored !== undefined && onlyGrew(stored, fd, now);

@@ -7,6 +7,8 @@ import type { SessionFile } from './sessionFiles.js';
 /** A file as the index remembers it. */
 export interface StoredFile {
   readonly id: number;
+  readonly project: string;
+  readonly session: string;
   readonly dev: number;
   readonly ino: number;
   readonly size: number;
@@ -35,6 +37,15 @@ export interface FileProgress {
 
 export function storedFile(db: SearchDb, path: string): StoredFile | undefined {
   return db.prepare('SELECT * FROM files WHERE path = ?').get(path) as StoredFile | undefined;
+}
+
+/**
+ * Gives an indexed file, and its entries, the names this walk gives it: a project is named from the
+ * folder searched (decision 107), so a file found from another root keeps no stale name.
+ */
+export function renameFile(db: SearchDb, id: number, file: SessionFile): void {
+  db.prepare('UPDATE files SET project = ?, session = ? WHERE id = ?').run(file.project, file.session, id);
+  db.prepare('UPDATE entries SET project = ?, session = ? WHERE file_id = ?').run(file.project, file.session, id);
 }
 
 /** Records (or updates) a file's identity and how far it is indexed; returns its id. */

@@ -3,7 +3,7 @@ import { sanitizePath } from '../transcript/claudePaths.js';
 import { indexSessions, type IndexReport } from './indexSessions.js';
 import { openSearchDb, type SearchDb } from './searchDb.js';
 import { searchEntries, type SearchFilters, type SearchHit } from './searchEntries.js';
-import { findSessionFiles } from './sessionFiles.js';
+import { sessionFileOf, sessionFilesOf } from './sessionFiles.js';
 
 /** A project named by its folder (`-home-dev-app`) or by its working directory (`/home/dev/app`, `.`). */
 export function projectName(value: string): string {
@@ -28,5 +28,9 @@ export function searchSessions(
 
 /** One incremental pass over every transcript under the paths; an indexed one no longer there is dropped. */
 export function updateIndex(db: SearchDb, paths: readonly string[]): IndexReport {
-  return indexSessions(db, findSessionFiles(paths), { roots: paths.map((path) => resolve(path)) });
+  const { files, skipped } = sessionFilesOf(paths);
+  const report = indexSessions(db, files, { roots: paths.map((path) => resolve(path)) });
+  // What the walk could not take (a link loop, a dangling link) is named with what could not be read (decision 107).
+  report.skipped.unshift(...skipped.map(({ path, reason }) => ({ ...sessionFileOf(path), reason })));
+  return report;
 }

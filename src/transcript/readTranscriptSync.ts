@@ -1,6 +1,6 @@
 import { closeSync, readSync } from 'node:fs';
 import { MemlogError } from '../errors.js';
-import { fsErrorReason } from '../fs/fsError.js';
+import { fsErrorReasonAt } from '../fs/fsError.js';
 import { NotRegularFileError, openRegularSync } from '../fs/regularFile.js';
 import type { DiagnosticItem, ReadItem } from './readItem.js';
 import { TranscriptParser, type TranscriptParserOptions } from './transcriptParser.js';
@@ -60,7 +60,7 @@ export function openFailure(path: string, error: unknown): MemlogError {
   const code = (error as NodeJS.ErrnoException).code;
   return new OpenError(
     code === 'ENOENT' ? 'not_found' : 'io',
-    error instanceof NotRegularFileError ? error.message : `${path}: ${fsErrorReason(code, (error as Error).message)}`,
+    error instanceof NotRegularFileError ? error.message : `${path}: ${fsErrorReasonAt(path, code, (error as Error).message)}`,
     { path, errno: code },
     { cause: error },
   );

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { unprivilegedUser } from '../support/unprivileged.js';
+import { callTool, connectMemlogMcp } from '../support/mcpClient.js';
 import { tempDir } from '../support/tempDir.js';
 
 const ACME = '-home-dev-acme-shop';
@@ -38,7 +39,7 @@ describe('one transcript that cannot be read does not stop the others', () => {
     expect(report.failedSessions).toBe(2);
     const failed = report.sessions.filter((s) => s.error !== undefined);
     expect(failed.map((s) => [s.session, s.error])).toEqual([
-      [join(p.project, `${DANGLING}.jsonl`), `${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory`],
+      [join(p.project, `${DANGLING}.jsonl`), `${join(p.project, `${DANGLING}.jsonl`)}: dangling link`],
       [p.unreadable, `${p.unreadable}: permission denied`],
     ]);
     // The other three sessions were read; the two notes-cli and acme sessions after the failed ones too.
@@ -50,7 +51,7 @@ describe('one transcript that cannot be read does not stop the others', () => {
     });
     expect(text.status).toBe(1);
     expect(text.stdout).toContain(
-      `2 session(s) could not be read:\n    ${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory\n    ${p.unreadable}: permission denied`,
+      `2 session(s) could not be read:\n    ${join(p.project, `${DANGLING}.jsonl`)}: dangling link\n    ${p.unreadable}: permission denied`,
     );
   });
 
@@ -80,7 +81,7 @@ describe('one transcript that cannot be read does not stop the others', () => {
     expect(result.status).toBe(1);
     const rows = JSON.parse(result.stdout) as Array<{ session: string; error: string | null }>;
     expect(rows.filter((r) => r.error !== null)).toEqual([
-      expect.objectContaining({ session: DANGLING, error: `${join(p.project, `${DANGLING}.jsonl`)}: no such file or directory` }),
+      expect.objectContaining({ session: DANGLING, error: `${join(p.project, `${DANGLING}.jsonl`)}: dangling link` }),
     ]);
     expect(rows).toHaveLength(5);
   });
@@ -93,5 +94,69 @@ describe('one transcript that cannot be read does not stop the others', () => {
     const result = runCli(['inspect', p.root, '--json'], user === undefined ? {} : { user });
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`"error":"${p.unreadable}: permission denied"`);
+  });
+});
+
+// Decision 107: search, MCP search, `report --usage` and `archive` treat an unreadable transcript as
+// inspect does: named on stderr (or in the answer), the others read, exit status 1.
+describe('search, report --usage, archive and MCP search go on past an unreadable transcript', () => {
+  it('search names it, still finds matches in the other sessions, and exits 1', () => {
+    const p = projects();
+    const index = join(tempDir(), 'index.db');
+    const result = runCli(['search', 'pnpm', p.root, '--index', index, '--json'], { failFs: [{ path: p.unreadable, code: 'EACCES' }] });
+    expect(result.stderr).not.toMatch(/^ {4}at /m);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`memlog: skipped ${p.unreadable}: permission denied`);
+    const answer = JSON.parse(result.stdout) as { hits: { session: string }[]; index: { skipped: { path: string; reason: string }[] } };
+    expect(answer.hits.length).toBeGreaterThan(0);
+    expect(answer.hits.every((hit) => hit.session !== UNREADABLE)).toBe(true);
+    expect(answer.index.skipped).toEqual([{ path: p.unreadable, project: ACME, session: UNREADABLE, reason: 'permission denied' }]);
+
+    const text = runCli(['search', 'pnpm', p.root, '--index', join(tempDir(), 'text.db')], {
+      failFs: [{ path: p.unreadable, code: 'EACCES' }],
+    });
+    expect(text.status).toBe(1);
+    expect(text.stdout).toMatch(/\d+ match(es)? over 5 session files \(4 read, 0 unchanged since the last search\), 1 skipped\n$/);
+  });
+
+  it('report --usage names it, prices the others, and exits 1', () => {
+    const p = projects();
+    const result = runCli(['report', p.root, '--usage', '--by', 'project', '--json'], { failFs: [{ path: p.unreadable, code: 'EACCES' }] });
+    expect(result.stderr).not.toMatch(/^ {4}at /m);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`memlog: skipped ${p.unreadable}: permission denied`);
+    expect(result.stderr).toContain('1 transcript(s) skipped');
+    const report = JSON.parse(result.stdout) as { rows: { key: string }[]; total: { input: number } };
+    expect(report.rows.map((row) => row.key)).toEqual([ACME, '-home-dev-notes-cli']);
+    expect(report.total.input).toBeGreaterThan(0);
+  });
+
+  it('archive stores the other files, names it as skipped, and exits 1', () => {
+    const p = projects();
+    const archive = join(tempDir(), 'archive');
+    const result = runCli(['archive', p.project, '--to', archive], { failFs: [{ path: p.unreadable, code: 'EACCES' }] });
+    expect(result.stderr).not.toMatch(/^ {4}at /m);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(`  skipped ${ACME}/${UNREADABLE}.jsonl: permission denied`);
+    expect(result.stdout).toContain(' 5 file(s): 4 new, 0 grown, 0 rewritten (new version), 0 unchanged, 1 skipped\n');
+    const listed = runCli(['archive', 'list', '--archive', archive, '--json']);
+    expect(listed.stdout).not.toContain(UNREADABLE);
+    expect(listed.stdout).toContain('a1eaaff9-3a09-471e-b457-360fb17ea04f');
+  });
+
+  it('MCP search_sessions answers from the other sessions and names the skipped one', async () => {
+    const p = projects();
+    const client = await connectMemlogMcp([p.root, '--index', join(tempDir(), 'index.db')], {
+      failFs: [{ path: p.unreadable, code: 'EACCES' }],
+    });
+    try {
+      const answer = await callTool(client, 'search_sessions', { query: 'pnpm' });
+      expect(answer.isError).toBe(false);
+      const parsed = JSON.parse(answer.text) as { hits: unknown[]; skipped: { project: string; session: string; reason: string }[] };
+      expect(parsed.hits.length).toBeGreaterThan(0);
+      expect(parsed.skipped).toEqual([{ project: ACME, session: UNREADABLE, reason: 'permission denied' }]);
+    } finally {
+      await client.close();
+    }
   });
 });

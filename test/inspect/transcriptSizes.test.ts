@@ -58,7 +58,7 @@ describe('inspect --sizes: where a transcript’s bytes go', () => {
   });
 
   it('over the demo: a subagent counts with its session, and project totals are the sums of their sessions', async () => {
-    const files = await findTranscripts([demoProjects]);
+    const files = (await findTranscripts([demoProjects])).files.map((file) => file.path);
     const { sessions, projects } = sessionSizes(files);
     expect(sessions.reduce((sum, s) => sum + s.bytes, 0)).toBe(files.reduce((sum, f) => sum + statSync(f).size, 0));
     expect(sessions.find((s) => s.session === '7f26641c-f5f5-4490-80f6-02093c4c460a')?.files).toBe(2);

@@ -2,6 +2,7 @@ import { readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { statOrNull } from '../../fs/fileKind.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
+import { isTranscriptName, MAX_TREE_DEPTH } from '../../transcript/transcriptFiles.js';
 
 /** A transcript `memlog extract` does not read, and why: said on stderr, never skipped without a word (decision 68). */
 export interface SkippedTranscript {
@@ -15,11 +16,8 @@ export interface TranscriptTree {
   readonly skipped: readonly SkippedTranscript[];
 }
 
-/** Deeper than this a folder is named as skipped, not read: a guard against a tree that never ends. */
-export const MAX_TREE_DEPTH = 32;
-
-/** memlog's own effect logs sit beside transcripts with `--into-claude`: they are not transcripts. */
-const isTranscriptName = (name: string): boolean => name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl');
+// The same depth guard and transcript names as every command's discovery (decision 107).
+export { MAX_TREE_DEPTH };
 
 /**
  * Claude Code's prompt history, `history.jsonl` beside its `projects` folder: a line per prompt typed in any

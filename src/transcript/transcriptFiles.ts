@@ -1,0 +1,154 @@
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { MemlogError } from '../errors.js';
+import { describeFileKind, notATranscriptFile } from '../fs/fileKind.js';
+import { fsErrorReason } from '../fs/fsError.js';
+
+/** A transcript found under a path given, named by its project and its session. */
+export interface TranscriptFile {
+  readonly path: string;
+  /** The folder holding it, by its path below the folder given, parts joined by `__` (the folder's own name at the top). */
+  readonly project: string;
+  /** Its file name without `.jsonl`; a subagent's is `<session>/agent-<id>`. */
+  readonly session: string;
+}
+
+/** A path the walk could not take, and why ("dangling link", "too many symbolic links", "permission denied"). */
+export interface SkippedPath {
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** What a walk found: the transcripts, sorted by path, each once, and what it could not take. */
+export interface FoundTranscripts {
+  readonly files: readonly TranscriptFile[];
+  readonly skipped: readonly SkippedPath[];
+}
+
+/** Deeper than this a folder is named as skipped, not read: a guard against a tree that never ends. */
+export const MAX_TREE_DEPTH = 32;
+
+/** memlog's own effect logs sit beside transcripts (`extract --into-claude`): they are not transcripts. */
+export const isTranscriptName = (name: string): boolean => name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl');
+
+/**
+ * A transcript's project and session from the folders between the root and it: a subagent's
+ * `<session>/subagents/[…/]agent-<id>.jsonl` belongs to its session's project, as
+ * `<session>/agent-<id>`. Nested folders make one name, as `memlog extract` names its output folder
+ * (decision 107).
+ */
+export function transcriptNamed(root: string, path: string): TranscriptFile {
+  const name = basename(path, '.jsonl');
+  const folders = relative(root, dirname(path))
+    .split(sep)
+    .filter((part) => part !== '');
+  const subagents = folders.lastIndexOf('subagents');
+  const session = subagents >= 1 ? `${folders[subagents - 1] ?? ''}/${name}` : name;
+  const projectParts = subagents >= 1 ? folders.slice(0, subagents - 1) : folders;
+  return { path, project: projectParts.join('__') || basename(resolve(root)), session };
+}
+
+/**
+ * A transcript given on its own, named from Claude Code's layout: `<project>/<session>.jsonl`, or a
+ * subagent's `<project>/<session>/subagents/[…/]agent-<id>.jsonl`, whose session is its parent's
+ * followed by its own name (`<session>/agent-<id>`).
+ */
+export function sessionFileOf(path: string): TranscriptFile {
+  const name = basename(path, '.jsonl');
+  const parts = resolve(path).split(/[\\/]/);
+  const subagents = parts.lastIndexOf('subagents');
+  if (subagents >= 2) return { path, project: parts[subagents - 2] ?? '', session: `${parts[subagents - 1] ?? ''}/${name}` };
+  return { path, project: basename(dirname(resolve(path))), session: name };
+}
+
+/** Why a link cannot be followed, in the words a person reads. */
+function linkReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' ? 'dangling link' : fsErrorReason(code);
+}
+
+/** What a folder entry is, through a symbolic link, or why the link cannot be followed. */
+type EntryKind = 'folder' | 'file' | 'other' | { readonly reason: string };
+
+function lookAt(path: string, dirent: Dirent): EntryKind {
+  let stats: Dirent | Stats = dirent;
+  if (dirent.isSymbolicLink()) {
+    try {
+      stats = statSync(path);
+    } catch (error) {
+      return { reason: linkReason(error) };
+    }
+  }
+  return stats.isDirectory() ? 'folder' : stats.isFile() ? 'file' : 'other';
+}
+
+interface Walk {
+  readonly root: string;
+  readonly files: TranscriptFile[];
+  readonly skipped: SkippedPath[];
+  /** Real paths of the folders read: a folder reached again through a link (a loop) is read once. */
+  readonly seen: Set<string>;
+}
+
+function walk(state: Walk, dir: string, depth: number): void {
+  let entries: Dirent[];
+  try {
+    const real = realpathSync(dir);
+    if (state.seen.has(real)) return;
+    state.seen.add(real);
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    state.skipped.push({ path: dir, reason: fsErrorReason((error as NodeJS.ErrnoException).code) });
+    return;
+  }
+  for (const dirent of entries) take(state, join(dir, dirent.name), dirent, depth);
+}
+
+/** One folder entry: a folder is walked (hidden ones aside), a transcript kept, a link that cannot be followed named. */
+function take(state: Walk, path: string, dirent: Dirent, depth: number): void {
+  const kind = lookAt(path, dirent);
+  if (typeof kind === 'object') {
+    state.skipped.push({ path, reason: kind.reason });
+  } else if (kind === 'folder') {
+    if (dirent.name.startsWith('.')) return;
+    if (depth < MAX_TREE_DEPTH) walk(state, path, depth + 1);
+    else state.skipped.push({ path, reason: `more than ${MAX_TREE_DEPTH} folders below the root` });
+  } else if (isTranscriptName(dirent.name)) {
+    if (kind === 'file') state.files.push(transcriptNamed(state.root, path));
+    // Reading a pipe blocks until something writes to it: named, never opened.
+    else state.skipped.push({ path, reason: `not a regular file (${describeFileKind(statSync(path))})` });
+  }
+}
+
+function statGiven(path: string): Stats {
+  try {
+    return statSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MemlogError('not_found', `no such file or folder: ${path}`, { path });
+    throw error;
+  }
+}
+
+/**
+ * Every transcript under the paths given (projects folders, project folders or transcripts), as
+ * every command finds them (decision 107): symbolic links to files and folders are followed, a
+ * folder reached twice (a loop) read once; a link that cannot be followed (a loop, a dangling link)
+ * and a pipe named like a transcript are named as skipped; hidden folders are not walked. A path
+ * given that is not there is an error: an empty answer would read as "nothing there".
+ */
+export function findTranscriptFiles(paths: readonly string[]): FoundTranscripts {
+  const files = new Map<string, TranscriptFile>();
+  const skipped: SkippedPath[] = [];
+  for (const path of paths) {
+    const stats = statGiven(path);
+    if (stats.isDirectory()) {
+      const state: Walk = { root: path, files: [], skipped, seen: new Set() };
+      walk(state, path, 0);
+      for (const file of state.files) if (!files.has(file.path)) files.set(file.path, file);
+    } else if (stats.isFile()) {
+      if (!files.has(path)) files.set(path, sessionFileOf(path));
+    } else throw notATranscriptFile(path, stats);
+  }
+  const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { files: [...files.values()].sort(byPath), skipped: skipped.sort(byPath) };
+}
