@@ -161,18 +161,26 @@ for (const t of trees) {
 }
 
 /**
- * A resumed session: one session's history copied under another session id, then responses of its own, as a resume that
- * copied the history or --fork-session writes it. Both count each copied response once, in one of the two files
- * (decision 109): which one may differ when the copies' times are equal (memlog: the first path; ccusage: the order it
- * lists files in), the totals may not.
+ * A resumed session: one session's history copied under another session id, then responses of its own, dated after the
+ * history as a resume that copied it or --fork-session writes them. Both count each copied response once, in one of the
+ * two files (decision 109): which one may differ when the copies' times are equal (memlog: the file that began first,
+ * then the one that ended first; ccusage: the order it lists files in), the totals may not.
  */
 function addResumedSession(): string {
   const file = join(projects, '-home-dev-resumed', 'session-resumed.jsonl');
   mkdirSync(dirname(file), { recursive: true });
   writeCorpus(join(tmp, 'own.jsonl'), 300_000, 77_777);
   const history = readFileSync(files[1] ?? '', 'utf8').replaceAll(`"sessionId":"${CORPUS_SESSION_ID}"`, '"sessionId":"resumed"');
-  writeFileSync(file, history + readFileSync(join(tmp, 'own.jsonl'), 'utf8'));
+  writeFileSync(file, history + datedAfter(readFileSync(join(tmp, 'own.jsonl'), 'utf8'), history));
   return file;
+}
+
+/** `text` with its times moved to start a minute after the last time of `history` (every corpus starts at one time). */
+function datedAfter(text: string, history: string): string {
+  const TIME = /"timestamp":"([^"]+)"/g;
+  const times = (of: string): number[] => [...of.matchAll(TIME)].map((match) => Date.parse(match[1] ?? ''));
+  const shift = Math.max(...times(history)) + 60_000 - Math.min(...times(text));
+  return text.replace(TIME, (_, time: string) => `"timestamp":"${new Date(Date.parse(time) + shift).toISOString()}"`);
 }
 
 if (ccusage !== null) {

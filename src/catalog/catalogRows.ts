@@ -97,6 +97,19 @@ export class CatalogRows {
     }
   }
 
+  /**
+   * Runs `read` in one read transaction: every read sees the catalog as one commit left it, whatever another memlog
+   * commits meanwhile (WAL keeps the snapshot; decision 109).
+   */
+  reading<T>(read: () => T): T {
+    this.#db.exec('BEGIN');
+    try {
+      return read();
+    } finally {
+      this.#db.exec('COMMIT');
+    }
+  }
+
   /** Whether the chain window's forgotten table holds this fingerprint of a file's (decision 94). */
   forgottenHas(path: string, kind: ForgottenKind, high: number, low: number): boolean {
     return this.#forgotten.get(path, KIND_NUMBER[kind], high, low) !== undefined;

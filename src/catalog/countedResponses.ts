@@ -140,7 +140,10 @@ export function responseCount(blob: Uint8Array): number {
   return new Uint32Array(blob.slice(0, 4).buffer)[0] ?? 0;
 }
 
-/** The responses a blob of encodeResponses holds; throws when its length is not the one its header gives. */
+/**
+ * The responses a blob of encodeResponses holds; throws when its length is not the one its header gives, or a response
+ * names a model or day past its lists (the usage report could not take that response off its file's usage).
+ */
 export function decodeResponses(blob: Uint8Array): CountedResponses {
   const bytes = blob.byteOffset % 8 === 0 ? blob : blob.slice();
   const header = new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_WORDS);
@@ -148,7 +151,7 @@ export function decodeResponses(blob: Uint8Array): CountedResponses {
   const length = 8 * HEADER_WORDS + roundUp8(stringLength) + 64 * size;
   if (bytes.length !== length) throw new Error(`a blob of ${bytes.length} bytes where ${size} responses take ${length}`);
   const stringsAt = bytes.byteOffset + 8 * HEADER_WORDS;
-  const [models, days] = JSON.parse(Buffer.from(bytes.buffer, stringsAt, stringLength).toString('utf8')) as [string[], string[]];
+  const [models, days] = stringTable(JSON.parse(Buffer.from(bytes.buffer, stringsAt, stringLength).toString('utf8')));
   let at = stringsAt + roundUp8(stringLength);
   const take = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, length: number, width: number): T => {
     const column = make(bytes.buffer, at, length);
@@ -159,7 +162,26 @@ export function decodeResponses(blob: Uint8Array): CountedResponses {
   const tokens = take((b, o, n) => new Float64Array(b, o, n), 4 * size, 8);
   const keys = take((b, o, n) => new Uint32Array(b, o, n), 4 * size, 4);
   const refs = take((b, o, n) => new Uint32Array(b, o, n), 2 * size, 4);
+  checkRefs(refs, models, days);
   return { size, keys, firstMs, tokens, refs, models, days };
+}
+
+function stringTable(table: unknown): [string[], string[]] {
+  const [models, days] = Array.isArray(table) ? (table as unknown[]) : [];
+  if (!isStrings(models) || !isStrings(days)) throw new Error('a string table that is not two lists of strings');
+  return [models, days];
+}
+
+function checkRefs(refs: Uint32Array, models: readonly string[], days: readonly string[]): void {
+  for (let at = 0; at < refs.length; at++) {
+    const [what, list] = at % 2 === 0 ? ['model', models] : ['day', days];
+    const ref = refs[at] ?? 0;
+    if (ref >= list.length) throw new Error(`a ${what} index of ${ref} where the blob names ${list.length}`);
+  }
+}
+
+function isStrings(list: unknown): list is string[] {
+  return Array.isArray(list) && list.every((item) => typeof item === 'string');
 }
 
 function roundUp8(n: number): number {

@@ -5,7 +5,7 @@ import type { CatalogDb } from './catalogDb.js';
 import { REREAD_WINDOW_BYTES } from './chainWindow.js';
 import { missing } from '../errors.js';
 import { CatalogRows, type CatalogHead } from './catalogRows.js';
-import type { CountedResponses } from './countedResponses.js';
+import { NO_RESPONSES, type CountedResponses } from './countedResponses.js';
 import type { FoldJob, FoldResult } from './foldFileCore.js';
 import type { SessionSummary } from './sessionSummary.js';
 
@@ -16,6 +16,16 @@ export type SummarySource = 'stored' | 'folded-on' | 'read';
 export type CatalogAnswer =
   | { readonly path: string; readonly summary: SessionSummary; readonly source: SummarySource }
   | { readonly path: string; readonly error: Error };
+
+/** One file's summary with the API responses it counted (decision 109), or why it could not be had. */
+export type UsageAnswer =
+  Extract<CatalogAnswer, { error: Error }> | (Extract<CatalogAnswer, { summary: unknown }> & { readonly responses: CountedResponses });
+
+/** The answers of one call, and the file each summary was had from (its identity), where it was had. */
+interface Answered {
+  readonly answers: CatalogAnswer[];
+  readonly identities: Array<FileIdentity | undefined>;
+}
 
 /** How the catalog folds a file again. */
 export interface SessionCatalogOptions {
@@ -44,46 +54,75 @@ export class SessionCatalog {
 
   /** The summaries of the files, in their order. */
   async summaries(paths: readonly string[]): Promise<CatalogAnswer[]> {
-    // The rows are read only once the call before has stored its own: read before, a fold would go on from an old row
-    // while its usage lookups met the messages that call stored (decision 98).
-    const answered = this.#folding.then(() => this.#answer(paths));
-    this.#folding = answered.then(
-      () => undefined,
-      () => undefined,
-    );
-    return answered;
+    return this.#queued(async () => (await this.#answer(paths)).answers);
   }
 
   /**
-   * The API responses each file counted, as its last summary did (NO_RESPONSES for a file without a row): what the usage
-   * report counts once across files (decision 109). Read once the summaries asked for before are stored.
+   * The summaries of the files with the API responses each counted, both read in one read transaction, so that another
+   * memlog's fold stored between them cannot pair a summary with responses it never counted: what the usage report counts
+   * once across files (decision 109).
    */
-  async countedResponses(paths: readonly string[]): Promise<CountedResponses[]> {
-    await this.#folding;
-    return paths.map((path) => this.#rows.countedResponses(resolve(path)));
+  async summariesWithResponses(paths: readonly string[]): Promise<UsageAnswer[]> {
+    return this.#queued(async () => {
+      const { answers, identities } = await this.#answer(paths);
+      return this.#rows.reading(() => answers.map((answer, at) => this.#withResponses(answer, identities[at])));
+    });
+  }
+
+  /**
+   * Runs `work` once the call before has stored its rows: read before, a fold would go on from an old row while its
+   * usage lookups met the messages that call stored (decision 98); and the connection holds one transaction at a time.
+   */
+  #queued<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.#folding.then(work);
+    this.#folding = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done;
+  }
+
+  /**
+   * The answer with the responses its file's row holds now, and that row's summary when another memlog stored a fold
+   * of another state of the file since this call had its own (decision 109). A row gone since leaves no responses.
+   */
+  #withResponses(answer: CatalogAnswer, identity: FileIdentity | undefined): UsageAnswer {
+    if ('error' in answer) return answer;
+    const key = resolve(answer.path);
+    const head = this.#rows.head(key);
+    if (head === undefined) return { ...answer, responses: NO_RESPONSES };
+    const same = identity !== undefined && sameIdentity(head.identity, identity);
+    const summary = same ? answer.summary : (JSON.parse(head.summary) as SessionSummary);
+    return { ...answer, summary, responses: this.#rows.countedResponses(key) };
   }
 
   /** Answers from the stored rows, folding the files that changed since. */
-  async #answer(paths: readonly string[]): Promise<CatalogAnswer[]> {
+  async #answer(paths: readonly string[]): Promise<Answered> {
     const answers: Answers = [];
+    const identities: Array<FileIdentity | undefined> = [];
     const jobs: Array<{ readonly at: number; readonly job: FoldJob }> = [];
     paths.forEach((path, at) => {
       const key = resolve(path);
       const head = this.#rows.head(key);
       const now = identityOrError(key);
       if (now instanceof Error) answers[at] = { path, error: now };
-      else if (head !== undefined && sameIdentity(head.identity, now)) answers[at] = storedAnswer(path, head);
-      else jobs.push({ at, job: this.#job(key, head !== undefined) });
+      else if (head !== undefined && sameIdentity(head.identity, now)) {
+        answers[at] = storedAnswer(path, head);
+        identities[at] = head.identity;
+      } else jobs.push({ at, job: this.#job(key, head !== undefined) });
     });
-    if (jobs.length > 0) await this.#fold(paths, jobs, answers);
-    return answers.map((answer, at) => answer ?? { path: paths[at] as string, error: new Error('not summarised') });
+    if (jobs.length > 0) await this.#fold(paths, jobs, { answers, identities });
+    return {
+      answers: paths.map((path, at) => answers[at] ?? { path, error: new Error('not summarised') }),
+      identities,
+    };
   }
 
   /** Folds the jobs, storing each row as its fold ends while the other threads fold on, in one transaction (decision 98). */
   async #fold(
     paths: readonly string[],
     jobs: ReadonlyArray<{ readonly at: number; readonly job: FoldJob }>,
-    answers: Answers,
+    { answers, identities }: { answers: Answers; identities: Array<FileIdentity | undefined> },
   ): Promise<void> {
     // Loaded only when something is to be read: a rerun over unchanged files needs neither the parser nor the schemas.
     const { foldAll } = await import('./parallelFold.js');
@@ -98,6 +137,7 @@ export class SessionCatalog {
       const { row, foldedOn, responses, tornResponses } = result;
       writer.put({ path: job.path, row, foldedOn, responses, tornResponses, ...this.#tablesOf(result) });
       answers[at] = { path, summary: result.summary, source: result.foldedOn ? 'folded-on' : 'read' };
+      identities[at] = row.identity;
     };
     try {
       await foldAll(

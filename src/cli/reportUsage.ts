@@ -111,14 +111,12 @@ function placeOf(file: TranscriptFile): { project: string; session: string } {
  * counted (decision 109); a catalog another memlog holds locked is one line.
  */
 async function catalogAnswers(catalog: UsageCliOptions['catalog'], files: readonly string[]): Promise<UsageAnswer[]> {
-  const { NO_RESPONSES, SessionCatalog, defaultCatalogPath, lockedCatalogError, openCatalogDb } = await import('../catalog/index.js');
+  const { SessionCatalog, defaultCatalogPath, lockedCatalogError, openCatalogDb } = await import('../catalog/index.js');
   const path = catalog === false ? ':memory:' : (catalog ?? defaultCatalogPath());
   const db = openCatalogDb(path);
   try {
-    const sessions = new SessionCatalog(db);
-    const answers = await sessions.summaries(files);
-    const responses = await sessions.countedResponses(answers.map((answer) => answer.path));
-    return answers.map((answer, at) => ('error' in answer ? answer : { ...answer, responses: responses[at] ?? NO_RESPONSES }));
+    // One read transaction for both: a fold another memlog stores meanwhile cannot split them (decision 109).
+    return await new SessionCatalog(db).summariesWithResponses(files);
   } catch (error) {
     throw lockedCatalogError(error, path);
   } finally {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openCatalogDb } from '../../src/catalog/catalogDb.js';
 import {
   decodeResponses,
+  encodeResponses,
   mergedResponses,
   NO_RESPONSES,
   responseKeyOf,
@@ -39,15 +40,18 @@ function rows(responses: CountedResponses): Array<[string, number, ...number[], 
 }
 
 /** A fold of the whole file's responses, its torn last line's with them, as the summary counts them. */
-function wholeFold(path: string): ReturnType<typeof rows> {
+function wholeFoldResponses(path: string): [CountedResponses] {
   const { responses, tornResponses } = foldFile({ path });
-  return rows(mergedResponses([responses, ...(tornResponses === null ? [] : [tornResponses])].map(decodeResponses)));
+  return [mergedResponses([responses, ...(tornResponses === null ? [] : [tornResponses])].map(decodeResponses))];
+}
+
+function wholeFold(path: string): ReturnType<typeof rows> {
+  return rows(wholeFoldResponses(path)[0]);
 }
 
 async function stored(catalog: SessionCatalog, path: string): Promise<ReturnType<typeof rows>> {
-  await catalog.summaries([path]);
-  const [responses] = await catalog.countedResponses([path]);
-  return rows(responses ?? NO_RESPONSES);
+  const [answer] = await catalog.summariesWithResponses([path]);
+  return rows(answer !== undefined && 'responses' in answer ? answer.responses : NO_RESPONSES);
 }
 
 describe("the catalog's counted responses (decision 109)", () => {
@@ -111,8 +115,31 @@ describe("the catalog's counted responses (decision 109)", () => {
     const catalog = new SessionCatalog(db);
     await catalog.summaries([path]);
     db.exec('UPDATE responses SET data = substr(data, 1, 20)');
-    await expect(catalog.countedResponses([path])).rejects.toThrow(
+    await expect(catalog.summariesWithResponses([path])).rejects.toThrow(
       /^.*session\.jsonl: its responses in the session catalog are damaged \(a blob of 20 bytes where 1 responses take \d+\); delete the catalog, or pass --no-catalog$/,
     );
+  });
+
+  it('takes a blob whose model or day index is past its lists for a damaged one, never for a response to leave counted', async () => {
+    const path = join(tempDir(), 'session.jsonl');
+    writeFileSync(path, piece('msg_a', 1, 1) + piece('msg_b', 1, 2));
+    const db = openCatalogDb(':memory:');
+    const catalog = new SessionCatalog(db);
+    await catalog.summaries([path]);
+    const [good] = wholeFoldResponses(path);
+    for (const [slot, what] of [
+      [0, 'model'],
+      [3, 'day'],
+    ] as const) {
+      const refs = good.refs.slice();
+      refs[slot] = 7;
+      // Two parameters: libsql takes a lone Uint8Array for something else than one value.
+      db.prepare('UPDATE responses SET data = ? WHERE part >= ?').run(encodeResponses({ ...good, refs }), 0);
+      await expect(catalog.summariesWithResponses([path])).rejects.toThrow(
+        new RegExp(
+          `session\\.jsonl: its responses in the session catalog are damaged \\(a ${what} index of 7 where the blob names 1\\); delete`,
+        ),
+      );
+    }
   });
 });

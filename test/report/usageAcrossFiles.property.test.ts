@@ -90,22 +90,14 @@ describe('the usage report over files sharing responses (decision 109)', () => {
           for (const end of ends) {
             appendFileSync(path, bytes.subarray(written, Math.max(written, end)));
             written = Math.max(written, end);
-            await catalog.summaries([path]);
-            const [counted] = await catalog.countedResponses([path]);
-            expect(rows(counted as CountedResponses)).toEqual(wholeFold(path));
+            const [answer] = await catalog.summariesWithResponses([path]);
+            expect(rows((answer as { responses: CountedResponses }).responses)).toEqual(wholeFold(path));
           }
         }
-        const answers = await catalog.summaries(paths);
-        const counted = await catalog.countedResponses(paths);
+        const answers = await catalog.summariesWithResponses(paths);
         const sessions: UsageSession[] = answers.map((answer, i) => {
           if (!('summary' in answer)) throw answer.error;
-          return {
-            project: 'p',
-            session: `s${i}`,
-            path: answer.path,
-            summary: answer.summary,
-            ...(counted[i] ? { responses: counted[i] } : {}),
-          };
+          return { project: 'p', session: `s${i}`, path: answer.path, summary: answer.summary, responses: answer.responses };
         });
         const report = usageReport(sessions, { by: 'session', prices: { date: 'd', source: 's', models: {} } });
         const sum = (pick: (r: Response) => number): number => responses.reduce((total, r) => total + pick(r), 0);

@@ -103,7 +103,7 @@ describe('usageReport', () => {
 
   describe('a response found in several files (decision 109)', () => {
     /** A file's responses and the summary they sum to. */
-    function file(session: string, path: string, usage: StoredUsage[]) {
+    function file(session: string, path: string, usage: StoredUsage[], times: { first?: string; last?: string } = {}) {
       const usageByDay: SessionSummary['usageByDay'] = {};
       for (const [, model, input, output, cacheCreation, cacheRead, day] of usage) {
         const models = (usageByDay[day] ??= {});
@@ -116,7 +116,8 @@ describe('usageReport', () => {
           messages: (models[model ?? ''] === undefined ? 0 : was.messages) + 1,
         };
       }
-      return { project: 'p', session, path, summary: summary(usageByDay), responses: responsesOf(usage) };
+      const timed = { ...summary(usageByDay), firstTime: times.first ?? null, lastTime: times.last ?? null };
+      return { project: 'p', session, path, summary: timed, responses: responsesOf(usage) };
     }
     const opus = 'claude-opus-4-5-20251101';
     const response = (id: string, output: number, day: string, first: string | null, request = `req_${id}`): StoredUsage => [
@@ -153,6 +154,50 @@ describe('usageReport', () => {
         messages: 3,
         costUsd: 25.0003,
       });
+    });
+
+    it('at the same time, is counted in the file that began first, a session before its subagent, then the one that ended first', () => {
+      // The reviewer's tree: a resumed copy in another project, and a subagent of the original holding copies too.
+      const at = (time: string) => `2026-12-0${time}:00Z`;
+      const [msg1, msg2, msg3] = [
+        response('msg_1', 10, '2026-11-30', '2026-11-30T23:55:00Z'),
+        response('msg_2', 20, '2026-12-01', at('1T00:05')),
+        response('msg_3', 30, '2026-12-01', at('1T00:06'), ''),
+      ];
+      const msg4 = response('msg_4', 40, '2026-12-02', at('2T10:00'));
+      const original = file('zzz-orig', '/projects/-home-dev-p/zzz-orig.jsonl', [msg1, msg2, msg3], {
+        first: '2026-11-30T23:50:00Z',
+        last: at('1T00:06'),
+      });
+      const resumed = file('aaa-resume', '/projects/-home-dev-q/aaa-resume.jsonl', [msg1, msg2, msg3, msg4], {
+        first: '2026-11-30T23:50:00Z',
+        last: at('2T10:00'),
+      });
+      const agent = file('agent-x', '/projects/-home-dev-p/zzz-orig/subagents/agent-x.jsonl', [msg2, msg4], {
+        first: at('1T00:05'),
+        last: at('2T10:00'),
+      });
+      expect(bySession([agent, resumed, original])).toEqual([
+        ['aaa-resume', 40, 1],
+        ['zzz-orig', 60, 3],
+      ]);
+      // A forked subagent copies its parent's context, times and all, and ends before its parent goes on.
+      const parent = file('zzz-parent', '/p/zzz-parent.jsonl', [msg1, msg2], { first: '2026-11-30T23:50:00Z', last: at('3T09:00') });
+      const forked = file('agent-a', '/p/aaa/subagents/agent-a.jsonl', [msg1, msg2, msg4], {
+        first: '2026-11-30T23:50:00Z',
+        last: at('2T10:00'),
+      });
+      expect(bySession([forked, parent])).toEqual([
+        ['agent-a', 40, 1],
+        ['zzz-parent', 30, 2],
+      ]);
+      // A resumed copy beside its original, whose path sorts after it: the original ended first.
+      const first = file('zzz-first', '/p/zzz-first.jsonl', [msg1, msg2], { first: '2026-11-30T23:50:00Z', last: at('1T00:05') });
+      const copy = file('aaa-copy', '/p/aaa-copy.jsonl', [msg1, msg2, msg4], { first: '2026-11-30T23:50:00Z', last: at('2T10:00') });
+      expect(bySession([copy, first])).toEqual([
+        ['aaa-copy', 40, 1],
+        ['zzz-first', 30, 2],
+      ]);
     });
 
     it('is another response under another request id, and one without its responses listed is counted as it is', () => {

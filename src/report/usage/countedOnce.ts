@@ -6,6 +6,17 @@ export interface FileUsage {
   readonly path: string;
   readonly usageByDay: SessionSummary['usageByDay'];
   readonly responses: CountedResponses;
+  /** The file's first and last times (its summary's): which of two files holding a response at one time is the original. */
+  readonly firstTime?: string | null;
+  readonly lastTime?: string | null;
+}
+
+/** What tells which file holding a response at the same time produced it (decision 109). */
+interface FileOrder {
+  readonly firstMs: number;
+  readonly subagent: boolean;
+  readonly lastMs: number;
+  readonly path: string;
 }
 
 /** Where a response is counted: the file, the response's place in its list, and the time of its first piece there. */
@@ -19,8 +30,9 @@ interface Owner {
 
 /**
  * Each file's usage by day then model with the responses it shares with another file taken off, unless it is the file
- * where the response appeared first: earliest first piece, a piece without a time after any with one, ties by path
- * (decision 109). A file without responses listed (a summary given alone) keeps its usage as it is.
+ * where the response appeared first: earliest first piece, a piece without a time after any with one; at the same time
+ * (a copy keeps its times) the file that began first, a session's before a subagent's, the one that ended first, then
+ * the path (decision 109). A file without responses listed (a summary given alone) keeps its usage as it is.
  */
 export function countedOnce(files: readonly FileUsage[]): Array<SessionSummary['usageByDay']> {
   const owners = ownersOf(files);
@@ -41,6 +53,7 @@ export function countedOnce(files: readonly FileUsage[]): Array<SessionSummary['
 /** The owner of every response by the first word of its key; null when no response is in two files. */
 function ownersOf(files: readonly FileUsage[]): Map<number, Owner> | null {
   const owners = new Map<number, Owner>();
+  const order = files.map(orderOf);
   let shared = false;
   files.forEach(({ responses }, file) => {
     for (let at = 0; at < responses.size; at++) {
@@ -54,7 +67,7 @@ function ownersOf(files: readonly FileUsage[]): Map<number, Owner> | null {
         continue;
       }
       shared = true;
-      if (earlier(candidate, owner, files)) replace(owners, word, owner, candidate);
+      if (earlier(candidate, owner, order)) replace(owners, word, owner, candidate);
     }
   });
   return shared ? owners : null;
@@ -94,11 +107,28 @@ function replace(owners: Map<number, Owner>, word: number, owner: Owner, candida
   }
 }
 
-function earlier(a: Owner, b: Owner, files: readonly FileUsage[]): boolean {
+function earlier(a: Owner, b: Owner, order: readonly FileOrder[]): boolean {
   const [aMs, bMs] = [timeOrLast(a.firstMs), timeOrLast(b.firstMs)];
   if (aMs !== bMs) return aMs < bMs;
-  const [aPath, bPath] = [files[a.file]?.path ?? '', files[b.file]?.path ?? ''];
-  return aPath !== bPath ? aPath < bPath : a.file < b.file;
+  const [x, y] = [order[a.file], order[b.file]];
+  if (x === undefined || y === undefined) return a.file < b.file;
+  // A resumed or forked copy keeps the original's times: the original began no later, a forked subagent copies its
+  // parent's context (never the reverse), and a resumed copy goes on after its original ended.
+  if (x.firstMs !== y.firstMs) return x.firstMs < y.firstMs;
+  if (x.subagent !== y.subagent) return y.subagent;
+  if (x.lastMs !== y.lastMs) return x.lastMs < y.lastMs;
+  return x.path !== y.path ? x.path < y.path : a.file < b.file;
+}
+
+function orderOf({ path, firstTime, lastTime }: FileUsage): FileOrder {
+  const ms = (time: string | null | undefined): number => timeOrLast(time === undefined || time === null ? NaN : Date.parse(time));
+  return { firstMs: ms(firstTime), subagent: isSubagentPath(path), lastMs: ms(lastTime), path };
+}
+
+/** A subagent's transcript: under a `subagents` folder, or named `agent-<id>.jsonl` (the 2.0.x layout). */
+function isSubagentPath(path: string): boolean {
+  const parts = path.split(/[\\/]/);
+  return parts.includes('subagents') || (parts.at(-1) ?? '').startsWith('agent-');
 }
 
 function timeOrLast(ms: number): number {

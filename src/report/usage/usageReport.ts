@@ -60,6 +60,8 @@ export function usageReport(sessions: readonly UsageSession[], options: UsageOpt
       path: path ?? '',
       usageByDay: summary.usageByDay,
       responses: responses ?? NO_RESPONSES,
+      firstTime: summary.firstTime,
+      lastTime: summary.lastTime,
     })),
   );
   sessions.forEach(({ project, session }, index) => {
