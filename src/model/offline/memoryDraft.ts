@@ -107,15 +107,9 @@ export function titleOf(text: string): string {
   title = title.replace(LEAD_IN, '');
   // The first sentence names it; what a memory says after it is for its body.
   title = withoutPointers(/^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title);
-  // So does the thought before an ellipsis that runs on into another ("…seeing this happen...but I also moved…").
-  // A qualifier after it ("… unless it's your own branch") is part of the thought.
-  const beforeEllipsis =
-    /^(.+?\S)\s*(?:\.{3}|…)\s*(?!(?:unless|except|not|only|if|when|until|as long as|or|because|so|without)\b)(?=\p{L})/iu.exec(title)?.[1];
   // Only a title cut short can end on a word that needs the next: "Don't format dates as before" is whole.
-  let cut = false;
-  if (beforeEllipsis !== undefined && beforeEllipsis.split(' ').length >= 3) [title, cut] = [beforeEllipsis, true];
-  const reason = reasonStart(title);
-  if (reason > 8) [title, cut] = [title.slice(0, reason), true];
+  let cut: boolean;
+  [title, cut] = firstThought(title);
   const saidOfUsers = /^User\b/.test(title);
   for (const [pattern, replacement] of PERSON)
     title = typeof replacement === 'string' ? title.replace(pattern, replacement) : title.replace(pattern, replacement);
@@ -146,6 +140,19 @@ export function titleOf(text: string): string {
   // Cut to its first words, a title may end on a phrase that points into the session ("…in the same way").
   const joined = withoutPointers(words.join(' ')).replace(/[.,;:!?\u2013\u2014-]+$/, '');
   return joined.charAt(0).toUpperCase() + joined.slice(1);
+}
+
+/**
+ * The first thought of a title, and whether it was cut to it: the thought before an ellipsis that
+ * runs on into another ("…seeing this happen...but I also moved…"; a qualifier after it, "… unless
+ * it's your own branch", is part of the thought), without the reason given for it.
+ */
+function firstThought(title: string): [string, boolean] {
+  const beforeEllipsis =
+    /^(.+?\S)\s*(?:\.{3}|…)\s*(?!(?:unless|except|not|only|if|when|until|as long as|or|because|so|without)\b)(?=\p{L})/iu.exec(title)?.[1];
+  const thought = beforeEllipsis !== undefined && beforeEllipsis.split(' ').length >= 3 ? beforeEllipsis : title;
+  const reason = reasonStart(thought);
+  return reason > 8 ? [thought.slice(0, reason), true] : [thought, thought !== title];
 }
 
 /** The person's own words for themselves, in a title that says "User…": read later, they are about them (decision 68). */
