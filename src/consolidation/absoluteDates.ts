@@ -90,11 +90,30 @@ const LAST_OF = /^(?:last|past|final)\s+(?:day|week|month|year)$/i;
 const isLastOfAStretch = (text: string, phrase: RelativePhrase): boolean =>
   LAST_OF.test(phrase.text) && /^\s+of\b/i.test(text.slice(phrase.index + phrase.text.length));
 
-/** The relative dates of `text` that name one date, not a recurring day. */
+/** "Last Tuesday of each month": a day in every month, not the Tuesday before. */
+const RECURRING_AFTER = /^\s+of\s+(?:each|every)\b/i;
+
+/**
+ * A phrase that counts units back or on ("next two weeks", "last few days", "past 3 days"): a stretch
+ * of time, which one date would misstate (decision 41, amended).
+ */
+const COUNTED =
+  /^(?:the\s+)?(?:next|last|past|coming|previous|following)\s+(?:\d+|a\s+few|few|several|a\s+couple(?:\s+of)?|couple(?:\s+of)?|two|three|four|five|six|seven|eight|nine|ten)\s+\w+/i;
+
+/** A preposition that makes what follows a stretch ("for the next week", "over the past month", "within…"). */
+const STRETCH_BEFORE = /(?:^|\s)(?:for|within|over|throughout)\s+(?:the\s+)?$/i;
+
+/** Whether the phrase names one date: not a recurring day, nor a stretch of time. */
+function namesOneDate(text: string, phrase: RelativePhrase): boolean {
+  const before = text.slice(0, phrase.index);
+  const after = text.slice(phrase.index + phrase.text.length);
+  if (RECURRING_BEFORE.test(before) || RECURRING_AFTER.test(after) || isLastOfAStretch(text, phrase)) return false;
+  return !COUNTED.test(phrase.text) && !STRETCH_BEFORE.test(before);
+}
+
+/** The relative dates of `text` that name one date, not a recurring day nor a stretch of time. */
 function datedPhrases(text: string, saidAt: Date): RelativePhrase[] {
-  return relativePhrases(text, saidAt).filter(
-    (phrase) => !RECURRING_BEFORE.test(text.slice(0, phrase.index)) && !isLastOfAStretch(text, phrase),
-  );
+  return relativePhrases(text, saidAt).filter((phrase) => namesOneDate(text, phrase));
 }
 
 /** Words after which the absolute date needs no preposition of its own. */
@@ -116,11 +135,11 @@ const PREPOSITIONS = new Set([
 ]);
 
 /**
- * A preposition of time and an article before the phrase ("in the last week", "over the past
+ * A preposition of time and an article before the phrase ("in the last week", "during the next
  * month"): the absolute form brings its own preposition, so the pair is replaced with it instead of
  * being kept in front of it ("in the during the week of…").
  */
-const TIME_PREPOSITION_AND_ARTICLE = /(^|\s)(?:in|during|over|within|for|on|at|throughout)\s+the\s+$/i;
+const TIME_PREPOSITION_AND_ARTICLE = /(^|\s)(?:in|during|on|at)\s+the\s+$/i;
 
 /** An article right before the phrase ("until the next month", "the last week was quiet"): the absolute form needs none. */
 const ARTICLE = /(^|\s)(?:the|a|an)\s+$/i;

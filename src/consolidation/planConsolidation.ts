@@ -194,22 +194,26 @@ function cluster(all: readonly Item[], match: SubjectMatch): Cluster[] {
   const clusterOf = new Map<number, number>();
   const members = new SubjectIndex(match);
   const results = new SubjectIndex(match);
-  const showResult = (group: Cluster) => results.set(group.id, subjectText(merged(group).memory));
+  const showResult = (group: Cluster) => {
+    const { memory } = merged(group);
+    results.set(group.id, subjectText(memory), memory.type);
+  };
   for (const item of all) {
-    const near = members.best(subjectText(item.memory));
+    const near = members.best(subjectText(item.memory), item.memory.type);
     const target = near === undefined ? undefined : clusters.get(valueOf(clusterOf, near, 'clusterOf'));
     const group: Cluster = target ?? { id: item.order, items: [] };
     group.items.push(item);
     clusters.set(group.id, group);
     clusterOf.set(item.order, group.id);
-    members.set(item.order, subjectText(item.memory));
+    members.set(item.order, subjectText(item.memory), item.memory.type);
     showResult(group);
   }
   for (let joined = true; joined;) {
     joined = false;
     for (const current of [...clusters.values()].sort((a, b) => a.id - b.id)) {
       if (!clusters.has(current.id)) continue;
-      const other = results.best(subjectText(merged(current).memory), current.id);
+      const { memory } = merged(current);
+      const other = results.best(subjectText(memory), memory.type, current.id);
       if (other === undefined) continue;
       const found = valueOf(clusters, other, 'clusters');
       const [keep, gone] = current.id < other ? [current, found] : [found, current];

@@ -64,6 +64,9 @@ export const sameQualifiers = (a: SubjectReading, b: SubjectReading): boolean =>
 /** At least this share of the shorter side's subject words besides a shared name must be shared too. */
 const BESIDES_NAME_OVERLAP = 0.5;
 
+/** At most this many subject words besides a shared name, and a statement says something of that name alone. */
+const ABOUT_THE_NAME_WORDS = 3;
+
 /** The names (tools, files, branches, hosts) both texts name. */
 const sharedNames = (a: SubjectReading, b: SubjectReading): string[] => [...a.distinctive].filter((term) => b.distinctive.has(term));
 
@@ -83,21 +86,26 @@ function withoutNameWords(terms: readonly string[], names: readonly string[]): s
  * those, what the two say besides the name must be about the same thing too, at least half of
  * the shorter side's other words ("Deploy only with `deploy.sh`" and "Deploys go through
  * `deploy.sh`" share "deploy"; "use the current git user on audit/v2" and "the trailer in audit/v2
- * is…" share next to nothing), decision 70, amended.
+ * is…" share next to nothing), decision 70, amended; of one type, it is enough that one of them
+ * says little besides the name.
  */
-function namesOneSubject(a: SubjectReading, b: SubjectReading, names: readonly string[]): boolean {
+function namesOneSubject(a: SubjectReading, b: SubjectReading, names: readonly string[], sameType: boolean): boolean {
   if (names.length === 0) return false;
   if (names.some((name) => toolKind(name) !== undefined)) return true;
-  const { shared, overlap } = subjectOverlap(withoutNameWords(a.terms, names), withoutNameWords(b.terms, names));
+  const [restA, restB] = [withoutNameWords(a.terms, names), withoutNameWords(b.terms, names)];
+  // Two rules, or two facts, one of which says little besides the name, are about that name: "Never commit
+  // `config/secrets.yml`" and "`config/secrets.yml` must stay out of git" (decision 70, amended after review).
+  if (sameType && Math.min(restA.length, restB.length) <= ABOUT_THE_NAME_WORDS) return true;
+  const { shared, overlap } = subjectOverlap(restA, restB);
   return shared >= 1 && overlap >= BESIDES_NAME_OVERLAP;
 }
 
 /**
  * Whether two texts are about the same thing: the same qualifiers (decision 61), and enough
  * subject words in common, a name counted as one word however many it is made of, or a name
- * both name on one subject (decision 70).
+ * both name on one subject (decision 70); `sameType` when both are rules, or both facts, of one type.
  */
-export function isSameThing(a: SubjectReading, b: SubjectReading, match: SubjectMatch = DEFAULT_SUBJECT_MATCH): boolean {
+export function isSameThing(a: SubjectReading, b: SubjectReading, match: SubjectMatch = DEFAULT_SUBJECT_MATCH, sameType = false): boolean {
   if (!sameQualifiers(a, b)) return false;
   const names = sharedNames(a, b);
   const [ta, tb] =
@@ -107,11 +115,13 @@ export function isSameThing(a: SubjectReading, b: SubjectReading, match: Subject
           [...withoutNameWords(a.terms, names), ...names],
           [...withoutNameWords(b.terms, names), ...names],
         ];
-  return isSameSubject(ta, tb, match) || namesOneSubject(a, b, names);
+  return isSameSubject(ta, tb, match) || namesOneSubject(a, b, names, sameType);
 }
 
 interface Entry extends SubjectReading {
   readonly id: number;
+  /** The memory's type (feedback, project…): a shared name joins two of one type more readily. */
+  readonly type: string;
 }
 
 /** Names are searched as tokens of their own, apart from the words. */
@@ -137,10 +147,10 @@ export class SubjectIndex {
 
   constructor(private readonly match: SubjectMatch = DEFAULT_SUBJECT_MATCH) {}
 
-  set(id: number, text: string): void {
+  set(id: number, text: string, type: string): void {
     const reading = readSubject(text);
     if (this.entries.has(id)) this.search.discard(id);
-    this.entries.set(id, { id, ...reading });
+    this.entries.set(id, { id, type, ...reading });
     this.search.add({ id, text: searchText(reading) });
   }
 
@@ -151,14 +161,14 @@ export class SubjectIndex {
   }
 
   /** The entry most about the same thing as `text` (the best overlap, then the most shared, then the lowest id), if any. */
-  best(text: string, except?: number): number | undefined {
+  best(text: string, type: string, except?: number): number | undefined {
     const reading = readSubject(text);
     const query = searchText(reading);
     if (query === '') return undefined;
     let best: { id: number; shared: number; overlap: number } | undefined;
     for (const hit of this.search.search(query)) {
       const entry = this.entries.get(hit.id as number);
-      if (entry === undefined || entry.id === except || !isSameThing(reading, entry, this.match)) continue;
+      if (entry === undefined || entry.id === except || !isSameThing(reading, entry, this.match, entry.type === type)) continue;
       const { shared, overlap } = subjectOverlap(reading.terms, entry.terms);
       if (
         best === undefined ||

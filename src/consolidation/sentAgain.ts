@@ -14,12 +14,24 @@ const comparable = (text: string): string =>
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
+/**
+ * A word that turns around or bounds what follows it ("never run the e2e tests locally", "only bump
+ * the lockfile…"): what follows is then not what was said before (decision 69, amended).
+ */
+const TURNS_AROUND =
+  /^(?:never|not|no|nor|cannot|\p{L}+n['\u2019]?t|only|except|unless|without|avoid|stop|nunca|jamais|nie|niemals|nicht|kein)$/u;
+
+/** The word before `at` in `text`, without its punctuation. */
+const wordBefore = (text: string, at: number): string =>
+  (/(\S+)\s*$/.exec(text.slice(0, at))?.[1] ?? '').replace(/[^\p{L}\p{N}'\u2019]/gu, '');
+
 function holds(long: string, short: string): boolean {
   if (short === '' || long.length < short.length) return false;
   if (short === long) return true;
   if (short.split(' ').length < MIN_WORDS) return false;
   for (let at = long.indexOf(short); at !== -1; at = long.indexOf(short, at + 1)) {
-    if (!WORD_CHAR.test(long.charAt(at - 1)) && !WORD_CHAR.test(long.charAt(at + short.length))) return true;
+    const onWords = !WORD_CHAR.test(long.charAt(at - 1)) && !WORD_CHAR.test(long.charAt(at + short.length));
+    if (onWords && !TURNS_AROUND.test(wordBefore(long, at))) return true;
   }
   return false;
 }
@@ -30,7 +42,8 @@ export const sameWords = (a: string, b: string): boolean => comparable(a) === co
 /**
  * Whether `earlier` is what the person said again in `later`: the same words, or all of them, on
  * word boundaries, at the start or inside a longer version ("The trailer is X." then "The trailer
- * is X followed by the id."). The longer one says everything the shorter did (decision 69, amended).
+ * is X followed by the id."). The longer one says everything the shorter did (decision 69, amended),
+ * unless a negation or a qualifier comes right before it ("Never run the e2e tests locally…").
  */
 export const isSaidAgainIn = (earlier: string, later: string): boolean => holds(comparable(later), comparable(earlier));
 

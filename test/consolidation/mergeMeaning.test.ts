@@ -251,6 +251,44 @@ describe('a shared name alone does not make a rule and a project fact one subjec
   });
 });
 
+describe('paraphrases about one file or branch merge, different facts stay apart (decision 70, amended)', () => {
+  const grouped = (first: MemoryCandidate, second: MemoryCandidate) =>
+    applyConsolidation([], planConsolidation({ memories: [], index: '', candidates: [first, second] }));
+
+  it.each([
+    [
+      'Always run `scripts/release.sh` from the repo root.',
+      'feedback',
+      'Run `scripts/release.sh` only from the top-level directory.',
+      'feedback',
+    ],
+    ['Never commit `config/secrets.yml`.', 'feedback', '`config/secrets.yml` must stay out of git.', 'feedback'],
+    ['The `release/v2` branch is frozen until March.', 'feedback', 'Do not merge into `release/v2` until the freeze ends.', 'feedback'],
+  ] as const)('%s (%s) and %s (%s)', (first, firstType, second, secondType) => {
+    const after = grouped(
+      said(first, '2026-02-03T10:00:00Z', 'session-a', firstType),
+      said(second, '2026-02-10T10:00:00Z', 'session-b', secondType),
+    );
+    expect(after).toHaveLength(1);
+  });
+
+  it('of two types, a shared branch name needs more said alike besides it (the rule and the unrelated fact above)', () => {
+    const after = grouped(
+      said('The `release/v2` branch is frozen until March.', '2026-02-03T10:00:00Z', 'session-a', 'project'),
+      said('Always squash commits on `release/v2`.', '2026-02-10T10:00:00Z', 'session-b', 'feedback'),
+    );
+    expect(after).toHaveLength(2);
+  });
+
+  it('the api on 8080 on staging and on 9090 in production are two facts', () => {
+    const after = grouped(
+      said('The api runs on 8080 on staging.', '2026-02-03T10:00:00Z', 'session-a', 'project'),
+      said('The api runs on 9090 in production.', '2026-02-10T10:00:00Z', 'session-b', 'project'),
+    );
+    expect(after).toHaveLength(2);
+  });
+});
+
 describe('a merged body never holds the same sentence twice (decision 70, amended)', () => {
   it('a statement whose body says a sentence twice, merged with an earlier one, says it once', () => {
     const memories = [file('pnpm.md', 'feedback', 'pnpm', 'Use pnpm, not npm.', 'Use pnpm, not npm.', '2026-01-05T09:00:00Z')];

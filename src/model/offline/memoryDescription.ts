@@ -21,12 +21,23 @@ const TOOL_LINE = /^(?:used \d+ tools?|ran \d+ commands?|read \d+ files?)\b[\s.:
 const POINTER_PHRASE =
   /,?\s+(?:(?:for|in|on|with|to|of|from|about|across|like)\s+(?:these|those)(?:\s+[\p{L}\p{N}-]+){0,3}|(?:(?:just\s+)?like|as|as in|(?:the\s+)?same as)\s+(?:the\s+)?(?:above|ones? above|this one|that one|these ones|those ones|before|earlier|here)|(?:in\s+)?the\s+same\s+way)(?=[.!?]*$)/iu;
 
-/** A sentence without the phrase at its end that points into the session, when enough is left to say something. */
+/**
+ * A word that makes a sentence a rule with a bound (decision 68, amended): what the pointing phrase
+ * names is then the rule's scope or its way, and without it "Never write the tests the same way"
+ * would read "Never write the tests".
+ */
+const RULE_WORD = /\b(?:always|never|only|stop|not|no|nor|cannot|\w+n['\u2019]?t|except|unless|avoid)\b/iu;
+
+/**
+ * A sentence without the phrase at its end that points into the session, when enough is left to
+ * say something and what is left holds no rule word (else dropping the phrase widens or reverses it).
+ */
 export function withoutPointers(sentence: string): string {
   const match = POINTER_PHRASE.exec(sentence);
   if (match === null) return sentence;
   const kept = sentence.slice(0, match.index);
-  return kept.trim().split(/\s+/).length >= 3 ? `${kept}${sentence.slice(match.index + match[0].length)}` : sentence;
+  if (kept.trim().split(/\s+/).length < 3 || RULE_WORD.test(kept)) return sentence;
+  return `${kept}${sentence.slice(match.index + match[0].length)}`;
 }
 
 /** A sentence that ends on a colon introduces what follows and names nothing itself. */

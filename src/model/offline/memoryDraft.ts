@@ -107,13 +107,9 @@ export function titleOf(text: string): string {
   title = title.replace(LEAD_IN, '');
   // The first sentence names it; what a memory says after it is for its body.
   title = withoutPointers(/^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title);
-  // So does the thought before an ellipsis that runs on into another ("…seeing this happen...but I also moved…").
-  // A qualifier after it ("… unless it's your own branch") is part of the thought.
-  const beforeEllipsis =
-    /^(.+?\S)\s*(?:\.{3}|…)\s*(?!(?:unless|except|not|only|if|when|until|as long as|or|because|so|without)\b)(?=\p{L})/iu.exec(title)?.[1];
-  if (beforeEllipsis !== undefined && beforeEllipsis.split(' ').length >= 3) title = beforeEllipsis;
-  const reason = reasonStart(title);
-  if (reason > 8) title = title.slice(0, reason);
+  // Only a title cut short can end on a word that needs the next: "Don't format dates as before" is whole.
+  let cut: boolean;
+  [title, cut] = firstThought(title);
   const saidOfUsers = /^User\b/.test(title);
   for (const [pattern, replacement] of PERSON)
     title = typeof replacement === 'string' ? title.replace(pattern, replacement) : title.replace(pattern, replacement);
@@ -122,6 +118,7 @@ export function titleOf(text: string): string {
   title = title.replace(/[\s.,;:!?\u2013\u2014-]+$/, '');
   let words = title.split(' ').filter(Boolean);
   if (words.length > MAX_TITLE_WORDS) {
+    cut = true;
     // An aside between commas says less than what is around it: "The incident on the 14th, where…, is the reason…".
     title = title.replace(/,\s(?:where|which|who|whose|when)\s[^,]{3,120},\s/i, ' ');
     // After a condition or a source, the main clause names it: "If a deploy breaks, #deploy-help is where…".
@@ -139,10 +136,23 @@ export function titleOf(text: string): string {
       .find((clause) => clause.length >= 4 && clause.length <= MAX_TITLE_WORDS);
     words = fitting ?? words.slice(0, MAX_TITLE_WORDS);
   }
-  while (words.length > 2 && DANGLING_WORD.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
+  while (cut && words.length > 2 && DANGLING_WORD.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
   // Cut to its first words, a title may end on a phrase that points into the session ("…in the same way").
   const joined = withoutPointers(words.join(' ')).replace(/[.,;:!?\u2013\u2014-]+$/, '');
   return joined.charAt(0).toUpperCase() + joined.slice(1);
+}
+
+/**
+ * The first thought of a title, and whether it was cut to it: the thought before an ellipsis that
+ * runs on into another ("…seeing this happen...but I also moved…"; a qualifier after it, "… unless
+ * it's your own branch", is part of the thought), without the reason given for it.
+ */
+function firstThought(title: string): [string, boolean] {
+  const beforeEllipsis =
+    /^(.+?\S)\s*(?:\.{3}|…)\s*(?!(?:unless|except|not|only|if|when|until|as long as|or|because|so|without)\b)(?=\p{L})/iu.exec(title)?.[1];
+  const thought = beforeEllipsis !== undefined && beforeEllipsis.split(' ').length >= 3 ? beforeEllipsis : title;
+  const reason = reasonStart(thought);
+  return reason > 8 ? [thought.slice(0, reason), true] : [thought, thought !== title];
 }
 
 /** The person's own words for themselves, in a title that says "User…": read later, they are about them (decision 68). */

@@ -63,7 +63,9 @@ describe('a description and a title say what the memory is, without words that p
     ['Write the commit messages in the imperative, same as the above.', 'Write the commit messages in the imperative.'],
     ['Name the feature flags in kebab-case like this one.', 'Name the feature flags in kebab-case.'],
     ['Keep each log line under 200 characters, as before.', 'Keep each log line under 200 characters.'],
-    ['Stop using relative imports like here.', 'Stop using relative imports.'],
+    ['Use named exports like here.', 'Use named exports.'],
+    // No rule word is left (always, never, only, stop, a negation): the phrase only points, and goes.
+    ['Use table-driven tests for these test cases.', 'Use table-driven tests.'],
     ['Sign the release tags with the team key in the same way.', 'Sign the release tags with the team key.'],
   ])('%s', (said, description) => {
     expect(memoryDescription(said)).toBe(description);
@@ -81,7 +83,15 @@ describe('a description and a title say what the memory is, without words that p
     'Fix these tests.',
     // "These" inside the statement, not a trailing pointer, stays.
     'These scripts must stay POSIX sh.',
+    // A rule's words are left whole: without the phrase it would say more, or the opposite, than was said.
+    'Never write the tests the same way.',
+    "Don't format dates as before.",
+    'Never mock the database in these integration tests.',
+    'Always pin versions for those two packages.',
+    'Stop using relative imports like here.',
+    'Use pnpm only for these workspaces.',
   ])('%s keeps its words', (said) => {
     expect(memoryDescription(said)).toBe(said);
+    expect(titleOf(said)).toBe(said.replace(/\.$/, ''));
   });
 });
