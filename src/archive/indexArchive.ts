@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import {
   DEFAULT_BATCH_ROWS,
   deleteFile,
+  emptyIndexReport,
   FileIndexer,
   renameFile,
   sessionFileOf,
@@ -47,17 +48,7 @@ const sameVersion = (stored: StoredFile, now: FileIdentity): boolean =>
  * the disk's copy speaks for: one an earlier search indexed from the archive is dropped.
  */
 export async function indexArchive(db: SearchDb, archiveDir: string, isLive: (key: string) => boolean): Promise<IndexReport> {
-  const report: IndexReport = {
-    files: 0,
-    unchanged: 0,
-    grown: 0,
-    read: 0,
-    removed: 0,
-    entries: 0,
-    skippedLines: 0,
-    bytesRead: 0,
-    skipped: [],
-  };
+  const report = emptyIndexReport(0);
   const files = indexManifest((await readManifest(manifestPath(archiveDir))).records);
   for (const [key, versions] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const records = versions[versions.length - 1];

@@ -1,7 +1,7 @@
 /** Serving's search index: every session's text in one SQLite FTS5 file, kept up to date incrementally (decision 72). */
 export { openSearchDb, defaultIndexPath, CURRENT_INDEX_VERSION, type SearchDb } from './searchDb.js';
 export { findSessionFiles, sessionFileOf, type SessionFile } from './sessionFiles.js';
-export { indexSessions, DEFAULT_BATCH_ROWS, type IndexOptions, type IndexReport } from './indexSessions.js';
+export { indexSessions, emptyIndexReport, DEFAULT_BATCH_ROWS, type IndexOptions, type IndexReport } from './indexSessions.js';
 export { FileIndexer, type ReadFrom, type IndexCounts } from './fileIndexer.js';
 export { storedFile, deleteFile, renameFile, type StoredFile } from './indexTables.js';
 export type { FileIdentity } from './fileIdentity.js';

@@ -58,6 +58,11 @@ function onlyGrew(stored: StoredFile, fd: number, now: FileIdentity): boolean {
   return stored.dev === now.dev && stored.ino === now.ino && now.size > stored.size && headHash(fd, stored.head_bytes) === stored.head_hash;
 }
 
+/** A pass's report before it has read anything: `files` transcripts to look at. */
+export function emptyIndexReport(files: number): IndexReport {
+  return { files, unchanged: 0, grown: 0, read: 0, removed: 0, entries: 0, skippedLines: 0, bytesRead: 0, skipped: [] };
+}
+
 /**
  * Brings the index up to date with these transcripts: unchanged files are skipped by stat alone,
  * grown ones are read from where the index stopped, rewritten or truncated ones are dropped and
@@ -65,17 +70,7 @@ function onlyGrew(stored: StoredFile, fd: number, now: FileIdentity): boolean {
  * `batchRows`, each also recording how far the file is indexed, so a pass cut short resumes.
  */
 export function indexSessions(db: SearchDb, files: readonly SessionFile[], options: IndexOptions = {}): IndexReport {
-  const report: IndexReport = {
-    files: files.length,
-    unchanged: 0,
-    grown: 0,
-    read: 0,
-    removed: 0,
-    entries: 0,
-    skippedLines: 0,
-    bytesRead: 0,
-    skipped: [],
-  };
+  const report = emptyIndexReport(files.length);
   const parser: Parser = { wanted: options.parseWorker !== false, tried: false };
   try {
     for (const file of files) indexOne(db, file, options, report, parser);

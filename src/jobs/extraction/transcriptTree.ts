@@ -2,13 +2,10 @@ import { readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { statOrNull } from '../../fs/fileKind.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
-import { isTranscriptName, MAX_TREE_DEPTH } from '../../transcript/transcriptFiles.js';
+import { isTranscriptName, MAX_TREE_DEPTH, type SkippedPath } from '../../transcript/transcriptFiles.js';
 
 /** A transcript `memlog extract` does not read, and why: said on stderr, never skipped without a word (decision 68). */
-export interface SkippedTranscript {
-  readonly path: string;
-  readonly reason: string;
-}
+export type SkippedTranscript = SkippedPath;
 
 /** The folders that hold transcripts under a root (each one project), and what was skipped. */
 export interface TranscriptTree {
