@@ -54,9 +54,14 @@ describe('named pipes in a walked folder are left alone', { timeout: 4 * TIMEOUT
   it('inspect of the folder and memory list/why of the memory folder skip the pipes', () => {
     const { root, project } = projectsWithPipes();
     const inspect = runCli(['inspect', root, '--json'], { timeoutMs: TIMEOUT_MS });
-    expect(inspect.status).toBe(0);
+    // Never opened, and named with its reason as every command's discovery names what it cannot read (decision 107): exit 1.
+    expect(inspect.status).toBe(1);
+    const lines = inspect.stdout.trim().split('\n');
+    const piped = lines.filter((line) => line.includes(FIFO_SESSION));
+    expect(piped).toHaveLength(1);
+    expect(JSON.parse(piped[0] ?? '{}')).toMatchObject({ error: expect.stringContaining('named pipe') as unknown });
     // Four sessions and one subagent transcript.
-    expect(inspect.stdout.trim().split('\n')).toHaveLength(5);
+    expect(lines.filter((line) => !line.includes(FIFO_SESSION))).toHaveLength(5);
     const list = runCli(['memory', 'list', '--dir', join(project, 'memory'), '--json'], { timeoutMs: TIMEOUT_MS });
     expect(list.status).toBe(0);
     expect((JSON.parse(list.stdout) as { memories: Array<{ filename: string }> }).memories.map((m) => m.filename)).toEqual([

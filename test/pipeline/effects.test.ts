@@ -161,6 +161,6 @@ describe('effect log beside a transcript', () => {
     writeFileSync(transcript, '');
     writeFileSync(effectLogPath(transcript), '');
     expect(effectLogPath(transcript)).toBe(join(dir, 's.memlog.jsonl'));
-    await expect(findTranscripts([dir])).resolves.toEqual([transcript]);
+    expect((await findTranscripts([dir])).files.map((file) => file.path)).toEqual([transcript]);
   });
 });
