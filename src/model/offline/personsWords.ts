@@ -11,7 +11,6 @@ import { differentLanguages, languagesOf, type Language } from './textLanguage.j
 
 /** A finding's severity as review tools and agents label it. */
 const SEVERITY = String.raw`(?:P[0-4]|[Cc]ritical|[Hh]igh|[Mm]edium|[Ll]ow|[Mm]ajor|[Mm]inor|[Nn]it|[Bb]locker|CRITICAL|HIGH|MEDIUM|LOW)`;
-// A label followed by a rule in the person's voice ("nit: we always use single quotes") opens their own line.
 
 /** A line a machine wrote: a log record, a stack frame, a diff line, a test result, a shell prompt, a table row. */
 const MACHINE_LINE = new RegExp(
@@ -26,7 +25,8 @@ const MACHINE_LINE = new RegExp(
     String.raw`^[+-](?![-+\s])\S`, // an added or removed line of a diff ("- item" is a list, not a diff)
     String.raw`^\s*(?:\$|#|>>>|PS [A-Z]:\\[^>]*>|[\w.-]+@[\w.-]+:[^$]*\$)\s+\S`, // a shell or REPL prompt
     String.raw`^\s*(?:~|\.{1,2})?(?:\/[\w.@-]+)+\/?\s*[$%❯]\s+\S|^\s*~\s*[$%❯]\s+\S`, // a prompt after the folder it runs in ("~/code $ ls")
-    // a review's finding opening with its severity ("1. Medium: …", "[P1] …"), as review tools and agents write them
+    // a review's finding opening with its severity ("1. Medium: …", "[P1] …"), as review tools and agents write them;
+    // a label followed by a rule in the person's voice ("nit: we always use single quotes") opens their own line
     String.raw`^\s*(?:[•*-]\s*)?(?:\d{1,2}[.)]\s*)?(?:\[${SEVERITY}\]|${SEVERITY}\s*:)(?!\s*(?:always|never|we|i|please|don'?t|do not|make sure)\b)\s*\S`,
     String.raw`^\s*(?:PASS|FAIL)\s+\S|^\s*(?:not )?ok \d+\b`, // a test runner's verdict, TAP's included
     String.raw`^\s*(?:[✓✔✗✘×❌✅●○▶►]|⚠\uFE0F?)`,
@@ -145,8 +145,10 @@ const LIST_ITEM = /^\s*(?:[-*+]|\d{1,2}[.)])\s/;
 /** The shortest line a terminal wraps at: narrower windows are rare. */
 const WRAP_WIDTH = 70;
 
-/** A shell prompt typed after the person's words, and what follows it on the line. */
-// Its spaces start right after a word, so a long run of spaces is tried once, not from each of its characters (decision 97).
+/**
+ * A shell prompt typed after the person's words, and what follows it on the line. Its spaces start right after a
+ * word, so a long run of spaces is tried once, not from each of its characters (decision 97).
+ */
 const INLINE_PROMPT = /(?<=\S)\s+(?:~|\/)[\w./@~-]*\s*[$%❯]\s+\S.*$/;
 
 /** Where a fenced or tagged block was. */

@@ -76,10 +76,6 @@ const WHY_NOT_WAY = new RegExp(
 const KIND_OF_WAY = /[a-z][^\Ws]s\b|\w\/\w|\b(?:switch|ternary|if-?else|ifelse)\b/i;
 
 /**
- * The rule a polite question asks for, as the person would have said it plainly ("Always use
- * pnpm here."), or undefined when it is no such question.
- */
-/**
  * A question of its own after the request ("can you review this, are we safe to never send…?"): a lasting
  * word there is what is asked about, not what is asked for (decision 106, amended).
  */
@@ -93,6 +89,10 @@ function lastingInRequest(sentence: string): boolean {
   return question === null || lasting.index < question.index;
 }
 
+/**
+ * The rule a polite question asks for, as the person would have said it plainly ("Always use
+ * pnpm here."), or undefined when it is no such question.
+ */
 export function ruleAskedFor(sentence: string): string | undefined {
   const way = WAY_INSTEAD.exec(sentence)?.[1];
   if (way !== undefined && KIND_OF_WAY.test(way)) return `U${way.slice(1)}.`;
