@@ -5,6 +5,7 @@ import { draftCandidates } from '../../../src/model/offline/candidatesDraft.js';
 import { findMemoryStatements } from '../../../src/model/offline/memoryStatements.js';
 import type { ModelMessage } from '../../../src/model/port.js';
 import type { ApiMessage } from '../../../src/resume/apiView.js';
+import { askResult, askUserQuestion } from '../../support/askUserQuestion.js';
 
 // The notes a person types beside their choice in AskUserQuestion (Claude Code 2.1.x): the tool result writes each
 // answer as `"question"="answer"`, then ` selected preview:\n<preview>` when an option's preview was picked, then
@@ -14,28 +15,8 @@ const CLOSE = ". You can now continue with the user's answers in mind.";
 const hooks = 'Are these hook failures pre-existing?';
 const rule = 'Main is clean, so always fix hook failures before you commit.';
 
-const ask = (id: string, questions: ReadonlyArray<{ question: string; options: string[] }>): ModelMessage => ({
-  role: 'assistant',
-  content: [
-    {
-      type: 'tool_use',
-      id,
-      name: 'AskUserQuestion',
-      input: {
-        questions: questions.map((q) => ({
-          ...q,
-          header: 'Q',
-          multiSelect: false,
-          options: q.options.map((label) => ({ label, description: '' })),
-        })),
-      },
-    },
-  ],
-});
-const result = (id: string, text: string): ModelMessage => ({
-  role: 'user',
-  content: [{ type: 'tool_result', tool_use_id: id, content: text }],
-});
+const ask = askUserQuestion;
+const result = askResult;
 
 describe('the notes a person typed beside an AskUserQuestion answer are their words', () => {
   const conversation = [

@@ -3,35 +3,10 @@ import { answersIn, askCallIds, choicesIn } from '../../../src/model/offline/ask
 import { choiceStatement } from '../../../src/model/offline/lastingChoice.js';
 import { findMemoryStatements } from '../../../src/model/offline/memoryStatements.js';
 import type { ModelMessage } from '../../../src/model/port.js';
+import { answeredText, askResult, askUserQuestion } from '../../support/askUserQuestion.js';
 
-const ask = (id: string, questions: ReadonlyArray<{ question: string; options: string[] }>): ModelMessage => ({
-  role: 'assistant',
-  content: [
-    {
-      type: 'tool_use',
-      id,
-      name: 'AskUserQuestion',
-      input: {
-        questions: questions.map((q) => ({
-          question: q.question,
-          header: 'Q',
-          multiSelect: false,
-          options: q.options.map((label) => ({ label, description: '' })),
-        })),
-      },
-    },
-  ],
-});
-const answered = (id: string, pairs: ReadonlyArray<readonly [string, string]>): ModelMessage => ({
-  role: 'user',
-  content: [
-    {
-      type: 'tool_result',
-      tool_use_id: id,
-      content: `User has answered your questions: ${pairs.map(([q, a]) => `"${q}"="${a}"`).join(', ')}. You can now continue with the user's answers in mind.`,
-    },
-  ],
-});
+const ask = askUserQuestion;
+const answered = (id: string, pairs: ReadonlyArray<readonly [string, string]>): ModelMessage => askResult(id, answeredText(pairs));
 
 describe('a choice among the options AskUserQuestion offered (decision 102)', () => {
   const question = 'Which storage backend do you want for the session cache?';
