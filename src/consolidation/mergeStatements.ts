@@ -57,9 +57,10 @@ function verdict(
 ): { readonly kind: 'covered' | 'kept' | 'replaced' } | { readonly kind: 'stale'; readonly because: string } {
   const statement = readStatement(sentence);
   const terms = subjectTerms(sentence);
-  if (terms.every((t) => known.terms.has(t)) && valuesOf(statement).every((v) => known.values.has(v))) return { kind: 'covered' };
+  // Before "covered": "we renamed the repo from a to b" holds every word of "the repo is a" and says it no longer holds.
   const retired = [...distinctiveTerms(sentence)].find((name) => known.retired.has(name) && retiredNames(sentence).length === 0);
   if (retired !== undefined) return { kind: 'stale', because: valueOf(known.retired, retired, 'retired') };
+  if (terms.every((t) => known.terms.has(t)) && valuesOf(statement).every((v) => known.values.has(v))) return { kind: 'covered' };
   const reading = readSubject(sentence);
   const replaced = known.newest.some(
     // Word overlap, not a shared name: "pnpm version is 9" does not replace "use Node 20 with pnpm".

@@ -2,12 +2,12 @@ import { distinctiveTerms } from './distinctiveTerms.js';
 
 /** Words that say a thing is gone or given up: it was archived, replaced, moved away from. */
 const RETIRED =
-  /\b(?:archived|archive[sd]?|deprecated|retired|replaced|sunset|sunsetted|decommissioned|abandoned|dropped|removed|migrated|moved|switched|no longer|not used anymore|gone)\b/i;
+  /\b(?:archived|archive[sd]?|deprecated|retired|replaced|sunset|sunsetted|decommissioned|abandoned|dropped|removed|migrated|moved|switched|renamed|no longer|not used anymore|gone)\b/i;
 /** What comes after one of these is the new thing: "replaced by Linear", "moved to GitHub", "archived for Linear", "in favour of". */
 const SUCCESSOR = /\b(?:to|for|by|with|into|in favou?r of)\b/i;
-/** "moved from Jira to …": what follows "from" is the old thing. */
+/** "moved from Jira to …", "renamed the repo from acme/a to acme/b": what follows "from" is the old thing. */
 const FROM = /\bfrom\b/i;
-const MOVES = /^(?:migrated|moved|switched)$/i;
+const MOVES = /^(?:migrated|moved|switched|renamed)$/i;
 
 /**
  * The tool, file or host names a sentence says are gone (decision 70): named before the word

@@ -141,6 +141,28 @@ describe('a newer statement that something was archived, replaced or moved marks
   });
 });
 
+describe('a rename marks a memory holding the old name stale (decision 70, amended)', () => {
+  it('"we renamed the repo from acme.io/filesync to acme.io/file-sync" leaves no memory saying the repo is acme.io/filesync', () => {
+    const memories = [
+      file('repo.md', 'project', 'Repo', 'The repo is now acme.io/filesync.', 'The repo is now acme.io/filesync.', '2026-01-08T09:00:00Z'),
+    ];
+    const candidates = [
+      said('We renamed the repo from acme.io/filesync to acme.io/file-sync.', '2026-03-01T09:00:00Z', 'session-r', 'project'),
+    ];
+    const plan = planConsolidation({ memories, index: indexOf(memories), candidates });
+    const bodies = applyConsolidation(memories, plan).map((m) => m.file.body);
+    expect(bodies).toEqual(['We renamed the repo from acme.io/filesync to acme.io/file-sync.']);
+    expect(plan.changes.find((c) => c.kind === 'updated')?.reason).toContain('stale: "The repo is now acme.io/filesync." no longer holds');
+  });
+
+  it('a rename without the old name retires nothing', () => {
+    const memories = [file('repo.md', 'project', 'Repo', 'The repo is acme.io/filesync.', 'The repo is acme.io/filesync.', '2026-01-08T09:00:00Z')];
+    const candidates = [said('We renamed the package to acme-core.', '2026-03-01T09:00:00Z', 'session-s', 'project')];
+    const plan = planConsolidation({ memories, index: indexOf(memories), candidates });
+    expect(applyConsolidation(memories, plan).map((m) => m.file.body)).toContain('The repo is acme.io/filesync.');
+  });
+});
+
 describe('what is not stale', () => {
   it('a file something was removed from stays current: "Removed the `--force` flag from `deploy.sh`" keeps "Deploy with `deploy.sh`"', () => {
     const memories = [

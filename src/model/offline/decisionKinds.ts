@@ -27,6 +27,8 @@ export interface DecidedKind {
   readonly cue: 'always-never' | 'preference' | 'project-fact' | 'about-me';
   /** What the memory says, when it is only part of the sentence (a dictation tool's marker). */
   readonly said?: string;
+  /** With `said`: the part goes on with the statements after it ("We renamed the repo to b. The package stays a."). */
+  readonly goesOn?: true;
 }
 
 /** The work of the moment: a choice or a rule said with one of these holds for now only. */

@@ -14,7 +14,7 @@ import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
 import { factKind } from './factKinds.js';
 import { isPersonsSetup } from './personsSetup.js';
-import { isWorkflowRule } from './workflowRules.js';
+import { isWorkflowRule, routineProposed } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
 import { isOneChangeStory } from './oneChangeStory.js';
 import { isBareShipOrder, isOneOffStep, pointsAtOneItem } from './oneOffStep.js';
@@ -25,7 +25,7 @@ import { withoutSaidAgain } from '../../consolidation/sentAgain.js';
 import { isSampleMessage } from './sampleMessage.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
-import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
+import { choiceAskedFor, mannerAskedFor, projectChoice, renameStated } from './projectChoices.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
 import { isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
@@ -232,13 +232,20 @@ function make(type: MemoryType, cue: MemoryStatement['cue'], text: string, quote
   return { type, text, quote, cue, ...(reason === undefined ? {} : { reason }), ...extra };
 }
 
+/**
+ * A hedge in a clause about a thing named ("an orphan branch that might be shared by other repos") says what the thing
+ * may be, not that the person is unsure of the sentence; after a verb of thinking ("I think that might work") it hedges.
+ */
+const RELATIVE_HEDGE =
+  /(?<=[\p{L}\p{N})`'",]\s+)(?<!\b(?:think|thought|guess|say|said|says|believe|feel|suspect|hope|know|mean|so|and|but|because|if|is|was|that)\s+)(?:that|which|who)\s+(?:might|may|could)\b[^.;!?]*/giu;
+
 /** A sentence no memory should come from: a question, transient state, a hedge, a story of a fix, what the code says. */
 function noise(sentence: string, transient = true, hedge = true): boolean {
   return (
     /^never ?mind\b/i.test(sentence) ||
     // "When you touch the schema, regenerate the types" starts like a question and is a rule.
     (QUESTION.test(sentence) && !CONDITIONAL_RULE.test(sentence)) ||
-    (hedge && HEDGE.test(sentence)) ||
+    (hedge && HEDGE.test(sentence.replace(RELATIVE_HEDGE, ''))) ||
     (transient && (TRANSIENT.test(sentence) || STATUS.test(sentence))) ||
     // "if error is empty, do not…" states a condition, not a story of a bug (decision 101).
     (BUG_NARRATIVE.test(sentence) && !isStandingCondition(sentence)) ||
@@ -262,8 +269,12 @@ function fromQuestion(sentence: string): { readonly found: Found | undefined } |
     return QUESTION.test(`${said}.`) ? null : { found: statementOf(`${said}.`, undefined, false) };
   }
   // The manner asked for a kind of output, and a project's choice asked for politely (decision 110).
-  const manner = mannerAskedFor(sentence) ?? choiceAskedFor(sentence);
+  // A rename said as done, before the work it brings ("we renamed the repo from a to b, can you fix the names?").
+  const manner = mannerAskedFor(sentence) ?? choiceAskedFor(sentence) ?? renameStated(sentence);
   if (manner !== undefined) return { found: madeOf(manner, clip(sentence, 400)) };
+  // A step of the routine put as a suggestion ("maybe we update the changelog when we do a release?").
+  const routine = routineProposed(sentence);
+  if (routine !== undefined) return { found: make('feedback', 'always-never', routine, clip(sentence, 400)) };
   const asked = ruleAskedFor(sentence);
   if (asked !== undefined)
     return { found: noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', clip(asked, 400), clip(sentence, 400)) };
@@ -302,6 +313,23 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
 const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
 
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  const found = statementOfSentence(sentence, afterAssistant, first);
+  const lead = OPENING_WORD.exec(sentence) ?? LEADING_REQUEST.exec(sentence);
+  if (lead === null) return found;
+  // "Yeah let's migrate to cobra", "Review the changes, I'm adding goreleaser to release versions": the statement is
+  // what follows, when it says something alone; else the request was part of it (decision 68, amended).
+  return statementOfSentence(capitalise(sentence.slice(lead[0].length)), afterAssistant, first) ?? found;
+}
+
+/** A word people open with, without a comma, before a statement: "Yeah let's…", "Ok we usually…", "Yes always…". */
+const OPENING_WORD =
+  /^(?:yeah|yes|yep|ok|okay|alright|oh|hmm|ah)\s+(?=(?:let's|lets|let us|we|i|i'm|i'd|our|the team|from now on|always|never|please|don't|do not)\b)/i;
+
+/** Work asked for now, then a comma and what the person states: "Review the changes, I'm adding…", "Fix it, we never…". */
+const LEADING_REQUEST =
+  /^(?:please\s+)?(?:review|check|look at|take a look at|have a look at|read|fix|test|commit|push|run)\b[^,;.!?]{0,60},\s+(?=(?:i|i'm|we|we're|we've|our|the team)\b)/i;
+
+function statementOfSentence(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   // What one commit or pull request did is git's and the tracker's story (decision 106).
   // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
   if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence)) return undefined;
@@ -366,7 +394,7 @@ const standalone = new WeakSet<Found>();
 function madeOf(kind: DecidedKind | undefined, quote: string): Found | undefined {
   if (kind === undefined) return undefined;
   const found = make(kind.type, kind.cue, kind.said ?? quote, quote);
-  if (kind.said !== undefined) standalone.add(found);
+  if (kind.said !== undefined && kind.goesOn !== true) standalone.add(found);
   return found;
 }
 

@@ -20,10 +20,13 @@ const NOT_A_NAME = String.raw`(?!(?:the|a|an|this|that|these|those|it|them|my|yo
 /**
  * "We usually…", "the team normally…": a habit of the project or of the person. What one usually sees or
  * runs into, ends up doing or fails at is a symptom, and a habit said of a thing pointed at ("I usually just
- * restart it") is the work.
+ * restart it") is the work; "a branch that might be…" goes on about the thing named, and points at nothing.
  */
-const HABIT =
-  /^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?=\S)(?!(?:do not|don't|forget|miss|see|get|hit|notice|run into|run out|encounter|experience|end up|struggle|break|fail|lose|have (?:flaky|problems|issues|trouble))\b)(?![^.;!?]*\b(?:it|this|that|these|those|them)\b)\w+/i;
+const RELATIVE_VERB = String.raw`(?:might|may|can|could|will|would|should|must|is|are|was|were|has|have|had|holds|keeps|lives|runs)\b`;
+const HABIT = new RegExp(
+  String.raw`^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?=\S)(?!(?:do not|don't|forget|miss|see|get|hit|notice|run into|run out|encounter|experience|end up|struggle|break|fail|lose|have (?:flaky|problems|issues|trouble))\b)(?![^.;!?]*\b(?:it|this|these|those|them|that(?!\s+${RELATIVE_VERB}))\b)\w+`,
+  'i',
+);
 
 /** How a thing is, not what it is called: "wrong", "up-to-date", "read-only", "work-in-progress", `latest`. */
 const NOT_A_STATE = String.raw`(?!\x60?(?:wrong|right|fine|ok|okay|confusing|different|broken|ready|done|up-to-date|out-of-date|read-only|read-write|work-in-progress|in-progress|latest|stale|deprecated|private|public|empty|missing|unused|the same)\b)`;
@@ -41,6 +44,30 @@ const NAME_STAYS = new RegExp(
   ].join('|'),
   'i',
 );
+
+/** The things a project's name is said of: renaming one of them renames the project's own words for it. */
+const NAMED_THING = String.raw`(?:package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service|org|organi[sz]ation|domain|product)`;
+
+/**
+ * "we renamed the repo from gitsync to git-sync", "the package has been renamed to acme-core": what a thing of the
+ * project is called from now on, said as done. A rename asked for ("can you rename the repo…") is the work; one of
+ * code ("I renamed getUser to fetchUser") is the change's story.
+ */
+const RENAMED = new RegExp(
+  [
+    String.raw`\b(?:we|i|they)\s+(?:just\s+|have\s+|'ve\s+|finally\s+)?renamed\s+(?:the\s+|our\s+|my\s+)?${NAMED_THING}\b(?:\s+(?!from\b|to\b)[\w-]+){0,2}?(?:\s+from\s+\S+)?\s+to\s+[^\s,;!?]+`,
+    String.raw`\b(?:the\s+|our\s+)?${NAMED_THING}\s+(?:was|has been|got|is now)\s+renamed\s+(?:from\s+\S+\s+)?to\s+[^\s,;!?]+`,
+  ].join('|'),
+  'i',
+);
+
+/** The rename said as done, as what the memory says ("We renamed the repo from a to b."), if the sentence says one. */
+export function renameStated(sentence: string): DecidedKind | undefined {
+  const match = RENAMED.exec(sentence);
+  if (match === null) return undefined;
+  const said = match[0].replace(/[.:]+$/, '');
+  return { type: 'project', cue: 'project-fact', said: `${said.charAt(0).toUpperCase()}${said.slice(1)}.`, goesOn: true };
+}
 
 /** "rename everything from agent-plugins to skills": one name for another throughout. */
 const RENAME_THROUGHOUT = /\brename[sd]?\s+(?:everything|all(?:\s+\w+){0,2}|every\s+\w+)\s+from\s+\S+\s+to\s+\S+/i;

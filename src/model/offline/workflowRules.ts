@@ -36,10 +36,38 @@ const PLACE_OF_KIND = /^(?:los|las|les|die)\s+[\p{L}-]+\s+(?:van|se ponen|viven|
 /** "Je ne veux pas de…", "je ne veux plus…": the French for what the person does not want. */
 const NOT_WANTED = /^je ne veux (?:pas|plus)\b/i;
 
-/** A way of working said as an order of steps, a standing instruction or the place for a kind of thing. */
+/**
+ * The step the routine itself is: "a release", "releasing", "every push", never "the release" (one occasion, the work
+ * at hand). Said after "when", "whenever", "every time" or "each time".
+ */
+const ROUTINE_EVENT = String.raw`(?:(?:whenever|every time|each time)\s+(?:we|you|i|someone)\s+(?:(?:do|cut|make|open|create|tag)\s+(?:a|an|new)\s+)?${ROUTINE_EN}|when\s+(?:we|you|i|someone)\s+(?:(?:do|cut|make|open|create|tag)\s+(?:a|an|new)\s+${ROUTINE_EN}|(?!(?:do|cut|make|open|create|tag)\b)${ROUTINE_EN}(?!\s+(?:it|this|that|the|these|those|them)\b)))`;
+
+/** "We update the changelog when we do a release", "bump the version every time you publish": a step of the routine. */
+const STEP_VERB = String.raw`(?:update|bump|run|add|write|regenerate|rebuild|build|tag|check|test|lint|format|squash|rebase|sign|document|note|mention|notify|announce|create|post|increment|sync|refresh|generate|record|attach|upload|clean|review|verify|backport)`;
+const ON_ROUTINE = new RegExp(
+  String.raw`^(?:(?:also|and|so)\s+)?(?:(?:we|you)\s+(?:always\s+|(?:should|must|need to|have to)\s+(?:always\s+)?)?|please\s+|always\s+)?${STEP_VERB}\s+[^.?!,]{2,60}?\s${ROUTINE_EVENT}\b[^?]*$`,
+  'i',
+);
+
+/** A step of the routine put as a suggestion, alone or after a request: "…, also maybe we update the changelog when we do a release?". */
+const PROPOSED = /(?:^|[,;]\s*)(?:(?:also|and|so)[,\s]+)?(?:maybe|perhaps|how about|what if)\s+(?=we\b)/i;
+
+/**
+ * The routine step a suggestion proposes, as a statement ("We update the changelog when we do a release."), or
+ * undefined. A question put as a suggestion proposes a way of working; "should we…?" only asks.
+ */
+export function routineProposed(sentence: string): string | undefined {
+  const opener = PROPOSED.exec(sentence);
+  if (opener === null) return undefined;
+  const said = sentence.slice(opener.index + opener[0].length).replace(/\s*[?.!]+\s*$/, '');
+  return ON_ROUTINE.test(said) ? `${said.charAt(0).toUpperCase()}${said.slice(1)}.` : undefined;
+}
+
+/** A way of working said as an order of steps, a step of the routine, a standing instruction or the place for a kind of thing. */
 export const isWorkflowRule = (sentence: string): boolean =>
   !sentence.endsWith('?') &&
   (ORDERED_STEP.test(sentence) ||
+    ON_ROUTINE.test(sentence) ||
     STEP_FIRST.test(sentence) ||
     SPANISH_WHENEVER.test(sentence) ||
     PLACE_OF_KIND.test(sentence) ||

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnthropicModel, ConfigError, ModelPortError } from '../../../src/index.js';
 import { DEFAULT_ANTHROPIC_MODEL } from '../../../src/model/anthropic/index.js';
 import { testModelPort } from '../../contract/modelPort.contract.js';
@@ -109,13 +109,15 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
   });
 
   it('an aborted call rejects at once, marked aborted and not retryable', async () => {
-    server.arrange({ kind: 'slow', delayMs: 2_000 });
+    server.arrange({ kind: 'slow', delayMs: 10_000 });
     const controller = new AbortController();
     const pending = new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 3 }).complete(
       { messages: [{ role: 'user', content: 'hi' }], maxTokens: 16 },
       { signal: controller.signal },
     );
-    setTimeout(() => controller.abort(), 50);
+    // Aborted once the server holds the request, whatever the machine's load: a fixed delay could abort before it is sent.
+    await vi.waitFor(() => expect(server.received).toHaveLength(1), { timeout: 30_000, interval: 5 });
+    controller.abort();
     const error: unknown = await pending.catch((e: unknown) => e);
     expect(error).toMatchObject({ aborted: true, retryable: false });
     expect(server.received).toHaveLength(1);

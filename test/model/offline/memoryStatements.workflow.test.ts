@@ -58,3 +58,24 @@ describe('the person’s own setup, said with what follows from it (decision 93)
     expect(types("I'm on the train, so keep your answers short.")).toEqual([]);
   });
 });
+
+// Sentences written for these tests (decision 93, amended).
+describe('a step of the routine, said after "when", "whenever", "every time" (decision 93, amended)', () => {
+  const kept = (said: string) => findMemoryStatements([assistant('I updated the component.'), user(said)]).map((s) => s.text);
+
+  for (const said of ['We update the changelog when we do a release.', 'Bump the version every time you publish.', 'Run the e2e suite whenever you merge to main.'])
+    it(said, () => expect(types(said)).toEqual(['feedback']));
+
+  it('put as a suggestion, alone or after a request, it is the way of working proposed', () => {
+    expect(kept('maybe we regenerate the docs whenever we cut a release?')).toEqual(['We regenerate the docs whenever we cut a release.']);
+    expect(kept('please squash the fixups, also maybe we tag the commit when we publish?')).toEqual(['We tag the commit when we publish.']);
+  });
+
+  for (const said of [
+    'Update the changelog when we do the release.',
+    'We updated the changelog when we released.',
+    'Should we update the changelog when we release?',
+    'The docs broke when we released.',
+  ])
+    it(`not: ${said}`, () => expect(types(said)).toEqual([]));
+});

@@ -16,6 +16,12 @@ describe('what the team usually does', () => {
     expect(typesOf('I usually work from the terminal, not the IDE.')).toEqual(['user']);
   });
 
+  it('a clause about the thing named may hedge without hedging the habit', () => {
+    expect(typesOf('We usually keep a shared fixtures branch in each repo that might be reused by other teams.')).toEqual(['project']);
+    expect(keptOf('I think that might work for the API layer.')).toEqual([]);
+    expect(keptOf('We usually keep a shared fixtures branch, but that might change.')).toEqual([]);
+  });
+
   it('a habit of forgetting, or a question, is none', () => {
     expect(keptOf('We usually forget to bump the version.')).toEqual([]);
     expect(keptOf('Do we usually squash merges?')).toEqual([]);
@@ -93,5 +99,29 @@ describe('the manner asked for a kind of output', () => {
   it('a quality of things at hand, or work on existing things, is a task', () => {
     for (const said of ['remove unused imports', 'can you write unit tests for the parser?', 'make small changes to these files'])
       expect(keptOf(said), said).toEqual([]);
+  });
+});
+
+describe('a rename said as done (decision 110, amended)', () => {
+  it('is what a thing of the project is called from now on', () => {
+    expect(keptOf('We renamed the package to acme-core.')).toEqual(['We renamed the package to acme-core.']);
+    expect(typesOf('The repo was renamed from filesync to file-sync.')).toEqual(['project']);
+  });
+
+  it('said before the work it brings, the rename is kept and the request is not', () => {
+    expect(keptOf('we renamed the repo from `acme/filesync` to `acme/file-sync` can you update the imports?')).toEqual([
+      'We renamed the repo from `acme/filesync` to `acme/file-sync`.',
+    ]);
+  });
+
+  it('goes on with what is said of the names after it', () => {
+    expect(keptOf('we just renamed the repo to acme/file-sync, fix the imports? The binary is still fsync.')).toEqual([
+      'We just renamed the repo to acme/file-sync. The binary is still fsync.',
+    ]);
+  });
+
+  it('a rename asked for, or one of code, is the work', () => {
+    expect(keptOf('Can you rename the repo to file-sync?')).toEqual([]);
+    expect(keptOf('I renamed getUser to fetchUser.')).toEqual([]);
   });
 });
