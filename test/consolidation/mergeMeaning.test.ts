@@ -156,7 +156,9 @@ describe('a rename marks a memory holding the old name stale (decision 70, amend
   });
 
   it('a rename without the old name retires nothing', () => {
-    const memories = [file('repo.md', 'project', 'Repo', 'The repo is acme.io/filesync.', 'The repo is acme.io/filesync.', '2026-01-08T09:00:00Z')];
+    const memories = [
+      file('repo.md', 'project', 'Repo', 'The repo is acme.io/filesync.', 'The repo is acme.io/filesync.', '2026-01-08T09:00:00Z'),
+    ];
     const candidates = [said('We renamed the package to acme-core.', '2026-03-01T09:00:00Z', 'session-s', 'project')];
     const plan = planConsolidation({ memories, index: indexOf(memories), candidates });
     expect(applyConsolidation(memories, plan).map((m) => m.file.body)).toContain('The repo is acme.io/filesync.');

@@ -14,7 +14,9 @@ describe('a word people open with, without a comma', () => {
   });
 
   it('does not hide the statement after it', () => {
-    expect(keptOf('yes we usually keep a release branch per major version')).toEqual(['We usually keep a release branch per major version']);
+    expect(keptOf('yes we usually keep a release branch per major version')).toEqual([
+      'We usually keep a release branch per major version',
+    ]);
   });
 
   it('only before a statement: "So far the tests pass" keeps nothing, "so" ties to what came before', () => {

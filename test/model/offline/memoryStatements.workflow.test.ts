@@ -63,7 +63,11 @@ describe('the person’s own setup, said with what follows from it (decision 93)
 describe('a step of the routine, said after "when", "whenever", "every time" (decision 93, amended)', () => {
   const kept = (said: string) => findMemoryStatements([assistant('I updated the component.'), user(said)]).map((s) => s.text);
 
-  for (const said of ['We update the changelog when we do a release.', 'Bump the version every time you publish.', 'Run the e2e suite whenever you merge to main.'])
+  for (const said of [
+    'We update the changelog when we do a release.',
+    'Bump the version every time you publish.',
+    'Run the e2e suite whenever you merge to main.',
+  ])
     it(said, () => expect(types(said)).toEqual(['feedback']));
 
   it('put as a suggestion, alone or after a request, it is the way of working proposed', () => {
