@@ -57,6 +57,8 @@ function verdict(
 ): { readonly kind: 'covered' | 'kept' | 'replaced' } | { readonly kind: 'stale'; readonly because: string } {
   const statement = readStatement(sentence);
   const terms = subjectTerms(sentence);
+  // Said again by the newest statement: covered, whatever it retires.
+  if (known.newest.some((later) => isSaidAgainIn(sentence, later.text))) return { kind: 'covered' };
   // Before "covered": "we renamed the repo from a to b" holds every word of "the repo is a" and says it no longer holds.
   const retired = [...distinctiveTerms(sentence)].find((name) => known.retired.has(name) && retiredNames(sentence).length === 0);
   if (retired !== undefined) return { kind: 'stale', because: valueOf(known.retired, retired, 'retired') };

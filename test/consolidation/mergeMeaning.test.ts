@@ -155,6 +155,56 @@ describe('a rename marks a memory holding the old name stale (decision 70, amend
     expect(plan.changes.find((c) => c.kind === 'updated')?.reason).toContain('stale: "The repo is now acme.io/filesync." no longer holds');
   });
 
+  it('a rename retires only its old name: never the new one, a file something was renamed in, or a name in a rule', () => {
+    const cases: Array<[string, string]> = [
+      ['Clone acme/file-sync with --recursive.', 'The repo acme/file-sync was renamed from acme/filesync.'],
+      ['Import from @acme/core, never from relative paths.', 'Use the renamed package @acme/core everywhere.'],
+      ['The api service is defined in docker-compose.yml.', 'The api service in docker-compose.yml was renamed to backend.'],
+      ['Keep .github/labeler.yml in sync with the package list.', 'When a package is renamed, update .github/labeler.yml and CODEOWNERS.'],
+    ];
+    for (const [kept, later] of cases) {
+      const memories = [file('kept.md', 'project', 'Kept', kept, kept, '2026-01-08T09:00:00Z')];
+      const plan = planConsolidation({
+        memories,
+        index: indexOf(memories),
+        candidates: [said(later, '2026-03-01T09:00:00Z', 'session-t', 'project')],
+      });
+      expect(
+        applyConsolidation(memories, plan)
+          .map((m) => m.file.body)
+          .join('\n'),
+        later,
+      ).toContain(kept);
+      expect(
+        plan.changes.some((c) => 'reason' in c && c.reason.includes('stale')),
+        later,
+      ).toBe(false);
+    }
+  });
+
+  it('a sentence the newest statement says again is covered, not stale', () => {
+    const memories = [
+      file(
+        'old-tickets.md',
+        'reference',
+        'Old tickets',
+        'Old tickets stay readable at jira.acme.io.',
+        'Old tickets stay readable at jira.acme.io.',
+        '2026-01-08T09:00:00Z',
+      ),
+    ];
+    const candidates = [
+      said(
+        'We replaced jira.acme.io with linear.app/acme. Old tickets stay readable at jira.acme.io.',
+        '2026-03-01T09:00:00Z',
+        'session-u',
+        'reference',
+      ),
+    ];
+    const plan = planConsolidation({ memories, index: indexOf(memories), candidates });
+    expect(plan.changes.some((c) => 'reason' in c && c.reason.includes('stale'))).toBe(false);
+  });
+
   it('a rename without the old name retires nothing', () => {
     const memories = [
       file('repo.md', 'project', 'Repo', 'The repo is acme.io/filesync.', 'The repo is acme.io/filesync.', '2026-01-08T09:00:00Z'),

@@ -31,6 +31,9 @@ const READ_TOOLS = new Set(['Read', 'Grep', 'Glob', 'LS', 'NotebookRead']);
 export const isEditStep = (step: ToolStep): boolean => EDIT_TOOLS.has(step.name);
 export const isReadStep = (step: ToolStep): boolean => READ_TOOLS.has(step.name);
 
+/** Claude Code's element around a message one agent of a team sends another. */
+const TEAMMATE_MESSAGE = /<teammate-message\b[^>]*>/;
+
 /** The human text of a user message; '' for tool results, reminders and command echoes. */
 export function humanText(message: ModelMessage): string {
   if (message.role !== 'user') return '';
@@ -49,6 +52,8 @@ export function humanText(message: ModelMessage): string {
           .replace(/\[Request interrupted by user[^\]]*\]/g, '')
           .trim(),
       )
+      // Another session's message relayed by Claude Code comes with Claude Code's own instructions around it: none of it is typed.
+      .filter((part) => !TEAMMATE_MESSAGE.test(part))
       .filter((part) => part !== '' && !part.startsWith('<') && !part.startsWith('[Request interrupted') && !part.startsWith('Caveat:'))
       .join('\n')
       .trim()

@@ -25,10 +25,10 @@ import { namesAThing, wordsIn, wordsOf } from './sentenceShape.js';
 export interface DecidedKind {
   readonly type: MemoryType;
   readonly cue: 'always-never' | 'preference' | 'project-fact' | 'about-me';
-  /** What the memory says, when it is only part of the sentence (a dictation tool's marker). */
+  /** What the memory says, when it is only part of the sentence (a dictation tool's marker, a rename before a request). */
   readonly said?: string;
-  /** With `said`: the part goes on with the statements after it ("We renamed the repo to b. The package stays a."). */
-  readonly goesOn?: true;
+  /** It says what a thing of the project is called: it goes on only with statements that do too (decision 110). */
+  readonly naming?: true;
 }
 
 /** The work of the moment: a choice or a rule said with one of these holds for now only. */

@@ -15,6 +15,9 @@ const LASTING_ASPECT = new RegExp(
     String.raw`\bwhere\s+(?:should|do you want|would you like)\b[^?]{0,60}\b(?:install|put|keep|store|host|deploy|live|go)\b`,
     // A question put as its subject alone, as a header is: "Homebrew distribution channel?", "Windows build?" (decision 110)
     String.raw`^(?!(?:fix|test|tests|testing|rollback|migration|debug|debugging|merge|conflict|retry|next|commit|review)\b)(?:[\w./+-]+\s+){1,3}(?:channel|build|builds|target|targets|platform|platforms|distribution|packaging|release|releases|license|licence|hosting|provider|registry|runtime|format|layout|naming|style|strategy|method|approach|location|directory|folder|support|default|behaviou?r)\s*\?\s*$`,
+    // What the work is about, for a paper, a product or a study: "How should this paper be positioned?", "What's the
+    // central claim?", "Who is the audience?" (decision 110, amended)
+    String.raw`\bhow\s+should\s+(?:the|this|our)\s+(?:paper|product|study|thesis|book|talk|library|tool|project)\s+be\s+(?:positioned|framed|pitched|scoped)\b|\b(?:what(?:'s| is)|who(?:'s| is))\s+the\s+(?:central|main|core|headline|primary|target)\s+(?:claim|thesis|message|audience|goal|contribution|use case)\b`,
     // How the product is to behave: "How should the sync handle foreign refs?" (decision 110)
     String.raw`^how\s+should\s+(?!(?:i|we|you)\b)[^?]{1,80}?\s+(?:handle|treat|behave|respond to|deal with|name|store|format|order|sort|report|log)\b`,
     // Spanish and French, by their words
@@ -26,7 +29,7 @@ const LASTING_ASPECT = new RegExp(
 
 /** The work at hand: a question about this one change, about now, or about going on. */
 const AT_HAND =
-  /(?<![\p{L}])(?:this|these|este|esta|estos|estas|ce|cette|ces)\s+(?!(?:project|repo|repository|codebase|app|team|package|proyecto|repositorio|projet|d[ée]p[ôo]t)(?![\p{L}]))\p{L}+|(?<![\p{L}])(?:right now|for now|now|first|next|proceed|continue|go ahead|ahora|maintenant)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:this|these|este|esta|estos|estas|ce|cette|ces)\s+(?!(?:project|repo|repository|codebase|app|team|package|paper|product|study|thesis|book|library|proyecto|repositorio|projet|d[ée]p[ôo]t)(?![\p{L}]))\p{L}+|(?<![\p{L}])(?:right now|for now|now|first|next|proceed|continue|go ahead|ahora|maintenant)(?![\p{L}])/iu;
 
 /**
  * An answer that agrees, refuses, defers or takes options as they come ("All four"): no thing chosen.

@@ -25,7 +25,9 @@ import { withoutSaidAgain } from '../../consolidation/sentAgain.js';
 import { isSampleMessage } from './sampleMessage.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention, isStandingCondition } from './conventionKinds.js';
-import { choiceAskedFor, mannerAskedFor, projectChoice, renameStated } from './projectChoices.js';
+import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
+import { renameStated } from './projectNames.js';
+import { afterLead } from './leadingWords.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask, type DecidedKind } from './decisionKinds.js';
 import { isLastingRequest, isWorkWish, NAMES_BY_PRONOUN, NAMING_SCHEME, ruleAskedFor, STATUS, SYMPTOM } from './requestKinds.js';
 import {
@@ -233,11 +235,13 @@ function make(type: MemoryType, cue: MemoryStatement['cue'], text: string, quote
 }
 
 /**
- * A hedge in a clause about a thing named ("an orphan branch that might be shared by other repos") says what the thing
- * may be, not that the person is unsure of the sentence; after a verb of thinking ("I think that might work") it hedges.
+ * A hedge in a clause that says which thing is meant ("an orphan branch that might be shared by other repos", no comma
+ * before "that") says what the thing may be, not that the person is unsure of the sentence; it runs to the next comma.
+ * After a verb of thinking ("I think that might work") it hedges, and so does a remark after a comma ("…, which might
+ * not be true anymore").
  */
 const RELATIVE_HEDGE =
-  /(?<=[\p{L}\p{N})`'",]\s+)(?<!\b(?:think|thought|guess|say|said|says|believe|feel|suspect|hope|know|mean|so|and|but|because|if|is|was|that)\s+)(?:that|which|who)\s+(?:might|may|could)\b[^.;!?]*/giu;
+  /(?<=[\p{L}\p{N})`'"]\s+)(?<!\b(?:think|thought|guess|say|said|says|believe|feel|suspect|hope|know|mean|so|and|but|because|if|is|was|that)\s+)that\s+(?:might|may|could)\b[^.;!?,]*/giu;
 
 /** A sentence no memory should come from: a question, transient state, a hedge, a story of a fix, what the code says. */
 function noise(sentence: string, transient = true, hedge = true): boolean {
@@ -269,12 +273,8 @@ function fromQuestion(sentence: string): { readonly found: Found | undefined } |
     return QUESTION.test(`${said}.`) ? null : { found: statementOf(`${said}.`, undefined, false) };
   }
   // The manner asked for a kind of output, and a project's choice asked for politely (decision 110).
-  // A rename said as done, before the work it brings ("we renamed the repo from a to b, can you fix the names?").
-  const manner = mannerAskedFor(sentence) ?? choiceAskedFor(sentence) ?? renameStated(sentence);
+  const manner = mannerAskedFor(sentence) ?? choiceAskedFor(sentence);
   if (manner !== undefined) return { found: madeOf(manner, clip(sentence, 400)) };
-  // A step of the routine put as a suggestion ("maybe we update the changelog when we do a release?").
-  const routine = routineProposed(sentence);
-  if (routine !== undefined) return { found: make('feedback', 'always-never', routine, clip(sentence, 400)) };
   const asked = ruleAskedFor(sentence);
   if (asked !== undefined)
     return { found: noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', clip(asked, 400), clip(sentence, 400)) };
@@ -314,20 +314,10 @@ const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 
 
 function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const found = statementOfSentence(sentence, afterAssistant, first);
-  const lead = OPENING_WORD.exec(sentence) ?? LEADING_REQUEST.exec(sentence);
-  if (lead === null) return found;
-  // "Yeah let's migrate to cobra", "Review the changes, I'm adding goreleaser to release versions": the statement is
-  // what follows, when it says something alone; else the request was part of it (decision 68, amended).
-  return statementOfSentence(capitalise(sentence.slice(lead[0].length)), afterAssistant, first) ?? found;
+  const rest = afterLead(sentence);
+  // The statement after an opener or a request, when it says something alone; else the request was part of it (decision 68, amended).
+  return (rest === undefined ? undefined : statementOfSentence(rest, afterAssistant, first)) ?? found;
 }
-
-/** A word people open with, without a comma, before a statement: "Yeah let's…", "Ok we usually…", "Yes always…". */
-const OPENING_WORD =
-  /^(?:yeah|yes|yep|ok|okay|alright|oh|hmm|ah)\s+(?=(?:let's|lets|let us|we|i|i'm|i'd|our|the team|from now on|always|never|please|don't|do not)\b)/i;
-
-/** Work asked for now, then a comma and what the person states: "Review the changes, I'm adding…", "Fix it, we never…". */
-const LEADING_REQUEST =
-  /^(?:please\s+)?(?:review|check|look at|take a look at|have a look at|read|fix|test|commit|push|run)\b[^,;.!?]{0,60},\s+(?=(?:i|i'm|we|we're|we've|our|the team)\b)/i;
 
 function statementOfSentence(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   // What one commit or pull request did is git's and the tracker's story (decision 106).
@@ -340,6 +330,10 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
 }
 
 function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  // A clause that states something whatever the rest asks: a rename said as done before the work it brings ("we renamed
+  // the repo from a to b can you fix the names?"), a step of the routine put as a suggestion (decision 110, amended).
+  const part = sentence.length > MAX_STATEMENT_CHARS ? undefined : (renameStated(sentence) ?? routineProposed(sentence));
+  if (part !== undefined) return madeOf(part, clip(sentence, 400));
   const asked = fromQuestion(sentence);
   if (asked !== null) return asked.found;
   if (sentence.endsWith('?')) return undefined;
@@ -391,10 +385,14 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
 /** Statements that are only a part of their sentence (a dictation tool's marker): kept alone, never grouped with what led up to them. */
 const standalone = new WeakSet<Found>();
 
+/** Statements of what a thing of the project is called: one goes on only with others of its kind (decision 110, amended). */
+const namings = new WeakSet<Found>();
+
 function madeOf(kind: DecidedKind | undefined, quote: string): Found | undefined {
   if (kind === undefined) return undefined;
   const found = make(kind.type, kind.cue, kind.said ?? quote, quote);
-  if (kind.said !== undefined && kind.goesOn !== true) standalone.add(found);
+  if (kind.said !== undefined && kind.naming !== true) standalone.add(found);
+  if (kind.naming === true) namings.add(found);
   return found;
 }
 
@@ -603,6 +601,7 @@ function followers(
     const piece = said[j];
     if (piece === undefined || chars + piece.text.length > MAX_GROUP_CHARS) break;
     const { text: sentence, joined, separator } = piece;
+    if (namings.has(head) && (next === undefined || !namings.has(next))) break;
     // A clause of the same sentence goes with it whatever its kind ("…from the Figma file — check spacing there").
     // So does a statement of another kind that points back at it ("…is the reason the consumer has a cap. Don't loosen it.").
     if (next !== undefined ? next.type !== head.type && !joined && !POINTS_BACK.test(sentence) : !continues(sentence)) break;

@@ -77,6 +77,14 @@ const HANDED_BACK_PLAN = /^\s*Implement the following plan:\s*\n/;
 const HANDED_BACK_CLOSING = /^If you need specific details from before exiting plan mode\b/m;
 
 /**
+ * A brief written for an agent ("You are reviewing work another agent did… Your job is to verify…"), sent as a prompt
+ * or pasted: its rules ("Do NOT modify any files") hold for that one job, none is a way of working of the person's
+ * (decision 106, amended).
+ */
+const AGENT_BRIEF =
+  /^\s*(?:you are|you're)\s+(?:a|an|the|now|reviewing|going to|acting|working)\b[\s\S]{0,600}?\byour\s+(?:job|task|role|goal|mission)\s+is\b/i;
+
+/**
  * A paragraph in the person's own voice: it speaks as "I" or "we", to "you", asks ("please", "por
  * favor", "bitte", "s'il vous plaît"), or opens with an order. A pasted review or report speaks of
  * its subject in the third person (decision 101).
@@ -139,6 +147,13 @@ function terminalWrapped(lines: readonly string[]): boolean {
   });
 }
 
+/**
+ * A paragraph every line of which is indented: after a line ending in a colon, output copied out of a terminal or an
+ * agent's pane ("…take over from here:" then its report, two spaces in), which a person's own prose never is, whoever
+ * it says "I" and "you" as (decision 106, amended).
+ */
+const isIndented = (lines: readonly string[]): boolean => lines.every((line) => /^\s{2,}\S/.test(line));
+
 /** A Markdown list item, whose next line may go on indented under its marker. */
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,2}[.)])\s/;
 
@@ -177,6 +192,7 @@ function machineParagraph(lines: readonly string[]): boolean {
  */
 export function personsWords(text: string): string {
   if (HANDED_BACK_PLAN.test(text) && HANDED_BACK_CLOSING.test(text)) return '';
+  if (AGENT_BRIEF.test(text)) return '';
   // A block taken out leaves a mark, so that the line announcing it announces the mark and nothing after it.
   const unfenced = text.replace(FENCE, `\n\n${REMOVED}\n\n`).replace(TAG_BLOCK, `\n\n${REMOVED}\n\n`);
   const paragraphs = unfenced.split(/\n\s*\n/);
@@ -186,6 +202,7 @@ export function personsWords(text: string): string {
   let pasteRuns = false;
   let material = false;
   let othersWords = false;
+  let indentedPaste = false;
   // The language the pasted paragraphs are written in, known from the first of them that uses a language's short words.
   let pasteLanguage: ReadonlySet<Language> | undefined;
   for (const paragraph of paragraphs) {
@@ -193,6 +210,7 @@ export function personsWords(text: string): string {
     const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
     if (lines.length === 0) continue;
     if (pasteFollows || paragraph.trim() === REMOVED) {
+      indentedPaste = pasteFollows && isIndented(lines);
       pasteRuns = othersWords && paragraph.trim() !== REMOVED;
       pasteLanguage = pasteRuns ? languagesOf(paragraph) : undefined;
       pasteFollows = false;
@@ -203,14 +221,18 @@ export function personsWords(text: string): string {
       continue;
     }
     pasteRuns = false;
-    if (machineParagraph(lines) || terminalWrapped(lines)) continue;
+    // An indented block after a line ending in a colon runs on while it stays indented.
+    indentedPaste = indentedPaste && isIndented(lines);
+    if (indentedPaste || machineParagraph(lines) || terminalWrapped(lines)) continue;
     const reading = readParagraph(lines);
     material = reading.material;
     pasteFollows = reading.pasteFollows;
     othersWords = reading.othersWords ?? othersWords;
     // A paragraph that ends announcing what came after it ("CI failed:") is left with what it announced.
     const last = reading.own.at(-1);
-    if (last !== undefined && !/:\s*$/.test(last)) kept.push(reading.own.join('\n'));
+    const announces = last !== undefined && /:\s*$/.test(last);
+    indentedPaste = announces || reading.pasteFollows;
+    if (last !== undefined && !announces) kept.push(reading.own.join('\n'));
   }
   return kept.join('\n\n');
 }

@@ -1,4 +1,5 @@
 import type { DecidedKind } from './decisionKinds.js';
+import { isRenameThroughout, saysWhatItIsCalled } from './projectNames.js';
 
 /**
  * Choices and habits of a project said in passing (decision 110), written from kinds of statement
@@ -20,57 +21,14 @@ const NOT_A_NAME = String.raw`(?!(?:the|a|an|this|that|these|those|it|them|my|yo
 /**
  * "We usually…", "the team normally…": a habit of the project or of the person. What one usually sees or
  * runs into, ends up doing or fails at is a symptom, and a habit said of a thing pointed at ("I usually just
- * restart it") is the work; "a branch that might be…" goes on about the thing named, and points at nothing.
+ * restart it") is the work; "a branch that might be…" goes on about the thing named, and points at nothing. A modal or a
+ * reply after the adverb ("I typically wouldn't", "we mostly agree") answers; it states no habit.
  */
 const RELATIVE_VERB = String.raw`(?:might|may|can|could|will|would|should|must|is|are|was|were|has|have|had|holds|keeps|lives|runs)\b`;
 const HABIT = new RegExp(
-  String.raw`^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?=\S)(?!(?:do not|don't|forget|miss|see|get|hit|notice|run into|run out|encounter|experience|end up|struggle|break|fail|lose|have (?:flaky|problems|issues|trouble))\b)(?![^.;!?]*\b(?:it|this|these|those|them|that(?!\s+${RELATIVE_VERB}))\b)\w+`,
+  String.raw`^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?=\S)(?!(?:do not|don't|forget|miss|see|get|hit|notice|run into|run out|encounter|experience|end up|struggle|break|fail|lose|have (?:flaky|problems|issues|trouble)|would|wouldn't|could|couldn't|can|can't|cannot|agree|disagree|want|mean|think)\b)(?![^.;!?]*\b(?:it|this|these|those|them|that(?!\s+${RELATIVE_VERB}))\b)\w+`,
   'i',
 );
-
-/** How a thing is, not what it is called: "wrong", "up-to-date", "read-only", "work-in-progress", `latest`. */
-const NOT_A_STATE = String.raw`(?!\x60?(?:wrong|right|fine|ok|okay|confusing|different|broken|ready|done|up-to-date|out-of-date|read-only|read-write|work-in-progress|in-progress|latest|stale|deprecated|private|public|empty|missing|unused|the same)\b)`;
-
-/**
- * "the package name stays gitsync", "the cli binary is still git-sync", "the repo is now called git-sync". Said of a
- * name, or with "called", any word is the name; said of a thing, only a word shaped like a name ("git-sync",
- * "acme/sync", `gitsync`) is: "the app is still crashing", "the service is still down" say how it is now.
- */
-const NAME_STAYS = new RegExp(
-  [
-    String.raw`\bname\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now|will be|should be)\s+${NOT_A_STATE}\x60?[\w@./-]*[\w@/-]`,
-    String.raw`\b(?:package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service)\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now|will be|should be)\s+(?:called\s+|named\s+)(?:\x60?[\w@./-]*[\w@/-])`,
-    String.raw`\b(?:package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service)\b[^.;,]{0,30}?\b(?:stays|remains|is still|is now)\s+${NOT_A_STATE}(?:\x60[^\x60]+\x60|(?=[\w@.]*?[a-z])[\w@.]+[-_/][\w@./-]*[\w@/])`,
-  ].join('|'),
-  'i',
-);
-
-/** The things a project's name is said of: renaming one of them renames the project's own words for it. */
-const NAMED_THING = String.raw`(?:package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service|org|organi[sz]ation|domain|product)`;
-
-/**
- * "we renamed the repo from gitsync to git-sync", "the package has been renamed to acme-core": what a thing of the
- * project is called from now on, said as done. A rename asked for ("can you rename the repo…") is the work; one of
- * code ("I renamed getUser to fetchUser") is the change's story.
- */
-const RENAMED = new RegExp(
-  [
-    String.raw`\b(?:we|i|they)\s+(?:just\s+|have\s+|'ve\s+|finally\s+)?renamed\s+(?:the\s+|our\s+|my\s+)?${NAMED_THING}\b(?:\s+(?!from\b|to\b)[\w-]+){0,2}?(?:\s+from\s+\S+)?\s+to\s+[^\s,;!?]+`,
-    String.raw`\b(?:the\s+|our\s+)?${NAMED_THING}\s+(?:was|has been|got|is now)\s+renamed\s+(?:from\s+\S+\s+)?to\s+[^\s,;!?]+`,
-  ].join('|'),
-  'i',
-);
-
-/** The rename said as done, as what the memory says ("We renamed the repo from a to b."), if the sentence says one. */
-export function renameStated(sentence: string): DecidedKind | undefined {
-  const match = RENAMED.exec(sentence);
-  if (match === null) return undefined;
-  const said = match[0].replace(/[.:]+$/, '');
-  return { type: 'project', cue: 'project-fact', said: `${said.charAt(0).toUpperCase()}${said.slice(1)}.`, goesOn: true };
-}
-
-/** "rename everything from agent-plugins to skills": one name for another throughout. */
-const RENAME_THROUGHOUT = /\brename[sd]?\s+(?:everything|all(?:\s+\w+){0,2}|every\s+\w+)\s+from\s+\S+\s+to\s+\S+/i;
 
 /**
  * "we release with goreleaser", "to publish versions using goreleaser": the tool a kind of work is done with, said of
@@ -99,8 +57,8 @@ export function projectChoice(sentence: string): DecidedKind | undefined {
   const habit = HABIT.exec(sentence);
   if (habit !== null)
     return { type: /^i$/i.test(habit[1] ?? '') ? 'user' : 'project', cue: habit[1]?.toLowerCase() === 'i' ? 'about-me' : 'project-fact' };
-  if (NAME_STAYS.test(sentence) || RENAME_THROUGHOUT.test(sentence) || DONE_WITH.test(sentence))
-    return { type: 'project', cue: 'project-fact' };
+  if (saysWhatItIsCalled(sentence)) return { type: 'project', cue: 'project-fact', naming: true };
+  if (DONE_WITH.test(sentence)) return { type: 'project', cue: 'project-fact' };
   return undefined;
 }
 
@@ -110,11 +68,19 @@ const POLITE = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?/i
 /** A rename throughout asked for politely: "can you rename everything from a to b". A tool asked for now is the work. */
 export function choiceAskedFor(sentence: string): DecidedKind | undefined {
   const polite = POLITE.exec(sentence);
-  return polite !== null && RENAME_THROUGHOUT.test(sentence) ? { type: 'project', cue: 'project-fact' } : undefined;
+  return polite !== null && isRenameThroughout(sentence) ? { type: 'project', cue: 'project-fact', naming: true } : undefined;
 }
+
+/**
+ * Less of a quality of the work asked for, said alone: "Reduce the cognitive load, please.", "Again, less jargon.".
+ * Said of a thing ("the complexity of this function") it is the work at hand.
+ */
+const LESS_OF =
+  /^(?:(?:again|also|and|please)[,\s]+)*(?:reduce|reducing|minimi[sz]e|cut down on|keep down|less|fewer)\s+(?:the\s+)?(?:cognitive load|complexity|verbosity|jargon|boilerplate|noise|duplication|nesting|indirection|abstractions?)(?:\s*,?\s*(?:please|again))?\s*[.!]?$/i;
 
 /** The manner asked for a kind of output, as what the memory says ("Do meaningful commits."), if the sentence asks for one. */
 export function mannerAskedFor(sentence: string): DecidedKind | undefined {
+  if (LESS_OF.test(sentence)) return { type: 'feedback', cue: 'preference' };
   const match = MANNER.exec(sentence);
   if (match === null) return undefined;
   const asked = sentence

@@ -11,7 +11,7 @@ import { IMPERATIVE } from './statementKinds.js';
 
 /** "I want you to…", "I'd like you to…", "I need you to…": asking for something, said as a wish. */
 const WISH_OPENER =
-  /^(?:(?:ok(?:ay)?|so|now|then)[\s,]+)?(?:I|we)(?:'d|\s+would)?\s+(?:want|need|like)\s+you\s+to\s+(?:also\s+|now\s+|first\s+|just\s+)?/i;
+  /^(?:(?:ok(?:ay)?|so|now|then)[\s,]+)?(?:I|we)(?:'d|\s+would)?\s+(?:just\s+|really\s+|only\s+)?(?:want|need|like)\s+you\s+to\s+(?:also\s+|now\s+|first\s+|just\s+)?/i;
 
 /**
  * A wish for work now: "I want you to add integration tests…". Said with a verb of how to work
@@ -27,7 +27,7 @@ export function isWorkWish(sentence: string): boolean {
  * the person saw not happen; a habit of theirs ("we never show stack traces") is a rule.
  */
 export const SYMPTOM =
-  /\b(?:started|starting|begun|began) (?:seeing|getting|noticing|hitting|having) (?:this|it|that|these|those|the same|an? (?:error|crash|warning|issue|problem))\b|\bnever\s+(?:get|gets|got|receive|receives|received|see|sees|saw|hear|hears|heard)\b|^(?!(?:we|you|i|please|just|and)\b)(?:\S+\s+){1,4}never\s+(?:shows?|loads?|returns?|works?|finish(?:es)?|arrives?|appears?|responds?|happens?|fires?|completes?|renders?|updates?|starts?|ends?|exits?|stops?)\b/i;
+  /^(?:the\s+|our\s+|my\s+)?(?:[\w.-]+\s+){1,3}(?:fails?|breaks?|hangs?|crash(?:es)?|times? out|gets? stuck|errors? out|blows? up|shows? up|goes down|dies)\b[^.!?]{0,60}?\b(?:when(?:ever)?|every time|each time|on every)\b|\b(?:started|starting|begun|began) (?:seeing|getting|noticing|hitting|having) (?:this|it|that|these|those|the same|an? (?:error|crash|warning|issue|problem))\b|\bnever\s+(?:get|gets|got|receive|receives|received|see|sees|saw|hear|hears|heard)\b|^(?!(?:we|you|i|please|just|and)\b)(?:\S+\s+){1,4}never\s+(?:shows?|loads?|returns?|works?|finish(?:es)?|arrives?|appears?|responds?|happens?|fires?|completes?|renders?|updates?|starts?|ends?|exits?|stops?)\b/i;
 
 /** A status: "the job is currently hanging", "currently is stuck at 40%". True today, not tomorrow. */
 export const STATUS = /\bcurrently\s+(?:is|are|isn't|aren't|seems?|looks?)\b|\b(?:is|are|isn't|aren't)\s+currently\b/i;

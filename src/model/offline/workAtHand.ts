@@ -107,8 +107,13 @@ function namesAKind(phrase: readonly Word[]): boolean {
   return phrase.length >= 2 && /[^s]s$/.test(last.lower) && !phrase.some((word) => word.pos === 'NUM');
 }
 
+/** An offered option taken by its number, as the reply opens: "Go with #1, then…", "let's do 2", "pick option B". */
+const OPTION_TAKEN =
+  /^(?:(?:ok(?:ay)?|yes|yeah|so)[,\s]+)?(?:let's\s+|lets\s+|i'd\s+|i'll\s+|we'll\s+)?(?:go with|do|pick|take|choose|use)\s+(?:#\d+|(?:option|number)\s+(?:[A-Za-z]|\d+)|\d+)\b/i;
+
 /** Whether a sentence read as a rule or a preference decides only the work at hand. */
 export function decidesWorkAtHand(sentence: string): boolean {
+  if (OPTION_TAKEN.test(sentence)) return true;
   if (LASTING.test(sentence)) return false;
   if (WAIT_AND_SEE.test(sentence) || pointingSubject(sentence)) return true;
   // An option offered is one more thing pointed at: "option B for all migrations" names a kind too.

@@ -1,3 +1,5 @@
+import type { DecidedKind } from './decisionKinds.js';
+
 /**
  * Ways of working said as an order of steps or a place for things, in the languages the extractor
  * reads (decision 93): "we need to test locally before publishing", "hay que correr los tests antes
@@ -36,37 +38,76 @@ const PLACE_OF_KIND = /^(?:los|las|les|die)\s+[\p{L}-]+\s+(?:van|se ponen|viven|
 /** "Je ne veux pas de…", "je ne veux plus…": the French for what the person does not want. */
 const NOT_WANTED = /^je ne veux (?:pas|plus)\b/i;
 
-/**
- * The step the routine itself is: "a release", "releasing", "every push", never "the release" (one occasion, the work
- * at hand). Said after "when", "whenever", "every time" or "each time".
- */
-const ROUTINE_EVENT = String.raw`(?:(?:whenever|every time|each time)\s+(?:we|you|i|someone)\s+(?:(?:do|cut|make|open|create|tag)\s+(?:a|an|new)\s+)?${ROUTINE_EN}|when\s+(?:we|you|i|someone)\s+(?:(?:do|cut|make|open|create|tag)\s+(?:a|an|new)\s+${ROUTINE_EN}|(?!(?:do|cut|make|open|create|tag)\b)${ROUTINE_EN}(?!\s+(?:it|this|that|the|these|those|them)\b)))`;
+/** The routine's own step as a verb, now or habitual, never past: "release", "releasing", "merges"; "released" is one occasion. */
+const ROUTINE_VERB = String.raw`(?:publish(?:es|ing)?|commit(?:s|ting)?|push(?:es|ing)?|merg(?:e|es|ing)|deploy(?:s|ing)?|releas(?:e|es|ing)|ship(?:s|ping)?)`;
+/** The routine's own step as a thing made: "a release", "releases", "a PR". */
+const ROUTINE_THING = String.raw`(?:(?:a|an|new)\s+)?(?:release|deploy(?:ment)?|version|tag|pr|pull request|merge request)s?`;
+/** Who does the step, if said: "we", "you're", "someone". */
+const WHO = String.raw`(?:(?:we|you|i|someone)(?:'re|\s+are|\s+am)?\s+)`;
 
-/** "We update the changelog when we do a release", "bump the version every time you publish": a step of the routine. */
-const STEP_VERB = String.raw`(?:update|bump|run|add|write|regenerate|rebuild|build|tag|check|test|lint|format|squash|rebase|sign|document|note|mention|notify|announce|create|post|increment|sync|refresh|generate|record|attach|upload|clean|review|verify|backport)`;
+/**
+ * The step the routine itself is, after "when", "whenever", "every time", "each time": "when we do a release", "whenever
+ * you merge", "when releasing", "on every push".
+ */
+const ROUTINE_EVENT = String.raw`(?:(?:when(?:ever)?|every time|each time)\s+${WHO}?(?:(?:do|cut|make|open|create)\s+${ROUTINE_THING}|${ROUTINE_VERB})|on every\s+(?:push|commit|merge|release|deploy(?:ment)?|pr|pull request))`;
+
+/**
+ * One occasion rather than the routine: a thing pointed at or someone's ("when you merge your branch"), a day or a
+ * time ("when we deploy tomorrow", "on Friday"), a version ("when we release v2").
+ */
+const ONE_OCCASION = String.raw`(?!\s+(?:it|this|that|the|these|those|them|your|my|his|her|their)\b)(?![^.?!]*\b(?:tomorrow|today|tonight|later|this (?:week|time|afternoon|morning|evening)|next (?:week|time|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|v?\d+(?:\.\d+)+|v\d+)\b)`;
+
+/** A verb of work a routine step opens with, then what it works on: "update the changelog", "bump the version". */
+const STEP_VERB = String.raw`(?:update|bump|run|add|write|regenerate|rebuild|build|tag|check|test|lint|format|squash|rebase|sign|document|mention|announce|create|post|increment|sync|refresh|generate|record|attach|upload|clean|review|verify|backport)`;
+/** What the step works on: an article or a name, never the person ("notify me", "tag me") nor a noun's verb ("Build breaks"). */
+const STEP_OBJECT = String.raw`(?:the|a|an|all|every|each|our|any)\s+|\x60`;
+
+/**
+ * "We update the changelog when we do a release", "bump the version every time you publish": a step of the routine,
+ * ending the sentence (maybe with where the step goes: "…whenever you merge to main").
+ */
 const ON_ROUTINE = new RegExp(
-  String.raw`^(?:(?:also|and|so)\s+)?(?:(?:we|you)\s+(?:always\s+|(?:should|must|need to|have to)\s+(?:always\s+)?)?|please\s+|always\s+)?${STEP_VERB}\s+[^.?!,]{2,60}?\s${ROUTINE_EVENT}\b[^?]*$`,
+  String.raw`^(?:(?:also|and|so)\s+)?(?:(?:we|you)\s+(?:always\s+|(?:should|could|must|need to|have to)\s+(?:always\s+)?)?|please\s+|always\s+)?${STEP_VERB}\s+(?:${STEP_OBJECT})[^.?!,]{1,60}?\s${ROUTINE_EVENT}\b${ONE_OCCASION}(?:\s+(?:to|into|on|in)\s+[\w./-]+)?\s*[.!?]*$`,
   'i',
 );
 
-/** A step of the routine put as a suggestion, alone or after a request: "…, also maybe we update the changelog when we do a release?". */
-const PROPOSED = /(?:^|[,;]\s*)(?:(?:also|and|so)[,\s]+)?(?:maybe|perhaps|how about|what if)\s+(?=we\b)/i;
+/** A suggestion's opening, alone or after a request: "maybe we", "…, also perhaps we", "how about we". */
+const PROPOSED = /(?:^|[,;]\s*)(?:(?:also|and|so)[,\s]+)?(?:maybe|perhaps|how about)\s+(?=we\b)/i;
 
 /**
- * The routine step a suggestion proposes, as a statement ("We update the changelog when we do a release."), or
- * undefined. A question put as a suggestion proposes a way of working; "should we…?" only asks.
+ * The routine step a suggestion proposes ("…, also maybe we update the changelog when we do a release?"), said as a
+ * statement ("We update the changelog when we do a release."), or undefined. "Should we…?" only asks, and a suggestion
+ * that goes on ("…, would that be too much?", "…, not sure") or hedges again proposes nothing yet.
  */
-export function routineProposed(sentence: string): string | undefined {
+export function routineProposed(sentence: string): DecidedKind | undefined {
   const opener = PROPOSED.exec(sentence);
   if (opener === null) return undefined;
-  const said = sentence.slice(opener.index + opener[0].length).replace(/\s*[?.!]+\s*$/, '');
-  return ON_ROUTINE.test(said) ? `${said.charAt(0).toUpperCase()}${said.slice(1)}.` : undefined;
+  const said = sentence.slice(opener.index + opener[0].length);
+  if (!ON_ROUTINE.test(said) || HEDGED_AGAIN.test(said)) return undefined;
+  const statement = said.replace(/\s*[?.!]+\s*$/, '');
+  return { type: 'feedback', cue: 'always-never', said: `${statement.charAt(0).toUpperCase()}${statement.slice(1)}.` };
 }
+
+/** A second hedge in a suggestion: "maybe we might…", "perhaps we probably should…". */
+const HEDGED_AGAIN = /\b(?:might|not sure|i guess|probably)\b/i;
+
+/**
+ * A check owed before a step that cannot be taken back: "have Codex verify everything before pruning or deleting",
+ * "always back up the database before migrating", "check with a dry run before you force-push".
+ */
+const CHECK_FIRST =
+  /^(?:(?:yes|yeah|ok(?:ay)?)[,\s]+(?:but\s+)?)?(?:please\s+)?(?:always\s+)?(?:(?:have|let|get|ask)\s+(?:[\w-]+\s+){1,3}?)?(?:verify|check|review|confirm|double-check|back\s*up|test)\b[^.?!,]{0,40}?\bbefore\s+(?:you\s+|we\s+|anyone\s+)?(?:delet|prun|remov|drop|overwrit|reset|migrat|rewrit|force-push|purg|wip)\w*/i;
+
+/** "There is no point adding a revert commit in a PR": doing a kind of thing is no use, so it is not done. */
+const NO_POINT =
+  /^(?:(?:and|but|so|also)\s+)?(?:there(?:'s| is)\s+)?no\s+(?:point|sense|reason)\s+(?:in\s+)?\w+ing\s+(?:(?:a|an|any)\s+\w+|\w+s)\b/i;
 
 /** A way of working said as an order of steps, a step of the routine, a standing instruction or the place for a kind of thing. */
 export const isWorkflowRule = (sentence: string): boolean =>
   !sentence.endsWith('?') &&
   (ORDERED_STEP.test(sentence) ||
+    CHECK_FIRST.test(sentence) ||
+    NO_POINT.test(sentence) ||
     ON_ROUTINE.test(sentence) ||
     STEP_FIRST.test(sentence) ||
     SPANISH_WHENEVER.test(sentence) ||

@@ -115,8 +115,8 @@ describe('a rename said as done (decision 110, amended)', () => {
   });
 
   it('goes on with what is said of the names after it', () => {
-    expect(keptOf('we just renamed the repo to acme/file-sync, fix the imports? The binary is still fsync.')).toEqual([
-      'We just renamed the repo to acme/file-sync. The binary is still fsync.',
+    expect(keptOf('we just renamed the repo to acme/file-sync, can you fix the imports? The binary is still `fsync`.')).toEqual([
+      'We just renamed the repo to acme/file-sync. The binary is still `fsync`.',
     ]);
   });
 

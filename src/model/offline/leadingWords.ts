@@ -1,0 +1,31 @@
+/**
+ * What a sentence says after the words that lead into it (decision 68, amended): a word people open with and no comma
+ * ("Yeah let's migrate to cobra"), or work asked for now and a comma ("Review the changes, we release with goreleaser
+ * from now on"). Written from kinds of statement, never from a corpus sentence.
+ */
+
+/**
+ * A word people open with, without a comma, before a statement: "Yeah let's…", "Yes we usually…". "Ok", "oh" and
+ * "hmm" are gone before a sentence is read; "so" is not one, as it ties the clause to what came before ("…is hanging -
+ * so do not run it").
+ */
+const OPENING_WORD =
+  /^(?:yeah|yes|yep|alright|ah)\s+(?=(?:let's|lets|let us|we|i|i'm|i'd|our|the team|from now on|always|never|please|don't|do not)\b)/i;
+
+/** Work asked for now, then a comma and what the person states: "Review the changes, I'm adding…", "Fix it, we never…". */
+const LEADING_REQUEST =
+  /^(?:please\s+)?(?:review|check|look at|take a look at|have a look at|read|fix|test|commit|push|run)\b[^,;.!?]{0,60},\s+(?=(?:i|i'm|we|we're|we've|our|the team)\b)/i;
+
+/** A word that points back at what the request named: "…, we never retry it in CI" says nothing without the request. */
+const POINTS_BACK = /\b(?:it|this|that|these|those|them)\b/i;
+
+/** The sentence after its lead, capitalised, or undefined when it has none (or what follows points back at it). */
+export function afterLead(sentence: string): string | undefined {
+  const opening = OPENING_WORD.exec(sentence);
+  const request = opening === null ? LEADING_REQUEST.exec(sentence) : null;
+  const lead = opening ?? request;
+  if (lead === null) return undefined;
+  const rest = sentence.slice(lead[0].length);
+  if (request !== null && POINTS_BACK.test(rest)) return undefined;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
