@@ -329,11 +329,19 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
   return found !== undefined && RULE_CUES.has(found.cue) && (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) ? undefined : found;
 }
 
+/**
+ * A clause that states something whatever the rest asks: a rename said as done before the work it brings ("we renamed
+ * the repo from a to b can you fix the names?"), a step of the routine put as a suggestion (decision 110, amended).
+ */
+function statedInPart(sentence: string): Found | undefined {
+  if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
+  const part = renameStated(sentence) ?? routineProposed(sentence);
+  return part === undefined ? undefined : madeOf(part, clip(sentence, 400));
+}
+
 function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
-  // A clause that states something whatever the rest asks: a rename said as done before the work it brings ("we renamed
-  // the repo from a to b can you fix the names?"), a step of the routine put as a suggestion (decision 110, amended).
-  const part = sentence.length > MAX_STATEMENT_CHARS ? undefined : (renameStated(sentence) ?? routineProposed(sentence));
-  if (part !== undefined) return madeOf(part, clip(sentence, 400));
+  const part = statedInPart(sentence);
+  if (part !== undefined) return part;
   const asked = fromQuestion(sentence);
   if (asked !== null) return asked.found;
   if (sentence.endsWith('?')) return undefined;
