@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
@@ -117,6 +118,27 @@ describe('paths a walk cannot read are named by inspect, extract and report alik
     expect(index).toContain('5 paths skipped, not read:');
     expect(index).toContain('<li><code>-home-dev-notes-cli/loopA.jsonl</code>: a link loop</li>');
     expect(index).not.toContain(t.root);
+  });
+
+  it('a socket named like a transcript is named as the pipe is', async () => {
+    const t = tree();
+    const socket = join(t.project, 'socket.jsonl');
+    const server = createServer((connection) => connection.destroy());
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    try {
+      const expected = skippedLines(
+        [...t.skipped, [socket, 'not a regular file (a socket)'] as const].sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
+      const report = run(['report', t.root]);
+      expect(report.status).toBe(1);
+      expect(stderrLines(report)).toEqual(expected);
+      const plan = run(['extract', t.root, '--out', t.out, '--dry-run']);
+      expect(stderrLines(plan)).toEqual(expected);
+      const inspect = run(['inspect', t.root, '--json', '--no-catalog']);
+      expect(inspect.stdout).toContain(`{"file":"${socket}","error":"${socket}: not a regular file (a socket)"}`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('a transcript this user may not read is named by each command at the walk (root reads everything: run as nobody)', () => {
