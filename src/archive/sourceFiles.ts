@@ -2,6 +2,7 @@ import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { fsErrorReason } from '../fs/fsError.js';
 import { findTranscriptFiles } from '../transcript/transcriptFiles.js';
+import { SKIP_REASONS } from '../transcript/walkedPath.js';
 
 /** A file Claude Code keeps for a session, and its key in the archive (`<project folder>/<path inside it>`). */
 export interface SourceFile {
@@ -74,6 +75,7 @@ function kindOf(path: string, entry: Dirent): 'file' | 'folder' | 'other' | { re
     return stats.isDirectory() ? 'folder' : stats.isFile() ? 'file' : 'other';
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { reason: code === 'ENOENT' ? 'dangling link' : fsErrorReason(code) };
+    // In the words of every command's walk (decision 111).
+    return { reason: code === 'ENOENT' ? SKIP_REASONS.dangling : code === 'ELOOP' ? SKIP_REASONS.loop : fsErrorReason(code) };
   }
 }

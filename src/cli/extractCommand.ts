@@ -4,7 +4,7 @@ import { extractionModels } from '../jobs/index.js';
 import { EXTRACT_OPTIONS, EXTRACT_RULES, type ExtractCommandOptions } from './extractOptions.js';
 import { printBackfillPlan, printPerTurnPlan } from './extractPlan.js';
 import { runBackfill, runPerTurn } from './extractRuns.js';
-import { reportSkipped } from './reportSkipped.js';
+import { reportSkipped, unreadableLine } from './reportSkipped.js';
 import { addModelPortOptions } from './modelPortOptions.js';
 import { addOptionTable, checkOptionRules } from './optionTable.js';
 import { toSettings } from './triggerOptions.js';
@@ -47,15 +47,16 @@ export function registerExtract(program: Command): void {
         folder === undefined
           ? projectsRoot(claudeConfigHome())
           : await resolveFolderArgument(folder, options.intoClaude === true ? { writesBeside: '--into-claude' } : {});
-      reportSkipped(root);
+      const unreadable = reportSkipped(root);
       const starts = await catalogStarts(root, options.catalog);
       if (options.dryRun === true) {
         if (options.perTurn === true) printPerTurnPlan(root, options, toSettings(options), starts);
         else printBackfillPlan(root, options, starts);
+        if (options.json !== true && unreadable.length > 0) process.stdout.write(`${unreadableLine(unreadable)}\n`);
         return;
       }
       const models = extractionModels(options);
-      if (options.perTurn === true) await runPerTurn(root, options, models, starts);
-      else await runBackfill(root, options, models, starts);
+      if (options.perTurn === true) await runPerTurn(root, options, models, { starts, unreadable });
+      else await runBackfill(root, options, models, { starts, unreadable });
     });
 }

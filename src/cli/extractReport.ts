@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
-import type { BackfillReport, ExtractReport } from '../jobs/index.js';
+import type { BackfillReport, ExtractReport, SkippedTranscript as SkippedPath } from '../jobs/index.js';
+import { unreadableLine } from './reportSkipped.js';
 
 export const thousands = (value: number): string => value.toLocaleString('en-US');
 
@@ -13,9 +14,10 @@ const counts = (byType: Readonly<Record<string, number>>): string => {
 const shown = (path: string): string => relative(process.cwd(), path) || path;
 
 /** `memlog extract --per-turn`'s report, in a few lines. */
-export function formatPerTurnReport(report: ExtractReport, model: string, policy?: string): string {
+export function formatPerTurnReport(report: ExtractReport, model: string, policy?: string, notRead: readonly SkippedPath[] = []): string {
   const lines = [
     sessionsLine(report.projects.length, report.sessions, report.processed, (s) => s.runs > 0),
+    ...skippedLine(notRead),
     `  memories added: ${counts(report.added)}; updated: ${counts(report.updated)}; unchanged: ${report.unchanged}`,
     `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model)`,
     ...(policy === undefined ? [] : [`  ${policy}`]),
@@ -77,6 +79,9 @@ function sessionsLine<S extends SessionOutcome>(
   return `memlog extract: ${projects} project(s), ${sessions.length} session(s): ${processed} processed, ${sessions.length - processed - failed - foreign} with nothing new${others.map((o) => `, ${o}`).join('')}`;
 }
 
+/** The paths the walk could not read, counted apart from the sessions: none of them is a session that failed (decision 111). */
+const skippedLine = (unreadable: readonly SkippedPath[]): string[] => (unreadable.length === 0 ? [] : [`  ${unreadableLine(unreadable)}`]);
+
 /** Files that hold entries, none of a kind Claude Code writes (another tool's log): nothing was read from them, so say so. */
 function notClaudeCodeLines(sessions: readonly SessionOutcome[]): string[] {
   const listed = sessions.flatMap((s) => (s.notClaudeCode === true ? [`    ${s.session} (memlog inspect lists its kinds)`] : []));
@@ -96,12 +101,13 @@ function unreadLines(sessions: ReadonlyArray<{ readonly session: string; readonl
 const NO_TRANSCRIPTS = '  no transcripts found there (a projects folder holds one folder per project, each with <session>.jsonl files)';
 
 /** `memlog extract`'s report (the two-phase backfill), in a few lines. */
-export function formatBackfillReport(report: BackfillReport, model: string): string {
+export function formatBackfillReport(report: BackfillReport, model: string, notRead: readonly SkippedPath[] = []): string {
   const chunks = report.sessions.reduce((sum, s) => sum + s.chunks, 0);
   const candidates = report.sessions.reduce((sum, s) => sum + s.candidates, 0);
   const alreadySaved = report.sessions.reduce((sum, s) => sum + s.alreadySaved, 0);
   const lines = [
     sessionsLine(report.projects.length, report.sessions, report.processed, (s) => s.chunks > 0),
+    ...skippedLine(notRead),
     `  phase 1 (each session read once): ${chunks} chunk(s) ${report.batch === undefined ? 'sent' : 'answered'}, ${candidates} candidate(s) recorded${alreadySaved === 0 ? '' : `, ${alreadySaved} left out (the session's assistant had saved them itself)`}`,
     `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model); the sessions' own size: ${thousands(report.sessionTokens)}`,
   ];

@@ -1,4 +1,4 @@
-import { backfillMemories, extractMemories, type ExtractionModels, type SessionStarts } from '../jobs/index.js';
+import { backfillMemories, extractMemories, type ExtractionModels, type SessionStarts, type SkippedTranscript } from '../jobs/index.js';
 import { CassetteModel } from '../model/cassette/index.js';
 import { describePolicy } from '../pipeline/index.js';
 import type { ExtractCommandOptions } from './extractOptions.js';
@@ -8,12 +8,18 @@ import { costField, costLine } from './modelPortOptions.js';
 import { reviewByDefault } from './reviewSetting.js';
 import { toSettings } from './triggerOptions.js';
 
+/** What the command found before the run: sessions' starts from the catalog, and the paths it could not read (named already). */
+interface FoundBeforehand {
+  readonly starts?: SessionStarts | undefined;
+  readonly unreadable?: readonly SkippedTranscript[];
+}
+
 /** `memlog extract` by default: each session read once in chunks, then each project's candidates consolidated. */
 export async function runBackfill(
   root: string,
   options: ExtractCommandOptions,
   models: ExtractionModels,
-  starts?: SessionStarts,
+  { starts, unreadable = [] }: FoundBeforehand = {},
 ): Promise<void> {
   const { model } = models;
   const progress = backfillProgress(options.batch === true);
@@ -34,8 +40,9 @@ export async function runBackfill(
   });
   progress.stop();
   await saveCassette(models, options);
-  if (options.json === true) process.stdout.write(`${JSON.stringify({ ...report, model: model.name, ...costField(model) }, null, 2)}\n`);
-  else process.stdout.write(formatBackfillReport(report, model.name) + costLine(model));
+  if (options.json === true)
+    process.stdout.write(`${JSON.stringify({ ...report, unreadable, model: model.name, ...costField(model) }, null, 2)}\n`);
+  else process.stdout.write(formatBackfillReport(report, model.name, unreadable) + costLine(model));
   if (report.failedRuns > 0 || report.failedSessions > 0 || report.failedProjects > 0) process.exitCode = 1;
 }
 
@@ -44,7 +51,7 @@ export async function runPerTurn(
   root: string,
   options: ExtractCommandOptions,
   models: ExtractionModels,
-  starts?: SessionStarts,
+  { starts, unreadable = [] }: FoundBeforehand = {},
 ): Promise<void> {
   const { model } = models;
   const progress = perTurnProgress();
@@ -64,8 +71,10 @@ export async function runPerTurn(
   progress.stop();
   await saveCassette(models, options);
   if (options.json === true)
-    process.stdout.write(`${JSON.stringify({ ...report, model: model.name, policy: options.policy, ...costField(model) }, null, 2)}\n`);
-  else process.stdout.write(formatPerTurnReport(report, model.name, describePolicy(options.policy)) + costLine(model));
+    process.stdout.write(
+      `${JSON.stringify({ ...report, unreadable, model: model.name, policy: options.policy, ...costField(model) }, null, 2)}\n`,
+    );
+  else process.stdout.write(formatPerTurnReport(report, model.name, describePolicy(options.policy), unreadable) + costLine(model));
   if (report.failedRuns > 0 || report.failedSessions > 0) process.exitCode = 1;
 }
 

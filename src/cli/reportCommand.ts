@@ -48,22 +48,29 @@ function pagesWritten(rows: ReadonlyArray<{ readonly page: string | null; readon
 
 /** The replay rows or pages: the replay, the report pages and the progress display are loaded only for them (decision 88). */
 async function runReplayReport(folder: string, options: ReportCliOptions): Promise<void> {
-  const [{ describePolicy }, { formatReportTable, writeReport }, { readProgress }] = await Promise.all([
+  const [{ describePolicy }, { formatReportTable, writeReport }, { readProgress }, { reportSkipped, unreadableLine }] = await Promise.all([
     import('../pipeline/index.js'),
     import('../report/index.js'),
     import('./readProgress.js'),
+    import('./reportSkipped.js'),
   ]);
   const out = options.out ?? (existsSync(DEFAULT_OUT) ? DEFAULT_OUT : undefined);
+  const root = await resolveFolderArgument(folder);
+  // Named before the rows, as extract names them: not sessions, nothing failed (decision 111).
+  const unreadable = reportSkipped(root);
+  // The count of paths not read, after the sessions' count: they are no sessions.
+  const skippedNote = unreadable.length === 0 ? '' : `; ${unreadableLine(unreadable)}`;
   const report = await writeReport({
     readProgress: (file, bytes) => readProgress('report', file, bytes),
-    root: await resolveFolderArgument(folder),
+    root,
+    unreadable,
     settings: toSettings(options),
     ...(out === undefined ? {} : { out }),
     ...(options.effectsDir === undefined ? {} : { effectsDir: options.effectsDir }),
     ...(options.html === undefined ? {} : { html: options.html }),
   });
   if (options.json === true) process.stdout.write(`${JSON.stringify(report.rows, null, 2)}\n`);
-  else if (options.html !== undefined) process.stdout.write(`${options.html}: ${pagesWritten(report.rows)}\n`);
-  else process.stdout.write(`${formatReportTable(report.rows)}\n${describePolicy(options.policy ?? 'claude-code')}\n`);
+  else if (options.html !== undefined) process.stdout.write(`${options.html}: ${pagesWritten(report.rows)}${skippedNote}\n`);
+  else process.stdout.write(`${formatReportTable(report.rows)}${skippedNote}\n${describePolicy(options.policy ?? 'claude-code')}\n`);
   if (report.rows.some((r) => r.error !== null)) process.exitCode = 1;
 }

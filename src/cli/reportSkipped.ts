@@ -1,5 +1,5 @@
 import { isAbsolute, relative } from 'node:path';
-import { skippedTranscripts } from '../jobs/index.js';
+import { skippedTranscripts, type SkippedTranscript } from '../jobs/index.js';
 
 /** A path as the run's other lines show it: relative to where memlog was started, when it is below. */
 function shown(path: string): string {
@@ -7,7 +7,23 @@ function shown(path: string): string {
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : `./${rel}`;
 }
 
-/** Names on stderr each transcript under the root that `memlog extract` does not read, and why (decision 68). */
-export function reportSkipped(root: string): void {
-  for (const { path, reason } of skippedTranscripts(root)) process.stderr.write(`memlog: skipped ${shown(path)}: ${reason}\n`);
+/**
+ * Names on stderr each path under the root that `memlog extract` and `memlog report` leave out, and
+ * why (decisions 68, 111); what could not be read (a link loop or to nothing, a pipe, no
+ * permission) also makes the exit status 1, as inspect's does. Answers what could not be read, for
+ * the summary to count apart from the sessions.
+ */
+export function reportSkipped(root: string): readonly SkippedTranscript[] {
+  const { skipped, unreadable } = skippedTranscripts(root);
+  const byPath = (a: SkippedTranscript, b: SkippedTranscript): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  for (const { path, reason } of [...skipped, ...unreadable].sort(byPath))
+    process.stderr.write(`memlog: skipped ${shown(path)}: ${reason}\n`);
+  if (unreadable.length > 0) process.exitCode = 1;
+  return unreadable;
+}
+
+/** The summary's count of what could not be read, apart from the sessions (decision 111); empty when there is none. */
+export function unreadableLine(unreadable: readonly SkippedTranscript[]): string {
+  const n = unreadable.length;
+  return n === 0 ? '' : `${n} path${n === 1 ? '' : 's'} skipped, not read (each named on stderr with why)`;
 }

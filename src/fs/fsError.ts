@@ -49,9 +49,9 @@ export function describeFsError(error: NodeJS.ErrnoException): string {
   return `${where}: ${error.path === undefined ? fsErrorReason(error.code, error.message) : fsErrorReasonAt(error.path, error.code, error.message)}`;
 }
 
-/** The reason for an errno at a path: a symbolic link that leads nowhere is a "dangling link", not "no such file" (decision 107). */
+/** The reason for an errno at a path: a symbolic link that leads nowhere is "a link that points to nothing", not "no such file" (decision 107). */
 export function fsErrorReasonAt(path: string, code: string | undefined, fallback?: string): string {
-  if (code === 'ENOENT' && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true) return 'dangling link';
+  if (code === 'ENOENT' && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true) return 'a link that points to nothing';
   return fsErrorReason(code, fallback);
 }
 

@@ -4,6 +4,7 @@ import type { ProjectEffect } from './findProjectEffects.js';
 import { renderEffectPanel } from './memoryEffectPanel.js';
 import { pageShell } from './pageShell.js';
 import type { ReportRow } from './reportRow.js';
+import type { SkippedPath } from '../transcript/transcriptFiles.js';
 
 const COLUMNS = [
   'project',
@@ -24,8 +25,26 @@ const COLUMNS = [
   'unreadable lines',
 ];
 
-/** The report's index: one row a session, with a link to its page; then each memory directory's effect panel (decision 80). */
-export function renderIndexPage(title: string, rows: readonly ReportRow[], effects: readonly ProjectEffect[] = []): string {
+/** The paths the walk could not read, each with why: no sessions, so listed apart from the table (decision 111). */
+function unreadableList(unreadable: readonly SkippedPath[]): string[] {
+  if (unreadable.length === 0) return [];
+  const items = unreadable.map(({ path, reason }) => `<li><code>${escapeHtml(path)}</code>: ${escapeHtml(reason)}</li>`);
+  return [
+    `<p class="note">${unreadable.length} path${unreadable.length === 1 ? '' : 's'} skipped, not read:</p>`,
+    `<ul>${items.join('')}</ul>`,
+  ];
+}
+
+/**
+ * The report's index: one row a session, with a link to its page; the paths not read; then each
+ * memory directory's effect panel (decision 80).
+ */
+export function renderIndexPage(
+  title: string,
+  rows: readonly ReportRow[],
+  effects: readonly ProjectEffect[] = [],
+  unreadable: readonly SkippedPath[] = [],
+): string {
   const body = rows.map((r) => {
     const name = r.page === null ? escapeHtml(r.session) : `<a href="${escapeHtml(r.page)}">${escapeHtml(r.session)}</a>`;
     const t = r.totals;
@@ -54,6 +73,7 @@ export function renderIndexPage(title: string, rows: readonly ReportRow[], effec
     `<header><h1>${escapeHtml(title)}</h1><p class="sub">${rows.length} session${rows.length === 1 ? '' : 's'} · ${formatNumber(memories)} memories extracted · memlog report</p></header>`,
     `<table><thead><tr>${COLUMNS.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>`,
     `<tbody>\n${body.join('\n')}\n</tbody></table>`,
+    ...unreadableList(unreadable),
     '<p class="note">Tokens are context tokens as Claude Code counts them. Notes and extractions due are what memlog\'s triggers decide on replay; memories extracted and failed runs come from memlog\'s effect logs, when there are any.</p>',
     ...effects.map(renderEffectPanel),
   ].join('\n');

@@ -1,7 +1,8 @@
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { atomicWrite } from '../fs/atomicWrite.js';
 import { statOrNull } from '../fs/fileKind.js';
 import type { ReplaySettings } from '../pipeline/replayDecider.js';
+import type { SkippedPath } from '../transcript/transcriptFiles.js';
 import { describePolicy } from '../pipeline/policySettings.js';
 import { ConsolidatedMemories } from './consolidatedMemories.js';
 import { findReportSessions, type ReportSessionOptions } from './findReportSessions.js';
@@ -20,6 +21,8 @@ export interface ReportOptions extends ReportSessionOptions {
   readonly html?: string;
   /** A progress display for reading one transcript of `bytes` (the CLI's bar on a terminal). */
   readonly readProgress?: (file: string, bytes: number) => { readonly read: (bytes: number) => void; readonly stop: () => void };
+  /** Paths under the root the walk could not read (a link loop, a pipe), listed on the index page below the sessions (decision 111). */
+  readonly unreadable?: readonly SkippedPath[];
 }
 
 export interface Report {
@@ -92,7 +95,9 @@ export async function writeReport(options: ReportOptions): Promise<Report> {
   }
   if (options.html !== undefined) {
     const title = `memlog report: ${basename(resolve(options.root))}`;
-    await atomicWrite(resolve(options.html), renderIndexPage(title, rows, await projectEffects(sessions)), PAGE_MODE);
+    // Named below the root, as the rows name projects: the pages are for sharing, without host paths.
+    const unreadable = (options.unreadable ?? []).map(({ path, reason }) => ({ path: relative(resolve(options.root), path), reason }));
+    await atomicWrite(resolve(options.html), renderIndexPage(title, rows, await projectEffects(sessions), unreadable), PAGE_MODE);
   }
   return { rows, pages: options.html === undefined ? 0 : rows.filter((r) => r.page !== null).length + 1 };
 }

@@ -1,8 +1,9 @@
 import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../errors.js';
-import { describeFileKind, notATranscriptFile } from '../fs/fileKind.js';
+import { notATranscriptFile } from '../fs/fileKind.js';
 import { fsErrorReason } from '../fs/fsError.js';
+import { lookAtWalked } from './walkedPath.js';
 
 /** A transcript found under a path given, named by its project and its session. */
 export interface TranscriptFile {
@@ -13,7 +14,7 @@ export interface TranscriptFile {
   readonly session: string;
 }
 
-/** A path the walk could not take, and why ("dangling link", "too many symbolic links", "permission denied"). */
+/** A path the walk could not take, and why ("a link that points to nothing", "a link loop", "permission denied"). */
 export interface SkippedPath {
   readonly path: string;
   readonly reason: string;
@@ -28,8 +29,7 @@ export interface FoundTranscripts {
 /** Deeper than this a folder is named as skipped, not read: a guard against a tree that never ends. */
 export const MAX_TREE_DEPTH = 32;
 
-/** memlog's own effect logs sit beside transcripts (`extract --into-claude`): they are not transcripts. */
-export const isTranscriptName = (name: string): boolean => name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl');
+export { isTranscriptName } from './walkedPath.js';
 
 /**
  * A transcript's project and session from the folders between the root and it: a subagent's
@@ -61,27 +61,6 @@ export function sessionFileOf(path: string): TranscriptFile {
   return { path, project: basename(dirname(resolve(path))), session: name };
 }
 
-/** Why a link cannot be followed, in the words a person reads. */
-function linkReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR' ? 'dangling link' : fsErrorReason(code);
-}
-
-/** What a folder entry is, through a symbolic link, or why the link cannot be followed. */
-type EntryKind = 'folder' | 'file' | 'other' | { readonly reason: string };
-
-function lookAt(path: string, dirent: Dirent): EntryKind {
-  let stats: Dirent | Stats = dirent;
-  if (dirent.isSymbolicLink()) {
-    try {
-      stats = statSync(path);
-    } catch (error) {
-      return { reason: linkReason(error) };
-    }
-  }
-  return stats.isDirectory() ? 'folder' : stats.isFile() ? 'file' : 'other';
-}
-
 interface Walk {
   readonly root: string;
   readonly files: TranscriptFile[];
@@ -104,20 +83,16 @@ function walk(state: Walk, dir: string, depth: number): void {
   for (const dirent of entries) take(state, join(dir, dirent.name), dirent, depth);
 }
 
-/** One folder entry: a folder is walked (hidden ones aside), a transcript kept, a link that cannot be followed named. */
+/** One folder entry: a folder is walked (hidden ones aside), a transcript kept, what cannot be taken named (decision 111). */
 function take(state: Walk, path: string, dirent: Dirent, depth: number): void {
-  const kind = lookAt(path, dirent);
+  const kind = lookAtWalked(path, dirent);
   if (typeof kind === 'object') {
     state.skipped.push({ path, reason: kind.reason });
   } else if (kind === 'folder') {
     if (dirent.name.startsWith('.')) return;
     if (depth < MAX_TREE_DEPTH) walk(state, path, depth + 1);
     else state.skipped.push({ path, reason: `more than ${MAX_TREE_DEPTH} folders below the root` });
-  } else if (isTranscriptName(dirent.name)) {
-    if (kind === 'file') state.files.push(transcriptNamed(state.root, path));
-    // Reading a pipe blocks until something writes to it: named, never opened.
-    else state.skipped.push({ path, reason: `not a regular file (${describeFileKind(statSync(path))})` });
-  }
+  } else if (kind === 'transcript') state.files.push(transcriptNamed(state.root, path));
 }
 
 function statGiven(path: string): Stats {
@@ -132,8 +107,9 @@ function statGiven(path: string): Stats {
 /**
  * Every transcript under the paths given (projects folders, project folders or transcripts), as
  * every command finds them (decision 107): symbolic links to files and folders are followed, a
- * folder reached twice (a loop) read once; a link that cannot be followed (a loop, a dangling link)
- * and a pipe named like a transcript are named as skipped; hidden folders are not walked. A path
+ * folder reached twice (a loop) read once; a link that cannot be followed (a loop, a dangling link),
+ * a folder, pipe or device named like a transcript and a transcript that may not be read are named
+ * as skipped, never opened (decision 111); hidden folders are not walked. A path
  * given that is not there is an error: an empty answer would read as "nothing there".
  */
 export function findTranscriptFiles(paths: readonly string[]): FoundTranscripts {

@@ -1,4 +1,4 @@
-import { cpSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
@@ -6,7 +6,7 @@ import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 
 const ACME = '-home-dev-acme-shop';
-const DANGLING = '00000000-0000-4000-8000-0000000dead1';
+const UNREADABLE = '00000000-0000-4000-8000-0000000dead1';
 
 /** Another agent's rollout (Codex): JSON lines whose `type` Claude Code never writes. */
 const codexRollout = [0, 1, 2, 3, 4]
@@ -19,15 +19,18 @@ const codexRollout = [0, 1, 2, 3, 4]
   )
   .join('\n');
 
-/** The four demo sessions, a session that cannot be read (a dangling link) and a Codex rollout among them. */
-function projects(): { root: string; dangling: string; codex: string } {
+/**
+ * The four demo sessions, a session whose read fails (EACCES from open, by test/support/failFs.ts:
+ * a link to nothing is no session, decision 111) and a Codex rollout among them.
+ */
+function projects(): { root: string; unreadable: string; codex: string } {
   const root = join(tempDir(), 'projects');
   cpSync(demoProjects, root, { recursive: true });
-  const dangling = join(root, ACME, `${DANGLING}.jsonl`);
-  symlinkSync(join(root, ACME, 'gone.jsonl'), dangling);
+  const unreadable = join(root, ACME, `${UNREADABLE}.jsonl`);
+  writeFileSync(unreadable, '');
   const codex = join(root, ACME, 'codex-rollout.jsonl');
   writeFileSync(codex, `${codexRollout}\n`);
-  return { root, dangling, codex };
+  return { root, unreadable, codex };
 }
 
 const firstLine = (text: string): string => text.split('\n')[0] ?? '';
@@ -39,7 +42,8 @@ describe("memlog extract's summary counts each session once, by what became of i
       const p = projects();
       const out = join(tempDir(), 'memlog-out');
       const args = ['extract', p.root, '--out', out, '--model', 'offline', ...mode];
-      const first = runCli(args);
+      const failFs = [{ path: p.unreadable, code: 'EACCES' }] as const;
+      const first = runCli(args, { failFs });
       expect(first.stderr).not.toMatch(/^ {4}at /m);
       expect(first.status).toBe(1);
       expect(firstLine(first.stdout)).toBe(
@@ -50,7 +54,7 @@ describe("memlog extract's summary counts each session once, by what became of i
       );
       expect(first.stderr).toMatch(new RegExp(`\\] ${p.codex}: not a Claude Code transcript \\(no line is a Claude Code entry\\)\n`));
 
-      const again = runCli(args);
+      const again = runCli(args, { failFs });
       expect(firstLine(again.stdout)).toBe(
         'memlog extract: 2 project(s), 6 session(s): 0 processed, 4 with nothing new, 1 failed, 1 not a Claude Code transcript',
       );

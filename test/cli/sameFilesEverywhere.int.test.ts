@@ -37,9 +37,9 @@ function tree() {
 }
 
 const SKIPPED = (misc: string): string[] => [
-  `memlog: skipped ${join(misc, 'gone.jsonl')}: dangling link`,
-  `memlog: skipped ${join(misc, 'loopA.jsonl')}: too many symbolic links`,
-  `memlog: skipped ${join(misc, 'loopB.jsonl')}: too many symbolic links`,
+  `memlog: skipped ${join(misc, 'gone.jsonl')}: a link that points to nothing`,
+  `memlog: skipped ${join(misc, 'loopA.jsonl')}: a link loop`,
+  `memlog: skipped ${join(misc, 'loopB.jsonl')}: a link loop`,
 ];
 
 const skippedLines = (stderr: string): string[] => stderr.split('\n').filter((line) => line.startsWith('memlog: skipped '));
@@ -78,9 +78,9 @@ describe('every command reads the same transcripts', () => {
       .map((line) => JSON.parse(line) as { file: string; error?: string });
     expect(rows.filter((row) => row.error === undefined).map((row) => row.file)).toEqual(sessions);
     expect(rows.filter((row) => row.error !== undefined)).toEqual([
-      { file: join(t.misc, 'gone.jsonl'), error: `${join(t.misc, 'gone.jsonl')}: dangling link` },
-      { file: join(t.misc, 'loopA.jsonl'), error: `${join(t.misc, 'loopA.jsonl')}: too many symbolic links` },
-      { file: join(t.misc, 'loopB.jsonl'), error: `${join(t.misc, 'loopB.jsonl')}: too many symbolic links` },
+      { file: join(t.misc, 'gone.jsonl'), error: `${join(t.misc, 'gone.jsonl')}: a link that points to nothing` },
+      { file: join(t.misc, 'loopA.jsonl'), error: `${join(t.misc, 'loopA.jsonl')}: a link loop` },
+      { file: join(t.misc, 'loopB.jsonl'), error: `${join(t.misc, 'loopB.jsonl')}: a link loop` },
     ]);
     const text = runCli(['inspect', t.root, '--no-catalog']);
     expect(text.stderr).toContain('10 transcripts, 0 with diagnostics, 3 could not be read');
@@ -116,9 +116,9 @@ describe('every command reads the same transcripts', () => {
     expect(archive.status).toBe(1);
     const report = JSON.parse(archive.stdout) as { outcomes: { added: number }; unreadable: { key: string; reason: string }[] };
     expect(report.unreadable).toEqual([
-      { key: '-home-dev-misc/gone.jsonl', reason: 'dangling link' },
-      { key: '-home-dev-misc/loopA.jsonl', reason: 'too many symbolic links' },
-      { key: '-home-dev-misc/loopB.jsonl', reason: 'too many symbolic links' },
+      { key: '-home-dev-misc/gone.jsonl', reason: 'a link that points to nothing' },
+      { key: '-home-dev-misc/loopA.jsonl', reason: 'a link loop' },
+      { key: '-home-dev-misc/loopB.jsonl', reason: 'a link loop' },
     ]);
     const archived = runCli([
       'search',
@@ -174,14 +174,21 @@ describe('every command reads the same transcripts', () => {
     expect(new Set(projectsOf(t.root))).toEqual(new Set(['-home-dev-notes-cli', NESTED]));
   });
 
-  it('report and extract name the nested project as search and report --usage do, and a loop by its real reason', () => {
+  it('report and extract name the nested project as search and report --usage do, and the loop and the dangling link as inspect does', () => {
     const t = tree();
     const report = runCli(['report', t.root, '--json']);
+    expect(report.status).toBe(1);
+    expect(skippedLines(report.stderr)).toEqual(SKIPPED(t.misc));
     const rows = JSON.parse(report.stdout) as { project: string; session: string; error: string | null }[];
     expect(rows.find((row) => row.session === 'full')?.project).toBe(NESTED);
-    expect(rows.find((row) => row.session === 'loopA')?.error).toBe(`${join(t.misc, 'loopA.jsonl')}: too many symbolic links`);
+    // Not sessions that failed (decision 111): no row, no error.
+    expect(rows.filter((row) => row.error !== null || row.session.startsWith('loop') || row.session === 'gone')).toEqual([]);
     const out = join(t.top, 'out');
-    runCli(['extract', t.root, '--out', out, '--model', 'offline']);
+    const extract = runCli(['extract', t.root, '--out', out, '--model', 'offline']);
+    expect(extract.status).toBe(1);
+    expect(skippedLines(extract.stderr)).toEqual(SKIPPED(t.misc));
+    expect(extract.stdout).not.toContain('failed');
+    expect(extract.stdout).toContain('  3 paths skipped, not read (each named on stderr with why)\n');
     expect(readdirSync(out)).toContain(NESTED);
   });
 });

@@ -30,22 +30,27 @@ function projectsWithPipes(): { root: string; project: string; out: string } {
 }
 
 describe('named pipes in a walked folder are left alone', { timeout: 4 * TIMEOUT_MS }, () => {
-  it('extract (and --dry-run) processes the real sessions and skips the pipe', () => {
-    const { root, out } = projectsWithPipes();
+  it('extract (and --dry-run) processes the real sessions and names the pipe it skips, exit 1 (decision 111)', () => {
+    const { root, project, out } = projectsWithPipes();
+    const named = `memlog: skipped ${join(project, `${FIFO_SESSION}.jsonl`)}: not a regular file (a named pipe (FIFO))\n`;
     const dry = runCli(['extract', root, '--out', out, '--dry-run', '--json'], { timeoutMs: TIMEOUT_MS });
-    expect(dry.status).toBe(0);
+    expect(dry.status).toBe(1);
+    expect(dry.stderr).toBe(named);
     expect(dry.stdout).not.toContain(FIFO_SESSION);
     const run = runCli(['extract', root, '--out', out, '--model', 'offline', '--json'], { timeoutMs: TIMEOUT_MS });
-    expect(run.status).toBe(0);
-    const report = JSON.parse(run.stdout) as { sessions: Array<{ session: string }> };
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(named);
+    const report = JSON.parse(run.stdout) as { sessions: Array<{ session: string }>; failedSessions: number };
     expect(report.sessions).toHaveLength(4);
-    expect(run.stdout).not.toContain(FIFO_SESSION);
+    expect(report.failedSessions).toBe(0);
+    expect(report.sessions.map((s) => s.session).join()).not.toContain(FIFO_SESSION);
   });
 
-  it('report lists the real sessions and skips the pipe, also as an effect log', () => {
-    const { root } = projectsWithPipes();
+  it('report lists the real sessions and names the pipe it skips, also as an effect log, exit 1 (decision 111)', () => {
+    const { root, project } = projectsWithPipes();
     const result = runCli(['report', root, '--json'], { timeoutMs: TIMEOUT_MS });
-    expect(result.status).toBe(0);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`memlog: skipped ${join(project, `${FIFO_SESSION}.jsonl`)}: not a regular file (a named pipe (FIFO))\n`);
     const rows = JSON.parse(result.stdout) as Array<{ session: string; error: string | null }>;
     expect(rows.map((r) => r.error)).toEqual([null, null, null, null]);
     expect(result.stdout).not.toContain(FIFO_SESSION);

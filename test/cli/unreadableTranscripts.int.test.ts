@@ -27,22 +27,23 @@ interface ExtractJson {
 // is made to fail with EACCES by test/support/failFs.ts, which throws from open() in the child as
 // the kernel would. A dangling symbolic link named like a session fails for real (ENOENT).
 describe('one transcript that cannot be read does not stop the others', () => {
-  it('extract reports it as a failed session, processes the rest, and exits 1', () => {
+  it('extract names the dangling link as skipped, reports the file whose read fails as a failed session, processes the rest, and exits 1', () => {
     const p = projects();
-    symlinkSync(join(p.project, 'gone.jsonl'), join(p.project, `${DANGLING}.jsonl`));
+    const dangling = join(p.project, `${DANGLING}.jsonl`);
+    symlinkSync(join(p.project, 'gone.jsonl'), dangling);
     const result = runCli(['extract', p.root, '--out', p.out, '--model', 'offline', '--json'], {
       failFs: [{ path: p.unreadable, code: 'EACCES' }],
     });
     expect(result.stderr).not.toMatch(/^ {4}at /m);
     expect(result.status).toBe(1);
-    const report = JSON.parse(result.stdout) as ExtractJson;
-    expect(report.failedSessions).toBe(2);
+    // A link to nothing is no session (decision 111): named on stderr and in `unreadable`, not failed.
+    expect(result.stderr).toContain(`memlog: skipped ${dangling}: a link that points to nothing\n`);
+    const report = JSON.parse(result.stdout) as ExtractJson & { unreadable: { path: string; reason: string }[] };
+    expect(report.unreadable).toEqual([{ path: dangling, reason: 'a link that points to nothing' }]);
+    expect(report.failedSessions).toBe(1);
     const failed = report.sessions.filter((s) => s.error !== undefined);
-    expect(failed.map((s) => [s.session, s.error])).toEqual([
-      [join(p.project, `${DANGLING}.jsonl`), `${join(p.project, `${DANGLING}.jsonl`)}: dangling link`],
-      [p.unreadable, `${p.unreadable}: permission denied`],
-    ]);
-    // The other three sessions were read; the two notes-cli and acme sessions after the failed ones too.
+    expect(failed.map((s) => [s.session, s.error])).toEqual([[p.unreadable, `${p.unreadable}: permission denied`]]);
+    // The other three sessions were read; the two notes-cli and acme sessions after the failed one too.
     expect(report.sessions.filter((s) => s.error === undefined && s.chunks > 0)).toHaveLength(3);
     expect(readdirSync(join(p.out, ACME, 'memory')).length).toBeGreaterThan(0);
 
@@ -50,9 +51,8 @@ describe('one transcript that cannot be read does not stop the others', () => {
       failFs: [{ path: p.unreadable, code: 'EACCES' }],
     });
     expect(text.status).toBe(1);
-    expect(text.stdout).toContain(
-      `2 session(s) could not be read:\n    ${join(p.project, `${DANGLING}.jsonl`)}: dangling link\n    ${p.unreadable}: permission denied`,
-    );
+    expect(text.stdout).toContain('  1 path skipped, not read (each named on stderr with why)\n');
+    expect(text.stdout).toContain(`1 session(s) could not be read:\n    ${p.unreadable}: permission denied`);
   });
 
   it('inspect of a folder reports it with its reason, goes on with the others, and exits 1', () => {
@@ -74,16 +74,19 @@ describe('one transcript that cannot be read does not stop the others', () => {
     expect(text.stderr).toContain('5 transcripts, 0 with diagnostics, 1 could not be read');
   });
 
-  it('report gives it a row saying why and exits 1', () => {
+  it('report names a dangling link on stderr, not as a session row, and exits 1', () => {
     const p = projects();
-    symlinkSync(join(p.project, 'gone.jsonl'), join(p.project, `${DANGLING}.jsonl`));
+    const dangling = join(p.project, `${DANGLING}.jsonl`);
+    symlinkSync(join(p.project, 'gone.jsonl'), dangling);
     const result = runCli(['report', p.root, '--json']);
     expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`memlog: skipped ${dangling}: a link that points to nothing\n`);
     const rows = JSON.parse(result.stdout) as Array<{ session: string; error: string | null }>;
-    expect(rows.filter((r) => r.error !== null)).toEqual([
-      expect.objectContaining({ session: DANGLING, error: `${join(p.project, `${DANGLING}.jsonl`)}: dangling link` }),
-    ]);
-    expect(rows).toHaveLength(5);
+    expect(rows.filter((r) => r.error !== null || r.session === DANGLING)).toEqual([]);
+    expect(rows).toHaveLength(4);
+    const text = runCli(['report', p.root]);
+    expect(text.status).toBe(1);
+    expect(text.stdout).toContain('\n4 sessions; 1 path skipped, not read (each named on stderr with why)\n');
   });
 
   it('a real chmod 000 transcript (as root, read by an unprivileged child: root ignores permissions)', async () => {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { transcriptTree } from '../../src/jobs/extraction/transcriptTree.js';
 import { findTranscriptFiles, MAX_TREE_DEPTH } from '../../src/transcript/transcriptFiles.js';
 import { tempDir } from '../support/tempDir.js';
 
@@ -51,11 +52,38 @@ describe('findTranscriptFiles', () => {
     const found = findTranscriptFiles([join(root, 'projects')]);
     expect(found.files.map((f) => f.path)).toEqual([join(root, 'projects', 'p', 'linked.jsonl')]);
     expect(found.skipped).toEqual([
-      { path: join(root, 'projects', 'p', 'gone.jsonl'), reason: 'dangling link' },
-      { path: join(root, 'projects', 'p', 'l1'), reason: 'too many symbolic links' },
-      { path: join(root, 'projects', 'p', 'l2'), reason: 'too many symbolic links' },
+      { path: join(root, 'projects', 'p', 'gone.jsonl'), reason: 'a link that points to nothing' },
+      { path: join(root, 'projects', 'p', 'l1'), reason: 'a link loop' },
+      { path: join(root, 'projects', 'p', 'l2'), reason: 'a link loop' },
       { path: join(root, 'projects', 'p', 'pipe.jsonl'), reason: 'not a regular file (a named pipe (FIFO))' },
     ]);
+  });
+
+  it('names a folder named like a transcript instead of walking it, and leaves a hidden one alone (decision 111)', () => {
+    const root = tempDir();
+    file(join(root, 'p', 's.jsonl'));
+    file(join(root, 'p', 'unpacked.jsonl', 'inside.jsonl'));
+    file(join(root, 'p', '.cache.jsonl', 'inside.jsonl'));
+    const found = findTranscriptFiles([root]);
+    expect(found.files.map((f) => f.path)).toEqual([join(root, 'p', 's.jsonl')]);
+    expect(found.skipped).toEqual([{ path: join(root, 'p', 'unpacked.jsonl'), reason: 'a folder, not a transcript file' }]);
+  });
+
+  it('the walk of extract and report takes and names what the shared discovery does, and leaves subagents and the prompt history out by choice', () => {
+    const root = tempDir();
+    file(join(root, 'projects', 'p', 's.jsonl'));
+    file(join(root, 'projects', 'p', 'agent-a1.jsonl'));
+    file(join(root, 'projects', 'p', 'unpacked.jsonl', 'inside.jsonl'));
+    file(join(root, 'history.jsonl'));
+    symlinkSync(join(root, 'projects', 'p', 'none.jsonl'), join(root, 'projects', 'p', 'gone.jsonl'));
+    symlinkSync(join(root, 'projects', 'p', 'l2'), join(root, 'projects', 'p', 'l1'));
+    symlinkSync(join(root, 'projects', 'p', 'l1'), join(root, 'projects', 'p', 'l2'));
+    execFileSync('mkfifo', [join(root, 'projects', 'p', 'pipe.jsonl')]);
+    const tree = transcriptTree(root);
+    expect(tree.projects).toEqual([{ folder: join(root, 'projects', 'p'), sessions: [join(root, 'projects', 'p', 's.jsonl')] }]);
+    const shared = findTranscriptFiles([root]).skipped;
+    expect([...tree.unreadable].sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual(shared);
+    expect(tree.skipped.map((s) => s.path)).toEqual([join(root, 'history.jsonl'), join(root, 'projects', 'p', 'agent-*.jsonl')]);
   });
 
   it('names a folder past the depth guard instead of reading it', () => {

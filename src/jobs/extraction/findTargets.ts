@@ -1,15 +1,13 @@
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { mkdirSync } from '../../fs/faultableFs.js';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { MemlogError } from '../../errors.js';
-import { statOrNull } from '../../fs/fileKind.js';
 import { describeFailure } from '../../fs/fsError.js';
 import { effectLogPath } from '../../pipeline/effectLog.js';
-import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
 import { autoMemoryDir, type Env } from '../../memory/durable/memoryPaths.js';
 import { firstCwd } from './sessionCwd.js';
-import { isPromptHistory, transcriptTree, type SkippedTranscript } from './transcriptTree.js';
+import { transcriptTree, type SkippedTranscript } from './transcriptTree.js';
 
 /** One project to extract: its sessions, and where its memory and effect logs go. */
 export interface ExtractTarget {
@@ -19,19 +17,6 @@ export interface ExtractTarget {
   readonly memoryDir: string;
   /** Where each session's effect log goes (it holds the extraction cursor). */
   readonly effectLog: (session: string) => string;
-}
-
-const isSession = (name: string): boolean =>
-  name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl') && (isSessionFileName(name) || !name.startsWith('agent-'));
-
-/**
- * A session file to work on: a regular file, or one that cannot even be looked at (a dangling
- * link), which then fails when read and is reported. A pipe, socket or folder is skipped: reading
- * a pipe blocks until something writes to it.
- */
-function isSessionFile(path: string): boolean {
-  const stats = statOrNull(path);
-  return stats === null || stats.isFile();
 }
 
 /**
@@ -65,18 +50,10 @@ function firstTimestamp(path: string, starts: SessionStarts): string {
   return '';
 }
 
-/** The session files of one project folder, in no particular order. */
-function sessionsIn(projectDir: string): string[] {
-  return readdirSync(projectDir)
-    .filter((name) => isSession(name) && !isPromptHistory(projectDir, name))
-    .map((name) => join(projectDir, name))
-    .filter(isSessionFile);
-}
-
 /** Every session file `findTargets` would work on under a root, named as it names them; none when the root is no folder. */
 export function sessionFilesUnder(rootPath: string): string[] {
   if (!existsSync(rootPath) || !statSync(rootPath).isDirectory()) return [];
-  return transcriptTree(realpathSync(resolve(rootPath))).folders.flatMap(sessionsIn);
+  return transcriptTree(realpathSync(resolve(rootPath))).projects.flatMap((project) => project.sessions);
 }
 
 /** How `findTargets` finds what it is given: what is known of sessions beforehand, and whether the output folder is made. */
@@ -102,8 +79,8 @@ export function findTargets(rootPath: string, outPath: string, intoClaude: boole
   if (!intoClaude && options.planOnly !== true) mkdirSync(resolve(outPath), { recursive: true });
   const out = realIfThere(resolve(outPath));
   // Every folder that holds transcripts, at any depth (decision 68); what is skipped is named by `skippedTranscripts`.
-  return transcriptTree(root).folders.map((projectDir) => {
-    const sessions = sessionsIn(projectDir)
+  return transcriptTree(root).projects.map(({ folder: projectDir, sessions: found }) => {
+    const sessions = found
       .map((path) => ({ path, time: firstTimestamp(path, starts) }))
       .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.path < b.path ? -1 : 1))
       .map((s) => s.path);
@@ -147,8 +124,15 @@ function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: E
   return join(projectDir, 'memory');
 }
 
-/** The transcripts under a root that `findTargets` leaves out, each with why: a run names them on stderr. */
-export function skippedTranscripts(rootPath: string): readonly SkippedTranscript[] {
-  if (!existsSync(rootPath) || !statSync(rootPath).isDirectory()) return [];
-  return transcriptTree(realpathSync(resolve(rootPath))).skipped;
+/** What `findTargets` leaves out under a root, each with why: by choice (subagents, the prompt history), or because it cannot be read. */
+export interface SkippedUnder {
+  readonly skipped: readonly SkippedTranscript[];
+  readonly unreadable: readonly SkippedTranscript[];
+}
+
+/** The paths under a root that `findTargets` leaves out, each with why: a run names them on stderr (decision 111). */
+export function skippedTranscripts(rootPath: string): SkippedUnder {
+  if (!existsSync(rootPath) || !statSync(rootPath).isDirectory()) return { skipped: [], unreadable: [] };
+  const { skipped, unreadable } = transcriptTree(realpathSync(resolve(rootPath)));
+  return { skipped, unreadable };
 }

@@ -1,16 +1,27 @@
 import { readdirSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { statOrNull } from '../../fs/fileKind.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
-import { isTranscriptName, MAX_TREE_DEPTH, type SkippedPath } from '../../transcript/transcriptFiles.js';
+import { MAX_TREE_DEPTH, type SkippedPath } from '../../transcript/transcriptFiles.js';
+import { lookAtWalked } from '../../transcript/walkedPath.js';
 
-/** A transcript `memlog extract` does not read, and why: said on stderr, never skipped without a word (decision 68). */
+/** A path `memlog extract` and `memlog report` do not read, and why: said on stderr, never skipped without a word (decisions 68, 111). */
 export type SkippedTranscript = SkippedPath;
 
-/** The folders that hold transcripts under a root (each one project), and what was skipped. */
+/** A folder that holds sessions (one project), with their paths in name order. */
+export interface ProjectFolder {
+  readonly folder: string;
+  readonly sessions: readonly string[];
+}
+
+/**
+ * The folders that hold sessions under a root (each one project); what was left out by choice
+ * (prompt history, subagents), and what could not be read (decision 111).
+ */
 export interface TranscriptTree {
-  readonly folders: readonly string[];
+  readonly projects: readonly ProjectFolder[];
   readonly skipped: readonly SkippedTranscript[];
+  readonly unreadable: readonly SkippedTranscript[];
 }
 
 // The same depth guard and transcript names as every command's discovery (decision 107).
@@ -30,48 +41,50 @@ const PROMPT_HISTORY = 'history.jsonl';
 const isSubagentName = (name: string): boolean => name.startsWith('agent-') && !isSessionFileName(name);
 
 /**
- * A folder is a project when it holds transcripts, at any depth below the root (the root too):
- * a folder not in Claude Code's layout is one project per folder that holds transcripts. Not
- * walked: a session's own folder (named as a transcript beside it: its subagents and tool
- * results), `subagents`, `memory` and hidden folders. A transcript that is not a regular file, a
- * subagent's and a folder past `MAX_TREE_DEPTH` are named as skipped, with why.
+ * A folder is a project when it holds sessions, at any depth below the root (the root too): a
+ * folder not in Claude Code's layout is one project per folder that holds transcripts. Not walked:
+ * a session's own folder (named as a transcript beside it: its subagents and tool results),
+ * `subagents`, `memory` and hidden folders. Subagents' transcripts and the prompt history are
+ * left out by choice; what cannot be read (a link loop or a link to nothing, a folder, pipe or
+ * device named like a transcript, no permission, a folder past `MAX_TREE_DEPTH`) is named with why,
+ * in the words of every command's discovery (`lookAtWalked`), and never opened.
  */
 export function transcriptTree(root: string): TranscriptTree {
-  const folders: string[] = [];
-  const skipped: SkippedTranscript[] = [];
+  const tree = { projects: [] as ProjectFolder[], skipped: [] as SkippedTranscript[], unreadable: [] as SkippedTranscript[] };
   const walked = new Set<string>();
   const walk = (dir: string, depth: number): void => {
     // A folder reached twice through links is read once.
     const real = realpathSync(dir);
     if (walked.has(real)) return;
     walked.add(real);
-    const names = readdirSync(dir).sort();
-    const sessions = new Set<string>();
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const sessions: string[] = [];
+    const folders: string[] = [];
     let subagents = 0;
-    for (const name of names.filter(isTranscriptName)) {
-      const path = join(dir, name);
-      const stats = statOrNull(path);
-      if (stats?.isDirectory() === true) continue;
-      if (isPromptHistory(dir, name)) skipped.push({ path, reason: "Claude Code's prompt history, not a session" });
-      else if (isSubagentName(name)) subagents++;
-      else if (stats !== null && !stats.isFile())
-        skipped.push({ path, reason: 'not a regular file (a pipe or a socket): reading it could block' });
-      else sessions.add(name.slice(0, -'.jsonl'.length));
+    for (const dirent of entries) {
+      const path = join(dir, dirent.name);
+      const kind = lookAtWalked(path, dirent);
+      if (typeof kind === 'object') tree.unreadable.push({ path, reason: kind.reason });
+      else if (kind === 'folder') folders.push(dirent.name);
+      else if (kind !== 'transcript') continue;
+      else if (isPromptHistory(dir, dirent.name)) tree.skipped.push({ path, reason: "Claude Code's prompt history, not a session" });
+      else if (isSubagentName(dirent.name)) subagents++;
+      else sessions.push(path);
     }
     if (subagents > 0)
-      skipped.push({
+      tree.skipped.push({
         path: join(dir, 'agent-*.jsonl'),
         reason: `${subagents} subagent transcript(s): a subagent's words are not the person's`,
       });
-    if (sessions.size > 0) folders.push(dir);
-    for (const name of names) {
-      if (name.startsWith('.') || name === 'memory' || name === 'subagents' || sessions.has(name)) continue;
+    if (sessions.length > 0) tree.projects.push({ folder: dir, sessions });
+    const sessionNames = new Set(sessions.map((path) => basename(path, '.jsonl')));
+    for (const name of folders) {
+      if (name.startsWith('.') || name === 'memory' || name === 'subagents' || sessionNames.has(name)) continue;
       const path = join(dir, name);
-      if (statOrNull(path)?.isDirectory() !== true) continue;
       if (depth < MAX_TREE_DEPTH) walk(path, depth + 1);
-      else skipped.push({ path, reason: `more than ${MAX_TREE_DEPTH} folders below the root: extract it on its own` });
+      else tree.unreadable.push({ path, reason: `more than ${MAX_TREE_DEPTH} folders below the root: extract it on its own` });
     }
   };
   walk(root, 0);
-  return { folders, skipped };
+  return tree;
 }
