@@ -42,6 +42,9 @@ interface Known {
   readonly retired: Map<string, string>;
 }
 
+/** A text's sentences, split after their ending punctuation. */
+const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?;])\s+/).filter((one) => one.trim() !== '');
+
 const valuesOf = (statement: RuleStatement): string[] => [...statement.numbers, ...statement.names];
 
 function know(known: Known, sentence: string): void {
@@ -57,8 +60,8 @@ function verdict(
 ): { readonly kind: 'covered' | 'kept' | 'replaced' } | { readonly kind: 'stale'; readonly because: string } {
   const statement = readStatement(sentence);
   const terms = subjectTerms(sentence);
-  // Said again by the newest statement: covered, whatever it retires.
-  if (known.newest.some((later) => isSaidAgainIn(sentence, later.text))) return { kind: 'covered' };
+  // A sentence of the newest statement says it again word for word: covered, whatever that statement retires.
+  if (known.newest.some((later) => sentencesOf(later.text).some((one) => sameWords(one, sentence)))) return { kind: 'covered' };
   // Before "covered": "we renamed the repo from a to b" holds every word of "the repo is a" and says it no longer holds.
   const retired = [...distinctiveTerms(sentence)].find((name) => known.retired.has(name) && retiredNames(sentence).length === 0);
   if (retired !== undefined) return { kind: 'stale', because: valueOf(known.retired, retired, 'retired') };

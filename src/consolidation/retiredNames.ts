@@ -14,7 +14,7 @@ const MOVES = /^(?:migrated|moved|switched)$/i;
  * acme.io/core to acme.io/base"). The names before it ("the api service in docker-compose.yml was renamed…"), the new
  * name, and a rename with no "to" ("when a package is renamed, update .github/labeler.yml") retire nothing.
  */
-const RENAMED_FROM = /\brenamed\b(?:[^;!?]*?\bfrom\s+([^\s,;)]+)|\s+(?!the\b|our\b|my\b|a\b)(\S+)\s+to\b)/i;
+const RENAMED_FROM = /\brenamed\b(?:[^;!?]{0,80}?\bfrom\s+([^\s,;)]+)|\s+(?!the\b|our\b|my\b|a\b)(\S+)\s+to\b)/i;
 
 /**
  * The tool, file or host names a sentence says are gone (decision 70): named before the word

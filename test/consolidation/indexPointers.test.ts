@@ -52,14 +52,27 @@ describe('an index line cut to fit ends on whole words, in its title and its hoo
     const line = content.trimEnd();
     expect([...line].length).toBeLessThanOrEqual(150);
     const [, shown, hook] = /^- \[([^\]]*)\]\(review-mode-never-show-drafts\.md\) — (.*)$/.exec(line) ?? [];
-    for (const [cut, whole] of [
-      [shown, title],
-      [hook, description],
-    ] as const) {
-      expect(cut).toMatch(/…$/);
-      const kept = (cut ?? '').slice(0, -1);
-      expect(whole.startsWith(kept)).toBe(true);
-      expect(whole.charAt(kept.length)).toMatch(/[\s,]/);
-    }
+    expect(shown).toMatch(/…$/);
+    const title_ = (shown ?? '').slice(0, -1);
+    expect(title.startsWith(title_)).toBe(true);
+    expect(title.charAt(title_.length)).toMatch(/[\s,]/);
+    // The hook goes on where the title stopped, instead of saying the title again: "…the drafts of the other…".
+    expect(hook).toMatch(/^….*…$/);
+    const goesOn = (hook ?? '').slice(1, -1);
+    expect(description.indexOf(goesOn)).toBeGreaterThan(title_.length - 1);
+    expect(description.charAt(description.indexOf(goesOn) + goesOn.length)).toMatch(/[\s,]/);
+  });
+
+  it('a line short enough to keep whole says its description as it is, even when it opens with the title', () => {
+    const file = { type: 'feedback' as const, name: 'tabs', description: 'I prefer tabs over spaces for indentation.', body: 'x' };
+    const { content } = rebuildIndex({
+      index: '',
+      memories: new Map([['tabs.md', file]]),
+      described: new Set(['tabs.md']),
+      kept: [],
+      mergedInto: new Map(),
+      titles: new Map([['tabs.md', 'I prefer tabs over spaces']]),
+    });
+    expect(content.trimEnd()).toBe('- [I prefer tabs over spaces](tabs.md) — I prefer tabs over spaces for indentation.');
   });
 });

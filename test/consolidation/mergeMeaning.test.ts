@@ -205,6 +205,17 @@ describe('a rename marks a memory holding the old name stale (decision 70, amend
     expect(plan.changes.some((c) => 'reason' in c && c.reason.includes('stale'))).toBe(false);
   });
 
+  it('a statement that a tool is gone is no saying again of the sentence it negates', () => {
+    const memories = [
+      file('deploys.md', 'project', 'Deploys', 'We deploy with Jenkins.', 'We deploy with Jenkins.', '2026-01-08T09:00:00Z'),
+    ];
+    const candidates = [
+      said('We deploy with Jenkins no more; we moved to GitHub Actions.', '2026-03-01T09:00:00Z', 'session-v', 'project'),
+    ];
+    const plan = planConsolidation({ memories, index: indexOf(memories), candidates });
+    expect(plan.changes.some((c) => 'reason' in c && c.reason.includes('stale: "We deploy with Jenkins." no longer holds'))).toBe(true);
+  });
+
   it('a rename without the old name retires nothing', () => {
     const memories = [
       file('repo.md', 'project', 'Repo', 'The repo is acme.io/filesync.', 'The repo is acme.io/filesync.', '2026-01-08T09:00:00Z'),

@@ -2,6 +2,8 @@ import { elementAt } from '../../errors.js';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import { parseFrontmatterYaml, type FrontmatterProblem } from './frontmatterYaml.js';
+import { hookBeyondTitle } from './hookBeyondTitle.js';
+import { INDEX_LINE_TARGET } from './memoryIndex.js';
 
 export const MEMORY_TYPES = ['user', 'feedback', 'project', 'reference'] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
@@ -102,7 +104,11 @@ export function renderTopicFile(file: TopicFile, form: FrontmatterForm = 'metada
 /** One MEMORY.md line: `- [Title](file.md) — hook`. */
 export function indexLine(title: string, filename: string, hook: string): string {
   // One line whatever the title holds: a newline in it would add lines to the index.
-  return `- [${title.replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim()}](${filename}) — ${hook.replace(/\s+/g, ' ').trim()}`;
+  const shown = title.replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim();
+  const said = hook.replace(/\s+/g, ' ').trim();
+  const line = `- [${shown}](${filename}) — ${said}`;
+  // A line too long to keep whole is cut: the room its hook has goes to what the title does not already say.
+  return [...line].length <= INDEX_LINE_TARGET ? line : `- [${shown}](${filename}) — ${hookBeyondTitle(shown, said)}`;
 }
 
 /**

@@ -31,8 +31,8 @@ const READ_TOOLS = new Set(['Read', 'Grep', 'Glob', 'LS', 'NotebookRead']);
 export const isEditStep = (step: ToolStep): boolean => EDIT_TOOLS.has(step.name);
 export const isReadStep = (step: ToolStep): boolean => READ_TOOLS.has(step.name);
 
-/** Claude Code's element around a message one agent of a team sends another. */
-const TEAMMATE_MESSAGE = /<teammate-message\b[^>]*>/;
+/** Claude Code's element around a message one agent of a team sends another, opening the part (maybe after its one-line lead). */
+const TEAMMATE_MESSAGE = /^\s*(?:[^\n<]{0,60}\bsent (?:you )?a message:\s*)?<teammate-message\b/i;
 
 /** The human text of a user message; '' for tool results, reminders and command echoes. */
 export function humanText(message: ModelMessage): string {

@@ -17,7 +17,7 @@ const LASTING_ASPECT = new RegExp(
     String.raw`^(?!(?:fix|test|tests|testing|rollback|migration|debug|debugging|merge|conflict|retry|next|commit|review)\b)(?:[\w./+-]+\s+){1,3}(?:channel|build|builds|target|targets|platform|platforms|distribution|packaging|release|releases|license|licence|hosting|provider|registry|runtime|format|layout|naming|style|strategy|method|approach|location|directory|folder|support|default|behaviou?r)\s*\?\s*$`,
     // What the work is about, for a paper, a product or a study: "How should this paper be positioned?", "What's the
     // central claim?", "Who is the audience?" (decision 110, amended)
-    String.raw`\bhow\s+should\s+(?:the|this|our)\s+(?:paper|product|study|thesis|book|talk|library|tool|project)\s+be\s+(?:positioned|framed|pitched|scoped)\b|\b(?:what(?:'s| is)|who(?:'s| is))\s+the\s+(?:central|main|core|headline|primary|target)\s+(?:claim|thesis|message|audience|goal|contribution|use case)\b`,
+    String.raw`\bhow\s+should\s+(?:the|this|our)\s+(?:paper|product|study|thesis|book|talk|library|tool|project)\s+be\s+(?:positioned|framed|pitched|scoped)\b|\b(?:what(?:'s| is)|who(?:'s| is))\s+the\s+(?:central|main|core|headline|primary|target)\s+(?:claim|thesis|message|audience|goal|contribution|use case)\s+(?:of|for)\s+(?:the|this|our)\s+(?:paper|product|study|thesis|book|library|tool|project)\b`,
     // How the product is to behave: "How should the sync handle foreign refs?" (decision 110)
     String.raw`^how\s+should\s+(?!(?:i|we|you)\b)[^?]{1,80}?\s+(?:handle|treat|behave|respond to|deal with|name|store|format|order|sort|report|log)\b`,
     // Spanish and French, by their words

@@ -77,12 +77,12 @@ const HANDED_BACK_PLAN = /^\s*Implement the following plan:\s*\n/;
 const HANDED_BACK_CLOSING = /^If you need specific details from before exiting plan mode\b/m;
 
 /**
- * A brief written for an agent ("You are reviewing work another agent did… Your job is to verify…"), sent as a prompt
- * or pasted: its rules ("Do NOT modify any files") hold for that one job, none is a way of working of the person's
- * (decision 106, amended).
+ * A brief written for an agent to check one piece of work ("You are reviewing work another agent did… Your job is to
+ * verify…"), sent as a prompt or pasted: its rules ("Do NOT modify any files") hold for that one job (decision 106,
+ * amended). A person's standing instructions ("You are a senior engineer here; your job is to keep…") are theirs.
  */
 const AGENT_BRIEF =
-  /^\s*(?:you are|you're)\s+(?:a|an|the|now|reviewing|going to|acting|working)\b[\s\S]{0,600}?\byour\s+(?:job|task|role|goal|mission)\s+is\b/i;
+  /^\s*(?:you are|you're)\s+(?:reviewing|auditing|investigating|checking|verifying|evaluating|a reviewer|an auditor|a subagent)\b[\s\S]{0,600}?\byour\s+(?:job|task)\s+is\s+to\s+(?:verify|review|check|audit|investigate|evaluate)\b/i;
 
 /**
  * A paragraph in the person's own voice: it speaks as "I" or "we", to "you", asks ("please", "por
@@ -148,11 +148,16 @@ function terminalWrapped(lines: readonly string[]): boolean {
 }
 
 /**
- * A paragraph every line of which is indented: after a line ending in a colon, output copied out of a terminal or an
- * agent's pane ("…take over from here:" then its report, two spaces in), which a person's own prose never is, whoever
- * it says "I" and "you" as (decision 106, amended).
+ * A paragraph every line of which is indented: after a lead that announces another agent's or a tool's output and ends
+ * in a colon, the output copied out of its pane ("another agent returned this summary… take over from here:" then its
+ * report, two spaces in), whoever it says "I" and "you" as (decision 106, amended). A person's own indented list under
+ * "Rules:" stays theirs.
  */
 const isIndented = (lines: readonly string[]): boolean => lines.every((line) => /^\s{2,}\S/.test(line));
+
+/** A lead that names another agent's, a job's or a tool's output: "another agent returned the following summary…". */
+const OTHERS_OUTPUT =
+  /\b(?:agent|bot|job|tool|codex|claude|devin|copilot|cursor|reviewer|ci|pipeline|script)\b[^.\n]{0,80}\b(?:returned|reported|said|wrote|replied|produced|printed|summary|report|output)\b/i;
 
 /** A Markdown list item, whose next line may go on indented under its marker. */
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,2}[.)])\s/;
@@ -231,7 +236,7 @@ export function personsWords(text: string): string {
     // A paragraph that ends announcing what came after it ("CI failed:") is left with what it announced.
     const last = reading.own.at(-1);
     const announces = last !== undefined && /:\s*$/.test(last);
-    indentedPaste = announces || reading.pasteFollows;
+    indentedPaste = (announces && OTHERS_OUTPUT.test(paragraph)) || reading.pasteFollows;
     if (last !== undefined && !announces) kept.push(reading.own.join('\n'));
   }
   return kept.join('\n\n');

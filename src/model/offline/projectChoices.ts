@@ -21,12 +21,12 @@ const NOT_A_NAME = String.raw`(?!(?:the|a|an|this|that|these|those|it|them|my|yo
 /**
  * "We usually…", "the team normally…": a habit of the project or of the person. What one usually sees or
  * runs into, ends up doing or fails at is a symptom, and a habit said of a thing pointed at ("I usually just
- * restart it") is the work; "a branch that might be…" goes on about the thing named, and points at nothing. A modal or a
- * reply after the adverb ("I typically wouldn't", "we mostly agree") answers; it states no habit.
+ * restart it") is the work; "a branch that might be…" goes on about the thing named, and points at nothing. A refusal or a
+ * reply after the adverb ("I typically wouldn't", "we usually would, but", "we mostly agree") states no habit.
  */
 const RELATIVE_VERB = String.raw`(?:might|may|can|could|will|would|should|must|is|are|was|were|has|have|had|holds|keeps|lives|runs)\b`;
 const HABIT = new RegExp(
-  String.raw`^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?=\S)(?!(?:do not|don't|forget|miss|see|get|hit|notice|run into|run out|encounter|experience|end up|struggle|break|fail|lose|have (?:flaky|problems|issues|trouble)|would|wouldn't|could|couldn't|can|can't|cannot|agree|disagree|want|mean|think)\b)(?![^.;!?]*\b(?:it|this|these|those|them|that(?!\s+${RELATIVE_VERB}))\b)\w+`,
+  String.raw`^(?:(?:so|also|and)\s+)?(we|i|the team|our team)\s+(?:usually|normally|typically|generally|tend to|mostly|habitually)\s+(?=\S)(?!(?:do not|don't|forget|miss|see|get|hit|notice|run into|run out|encounter|experience|end up|struggle|break|fail|lose|have (?:flaky|problems|issues|trouble)|would(?=[\s,.!?]*(?:$|,|but\b))|wouldn't|couldn't|can't|cannot|agree|disagree|mean)\b)(?![^.;!?]*\b(?:it|this|these|those|them|the same|that(?!\s+${RELATIVE_VERB}))\b)\w+`,
   'i',
 );
 
@@ -72,11 +72,12 @@ export function choiceAskedFor(sentence: string): DecidedKind | undefined {
 }
 
 /**
- * Less of a quality of the work asked for, said alone: "Reduce the cognitive load, please.", "Again, less jargon.".
- * Said of a thing ("the complexity of this function") it is the work at hand.
+ * Less of a quality of the work asked for again, or for good: "Again, reducing cognitive load.", "Less jargon from now
+ * on.". Said once ("Reduce duplication.", right after code) or of a thing ("the complexity of this function") it is the
+ * work at hand.
  */
 const LESS_OF =
-  /^(?:(?:again|also|and|please)[,\s]+)*(?:reduce|reducing|minimi[sz]e|cut down on|keep down|less|fewer)\s+(?:the\s+)?(?:cognitive load|complexity|verbosity|jargon|boilerplate|noise|duplication|nesting|indirection|abstractions?)(?:\s*,?\s*(?:please|again))?\s*[.!]?$/i;
+  /^(?=.*\b(?:again|always|in general|everywhere|from now on|going forward)\b)(?:(?:again|also|and|please|always)[,\s]+)*(?:reduce|reducing|minimi[sz]e|cut down on|keep down|less|fewer)\s+(?:the\s+)?(?:cognitive load|complexity|verbosity|jargon|boilerplate|noise|duplication|nesting|indirection|abstractions?)(?:\s*,?\s*(?:please|again|everywhere|from now on|going forward|in general))*\s*[.!]?$/i;
 
 /** The manner asked for a kind of output, as what the memory says ("Do meaningful commits."), if the sentence asks for one. */
 export function mannerAskedFor(sentence: string): DecidedKind | undefined {

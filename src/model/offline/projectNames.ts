@@ -32,11 +32,11 @@ const RENAME_THROUGHOUT = /\brename[sd]?\s+(?:everything|all(?:\s+\w+){0,2}|ever
 const NAME = String.raw`(?:\x60[^\x60\n]{1,80}\x60|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}|(?=[\w@./-]*[a-z])[\w@./-]*[\w@/-])`;
 
 /**
- * What may follow the new name: the sentence's end, or the work the rename brings asked for ("…to b can you fix the
- * names?"). Anything else ("…to test-x locally", "…on my fork", "…but we are reverting it") says the rename is not
- * the project's lasting name.
+ * What may follow the new name: when it was done ("last week"), then the sentence's end, the work the rename brings
+ * asked for ("…to b can you fix the names?") or what kept its name ("…but the binary is still gitsync"). Anything else
+ * ("…to test-x locally", "…on my fork", "…but we are reverting it") says the rename is not the project's lasting name.
  */
-const RENAME_END = String.raw`(?=\s*[.!:]?\s*$|[\s,;]+(?:(?:can|could|would|will)\s+you|please|pls)\b|\s*[.!]\s)`;
+const RENAME_END = String.raw`(?:\s+(?:last (?:week|month|year)|recently|yesterday))?(?=[.!:]?$|[.!:]\s+\S|[\s,;]+(?:(?:can|could|would|will)\s+you|please|pls)\b|,?\s+but\s+(?:the\s+)?[\w-]+\s+(?:is still|stays|remains)\b)`;
 
 /**
  * "we renamed the repo from gitsync to git-sync", "the npm package has been renamed to acme-core": what a thing of
@@ -55,6 +55,8 @@ const RENAMED = new RegExp(
     String.raw`)(?:\s+(?:once more|once again|again))?(?:\s+from\s+${NAME})?\s+to\s+${NAME}${RENAME_END}`,
 );
 
+const MAX_RENAME_CHARS = 300;
+
 /** Whether the sentence says what a thing is called: a name that stays, or a rename throughout. */
 export const saysWhatItIsCalled = (sentence: string): boolean => NAME_STAYS.test(sentence) || RENAME_THROUGHOUT.test(sentence);
 
@@ -66,6 +68,8 @@ export const isRenameThroughout = (sentence: string): boolean => RENAME_THROUGHO
  * one. It goes on with what is said of the names after it ("The binary is still fsync.").
  */
 export function renameStated(sentence: string): DecidedKind | undefined {
+  // A statement is short: past this, a run of spaces would be tried from each of its characters.
+  if (sentence.length > MAX_RENAME_CHARS) return undefined;
   const match = RENAMED.exec(sentence);
   if (match === null) return undefined;
   const said = match[0].replace(/^[^:\n]{1,30}:\s*/, '').replace(/^(?:so|and|also)\s+/i, '');

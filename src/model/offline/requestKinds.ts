@@ -19,7 +19,10 @@ const WISH_OPENER =
  */
 export function isWorkWish(sentence: string): boolean {
   const opener = WISH_OPENER.exec(sentence);
-  return opener !== null && !IMPERATIVE.test(sentence.slice(opener[0].length));
+  if (opener === null) return false;
+  const rest = sentence.slice(opener[0].length);
+  // "I just need you to know that staging is…" states a fact.
+  return !IMPERATIVE.test(rest) && !/^(?:know|remember|keep in mind|be aware|understand|note)\b/i.test(rest);
 }
 
 /**
@@ -27,7 +30,7 @@ export function isWorkWish(sentence: string): boolean {
  * the person saw not happen; a habit of theirs ("we never show stack traces") is a rule.
  */
 export const SYMPTOM =
-  /^(?:the\s+|our\s+|my\s+)?(?:[\w.-]+\s+){1,3}(?:fails?|breaks?|hangs?|crash(?:es)?|times? out|gets? stuck|errors? out|blows? up|shows? up|goes down|dies)\b[^.!?]{0,60}?\b(?:when(?:ever)?|every time|each time|on every)\b|\b(?:started|starting|begun|began) (?:seeing|getting|noticing|hitting|having) (?:this|it|that|these|those|the same|an? (?:error|crash|warning|issue|problem))\b|\bnever\s+(?:get|gets|got|receive|receives|received|see|sees|saw|hear|hears|heard)\b|^(?!(?:we|you|i|please|just|and)\b)(?:\S+\s+){1,4}never\s+(?:shows?|loads?|returns?|works?|finish(?:es)?|arrives?|appears?|responds?|happens?|fires?|completes?|renders?|updates?|starts?|ends?|exits?|stops?)\b/i;
+  /^(?![^.!?]*(?:\b(?:so|that's why|therefore)\b|[,;]\s*(?:always|never|please|make sure)\b))(?:the\s+|our\s+|my\s+)?(?:[\w.-]+\s+){1,3}(?:fails?|breaks?|hangs?|crash(?:es)?|times? out|gets? stuck|errors? out|blows? up|shows? up|goes down|dies)\b[^.!?]{0,60}?\b(?:when(?:ever)?|every time|each time|on every)\b|\b(?:started|starting|begun|began) (?:seeing|getting|noticing|hitting|having) (?:this|it|that|these|those|the same|an? (?:error|crash|warning|issue|problem))\b|\bnever\s+(?:get|gets|got|receive|receives|received|see|sees|saw|hear|hears|heard)\b|^(?!(?:we|you|i|please|just|and)\b)(?:\S+\s+){1,4}never\s+(?:shows?|loads?|returns?|works?|finish(?:es)?|arrives?|appears?|responds?|happens?|fires?|completes?|renders?|updates?|starts?|ends?|exits?|stops?)\b/i;
 
 /** A status: "the job is currently hanging", "currently is stuck at 40%". True today, not tomorrow. */
 export const STATUS = /\bcurrently\s+(?:is|are|isn't|aren't|seems?|looks?)\b|\b(?:is|are|isn't|aren't)\s+currently\b/i;

@@ -109,12 +109,15 @@ function namesAKind(phrase: readonly Word[]): boolean {
 
 /** An offered option taken by its number, as the reply opens: "Go with #1, then…", "let's do 2", "pick option B". */
 const OPTION_TAKEN =
-  /^(?:(?:ok(?:ay)?|yes|yeah|so)[,\s]+)?(?:let's\s+|lets\s+|i'd\s+|i'll\s+|we'll\s+)?(?:go with|do|pick|take|choose|use)\s+(?:#\d+|(?:option|number)\s+(?:[A-Za-z]|\d+)|\d+)\b/i;
+  /^(?:(?:ok(?:ay)?|yes|yeah|so)[,\s]+)?(?:let's\s+|lets\s+|i'd\s+|i'll\s+|we'll\s+)?(?:go with|do|pick|take|choose)\s+(?:#\d+|(?:option|number)\s+(?:[A-Za-z]|\d+)\b|\d+(?=\s*(?:[,.;!]|$|(?:then|and|but)\b)))/i;
 
 /** Whether a sentence read as a rule or a preference decides only the work at hand. */
 export function decidesWorkAtHand(sentence: string): boolean {
-  if (OPTION_TAKEN.test(sentence)) return true;
+  // "#1" points into the list the assistant just wrote, whatever else the sentence says; "option A" may be chosen for good.
+  const taken = OPTION_TAKEN.exec(sentence);
+  if (taken?.[0].includes('#') === true) return true;
   if (LASTING.test(sentence)) return false;
+  if (taken !== null) return true;
   if (WAIT_AND_SEE.test(sentence) || pointingSubject(sentence)) return true;
   // An option offered is one more thing pointed at: "option B for all migrations" names a kind too.
   return everyThingPointed(wordsOf(sentence.replace(OFFERED_OPTION, 'it')));

@@ -58,7 +58,7 @@ const ROUTINE_EVENT = String.raw`(?:(?:when(?:ever)?|every time|each time)\s+${W
 const ONE_OCCASION = String.raw`(?!\s+(?:it|this|that|the|these|those|them|your|my|his|her|their)\b)(?![^.?!]*\b(?:tomorrow|today|tonight|later|this (?:week|time|afternoon|morning|evening)|next (?:week|time|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|v?\d+(?:\.\d+)+|v\d+)\b)`;
 
 /** A verb of work a routine step opens with, then what it works on: "update the changelog", "bump the version". */
-const STEP_VERB = String.raw`(?:update|bump|run|add|write|regenerate|rebuild|build|tag|check|test|lint|format|squash|rebase|sign|document|mention|announce|create|post|increment|sync|refresh|generate|record|attach|upload|clean|review|verify|backport)`;
+const STEP_VERB = String.raw`(?:update|bump|run|add|write|regenerate|rebuild|build|tag|check|test|lint|format|squash|rebase|sign|document|mention|notify|announce|create|post|increment|sync|refresh|generate|record|attach|upload|clean|review|verify|backport)`;
 /** What the step works on: an article or a name, never the person ("notify me", "tag me") nor a noun's verb ("Build breaks"). */
 const STEP_OBJECT = String.raw`(?:the|a|an|all|every|each|our|any)\s+|\x60`;
 
@@ -67,12 +67,15 @@ const STEP_OBJECT = String.raw`(?:the|a|an|all|every|each|our|any)\s+|\x60`;
  * ending the sentence (maybe with where the step goes: "…whenever you merge to main").
  */
 const ON_ROUTINE = new RegExp(
-  String.raw`^(?:(?:also|and|so)\s+)?(?:(?:we|you)\s+(?:always\s+|(?:should|could|must|need to|have to)\s+(?:always\s+)?)?|please\s+|always\s+)?${STEP_VERB}\s+(?:${STEP_OBJECT})[^.?!,]{1,60}?\s${ROUTINE_EVENT}\b${ONE_OCCASION}(?:\s+(?:to|into|on|in)\s+[\w./-]+)?\s*[.!?]*$`,
+  String.raw`^(?:(?:also|and|so)\s+)?(?:(?:we|you)\s+(?:always\s+|(?:should|could|must|need to|have to)\s+(?:always\s+)?)?|please\s+|always\s+)?${STEP_VERB}\s+(?:${STEP_OBJECT})[^.?!,]{1,60}?\s${ROUTINE_EVENT}\b${ONE_OCCASION}(?:\s+(?:to|into|on|in)\s+[\w./-]+)?(?:,\s*(?:unless|except|but not)\b[^?]*)?\s*[.!?]*$`,
   'i',
 );
 
 /** A suggestion's opening, alone or after a request: "maybe we", "…, also perhaps we", "how about we". */
 const PROPOSED = /(?:^|[,;]\s*)(?:(?:also|and|so)[,\s]+)?(?:maybe|perhaps|how about)\s+(?=we\b)/i;
+
+/** A second hedge in a suggestion: "maybe we might…", "perhaps we probably should…". */
+const HEDGED_AGAIN = /\b(?:might|not sure|i guess|probably)\b/i;
 
 /**
  * The routine step a suggestion proposes ("…, also maybe we update the changelog when we do a release?"), said as a
@@ -88,19 +91,19 @@ export function routineProposed(sentence: string): DecidedKind | undefined {
   return { type: 'feedback', cue: 'always-never', said: `${statement.charAt(0).toUpperCase()}${statement.slice(1)}.` };
 }
 
-/** A second hedge in a suggestion: "maybe we might…", "perhaps we probably should…". */
-const HEDGED_AGAIN = /\b(?:might|not sure|i guess|probably)\b/i;
-
 /**
  * A check owed before a step that cannot be taken back: "have Codex verify everything before pruning or deleting",
  * "always back up the database before migrating", "check with a dry run before you force-push".
  */
 const CHECK_FIRST =
-  /^(?:(?:yes|yeah|ok(?:ay)?)[,\s]+(?:but\s+)?)?(?:please\s+)?(?:always\s+)?(?:(?:have|let|get|ask)\s+(?:[\w-]+\s+){1,3}?)?(?:verify|check|review|confirm|double-check|back\s*up|test)\b[^.?!,]{0,40}?\bbefore\s+(?:you\s+|we\s+|anyone\s+)?(?:delet|prun|remov|drop|overwrit|reset|migrat|rewrit|force-push|purg|wip)\w*/i;
+  /^(?:(?:yes|yeah|ok(?:ay)?)[,\s]+(?:but\s+)?)?(?:please\s+)?(?:always\s+)?(?!let me\b)(?:(?:have|let|get|ask)\s+(?:[\w-]+\s+){1,3}?)?(?:verify|check|review|confirm|double-check|back\s*up|test)\b(?![^.?!,]*\b(?:it|this|that|these|those|them)\b)[^.?!,]{0,40}?\bbefore\s+(?:you\s+|we\s+|anyone\s+)?(?:delet|prun|remov|drop|overwrit|reset|migrat|rewrit|force-push|purg|wip)\w*(?=\s*(?:[.!;]|$)|\s+or\s+\w+ing\b|\s+(?:anything|any\s+\w+|\w+s)\b)/i;
 
-/** "There is no point adding a revert commit in a PR": doing a kind of thing is no use, so it is not done. */
+/**
+ * "There is no point adding a revert commit in a PR", "no point writing tests for generated code": doing a kind of thing
+ * in a kind of place is no use, so it is not done. "…a retry here", "…opening a PR" are about the work at hand.
+ */
 const NO_POINT =
-  /^(?:(?:and|but|so|also)\s+)?(?:there(?:'s| is)\s+)?no\s+(?:point|sense|reason)\s+(?:in\s+)?\w+ing\s+(?:(?:a|an|any)\s+\w+|\w+s)\b/i;
+  /^(?![^.?!]*\b(?:here|this|that|it|now)\b)(?:(?:and|but|so|also)\s+)?(?:there(?:'s| is)\s+)?no\s+(?:point|sense|reason)\s+(?:in\s+)?\w+ing\s+(?:(?:a|an|any)\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:in|for|on|to|when|with)\s+\w+/i;
 
 /** A way of working said as an order of steps, a step of the routine, a standing instruction or the place for a kind of thing. */
 export const isWorkflowRule = (sentence: string): boolean =>

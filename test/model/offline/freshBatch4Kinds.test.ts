@@ -67,8 +67,9 @@ describe('ways of working said in passing', () => {
     expect(keptOf("There's no point waiting for CI.")).toEqual([]);
   });
 
-  it('less of a quality of the work, said alone', () => {
-    expect(keptOf('Reduce the cognitive load, please.')).toEqual(['Reduce the cognitive load, please.']);
+  it('less of a quality of the work, asked again', () => {
+    expect(keptOf('Again, less jargon please.')).toEqual(['Again, less jargon please.']);
+    expect(keptOf('Reduce the cognitive load, please.')).toEqual([]);
     expect(keptOf('Reduce the complexity of this function.')).toEqual([]);
   });
 
@@ -87,6 +88,8 @@ describe('what the work is about, chosen among offered options', () => {
       'Chose Method first when asked: How should this paper be positioned, given the earlier survey?',
     );
     expect(choose("What's the central claim of the library?", 'Zero-copy parsing')).toBeDefined();
+    expect(choose("What's the core message of the commit?", 'Refactor')).toBeUndefined();
+    expect(choose('What is the main goal for today’s session?', 'Triage')).toBeUndefined();
   });
 
   it('a question about this one fix is still the work at hand', () => {

@@ -230,9 +230,11 @@ describe('a memory written from a real message reads as one (decision 68, amende
     const said =
       'Always run the integration suite against a staging copy of the billing database and compare it to the ledger from last night before merging.';
     const index = draftMemories(perTurnTask(1), [user(said)]).find((w) => w.filename === 'MEMORY.md')!.content;
-    const hook = /\) — (.*)…$/m.exec(index)?.[1] ?? '';
-    expect(said.startsWith(hook)).toBe(true);
-    expect(said.charAt(hook.length)).toBe(' ');
+    // The hook goes on where the title stopped ("…"), and stops on a whole word.
+    const hook = /\) — …?(.*)…$/m.exec(index)?.[1] ?? '';
+    expect(hook.length).toBeGreaterThan(10);
+    expect(said).toContain(hook);
+    expect(said.charAt(said.indexOf(hook) + hook.length)).toBe(' ');
     expect(hook).not.toMatch(/\b(?:to|it|and|the)$/);
   });
   it('a sentence said again, alone or as the start of a longer one, is kept once', () => {

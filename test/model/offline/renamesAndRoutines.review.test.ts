@@ -134,3 +134,59 @@ describe('a hedge, a reply and a request before a statement (review)', () => {
     expect(keptOf('Fix the flaky test, we never retry tests in CI.')).toEqual(['We never retry tests in CI.']);
   });
 });
+
+// A second review of the same kinds and of those added after a third fresh batch: what the first narrowing lost or let in.
+const keptAfterDone = (said: string): string[] => findMemoryStatements([assistant('Done.'), user(said)]).map((s) => s.text);
+
+describe('statements the narrowed kinds must keep (second review)', () => {
+  it('a person’s own indented list, standing instructions, and a message that names the teammate tag', () => {
+    expect(keptAfterDone('Rules:\n\n  Always run the linter before you push.\n  Never force-push to shared branches.')).toHaveLength(1);
+    expect(
+      keptAfterDone(
+        'You are a senior engineer on this team. Your job is to keep this codebase clean. Always prefer composition over inheritance.',
+      ),
+    ).toHaveLength(1);
+    expect(keptAfterDone('The parser must skip <teammate-message> elements; we always strip them before saving.')).toHaveLength(1);
+  });
+
+  it('a rule after a symptom, counts that are no option, facts asked to be known, wants and modals after a habit', () => {
+    for (const said of [
+      'The build fails whenever someone pushes without running the formatter, so always run prettier first.',
+      'Use 4 spaces, never tabs.',
+      'Okay, use 2 spaces.',
+      'Go with option A whenever a migration touches user data.',
+      'I just need you to know that our staging server is staging.acme.dev.',
+      'We generally want small PRs.',
+      'Notify the team when we deploy.',
+      'Update the README when we release, unless it is a patch.',
+      'No point writing tests for generated code.',
+    ])
+      expect(keptAfterDone(said), said).toHaveLength(1);
+  });
+
+  it('a rename said with when, or with what kept its name', () => {
+    expect(keptAfterDone('We renamed the service to billing-api last week.')).toEqual(['We renamed the service to billing-api last week.']);
+    expect(keptAfterDone('The repo was renamed to git-sync but the binary is still gitsync.')).toEqual([
+      'The repo was renamed to git-sync.',
+    ]);
+  });
+});
+
+describe('what the added kinds must not save (second review)', () => {
+  for (const said of [
+    'Please check the logs before removing that file.',
+    'Test it before overwriting the config.',
+    'Let me verify it before you delete the old files.',
+    'Have Bob review the diff before we drop the table.',
+    "There's no point adding a retry here.",
+    'No point adding a test for this.',
+    'Reduce duplication.',
+    'Less complexity.',
+    'We renamed the repo to make it clearer.',
+  ])
+    it(said, () => expect(keptAfterDone(said)).toEqual([]));
+
+  it('"No point …" keeps its "No"', () => {
+    expect(keptAfterDone('No point writing tests for generated code.')).toEqual(['No point writing tests for generated code.']);
+  });
+});
