@@ -18,6 +18,7 @@ interface Hit {
 }
 interface SearchJson {
   hits: Hit[];
+  more: boolean;
   index: { files: number; unchanged: number; grown: number; read: number; bytesRead: number; entries: number };
 }
 
@@ -63,6 +64,22 @@ describe('memlog search over the demo projects', () => {
     expect(sinceMarch4.every((h) => h.time >= '2026-03-04')).toBe(true);
     expect(search(['cart.test.ts', demoProjects], index).hits.every((h) => h.kind === 'text')).toBe(true);
     expect(search(['cart.test.ts', demoProjects, '--tools'], index).hits.map((h) => h.kind)).toContain('tool_use');
+  });
+
+  it('a list the limit cut says so and how to see more; one that holds every match does not', () => {
+    const index = join(tempDir(), 'index.db');
+    const all = search(['pnpm', demoProjects], index).hits.length;
+    expect(all).toBeGreaterThan(1);
+    const cut = runCli(['search', 'pnpm', demoProjects, '--index', index, '--limit', String(all - 1)]);
+    expect(cut.stdout).toMatch(
+      new RegExp(`\\n${all - 1} best matches over 5 session files \\(.*\\); more match: --limit <n> shows up to 1000\\n$`),
+    );
+    const whole = runCli(['search', 'pnpm', demoProjects, '--index', index, '--limit', String(all)]);
+    expect(whole.stdout).toMatch(new RegExp(`\\n${all} matches over 5 session files \\([^)]*\\)\\n$`));
+    const json = search(['pnpm', demoProjects, '--limit', String(all - 1)], index);
+    expect(json.hits).toHaveLength(all - 1);
+    expect(json.more).toBe(true);
+    expect(search(['pnpm', demoProjects, '--limit', String(all)], index).more).toBe(false);
   });
 
   it('a second search reads nothing but metadata; a session that grew is read from where the index stopped', () => {
