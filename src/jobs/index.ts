@@ -92,4 +92,5 @@ export { readBlob } from './records/blobStore.js';
 export { diffOf } from './history/memoryHistory.js';
 export { wordsAt } from './history/sourceWords.js';
 export { memoryEffect, type MemoryEffect, type EffectTotals } from './history/memoryEffect.js';
+export { memorySessions } from './history/memorySessions.js';
 export { proposeCommit } from './review/proposeCommit.js';
