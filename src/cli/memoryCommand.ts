@@ -18,6 +18,7 @@ import { describeFileKind, NotRegularFileError, readRegularFile } from '../fs/in
 import { consolidationHistory, memorySessions, memoryWrites, type ConsolidationTouch } from '../jobs/index.js';
 import { registerMemoryLog } from './memoryLog.js';
 import { registerMemoryEffect } from './memoryEffectView.js';
+import { missingMemoryDirLine } from './missingMemoryDir.js';
 
 interface MemoryOptions {
   readonly dir?: string;
@@ -108,6 +109,8 @@ export function registerMemory(program: Command): void {
     .option('--json', 'one JSON object')
     .action(async (options: MemoryOptions) => {
       const dir = memoryDirOf(options);
+      const missing = options.dir === undefined ? missingMemoryDirLine(dir) : null;
+      if (missing !== null) process.stderr.write(missing);
       const files = await scanMemoryFiles(dir);
       // One memlog line per problem, as every diagnostic (decision 64).
       for (const file of files)
