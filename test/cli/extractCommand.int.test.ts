@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackfillReport, ExtractReport } from '../../src/index.js';
@@ -128,5 +128,26 @@ describe('memlog extract: the two-phase backfill by default', () => {
     expect(shadow.firstLooks.no).toBeGreaterThan(0);
     expect(shadow.skipped['first_look']).toBeUndefined();
     expect(shadow.sessions.reduce((n, s) => n + s.runs, 0)).toBeGreaterThan(report.sessions.reduce((n, s) => n + s.runs, 0));
+  });
+});
+
+describe('memlog extract while another extract works on one of the projects', () => {
+  it('leaves that project for the next run, says so, does the others and exits 1; the next run does it', () => {
+    const out = tempDir();
+    const acme = join(out, '-home-dev-acme-shop');
+    mkdirSync(acme, { recursive: true });
+    // The lock another extract takes on a memory folder, held by a live process: this test's.
+    writeFileSync(join(acme, '.memory.memlog-extract.lock'), String(process.pid));
+    const run = extract(out);
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stdout).toContain(
+      `  1 project(s) left for the next memlog extract, which does them:\n    another memlog extract (pid ${process.pid}) is working on ${join(acme, 'memory')}`,
+    );
+    expect(run.stdout).not.toContain('could not be read');
+    expect(run.stdout).toMatch(/-home-dev-notes-cli\/memory: 1 memory; phase 2: consolidated/);
+    rmSync(join(acme, '.memory.memlog-extract.lock'));
+    const next = extract(out);
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stdout).toMatch(/-home-dev-acme-shop\/memory: 5 memories; phase 2: consolidated/);
   });
 });
