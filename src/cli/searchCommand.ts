@@ -32,6 +32,10 @@ const day = (name: string) => (value: string) => {
   }
 };
 
+/** A bound as an ISO time: a day starts at its midnight, and `--until`'s day includes all of it. */
+const startOf = (bound: string): string => (bound.length === 10 ? `${bound}T00:00:00.000Z` : bound);
+const endOf = (bound: string): string => (bound.length === 10 ? `${bound}T23:59:59.999Z` : bound);
+
 function hitLines(hit: SearchHit): string {
   const what = hit.kind === 'text' ? hit.role : `${hit.role} ${hit.kind}`;
   const head = `${hit.session}  #${hit.seq}  ${hit.uuid ?? '(no uuid)'}  ${hit.time ?? '(no time)'}  ${what}  ${hit.project}`;
@@ -57,7 +61,9 @@ export function registerSearch(program: Command): void {
     .option('--json', 'one JSON object: the matches and what the index pass did')
     .option('--index <file>', 'the index file (default: MEMLOG_INDEX, else ~/.memlog/index.db)')
     .addHelpText('after', '\nExamples:\n  memlog search "flaky checkout test"\n  memlog search pnpm fixtures/projects --role user --json')
-    .action(async (query: string, paths: string[], options: SearchOptions) => {
+    .action(async (query: string, paths: string[], options: SearchOptions, command: Command) => {
+      if (options.since !== undefined && options.until !== undefined && startOf(options.since) > endOf(options.until))
+        command.error(`error: --since ${options.since} is after --until ${options.until}: no entry can be in that range`, { exitCode: 2 });
       const { roots, archives } = searchedPlaces(paths);
       // One match past the limit says whether the limit cut the list.
       const { hits: found, index } = await searchSessionsAndArchives(options.index ?? defaultIndexPath(), roots, archives, query, {

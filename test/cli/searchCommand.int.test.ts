@@ -115,6 +115,17 @@ describe('memlog search over the demo projects', () => {
     expect(search(['"" ***', demoProjects], index).hits).toEqual([]);
   });
 
+  it('a --since after the --until is a usage error; the same day, or a time within the --until day, is not', () => {
+    const index = join(tempDir(), 'index.db');
+    const reversed = runCli(['search', 'pnpm', demoProjects, '--index', index, '--since', '2026-03-05', '--until', '2026-03-01']);
+    expect(reversed.status).toBe(2);
+    expect(reversed.stderr).toMatch(/^error: --since 2026-03-05 is after --until 2026-03-01: no entry can be in that range\n/);
+    expect(search(['pnpm', demoProjects, '--since', '2026-03-02', '--until', '2026-03-02'], index).hits.length).toBeGreaterThan(0);
+    expect(search(['pnpm', demoProjects, '--since', '2026-03-02T09:00:00Z', '--until', '2026-03-02'], index).hits.length).toBeGreaterThan(
+      0,
+    );
+  });
+
   it('an index file that is not one is a one-line error naming it, not a stack trace', () => {
     const index = join(tempDir(), 'index.db');
     writeFileSync(index, 'these are not the pages of a SQLite database, just text long enough to be read as a header\n'.repeat(50));
