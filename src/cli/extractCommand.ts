@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
-import { extractionModels } from '../jobs/index.js';
+import { checkExtractRoot, extractionModels } from '../jobs/index.js';
 import { EXTRACT_OPTIONS, EXTRACT_RULES, type ExtractCommandOptions } from './extractOptions.js';
 import { printBackfillPlan, printPerTurnPlan } from './extractPlan.js';
 import { runBackfill, runPerTurn } from './extractRuns.js';
@@ -47,6 +47,8 @@ export function registerExtract(program: Command): void {
         folder === undefined
           ? projectsRoot(claudeConfigHome())
           : await resolveFolderArgument(folder, options.intoClaude === true ? { writesBeside: '--into-claude' } : {});
+      // Before the model is chosen: its line on stderr would stand above a path that cannot be used.
+      checkExtractRoot(root);
       reportSkipped(root);
       const starts = await catalogStarts(root, options.catalog);
       if (options.dryRun === true) {

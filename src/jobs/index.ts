@@ -30,6 +30,7 @@ export { sessionNotesExecutor, type NotesExecutorOptions } from './notes/notesEx
 export { waitForNotesRun, NOTES_WAIT, type WaitOptions, type WaitResult } from './notes/waitForNotes.js';
 export { extractMemories, type ExtractOptions, type ExtractReport, type SessionEvent } from './extraction/extractMemories.js';
 export {
+  checkExtractRoot,
   findTargets,
   sessionFilesUnder,
   skippedTranscripts,

@@ -151,3 +151,20 @@ describe('memlog extract while another extract works on one of the projects', ()
     expect(next.stdout).toMatch(/-home-dev-acme-shop\/memory: 5 memories; phase 2: consolidated/);
   });
 });
+
+describe('memlog extract given a path it cannot use', () => {
+  it.each([
+    ['a folder that is not there', (dir: string) => join(dir, 'nowhere'), /^memlog: no folder .*nowhere\n$/],
+    [
+      'a transcript instead of a folder',
+      () => join(demoProjects, '-home-dev-notes-cli', 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8.jsonl'),
+      /^memlog: .*\.jsonl is a file; memlog extract takes a projects folder or one project folder\n$/,
+    ],
+  ])('%s: one line naming it, before any word about the model, and exit 2', (_what, path, line) => {
+    const out = tempDir();
+    const run = runCli(['extract', path(out), '--out', join(out, 'out')], { env: { ANTHROPIC_API_KEY: '' } });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(line);
+    expect(run.stdout).toBe('');
+  });
+});
