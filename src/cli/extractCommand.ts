@@ -56,8 +56,18 @@ export function registerExtract(program: Command): void {
         else printBackfillPlan(root, options, starts);
         return;
       }
+      process.once('SIGINT', sayInterrupted);
       const models = extractionModels(options);
       if (options.perTurn === true) await runPerTurn(root, options, models, starts);
       else await runBackfill(root, options, models, starts);
     });
+}
+
+/**
+ * Ctrl-C: one line saying what a rerun does, then the usual 130. Stopping here is as safe as a
+ * kill: every record lands whole, and the next run finishes or takes back what was under way.
+ */
+function sayInterrupted(): void {
+  process.stderr.write('\nmemlog: interrupted: what was recorded stays; run memlog extract again to go on from there\n');
+  process.exit(130);
 }
