@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
-import { extractionModels } from '../jobs/index.js';
+import { checkExtractRoot, extractionModels } from '../jobs/index.js';
 import { EXTRACT_OPTIONS, EXTRACT_RULES, type ExtractCommandOptions } from './extractOptions.js';
 import { printBackfillPlan, printPerTurnPlan } from './extractPlan.js';
 import { runBackfill, runPerTurn } from './extractRuns.js';
@@ -47,6 +47,8 @@ export function registerExtract(program: Command): void {
         folder === undefined
           ? projectsRoot(claudeConfigHome())
           : await resolveFolderArgument(folder, options.intoClaude === true ? { writesBeside: '--into-claude' } : {});
+      // Before the model is chosen: its line on stderr would stand above a path that cannot be used.
+      checkExtractRoot(root);
       const unreadable = reportSkipped(root);
       const starts = await catalogStarts(root, options.catalog);
       if (options.dryRun === true) {
@@ -55,8 +57,18 @@ export function registerExtract(program: Command): void {
         if (options.json !== true && unreadable.length > 0) process.stdout.write(`${unreadableLine(unreadable)}\n`);
         return;
       }
+      process.once('SIGINT', sayInterrupted);
       const models = extractionModels(options);
       if (options.perTurn === true) await runPerTurn(root, options, models, { starts, unreadable });
       else await runBackfill(root, options, models, { starts, unreadable });
     });
+}
+
+/**
+ * Ctrl-C: one line saying what a rerun does, then the usual 130. Stopping here is as safe as a
+ * kill: every record lands whole, and the next run finishes or takes back what was under way.
+ */
+function sayInterrupted(): void {
+  process.stderr.write('\nmemlog: interrupted: what was recorded stays; run memlog extract again to go on from there\n');
+  process.exit(130);
 }

@@ -43,8 +43,9 @@ export function formatPerTurnReport(report: ExtractReport, model: string, policy
     lines.push(
       `  ${report.failedRuns} run(s) FAILED; their messages are covered again by the session's next run, or by the next memlog extract`,
     );
-  const unreadable = report.sessions.flatMap((s) => (s.error === undefined ? [] : [`    ${s.error}`]));
+  const unreadable = report.sessions.flatMap((s) => (s.error === undefined || s.heldBy !== undefined ? [] : [`    ${s.error}`]));
   if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
+  lines.push(...heldLines(report.sessions));
   lines.push(...unreadLines(report.sessions.map((s) => ({ session: s.session, lines: s.diagnostics }))));
   lines.push(...notClaudeCodeLines(report.sessions));
   const dropped = report.sessions.flatMap((s) => s.indexDropped);
@@ -122,8 +123,11 @@ export function formatBackfillReport(report: BackfillReport, model: string, notR
     lines.push(
       `  ${report.failedRuns} chunk request(s) FAILED; ${report.batch === undefined ? 'the next memlog extract starts again from them' : 'sent again in this batch'}`,
     );
-  const unreadable = report.sessions.flatMap((s) => (s.error === undefined || s.failed > 0 ? [] : [`    ${s.error}`]));
+  const unreadable = report.sessions.flatMap((s) =>
+    s.error === undefined || s.failed > 0 || s.heldBy !== undefined ? [] : [`    ${s.error}`],
+  );
   if (unreadable.length > 0) lines.push(`  ${unreadable.length} session(s) could not be read:`, ...unreadable);
+  lines.push(...heldLines(report.sessions));
   lines.push(...unreadLines(report.sessions.map((s) => ({ session: s.session, lines: s.unreadLines }))));
   lines.push(...notClaudeCodeLines(report.sessions));
   for (const project of report.projects) {
@@ -139,4 +143,10 @@ export function formatBackfillReport(report: BackfillReport, model: string, notR
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The projects another memlog extract was working on: left for the next run, not unreadable. */
+function heldLines(sessions: ReadonlyArray<{ readonly error?: string; readonly heldBy?: number }>): string[] {
+  const held = sessions.flatMap((s) => (s.heldBy === undefined || s.error === undefined ? [] : [`    ${s.error}`]));
+  return held.length === 0 ? [] : [`  ${held.length} project(s) left for the next memlog extract, which does them:`, ...held];
 }

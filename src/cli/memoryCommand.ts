@@ -15,9 +15,10 @@ import {
   type MemoryLint,
 } from '../memory/durable/index.js';
 import { describeFileKind, NotRegularFileError, readRegularFile } from '../fs/index.js';
-import { consolidationHistory, memoryWrites, type ConsolidationTouch } from '../jobs/index.js';
+import { consolidationHistory, memorySessions, memoryWrites, type ConsolidationTouch } from '../jobs/index.js';
 import { registerMemoryLog } from './memoryLog.js';
 import { registerMemoryEffect } from './memoryEffectView.js';
+import { missingMemoryDirLine } from './missingMemoryDir.js';
 
 interface MemoryOptions {
   readonly dir?: string;
@@ -108,17 +109,16 @@ export function registerMemory(program: Command): void {
     .option('--json', 'one JSON object')
     .action(async (options: MemoryOptions) => {
       const dir = memoryDirOf(options);
+      const missing = options.dir === undefined ? missingMemoryDirLine(dir) : null;
+      if (missing !== null) process.stderr.write(missing);
       const files = await scanMemoryFiles(dir);
       // One memlog line per problem, as every diagnostic (decision 64).
       for (const file of files)
         for (const problem of file.problems ?? [])
           process.stderr.write(`memlog: ${file.filename}:${problem.line}: frontmatter: ${problem.message}\n`);
-      const writes = memoryWrites(dir);
+      const sessions = memorySessions(dir);
       const index = await readIndexOrNull(join(dir, INDEX_NAME));
-      const memories = files.map((file) => ({
-        ...file,
-        sessions: [...new Set(writes.filter((w) => w.file === file.filename).map((w) => w.sessionId))],
-      }));
+      const memories = files.map((file) => ({ ...file, sessions: sessions.get(file.filename) ?? [] }));
       const lints = await lintsOf(files, index);
       if (options.json === true) {
         process.stdout.write(`${JSON.stringify({ dir, index, memories, lints }, null, 2)}\n`);
@@ -128,7 +128,7 @@ export function registerMemory(program: Command): void {
       if (index !== null) lines.push('', readIndexForModel(index).content, '');
       for (const m of memories)
         lines.push(
-          `${m.filename}  [${m.type ?? 'untyped'}]  ${m.description ?? '(no description)'}${m.sessions.length === 0 ? '' : `  ← ${m.sessions.map((s) => (s === null ? '?' : s.slice(0, 8))).join(', ')}`}`,
+          `${m.filename}  [${m.type ?? 'untyped'}]  ${m.description ?? '(no description)'}${m.sessions.length === 0 ? '' : `  ← ${m.sessions.map((s) => s.slice(0, 8)).join(', ')}`}`,
         );
       if (lints.length > 0)
         lines.push('', `${lints.length} lint${lints.length === 1 ? '' : 's'}:`, ...lints.map((l) => `  ${l.file}: ${l.message}`));

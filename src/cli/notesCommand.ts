@@ -117,6 +117,16 @@ function formatReport(report: NotesReport, model: string): string {
         ? `  ${run.runId}: ${run.changed.length === 0 ? 'no change' : `changed ${run.changed.join(', ')}`}`
         : `  ${run.runId}: FAILED (${run.error ?? ''}); the notes are as they were`,
     );
-  lines.push(`  the notes cover the conversation up to ${report.lastSummarizedMessageId ?? '(nothing yet)'}`);
+  lines.push(`  ${coverage(report)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * How far the notes cover the conversation. An update that ends with a tool call pending marks no
+ * message (spec §4.3), so notes can have content and still mark none: "nothing yet" would read as empty.
+ */
+function coverage(report: NotesReport): string {
+  if (report.lastSummarizedMessageId !== null) return `the notes cover the conversation up to ${report.lastSummarizedMessageId}`;
+  if (report.runs.every((run) => !run.ok) && report.earlierRuns === 0) return 'the notes cover the conversation up to (nothing yet)';
+  return 'the notes mark no message as covered yet: as Claude Code, an update marks one only when it runs after a response without tool calls';
 }

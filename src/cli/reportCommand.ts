@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { resolveFolderArgument } from './transcriptArgument.js';
-import { addUsageOptions, runUsageReport, usageOptionWithoutUsage, type UsageCliOptions } from './reportUsage.js';
+import { addUsageOptions, runUsageReport, usageOptionProblem, type UsageCliOptions } from './reportUsage.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 
 interface ReportCliOptions extends TriggerOptions, UsageCliOptions {
@@ -31,8 +31,8 @@ export function registerReport(program: Command): void {
   addTriggerOptions(command, 'claude-code')
     .addHelpText('after', '\nExamples:\n  memlog report ~/.claude/projects\n  memlog report fixtures/projects --html report/index.html')
     .action(async (folder: string, options: ReportCliOptions) => {
-      const misplaced = usageOptionWithoutUsage(options);
-      if (misplaced !== undefined) command.error(`error: ${misplaced}`, { exitCode: 2 });
+      const problem = usageOptionProblem(options);
+      if (problem !== undefined) command.error(`error: ${problem}`, { exitCode: 2 });
       if (options.usage === true) return runUsageReport(folder, options);
       return runReplayReport(folder, options);
     });

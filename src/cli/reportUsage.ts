@@ -53,9 +53,15 @@ export function addUsageOptions(command: Command): Command {
     .option('--no-catalog', 'with --usage: read every file in full, neither reading nor writing the session catalog');
 }
 
-/** Says which usage option was given without --usage, so that it is not silently ignored. */
-export function usageOptionWithoutUsage(options: UsageCliOptions): string | undefined {
-  if (options.usage === true) return undefined;
+/**
+ * Says which usage option was given without --usage, so that it is not silently ignored, or that
+ * --since falls after --until: an empty range would print a table of zeros, read as "nothing spent".
+ */
+export function usageOptionProblem(options: UsageCliOptions): string | undefined {
+  if (options.usage === true)
+    return options.since !== undefined && options.until !== undefined && options.since > options.until
+      ? `--since ${options.since} is after --until ${options.until}: no day is in that range`
+      : undefined;
   const given = (['by', 'since', 'until', 'prices'] as const).find((key) => options[key] !== undefined);
   if (given !== undefined) return `--${given} goes with --usage`;
   return options.catalog === undefined ? undefined : `--${options.catalog === false ? 'no-' : ''}catalog goes with --usage`;

@@ -32,6 +32,10 @@ const day = (name: string) => (value: string) => {
   }
 };
 
+/** A bound as an ISO time: a day starts at its midnight, and `--until`'s day includes all of it. */
+const startOf = (bound: string): string => (bound.length === 10 ? `${bound}T00:00:00.000Z` : bound);
+const endOf = (bound: string): string => (bound.length === 10 ? `${bound}T23:59:59.999Z` : bound);
+
 function hitLines(hit: SearchHit): string {
   const what = hit.kind === 'text' ? hit.role : `${hit.role} ${hit.kind}`;
   const head = `${hit.session}  #${hit.seq}  ${hit.uuid ?? '(no uuid)'}  ${hit.time ?? '(no time)'}  ${what}  ${hit.project}`;
@@ -57,28 +61,38 @@ export function registerSearch(program: Command): void {
     .option('--json', 'one JSON object: the matches and what the index pass did')
     .option('--index <file>', 'the index file (default: MEMLOG_INDEX, else ~/.memlog/index.db)')
     .addHelpText('after', '\nExamples:\n  memlog search "flaky checkout test"\n  memlog search pnpm fixtures/projects --role user --json')
-    .action(async (query: string, paths: string[], options: SearchOptions) => {
+    .action(async (query: string, paths: string[], options: SearchOptions, command: Command) => {
+      if (options.since !== undefined && options.until !== undefined && startOf(options.since) > endOf(options.until))
+        command.error(`error: --since ${options.since} is after --until ${options.until}: no entry can be in that range`, { exitCode: 2 });
       const { roots, archives } = searchedPlaces(paths);
-      const { hits, index } = await searchSessionsAndArchives(options.index ?? defaultIndexPath(), roots, archives, query, {
+      // One match past the limit says whether the limit cut the list.
+      const { hits: found, index } = await searchSessionsAndArchives(options.index ?? defaultIndexPath(), roots, archives, query, {
         ...(options.project === undefined ? {} : { projects: options.project.map(projectName) }),
         ...(options.since === undefined ? {} : { since: options.since }),
         ...(options.until === undefined ? {} : { until: options.until }),
         ...(options.role === undefined ? {} : { role: options.role }),
         tools: options.tools === true,
-        limit: options.limit,
+        limit: options.limit + 1,
       });
+      const hits = found.slice(0, options.limit);
+      const more = found.length > options.limit;
       // A file that could not be read is named and the others searched; the exit status says so (decision 107).
       saySkipped(index.skipped);
-      process.stdout.write(options.json === true ? `${JSON.stringify({ query, hits, index }, null, 2)}\n` : searchText(hits, index));
+      process.stdout.write(
+        options.json === true ? `${JSON.stringify({ query, hits, more, index }, null, 2)}\n` : searchText(hits, more, index),
+      );
     });
 }
 
-function searchText(hits: readonly SearchHit[], index: IndexReport): string {
+/** The matches, then one line: how many, over how many files, and whether the limit left some out. */
+function searchText(hits: readonly SearchHit[], more: boolean, index: IndexReport): string {
   const lines = hits.map(hitLines);
   const read = index.read + index.grown;
   const skipped = index.skipped.length > 0 ? `, ${index.skipped.length} skipped` : '';
+  const counted = `${hits.length}${more ? ' best' : ''} match${hits.length === 1 ? '' : 'es'}`;
+  const cut = more ? `; more match: --limit <n> shows up to ${MAX_LIMIT}` : '';
   lines.push(
-    `${hits.length} match${hits.length === 1 ? '' : 'es'} over ${index.files} session file${index.files === 1 ? '' : 's'} (${read} read, ${index.unchanged} unchanged since the last search)${skipped}`,
+    `${counted} over ${index.files} session file${index.files === 1 ? '' : 's'} (${read} read, ${index.unchanged} unchanged since the last search)${skipped}${cut}`,
   );
   return `${lines.join('\n')}\n`;
 }

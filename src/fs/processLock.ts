@@ -63,12 +63,23 @@ function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/** A lock a live process holds: its work on the target is under way elsewhere. */
+export class LockHeldError extends MemlogError {
+  constructor(
+    lockPath: string,
+    readonly owner: number,
+    options: LockOptions,
+  ) {
+    super(
+      'io',
+      `another ${options.holder} (pid ${owner}) is working on ${options.target}; wait for it, or remove ${lockPath} if that process is gone`,
+      { lockPath, owner },
+    );
+  }
+}
+
 function busy(lockPath: string, owner: number, options: LockOptions): MemlogError {
-  return new MemlogError(
-    'io',
-    `another ${options.holder} (pid ${owner}) is working on ${options.target}; wait for it, or remove ${lockPath} if that process is gone`,
-    { lockPath, owner },
-  );
+  return new LockHeldError(lockPath, owner, options);
 }
 
 /** Creates the file with this content only if it does not exist. */

@@ -30,6 +30,7 @@ export { sessionNotesExecutor, type NotesExecutorOptions } from './notes/notesEx
 export { waitForNotesRun, NOTES_WAIT, type WaitOptions, type WaitResult } from './notes/waitForNotes.js';
 export { extractMemories, type ExtractOptions, type ExtractReport, type SessionEvent } from './extraction/extractMemories.js';
 export {
+  checkExtractRoot,
   findTargets,
   sessionFilesUnder,
   skippedTranscripts,
@@ -92,4 +93,5 @@ export { readBlob } from './records/blobStore.js';
 export { diffOf } from './history/memoryHistory.js';
 export { wordsAt } from './history/sourceWords.js';
 export { memoryEffect, type MemoryEffect, type EffectTotals } from './history/memoryEffect.js';
+export { memorySessions } from './history/memorySessions.js';
 export { proposeCommit } from './review/proposeCommit.js';

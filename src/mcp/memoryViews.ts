@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { MemlogError } from '../errors.js';
 import { parseTopicFile, scanMemoryFiles, type MemoryFileHeader } from '../memory/durable/index.js';
-import { consolidationHistory, memoryWrites } from '../jobs/index.js';
+import { consolidationHistory, memorySessions, memoryWrites } from '../jobs/index.js';
 import { capText } from './bounded.js';
 
 /** The most of one memory file read_memory returns (Claude Code caps a topic file at 200 lines / 25 KB). */
@@ -10,13 +10,13 @@ export const MAX_MEMORY_CHARS = 25_000;
 /** Every memory of a folder with its type, description and the sessions that wrote it (`memlog memory list`). */
 export async function listMemories(dir: string): Promise<object[]> {
   const files = await scanMemoryFiles(dir);
-  const writes = memoryWrites(dir);
+  const sessions = memorySessions(dir);
   return files.map((file) => ({
     filename: file.filename,
     name: file.name ?? null,
     type: file.type ?? null,
     description: file.description === null ? null : capText(file.description, 500),
-    sessions: [...new Set(writes.filter((w) => w.file === file.filename).map((w) => w.sessionId))],
+    sessions: sessions.get(file.filename) ?? [],
   }));
 }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dirSnapshot } from '../support/dirSnapshot.js';
+import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 
@@ -58,5 +59,31 @@ describe("the memory commands on this project's default folder, before it has me
     expect(existsSync(join(home, '.claude', 'projects')), result.stderr).toBe(false);
     expect(dirSnapshot(home)).toEqual({});
     expect(dirSnapshot(cwd)).toEqual({});
+  });
+});
+
+describe('memlog memory list with no --dir, where the default folder is not there', () => {
+  it('says the folder is not there yet instead of a bare "0 memories"', () => {
+    const { cwd, env } = emptyProject();
+    const result = runCli(['memory', 'list'], { cwd, env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/: 0 memories\n$/);
+    expect(result.stderr).toMatch(
+      /^memlog: .*: no memory folder yet \(this project's, where Claude Code keeps it\); --dir names another\n$/,
+    );
+  });
+
+  it('beside the folder memlog extract wrote, names the command that lists what it wrote', () => {
+    const { cwd, env } = emptyProject();
+    const extract = runCli(['extract', demoProjects, '--model', 'offline'], { cwd, env: { ...env, ANTHROPIC_API_KEY: '' } });
+    expect(extract.status, extract.stderr).toBe(0);
+    const result = runCli(['memory', 'list'], { cwd, env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(
+      /: no memory folder yet \(this project's, where Claude Code keeps it\); memlog extract wrote to memlog-out: memlog memory list --dir memlog-out\/-home-dev-acme-shop\/memory \(2 projects there\)\n$/,
+    );
+    const named = runCli(['memory', 'list', '--dir', 'memlog-out/-home-dev-acme-shop/memory'], { cwd, env });
+    expect(named.stdout).toMatch(/^memlog-out\/-home-dev-acme-shop\/memory: 5 memories\n/);
+    expect(named.stderr).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackfillReport, ExtractReport } from '../../src/index.js';
@@ -128,5 +128,43 @@ describe('memlog extract: the two-phase backfill by default', () => {
     expect(shadow.firstLooks.no).toBeGreaterThan(0);
     expect(shadow.skipped['first_look']).toBeUndefined();
     expect(shadow.sessions.reduce((n, s) => n + s.runs, 0)).toBeGreaterThan(report.sessions.reduce((n, s) => n + s.runs, 0));
+  });
+});
+
+describe('memlog extract while another extract works on one of the projects', () => {
+  it('leaves that project for the next run, says so, does the others and exits 1; the next run does it', () => {
+    const out = tempDir();
+    const acme = join(out, '-home-dev-acme-shop');
+    mkdirSync(acme, { recursive: true });
+    // The lock another extract takes on a memory folder, held by a live process: this test's.
+    writeFileSync(join(acme, '.memory.memlog-extract.lock'), String(process.pid));
+    const run = extract(out);
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stdout).toContain(
+      `  1 project(s) left for the next memlog extract, which does them:\n    another memlog extract (pid ${process.pid}) is working on ${join(acme, 'memory')}`,
+    );
+    expect(run.stdout).not.toContain('could not be read');
+    expect(run.stdout).toMatch(/-home-dev-notes-cli\/memory: 1 memory; phase 2: consolidated/);
+    rmSync(join(acme, '.memory.memlog-extract.lock'));
+    const next = extract(out);
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stdout).toMatch(/-home-dev-acme-shop\/memory: 5 memories; phase 2: consolidated/);
+  });
+});
+
+describe('memlog extract given a path it cannot use', () => {
+  it.each([
+    ['a folder that is not there', (dir: string) => join(dir, 'nowhere'), /^memlog: no folder .*nowhere\n$/],
+    [
+      'a transcript instead of a folder',
+      () => join(demoProjects, '-home-dev-notes-cli', 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8.jsonl'),
+      /^memlog: .*\.jsonl is a file; memlog extract takes a projects folder or one project folder\n$/,
+    ],
+  ])('%s: one line naming it, before any word about the model, and exit 2', (_what, path, line) => {
+    const out = tempDir();
+    const run = runCli(['extract', path(out), '--out', join(out, 'out')], { env: { ANTHROPIC_API_KEY: '' } });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(line);
+    expect(run.stdout).toBe('');
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemoryCandidate } from '../../src/consolidation/index.js';
 import { consolidateMemory } from '../../src/jobs/index.js';
 import { runCli } from '../support/runCli.js';
+import { demoProjects } from '../support/paths.js';
 import { tempDir } from '../support/tempDir.js';
 import { writeTabsPreference } from '../support/memoryFiles.js';
 
@@ -86,5 +87,23 @@ describe('memlog memory list, frontmatter with YAML tags (decision 64)', () => {
     ]);
     expect(list.stdout).toMatch(/^deploy\.md {2}\[project\] {2}how we deploy$/m);
     expect(list.stdout).toMatch(/^build\.md {2}\[feedback\] {2}pnpm only$/m);
+  });
+});
+
+describe('memlog memory list, after the default extract', () => {
+  it('names the session each memory came from, as memory why does, in text and in JSON', () => {
+    const out = tempDir();
+    const run = runCli(['extract', demoProjects, '--out', out, '--model', 'offline'], { env: { ANTHROPIC_API_KEY: '' } });
+    expect(run.status, run.stderr).toBe(0);
+    const dir = join(out, '-home-dev-acme-shop', 'memory');
+    const list = runCli(['memory', 'list', '--dir', dir]);
+    expect(list.status, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/^dont-var-const-codebase\.md {2}\[feedback\] {2}.* {2}← a1eaaff9$/m);
+    const json = JSON.parse(runCli(['memory', 'list', '--dir', dir, '--json']).stdout) as {
+      memories: { filename: string; sessions: string[] }[];
+    };
+    const sessions = new Map(json.memories.map((m) => [m.filename, m.sessions]));
+    expect(sessions.get('dont-var-const-codebase.md')).toEqual(['a1eaaff9-3a09-471e-b457-360fb17ea04f']);
+    expect(json.memories.every((m) => m.sessions.length === 1)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTES_TEMPLATE, readEffectLog } from '../../src/index.js';
@@ -35,6 +35,22 @@ describe('memlog notes', () => {
     expect(report).toMatchObject({ runs: [], earlierRuns: 4, model: 'offline' });
     expect(report.notes).toBe(readFileSync(notesPath, 'utf8'));
     expect(report.notes).toContain('never commit directly to main');
+  });
+
+  it('notes whose every update ran with a tool call pending say that no message is marked covered, not "nothing yet"', () => {
+    const dir = tempDir();
+    const session = '4a2030a7-b5cb-49a2-b41c-016deb5688ff';
+    const file = join(dir, `${session}.jsonl`);
+    // The first 28 entries: two updates are due after three tool calls each, both mid-turn.
+    const lines = readFileSync(join(demoProjects, '-home-dev-acme-shop', `${session}.jsonl`), 'utf8').split('\n');
+    writeFileSync(file, `${lines.slice(0, 28).join('\n')}\n`);
+    const result = runCli(['notes', file, '--config-dir', tempDir()], { env: offline });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('2 update(s) run now');
+    expect(result.stdout).toContain(
+      '  the notes mark no message as covered yet: as Claude Code, an update marks one only when it runs after a response without tool calls\n',
+    );
+    expect(result.stdout).not.toContain('(nothing yet)');
   });
 
   it('--notes and --effects put the files where asked; bad arguments are clear errors', () => {

@@ -54,6 +54,7 @@ describe('memlog report --usage', () => {
   it.each([
     [['--usage', '--by', 'year'], /--by is one of day, week, month, project, session/],
     [['--usage', '--since', '2026-1-1'], /--since takes a day as YYYY-MM-DD/],
+    [['--usage', '--since', '2026-05-01', '--until', '2026-01-01'], /--since 2026-05-01 is after --until 2026-01-01/],
     [['--by', 'day'], /--by goes with --usage/],
     [['--usage', '--prices', 'package.json'], /^memlog: --prices package\.json: date: /],
   ])('refuses %j with one line and exit 2', (args, message) => {

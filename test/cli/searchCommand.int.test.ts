@@ -18,6 +18,7 @@ interface Hit {
 }
 interface SearchJson {
   hits: Hit[];
+  more: boolean;
   index: { files: number; unchanged: number; grown: number; read: number; bytesRead: number; entries: number };
 }
 
@@ -65,6 +66,22 @@ describe('memlog search over the demo projects', () => {
     expect(search(['cart.test.ts', demoProjects, '--tools'], index).hits.map((h) => h.kind)).toContain('tool_use');
   });
 
+  it('a list the limit cut says so and how to see more; one that holds every match does not', () => {
+    const index = join(tempDir(), 'index.db');
+    const all = search(['pnpm', demoProjects], index).hits.length;
+    expect(all).toBeGreaterThan(1);
+    const cut = runCli(['search', 'pnpm', demoProjects, '--index', index, '--limit', String(all - 1)]);
+    expect(cut.stdout).toMatch(
+      new RegExp(`\\n${all - 1} best matches over 5 session files \\(.*\\); more match: --limit <n> shows up to 1000\\n$`),
+    );
+    const whole = runCli(['search', 'pnpm', demoProjects, '--index', index, '--limit', String(all)]);
+    expect(whole.stdout).toMatch(new RegExp(`\\n${all} matches over 5 session files \\([^)]*\\)\\n$`));
+    const json = search(['pnpm', demoProjects, '--limit', String(all - 1)], index);
+    expect(json.hits).toHaveLength(all - 1);
+    expect(json.more).toBe(true);
+    expect(search(['pnpm', demoProjects, '--limit', String(all)], index).more).toBe(false);
+  });
+
   it('a second search reads nothing but metadata; a session that grew is read from where the index stopped', () => {
     const root = tempDir();
     const project = join(root, '-home-dev-acme-shop');
@@ -96,6 +113,17 @@ describe('memlog search over the demo projects', () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^memlog: no such file or folder: .*nowhere\n$/);
     expect(search(['"" ***', demoProjects], index).hits).toEqual([]);
+  });
+
+  it('a --since after the --until is a usage error; the same day, or a time within the --until day, is not', () => {
+    const index = join(tempDir(), 'index.db');
+    const reversed = runCli(['search', 'pnpm', demoProjects, '--index', index, '--since', '2026-03-05', '--until', '2026-03-01']);
+    expect(reversed.status).toBe(2);
+    expect(reversed.stderr).toMatch(/^error: --since 2026-03-05 is after --until 2026-03-01: no entry can be in that range\n/);
+    expect(search(['pnpm', demoProjects, '--since', '2026-03-02', '--until', '2026-03-02'], index).hits.length).toBeGreaterThan(0);
+    expect(search(['pnpm', demoProjects, '--since', '2026-03-02T09:00:00Z', '--until', '2026-03-02'], index).hits.length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('an index file that is not one is a one-line error naming it, not a stack trace', () => {

@@ -10,7 +10,7 @@ const ACME = '-home-dev-acme-shop';
 
 interface Listed {
   readonly memoryDir: string;
-  readonly memories: ReadonlyArray<{ filename: string }>;
+  readonly memories: ReadonlyArray<{ filename: string; sessions: readonly string[] }>;
   readonly lookedIn?: readonly string[];
 }
 
@@ -42,6 +42,10 @@ describe('the MCP memory tools see what memlog extract wrote', () => {
     const answer = await listed([projects], cwd, env);
     expect(answer.memoryDir).toBe(join(cwd, 'memlog-out', ACME, 'memory'));
     expect(answer.memories.length).toBeGreaterThan(0);
+    // Each memory names the session whose words the backfill's consolidation cited.
+    expect(answer.memories.find((m) => m.filename === 'dont-var-const-codebase.md')?.sessions).toEqual([
+      'a1eaaff9-3a09-471e-b457-360fb17ea04f',
+    ]);
     const client = await connectMemlogMcp([projects, '--index', join(tempDir(), 'index.db')], { cwd, env });
     try {
       const recalled = JSON.parse(

@@ -1,5 +1,6 @@
 import { MemlogError } from '../../errors.js';
 import { describeFailure, isEnvironmentFault, RunInterruptedError } from '../../fs/fsError.js';
+import { LockHeldError } from '../../fs/processLock.js';
 import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
 import type { MessageBatchesPort } from '../../model/messageBatches.js';
@@ -97,7 +98,7 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
   options.onStart?.(targets.reduce((n, t) => n + t.sessions.length, 0));
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
   let waiting = 0;
-  // A project whose lock a full disk refused: its first session is reported failed, the rest wait for the next run.
+  // A project whose lock a full disk refused or another extract holds: its first session is reported failed, the rest wait for the next run.
   const lockRefused = (target: ExtractTarget, error: unknown): void => {
     const session = target.sessions[0];
     if (session === undefined) return;
@@ -213,5 +214,6 @@ function unreadable(target: ExtractTarget, session: string, error: unknown, sign
     unreadLines: 0,
     failed: 0,
     error: message,
+    ...(error instanceof LockHeldError ? { heldBy: error.owner } : {}),
   };
 }

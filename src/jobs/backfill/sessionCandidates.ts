@@ -35,6 +35,8 @@ export interface SessionCandidatesReport {
   /** A chunk whose request failed: the session stops there, and the next run starts again from it. */
   readonly failed: number;
   readonly error?: string;
+  /** Another memlog extract held the project's memory folder (its pid): nothing was done here, the next run does it. */
+  readonly heldBy?: number;
 }
 
 /**

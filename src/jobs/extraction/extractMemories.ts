@@ -1,5 +1,6 @@
 import { describeFailure } from '../../fs/fsError.js';
 import { removeStagedLeftovers } from '../../fs/stagedDir.js';
+import { LockHeldError } from '../../fs/processLock.js';
 import type { MessageBatchesPort } from '../../model/messageBatches.js';
 import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
@@ -74,7 +75,7 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     sessions.push(report);
     options.onSession?.({ type: 'done', session, report });
   };
-  // A project whose lock a full disk refused: its first session is reported failed, and the later ones wait, as after any failed session.
+  // A project whose lock a full disk refused or another extract holds: its first session is reported failed, and the later ones wait, as after any failed session.
   const lockRefused = (target: ExtractTarget, error: unknown): void => {
     const session = target.sessions[0];
     if (session !== undefined) done(session, failedSession(target, session, error, options.signal));
@@ -169,6 +170,7 @@ function failedSession(target: ExtractTarget, session: string, error: unknown, s
     tokensSaved: 0,
     firstLooks: { yes: 0, no: 0, none: 0 },
     error: message,
+    ...(error instanceof LockHeldError ? { heldBy: error.owner } : {}),
   };
 }
 

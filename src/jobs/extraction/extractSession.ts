@@ -63,6 +63,8 @@ export interface SessionReport {
   readonly notClaudeCode?: true;
   /** Why the session could not be worked on (its transcript could not be read); the batch went on without it. */
   readonly error?: string;
+  /** Another memlog extract held the project's memory folder (its pid): nothing was done here, the next run does it. */
+  readonly heldBy?: number;
 }
 
 /** Extracts one session's memories: every extraction its triggers call for that its effect log lacks. */

@@ -65,15 +65,20 @@ export interface FindTargetsOptions {
   readonly planOnly?: boolean;
 }
 
+/** Throws the one-line error for a root that is missing or not a folder. */
+export function checkExtractRoot(rootPath: string): void {
+  if (!existsSync(rootPath)) throw new MemlogError('not_found', `no folder ${rootPath}`);
+  if (!statSync(rootPath).isDirectory())
+    throw new MemlogError('invalid_argument', `${rootPath} is a file; memlog extract takes a projects folder or one project folder`);
+}
+
 /**
  * The projects under a root and their sessions, oldest first; each session is read as far as its first entry that
  * gives its time and folder, unless `starts` knows them. The output folder is made for a run that writes there.
  */
 export function findTargets(rootPath: string, outPath: string, intoClaude: boolean, options: FindTargetsOptions = {}): ExtractTarget[] {
   const { env = process.env, starts = NO_STARTS } = options;
-  if (!existsSync(rootPath)) throw new MemlogError('not_found', `no folder ${rootPath}`);
-  if (!statSync(rootPath).isDirectory())
-    throw new MemlogError('invalid_argument', `${rootPath} is a file; memlog extract takes a projects folder or one project folder`);
+  checkExtractRoot(rootPath);
   // Real and absolute: the memory directory is named to the model and checked by the gate on real paths.
   const root = realpathSync(resolve(rootPath));
   if (!intoClaude && options.planOnly !== true) mkdirSync(resolve(outPath), { recursive: true });

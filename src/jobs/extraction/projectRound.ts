@@ -1,6 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { isEnvironmentFault } from '../../fs/fsError.js';
-import { acquireProcessLock } from '../../fs/processLock.js';
+import { acquireProcessLock, LockHeldError } from '../../fs/processLock.js';
 import { submitOutbox, type BatchRound } from './messageBatchRound.js';
 
 /** One extraction at a time per memory directory, across processes (a lock file beside it). */
@@ -29,8 +29,9 @@ export async function forEachProject<T extends { readonly memoryDir: string }>(
   targets: readonly T[],
   options: ProjectRoundOptions & {
     /**
-     * A project whose lock the machine refused (a full disk, a failing one): it is told here,
-     * its work waits for the next run, and the round goes on. Without it, the error stops the round.
+     * A project whose lock the machine refused (a full disk, a failing one) or another memlog
+     * extract holds (two runs over one output folder): it is told here, its work waits for the
+     * next run, and the round goes on. Without it, the error stops the round.
      */
     readonly lockRefused?: (target: T, error: unknown) => void;
   },
@@ -42,7 +43,7 @@ export async function forEachProject<T extends { readonly memoryDir: string }>(
     try {
       return lockMemoryDir(target.memoryDir);
     } catch (error) {
-      if (options.lockRefused === undefined || !isEnvironmentFault(error)) throw error;
+      if (options.lockRefused === undefined || !(isEnvironmentFault(error) || error instanceof LockHeldError)) throw error;
       options.lockRefused(target, error);
       return null;
     }

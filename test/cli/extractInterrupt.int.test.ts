@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { cliArgs } from '../support/cliBundle.js';
+import { MessagesServer } from '../support/messagesServer.js';
+import { demoProjects, repoRoot } from '../support/paths.js';
+import { runCli } from '../support/runCli.js';
+import { tempDir } from '../support/tempDir.js';
+
+describe('memlog extract stopped with Ctrl-C', () => {
+  it('says it was interrupted and that a rerun goes on from there, exits 130, and the rerun finishes', async () => {
+    const server = new MessagesServer();
+    const baseURL = await server.start();
+    server.arrange({ kind: 'slow', delayMs: 60_000 });
+    const out = tempDir();
+    const child = spawn(process.execPath, [...cliArgs(), 'extract', demoProjects, '--out', out, '--model', 'anthropic'], {
+      cwd: repoRoot,
+      env: { ...process.env, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: baseURL, MEMLOG_CATALOG: ':memory:' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    for (let i = 0; i < 400 && server.received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.received.length).toBeGreaterThan(0);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    await server.stop();
+    expect(stderr).toMatch(/\nmemlog: interrupted: what was recorded stays; run memlog extract again to go on from there\n$/);
+    const rerun = runCli(['extract', demoProjects, '--out', out, '--model', 'offline']);
+    expect(rerun.status, rerun.stderr).toBe(0);
+    expect(rerun.stdout).toContain('4 session(s): 4 processed');
+  });
+});
