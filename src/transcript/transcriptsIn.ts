@@ -4,9 +4,9 @@ import { isTranscriptName, lookAtWalked } from './walkedPath.js';
 
 /**
  * The transcripts directly in one folder, by path in name order, leaving out what every walk skips
- * (a pipe, a link to nothing, a folder named like a transcript, one this user may not read: decision
- * 111), never opening any; none when the folder is not there (or a file is where it would be). A folder that cannot be listed throws
- * its file-system error, for the caller to say.
+ * (a pipe, a link to nothing, a folder named like a transcript, one this user may not read:
+ * decision 111), never opening any; none when the folder is not there (or a file is where it would
+ * be). A folder that cannot be listed throws its file-system error, for the caller to say.
  */
 export function transcriptsIn(dir: string): string[] {
   let entries: Dirent[];
