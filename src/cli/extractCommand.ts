@@ -52,8 +52,9 @@ export function registerExtract(program: Command): void {
       const unreadable = reportSkipped(root);
       const starts = await catalogStarts(root, options.catalog);
       if (options.dryRun === true) {
-        if (options.perTurn === true) printPerTurnPlan(root, options, toSettings(options), starts);
-        else printBackfillPlan(root, options, starts);
+        const planOptions = { ...options, unreadable };
+        if (options.perTurn === true) printPerTurnPlan(root, planOptions, toSettings(options), starts);
+        else printBackfillPlan(root, planOptions, starts);
         if (options.json !== true && unreadable.length > 0) process.stdout.write(`${unreadableLine(unreadable)}\n`);
         return;
       }

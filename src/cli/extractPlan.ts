@@ -7,6 +7,7 @@ import {
   unconsumedCandidates,
   type ExtractTarget,
   type SessionStarts,
+  type SkippedTranscript,
 } from '../jobs/index.js';
 import type { ReplaySettings } from '../pipeline/index.js';
 import { thousands } from './extractReport.js';
@@ -16,6 +17,8 @@ interface PlanOptions {
   readonly intoClaude?: boolean;
   readonly json?: boolean;
   readonly chunkTokens?: number;
+  /** The paths the walk could not read, named on stderr already. */
+  readonly unreadable?: readonly SkippedTranscript[];
 }
 
 /** A session that cannot be read says why in the plan, and the plan goes on. */
@@ -29,8 +32,14 @@ function orUnreadable<T>(plan: () => T, unreadable: (error: string) => T): T {
   }
 }
 
-const write = (options: PlanOptions, plan: unknown, text: () => string): void => {
-  process.stdout.write(options.json === true ? `${JSON.stringify(plan, null, 2)}\n` : text());
+/**
+ * The plan as text, or as JSON: the array of projects it always was, or, when a path could not be read,
+ * `{ projects, unreadable }` so the JSON carries what stderr names (decision 111).
+ */
+const write = (options: PlanOptions, plan: readonly unknown[], text: () => string): void => {
+  const unreadable = options.unreadable ?? [];
+  const json = unreadable.length === 0 ? plan : { projects: plan, unreadable };
+  process.stdout.write(options.json === true ? `${JSON.stringify(json, null, 2)}\n` : text());
 };
 
 interface PlannedChunks {

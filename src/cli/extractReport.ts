@@ -38,7 +38,7 @@ export function formatPerTurnReport(report: ExtractReport, model: string, policy
       `  message batches: ${submitted} request(s) sent${batchIds.length === 0 ? '' : ` in ${batchIds.join(', ')}`}; ${waiting} still processing from earlier batches${submitted + waiting > 0 ? '; run memlog extract --per-turn --batch again later to collect them' : ''}`,
     );
   }
-  if (report.projects.length === 0) lines.push(NO_TRANSCRIPTS);
+  if (report.projects.length === 0) lines.push(nothingFound(notRead));
   if (report.failedRuns > 0)
     lines.push(
       `  ${report.failedRuns} run(s) FAILED; their messages are covered again by the session's next run, or by the next memlog extract`,
@@ -99,7 +99,14 @@ function unreadLines(sessions: ReadonlyArray<{ readonly session: string; readonl
   return listed.length === 0 ? [] : [`  ${listed.length} session(s) with lines that are not entries, left out:`, ...listed];
 }
 
-const NO_TRANSCRIPTS = '  no transcripts found there (a projects folder holds one folder per project, each with <session>.jsonl files)';
+/**
+ * Why no session was read: where paths were skipped, the folder was the right one and nothing in it could be read;
+ * otherwise it may not be a projects folder at all.
+ */
+const nothingFound = (notRead: readonly SkippedPath[]): string =>
+  notRead.length > 0
+    ? '  nothing readable found there: no transcript could be read'
+    : '  no transcripts found there (a projects folder holds one folder per project, each with <session>.jsonl files)';
 
 /** `memlog extract`'s report (the two-phase backfill), in a few lines. */
 export function formatBackfillReport(report: BackfillReport, model: string, notRead: readonly SkippedPath[] = []): string {
@@ -118,7 +125,7 @@ export function formatBackfillReport(report: BackfillReport, model: string, notR
       `  message batches: ${submitted} chunk(s) sent${batchIds.length === 0 ? '' : ` in ${batchIds.join(', ')}`}; ${waiting} still processing from earlier batches${submitted + waiting > 0 ? "; run memlog extract --batch again later to collect them (a project's phase 2 waits for them)" : ''}`,
     );
   }
-  if (report.projects.length === 0) lines.push(NO_TRANSCRIPTS);
+  if (report.projects.length === 0) lines.push(nothingFound(notRead));
   if (report.failedRuns > 0)
     lines.push(
       `  ${report.failedRuns} chunk request(s) FAILED; ${report.batch === undefined ? 'the next memlog extract starts again from them' : 'sent again in this batch'}`,

@@ -19,8 +19,11 @@ export function isRegularFile(path: string): boolean {
   return statOrNull(path)?.isFile() === true;
 }
 
+/** What a path's stats or folder entry say it is: a folder entry answers without another look at the path. */
+export type FileKindOf = Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>;
+
 /** What a path is, for a message that refuses it ("a named pipe (FIFO)"). */
-export function describeFileKind(stats: Stats): string {
+export function describeFileKind(stats: FileKindOf): string {
   if (stats.isFile()) return 'a regular file';
   if (stats.isDirectory()) return 'a directory';
   if (stats.isFIFO()) return 'a named pipe (FIFO)';

@@ -50,7 +50,8 @@ export function lookAtWalked(path: string, dirent: Dirent): WalkedPath {
   const named = isTranscriptName(dirent.name);
   if (stats.isDirectory()) return named && !dirent.name.startsWith('.') ? { reason: SKIP_REASONS.folder } : 'folder';
   if (!named) return 'other';
-  if (!stats.isFile()) return { reason: `not a regular file (${describeFileKind(statSync(path))})` };
+  // Said from the look already taken: the entry may be gone by now, and a walk goes on past it.
+  if (!stats.isFile()) return { reason: `not a regular file (${describeFileKind(stats)})` };
   const denied = readable(path);
   return denied === undefined ? 'transcript' : { reason: denied };
 }

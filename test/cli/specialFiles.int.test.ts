@@ -36,7 +36,10 @@ describe('named pipes in a walked folder are left alone', { timeout: 4 * TIMEOUT
     const dry = runCli(['extract', root, '--out', out, '--dry-run', '--json'], { timeoutMs: TIMEOUT_MS });
     expect(dry.status).toBe(1);
     expect(dry.stderr).toBe(named);
-    expect(dry.stdout).not.toContain(FIFO_SESSION);
+    // The plan's JSON carries it apart from the projects, never as a session.
+    const plan = JSON.parse(dry.stdout) as { projects: unknown[]; unreadable: Array<{ path: string }> };
+    expect(JSON.stringify(plan.projects)).not.toContain(FIFO_SESSION);
+    expect(plan.unreadable.map((u) => u.path)).toEqual([join(project, `${FIFO_SESSION}.jsonl`)]);
     const run = runCli(['extract', root, '--out', out, '--model', 'offline', '--json'], { timeoutMs: TIMEOUT_MS });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(named);

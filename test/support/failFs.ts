@@ -14,13 +14,18 @@ export interface FsFault {
   /** The path, as the code under test names it or resolved from the child's cwd. */
   readonly path: string;
   readonly code: keyof typeof constants.errno;
+  /**
+   * A walk's looks fail too, as they do for a real permission: listing the folder, and `access` on
+   * the file. Without it the walk passes the path and only reading it fails.
+   */
+  readonly atWalk?: boolean;
 }
 
 const faults = JSON.parse(process.env[FAIL_FS_ENV] ?? '[]') as FsFault[];
 
-function fault(path: unknown): FsFault | undefined {
+function fault(path: unknown, walk = false): FsFault | undefined {
   if (typeof path !== 'string') return undefined;
-  return faults.find((f) => resolve(f.path) === resolve(path));
+  return faults.find((f) => resolve(f.path) === resolve(path) && (!walk || f.atWalk === true));
 }
 
 function errnoError(f: FsFault, syscall: string, path: string, dest?: string): NodeJS.ErrnoException {
@@ -37,10 +42,10 @@ function errnoError(f: FsFault, syscall: string, path: string, dest?: string): N
 type AnyFn = (...args: never[]) => unknown;
 
 /** Wraps `holder[name]` so a call on a faulty path throws; a copy fails for its source or its target, named as Node names both. */
-function patch(holder: Record<string, unknown>, name: string, syscall: string, async: boolean, copy = false): void {
+function patch(holder: Record<string, unknown>, name: string, syscall: string, async: boolean, copy = false, walk = false): void {
   const original = holder[name] as AnyFn;
   holder[name] = (...args: never[]) => {
-    const f = fault(args[0]) ?? (copy ? fault(args[1]) : undefined);
+    const f = fault(args[0], walk) ?? (copy ? fault(args[1]) : undefined);
     if (f === undefined) return original(...args);
     const error = errnoError(f, syscall, String(args[0]), copy ? String(args[1]) : undefined);
     if (async) return Promise.reject(error);
@@ -56,6 +61,9 @@ if (faults.length > 0) {
   patch(sync, 'openSync', 'open', false);
   patch(sync, 'readFileSync', 'open', false);
   patch(sync, 'copyFileSync', 'copyfile', false, true);
+  // A walk's looks, for faults `atWalk`: a folder it may not list, a transcript it may not read.
+  patch(sync, 'readdirSync', 'scandir', false, false, true);
+  patch(sync, 'accessSync', 'access', false, false, true);
   patch(promises, 'open', 'open', true);
   patch(promises, 'readFile', 'open', true);
   patch(promises, 'copyFile', 'copyfile', true, true);

@@ -135,9 +135,12 @@ export interface SkippedUnder {
   readonly unreadable: readonly SkippedTranscript[];
 }
 
-/** The paths under a root that `findTargets` leaves out, each with why: a run names them on stderr (decision 111). */
+/**
+ * The paths under a root that `findTargets` leaves out, each with why: a run names them on stderr (decision 111).
+ * Named below the folder as given, not its real path: the same path inspect names, and below the root a page shows.
+ */
 export function skippedTranscripts(rootPath: string): SkippedUnder {
   if (!existsSync(rootPath) || !statSync(rootPath).isDirectory()) return { skipped: [], unreadable: [] };
-  const { skipped, unreadable } = transcriptTree(realpathSync(resolve(rootPath)));
+  const { skipped, unreadable } = transcriptTree(rootPath);
   return { skipped, unreadable };
 }

@@ -1,9 +1,10 @@
-import { readdirSync, realpathSync } from 'node:fs';
+import { readdirSync, realpathSync, type Dirent } from 'node:fs';
 import { basename, join } from 'node:path';
 import { statOrNull } from '../../fs/fileKind.js';
+import { fsErrorReason } from '../../fs/fsError.js';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
 import { MAX_TREE_DEPTH, type SkippedPath } from '../../transcript/transcriptFiles.js';
-import { lookAtWalked } from '../../transcript/walkedPath.js';
+import { isTranscriptName, lookAtWalked } from '../../transcript/walkedPath.js';
 
 /** A path `memlog extract` and `memlog report` do not read, and why: said on stderr, never skipped without a word (decisions 68, 111). */
 export type SkippedTranscript = SkippedPath;
@@ -53,23 +54,23 @@ export function transcriptTree(root: string): TranscriptTree {
   const tree = { projects: [] as ProjectFolder[], skipped: [] as SkippedTranscript[], unreadable: [] as SkippedTranscript[] };
   const walked = new Set<string>();
   const walk = (dir: string, depth: number): void => {
-    // A folder reached twice through links is read once.
-    const real = realpathSync(dir);
-    if (walked.has(real)) return;
-    walked.add(real);
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = listOnce(dir, walked, tree.unreadable);
+    if (entries === undefined) return;
     const sessions: string[] = [];
     const folders: string[] = [];
     let subagents = 0;
     for (const dirent of entries) {
       const path = join(dir, dirent.name);
-      const kind = lookAtWalked(path, dirent);
-      if (typeof kind === 'object') tree.unreadable.push({ path, reason: kind.reason });
-      else if (kind === 'folder') folders.push(dirent.name);
-      else if (kind !== 'transcript') continue;
-      else if (isPromptHistory(dir, dirent.name)) tree.skipped.push({ path, reason: "Claude Code's prompt history, not a session" });
-      else if (isSubagentName(dirent.name)) subagents++;
-      else sessions.push(path);
+      // Left out by choice before any look: neither is "could not be read" (decision 111).
+      if (isTranscriptName(dirent.name) && isPromptHistory(dir, dirent.name))
+        tree.skipped.push({ path, reason: "Claude Code's prompt history, not a session" });
+      else if (isTranscriptName(dirent.name) && isSubagentName(dirent.name)) subagents++;
+      else {
+        const kind = lookAtWalked(path, dirent);
+        if (typeof kind === 'object') tree.unreadable.push({ path, reason: kind.reason });
+        else if (kind === 'folder') folders.push(dirent.name);
+        else if (kind === 'transcript') sessions.push(path);
+      }
     }
     if (subagents > 0)
       tree.skipped.push({
@@ -77,14 +78,31 @@ export function transcriptTree(root: string): TranscriptTree {
         reason: `${subagents} subagent transcript(s): a subagent's words are not the person's`,
       });
     if (sessions.length > 0) tree.projects.push({ folder: dir, sessions });
-    const sessionNames = new Set(sessions.map((path) => basename(path, '.jsonl')));
+    // A session's own folder is its subagents and tool results, whether or not its transcript could be read.
+    const sessionNames = new Set(entries.filter((d) => isTranscriptName(d.name)).map((d) => basename(d.name, '.jsonl')));
     for (const name of folders) {
       if (name.startsWith('.') || name === 'memory' || name === 'subagents' || sessionNames.has(name)) continue;
       const path = join(dir, name);
       if (depth < MAX_TREE_DEPTH) walk(path, depth + 1);
-      else tree.unreadable.push({ path, reason: `more than ${MAX_TREE_DEPTH} folders below the root: extract it on its own` });
+      else tree.unreadable.push({ path, reason: `more than ${MAX_TREE_DEPTH} folders below the root` });
     }
   };
   walk(root, 0);
   return tree;
+}
+
+/**
+ * A folder's entries in name order, once: a folder reached again through links is not listed again,
+ * and one that cannot be listed (no permission) is named with why and the walk goes on (decision 111).
+ */
+function listOnce(dir: string, walked: Set<string>, unreadable: SkippedTranscript[]): Dirent[] | undefined {
+  try {
+    const real = realpathSync(dir);
+    if (walked.has(real)) return undefined;
+    walked.add(real);
+    return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch (error) {
+    unreadable.push({ path: dir, reason: fsErrorReason((error as NodeJS.ErrnoException).code) });
+    return undefined;
+  }
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isToolResultBlock, isToolUseBlock } from '../../transcript/contentGuards.js';
 import { transcriptEntries } from '../../transcript/transcriptEntries.js';
+import { transcriptsIn } from '../../transcript/transcriptsIn.js';
 
 /**
  * The history of a memory directory Claude Code wrote itself: its memory writes are tool calls
@@ -35,20 +36,13 @@ interface ToolCall {
   readonly time: string | null;
 }
 
-/** The session transcripts of a project folder and their subagents' transcripts. */
+/** The session transcripts of a project folder and their subagents' transcripts, without what a walk skips (decision 111). */
 function transcriptsOf(projectDir: string): string[] {
   if (!existsSync(projectDir)) return [];
-  const names = readdirSync(projectDir).sort();
-  const main = names.filter((n) => n.endsWith('.jsonl') && !n.endsWith('.memlog.jsonl')).map((n) => join(projectDir, n));
-  const subagents = names.flatMap((n) => {
-    const folder = join(projectDir, n, 'subagents');
-    return existsSync(folder)
-      ? readdirSync(folder)
-          .filter((f) => f.endsWith('.jsonl'))
-          .sort()
-          .map((f) => join(folder, f))
-      : [];
-  });
+  const main = transcriptsIn(projectDir);
+  const subagents = readdirSync(projectDir)
+    .sort()
+    .flatMap((n) => transcriptsIn(join(projectDir, n, 'subagents')));
   return [...main, ...subagents];
 }
 

@@ -1,7 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { isToolUseBlock, toolInputFilePath } from '../../transcript/contentGuards.js';
 import { transcriptEntries } from '../../transcript/transcriptEntries.js';
+import { transcriptsIn } from '../../transcript/transcriptsIn.js';
 import { memoryFileOf } from './claudeCodeWrites.js';
 import { typedWords } from './sourceWords.js';
 
@@ -18,13 +18,9 @@ export interface SessionUse {
   readonly said: readonly { readonly uuid: string; readonly words: string }[];
 }
 
-/** The main session transcripts of a project folder (a subagent's words are not the person's). */
+/** The main session transcripts of a project folder (a subagent's words are not the person's), without what a walk skips. */
 export function sessionTranscripts(projectDir: string): string[] {
-  if (!existsSync(projectDir)) return [];
-  return readdirSync(projectDir)
-    .filter((n) => n.endsWith('.jsonl') && !n.endsWith('.memlog.jsonl'))
-    .sort()
-    .map((n) => join(projectDir, n));
+  return transcriptsIn(projectDir);
 }
 
 /** One session's use of the memory directory, in one walk over its transcript. */
