@@ -5,12 +5,13 @@
  */
 
 /**
- * A word people open with, without a comma, before a statement: "Yeah let's…", "Yes we usually…". "Ok", "oh" and
+ * A word people open with, without a comma, before a statement: "Yeah let's…", "Yes we usually…", "Yes but have it
+ * checked first…" (what follows "but" is what they add). "Ok", "oh" and
  * "hmm" are gone before a sentence is read; "so" is not one, as it ties the clause to what came before ("…is hanging -
  * so do not run it").
  */
 const OPENING_WORD =
-  /^(?:yeah|yes|yep|alright|ah)\s+(?=(?:let's|lets|let us|we|i|i'm|i'd|our|the team|from now on|always|never|please|don't|do not)\b)/i;
+  /^(?:yeah|yes|yep|alright|ah)(?:\s+(?=(?:let's|lets|let us|we|i|i'm|i'd|our|the team|from now on|always|never|please|don't|do not)\b)|,?\s+but\s+(?=\S))/i;
 
 /** Work asked for now, then a comma and what the person states: "Review the changes, I'm adding…", "Fix it, we never…". */
 const LEADING_REQUEST =

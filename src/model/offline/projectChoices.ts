@@ -81,7 +81,11 @@ const LESS_OF =
 
 /** The manner asked for a kind of output, as what the memory says ("Do meaningful commits."), if the sentence asks for one. */
 export function mannerAskedFor(sentence: string): DecidedKind | undefined {
-  if (LESS_OF.test(sentence)) return { type: 'feedback', cue: 'preference' };
+  if (LESS_OF.test(sentence)) {
+    // "Again, reducing cognitive load." says "reducing cognitive load" for good; "again" is how it was said.
+    const said = sentence.replace(/^(?:(?:again|also|and|please|always)[,\s]+)+/i, '');
+    return { type: 'feedback', cue: 'preference', said: `${said.charAt(0).toUpperCase()}${said.slice(1)}` };
+  }
   const match = MANNER.exec(sentence);
   if (match === null) return undefined;
   const asked = sentence

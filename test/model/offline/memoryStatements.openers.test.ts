@@ -13,6 +13,13 @@ describe('a word people open with, without a comma', () => {
     expect(keptOf('ok we always squash merge.')).toEqual(['We always squash merge.']);
   });
 
+  it('"yes but" adds what follows it', () => {
+    expect(keptOf('Yes but have the other agent verify everything before pruning or deleting')).toEqual([
+      'Have the other agent verify everything before pruning or deleting',
+    ]);
+    expect(keptOf('Yes but not now.')).toEqual([]);
+  });
+
   it('does not hide the statement after it', () => {
     expect(keptOf('yes we usually keep a release branch per major version')).toEqual([
       'We usually keep a release branch per major version',
