@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createMcpServer } from '../mcp/index.js';
+import { answeringStdioTransport, createMcpServer } from '../mcp/index.js';
 import { defaultIndexPath } from '../search/index.js';
 import { modelFromOptions, type ModelKind } from '../jobs/index.js';
 import { searchedPlaces } from '../archive/index.js';
@@ -62,7 +61,7 @@ export function registerMcp(program: Command): void {
         cwd: process.cwd(),
         allowWrites: options.allowWrites === true,
       });
-      await server.connect(new StdioServerTransport());
+      await server.connect(answeringStdioTransport(process.stdin, process.stdout));
       // Served until the client closes stdin; the transport ends the process's work then.
       await new Promise<void>((done) => process.stdin.once('close', done).once('end', done));
     });
