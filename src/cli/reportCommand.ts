@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
 import { resolveFolderArgument } from './transcriptArgument.js';
 import { addUsageOptions, runUsageReport, usageOptionProblem, type UsageCliOptions } from './reportUsage.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
+import { EXTRACT_OUT, extractOutHere } from './extractOut.js';
 
 interface ReportCliOptions extends TriggerOptions, UsageCliOptions {
   readonly html?: string;
@@ -10,9 +10,6 @@ interface ReportCliOptions extends TriggerOptions, UsageCliOptions {
   readonly out?: string;
   readonly effectsDir?: string;
 }
-
-/** memlog extract's default output folder: its effect logs hold the extraction runs. */
-const DEFAULT_OUT = 'memlog-out';
 
 /** `memlog report <projects-folder>`: every session's memory life, as a table or as linked HTML pages. */
 export function registerReport(program: Command): void {
@@ -24,7 +21,7 @@ export function registerReport(program: Command): void {
     .argument('<folder>', 'a projects folder or one project folder, an archive, or an archived session id')
     .option('--html <file>', 'write the index page here and one page per session in sessions/ beside it')
     .option('--json', 'print the rows as JSON')
-    .option('--out <dir>', `memlog extract's output folder, for its effect logs (default: ${DEFAULT_OUT} when it exists)`)
+    .option('--out <dir>', `memlog extract's output folder, for its effect logs (default: ${EXTRACT_OUT} when it exists)`)
     .option('--effects-dir <dir>', 'a folder of <session>.memlog.jsonl effect logs to read first');
   addUsageOptions(command);
   // As replay: a report explains what Claude Code did, so its rules are the default.
@@ -54,7 +51,8 @@ async function runReplayReport(folder: string, options: ReportCliOptions): Promi
     import('./readProgress.js'),
     import('./reportSkipped.js'),
   ]);
-  const out = options.out ?? (existsSync(DEFAULT_OUT) ? DEFAULT_OUT : undefined);
+  // extract's effect logs hold the extraction runs.
+  const out = options.out ?? extractOutHere();
   const root = await resolveFolderArgument(folder);
   // Named before the rows, as extract names them: not sessions, nothing failed (decision 111).
   const unreadable = reportSkipped(root);
