@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { resolveFolderArgument } from './transcriptArgument.js';
+import { PROJECTS_FOLDER_HELP, projectsFolderArgument } from './transcriptArgument.js';
 import { addUsageOptions, runUsageReport, usageOptionProblem, type UsageCliOptions } from './reportUsage.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 import { EXTRACT_OUT, extractOutHere } from './extractOut.js';
@@ -18,7 +18,7 @@ export function registerReport(program: Command): void {
     .description(
       'replay every session under a projects folder: one row per session (size, tokens, compactions, decisions, memories extracted), or an HTML index with a timeline page per session',
     )
-    .argument('<folder>', 'a projects folder or one project folder, an archive, or an archived session id')
+    .argument('[folder]', PROJECTS_FOLDER_HELP)
     .option('--html <file>', 'write the index page here and one page per session in sessions/ beside it')
     .option('--json', 'print the rows as JSON')
     .option('--out <dir>', `memlog extract's output folder, for its effect logs (default: ${EXTRACT_OUT} when it exists)`)
@@ -26,8 +26,8 @@ export function registerReport(program: Command): void {
   addUsageOptions(command);
   // As replay: a report explains what Claude Code did, so its rules are the default.
   addTriggerOptions(command, 'claude-code')
-    .addHelpText('after', '\nExamples:\n  memlog report ~/.claude/projects\n  memlog report fixtures/projects --html report/index.html')
-    .action(async (folder: string, options: ReportCliOptions) => {
+    .addHelpText('after', '\nExamples:\n  memlog report\n  memlog report fixtures/projects --html report/index.html')
+    .action(async (folder: string | undefined, options: ReportCliOptions) => {
       const problem = usageOptionProblem(options);
       if (problem !== undefined) command.error(`error: ${problem}`, { exitCode: 2 });
       if (options.usage === true) return runUsageReport(folder, options);
@@ -44,7 +44,7 @@ function pagesWritten(rows: ReadonlyArray<{ readonly page: string | null; readon
 }
 
 /** The replay rows or pages: the replay, the report pages and the progress display are loaded only for them (decision 88). */
-async function runReplayReport(folder: string, options: ReportCliOptions): Promise<void> {
+async function runReplayReport(folder: string | undefined, options: ReportCliOptions): Promise<void> {
   const [{ describePolicy }, { formatReportTable, writeReport }, { readProgress }, { reportSkipped, unreadableLine }] = await Promise.all([
     import('../pipeline/index.js'),
     import('../report/index.js'),
@@ -53,7 +53,7 @@ async function runReplayReport(folder: string, options: ReportCliOptions): Promi
   ]);
   // extract's effect logs hold the extraction runs.
   const out = options.out ?? extractOutHere();
-  const root = await resolveFolderArgument(folder);
+  const root = await projectsFolderArgument(folder);
   // Named before the rows, as extract names them: not sessions, nothing failed (decision 111).
   const unreadable = reportSkipped(root);
   // The count of paths not read, after the sessions' count: they are no sessions.
