@@ -4,12 +4,14 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { claudeConfigHome } from '../transcript/index.js';
 import { defaultNotesPath, loadContext, nodeFileSource, modelFromOptions, type ModelKind } from '../jobs/index.js';
-import { formatContext } from '../context/index.js';
+import { formatContext, type LoadedContext } from '../context/index.js';
 import type { AgentMemoryScope } from '../memory/durable/index.js';
 import { checkTranscriptArgument, resolveTranscriptArgument } from './transcriptArgument.js';
 import { addModelPortOptions, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { positive } from './triggerOptions.js';
+import { extractOutHere } from './extractOut.js';
+import { shownPath } from './shownPath.js';
 
 interface ContextCommandOptions extends ModelPortCliOptions {
   readonly json?: boolean;
@@ -68,7 +70,7 @@ function declareContextOptions(program: Command): Command {
     .option('--managed-dir <dir>', "managed-policy directory (default: Claude Code's for this platform)")
     .option(
       '--memory-dir <dir>',
-      "auto-memory directory (default: memory/ in the transcript's project folder, else Claude Code's path for the cwd)",
+      "auto-memory directory (default: the first there of the project's in ./memlog-out, memory/ in the transcript's project folder, and Claude Code's path for the cwd)",
     )
     .option('--no-memory', 'no memory section, index or recall')
     .option('--recall', 'recall mode: no MEMORY.md in context; memories relevant to the prompt are recalled and attached instead')
@@ -99,12 +101,24 @@ async function runContext(given: string, options: ContextCommandOptions): Promis
   checkTranscriptArgument(source);
   const file = resolve(source);
   const context = await loadContext(contextInputs(file, options));
+  sayMemoryFolder(context);
   if (options.json === true) {
     for (const d of context.diagnostics) process.stderr.write(`memlog: ${d.code}: ${d.path}: ${d.message}\n`);
     process.stdout.write(`${JSON.stringify(context.request.body, null, 2)}\n`);
     return;
   }
   process.stdout.write(formatContext(given, context, options.full === true ? { full: true } : {}));
+}
+
+/** The memory folder the lookup settled on when none was given, on stderr: which of its places it was is no guess (decision 108). */
+function sayMemoryFolder(context: LoadedContext): void {
+  const lookup = context.memoryLookup;
+  if (lookup === undefined) return;
+  const line =
+    lookup.lookedIn === undefined
+      ? `memlog: memories read from ${shownPath(lookup.dir)} (--memory-dir names another folder)`
+      : `memlog: no memory folder for this project; looked in ${lookup.lookedIn.map(shownPath).join(', ')} (--memory-dir names one)`;
+  process.stderr.write(`${line}\n`);
 }
 
 function sessionNotesPath(file: string, options: ContextCommandOptions): string | undefined {
@@ -124,6 +138,7 @@ function contextInputs(file: string, options: ContextCommandOptions): Parameters
     memory: options.memory,
     ...(options.cwd === undefined ? {} : { cwd: resolve(options.cwd) }),
     ...(options.memoryDir === undefined ? {} : { memoryDir: resolve(options.memoryDir) }),
+    ...extractOutInput(),
     ...(options.recall === true
       ? { mode: 'recall' as const, recallModel: modelFromOptions({ ...options, model: options.recallModel }) }
       : {}),
@@ -135,4 +150,10 @@ function contextInputs(file: string, options: ContextCommandOptions): Parameters
     ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
     ...(options.allowExternalIncludes === true ? { allowExternalIncludes: true } : {}),
   };
+}
+
+/** extract's default output folder, absolute, when it is here: its memories are looked for first (decision 108). */
+function extractOutInput(): { extractOut?: string } {
+  const out = extractOutHere();
+  return out === undefined ? {} : { extractOut: resolve(out) };
 }

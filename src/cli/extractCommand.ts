@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
 import { checkExtractRoot, extractionModels } from '../jobs/index.js';
 import { EXTRACT_OPTIONS, EXTRACT_RULES, type ExtractCommandOptions } from './extractOptions.js';
 import { printBackfillPlan, printPerTurnPlan } from './extractPlan.js';
@@ -8,7 +7,7 @@ import { reportSkipped, unreadableLine } from './reportSkipped.js';
 import { addModelPortOptions } from './modelPortOptions.js';
 import { addOptionTable, checkOptionRules } from './optionTable.js';
 import { toSettings } from './triggerOptions.js';
-import { resolveFolderArgument } from './transcriptArgument.js';
+import { PROJECTS_FOLDER_HELP, projectsFolderArgument } from './transcriptArgument.js';
 import { catalogStarts } from './catalogStarts.js';
 
 const EXAMPLES = [
@@ -26,10 +25,7 @@ export function registerExtract(program: Command): void {
     .description(
       "extract durable memories (MEMORY.md and topic files) from old transcripts: every project's sessions in time order; a rerun does only what is new",
     )
-    .argument(
-      '[folder]',
-      'a projects folder or one project folder, an archive, or an archived session id (default: the projects folder under CLAUDE_CONFIG_DIR or ~/.claude)',
-    );
+    .argument('[folder]', PROJECTS_FOLDER_HELP);
   addOptionTable(command, EXTRACT_OPTIONS)
     .option(
       '--catalog <file>',
@@ -43,10 +39,7 @@ export function registerExtract(program: Command): void {
       `\nBy default each session is read once, in chunks of whole turns, for candidate memories (phase 1, recorded in its effect log); then each project's new candidates are consolidated into its memory directory (phase 2): by the lexical planner unless --consolidation agent. --per-turn replays Claude Code's live extraction instead.\n\nExamples:\n${EXAMPLES.map((example) => `  ${example}`).join('\n')}`,
     )
     .action(async (folder: string | undefined, options: ExtractCommandOptions) => {
-      const root =
-        folder === undefined
-          ? projectsRoot(claudeConfigHome())
-          : await resolveFolderArgument(folder, options.intoClaude === true ? { writesBeside: '--into-claude' } : {});
+      const root = await projectsFolderArgument(folder, options.intoClaude === true ? { writesBeside: '--into-claude' } : {});
       // Before the model is chosen: its line on stderr would stand above a path that cannot be used.
       checkExtractRoot(root);
       const unreadable = reportSkipped(root);

@@ -5,6 +5,7 @@ import { MODEL_HELP, type ModelPortCliOptions } from './modelPortOptions.js';
 import { MODEL_KINDS } from './optionChecks.js';
 import type { OptionRule, OptionTable } from './optionTable.js';
 import { REVIEW_ENV } from './reviewSetting.js';
+import { EXTRACT_OUT } from './extractOut.js';
 import { nonNegative, positive } from './triggerOptions.js';
 
 /** `memlog extract`'s own options, as commander hands them to the action (the model port's options besides). */
@@ -51,7 +52,7 @@ export const EXTRACT_OPTIONS: OptionTable<ExtractCliOptions> = {
   out: {
     flags: '--out <dir>',
     description: "memlog's output folder: <out>/<project>/memory and the effect logs that hold each session's cursor",
-    default: 'memlog-out',
+    default: EXTRACT_OUT,
   },
   intoClaude: {
     flags: '--into-claude',

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createMcpServer } from '../mcp/index.js';
+import { answeringStdioTransport, createMcpServer } from '../mcp/index.js';
 import { defaultIndexPath } from '../search/index.js';
 import { modelFromOptions, type ModelKind } from '../jobs/index.js';
 import { searchedPlaces } from '../archive/index.js';
 import { modelOption } from './optionChecks.js';
+import { EXTRACT_OUT, extractOutHere } from './extractOut.js';
 
 interface McpOptions {
   readonly index?: string;
@@ -16,9 +16,6 @@ interface McpOptions {
   readonly allowWrites?: boolean;
 }
 
-/** What `memlog extract` writes to unless told otherwise: looked in for memories when it is there, as `memlog report` does. */
-const DEFAULT_OUT = 'memlog-out';
-
 /** memlog extract's output folder as named: it must be there, or a mistyped one would answer "no memories". */
 const outFolder = (value: string): string => {
   if (!existsSync(value)) throw new InvalidArgumentError(`no output folder ${value} (memlog extract --out writes one)`);
@@ -26,8 +23,10 @@ const outFolder = (value: string): string => {
 };
 
 /** The folder named, else the default when it is there. */
-const extractOutOf = (out: string | undefined): { extractOut?: string } =>
-  out !== undefined ? { extractOut: out } : existsSync(DEFAULT_OUT) ? { extractOut: resolve(DEFAULT_OUT) } : {};
+const extractOutOf = (out: string | undefined): { extractOut?: string } => {
+  const folder = out ?? extractOutHere();
+  return folder === undefined ? {} : { extractOut: resolve(folder) };
+};
 
 /** `memlog mcp [paths…]`: an MCP server over stdio for any MCP client (Claude Code, Codex, Cursor). */
 export function registerMcp(program: Command): void {
@@ -44,7 +43,7 @@ export function registerMcp(program: Command): void {
     .option('--memory-dir <dir>', "the memory folder when a tool names no project (default: the client's project's)")
     .option(
       '--out <dir>',
-      `memlog extract's output folder: a project's memories are looked for there first (default: ${DEFAULT_OUT} when it exists)`,
+      `memlog extract's output folder: a project's memories are looked for there first (default: ${EXTRACT_OUT} when it exists)`,
       outFolder,
     )
     .option('--allow-writes', 'also offer the writing tool remember (adds a new memory; never overwrites one)')
@@ -62,7 +61,7 @@ export function registerMcp(program: Command): void {
         cwd: process.cwd(),
         allowWrites: options.allowWrites === true,
       });
-      await server.connect(new StdioServerTransport());
+      await server.connect(answeringStdioTransport(process.stdin, process.stdout));
       // Served until the client closes stdin; the transport ends the process's work then.
       await new Promise<void>((done) => process.stdin.once('close', done).once('end', done));
     });

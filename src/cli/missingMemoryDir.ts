@@ -1,8 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** memlog extract's default output folder, relative to where it ran. */
-const EXTRACT_OUT = 'memlog-out';
+import { EXTRACT_OUT } from './extractOut.js';
 
 /** The project folders under memlog extract's output folder that hold a memory folder, by name. */
 function extractedProjects(cwd: string): string[] {

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
-import { resolveFolderArgument } from './transcriptArgument.js';
+import { PROJECTS_FOLDER_HELP, projectsFolderArgument } from './transcriptArgument.js';
 import { addUsageOptions, runUsageReport, usageOptionProblem, type UsageCliOptions } from './reportUsage.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
+import { EXTRACT_OUT, extractOutHere } from './extractOut.js';
 
 interface ReportCliOptions extends TriggerOptions, UsageCliOptions {
   readonly html?: string;
@@ -11,9 +11,6 @@ interface ReportCliOptions extends TriggerOptions, UsageCliOptions {
   readonly effectsDir?: string;
 }
 
-/** memlog extract's default output folder: its effect logs hold the extraction runs. */
-const DEFAULT_OUT = 'memlog-out';
-
 /** `memlog report <projects-folder>`: every session's memory life, as a table or as linked HTML pages. */
 export function registerReport(program: Command): void {
   const command = program
@@ -21,16 +18,16 @@ export function registerReport(program: Command): void {
     .description(
       'replay every session under a projects folder: one row per session (size, tokens, compactions, decisions, memories extracted), or an HTML index with a timeline page per session',
     )
-    .argument('<folder>', 'a projects folder or one project folder, an archive, or an archived session id')
+    .argument('[folder]', PROJECTS_FOLDER_HELP)
     .option('--html <file>', 'write the index page here and one page per session in sessions/ beside it')
     .option('--json', 'print the rows as JSON')
-    .option('--out <dir>', `memlog extract's output folder, for its effect logs (default: ${DEFAULT_OUT} when it exists)`)
+    .option('--out <dir>', `memlog extract's output folder, for its effect logs (default: ${EXTRACT_OUT} when it exists)`)
     .option('--effects-dir <dir>', 'a folder of <session>.memlog.jsonl effect logs to read first');
   addUsageOptions(command);
   // As replay: a report explains what Claude Code did, so its rules are the default.
   addTriggerOptions(command, 'claude-code')
-    .addHelpText('after', '\nExamples:\n  memlog report ~/.claude/projects\n  memlog report fixtures/projects --html report/index.html')
-    .action(async (folder: string, options: ReportCliOptions) => {
+    .addHelpText('after', '\nExamples:\n  memlog report\n  memlog report fixtures/projects --html report/index.html')
+    .action(async (folder: string | undefined, options: ReportCliOptions) => {
       const problem = usageOptionProblem(options);
       if (problem !== undefined) command.error(`error: ${problem}`, { exitCode: 2 });
       if (options.usage === true) return runUsageReport(folder, options);
@@ -47,15 +44,16 @@ function pagesWritten(rows: ReadonlyArray<{ readonly page: string | null; readon
 }
 
 /** The replay rows or pages: the replay, the report pages and the progress display are loaded only for them (decision 88). */
-async function runReplayReport(folder: string, options: ReportCliOptions): Promise<void> {
+async function runReplayReport(folder: string | undefined, options: ReportCliOptions): Promise<void> {
   const [{ describePolicy }, { formatReportTable, writeReport }, { readProgress }, { reportSkipped, unreadableLine }] = await Promise.all([
     import('../pipeline/index.js'),
     import('../report/index.js'),
     import('./readProgress.js'),
     import('./reportSkipped.js'),
   ]);
-  const out = options.out ?? (existsSync(DEFAULT_OUT) ? DEFAULT_OUT : undefined);
-  const root = await resolveFolderArgument(folder);
+  // extract's effect logs hold the extraction runs.
+  const out = options.out ?? extractOutHere();
+  const root = await projectsFolderArgument(folder);
   // Named before the rows, as extract names them: not sessions, nothing failed (decision 111).
   const unreadable = reportSkipped(root);
   // The count of paths not read, after the sessions' count: they are no sessions.

@@ -1,11 +1,5 @@
-import { isAbsolute, relative } from 'node:path';
 import { skippedTranscripts, type SkippedTranscript } from '../jobs/index.js';
-
-/** A path as the run's other lines show it: relative to where memlog was started, when it is below. */
-function shown(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : `./${rel}`;
-}
+import { shownPath } from './shownPath.js';
 
 /**
  * Names on stderr each path under the root that `memlog extract` and `memlog report` leave out, and
@@ -17,7 +11,7 @@ export function reportSkipped(root: string): readonly SkippedTranscript[] {
   const { skipped, unreadable } = skippedTranscripts(root);
   const byPath = (a: SkippedTranscript, b: SkippedTranscript): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   for (const { path, reason } of [...skipped, ...unreadable].sort(byPath))
-    process.stderr.write(`memlog: skipped ${shown(path)}: ${reason}\n`);
+    process.stderr.write(`memlog: skipped ${shownPath(path)}: ${reason}\n`);
   if (unreadable.length > 0) process.exitCode = 1;
   return unreadable;
 }

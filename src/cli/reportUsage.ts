@@ -4,7 +4,7 @@ import type { CatalogAnswer, CountedResponses } from '../catalog/index.js';
 import { readRegularFileSync } from '../fs/index.js';
 import { findTranscripts, type TranscriptFile } from '../inspect/light/index.js';
 import { parseDay } from '../transcript/time/index.js';
-import { resolveFolderArgument } from './transcriptArgument.js';
+import { projectsFolderArgument } from './transcriptArgument.js';
 import { saySkipped, skippedOrThrow, type SkippedFile } from './skippedFiles.js';
 import {
   formatUsageTable,
@@ -68,17 +68,17 @@ export function usageOptionProblem(options: UsageCliOptions): string | undefined
 }
 
 /** `memlog report <folder> --usage`: every transcript under the folder summarised through the catalog, grouped and priced. */
-export async function runUsageReport(folder: string, options: UsageCliOptions): Promise<void> {
+export async function runUsageReport(folder: string | undefined, options: UsageCliOptions): Promise<void> {
   const prices =
     options.prices === undefined ? SHIPPED_PRICES : parsePriceTable(readRegularFileSync(options.prices).toString('utf8'), options.prices);
   // As `report` itself: an archive is staged whole, an archived session's id as a folder holding it (decision 107).
-  const root = await resolveFolderArgument(folder);
+  const root = await projectsFolderArgument(folder);
   const found = await findTranscripts([root]);
   const files = found.files.map((file) => file.path);
   const places = new Map(found.files.map((file) => [file.path, file]));
   if (files.length === 0 && found.skipped.length === 0) {
     // An empty table would read as "nothing was spent": a folder without transcripts is a path that cannot be used.
-    process.stderr.write(`memlog: no .jsonl transcripts under ${folder}\n`);
+    process.stderr.write(`memlog: no .jsonl transcripts under ${folder ?? root}\n`);
     process.exitCode = 2;
     return;
   }

@@ -2,6 +2,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { manifestPath } from '../archive/light/index.js';
 import { notATranscriptFile } from '../fs/index.js';
+import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
 import type { stageArchive } from '../archive/index.js';
 
 type StageSelection = Parameters<typeof stageArchive>[1];
@@ -76,6 +77,15 @@ export async function resolveFolderArgument(given: string, options: SourceOption
   if (existsSync(given)) return given;
   const session = await resolveTranscriptArgument(given, options);
   return session === given ? given : dirname(dirname(session));
+}
+
+/** The help of the folder `extract` and `report` read, and what they read when given none. */
+export const PROJECTS_FOLDER_HELP =
+  'a projects folder or one project folder, an archive, or an archived session id (default: the projects folder under CLAUDE_CONFIG_DIR or ~/.claude)';
+
+/** The folder `extract` and `report` read: the one given (as {@link resolveFolderArgument} takes it), else Claude Code's projects folder. */
+export async function projectsFolderArgument(given: string | undefined, options: SourceOptions = {}): Promise<string> {
+  return given === undefined ? projectsRoot(claudeConfigHome()) : resolveFolderArgument(given, options);
 }
 
 /** A file-or-folder argument (inspect's): an archive folder staged whole, a session id as its transcript. */

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { autoMemoryDir, findCanonicalGitRoot } from '../memory/durable/index.js';
+import { autoMemoryDir, findCanonicalGitRoot, findProjectMemory, type MemoryPlace } from '../memory/durable/index.js';
 import { projectName } from '../search/index.js';
 import { claudeConfigHome, projectsRoot, sanitizePath } from '../transcript/index.js';
 
@@ -38,29 +38,27 @@ export interface MemoryScope {
   readonly extractOut?: string;
 }
 
-/**
- * Where the memory folder of a project named by a tool call (a folder name or a path), or of the client's working
- * directory when none is named, is looked for, in order: memlog extract's output folder, the folders the server
- * searches (as `<projects>/<project>/memory`), then where Claude Code keeps it.
- */
-export function memoryPlaces(scope: MemoryScope, project: string | undefined, cwd: string): string[] {
-  if (project === undefined && scope.memoryDir !== undefined) return [scope.memoryDir];
-  const name = project === undefined ? projectOfCwd(cwd) : projectName(project);
-  const roots = [...(scope.extractOut === undefined ? [] : [scope.extractOut]), ...scope.paths];
-  const claudeCode = project === undefined ? autoMemoryDir({ projectRoot: cwd }) : join(projectsRoot(claudeConfigHome()), name, 'memory');
-  return [...new Set([...roots.map((root) => join(resolve(root), name, 'memory')), claudeCode])];
-}
-
 const isFolder = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
 
-/** The first of a project's {@link memoryPlaces} that is a folder, else Claude Code's (which may not exist yet). */
-export function memoryDirFor(scope: MemoryScope, project: string | undefined, cwd: string): string {
-  const places = memoryPlaces(scope, project, cwd);
-  return places.find(isFolder) ?? places.at(-1) ?? autoMemoryDir({ projectRoot: cwd });
+/**
+ * The memory folder of a project named by a tool call (a folder name or a path), or of the client's working
+ * directory when none is named, by the lookup every command shares (decision 108): memlog extract's output
+ * folder, the folders the server searches, then where Claude Code keeps it. When none is there, every place
+ * looked in: an empty answer says why. `--memory-dir` fixes the folder for a call that names no project.
+ */
+export function memoryPlace(scope: MemoryScope, project: string | undefined, cwd: string): MemoryPlace {
+  if (project === undefined && scope.memoryDir !== undefined)
+    return isFolder(scope.memoryDir) ? { dir: scope.memoryDir } : { dir: scope.memoryDir, lookedIn: [scope.memoryDir] };
+  const name = project === undefined ? projectOfCwd(cwd) : projectName(project);
+  const claudeCode = project === undefined ? autoMemoryDir({ projectRoot: cwd }) : join(projectsRoot(claudeConfigHome()), name, 'memory');
+  const roots = {
+    ...(scope.extractOut === undefined ? {} : { extractOut: resolve(scope.extractOut) }),
+    projectsFolders: scope.paths.map((path) => resolve(path)),
+  };
+  return findProjectMemory(name, roots, claudeCode, isFolder);
 }
 
-/** The memory folder to answer from, and, when it is not there, every place looked in: an empty answer says why. */
-export function memoryPlace(scope: MemoryScope, project: string | undefined, cwd: string): { dir: string; lookedIn?: string[] } {
-  const dir = memoryDirFor(scope, project, cwd);
-  return isFolder(dir) ? { dir } : { dir, lookedIn: memoryPlaces(scope, project, cwd) };
+/** The memory folder of {@link memoryPlace}, which may not exist yet. */
+export function memoryDirFor(scope: MemoryScope, project: string | undefined, cwd: string): string {
+  return memoryPlace(scope, project, cwd).dir;
 }

@@ -30,7 +30,6 @@ const bad: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['replay --at with --follow', ['replay', 'F', '--follow', '--at', 'x']],
   ['replay --effects FILE with --follow', ['replay', 'F', '--follow', '--effects', 'F']],
   ['replay --html with --json', ['replay', 'F', '--html', 'D/x.html', '--json']],
-  ['report without a folder', ['report']],
   ['report --extract-every 0', ['report', 'D', '--extract-every', '0']],
   ['notes --model bogus', ['notes', 'F', '--model', 'bogus']],
   ['notes --record without --cassette', ['notes', 'F', '--model', 'offline', '--record']],

@@ -1,5 +1,6 @@
 import { readIndexForModel, INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { agentMemoryDir, autoMemoryDir, type AgentMemoryScope, type Env } from '../../memory/durable/memoryPaths.js';
+import { findProjectMemory, type MemoryPlace } from '../../memory/durable/memoryPlaces.js';
 import { recallMemories } from './recall.js';
 import type { ModelPort } from '../../model/port.js';
 import { loadConversation } from '../../resume/loadConversation.js';
@@ -45,8 +46,13 @@ export interface ContextOptions {
   readonly fallbackCwd?: string;
   /** The managed-policy directory; null (the default) skips it. */
   readonly managedDir?: string | null;
-  /** The auto-memory directory; by default the transcript's project folder's `memory/`, else Claude Code's path for the cwd. */
+  /**
+   * The auto-memory directory; by default the first that is there of the project's folder in `extractOut`, the
+   * transcript's project folder's `memory/`, and Claude Code's path for the cwd (decision 108).
+   */
   readonly memoryDir?: string;
+  /** memlog extract's output folder, absolute: its `<project>/memory` is looked in first when no `memoryDir` is given. */
+  readonly extractOut?: string;
   /** Memory on (default) or off: no memory section, no index, no recall. */
   readonly memory?: boolean;
   readonly mode?: MemoryMode;
@@ -97,6 +103,7 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
   const memoryOn = options.memory !== false;
   const mode = options.mode ?? 'index';
   let memoryDir: string | null = null;
+  let memoryLookup: MemoryPlace | undefined;
   let memorySection: string | null = null;
   let index: IndexEntry | null = null;
   if (memoryOn && options.agentMemory !== undefined && agentType !== undefined) {
@@ -108,7 +115,9 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
     });
     memorySection = agentMemorySection(options.agentMemory, memoryDir, readIndex(files, memoryDir, diagnostics)?.content ?? null);
   } else if (memoryOn) {
-    memoryDir = options.memoryDir ?? defaultMemoryDir(files, options, cwd);
+    const place = options.memoryDir === undefined ? defaultMemoryPlace(files, options, cwd) : { dir: options.memoryDir };
+    if (options.memoryDir === undefined) memoryLookup = place;
+    memoryDir = place.dir;
     memorySection = memoryInstructions({ memoryDir, mode });
     if (mode === 'index') index = readIndex(files, memoryDir, diagnostics);
   }
@@ -169,6 +178,7 @@ export async function loadContext(options: ContextOptions): Promise<LoadedContex
     request,
     cwd,
     memoryDir,
+    ...(memoryLookup === undefined ? {} : { memoryLookup }),
     instructionFiles: instructions.files,
     index,
     attachments: [...conversation.attachments, ...reminders],
@@ -217,13 +227,20 @@ function readIndex(files: FileSource, memoryDir: string, diagnostics: ContextDia
   return index.content === '' ? null : { path, content: index.content };
 }
 
-/** The transcript's project folder holds `memory/` when the session ran at its git root; else Claude Code's path for the cwd. */
-function defaultMemoryDir(files: FileSource, options: ContextOptions, cwd: string): string {
+/**
+ * The memory folder when none is given, by the lookup the MCP memory tools share (decision 108): the project's in
+ * extract's output folder, then `memory/` in the transcript's project folder, then Claude Code's for the cwd. The
+ * project is named as extract names its output folder: by the transcript's project folder.
+ */
+function defaultMemoryPlace(files: FileSource, options: ContextOptions, cwd: string): MemoryPlace {
   const dir = dirnameOf(options.transcriptPath);
   const projectFolder = basenameOf(dir) === 'subagents' ? dirnameOf(dirnameOf(dir)) : dir;
-  const beside = joinPath(projectFolder, 'memory');
-  if (files.isDirectory(beside)) return beside;
-  return autoMemoryDir({ projectRoot: cwd, home: options.home, env: { ...options.env, CLAUDE_CONFIG_DIR: options.configDir } });
+  const claudeCode = autoMemoryDir({ projectRoot: cwd, home: options.home, env: { ...options.env, CLAUDE_CONFIG_DIR: options.configDir } });
+  const roots = {
+    ...(options.extractOut === undefined ? {} : { extractOut: options.extractOut }),
+    projectsFolders: [dirnameOf(projectFolder)],
+  };
+  return findProjectMemory(basenameOf(projectFolder), roots, claudeCode, (path) => files.isDirectory(path));
 }
 
 /** Nested CLAUDE.md files each Read brings in (spec §6.3), keyed by the Read's tool_use id. */

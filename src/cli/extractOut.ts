@@ -1,0 +1,12 @@
+import { existsSync } from 'node:fs';
+
+/** Where `memlog extract` writes unless told otherwise (its `--out`), relative to where it runs. */
+export const EXTRACT_OUT = 'memlog-out';
+
+/**
+ * extract's default output folder when it is here, as named (relative): what report, context and mcp read
+ * when no `--out` or memory folder is given (decision 108).
+ */
+export function extractOutHere(): string | undefined {
+  return existsSync(EXTRACT_OUT) ? EXTRACT_OUT : undefined;
+}
