@@ -2,7 +2,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { manifestPath } from '../archive/light/index.js';
 import { notATranscriptFile } from '../fs/index.js';
-import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
+import { claudeConfigHome, projectsRoot } from '../transcript/light/index.js';
 import type { stageArchive } from '../archive/index.js';
 
 type StageSelection = Parameters<typeof stageArchive>[1];
