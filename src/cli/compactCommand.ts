@@ -49,7 +49,7 @@ export function registerCompact(program: Command): void {
     .option('--effects <file>', "memlog's effect log (default: <transcript>.memlog.jsonl)")
     .addOption(modelOption('--model <kind>', `for the summary rung: ${MODEL_HELP}`, 'auto'))
     .option('--cassette <file>', 'replay the summary call from this cassette')
-    .option('--context-window <tokens>', 'model context window (default 200000)', positive)
+    .option('--context-window <tokens>', 'model context window (default 200000; 1000000 if usage passed that)', positive)
     .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive);
   addModelPortOptions(command);
   checkOptions<CompactOptions>(command, (options) =>

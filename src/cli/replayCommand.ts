@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import { atomicWrite } from '../fs/index.js';
 import { buildSessionView, renderSessionPage } from '../report/index.js';
 import {
+  describeInferredWindow,
   describePolicy,
   effectLogPath,
   readEffectLog,
@@ -12,6 +13,7 @@ import {
   replaySync,
   type EffectRecord,
   type ReplaySettings,
+  withInferredWindow,
   writeTimelineText,
 } from '../pipeline/index.js';
 import { followTranscript, resolveEntryRef, transcriptEntries } from '../transcript/index.js';
@@ -102,9 +104,10 @@ interface ReplayRun {
   readonly skipped: () => void;
 }
 
-async function replayFinished(file: string, settings: ReplaySettings, options: ReplayOptions): Promise<void> {
+async function replayFinished(file: string, given: ReplaySettings, options: ReplayOptions): Promise<void> {
   // Read again for each pass, one entry at a time, never held whole (decision 51).
   const read = transcriptEntries(file);
+  const settings = windowOf(read, given);
   const versions = new Set<string>();
   const entries = Object.assign(withVersions(read, versions), { diagnostics: () => read.diagnostics() });
   const policy = settings.policy ?? 'claude-code';
@@ -170,7 +173,9 @@ function printTimeline(run: ReplayRun): void {
 }
 
 /** Live mode: decisions as the file grows, until SIGINT or SIGTERM; then what is owed at the end. */
-function follow(file: string, settings: ReplaySettings, options: ReplayOptions): Promise<void> {
+function follow(file: string, given: ReplaySettings, options: ReplayOptions): Promise<void> {
+  // What is written already tells the window; a session that outgrows it later is decided on the one inferred now.
+  const settings = existsSync(file) ? windowOf(transcriptEntries(file), given) : given;
   const stop = merge(fromEvent(process, 'SIGINT'), fromEvent(process, 'SIGTERM'));
   const items = followTranscript(file, { stop, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
   process.stderr.write(`memlog: ${describePolicy(settings.policy ?? 'claude-code')}\n`);
@@ -210,6 +215,13 @@ async function writePage(
   process.stdout.write(
     `${html}: ${basename(file)}, ${t.entries} entries, ${t.turns} turns, ${view.drawn.markers} markers, ${Math.ceil(Buffer.byteLength(page) / 1024)} KB; ${view.policy}\n`,
   );
+}
+
+/** The settings with the window the session ran with, said once on stderr when inferred (decision 113). */
+function windowOf(entries: Iterable<LogEntry>, given: ReplaySettings): ReplaySettings {
+  const { settings, inferred } = withInferredWindow(entries, given);
+  if (inferred !== null) process.stderr.write(`memlog: ${describeInferredWindow(inferred)}\n`);
+  return settings;
 }
 
 /** The entries, each pass noting the Claude Code versions that wrote them (for the policy line). */

@@ -53,7 +53,7 @@ export function addTriggerOptions(command: Command, policy?: TriggerPolicy, gate
         positive,
       );
   return command
-    .option('--context-window <tokens>', 'model context window (default 200000)', positive)
+    .option('--context-window <tokens>', 'model context window (default 200000; 1000000 if usage passed that)', positive)
     .option('--max-output-tokens <tokens>', 'model max output tokens (default 32000)', positive)
     .option('--notes-init-tokens <tokens>', 'context size before the first session-notes update (default 10000)', positive)
     .option('--notes-update-tokens <tokens>', 'growth needed between session-notes updates (default 5000)', positive)

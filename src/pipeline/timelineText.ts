@@ -6,6 +6,7 @@ import { hasUuid } from '../transcript/entrySchema.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import type { EffectRecord } from './effectRecord.js';
 import type { ReplaySettings } from './replayDecider.js';
+import { withInferredWindow } from './inferredWindow.js';
 import { replaySync } from './replaySync.js';
 import { countDecision, decisionLine, firstPromptPreview, noDecisions, shown, summaryLine, turnLine } from './timeline.js';
 
@@ -14,20 +15,20 @@ import { countDecision, decisionLine, firstPromptPreview, noDecisions, shown, su
  * built whole (decision 55): the first walk replays the decisions and keeps only the lines they print;
  * the second folds the turns and writes each when the next begins, with the decisions that fall
  * in it. Memory holds the decisions' lines, not the turns, their prompts or the output.
- * `entries` is walked twice (three times or more in the rare session where a prompt's uuid was
+ * `entries` is walked three times, the first to infer the window (decision 113) unless one is given (four times or more in the rare session where a prompt's uuid was
  * first written on an earlier line: its preview comes from that line).
  */
 export function writeTimelineText(
   file: string,
   entries: Iterable<LogEntry>,
   write: (text: string) => void,
-  settings: ReplaySettings = {},
+  given: ReplaySettings = {},
   records: readonly EffectRecord[] = [],
 ): void {
   const counts = noDecisions();
   const lines: string[] = [];
   const seqs: number[] = [];
-  replaySync(entries, settings, undefined, records, (d: Decision) => {
+  replaySync(entries, withInferredWindow(entries, given).settings, undefined, records, (d: Decision) => {
     countDecision(counts, d);
     if (!shown(d)) return;
     lines.push(decisionLine(d));

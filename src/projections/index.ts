@@ -3,6 +3,13 @@
  * that decide when a run is due. The persistent data structures under them stay internal.
  */
 export { defineProjection, foldAll, type Projection } from './projection.js';
+export {
+  contextWindowInference,
+  selectInferredWindow,
+  CLAUDE_CODE_WINDOWS,
+  type ContextWindowInferenceState,
+  type InferredWindow,
+} from './contextWindowInference.js';
 export { roughTokens, blockTokens, entryTokens, estimateMessageTokens, MEDIA_BLOCK_TOKENS } from './tokenEstimate.js';
 export { tokensProjection, selectContextTokens, usageTotal, type TokensState } from './tokens.js';
 export {

@@ -4,6 +4,7 @@ import { hasUuid } from '../transcript/entrySchema.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import type { EffectRecord } from '../pipeline/effectRecord.js';
 import { countDecision, firstPromptPreview, noDecisions } from '../pipeline/timeline.js';
+import { withInferredWindow } from '../pipeline/inferredWindow.js';
 import { replaySync } from '../pipeline/replaySync.js';
 import { FingerprintSet } from '../resume/fingerprintSet.js';
 import { totalsOf } from './sessionTotalsOf.js';
@@ -96,7 +97,8 @@ interface BoundarySeen {
  * a lazily read transcript is read once and memory does not grow with it.
  */
 export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISPLAY_CAPS): SessionView {
-  const { entries, settings = {}, records = [] } = inputs;
+  const { entries, records = [] } = inputs;
+  const { settings } = withInferredWindow(entries, inputs.settings ?? {});
   const measure = tokenMeasure();
   const strip = new TurnStrip(caps.turnBars);
   const laneSamplers = new Map<string, StretchSampler<Keyed<Marker>>>();

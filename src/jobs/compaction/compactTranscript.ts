@@ -29,6 +29,8 @@ import { toApiMessages } from '../../resume/apiView.js';
 import { checkCompactOut } from './compactOut.js';
 import { writeCompaction } from './writeCompaction.js';
 import { effectLogPath, effectRecords } from '../../pipeline/effectLog.js';
+import { withInferredWindow } from '../../pipeline/inferredWindow.js';
+import { transcriptEntries } from '../../transcript/transcriptEntries.js';
 import { recoverCompaction } from './compactionJournal.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
 import { readCompactionEntries } from './compactionEntries.js';
@@ -108,7 +110,10 @@ export async function compactTranscript(options: CompactOptions): Promise<Compac
 export const compactLockPath = (transcriptPath: string): string =>
   join(dirname(transcriptPath), `.${basename(transcriptPath)}.memlog-compact.lock`);
 
-async function compactLocked(options: CompactOptions): Promise<CompactReport> {
+async function compactLocked(given: CompactOptions): Promise<CompactReport> {
+  // The window the session ran with, as replay infers it (decision 113).
+  const { autocompact } = withInferredWindow(transcriptEntries(given.transcriptPath), { autocompact: given.autocompact ?? {} }).settings;
+  const options: CompactOptions = { ...given, autocompact };
   const requested = options.strategy ?? 'auto';
   if (options.out !== undefined && options.dryRun !== true)
     await checkCompactOut(options.transcriptPath, options.out, options.force === true);

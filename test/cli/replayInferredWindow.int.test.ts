@@ -1,0 +1,71 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Entry } from '../../src/index.js';
+import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
+import { runCli } from '../support/runCli.js';
+import { tempDir } from '../support/tempDir.js';
+
+const NOTICE = "the session's usage passed 200,000 tokens, so it ran with a 1,000,000-token window; pass --context-window to set it";
+
+/** A session that grows by 20,000 tokens a turn to `peak`, never compacted, as a 1M-context model lets it. */
+function longSession(peak: number): string {
+  const dir = tempDir();
+  const file = join(dir, '11111111-2222-4333-8444-555555555555.jsonl');
+  const entries: Entry[] = [];
+  let parent: string | null = null;
+  for (let i = 0, size = 20_000; size <= peak; i++, size += 20_000) {
+    const prompt = userEntry(`u-${i}`, `step ${i}: keep going with the migration`, { parentUuid: parent });
+    const usage = { input_tokens: 3, output_tokens: 400, cache_creation_input_tokens: 2_000, cache_read_input_tokens: size - 2_003 };
+    const reply = assistantEntry(`a-${i}`, `msg_${i}`, text(`done with step ${i}`), { parentUuid: prompt.uuid, usage });
+    entries.push(prompt, reply);
+    parent = reply.uuid;
+  }
+  writeFileSync(file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+  return file;
+}
+
+describe('memlog replay of a session that ran with a 1M window (decision 113)', () => {
+  it('infers the window, says so once, and reports no compaction due below its threshold', () => {
+    const file = longSession(520_000);
+    const result = runCli(['replay', file]);
+    expect(result.status).toBe(0);
+    expect(result.stderr.split(NOTICE).length - 1).toBe(1);
+    expect(result.stdout).not.toMatch(/compaction due/);
+    expect(result.stdout).toMatch(/ 0 compactions due,/);
+    const json = runCli(['replay', file, '--json']);
+    expect(json.stderr).toContain(NOTICE);
+    expect(json.stdout.split('\n').filter((line) => line.includes('"compaction_due"'))).toEqual([]);
+  });
+
+  it('--context-window still wins: 200,000 decides at 167,000 and nothing is inferred', () => {
+    const file = longSession(520_000);
+    const result = runCli(['replay', file, '--context-window', '200000', '--json']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).not.toContain(NOTICE);
+    const due = result.stdout.split('\n').filter((line) => line.includes('"compaction_due"'));
+    expect(due.length).toBeGreaterThan(1);
+    expect(due[0]).toContain('"threshold":167000');
+  });
+
+  it('compact and report decide against the same window', () => {
+    const file = longSession(520_000);
+    const compact = runCli(['compact', file, '--dry-run', '--json']);
+    expect(compact.status).toBe(0);
+    expect(JSON.parse(compact.stdout)).toMatchObject({ threshold: 967_000 });
+    const given = runCli(['compact', file, '--dry-run', '--json', '--context-window', '200000']);
+    expect(JSON.parse(given.stdout)).toMatchObject({ threshold: 167_000 });
+    const compactionsDue = (args: string[]) =>
+      (JSON.parse(runCli(['report', dirname(file), '--json', ...args]).stdout) as { totals: { compactionsDue: number } }[])[0]?.totals
+        .compactionsDue;
+    expect(compactionsDue([])).toBe(0);
+    expect(compactionsDue(['--context-window', '200000'])).toBeGreaterThan(1);
+  });
+
+  it('a session within 200,000 tokens is replayed against the default window, without a word about it', () => {
+    const small = longSession(200_000);
+    const result = runCli(['replay', small]);
+    expect(result.stderr).not.toContain(NOTICE);
+    expect(result.stdout).toMatch(/compaction due: 1\d\d,\d{3} tokens ≥ autocompact threshold 167,000/);
+  });
+});
