@@ -13,11 +13,10 @@ import {
   replaySync,
   type EffectRecord,
   type ReplaySettings,
-  withInferredWindow,
   writeTimelineText,
 } from '../pipeline/index.js';
 import { followTranscript, resolveEntryRef, transcriptEntries } from '../transcript/index.js';
-import { entryVersion, type Decision } from '../projections/index.js';
+import { entryVersion, type Decision, type InferredWindow } from '../projections/index.js';
 import type { LogEntry } from '../transcript/index.js';
 import { ChunkedWriter } from './chunkedWriter.js';
 import { checkOptions } from './optionChecks.js';
@@ -104,10 +103,9 @@ interface ReplayRun {
   readonly skipped: () => void;
 }
 
-async function replayFinished(file: string, given: ReplaySettings, options: ReplayOptions): Promise<void> {
+async function replayFinished(file: string, settings: ReplaySettings, options: ReplayOptions): Promise<void> {
   // Read again for each pass, one entry at a time, never held whole (decision 51).
   const read = transcriptEntries(file);
-  const settings = windowOf(read, given);
   const versions = new Set<string>();
   const entries = Object.assign(withVersions(read, versions), { diagnostics: () => read.diagnostics() });
   const policy = settings.policy ?? 'claude-code';
@@ -133,7 +131,8 @@ function printStateAt(run: ReplayRun, at: string): void {
     process.exitCode = 2;
     return;
   }
-  const { state } = replaySync(run.entries, run.settings, entry.seq, run.records, () => {});
+  const { state, inferred } = replaySync(run.entries, run.settings, entry.seq, run.records, () => {});
+  sayInferred(inferred);
   run.skipped();
   process.stdout.write(`${JSON.stringify(state, mapsAsObjects, 2)}\n`);
 }
@@ -159,29 +158,32 @@ async function writeHtml(run: ReplayRun, html: string): Promise<void> {
 function printDecisionsJson(run: ReplayRun): void {
   // Each decision goes out as it is made: nothing of the session is kept (decision 55).
   const out = new ChunkedWriter((text) => process.stdout.write(text));
-  replaySync(run.entries, run.settings, undefined, run.records, (decision) => out.write(`${JSON.stringify(decision)}\n`));
+  const { inferred } = replaySync(run.entries, run.settings, undefined, run.records, (decision) =>
+    out.write(`${JSON.stringify(decision)}\n`),
+  );
   out.flush();
+  sayInferred(inferred);
   run.skipped();
 }
 
 function printTimeline(run: ReplayRun): void {
   const out = new ChunkedWriter((text) => process.stdout.write(text));
-  writeTimelineText(run.file, run.entries, (text) => out.write(text), run.settings, run.records);
+  const inferred = writeTimelineText(run.file, run.entries, (text) => out.write(text), run.settings, run.records);
   out.write(`  ${run.policyLine()}\n`);
   out.flush();
+  sayInferred(inferred);
   run.skipped();
 }
 
 /** Live mode: decisions as the file grows, until SIGINT or SIGTERM; then what is owed at the end. */
-function follow(file: string, given: ReplaySettings, options: ReplayOptions): Promise<void> {
-  // What is written already tells the window; a session that outgrows it later is decided on the one inferred now.
-  const settings = existsSync(file) ? windowOf(transcriptEntries(file), given) : given;
+function follow(file: string, settings: ReplaySettings, options: ReplayOptions): Promise<void> {
   const stop = merge(fromEvent(process, 'SIGINT'), fromEvent(process, 'SIGTERM'));
   const items = followTranscript(file, { stop, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
   process.stderr.write(`memlog: ${describePolicy(settings.policy ?? 'claude-code')}\n`);
   let count = 0;
   return new Promise((resolve, reject) => {
-    replayDecisions(items, settings).subscribe({
+    // Live: each decision against the window known when it is made; usage past it raises it from there on (decision 113).
+    replayDecisions(items, settings, { live: true, onInferred: (inferred) => sayInferred(inferred) }).subscribe({
       next: (decision: Decision) => {
         count++;
         process.stdout.write(
@@ -207,6 +209,7 @@ async function writePage(
   policyLine: () => string,
 ): Promise<void> {
   const built = buildSessionView(inputs);
+  sayInferred(built.inferred ?? null);
   // The walk that built the view read the versions the policy line names.
   const view = { ...built, policy: policyLine() };
   const page = renderSessionPage(view);
@@ -217,11 +220,9 @@ async function writePage(
   );
 }
 
-/** The settings with the window the session ran with, said once on stderr when inferred (decision 113). */
-function windowOf(entries: Iterable<LogEntry>, given: ReplaySettings): ReplaySettings {
-  const { settings, inferred } = withInferredWindow(entries, given);
+/** The window the session's usage proved, said once on stderr (decision 113). */
+function sayInferred(inferred: InferredWindow | null): void {
   if (inferred !== null) process.stderr.write(`memlog: ${describeInferredWindow(inferred)}\n`);
-  return settings;
 }
 
 /** The entries, each pass noting the Claude Code versions that wrote them (for the policy line). */

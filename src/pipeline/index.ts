@@ -2,7 +2,8 @@
 export { createReplayDecider, type ReplaySettings, type ReplayState, type PipelineEvent, type PipelineDecider } from './replayDecider.js';
 export { replayDecisions } from './replayDecisions.js';
 export { replaySync } from './replaySync.js';
-export { withInferredWindow, describeInferredWindow } from './inferredWindow.js';
+export { settingsWithWindow, describeInferredWindow } from './inferredWindow.js';
+export { createWindowDecider, type WindowDecider, type WindowFoldState } from './windowDecider.js';
 export { mergeByPosition } from './mergeByPosition.js';
 export { foldProjections, evolveProjections, initialProjectionStates, type ProjectionStates } from './foldProjections.js';
 export { buildTimeline, formatTimeline, type Timeline, type TimelineTurn } from './timeline.js';

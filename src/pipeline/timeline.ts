@@ -6,7 +6,6 @@ import { FingerprintSet } from '../resume/fingerprintSet.js';
 import type { EffectRecord } from './effectRecord.js';
 import { placeDecisions } from './placeDecisions.js';
 import type { ReplaySettings, ReplayState } from './replayDecider.js';
-import { withInferredWindow } from './inferredWindow.js';
 import { replaySync } from './replaySync.js';
 
 /** A turn with a preview of its prompt and the decisions made during it. */
@@ -31,12 +30,11 @@ export interface Timeline {
  */
 export function buildTimeline(
   entries: Iterable<LogEntry>,
-  given: ReplaySettings = {},
+  settings: ReplaySettings = {},
   records: readonly EffectRecord[] = [],
   /** Told of each decision as it is made, while the entry that caused it is still among the last few read. */
   onDecision?: (decision: Decision) => void,
 ): Timeline {
-  const { settings } = withInferredWindow(entries, given);
   let turnState = turnsProjection.initialState();
   const previews = new PromptPreviews();
   function* folded(): Generator<LogEntry> {

@@ -1,4 +1,5 @@
 import { elementAt } from '../errors.js';
+import type { InferredWindow } from '../projections/contextWindowInference.js';
 import type { Decision } from '../projections/decisions.js';
 import { promptPreview, turnsProjection, type Turn } from '../projections/turns.js';
 import { FingerprintSet } from '../resume/fingerprintSet.js';
@@ -6,7 +7,6 @@ import { hasUuid } from '../transcript/entrySchema.js';
 import type { LogEntry } from '../transcript/logEntry.js';
 import type { EffectRecord } from './effectRecord.js';
 import type { ReplaySettings } from './replayDecider.js';
-import { withInferredWindow } from './inferredWindow.js';
 import { replaySync } from './replaySync.js';
 import { countDecision, decisionLine, firstPromptPreview, noDecisions, shown, summaryLine, turnLine } from './timeline.js';
 
@@ -15,27 +15,27 @@ import { countDecision, decisionLine, firstPromptPreview, noDecisions, shown, su
  * built whole (decision 55): the first walk replays the decisions and keeps only the lines they print;
  * the second folds the turns and writes each when the next begins, with the decisions that fall
  * in it. Memory holds the decisions' lines, not the turns, their prompts or the output.
- * `entries` is walked three times, the first to infer the window (decision 113) unless one is given (four times or more in the rare session where a prompt's uuid was
- * first written on an earlier line: its preview comes from that line).
+ * `entries` is walked twice, the first also reading the window the session ran with when none is
+ * given (decision 113; returned, null when the default held), and three times or more in the rare
+ * session where a prompt's uuid was first written on an earlier line: its preview comes from that line.
  */
 export function writeTimelineText(
   file: string,
   entries: Iterable<LogEntry>,
   write: (text: string) => void,
-  given: ReplaySettings = {},
+  settings: ReplaySettings = {},
   records: readonly EffectRecord[] = [],
-): void {
+): InferredWindow | null {
   const counts = noDecisions();
   const lines: string[] = [];
   const seqs: number[] = [];
-  replaySync(entries, withInferredWindow(entries, given).settings, undefined, records, (d: Decision) => {
+  const { inferred } = replaySync(entries, settings, undefined, records, (d: Decision) => {
     countDecision(counts, d);
     if (!shown(d)) return;
     lines.push(decisionLine(d));
     seqs.push(d.seq);
   });
   const placed = new DecisionPlacer(seqs);
-
   write(`${file}\n`);
   let state = turnsProjection.initialState();
   let pending: { turn: Turn; readonly prompt: string } | null = null;
@@ -67,6 +67,7 @@ export function writeTimelineText(
   }
   flush(Number.POSITIVE_INFINITY);
   write(`${summaryLine(state.finished + (state.current === null ? 0 : 1), counts)}\n`);
+  return inferred;
 }
 
 /**

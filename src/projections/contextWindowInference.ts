@@ -5,17 +5,19 @@ import { isMainThreadMessage } from './tokens.js';
 
 /** The context windows Claude Code offers (spec §5.3): 200,000 by default, 1,000,000 for a 1M model. */
 export const CLAUDE_CODE_WINDOWS = [200_000, 1_000_000] as const;
+const LARGEST_WINDOW: number = Math.max(...CLAUDE_CODE_WINDOWS);
 
-/** The most input a main-thread response carried: its input tokens with cache creation and cache reads. */
+/** The most input a main-thread response carried that a window Claude Code offers holds. */
 export interface ContextWindowInferenceState {
   readonly peakInput: number;
 }
 
-/** A window larger than the one assumed, and the usage that shows it. */
+/** A window larger than the one assumed, and the input that shows it. */
 export interface InferredWindow {
   readonly assumed: number;
   readonly window: number;
-  readonly peakInput: number;
+  /** The input (cache included) of a main-thread response that the assumed window could not have held. */
+  readonly input: number;
 }
 
 export function initialState(): ContextWindowInferenceState {
@@ -23,32 +25,44 @@ export function initialState(): ContextWindowInferenceState {
 }
 
 /**
- * Keeps the largest input a real response of the main thread was sent with. Subagents' responses
- * are left out: a subagent may run on another model, with another window.
+ * The input a real response of the main thread was sent with: its input tokens with cache
+ * creation and cache reads (output is not input). Null for any other entry, and for a
+ * subagent's response: a subagent may run on another model, with another window.
  */
-export function evolve(state: ContextWindowInferenceState, event: LogEntry): ContextWindowInferenceState {
+export function responseInput(event: LogEntry): number | null {
   const { entry } = event;
-  if (entry.type !== 'assistant' || !isMainThreadMessage(event) || !isModelResponse(entry)) return state;
+  if (entry.type !== 'assistant' || !isMainThreadMessage(event) || !isModelResponse(entry)) return null;
   const usage = entry.message.usage;
-  if (usage === undefined || usage === null) return state;
-  const input = usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
-  return input > state.peakInput ? { peakInput: input } : state;
+  if (usage === undefined || usage === null) return null;
+  return usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
 }
 
 /**
- * The window Claude Code must have run with when the session's input passed the one assumed: the
- * smallest window it offers that holds that input (decision 113). Null when the assumed window
- * held every request, or when no window Claude Code offers would.
+ * The window an input proves when it passed the one assumed (decision 113): the smallest window
+ * Claude Code offers that holds it. Null when the assumed window holds it, or when no offered
+ * window would (such usage says nothing Claude Code could have run with).
  */
+export function windowProvenBy(input: number, assumed: number): InferredWindow | null {
+  if (input <= assumed) return null;
+  const window = CLAUDE_CODE_WINDOWS.find((offered) => offered >= input);
+  return window === undefined ? null : { assumed, window, input };
+}
+
+/** Keeps the largest main-thread input that some window Claude Code offers holds. */
+export function evolve(state: ContextWindowInferenceState, event: LogEntry): ContextWindowInferenceState {
+  const input = responseInput(event);
+  if (input === null || input <= state.peakInput || input > LARGEST_WINDOW) return state;
+  return { peakInput: input };
+}
+
+/** The window the whole session proves against the one assumed: what the replay's fold raises to (decision 113). */
 export function selectInferredWindow(state: ContextWindowInferenceState, assumed: number): InferredWindow | null {
-  if (state.peakInput <= assumed) return null;
-  const window = CLAUDE_CODE_WINDOWS.find((offered) => offered >= state.peakInput);
-  return window === undefined ? null : { assumed, window, peakInput: state.peakInput };
+  return windowProvenBy(state.peakInput, assumed);
 }
 
 export const contextWindowInference = defineProjection<ContextWindowInferenceState>({
   name: 'contextWindowInference',
-  version: 1,
+  version: 2,
   initialState,
   evolve,
 });

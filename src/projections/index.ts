@@ -6,6 +6,8 @@ export { defineProjection, foldAll, type Projection } from './projection.js';
 export {
   contextWindowInference,
   selectInferredWindow,
+  responseInput,
+  windowProvenBy,
   CLAUDE_CODE_WINDOWS,
   type ContextWindowInferenceState,
   type InferredWindow,

@@ -1,5 +1,4 @@
 import type { LogEntry } from '../transcript/logEntry.js';
-import { withInferredWindow } from '../pipeline/inferredWindow.js';
 import { replaySync } from '../pipeline/replaySync.js';
 import { countDecision, noDecisions } from '../pipeline/timeline.js';
 import { turnsProjection } from '../projections/turns.js';
@@ -19,9 +18,7 @@ export type SessionSummary = Pick<SessionView, 'bytes' | 'diagnostics' | 'totals
  * kept. The counts are the view's by construction (a property test holds them equal).
  */
 export function buildSessionTotals(inputs: SessionInputs): SessionSummary {
-  const { entries, records = [] } = inputs;
-  // The window the session ran with, as every command infers it (decision 113): a walk of its own.
-  const { settings } = withInferredWindow(entries, inputs.settings ?? {});
+  const { entries, settings = {}, records = [] } = inputs;
   const measure = tokenMeasure();
   const activityFold = toolActivityFold();
   const boundaries: string[] = [];

@@ -2,9 +2,11 @@ import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactTh
 import { promptPreview, turnsProjection, type Turn } from '../projections/turns.js';
 import { hasUuid } from '../transcript/entrySchema.js';
 import type { LogEntry } from '../transcript/logEntry.js';
+import type { InferredWindow } from '../projections/contextWindowInference.js';
+import type { Decision } from '../projections/decisions.js';
 import type { EffectRecord } from '../pipeline/effectRecord.js';
 import { countDecision, firstPromptPreview, noDecisions } from '../pipeline/timeline.js';
-import { withInferredWindow } from '../pipeline/inferredWindow.js';
+import { settingsWithWindow } from '../pipeline/inferredWindow.js';
 import { replaySync } from '../pipeline/replaySync.js';
 import { FingerprintSet } from '../resume/fingerprintSet.js';
 import { totalsOf } from './sessionTotalsOf.js';
@@ -57,6 +59,8 @@ export interface SessionView {
   readonly records: number;
   readonly firstSeq: number;
   readonly lastSeq: number;
+  /** Set when no window was given and the session's usage proved a larger one than the default (decision 113). */
+  readonly inferred?: InferredWindow;
   readonly firstTime: string | null;
   readonly lastTime: string | null;
   readonly contextWindow: number;
@@ -98,7 +102,6 @@ interface BoundarySeen {
  */
 export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISPLAY_CAPS): SessionView {
   const { entries, records = [] } = inputs;
-  const { settings } = withInferredWindow(entries, inputs.settings ?? {});
   const measure = tokenMeasure();
   const strip = new TurnStrip(caps.turnBars);
   const laneSamplers = new Map<string, StretchSampler<Keyed<Marker>>>();
@@ -120,6 +123,8 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
   const wanted = new Set(records.map((r) => r.at.seq));
   const times = new Map<number, unknown>();
   const recent = new RecentTimes();
+  // Decisions held until the session's window is known (decision 113) arrive long after their entry: its time is kept when made.
+  const heldTimes = new Map<number, unknown>();
   const untimed = new Set<number>();
   const decided = noDecisions();
   let decisions = 0;
@@ -176,15 +181,22 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
       yield event;
     }
   }
-  replaySync(walked(), settings, undefined, records, (decision) => {
+  const onDecision = (decision: Decision): void => {
     countDecision(decided, decision);
     const order = DECISION + decisions++;
     const marker = decisionMarker(decision);
     if (marker === null) return;
-    const time = recent.find(decision.seq);
+    const time = heldTimes.has(decision.seq) ? heldTimes.get(decision.seq) : recent.find(decision.seq);
     if (time === NOT_RECENT) untimed.add(decision.seq);
     laneOf(marker.lane).add(withTime({ ...marker, order }, time));
-  });
+  };
+  const onHeld = (decision: Decision): void => {
+    const time = recent.find(decision.seq);
+    if (time !== NOT_RECENT) heldTimes.set(decision.seq, time);
+  };
+  const { inferred } = replaySync(walked(), inputs.settings, undefined, records, onDecision, onHeld);
+  heldTimes.clear();
+  const settings = settingsWithWindow(inputs.settings ?? {}, inferred);
   endTurn(lastSeq);
   audit.finish();
   const measured = measure.points;
@@ -216,6 +228,7 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
     records: records.length,
     firstSeq: firstSeq ?? 0,
     lastSeq,
+    ...(inferred === null ? {} : { inferred }),
     firstTime,
     lastTime,
     contextWindow: autocompact.contextWindow,

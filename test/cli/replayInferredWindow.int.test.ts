@@ -38,6 +38,16 @@ describe('memlog replay of a session that ran with a 1M window (decision 113)', 
     expect(json.stdout.split('\n').filter((line) => line.includes('"compaction_due"'))).toEqual([]);
   });
 
+  it('replays and reports as --context-window 1000000 would, the decisions held against 200,000 dropped', () => {
+    const file = longSession(520_000);
+    const decisions = (args: string[]) => runCli(['replay', file, '--json', ...args]).stdout;
+    const inferred = decisions([]);
+    expect(inferred).toBe(decisions(['--context-window', '1000000']));
+    expect(inferred).not.toBe(decisions(['--context-window', '200000']));
+    const rows = (args: string[]) => runCli(['report', dirname(file), '--json', ...args]).stdout;
+    expect(rows([])).toBe(rows(['--context-window', '1000000']));
+  });
+
   it('--context-window still wins: 200,000 decides at 167,000 and nothing is inferred', () => {
     const file = longSession(520_000);
     const result = runCli(['replay', file, '--context-window', '200000', '--json']);

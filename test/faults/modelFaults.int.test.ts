@@ -27,7 +27,7 @@ describe('a model that keeps failing, end to end', () => {
 
     const feed = new Subject<ReadItem>();
     const decisions = new Subject<Decision>();
-    replayDecisions(feed).subscribe({ next: (d) => decisions.next(d), complete: () => decisions.complete() });
+    replayDecisions(feed, {}, { live: true }).subscribe({ next: (d) => decisions.next(d), complete: () => decisions.complete() });
     const running = lastValueFrom(
       runEffects(decisions, {
         execute: async (run, batch) => ({

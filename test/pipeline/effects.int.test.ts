@@ -29,7 +29,10 @@ describe('the effect runner, live, and replay from its log', () => {
     const applied: string[] = [];
     const liveDecisions: Decision[] = [];
     const decisions = new Subject<Decision>();
-    replayDecisions(feed).subscribe({ next: (d) => (liveDecisions.push(d), decisions.next(d)), complete: () => decisions.complete() });
+    replayDecisions(feed, {}, { live: true }).subscribe({
+      next: (d) => (liveDecisions.push(d), decisions.next(d)),
+      complete: () => decisions.complete(),
+    });
 
     // The first notes update holds until the whole transcript is fed, so the requests that arrive
     // meanwhile must pile up into a trailing run, however fast or loaded the machine is.

@@ -29,8 +29,7 @@ import { toApiMessages } from '../../resume/apiView.js';
 import { checkCompactOut } from './compactOut.js';
 import { writeCompaction } from './writeCompaction.js';
 import { effectLogPath, effectRecords } from '../../pipeline/effectLog.js';
-import { withInferredWindow } from '../../pipeline/inferredWindow.js';
-import { transcriptEntries } from '../../transcript/transcriptEntries.js';
+import { settingsWithWindow } from '../../pipeline/inferredWindow.js';
 import { recoverCompaction } from './compactionJournal.js';
 import { isTextBlock } from '../../transcript/contentGuards.js';
 import { readCompactionEntries } from './compactionEntries.js';
@@ -111,20 +110,21 @@ export const compactLockPath = (transcriptPath: string): string =>
   join(dirname(transcriptPath), `.${basename(transcriptPath)}.memlog-compact.lock`);
 
 async function compactLocked(given: CompactOptions): Promise<CompactReport> {
-  // The window the session ran with, as replay infers it (decision 113).
-  const { autocompact } = withInferredWindow(transcriptEntries(given.transcriptPath), { autocompact: given.autocompact ?? {} }).settings;
-  const options: CompactOptions = { ...given, autocompact };
-  const requested = options.strategy ?? 'auto';
-  if (options.out !== undefined && options.dryRun !== true)
-    await checkCompactOut(options.transcriptPath, options.out, options.force === true);
+  const requested = given.strategy ?? 'auto';
+  if (given.out !== undefined && given.dryRun !== true) await checkCompactOut(given.transcriptPath, given.out, given.force === true);
   // An earlier run's compaction left half done (a full disk, a kill) is finished or taken back first.
   const recovery =
-    options.out === undefined && options.dryRun !== true
-      ? await recoverCompaction(options.transcriptPath, options.effectLogPath ?? effectLogPath(options.transcriptPath))
+    given.out === undefined && given.dryRun !== true
+      ? await recoverCompaction(given.transcriptPath, given.effectLogPath ?? effectLogPath(given.transcriptPath))
       : { pending: null, completed: false };
-  const sizeAtRead = (await stat(options.transcriptPath)).size;
+  const sizeAtRead = (await stat(given.transcriptPath)).size;
   // Light entries, whole from the last boundary on: memory in proportion to what is compacted, not to the file.
-  const { entries, diagnostics } = readCompactionEntries(options.transcriptPath);
+  const { entries, diagnostics, inferred } = readCompactionEntries(given.transcriptPath);
+  // The window the session ran with, read in the same walk, as replay reads it (decision 113); a given one wins.
+  const options: CompactOptions =
+    given.autocompact?.contextWindow === undefined
+      ? { ...given, ...settingsWithWindow({ autocompact: given.autocompact ?? {} }, inferred) }
+      : given;
   const view = compactionView(entries);
   const threshold = autocompactThresholds({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...options.autocompact }).threshold;
   const base = { requested, threshold, tokensBefore: view.tokensBefore, diagnostics, fileReferences: [] as string[] };

@@ -6,6 +6,8 @@ import { indexTranscript } from '../../resume/transcriptIndex.js';
 import { hasUuid } from '../../transcript/entrySchema.js';
 import type { LogEntry } from '../../transcript/logEntry.js';
 import { readTranscriptSync } from '../../transcript/readTranscript.js';
+import { DEFAULT_AUTOCOMPACT_SETTINGS } from '../../projections/autocompactTrigger.js';
+import { contextWindowInference, selectInferredWindow, type InferredWindow } from '../../projections/contextWindowInference.js';
 
 const isBoundary = (entry: LogEntry['entry']): boolean => entry.type === 'system' && entry.subtype === 'compact_boundary';
 
@@ -28,6 +30,13 @@ class EarlierProgressParents {
   }
 }
 
+export interface CompactionEntries {
+  entries: LogEntry[];
+  diagnostics: Diagnostic[];
+  /** The window the session's usage proved against the default one; null when the default held it. */
+  inferred: InferredWindow | null;
+}
+
 /**
  * A transcript's entries as compaction plans over them, in memory in proportion to what it plans
  * over rather than to the file (decisions 51 and 53): nothing before the compact boundary before the last
@@ -38,9 +47,10 @@ class EarlierProgressParents {
  * before that start could still matter (the index had to read everything again, or a line there
  * names a parent written after it, which a relink walk could follow back), it starts at the top.
  * `compactionView` over these gives the plan it gives over the whole file
- * (test/jobs/compaction/compactionEntries.property.test.ts).
+ * (test/jobs/compaction/compactionEntries.property.test.ts). The first read also folds the largest
+ * main-thread input, for the window the session ran with (decision 113).
  */
-export function readCompactionEntries(path: string): { entries: LogEntry[]; diagnostics: Diagnostic[] } {
+export function readCompactionEntries(path: string): CompactionEntries {
   const diagnostics: Diagnostic[] = [];
   const boundarySeqs: number[] = [];
   const seen = new FingerprintSet();
@@ -49,6 +59,7 @@ export function readCompactionEntries(path: string): { entries: LogEntry[]; diag
   /** The first line whose parent was written after it. */
   let firstForwardReference = Number.POSITIVE_INFINITY;
   const progressParents = new EarlierProgressParents();
+  let window = contextWindowInference.initialState();
   function* light(record: boolean): Generator<{ seq: number; entry: LogEntry['entry'] }> {
     for (const item of readTranscriptSync(path)) {
       if (item.kind === 'diagnostic') {
@@ -56,6 +67,7 @@ export function readCompactionEntries(path: string): { entries: LogEntry[]; diag
         continue;
       }
       const { seq, entry } = item;
+      if (record) window = contextWindowInference.evolve(window, item);
       if (record && hasUuid(entry)) {
         const parent = (entry as { parentUuid?: string | null }).parentUuid ?? null;
         if (parent !== null && !seen.mayHave(parent) && !awaited.has(parent)) awaited.set(parent, seq);
@@ -82,5 +94,5 @@ export function readCompactionEntries(path: string): { entries: LogEntry[]; diag
     if (item.kind !== 'entry' || item.seq < from) continue;
     entries.push({ seq: item.seq, entry: wholeFrom.has(item.seq) ? item.entry : lightEntry(item.entry) });
   }
-  return { entries, diagnostics };
+  return { entries, diagnostics, inferred: selectInferredWindow(window, DEFAULT_AUTOCOMPACT_SETTINGS.contextWindow) };
 }

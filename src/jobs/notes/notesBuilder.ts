@@ -7,7 +7,6 @@ import { MemlogError, type Diagnostic } from '../../errors.js';
 import { existsSync } from 'node:fs';
 import type { ModelPort } from '../../model/port.js';
 import { effectLogPath, effectRecords, readEffectLog, withoutInterrupted } from '../../pipeline/effectLog.js';
-import { withInferredWindow } from '../../pipeline/inferredWindow.js';
 import { retryFailed, runPaced } from '../../pipeline/pacedRuns.js';
 import { notesJob } from './notesJob.js';
 import { recoverNotesRuns } from './notesRecovery.js';
@@ -114,8 +113,7 @@ async function buildLocked(options: NotesBuildOptions, notesPath: string, logPat
     records,
     logPath,
     kind: 'session_notes',
-    // The window the session ran with, as replay infers it (decision 113).
-    settings: withInferredWindow(transcriptEntries(options.transcriptPath), options.settings ?? {}).settings,
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     onRun: (event) => {
       if (event.type === 'started') options.onRun?.({ type: 'started', runId: event.runId, at: event.at, index: index++ });

@@ -1,0 +1,182 @@
+import { DEFAULT_AUTOCOMPACT_SETTINGS } from '../projections/autocompactTrigger.js';
+import { responseInput, windowProvenBy, type InferredWindow } from '../projections/contextWindowInference.js';
+import { NO_DECISIONS, type Decision } from '../projections/decisions.js';
+import { createReplayDecider, type PipelineDecider, type PipelineEvent, type ReplaySettings, type ReplayState } from './replayDecider.js';
+
+/**
+ * Decisions made since the fold forked, newest first: those both windows make alike once, the
+ * others with the window that made them. A list that shares its tail, so holding one more is O(1).
+ */
+export interface Held {
+  readonly decision: Decision;
+  readonly by: 'both' | 'assumed' | 'raised';
+  readonly earlier: Held | null;
+}
+
+/**
+ * The replay's state while the window is read from the session's usage (decision 113):
+ * - `given`: the caller named the window; nothing is inferred.
+ * - `assumed`: nothing has passed the assumed window, and no compaction has been decided against
+ *   it, so a larger window would have decided the same and the state is the same for both.
+ * - `forked`: the assumed window decided a compaction a larger one might not have: both replays go
+ *   on side by side and their decisions are held until usage proves the larger window or the log ends.
+ * - `raised`: usage passed the assumed window, which no session can do: the larger window from the start.
+ */
+export type WindowFoldState =
+  | { readonly phase: 'given'; readonly state: ReplayState }
+  | { readonly phase: 'assumed'; readonly state: ReplayState }
+  | { readonly phase: 'forked'; readonly assumed: ReplayState; readonly raised: ReplayState; readonly held: Held | null }
+  | { readonly phase: 'raised'; readonly state: ReplayState; readonly inferred: InferredWindow };
+
+type Stepped = readonly [WindowFoldState, readonly Decision[]];
+
+export interface WindowDecider {
+  readonly initialState: () => WindowFoldState;
+  readonly step: (state: WindowFoldState, event: PipelineEvent) => Stepped;
+  /**
+   * The log has ended (after its last event, `end` included; an `end` inside the log, before a
+   * record written after a read, is no end of the session): a forked fold gives the decisions of
+   * the assumed window, which usage never passed.
+   */
+  readonly finish: (state: WindowFoldState) => Stepped;
+}
+
+export interface WindowDeciderOptions {
+  /**
+   * Decide at once against the window known so far and hold nothing (`replay --follow`: what is
+   * printed cannot be taken back); usage that passes it raises it from there on.
+   */
+  readonly live?: boolean;
+}
+
+/** The largest window the fold raises to: the one a session that passed the default one ran with. */
+const RAISED_WINDOW = 1_000_000;
+
+/**
+ * The replay decider with the window the session ran with, in the one walk that decides
+ * (decision 113): a pure fold over the same events, whose result equals the replay with
+ * `--context-window 1000000` given from the start when a main-thread response's input passes
+ * 200,000 (and fits 1,000,000), and the replay with none given otherwise. Memory: the decisions
+ * made after the first compaction the default window decides, until usage or the end settles
+ * it — never the entries.
+ */
+export function createWindowDecider(settings: ReplaySettings = {}, options: WindowDeciderOptions = {}): WindowDecider {
+  const assumed = createReplayDecider(settings);
+  if (settings.autocompact?.contextWindow !== undefined)
+    return {
+      initialState: () => ({ phase: 'given', state: assumed.initialState() }),
+      step: (fold, event) => one(assumed, fold, event),
+      finish: (fold) => [fold, NO_DECISIONS],
+    };
+  const raised = createReplayDecider({ ...settings, autocompact: { ...settings.autocompact, contextWindow: RAISED_WINDOW } });
+  const both: Both = { assumed, raised, live: options.live === true };
+  return {
+    initialState: () => ({ phase: 'assumed', state: assumed.initialState() }),
+    step(fold, event) {
+      switch (fold.phase) {
+        case 'given':
+          return one(assumed, fold, event);
+        case 'raised':
+          return one(raised, fold, event);
+        case 'assumed':
+          return fromAssumed(both, fold, event, proven(event));
+        case 'forked':
+          return fromForked(both, fold, event, proven(event));
+      }
+    },
+    finish(fold) {
+      if (fold.phase !== 'forked') return [fold, NO_DECISIONS];
+      return [{ phase: 'assumed', state: fold.assumed }, release(fold.held, 'assumed')];
+    },
+  };
+}
+
+/** The deciders of the window assumed and of the one usage may prove. */
+interface Both {
+  readonly assumed: PipelineDecider;
+  readonly raised: PipelineDecider;
+  readonly live: boolean;
+}
+
+/** The window a transcript event proves, when it is a response whose input passed the default one. */
+function proven(event: PipelineEvent): InferredWindow | null {
+  if (event.source !== 'transcript') return null;
+  const input = responseInput(event.event);
+  return input === null ? null : windowProvenBy(input, DEFAULT_AUTOCOMPACT_SETTINGS.contextWindow);
+}
+
+function fromAssumed(
+  both: Both,
+  fold: Extract<WindowFoldState, { phase: 'assumed' }>,
+  event: PipelineEvent,
+  inferred: InferredWindow | null,
+): Stepped {
+  if (inferred !== null) {
+    const [next, made] = both.raised.step(fold.state, event);
+    return [{ phase: 'raised', state: next, inferred }, made];
+  }
+  const [next, made] = both.assumed.step(fold.state, event);
+  if (both.live || !made.some(isCompactionDue)) return [next === fold.state ? fold : { phase: 'assumed', state: next }, made];
+  // Until now both windows decided alike from the same state; from here they may not.
+  const [other, otherMade] = both.raised.step(fold.state, event);
+  return [{ phase: 'forked', assumed: next, raised: other, held: hold(null, made, otherMade) }, NO_DECISIONS];
+}
+
+function fromForked(
+  both: Both,
+  fold: Extract<WindowFoldState, { phase: 'forked' }>,
+  event: PipelineEvent,
+  inferred: InferredWindow | null,
+): Stepped {
+  if (inferred !== null) {
+    const [next, made] = both.raised.step(fold.raised, event);
+    return [{ phase: 'raised', state: next, inferred }, [...release(fold.held, 'raised'), ...made]];
+  }
+  const [next, made] = both.assumed.step(fold.assumed, event);
+  const [other, otherMade] = both.raised.step(fold.raised, event);
+  return [{ phase: 'forked', assumed: next, raised: other, held: hold(fold.held, made, otherMade) }, NO_DECISIONS];
+}
+
+/** One decider, no inference: the window is known. */
+function one(decider: PipelineDecider, fold: WindowFoldState, event: PipelineEvent): Stepped {
+  if (fold.phase !== 'given' && fold.phase !== 'raised') return [fold, NO_DECISIONS];
+  const [state, made] = decider.step(fold.state, event);
+  return [state === fold.state ? fold : { ...fold, state }, made];
+}
+
+const isCompactionDue = (decision: Decision): boolean => decision.kind === 'compaction_due';
+
+/** One step's decisions of both windows, held: kept once when alike (most are: only compaction differs). */
+function hold(held: Held | null, assumed: readonly Decision[], raised: readonly Decision[]): Held | null {
+  let next = held;
+  if (assumed.length === raised.length && assumed.every((d, i) => sameDecision(d, raised[i]))) {
+    for (const decision of assumed) next = { decision, by: 'both', earlier: next };
+    return next;
+  }
+  for (const decision of assumed) next = { decision, by: 'assumed', earlier: next };
+  for (const decision of raised) next = { decision, by: 'raised', earlier: next };
+  return next;
+}
+
+/** The decisions one window made while the fold was forked, oldest first. */
+export function release(held: Held | null, window: 'assumed' | 'raised'): Decision[] {
+  const out: Decision[] = [];
+  for (let h = held; h !== null; h = h.earlier) if (h.by === 'both' || h.by === window) out.push(h.decision);
+  return out.reverse();
+}
+
+/** Decisions are plain data, built by the same code in the same key order: their JSON is equal when they are. */
+function sameDecision(a: Decision, b: Decision | undefined): boolean {
+  return a === b || (b !== undefined && a.kind === b.kind && a.seq === b.seq && JSON.stringify(a) === JSON.stringify(b));
+}
+
+/** The replay's state as the window the fold knows so far decides it (a forked fold's larger window: the one usage would prove). */
+export function replayStateOf(fold: WindowFoldState, window: 'assumed' | 'raised' = 'raised'): ReplayState {
+  if (fold.phase !== 'forked') return fold.state;
+  return window === 'raised' ? fold.raised : fold.assumed;
+}
+
+/** The window usage proved, when it did. */
+export function inferredWindowOf(fold: WindowFoldState): InferredWindow | null {
+  return fold.phase === 'raised' ? fold.inferred : null;
+}
