@@ -1,5 +1,5 @@
 import { DEFAULT_AUTOCOMPACT_SETTINGS } from '../projections/autocompactTrigger.js';
-import { responseInput, windowProvenBy, type InferredWindow } from '../projections/contextWindowInference.js';
+import { CLAUDE_CODE_WINDOWS, responseInput, windowProvenBy, type InferredWindow } from '../projections/contextWindowInference.js';
 import { NO_DECISIONS, type Decision } from '../projections/decisions.js';
 import { createReplayDecider, type PipelineDecider, type PipelineEvent, type ReplaySettings, type ReplayState } from './replayDecider.js';
 
@@ -20,7 +20,7 @@ export interface Held {
  *   it, so a larger window would have decided the same and the state is the same for both.
  * - `forked`: the assumed window decided a compaction a larger one might not have: both replays go
  *   on side by side and their decisions are held until usage proves the larger window or the log ends.
- * - `raised`: usage passed the assumed window, which no session can do: the larger window from the start.
+ * - `raised`: usage passed the assumed window, which no session on it can do: the larger window from the start.
  */
 export type WindowFoldState =
   | { readonly phase: 'given'; readonly state: ReplayState }
@@ -49,8 +49,8 @@ export interface WindowDeciderOptions {
   readonly live?: boolean;
 }
 
-/** The largest window the fold raises to: the one a session that passed the default one ran with. */
-const RAISED_WINDOW = 1_000_000;
+/** The window the fold raises to: with two windows offered, the one a session that passed the default one ran with. */
+const RAISED_WINDOW = Math.max(...CLAUDE_CODE_WINDOWS);
 
 /**
  * The replay decider with the window the session ran with, in the one walk that decides

@@ -1,6 +1,7 @@
+import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { Decision, Entry, LogEntry } from '../../src/index.js';
-import { replaySync } from '../../src/pipeline/index.js';
+import type { Decision, Entry, LogEntry, ReadItem } from '../../src/index.js';
+import { replayDecisions, replaySync } from '../../src/pipeline/index.js';
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 
 /** Prompts and responses, each response sent with the input given. */
@@ -36,5 +37,20 @@ describe('the replay fold reads the window from usage (decision 113)', () => {
     const given = replaySync(entries, { policy: 'memlog', autocompact: { contextWindow: 200_000 } }).decisions;
     expect(given.filter((d) => d.kind === 'compaction_due').length).toBe(2);
     expect(result.decisions).toEqual(given);
+  });
+
+  it('live, a decision is made against the window known then, and the raise is told once, when usage proves it', async () => {
+    const entries = session([50_000, 170_000, 180_000, 250_000, 260_000]);
+    const items = entries.map((e): ReadItem => ({ kind: 'entry', seq: e.seq, line: e.seq + 1, offset: 0, raw: '', entry: e.entry }));
+    const told: number[] = [];
+    const live = await lastValueFrom(
+      replayDecisions(from(items), {}, { live: true, onInferred: (inferred) => told.push(inferred.input) }).pipe(toArray()),
+    );
+    expect(told).toEqual([250_000]);
+    const due = live.filter((d) => d.kind === 'compaction_due');
+    expect(due.length).toBeGreaterThan(0);
+    expect(due.every((d) => d.seq < 7)).toBe(true);
+    const held = await lastValueFrom(replayDecisions(from(items)).pipe(toArray()));
+    expect(held).toEqual(replaySync(entries).decisions);
   });
 });
