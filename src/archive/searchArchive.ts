@@ -4,6 +4,7 @@ import {
   openSearchDb,
   searchEntries,
   updateIndex,
+  type IndexPass,
   type IndexReport,
   type SearchDb,
   type SearchFilters,
@@ -35,10 +36,10 @@ function addReport(into: IndexReport, more: IndexReport): void {
  * One incremental pass over folders on disk and archives (decision 82); an archived session that is
  * still on disk under a searched folder is indexed from the disk, once.
  */
-export async function updateIndexAndArchives(db: SearchDb, paths: readonly string[], archives: readonly string[]): Promise<IndexReport> {
-  const index = updateIndex(db, paths);
-  for (const archive of archives) addReport(index, await indexArchive(db, archive, liveIn(paths)));
-  return index;
+export async function updateIndexAndArchives(db: SearchDb, paths: readonly string[], archives: readonly string[]): Promise<IndexPass> {
+  const pass = updateIndex(db, paths);
+  for (const archive of archives) addReport(pass.index, await indexArchive(db, archive, liveIn(paths)));
+  return pass;
 }
 
 /**
@@ -51,11 +52,11 @@ export async function searchSessionsAndArchives(
   archives: readonly string[],
   query: string,
   filters: Omit<SearchFilters, 'roots'>,
-): Promise<{ readonly hits: SearchHit[]; readonly index: IndexReport }> {
+): Promise<IndexPass & { readonly hits: SearchHit[] }> {
   const db = openSearchDb(indexPath);
   try {
-    const index = await updateIndexAndArchives(db, paths, archives);
-    return { hits: searchEntries(db, query, { ...filters, roots: [...paths, ...archives].map((path) => resolve(path)) }), index };
+    const pass = await updateIndexAndArchives(db, paths, archives);
+    return { hits: searchEntries(db, query, { ...filters, roots: [...paths, ...archives].map((path) => resolve(path)) }), ...pass };
   } finally {
     db.close();
   }

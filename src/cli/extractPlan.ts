@@ -11,6 +11,7 @@ import {
 } from '../jobs/index.js';
 import type { ReplaySettings } from '../pipeline/index.js';
 import { thousands } from './extractReport.js';
+import { unreadableList } from './unreadableJson.js';
 
 interface PlanOptions {
   readonly out: string;
@@ -33,13 +34,12 @@ function orUnreadable<T>(plan: () => T, unreadable: (error: string) => T): T {
 }
 
 /**
- * The plan as text, or as JSON: the array of projects it always was, or, when a path could not be read,
- * `{ projects, unreadable }` so the JSON carries what stderr names (decision 111).
+ * The plan as text, or as JSON: `{ projects, unreadable }` always, so the JSON carries what stderr
+ * names in one shape whatever the tree holds (decision 115; it was a bare array when every path could be read).
  */
 const write = (options: PlanOptions, plan: readonly unknown[], text: () => string): void => {
-  const unreadable = options.unreadable ?? [];
-  const json = unreadable.length === 0 ? plan : { projects: plan, unreadable };
-  process.stdout.write(options.json === true ? `${JSON.stringify(json, null, 2)}\n` : text());
+  const json = (): string => `${JSON.stringify({ projects: plan, unreadable: unreadableList(options.unreadable ?? []) }, null, 2)}\n`;
+  process.stdout.write(options.json === true ? json() : text());
 };
 
 interface PlannedChunks {

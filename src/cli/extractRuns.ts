@@ -7,6 +7,7 @@ import { formatBackfillReport, formatPerTurnReport } from './extractReport.js';
 import { costField, costLine } from './modelPortOptions.js';
 import { reviewByDefault } from './reviewSetting.js';
 import { toSettings } from './triggerOptions.js';
+import { unreadableList } from './unreadableJson.js';
 
 /** What the command found before the run: sessions' starts from the catalog, and the paths it could not read (named already). */
 interface FoundBeforehand {
@@ -41,7 +42,9 @@ export async function runBackfill(
   progress.stop();
   await saveCassette(models, options);
   if (options.json === true)
-    process.stdout.write(`${JSON.stringify({ ...report, unreadable, model: model.name, ...costField(model) }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ...report, unreadable: unreadableList(unreadable), model: model.name, ...costField(model) }, null, 2)}\n`,
+    );
   else process.stdout.write(formatBackfillReport(report, model.name, unreadable) + costLine(model));
   if (report.failedRuns > 0 || report.failedSessions > 0 || report.failedProjects > 0) process.exitCode = 1;
 }
@@ -72,7 +75,7 @@ export async function runPerTurn(
   await saveCassette(models, options);
   if (options.json === true)
     process.stdout.write(
-      `${JSON.stringify({ ...report, unreadable, model: model.name, policy: options.policy, ...costField(model) }, null, 2)}\n`,
+      `${JSON.stringify({ ...report, unreadable: unreadableList(unreadable), model: model.name, policy: options.policy, ...costField(model) }, null, 2)}\n`,
     );
   else process.stdout.write(formatPerTurnReport(report, model.name, describePolicy(options.policy), unreadable) + costLine(model));
   if (report.failedRuns > 0 || report.failedSessions > 0) process.exitCode = 1;

@@ -4,6 +4,7 @@ import { findTranscripts, formatReport, type TranscriptReport } from '../inspect
 import { catalogReports } from './catalogReports.js';
 import { saySkipped } from './skippedFiles.js';
 import { resolvePathArgument } from './transcriptArgument.js';
+import type { UnreadablePath } from './unreadableJson.js';
 
 export interface InspectOptions {
   readonly json?: boolean;
@@ -43,7 +44,7 @@ async function inspectPaths(paths: string[], options: InspectOptions): Promise<v
   }
   const stored = options.catalog === false ? new Map<string, TranscriptReport>() : await catalogReports(readable, options.catalog);
   // A link that cannot be followed is a row saying why, as a file that cannot be read (decision 107).
-  const failed = new Map(found.skipped.map(({ path, reason }) => [path, `${path}: ${reason}`]));
+  const failed = new Map(found.skipped.map((skipped) => [skipped.path, skipped]));
   const files = [...readable, ...failed.keys()].sort();
   const { withDiagnostics, unreadable } = await printReports(files, stored, options, failed);
   if (files.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
@@ -67,25 +68,32 @@ async function printReports(
   files: readonly string[],
   stored: ReadonlyMap<string, TranscriptReport>,
   options: InspectOptions,
-  failed: ReadonlyMap<string, string>,
+  failed: ReadonlyMap<string, UnreadablePath>,
 ): Promise<{ withDiagnostics: number; unreadable: number }> {
   let withDiagnostics = 0;
   let unreadable = 0;
   for (const [i, file] of files.entries()) {
     const gap = i > 0 ? '\n' : '';
-    const report = failed.get(file) ?? stored.get(file) ?? (await readInFull(file));
+    const notWalked = failed.get(file);
+    const report = notWalked === undefined ? (stored.get(file) ?? (await readInFull(file))) : `${file}: ${notWalked.reason}`;
     if (typeof report === 'string') {
       unreadable++;
       const reason = report.startsWith(`${file}: `) ? `cannot be read: ${report.slice(file.length + 2)}` : report;
-      process.stdout.write(
-        options.json === true ? `${JSON.stringify({ file, error: report })}\n` : `${gap}${file}\n  error       ${reason}\n`,
-      );
+      process.stdout.write(options.json === true ? errorLine(file, report, notWalked) : `${gap}${file}\n  error       ${reason}\n`);
       continue;
     }
     if (report.diagnostics.length > 0) withDiagnostics++;
     process.stdout.write(options.json === true ? `${JSON.stringify(report)}\n` : `${gap}${formatReport(report)}\n`);
   }
   return { withDiagnostics, unreadable };
+}
+
+/**
+ * A `--json` line for a path that could not be read: `{file, error}`, and for one the walk could not read
+ * also `path` and `reason`, an item of the `unreadable` list the other commands' JSON carries (decision 115).
+ */
+function errorLine(file: string, error: string, notWalked: UnreadablePath | undefined): string {
+  return `${JSON.stringify(notWalked === undefined ? { file, error } : { file, error, path: notWalked.path, reason: notWalked.reason })}\n`;
 }
 
 /**

@@ -20,7 +20,7 @@ export function registerReport(program: Command): void {
     )
     .argument('[folder]', PROJECTS_FOLDER_HELP)
     .option('--html <file>', 'write the index page here and one page per session in sessions/ beside it')
-    .option('--json', 'print the rows as JSON')
+    .option('--json', 'print {rows, unreadable} as JSON')
     .option('--out <dir>', `memlog extract's output folder, for its effect logs (default: ${EXTRACT_OUT} when it exists)`)
     .option('--effects-dir <dir>', 'a folder of <session>.memlog.jsonl effect logs to read first');
   addUsageOptions(command);
@@ -45,12 +45,14 @@ function pagesWritten(rows: ReadonlyArray<{ readonly page: string | null; readon
 
 /** The replay rows or pages: the replay, the report pages and the progress display are loaded only for them (decision 88). */
 async function runReplayReport(folder: string | undefined, options: ReportCliOptions): Promise<void> {
-  const [{ describePolicy }, { formatReportTable, writeReport }, { readProgress }, { reportSkipped, unreadableLine }] = await Promise.all([
-    import('../pipeline/index.js'),
-    import('../report/index.js'),
-    import('./readProgress.js'),
-    import('./reportSkipped.js'),
-  ]);
+  const [{ describePolicy }, { formatReportTable, writeReport }, { readProgress }, { reportSkipped, unreadableLine }, { unreadableList }] =
+    await Promise.all([
+      import('../pipeline/index.js'),
+      import('../report/index.js'),
+      import('./readProgress.js'),
+      import('./reportSkipped.js'),
+      import('./unreadableJson.js'),
+    ]);
   // extract's effect logs hold the extraction runs.
   const out = options.out ?? extractOutHere();
   const root = await projectsFolderArgument(folder);
@@ -67,7 +69,9 @@ async function runReplayReport(folder: string | undefined, options: ReportCliOpt
     ...(options.effectsDir === undefined ? {} : { effectsDir: options.effectsDir }),
     ...(options.html === undefined ? {} : { html: options.html }),
   });
-  if (options.json === true) process.stdout.write(`${JSON.stringify(report.rows, null, 2)}\n`);
+  // One object always, the paths not read beside the rows: a program reading it knows the report is partial (decision 115).
+  if (options.json === true)
+    process.stdout.write(`${JSON.stringify({ rows: report.rows, unreadable: unreadableList(unreadable) }, null, 2)}\n`);
   else if (options.html !== undefined) process.stdout.write(`${options.html}: ${pagesWritten(report.rows)}${skippedNote}\n`);
   else process.stdout.write(`${formatReportTable(report.rows)}${skippedNote}\n${describePolicy(options.policy ?? 'claude-code')}\n`);
   if (report.rows.some((r) => r.error !== null)) process.exitCode = 1;

@@ -6,6 +6,7 @@ import { findTranscripts, type TranscriptFile } from '../inspect/light/index.js'
 import { parseDay } from '../transcript/time/index.js';
 import { projectsFolderArgument } from './transcriptArgument.js';
 import { saySkipped, skippedOrThrow, type SkippedFile } from './skippedFiles.js';
+import { unreadableList } from './unreadableJson.js';
 import {
   formatUsageTable,
   parsePriceTable,
@@ -101,7 +102,9 @@ export async function runUsageReport(folder: string | undefined, options: UsageC
     ...(options.since === undefined ? {} : { since: options.since }),
     ...(options.until === undefined ? {} : { until: options.until }),
   });
-  process.stdout.write(options.json === true ? `${JSON.stringify(report, null, 2)}\n` : `${formatUsageTable(report)}\n`);
+  // Every file not counted, with why, beside the rows: the totals leave them out (decision 115).
+  const json = (): string => `${JSON.stringify({ ...report, unreadable: unreadableList(skipped) }, null, 2)}\n`;
+  process.stdout.write(options.json === true ? json() : `${formatUsageTable(report)}\n`);
 }
 
 type UsageAnswer =

@@ -3,6 +3,7 @@ import { searchedPlaces, searchSessionsAndArchives } from '../archive/index.js';
 import { defaultIndexPath, projectName, type IndexReport, type SearchHit } from '../search/index.js';
 import { dateBound } from '../transcript/time/index.js';
 import { saySkipped } from './skippedFiles.js';
+import { unreadableList } from './unreadableJson.js';
 import { positive } from './triggerOptions.js';
 
 interface SearchOptions {
@@ -58,7 +59,7 @@ export function registerSearch(program: Command): void {
     .addOption(new Option('--role <role>', 'only what the user or the assistant said').choices(['user', 'assistant']))
     .option('--tools', "also search tool calls' inputs and tool results")
     .option('--limit <n>', `how many matches at most (default 20, at most ${MAX_LIMIT})`, limit, 20)
-    .option('--json', 'one JSON object: the matches and what the index pass did')
+    .option('--json', 'one JSON object: the matches, what the index pass did and the paths not read')
     .option('--index <file>', 'the index file (default: MEMLOG_INDEX, else ~/.memlog/index.db)')
     .addHelpText('after', '\nExamples:\n  memlog search "flaky checkout test"\n  memlog search pnpm fixtures/projects --role user --json')
     .action(async (query: string, paths: string[], options: SearchOptions, command: Command) => {
@@ -66,7 +67,11 @@ export function registerSearch(program: Command): void {
         command.error(`error: --since ${options.since} is after --until ${options.until}: no entry can be in that range`, { exitCode: 2 });
       const { roots, archives } = searchedPlaces(paths);
       // One match past the limit says whether the limit cut the list.
-      const { hits: found, index } = await searchSessionsAndArchives(options.index ?? defaultIndexPath(), roots, archives, query, {
+      const {
+        hits: found,
+        index,
+        unreadable,
+      } = await searchSessionsAndArchives(options.index ?? defaultIndexPath(), roots, archives, query, {
         ...(options.project === undefined ? {} : { projects: options.project.map(projectName) }),
         ...(options.since === undefined ? {} : { since: options.since }),
         ...(options.until === undefined ? {} : { until: options.until }),
@@ -77,18 +82,19 @@ export function registerSearch(program: Command): void {
       const hits = found.slice(0, options.limit);
       const more = found.length > options.limit;
       // A file that could not be read is named and the others searched; the exit status says so (decision 107).
-      saySkipped(index.skipped);
-      process.stdout.write(
-        options.json === true ? `${JSON.stringify({ query, hits, more, index }, null, 2)}\n` : searchText(hits, more, index),
-      );
+      saySkipped([...unreadable, ...index.skipped]);
+      // What the walk could not read is no session that failed to index: apart from `index.skipped` (decision 115).
+      const json = (): string => `${JSON.stringify({ query, hits, more, index, unreadable: unreadableList(unreadable) }, null, 2)}\n`;
+      process.stdout.write(options.json === true ? json() : searchText(hits, more, index, unreadable.length));
     });
 }
 
 /** The matches, then one line: how many, over how many files, and whether the limit left some out. */
-function searchText(hits: readonly SearchHit[], more: boolean, index: IndexReport): string {
+function searchText(hits: readonly SearchHit[], more: boolean, index: IndexReport, unreadable: number): string {
   const lines = hits.map(hitLines);
   const read = index.read + index.grown;
-  const skipped = index.skipped.length > 0 ? `, ${index.skipped.length} skipped` : '';
+  const notRead = unreadable + index.skipped.length;
+  const skipped = notRead > 0 ? `, ${notRead} skipped` : '';
   const counted = `${hits.length}${more ? ' best' : ''} match${hits.length === 1 ? '' : 'es'}`;
   const cut = more ? `; more match: --limit <n> shows up to ${MAX_LIMIT}` : '';
   lines.push(

@@ -56,14 +56,20 @@ function registerSearch(server: McpServer, context: ToolContext): void {
       const { options } = context;
       const project =
         args.project === undefined ? undefined : args.project === '.' ? projectOfCwd(await context.cwd()) : projectName(args.project);
-      const { hits, index } = await searchSessionsAndArchives(options.indexPath, options.paths, options.archives ?? [], args.query, {
-        ...(project === undefined ? {} : { projects: [project] }),
-        ...(args.since === undefined ? {} : { since: dateBound(args.since, 'since') }),
-        ...(args.until === undefined ? {} : { until: dateBound(args.until, 'until') }),
-        ...(args.role === undefined ? {} : { role: args.role }),
-        tools: args.tools === true,
-        limit: args.limit ?? 10,
-      });
+      const { hits, index, unreadable } = await searchSessionsAndArchives(
+        options.indexPath,
+        options.paths,
+        options.archives ?? [],
+        args.query,
+        {
+          ...(project === undefined ? {} : { projects: [project] }),
+          ...(args.since === undefined ? {} : { since: dateBound(args.since, 'since') }),
+          ...(args.until === undefined ? {} : { until: dateBound(args.until, 'until') }),
+          ...(args.role === undefined ? {} : { role: args.role }),
+          tools: args.tools === true,
+          limit: args.limit ?? 10,
+        },
+      );
       return jsonAnswer({
         query: args.query,
         project: project ?? 'every project',
@@ -72,6 +78,8 @@ function registerSearch(server: McpServer, context: ToolContext): void {
         ...(index.skipped.length === 0
           ? {}
           : { skipped: index.skipped.map(({ project, session, reason }) => ({ project, session, reason })) }),
+        // And what the walk could not read, which is no session, in every command's shape (decision 115).
+        ...(unreadable.length === 0 ? {} : { unreadable: unreadable.map(({ path, reason }) => ({ path, reason })) }),
       });
     }),
   );

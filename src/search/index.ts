@@ -9,5 +9,5 @@ export { searchEntries, MARK_START, MARK_END, type SearchFilters, type SearchHit
 export { ftsQuery } from './ftsQuery.js';
 export { entryPieces, MAX_TOOL_TEXT, type EntryPiece, type PieceKind, type PieceRole } from './entryPieces.js';
 export { sessionFile, type IndexedFile } from './indexedFiles.js';
-export { searchSessions, updateIndex, projectName } from './sessionSearch.js';
+export { searchSessions, updateIndex, projectName, type IndexPass } from './sessionSearch.js';
 export { sessionWindow, seqOfUuid, type WindowMessage, type WindowRequest } from './sessionWindow.js';

@@ -29,7 +29,10 @@ export interface IndexReport {
   entries: number;
   skippedLines: number;
   bytesRead: number;
-  /** Files that could not be read (no permission, a link loop), with why: named, never silently left out (decision 107). */
+  /**
+   * Sessions the pass could not read (no permission when opened), with why: named, never silently left out (decision 107).
+   * What the walk could not take is no session and is listed apart (`IndexPass.unreadable`, decision 115).
+   */
   skipped: SkippedSession[];
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProjects, repoRoot } from '../support/paths.js';
 import { runCli, type CliResult } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
+import { reportRows } from '../support/unreadableJson.js';
 
 const PROJECT = '-home-dev-acme-shop';
 const SESSION = '4a2030a7-b5cb-49a2-b41c-016deb5688ff';
@@ -65,9 +66,7 @@ describe('every command reads the archive as a source, with the outputs it gives
     expect(original.status).toBe(0);
     expect(run(['report', archiveDir, '--json'])).toEqual(original);
     const one = run(['report', NOTES_SESSION, '--json']);
-    expect(JSON.parse(one.stdout)).toEqual(
-      (JSON.parse(original.stdout) as { session: string }[]).filter((row) => row.session === NOTES_SESSION),
-    );
+    expect(reportRows(one.stdout)).toEqual(reportRows<{ session: string }>(original.stdout).filter((row) => row.session === NOTES_SESSION));
   }, 120_000);
 
   it('context: an archived session id', () => {

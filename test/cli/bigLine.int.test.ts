@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
+import { reportRows } from '../support/unreadableJson.js';
 
 const PROJECT = '-home-dev-acme-shop';
 const SESSION = '4a2030a7-b5cb-49a2-b41c-016deb5688ff';
@@ -74,7 +75,7 @@ describe('a transcript line over the line limit', () => {
   it('report counts it as an unreadable line', () => {
     const report = runCli(['report', over.root, '--json'], { cwd: tempDir(), timeoutMs: 120_000 });
     expect(report.status).toBe(0);
-    expect(JSON.parse(report.stdout)).toEqual([expect.objectContaining({ session: SESSION, diagnostics: 1, error: null })]);
+    expect(reportRows(report.stdout)).toEqual([expect.objectContaining({ session: SESSION, diagnostics: 1, error: null })]);
   });
 
   it('extract, two-phase and per turn, completes and says the line was not read', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
+import { reportRows } from '../support/unreadableJson.js';
 
 /** Claude Code's prompt history: one line per prompt typed, no entry of a transcript. */
 const HISTORY = [
@@ -41,7 +42,7 @@ describe('a Claude Code folder given where a projects folder is taken (memlog ex
     const config = claudeFolder();
     const result = runCli(['report', config, '--json']);
     expect(result.status, result.stderr).toBe(0);
-    const rows = JSON.parse(result.stdout) as Array<{ project: string; session: string }>;
+    const rows = reportRows<{ project: string; session: string }>(result.stdout);
     expect([...new Set(rows.map((r) => r.project))].sort()).toEqual(['-home-dev-acme-shop', '-home-dev-notes-cli']);
   });
 

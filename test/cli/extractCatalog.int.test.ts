@@ -30,8 +30,8 @@ function twoSessions(): { root: string; early: string; late: string } {
 function plannedOrder(root: string, args: readonly string[], env: NodeJS.ProcessEnv): string[] {
   const run = runCli(['extract', root, '--out', tempDir(), '--dry-run', '--json', ...args], { env, timeoutMs: TIMEOUT_MS });
   expect(run.status, run.stderr).toBe(0);
-  const plan = JSON.parse(run.stdout) as Array<{ sessions: Array<{ session: string }> }>;
-  return plan.flatMap((project) => project.sessions.map((s) => basename(s.session)));
+  const plan = JSON.parse(run.stdout) as { projects: Array<{ sessions: Array<{ session: string }> }> };
+  return plan.projects.flatMap((project) => project.sessions.map((s) => basename(s.session)));
 }
 
 describe("memlog extract's discovery over the session catalog (decision 88)", { timeout: 4 * TIMEOUT_MS }, () => {

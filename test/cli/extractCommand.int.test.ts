@@ -20,7 +20,8 @@ describe('memlog extract: the two-phase backfill by default', () => {
     const out = tempDir();
     const dry = extract(out, '--dry-run', '--json');
     expect(dry.status, dry.stderr).toBe(0);
-    const plan = JSON.parse(dry.stdout) as Plan[];
+    const { projects: plan, unreadable } = JSON.parse(dry.stdout) as { projects: Plan[]; unreadable: unknown[] };
+    expect(unreadable).toEqual([]);
     const planned = plan.flatMap((p) => p.sessions);
     expect(planned.map((s) => s.chunks)).toEqual([1, 1, 1, 1]);
     expect(planned.every((s) => s.estimatedTokens > s.sessionTokens && s.messages > 0)).toBe(true);
@@ -49,7 +50,7 @@ describe('memlog extract: the two-phase backfill by default', () => {
     expect(again.status).toBe(0);
     expect(again.stdout).toContain('memlog extract: 2 project(s), 4 session(s): 0 processed, 4 with nothing new');
     expect(again.stdout).toContain('model tokens: 0 in, 0 out');
-    const replanned = JSON.parse(extract(out, '--dry-run', '--json').stdout) as Plan[];
+    const replanned = (JSON.parse(extract(out, '--dry-run', '--json').stdout) as { projects: Plan[] }).projects;
     expect(replanned.flatMap((p) => p.sessions).map((s) => s.chunks)).toEqual([0, 0, 0, 0]);
     expect(replanned.map((p) => p.recordedNotConsolidated)).toEqual([
       { chunks: 0, candidates: 0 },

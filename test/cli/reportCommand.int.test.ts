@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoProjects, hasShared, repoRoot, sharedFixtures } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
+import { reportRows } from '../support/unreadableJson.js';
 
 const compacted = join(demoProjects, '-home-dev-acme-shop', '4a2030a7-b5cb-49a2-b41c-016deb5688ff.jsonl');
 
@@ -41,7 +42,7 @@ describe('memlog report', () => {
     expect(memlog.stdout).toMatch(/-home-dev-acme-shop\s+4a2030a7-b5cb-49a2-b41c-016deb5688ff\s+139\s+147\s+6\s+167,147\s+1\s+11/);
     expect(memlog.stdout).toMatch(/^policy memlog: /m);
     const json = runCli(['report', demoProjects, '--json']);
-    const rows = JSON.parse(json.stdout) as Array<{ session: string; totals: { compactions: number } }>;
+    const rows = reportRows<{ session: string; totals: { compactions: number } }>(json.stdout);
     expect(rows.map((r) => r.session)).toHaveLength(4);
     expect(rows.find((r) => r.session.startsWith('4a2030a7'))?.totals.compactions).toBe(1);
   });
@@ -67,10 +68,9 @@ describe('memlog report', () => {
   it("counts candidates from memlog extract's effect logs, and the memories its second phase wrote from each session (--out)", () => {
     const out = tempDir();
     expect(runCli(['extract', demoProjects, '--out', out, '--model', 'offline'], { env: { ANTHROPIC_API_KEY: '' } }).status).toBe(0);
-    const rows = JSON.parse(runCli(['report', demoProjects, '--out', out, '--json']).stdout) as Array<{
-      effectLogs: number;
-      totals: { memoriesWritten: number; candidatesFound: number };
-    }>;
+    const rows = reportRows<{ effectLogs: number; totals: { memoriesWritten: number; candidatesFound: number } }>(
+      runCli(['report', demoProjects, '--out', out, '--json']).stdout,
+    );
     expect(rows.every((r) => r.effectLogs === 1)).toBe(true);
     // A session's log holds what was found in it; the memory files are written per project (phase 2),
     // and each counts for the sessions its consolidation cites.
@@ -87,10 +87,9 @@ describe('memlog report', () => {
     expect(
       runCli(['extract', demoProjects, '--out', out, '--model', 'offline', '--per-turn'], { env: { ANTHROPIC_API_KEY: '' } }).status,
     ).toBe(0);
-    const rows = JSON.parse(runCli(['report', demoProjects, '--out', out, '--json']).stdout) as Array<{
-      effectLogs: number;
-      totals: { memoriesWritten: number };
-    }>;
+    const rows = reportRows<{ effectLogs: number; totals: { memoriesWritten: number } }>(
+      runCli(['report', demoProjects, '--out', out, '--json']).stdout,
+    );
     expect(rows.every((r) => r.effectLogs === 1)).toBe(true);
     expect(rows.reduce((n, r) => n + r.totals.memoriesWritten, 0)).toBeGreaterThan(0);
   });
@@ -106,7 +105,7 @@ describe('memlog report', () => {
     );
     const result = runCli(['report', root, '--json']);
     expect(result.status).toBe(0);
-    const rows = JSON.parse(result.stdout) as Array<{ session: string; diagnostics: number }>;
+    const rows = reportRows<{ session: string; diagnostics: number }>(result.stdout);
     expect(rows.find((r) => r.session === 'bad')?.diagnostics).toBe(2);
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
+import { inspectSkippedLine, reportRows } from '../support/unreadableJson.js';
 
 const ACME = '-home-dev-acme-shop';
 const NOTES = 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8';
@@ -77,10 +78,10 @@ describe('every command reads the same transcripts', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { file: string; error?: string });
     expect(rows.filter((row) => row.error === undefined).map((row) => row.file)).toEqual(sessions);
-    expect(rows.filter((row) => row.error !== undefined)).toEqual([
-      { file: join(t.misc, 'gone.jsonl'), error: `${join(t.misc, 'gone.jsonl')}: a link that points to nothing` },
-      { file: join(t.misc, 'loopA.jsonl'), error: `${join(t.misc, 'loopA.jsonl')}: a link loop` },
-      { file: join(t.misc, 'loopB.jsonl'), error: `${join(t.misc, 'loopB.jsonl')}: a link loop` },
+    expect(rows.filter((row) => row.error !== undefined).map((row) => JSON.stringify(row))).toEqual([
+      inspectSkippedLine(join(t.misc, 'gone.jsonl'), 'a link that points to nothing'),
+      inspectSkippedLine(join(t.misc, 'loopA.jsonl'), 'a link loop'),
+      inspectSkippedLine(join(t.misc, 'loopB.jsonl'), 'a link loop'),
     ]);
     const text = runCli(['inspect', t.root, '--no-catalog']);
     expect(text.stderr).toContain('10 transcripts, 0 with diagnostics, 3 could not be read');
@@ -179,7 +180,7 @@ describe('every command reads the same transcripts', () => {
     const report = runCli(['report', t.root, '--json']);
     expect(report.status).toBe(1);
     expect(skippedLines(report.stderr)).toEqual(SKIPPED(t.misc));
-    const rows = JSON.parse(report.stdout) as { project: string; session: string; error: string | null }[];
+    const rows = reportRows<{ project: string; session: string; error: string | null }>(report.stdout);
     expect(rows.find((row) => row.session === 'full')?.project).toBe(NESTED);
     // Not sessions that failed (decision 111): no row, no error.
     expect(rows.filter((row) => row.error !== null || row.session.startsWith('loop') || row.session === 'gone')).toEqual([]);

@@ -7,6 +7,7 @@ import { demoProjects } from '../support/paths.js';
 import { runCli, type CliResult } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 import { unprivilegedUser } from '../support/unprivileged.js';
+import { inspectSkippedLine, reportRows } from '../support/unreadableJson.js';
 
 // Opening a named pipe for reading blocks until a writer comes: a regression hangs, so every run
 // is killed after a while and then fails on its null status.
@@ -58,7 +59,7 @@ describe('paths a walk cannot read are named by inspect, extract and report alik
       .split('\n')
       .map((line) => JSON.parse(line) as { file: string; error?: string; entries?: number });
     expect(rows.filter((row) => row.error !== undefined)).toEqual(
-      t.skipped.map(([file, reason]) => ({ file, error: `${file}: ${reason}` })),
+      t.skipped.map(([file, reason]) => ({ file, error: `${file}: ${reason}`, path: file, reason })),
     );
     expect(rows.filter((row) => row.error === undefined).map((row) => row.file)).toEqual(
       [join(t.project, `${SESSION}.jsonl`), join(t.project, 'empty.jsonl'), join(t.project, 'latin1.jsonl')].sort(),
@@ -102,7 +103,7 @@ describe('paths a walk cannot read are named by inspect, extract and report alik
 
     const json = run(['report', t.root, '--json']);
     expect(json.status).toBe(1);
-    const rows = JSON.parse(json.stdout) as { session: string; error: string | null }[];
+    const rows = reportRows<{ session: string; error: string | null }>(json.stdout);
     expect(rows.map((row) => [row.session, row.error])).toEqual([
       ['empty', null],
       ['latin1', null],
@@ -135,7 +136,7 @@ describe('paths a walk cannot read are named by inspect, extract and report alik
       const plan = run(['extract', t.root, '--out', t.out, '--dry-run']);
       expect(stderrLines(plan)).toEqual(expected);
       const inspect = run(['inspect', t.root, '--json', '--no-catalog']);
-      expect(inspect.stdout).toContain(`{"file":"${socket}","error":"${socket}: not a regular file (a socket)"}`);
+      expect(inspect.stdout).toContain(inspectSkippedLine(socket, 'not a regular file (a socket)'));
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -152,13 +153,13 @@ describe('paths a walk cannot read are named by inspect, extract and report alik
 
     const inspect = as(['inspect', t.root, '--json', '--no-catalog']);
     expect(inspect.status).toBe(1);
-    expect(inspect.stdout).toContain(`{"file":"${locked}","error":"${locked}: permission denied"}`);
+    expect(inspect.stdout).toContain(inspectSkippedLine(locked, 'permission denied'));
     const plan = as(['extract', t.root, '--out', t.out, '--dry-run']);
     expect(plan.status).toBe(1);
     expect(stderrLines(plan)).toEqual(expected);
     const report = as(['report', t.root, '--json']);
     expect(report.status).toBe(1);
     expect(stderrLines(report)).toEqual(expected);
-    expect((JSON.parse(report.stdout) as { error: string | null }[]).every((row) => row.error === null)).toBe(true);
+    expect(reportRows<{ error: string | null }>(report.stdout).every((row) => row.error === null)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
 import { runCli, type CliResult } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
+import { inspectSkippedLine } from '../support/unreadableJson.js';
 
 // Opening a named pipe blocks until a writer comes: a regression hangs, and the kill fails the test.
 const TIMEOUT_MS = 45_000;
@@ -50,7 +51,7 @@ describe('skipped paths, shown alike everywhere', { timeout: 8 * TIMEOUT_MS }, (
     const plan = run(['extract', join(home, '.claude'), '--out', join(tempDir(), 'out'), '--dry-run']);
     expect(skippedLines(plan)).toEqual(named);
     const inspect = run(['inspect', join(home, '.claude', 'projects'), '--json', '--no-catalog']);
-    expect(inspect.stdout).toContain(`{"file":"${given}","error":"${given}: not a regular file (a named pipe (FIFO))"}`);
+    expect(inspect.stdout).toContain(inspectSkippedLine(given, 'not a regular file (a named pipe (FIFO))'));
   });
 
   it.each([[[]], [['--per-turn']]])('extract --dry-run --json %j carries the paths it could not read, beside the projects', (mode) => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
+import { reportRows } from '../support/unreadableJson.js';
 
 // Opening a named pipe for reading blocks until a writer comes; nothing writes to these. A
 // regression hangs, so every run is killed after a while and then fails on its null status.
@@ -54,9 +55,13 @@ describe('named pipes in a walked folder are left alone', { timeout: 4 * TIMEOUT
     const result = runCli(['report', root, '--json'], { timeoutMs: TIMEOUT_MS });
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(`memlog: skipped ${join(project, `${FIFO_SESSION}.jsonl`)}: not a regular file (a named pipe (FIFO))\n`);
-    const rows = JSON.parse(result.stdout) as Array<{ session: string; error: string | null }>;
+    const rows = reportRows<{ session: string; error: string | null }>(result.stdout);
     expect(rows.map((r) => r.error)).toEqual([null, null, null, null]);
-    expect(result.stdout).not.toContain(FIFO_SESSION);
+    expect(JSON.stringify(rows)).not.toContain(FIFO_SESSION);
+    // Named beside the rows, as no session (decision 115).
+    expect((JSON.parse(result.stdout) as { unreadable: unknown }).unreadable).toEqual([
+      { path: join(project, `${FIFO_SESSION}.jsonl`), reason: 'not a regular file (a named pipe (FIFO))' },
+    ]);
   });
 
   it('inspect of the folder and memory list/why of the memory folder skip the pipes', () => {

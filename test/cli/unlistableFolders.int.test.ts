@@ -5,6 +5,7 @@ import { demoProjects } from '../support/paths.js';
 import { runCli, type CliResult, type RunCliOptions } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 import { unprivilegedUser } from '../support/unprivileged.js';
+import { inspectSkippedLine, reportRows } from '../support/unreadableJson.js';
 
 const TIMEOUT_MS = 45_000;
 const SESSION = 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8';
@@ -51,13 +52,13 @@ function expectEachCommandGoesOn(t: Tree, options: RunCliOptions): void {
   const report = run(['report', t.root, '--json']);
   expect(report.status, report.stderr).toBe(1);
   expect(skippedLines(report)).toEqual(named);
-  expect((JSON.parse(report.stdout) as { session: string; error: string | null }[]).map((row) => [row.session, row.error])).toEqual([
+  expect(reportRows<{ session: string; error: string | null }>(report.stdout).map((row) => [row.session, row.error])).toEqual([
     [SESSION, null],
   ]);
 
   const inspect = run(['inspect', t.root, '--json', '--no-catalog']);
   expect(inspect.status).toBe(1);
-  expect(inspect.stdout).toContain(`{"file":"${t.p2}","error":"${t.p2}: permission denied"}`);
+  expect(inspect.stdout).toContain(inspectSkippedLine(t.p2, 'permission denied'));
 }
 
 // Decision 111: a folder that cannot be listed is a skipped path in extract and report as in

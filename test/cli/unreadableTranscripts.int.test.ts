@@ -6,6 +6,7 @@ import { runCli } from '../support/runCli.js';
 import { unprivilegedUser } from '../support/unprivileged.js';
 import { callTool, connectMemlogMcp } from '../support/mcpClient.js';
 import { tempDir } from '../support/tempDir.js';
+import { reportRows } from '../support/unreadableJson.js';
 
 const ACME = '-home-dev-acme-shop';
 const UNREADABLE = '4a2030a7-b5cb-49a2-b41c-016deb5688ff';
@@ -81,7 +82,7 @@ describe('one transcript that cannot be read does not stop the others', () => {
     const result = runCli(['report', p.root, '--json']);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(`memlog: skipped ${dangling}: a link that points to nothing\n`);
-    const rows = JSON.parse(result.stdout) as Array<{ session: string; error: string | null }>;
+    const rows = reportRows<{ session: string; error: string | null }>(result.stdout);
     expect(rows.filter((r) => r.error !== null || r.session === DANGLING)).toEqual([]);
     expect(rows).toHaveLength(4);
     const text = runCli(['report', p.root]);
