@@ -9,6 +9,7 @@ import { contentWords } from './lexicalRank.js';
 import { statementDescription, withoutPointers } from './memoryDescription.js';
 import { cutOnWords, DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { looksSecret } from './secretLike.js';
+import { capitalise } from './capitalise.js';
 
 type ExtractTask = Extract<ModelTask, { kind: 'extract_memories' }>;
 
@@ -139,7 +140,7 @@ export function titleOf(text: string): string {
   while (cut && words.length > 2 && DANGLING_WORD.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
   // Cut to its first words, a title may end on a phrase that points into the session ("…in the same way").
   const joined = withoutPointers(words.join(' ')).replace(/[.,;:!?\u2013\u2014-]+$/, '');
-  return joined.charAt(0).toUpperCase() + joined.slice(1);
+  return capitalise(joined);
 }
 
 /**
@@ -197,8 +198,6 @@ export function bodyOf(statement: MemoryStatement): string {
   else if (statement.reason === undefined && statement.quote !== statement.text) lines.push('', `Said as: "${statement.quote}"`);
   return lines.join('\n');
 }
-
-const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * What the offline extractor saves from the new part of a conversation: one topic file per

@@ -56,6 +56,7 @@ import {
   TASK,
   TRANSIENT,
 } from './statementKinds.js';
+import { capitalise } from './capitalise.js';
 
 export type { MemoryStatement } from './memoryStatement.js';
 
@@ -176,7 +177,7 @@ function sentences(text: string): string[] {
       s.replace(/^(?:and|also|so|but|oh|ok|okay|btw|by the way|just so you know|heads up|fyi|pero|y|et|mais|aber|und)(?:[,:]\s*|\s+)/i, ''),
     )
     .map((s) => s.replace(/^(?:I think|I guess|honestly|basically|generally|in general)\b[\s,]*/i, ''))
-    .map((s) => s.charAt(0).toUpperCase() + s.slice(1))
+    .map(capitalise)
     .filter((s) => s.length >= 8);
 }
 
@@ -403,8 +404,6 @@ function madeOf(kind: DecidedKind | undefined, quote: string): Found | undefined
   if (kind.naming === true) namings.add(found);
   return found;
 }
-
-const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 function assistantText(message: ModelMessage): string {
   const texts = typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((b) => b.text);

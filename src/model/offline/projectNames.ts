@@ -1,4 +1,5 @@
 import type { DecidedKind } from './decisionKinds.js';
+import { capitalise } from './capitalise.js';
 
 /**
  * What a thing of the project is called (decision 110): a name that stays, a rename throughout, a rename said as
@@ -73,5 +74,5 @@ export function renameStated(sentence: string): DecidedKind | undefined {
   const match = RENAMED.exec(sentence);
   if (match === null) return undefined;
   const said = match[0].replace(/^[^:\n]{1,30}:\s*/, '').replace(/^(?:so|and|also)\s+/i, '');
-  return { type: 'project', cue: 'project-fact', said: `${said.charAt(0).toUpperCase()}${said.slice(1)}.`, naming: true };
+  return { type: 'project', cue: 'project-fact', said: `${capitalise(said)}.`, naming: true };
 }
