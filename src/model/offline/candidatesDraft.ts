@@ -1,7 +1,8 @@
 import type { CandidatesAnswer } from '../candidatesAnswer.js';
 import type { ModelMessage, ModelTask } from '../port.js';
 import { statementDescription } from './memoryDescription.js';
-import { bodyOf, titleOf } from './memoryDraft.js';
+import { bodyOf } from './memoryDraft.js';
+import { titleOf } from './memoryTitle.js';
 import { choiceStatement } from './lastingChoice.js';
 import { findMemoryStatements } from './memoryStatements.js';
 import { looksSecret } from './secretLike.js';

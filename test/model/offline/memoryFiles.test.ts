@@ -3,7 +3,8 @@ import { planConsolidation } from '../../../src/consolidation/planConsolidation.
 import type { MemoryCandidate } from '../../../src/consolidation/memoryCandidate.js';
 import { parseTopicFile } from '../../../src/memory/durable/topicFile.js';
 import { draftCandidates } from '../../../src/model/offline/candidatesDraft.js';
-import { draftMemories, titleOf } from '../../../src/model/offline/memoryDraft.js';
+import { draftMemories } from '../../../src/model/offline/memoryDraft.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 import type { ChunkMessage, ModelMessage, ModelTask } from '../../../src/model/port.js';
 
 const SESSION = '5f0c2a4e-1111-4222-8333-944455556666';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
-import { bodyOf, titleOf } from '../../../src/model/offline/memoryDraft.js';
+import { bodyOf } from '../../../src/model/offline/memoryDraft.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 
 const user = (content: string): ModelMessage => ({ role: 'user', content });
 const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
