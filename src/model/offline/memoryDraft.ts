@@ -8,6 +8,8 @@ import { findMemoryStatements, type MemoryStatement } from './memoryStatements.j
 import { contentWords } from './lexicalRank.js';
 import { statementDescription } from './memoryDescription.js';
 import { titleOf } from './memoryTitle.js';
+import { sessionSpelling } from './sessionSpelling.js';
+import { isTextBlock } from '../../transcript/contentGuards.js';
 import { cutOnWords } from '../../memory/durable/cutOnWords.js';
 import { looksSecret } from './secretLike.js';
 import { capitalise } from './capitalise.js';
@@ -74,29 +76,26 @@ export function bodyOf(statement: MemoryStatement): string {
  * and MEMORY.md with a line for every new file.
  */
 export function draftMemories(task: ExtractTask, conversation: readonly ModelMessage[]): FileWrite[] {
-  // Statements come from the new messages only, read with the message before them (a correction needs what it corrects).
-  const firstNew = Math.max(0, conversation.length - task.newMessages);
-  const offset = Math.max(0, firstNew - 1);
-  const human = task.humanMessages === undefined ? undefined : new Set(task.humanMessages);
-  const statements = findMemoryStatements(ownWordsOnly(conversation, task.typedWords).slice(offset)).filter(
-    (s) => s.messageIndex + offset >= firstNew && (human === undefined || human.has(s.messageIndex + offset)),
-  );
+  const statements = newStatements(task, conversation);
   const writes = new Map<string, FileWrite>();
   const known: Array<MemoryHeader & { readonly text?: string }> = [...task.existing];
   const newLines: string[] = [];
+  // A word the person typed with a slip is titled as the session spells it (decision 68, amended 2026-12-07).
+  const mend = sessionSpelling(() => conversation.flatMap(messageTexts));
   for (const statement of statements) {
+    const title = mend(titleOf(statement.title ?? statement.text));
     const match = known.find(
       (header) =>
         similar(header.description ?? header.filename, statement.text) ||
         (header.text !== undefined && similar(header.text, statement.text)),
     );
-    const filename = match?.filename ?? uniqueName(`${memorySlug(titleOf(statement.title ?? statement.text))}.md`, known);
+    const filename = match?.filename ?? uniqueName(`${memorySlug(title)}.md`, known);
     if (match && writes.has(filename)) continue;
     const description = statementDescription(statement);
     const file: TopicFile = {
       // The name is the file's name (decision 68). A rewrite is named after what the memory now says,
       // negation included: the run moves it to that file (followNames.ts, decision 93).
-      name: match === undefined ? filename.replace(/\.md$/, '') : memorySlug(titleOf(statement.title ?? statement.text)),
+      name: match === undefined ? filename.replace(/\.md$/, '') : memorySlug(title),
       // The new statement replaces the old one, so its description does too: a changed fact must not keep its old hook.
       description,
       type: statement.type,
@@ -110,7 +109,7 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
     writes.set(filename, { filename, content });
     if (!match) {
       known.push({ filename, description, type: statement.type, text: statement.text });
-      newLines.push(indexLine(titleOf(statement.title ?? statement.text), filename, hookOf(statement.text)));
+      newLines.push(indexLine(title, filename, hookOf(statement.text)));
     }
   }
   // Every file written has its index line, even when an earlier run wrote the file and stopped before the index.
@@ -122,6 +121,16 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
   if (newLines.length === 0) return [...writes.values()];
   const index = task.index.trimEnd();
   return [...writes.values(), { filename: 'MEMORY.md', content: `${index === '' ? '' : `${index}\n`}${newLines.join('\n')}\n` }];
+}
+
+/** The statements of the new messages, read with the message before them (a correction needs what it corrects). */
+function newStatements(task: ExtractTask, conversation: readonly ModelMessage[]): MemoryStatement[] {
+  const firstNew = Math.max(0, conversation.length - task.newMessages);
+  const offset = Math.max(0, firstNew - 1);
+  const human = task.humanMessages === undefined ? undefined : new Set(task.humanMessages);
+  return findMemoryStatements(ownWordsOnly(conversation, task.typedWords).slice(offset)).filter(
+    (s) => s.messageIndex + offset >= firstNew && (human === undefined || human.has(s.messageIndex + offset)),
+  );
 }
 
 /** An index line's hook: the memory's words, cut after a whole word to fit (decision 68). */
@@ -143,6 +152,10 @@ function ownWordsOnly(conversation: readonly ModelMessage[], typed: ExtractTask[
     return { role: message.role, content: [...kept, ...texts.map((text) => ({ type: 'text' as const, text }))] };
   });
 }
+
+/** A message's words: its text, or its text blocks. */
+const messageTexts = (message: ModelMessage): string[] =>
+  typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((block) => block.text);
 
 /** A name no memory has yet; never the index's in another case (`memory.md` is MEMORY.md on macOS). */
 function uniqueName(wanted: string, known: readonly MemoryHeader[]): string {
