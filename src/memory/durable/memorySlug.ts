@@ -1,3 +1,5 @@
+import { withPlainApostrophes } from './apostrophes.js';
+import { DANGLING_WORD } from './cutOnWords.js';
 import { toKebabSlug } from './frontmatterStamp.js';
 
 /** The longest slug memlog makes for a memory's file name (frontmatterStamp.ts caps names at the same). */
@@ -42,7 +44,7 @@ const FUNCTION_WORDS = new Set(
 
 /** A text's words as a slug reads them: kebab-case pieces, contractions folded ("don't" → "dont", "you're" → "youre", "n'utilise" → "ne utilise"). */
 function slugWords(text: string): string[] {
-  const folded = text
+  const folded = withPlainApostrophes(text)
     // A pronoun's contraction is the pronoun ("I'd" is not "id", "we'll" not "well").
     .replace(/\b(I|you|we|they|he|she|it)['\u2019](?:d|ll|m|re|ve|s)\b/giu, '$1')
     .replace(/\b([nN])['\u2019](?=\p{L})/gu, 'ne ')
@@ -59,6 +61,12 @@ export const isNegation = (word: string): boolean => NEGATIONS.has(word);
 
 /** A word a slug keeps wherever it stands: a negation or a qualifier of the rule. */
 const carriesRule = (word: string): boolean => NEGATIONS.has(word) || QUALIFIERS.has(word);
+
+/** Whether a slug's last word needs the words after it; a negation or a qualifier stays where it was said. */
+const endsDangling = (slug: string): boolean => {
+  const last = slug.split('-').at(-1) ?? '';
+  return DANGLING_WORD.test(last) && !carriesRule(last);
+};
 
 /**
  * A memory's file name stem and `name:` (decision 68): a short kebab-case slug of its title,
@@ -86,6 +94,8 @@ export function memorySlug(title: string): string {
       .join('-');
   };
   while (kept.length > 1 && [...slugOf(kept)].length > MAX_SLUG_CHARS) kept = kept.slice(0, -1);
+  // Cut to its first subject words, a slug ends on a word that does not need the next ("…-staging", not "…-against").
+  while (kept.length > (negations.length > 0 ? 0 : 1) && endsDangling(slugOf(kept))) kept = kept.slice(0, -1);
   const slug = slugOf(kept);
   if ([...slug].length <= MAX_SLUG_CHARS) return slug || toKebabSlug(title) || 'memory';
   // Only when negations alone fill it (or one word is that long): whole words, negations first.

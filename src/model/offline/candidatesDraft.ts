@@ -1,7 +1,9 @@
 import type { CandidatesAnswer } from '../candidatesAnswer.js';
 import type { ModelMessage, ModelTask } from '../port.js';
 import { statementDescription } from './memoryDescription.js';
-import { bodyOf, titleOf } from './memoryDraft.js';
+import { bodyOf } from './memoryDraft.js';
+import { titleOf } from './memoryTitle.js';
+import { sessionSpelling } from './sessionSpelling.js';
 import { choiceStatement } from './lastingChoice.js';
 import { findMemoryStatements } from './memoryStatements.js';
 import { looksSecret } from './secretLike.js';
@@ -30,6 +32,8 @@ export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
   const candidates: CandidatesAnswer['candidates'] = [];
   // A choice among the options AskUserQuestion offered comes with its question, not as a sentence (decision 102).
   const choices = task.messages.flatMap((m, i) => (m.choices ?? []).flatMap((choice) => choiceStatement(choice, i) ?? []));
+  // A word typed with a slip is named as the chunk spells it, as the per-turn extractor names it (decision 68, amended 2026-12-07).
+  const mend = sessionSpelling(() => task.messages.map((m) => m.text));
   for (const statement of [...findMemoryStatements(messages), ...choices]) {
     const message = task.messages[statement.messageIndex];
     if (message?.human !== true && message?.answers === undefined && message?.typed === undefined && message?.choices === undefined)
@@ -39,7 +43,7 @@ export function draftCandidates(task: FindCandidatesTask): CandidatesAnswer {
     known.add(description);
     const candidate = {
       type: statement.type,
-      name: titleOf(statement.title ?? statement.text),
+      name: mend(titleOf(statement.title ?? statement.text)),
       description,
       body: bodyOf(statement),
       sources: [message.uuid],

@@ -1,3 +1,4 @@
+import { capitalise } from './capitalise.js';
 /**
  * Facts about the environment a person states in passing (decision 93): where things run and live
  * ("we have the site on Netlify", "the backend lives in ../api"), a setting they changed themselves ("I
@@ -85,7 +86,7 @@ export function premiseOf(sentence: string): string | undefined {
   if (!PREMISE_VERB.test(verb.replace(/\s+/g, ' ')) || !new RegExp(NAMED, 'u').test(rest)) return undefined;
   if (/^(?:si|if)$/i.test(connective) && !NEGATIVE_QUESTION.test(question.trim())) return undefined;
   const fact = `${verb}${rest}`.trim();
-  return TROUBLE.test(fact) ? undefined : fact.charAt(0).toUpperCase() + fact.slice(1);
+  return TROUBLE.test(fact) ? undefined : capitalise(fact);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AskPair } from './askAnswers.js';
 import type { MemoryStatement } from './memoryStatement.js';
+import { OUTLASTING_THING } from './projectThings.js';
 
 /**
  * A choice the person made among the options AskUserQuestion offered is kept when the question
@@ -28,8 +29,10 @@ const LASTING_ASPECT = new RegExp(
 );
 
 /** The work at hand: a question about this one change, about now, or about going on. */
-const AT_HAND =
-  /(?<![\p{L}])(?:this|these|este|esta|estos|estas|ce|cette|ces)\s+(?!(?:project|repo|repository|codebase|app|team|package|paper|product|study|thesis|book|library|proyecto|repositorio|projet|d[ée]p[ôo]t)(?![\p{L}]))\p{L}+|(?<![\p{L}])(?:right now|for now|now|first|next|proceed|continue|go ahead|ahora|maintenant)(?![\p{L}])/iu;
+const AT_HAND = new RegExp(
+  String.raw`(?<![\p{L}])(?:this|these|este|esta|estos|estas|ce|cette|ces)\s+(?!${OUTLASTING_THING}(?![\p{L}]))\p{L}+|(?<![\p{L}])(?:right now|for now|now|first|next|proceed|continue|go ahead|ahora|maintenant)(?![\p{L}])`,
+  'iu',
+);
 
 /**
  * An answer that agrees, refuses, defers or takes options as they come ("All four"): no thing chosen.

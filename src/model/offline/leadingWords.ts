@@ -1,3 +1,5 @@
+import { capitalise } from './capitalise.js';
+
 /**
  * What a sentence says after the words that lead into it (decision 68, amended): a word people open with and no comma
  * ("Yeah let's migrate to cobra"), or work asked for now and a comma ("Review the changes, we release with goreleaser
@@ -28,5 +30,5 @@ export function afterLead(sentence: string): string | undefined {
   if (lead === null) return undefined;
   const rest = sentence.slice(lead[0].length);
   if (request !== null && POINTS_BACK.test(rest)) return undefined;
-  return rest.charAt(0).toUpperCase() + rest.slice(1);
+  return capitalise(rest);
 }

@@ -6,9 +6,13 @@ import type { MemoryHeader, ModelMessage, ModelTask } from '../port.js';
 import { clip } from './conversationFacts.js';
 import { findMemoryStatements, type MemoryStatement } from './memoryStatements.js';
 import { contentWords } from './lexicalRank.js';
-import { statementDescription, withoutPointers } from './memoryDescription.js';
-import { cutOnWords, DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
+import { statementDescription } from './memoryDescription.js';
+import { titleOf } from './memoryTitle.js';
+import { sessionSpelling } from './sessionSpelling.js';
+import { isTextBlock } from '../../transcript/contentGuards.js';
+import { cutOnWords } from '../../memory/durable/cutOnWords.js';
 import { looksSecret } from './secretLike.js';
+import { capitalise } from './capitalise.js';
 
 type ExtractTask = Extract<ModelTask, { kind: 'extract_memories' }>;
 
@@ -48,138 +52,6 @@ const sharesName = (a: string, b: string): boolean => {
 const subjectWords = (text: string): string[] => contentWords(text).filter((word) => !RULE_VERBS.has(word));
 const RULE_VERBS = new Set(['hate', 'love', 'like', 'prefer', 'keep', 'use', 'make', 'sure', 'want', 'need', 'always', 'never', 'please']);
 
-/** The words a title starts with, made third person: a memory is read later, about the person. */
-/** "have" → "has", "use" → "uses", "fix" → "fixes", "try" → "tries": the verb after "User". */
-function thirdPerson(verb: string): string {
-  if (/^have$/i.test(verb)) return 'has';
-  if (/^(?:can|can't|will|won't|must|should|may|might)$/i.test(verb)) return verb;
-  if (/(?:s|sh|ch|x|z|o)$/i.test(verb)) return `${verb}es`;
-  if (/[^aeiou]y$/i.test(verb)) return `${verb.slice(0, -1)}ies`;
-  return `${verb}s`;
-}
-
-type Replacement = string | ((match: string, ...groups: string[]) => string);
-
-const PERSON: ReadonlyArray<readonly [RegExp, Replacement]> = [
-  [/^(?:please\s+|just\s+|remember(?:\s+that)?\s+|note(?:\s+that)?\s+)+/i, ''],
-  [/^I(?:'m| am)\s+/i, 'User is '],
-  [/^I(?:'ve| have)\s+/i, 'User has '],
-  [/^I(?:'d| would)\s+rather\s+/i, 'Rather '],
-  [/^I\s+(?:really\s+)?prefer\s+/i, 'Prefer '],
-  [/^I\s+(?:don't|do not)\b/i, "User doesn't"],
-  [
-    /^I\s+(only|never|always|usually|mostly|rarely)\s+(\w+)\b/i,
-    (_: string, adverb: string, verb: string) => `User ${adverb} ${thirdPerson(verb)}`,
-  ],
-  [/^I\s+(can't|cannot)\b/i, 'User $1'],
-  [/^I\s+(know|work|use|lead|manage|maintain|own|come)\b/i, 'User $1s'],
-  [/^My\s+/i, "User's "],
-  [/^We(?:'ve| have)\s+/i, ''],
-  [/^We(?:'re| are)\s+(?=\w+ing\b)/i, ''],
-  [
-    /^We\s+(?=(?:no longer|decided|agreed|chose|moved|migrated|switched|went|picked|settled|stopped|dropped|replaced|will|always|never|don't|do not)\b)/i,
-    '',
-  ],
-];
-
-/** A reply's opening words up to a colon, when they are only an opening. */
-const LEAD_IN =
-  /^(?:yes|yep|yeah|exactly|perfect|great|good|nice|right|ok|okay|oh|also|fyi|btw|heads up|quick context|context|background|note|correction|update)\b[^:.]{0,30}:\s+(?=\S)/i;
-
-/** A condition or a source a statement opens with, before its main clause. */
-const LEADING_CLAUSE =
-  /^(?:if|when|whenever|once|before|after|per|according to|as of|since|quand|lorsque|si|wenn|sobald|cuando|seit|depuis|desde)\b[^,]{2,80},\s*(.+)$/i;
-
-const MAX_TITLE_WORDS = 12;
-
-/**
- * A short title that names the rule or fact: the statement without its reason and lead-in, in the
- * third person, cut at a clause boundary when long (never in the middle of a phrase).
- */
-export function titleOf(text: string): string {
-  let title = text
-    // A link is named by its host in a title; the body keeps it whole.
-    .replace(/https?:\/\/([^/\s]+)\S*?(?=[,;.!?]?(?:\s|$))/g, '$1')
-    .replace(/[`*[\]()"]|#(?![\w-])/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  // What opens a reply before a colon ("Yes, exactly like that:", "Quick context:") names nothing.
-  title = title.replace(LEAD_IN, '');
-  // The first sentence names it; what a memory says after it is for its body.
-  title = withoutPointers(/^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title);
-  // Only a title cut short can end on a word that needs the next: "Don't format dates as before" is whole.
-  let cut: boolean;
-  [title, cut] = firstThought(title);
-  const saidOfUsers = /^User\b/.test(title);
-  for (const [pattern, replacement] of PERSON)
-    title = typeof replacement === 'string' ? title.replace(pattern, replacement) : title.replace(pattern, replacement);
-  // Only a title the person spoke of themselves in: "User data must never be logged, I told you…" is about data.
-  if (!saidOfUsers && /^User\b/.test(title)) title = aboutThePerson(title);
-  title = title.replace(/[\s.,;:!?\u2013\u2014-]+$/, '');
-  let words = title.split(' ').filter(Boolean);
-  if (words.length > MAX_TITLE_WORDS) {
-    cut = true;
-    // An aside between commas says less than what is around it: "The incident on the 14th, where…, is the reason…".
-    title = title.replace(/,\s(?:where|which|who|whose|when)\s[^,]{3,120},\s/i, ' ');
-    // After a condition or a source, the main clause names it: "If a deploy breaks, #deploy-help is where…".
-    const main = LEADING_CLAUSE.exec(title)?.[1];
-    if (main !== undefined && main.split(' ').length >= 3) title = capitalise(main);
-    words = title.split(' ').filter(Boolean);
-  }
-  if (words.length > MAX_TITLE_WORDS) {
-    // The first run of whole clauses that says enough on its own (four words or more) and fits.
-    const ends = [
-      ...title.matchAll(/[,;:](?=\s)|\s[\u2013\u2014-]\s|\s(?:and|but|which|so|then|where|while|et|und|y|mais|aber|pero)\s/g),
-    ].map((m) => m.index);
-    const fitting = ends
-      .map((end) => title.slice(0, end).split(' ').filter(Boolean))
-      .find((clause) => clause.length >= 4 && clause.length <= MAX_TITLE_WORDS);
-    words = fitting ?? words.slice(0, MAX_TITLE_WORDS);
-  }
-  while (cut && words.length > 2 && DANGLING_WORD.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
-  // Cut to its first words, a title may end on a phrase that points into the session ("…in the same way").
-  const joined = withoutPointers(words.join(' ')).replace(/[.,;:!?\u2013\u2014-]+$/, '');
-  return joined.charAt(0).toUpperCase() + joined.slice(1);
-}
-
-/**
- * The first thought of a title, and whether it was cut to it: the thought before an ellipsis that
- * runs on into another ("…seeing this happen...but I also moved…"; a qualifier after it, "… unless
- * it's your own branch", is part of the thought), without the reason given for it.
- */
-function firstThought(title: string): [string, boolean] {
-  const beforeEllipsis =
-    /^(.+?\S)\s*(?:\.{3}|…)\s*(?!(?:unless|except|not|only|if|when|until|as long as|or|because|so|without)\b)(?=\p{L})/iu.exec(title)?.[1];
-  const thought = beforeEllipsis !== undefined && beforeEllipsis.split(' ').length >= 3 ? beforeEllipsis : title;
-  const reason = reasonStart(thought);
-  return reason > 8 ? [thought.slice(0, reason), true] : [thought, thought !== title];
-}
-
-/** The person's own words for themselves, in a title that says "User…": read later, they are about them (decision 68). */
-const SELF: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\bI(?:'m| am)\b/g, "they're"],
-  [/\bI was\b/g, 'they were'],
-  [/\bI(?='(?:ve|d|ll)\b)/g, 'they'],
-  [/\bI\b(?![/'])/g, 'they'],
-  [/\bmyself\b/gi, 'themselves'],
-  [/\bmine\b/gi, 'theirs'],
-  [/\bmy\b/gi, 'their'],
-  [/\bme\b/gi, 'them'],
-];
-
-function aboutThePerson(title: string): string {
-  return SELF.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), title);
-}
-
-/** Where a "because…" clause starts in a text, or -1. */
-function reasonStart(text: string): number {
-  const match =
-    /(?:,\s*|\s+[\u2013\u2014-]\s+|\s+)(?:because|since\s+(?!\d)|so that|given that|otherwise|weil|denn|damit|parce qu|puisque|pour que|porque|ya que|para que|(?<=,\s*)as\s+(?=(?:it|its|they|their|we|our|this|that|the|there)\b))/i.exec(
-      text,
-    );
-  return match ? match.index : -1;
-}
-
 /**
  * The memory's body: the statement, then **Why:** and **How to apply:** when the person gave a
  * reason (decision 68): a why is theirs or there is none, never made up from what the assistant
@@ -198,37 +70,32 @@ export function bodyOf(statement: MemoryStatement): string {
   return lines.join('\n');
 }
 
-const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-
 /**
  * What the offline extractor saves from the new part of a conversation: one topic file per
  * explicit statement, an existing memory updated (not duplicated) when it says the same thing,
  * and MEMORY.md with a line for every new file.
  */
 export function draftMemories(task: ExtractTask, conversation: readonly ModelMessage[]): FileWrite[] {
-  // Statements come from the new messages only, read with the message before them (a correction needs what it corrects).
-  const firstNew = Math.max(0, conversation.length - task.newMessages);
-  const offset = Math.max(0, firstNew - 1);
-  const human = task.humanMessages === undefined ? undefined : new Set(task.humanMessages);
-  const statements = findMemoryStatements(ownWordsOnly(conversation, task.typedWords).slice(offset)).filter(
-    (s) => s.messageIndex + offset >= firstNew && (human === undefined || human.has(s.messageIndex + offset)),
-  );
+  const statements = newStatements(task, conversation);
   const writes = new Map<string, FileWrite>();
   const known: Array<MemoryHeader & { readonly text?: string }> = [...task.existing];
   const newLines: string[] = [];
+  // A word the person typed with a slip is titled as the session spells it (decision 68, amended 2026-12-07).
+  const mend = sessionSpelling(() => conversation.flatMap(messageTexts));
   for (const statement of statements) {
+    const title = mend(titleOf(statement.title ?? statement.text));
     const match = known.find(
       (header) =>
         similar(header.description ?? header.filename, statement.text) ||
         (header.text !== undefined && similar(header.text, statement.text)),
     );
-    const filename = match?.filename ?? uniqueName(`${memorySlug(titleOf(statement.title ?? statement.text))}.md`, known);
+    const filename = match?.filename ?? uniqueName(`${memorySlug(title)}.md`, known);
     if (match && writes.has(filename)) continue;
     const description = statementDescription(statement);
     const file: TopicFile = {
       // The name is the file's name (decision 68). A rewrite is named after what the memory now says,
       // negation included: the run moves it to that file (followNames.ts, decision 93).
-      name: match === undefined ? filename.replace(/\.md$/, '') : memorySlug(titleOf(statement.title ?? statement.text)),
+      name: match === undefined ? filename.replace(/\.md$/, '') : memorySlug(title),
       // The new statement replaces the old one, so its description does too: a changed fact must not keep its old hook.
       description,
       type: statement.type,
@@ -242,7 +109,7 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
     writes.set(filename, { filename, content });
     if (!match) {
       known.push({ filename, description, type: statement.type, text: statement.text });
-      newLines.push(indexLine(titleOf(statement.title ?? statement.text), filename, hookOf(statement.text)));
+      newLines.push(indexLine(title, filename, hookOf(statement.text)));
     }
   }
   // Every file written has its index line, even when an earlier run wrote the file and stopped before the index.
@@ -254,6 +121,16 @@ export function draftMemories(task: ExtractTask, conversation: readonly ModelMes
   if (newLines.length === 0) return [...writes.values()];
   const index = task.index.trimEnd();
   return [...writes.values(), { filename: 'MEMORY.md', content: `${index === '' ? '' : `${index}\n`}${newLines.join('\n')}\n` }];
+}
+
+/** The statements of the new messages, read with the message before them (a correction needs what it corrects). */
+function newStatements(task: ExtractTask, conversation: readonly ModelMessage[]): MemoryStatement[] {
+  const firstNew = Math.max(0, conversation.length - task.newMessages);
+  const offset = Math.max(0, firstNew - 1);
+  const human = task.humanMessages === undefined ? undefined : new Set(task.humanMessages);
+  return findMemoryStatements(ownWordsOnly(conversation, task.typedWords).slice(offset)).filter(
+    (s) => s.messageIndex + offset >= firstNew && (human === undefined || human.has(s.messageIndex + offset)),
+  );
 }
 
 /** An index line's hook: the memory's words, cut after a whole word to fit (decision 68). */
@@ -275,6 +152,10 @@ function ownWordsOnly(conversation: readonly ModelMessage[], typed: ExtractTask[
     return { role: message.role, content: [...kept, ...texts.map((text) => ({ type: 'text' as const, text }))] };
   });
 }
+
+/** A message's words: its text, or its text blocks. */
+const messageTexts = (message: ModelMessage): string[] =>
+  typeof message.content === 'string' ? [message.content] : message.content.filter(isTextBlock).map((block) => block.text);
 
 /** A name no memory has yet; never the index's in another case (`memory.md` is MEMORY.md on macOS). */
 function uniqueName(wanted: string, known: readonly MemoryHeader[]): string {

@@ -1,3 +1,4 @@
+import { capitalise } from './capitalise.js';
 /**
  * The person asking for something to be kept: "add that to your CLAUDE.md", "put this in your
  * memory", "agrega eso a tu CLAUDE.md", "schreib das in die CLAUDE.md", "ajoute ça à ton
@@ -33,5 +34,5 @@ export function keptOnRequest(text: string): string | undefined {
     .replace(LEAD_IN, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return rest.length >= 12 ? rest.charAt(0).toUpperCase() + rest.slice(1) : undefined;
+  return rest.length >= 12 ? capitalise(rest) : undefined;
 }

@@ -1,5 +1,6 @@
 import type { DecidedKind } from './decisionKinds.js';
 import { isRenameThroughout, saysWhatItIsCalled } from './projectNames.js';
+import { capitalise } from './capitalise.js';
 
 /**
  * Choices and habits of a project said in passing (decision 110), written from kinds of statement
@@ -84,7 +85,7 @@ export function mannerAskedFor(sentence: string): DecidedKind | undefined {
   if (LESS_OF.test(sentence)) {
     // "Again, reducing cognitive load." says "reducing cognitive load" for good; "again" is how it was said.
     const said = sentence.replace(/^(?:(?:again|also|and|please|always)[,\s]+)+/i, '');
-    return { type: 'feedback', cue: 'preference', said: `${said.charAt(0).toUpperCase()}${said.slice(1)}` };
+    return { type: 'feedback', cue: 'preference', said: capitalise(said) };
   }
   const match = MANNER.exec(sentence);
   if (match === null) return undefined;
@@ -94,5 +95,5 @@ export function mannerAskedFor(sentence: string): DecidedKind | undefined {
     .replace(/^(?:also|and)\s+/i, '')
     .replace(/^(?:please|can you|could you|pls)\s+/i, '');
   const said = asked.replace(/\s*[?.!]+\s*$/, '');
-  return { type: 'feedback', cue: 'preference', said: `${said.charAt(0).toUpperCase()}${said.slice(1)}.` };
+  return { type: 'feedback', cue: 'preference', said: `${capitalise(said)}.` };
 }

@@ -1,12 +1,11 @@
 import type { DecidedKind } from './decisionKinds.js';
+import { NAMED_THING } from './projectThings.js';
+import { capitalise } from './capitalise.js';
 
 /**
  * What a thing of the project is called (decision 110): a name that stays, a rename throughout, a rename said as
  * done. Written from kinds of statement, with invented sentences as their tests, never from a corpus sentence.
  */
-
-/** The things a project's name is said of: renaming one of them renames the project's own words for it. */
-const NAMED_THING = String.raw`(?:package|binary|module|repo|repository|project|command|cli|app|crate|image|bucket|service|org|organi[sz]ation|domain|product)`;
 
 /** How a thing is, not what it is called: "wrong", "up-to-date", "read-only", "work-in-progress", `latest`. */
 const NOT_A_STATE = String.raw`(?!\x60?(?:wrong|right|fine|ok|okay|confusing|different|broken|ready|done|up-to-date|out-of-date|read-only|read-write|work-in-progress|in-progress|latest|stale|deprecated|private|public|empty|missing|unused|the same)\b)`;
@@ -73,5 +72,5 @@ export function renameStated(sentence: string): DecidedKind | undefined {
   const match = RENAMED.exec(sentence);
   if (match === null) return undefined;
   const said = match[0].replace(/^[^:\n]{1,30}:\s*/, '').replace(/^(?:so|and|also)\s+/i, '');
-  return { type: 'project', cue: 'project-fact', said: `${said.charAt(0).toUpperCase()}${said.slice(1)}.`, naming: true };
+  return { type: 'project', cue: 'project-fact', said: `${capitalise(said)}.`, naming: true };
 }

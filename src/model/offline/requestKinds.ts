@@ -8,6 +8,7 @@ import { isAgentDelegation } from './agentDelegation.js';
 import { isCommunicationStyle } from './communicationStyle.js';
 import { isFindingsOrder, isStandingPermission } from './standingPermission.js';
 import { IMPERATIVE } from './statementKinds.js';
+import { capitalise } from './capitalise.js';
 
 /** "I want you to…", "I'd like you to…", "I need you to…": asking for something, said as a wish. */
 const WISH_OPENER =
@@ -111,7 +112,7 @@ export function ruleAskedFor(sentence: string): string | undefined {
     polite !== null && lastingInRequest(sentence) ? polite : LATER_OF_A_KIND.test(sentence) ? CHANGE_OPENER.exec(sentence) : null;
   if (opener === null) return undefined;
   const rest = sentence.slice(opener.index + opener[0].length).replace(/\s*\?+\s*$/, '.');
-  return rest.length < 8 ? undefined : rest.charAt(0).toUpperCase() + rest.slice(1);
+  return rest.length < 8 ? undefined : capitalise(rest);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type ToolStep,
 } from './conversationFacts.js';
 import { findMemoryStatements } from './memoryStatements.js';
+import { capitalise } from './capitalise.js';
 
 /** Per-section budget in characters: the spec's 2,000 tokens at four characters a token, less room for the head. */
 const SECTION_CHARS = 2_000 * 4 - 400;
@@ -107,7 +108,7 @@ function titleOf(request: string): string {
     .slice(0, 9);
   if (words.length === 0) return '';
   const title = words.join(' ').replace(/[.,;:!?]+$/, '');
-  return title.charAt(0).toUpperCase() + title.slice(1);
+  return capitalise(title);
 }
 
 function currentState(facts: ConversationFacts): string[] {

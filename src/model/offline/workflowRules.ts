@@ -1,4 +1,5 @@
 import type { DecidedKind } from './decisionKinds.js';
+import { capitalise } from './capitalise.js';
 
 /**
  * Ways of working said as an order of steps or a place for things, in the languages the extractor
@@ -88,7 +89,7 @@ export function routineProposed(sentence: string): DecidedKind | undefined {
   const said = sentence.slice(opener.index + opener[0].length);
   if (!ON_ROUTINE.test(said) || HEDGED_AGAIN.test(said)) return undefined;
   const statement = said.replace(/\s*[?.!]+\s*$/, '');
-  return { type: 'feedback', cue: 'always-never', said: `${statement.charAt(0).toUpperCase()}${statement.slice(1)}.` };
+  return { type: 'feedback', cue: 'always-never', said: `${capitalise(statement)}.` };
 }
 
 /**

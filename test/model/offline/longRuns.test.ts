@@ -3,7 +3,8 @@ import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
 import { AFTER_REASON } from '../../../src/model/offline/askAnswers.js';
 import { TRAILING_PREMISE } from '../../../src/model/offline/environmentFacts.js';
-import { RUN_ON_BREAKS, TAG_QUESTION } from '../../../src/model/offline/memoryStatements.js';
+import { RUN_ON_BREAKS } from '../../../src/model/offline/statementPieces.js';
+import { TAG_QUESTION } from '../../../src/model/offline/statementFinders.js';
 
 const user = (content: string): ModelMessage => ({ role: 'user', content });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choiceStatement } from '../../../src/model/offline/lastingChoice.js';
 import { memoryDescription, statementDescription } from '../../../src/model/offline/memoryDescription.js';
-import { titleOf } from '../../../src/model/offline/memoryDraft.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 
 describe('memoryDescription (decision 68)', () => {
   it.each([

@@ -4,6 +4,7 @@ import { memorySlug } from '../../../src/memory/durable/memorySlug.js';
 import { parseTopicFile } from '../../../src/memory/durable/topicFile.js';
 import { memoryDescription } from '../../../src/model/offline/memoryDescription.js';
 import { draftMemories } from '../../../src/model/offline/memoryDraft.js';
+import { extractTask } from '../../support/extractTask.js';
 import { fcRuns } from '../../support/fcRuns.js';
 
 /** Negations as people write them, and the word each leaves in a slug (accents and apostrophes folded). */
@@ -110,18 +111,9 @@ describe('memory files over generated statements (decision 68)', () => {
   it("every file the per-turn extractor writes is named by its slug: name equals the file's stem", () => {
     fc.assert(
       fc.property(statement, ({ text }) => {
-        const writes = draftMemories(
-          {
-            kind: 'extract_memories',
-            memoryDir: '/mem',
-            existing: [],
-            index: '',
-            newMessages: 1,
-            frontmatter: 'metadata',
-            now: '2026-11-30T00:00:00.000Z',
-          },
-          [{ role: 'user', content: `Remember that ${text}` }],
-        );
+        const writes = draftMemories(extractTask(1, { now: '2026-11-30T00:00:00.000Z' }), [
+          { role: 'user', content: `Remember that ${text}` },
+        ]);
         for (const write of writes.filter((w) => w.filename !== 'MEMORY.md')) {
           const stem = write.filename.replace(/\.md$/, '');
           const parsed = parseTopicFile(write.content, stem);

@@ -3,22 +3,15 @@ import { planConsolidation } from '../../../src/consolidation/planConsolidation.
 import type { MemoryCandidate } from '../../../src/consolidation/memoryCandidate.js';
 import { parseTopicFile } from '../../../src/memory/durable/topicFile.js';
 import { draftCandidates } from '../../../src/model/offline/candidatesDraft.js';
-import { draftMemories, titleOf } from '../../../src/model/offline/memoryDraft.js';
-import type { ChunkMessage, ModelMessage, ModelTask } from '../../../src/model/port.js';
+import { draftMemories } from '../../../src/model/offline/memoryDraft.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
+import type { ChunkMessage, ModelMessage } from '../../../src/model/port.js';
+import { extractTask } from '../../support/extractTask.js';
 
 const SESSION = '5f0c2a4e-1111-4222-8333-944455556666';
 const user = (content: string): ModelMessage => ({ role: 'user', content });
 
-const perTurnTask = (newMessages: number): Extract<ModelTask, { kind: 'extract_memories' }> => ({
-  kind: 'extract_memories',
-  memoryDir: '/mem',
-  existing: [],
-  index: '',
-  newMessages,
-  frontmatter: 'metadata',
-  sessionId: SESSION,
-  now: '2026-11-30T00:00:00.000Z',
-});
+const perTurnTask = (newMessages: number) => extractTask(newMessages, { sessionId: SESSION, now: '2026-11-30T00:00:00.000Z' });
 
 /** What the per-turn extractor writes for one message: each topic file, read back. */
 function perTurn(text: string) {
@@ -262,17 +255,26 @@ describe('a memory written from a real message reads as one (decision 68, amende
   });
 });
 
-describe('a title about the person reads about them throughout (decision 68, amended)', () => {
+describe("a title about the person stays in their words, as the memory's body does (decision 68, amended 2026-12-07)", () => {
   it.each([
-    ["I don't want tokens under my account used by the org", "User doesn't want tokens under their account used by the org"],
-    ['I always run the tests on my laptop before I push', 'User always runs the tests on their laptop before they push'],
-    ["I'm the only one who reviews what I merge", 'User is the only one who reviews what they merge'],
+    ["I don't want tokens under my account used by the org", "I don't want tokens under my account used by the org"],
+    ['I always run the tests on my laptop before I push', 'I always run the tests on my laptop before I push'],
+    ["I'm the only one who reviews what I merge", "I'm the only one who reviews what I merge"],
   ])('%s', (said, title) => {
     expect(titleOf(said)).toBe(title);
+    expect(titleOf(said)).not.toMatch(/\b(?:User|their|they)\b/);
+  });
+  it("the file's body and its index title say it in the same person", () => {
+    const writes = draftMemories(perTurnTask(1), [user("I don't want tokens under my account used by the org.")]);
+    const [file] = perTurn("I don't want tokens under my account used by the org.");
+    expect(file!.body).toContain("I don't want tokens under my account");
+    expect(writes.find((w) => w.filename === 'MEMORY.md')?.content).toContain(
+      `[I don't want tokens under my account used by the org](${file!.filename})`,
+    );
   });
   it('an ellipsis between two thoughts ends the first, which names the memory', () => {
     expect(titleOf("I've only recently started seeing the flaky checkouts...but I also moved to persistent worktrees last week")).toBe(
-      'User has only recently started seeing the flaky checkouts',
+      "I've only recently started seeing the flaky checkouts",
     );
     expect(titleOf('Deploys wait for the smoke test… then the canary gets ten minutes before the rest of the fleet follows')).toBe(
       'Deploys wait for the smoke test',
@@ -282,11 +284,11 @@ describe('a title about the person reads about them throughout (decision 68, ame
     expect(titleOf("Never force-push to shared branches... unless it's your own feature branch")).toContain('unless');
     expect(titleOf('Do not use the staging DB for anything... except the nightly load tests')).toContain('except');
   });
-  it('only a title the person spoke of themselves in is rewritten; I/O stays', () => {
+  it('a title is not rewritten into or out of the third person', () => {
     expect(titleOf('User data must never be logged, I told you that twice already')).toBe(
       'User data must never be logged, I told you that twice already',
     );
-    expect(titleOf('I work on I/O drivers in this repo')).toBe('User works on I/O drivers in this repo');
+    expect(titleOf('I work on I/O drivers in this repo')).toBe('I work on I/O drivers in this repo');
   });
   it('a rule to the assistant keeps its first person ("ask me")', () => {
     expect(titleOf('Always ask me before you push')).toBe('Always ask me before you push');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
-import { bodyOf, titleOf } from '../../../src/model/offline/memoryDraft.js';
+import { bodyOf } from '../../../src/model/offline/memoryDraft.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 
 const user = (content: string): ModelMessage => ({ role: 'user', content });
 const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
@@ -289,12 +290,12 @@ describe("clauses and what is not the person's words", () => {
 });
 
 describe('titles and bodies', () => {
-  it('a title names the rule or fact, in the third person, without its reason, never cut mid-phrase', () => {
-    expect(titleOf("I can't install Docker on this laptop because IT locks it down.")).toBe("User can't install Docker on this laptop");
+  it("a title names the rule or fact, in the person's words, without its reason, never cut mid-phrase", () => {
+    expect(titleOf("I can't install Docker on this laptop because IT locks it down.")).toBe("I can't install Docker on this laptop");
     expect(titleOf('We no longer host on Vercel, the site is on Cloudflare now.')).toBe(
       'No longer host on Vercel, the site is on Cloudflare now',
     );
-    expect(titleOf("I don't have admin rights on the build machines.")).toBe("User doesn't have admin rights on the build machines");
+    expect(titleOf("I don't have admin rights on the build machines.")).toBe("I don't have admin rights on the build machines");
     const long = titleOf(
       'The staging database is refreshed from a production snapshot every Sunday night, and anything written there during the week is lost',
     );
@@ -315,8 +316,8 @@ describe('titles and bodies', () => {
     expect(
       titleOf('The API reference lives at https://docs.example.org/api/v2/reference, generated from the OpenAPI file on every release.'),
     ).toBe('The API reference lives at docs.example.org');
-    expect(titleOf('I only have read access to the billing database.')).toBe('User only has read access to the billing database');
-    expect(titleOf('I always use the staging account for demos.')).toBe('User always uses the staging account for demos');
+    expect(titleOf('I only have read access to the billing database.')).toBe('I only have read access to the billing database');
+    expect(titleOf('I always use the staging account for demos.')).toBe('I always use the staging account for demos');
   });
 
   it('a reason the person gave becomes the Why, in any of the four languages', () => {

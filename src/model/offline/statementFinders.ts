@@ -1,0 +1,191 @@
+import type { MemoryType } from '../../memory/durable/topicFile.js';
+import type { MemoryStatement } from './memoryStatement.js';
+import { clip } from './conversationFacts.js';
+import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
+import { factKind } from './factKinds.js';
+import { isPersonsSetup } from './personsSetup.js';
+import { isWorkflowRule, routineProposed } from './workflowRules.js';
+import { decidesWorkAtHand } from './workAtHand.js';
+import { isOneChangeStory } from './oneChangeStory.js';
+import { isBareShipOrder, isOneOffStep, pointsAtOneItem } from './oneOffStep.js';
+import { isOneOffPlace } from './oneOffPlace.js';
+import { isWishAboutWork } from './wishAboutWork.js';
+import { isConvention } from './conventionKinds.js';
+import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
+import { renameStated } from './projectNames.js';
+import { afterLead } from './leadingWords.js';
+import { decidedKind, isEnoughChoice, kindOpeningAsTask } from './decisionKinds.js';
+import { isLastingRequest, isWorkWish, NAMING_SCHEME, ruleAskedFor, STATUS } from './requestKinds.js';
+import {
+  ABOUT_ME,
+  CONDITIONAL_RULE,
+  CONFIRMATION,
+  CORRECTION,
+  DONT,
+  GENERIC_SUBJECT,
+  IMPERATIVE,
+  LEADING_TIME,
+  NORM,
+  OWNERSHIP,
+  STYLE_FEEDBACK,
+  PREFERENCE,
+  PROJECT_FACT,
+  QUESTION,
+  isReference,
+  REMEMBER,
+  REQUEST_RULE,
+  ROLE_OF_ME,
+  RULE,
+  TASK,
+  TRANSIENT,
+} from './statementKinds.js';
+import { capitalise } from './capitalise.js';
+import { MAX_STATEMENT_CHARS } from './statementPieces.js';
+import { splitReason } from './statementReason.js';
+import { type Found, make, madeOf } from './foundStatement.js';
+import { noise } from './statementNoise.js';
+
+/** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
+/** The person or their team speaking, in the languages the cues know. */
+const FIRST_PERSON = /(?:^|[\s,])(?:I|I'd|we|ich|wir|je|j'|nous|on|yo|nosotros|prefiero|prefer\w*)(?=[\s,]|$)/i;
+
+/** The type a statement's words say, when a cue of its own (remember, a correction) does not fix one. */
+export function classify(text: string, fallback: MemoryType): MemoryType {
+  if (ABOUT_ME.test(text) || ROLE_OF_ME.test(text)) return 'user';
+  if (isReference(text)) return 'reference';
+  if (PROJECT_FACT.test(text) || OWNERSHIP.test(text)) return 'project';
+  return fallback;
+}
+
+/**
+ * What a question gives: the rule a polite one asks for ("Can you always use pnpm here?",
+ * decision 77) or the fact it takes for granted ("Since we host the docs on Netlify, can you…?",
+ * decision 93); null when it gives neither.
+ */
+function fromQuestion(sentence: string): { readonly found: Found | undefined } | null {
+  // Past a statement's length nothing is read: a long question is no rule, and its words go unread by the tagger.
+  if (sentence.length > MAX_STATEMENT_CHARS) return null;
+  // A view put with a tag question ("…, o no?", "…, right?") is the view, decision 97.
+  const view = TAG_QUESTION.exec(sentence);
+  if (view !== null && view.index >= 8) {
+    const said = sentence.slice(0, view.index);
+    return QUESTION.test(`${said}.`) ? null : { found: statementOf(`${said}.`, undefined, false) };
+  }
+  // The manner asked for a kind of output, and a project's choice asked for politely (decision 110).
+  const manner = mannerAskedFor(sentence) ?? choiceAskedFor(sentence);
+  if (manner !== undefined) return { found: madeOf(manner, clip(sentence, 400)) };
+  const asked = ruleAskedFor(sentence);
+  if (asked !== undefined)
+    return { found: noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', clip(asked, 400), clip(sentence, 400)) };
+  const premise = premiseOf(sentence);
+  if (premise !== undefined) return { found: noise(premise) ? undefined : make('project', 'project-fact', premise, clip(sentence, 400)) };
+  return null;
+}
+
+/** A tag question after a statement: "…, o no?", "…, ¿verdad?", "…, right?", "…, n'est-ce pas ?". */
+export const TAG_QUESTION = /[,\s]{1,4}(?:¿\s*)?(?:o no|verdad|cierto|¿no|right|correct|isn't it|don't we|n'est-ce pas)\s*\?\s*$/i;
+
+/** "Remember that…": what is to be remembered, a rule when it says how to work, else a fact. */
+function remembered(sentence: string, quote: string): Found | undefined {
+  const match = REMEMBER.exec(sentence);
+  if (!match) return undefined;
+  const text = clip(capitalise(match[1] ?? ''), 400);
+  // "the staging API runs on port 8080" and its later "now runs on port 9090" must be one type to meet.
+  const asked = text.replace(/^to\s+/i, ''); // "remember to squash commits": an instruction
+  const rule = asked !== text || RULE.test(text) || DONT.test(text) || PREFERENCE.test(text) || IMPERATIVE.test(asked);
+  return make(classify(text, rule ? 'feedback' : 'project'), 'remember', text, quote);
+}
+
+/** A reply's first sentence that corrects or confirms what the assistant just said. */
+function replyTo(sentence: string, quote: string, afterAssistant: string): Found | undefined {
+  if (CORRECTION.test(sentence)) {
+    const text = clip(sentence.replace(CORRECTION, ''), 400);
+    if (text.length >= 8 && !QUESTION.test(text) && !/^(?:let's|lets|can you|could you|also)\b/i.test(text))
+      return make('feedback', 'correction', capitalise(text), quote, { corrected: clip(afterAssistant, 200) });
+  }
+  if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
+    return make('feedback', 'confirmation', quote, quote, { corrected: clip(afterAssistant, 200) });
+  return undefined;
+}
+
+/** The cues of a rule, a preference or a correction: said of the work at hand only, they are no lasting one (decision 101). */
+const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
+
+/** The statement a sentence makes, read after the words that lead into it when those say nothing alone. */
+export function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  const found = statementOfSentence(sentence, afterAssistant, first);
+  const rest = afterLead(sentence);
+  // The statement after an opener or a request, when it says something alone; else the request was part of it (decision 68, amended).
+  return (rest === undefined ? undefined : statementOfSentence(rest, afterAssistant, first)) ?? found;
+}
+
+function statementOfSentence(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  // What one commit or pull request did is git's and the tracker's story (decision 106).
+  // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
+  if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence)) return undefined;
+  const found = kindOfStatement(sentence, afterAssistant, first);
+  // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
+  if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;
+  return found !== undefined && RULE_CUES.has(found.cue) && (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) ? undefined : found;
+}
+
+/**
+ * A clause that states something whatever the rest asks: a rename said as done before the work it brings ("we renamed
+ * the repo from a to b can you fix the names?"), a step of the routine put as a suggestion (decision 110, amended).
+ */
+function statedInPart(sentence: string): Found | undefined {
+  if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
+  const part = renameStated(sentence) ?? routineProposed(sentence);
+  return part === undefined ? undefined : madeOf(part, clip(sentence, 400));
+}
+
+function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  const part = statedInPart(sentence);
+  if (part !== undefined) return part;
+  const asked = fromQuestion(sentence);
+  if (asked !== null) return asked.found;
+  if (sentence.endsWith('?')) return undefined;
+  const quote = clip(sentence, 400);
+  const kept = remembered(sentence, quote);
+  if (kept !== undefined) return kept;
+  if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
+  const reply = first && afterAssistant !== undefined ? replyTo(sentence, quote, afterAssistant) : undefined;
+  if (reply !== undefined) return reply;
+  // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
+  // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
+  if (noise(sentence, false))
+    return isEnoughChoice(sentence) && !noise(sentence, false, false) ? make('project', 'project-fact', quote, quote) : undefined;
+  const core = sentence.replace(LEADING_TIME, '');
+  // "I only want to keep X, so…" decides something of the project; it says nothing of who the person is (decision 106).
+  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core) || isPersonsSetup(core))
+    return isWishAboutWork(core) ? make('project', 'project-fact', quote, quote) : make('user', 'about-me', quote, quote);
+  if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
+  if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
+  // A choice or a habit of the project said in passing, and the manner asked for a kind of output (decision 110).
+  const choice = projectChoice(sentence) ?? mannerAskedFor(sentence);
+  if (choice !== undefined) return madeOf(choice, quote);
+  const rule =
+    RULE.test(sentence) ||
+    DONT.test(sentence) ||
+    REQUEST_RULE.test(sentence) ||
+    isLastingRequest(sentence) ||
+    isWorkflowRule(sentence) ||
+    isConvention(sentence);
+  // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
+  if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence))
+    return madeOf(kindOpeningAsTask(sentence), quote);
+  // "I want you to add integration tests…" asks for work now (decision 77).
+  if (isWorkWish(sentence) && !rule) return undefined;
+  const fact = factKind(sentence, rule);
+  if (fact !== undefined) return make(fact, fact === 'reference' ? 'reference' : 'project-fact', quote, quote);
+  if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || GENERIC_SUBJECT.test(sentence) || rule))
+    return make('feedback', 'preference', quote, quote);
+  if (rule) return make('feedback', 'always-never', quote, quote);
+  if (NORM.test(sentence) || STYLE_FEEDBACK.test(sentence) || CONDITIONAL_RULE.test(sentence))
+    return make('feedback', 'preference', quote, quote);
+  // An instruction given with its reason is a way of working, not a one-off task.
+  if (IMPERATIVE.test(sentence) && !/^(?:please\s+)?run\b/i.test(sentence) && splitReason(sentence).reason !== undefined)
+    return make('feedback', 'preference', quote, quote);
+  // Choices, requirements and prohibitions read by their grammar (decision 97).
+  return madeOf(decidedKind(sentence), quote);
+}

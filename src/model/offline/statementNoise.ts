@@ -1,0 +1,28 @@
+import { isStandingCondition } from './conventionKinds.js';
+import { STATUS, SYMPTOM } from './requestKinds.js';
+import { BUG_NARRATIVE, HEDGE, CODE_SAYS, CONDITIONAL_RULE, QUESTION, TRANSIENT } from './statementKinds.js';
+
+/** The sentences no memory comes from, whatever cue they carry. */
+/**
+ * A hedge in a clause that says which thing is meant ("an orphan branch that might be shared by other repos", no comma
+ * before "that") says what the thing may be, not that the person is unsure of the sentence; it runs to the next comma.
+ * After a verb of thinking ("I think that might work") it hedges, and so does a remark after a comma ("…, which might
+ * not be true anymore").
+ */
+const RELATIVE_HEDGE =
+  /(?<=[\p{L}\p{N})`'"]\s+)(?<!\b(?:think|thought|guess|say|said|says|believe|feel|suspect|hope|know|mean|so|and|but|because|if|is|was|that)\s+)that\s+(?:might|may|could)\b[^.;!?,]*/giu;
+
+/** A sentence no memory should come from: a question, transient state, a hedge, a story of a fix, what the code says. */
+export function noise(sentence: string, transient = true, hedge = true): boolean {
+  return (
+    /^never ?mind\b/i.test(sentence) ||
+    // "When you touch the schema, regenerate the types" starts like a question and is a rule.
+    (QUESTION.test(sentence) && !CONDITIONAL_RULE.test(sentence)) ||
+    (hedge && HEDGE.test(sentence.replace(RELATIVE_HEDGE, ''))) ||
+    (transient && (TRANSIENT.test(sentence) || STATUS.test(sentence))) ||
+    // "if error is empty, do not…" states a condition, not a story of a bug (decision 101).
+    (BUG_NARRATIVE.test(sentence) && !isStandingCondition(sentence)) ||
+    SYMPTOM.test(sentence) ||
+    CODE_SAYS.test(sentence)
+  );
+}
