@@ -1,8 +1,10 @@
 import { relative } from 'node:path';
 import type { BackfillReport, ExtractReport, SkippedTranscript as SkippedPath } from '../jobs/index.js';
 import { unreadableLine } from './reportSkipped.js';
+import { thousands } from './thousands.js';
 
-export const thousands = (value: number): string => value.toLocaleString('en-US');
+// extractPlan.ts takes it from here.
+export { thousands };
 
 const counts = (byType: Readonly<Record<string, number>>): string => {
   const parts = Object.entries(byType)
