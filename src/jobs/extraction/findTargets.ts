@@ -57,6 +57,16 @@ export function sessionFilesUnder(rootPath: string): string[] {
 }
 
 /** How `findTargets` finds what it is given: what is known of sessions beforehand, and whether the output folder is made. */
+/** How many projects and sessions a run found under its root. */
+export interface FoundUnderRoot {
+  readonly projects: number;
+  readonly sessions: number;
+}
+
+export function foundUnderRoot(targets: readonly ExtractTarget[]): FoundUnderRoot {
+  return { projects: targets.length, sessions: targets.reduce((n, t) => n + t.sessions.length, 0) };
+}
+
 export interface FindTargetsOptions {
   readonly env?: Env | undefined;
   /** What is known of sessions without reading them (their first time and working directory); the others are read. */
