@@ -9,6 +9,7 @@ import { effectLogPath } from '../pipeline/index.js';
 import { addModelPortOptions, MODEL_HELP, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { readProgress } from './readProgress.js';
+import { sayNoTranscripts } from './noTranscripts.js';
 
 export interface AuditCliOptions extends ModelPortCliOptions {
   readonly json?: boolean;
@@ -96,7 +97,7 @@ async function runAudit(paths: string[], options: AuditCliOptions): Promise<void
     else if ('error' in audit) process.stdout.write(`${i > 0 ? '\n' : ''}${file}\n  error  ${audit.error}\n`);
     else process.stdout.write(`${i > 0 ? '\n' : ''}${formatSessionAudit(audit, options.all === true ? { all: true } : {})}\n`);
   }
-  if (files.length === 0 && found.skipped.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
+  if (files.length === 0 && found.skipped.length === 0) sayNoTranscripts(paths);
   if (options.json !== true && files.length > 1)
     process.stderr.write(
       `\n${files.length} transcripts, ${lostTotal} lost item(s)${unreadable > 0 ? `, ${unreadable} could not be read` : ''}\n`,
