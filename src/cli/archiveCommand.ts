@@ -14,6 +14,7 @@ import { checkOptions } from './optionChecks.js';
 import { registerArchiveViews } from './archiveViews.js';
 import { changeHook, registerHookRun } from './archiveHook.js';
 import { join } from 'node:path';
+import { thousands } from './thousands.js';
 
 interface ArchiveOptions {
   readonly to?: string;
@@ -77,7 +78,7 @@ function formatArchive(archiveDir: string, report: ArchiveReport): string {
   const lines = [
     `archive: ${archiveDir}`,
     `  ${report.files} file(s): ${added} new, ${grown} grown, ${rewritten} rewritten (new version), ${touched + unchanged} unchanged${skipped > 0 ? `, ${skipped} skipped` : ''}`,
-    `  read ${report.bytesRead} byte(s), stored ${report.bytesStored} compressed`,
+    `  read ${thousands(report.bytesRead)} byte(s), stored ${thousands(report.bytesStored)} compressed`,
   ];
   if (report.swept > 0) lines.push(`  removed ${report.swept} piece(s) an interrupted run left unrecorded`);
   for (const skipped of [...report.unreadable, ...report.skipped]) lines.push(`  skipped ${skipped.key}: ${skipped.reason}`);
@@ -170,7 +171,7 @@ function registerVerify(archive: Command): void {
     .action(async (options: { archive?: string }) => {
       const report = await verifyArchive(options.archive ?? defaultArchiveDir());
       const redacted = report.redactedVersions > 0 ? ` (${report.redactedVersions} redacted)` : '';
-      const summary = `verified ${report.files} file(s), ${report.versions} version(s)${redacted}, ${report.pieces} piece(s), ${report.bytes} byte(s)`;
+      const summary = `verified ${report.files} file(s), ${report.versions} version(s)${redacted}, ${report.pieces} piece(s), ${thousands(report.bytes)} byte(s)`;
       process.stdout.write(`${summary}: ${report.problems.length === 0 ? 'all good' : `${report.problems.length} problem(s)`}\n`);
       for (const problem of report.problems) process.stdout.write(`  ${problem}\n`);
       if (report.tornLines > 0)

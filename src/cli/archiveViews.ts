@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { cleanupPeriod, defaultArchiveDir, listArchive, projectFolders, sessionsDue, type ArchivedSession } from '../archive/index.js';
 import { claudeConfigHome, projectsRoot } from '../transcript/index.js';
+import { thousands } from './thousands.js';
 
 /** `memlog archive list` and `memlog archive status`: what the archive holds, and what Claude Code deletes next. */
 export function registerArchiveViews(archive: Command): void {
@@ -38,7 +39,7 @@ function formatList(sessions: readonly ArchivedSession[]): string {
   const lines = [`${sessions.length} archived session(s)`];
   for (const s of sessions)
     lines.push(
-      `  ${s.project}/${s.session}  ${s.files} file(s), ${s.versions} version(s), ${s.bytes} byte(s) (${s.stored} stored), archived ${s.firstArchived.slice(0, 10)}..${s.lastArchived.slice(0, 10)}`,
+      `  ${s.project}/${s.session}  ${s.files} file(s), ${s.versions} version(s), ${thousands(s.bytes)} byte(s) (${thousands(s.stored)} stored), archived ${s.firstArchived.slice(0, 10)}..${s.lastArchived.slice(0, 10)}`,
     );
   return `${lines.join('\n')}\n`;
 }

@@ -9,6 +9,7 @@ import { effectLogPath } from '../pipeline/index.js';
 import { addModelPortOptions, MODEL_HELP, type ModelPortCliOptions } from './modelPortOptions.js';
 import { checkOptions, modelOption } from './optionChecks.js';
 import { readProgress } from './readProgress.js';
+import { sayNoTranscripts } from './noTranscripts.js';
 
 export interface AuditCliOptions extends ModelPortCliOptions {
   readonly json?: boolean;
@@ -88,15 +89,23 @@ async function runAudit(paths: string[], options: AuditCliOptions): Promise<void
   const model = selected?.name === 'offline' ? undefined : selected;
   let unreadable = 0;
   let lostTotal = 0;
-  for (const [i, file] of files.entries()) {
+  // Over many transcripts, those without a compaction are one count, not a block each (decision 114).
+  let uncompacted = 0;
+  let blocks = 0;
+  const block = (text: string): void => {
+    process.stdout.write(`${blocks++ > 0 ? '\n' : ''}${text}\n`);
+  };
+  for (const file of files) {
     const audit = await auditOne(file, judgeFor(file, model, options.effects));
     if ('error' in audit) unreadable++;
     else for (const boundary of audit.boundaries) lostTotal += boundary.counts.lost + boundary.counts['lost-restated'];
     if (options.json === true) process.stdout.write(`${JSON.stringify(audit)}\n`);
-    else if ('error' in audit) process.stdout.write(`${i > 0 ? '\n' : ''}${file}\n  error  ${audit.error}\n`);
-    else process.stdout.write(`${i > 0 ? '\n' : ''}${formatSessionAudit(audit, options.all === true ? { all: true } : {})}\n`);
+    else if ('error' in audit) block(`${file}\n  error  ${audit.error}`);
+    else if (files.length > 1 && audit.boundaries.length === 0) uncompacted++;
+    else block(formatSessionAudit(audit, options.all === true ? { all: true } : {}));
   }
-  if (files.length === 0 && found.skipped.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
+  if (uncompacted > 0) block(`${uncompacted} transcript(s) had no compaction, nothing to audit in them`);
+  if (files.length === 0 && found.skipped.length === 0) sayNoTranscripts(paths);
   if (options.json !== true && files.length > 1)
     process.stderr.write(
       `\n${files.length} transcripts, ${lostTotal} lost item(s)${unreadable > 0 ? `, ${unreadable} could not be read` : ''}\n`,

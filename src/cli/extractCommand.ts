@@ -9,6 +9,7 @@ import { addOptionTable, checkOptionRules } from './optionTable.js';
 import { toSettings } from './triggerOptions.js';
 import { PROJECTS_FOLDER_HELP, projectsFolderArgument } from './transcriptArgument.js';
 import { catalogStarts } from './catalogStarts.js';
+import { sayNoTranscripts } from './noTranscripts.js';
 
 const EXAMPLES = [
   'memlog extract fixtures/projects',
@@ -42,7 +43,12 @@ export function registerExtract(program: Command): void {
       const root = await projectsFolderArgument(folder, options.intoClaude === true ? { writesBeside: '--into-claude' } : {});
       // Before the model is chosen: its line on stderr would stand above a path that cannot be used.
       checkExtractRoot(root);
-      const unreadable = reportSkipped(root);
+      const { unreadable, sessions } = reportSkipped(root);
+      if (sessions === 0 && unreadable.length === 0) {
+        sayNoTranscripts([folder ?? root]);
+        // --json answers as before, for a script that reads it; the text summary would be zeros.
+        if (options.json !== true) return;
+      }
       const starts = await catalogStarts(root, options.catalog);
       if (options.dryRun === true) {
         const planOptions = { ...options, unreadable };

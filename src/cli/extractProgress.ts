@@ -2,10 +2,22 @@ import { SingleBar } from 'cli-progress';
 import { totalOf, type SessionCandidatesReport, type SessionEvent, type SessionReport } from '../jobs/index.js';
 
 const NOT_CLAUDE_CODE = 'not a Claude Code transcript (no line is a Claude Code entry)';
+const NO_CONVERSATION = 'no conversation to read (no message in it, only lines such as a summary)';
+
+/**
+ * A session with no message to read (a file holding only a summary line, as Claude Code leaves
+ * beside a resumed session): neither read before nor "nothing new", since there never was anything.
+ */
+export const holdsNoConversation = (s: SessionCandidatesReport): boolean =>
+  s.error === undefined && s.chunks === 0 && s.recordedBefore === 0 && s.sessionTokens === 0;
+
+/** Why a session was not read: another extract held its project (left for the next run), or a failure. */
+const notRead = (error: string, heldBy: number | undefined): string =>
+  heldBy === undefined ? `FAILED: ${error}` : `left for the next run: ${error}`;
 
 const perTurnLine = (report: SessionReport): string =>
   report.error !== undefined
-    ? `FAILED: ${report.error}`
+    ? notRead(report.error, report.heldBy)
     : report.notClaudeCode === true
       ? NOT_CLAUDE_CODE
       : `${report.runs} run(s), ${totalOf(report.added)} added, ${totalOf(report.updated)} updated`;
@@ -48,12 +60,14 @@ export function perTurnProgress(): { update: (event: SessionEvent) => void; stop
 }
 
 const sessionLine = (s: SessionCandidatesReport & { submitted?: number; waiting?: number }, batch: boolean): string => {
-  if (s.error !== undefined) return `FAILED: ${s.error}`;
+  if (s.error !== undefined) return notRead(s.error, s.heldBy);
   if (s.notClaudeCode === true) return NOT_CLAUDE_CODE;
   if (!batch)
-    return s.chunks === 0
-      ? `nothing new (${s.recordedBefore} chunk(s) read before)`
-      : `${s.chunks} chunk(s) sent, ${s.candidates} candidate(s)`;
+    return s.chunks > 0
+      ? `${s.chunks} chunk(s) sent, ${s.candidates} candidate(s)`
+      : holdsNoConversation(s)
+        ? NO_CONVERSATION
+        : `nothing new (${s.recordedBefore} chunk(s) read before)`;
   const out = (s.submitted ?? 0) > 0 ? '; the next chunk sent' : (s.waiting ?? 0) > 0 ? '; a chunk still out in a batch' : '';
   return `${s.chunks} chunk(s) answered, ${s.candidates} candidate(s)${out}`;
 };

@@ -1,8 +1,11 @@
 import { relative } from 'node:path';
-import type { BackfillReport, ExtractReport, SkippedTranscript as SkippedPath } from '../jobs/index.js';
+import type { BackfillReport, ExtractReport, FoundUnderRoot, SkippedTranscript as SkippedPath } from '../jobs/index.js';
+import { holdsNoConversation } from './extractProgress.js';
 import { unreadableLine } from './reportSkipped.js';
+import { thousands } from './thousands.js';
 
-export const thousands = (value: number): string => value.toLocaleString('en-US');
+// extractPlan.ts takes it from here.
+export { thousands };
 
 const counts = (byType: Readonly<Record<string, number>>): string => {
   const parts = Object.entries(byType)
@@ -16,7 +19,7 @@ const shown = (path: string): string => relative(process.cwd(), path) || path;
 /** `memlog extract --per-turn`'s report, in a few lines. */
 export function formatPerTurnReport(report: ExtractReport, model: string, policy?: string, notRead: readonly SkippedPath[] = []): string {
   const lines = [
-    sessionsLine(report.projects.length, report.sessions, report.processed, (s) => s.runs > 0),
+    sessionsLine(report.found, report.sessions, report.processed, (s) => s.runs > 0),
     ...skippedLine(notRead),
     `  memories added: ${counts(report.added)}; updated: ${counts(report.updated)}; unchanged: ${report.unchanged}`,
     `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model)`,
@@ -62,22 +65,35 @@ interface SessionOutcome {
   readonly session: string;
   readonly error?: string;
   readonly notClaudeCode?: true;
+  readonly heldBy?: number;
 }
 
 /**
- * The summary's first line: each session counted once, by what became of it. A session that failed, or a file that is
- * not Claude Code's, is not one "with nothing new" (each is listed below, with why).
+ * The summary's first line: what the run found, then each session reported counted once, by what became of it, and
+ * what was left for the next run (a project another extract holds). A session that failed, a file that is not
+ * Claude Code's or one with no conversation is not one "with nothing new" (each is listed below, with why).
  */
 function sessionsLine<S extends SessionOutcome>(
-  projects: number,
+  found: FoundUnderRoot,
   sessions: readonly S[],
   processed: number,
   wasProcessed: (session: S) => boolean,
+  holdsNothing: (session: S) => boolean = () => false,
 ): string {
-  const failed = sessions.filter((s) => s.error !== undefined && !wasProcessed(s)).length;
+  const held = sessions.filter((s) => s.heldBy !== undefined).length;
+  const failed = sessions.filter((s) => s.error !== undefined && s.heldBy === undefined && !wasProcessed(s)).length;
   const foreign = sessions.filter((s) => s.notClaudeCode === true && s.error === undefined && !wasProcessed(s)).length;
-  const others = [...(failed === 0 ? [] : [`${failed} failed`]), ...(foreign === 0 ? [] : [`${foreign} not a Claude Code transcript`])];
-  return `memlog extract: ${projects} project(s), ${sessions.length} session(s): ${processed} processed, ${sessions.length - processed - failed - foreign} with nothing new${others.map((o) => `, ${o}`).join('')}`;
+  const empty = sessions.filter((s) => s.notClaudeCode !== true && holdsNothing(s)).length;
+  // A held project reports its first session; the sessions it was not asked about are left too (decision 114).
+  const left = found.sessions - sessions.length + held;
+  const others = [
+    ...(empty === 0 ? [] : [`${empty} with no conversation`]),
+    ...(failed === 0 ? [] : [`${failed} failed`]),
+    ...(foreign === 0 ? [] : [`${foreign} not a Claude Code transcript`]),
+    ...(left === 0 ? [] : [`${left} left for the next run`]),
+  ];
+  const nothingNew = sessions.length - processed - failed - foreign - empty - held;
+  return `memlog extract: ${found.projects} project(s), ${found.sessions} session(s): ${processed} processed, ${nothingNew} with nothing new${others.map((o) => `, ${o}`).join('')}`;
 }
 
 /** The paths the walk could not read, counted apart from the sessions: none of them is a session that failed (decision 111). */
@@ -114,7 +130,7 @@ export function formatBackfillReport(report: BackfillReport, model: string, notR
   const candidates = report.sessions.reduce((sum, s) => sum + s.candidates, 0);
   const alreadySaved = report.sessions.reduce((sum, s) => sum + s.alreadySaved, 0);
   const lines = [
-    sessionsLine(report.projects.length, report.sessions, report.processed, (s) => s.chunks > 0),
+    sessionsLine(report.found, report.sessions, report.processed, (s) => s.chunks > 0, holdsNoConversation),
     ...skippedLine(notRead),
     `  phase 1 (each session read once): ${chunks} chunk(s) ${report.batch === undefined ? 'sent' : 'answered'}, ${candidates} candidate(s) recorded${alreadySaved === 0 ? '' : `, ${alreadySaved} left out (the session's assistant had saved them itself)`}`,
     `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model); the sessions' own size: ${thousands(report.sessionTokens)}`,

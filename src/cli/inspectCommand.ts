@@ -4,6 +4,7 @@ import { findTranscripts, formatReport, type TranscriptReport } from '../inspect
 import { catalogReports } from './catalogReports.js';
 import { saySkipped } from './skippedFiles.js';
 import { resolvePathArgument } from './transcriptArgument.js';
+import { sayNoTranscripts } from './noTranscripts.js';
 import type { UnreadablePath } from './unreadableJson.js';
 
 export interface InspectOptions {
@@ -38,6 +39,10 @@ export function registerInspect(program: Command): void {
 async function inspectPaths(paths: string[], options: InspectOptions): Promise<void> {
   const found = await findTranscripts(await Promise.all(paths.map(resolvePathArgument)));
   const readable = found.files.map((file) => file.path);
+  if (readable.length === 0 && found.skipped.length === 0) {
+    sayNoTranscripts(paths);
+    if (options.json !== true) return;
+  }
   if (options.sizes === true) {
     saySkipped(found.skipped);
     return printSizes(readable, options);
@@ -47,7 +52,6 @@ async function inspectPaths(paths: string[], options: InspectOptions): Promise<v
   const failed = new Map(found.skipped.map((skipped) => [skipped.path, skipped]));
   const files = [...readable, ...failed.keys()].sort();
   const { withDiagnostics, unreadable } = await printReports(files, stored, options, failed);
-  if (files.length === 0) process.stderr.write('memlog: no .jsonl transcripts found\n');
   if (options.json !== true && files.length > 1) {
     process.stderr.write(
       `\n${files.length} transcripts, ${withDiagnostics} with diagnostics${unreadable > 0 ? `, ${unreadable} could not be read` : ''}\n`,

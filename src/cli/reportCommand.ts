@@ -3,6 +3,8 @@ import { PROJECTS_FOLDER_HELP, projectsFolderArgument } from './transcriptArgume
 import { addUsageOptions, runUsageReport, usageOptionProblem, type UsageCliOptions } from './reportUsage.js';
 import { addTriggerOptions, toSettings, type TriggerOptions } from './triggerOptions.js';
 import { EXTRACT_OUT, extractOutHere } from './extractOut.js';
+import { sayNoTranscripts } from './noTranscripts.js';
+import { statOrNull } from '../fs/index.js';
 
 interface ReportCliOptions extends TriggerOptions, UsageCliOptions {
   readonly html?: string;
@@ -57,7 +59,13 @@ async function runReplayReport(folder: string | undefined, options: ReportCliOpt
   const out = options.out ?? extractOutHere();
   const root = await projectsFolderArgument(folder);
   // Named before the rows, as extract names them: not sessions, nothing failed (decision 111).
-  const unreadable = reportSkipped(root);
+  const { unreadable, sessions } = reportSkipped(root);
+  // A folder that is not there stays the usage error writeReport makes of it.
+  if (sessions === 0 && unreadable.length === 0 && statOrNull(root)?.isDirectory() === true) {
+    sayNoTranscripts([folder ?? root]);
+    // --json and --html write what they wrote before; the text table would be empty.
+    if (options.json !== true && options.html === undefined) return;
+  }
   // The count of paths not read, after the sessions' count: they are no sessions.
   const skippedNote = unreadable.length === 0 ? '' : `; ${unreadableLine(unreadable)}`;
   const report = await writeReport({

@@ -5,15 +5,15 @@ import { shownPath } from './shownPath.js';
  * Names on stderr each path under the root that `memlog extract` and `memlog report` leave out, and
  * why (decisions 68, 111); what could not be read (a link loop or to nothing, a pipe, no
  * permission) also makes the exit status 1, as inspect's does. Answers what could not be read, for
- * the summary to count apart from the sessions.
+ * the summary to count apart from the sessions, and how many sessions there are to read.
  */
-export function reportSkipped(root: string): readonly SkippedTranscript[] {
-  const { skipped, unreadable } = skippedTranscripts(root);
+export function reportSkipped(root: string): { readonly unreadable: readonly SkippedTranscript[]; readonly sessions: number } {
+  const { skipped, unreadable, sessions } = skippedTranscripts(root);
   const byPath = (a: SkippedTranscript, b: SkippedTranscript): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   for (const { path, reason } of [...skipped, ...unreadable].sort(byPath))
     process.stderr.write(`memlog: skipped ${shownPath(path)}: ${reason}\n`);
   if (unreadable.length > 0) process.exitCode = 1;
-  return unreadable;
+  return { unreadable, sessions };
 }
 
 /** The summary's count of what could not be read, apart from the sessions (decision 111); empty when there is none. */

@@ -5,6 +5,7 @@ import { readRegularFileSync } from '../fs/index.js';
 import { findTranscripts, type TranscriptFile } from '../inspect/light/index.js';
 import { parseDay } from '../transcript/time/index.js';
 import { projectsFolderArgument } from './transcriptArgument.js';
+import { sayNoTranscripts } from './noTranscripts.js';
 import { saySkipped, skippedOrThrow, type SkippedFile } from './skippedFiles.js';
 import { unreadableList } from './unreadableJson.js';
 import {
@@ -78,10 +79,9 @@ export async function runUsageReport(folder: string | undefined, options: UsageC
   const files = found.files.map((file) => file.path);
   const places = new Map(found.files.map((file) => [file.path, file]));
   if (files.length === 0 && found.skipped.length === 0) {
-    // An empty table would read as "nothing was spent": a folder without transcripts is a path that cannot be used.
-    process.stderr.write(`memlog: no .jsonl transcripts under ${folder ?? root}\n`);
-    process.exitCode = 2;
-    return;
+    sayNoTranscripts([folder ?? root]);
+    // An empty table would read as "nothing was spent"; --json answers with its zeros, for a script that reads it.
+    if (options.json !== true) return;
   }
   const sessions: UsageSession[] = [];
   const skipped: SkippedFile[] = [...found.skipped];

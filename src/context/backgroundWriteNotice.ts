@@ -41,5 +41,12 @@ export function backgroundWriteNotice(
           `Earlier in this conversation you read ${stale.length === 1 ? 'this one' : 'these'}, and what you saw is now out of date: ${stale.join(', ')}. Read ${stale.length === 1 ? 'it' : 'them'} again before relying on ${stale.length === 1 ? 'it' : 'them'}.`,
         ]),
   ].join('\n');
-  return { kind: 'memory_background_write', text: systemReminder(text) };
+  return { kind: 'memory_background_write', detail: changedFiles(changed), text: systemReminder(text) };
+}
+
+/** The files a background run changed, for the readable view: how many, and the first few by name. */
+function changedFiles(changed: readonly BackgroundWrite[]): string {
+  const shown = changed.slice(0, 3).map((w) => `${w.file} (${w.change})`);
+  const more = changed.length > shown.length ? `, +${changed.length - shown.length} more` : '';
+  return `${changed.length} memory file(s) changed by a background run: ${shown.join(', ')}${more}`;
 }

@@ -22,6 +22,8 @@ export function formatContext(transcript: string, context: LoadedContext, option
   );
   lines.push(`  messages     ${pad(parts.messages)}  (${body.messages.length} messages)`);
   lines.push(`  total        ${pad(parts.total)}`);
+  // The API's count (compact's "before") is of Claude Code's own request, whose system prompt and tools memlog does not rebuild.
+  lines.push(`  (the request memlog rebuilds; the API's count, compact's "before", adds Claude Code's own system prompt and tools)`);
   if (context.instructionFiles.length > 0) {
     lines.push('', 'instruction files, in load order (later ones weigh more):');
     for (const file of context.instructionFiles)
@@ -29,7 +31,7 @@ export function formatContext(transcript: string, context: LoadedContext, option
   }
   if (context.attachments.length > 0) {
     lines.push('', 'memory reminders:');
-    for (const a of context.attachments) lines.push(`  ${a.kind.padEnd(24)} ${a.path ?? ''}`);
+    for (const a of context.attachments) lines.push(`  ${a.kind.padEnd(24)} ${a.path ?? a.detail ?? ''}`.trimEnd());
   }
   if (context.recall !== undefined)
     lines.push(

@@ -9,6 +9,8 @@ export interface RenderedAttachment {
   readonly kind: string;
   /** The file it shows, for "already surfaced" bookkeeping. */
   readonly path?: string;
+  /** What the readable view shows of a reminder that shows no one file (which files a background run changed). */
+  readonly detail?: string;
   readonly text: string;
 }
 

@@ -35,6 +35,7 @@ export {
   sessionFilesUnder,
   skippedTranscripts,
   type ExtractTarget,
+  type FoundUnderRoot,
   type SessionStart,
   type SessionStarts,
 } from './extraction/findTargets.js';

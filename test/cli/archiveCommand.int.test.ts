@@ -51,6 +51,23 @@ describe('memlog archive', () => {
     expect(readFileSync(transcript).equals(original)).toBe(true);
   }, 120_000);
 
+  it('groups the thousands of every byte count, as every other command prints a count (decision 114)', () => {
+    const { config, archive: dir } = setUp();
+    const run = runCli(['archive', '--to', dir, '--config-dir', config]);
+    expect(run.status, run.stderr).toBe(0);
+    const read = /read ([\d,]+) byte\(s\), stored ([\d,]+) compressed/.exec(run.stdout);
+    expect(read, run.stdout).not.toBeNull();
+    const bytesRead = Number(read![1]!.replaceAll(',', ''));
+    expect(bytesRead).toBeGreaterThan(999);
+    expect(read![1]).toBe(bytesRead.toLocaleString('en-US'));
+    expect(read![2]).toBe(Number(read![2]!.replaceAll(',', '')).toLocaleString('en-US'));
+    const verified = runCli(['archive', 'verify', '--archive', dir]).stdout;
+    expect(verified).toContain(`, ${bytesRead.toLocaleString('en-US')} byte(s): all good`);
+    const listed = runCli(['archive', 'list', '--archive', dir]).stdout;
+    expect(listed).toMatch(/ \d{1,3}(,\d{3})+ byte\(s\) \([\d,]+ stored\)/);
+    expect(listed).not.toMatch(/ \d{4,} byte\(s\)/);
+  }, 120_000);
+
   it('verify names a damaged piece and exits 1', () => {
     const { config, archive: dir } = setUp();
     archive(config, dir);

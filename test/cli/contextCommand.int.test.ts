@@ -1,8 +1,9 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiInvariantViolations, type MessagesRequestBody } from '../../src/context/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
+import { sanitizePath } from '../../src/transcript/index.js';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
@@ -34,6 +35,40 @@ describe('memlog context', () => {
       expect(result.stdout).toMatch(new RegExp(`\\n  ${part}\\s+[\\d,]+`));
     expect(result.stdout).toContain('── messages ──');
     expect(result.stdout).toContain('text: What did we change?');
+  });
+
+  it("says what the parts count: the request memlog rebuilds, not the API count of Claude Code's own (decision 114)", () => {
+    const result = runCli(['context', fixTests, ...isolated(tempDir())]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(
+      /\n {2}total\s+[\d,]+\n {2}\(the request memlog rebuilds; the API's count, compact's "before", adds Claude Code's own system prompt and tools\)\n/,
+    );
+  });
+
+  it("names what a background run changed on the memory_background_write reminder's line, --recall too (decision 114)", () => {
+    const base = tempDir();
+    const config = join(base, 'config');
+    const cwd = join(base, 'notes-cli');
+    mkdirSync(cwd);
+    const project = join(config, 'projects', sanitizePath(cwd));
+    mkdirSync(project, { recursive: true });
+    const name = 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8.jsonl';
+    const lines = readFileSync(join(demoProjects, '-home-dev-notes-cli', name), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.stringify({ ...(JSON.parse(l) as object), cwd }));
+    const transcript = join(project, name);
+    writeFileSync(transcript, `${lines.join('\n')}\n`);
+    const env = { CLAUDE_CONFIG_DIR: config, HOME: join(base, 'home') };
+    const extracted = runCli(['extract', join(config, 'projects'), '--into-claude', '--model', 'offline'], { env });
+    expect(extracted.status, extracted.stderr).toBe(0);
+    for (const recall of [[], ['--recall']]) {
+      const result = runCli(['context', transcript, '--config-dir', config, '--managed-dir', join(base, 'managed'), ...recall], { env });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(
+        /\n {2}memory_background_write +2 memory file\(s\) changed by a background run: (MEMORY\.md|python-3-12-not-3-11\.md) \((added|updated)\), (MEMORY\.md|python-3-12-not-3-11\.md) \((added|updated)\)\n/,
+      );
+    }
   });
 
   it('loads CLAUDE.md files in order, adds nested ones after the Read that finds them, and reports every bad file without failing', () => {

@@ -141,6 +141,12 @@ describe('memlog extract while another extract works on one of the projects', ()
     writeFileSync(join(acme, '.memory.memlog-extract.lock'), String(process.pid));
     const run = extract(out);
     expect(run.status, run.stderr).toBe(1);
+    // The first line counts what was found, the held project's three sessions as left (decision 114).
+    expect(run.stdout.split('\n')[0]).toBe(
+      'memlog extract: 2 project(s), 4 session(s): 1 processed, 0 with nothing new, 3 left for the next run',
+    );
+    expect(run.stderr).toContain(`: left for the next run: another memlog extract (pid ${process.pid})`);
+    expect(run.stderr).not.toContain('FAILED');
     expect(run.stdout).toContain(
       `  1 project(s) left for the next memlog extract, which does them:\n    another memlog extract (pid ${process.pid}) is working on ${join(acme, 'memory')}`,
     );

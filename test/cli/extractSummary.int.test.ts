@@ -61,6 +61,27 @@ describe("memlog extract's summary counts each session once, by what became of i
     },
   );
 
+  it('a session holding only a summary line has no conversation to read, said as such, not "nothing new" (decision 114)', () => {
+    const root = join(tempDir(), 'projects');
+    cpSync(demoProjects, root, { recursive: true });
+    const summaryOnly = join(root, ACME, '00000000-0000-4000-8000-00000000500e.jsonl');
+    writeFileSync(summaryOnly, `${JSON.stringify({ type: 'summary', summary: 'Fixing the login', leafUuid: 'gone' })}\n`);
+    const args = ['extract', root, '--out', join(tempDir(), 'memlog-out'), '--model', 'offline'];
+    const first = runCli(args);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(
+      new RegExp(`\\] ${summaryOnly}: no conversation to read \\(no message in it, only lines such as a summary\\)\n`),
+    );
+    expect(first.stderr).not.toContain('0 chunk(s) read before');
+    expect(firstLine(first.stdout)).toBe(
+      'memlog extract: 2 project(s), 5 session(s): 4 processed, 0 with nothing new, 1 with no conversation',
+    );
+    const again = runCli(args);
+    expect(firstLine(again.stdout)).toBe(
+      'memlog extract: 2 project(s), 5 session(s): 0 processed, 4 with nothing new, 1 with no conversation',
+    );
+  });
+
   it('--json marks the file of another tool', () => {
     const p = projects();
     const result = runCli(['extract', p.root, '--out', join(tempDir(), 'out'), '--model', 'offline', '--json']);

@@ -72,7 +72,9 @@ describe('paths a walk cannot read are named by inspect, extract and report alik
     expect(result.status).toBe(1);
     expect(stderrLines(result)).toEqual(skippedLines(t.skipped));
     for (const [path] of t.skipped) expect(timesNamed(result.stderr + result.stdout, path)).toBe(1);
-    expect(result.stdout).toMatch(/^memlog extract: 1 project\(s\), 3 session\(s\): 1 processed, 2 with nothing new\n/);
+    expect(result.stdout).toMatch(
+      /^memlog extract: 1 project\(s\), 3 session\(s\): 1 processed, 0 with nothing new, 2 with no conversation\n/,
+    );
     expect(result.stdout).toContain('\n  5 paths skipped, not read (each named on stderr with why)\n');
     expect(result.stdout).toContain(`${join(t.project, 'latin1.jsonl')}: 1 line(s) not read`);
     expect(result.stdout).not.toMatch(/failed|could not be read/i);

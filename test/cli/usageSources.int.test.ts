@@ -29,13 +29,13 @@ describe('memlog report --usage reads what the other commands read', () => {
     expect(archived.report).toEqual(live.report);
   });
 
-  it('a folder without transcripts is a clear error, not an empty table', () => {
+  it('a folder without transcripts is said to be one, not an empty table (decision 114)', () => {
     const empty = join(tempDir(), 'empty');
     mkdirSync(join(empty, 'memory'), { recursive: true });
     writeFileSync(join(empty, 'memory', 'MEMORY.md'), '# Memory\n');
     const result = usage([empty]);
-    expect(result.report).toBeNull();
-    expect(result.status).toBe(2);
+    expect(result.report?.rows).toEqual([]);
+    expect(result.status).toBe(0);
     expect(result.stderr).toBe(`memlog: no .jsonl transcripts under ${empty}\n`);
   });
 });

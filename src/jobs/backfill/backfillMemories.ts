@@ -8,7 +8,7 @@ import type { ModelPort } from '../../model/port.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import type { ConsolidationAgent } from '../consolidation/agentConsolidation.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
-import { findTargets, type ExtractTarget, type SessionStarts } from '../extraction/findTargets.js';
+import { findTargets, foundUnderRoot, type FoundUnderRoot, type ExtractTarget, type SessionStarts } from '../extraction/findTargets.js';
 import { readBatchLedger } from '../extraction/messageBatchLedger.js';
 import type { BatchRound } from '../extraction/messageBatchRound.js';
 import { forEachProject } from '../extraction/projectRound.js';
@@ -71,6 +71,8 @@ export interface BackfillReport {
   readonly mode: 'two-phase';
   readonly projects: readonly BackfillProjectReport[];
   readonly sessions: readonly SessionCandidatesReport[];
+  /** What the run found under the root, the projects another extract held (left for the next run) included. */
+  readonly found: FoundUnderRoot;
   /** Sessions that sent at least one chunk. */
   readonly processed: number;
   readonly tokens: { readonly input: number; readonly output: number };
@@ -148,6 +150,7 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
     mode: 'two-phase',
     projects,
     sessions,
+    found: foundUnderRoot(targets),
     processed: sessions.filter((s) => s.chunks > 0).length,
     tokens: { input: sessions.reduce((n, s) => n + s.tokens.input, 0), output: sessions.reduce((n, s) => n + s.tokens.output, 0) },
     sessionTokens: sessions.reduce((n, s) => n + s.sessionTokens, 0),

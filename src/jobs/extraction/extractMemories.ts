@@ -6,7 +6,7 @@ import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
 import type { CountsByType } from './sessionTally.js';
 import { extractSession, SessionUnreadableError, type SessionExtractOptions, type SessionReport } from './extractSession.js';
-import { findTargets, type ExtractTarget, type SessionStarts } from './findTargets.js';
+import { findTargets, foundUnderRoot, type FoundUnderRoot, type ExtractTarget, type SessionStarts } from './findTargets.js';
 import type { BatchRound } from './messageBatchRound.js';
 import { forEachProject } from './projectRound.js';
 
@@ -41,6 +41,8 @@ export type SessionEvent =
 export interface ExtractReport {
   readonly projects: ReadonlyArray<{ readonly projectDir: string; readonly memoryDir: string; readonly memories: number }>;
   readonly sessions: readonly SessionReport[];
+  /** What the run found under the root, the projects another extract held (left for the next run) included. */
+  readonly found: FoundUnderRoot;
   /** Sessions that had something new and ran extraction. */
   readonly processed: number;
   readonly added: Readonly<Record<string, number>>;
@@ -131,6 +133,7 @@ async function extractReport(
   return {
     projects,
     sessions: [...sessions],
+    found: foundUnderRoot(targets),
     processed: sessions.filter((s) => s.runs > 0).length,
     added: summed(sessions.map((s) => s.added)),
     updated: summed(sessions.map((s) => s.updated)),

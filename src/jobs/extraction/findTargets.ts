@@ -56,6 +56,16 @@ export function sessionFilesUnder(rootPath: string): string[] {
   return transcriptTree(realpathSync(resolve(rootPath))).projects.flatMap((project) => project.sessions);
 }
 
+/** How many projects and sessions a run found under its root. */
+export interface FoundUnderRoot {
+  readonly projects: number;
+  readonly sessions: number;
+}
+
+export function foundUnderRoot(targets: readonly ExtractTarget[]): FoundUnderRoot {
+  return { projects: targets.length, sessions: targets.reduce((n, t) => n + t.sessions.length, 0) };
+}
+
 /** How `findTargets` finds what it is given: what is known of sessions beforehand, and whether the output folder is made. */
 export interface FindTargetsOptions {
   readonly env?: Env | undefined;
@@ -133,6 +143,8 @@ function claudeMemoryDir(projectDir: string, sessions: readonly string[], env: E
 export interface SkippedUnder {
   readonly skipped: readonly SkippedTranscript[];
   readonly unreadable: readonly SkippedTranscript[];
+  /** The sessions it does take: none is a folder that holds no transcript (decision 114). */
+  readonly sessions: number;
 }
 
 /**
@@ -140,7 +152,7 @@ export interface SkippedUnder {
  * Named below the folder as given, not its real path: the same path inspect names, and below the root a page shows.
  */
 export function skippedTranscripts(rootPath: string): SkippedUnder {
-  if (!existsSync(rootPath) || !statSync(rootPath).isDirectory()) return { skipped: [], unreadable: [] };
-  const { skipped, unreadable } = transcriptTree(rootPath);
-  return { skipped, unreadable };
+  if (!existsSync(rootPath) || !statSync(rootPath).isDirectory()) return { skipped: [], unreadable: [], sessions: 0 };
+  const { projects, skipped, unreadable } = transcriptTree(rootPath);
+  return { skipped, unreadable, sessions: projects.reduce((n, project) => n + project.sessions.length, 0) };
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fetchFailureReason } from './fetchFailure.js';
 import { TeamSyncError } from './teamErrors.js';
 import { PutResult, REQUEST_TIMEOUT_MS, TEAM_MEMORY_PATH, TeamMemoryData, TooManyEntries, unquoteEtag } from './teamProtocol.js';
 
@@ -148,9 +149,14 @@ export class TeamClient {
         redirect: 'error',
       });
     } catch (error) {
-      throw new TeamSyncError('io', `cannot reach the team server (${init.method} ${url.origin}): ${(error as Error).message}`, null, {
-        cause: error,
-      });
+      throw new TeamSyncError(
+        'io',
+        `cannot reach the team server (${init.method} ${url.origin}): ${fetchFailureReason(error, timeoutMs)}`,
+        null,
+        {
+          cause: error,
+        },
+      );
     }
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel();
