@@ -40,6 +40,8 @@ export function registerExtract(program: Command): void {
       `\nBy default each session is read once, in chunks of whole turns, for candidate memories (phase 1, recorded in its effect log); then each project's new candidates are consolidated into its memory directory (phase 2): by the lexical planner unless --consolidation agent. --per-turn replays Claude Code's live extraction instead.\n\nExamples:\n${EXAMPLES.map((example) => `  ${example}`).join('\n')}`,
     )
     .action(async (folder: string | undefined, options: ExtractCommandOptions) => {
+      // First: a first run spends long filling the session catalog, and a Ctrl-C there is as safe as later.
+      process.once('SIGINT', sayInterrupted);
       const root = await projectsFolderArgument(folder, options.intoClaude === true ? { writesBeside: '--into-claude' } : {});
       // Before the model is chosen: its line on stderr would stand above a path that cannot be used.
       checkExtractRoot(root);
@@ -57,7 +59,6 @@ export function registerExtract(program: Command): void {
         if (options.json !== true && unreadable.length > 0) process.stdout.write(`${unreadableLine(unreadable)}\n`);
         return;
       }
-      process.once('SIGINT', sayInterrupted);
       const models = extractionModels(options);
       if (options.perTurn === true) await runPerTurn(root, options, models, { starts, unreadable });
       else await runBackfill(root, options, models, { starts, unreadable });

@@ -1,12 +1,21 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 
 /** Where `memlog extract` writes unless told otherwise (its `--out`), relative to where it runs. */
 export const EXTRACT_OUT = 'memlog-out';
 
 /**
  * extract's default output folder when it is here, as named (relative): what report, context and mcp read
- * when no `--out` or memory folder is given (decision 108).
+ * when no `--out` or memory folder is given (decision 108). Only a folder: a file of that name is someone else's.
  */
 export function extractOutHere(): string | undefined {
-  return existsSync(EXTRACT_OUT) ? EXTRACT_OUT : undefined;
+  return isFolder(EXTRACT_OUT) ? EXTRACT_OUT : undefined;
+}
+
+/** Whether a path is a folder; false when it is anything else, missing, or cannot be looked at. */
+export function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -51,6 +51,7 @@ export function registerMcp(program: Command): void {
     .addHelpText('after', '\nInstall:\n  claude mcp add memlog -- npx memlog mcp\n  codex mcp add memlog -- npx memlog mcp')
     .action(async (paths: string[], options: McpOptions) => {
       const { roots, archives } = searchedPlaces(paths.map((path) => resolve(path)));
+      let lastError: Error | undefined;
       const server = createMcpServer({
         indexPath: options.index ?? defaultIndexPath(),
         paths: roots,
@@ -61,8 +62,20 @@ export function registerMcp(program: Command): void {
         cwd: process.cwd(),
         allowWrites: options.allowWrites === true,
       });
-      await server.connect(answeringStdioTransport(process.stdin, process.stdout));
-      // Served until the client closes stdin; the transport ends the process's work then.
-      await new Promise<void>((done) => process.stdin.once('close', done).once('end', done));
+      server.server.onerror = (error) => {
+        lastError = error;
+      };
+      const transport = answeringStdioTransport(process.stdin, process.stdout);
+      await server.connect(transport);
+      // Served until the client closes stdin. The transport closing first means it stopped reading (a read
+      // error): the server can answer nothing more, so it says so and fails rather than wait for ever.
+      const ended = await new Promise<'stdin' | 'transport'>((done) => {
+        process.stdin.once('close', () => done('stdin')).once('end', () => done('stdin'));
+        server.server.onclose = () => done('transport');
+      });
+      if (ended === 'transport') {
+        process.stderr.write(`memlog mcp: stopped reading stdin${lastError === undefined ? '' : `: ${lastError.message}`}\n`);
+        process.exit(1);
+      }
     });
 }

@@ -1,20 +1,18 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXTRACT_OUT } from './extractOut.js';
+import { EXTRACT_OUT, isFolder } from './extractOut.js';
 
-/** The project folders under memlog extract's output folder that hold a memory folder, by name. */
+/** The project folders under memlog extract's output folder that hold a memory folder, by name; none when it cannot be read. */
 function extractedProjects(cwd: string): string[] {
   const out = join(cwd, EXTRACT_OUT);
-  if (!existsSync(out)) return [];
-  return readdirSync(out)
-    .filter((name) => {
-      try {
-        return statSync(join(out, name, 'memory')).isDirectory();
-      } catch {
-        return false;
-      }
-    })
-    .sort();
+  let names: string[];
+  try {
+    names = readdirSync(out);
+  } catch {
+    // Missing, a file of that name, or unreadable: only a hint is lost, never the command.
+    return [];
+  }
+  return names.filter((name) => isFolder(join(out, name, 'memory'))).sort();
 }
 
 /**

@@ -1,8 +1,8 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { autoMemoryDir, findCanonicalGitRoot, findProjectMemory, type MemoryPlace } from '../memory/durable/index.js';
+import { autoMemoryDir, extractedNameOf, findCanonicalGitRoot, findProjectMemory, type MemoryPlace } from '../memory/durable/index.js';
 import { projectName } from '../search/index.js';
 import { claudeConfigHome, projectsRoot, sanitizePath } from '../transcript/index.js';
 
@@ -40,19 +40,35 @@ export interface MemoryScope {
 
 const isFolder = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
 
+/** The folders in a folder; none when it cannot be read. */
+function foldersIn(folder: string): string[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The memory folder of a project named by a tool call (a folder name or a path), or of the client's working
  * directory when none is named, by the lookup every command shares (decision 108): memlog extract's output
  * folder, the folders the server searches, then where Claude Code keeps it. When none is there, every place
- * looked in: an empty answer says why. `--memory-dir` fixes the folder for a call that names no project.
+ * looked in: an empty answer says why. `--memory-dir` fixes the folder for a call that names no project. In
+ * extract's output folder the project goes by the name extract gave it from its path below the root it was
+ * given (`projects__<name>`), as `memlog context` finds it.
  */
 export function memoryPlace(scope: MemoryScope, project: string | undefined, cwd: string): MemoryPlace {
   if (project === undefined && scope.memoryDir !== undefined)
     return isFolder(scope.memoryDir) ? { dir: scope.memoryDir } : { dir: scope.memoryDir, lookedIn: [scope.memoryDir] };
   const name = project === undefined ? projectOfCwd(cwd) : projectName(project);
   const claudeCode = project === undefined ? autoMemoryDir({ projectRoot: cwd }) : join(projectsRoot(claudeConfigHome()), name, 'memory');
+  const extractOut = scope.extractOut === undefined ? undefined : resolve(scope.extractOut);
+  const extractName = extractOut === undefined ? undefined : extractedNameOf(extractOut, name, foldersIn(extractOut), isFolder);
   const roots = {
-    ...(scope.extractOut === undefined ? {} : { extractOut: resolve(scope.extractOut) }),
+    ...(extractOut === undefined ? {} : { extractOut }),
+    ...(extractName === undefined ? {} : { extractName }),
     projectsFolders: scope.paths.map((path) => resolve(path)),
   };
   return findProjectMemory(name, roots, claudeCode, isFolder);

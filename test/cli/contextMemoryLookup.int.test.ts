@@ -8,6 +8,8 @@ import { tempDir } from '../support/tempDir.js';
 
 const ACME = '-home-dev-acme-shop';
 const SESSION = 'a1eaaff9-3a09-471e-b457-360fb17ea04f.jsonl';
+const NOTES = '-home-dev-notes-cli';
+const NOTES_SESSION = 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8.jsonl';
 
 /**
  * Projects whose folders hold no memory of their own, where the person works (cwd), and a home with an
@@ -70,5 +72,27 @@ describe('memlog context looks for memories where memlog mcp does (decision 108)
     expect(given.stdout).toContain(`  memory: ${own}\n`);
     expect(given.stderr).not.toContain('memlog: memories read from');
     expect(given.stderr).not.toContain('no memory folder');
+  });
+
+  it('two projects with the same folder name at different depths: each session gets the memory extract wrote for its own', () => {
+    const { cwd, env } = setUp();
+    const root = join(realpathSync(tempDir()), 'tree');
+    const notes = join(root, NOTES);
+    const nested = join(root, 'old', NOTES);
+    cpSync(join(demoProjects, NOTES), notes, { recursive: true });
+    mkdirSync(nested, { recursive: true });
+    cpSync(join(demoProjects, ACME, SESSION), join(nested, SESSION));
+    expect(runCli(['extract', root, '--model', 'offline'], { cwd, env }).status).toBe(0);
+    const shown = (transcript: string) => runCli(['context', transcript, '--managed-dir', join(cwd, 'none')], { cwd, env }).stdout;
+    expect(shown(join(nested, SESSION))).toContain(`  memory: ${join(cwd, 'memlog-out', `old__${NOTES}`, 'memory')}\n`);
+    expect(shown(join(notes, NOTES_SESSION))).toContain(`  memory: ${join(cwd, 'memlog-out', NOTES, 'memory')}\n`);
+  });
+
+  it('extract given a Claude Code folder names its projects projects__<name>: context finds them there', () => {
+    const { projects, cwd, env, args } = setUp();
+    expect(runCli(['extract', join(projects, '..'), '--model', 'offline'], { cwd, env }).status).toBe(0);
+    const result = runCli(args(), { cwd, env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`  memory: ${join(cwd, 'memlog-out', `projects__${ACME}`, 'memory')}\n`);
   });
 });

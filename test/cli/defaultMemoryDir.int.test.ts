@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dirSnapshot } from '../support/dirSnapshot.js';
@@ -85,5 +85,24 @@ describe('memlog memory list with no --dir, where the default folder is not ther
     const named = runCli(['memory', 'list', '--dir', 'memlog-out/-home-dev-acme-shop/memory'], { cwd, env });
     expect(named.stdout).toMatch(/^memlog-out\/-home-dev-acme-shop\/memory: 5 memories\n/);
     expect(named.stderr).toBe('');
+  });
+});
+
+describe('a file named memlog-out where memlog runs is no output folder of extract', () => {
+  it('memlog memory list still lists (exit 0) and says only that the memory folder is not there yet', () => {
+    const { cwd, env } = emptyProject();
+    writeFileSync(join(cwd, 'memlog-out'), 'notes\n');
+    const result = runCli(['memory', 'list'], { cwd, env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toContain('no memory folder yet');
+    expect(result.stderr).not.toContain('not a directory');
+  });
+
+  it('memlog report reads every session, none failing on the file', () => {
+    const { cwd, env } = emptyProject();
+    writeFileSync(join(cwd, 'memlog-out'), 'notes\n');
+    const result = runCli(['report', demoProjects, '--json'], { cwd, env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout + result.stderr).not.toContain('ENOTDIR');
   });
 });

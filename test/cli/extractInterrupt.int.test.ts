@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliArgs } from '../support/cliBundle.js';
 import { MessagesServer } from '../support/messagesServer.js';
@@ -29,5 +32,30 @@ describe('memlog extract stopped with Ctrl-C', () => {
     const rerun = runCli(['extract', demoProjects, '--out', out, '--model', 'offline']);
     expect(rerun.status, rerun.stderr).toBe(0);
     expect(rerun.stdout).toContain('4 session(s): 4 processed');
+  });
+
+  it('says so too when stopped early, while the session catalog is being filled', async () => {
+    const root = join(tempDir(), 'projects');
+    const session = readFileSync(join(demoProjects, '-home-dev-acme-shop', 'a1eaaff9-3a09-471e-b457-360fb17ea04f.jsonl'));
+    for (let project = 0; project < 10; project++) {
+      mkdirSync(join(root, `-p${project}`), { recursive: true });
+      for (let copy = 0; copy < 40; copy++) writeFileSync(join(root, `-p${project}`, `${randomUUID()}.jsonl`), session);
+    }
+    const catalog = join(tempDir(), 'catalog.db');
+    const child = spawn(process.execPath, [...cliArgs(), 'extract', root, '--out', tempDir(), '--model', 'offline', '--catalog', catalog], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The catalog's file is made when it is opened, before its first fill.
+    for (let i = 0; i < 6000 && !existsSync(catalog); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(existsSync(catalog)).toBe(true);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/\nmemlog: interrupted: what was recorded stays; run memlog extract again to go on from there\n$/);
   });
 });

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactTranscript, extractMemories, OfflineModel } from '../../src/index.js';
+import { blobDir } from '../../src/jobs/records/blobStore.js';
 import { leftovers } from '../support/dirSnapshot.js';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
@@ -29,16 +30,30 @@ function plantExtractLeftovers(memoryDir: string): void {
   writeFileSync(join(memoryDir, '.MEMORY.md.0123456789ab.tmp'), '- torn');
 }
 
+/** A blob write a kill cut short, beside a blob kept whole: what a Ctrl-C during extract --per-turn leaves in the store. */
+function plantBlobLeftover(memoryDir: string): { torn: string; kept: string } {
+  const shard = join(blobDir(memoryDir), 'ab');
+  mkdirSync(shard, { recursive: true });
+  const torn = join(shard, '.memlog.0123456789ab.tmp');
+  writeFileSync(torn, '- tor');
+  const kept = join(shard, `ab${'0'.repeat(62)}`);
+  writeFileSync(kept, 'kept');
+  return { torn, kept };
+}
+
 describe('leftovers of killed and failed runs are cleaned by the next successful run', () => {
   it('memlog extract into memlog output: run copies, base links and temp files go', async () => {
     const root = project();
     const out = join(tempDir(), 'out');
     const memoryDir = join(out, 'acme', 'memory');
     plantExtractLeftovers(memoryDir);
+    const blobs = plantBlobLeftover(memoryDir);
     expect(leftovers(out).length).toBeGreaterThan(0);
     const report = await extractMemories({ root: join(root, '..'), out, model: new OfflineModel() });
     expect(report.failedRuns).toBe(0);
     expect(leftovers(out)).toEqual([]);
+    expect(existsSync(blobs.torn)).toBe(false);
+    expect(existsSync(blobs.kept)).toBe(true);
     expect(readdirSync(memoryDir)).toContain('MEMORY.md');
   });
 

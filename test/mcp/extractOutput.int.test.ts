@@ -76,4 +76,12 @@ describe('the MCP memory tools see what memlog extract wrote', () => {
     expect(answer.memories).toEqual([]);
     expect(answer.lookedIn).toEqual([join(projects, ACME, 'memory'), join(env['HOME'] ?? '', '.claude', 'projects', ACME, 'memory')]);
   });
+
+  it('extract given the folder that holds projects/ names the project projects__<name>: the tools find it by its name', async () => {
+    const { projects, cwd, env } = setUp();
+    expect(runCli(['extract', join(projects, '..'), '--model', 'offline'], { cwd, env }).status).toBe(0);
+    const answer = await listed([projects], cwd, env);
+    expect(answer.memoryDir).toBe(join(cwd, 'memlog-out', `projects__${ACME}`, 'memory'));
+    expect(answer.memories.length).toBeGreaterThan(0);
+  });
 });

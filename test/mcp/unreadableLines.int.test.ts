@@ -75,4 +75,19 @@ describe('memlog mcp answers a line it cannot read, as JSON-RPC 2.0 requires, an
     const invalid = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } };
     expect(answers).toMatchObject([invalid, invalid, { id: 1, result: { serverInfo: { name: 'memlog' } } }]);
   });
+
+  it('a line over 10 MB gets an invalid request error, and the requests after it their answers', async () => {
+    const mcp = startMcp();
+    running.push(mcp.child);
+    mcp.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping', params: { pad: 'x'.repeat(11 * 1024 * 1024) } }));
+    mcp.send(JSON.stringify(INITIALIZE));
+    mcp.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }));
+    const answers = await mcp.answersUntil(2);
+    expect(answers).toMatchObject([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } },
+      { id: 1, result: { serverInfo: { name: 'memlog' } } },
+      { id: 2, result: {} },
+    ]);
+    expect(mcp.child.exitCode).toBeNull();
+  });
 });

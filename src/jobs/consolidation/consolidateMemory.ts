@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
+import { removeBlobLeftovers } from '../records/blobStore.js';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { isEmptyPlan, type ConsolidationPlan } from '../../consolidation/consolidationPlan.js';
@@ -194,6 +195,7 @@ export async function consolidateMemory(options: ConsolidateOptions): Promise<Co
     const finished = await finishCutShort(memoryDir, logPath, records);
     await removeStagedLeftovers(memoryDir);
     await removeStrayTempFiles(memoryDir);
+    await removeBlobLeftovers(memoryDir);
     // Counted among consolidations only: undo, review and index runs share the log (decision 79).
     const runId = nextRunId(
       'consolidation',

@@ -1,6 +1,6 @@
 import { readIndexForModel, INDEX_NAME } from '../../memory/durable/memoryIndex.js';
 import { agentMemoryDir, autoMemoryDir, type AgentMemoryScope, type Env } from '../../memory/durable/memoryPaths.js';
-import { findProjectMemory, type MemoryPlace } from '../../memory/durable/memoryPlaces.js';
+import { extractedProjectName, findProjectMemory, type MemoryPlace } from '../../memory/durable/memoryPlaces.js';
 import { recallMemories } from './recall.js';
 import type { ModelPort } from '../../model/port.js';
 import { loadConversation } from '../../resume/loadConversation.js';
@@ -230,14 +230,19 @@ function readIndex(files: FileSource, memoryDir: string, diagnostics: ContextDia
 /**
  * The memory folder when none is given, by the lookup the MCP memory tools share (decision 108): the project's in
  * extract's output folder, then `memory/` in the transcript's project folder, then Claude Code's for the cwd. The
- * project is named as extract names its output folder: by the transcript's project folder.
+ * project is found in extract's output folder by the effect log extract wrote for the transcript, since extract names
+ * it by its path below the root it was given; by the project folder's last name when extract left no record.
  */
 function defaultMemoryPlace(files: FileSource, options: ContextOptions, cwd: string): MemoryPlace {
   const dir = dirnameOf(options.transcriptPath);
   const projectFolder = basenameOf(dir) === 'subagents' ? dirnameOf(dirnameOf(dir)) : dir;
   const claudeCode = autoMemoryDir({ projectRoot: cwd, home: options.home, env: { ...options.env, CLAUDE_CONFIG_DIR: options.configDir } });
+  const isThere = (path: string): boolean => files.realPath(path) !== null;
+  const extractName =
+    options.extractOut === undefined ? undefined : extractedProjectName(options.extractOut, projectFolder, options.transcriptPath, isThere);
   const roots = {
     ...(options.extractOut === undefined ? {} : { extractOut: options.extractOut }),
+    ...(extractName === undefined ? {} : { extractName }),
     projectsFolders: [dirnameOf(projectFolder)],
   };
   return findProjectMemory(basenameOf(projectFolder), roots, claudeCode, (path) => files.isDirectory(path));

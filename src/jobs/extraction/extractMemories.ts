@@ -1,4 +1,5 @@
 import { describeFailure } from '../../fs/fsError.js';
+import { removeBlobLeftovers } from '../records/blobStore.js';
 import { removeStagedLeftovers } from '../../fs/stagedDir.js';
 import { LockHeldError } from '../../fs/processLock.js';
 import type { MessageBatchesPort } from '../../model/messageBatches.js';
@@ -99,7 +100,10 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
       if (stopped !== undefined) break;
     }
     // Every session's finished runs are applied by now: any run copy left is a dead run's.
-    if (stopped === undefined) await removeStagedLeftovers(target.memoryDir);
+    if (stopped === undefined) {
+      await removeStagedLeftovers(target.memoryDir);
+      await removeBlobLeftovers(target.memoryDir);
+    }
   });
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
   return extractReport(targets, sessions, batch === null ? null : { batchIds, submitted: batch.outbox.length });

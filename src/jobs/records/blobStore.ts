@@ -4,6 +4,7 @@ import { atomicWrite } from '../../fs/atomicWrite.js';
 import { mkdirSync } from '../../fs/faultableFs.js';
 import { readOrNullSync } from '../../fs/readOrNull.js';
 import { sha256Hex } from '../../fs/sha256.js';
+import { removeStrayTempFiles } from '../../fs/strayTempFiles.js';
 
 /**
  * The bytes a memory file had before and after each recorded change, by their sha256, beside
@@ -22,6 +23,15 @@ export async function saveBlob(memoryDir: string, bytes: Uint8Array): Promise<st
   mkdirSync(dirname(path), { recursive: true });
   await atomicWrite(path, bytes, 0o600);
   return sha;
+}
+
+/**
+ * Removes what blob writes cut short by a kill left in the store (`NN/.memlog.<hex>.tmp`): never a blob, since a blob
+ * is only ever its hash's name. Under removeStagedLeftovers's rule: only for a caller that holds the memory
+ * directory's lock and has finished every recorded apply, so no live run is writing one.
+ */
+export function removeBlobLeftovers(memoryDir: string): Promise<void> {
+  return removeStrayTempFiles(blobDir(memoryDir));
 }
 
 /** The bytes kept under a hash; null when none were kept (a record older than the blob store, or a store removed). */

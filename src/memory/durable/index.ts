@@ -7,7 +7,7 @@ export {
   type AgentMemoryScope,
   type MemoryDirOptions,
 } from './memoryPaths.js';
-export { findProjectMemory, type MemoryPlace, type MemoryRoots } from './memoryPlaces.js';
+export { extractedNameOf, extractedProjectName, findProjectMemory, type MemoryPlace, type MemoryRoots } from './memoryPlaces.js';
 export {
   readIndexForModel,
   fitIndex,
