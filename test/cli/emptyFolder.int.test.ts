@@ -39,7 +39,11 @@ describe('a folder that holds no transcript (decision 114)', () => {
   it('--json still answers with its zeros, for a script that reads it, after the same line', () => {
     const folder = emptyFolder();
     const rows = runCli(['report', folder, '--json']);
-    expect([rows.status, rows.stderr, JSON.parse(rows.stdout)]).toEqual([0, `memlog: no .jsonl transcripts under ${folder}\n`, []]);
+    expect([rows.status, rows.stderr, JSON.parse(rows.stdout)]).toEqual([
+      0,
+      `memlog: no .jsonl transcripts under ${folder}\n`,
+      { rows: [], unreadable: [] },
+    ]);
     const usage = runCli(['report', folder, '--usage', '--json']);
     expect(usage.status).toBe(0);
     expect(usage.stderr).toBe(`memlog: no .jsonl transcripts under ${folder}\n`);

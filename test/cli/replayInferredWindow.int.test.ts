@@ -66,8 +66,8 @@ describe('memlog replay of a session that ran with a 1M window (decision 113)', 
     const given = runCli(['compact', file, '--dry-run', '--json', '--context-window', '200000']);
     expect(JSON.parse(given.stdout)).toMatchObject({ threshold: 167_000 });
     const compactionsDue = (args: string[]) =>
-      (JSON.parse(runCli(['report', dirname(file), '--json', ...args]).stdout) as { totals: { compactionsDue: number } }[])[0]?.totals
-        .compactionsDue;
+      (JSON.parse(runCli(['report', dirname(file), '--json', ...args]).stdout) as { rows: { totals: { compactionsDue: number } }[] })
+        .rows[0]?.totals.compactionsDue;
     expect(compactionsDue([])).toBe(0);
     expect(compactionsDue(['--context-window', '200000'])).toBeGreaterThan(1);
   });

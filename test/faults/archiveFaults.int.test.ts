@@ -34,7 +34,7 @@ function expectCompletedByRerun(projects: string, archive: string): void {
   const rerun = runArchive(projects, archive);
   expect(rerun.status, rerun.stderr).toBe(0);
   const verified = runCli(['archive', 'verify', '--archive', archive]);
-  expect(verified.stdout, verified.stderr).toMatch(/verified 6 file\(s\), 6 version\(s\), 6 piece\(s\), \d+ byte\(s\): all good\n$/);
+  expect(verified.stdout, verified.stderr).toMatch(/verified 6 file\(s\), 6 version\(s\), 6 piece\(s\), [\d,]+ byte\(s\): all good\n$/);
   expect([...files(join(archive, 'pieces')).keys()]).toHaveLength(6);
   const into = tempDir();
   expect(runCli(['archive', 'restore', '--all', '--archive', archive, '--to', into]).status).toBe(0);
