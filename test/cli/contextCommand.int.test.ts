@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiInvariantViolations, type MessagesRequestBody } from '../../src/context/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../src/testing/entryBuilders.js';
-import { sanitizePath } from '../../src/transcript/index.js';
 import { demoProjects } from '../support/paths.js';
+import { notesCliProject } from '../support/notesCliProject.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
 
@@ -46,19 +46,7 @@ describe('memlog context', () => {
   });
 
   it("names what a background run changed on the memory_background_write reminder's line, --recall too (decision 114)", () => {
-    const base = tempDir();
-    const config = join(base, 'config');
-    const cwd = join(base, 'notes-cli');
-    mkdirSync(cwd);
-    const project = join(config, 'projects', sanitizePath(cwd));
-    mkdirSync(project, { recursive: true });
-    const name = 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8.jsonl';
-    const lines = readFileSync(join(demoProjects, '-home-dev-notes-cli', name), 'utf8')
-      .split('\n')
-      .filter((l) => l !== '')
-      .map((l) => JSON.stringify({ ...(JSON.parse(l) as object), cwd }));
-    const transcript = join(project, name);
-    writeFileSync(transcript, `${lines.join('\n')}\n`);
+    const { base, config, transcript } = notesCliProject();
     const env = { CLAUDE_CONFIG_DIR: config, HOME: join(base, 'home') };
     const extracted = runCli(['extract', join(config, 'projects'), '--into-claude', '--model', 'offline'], { env });
     expect(extracted.status, extracted.stderr).toBe(0);

@@ -6,32 +6,12 @@ import { extractMemories, loadContext, nodeFileSource, OfflineModel } from '../.
 import { consolidateMemory } from '../../../src/jobs/index.js';
 import { backfillIndex, parseTopicFile, scanMemoryFiles, stampTopicFile } from '../../../src/memory/durable/index.js';
 import { assistantEntry, text, toolResultEntry, toolUse, userEntry } from '../../../src/testing/entryBuilders.js';
-import { sanitizePath } from '../../../src/transcript/index.js';
-import { demoProjects, hasShared, sharedFixtures } from '../../support/paths.js';
+import { hasShared, sharedFixtures } from '../../support/paths.js';
+import { notesCliProject } from '../../support/notesCliProject.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const NOTICE = 'memory_background_write';
 const SESSION = '4a2030a7-b5cb-49a2-b41c-016deb5688ff';
-
-/** The demo notes-cli session in a Claude config folder of its own, its cwd a temp folder outside any repository. */
-function notesCliProject(): { config: string; project: string; transcript: string } {
-  const base = tempDir();
-  const config = join(base, 'config');
-  const cwd = join(base, 'notes-cli');
-  mkdirSync(cwd);
-  const project = join(config, 'projects', sanitizePath(cwd));
-  mkdirSync(project, { recursive: true });
-  const name = 'f3306bf5-2268-4ce0-9622-47a3ea80e2a8.jsonl';
-  const lines = readFileSync(join(demoProjects, '-home-dev-notes-cli', name), 'utf8')
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => {
-      const entry = JSON.parse(l) as Record<string, unknown>;
-      return JSON.stringify('cwd' in entry ? { ...entry, cwd } : entry);
-    });
-  writeFileSync(join(project, name), `${lines.join('\n')}\n`);
-  return { config, project, transcript: join(project, name) };
-}
 
 const context = (transcript: string, config: string) =>
   loadContext({ transcriptPath: transcript, files: nodeFileSource, configDir: config, home: join(config, '..', 'home') });
