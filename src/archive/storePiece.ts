@@ -57,7 +57,12 @@ export async function storePiece(archiveDir: string, source: string, span: Piece
   const input = await readRegularFileOrNullStream(source, span.start, span.end);
   if (input === null) throw new SourceChangedError(source);
   const taps = new PieceTaps(options.redact ? new RedactionTally() : null);
-  const out = await openForWrite(temp, 'w', 0o600, { follow: false });
+  // A temp file the disk refuses leaves the source's stream unread: destroyed here, its handle is closed now, not by
+  // the garbage collector with a warning on stderr.
+  const out = await openForWrite(temp, 'w', 0o600, { follow: false }).catch((error: unknown) => {
+    input.destroy();
+    throw error;
+  });
   try {
     await pipeline(
       input,
