@@ -1,12 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemlogError } from '../errors.js';
+import { isFolder } from '../fs/fileKind.js';
 import { manifestPath } from './archiveLayout.js';
 import { indexManifest } from './archiveIndex.js';
 import { readManifest } from './manifest.js';
 import type { RestoreSelection } from './restoreArchive.js';
-
-const isFolder = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 
 /** Each name as a folder, else as a project in Claude Code's projects folder `root`; no names: every project there. */
 export function projectFolders(names: readonly string[], root: string): string[] {

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { isFolder } from '../fs/index.js';
 
 /** Where `memlog extract` writes unless told otherwise (its `--out`), relative to where it runs. */
 export const EXTRACT_OUT = 'memlog-out';
@@ -9,13 +9,4 @@ export const EXTRACT_OUT = 'memlog-out';
  */
 export function extractOutHere(): string | undefined {
   return isFolder(EXTRACT_OUT) ? EXTRACT_OUT : undefined;
-}
-
-/** Whether a path is a folder; false when it is anything else, missing, or cannot be looked at. */
-export function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

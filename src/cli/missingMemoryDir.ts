@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXTRACT_OUT, isFolder } from './extractOut.js';
+import { isFolder } from '../fs/index.js';
+import { EXTRACT_OUT } from './extractOut.js';
 
 /** The project folders under memlog extract's output folder that hold a memory folder, by name; none when it cannot be read. */
 function extractedProjects(cwd: string): string[] {

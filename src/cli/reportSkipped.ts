@@ -1,5 +1,6 @@
 import { skippedTranscripts, type SkippedTranscript } from '../jobs/index.js';
 import { shownPath } from './shownPath.js';
+import { byPath } from './unreadableJson.js';
 
 /**
  * Names on stderr each path under the root that `memlog extract` and `memlog report` leave out, and
@@ -9,7 +10,6 @@ import { shownPath } from './shownPath.js';
  */
 export function reportSkipped(root: string): { readonly unreadable: readonly SkippedTranscript[]; readonly sessions: number } {
   const { skipped, unreadable, sessions } = skippedTranscripts(root);
-  const byPath = (a: SkippedTranscript, b: SkippedTranscript): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   for (const { path, reason } of [...skipped, ...unreadable].sort(byPath))
     process.stderr.write(`memlog: skipped ${shownPath(path)}: ${reason}\n`);
   if (unreadable.length > 0) process.exitCode = 1;

@@ -1,7 +1,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { manifestPath } from '../archive/light/index.js';
-import { notATranscriptFile } from '../fs/index.js';
+import { isFolder, notATranscriptFile } from '../fs/index.js';
 import { claudeConfigHome, projectsRoot } from '../transcript/light/index.js';
 import type { stageArchive } from '../archive/index.js';
 
@@ -32,8 +32,6 @@ export interface SourceOptions {
 
 /** An archive folder: one that holds memlog's manifest. */
 const isArchive = (path: string): boolean => existsSync(manifestPath(path));
-
-const isFolder = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 
 /**
  * A Claude Code folder (`~/.claude`, a `CLAUDE_CONFIG_DIR`) given where a projects folder is taken, an easy slip: it

@@ -4,7 +4,9 @@ export interface UnreadablePath {
   readonly reason: string;
 }
 
-const byPath = (a: UnreadablePath, b: UnreadablePath): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+/** Paths in code-unit order, as every list of paths memlog prints. */
+export const byPath = (a: { readonly path: string }, b: { readonly path: string }): number =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 
 /**
  * The `unreadable` field's value: each path with why and nothing else, in path order, so that

@@ -19,6 +19,11 @@ export function isRegularFile(path: string): boolean {
   return statOrNull(path)?.isFile() === true;
 }
 
+/** True for a folder, through symbolic links; false when it is anything else, missing, or cannot be looked at. */
+export function isFolder(path: string): boolean {
+  return statOrNull(path)?.isDirectory() === true;
+}
+
 /** What a path's stats or folder entry say it is: a folder entry answers without another look at the path. */
 export type FileKindOf = Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>;
 

@@ -3,7 +3,7 @@ export { appendWholeLines, appendWholeLinesSync, repairTornTail } from './append
 export { atomicWrite } from './atomicWrite.js';
 export { resolveInside, isWithin } from './containment.js';
 export { describeFailure, describeFsError, fsErrorReason, isFsError, unreadableReason } from './fsError.js';
-export { describeFileKind, isRegularFile, notATranscriptFile, statOrNull } from './fileKind.js';
+export { describeFileKind, isFolder, isRegularFile, notATranscriptFile, statOrNull } from './fileKind.js';
 export {
   NotRegularFileError,
   openRegular,

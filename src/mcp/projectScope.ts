@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { isFolder } from '../fs/fileKind.js';
 import { autoMemoryDir, extractedNameOf, findCanonicalGitRoot, findProjectMemory, type MemoryPlace } from '../memory/durable/index.js';
 import { projectName } from '../search/index.js';
 import { claudeConfigHome, projectsRoot, sanitizePath } from '../transcript/index.js';
@@ -37,8 +38,6 @@ export interface MemoryScope {
   /** memlog extract's output folder (`--out`; ./memlog-out when it is there): looked in first (decision 108). */
   readonly extractOut?: string;
 }
-
-const isFolder = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
 
 /** The folders in a folder; none when it cannot be read. */
 function foldersIn(folder: string): string[] {

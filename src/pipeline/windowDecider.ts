@@ -1,5 +1,5 @@
 import { DEFAULT_AUTOCOMPACT_SETTINGS } from '../projections/autocompactTrigger.js';
-import { CLAUDE_CODE_WINDOWS, responseInput, windowProvenBy, type InferredWindow } from '../projections/contextWindowInference.js';
+import { LARGEST_WINDOW, responseInput, windowProvenBy, type InferredWindow } from '../projections/contextWindowInference.js';
 import { NO_DECISIONS, type Decision } from '../projections/decisions.js';
 import { createReplayDecider, type PipelineDecider, type PipelineEvent, type ReplaySettings, type ReplayState } from './replayDecider.js';
 
@@ -49,9 +49,6 @@ export interface WindowDeciderOptions {
   readonly live?: boolean;
 }
 
-/** The window the fold raises to: with two windows offered, the one a session that passed the default one ran with. */
-const RAISED_WINDOW = Math.max(...CLAUDE_CODE_WINDOWS);
-
 /**
  * The replay decider with the window the session ran with, in the one walk that decides
  * (decision 113): a pure fold over the same events, whose result equals the replay with
@@ -68,7 +65,7 @@ export function createWindowDecider(settings: ReplaySettings = {}, options: Wind
       step: (fold, event) => one(assumed, fold, event),
       finish: (fold) => [fold, NO_DECISIONS],
     };
-  const raised = createReplayDecider({ ...settings, autocompact: { ...settings.autocompact, contextWindow: RAISED_WINDOW } });
+  const raised = createReplayDecider({ ...settings, autocompact: { ...settings.autocompact, contextWindow: LARGEST_WINDOW } });
   const both: Both = { assumed, raised, live: options.live === true };
   return {
     initialState: () => ({ phase: 'assumed', state: assumed.initialState() }),

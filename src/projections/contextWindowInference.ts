@@ -5,7 +5,8 @@ import { isMainThreadMessage } from './tokens.js';
 
 /** The context windows Claude Code offers (spec §5.3): 200,000 by default, 1,000,000 for a 1M model. */
 export const CLAUDE_CODE_WINDOWS = [200_000, 1_000_000] as const;
-const LARGEST_WINDOW: number = Math.max(...CLAUDE_CODE_WINDOWS);
+/** The largest window Claude Code offers: what a session whose usage passed the default one ran with (decision 113). */
+export const LARGEST_WINDOW: number = Math.max(...CLAUDE_CODE_WINDOWS);
 
 /** The most input a main-thread response carried that a window Claude Code offers holds. */
 export interface ContextWindowInferenceState {

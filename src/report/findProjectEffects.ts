@@ -1,6 +1,6 @@
-import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { memoryEffect } from '../jobs/history/memoryEffect.js';
+import { isFolder } from '../fs/fileKind.js';
 import { describeFailure } from '../fs/fsError.js';
 import type { ReportSession } from './findReportSessions.js';
 
@@ -9,8 +9,6 @@ export interface ProjectEffect {
   readonly project: string;
   readonly effect: Awaited<ReturnType<typeof memoryEffect>>;
 }
-
-const isDirectory = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
 
 /**
  * Each project's memory directory, once, in the report's order: the one under `--out`, else the
@@ -21,7 +19,7 @@ function memoryDirs(sessions: readonly ReportSession[]): Map<string, { project: 
   for (const s of sessions) {
     const transcripts = dirname(s.path);
     const dir = s.memoryDir ?? join(transcripts, 'memory');
-    if (!dirs.has(dir) && isDirectory(dir)) dirs.set(dir, { project: s.project, transcripts });
+    if (!dirs.has(dir) && isFolder(dir)) dirs.set(dir, { project: s.project, transcripts });
   }
   return dirs;
 }

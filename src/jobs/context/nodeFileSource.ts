@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_INSTRUCTION_FILE_BYTES, type FileRead, type FileSource } from '../../context/fileSource.js';
+import { isFolder } from '../../fs/fileKind.js';
 import { openRegularSync } from '../../fs/regularFile.js';
 
 function read(path: string): FileRead {
@@ -52,14 +53,6 @@ function realPath(path: string): string | null {
   }
 }
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /** Recursive, following no directory symlink twice (a symlink loop ends the walk there). */
 function listMarkdown(dir: string): string[] {
   const out: string[] = [];
@@ -76,7 +69,7 @@ function listMarkdown(dir: string): string[] {
     }
     for (const name of names) {
       const path = join(current, name);
-      if (isDirectory(path)) walk(path);
+      if (isFolder(path)) walk(path);
       else if (name.endsWith('.md')) out.push(path);
     }
   };
@@ -85,4 +78,4 @@ function listMarkdown(dir: string): string[] {
 }
 
 /** The disk, read synchronously: instruction files are few and small, and Claude Code loads them up front too. */
-export const nodeFileSource: FileSource = { read, realPath, listMarkdown, isDirectory };
+export const nodeFileSource: FileSource = { read, realPath, listMarkdown, isDirectory: isFolder };

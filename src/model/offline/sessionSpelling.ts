@@ -9,6 +9,7 @@ import { capitalise } from './capitalise.js';
  * never mended, nor mended into.
  */
 const MIN_LETTERS = 6;
+/** Three times as often as a word typed once: the only word mended. */
 const MIN_SEEN = 3;
 
 /** How each word of a session is written, counted case-blind, with the forms it is written in. */
@@ -45,12 +46,11 @@ function vocabularyOf(texts: readonly string[]): Vocabulary {
 /** The session's spelling of a word typed once with a slip, if it has one. */
 function mended(word: string, vocabulary: Vocabulary): string | undefined {
   const lower = word.toLowerCase();
-  const typed = vocabulary.seen.get(lower) ?? 0;
-  if (typed > 1) return undefined;
+  if ((vocabulary.seen.get(lower) ?? 0) > 1) return undefined;
   let best: { readonly word: string; readonly seen: number } | undefined;
   for (const candidate of oneSlipAway(lower)) {
     const seen = vocabulary.seen.get(candidate) ?? 0;
-    if (candidate.length < MIN_LETTERS || isNegation(candidate) || seen < MIN_SEEN || seen < 3 * typed) continue;
+    if (candidate.length < MIN_LETTERS || isNegation(candidate) || seen < MIN_SEEN) continue;
     if (best === undefined || seen > best.seen) best = { word: candidate, seen };
   }
   return best === undefined ? undefined : writtenAs(best.word, word, vocabulary);
