@@ -44,6 +44,7 @@ import { MAX_STATEMENT_CHARS } from './statementPieces.js';
 import { splitReason } from './statementReason.js';
 import { type Found, make, madeOf } from './foundStatement.js';
 import { noise } from './statementNoise.js';
+import { describesBehaviour, isExpectedOutcome, isLabelledFinding } from './codeReports.js';
 import { traced } from './statementTrace.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
@@ -130,11 +131,15 @@ export function statementOf(sentence: string, afterAssistant: string | undefined
 function statementOfSentence(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   // What one commit or pull request did is git's and the tracker's story (decision 106).
   // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
-  if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence)) return undefined;
+  // Nor is a finding a review labelled with its severity (decision 116).
+  if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence) || isLabelledFinding(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
   if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;
-  return found !== undefined && RULE_CUES.has(found.cue) && (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) ? undefined : found;
+  if (found === undefined || !RULE_CUES.has(found.cue)) return found;
+  if (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) return undefined;
+  // What the code does and what a step should give read as a rule by their "never" or "should" (decision 116).
+  return found.cue !== 'correction' && (describesBehaviour(sentence) || isExpectedOutcome(sentence)) ? undefined : found;
 }
 
 /**
