@@ -45,6 +45,7 @@ import { splitReason } from './statementReason.js';
 import { type Found, make, madeOf } from './foundStatement.js';
 import { noise } from './statementNoise.js';
 import { describesBehaviour, isExpectedOutcome, isLabelledFinding } from './codeReports.js';
+import { asksWithoutMark } from './unmarkedQuestion.js';
 import { traced } from './statementTrace.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
@@ -139,7 +140,10 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
   if (found === undefined || !RULE_CUES.has(found.cue)) return found;
   if (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) return undefined;
   // What the code does and what a step should give read as a rule by their "never" or "should" (decision 116).
-  return found.cue !== 'correction' && (describesBehaviour(sentence) || isExpectedOutcome(sentence)) ? undefined : found;
+  // So does a question typed without its mark after a request (decision 116).
+  return found.cue !== 'correction' && (describesBehaviour(sentence) || isExpectedOutcome(sentence) || asksWithoutMark(sentence))
+    ? undefined
+    : found;
 }
 
 /**
