@@ -1,5 +1,6 @@
 import type { MemoryType } from '../../memory/durable/topicFile.js';
 import { namesAThing, wordsIn, wordsOf } from './sentenceShape.js';
+import { traced } from './statementTrace.js';
 
 /**
  * Kinds of statement that settle how the project goes (decision 97), read by their grammar: the
@@ -233,8 +234,8 @@ function inputMode(sentence: string): DecidedKind {
  */
 export function kindOpeningAsTask(sentence: string): DecidedKind | undefined {
   if (FOR_NOW.test(sentence)) return undefined;
-  if (TRY_NOT.test(sentence)) return { type: 'feedback', cue: 'always-never' };
-  return DESIGN_QUALITY.test(sentence) ? { type: 'project', cue: 'project-fact' } : undefined;
+  if (TRY_NOT.test(sentence)) return traced('prohibition', { type: 'feedback', cue: 'always-never' });
+  return DESIGN_QUALITY.test(sentence) ? traced('requirement', { type: 'project', cue: 'project-fact' }) : undefined;
 }
 
 /**
@@ -262,18 +263,26 @@ function holdsKindWord(sentence: string): boolean {
   return false;
 }
 
+/** The kinds read after the cheaper ones, in the order they are tried, each by the name the bench's table gives it (decision 116). */
+const DECIDED_KINDS: ReadonlyArray<readonly [string, (sentence: string) => DecidedKind | undefined]> = [
+  ['choice', choice],
+  ['out-of-scope', outOfScope],
+  ['requirement', requirement],
+  ['prohibition', prohibition],
+  ['convention-order', conventionOrder],
+  ['other-language', otherLanguageKind],
+];
+
 /** The kind of decision a sentence is, or undefined. Call it only on the person's own short sentences. */
 export function decidedKind(sentence: string): DecidedKind | undefined {
   if (sentence.endsWith('?') || !holdsKindWord(sentence)) return undefined;
-  if (INPUT_MODE.test(sentence) && sentence.length <= 120) return inputMode(sentence);
-  if (isEnoughChoice(sentence)) return { type: 'project', cue: 'project-fact' };
-  if (KEPT_PROPERTY.test(sentence) && !FOR_NOW.test(sentence)) return { type: 'feedback', cue: 'preference' };
-  return (
-    choice(sentence) ??
-    outOfScope(sentence) ??
-    requirement(sentence) ??
-    prohibition(sentence) ??
-    conventionOrder(sentence) ??
-    otherLanguageKind(sentence)
-  );
+  if (INPUT_MODE.test(sentence) && sentence.length <= 120) return traced('input-mode', inputMode(sentence));
+  if (isEnoughChoice(sentence)) return traced('enough', { type: 'project', cue: 'project-fact' });
+  if (KEPT_PROPERTY.test(sentence) && !FOR_NOW.test(sentence)) return traced('kept-property', { type: 'feedback', cue: 'preference' });
+  for (const [name, find] of DECIDED_KINDS) {
+    const kind = find(sentence);
+    // A copy: a kind may be a shared constant (OTHER_LANGUAGE_KINDS), which a trace must not mark for every sentence.
+    if (kind !== undefined) return traced(name, { ...kind });
+  }
+  return undefined;
 }

@@ -18,19 +18,53 @@ import { isReference, MOVE, OWNERSHIP, PROJECT_FACT } from './statementKinds.js'
  * facts said in passing give way to.
  */
 export function factKind(sentence: string, rule: boolean): MemoryType | undefined {
-  if (MOVE.test(sentence) || FACT_NOT.test(sentence)) return 'project';
-  if (isReference(sentence) || isAccountName(sentence)) return 'reference';
-  if (
-    PROJECT_FACT.test(sentence) ||
-    OWNERSHIP.test(sentence) ||
-    isOneOffHistory(sentence) ||
-    isPeopleFact(sentence) ||
-    isBranchFact(sentence) ||
-    isProjectNature(sentence) ||
-    isProjectCircumstance(sentence)
-  )
-    return 'project';
-  if (rule) return undefined;
-  if (isEnvironmentFact(sentence)) return 'project';
-  return serviceFact(sentence);
+  return factFound(sentence, rule)?.type;
 }
+
+/** The kind of fact a sentence states and the name of the finder that read it (decision 116), as factKind tries them. */
+export function factFound(sentence: string, rule: boolean): { readonly type: MemoryType; readonly finder: string } | undefined {
+  for (const [finder, find] of rule ? FACTS_BESIDE_A_RULE : FACTS) {
+    const type = find(sentence);
+    if (type !== undefined) return { type, finder };
+  }
+  return undefined;
+}
+
+type FactFinder = readonly [name: string, find: (sentence: string) => MemoryType | undefined];
+
+const when =
+  (type: MemoryType, ...tests: ReadonlyArray<(sentence: string) => boolean>) =>
+  (sentence: string): MemoryType | undefined =>
+    tests.some((test) => test(sentence)) ? type : undefined;
+
+/** The kinds a sentence that also reads as a rule may state, in the order they are tried. */
+const FACTS_BESIDE_A_RULE: readonly FactFinder[] = [
+  [
+    'move',
+    when(
+      'project',
+      (s) => MOVE.test(s),
+      (s) => FACT_NOT.test(s),
+    ),
+  ],
+  ['reference', when('reference', isReference, isAccountName)],
+  [
+    'project-fact',
+    when(
+      'project',
+      (s) => PROJECT_FACT.test(s),
+      (s) => OWNERSHIP.test(s),
+    ),
+  ],
+  ['one-off-history', when('project', isOneOffHistory)],
+  ['people', when('project', isPeopleFact)],
+  ['branch', when('project', isBranchFact)],
+  ['nature', when('project', isProjectNature)],
+  ['circumstance', when('project', isProjectCircumstance)],
+];
+/** Every kind, the facts said in passing last: they give way to a rule. */
+const FACTS: readonly FactFinder[] = [
+  ...FACTS_BESIDE_A_RULE,
+  ['environment', when('project', isEnvironmentFact)],
+  ['service', serviceFact],
+];

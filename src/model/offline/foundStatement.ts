@@ -2,6 +2,7 @@ import type { MemoryType } from '../../memory/durable/topicFile.js';
 import type { DecidedKind } from './decisionKinds.js';
 import type { MemoryStatement } from './memoryStatement.js';
 import { splitReason } from './statementReason.js';
+import { finderOf, traced } from './statementTrace.js';
 
 /** A statement as the finders make it, before it is placed in its message. */
 /** A statement found in a sentence; its message's index is added when the message is read. */
@@ -23,6 +24,8 @@ const namings = new WeakSet<Found>();
 export function madeOf(kind: DecidedKind | undefined, quote: string): Found | undefined {
   if (kind === undefined) return undefined;
   const found = make(kind.type, kind.cue, kind.said ?? quote, quote);
+  const finder = finderOf(kind);
+  if (finder !== undefined) traced(finder, found);
   if (kind.said !== undefined && kind.naming !== true) standalone.add(found);
   if (kind.naming === true) namings.add(found);
   return found;

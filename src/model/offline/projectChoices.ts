@@ -1,6 +1,7 @@
 import type { DecidedKind } from './decisionKinds.js';
 import { isRenameThroughout, saysWhatItIsCalled } from './projectNames.js';
 import { capitalise } from './capitalise.js';
+import { traced } from './statementTrace.js';
 
 /**
  * Choices and habits of a project said in passing (decision 110), written from kinds of statement
@@ -57,9 +58,12 @@ const MANNER = new RegExp(
 export function projectChoice(sentence: string): DecidedKind | undefined {
   const habit = HABIT.exec(sentence);
   if (habit !== null)
-    return { type: /^i$/i.test(habit[1] ?? '') ? 'user' : 'project', cue: habit[1]?.toLowerCase() === 'i' ? 'about-me' : 'project-fact' };
-  if (saysWhatItIsCalled(sentence)) return { type: 'project', cue: 'project-fact', naming: true };
-  if (DONE_WITH.test(sentence)) return { type: 'project', cue: 'project-fact' };
+    return traced('habit', {
+      type: /^i$/i.test(habit[1] ?? '') ? 'user' : 'project',
+      cue: habit[1]?.toLowerCase() === 'i' ? 'about-me' : 'project-fact',
+    });
+  if (saysWhatItIsCalled(sentence)) return traced('naming', { type: 'project', cue: 'project-fact', naming: true });
+  if (DONE_WITH.test(sentence)) return traced('done-with', { type: 'project', cue: 'project-fact' });
   return undefined;
 }
 
@@ -69,7 +73,9 @@ const POLITE = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?/i
 /** A rename throughout asked for politely: "can you rename everything from a to b". A tool asked for now is the work. */
 export function choiceAskedFor(sentence: string): DecidedKind | undefined {
   const polite = POLITE.exec(sentence);
-  return polite !== null && isRenameThroughout(sentence) ? { type: 'project', cue: 'project-fact', naming: true } : undefined;
+  return polite !== null && isRenameThroughout(sentence)
+    ? traced('rename-asked', { type: 'project', cue: 'project-fact', naming: true })
+    : undefined;
 }
 
 /**
@@ -85,7 +91,7 @@ export function mannerAskedFor(sentence: string): DecidedKind | undefined {
   if (LESS_OF.test(sentence)) {
     // "Again, reducing cognitive load." says "reducing cognitive load" for good; "again" is how it was said.
     const said = sentence.replace(/^(?:(?:again|also|and|please|always)[,\s]+)+/i, '');
-    return { type: 'feedback', cue: 'preference', said: capitalise(said) };
+    return traced('less-of', { type: 'feedback', cue: 'preference', said: capitalise(said) });
   }
   const match = MANNER.exec(sentence);
   if (match === null) return undefined;
@@ -95,5 +101,5 @@ export function mannerAskedFor(sentence: string): DecidedKind | undefined {
     .replace(/^(?:also|and)\s+/i, '')
     .replace(/^(?:please|can you|could you|pls)\s+/i, '');
   const said = asked.replace(/\s*[?.!]+\s*$/, '');
-  return { type: 'feedback', cue: 'preference', said: `${capitalise(said)}.` };
+  return traced('manner', { type: 'feedback', cue: 'preference', said: `${capitalise(said)}.` });
 }

@@ -2,7 +2,7 @@ import type { MemoryType } from '../../memory/durable/topicFile.js';
 import type { MemoryStatement } from './memoryStatement.js';
 import { clip } from './conversationFacts.js';
 import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
-import { factKind } from './factKinds.js';
+import { factFound } from './factKinds.js';
 import { isPersonsSetup } from './personsSetup.js';
 import { isWorkflowRule, routineProposed } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
@@ -44,6 +44,9 @@ import { MAX_STATEMENT_CHARS } from './statementPieces.js';
 import { splitReason } from './statementReason.js';
 import { type Found, make, madeOf } from './foundStatement.js';
 import { noise } from './statementNoise.js';
+import { describesBehaviour, isExpectedOutcome, isLabelledFinding } from './codeReports.js';
+import { asksWithoutMark } from './unmarkedQuestion.js';
+import { traced } from './statementTrace.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
 /** The person or their team speaking, in the languages the cues know. */
@@ -69,16 +72,23 @@ function fromQuestion(sentence: string): { readonly found: Found | undefined } |
   const view = TAG_QUESTION.exec(sentence);
   if (view !== null && view.index >= 8) {
     const said = sentence.slice(0, view.index);
-    return QUESTION.test(`${said}.`) ? null : { found: statementOf(`${said}.`, undefined, false) };
+    return QUESTION.test(`${said}.`) ? null : { found: traced('tag-question', statementOf(`${said}.`, undefined, false)) };
   }
   // The manner asked for a kind of output, and a project's choice asked for politely (decision 110).
   const manner = mannerAskedFor(sentence) ?? choiceAskedFor(sentence);
-  if (manner !== undefined) return { found: madeOf(manner, clip(sentence, 400)) };
+  if (manner !== undefined) return { found: traced('question', madeOf(manner, clip(sentence, 400))) };
   const asked = ruleAskedFor(sentence);
   if (asked !== undefined)
-    return { found: noise(asked) ? undefined : make(classify(asked, 'feedback'), 'always-never', clip(asked, 400), clip(sentence, 400)) };
+    return {
+      found: noise(asked)
+        ? undefined
+        : traced('question/rule-asked', make(classify(asked, 'feedback'), 'always-never', clip(asked, 400), clip(sentence, 400))),
+    };
   const premise = premiseOf(sentence);
-  if (premise !== undefined) return { found: noise(premise) ? undefined : make('project', 'project-fact', premise, clip(sentence, 400)) };
+  if (premise !== undefined)
+    return {
+      found: noise(premise) ? undefined : traced('question/premise', make('project', 'project-fact', premise, clip(sentence, 400))),
+    };
   return null;
 }
 
@@ -93,7 +103,7 @@ function remembered(sentence: string, quote: string): Found | undefined {
   // "the staging API runs on port 8080" and its later "now runs on port 9090" must be one type to meet.
   const asked = text.replace(/^to\s+/i, ''); // "remember to squash commits": an instruction
   const rule = asked !== text || RULE.test(text) || DONT.test(text) || PREFERENCE.test(text) || IMPERATIVE.test(asked);
-  return make(classify(text, rule ? 'feedback' : 'project'), 'remember', text, quote);
+  return traced('remember', make(classify(text, rule ? 'feedback' : 'project'), 'remember', text, quote));
 }
 
 /** A reply's first sentence that corrects or confirms what the assistant just said. */
@@ -101,10 +111,10 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
   if (CORRECTION.test(sentence)) {
     const text = clip(sentence.replace(CORRECTION, ''), 400);
     if (text.length >= 8 && !QUESTION.test(text) && !/^(?:let's|lets|can you|could you|also)\b/i.test(text))
-      return make('feedback', 'correction', capitalise(text), quote, { corrected: clip(afterAssistant, 200) });
+      return traced('correction', make('feedback', 'correction', capitalise(text), quote, { corrected: clip(afterAssistant, 200) }));
   }
   if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
-    return make('feedback', 'confirmation', quote, quote, { corrected: clip(afterAssistant, 200) });
+    return traced('confirmation', make('feedback', 'confirmation', quote, quote, { corrected: clip(afterAssistant, 200) }));
   return undefined;
 }
 
@@ -122,11 +132,18 @@ export function statementOf(sentence: string, afterAssistant: string | undefined
 function statementOfSentence(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   // What one commit or pull request did is git's and the tracker's story (decision 106).
   // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
-  if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence)) return undefined;
+  // Nor is a finding a review labelled with its severity (decision 116).
+  if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence) || isLabelledFinding(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
   if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;
-  return found !== undefined && RULE_CUES.has(found.cue) && (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) ? undefined : found;
+  if (found === undefined || !RULE_CUES.has(found.cue)) return found;
+  if (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) return undefined;
+  // What the code does and what a step should give read as a rule by their "never" or "should" (decision 116).
+  // So does a question typed without its mark after a request (decision 116).
+  return found.cue !== 'correction' && (describesBehaviour(sentence) || isExpectedOutcome(sentence) || asksWithoutMark(sentence))
+    ? undefined
+    : found;
 }
 
 /**
@@ -135,9 +152,20 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
  */
 function statedInPart(sentence: string): Found | undefined {
   if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
-  const part = renameStated(sentence) ?? routineProposed(sentence);
-  return part === undefined ? undefined : madeOf(part, clip(sentence, 400));
+  const rename = renameStated(sentence);
+  if (rename !== undefined) return traced('rename-stated', madeOf(rename, clip(sentence, 400)));
+  return traced('routine-proposed', madeOf(routineProposed(sentence), clip(sentence, 400)));
 }
+
+/** The shapes that make a sentence a rule, in the order they are tried, by the name the bench's table gives them (decision 116). */
+const RULE_SHAPES: ReadonlyArray<readonly [string, (sentence: string) => boolean]> = [
+  ['rule-word', (sentence) => RULE.test(sentence)],
+  ['dont', (sentence) => DONT.test(sentence)],
+  ['request-rule', (sentence) => REQUEST_RULE.test(sentence)],
+  ['lasting-request', isLastingRequest],
+  ['workflow', isWorkflowRule],
+  ['convention', isConvention],
+];
 
 function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const part = statedInPart(sentence);
@@ -154,38 +182,44 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
   // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
   if (noise(sentence, false))
-    return isEnoughChoice(sentence) && !noise(sentence, false, false) ? make('project', 'project-fact', quote, quote) : undefined;
+    return isEnoughChoice(sentence) && !noise(sentence, false, false)
+      ? traced('enough-hedged', make('project', 'project-fact', quote, quote))
+      : undefined;
   const core = sentence.replace(LEADING_TIME, '');
   // "I only want to keep X, so…" decides something of the project; it says nothing of who the person is (decision 106).
   if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core) || isPersonsSetup(core))
-    return isWishAboutWork(core) ? make('project', 'project-fact', quote, quote) : make('user', 'about-me', quote, quote);
+    return isWishAboutWork(core)
+      ? traced('wish-about-work', make('project', 'project-fact', quote, quote))
+      : traced('about-me', make('user', 'about-me', quote, quote));
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
-  if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
+  if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence))
+    return traced('naming-or-language', make('feedback', 'preference', quote, quote));
   // A choice or a habit of the project said in passing, and the manner asked for a kind of output (decision 110).
   const choice = projectChoice(sentence) ?? mannerAskedFor(sentence);
-  if (choice !== undefined) return madeOf(choice, quote);
-  const rule =
-    RULE.test(sentence) ||
-    DONT.test(sentence) ||
-    REQUEST_RULE.test(sentence) ||
-    isLastingRequest(sentence) ||
-    isWorkflowRule(sentence) ||
-    isConvention(sentence);
+  if (choice !== undefined) return traced('project-choice', madeOf(choice, quote));
+  return ruleFactOrDecision(sentence, quote);
+}
+
+/** What a sentence that is none of the kinds above states: a rule, a fact, a preference or norm, or a decision by its grammar. */
+function ruleFactOrDecision(sentence: string, quote: string): Found | undefined {
+  const ruleShape = RULE_SHAPES.find(([, test]) => test(sentence))?.[0];
+  const rule = ruleShape !== undefined;
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence))
-    return madeOf(kindOpeningAsTask(sentence), quote);
+    return traced('task-opening', madeOf(kindOpeningAsTask(sentence), quote));
   // "I want you to add integration tests…" asks for work now (decision 77).
   if (isWorkWish(sentence) && !rule) return undefined;
-  const fact = factKind(sentence, rule);
-  if (fact !== undefined) return make(fact, fact === 'reference' ? 'reference' : 'project-fact', quote, quote);
+  const fact = factFound(sentence, rule);
+  if (fact !== undefined)
+    return traced(`fact/${fact.finder}`, make(fact.type, fact.type === 'reference' ? 'reference' : 'project-fact', quote, quote));
   if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || GENERIC_SUBJECT.test(sentence) || rule))
-    return make('feedback', 'preference', quote, quote);
-  if (rule) return make('feedback', 'always-never', quote, quote);
+    return traced(rule ? `preference/${ruleShape}` : 'preference', make('feedback', 'preference', quote, quote));
+  if (rule) return traced(`rule/${ruleShape}`, make('feedback', 'always-never', quote, quote));
   if (NORM.test(sentence) || STYLE_FEEDBACK.test(sentence) || CONDITIONAL_RULE.test(sentence))
-    return make('feedback', 'preference', quote, quote);
+    return traced('norm', make('feedback', 'preference', quote, quote));
   // An instruction given with its reason is a way of working, not a one-off task.
   if (IMPERATIVE.test(sentence) && !/^(?:please\s+)?run\b/i.test(sentence) && splitReason(sentence).reason !== undefined)
-    return make('feedback', 'preference', quote, quote);
+    return traced('imperative-with-reason', make('feedback', 'preference', quote, quote));
   // Choices, requirements and prohibitions read by their grammar (decision 97).
-  return madeOf(decidedKind(sentence), quote);
+  return traced('decided', madeOf(decidedKind(sentence), quote));
 }

@@ -98,7 +98,7 @@ export const DONT =
  * "before you push, run the formatter". Not a request for now ("if you can, fix it").
  */
 export const CONDITIONAL_RULE =
-  /^(?:quand|lorsque|si|chaque fois que|wenn|immer wenn|sobald|cuando|cada vez que)\s+(?:tu|vous|on|du|ihr|man|wir|nous|usted|se)\b[^,]{3,80},|^(?:when|if) (?:in doubt|unsure|unclear|stuck|in a hurry),|^(?:when(?:ever)?|if|before|after|once|each time|every time|any ?time)\s+(?!you (?:can|could|have time|want|like|don't mind|get a chance|are done|finish)\b)(?:you|we|a|an|the|there|something|anything|someone|somebody)\b[^,]{3,80},\s*(?:please\s+|always\s+|just\s+|also\s+|then\s+)?(?!(?:I|it|that|this|the|a|an|we|they|there|he|she|you)\b)[a-z]+\b/i;
+  /^(?:quand|lorsque|si|chaque fois que|wenn|immer wenn|sobald|cuando|cada vez que)\s+(?:tu|vous|on|du|ihr|man|wir|nous|usted|se)\b[^,]{3,80},|^(?:when|if) (?:in doubt|unsure|unclear|stuck|in a hurry),|^(?:when(?:ever)?|if|before|after|once|each time|every time|any ?time)\s+(?!you (?:can|could|have time|want|like|don't mind|get a chance|are done|finish)\b)(?:you|we|a|an|the|there|something|anything|someone|somebody)\b(?:[^,(]|\([^()]*\)){3,80},\s*(?:please\s+|always\s+|just\s+|also\s+|then\s+)?(?!(?:I|it|that|this|the|a|an|we|they|there|he|she|you)\b)[a-z]+\b/i;
 
 /**
  * A lasting rule said as a request or a complaint (decision 69): "let's stop using relative
@@ -118,7 +118,7 @@ export const PREFERENCE = new RegExp(
     String.raw`\b(?:works?|worked) (?:better|best) for (?:me|us)\b|\b(?:like|love|hate|dislike|prefer|want)\s+(?:it\s+)?when\b|^(?:it's|it is)\s+(?:better|best|safer|cleaner|preferable|nicer)\s+to\b|^(?:please\s+)?(?:use|prefer|avoid)\s+(?!(?:the|this|that|these|those|it|them|my|your|a|an|one|some)\b)[\w@.-]+(?:\s+[\w.-]+)?\s*[.!]?$`,
     String.raw`\b(?:please|bitte|por favor|s'il (?:te|vous) pla[iî]t)\b[^.]*\b(?:in|im|dans|en|auf)\s+(?:the\s+|le\s+|el\s+)?(?:code|codebase|repo|commits?|commit messages|prs?|pull requests|docs|comments|reviews|tests|englisch|english|anglais|inglés)\b|\b(?:aquí|ici|hier)\s+(?:el código se|on|wir|se)\s+\w+`,
     String.raw`\bwe\s+(?:don't|do not|never|only|usually)\s+(?:use|do|write|add|merge|ship|deploy|commit|push|mock|test|allow|accept|put|call|name)\b`,
-    String.raw`\b(?:stick (?:to|with)|keep (?:using|doing|it|them|that|this|the)|make sure (?:to|you|that|the)|be sure to)\b|\bgo with\s+(?!(?:it|that|this|these|those|them|the|your|my|our|a|an|one|both|either|what)\b)`,
+    String.raw`\b(?:stick (?:to|with)|keep (?:using|doing|the)|keep (?:it|them|that|this)\b(?!\s*(?:[.,;!?]|$))|make sure (?:to|you|that|the)|be sure to)\b|\bgo with\s+(?!(?:it|that|this|these|those|them|the|your|my|our|a|an|one|both|either|what)\b)`,
     String.raw`\b(?:instead of|rather than|in place of)\b|,\s*(?:not|never)\s+\S+`,
     String.raw`\b(?:our|the)\s+(?:convention|style|rule|policy|habit)\s+(?:here\s+)?is\b`,
     String.raw`\b(?:in this|for this)\s+(?:repo|project|codebase|team|code base)\b`,

@@ -1,0 +1,63 @@
+import { wordsOf } from './sentenceShape.js';
+
+/**
+ * What a review, a test plan or a bug report says of the code: it reads like a rule by its "always", "never" or
+ * "should" and sets none (decision 116). Written from kinds of statement with invented sentences as their tests,
+ * never from a corpus sentence:
+ *
+ * - a finding labelled with its severity: "High: the token is logged on every retry", "[P1] the cache…", where a sentence
+ *   starts as a line does that personsWords.ts reads as pasted (a label then the person's voice, "nit: we always…",
+ *   stays theirs);
+ * - what the code does, said with a frequency word: a verb in the third person where an order has its bare form
+ *   ("Always returns nil on a timeout", "it never closes the file"), or one thing that never or always undergoes
+ *   something, after a contrast ("the job succeeds, but its lock is never released") or with a verb of what runs or
+ *   is covered ("the fallback path is never exercised");
+ * - the result a step is expected to give: "existing tests should pass", "— should print a warning", "Should see the
+ *   login page", "you should see a prompt", "later runs should work normally".
+ *
+ * A lasting word keeps the sentence a rule: "tests should always pass before you push", "every endpoint should
+ * return JSON".
+ */
+
+/** A severity or priority a finding opens with, before a colon or a dash, or in brackets. */
+const SEVERITY_LABEL =
+  /^(?:\*\*|\[)?(?:critical|high|medium|low|minor|major|blocker|nit|nitpick|p[0-4]|sev[0-4])(?:\s+(?:severity|priority|risk|issue|finding))?(?:\*\*|\])?\s*(?:[:\-\u2013\u2014]\s|(?<=\])\s)(?!\s*(?:always|never|we|i|please|don'?t|do not|make sure)\b)/i;
+
+/** A frequency word then a verb in the third person singular: "always calls", "never returns" (not "always focus"). */
+const THIRD_PERSON_HABIT =
+  /^(?:(?:it|this|that|which|he|she)\s+)?(?:always|never)\s+(?!(?:is|was|has|does|needs|means)\b)([a-z]+[^su\W]s)\b/i;
+
+/** One thing that never or always undergoes something: "the lock is never released". */
+const ONE_THING_UNDERGOES =
+  /\b(?:the|this|that|its|their|[\w.-]+'s)\s+(?:[\w/.-]+\s+){0,3}(?:is|was|gets|got)\s+(?:never|always)\s+([a-z]+(?:ed|en|wn|un|ne|t))\b/i;
+/** Verbs of what runs, is reached or is covered: said of code, not of what someone does. */
+const RUNS_OR_COVERED =
+  /^(?:exercised|called|invoked|reached|triggered|executed|hit|tested|covered|awaited|freed|released|flushed|run|evaluated|visited|rendered|loaded|initiali[sz]ed)$/i;
+const CONTRAST = /(?:,\s*|\s)(?:but|though|yet|however)\s/i;
+
+/** What a step is expected to give, said with "should". */
+const EXPECTED_RUN =
+  /\bshould\s+(?:still\s+|now\s+|all\s+|also\s+)?(?:pass|succeed|fail|go green|be green|work (?:normally|again|fine|as expected|as before|correctly|properly))\b/i;
+const EXPECTED_SIGHT =
+  /(?:^|[-\u2013\u2014:>]\s*|\b(?:you|i|we|it|this|that)\s+)should\s+(?:still\s+|now\s+|also\s+)?(?:see|show|print|display|return|output|appear|render|exit|emit|say|read|log)\b/i;
+
+/** A lasting word: the sentence says how things go every time, not what one run gives. */
+const LASTING =
+  /\b(?:always|never|every|each|all|any|whenever|(?:before|after)\s+(?:you|we|each|every|any|a|an)|from now on|going forward|by default)\b/i;
+
+/** Whether the sentence is a finding a review labelled with its severity. */
+export const isLabelledFinding = (sentence: string): boolean => SEVERITY_LABEL.test(sentence);
+
+/** Whether the sentence says what the code does, with a frequency word that makes it look like a rule. */
+export function describesBehaviour(sentence: string): boolean {
+  const habit = THIRD_PERSON_HABIT.exec(sentence);
+  // "Always tabs, never spaces" names what is wanted: only a verb ("always calls") says what something does.
+  if (habit !== null && wordsOf(sentence).some((word) => word.lower === habit[1]?.toLowerCase() && word.pos === 'VERB')) return true;
+  const undergoes = ONE_THING_UNDERGOES.exec(sentence);
+  return undergoes !== null && (RUNS_OR_COVERED.test(undergoes[1] ?? '') || CONTRAST.test(sentence.slice(0, undergoes.index)));
+}
+
+/** Whether the sentence gives the result a step is expected to give, with no lasting word. */
+export function isExpectedOutcome(sentence: string): boolean {
+  return (EXPECTED_RUN.test(sentence) || EXPECTED_SIGHT.test(sentence)) && !LASTING.test(sentence);
+}

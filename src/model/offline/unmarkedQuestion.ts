@@ -1,0 +1,10 @@
+/**
+ * A yes-or-no question typed without its question mark after a request or a remark (decision 116): "check the
+ * retry path, are we still safe to never resend the token", "look at the config, is there a way to skip the cache".
+ * The verb comes before its subject, as a question puts it, and the question runs on: what it asks is no rule even
+ * when it holds "never". A polite request ("…, can you always use pnpm") is not one: it asks for the rule.
+ */
+const INVERTED_AFTER_COMMA = /,\s+(?:are|is|was|were|do|does|did|have|has)\s+(?:we|you|they|there|it|i)\s+(?!(?:not|n't)\b)\S+\s+\S/i;
+
+/** Whether a clause after a comma asks a yes-or-no question, with no question mark typed. */
+export const asksWithoutMark = (sentence: string): boolean => !sentence.trimEnd().endsWith('?') && INVERTED_AFTER_COMMA.test(sentence);
