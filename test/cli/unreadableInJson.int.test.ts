@@ -48,8 +48,8 @@ interface JsonOutput {
 }
 
 const field = (stdout: string): unknown => (JSON.parse(stdout) as { unreadable: unknown }).unreadable;
-/** inspect --json writes a line per path: the items are the `path` and `reason` of the lines of paths its walk could not read. */
-const inspectItems = (stdout: string): unknown =>
+/** inspect and audit --json write a line per path: the items are the `path` and `reason` of the lines of paths their walk could not read. */
+const lineItems = (stdout: string): unknown =>
   stdout
     .trim()
     .split('\n')
@@ -89,7 +89,8 @@ const OUTPUTS: readonly JsonOutput[] = [
     unreadable: field,
     onStderr: true,
   },
-  { name: 'inspect --json', args: (root) => ['inspect', root, '--json', '--no-catalog'], unreadable: inspectItems, onStderr: false },
+  { name: 'inspect --json', args: (root) => ['inspect', root, '--json', '--no-catalog'], unreadable: lineItems, onStderr: false },
+  { name: 'audit --json', args: (root) => ['audit', root, '--json'], unreadable: lineItems, onStderr: true },
 ];
 
 const run = (args: readonly string[]): CliResult => runCli(args, { timeoutMs: TIMEOUT_MS, env: { ANTHROPIC_API_KEY: '' } });
