@@ -10,6 +10,7 @@ import { addModelPortOptions, MODEL_HELP, type ModelPortCliOptions } from './mod
 import { checkOptions, modelOption } from './optionChecks.js';
 import { readProgress } from './readProgress.js';
 import { sayNoTranscripts } from './noTranscripts.js';
+import type { UnreadablePath } from './unreadableJson.js';
 
 export interface AuditCliOptions extends ModelPortCliOptions {
   readonly json?: boolean;
@@ -95,7 +96,14 @@ async function runAudit(paths: string[], options: AuditCliOptions): Promise<void
   const block = (text: string): void => {
     process.stdout.write(`${blocks++ > 0 ? '\n' : ''}${text}\n`);
   };
-  for (const file of files) {
+  // With --json a path the walk could not read is a line too, in path order, as in inspect's (decision 115).
+  const notWalked = new Map(options.json === true ? found.skipped.map((skipped) => [skipped.path, skipped]) : []);
+  for (const file of [...files, ...notWalked.keys()].sort()) {
+    const skipped = notWalked.get(file);
+    if (skipped !== undefined) {
+      process.stdout.write(notWalkedLine(skipped));
+      continue;
+    }
     const audit = await auditOne(file, judgeFor(file, model, options.effects));
     if ('error' in audit) unreadable++;
     else for (const boundary of audit.boundaries) lostTotal += boundary.counts.lost + boundary.counts['lost-restated'];
@@ -111,4 +119,12 @@ async function runAudit(paths: string[], options: AuditCliOptions): Promise<void
       `\n${files.length} transcripts, ${lostTotal} lost item(s)${unreadable > 0 ? `, ${unreadable} could not be read` : ''}\n`,
     );
   if (unreadable > 0) process.exitCode = 1;
+}
+
+/**
+ * The `--json` line of a path the walk could not read: inspect's `{file, error}` with the `path` and `reason`
+ * of the `unreadable` item every other JSON output carries, so `jq 'select(.reason)'` lists them (decision 115).
+ */
+function notWalkedLine({ path, reason }: UnreadablePath): string {
+  return `${JSON.stringify({ file: path, error: `${path}: ${reason}`, path, reason })}\n`;
 }

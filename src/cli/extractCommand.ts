@@ -41,7 +41,7 @@ export function registerExtract(program: Command): void {
     )
     .action(async (folder: string | undefined, options: ExtractCommandOptions) => {
       // First: a first run spends long filling the session catalog, and a Ctrl-C there is as safe as later.
-      process.once('SIGINT', sayInterrupted);
+      process.once('SIGINT', options.dryRun === true ? sayDryRunInterrupted : sayInterrupted);
       const root = await projectsFolderArgument(folder, options.intoClaude === true ? { writesBeside: '--into-claude' } : {});
       // Before the model is chosen: its line on stderr would stand above a path that cannot be used.
       checkExtractRoot(root);
@@ -71,5 +71,14 @@ export function registerExtract(program: Command): void {
  */
 function sayInterrupted(): void {
   process.stderr.write('\nmemlog: interrupted: what was recorded stays; run memlog extract again to go on from there\n');
+  process.exit(130);
+}
+
+/**
+ * Ctrl-C during `--dry-run`: nothing is lost, so nothing to go on from. A dry run writes no memory, no
+ * effect log and no output folder; the session catalog it may have filled is a cache, kept whole.
+ */
+function sayDryRunInterrupted(): void {
+  process.stderr.write('\nmemlog: interrupted: a dry run writes nothing, and nothing was written\n');
   process.exit(130);
 }

@@ -9,6 +9,7 @@ import { sayNoTranscripts } from './noTranscripts.js';
 import { saySkipped, skippedOrThrow, type SkippedFile } from './skippedFiles.js';
 import { unreadableList } from './unreadableJson.js';
 import {
+  DEFAULT_TABLE_WIDTH,
   formatUsageTable,
   parsePriceTable,
   SHIPPED_PRICES,
@@ -104,7 +105,7 @@ export async function runUsageReport(folder: string | undefined, options: UsageC
   });
   // Every file not counted, with why, beside the rows: the totals leave them out (decision 115).
   const json = (): string => `${JSON.stringify({ ...report, unreadable: unreadableList(skipped) }, null, 2)}\n`;
-  process.stdout.write(options.json === true ? json() : `${formatUsageTable(report)}\n`);
+  process.stdout.write(options.json === true ? json() : `${formatUsageTable(report, tableWidth(process.stdout))}\n`);
 }
 
 type UsageAnswer =
@@ -131,4 +132,9 @@ async function catalogAnswers(catalog: UsageCliOptions['catalog'], files: readon
   } finally {
     db.close();
   }
+}
+
+/** The terminal's width when the table goes to one, else 120: a file or a pipe has no width of its own (decision 114). */
+export function tableWidth(stdout: { readonly isTTY?: boolean; readonly columns?: number }): number {
+  return stdout.isTTY === true && stdout.columns !== undefined && stdout.columns > 0 ? stdout.columns : DEFAULT_TABLE_WIDTH;
 }

@@ -2,6 +2,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { searchedPlaces, searchSessionsAndArchives } from '../archive/index.js';
 import { defaultIndexPath, projectName, type IndexReport, type SearchHit } from '../search/index.js';
 import { dateBound } from '../transcript/time/index.js';
+import { belowGiven } from './belowGiven.js';
 import { saySkipped } from './skippedFiles.js';
 import { unreadableList } from './unreadableJson.js';
 import { positive } from './triggerOptions.js';
@@ -79,12 +80,16 @@ export function registerSearch(program: Command): void {
         tools: options.tools === true,
         limit: options.limit + 1,
       });
-      const hits = found.slice(0, options.limit);
+      const shown = belowGiven([...roots, ...archives]);
+      const hits = found.slice(0, options.limit).map((hit) => ({ ...hit, path: shown(hit.path) }));
       const more = found.length > options.limit;
+      const notWalked = unreadable.map((item) => ({ ...item, path: shown(item.path) }));
+      const shownIndex = { ...index, skipped: index.skipped.map((item) => ({ ...item, path: shown(item.path) })) };
       // A file that could not be read is named and the others searched; the exit status says so (decision 107).
-      saySkipped([...unreadable, ...index.skipped]);
+      saySkipped([...notWalked, ...shownIndex.skipped]);
       // What the walk could not read is no session that failed to index: apart from `index.skipped` (decision 115).
-      const json = (): string => `${JSON.stringify({ query, hits, more, index, unreadable: unreadableList(unreadable) }, null, 2)}\n`;
+      const json = (): string =>
+        `${JSON.stringify({ query, hits, more, index: shownIndex, unreadable: unreadableList(notWalked) }, null, 2)}\n`;
       process.stdout.write(options.json === true ? json() : searchText(hits, more, index, unreadable.length));
     });
 }

@@ -78,7 +78,9 @@ function registerSearch(server: McpServer, context: ToolContext): void {
         ...(index.skipped.length === 0
           ? {}
           : { skipped: index.skipped.map(({ project, session, reason }) => ({ project, session, reason })) }),
-        // And what the walk could not read, which is no session, in every command's shape (decision 115).
+        // And what the walk could not read, which is no session, in every command's shape (decision 115). Absolute, unlike
+        // `memlog search`'s paths below the folder given: the server resolved its folders when it started, and the agent that
+        // reads this answer works in a folder of its own, where a relative path would name another file (decisions 111, 115).
         ...(unreadable.length === 0 ? {} : { unreadable: unreadable.map(({ path, reason }) => ({ path, reason })) }),
       });
     }),

@@ -1,5 +1,11 @@
 import { DEFAULT_AUTOCOMPACT_SETTINGS } from '../projections/autocompactTrigger.js';
-import { LARGEST_WINDOW, responseInput, windowProvenBy, type InferredWindow } from '../projections/contextWindowInference.js';
+import {
+  LARGEST_WINDOW,
+  responseInput,
+  windowProvenBy,
+  windowSettledBy,
+  type InferredWindow,
+} from '../projections/contextWindowInference.js';
 import { NO_DECISIONS, type Decision } from '../projections/decisions.js';
 import { createReplayDecider, type PipelineDecider, type PipelineEvent, type ReplaySettings, type ReplayState } from './replayDecider.js';
 
@@ -19,13 +25,20 @@ export interface Held {
  * - `assumed`: nothing has passed the assumed window, and no compaction has been decided against
  *   it, so a larger window would have decided the same and the state is the same for both.
  * - `forked`: the assumed window decided a compaction a larger one might not have: both replays go
- *   on side by side and their decisions are held until usage proves the larger window or the log ends.
+ *   on side by side and their decisions are held (`count` of them) until usage proves the larger window,
+ *   or Claude Code compacts on its own within the assumed one, or the hold is full, or the log ends.
  * - `raised`: usage passed the assumed window, which no session on it can do: the larger window from the start.
  */
 export type WindowFoldState =
   | { readonly phase: 'given'; readonly state: ReplayState }
   | { readonly phase: 'assumed'; readonly state: ReplayState }
-  | { readonly phase: 'forked'; readonly assumed: ReplayState; readonly raised: ReplayState; readonly held: Held | null }
+  | {
+      readonly phase: 'forked';
+      readonly assumed: ReplayState;
+      readonly raised: ReplayState;
+      readonly held: Held | null;
+      readonly count: number;
+    }
   | { readonly phase: 'raised'; readonly state: ReplayState; readonly inferred: InferredWindow };
 
 type Stepped = readonly [WindowFoldState, readonly Decision[]];
@@ -47,15 +60,25 @@ export interface WindowDeciderOptions {
    * printed cannot be taken back); usage that passes it raises it from there on.
    */
   readonly live?: boolean;
+  /** The most decisions held while forked (default HOLD_AT_MOST); one more and the assumed window is taken. */
+  readonly holdAtMost?: number;
 }
+
+/**
+ * The most decisions a forked fold holds. A session on the 200,000 window is settled by Claude Code's own
+ * compaction a few requests after memlog's (under the default settings its threshold is the same as memlog's, or
+ * 12,000 tokens higher with the 8,000-token output cap); a fork this long is a session that compacts only by hand
+ * or not at all, and then the smaller window is what nothing in it contradicts so far (decision 113, amended).
+ */
+export const HOLD_AT_MOST = 10_000;
 
 /**
  * The replay decider with the window the session ran with, in the one walk that decides
  * (decision 113): a pure fold over the same events, whose result equals the replay with
  * `--context-window 1000000` given from the start when a main-thread response's input passes
- * 200,000 (and fits 1,000,000), and the replay with none given otherwise. Memory: the decisions
- * made after the first compaction the default window decides, until usage or the end settles
- * it — never the entries.
+ * 200,000 (and fits 1,000,000) before Claude Code compacted on its own within 200,000, and the replay
+ * with none given otherwise. Memory: at most `holdAtMost` decisions, those made after a compaction the
+ * default window decides until usage, Claude Code's own compaction or the end settles it; never the entries.
  */
 export function createWindowDecider(settings: ReplaySettings = {}, options: WindowDeciderOptions = {}): WindowDecider {
   const assumed = createReplayDecider(settings);
@@ -66,7 +89,7 @@ export function createWindowDecider(settings: ReplaySettings = {}, options: Wind
       finish: (fold) => [fold, NO_DECISIONS],
     };
   const raised = createReplayDecider({ ...settings, autocompact: { ...settings.autocompact, contextWindow: LARGEST_WINDOW } });
-  const both: Both = { assumed, raised, live: options.live === true };
+  const both: Both = { assumed, raised, live: options.live === true, holdAtMost: options.holdAtMost ?? HOLD_AT_MOST };
   return {
     initialState: () => ({ phase: 'assumed', state: assumed.initialState() }),
     step(fold, event) {
@@ -76,9 +99,9 @@ export function createWindowDecider(settings: ReplaySettings = {}, options: Wind
         case 'raised':
           return one(raised, fold, event);
         case 'assumed':
-          return fromAssumed(both, fold, event, proven(event));
+          return fromAssumed(both, fold, event, proven(event), settles(event));
         case 'forked':
-          return fromForked(both, fold, event, proven(event));
+          return fromForked(both, fold, event, proven(event), settles(event));
       }
     },
     finish(fold) {
@@ -93,6 +116,7 @@ interface Both {
   readonly assumed: PipelineDecider;
   readonly raised: PipelineDecider;
   readonly live: boolean;
+  readonly holdAtMost: number;
 }
 
 /** The window a transcript event proves, when it is a response whose input passed the default one. */
@@ -102,21 +126,27 @@ function proven(event: PipelineEvent): InferredWindow | null {
   return input === null ? null : windowProvenBy(input, DEFAULT_AUTOCOMPACT_SETTINGS.contextWindow);
 }
 
+/** Whether a transcript event settles the assumed window: Claude Code compacted on its own within it. */
+function settles(event: PipelineEvent): boolean {
+  return event.source === 'transcript' && windowSettledBy(event.event, DEFAULT_AUTOCOMPACT_SETTINGS.contextWindow);
+}
+
 function fromAssumed(
   both: Both,
   fold: Extract<WindowFoldState, { phase: 'assumed' }>,
   event: PipelineEvent,
   inferred: InferredWindow | null,
+  settled: boolean,
 ): Stepped {
   if (inferred !== null) {
     const [next, made] = both.raised.step(fold.state, event);
     return [{ phase: 'raised', state: next, inferred }, made];
   }
   const [next, made] = both.assumed.step(fold.state, event);
-  if (both.live || !made.some(isCompactionDue)) return [next === fold.state ? fold : { phase: 'assumed', state: next }, made];
+  if (both.live || settled || !made.some(isCompactionDue)) return [next === fold.state ? fold : { phase: 'assumed', state: next }, made];
   // Until now both windows decided alike from the same state; from here they may not.
   const [other, otherMade] = both.raised.step(fold.state, event);
-  return [{ phase: 'forked', assumed: next, raised: other, held: hold(null, made, otherMade) }, NO_DECISIONS];
+  return heldOrSettled(both, next, other, { held: null, count: 0 }, made, otherMade);
 }
 
 function fromForked(
@@ -124,14 +154,35 @@ function fromForked(
   fold: Extract<WindowFoldState, { phase: 'forked' }>,
   event: PipelineEvent,
   inferred: InferredWindow | null,
+  settled: boolean,
 ): Stepped {
   if (inferred !== null) {
     const [next, made] = both.raised.step(fold.raised, event);
     return [{ phase: 'raised', state: next, inferred }, [...release(fold.held, 'raised'), ...made]];
   }
   const [next, made] = both.assumed.step(fold.assumed, event);
+  // Claude Code compacted on its own within the assumed window: the session ran with it, as the end of the log would say.
+  if (settled) return [{ phase: 'assumed', state: next }, [...release(fold.held, 'assumed'), ...made]];
   const [other, otherMade] = both.raised.step(fold.raised, event);
-  return [{ phase: 'forked', assumed: next, raised: other, held: hold(fold.held, made, otherMade) }, NO_DECISIONS];
+  return heldOrSettled(both, next, other, fold, made, otherMade);
+}
+
+/**
+ * The fold forked with this step's decisions held; past `holdAtMost` decisions held, the assumed window is taken as
+ * the end of the log would take it, and the fold goes on with one decider: what is held stays bounded.
+ */
+function heldOrSettled(
+  both: Both,
+  assumed: ReplayState,
+  raised: ReplayState,
+  before: { readonly held: Held | null; readonly count: number },
+  made: readonly Decision[],
+  otherMade: readonly Decision[],
+): Stepped {
+  const [list, added] = hold(before.held, made, otherMade);
+  const count = before.count + added;
+  if (count > both.holdAtMost) return [{ phase: 'assumed', state: assumed }, release(list, 'assumed')];
+  return [{ phase: 'forked', assumed, raised, held: list, count }, NO_DECISIONS];
 }
 
 /** One decider, no inference: the window is known. */
@@ -143,16 +194,16 @@ function one(decider: PipelineDecider, fold: WindowFoldState, event: PipelineEve
 
 const isCompactionDue = (decision: Decision): boolean => decision.kind === 'compaction_due';
 
-/** One step's decisions of both windows, held: kept once when alike (most are: only compaction differs). */
-function hold(held: Held | null, assumed: readonly Decision[], raised: readonly Decision[]): Held | null {
+/** One step's decisions of both windows, held, and how many were added: kept once when alike (most are: only compaction differs). */
+function hold(held: Held | null, assumed: readonly Decision[], raised: readonly Decision[]): readonly [Held | null, number] {
   let next = held;
   if (assumed.length === raised.length && assumed.every((d, i) => sameDecision(d, raised[i]))) {
     for (const decision of assumed) next = { decision, by: 'both', earlier: next };
-    return next;
+    return [next, assumed.length];
   }
   for (const decision of assumed) next = { decision, by: 'assumed', earlier: next };
   for (const decision of raised) next = { decision, by: 'raised', earlier: next };
-  return next;
+  return [next, assumed.length + raised.length];
 }
 
 /** The decisions one window made while the fold was forked, oldest first. */

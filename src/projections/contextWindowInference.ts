@@ -49,6 +49,20 @@ export function windowProvenBy(input: number, assumed: number): InferredWindow |
   return window === undefined ? null : { assumed, window, input };
 }
 
+/**
+ * Whether the entry is an automatic compaction Claude Code made within the assumed window, which settles that the
+ * session ran with it (decision 113, amended): a 1M window compacts on its own only from 300,000 tokens (2.1.337's
+ * automatic window, decision 85) or near 1,000,000 before, so an automatic compaction from at most the assumed
+ * window's tokens is one a 1M session does not make under Claude Code's default settings. A manual one proves
+ * nothing: anyone may compact at any size.
+ */
+export function windowSettledBy(event: LogEntry, assumed: number): boolean {
+  const { entry } = event;
+  if (entry.type !== 'system' || entry.subtype !== 'compact_boundary' || !isMainThreadMessage(event)) return false;
+  const metadata = entry.compactMetadata;
+  return metadata?.trigger === 'auto' && metadata.preTokens !== undefined && metadata.preTokens <= assumed;
+}
+
 /** Keeps the largest main-thread input that some window Claude Code offers holds. */
 export function evolve(state: ContextWindowInferenceState, event: LogEntry): ContextWindowInferenceState {
   const input = responseInput(event);

@@ -35,27 +35,48 @@ describe('memlog extract stopped with Ctrl-C', () => {
   });
 
   it('says so too when stopped early, while the session catalog is being filled', async () => {
-    const root = join(tempDir(), 'projects');
-    const session = readFileSync(join(demoProjects, '-home-dev-acme-shop', 'a1eaaff9-3a09-471e-b457-360fb17ea04f.jsonl'));
-    for (let project = 0; project < 10; project++) {
-      mkdirSync(join(root, `-p${project}`), { recursive: true });
-      for (let copy = 0; copy < 40; copy++) writeFileSync(join(root, `-p${project}`, `${randomUUID()}.jsonl`), session);
-    }
-    const catalog = join(tempDir(), 'catalog.db');
-    const child = spawn(process.execPath, [...cliArgs(), 'extract', root, '--out', tempDir(), '--model', 'offline', '--catalog', catalog], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    // The catalog's file is made when it is opened, before its first fill.
-    for (let i = 0; i < 6000 && !existsSync(catalog); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(existsSync(catalog)).toBe(true);
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
+    const { stdout, stderr, status } = await interruptWhileCataloguing([]);
+    expect(status).toBe(130);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/\nmemlog: interrupted: what was recorded stays; run memlog extract again to go on from there\n$/);
   });
+
+  it('a dry run stopped says that it wrote nothing, not to run it again, and leaves no output folder', async () => {
+    const { stdout, stderr, status, out } = await interruptWhileCataloguing(['--dry-run']);
+    expect(status).toBe(130);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/\nmemlog: interrupted: a dry run writes nothing, and nothing was written\n$/);
+    expect(stderr).not.toContain('run memlog extract again');
+    expect(existsSync(out)).toBe(false);
+  });
 });
+
+/** `memlog extract` over 400 sessions, stopped with SIGINT once its session catalog is opened, before its first fill ends. */
+async function interruptWhileCataloguing(
+  flags: readonly string[],
+): Promise<{ stdout: string; stderr: string; status: number | null; out: string }> {
+  const root = join(tempDir(), 'projects');
+  const session = readFileSync(join(demoProjects, '-home-dev-acme-shop', 'a1eaaff9-3a09-471e-b457-360fb17ea04f.jsonl'));
+  for (let project = 0; project < 10; project++) {
+    mkdirSync(join(root, `-p${project}`), { recursive: true });
+    for (let copy = 0; copy < 40; copy++) writeFileSync(join(root, `-p${project}`, `${randomUUID()}.jsonl`), session);
+  }
+  const catalog = join(tempDir(), 'catalog.db');
+  const out = join(tempDir(), 'out');
+  const child = spawn(
+    process.execPath,
+    [...cliArgs(), 'extract', root, '--out', out, '--model', 'offline', '--catalog', catalog, ...flags],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  // The catalog's file is made when it is opened, before its first fill.
+  for (let i = 0; i < 6000 && !existsSync(catalog); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(existsSync(catalog)).toBe(true);
+  child.kill('SIGINT');
+  const status = await exited;
+  return { stdout, stderr, status, out };
+}

@@ -156,12 +156,17 @@ describe('every command reads the same transcripts', () => {
     const result = runCli(['audit', t.misc, '--json']);
     expect(result.status).toBe(1);
     expect(skippedLines(result.stderr)).toEqual(SKIPPED(t.misc));
-    const audits = result.stdout
+    const lines = result.stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { file?: string; error?: string });
+      .map((line) => JSON.parse(line) as { file?: string; error?: string; path?: string; reason?: string });
+    const audits = lines.filter((line) => line.reason === undefined);
     expect(audits).toHaveLength(1);
     expect(audits[0]?.error).toBeUndefined();
+    // Each path the walk could not read is a line of its own too, as in inspect --json (decision 115).
+    expect(lines.filter((line) => line.reason !== undefined).map(({ path, reason }) => `memlog: skipped ${path}: ${reason}`)).toEqual(
+      SKIPPED(t.misc),
+    );
   });
 
   it("search names a file's project from the folder searched, in an index shared with earlier searches from elsewhere", () => {

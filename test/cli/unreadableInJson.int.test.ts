@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callTool, connectMemlogMcp } from '../support/mcpClient.js';
 import { demoProjects } from '../support/paths.js';
@@ -48,8 +48,8 @@ interface JsonOutput {
 }
 
 const field = (stdout: string): unknown => (JSON.parse(stdout) as { unreadable: unknown }).unreadable;
-/** inspect --json writes a line per path: the items are the `path` and `reason` of the lines of paths its walk could not read. */
-const inspectItems = (stdout: string): unknown =>
+/** inspect and audit --json write a line per path: the items are the `path` and `reason` of the lines of paths their walk could not read. */
+const lineItems = (stdout: string): unknown =>
   stdout
     .trim()
     .split('\n')
@@ -89,10 +89,12 @@ const OUTPUTS: readonly JsonOutput[] = [
     unreadable: field,
     onStderr: true,
   },
-  { name: 'inspect --json', args: (root) => ['inspect', root, '--json', '--no-catalog'], unreadable: inspectItems, onStderr: false },
+  { name: 'inspect --json', args: (root) => ['inspect', root, '--json', '--no-catalog'], unreadable: lineItems, onStderr: false },
+  { name: 'audit --json', args: (root) => ['audit', root, '--json'], unreadable: lineItems, onStderr: true },
 ];
 
-const run = (args: readonly string[]): CliResult => runCli(args, { timeoutMs: TIMEOUT_MS, env: { ANTHROPIC_API_KEY: '' } });
+const run = (args: readonly string[], cwd?: string): CliResult =>
+  runCli(args, { timeoutMs: TIMEOUT_MS, env: { ANTHROPIC_API_KEY: '' }, ...(cwd === undefined ? {} : { cwd }) });
 
 // Decision 115: every JSON output names what its walk could not read in one field of one shape, `unreadable: [{path, reason}]`.
 describe('every JSON output lists the paths its walk could not read the same way', { timeout: 4 * TIMEOUT_MS }, () => {
@@ -111,6 +113,29 @@ describe('every JSON output lists the paths its walk could not read the same way
     const result = run(args(clean.root));
     expect(result.status, result.stderr).toBe(0);
     expect(unreadable(result.stdout)).toEqual([]);
+  });
+
+  it.each(OUTPUTS)('$name: a folder given relative names each path below it, as given', ({ args, unreadable, onStderr }) => {
+    const messy = tree(true);
+    const cwd = dirname(messy.root);
+    const given = messy.unreadable.map(({ path, reason }) => ({ path: relative(cwd, path), reason }));
+    const result = run(args('projects'), cwd);
+    expect(result.status, result.stderr).toBe(1);
+    expect(unreadable(result.stdout)).toEqual(given);
+    // stderr names each below the working folder: `./…` from extract and report (decision 111), as given from the others.
+    const named = result.stderr.split('\n').filter((line) => line.startsWith('memlog: skipped '));
+    expect(named.map((line) => line.replace('memlog: skipped ./', 'memlog: skipped '))).toEqual(
+      onStderr ? given.map(({ path, reason }) => `memlog: skipped ${path}: ${reason}`) : [],
+    );
+  });
+
+  it('search names its matches below the folder as given too', () => {
+    const messy = tree(true);
+    const cwd = dirname(messy.root);
+    const result = run(['search', 'notes', 'projects', '--json', '--index', join(tempDir(), 'i.db')], cwd);
+    const answer = JSON.parse(result.stdout) as { hits: { path: string }[] };
+    expect(answer.hits.length).toBeGreaterThan(0);
+    for (const hit of answer.hits) expect(hit.path).toBe(join('projects', '-home-dev-notes-cli', `${SESSION}.jsonl`));
   });
 
   it('search keeps index.skipped for sessions it could not index: the paths the walk could not read are not there', () => {

@@ -2,7 +2,7 @@ import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Decision, Entry, LogEntry, ReadItem } from '../../src/index.js';
 import { replayDecisions, replaySync } from '../../src/pipeline/index.js';
-import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
+import { assistantEntry, compactBoundaryEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 
 /** Prompts and responses, each response sent with the input given. */
 function session(sizes: readonly number[]): LogEntry[] {
@@ -37,6 +37,36 @@ describe('the replay fold reads the window from usage (decision 113)', () => {
     const given = replaySync(entries, { policy: 'memlog', autocompact: { contextWindow: 200_000 } }).decisions;
     expect(given.filter((d) => d.kind === 'compaction_due').length).toBe(2);
     expect(result.decisions).toEqual(given);
+  });
+
+  it("Claude Code's own compaction within 200,000 settles it: what was held comes out there, not at the end of the log", () => {
+    const [before, after] = [session([50_000, 170_000, 175_000]), session([30_000, 60_000, 90_000])];
+    const boundary = (trigger: string): LogEntry => ({
+      seq: before.length,
+      entry: { ...compactBoundaryEntry('b', 'a2'), compactMetadata: { trigger, preTokens: 175_000 } },
+    });
+    const told = (trigger: string): Map<string, number> => {
+      const entries = [...before, boundary(trigger), ...after.map((e) => ({ ...e, seq: e.seq + before.length + 1 }))];
+      let read = -1;
+      const walked: Iterable<LogEntry> = {
+        *[Symbol.iterator]() {
+          for (const entry of entries) {
+            read = entry.seq;
+            yield entry;
+          }
+        },
+      };
+      const at = new Map<string, number>();
+      replaySync(walked, { policy: 'memlog' }, undefined, [], (d) => at.set(`${d.kind} ${d.seq}`, read));
+      return at;
+    };
+    const auto = told('auto');
+    const due = [...auto.keys()].filter((key) => key.startsWith('compaction_due'));
+    expect(due.length).toBeGreaterThan(0);
+    for (const key of due) expect(auto.get(key)).toBe(before.length);
+    // A compaction made by hand says nothing of the window: the decisions wait for the end of the log.
+    const manual = told('manual');
+    for (const key of due) expect(manual.get(key)).toBeGreaterThan(before.length);
   });
 
   it('live, a decision is made against the window known then, and the raise is told once, when usage proves it', async () => {
