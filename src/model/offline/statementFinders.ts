@@ -14,6 +14,13 @@ import { isConvention } from './conventionKinds.js';
 import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
 import { renameStated } from './projectNames.js';
 import { afterLead } from './leadingWords.js';
+import { afterRestating } from './restatingLead.js';
+import { occasionRule } from './occasionRules.js';
+import { wantedOfPeople } from './wantedOfPeople.js';
+import { isEveryOfAKind } from './everyOfAKind.js';
+import { givesConsequence } from './statedConsequence.js';
+import { isProgramBehaviour } from './programBehaviour.js';
+import { isAboutAgentsConduct } from './agentsConduct.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask } from './decisionKinds.js';
 import { isLastingRequest, isWorkWish, NAMING_SCHEME, ruleAskedFor, STATUS } from './requestKinds.js';
 import {
@@ -114,7 +121,7 @@ const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 
 /** The statement a sentence makes, read after the words that lead into it when those say nothing alone. */
 export function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const found = statementOfSentence(sentence, afterAssistant, first);
-  const rest = afterLead(sentence);
+  const rest = afterLead(sentence) ?? afterRestating(sentence);
   // The statement after an opener or a request, when it says something alone; else the request was part of it (decision 68, amended).
   return (rest === undefined ? undefined : statementOfSentence(rest, afterAssistant, first)) ?? found;
 }
@@ -123,6 +130,8 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
   // What one commit or pull request did is git's and the tracker's story (decision 106).
   // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
   if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence)) return undefined;
+  // How the program treats its own users, and the assistant's own conduct, are no rule of the person's (decision 110, amended).
+  if (isProgramBehaviour(sentence) || isAboutAgentsConduct(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
   if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;
@@ -135,9 +144,12 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
  */
 function statedInPart(sentence: string): Found | undefined {
   if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
-  const part = renameStated(sentence) ?? routineProposed(sentence);
+  const part = renameStated(sentence) ?? routineProposed(sentence) ?? occasionRule(sentence);
   return part === undefined ? undefined : madeOf(part, clip(sentence, 400));
 }
+
+/** A way of working said as steps, a convention or a want over every thing of a kind. */
+const isWayOfWorking = (sentence: string): boolean => isWorkflowRule(sentence) || isConvention(sentence) || isEveryOfAKind(sentence);
 
 function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const part = statedInPart(sentence);
@@ -162,15 +174,10 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (TRANSIENT.test(sentence) || STATUS.test(sentence)) return undefined;
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence)) return make('feedback', 'preference', quote, quote);
   // A choice or a habit of the project said in passing, and the manner asked for a kind of output (decision 110).
-  const choice = projectChoice(sentence) ?? mannerAskedFor(sentence);
+  const choice = projectChoice(sentence) ?? mannerAskedFor(sentence) ?? wantedOfPeople(sentence);
   if (choice !== undefined) return madeOf(choice, quote);
   const rule =
-    RULE.test(sentence) ||
-    DONT.test(sentence) ||
-    REQUEST_RULE.test(sentence) ||
-    isLastingRequest(sentence) ||
-    isWorkflowRule(sentence) ||
-    isConvention(sentence);
+    RULE.test(sentence) || DONT.test(sentence) || REQUEST_RULE.test(sentence) || isLastingRequest(sentence) || isWayOfWorking(sentence);
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
   if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence))
     return madeOf(kindOpeningAsTask(sentence), quote);
@@ -184,7 +191,11 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (NORM.test(sentence) || STYLE_FEEDBACK.test(sentence) || CONDITIONAL_RULE.test(sentence))
     return make('feedback', 'preference', quote, quote);
   // An instruction given with its reason is a way of working, not a one-off task.
-  if (IMPERATIVE.test(sentence) && !/^(?:please\s+)?run\b/i.test(sentence) && splitReason(sentence).reason !== undefined)
+  if (
+    IMPERATIVE.test(sentence) &&
+    !/^(?:please\s+)?run\b/i.test(sentence) &&
+    (splitReason(sentence).reason !== undefined || givesConsequence(sentence))
+  )
     return make('feedback', 'preference', quote, quote);
   // Choices, requirements and prohibitions read by their grammar (decision 97).
   return madeOf(decidedKind(sentence), quote);
