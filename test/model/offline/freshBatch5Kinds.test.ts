@@ -62,6 +62,45 @@ describe('a want of the team over every thing of a kind', () => {
   });
 });
 
+describe('a statement recalled, and words after a fence typed one backtick short', () => {
+  it('"we said in CLAUDE.md that…", "as we agreed, …": what was said is read alone, and goes on with what is added', () => {
+    expect(keptOf('We said in CLAUDE.md that after merging we should delete the branch. We also want to prune the remote.')).toEqual([
+      'After merging we should delete the branch. We also want to prune the remote.',
+    ]);
+    expect(keptOf('We said that yesterday.')).toEqual([]);
+  });
+
+  it('a line of two backticks closes an open fence: the person’s words after it are read', () => {
+    const said = 'some readme shows this:\n```\nnpm install acme acme-core\n``\n\nwe want people to install `acme`, not `acme-core`.';
+    expect(keptOf(said)).toEqual(['We want people to install `acme`, not `acme-core`.']);
+    expect(keptOf('some readme shows this:\n```\nwe want people to install `acme`, not `acme-core`.')).toEqual([]);
+  });
+});
+
+describe('a list copied out of a terminal', () => {
+  it('an indented list item whose line breaks back to its marker’s column was wrapped by the terminal: none of it is typed', () => {
+    const copied = [
+      'rename the command',
+      'why:',
+      '',
+      '  - Short: one word that is easy to type and easy to remember, which is what we always prefer for the',
+      '  commands people type many times a day, over and over again',
+      '  - Keeps the naming scheme rather than just sitting next to it',
+    ].join('\n');
+    expect(keptOf(copied)).toEqual([]);
+  });
+
+  it('an indented item going on under its text is the person’s list', () => {
+    const own = [
+      'Rules:',
+      '',
+      '  - Always run the formatter on generated files before you open a pull request, because the CI',
+      '    step rejects anything that is not formatted.',
+    ].join('\n');
+    expect(keptOf(own)).toHaveLength(1);
+  });
+});
+
 describe('what the team wants the project’s people to do, one way and not another', () => {
   it('"we want people / users / contributors to A, not / rather than B"', () => {
     for (const said of [
