@@ -21,6 +21,8 @@ import { isEveryOfAKind } from './everyOfAKind.js';
 import { givesConsequence } from './statedConsequence.js';
 import { isProgramBehaviour } from './programBehaviour.js';
 import { isAboutAgentsConduct } from './agentsConduct.js';
+import { isOneReleaseStory } from './oneReleaseStory.js';
+import { isOwnRequestClarified } from './ownWordsClarified.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask } from './decisionKinds.js';
 import { isLastingRequest, isWorkWish, NAMING_SCHEME, ruleAskedFor, STATUS } from './requestKinds.js';
 import {
@@ -130,8 +132,10 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
   // What one commit or pull request did is git's and the tracker's story (decision 106).
   // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
   if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence)) return undefined;
-  // How the program treats its own users, and the assistant's own conduct, are no rule of the person's (decision 110, amended).
-  if (isProgramBehaviour(sentence) || isAboutAgentsConduct(sentence)) return undefined;
+  // How the program treats its own users, the assistant's own conduct, what one version went out as and what the person
+  // meant by their request are no lasting statement of theirs (decision 110, amended).
+  if (isProgramBehaviour(sentence) || isAboutAgentsConduct(sentence) || isOneReleaseStory(sentence) || isOwnRequestClarified(sentence))
+    return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
   if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;

@@ -153,7 +153,6 @@ describe('the person talking to the assistant about its own conduct', () => {
   it('asking why it did not, wanting it to keep to something pointed at, changing it so it remembers', () => {
     for (const said of [
       'I also ask you why you skipped it, because we want you to adhere to it in the future.',
-      'Reflect why you didn’t and how we can make you remember.',
       'Always follow that from now on.',
     ])
       expect(keptOf(said), said).toEqual([]);
@@ -161,5 +160,19 @@ describe('the person talking to the assistant about its own conduct', () => {
 
   it('a rule said to the assistant with its content is kept', () => {
     expect(keptOf('Always follow the commit message convention: imperative mood, no trailing period.')).not.toEqual([]);
+  });
+});
+
+describe('what one version went out as, and what the person meant by their request', () => {
+  it('a version named by its number, then what happened when it went out, is one occasion', () => {
+    expect(keptOf('Heads up: acme-core@0.4.1 was published without its build output.')).toEqual([]);
+    expect(keptOf('We always publish the packages with their build output.')).toEqual([
+      'We always publish the packages with their build output.',
+    ]);
+  });
+
+  it('"I meant <the work>" says again what the work at hand is; "I meant that we always…" states a rule', () => {
+    expect(keptOf('I meant moving it into a shared package, not publishing it as a library.')).toEqual([]);
+    expect(keptOf('I meant that we always squash commits before merging.')).not.toEqual([]);
   });
 });
