@@ -1,6 +1,7 @@
 import { isTextBlock, isToolResultBlock } from '../transcript/contentGuards.js';
 import type { Entry } from '../transcript/entrySchema.js';
 import { isContinuationSummary, isPrompt } from './turns.js';
+import { wordsAfterAppInstructions } from './appInstructions.js';
 
 /**
  * Where a person's typed words sit besides their prompts (decision 100): the arguments of a slash
@@ -26,17 +27,21 @@ function entryText(entry: Extract<Entry, { type: 'user' }>): string {
   ).trim();
 }
 
-/** The arguments a person typed after a slash command in this entry, or ''. */
+/**
+ * The arguments a person typed after a slash command in this entry, or the words they typed after an app's
+ * instructions (appInstructions.ts), or ''.
+ */
 export function commandArgsOf(entry: Entry): string {
   if (entry.type !== 'user' || entry.isMeta === true || entry.isSidechain === true) return '';
-  return COMMAND_ARGS.exec(entryText(entry))?.[1]?.trim() ?? '';
+  const text = entryText(entry);
+  return COMMAND_ARGS.exec(text)?.[1]?.trim() ?? wordsAfterAppInstructions(text);
 }
 
 /** What the person typed outside their prompts, by the uuid of the entry each is read with. */
 export interface TypedWordsFound {
   /** Words queued while the agent worked, by the entry they were handed over with (they are in no message: add them). */
   readonly queued: ReadonlyMap<string, readonly string[]>;
-  /** A slash command's arguments, by the command's entry (they are in its message, among the harness's tags). */
+  /** A slash command's arguments, or words after an app's instructions, by their entry (in its message, among the harness's tags). */
   readonly args: ReadonlyMap<string, string>;
   /** For each entry queued words were handed over with: where else a view may hold what it was (withQueuedWords.ts `placedOnKept`). */
   readonly targets?: ReadonlyMap<string, QueuedTarget>;

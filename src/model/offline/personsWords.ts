@@ -132,6 +132,15 @@ function endsPaste(paragraph: string, pasteLanguage: ReadonlySet<Language> | und
  * out of a terminal window reads so; a person typing in the prompt never indents the rest of a sentence
  * (decision 106, amended).
  */
+/**
+ * A list item whose next line starts no further in than its marker: Markdown goes on with an item under its text, so
+ * this is the terminal wrapping the line, not the item going on (decision 110, amended).
+ */
+function wrapsBackToMarker(line: string, next: string): boolean {
+  const indent = (text: string): number => text.length - text.trimStart().length;
+  return indent(line) >= 2 && indent(next) <= indent(line);
+}
+
 function terminalWrapped(lines: readonly string[]): boolean {
   return lines.some((line, i) => {
     const next = lines[i + 1];
@@ -139,7 +148,7 @@ function terminalWrapped(lines: readonly string[]): boolean {
     return (
       next !== undefined &&
       end.length >= WRAP_WIDTH &&
-      !LIST_ITEM.test(line) &&
+      (!LIST_ITEM.test(line) || wrapsBackToMarker(line, next)) &&
       !/[.!?:;,]["'`)\]]*$/.test(end) &&
       /^\s{2,}[a-z(`'"]/.test(next) &&
       next.trim().split(/\s+/).length >= 4
@@ -174,7 +183,8 @@ const INLINE_PROMPT = /(?<=\S)\s+(?:~|\/)[\w./@~-]*\s*[$%❯]\s+\S.*$/;
 /** Where a fenced or tagged block was. */
 const REMOVED = '\u0000';
 
-const FENCE = /(```|~~~)[\s\S]*?(?:\1|$)/g;
+/** A fenced block; a fence typed one backtick short on a line of its own ("``") closes it too, or the person's words after it would go as code. */
+const FENCE = /(```|~~~)[\s\S]*?(?:\1|\n``[ \t]*(?=\n|$)|$)/g;
 
 /**
  * A paragraph most of whose lines a machine wrote: it goes whole. Git's lines count only when they

@@ -14,6 +14,15 @@ import { isConvention } from './conventionKinds.js';
 import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
 import { renameStated } from './projectNames.js';
 import { afterLead } from './leadingWords.js';
+import { afterRestating } from './restatingLead.js';
+import { occasionRule } from './occasionRules.js';
+import { wantedOfPeople } from './wantedOfPeople.js';
+import { isEveryOfAKind } from './everyOfAKind.js';
+import { givesConsequence } from './statedConsequence.js';
+import { isProgramBehaviour } from './programBehaviour.js';
+import { isAboutAgentsConduct } from './agentsConduct.js';
+import { isOneReleaseStory } from './oneReleaseStory.js';
+import { isOwnRequestClarified } from './ownWordsClarified.js';
 import { decidedKind, isEnoughChoice, kindOpeningAsTask } from './decisionKinds.js';
 import { isLastingRequest, isWorkWish, NAMING_SCHEME, ruleAskedFor, STATUS } from './requestKinds.js';
 import {
@@ -124,7 +133,7 @@ const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 
 /** The statement a sentence makes, read after the words that lead into it when those say nothing alone. */
 export function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const found = statementOfSentence(sentence, afterAssistant, first);
-  const rest = afterLead(sentence);
+  const rest = afterLead(sentence) ?? afterRestating(sentence);
   // The statement after an opener or a request, when it says something alone; else the request was part of it (decision 68, amended).
   return (rest === undefined ? undefined : statementOfSentence(rest, afterAssistant, first)) ?? found;
 }
@@ -134,6 +143,10 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
   // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
   // Nor is a finding a review labelled with its severity (decision 116).
   if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence) || isLabelledFinding(sentence)) return undefined;
+  // How the program treats its own users, the assistant's own conduct, what one version went out as and what the person
+  // meant by their request are no lasting statement of theirs (decision 110, amended).
+  if (isProgramBehaviour(sentence) || isAboutAgentsConduct(sentence) || isOneReleaseStory(sentence) || isOwnRequestClarified(sentence))
+    return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
   if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;
@@ -154,7 +167,9 @@ function statedInPart(sentence: string): Found | undefined {
   if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
   const rename = renameStated(sentence);
   if (rename !== undefined) return traced('rename-stated', madeOf(rename, clip(sentence, 400)));
-  return traced('routine-proposed', madeOf(routineProposed(sentence), clip(sentence, 400)));
+  const routine = routineProposed(sentence);
+  if (routine !== undefined) return traced('routine-proposed', madeOf(routine, clip(sentence, 400)));
+  return traced('occasion-rule', madeOf(occasionRule(sentence), clip(sentence, 400)));
 }
 
 /** The shapes that make a sentence a rule, in the order they are tried, by the name the bench's table gives them (decision 116). */
@@ -165,6 +180,7 @@ const RULE_SHAPES: ReadonlyArray<readonly [string, (sentence: string) => boolean
   ['lasting-request', isLastingRequest],
   ['workflow', isWorkflowRule],
   ['convention', isConvention],
+  ['every-of-a-kind', isEveryOfAKind],
 ];
 
 function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
@@ -195,7 +211,7 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence))
     return traced('naming-or-language', make('feedback', 'preference', quote, quote));
   // A choice or a habit of the project said in passing, and the manner asked for a kind of output (decision 110).
-  const choice = projectChoice(sentence) ?? mannerAskedFor(sentence);
+  const choice = projectChoice(sentence) ?? mannerAskedFor(sentence) ?? wantedOfPeople(sentence);
   if (choice !== undefined) return traced('project-choice', madeOf(choice, quote));
   return ruleFactOrDecision(sentence, quote);
 }
@@ -218,7 +234,11 @@ function ruleFactOrDecision(sentence: string, quote: string): Found | undefined 
   if (NORM.test(sentence) || STYLE_FEEDBACK.test(sentence) || CONDITIONAL_RULE.test(sentence))
     return traced('norm', make('feedback', 'preference', quote, quote));
   // An instruction given with its reason is a way of working, not a one-off task.
-  if (IMPERATIVE.test(sentence) && !/^(?:please\s+)?run\b/i.test(sentence) && splitReason(sentence).reason !== undefined)
+  if (
+    IMPERATIVE.test(sentence) &&
+    !/^(?:please\s+)?run\b/i.test(sentence) &&
+    (splitReason(sentence).reason !== undefined || givesConsequence(sentence))
+  )
     return traced('imperative-with-reason', make('feedback', 'preference', quote, quote));
   // Choices, requirements and prohibitions read by their grammar (decision 97).
   return traced('decided', madeOf(decidedKind(sentence), quote));

@@ -1,0 +1,11 @@
+/**
+ * How the program being built treats its own users (decision 110, amended): "if the user says no, keep that for the
+ * run", "when a visitor clicks the banner, close it". It specifies the work at hand; the person's own ways of working
+ * are said of "we", "you" or the work's things, not of the program's user. Written from kinds of statement, never from
+ * a corpus sentence.
+ */
+const USER_CONDITION =
+  /^(?:(?:and|then|so|but)\s+)?(?:if|when(?:ever)?|once|after|unless)\s+(?:(?:the|a|an|each|every)\s+)?(?:end\s+)?(?:user|customer|visitor|player|reader|caller|subscriber|buyer)s?\s+(?:(?:says|said|chooses|chose|answers|answered|clicks|clicked|presses|pressed|declines|declined|accepts|accepted|picks|picked|selects|selected|types|typed|enters|entered|runs|ran|opens|opened|cancels|cancelled|confirms|confirmed|refuses|refused|agrees|agreed|has|had|is|was|does|did|doesn't|didn't|hasn't|wants|logs|signs)\b)/i;
+
+/** Whether a sentence specifies what the program does when its user does something. */
+export const isProgramBehaviour = (sentence: string): boolean => USER_CONDITION.test(sentence);
