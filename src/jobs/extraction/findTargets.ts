@@ -66,6 +66,14 @@ export function foundUnderRoot(targets: readonly ExtractTarget[]): FoundUnderRoo
   return { projects: targets.length, sessions: targets.reduce((n, t) => n + t.sessions.length, 0) };
 }
 
+/**
+ * The sessions found that a run left for the next (decision 114): a project another extract held reports its first
+ * session only, held, and the rest of it is not reported; nor are the sessions after one that stopped its project.
+ */
+export function leftForNextRun(found: FoundUnderRoot, sessions: ReadonlyArray<{ readonly heldBy?: number }>): number {
+  return found.sessions - sessions.length + sessions.filter((s) => s.heldBy !== undefined).length;
+}
+
 /** How `findTargets` finds what it is given: what is known of sessions beforehand, and whether the output folder is made. */
 export interface FindTargetsOptions {
   readonly env?: Env | undefined;
