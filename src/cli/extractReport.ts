@@ -19,7 +19,7 @@ const shown = (path: string): string => relative(process.cwd(), path) || path;
 /** `memlog extract --per-turn`'s report, in a few lines. */
 export function formatPerTurnReport(report: ExtractReport, model: string, policy?: string, notRead: readonly SkippedPath[] = []): string {
   const lines = [
-    sessionsLine(report.found, report.sessions, report.processed, (s) => s.runs > 0),
+    sessionsLine(report, report.sessions, report.processed, (s) => s.runs > 0),
     ...skippedLine(notRead),
     `  memories added: ${counts(report.added)}; updated: ${counts(report.updated)}; unchanged: ${report.unchanged}`,
     `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model)`,
@@ -74,7 +74,7 @@ interface SessionOutcome {
  * Claude Code's or one with no conversation is not one "with nothing new" (each is listed below, with why).
  */
 function sessionsLine<S extends SessionOutcome>(
-  found: FoundUnderRoot,
+  { found, left }: { readonly found: FoundUnderRoot; readonly left: number },
   sessions: readonly S[],
   processed: number,
   wasProcessed: (session: S) => boolean,
@@ -84,8 +84,6 @@ function sessionsLine<S extends SessionOutcome>(
   const failed = sessions.filter((s) => s.error !== undefined && s.heldBy === undefined && !wasProcessed(s)).length;
   const foreign = sessions.filter((s) => s.notClaudeCode === true && s.error === undefined && !wasProcessed(s)).length;
   const empty = sessions.filter((s) => s.notClaudeCode !== true && holdsNothing(s)).length;
-  // A held project reports its first session; the sessions it was not asked about are left too (decision 114).
-  const left = found.sessions - sessions.length + held;
   const others = [
     ...(empty === 0 ? [] : [`${empty} with no conversation`]),
     ...(failed === 0 ? [] : [`${failed} failed`]),
@@ -130,7 +128,7 @@ export function formatBackfillReport(report: BackfillReport, model: string, notR
   const candidates = report.sessions.reduce((sum, s) => sum + s.candidates, 0);
   const alreadySaved = report.sessions.reduce((sum, s) => sum + s.alreadySaved, 0);
   const lines = [
-    sessionsLine(report.found, report.sessions, report.processed, (s) => s.chunks > 0, holdsNoConversation),
+    sessionsLine(report, report.sessions, report.processed, (s) => s.chunks > 0, holdsNoConversation),
     ...skippedLine(notRead),
     `  phase 1 (each session read once): ${chunks} chunk(s) ${report.batch === undefined ? 'sent' : 'answered'}, ${candidates} candidate(s) recorded${alreadySaved === 0 ? '' : `, ${alreadySaved} left out (the session's assistant had saved them itself)`}`,
     `  model tokens: ${thousands(report.tokens.input)} in, ${thousands(report.tokens.output)} out (${model} model); the sessions' own size: ${thousands(report.sessionTokens)}`,

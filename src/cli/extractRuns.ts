@@ -46,7 +46,8 @@ export async function runBackfill(
       `${JSON.stringify({ ...report, unreadable: unreadableList(unreadable), model: model.name, ...costField(model) }, null, 2)}\n`,
     );
   else process.stdout.write(formatBackfillReport(report, model.name, unreadable) + costLine(model));
-  if (report.failedRuns > 0 || report.failedSessions > 0 || report.failedProjects > 0) process.exitCode = 1;
+  // Sessions left for the next run failed nothing, but their work is not done: exit 1 (decisions 112, 114).
+  if (report.failedRuns > 0 || report.failedSessions > 0 || report.failedProjects > 0 || report.left > 0) process.exitCode = 1;
 }
 
 /** `memlog extract --per-turn`: Claude Code's live extraction, run by run. */
@@ -78,7 +79,7 @@ export async function runPerTurn(
       `${JSON.stringify({ ...report, unreadable: unreadableList(unreadable), model: model.name, policy: options.policy, ...costField(model) }, null, 2)}\n`,
     );
   else process.stdout.write(formatPerTurnReport(report, model.name, describePolicy(options.policy), unreadable) + costLine(model));
-  if (report.failedRuns > 0 || report.failedSessions > 0) process.exitCode = 1;
+  if (report.failedRuns > 0 || report.failedSessions > 0 || report.left > 0) process.exitCode = 1;
 }
 
 /** With --record, the calls made go into the cassette once the run is over. */

@@ -52,6 +52,16 @@ export function autocompactThresholds(settings: AutocompactSettings = DEFAULT_AU
   return { effectiveWindow, threshold, warning: threshold - WARNING_BUFFER, blocking: effectiveWindow - BLOCKING_BUFFER };
 }
 
+/**
+ * The thresholds of a request after a message of this Claude Code version: a 1M-context model's lower automatic window
+ * where the policy says that version has it (decision 85). The trigger decides with these, and what shows its
+ * threshold (the session page, `compact`) says the same number.
+ */
+export function thresholdsAt(settings: AutocompactSettings, version: string | null): AutocompactThresholds {
+  const lowered = settings.contextWindow >= ONE_MILLION && settings.lowerWindowFor1m?.(version) === true;
+  return autocompactThresholds(lowered ? { ...settings, contextWindow: AUTOMATIC_WINDOW_1M } : settings);
+}
+
 export type ContextPressure = 'ok' | 'warning' | 'compact' | 'blocked';
 
 export function selectPressure(contextTokens: number, t: AutocompactThresholds): ContextPressure {
@@ -86,13 +96,8 @@ export function initialState(): AutocompactState {
 export function createAutocompactTrigger(
   settings: AutocompactSettings = DEFAULT_AUTOCOMPACT_SETTINGS,
 ): Trigger<AutocompactState, CompactionDue, LogEntry> {
-  const whole = autocompactThresholds(settings);
-  const lower = autocompactThresholds({ ...settings, contextWindow: Math.min(settings.contextWindow, AUTOMATIC_WINDOW_1M) });
-  const limitsFor = (version: string | null): AutocompactThresholds =>
-    settings.contextWindow >= ONE_MILLION && settings.lowerWindowFor1m?.(version) === true ? lower : whole;
-
   // The threshold of the version that wrote the newest message (a 1M model's lower window from 2.1.337, decision 85).
-  const evaluate = (state: AutocompactState) => evaluateAt(state, settings, limitsFor(state.last?.version ?? null).threshold);
+  const evaluate = (state: AutocompactState) => evaluateAt(state, settings, thresholdsAt(settings, state.last?.version ?? null).threshold);
 
   function step(state: AutocompactState, event: LogEntry): readonly [AutocompactState, readonly CompactionDue[]] {
     if (!tokens.isMainThreadMessage(event)) return [state, NO_DECISIONS];

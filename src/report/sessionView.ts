@@ -1,4 +1,7 @@
-import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactThresholds } from '../projections/autocompactTrigger.js';
+import { thresholdsAt, type AutocompactThresholds } from '../projections/autocompactTrigger.js';
+import { isMainThreadMessage } from '../projections/tokens.js';
+import { entryVersion } from '../projections/triggerPolicy.js';
+import { resolveSettings } from '../pipeline/policySettings.js';
 import { promptPreview, turnsProjection, type Turn } from '../projections/turns.js';
 import { hasUuid } from '../transcript/entrySchema.js';
 import type { LogEntry } from '../transcript/logEntry.js';
@@ -131,6 +134,8 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
   let count = 0;
   let firstSeq: number | undefined;
   let lastSeq = 0;
+  /** The Claude Code version of the newest main-thread message, whose threshold the autocompact trigger decides with last. */
+  let lastVersion: string | null = null;
   let firstTime: string | null = null;
   let lastTime: string | null = null;
   let turnState = turnsProjection.initialState();
@@ -168,6 +173,7 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
       activity.push(event);
       audit.push(event);
       if (entry.type === 'system' && entry.subtype === 'compact_boundary') boundaries.push({ seq: event.seq, entry, time });
+      if ((entry.type === 'user' || entry.type === 'assistant') && isMainThreadMessage(event)) lastVersion = entryVersion(entry);
       turnState = turnsProjection.evolve(turnState, event);
       const current = turnState.current;
       if (current !== null && current.index !== pending?.turn.index) {
@@ -219,7 +225,8 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
     for (const { seq, entry } of entries) if (late.has(seq)) found.set(seq, (entry as { timestamp?: unknown }).timestamp);
     markers = markers.map((m) => (late.has(m.seq) && m.time === undefined ? withTime(m, found.get(m.seq)) : m));
   }
-  const autocompact = { ...DEFAULT_AUTOCOMPACT_SETTINGS, ...settings.autocompact };
+  // The policy's rules too: a 1M model's lower window from Claude Code 2.1.337 is the threshold its markers were decided at.
+  const autocompact = resolveSettings(settings).autocompact;
   const turns = strip.turns;
   return {
     name: inputs.name,
@@ -232,7 +239,7 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
     firstTime,
     lastTime,
     contextWindow: autocompact.contextWindow,
-    thresholds: autocompactThresholds(autocompact),
+    thresholds: thresholdsAt(autocompact, lastVersion),
     series: tokenSeries(measured),
     turns: strip.bars,
     toolCalls,

@@ -126,5 +126,7 @@ export function findTranscriptFiles(paths: readonly string[]): FoundTranscripts 
     } else throw notATranscriptFile(path, stats);
   }
   const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { files: [...files.values()].sort(byPath), skipped: skipped.sort(byPath) };
+  // Roots that overlap (a folder and a folder inside it) walk the same paths twice: each is named once, as each file is read once.
+  const skippedOnce = new Map(skipped.map((item) => [item.path, item]));
+  return { files: [...files.values()].sort(byPath), skipped: [...skippedOnce.values()].sort(byPath) };
 }

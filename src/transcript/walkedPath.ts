@@ -2,8 +2,17 @@ import { accessSync, constants, statSync, type Dirent, type Stats } from 'node:f
 import { describeFileKind } from '../fs/fileKind.js';
 import { fsErrorReason } from '../fs/fsError.js';
 
-/** memlog's own effect logs sit beside transcripts (`extract --into-claude`): they are not transcripts. */
-export const isTranscriptName = (name: string): boolean => name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl');
+/**
+ * memlog's own journals beside a memory directory, `.<dir>.memlog-<kind>.jsonl` (consolidation, batches, review),
+ * land in a project folder with `extract --into-claude`. Claude Code names a session `<uuid>.jsonl` and a subagent's
+ * `agent-<id>.jsonl`, never with a leading dot, so a walk leaves these out by name, silently: they are ours, not
+ * paths it could not read (decision 111).
+ */
+const isMemlogJournal = (name: string): boolean => name.startsWith('.') && /\.memlog-[a-z]+\.jsonl$/.test(name);
+
+/** memlog's own effect logs and journals sit beside transcripts (`extract --into-claude`): they are not transcripts. */
+export const isTranscriptName = (name: string): boolean =>
+  name.endsWith('.jsonl') && !name.endsWith('.memlog.jsonl') && !isMemlogJournal(name);
 
 /** Why a walk could not take a path ("a link loop"): every command names it with these words (decision 111). */
 export const SKIP_REASONS = {

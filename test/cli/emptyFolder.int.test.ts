@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/runCli.js';
@@ -48,6 +48,16 @@ describe('a folder that holds no transcript (decision 114)', () => {
     expect(usage.status).toBe(0);
     expect(usage.stderr).toBe(`memlog: no .jsonl transcripts under ${folder}\n`);
     expect((JSON.parse(usage.stdout) as { rows: unknown[] }).rows).toEqual([]);
+  });
+
+  it.each([[[]], [['--per-turn']]])('extract %j --json answers with its zeros and makes no output folder either', (mode) => {
+    const folder = emptyFolder();
+    const cwd = tempDir();
+    const result = runCli(['extract', folder, '--json', ...mode], { ...OFFLINE, cwd });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(new RegExp(`^memlog: no \\.jsonl transcripts under ${folder}\n`));
+    expect(JSON.parse(result.stdout)).toMatchObject({ found: { projects: 0, sessions: 0 }, sessions: [] });
+    expect(readdirSync(cwd)).toEqual([]);
   });
 
   it('a folder that is not there stays a usage error, exit 2, everywhere', () => {

@@ -159,6 +159,24 @@ describe('memlog extract while another extract works on one of the projects', ()
   });
 });
 
+describe('memlog extract --json while another extract works on one of the projects', () => {
+  it.each([[[]], [['--per-turn']]])('extract %j: the held sessions are left, not failed, and the run exits 1', (mode) => {
+    const out = tempDir();
+    const acme = join(out, '-home-dev-acme-shop');
+    mkdirSync(acme, { recursive: true });
+    writeFileSync(join(acme, '.memory.memlog-extract.lock'), String(process.pid));
+    const run = extract(out, '--json', ...mode);
+    expect(run.status, run.stderr).toBe(1);
+    const report = JSON.parse(run.stdout) as ExtractReport | BackfillReport;
+    expect({ found: report.found, left: report.left, failedSessions: report.failedSessions }).toEqual({
+      found: { projects: 2, sessions: 4 },
+      left: 3,
+      failedSessions: 0,
+    });
+    expect(report.sessions.filter((s) => s.heldBy === process.pid)).toHaveLength(1);
+  });
+});
+
 describe('memlog extract given a path it cannot use', () => {
   it.each([
     ['a folder that is not there', (dir: string) => join(dir, 'nowhere'), /^memlog: no folder .*nowhere\n$/],

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../../src/index.js';
@@ -8,8 +8,8 @@ import { tempDir } from '../support/tempDir.js';
 
 const NOTICE = "the session's usage passed 200,000 tokens, so it ran with a 1,000,000-token window; pass --context-window to set it";
 
-/** A session that grows by 20,000 tokens a turn to `peak`, never compacted, as a 1M-context model lets it. */
-function longSession(peak: number): string {
+/** A session that grows by 20,000 tokens a turn to `peak`, never compacted, as a 1M-context model lets it, written by Claude Code `version`. */
+function longSession(peak: number, version = '2.1.332'): string {
   const dir = tempDir();
   const file = join(dir, '11111111-2222-4333-8444-555555555555.jsonl');
   const entries: Entry[] = [];
@@ -21,7 +21,7 @@ function longSession(peak: number): string {
     entries.push(prompt, reply);
     parent = reply.uuid;
   }
-  writeFileSync(file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+  writeFileSync(file, entries.map((e) => JSON.stringify({ ...e, version })).join('\n') + '\n');
   return file;
 }
 
@@ -77,5 +77,35 @@ describe('memlog replay of a session that ran with a 1M window (decision 113)', 
     const result = runCli(['replay', small]);
     expect(result.stderr).not.toContain(NOTICE);
     expect(result.stdout).toMatch(/compaction due: 1\d\d,\d{3} tokens ≥ autocompact threshold 167,000/);
+  });
+});
+
+// Decision 113, amended: from 2.1.337 a 1M model autocompacts at its lower window (decision 85), and every view says that threshold.
+describe('a session that ran with a 1M window, written by Claude Code 2.1.337', () => {
+  it('replay decides at 267,000, and compact --dry-run and the session page say the same threshold', () => {
+    const file = longSession(520_000, '2.1.337');
+    const due = runCli(['replay', file, '--json'])
+      .stdout.split('\n')
+      .filter((line) => line.includes('"compaction_due"'));
+    expect(due[0]).toContain('"threshold":267000');
+
+    const compact = runCli(['compact', file, '--dry-run', '--json']);
+    expect(compact.status, compact.stderr).toBe(0);
+    expect(JSON.parse(compact.stdout)).toMatchObject({ threshold: 267_000 });
+    expect(runCli(['compact', file, '--dry-run']).stdout).toContain('(autocompact threshold 267,000)');
+
+    const index = join(tempDir(), 'index.html');
+    const report = runCli(['report', dirname(file), '--html', index]);
+    expect(report.status, report.stderr).toBe(0);
+    const pages = join(dirname(index), 'sessions');
+    const page = readdirSync(pages).map((name) => readFileSync(join(pages, name), 'utf8'));
+    expect(page).toHaveLength(1);
+    expect(page[0]).toContain('autocompact threshold 267,000');
+    expect(page[0]).not.toContain('autocompact threshold 967,000');
+  });
+
+  it('before 2.1.337 the whole window stands: 967,000 everywhere', () => {
+    const file = longSession(520_000);
+    expect(JSON.parse(runCli(['compact', file, '--dry-run', '--json']).stdout)).toMatchObject({ threshold: 967_000 });
   });
 });

@@ -166,3 +166,29 @@ describe('every JSON output lists the paths its walk could not read the same way
     }
   });
 });
+
+describe('roots that overlap name each path their walks could not read once', { timeout: 4 * TIMEOUT_MS }, () => {
+  it('search over a folder and a folder inside it: each path once in --json and once on stderr', () => {
+    const messy = tree(true);
+    const project = join(messy.root, '-home-dev-notes-cli');
+    const result = run(['search', 'notes', messy.root, project, '--json', '--index', join(tempDir(), 'i.db')]);
+    expect(result.status, result.stderr).toBe(1);
+    expect(field(result.stdout)).toEqual(messy.unreadable);
+    const named = messy.unreadable.map(({ path, reason }) => `memlog: skipped ${path}: ${reason}`);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('memlog: skipped '))).toEqual(named);
+    expect(result.stderr).toContain(`memlog: ${messy.unreadable.length} transcript(s) skipped\n`);
+  });
+
+  it('MCP search_sessions over a folder and a folder inside it lists each once', async () => {
+    const messy = tree(true);
+    const project = join(messy.root, '-home-dev-notes-cli');
+    const client = await connectMemlogMcp([messy.root, project, '--index', join(tempDir(), 'i.db')]);
+    try {
+      const answer = await callTool(client, 'search_sessions', { query: 'notes' });
+      expect(answer.isError).toBe(false);
+      expect((JSON.parse(answer.text) as { unreadable: unknown }).unreadable).toEqual(messy.unreadable);
+    } finally {
+      await client.close();
+    }
+  });
+});

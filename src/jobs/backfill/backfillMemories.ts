@@ -8,7 +8,14 @@ import type { ModelPort } from '../../model/port.js';
 import type { FrontmatterForm } from '../../memory/durable/topicFile.js';
 import type { ConsolidationAgent } from '../consolidation/agentConsolidation.js';
 import { SessionUnreadableError } from '../extraction/extractSession.js';
-import { findTargets, foundUnderRoot, type FoundUnderRoot, type ExtractTarget, type SessionStarts } from '../extraction/findTargets.js';
+import {
+  findTargets,
+  foundUnderRoot,
+  leftForNextRun,
+  type FoundUnderRoot,
+  type ExtractTarget,
+  type SessionStarts,
+} from '../extraction/findTargets.js';
 import { readBatchLedger } from '../extraction/messageBatchLedger.js';
 import type { BatchRound } from '../extraction/messageBatchRound.js';
 import { forEachProject } from '../extraction/projectRound.js';
@@ -73,6 +80,8 @@ export interface BackfillReport {
   readonly sessions: readonly SessionCandidatesReport[];
   /** What the run found under the root, the projects another extract held (left for the next run) included. */
   readonly found: FoundUnderRoot;
+  /** Sessions found that this run left for the next: a held project's. */
+  readonly left: number;
   /** Sessions that sent at least one chunk. */
   readonly processed: number;
   readonly tokens: { readonly input: number; readonly output: number };
@@ -100,7 +109,7 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
   options.onStart?.(targets.reduce((n, t) => n + t.sessions.length, 0));
   const batch: BatchRound | null = options.batches === undefined ? null : { port: options.batches, outbox: [], statuses: new Map() };
   let waiting = 0;
-  // A project whose lock a full disk refused or another extract holds: its first session is reported failed, the rest wait for the next run.
+  // A project whose lock a full disk refused (its first session failed) or another extract holds (held): the rest wait for the next run.
   const lockRefused = (target: ExtractTarget, error: unknown): void => {
     const session = target.sessions[0];
     if (session === undefined) return;
@@ -146,16 +155,18 @@ export async function backfillMemories(options: BackfillOptions): Promise<Backfi
   });
   sessions.sort((a, b) => (a.session < b.session ? -1 : 1));
   projects.sort((a, b) => (a.projectDir < b.projectDir ? -1 : 1));
+  const found = foundUnderRoot(targets);
   return {
     mode: 'two-phase',
     projects,
     sessions,
-    found: foundUnderRoot(targets),
+    found,
+    left: leftForNextRun(found, sessions),
     processed: sessions.filter((s) => s.chunks > 0).length,
     tokens: { input: sessions.reduce((n, s) => n + s.tokens.input, 0), output: sessions.reduce((n, s) => n + s.tokens.output, 0) },
     sessionTokens: sessions.reduce((n, s) => n + s.sessionTokens, 0),
     failedRuns: sessions.reduce((n, s) => n + s.failed, 0),
-    failedSessions: sessions.filter((s) => s.error !== undefined && s.failed === 0).length,
+    failedSessions: sessions.filter((s) => s.error !== undefined && s.failed === 0 && s.heldBy === undefined).length,
     failedProjects: projects.filter((p) => p.consolidated.status === 'failed').length,
     ...(batch === null ? {} : { batch: { batchIds, submitted: batch.outbox.length, waiting } }),
   };

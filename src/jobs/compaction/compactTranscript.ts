@@ -24,7 +24,11 @@ import { DEFAULT_NOTES_TEMPLATE } from '../../memory/session/notesTemplate.js';
 import { waitForNotesRun, type WaitOptions } from '../notes/waitForNotes.js';
 import { withTaskPrompt } from '../../model/backgroundRequest.js';
 import type { ModelPort } from '../../model/port.js';
-import { autocompactThresholds, DEFAULT_AUTOCOMPACT_SETTINGS, type AutocompactSettings } from '../../projections/autocompactTrigger.js';
+import { DEFAULT_AUTOCOMPACT_SETTINGS, thresholdsAt, type AutocompactSettings } from '../../projections/autocompactTrigger.js';
+import type { LogEntry } from '../../transcript/logEntry.js';
+import { isMainThreadMessage } from '../../projections/tokens.js';
+import { entryVersion } from '../../projections/triggerPolicy.js';
+import { resolveSettings } from '../../pipeline/policySettings.js';
 import { toApiMessages } from '../../resume/apiView.js';
 import { checkCompactOut } from './compactOut.js';
 import { writeCompaction } from './writeCompaction.js';
@@ -126,7 +130,9 @@ async function compactLocked(given: CompactOptions): Promise<CompactReport> {
       ? { ...given, ...settingsWithWindow({ autocompact: given.autocompact ?? {} }, inferred) }
       : given;
   const view = compactionView(entries);
-  const threshold = autocompactThresholds({ ...DEFAULT_AUTOCOMPACT_SETTINGS, ...options.autocompact }).threshold;
+  // Claude Code's rules for the version of the newest message, as replay decides by default: a 1M model's lower window from 2.1.337.
+  const autocompact = resolveSettings({ policy: 'claude-code', autocompact: options.autocompact ?? {} }).autocompact;
+  const threshold = thresholdsAt(autocompact, newestMessageVersion(entries)).threshold;
   const base = { requested, threshold, tokensBefore: view.tokensBefore, diagnostics, fileReferences: [] as string[] };
   if (view.messages.length === 0)
     return {
@@ -260,4 +266,14 @@ function fitForSummary(view: CompactionView, cut: number, budget: number) {
     start = candidate;
   }
   return toApiMessages(view.messages.slice(start, cut)).map(({ role, content }) => ({ role, content }));
+}
+
+/** The Claude Code version that wrote the newest main-thread message: the autocompact trigger's threshold is that version's. */
+function newestMessageVersion(entries: readonly LogEntry[]): string | null {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const event = entries[i];
+    if (event !== undefined && (event.entry.type === 'user' || event.entry.type === 'assistant') && isMainThreadMessage(event))
+      return entryVersion(event.entry);
+  }
+  return null;
 }

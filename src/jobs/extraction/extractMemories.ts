@@ -7,7 +7,7 @@ import type { Env } from '../../memory/durable/memoryPaths.js';
 import { scanMemoryFiles } from '../../memory/durable/memoryScan.js';
 import type { CountsByType } from './sessionTally.js';
 import { extractSession, SessionUnreadableError, type SessionExtractOptions, type SessionReport } from './extractSession.js';
-import { findTargets, foundUnderRoot, type FoundUnderRoot, type ExtractTarget, type SessionStarts } from './findTargets.js';
+import { findTargets, foundUnderRoot, leftForNextRun, type FoundUnderRoot, type ExtractTarget, type SessionStarts } from './findTargets.js';
 import type { BatchRound } from './messageBatchRound.js';
 import { forEachProject } from './projectRound.js';
 
@@ -44,6 +44,8 @@ export interface ExtractReport {
   readonly sessions: readonly SessionReport[];
   /** What the run found under the root, the projects another extract held (left for the next run) included. */
   readonly found: FoundUnderRoot;
+  /** Sessions found that this run left for the next: a held project's, and those after a session that stopped its project. */
+  readonly left: number;
   /** Sessions that had something new and ran extraction. */
   readonly processed: number;
   readonly added: Readonly<Record<string, number>>;
@@ -56,7 +58,7 @@ export interface ExtractReport {
   readonly tokensSaved: number;
   readonly firstLooks: Readonly<Record<'yes' | 'no' | 'none', number>>;
   readonly failedRuns: number;
-  /** Sessions that could not be worked on at all (each has an `error`). */
+  /** Sessions that could not be worked on at all (each has an `error`); a held project's are `left`, not failed. */
   readonly failedSessions: number;
   /** With `batches`: what this round sent, and what is still out. */
   readonly batch?: { readonly batchIds: readonly string[]; readonly submitted: number; readonly waiting: number };
@@ -78,7 +80,7 @@ export async function extractMemories(options: ExtractOptions): Promise<ExtractR
     sessions.push(report);
     options.onSession?.({ type: 'done', session, report });
   };
-  // A project whose lock a full disk refused or another extract holds: its first session is reported failed, and the later ones wait, as after any failed session.
+  // A project whose lock a full disk refused (its first session failed) or another extract holds (held): the later sessions wait for the next run.
   const lockRefused = (target: ExtractTarget, error: unknown): void => {
     const session = target.sessions[0];
     if (session !== undefined) done(session, failedSession(target, session, error, options.signal));
@@ -134,10 +136,12 @@ async function extractReport(
     targets.map(async (t) => (await scanMemoryFiles(t.memoryDir)).map((h) => `${t.projectDir}\u0000${h.filename}`)),
   );
   const sum = (count: (s: SessionReport) => number): number => sessions.reduce((n, s) => n + count(s), 0);
+  const found = foundUnderRoot(targets);
   return {
     projects,
     sessions: [...sessions],
-    found: foundUnderRoot(targets),
+    found,
+    left: leftForNextRun(found, sessions),
     processed: sessions.filter((s) => s.runs > 0).length,
     added: summed(sessions.map((s) => s.added)),
     updated: summed(sessions.map((s) => s.updated)),
@@ -147,7 +151,7 @@ async function extractReport(
     tokensSaved: sum((s) => s.tokensSaved),
     firstLooks: { yes: sum((s) => s.firstLooks.yes), no: sum((s) => s.firstLooks.no), none: sum((s) => s.firstLooks.none) },
     failedRuns: sum((s) => s.failed),
-    failedSessions: sessions.filter((s) => s.error !== undefined).length,
+    failedSessions: sessions.filter((s) => s.error !== undefined && s.heldBy === undefined).length,
     ...(batch === null ? {} : { batch: { batchIds: [...batch.batchIds], submitted: batch.submitted, waiting: sum((s) => s.waiting) } }),
   };
 }

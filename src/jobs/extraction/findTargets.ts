@@ -66,6 +66,14 @@ export function foundUnderRoot(targets: readonly ExtractTarget[]): FoundUnderRoo
   return { projects: targets.length, sessions: targets.reduce((n, t) => n + t.sessions.length, 0) };
 }
 
+/**
+ * The sessions found that a run left for the next (decision 114): a project another extract held reports its first
+ * session only, held, and the rest of it is not reported; nor are the sessions after one that stopped its project.
+ */
+export function leftForNextRun(found: FoundUnderRoot, sessions: ReadonlyArray<{ readonly heldBy?: number }>): number {
+  return found.sessions - sessions.length + sessions.filter((s) => s.heldBy !== undefined).length;
+}
+
 /** How `findTargets` finds what it is given: what is known of sessions beforehand, and whether the output folder is made. */
 export interface FindTargetsOptions {
   readonly env?: Env | undefined;
@@ -91,10 +99,12 @@ export function findTargets(rootPath: string, outPath: string, intoClaude: boole
   checkExtractRoot(rootPath);
   // Real and absolute: the memory directory is named to the model and checked by the gate on real paths.
   const root = realpathSync(resolve(rootPath));
-  if (!intoClaude && options.planOnly !== true) mkdirSync(resolve(outPath), { recursive: true });
-  const out = realIfThere(resolve(outPath));
   // Every folder that holds transcripts, at any depth (decision 68); what is skipped is named by `skippedTranscripts`.
-  return transcriptTree(root).projects.map(({ folder: projectDir, sessions: found }) => {
+  const { projects } = transcriptTree(root);
+  // No project, nothing to write: no output folder either, whatever the run prints (decision 114).
+  if (!intoClaude && options.planOnly !== true && projects.length > 0) mkdirSync(resolve(outPath), { recursive: true });
+  const out = realIfThere(resolve(outPath));
+  return projects.map(({ folder: projectDir, sessions: found }) => {
     const sessions = found
       .map((path) => ({ path, time: firstTimestamp(path, starts) }))
       .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.path < b.path ? -1 : 1))

@@ -21,7 +21,10 @@ export interface ProjectRoundOptions {
 
 /**
  * Works on each project under its memory directory's lock, projects side by side up to
- * `concurrency`, each project's work in one piece. In a batch round a directory stays locked
+ * `concurrency`, each project's work in one piece. Projects that share a memory directory (a
+ * repository and a subfolder of it, two worktrees: one canonical git root) are one
+ * group, worked on one after another under one lock: side by side, the second would find the
+ * lock this process holds and take it for another extract's. In a batch round a directory stays locked
  * until the round's batch is sent and in the ledger: another extract in between would take its
  * requests for never sent, and send them again. Returns the ids of the batches sent.
  */
@@ -37,23 +40,23 @@ export async function forEachProject<T extends { readonly memoryDir: string }>(
   },
   work: (target: T) => Promise<void>,
 ): Promise<string[]> {
-  const queue = [...targets];
+  const queue = groupedByMemoryDir(targets);
   const held: Array<() => void> = [];
-  const lock = (target: T): (() => void) | null => {
+  const lock = (group: readonly [T, ...T[]]): (() => void) | null => {
     try {
-      return lockMemoryDir(target.memoryDir);
+      return lockMemoryDir(group[0].memoryDir);
     } catch (error) {
       if (options.lockRefused === undefined || !(isEnvironmentFault(error) || error instanceof LockHeldError)) throw error;
-      options.lockRefused(target, error);
+      for (const target of group) options.lockRefused(target, error);
       return null;
     }
   };
   const worker = async (): Promise<void> => {
-    for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
-      const release = lock(target);
+    for (let group = queue.shift(); group !== undefined; group = queue.shift()) {
+      const release = lock(group);
       if (release === null) continue;
       try {
-        await work(target);
+        for (const target of group) await work(target);
       } finally {
         if (options.batch === null) release();
         else held.push(release);
@@ -61,9 +64,20 @@ export async function forEachProject<T extends { readonly memoryDir: string }>(
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, targets.length)) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 2, queue.length)) }, worker));
     return options.batch === null ? [] : await submitOutbox(options.batch, options.now ?? (() => new Date()));
   } finally {
     for (const release of held) release();
   }
+}
+
+/** The targets by memory directory, each group in the targets' order, the groups in the order of their first target. */
+function groupedByMemoryDir<T extends { readonly memoryDir: string }>(targets: readonly T[]): Array<[T, ...T[]]> {
+  const groups = new Map<string, [T, ...T[]]>();
+  for (const target of targets) {
+    const group = groups.get(target.memoryDir);
+    if (group === undefined) groups.set(target.memoryDir, [target]);
+    else group.push(target);
+  }
+  return [...groups.values()];
 }
