@@ -5,7 +5,7 @@ export const INDEX_NAME = 'MEMORY.md';
 export const MAX_INDEX_LINES = 200;
 /** Counted in UTF-16 code units (`string.length`), as Claude Code does. */
 export const MAX_INDEX_CHARS = 25_000;
-/** What the model is asked to keep an index line under. */
+/** What the model is asked to keep an index line under, in characters (code points: the cut never splits an emoji). */
 export const INDEX_LINE_TARGET = 150;
 
 /**
@@ -101,7 +101,7 @@ export function fitIndex(raw: string): IndexFit {
  * with "…" (decision 68), so the link and its file name stay intact; a hook whose first word does not fit goes.
  */
 export function shortenIndexLine(line: string): string {
-  if (line.length <= INDEX_LINE_TARGET) return line;
+  if ([...line].length <= INDEX_LINE_TARGET) return line;
   const link = /^- \[[^\]]*\]\([^)]*\)/.exec(line)?.[0];
   if (link === undefined) return cutOnWords(line, INDEX_LINE_TARGET) || line;
   const lead = /^\s*(?:[\u2013\u2014-]\s*)?/.exec(line.slice(link.length))?.[0] ?? '';
