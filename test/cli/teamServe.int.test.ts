@@ -74,16 +74,24 @@ describe('memlog team serve as a process', () => {
       const body = Buffer.from(JSON.stringify({ entries: { 'late.md': content } }));
       const half = Math.floor(body.length / 2);
       let put!: ReturnType<typeof httpRequest>;
+      // With `Expect: 100-continue` the server answers "continue" as it takes the request in: proof, on any
+      // machine's speed, that the request is in flight before the signal (a fixed wait was not, under load).
+      let inFlight!: Promise<void>;
       const answer = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-        put = httpRequest(endpoint(first.url), { method: 'PUT', headers: { ...auth, 'Content-Length': String(body.length) } });
+        put = httpRequest(endpoint(first.url), {
+          method: 'PUT',
+          headers: { ...auth, 'Content-Length': String(body.length), Expect: '100-continue' },
+        });
+        inFlight = new Promise((taken) => put.once('continue', () => taken()));
         put.on('response', (response) => {
           response.resume();
           resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
         });
         put.on('error', reject);
       });
+      put.flushHeaders();
+      await inFlight;
       put.write(body.subarray(0, half));
-      await sleep(300); // the server has the request's head: it is in flight
       first.child.kill('SIGTERM');
       await until(() => Promise.resolve(first.stderr().includes('"shutting down"')));
       // It stopped listening: a new connection is refused, while the PUT's stays open.
