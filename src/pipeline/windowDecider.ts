@@ -138,10 +138,7 @@ function fromAssumed(
   inferred: InferredWindow | null,
   settled: boolean,
 ): Stepped {
-  if (inferred !== null) {
-    const [next, made] = both.raised.step(fold.state, event);
-    return [{ phase: 'raised', state: next, inferred }, made];
-  }
+  if (inferred !== null) return raise(both, fold.state, event, inferred, NO_DECISIONS);
   const [next, made] = both.assumed.step(fold.state, event);
   if (both.live || settled || !made.some(isCompactionDue)) return [next === fold.state ? fold : { phase: 'assumed', state: next }, made];
   // Until now both windows decided alike from the same state; from here they may not.
@@ -156,15 +153,18 @@ function fromForked(
   inferred: InferredWindow | null,
   settled: boolean,
 ): Stepped {
-  if (inferred !== null) {
-    const [next, made] = both.raised.step(fold.raised, event);
-    return [{ phase: 'raised', state: next, inferred }, [...release(fold.held, 'raised'), ...made]];
-  }
+  if (inferred !== null) return raise(both, fold.raised, event, inferred, release(fold.held, 'raised'));
   const [next, made] = both.assumed.step(fold.assumed, event);
   // Claude Code compacted on its own within the assumed window: the session ran with it, as the end of the log would say.
   if (settled) return [{ phase: 'assumed', state: next }, [...release(fold.held, 'assumed'), ...made]];
   const [other, otherMade] = both.raised.step(fold.raised, event);
   return heldOrSettled(both, next, other, fold, made, otherMade);
+}
+
+/** Usage proved the larger window: the fold goes on with its decider alone, after what it held for that window. */
+function raise(both: Both, state: ReplayState, event: PipelineEvent, inferred: InferredWindow, held: readonly Decision[]): Stepped {
+  const [next, made] = both.raised.step(state, event);
+  return [{ phase: 'raised', state: next, inferred }, [...held, ...made]];
 }
 
 /**
