@@ -14,7 +14,7 @@ import {
   type SearchDb,
   type StoredFile,
 } from '../search/index.js';
-import { transcriptNamed } from '../transcript/transcriptFiles.js';
+import { isTranscriptName, transcriptNamed } from '../transcript/transcriptFiles.js';
 import { indexManifest } from './archiveIndex.js';
 import { manifestPath } from './archiveLayout.js';
 import { contentLength, readManifest, type ManifestRecord } from './manifest.js';
@@ -23,7 +23,8 @@ import { readVersion } from './readVersion.js';
 /** A folder that holds memlog's archive manifest (decision 73). */
 export const isArchiveDir = (path: string): boolean => existsSync(manifestPath(path));
 
-const isTranscriptKey = (key: string): boolean => key.endsWith('.jsonl') && !key.endsWith('.memlog.jsonl');
+/** A key names a transcript as a walk's path does: memlog's effect logs and journals archived beside one are none (decision 111). */
+const isTranscriptKey = (key: string): boolean => isTranscriptName(key.slice(key.lastIndexOf('/') + 1));
 
 /**
  * An archived version as the index remembers a file: the version number stands for the inode (a

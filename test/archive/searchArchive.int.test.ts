@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
@@ -91,5 +91,19 @@ describe('memlog search reads archived sessions', () => {
     const stored = said('late-1', 'zanzibar rollout with [REDACTED:secretlint/github]');
     expect(grown.index).toMatchObject({ grown: 1, read: 0, bytesRead: Buffer.byteLength(stored) });
     expect(grown.hits.map((hit) => [hit.uuid, hit.snippet])).toEqual([['late-1', '«zanzibar» rollout with [REDACTED:secretlint/github]']]);
+  }, 180_000);
+
+  // Archives made before decision 111 hold journals that sat beside transcripts; today's archive still takes every
+  // file of a session's folder, so a journal there stands for them.
+  it("leaves memlog's own journals in an archive out of its search, as a walk on disk does (decision 111)", () => {
+    const { config, projects, archive: dir, index } = setUp();
+    const journal = `${JSON.stringify({ type: 'user', uuid: 'journal-1', message: { role: 'user', content: 'zanzibar in a journal' } })}\n`;
+    mkdirSync(join(projects, PROJECT, FIX_TESTS), { recursive: true });
+    appendFileSync(join(projects, PROJECT, FIX_TESTS, '.memory.memlog-consolidation.jsonl'), journal);
+    archive(config, dir);
+    rmSync(projects, { recursive: true });
+    const onlyArchive = search(['zanzibar', dir], index);
+    expect(onlyArchive.hits).toEqual([]);
+    expect(search(['pnpm', dir], index).hits.map((hit) => hit.path)).toContain(join(dir, PROJECT, `${FIX_TESTS}.jsonl`));
   }, 180_000);
 });
