@@ -1,18 +1,40 @@
-/** A text's length in columns as the usage table counts them: one a code point (an emoji is one, not two halves). */
-export const columns = (text: string): number => [...text].length;
+import stringWidth from 'string-width';
+
+/**
+ * A text's width in terminal columns: a wide East Asian character or an emoji takes two, a combining mark
+ * none (string-width, the measure terminals' own tools use).
+ */
+export const columns = (text: string): number => stringWidth(text);
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The text's user-perceived characters, so a cut never splits an accent from its letter or an emoji sequence. */
+const charactersOf = (text: string): string[] => Array.from(graphemes.segment(text), (part) => part.segment);
+
+/** How many of these characters, taken in order, fit in `width` columns. */
+function countFitting(characters: readonly string[], width: number): number {
+  let used = 0;
+  let count = 0;
+  for (const character of characters) {
+    used += columns(character);
+    if (used > width) break;
+    count++;
+  }
+  return count;
+}
 
 /**
  * The text cut in the middle to at most `width` columns with "…" where the middle was: the start and the
  * end of a nested project's name are what tell rows apart (decision 114). Whole when it fits.
  */
 export function shortenMiddle(text: string, width: number): string {
-  const points = [...text];
-  if (points.length <= width) return text;
+  if (columns(text) <= width) return text;
   if (width <= 1) return '…'.slice(0, width);
+  const characters = charactersOf(text);
   const kept = width - 1;
-  const head = Math.ceil(kept / 2);
-  const tail = kept - head;
-  return `${points.slice(0, head).join('')}…${tail === 0 ? '' : points.slice(-tail).join('')}`;
+  const head = characters.slice(0, countFitting(characters, Math.ceil(kept / 2))).join('');
+  const tailCount = countFitting([...characters].reverse(), kept - columns(head));
+  return `${head}…${characters.slice(characters.length - tailCount).join('')}`;
 }
 
 /** The words of a line of prose wrapped to `width` columns; a word longer than the width is cut in the middle. */
