@@ -45,7 +45,7 @@ describe('selecting a batch of real sessions', () => {
   });
 
   it('names batch 6 by its source folders', () => {
-    expect(BATCHES.batch6).toEqual(['bids-utils']);
+    expect(BATCHES.batch6).toEqual(['bids-utils', 'entirecontext']);
   });
 
   it('takes a session by its path under sessions/, with or without that folder, once', () => {

@@ -11,7 +11,7 @@ export const BATCHES: Readonly<Record<string, readonly string[]>> = {
   batch3: ['git-sync', 'entire-skills', 'entire-graph', 'awesome-chatgpt-prompts'],
   batch4: ['auth-go', 'dsa110-flits', 'imessage-mail'],
   batch5: ['chkit', 'duet', 'react-native-live-text-view'],
-  batch6: ['bids-utils'],
+  batch6: ['bids-utils', 'entirecontext'],
 };
 
 /** A session path as given (`…/sessions/<source>/<file>.jsonl` or `<source>/<file>.jsonl`) as gold names it. */
