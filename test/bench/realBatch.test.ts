@@ -44,6 +44,10 @@ describe('selecting a batch of real sessions', () => {
     expect(BATCHES.batch5).toEqual(['chkit', 'duet', 'react-native-live-text-view']);
   });
 
+  it('names batch 6 by its source folders', () => {
+    expect(BATCHES.batch6).toEqual(['bids-utils', 'entirecontext']);
+  });
+
   it('takes a session by its path under sessions/, with or without that folder, once', () => {
     const picked = selectSessions(['bench/quality/real/sessions/acme/d.jsonl', 'git-sync/b.jsonl', 'acme/d.jsonl'], GOLDS, BATCHES);
     expect(picked.map((g) => g.session)).toEqual(['acme/d.jsonl', 'git-sync/b.jsonl']);
@@ -51,7 +55,7 @@ describe('selecting a batch of real sessions', () => {
 
   it('refuses a name that is neither a batch nor a labelled session, in one line', () => {
     expect(() => selectSessions(['batch9'], GOLDS, BATCHES)).toThrow(
-      /^no batch or labelled session named batch9 \(batches: batch3, batch4, batch5\)$/,
+      /^no batch or labelled session named batch9 \(batches: batch3, batch4, batch5, batch6\)$/,
     );
     expect(() => selectSessions([], GOLDS, BATCHES)).toThrow(/^name a batch/);
   });

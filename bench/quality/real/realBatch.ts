@@ -5,12 +5,13 @@ import type { RealScore } from './realScore.js';
  * Batches of real sessions added together, by the source folders they came in: a batch nobody
  * tuned on is scored alone by bench/quality/real/batch.ts (decision 67). Batch 3 is the second
  * fresh batch (SOURCES.md): four repositories not used before; batch 4 the third, from three more;
- * batch 5 the fourth, from three more again.
+ * batch 5 the fourth, from three more again; batch 6 the fifth.
  */
 export const BATCHES: Readonly<Record<string, readonly string[]>> = {
   batch3: ['git-sync', 'entire-skills', 'entire-graph', 'awesome-chatgpt-prompts'],
   batch4: ['auth-go', 'dsa110-flits', 'imessage-mail'],
   batch5: ['chkit', 'duet', 'react-native-live-text-view'],
+  batch6: ['bids-utils', 'entirecontext'],
 };
 
 /** A session path as given (`…/sessions/<source>/<file>.jsonl` or `<source>/<file>.jsonl`) as gold names it. */
