@@ -3,6 +3,7 @@ import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
 import { defaultHandover } from '../../../src/model/offline/defaultHandover.js';
 import { optionFallback } from '../../../src/model/offline/optionFallback.js';
+import { looksSecret } from '../../../src/model/offline/secretLike.js';
 
 // Kinds of statement read after a sixth fresh batch of real sessions (decision 110, amended 2026-12-07). Every sentence
 // here was written for these tests.
@@ -53,5 +54,21 @@ describe('how a missing option is found', () => {
     ])
       expect(optionFallback(said), said).toBeUndefined();
     expect(optionFallback('If --root is not given, infer it from the lock file.')).toEqual({ type: 'project', cue: 'project-fact' });
+  });
+});
+
+describe('a link to a numbered issue or pull request is no key', () => {
+  it('a path of lower-case words and a number is read as words, and the message is kept', () => {
+    expect(looksSecret('see [#812](https://github.com/acme-tools/widget-specification/pull/812)')).toBe(false);
+    expect(looksSecret('https://gitlab.example.org/platform/build-scripts/issues/10423')).toBe(false);
+    const said =
+      'Details in [#812](https://github.com/acme-tools/widget-specification/pull/812).\n\nWe always run the linter before pushing.';
+    expect(keptOf(said)).toContain('We always run the linter before pushing.');
+  });
+
+  it('a run shaped like a generated key is still one, with or without words around it', () => {
+    // Made-up values shaped like generated keys, not real credentials.
+    expect(looksSecret('docs/Qx7vR2mK9pL4wT8zN3bY6cF1hJ5dG0sA/readme')).toBe(true);
+    expect(looksSecret('build/3f9a2c71d04e8b56a19c7e2f40d8b3a6e51c9f07')).toBe(true);
   });
 });
