@@ -37,8 +37,9 @@ function keylike(text: string): boolean {
     const token = match[0];
     if (UUID.test(token)) continue; // session and message ids
     // A path or a kebab-case name is words joined, not a key: keys have few separators and many digits or capitals.
+    // A link's path to a numbered issue or pull request ("org/repo/pull/799") is words and a number (decision 110, amended).
     const parts = token.split(/[/_-]/).filter(Boolean);
-    if (parts.length > 1 && parts.every((p) => /^[a-z]+\d{0,4}$/.test(p))) continue;
+    if (parts.length > 1 && parts.every((p) => /^(?:[a-z]+\d{0,4}|\d{1,6})$/.test(p))) continue;
     const digits = token.replace(/[^0-9]/g, '').length;
     const upper = token.replace(/[^A-Z]/g, '').length;
     if (digits >= 3 || upper >= 3) return true;

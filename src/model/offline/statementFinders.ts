@@ -18,6 +18,8 @@ import { afterRestating } from './restatingLead.js';
 import { occasionRule } from './occasionRules.js';
 import { wantedOfPeople } from './wantedOfPeople.js';
 import { isEveryOfAKind } from './everyOfAKind.js';
+import { defaultHandover } from './defaultHandover.js';
+import { optionFallback } from './optionFallback.js';
 import { givesConsequence } from './statedConsequence.js';
 import { isProgramBehaviour } from './programBehaviour.js';
 import { isAboutAgentsConduct } from './agentsConduct.js';
@@ -211,7 +213,13 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (NAMING_SCHEME.test(sentence) || ANSWER_LANGUAGE.test(sentence))
     return traced('naming-or-language', make('feedback', 'preference', quote, quote));
   // A choice or a habit of the project said in passing, and the manner asked for a kind of output (decision 110).
-  const choice = projectChoice(sentence) ?? mannerAskedFor(sentence) ?? wantedOfPeople(sentence);
+  // A default way of handing work over, and how a missing option is found (decision 110, amended 2026-12-07).
+  const choice =
+    projectChoice(sentence) ??
+    mannerAskedFor(sentence) ??
+    wantedOfPeople(sentence) ??
+    defaultHandover(sentence) ??
+    optionFallback(sentence);
   if (choice !== undefined) return traced('project-choice', madeOf(choice, quote));
   return ruleFactOrDecision(sentence, quote);
 }
