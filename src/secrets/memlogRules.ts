@@ -77,6 +77,13 @@ const ENV_PASSWORD_NAME = String.raw`(?:[A-Z0-9]+_)*(?:PASSWORD|PASSWD|PASS)|[A-
 const ENV_SECRET_NAME = String.raw`(?:[A-Z0-9]+_)*(?:SECRET|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY|SECRET_KEY)`;
 
 /**
+ * A URL's password where secretlint's connection-string and basic-auth rules do not look: no user before it
+ * (`redis://:pw@host`), or a slash inside it (`postgres://app:Xk9/p2@db`). The password is group 1 or 2; a port
+ * before the path (`host:443/@scope/pkg`) is none.
+ */
+const URL_PASSWORD = String.raw`${EDGE}[A-Za-z][A-Za-z0-9+.-]*://(?::(?!\d+(?:/|\s|$))([^\s@]+)|[^\s:@/]+:(?!\d+(?:/|\s|$))([^\s@/]*/[^\s@]*))@`;
+
+/**
  * `NAME=value` as a `.env` file, a shell or a compose file sets it: upper-case name, no space
  * around `=`, the value bare or quoted. Not `NAME = value` (code reading a variable), not lower case.
  */
@@ -145,5 +152,6 @@ export const MEMLOG_SECRET_RULES: readonly SecretRule[] = [
   ),
   rule('env-password', 'Password in an environment variable', envAssignment(ENV_PASSWORD_NAME), envValueAtLeast(4)),
   rule('env-secret', 'Secret in an environment variable', envAssignment(ENV_SECRET_NAME), envValueAtLeast(8)),
+  rule('url-password', 'Password in a URL', URL_PASSWORD, (match) => !isPlaceholderValue(match[1] ?? match[2] ?? '')),
   rule('stripe-access-token', 'Stripe secret key', String.raw`${EDGE}(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}${END}`),
 ];

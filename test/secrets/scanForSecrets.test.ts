@@ -16,6 +16,7 @@ const SHAPE_RULES: Readonly<Record<keyof typeof SECRET_SHAPES, string>> = {
   'Azure AccountKey=': 'azure-storage-account-key',
   '.env password': 'env-password',
   '.env secret': 'env-secret',
+  'URL password without a user or with a slash': 'url-password',
 };
 
 const SPEC_FAMILIES = 36;

@@ -153,6 +153,24 @@ export const envSecret = fc
   })
   .map(({ name, value, quote }) => `${name}=${quote}${value}${quote}`);
 
+/** A URL with a password secretlint's own rules miss: no user before it, or a slash inside it. */
+export const urlPassword = fc
+  .record({
+    scheme: fc.constantFrom('redis', 'rediss', 'postgres', 'postgresql', 'mongodb', 'amqp', 'https'),
+    user: fc.constantFrom('', 'app', 'report', 'deploy'),
+    // A digit first (no placeholder word starts with one), a slash somewhere when there is a user.
+    head: fc.tuple(
+      fc.constantFrom(...'23456789'),
+      fc.array(fc.constantFrom(...'abcdefghjkmnpqrstuvwxyzABCDEFGH23456789'), { minLength: 4, maxLength: 12 }),
+    ),
+    tail: fc.array(fc.constantFrom(...'abcdefghjkmnpqrstuvwxyz23456789'), { minLength: 2, maxLength: 8 }),
+    host: fc.constantFrom('db.internal:5432/prod', 'cache.internal:6379/0', 'mq.internal'),
+  })
+  .map(({ scheme, user, head, tail, host }) => {
+    const password = `${head[0]}${head[1].join('')}${user === '' ? '' : '/'}${tail.join('')}`;
+    return `${scheme}://${user}:${password}@${host}`;
+  });
+
 /** Every shape, by name. */
 export const SECRET_SHAPES = {
   'PEM key with a paragraph before its body': pemAfterParagraph,
@@ -163,6 +181,7 @@ export const SECRET_SHAPES = {
   'Azure AccountKey=': azureConnectionString,
   '.env password': envPassword,
   '.env secret': envSecret,
+  'URL password without a user or with a slash': urlPassword,
 } as const;
 
 /** A secret where a memory would hold it: inside a sentence, on lines of its own between paragraphs, or in a code fence. */
@@ -203,6 +222,9 @@ const NEAR_MISSES = [
   'Authorization: Bearer YOUR_ACCESS_TOKEN',
   'AccountKey=<storage-account-key>',
   'AccountKey=${AZURE_KEY}',
+  'Packages come from https://registry.npmjs.org:443/@acme/widgets',
+  'redis://:<password>@cache.internal:6379',
+  'postgres://app:${DB_PASSWORD}@db.internal:5432/app',
   'eyJhbGciOi...',
   'A key file starts with -----BEGIN OPENSSH PRIVATE KEY----- and is never committed.',
   '-----BEGIN RSA PRIVATE KEY-----\n(paste the staging key here)\n-----END RSA PRIVATE KEY-----',

@@ -20,7 +20,8 @@ const SECRET_SHAPES: readonly RegExp[] = [
   // a named credential followed by a value: `password: hunter2`, `API_KEY=…`, `token is abc123…`
   /\b(?:password|passwd|pwd|secret|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|auth[_ -]?token|token|bearer|client[_ -]?secret|passwort|mot de passe|contraseña|clave)\b["'`]?\s*(?:[:=]|is\s+["'`]?(?=\S*[0-9])(?=\S*[A-Za-z])\S{8,}|ist\s+\S{8,}|est\s+\S{8,}|es\s+\S{8,})/i,
   /\bBearer\s+[A-Za-z0-9._~+/-]{16,}/,
-  /:\/\/[^/\s:@]+:[^/\s:@]+@/,
+  // a URL's password, with or without a user, slashes and all; a port before the path is none
+  /:\/\/[^\s:@/]*:(?!\d+(?:\/|\s|$))[^\s@]+@/,
 ];
 
 /**
@@ -32,14 +33,25 @@ const KEYLIKE = /(?<![A-Za-z0-9+/_-])(?=[A-Za-z0-9+/_-]{24,})(?=[^\s=]*[0-9])(?=
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The path words after which a number names a thread, not a key: `org/repo/pull/799`, `-/merge_requests/12`. */
+const NUMBERED_THREADS = new Set(['pull', 'pulls', 'issue', 'issues', 'requests', 'discussions']);
+
+/**
+ * A path or a kebab-case name is words joined, not a key: keys have few separators and many digits or capitals.
+ * A number alone is a word only after the name of a numbered thread (decision 110, amended): "glacier-marble-1234"
+ * or a webhook's `/catch/123456/` stays a key's shape.
+ */
+function isWordsJoined(token: string): boolean {
+  const parts = token.split(/[/_-]/).filter(Boolean);
+  if (parts.length < 2) return false;
+  return parts.every((part, i) => /^[a-z]+\d{0,4}$/.test(part) || (/^\d{1,6}$/.test(part) && NUMBERED_THREADS.has(parts[i - 1] ?? '')));
+}
+
 function keylike(text: string): boolean {
   for (const match of text.matchAll(KEYLIKE)) {
     const token = match[0];
     if (UUID.test(token)) continue; // session and message ids
-    // A path or a kebab-case name is words joined, not a key: keys have few separators and many digits or capitals.
-    // A link's path to a numbered issue or pull request ("org/repo/pull/799") is words and a number (decision 110, amended).
-    const parts = token.split(/[/_-]/).filter(Boolean);
-    if (parts.length > 1 && parts.every((p) => /^(?:[a-z]+\d{0,4}|\d{1,6})$/.test(p))) continue;
+    if (isWordsJoined(token)) continue;
     const digits = token.replace(/[^0-9]/g, '').length;
     const upper = token.replace(/[^A-Z]/g, '').length;
     if (digits >= 3 || upper >= 3) return true;
