@@ -54,8 +54,10 @@ export async function indexArchive(db: SearchDb, archiveDir: string, isLive: (ke
   for (const [key, versions] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const records = versions[versions.length - 1];
     const identity = records === undefined ? undefined : versionIdentity(versions.length, records);
-    if (records === undefined || identity === undefined || !isTranscriptKey(key)) continue;
-    if (isLive(key)) {
+    if (records === undefined || identity === undefined) continue;
+    // A key that is no transcript, or one the disk's copy speaks for, is not searched here: a row an earlier search
+    // made for it (an index from before the key was told apart, decision 111) is dropped.
+    if (!isTranscriptKey(key) || isLive(key)) {
       report.removed += dropIndexed(db, archiveDir, key);
       continue;
     }

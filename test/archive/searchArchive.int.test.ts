@@ -1,6 +1,8 @@
 import { appendFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BATCH_ROWS, emptyIndexReport, FileIndexer, openSearchDb } from '../../src/search/index.js';
+import { transcriptNamed } from '../../src/transcript/transcriptFiles.js';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
 import { tempDir } from '../support/tempDir.js';
@@ -10,7 +12,7 @@ const FIX_TESTS = 'a1eaaff9-3a09-471e-b457-360fb17ea04f';
 
 interface SearchJson {
   hits: { session: string; project: string; seq: number; uuid: string; path: string; snippet: string }[];
-  index: { files: number; unchanged: number; grown: number; read: number; bytesRead: number };
+  index: { files: number; unchanged: number; grown: number; read: number; bytesRead: number; removed: number };
 }
 
 function setUp(): { config: string; projects: string; archive: string; index: string } {
@@ -106,4 +108,32 @@ describe('memlog search reads archived sessions', () => {
     expect(onlyArchive.hits).toEqual([]);
     expect(search(['pnpm', dir], index).hits.map((hit) => hit.path)).toContain(join(dir, PROJECT, `${FIX_TESTS}.jsonl`));
   }, 180_000);
+
+  it('drops the row an older index holds for a journal in the archive, so it is no longer found', () => {
+    const { config, projects, archive: dir, index } = setUp();
+    const journal = `${JSON.stringify({ type: 'user', uuid: 'journal-1', message: { role: 'user', content: 'zanzibar in a journal' } })}\n`;
+    mkdirSync(join(projects, PROJECT, FIX_TESTS), { recursive: true });
+    appendFileSync(join(projects, PROJECT, FIX_TESTS, '.memory.memlog-consolidation.jsonl'), journal);
+    archive(config, dir);
+    search(['pnpm', dir], index);
+    plantIndexedJournal(index, dir, join(PROJECT, FIX_TESTS, '.memory.memlog-consolidation.jsonl'), journal);
+    const again = search(['zanzibar', dir], index);
+    expect(again.hits).toEqual([]);
+    expect(again.index).toMatchObject({ removed: 1 });
+  }, 180_000);
 });
+
+/** The row an index made before journals were told apart (decision 111): the journal's bytes indexed under its archived path. */
+function plantIndexedJournal(index: string, archiveDir: string, key: string, content: string): void {
+  const db = openSearchDb(index);
+  try {
+    const bytes = Buffer.from(content);
+    const identity = { dev: 0, ino: 1, size: bytes.length, mtimeMs: 0, headBytes: bytes.length, headHash: 'planted' };
+    const file = transcriptNamed(resolve(archiveDir), join(resolve(archiveDir), key));
+    const indexer = new FileIndexer(db, file, identity, { offset: 0, seq: 0, skipped: 0 }, DEFAULT_BATCH_ROWS, emptyIndexReport(0));
+    indexer.push(bytes);
+    indexer.finish();
+  } finally {
+    db.close();
+  }
+}
