@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatUsageTable, type UsageReport } from '../../src/report/usage/index.js';
 import type { UsageRow } from '../../src/report/usage/usageReport.js';
+import { visibleText } from '../../src/report/usage/visibleText.js';
 import { fcRuns } from '../support/fcRuns.js';
 
 /** Terminal columns of the characters these tests use: an emoji and a CJK ideograph take two, the rest one. */
@@ -13,7 +14,7 @@ const number = (value: number): string => value.toLocaleString('en-US');
 const key = fc.oneof(
   fc.string({ minLength: 1, maxLength: 30, unit: fc.constantFrom('a', 'b', '-', '_', '0') }),
   fc
-    .array(fc.string({ minLength: 1, maxLength: 40, unit: fc.constantFrom('a', 'z', '-', 'é', '😀', '日', '한') }), {
+    .array(fc.string({ minLength: 1, maxLength: 40, unit: fc.constantFrom('a', 'z', '-', 'é', '😀', '日', '한', '\t', '\u001b', '\r') }), {
       minLength: 1,
       maxLength: 6,
     })
@@ -24,6 +25,8 @@ const model = fc.constantFrom(
   'claude-opus-4-5-20251101',
   'claude-sonnet-4-5-20250929',
   'a-model-name-far-longer-than-thirty-characters',
+  `${'m'.repeat(28)}😀😀-model`,
+  'model\twith\u001b[31mcontrols',
   '',
 );
 const row: fc.Arbitrary<UsageRow> = fc
@@ -89,14 +92,17 @@ describe('the usage table within a width (decision 114)', () => {
         // A name keeps 12 columns at least, and so does the models cell: past those only the numbers may pass the width.
         const bound = Math.max(width, numbersWidth(report) + 2 * 12);
         for (const line of lines) expect(columns(line)).toBeLessThanOrEqual(bound);
+        // No character a terminal obeys instead of showing (a tab, a carriage return, an escape), nor half of one.
+        for (const line of lines) expect(line).not.toMatch(/[\p{Cc}\p{Cs}]/u);
         for (const [i, r] of rows.entries()) {
           const line = lines[i + 1]!;
           for (const value of [r.input, r.output, r.cacheCreation, r.cacheRead]) expect(line).toContain(` ${number(value)}`);
           const shown = line.split('  ')[0]!;
-          if (shown === r.key) continue;
+          const key = visibleText(r.key);
+          if (shown === key) continue;
           // Cut: what is left of "…" starts the name and what is right of it ends it.
           const [head, tail] = shown.split('…') as [string, string];
-          expect(r.key.startsWith(head) && r.key.endsWith(tail)).toBe(true);
+          expect(key.startsWith(head) && key.endsWith(tail)).toBe(true);
           // A wide character that would pass the cut's last column is left out whole: one column may stay blank.
           expect(columns(shown)).toBeGreaterThanOrEqual(11);
         }

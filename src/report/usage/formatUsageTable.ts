@@ -1,4 +1,5 @@
-import { columns, shortenMiddle, wrapWords } from './shortenMiddle.js';
+import { columns, shortenEnd, shortenMiddle, wrapWords } from './shortenMiddle.js';
+import { visibleText } from './visibleText.js';
 import { tokensOf, type ModelUsage, type UsageReport } from './usageReport.js';
 
 const number = (value: number): string => value.toLocaleString('en-US');
@@ -17,8 +18,7 @@ function modelsCell(models: readonly ModelUsage[]): string {
     undefined,
   );
   if (top === undefined) return '';
-  const name = top.model || '(no model)';
-  const shown = name.length > MODEL_WIDTH ? `${name.slice(0, MODEL_WIDTH - 1)}…` : name;
+  const shown = shortenEnd(visibleText(top.model) || '(no model)', MODEL_WIDTH);
   return models.length === 1 ? shown : `${shown} +${models.length - 1} more`;
 }
 
@@ -58,7 +58,7 @@ function fittedWidths(table: readonly (readonly string[])[], width: number): num
 export function formatUsageTable(report: UsageReport, width: number = DEFAULT_TABLE_WIDTH): string {
   const header = [report.by, 'models', 'input', 'output', 'cache write', 'cache read', 'total tokens', 'cost (USD)'];
   const cells = report.rows.map((row) => [
-    row.key,
+    visibleText(row.key),
     modelsCell(row.models),
     number(row.input),
     number(row.output),
@@ -90,6 +90,7 @@ export function formatUsageTable(report: UsageReport, width: number = DEFAULT_TA
       .join(GAP)
       .trimEnd();
   const notes = [`prices of ${report.prices.date} (${report.prices.source})`];
-  if (report.unpriced.length > 0) notes.push(`no price for ${report.unpriced.join(', ')}: their tokens are counted, not their cost`);
+  if (report.unpriced.length > 0)
+    notes.push(`no price for ${report.unpriced.map(visibleText).join(', ')}: their tokens are counted, not their cost`);
   return [...table.map(line), '', ...notes.flatMap((note) => wrapWords(note, width))].join('\n');
 }

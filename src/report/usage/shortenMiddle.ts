@@ -37,6 +37,14 @@ export function shortenMiddle(text: string, width: number): string {
   return `${head}…${characters.slice(characters.length - tailCount).join('')}`;
 }
 
+/** The text cut at its end to at most `width` columns with "…" for what was cut; whole when it fits. */
+export function shortenEnd(text: string, width: number): string {
+  if (columns(text) <= width) return text;
+  if (width <= 1) return '…'.slice(0, width);
+  const characters = charactersOf(text);
+  return `${characters.slice(0, countFitting(characters, width - 1)).join('')}…`;
+}
+
 /** The words of a line of prose wrapped to `width` columns; a word longer than the width is cut in the middle. */
 export function wrapWords(line: string, width: number): string[] {
   const out: string[] = [];
