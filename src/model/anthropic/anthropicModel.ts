@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { ConfigError, ModelPortError } from '../../errors.js';
 import { AnthropicMessageBatches } from './messageBatches.js';
 import { toModelReply } from './toModelReply.js';
@@ -29,10 +29,20 @@ export interface AnthropicModelOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
+type AnthropicSdk = typeof Anthropic;
+
+/**
+ * The SDK, loaded on the first call rather than with this module (decision 118): every command that
+ * can run a model imports this adapter, and most runs use another model or none, so compiling the
+ * SDK's megabyte at each start was paid for nothing.
+ */
+const loadSdk = async (): Promise<AnthropicSdk> => (await import('@anthropic-ai/sdk')).default;
+
 /** The model port on the real Messages API, through @anthropic-ai/sdk. */
 export class AnthropicModel implements ModelPort {
   readonly name = 'anthropic';
-  private readonly client: Anthropic;
+  /** The SDK's client, made on the first call that needs it, once. */
+  private readonly client: () => Promise<Anthropic>;
   private readonly model: string;
   private readonly stream: boolean;
   private readonly maxRetries: number;
@@ -45,13 +55,15 @@ export class AnthropicModel implements ModelPort {
     const baseURL = options.baseURL ?? env['ANTHROPIC_BASE_URL'];
     this.maxRetries = options.maxRetries ?? 4;
     this.stream = options.stream ?? true;
-    this.client = new Anthropic({
+    const clientOptions = {
       apiKey,
       ...(baseURL === undefined || baseURL === '' ? {} : { baseURL }),
       maxRetries: this.maxRetries,
       timeout: options.timeoutMs ?? 120_000,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    });
+    };
+    let client: Promise<Anthropic> | undefined;
+    this.client = () => (client ??= loadSdk().then((Sdk) => new Sdk(clientOptions)));
     this.model = options.model ?? (env['MEMLOG_MODEL_ID'] || DEFAULT_ANTHROPIC_MODEL);
   }
 
@@ -63,21 +75,27 @@ export class AnthropicModel implements ModelPort {
   async complete(request: ModelRequest, options: { readonly signal?: AbortSignal } = {}): Promise<ModelReply> {
     try {
       const params = toParams(request, this.model);
+      const client = await this.client();
       const message = this.stream
-        ? await this.streamed(params, options.signal)
-        : await this.client.messages.create(params, options.signal === undefined ? {} : { signal: options.signal });
+        ? await this.streamed(client, params, options.signal)
+        : await client.messages.create(params, options.signal === undefined ? {} : { signal: options.signal });
       return toModelReply(message);
     } catch (error) {
       if (error instanceof ModelPortError) throw error;
-      throw toPortError(error);
+      throw toPortError(error, await loadSdk());
     }
   }
 
   /** One streamed call; a stream that breaks after it began is asked again, up to maxRetries times. */
-  private async streamed(params: Anthropic.MessageCreateParamsNonStreaming, signal: AbortSignal | undefined): Promise<Anthropic.Message> {
+  private async streamed(
+    client: Anthropic,
+    params: Anthropic.MessageCreateParamsNonStreaming,
+    signal: AbortSignal | undefined,
+  ): Promise<Anthropic.Message> {
+    const Sdk = await loadSdk();
     for (let attempt = 0; ; attempt++) {
       let began = false;
-      const stream = this.client.messages.stream(params, signal === undefined ? {} : { signal });
+      const stream = client.messages.stream(params, signal === undefined ? {} : { signal });
       stream.on('connect', () => {
         began = true;
       });
@@ -95,7 +113,7 @@ export class AnthropicModel implements ModelPort {
         return message;
       } catch (error) {
         if (error instanceof ModelPortError) throw error;
-        if (!began || signal?.aborted === true || error instanceof Anthropic.APIUserAbortError || attempt >= this.maxRetries) throw error;
+        if (!began || signal?.aborted === true || error instanceof Sdk.APIUserAbortError || attempt >= this.maxRetries) throw error;
         await sleep(Math.min(8_000, 500 * 2 ** attempt), signal);
       }
     }
@@ -164,10 +182,10 @@ export function toParams(request: ModelRequest, defaultModel: string): Anthropic
   };
 }
 
-function toPortError(error: unknown): ModelPortError {
-  if (error instanceof Anthropic.APIUserAbortError)
+function toPortError(error: unknown, Sdk: AnthropicSdk): ModelPortError {
+  if (error instanceof Sdk.APIUserAbortError)
     return new ModelPortError('Anthropic API call aborted', null, { aborted: true }, { cause: error });
-  if (error instanceof Anthropic.APIError) {
+  if (error instanceof Sdk.APIError) {
     const status = typeof error.status === 'number' ? error.status : null;
     return new ModelPortError(
       `Anthropic API ${status === null ? 'connection failed' : `answered ${status}`}: ${error.message}`,

@@ -7,7 +7,8 @@ import type { ModelRequest } from '../port.js';
 /** The port on the SDK's `messages.batches`; requests are built as the synchronous adapter builds them. */
 export class AnthropicMessageBatches implements MessageBatchesPort {
   constructor(
-    private readonly client: Anthropic,
+    /** The SDK's client, made on first use (the adapter loads the SDK only when a call needs it, decision 118). */
+    private readonly client: () => Promise<Anthropic>,
     private readonly toParams: (request: ModelRequest) => Anthropic.MessageCreateParamsNonStreaming,
   ) {}
 
@@ -15,7 +16,9 @@ export class AnthropicMessageBatches implements MessageBatchesPort {
     requests: ReadonlyArray<{ readonly customId: string; readonly request: ModelRequest }>,
   ): Promise<{ readonly batchId: string }> {
     try {
-      const batch = await this.client.messages.batches.create({
+      const batch = await (
+        await this.client()
+      ).messages.batches.create({
         requests: requests.map(({ customId, request }) => ({ custom_id: customId, params: this.toParams(request) })),
       });
       return { batchId: batch.id };
@@ -26,10 +29,11 @@ export class AnthropicMessageBatches implements MessageBatchesPort {
 
   async status(batchId: string): Promise<BatchStatus> {
     try {
-      const batch = await this.client.messages.batches.retrieve(batchId);
+      const client = await this.client();
+      const batch = await client.messages.batches.retrieve(batchId);
       if (batch.processing_status !== 'ended') return { ended: false };
       const results = new Map<string, BatchItemResult>();
-      for await (const item of await this.client.messages.batches.results(batchId)) results.set(item.custom_id, toItemResult(item.result));
+      for await (const item of await client.messages.batches.results(batchId)) results.set(item.custom_id, toItemResult(item.result));
       return { ended: true, results };
     } catch (error) {
       throw batchError(`reading message batch ${batchId}`, error);

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { ConfigError, ModelPortError } from '../../errors.js';
 import { limitConcurrency } from '../limitConcurrency.js';
 import type { ModelPort, ModelReply, ModelRequest } from '../port.js';
@@ -28,13 +28,19 @@ export function openAICompatibleConfigured(env: Readonly<Record<string, string |
   return (env['MEMLOG_OPENAI_BASE_URL'] ?? '') !== '' && (env['MEMLOG_OPENAI_MODEL'] ?? '') !== '';
 }
 
+type OpenAISdk = typeof OpenAI;
+
+/** The SDK, loaded on the first call rather than with this module, as the Anthropic adapter does (decision 118). */
+const loadSdk = async (): Promise<OpenAISdk> => (await import('openai')).default;
+
 /**
  * The model port on any server speaking the OpenAI chat-completions protocol (Ollama, llama.cpp's
  * server, vLLM, LM Studio, hosted ones), through the official `openai` package.
  */
 export class OpenAICompatibleModel implements ModelPort {
   readonly name = 'openai-compatible';
-  private readonly client: OpenAI;
+  /** The SDK's client, made on the first call that needs it, once. */
+  private readonly client: () => Promise<OpenAI>;
   private readonly model: string;
   /** The model and the server, for the line saying which model runs: `qwen3 at http://127.0.0.1:11434/v1`. */
   readonly describe: string;
@@ -51,13 +57,15 @@ export class OpenAICompatibleModel implements ModelPort {
     this.model = model;
     this.describe = `${model} at ${baseURL}`;
     this.limit = limitConcurrency(options.concurrency ?? 2);
-    this.client = new OpenAI({
+    const clientOptions = {
       baseURL,
       apiKey: options.apiKey ?? (env['MEMLOG_OPENAI_API_KEY'] || 'none'),
       maxRetries: options.maxRetries ?? 4,
       timeout: options.timeoutMs ?? 300_000,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    });
+    };
+    let client: Promise<OpenAI> | undefined;
+    this.client = () => (client ??= loadSdk().then((Sdk) => new Sdk(clientOptions)));
   }
 
   complete(request: ModelRequest, options: { readonly signal?: AbortSignal } = {}): Promise<ModelReply> {
@@ -68,7 +76,7 @@ export class OpenAICompatibleModel implements ModelPort {
         return await structuredAnswer(request, create, this.model);
       } catch (error) {
         if (error instanceof ModelPortError) throw error;
-        throw toPortError(error);
+        throw toPortError(error, await loadSdk());
       }
     });
   }
@@ -76,26 +84,28 @@ export class OpenAICompatibleModel implements ModelPort {
   /** One call; a server that refuses `response_format` is asked again without it, and remembered. */
   private async create(params: ChatParams, signal: AbortSignal | undefined): Promise<OpenAI.Chat.ChatCompletion> {
     const withSignal = signal === undefined ? {} : { signal };
-    if (params.response_format === undefined) return this.client.chat.completions.create(params, withSignal);
+    const client = await this.client();
+    if (params.response_format === undefined) return client.chat.completions.create(params, withSignal);
     if (this.schemaSupported) {
       try {
-        return await this.client.chat.completions.create(params, withSignal);
+        return await client.chat.completions.create(params, withSignal);
       } catch (error) {
-        if (!(error instanceof OpenAI.BadRequestError || error instanceof OpenAI.UnprocessableEntityError)) throw error;
+        const Sdk = await loadSdk();
+        if (!(error instanceof Sdk.BadRequestError || error instanceof Sdk.UnprocessableEntityError)) throw error;
         this.schemaSupported = false;
       }
     }
     const { response_format: _dropped, ...rest } = params;
-    return this.client.chat.completions.create(rest, withSignal);
+    return client.chat.completions.create(rest, withSignal);
   }
 }
 
-function toPortError(error: unknown): ModelPortError {
-  if (error instanceof OpenAI.APIUserAbortError)
+function toPortError(error: unknown, Sdk: OpenAISdk): ModelPortError {
+  if (error instanceof Sdk.APIUserAbortError)
     return new ModelPortError('OpenAI-compatible call aborted', null, { aborted: true }, { cause: error });
-  if (error instanceof OpenAI.APIConnectionTimeoutError)
+  if (error instanceof Sdk.APIConnectionTimeoutError)
     return new ModelPortError('OpenAI-compatible server timed out (after retries)', 408, { timeout: true }, { cause: error });
-  if (error instanceof OpenAI.APIError) {
+  if (error instanceof Sdk.APIError) {
     const status = typeof error.status === 'number' ? error.status : null;
     return new ModelPortError(
       `OpenAI-compatible server ${status === null ? 'connection failed' : `answered ${status}`}: ${error.message}`,
