@@ -17,8 +17,8 @@ const DEFAULT_HANDOVER = new RegExp(
     String.raw`default\s+(?:policy|practice|workflow|routine|habit|procedure|convention|way)\s+(?:of|for|to|on)\s+`,
     // The steps by which work reaches the person: version control and review, never the program's own behaviour.
     String.raw`(?:staging|committing|pushing|merging|branching|rebasing|squashing|tagging|reviewing|leaving|handing)\b`,
-    // The rest of one clause: no question, no second clause after a semicolon, no aside in brackets.
-    String.raw`([^?;()]{0,160})[.!]?$`,
+    // The rest of one clause: no question, no second clause after a semicolon.
+    String.raw`([^?;]{0,160})[.!]?$`,
   ].join(''),
   'i',
 );

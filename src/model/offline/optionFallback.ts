@@ -26,8 +26,8 @@ const OPTION_FALLBACK = new RegExp(
   [
     String.raw`^(?:please\s+)?(?:(?:honor|honour|respect|accept|support|take|use)\s+(?:the\s+)?${OPTION},?\s+(?:(?:but|and|otherwise)\s*,?\s*)?if\s+${MISSING}`,
     String.raw`|if\s+(?:the\s+)?${OPTION}\s+${MISSING})`,
-    // The rest of one clause: no question, no second clause after a semicolon, no aside in brackets.
-    String.raw`[\s,:\u2013\u2014-]*${FOUND_INSTEAD}[^?;()]{0,160}[.!]?$`,
+    // The rest of one clause: no question, no second clause after a semicolon.
+    String.raw`[\s,:\u2013\u2014-]*${FOUND_INSTEAD}[^?;]{0,160}[.!]?$`,
   ].join(''),
   'i',
 );

@@ -43,6 +43,7 @@ describe('a default way of handing work over that does not last', () => {
     for (const said of [
       'Change the default policy of merging to squash so the history stays readable.',
       'Switch the default workflow for pushing to opening a draft pull request until it is reviewed.',
+      'Adjust the default policy of staging new files so that the differences (not staged) stay for me to review.',
     ]) {
       expect(defaultHandover(said), said).toEqual({ type: 'feedback', cue: 'preference' });
       expect(keptOf(said), said).toEqual([said]);
