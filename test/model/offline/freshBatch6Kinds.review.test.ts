@@ -82,6 +82,15 @@ describe('how a missing option is found, said of something else', () => {
       expect(keptOf(said), said).toEqual([]);
   });
 
+  it('pasted issue text stays pasted, its steps too', () => {
+    const pasted =
+      'Pasting the issue text:\n\nHonor --config, but if not given, look for it in the current folder and then in the home folder.\n' +
+      'Steps to reproduce: run the tool in a subfolder without --config.\n\nSteps to reproduce, continued: it then reads no file.';
+    expect(findMemoryStatements([assistant('Done.'), user(pasted)])).toEqual([]);
+    const own = 'Pasting the issue text:\n\nThe tool ignores the config in subfolders.\n\nWe always reply to issues within a day.';
+    expect(findMemoryStatements([assistant('Done.'), user(own)]).map((s) => s.text)).toEqual(['We always reply to issues within a day.']);
+  });
+
   it('the clause that finds the value is still kept: walk up until found, fall back, default to', () => {
     for (const said of [
       'If --root is not passed, deduce it by walking up until a lock file is found.',
