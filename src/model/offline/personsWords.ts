@@ -57,6 +57,16 @@ const OTHERS_WORDS_LEAD =
   /^(?=[^\n]*\b(?:got|received|reviewers?|someone|somebody|they|bekommen|erhalten|recibí|revisora?|dejó|reçu|relecteur|relectrice)\b)(?=[^\n]*\b(?:feedback|comments?|review|suggestions?|notes?|remarks?|Kommentare?|comentarios?|commentaires?|retours?)\b)[^\n]{0,160}:\s*$/i;
 
 /**
+ * A line that says the person is pasting or copying something in ("Pasting the issue text:", "copied from the ticket:"):
+ * what follows came from elsewhere, so it runs on as someone else's words until the person speaks again (decision 110,
+ * amended 2026-12-07).
+ */
+const PASTING_LEAD = /^(?=[^\n]*\b(?:pasting|pasted|copying|copied|quoting|forwarding)\b)[^\n]{0,160}:\s*$/i;
+
+/** Whether a line announces someone else's words: a review, a comment, or text pasted from elsewhere. */
+const announcesOthersWords = (line: string): boolean => OTHERS_WORDS_LEAD.test(line) || PASTING_LEAD.test(line);
+
+/**
  * A request that hands over material to work on: "rewrite this for LinkedIn:", "dame el post sobre
  * esto, ayuda:", "übersetze das:". What follows the colon is the material, not statements.
  */
@@ -271,8 +281,8 @@ function readParagraph(lines: readonly string[]): ParagraphReading {
     if (line.trim() === '' || /^\s*>/.test(line) || LONE_TAG.test(line) || isMachineLine(line)) continue;
     if (MATERIAL_LEAD.test(line)) return { own, material: true, pasteFollows: false };
     // What follows the announcement in the same paragraph, or the next paragraph, is the paste.
-    if (PASTE_LEAD.test(line) || OTHERS_WORDS_LEAD.test(line))
-      return { own, material: false, pasteFollows: i === lines.length - 1, othersWords: OTHERS_WORDS_LEAD.test(line) };
+    if (PASTE_LEAD.test(line) || announcesOthersWords(line))
+      return { own, material: false, pasteFollows: i === lines.length - 1, othersWords: announcesOthersWords(line) };
     own.push(line);
   }
   return { own, material: false, pasteFollows: false };

@@ -18,14 +18,14 @@ import { afterRestating } from './restatingLead.js';
 import { occasionRule } from './occasionRules.js';
 import { wantedOfPeople } from './wantedOfPeople.js';
 import { isEveryOfAKind } from './everyOfAKind.js';
-import { defaultHandover } from './defaultHandover.js';
-import { optionFallback } from './optionFallback.js';
+import { defaultHandover, isHandoverChangeNotLasting } from './defaultHandover.js';
+import { isOptionFallbackNotLasting, optionFallback } from './optionFallback.js';
 import { givesConsequence } from './statedConsequence.js';
 import { isProgramBehaviour } from './programBehaviour.js';
 import { isAboutAgentsConduct } from './agentsConduct.js';
 import { isOneReleaseStory } from './oneReleaseStory.js';
 import { isOwnRequestClarified } from './ownWordsClarified.js';
-import { decidedKind, isEnoughChoice, kindOpeningAsTask } from './decisionKinds.js';
+import { type DecidedKind, decidedKind, isEnoughChoice, kindOpeningAsTask } from './decisionKinds.js';
 import { isLastingRequest, isWorkWish, NAMING_SCHEME, ruleAskedFor, STATUS } from './requestKinds.js';
 import {
   ABOUT_ME,
@@ -132,6 +132,16 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
 /** The cues of a rule, a preference or a correction: said of the work at hand only, they are no lasting one (decision 101). */
 const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
 
+/** Whether a sentence read as a rule decides the work at hand only, or is a step of it (decisions 101 and 106). */
+const holdsForWorkAtHand = (sentence: string): boolean => decidesWorkAtHand(sentence) || isOneOffStep(sentence);
+
+/**
+ * How a missing option is found is a project fact by its cue, yet said as an instruction: it goes through the guards a
+ * rule goes through, for the work at hand and for a question typed without its mark (decision 110, amended 2026-12-07).
+ */
+const optionFallbackAsRule = (sentence: string): DecidedKind | undefined =>
+  holdsForWorkAtHand(sentence) || asksWithoutMark(sentence) ? undefined : optionFallback(sentence);
+
 /** The statement a sentence makes, read after the words that lead into it when those say nothing alone. */
 export function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const found = statementOfSentence(sentence, afterAssistant, first);
@@ -145,6 +155,9 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
   // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
   // Nor is a finding a review labelled with its severity (decision 116).
   if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence) || isLabelledFinding(sentence)) return undefined;
+  // A default way of handing work over or a missing option's value, said for one occasion, of the program or of another,
+  // or before a symptom, is no statement of another kind either (decision 110, amended 2026-12-07).
+  if (isHandoverChangeNotLasting(sentence) || isOptionFallbackNotLasting(sentence)) return undefined;
   // How the program treats its own users, the assistant's own conduct, what one version went out as and what the person
   // meant by their request are no lasting statement of theirs (decision 110, amended).
   if (isProgramBehaviour(sentence) || isAboutAgentsConduct(sentence) || isOneReleaseStory(sentence) || isOwnRequestClarified(sentence))
@@ -153,7 +166,7 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
   if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;
   if (found === undefined || !RULE_CUES.has(found.cue)) return found;
-  if (decidesWorkAtHand(sentence) || isOneOffStep(sentence)) return undefined;
+  if (holdsForWorkAtHand(sentence)) return undefined;
   // What the code does and what a step should give read as a rule by their "never" or "should" (decision 116).
   // So does a question typed without its mark after a request (decision 116).
   return found.cue !== 'correction' && (describesBehaviour(sentence) || isExpectedOutcome(sentence) || asksWithoutMark(sentence))
@@ -219,7 +232,7 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
     mannerAskedFor(sentence) ??
     wantedOfPeople(sentence) ??
     defaultHandover(sentence) ??
-    optionFallback(sentence);
+    optionFallbackAsRule(sentence);
   if (choice !== undefined) return traced('project-choice', madeOf(choice, quote));
   return ruleFactOrDecision(sentence, quote);
 }

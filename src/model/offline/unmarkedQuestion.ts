@@ -6,5 +6,13 @@
  */
 const INVERTED_AFTER_COMMA = /,\s+(?:are|is|was|were|do|does|did|have|has)\s+(?:we|you|they|there|it|i)\s+(?!(?:not|n't)\b)\S+\s+\S/i;
 
+/**
+ * The other two shapes of a question run on after a comma (decision 110, amended 2026-12-07): an alternative offered
+ * ("…, or should we keep it") and a tag that asks for a yes ("…, right", "…, correct").
+ */
+const ALTERNATIVE_OR_TAG =
+  /,\s+or\s+(?:should|shall|can|could|would|do|does|is|are)\s+(?:we|you|they|it|i)\b|,\s+(?:right|correct)\s*[.!]?$/i;
+
 /** Whether a clause after a comma asks a yes-or-no question, with no question mark typed. */
-export const asksWithoutMark = (sentence: string): boolean => !sentence.trimEnd().endsWith('?') && INVERTED_AFTER_COMMA.test(sentence);
+export const asksWithoutMark = (sentence: string): boolean =>
+  !sentence.trimEnd().endsWith('?') && (INVERTED_AFTER_COMMA.test(sentence) || ALTERNATIVE_OR_TAG.test(sentence.trimEnd()));
