@@ -33,9 +33,17 @@ describe('the CLI loads only the command it runs', () => {
     },
   );
 
-  it('memlog --help loads every command, so that help lists them all', () => {
+  it('memlog --help loads every command, so that help lists them all, and no model SDK (decision 118)', () => {
     const urls = loadedBy(['--help']);
-    expect(heavyIn(urls)).toEqual(HEAVY);
+    expect(heavyIn(urls)).toEqual(HEAVY.filter((name) => name !== '@anthropic-ai/sdk'));
+    expect(urls.some((url) => /\/src\/cli\/extractCommand/.test(url))).toBe(true);
+  });
+
+  it('a command that can run a model loads its SDK only when it calls one (decision 118)', () => {
+    const out = tempDir();
+    const urls = loadedBy(['extract', join('fixtures', 'projects'), '--out', out, '--model', 'offline']);
+    expect(urls.some((url) => url.includes('/src/model/anthropic/'))).toBe(true);
+    expect(urls.filter((url) => url.includes('@anthropic-ai/sdk') || url.includes('node_modules/openai/'))).toEqual([]);
   });
 
   it('memlog --version loads no command at all', () => {
