@@ -33,6 +33,9 @@ const CHARACTER_NAMES: Readonly<Record<number, string>> = {
   0xfeff: 'ZERO WIDTH NO-BREAK SPACE (byte-order mark)',
 };
 
+/** `\u200B`: a character written so a terminal shows it and does not obey it (a name in a message, a cell of a table). */
+export const codePointEscape = (char: string): string => `\\u${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+
 /** `U+200B (ZERO WIDTH SPACE)`: how a message names a character. */
 export function describeCharacter(char: string): string {
   const code = char.codePointAt(0) ?? 0;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { reservedIndexNameReason } from '../durable/memoryIndex.js';
-import { describeCharacter, invisibleCharacters } from '../durable/memoryPathLint.js';
+import { codePointEscape, describeCharacter, invisibleCharacters } from '../durable/memoryPathLint.js';
 
 /** Team memory lives in `team/` under the project's auto-memory directory (long-term spec §5.1). */
 export const TEAM_DIR_NAME = 'team';
@@ -50,8 +50,7 @@ function decoded(key: string): string | null {
 /** The key in quotes for a message, its invisible characters written as `\u….` so a terminal shows them and does not obey them. */
 export function quotedKey(key: string): string {
   let quoted = JSON.stringify(key);
-  for (const char of invisibleCharacters(key))
-    quoted = quoted.replaceAll(char, `\\u${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`);
+  for (const char of invisibleCharacters(key)) quoted = quoted.replaceAll(char, codePointEscape(char));
   return quoted;
 }
 
