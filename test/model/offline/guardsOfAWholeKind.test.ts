@@ -67,3 +67,22 @@ describe('a status panel pasted with its values aligned in a column is not the p
     expect(keptOf('  Note: we always deploy from the release branch.')).toEqual(['We always deploy from the release branch.']);
   });
 });
+
+describe('a heading that announces news is no order', () => {
+  it('reads the fact after "Update:" or "Change of plan:", and lets it replace the one said before', () => {
+    expect(keptOf('Update: our docs are hosted on Netlify.')).toEqual(['Update: our docs are hosted on Netlify.']);
+    expect(keptOf('Change in plan: our docs are hosted on Netlify.')).toEqual(['Change in plan: our docs are hosted on Netlify.']);
+    const said = findMemoryStatements([
+      assistant('Ran the suite.'),
+      user('The staging API runs on port 8080.'),
+      assistant('Done.'),
+      user('Update: the staging API now runs on port 9090.'),
+    ]).map((s) => s.text);
+    expect(said).toEqual(['Update: the staging API now runs on port 9090.']);
+  });
+
+  it('still refuses work asked after the heading, and the task word used as a verb', () => {
+    for (const said of ['Update: please fix the login bug.', 'Update the README with the new flags.', 'Change the port to 9090.'])
+      expect(keptOf(said), said).toEqual([]);
+  });
+});
