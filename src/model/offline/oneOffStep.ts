@@ -56,11 +56,12 @@ const BARE_SHIP_ORDER = new RegExp(
 export const isBareShipOrder = (sentence: string): boolean => BARE_SHIP_ORDER.test(sentence.trim());
 
 /**
- * A link to one issue, pull request, merge request or commit after a verb of work ("work on …/issues/47"): one item
- * pointed at to be worked on now (decision 106, amended). "Flaky tests are tracked in …/issues/88" says where a
- * thing is kept, and a tracker's own address ("…/issues") is a reference.
+ * A link to one issue, pull request, merge request or commit after a verb of work ("work on …/issues/47", "analyse
+ * this issue: …", "review this PR for me …"): one item pointed at to be worked on now (decision 106, amended; the verbs
+ * of looking into and settling one item, decision 110, amended 2026-12-07). "Flaky tests are tracked in …/issues/88"
+ * says where a thing is kept, and a tracker's own address ("…/issues") is a reference.
  */
 const ONE_ITEM_LINK =
-  /\b(?:work on|look at|take|fix|handle|address|implement|review|check|do|start on|start with|continue with|pick up)\s+(?:\S+\s+){0,2}?https?:\/\/[^\s/]+(?:\/[^\s/]+){0,8}?\/(?:issues|pull|pulls|merge_requests|commit|commits)\/[0-9a-f]+\b/i;
+  /\b(?:work on|look at|look into|take|fix|handle|address|implement|review|check|do|start on|start with|continue with|pick up|analy[sz]e|investigate|solve|resolve|debug|triage|reproduce|tackle|summari[sz]e|go through)\s+(?:\S+\s+){0,4}?https?:\/\/[^\s/]+(?:\/[^\s/]+){0,8}?\/(?:issues|pull|pulls|merge_requests|commit|commits)\/[0-9a-f]+\b/i;
 
 export const pointsAtOneItem = (sentence: string): boolean => ONE_ITEM_LINK.test(sentence) && !LASTING.test(sentence);

@@ -33,6 +33,9 @@ const MACHINE_LINE = new RegExp(
     String.raw`^\s*\|.*\|\s*$`, // a table row
     String.raw`^\s*#{1,6}\s+\S`, // a Markdown heading: written for a reader, the way reports and jobs write
     String.raw`^\s*\*\*[^*]{1,60}\*\*\s*:?`, // a bold field ("**Status:** …")
+    // an indented field whose value is aligned in a column ("  Version:      2.1.0"), as status panels and `describe`
+    // commands print them; a person types one space after a colon (decision 110, amended 2026-12-07)
+    String.raw`^\s{2,}[A-Za-z][\w ./()-]{0,30}:\s{3,}\S`,
     String.raw`^\s*\d+\s*[|│→]\s`, // a numbered source line
     // a runner's summary ("Tests  5 passed (5)", "Duration  1.2s"); "Tests go next to the code" is a person's sentence
     String.raw`^\s*(?:(?:Test Files|Tests|Duration)\s+\d|(?:Ran \d+ tests?|Exit code|exit status|real\s+\d|Compiled|Build (?:failed|succeeded))\b)`,

@@ -37,6 +37,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMBERED_THREADS = new Set(['pull', 'pulls', 'issue', 'issues', 'requests', 'discussions']);
 
 /**
+ * A name written with capitals, as owners and repositories often are: capitalised words run together ("PixelForge",
+ * "TypeChecker") or an acronym ("FLITS"). No digit stands inside it: a generated key mixes capitals and digits within
+ * a part, and a name's digits, like a lower-case word's, come at its end only (decision 110, amended 2026-12-07).
+ */
+const NAME_WITH_CAPITALS = /^(?:[a-z]*(?:[A-Z][a-z]+)+|[A-Z]{2,6})$/;
+
+/** A part of a joined run that is a word: lower case with a short number after it, or a name written with capitals. */
+const isWord = (part: string): boolean => /^[a-z]+\d{0,4}$/.test(part) || NAME_WITH_CAPITALS.test(part);
+
+/**
  * A path or a kebab-case name is words joined, not a key: keys have few separators and many digits or capitals.
  * A number alone is a word only after the name of a numbered thread (decision 110, amended): "glacier-marble-1234"
  * or a webhook's `/catch/123456/` stays a key's shape.
@@ -44,7 +54,7 @@ const NUMBERED_THREADS = new Set(['pull', 'pulls', 'issue', 'issues', 'requests'
 function isWordsJoined(token: string): boolean {
   const parts = token.split(/[/_-]/).filter(Boolean);
   if (parts.length < 2) return false;
-  return parts.every((part, i) => /^[a-z]+\d{0,4}$/.test(part) || (/^\d{1,6}$/.test(part) && NUMBERED_THREADS.has(parts[i - 1] ?? '')));
+  return parts.every((part, i) => isWord(part) || (/^\d{1,6}$/.test(part) && NUMBERED_THREADS.has(parts[i - 1] ?? '')));
 }
 
 function keylike(text: string): boolean {

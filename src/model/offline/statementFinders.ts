@@ -36,6 +36,7 @@ import {
   GENERIC_SUBJECT,
   IMPERATIVE,
   LEADING_TIME,
+  NEWS_HEADING,
   NORM,
   OWNERSHIP,
   STYLE_FEEDBACK,
@@ -242,7 +243,12 @@ function ruleFactOrDecision(sentence: string, quote: string): Found | undefined 
   const ruleShape = RULE_SHAPES.find(([, test]) => test(sentence))?.[0];
   const rule = ruleShape !== undefined;
   // "Deploy notifications get posted…" starts like a task and is none: a noun then a verb.
-  if (TASK.test(sentence) && !rule && !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence))
+  // "Update: the API now runs on 9090" opens with a task word used as a noun: what follows it says whether work is asked.
+  if (
+    TASK.test(sentence.replace(NEWS_HEADING, '')) &&
+    !rule &&
+    !/^\w+\s+\w+\s+(?:is|are|get|gets|go|goes|live|lives|was|were)\b/i.test(sentence)
+  )
     return traced('task-opening', madeOf(kindOpeningAsTask(sentence), quote));
   // "I want you to add integration tests…" asks for work now (decision 77).
   if (isWorkWish(sentence) && !rule) return undefined;

@@ -279,6 +279,12 @@ export const isReference = (sentence: string): boolean =>
 export const QUESTION =
   /\?\s*$|^(?:would|could|should|can|will|shall|might)\s+(?:it|we|i|they|there|this|that)\b(?!\s+(?:always|never)\b)|^(?:what|why|how|where|when|which|who|whom|whose)(?:'s|\s+(?:is|are|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|am|about|if|else|exactly))\b|^(?:is there|are there|is it|is this|does|do you|did|can you|could you|would you|will you|should (?:we|i)|any idea|kannst du|könntest du|est-ce que|peux-tu|pourrais-tu|puedes|podrías)\b|^(?:wie|was|warum|wieso|weshalb|wo|wann)\s+(?:ist|sind|war|kann|können|soll|sollen|macht|machen|geht|heißt|bedeutet|passiert)\b|^(?:pourquoi|comment|où|quand)\s+(?:est|sont|on|fait|faire|ça|marche|fonctionne)\b|^(?:qué|por qué|cómo|dónde|cuándo)(?![\w\u00C0-\u024F])/i;
 
+/**
+ * A heading that announces news, a task word used as a noun ("Update: the API now runs on 9090", "Change of plan: …"):
+ * what follows it is read for whether it asks for work, not the heading (decision 110, amended 2026-12-07).
+ */
+export const NEWS_HEADING = /^(?:update|change (?:of|in) plans?|plan change)\s*:\s*/i;
+
 /** Asking for work now: a task, not a memory, unless it carries a rule or preference cue. */
 export const TASK =
   /^(?:please\s+|now\s+|then\s+|first\s+|ok\s+|okay\s+|let's\s+|lets\s+|can you\s+|could you\s+)?(?:add|fix|create|implement|refactor|delete|remove|rename|update|upgrade|bump|move|debug|investigate|look|check|find|show|explain|tell|help|write a|write the|make a|make the|generate|build|deploy|revert|undo|try|continue|go ahead|finish|review|open|read|install|set up|setup|change|replace|convert|split|clean up|document|mach|füge|erstelle|behebe|ajoute|corrige|crée|añade|arregla|crea)\b/i;

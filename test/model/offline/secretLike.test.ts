@@ -17,6 +17,26 @@ describe('looksSecret: a number in a joined run is a word only after a numbered 
   });
 });
 
+// Invented links and slugs: owners and repositories are often named with capitals (decision 110, amended 2026-12-07).
+describe('looksSecret: names written with capitals in a path are words, not a key (decision 110, amended)', () => {
+  it('keeps a link to a numbered thread whose owner or repository is capitalised', () => {
+    expect(looksSecret('Read https://github.com/PixelForge/render-kit/pull/4411 before the parser.')).toBe(false);
+    expect(looksSecret('See https://github.com/AcmeWidgets/TypeChecker/issues/812/comments first.')).toBe(false);
+  });
+
+  it('keeps a repository slug with an acronym', () => {
+    expect(looksSecret('We develop in github.com/janedoe/telescope110-FLITS until it moves to the org.')).toBe(false);
+  });
+
+  it('still takes runs whose capitals or digits fall inside a part for a key', () => {
+    expect(looksSecret('The upload secret is wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY for now.')).toBe(true);
+    expect(looksSecret('Use AbcDef12/GhiJkl34/MnoPqr56/StuVwx78 as the signing value.')).toBe(true);
+    expect(looksSecret('The vault passphrase is Glacier-Marble-Sunset-River-1234, keep it.')).toBe(true);
+    expect(looksSecret('The vault passphrase is Glacier-Marble-Sunset-River1234, keep it.')).toBe(true);
+    expect(looksSecret('Deploy hooks post to https://hooks.example.com/T0ABCDEFG/B0HIJKLMN/QrStUvWxYz12 each time.')).toBe(true);
+  });
+});
+
 describe("looksSecret: a URL's password", () => {
   it('is one with no user before it, or with a slash inside it', () => {
     expect(looksSecret('The cache lives at redis://:s3cretpassw0rd@cache.internal:6379/0 so use it.')).toBe(true);
