@@ -31,15 +31,23 @@ export interface Held {
  */
 export type WindowFoldState =
   | { readonly phase: 'given'; readonly state: ReplayState }
-  | { readonly phase: 'assumed'; readonly state: ReplayState }
-  | {
+  | ({ readonly phase: 'assumed'; readonly state: ReplayState } & SettledThrough)
+  | ({
       readonly phase: 'forked';
       readonly assumed: ReplayState;
       readonly raised: ReplayState;
       readonly held: Held | null;
       readonly count: number;
-    }
+    } & SettledThrough)
   | { readonly phase: 'raised'; readonly state: ReplayState; readonly inferred: InferredWindow };
+
+/**
+ * The last entry up to which the assumed window was taken (Claude Code compacted on its own within it, or the hold
+ * was full): a larger window proved later holds only after it (decision 113, amended). Absent while none was.
+ */
+interface SettledThrough {
+  readonly settledThrough?: number;
+}
 
 type Stepped = readonly [WindowFoldState, readonly Decision[]];
 
@@ -138,12 +146,14 @@ function fromAssumed(
   inferred: InferredWindow | null,
   settled: boolean,
 ): Stepped {
-  if (inferred !== null) return raise(both, fold.state, event, inferred, NO_DECISIONS);
+  if (inferred !== null) return raise(both, fold.state, event, provenSince(both, fold, event, inferred), NO_DECISIONS);
   const [next, made] = both.assumed.step(fold.state, event);
-  if (both.live || settled || !made.some(isCompactionDue)) return [next === fold.state ? fold : { phase: 'assumed', state: next }, made];
+  const through = settled ? seqOf(event) : fold.settledThrough;
+  if (both.live || settled || !made.some(isCompactionDue))
+    return [next === fold.state && through === fold.settledThrough ? fold : assumedThrough(next, through), made];
   // Until now both windows decided alike from the same state; from here they may not.
   const [other, otherMade] = both.raised.step(fold.state, event);
-  return heldOrSettled(both, next, other, { held: null, count: 0 }, made, otherMade);
+  return heldOrSettled(both, event, next, other, { held: null, count: 0, ...settledField(through) }, made, otherMade);
 }
 
 function fromForked(
@@ -153,12 +163,35 @@ function fromForked(
   inferred: InferredWindow | null,
   settled: boolean,
 ): Stepped {
-  if (inferred !== null) return raise(both, fold.raised, event, inferred, release(fold.held, 'raised'));
+  if (inferred !== null) return raise(both, fold.raised, event, provenSince(both, fold, event, inferred), release(fold.held, 'raised'));
   const [next, made] = both.assumed.step(fold.assumed, event);
   // Claude Code compacted on its own within the assumed window: the session ran with it, as the end of the log would say.
-  if (settled) return [{ phase: 'assumed', state: next }, [...release(fold.held, 'assumed'), ...made]];
+  if (settled) return [assumedThrough(next, seqOf(event)), [...release(fold.held, 'assumed'), ...made]];
   const [other, otherMade] = both.raised.step(fold.raised, event);
-  return heldOrSettled(both, next, other, fold, made, otherMade);
+  return heldOrSettled(both, event, next, other, fold, made, otherMade);
+}
+
+/**
+ * The window proved, with the first entry it decided: the one after the last the assumed window was taken through,
+ * or, live, the entry that proved it (what was printed before stays); from the start when neither.
+ */
+function provenSince(both: Both, fold: SettledThrough, event: PipelineEvent, inferred: InferredWindow): InferredWindow {
+  const through = both.live ? (seqOf(event) ?? 0) - 1 : fold.settledThrough;
+  return through === undefined || through < 0 ? inferred : { ...inferred, since: through + 1 };
+}
+
+/** The position of an event in the transcript: its entry's, or the entry a record was written after. */
+function seqOf(event: PipelineEvent): number | undefined {
+  if (event.source === 'transcript') return event.event.seq;
+  return event.source === 'effects' ? event.record.at.seq : undefined;
+}
+
+function settledField(through: number | undefined): SettledThrough {
+  return through === undefined ? {} : { settledThrough: through };
+}
+
+function assumedThrough(state: ReplayState, through: number | undefined): WindowFoldState {
+  return { phase: 'assumed', state, ...settledField(through) };
 }
 
 /** Usage proved the larger window: the fold goes on with its decider alone, after what it held for that window. */
@@ -173,16 +206,17 @@ function raise(both: Both, state: ReplayState, event: PipelineEvent, inferred: I
  */
 function heldOrSettled(
   both: Both,
+  event: PipelineEvent,
   assumed: ReplayState,
   raised: ReplayState,
-  before: { readonly held: Held | null; readonly count: number },
+  before: { readonly held: Held | null; readonly count: number } & SettledThrough,
   made: readonly Decision[],
   otherMade: readonly Decision[],
 ): Stepped {
   const [list, added] = hold(before.held, made, otherMade);
   const count = before.count + added;
-  if (count > both.holdAtMost) return [{ phase: 'assumed', state: assumed }, release(list, 'assumed')];
-  return [{ phase: 'forked', assumed, raised, held: list, count }, NO_DECISIONS];
+  if (count > both.holdAtMost) return [assumedThrough(assumed, seqOf(event) ?? before.settledThrough), release(list, 'assumed')];
+  return [{ phase: 'forked', assumed, raised, held: list, count, ...settledField(before.settledThrough) }, NO_DECISIONS];
 }
 
 /** One decider, no inference: the window is known. */

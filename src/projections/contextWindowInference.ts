@@ -19,6 +19,11 @@ export interface InferredWindow {
   readonly window: number;
   /** The input (cache included) of a main-thread response that the assumed window could not have held. */
   readonly input: number;
+  /**
+   * The first entry the larger window decided, when the session ran with the assumed one before it (Claude Code
+   * compacted on its own within it, decision 113 amended); absent when it ran with the larger one from the start.
+   */
+  readonly since?: number;
 }
 
 export function initialState(): ContextWindowInferenceState {

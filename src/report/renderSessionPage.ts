@@ -36,7 +36,7 @@ export function renderSessionPage(view: SessionView): string {
   const body = [
     '<header>',
     `<h1>${escapeHtml(view.name)}</h1>`,
-    `<p class="sub">memlog session timeline · ${escapeHtml(span)} · context window ${formatNumber(view.contextWindow)}${view.policy === undefined ? '' : ` · ${escapeHtml(view.policy)}`}${back}</p>`,
+    `<p class="sub">memlog session timeline · ${escapeHtml(span)} · context window ${windowsOf(view)}${view.policy === undefined ? '' : ` · ${escapeHtml(view.policy)}`}${back}</p>`,
     `<dl class="stats">${stats.map(([k, v]) => `<div><dt>${k}</dt><dd>${escapeHtml(v)}</dd></div>`).join('')}</dl>`,
     '</header>',
     '<div class="layout">',
@@ -44,7 +44,7 @@ export function renderSessionPage(view: SessionView): string {
     renderSessionSvg(view),
     '<div id="readout" aria-live="polite"></div>',
     legend(),
-    `<p class="note">Context tokens as Claude Code counts them (the newest API usage plus an estimate of what came after). Decisions sit on the upper row of each lane, runs recorded in memlog's effect log on the lower row. Hover, focus (Tab) or click a marker for its details; a click pins them.${thinned}${drawnNote(view)}</p>`,
+    `<p class="note">Context tokens as Claude Code counts them (the newest API usage plus an estimate of what came after). Decisions sit on the upper row of each lane, runs recorded in memlog's effect log on the lower row. Hover, focus (Tab) or click a marker for its details; a click pins them.${thinned}${drawnNote(view)}${stretchesNote(view)}</p>`,
     '</figure>',
     '<aside id="details" aria-live="polite"><h2>Details</h2><div id="details-body"><p class="note">Hover or focus a marker or a turn.</p></div></aside>',
     '</div>',
@@ -75,6 +75,24 @@ function bytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${n} B`;
+}
+
+/** The window the session ran with, or each in turn when it changed within it (decision 113). */
+function windowsOf(view: SessionView): string {
+  const windows = view.stretches.map((s) => s.contextWindow).filter((w, i, all) => i === 0 || all[i - 1] !== w);
+  return windows.length <= 1 ? formatNumber(view.contextWindow) : windows.map(formatNumber).join(' → ');
+}
+
+/** The sentence a page adds when the session changed Claude Code version or window: each stretch's thresholds; '' when not. */
+export function stretchesNote(view: SessionView): string {
+  if (view.stretches.length <= 1) return '';
+  const last = Math.max(view.lastSeq, view.firstSeq);
+  const parts = view.stretches.map((s, i) => {
+    const through = (view.stretches[i + 1]?.since ?? last + 1) - 1;
+    const version = s.version === null ? 'an unknown Claude Code version' : `Claude Code ${s.version}`;
+    return `entries ${formatNumber(s.since)}–${formatNumber(through)} ran under ${version} with a ${formatNumber(s.contextWindow)}-token window: autocompact threshold ${formatNumber(s.thresholds.threshold)}, warning ${formatNumber(s.thresholds.warning)}`;
+  });
+  return ` The session changed version or window as it went, so the thresholds step where it did: ${escapeHtml(parts.join('; '))}.`;
 }
 
 /** The sentence a page adds when it does not draw everything; '' when it does. */

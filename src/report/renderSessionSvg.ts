@@ -3,6 +3,7 @@ import { escapeHtml } from './escapeHtml.js';
 import { MARKER_STYLE, shapePath } from './markerShapes.js';
 import type { Marker } from './sessionMarkers.js';
 import type { SessionView } from './sessionView.js';
+import { thresholdLines } from './thresholdLines.js';
 
 const LANE_TITLES: Readonly<Record<(typeof LANES)[number], string>> = {
   compaction: 'compaction',
@@ -18,7 +19,7 @@ const LANE_TITLES: Readonly<Record<(typeof LANES)[number], string>> = {
 export function renderSessionSvg(view: SessionView): string {
   const b = bands();
   const x = linear(view.firstSeq, Math.max(view.lastSeq, view.firstSeq + 1), LAYOUT.left, LAYOUT.left + b.plotWidth);
-  const top = niceCeil(Math.max(view.series.max, view.thresholds.threshold) * 1.04);
+  const top = niceCeil(Math.max(view.series.max, ...view.stretches.map((s) => s.thresholds.threshold)) * 1.04);
   const y = linear(0, top, b.chartBottom, LAYOUT.chartTop);
   const out: string[] = [];
   out.push(
@@ -34,10 +35,7 @@ export function renderSessionSvg(view: SessionView): string {
     out.push(
       `<line class="cut" x1="${px(x(m.seq))}" x2="${px(x(m.seq))}" y1="${LAYOUT.chartTop}" y2="${b.stripTop + LAYOUT.stripHeight}"/>`,
     );
-  // A window so small that the limits fall at or below zero has no line to draw for them.
-  if (view.thresholds.warning > 0) out.push(thresholdLine('warning', view.thresholds.warning, y(view.thresholds.warning), b.plotWidth));
-  if (view.thresholds.threshold > 0)
-    out.push(thresholdLine('threshold', view.thresholds.threshold, y(view.thresholds.threshold), b.plotWidth));
+  out.push(...thresholdLines(view, x, y));
   out.push(tokenLine(view, x, y, b.chartBottom));
   out.push(`<line id="cross" class="crosshair" x1="0" x2="0" y1="${LAYOUT.chartTop}" y2="${b.chartBottom}" visibility="hidden"/>`);
   // Lanes.
@@ -55,11 +53,6 @@ export function renderSessionSvg(view: SessionView): string {
   out.push(xAxis(view, x, b.axisTop));
   out.push('</svg>');
   return out.join('\n');
-}
-
-function thresholdLine(kind: 'warning' | 'threshold', value: number, at: number, width: number): string {
-  const label = kind === 'warning' ? `autocompact warning ${formatNumber(value)}` : `autocompact threshold ${formatNumber(value)}`;
-  return `<line class="${kind}" x1="${LAYOUT.left}" x2="${LAYOUT.left + width}" y1="${px(at)}" y2="${px(at)}"/><text class="${kind}-lab" x="${LAYOUT.left + width - 4}" y="${px(at - 4)}">${label}</text>`;
 }
 
 function tokenLine(view: SessionView, x: (v: number) => number, y: (v: number) => number, bottom: number): string {

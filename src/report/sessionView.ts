@@ -21,6 +21,7 @@ import { CompactionAuditFold } from './compactionAudit.js';
 import { boundaryMarker, decisionMarker, recordMarkers, type Marker } from './sessionMarkers.js';
 import { tokenMeasure, tokenSeries, type TokenPoints, type TokenSeries } from './tokenSeries.js';
 import { toolActivityFold, type ToolErrorMark } from './toolActivity.js';
+import { thresholdStretches, VersionChanges, type Since, type ThresholdStretch } from './thresholdStretches.js';
 
 /** What a session page is drawn from: one session's log, memlog's records for it, and how it was read. */
 export interface SessionInputs {
@@ -67,7 +68,10 @@ export interface SessionView {
   readonly firstTime: string | null;
   readonly lastTime: string | null;
   readonly contextWindow: number;
+  /** The newest stretch's thresholds: what the trigger decides the next request with. */
   readonly thresholds: AutocompactThresholds;
+  /** The session cut where its Claude Code version or its window changed, in log order; one stretch when neither did. */
+  readonly stretches: readonly ThresholdStretch[];
   readonly series: TokenSeries;
   /** The turns as drawn: one bar each, or one bar a group in a very long session. */
   readonly turns: readonly TurnBar[];
@@ -134,8 +138,8 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
   let count = 0;
   let firstSeq: number | undefined;
   let lastSeq = 0;
-  /** The Claude Code version of the newest main-thread message, whose threshold the autocompact trigger decides with last. */
-  let lastVersion: string | null = null;
+  /** The Claude Code versions of the main-thread messages, where they change: the trigger decides with the newest message's. */
+  const versions = new VersionChanges();
   let firstTime: string | null = null;
   let lastTime: string | null = null;
   let turnState = turnsProjection.initialState();
@@ -173,7 +177,8 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
       activity.push(event);
       audit.push(event);
       if (entry.type === 'system' && entry.subtype === 'compact_boundary') boundaries.push({ seq: event.seq, entry, time });
-      if ((entry.type === 'user' || entry.type === 'assistant') && isMainThreadMessage(event)) lastVersion = entryVersion(entry);
+      if ((entry.type === 'user' || entry.type === 'assistant') && isMainThreadMessage(event))
+        versions.push(event.seq, entryVersion(entry));
       turnState = turnsProjection.evolve(turnState, event);
       const current = turnState.current;
       if (current !== null && current.index !== pending?.turn.index) {
@@ -239,7 +244,8 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
     firstTime,
     lastTime,
     contextWindow: autocompact.contextWindow,
-    thresholds: thresholdsAt(autocompact, lastVersion),
+    thresholds: thresholdsAt(autocompact, versions.newest),
+    stretches: thresholdStretches(firstSeq ?? 0, versions.changes, windowsOf(autocompact.contextWindow, inferred), autocompact),
     series: tokenSeries(measured),
     turns: strip.bars,
     toolCalls,
@@ -265,6 +271,15 @@ export function buildSessionView(inputs: SessionInputs, caps: DisplayCaps = DISP
     }),
     backLink: inputs.backLink ?? null,
   };
+}
+
+/** The window each part of the session was decided with: the one proved from where it took over (decision 113), else one. */
+function windowsOf(window: number, inferred: InferredWindow | null): Array<Since<number>> {
+  if (inferred?.since === undefined) return [];
+  return [
+    { since: 0, value: inferred.assumed },
+    { since: inferred.since, value: window },
+  ];
 }
 
 /** A marker with the time of its entry, when that entry has one. */

@@ -148,6 +148,8 @@ describe('the window read from usage in the replay fold (decision 113)', () => {
         const upTo = settledUpTo(entries);
         const given = replaySwitched(entries, settings, upTo);
         expect(result.inferred).toMatchObject({ assumed: 200_000, window: 1_000_000 });
+        // The page draws each window where it decided: the larger one from the entry after that compaction.
+        expect(result.inferred?.since).toBe(upTo === -1 ? undefined : upTo + 1);
         expect(result.decisions).toEqual(given.decisions);
         expect(result.state).toEqual(given.state);
         if (upTo === -1) expect(given).toEqual(replayAsGiven(entries, withWindow(settings, 1_000_000)));

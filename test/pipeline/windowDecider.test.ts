@@ -69,14 +69,16 @@ describe('the replay fold reads the window from usage (decision 113)', () => {
     for (const key of due) expect(manual.get(key)).toBeGreaterThan(before.length);
   });
 
-  it('live, a decision is made against the window known then, and the raise is told once, when usage proves it', async () => {
+  it('live, a decision is made against the window known then, and the raise is told once, when usage proves it, from that entry on', async () => {
     const entries = session([50_000, 170_000, 180_000, 250_000, 260_000]);
     const items = entries.map((e): ReadItem => ({ kind: 'entry', seq: e.seq, line: e.seq + 1, offset: 0, raw: '', entry: e.entry }));
-    const told: number[] = [];
+    const told: Array<[number, number | undefined]> = [];
     const live = await lastValueFrom(
-      replayDecisions(from(items), {}, { live: true, onInferred: (inferred) => told.push(inferred.input) }).pipe(toArray()),
+      replayDecisions(from(items), {}, { live: true, onInferred: (inferred) => told.push([inferred.input, inferred.since]) }).pipe(
+        toArray(),
+      ),
     );
-    expect(told).toEqual([250_000]);
+    expect(told).toEqual([[250_000, 7]]);
     const due = live.filter((d) => d.kind === 'compaction_due');
     expect(due.length).toBeGreaterThan(0);
     expect(due.every((d) => d.seq < 7)).toBe(true);

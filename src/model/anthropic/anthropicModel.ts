@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { ConfigError, ModelPortError } from '../../errors.js';
+import { lazySdk, onceMade } from '../lazySdk.js';
 import { AnthropicMessageBatches } from './messageBatches.js';
 import { toModelReply } from './toModelReply.js';
 import type { MessageBatchesPort } from '../messageBatches.js';
@@ -27,21 +28,25 @@ export interface AnthropicModelOptions {
   readonly stream?: boolean;
   readonly fetch?: typeof fetch;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** How the SDK's module is imported (tests give one that fails); defaults to `import('@anthropic-ai/sdk')`. */
+  readonly importSdk?: () => Promise<{ readonly default: AnthropicSdk }>;
 }
 
 type AnthropicSdk = typeof Anthropic;
 
 /**
- * The SDK, loaded on the first call rather than with this module (decision 118): every command that
+ * The SDK is imported on the first call rather than with this module (decision 118): every command that
  * can run a model imports this adapter, and most runs use another model or none, so compiling the
  * SDK's megabyte at each start was paid for nothing.
  */
-const loadSdk = async (): Promise<AnthropicSdk> => (await import('@anthropic-ai/sdk')).default;
+const importAnthropicSdk = (): Promise<{ readonly default: AnthropicSdk }> => import('@anthropic-ai/sdk');
 
 /** The model port on the real Messages API, through @anthropic-ai/sdk. */
 export class AnthropicModel implements ModelPort {
   readonly name = 'anthropic';
-  /** The SDK's client, made on the first call that needs it, once. */
+  /** The SDK, imported on the first call that needs it and kept once it loads. */
+  private readonly sdk: () => Promise<AnthropicSdk>;
+  /** The SDK's client, made on the first call that needs it and kept once made. */
   private readonly client: () => Promise<Anthropic>;
   private readonly model: string;
   private readonly stream: boolean;
@@ -62,8 +67,9 @@ export class AnthropicModel implements ModelPort {
       timeout: options.timeoutMs ?? 120_000,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     };
-    let client: Promise<Anthropic> | undefined;
-    this.client = () => (client ??= loadSdk().then((Sdk) => new Sdk(clientOptions)));
+    const importer = options.importSdk ?? importAnthropicSdk;
+    this.sdk = lazySdk('@anthropic-ai/sdk', async () => (await importer()).default);
+    this.client = onceMade(async () => new (await this.sdk())(clientOptions));
     this.model = options.model ?? (env['MEMLOG_MODEL_ID'] || DEFAULT_ANTHROPIC_MODEL);
   }
 
@@ -82,7 +88,7 @@ export class AnthropicModel implements ModelPort {
       return toModelReply(message);
     } catch (error) {
       if (error instanceof ModelPortError) throw error;
-      throw toPortError(error, await loadSdk());
+      throw toPortError(error, await this.sdk());
     }
   }
 
@@ -92,7 +98,7 @@ export class AnthropicModel implements ModelPort {
     params: Anthropic.MessageCreateParamsNonStreaming,
     signal: AbortSignal | undefined,
   ): Promise<Anthropic.Message> {
-    const Sdk = await loadSdk();
+    const Sdk = await this.sdk();
     for (let attempt = 0; ; attempt++) {
       let began = false;
       const stream = client.messages.stream(params, signal === undefined ? {} : { signal });

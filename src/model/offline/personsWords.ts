@@ -69,6 +69,24 @@ const PASTING_LEAD = /^(?=[^\n]*\b(?:pasting|pasted|copying|copied|quoting|forwa
 /** Whether a line announces someone else's words: a review, a comment, or text pasted from elsewhere. */
 const announcesOthersWords = (line: string): boolean => OTHERS_WORDS_LEAD.test(line) || PASTING_LEAD.test(line);
 
+/** Kinds of written words a person keeps for themselves or their team. */
+const WRITTEN_WORDS = String.raw`(?:notes?|rules?|conventions?|guidelines?|preferences?|instructions?|principles?|standards?|style\s+guides?|checklists?|habits?|polic(?:y|ies)|defaults?)`;
+
+/**
+ * A lead that announces the person's own written words (decision 110, amended): a possessive of the person or their team
+ * before a kind of written words ("Pasting my notes:", "Here are our team conventions:", "my own rules for this repo:"),
+ * or such words they write, keep or follow ("Quoting the rules I follow:"). Their own notes are theirs wherever they were
+ * copied from. Someone else's ("my colleague's rules", "the reviewer's notes") or a machine's ("my log", "my stack trace")
+ * are not; nor is feedback received on them, which OTHERS_WORDS_LEAD announces.
+ */
+const OWN_WORDS_LEAD = new RegExp(
+  String.raw`^[^\n]*?(?:\b(?:my|our)\s+(?:own\s+)?(?:[\w-]+\s+){0,2}?${WRITTEN_WORDS}\b|\b${WRITTEN_WORDS}\s+(?:that\s+|which\s+)?(?:I|we)\s+(?:wrote|write|keep|follow|use|made|set|jotted)\b)[^\n]{0,80}:\s*$`,
+  'i',
+);
+
+/** Whether a lead announces words the person wrote for themselves, so what follows stays theirs. */
+const announcesOwnWords = (line: string): boolean => OWN_WORDS_LEAD.test(line) && !OTHERS_WORDS_LEAD.test(line);
+
 /**
  * A request that hands over material to work on: "rewrite this for LinkedIn:", "dame el post sobre
  * esto, ayuda:", "übersetze das:". What follows the colon is the material, not statements.
@@ -284,7 +302,7 @@ function readParagraph(lines: readonly string[]): ParagraphReading {
     if (line.trim() === '' || /^\s*>/.test(line) || LONE_TAG.test(line) || isMachineLine(line)) continue;
     if (MATERIAL_LEAD.test(line)) return { own, material: true, pasteFollows: false };
     // What follows the announcement in the same paragraph, or the next paragraph, is the paste.
-    if (PASTE_LEAD.test(line) || announcesOthersWords(line))
+    if ((PASTE_LEAD.test(line) || announcesOthersWords(line)) && !announcesOwnWords(line))
       return { own, material: false, pasteFollows: i === lines.length - 1, othersWords: announcesOthersWords(line) };
     own.push(line);
   }

@@ -10,6 +10,18 @@ const SYMPTOM =
 /** An HTTP status or an errno code said of what happened: "with a 403", "with EPERM". */
 const ERROR_CODE = /\bwith\s+(?:an?\s+)?(?:[45]\d\d|E[A-Z]{3,})\b/;
 
+/**
+ * A failure named as the condition of a rule, in the present: "fall back to the home folder when that lookup fails", "if
+ * the push fails with a 403, retry once", "in case a hook breaks, …". It says what to do whenever it happens, not what
+ * happened, so it is no symptom; the condition ends at its clause's comma.
+ */
+const FAILURE_AS_CONDITION = new RegExp(
+  String.raw`\b(?:if|when|whenever|in\s+case|each\s+time|every\s+time|should)\s+[^,.;!?]{0,80}?` +
+    String.raw`\b(?:fails|breaks|crashes|throws|errors\s+out|times\s+out|hangs|panics)\b` +
+    String.raw`(?:\s+with\s+(?:an?\s+)?(?:[45]\d\d|E[A-Z]{3,})\b)?`,
+  'gi',
+);
+
 const ATTRIBUTED = new RegExp(
   [
     // Another program's way: "that is how ripgrep does it", "like the gh CLI does", "as git does".
@@ -25,5 +37,7 @@ const ATTRIBUTED = new RegExp(
 );
 
 /** Whether the rest of a sentence tells a symptom or someone else's way rather than asking for one. */
-export const reportsRatherThanAsks = (sentence: string): boolean =>
-  SYMPTOM.test(sentence) || ERROR_CODE.test(sentence) || ATTRIBUTED.test(sentence);
+export function reportsRatherThanAsks(sentence: string): boolean {
+  const told = sentence.replace(FAILURE_AS_CONDITION, ' ');
+  return SYMPTOM.test(told) || ERROR_CODE.test(told) || ATTRIBUTED.test(sentence);
+}

@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { ConfigError, ModelPortError } from '../../errors.js';
+import { lazySdk, onceMade } from '../lazySdk.js';
 import { limitConcurrency } from '../limitConcurrency.js';
 import type { ModelPort, ModelReply, ModelRequest } from '../port.js';
 import { fromChatCompletion } from './fromChatCompletion.js';
@@ -21,6 +22,8 @@ export interface OpenAICompatibleOptions {
   readonly concurrency?: number;
   readonly fetch?: typeof fetch;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** How the SDK's module is imported (tests give one that fails); defaults to `import('openai')`. */
+  readonly importSdk?: () => Promise<{ readonly default: OpenAISdk }>;
 }
 
 /** Whether an OpenAI-compatible endpoint is configured (a base URL and a model name) in the environment. */
@@ -30,8 +33,8 @@ export function openAICompatibleConfigured(env: Readonly<Record<string, string |
 
 type OpenAISdk = typeof OpenAI;
 
-/** The SDK, loaded on the first call rather than with this module, as the Anthropic adapter does (decision 118). */
-const loadSdk = async (): Promise<OpenAISdk> => (await import('openai')).default;
+/** The SDK is imported on the first call rather than with this module, as the Anthropic adapter does (decision 118). */
+const importOpenAISdk = (): Promise<{ readonly default: OpenAISdk }> => import('openai');
 
 /**
  * The model port on any server speaking the OpenAI chat-completions protocol (Ollama, llama.cpp's
@@ -39,7 +42,9 @@ const loadSdk = async (): Promise<OpenAISdk> => (await import('openai')).default
  */
 export class OpenAICompatibleModel implements ModelPort {
   readonly name = 'openai-compatible';
-  /** The SDK's client, made on the first call that needs it, once. */
+  /** The SDK, imported on the first call that needs it and kept once it loads. */
+  private readonly sdk: () => Promise<OpenAISdk>;
+  /** The SDK's client, made on the first call that needs it and kept once made. */
   private readonly client: () => Promise<OpenAI>;
   private readonly model: string;
   /** The model and the server, for the line saying which model runs: `qwen3 at http://127.0.0.1:11434/v1`. */
@@ -64,8 +69,9 @@ export class OpenAICompatibleModel implements ModelPort {
       timeout: options.timeoutMs ?? 300_000,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     };
-    let client: Promise<OpenAI> | undefined;
-    this.client = () => (client ??= loadSdk().then((Sdk) => new Sdk(clientOptions)));
+    const importer = options.importSdk ?? importOpenAISdk;
+    this.sdk = lazySdk('openai', async () => (await importer()).default);
+    this.client = onceMade(async () => new (await this.sdk())(clientOptions));
   }
 
   complete(request: ModelRequest, options: { readonly signal?: AbortSignal } = {}): Promise<ModelReply> {
@@ -76,7 +82,7 @@ export class OpenAICompatibleModel implements ModelPort {
         return await structuredAnswer(request, create, this.model);
       } catch (error) {
         if (error instanceof ModelPortError) throw error;
-        throw toPortError(error, await loadSdk());
+        throw toPortError(error, await this.sdk());
       }
     });
   }
@@ -90,7 +96,7 @@ export class OpenAICompatibleModel implements ModelPort {
       try {
         return await client.chat.completions.create(params, withSignal);
       } catch (error) {
-        const Sdk = await loadSdk();
+        const Sdk = await this.sdk();
         if (!(error instanceof Sdk.BadRequestError || error instanceof Sdk.UnprocessableEntityError)) throw error;
         this.schemaSupported = false;
       }
