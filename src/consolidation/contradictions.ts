@@ -1,6 +1,7 @@
 import type { TopicFile } from '../memory/durable/topicFile.js';
 import type { ClaudeMdInstruction } from './claudeMdInstruction.js';
 import { withoutNotes } from './claudeMdNote.js';
+import { conflictBetween } from './ruleConflict.js';
 import { readStatement, type RuleStatement } from './ruleStatement.js';
 import { DEFAULT_SUBJECT_MATCH, isSameSubject, qualifierKey, type SubjectMatch } from './sameSubject.js';
 import { toolKind } from './toolNames.js';
@@ -35,32 +36,6 @@ const statementText = (memory: TopicFile): string => {
   return `${memory.description}. ${lead}`;
 };
 
-/** A subject word one side negates and the other only affirms. */
-function oppositeWord(memory: RuleStatement, instruction: RuleStatement): string | null {
-  for (const term of instruction.negated)
-    if (memory.affirmed.has(term)) return `CLAUDE.md rules out "${instruction.written.get(term) ?? term}", which the memory calls for`;
-  for (const term of memory.negated)
-    if (instruction.affirmed.has(term)) return `the memory rules out "${memory.written.get(term) ?? term}", which CLAUDE.md calls for`;
-  return null;
-}
-
-/**
- * A value of one kind that differs where both give one: a clause of each about a shared subject
- * word, each with a value of the kind, and neither of the instruction's values anywhere in the
- * memory nor the memory's in the instruction ("Node 18" against "Node 18 or 20" is no conflict).
- */
-function otherValue(memory: RuleStatement, instruction: RuleStatement, kind: 'numbers' | 'names'): string | null {
-  for (const theirs of instruction.clauses) {
-    if (theirs[kind].length === 0 || theirs[kind].some((v) => memory[kind].has(v))) continue;
-    for (const ours of memory.clauses) {
-      if (ours[kind].length === 0 || ours[kind].some((v) => instruction[kind].has(v))) continue;
-      if (!ours.terms.some((term) => theirs.terms.includes(term))) continue;
-      return `the memory says ${ours[kind].join(', ')} where CLAUDE.md says ${theirs[kind].join(', ')}`;
-    }
-  }
-  return null;
-}
-
 /**
  * Two tools of one kind, one called for on each side, neither side naming the other's: "tests
  * run with jest" against "tests use vitest", backticks or not (decision 70). They must share a
@@ -81,10 +56,6 @@ function otherTool(memory: RuleStatement, instruction: RuleStatement): string | 
   }
   return null;
 }
-
-/** How two statements about one subject differ the way two versions of a rule do, or null when they do not. */
-export const conflictBetween = (later: RuleStatement, earlier: RuleStatement): string | null =>
-  oppositeWord(later, earlier) ?? otherValue(later, earlier, 'numbers') ?? otherValue(later, earlier, 'names');
 
 /**
  * The instructions a memory contradicts, read lexically. A feedback or project memory and an

@@ -1,8 +1,13 @@
+import { isInstructionFile } from './instructionFiles.js';
 import { toolKind } from './toolNames.js';
 
 const TOKEN = /`([^`\n]+)`|[\p{L}\p{N}](?:[\p{L}\p{N}_./@-]*[\p{L}\p{N}_])?/gu;
-/** Files nearly every memory of a project may mention: naming one says nothing about what a memory is about. */
-const EVERYWHERE = new Set(['claude.md', 'memory.md', 'readme.md', 'agents.md']);
+/**
+ * Files nearly every memory of a project may mention: naming one says nothing about what a memory
+ * is about. The files agents read instructions from are among them, wherever they sit (decision 119).
+ */
+const EVERYWHERE = new Set(['memory.md', 'readme.md']);
+const isEverywhere = (name: string): boolean => EVERYWHERE.has(name) || isInstructionFile(name);
 
 /** A file, host or package name: two parts of two characters or more around a dot, slash, @ or _ ("pnpm-lock.yaml", not "e.g" or "3.12"). */
 const isName = (token: string): boolean =>
@@ -10,7 +15,7 @@ const isName = (token: string): boolean =>
 
 function add(token: string, into: Set<string>): void {
   const name = token.toLowerCase();
-  if (toolKind(name) !== undefined || (isName(name) && !EVERYWHERE.has(name))) into.add(name);
+  if (toolKind(name) !== undefined || (isName(name) && !isEverywhere(name))) into.add(name);
 }
 
 /**

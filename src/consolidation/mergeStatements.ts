@@ -2,7 +2,7 @@ import { elementAt, valueOf } from '../errors.js';
 import type { TopicFile } from '../memory/durable/topicFile.js';
 import { isNoteLine, withoutNotes } from './claudeMdNote.js';
 import { parseBody, renderBody, sectionFor, type BodySections } from './bodySections.js';
-import { conflictBetween } from './contradictions.js';
+import { conflictBetween } from './ruleConflict.js';
 import { distinctiveTerms } from './distinctiveTerms.js';
 import { readStatement, type RuleStatement } from './ruleStatement.js';
 import { isSameSubject, readSubject, sameQualifiers } from './sameSubject.js';

@@ -28,6 +28,8 @@ export interface RuleStatement {
 /** A clause: the subject words it holds, and the values it gives for them. */
 export interface StatementClause {
   readonly terms: readonly string[];
+  /** Whether it bounds what it says with "only" ("we only do patch releases", "patch releases only"). */
+  readonly only: boolean;
   readonly numbers: readonly string[];
   readonly names: readonly string[];
 }
@@ -62,6 +64,9 @@ interface Values {
   /** Tools in code spans, and whether a negation stands right before the span ("never `npm install`"). */
   readonly codeTools: { readonly tool: string; readonly negated: boolean }[];
 }
+
+/** The words that bound a rule to what follows or precedes them. */
+const ONLY = /\b(?:only|exclusively)\b/i;
 
 const NEGATED_BEFORE = /\b(?:never|not|no|without|avoid|instead of|rather than|\w+n['’]t|dont)\s*$/i;
 /** "service 1", "shard 12": a number that says which one of a thing (decision 61), not a value of it. */
@@ -163,7 +168,7 @@ export function readStatement(text: string): RuleStatement {
       if (!seen.has(term)) terms.push(term);
       seen.set(term, mark);
     }
-    clauses.push({ terms: [...new Set(said.map((s) => s.term))], numbers, names });
+    clauses.push({ terms: [...new Set(said.map((s) => s.term))], only: ONLY.test(rest), numbers, names });
   }
   const only = (want: 'negated' | 'affirmed') =>
     new Set([...seen].filter(([, m]) => m[want] && !m[want === 'negated' ? 'affirmed' : 'negated']).map(([term]) => term));

@@ -1,5 +1,8 @@
 import MiniSearch from 'minisearch';
 import { distinctiveTerms } from './distinctiveTerms.js';
+import { alignGeneralTerms, namesOthersOfAKind } from './generalTerms.js';
+import { withoutPlaces } from './instructionFiles.js';
+import { saidTheSameWay } from './saidTheSameWay.js';
 import { subjectQualifiers } from './subjectQualifiers.js';
 import { subjectTerms } from './subjectTerms.js';
 import { toolKind } from './toolNames.js';
@@ -32,13 +35,16 @@ export const qualifierKey = (text: string): string => subjectQualifiers(text).jo
 
 /** What a text is about, read once: its subject words, its qualifiers (decision 61) and the names in it (decision 70). */
 export interface SubjectReading {
+  readonly text: string;
   readonly terms: readonly string[];
   readonly qualifiers: readonly string[];
   readonly distinctive: ReadonlySet<string>;
 }
 
 export const readSubject = (text: string): SubjectReading => ({
-  terms: subjectTerms(text),
+  text,
+  // Where a rule is written is not what it is about (decision 119).
+  terms: subjectTerms(withoutPlaces(text)),
   qualifiers: subjectQualifiers(text),
   distinctive: distinctiveTerms(text),
 });
@@ -67,6 +73,13 @@ const BESIDES_NAME_OVERLAP = 0.5;
 /** At most this many subject words besides a shared name, and a statement says something of that name alone. */
 const ABOUT_THE_NAME_WORDS = 3;
 
+/**
+ * At most this many subject words besides the tools it names, and a statement says which tool does
+ * a job and nothing more ("Use pnpm, not npm.", "The issue tracker is Jira."): a listed tool is
+ * named by many rules of a project, and two of them about what is done with it stay two (decision 119).
+ */
+const ABOUT_THE_TOOL_WORDS = 2;
+
 /** The names (tools, files, branches, hosts) both texts name. */
 const sharedNames = (a: SubjectReading, b: SubjectReading): string[] => [...a.distinctive].filter((term) => b.distinctive.has(term));
 
@@ -80,33 +93,55 @@ function withoutNameWords(terms: readonly string[], names: readonly string[]): s
 }
 
 /**
- * Whether a name both texts name makes them one subject (decision 70). A listed tool does: a
- * preference and a fact about pnpm are about how to use pnpm, whatever their types. A file,
- * branch, host or package name is a place where many different things are true: through one of
- * those, what the two say besides the name must be about the same thing too, at least half of
- * the shorter side's other words ("Deploy only with `deploy.sh`" and "Deploys go through
- * `deploy.sh`" share "deploy"; "use the current git user on audit/v2" and "the trailer in audit/v2
- * is…" share next to nothing), decision 70, amended; of one type, it is enough that one of them
- * says little besides the name.
+ * Whether a name both texts name makes them one subject (decision 70). A listed tool does when
+ * either says no more than which tool does a job, whatever their types: "Use pnpm, not npm." and
+ * "package installs go through pnpm" are one preference; two rules about what is done with vitest
+ * are not (decision 119). A file, branch, host or package name is a place where
+ * many different things are true; through a name or a tool, what the two say besides it must be
+ * about the same thing too, at least half of the shorter side's other words ("Deploy only with
+ * `deploy.sh`" and "Deploys go through `deploy.sh`" share "deploy"; "use the current git user on
+ * audit/v2" and "the trailer in audit/v2 is…" share next to nothing), decision 70, amended; of one
+ * type, it is enough that one of them says little besides a name that is no tool.
  */
 function namesOneSubject(a: SubjectReading, b: SubjectReading, names: readonly string[], sameType: boolean): boolean {
   if (names.length === 0) return false;
-  if (names.some((name) => toolKind(name) !== undefined)) return true;
   const [restA, restB] = [withoutNameWords(a.terms, names), withoutNameWords(b.terms, names)];
+  if (names.some((name) => toolKind(name) !== undefined)) {
+    const besidesTools = (rest: readonly string[]) => rest.filter((term) => toolKind(term) === undefined).length;
+    if (Math.min(besidesTools(restA), besidesTools(restB)) <= ABOUT_THE_TOOL_WORDS) return true;
+  }
   // Two rules, or two facts, one of which says little besides the name, are about that name: "Never commit
   // `config/secrets.yml`" and "`config/secrets.yml` must stay out of git" (decision 70, amended after review).
-  if (sameType && Math.min(restA.length, restB.length) <= ABOUT_THE_NAME_WORDS) return true;
+  else if (sameType && Math.min(restA.length, restB.length) <= ABOUT_THE_NAME_WORDS) return true;
   const { shared, overlap } = subjectOverlap(restA, restB);
   return shared >= 1 && overlap >= BESIDES_NAME_OVERLAP;
 }
 
 /**
- * Whether two texts are about the same thing: the same qualifiers (decision 61), and enough
+ * One rule said again in other words (decision 119): the subject words are shared once a general
+ * word meets one of its kind ("prerelease" and "beta", generalTerms.ts), and the two say what they
+ * share the same way. Asked only of two statements of one type.
+ */
+function restatesOneRule(
+  a: SubjectReading,
+  b: SubjectReading,
+  [ta, tb]: readonly [readonly string[], readonly string[]],
+  match: SubjectMatch,
+): boolean {
+  const [ga, gb] = alignGeneralTerms(ta, tb);
+  if (ga === ta && gb === tb) return false;
+  return isSameSubject(ga, gb, match) && saidTheSameWay(a.text, b.text);
+}
+
+/**
+ * Whether two texts are about the same thing: the same qualifiers (decision 61), no two words of
+ * one kind where each names its own (two release stages, decision 119), and enough
  * subject words in common, a name counted as one word however many it is made of, or a name
- * both name on one subject (decision 70); `sameType` when both are rules, or both facts, of one type.
+ * both name on one subject (decision 70); `sameType` when both are rules, or both facts, of one
+ * type, and then also one rule said again in other words (decision 119).
  */
 export function isSameThing(a: SubjectReading, b: SubjectReading, match: SubjectMatch = DEFAULT_SUBJECT_MATCH, sameType = false): boolean {
-  if (!sameQualifiers(a, b)) return false;
+  if (!sameQualifiers(a, b) || namesOthersOfAKind(a.terms, b.terms)) return false;
   const names = sharedNames(a, b);
   const [ta, tb] =
     names.length === 0
@@ -115,7 +150,7 @@ export function isSameThing(a: SubjectReading, b: SubjectReading, match: Subject
           [...withoutNameWords(a.terms, names), ...names],
           [...withoutNameWords(b.terms, names), ...names],
         ];
-  return isSameSubject(ta, tb, match) || namesOneSubject(a, b, names, sameType);
+  return isSameSubject(ta, tb, match) || namesOneSubject(a, b, names, sameType) || (sameType && restatesOneRule(a, b, [ta, tb], match));
 }
 
 interface Entry extends SubjectReading {

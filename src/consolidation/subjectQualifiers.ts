@@ -1,5 +1,6 @@
 import { elementAt } from '../errors.js';
 import { stemmer } from 'stemmer';
+import { isPlace, placesWrittenIn } from './instructionFiles.js';
 import { ENVIRONMENTS, MODIFIER_ENVIRONMENTS, NOT_QUALIFIERS, PREDICATES, THINGS, VALUE_KEYS } from './qualifierWords.js';
 import { isStopword } from './subjectTerms.js';
 
@@ -94,11 +95,14 @@ function clauseQualifiers(clause: string, into: Set<string>): void {
  * What says which thing a statement is about, beside its subject words: the environment
  * (staging, production), which one of a thing ("the billing service", "service 1", "host
  * db1.internal"), and the names and numbers in its subject. Numbers and names after the subject
- * are its values ("runs on port 8080"). Sorted, once each: two statements are about the same
- * thing only when these are equal (decision 61).
+ * are its values ("runs on port 8080"). An instruction file named as where the statement is
+ * written ("in CLAUDE.md, say…") is no qualifier: it says where a rule is kept, not which thing
+ * it is about (decision 119). Sorted, once each: two statements are about the same thing only
+ * when these are equal (decision 61).
  */
 export function subjectQualifiers(text: string): string[] {
   const into = new Set<string>();
   for (const clause of text.split(CLAUSE_BREAK)) if (clause.trim() !== '') clauseQualifiers(clause, into);
-  return [...into].sort();
+  const places = placesWrittenIn(text);
+  return [...into].filter((qualifier) => !isPlace(qualifier, places)).sort();
 }

@@ -20,9 +20,11 @@ export const isStopword = (word: string): boolean => STOPWORDS.has(word);
 export function subjectWords(text: string): string[] {
   // Hyphens and underscores split words: a slug name ("pnpm-over-npm") says as much as its words.
   // Accents folded, so "métricas" is a word of its own and not "tricas".
+  // A prefix written with a hyphen is the word written joined: "pre-release" is "prerelease" (decision 119).
   const words =
     text
       .toLowerCase()
+      .replace(/\b(pre|post|re|co|non|sub|multi)-(?=[a-z])/g, '$1')
       .normalize('NFD')
       .replace(/\p{M}+/gu, '')
       .match(/[a-z0-9][a-z0-9+#.]*[a-z0-9+#]|[a-z0-9]/g) ?? [];

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { distinctiveTerms } from '../../src/consolidation/distinctiveTerms.js';
+import { isInstructionFile, placesWrittenIn } from '../../src/consolidation/instructionFiles.js';
+import { subjectQualifiers } from '../../src/consolidation/subjectQualifiers.js';
+
+describe('instruction files: where rules are written, not what they are about (decision 119)', () => {
+  it.each([
+    ['CLAUDE.md', true],
+    ['`AGENTS.md`', true],
+    ['@.claude/skills/release/SKILL.md', true],
+    ['.claude/commands/deploy.md', true],
+    ['.github/copilot-instructions.md', true],
+    ['.cursor/rules/style.mdc', true],
+    ['.claude/settings.json', false],
+    ['docs/release.md', false],
+    ['deploy.sh', false],
+  ])('%s is an instruction file: %s', (name, expected) => {
+    expect(isInstructionFile(name)).toBe(expected);
+  });
+
+  it.each([
+    ['In CLAUDE.md, say that we only cut patch versions.', ['claude.md']],
+    ['Add to `AGENTS.md` that the staging API runs on port 9090.', ['agents.md']],
+    ['Write into the release skill @.claude/skills/release/SKILL.md that tags are signed.', ['claude/skills/release/skill.md']],
+    ['In the release skill @.claude/skills/release/SKILL.md mention that tags are signed.', ['claude/skills/release/skill.md']],
+    ['CLAUDE.md is the source of truth for agents.', []],
+    ['Remember to keep CLAUDE.md short.', []],
+    ['In deploy.sh, always set -e.', []],
+  ])('%s names as its place: %j', (text, places) => {
+    expect([...placesWrittenIn(text)]).toEqual(places);
+  });
+
+  it('a place a rule is written in is no qualifier, the same file as the subject still is', () => {
+    expect(subjectQualifiers('In the release skill `.claude/skills/release/SKILL.md` we say tags are signed.')).toEqual([]);
+    expect(subjectQualifiers('CLAUDE.md is the source of truth for agents.')).toEqual(['claude.md']);
+  });
+
+  it('no instruction file is a distinctive name, wherever it sits', () => {
+    expect([...distinctiveTerms('Keep `.claude/skills/release/SKILL.md` and CLAUDE.md in step with `deploy.sh`.')]).toEqual(['deploy.sh']);
+  });
+});
