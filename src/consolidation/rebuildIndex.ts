@@ -1,5 +1,6 @@
 import { cutOnWords } from '../memory/durable/cutOnWords.js';
-import { shortenIndexLine } from '../memory/durable/memoryIndex.js';
+import { INDEX_TITLE_CHARS, shortenIndexLine } from '../memory/durable/memoryIndex.js';
+import { isNegation, memorySlug } from '../memory/durable/memorySlug.js';
 import { fitPointers, type IndexEntry } from './fitPointers.js';
 import { indexLine, MEMORY_TYPES, type TopicFile } from '../memory/durable/topicFile.js';
 
@@ -18,11 +19,17 @@ const parseIndex = (index: string): IndexedLine[] =>
         .map((line) => ({ line, filename: LINK.exec(line)?.[1] ?? null }));
 
 /**
- * A title longer than this is cut in the index after a whole word (the topic file keeps it whole), so every line can
- * meet the target; one word longer than it is cut where it must.
+ * A title longer than the index's room for one, cut after a whole word; one word longer than it is cut where it must.
+ * A cut that would drop a negation leaves a title of up to 100 characters whole: a line over the target says less of
+ * its hook, never the opposite of its rule (decision 120).
  */
-const MAX_TITLE_CHARS = 60;
-const clipTitle = (name: string): string => cutOnWords(name, MAX_TITLE_CHARS) || `${[...name].slice(0, MAX_TITLE_CHARS - 1).join('')}…`;
+function clipTitle(name: string): string {
+  const clipped = cutOnWords(name, INDEX_TITLE_CHARS) || `${[...name].slice(0, INDEX_TITLE_CHARS - 1).join('')}…`;
+  return negationsIn(clipped) < negationsIn(name) && [...name].length <= MAX_WHOLE_TITLE_CHARS ? name : clipped;
+}
+/** The longest title kept whole for its negation; a longer one is a run-on sentence, cut as any other. */
+const MAX_WHOLE_TITLE_CHARS = 100;
+const negationsIn = (title: string): number => memorySlug(title).split('-').filter(isNegation).length;
 const lineFor = (filename: string, file: TopicFile, title: string = file.name): string =>
   shortenIndexLine(indexLine(clipTitle(title), filename, file.description));
 

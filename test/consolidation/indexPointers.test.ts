@@ -56,9 +56,10 @@ describe('an index line cut to fit ends on whole words, in its title and its hoo
     const title_ = (shown ?? '').slice(0, -1);
     expect(title.startsWith(title_)).toBe(true);
     expect(title.charAt(title_.length)).toMatch(/[\s,]/);
-    // The hook goes on where the title stopped, instead of saying the title again: "…the drafts of the other…".
-    expect(hook).toMatch(/^….*…$/);
-    const goesOn = (hook ?? '').slice(1, -1);
+    // The hook goes on where the title stopped, instead of saying the title again, with no ellipsis before it (decision
+    // 120): "the drafts of the other…".
+    expect(hook).toMatch(/^[^…].*…$/);
+    const goesOn = (hook ?? '').slice(0, -1);
     expect(description.indexOf(goesOn)).toBeGreaterThan(title_.length - 1);
     expect(description.charAt(description.indexOf(goesOn) + goesOn.length)).toMatch(/[\s,]/);
   });

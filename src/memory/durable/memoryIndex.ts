@@ -7,6 +7,11 @@ export const MAX_INDEX_LINES = 200;
 export const MAX_INDEX_CHARS = 25_000;
 /** What the model is asked to keep an index line under, in characters (code points: the cut never splits an emoji). */
 export const INDEX_LINE_TARGET = 150;
+/**
+ * A title longer than this is cut in the index after a whole word (the topic file keeps it whole), so every line can
+ * meet the target; the offline extractor's titles end on a clause within it (decision 120).
+ */
+export const INDEX_TITLE_CHARS = 60;
 
 /**
  * Why a memory file may not have this name (the last part of a path or key), as a phrase to follow

@@ -59,6 +59,10 @@ function slugWords(text: string): string[] {
 
 export const isNegation = (word: string): boolean => NEGATIONS.has(word);
 
+/** The words of a title a slug can be named by (decision 120): not a function word, a negation or a qualifier. */
+export const subjectWordsOf = (title: string): string[] =>
+  slugWords(title).filter((word) => !carriesRule(word) && !FUNCTION_WORDS.has(word) && ([...word].length > 1 || /^\d+$/.test(word)));
+
 /** A word a slug keeps wherever it stands: a negation or a qualifier of the rule. */
 const carriesRule = (word: string): boolean => NEGATIONS.has(word) || QUALIFIERS.has(word);
 

@@ -1,5 +1,6 @@
 import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { splitSentences } from './conversationFacts.js';
+import { withoutOpeners } from './titleLead.js';
 
 /** A description is one line of at most this many characters (decision 68). */
 export const DESCRIPTION_CHARS = 150;
@@ -71,8 +72,8 @@ const TRAILING_PUNCTUATION = /[\s,;:\u2013\u2014-]+$/u;
 
 /**
  * A memory's description (decision 68): one line of at most 150 characters saying what the memory
- * is, its statement's sentences without those that only open it, as many whole sentences as fit,
- * else the first cut on a whole word (no ellipsis: it ends on a word).
+ * is, its statement's sentences without those that only open it and without the words its first opens with (decision
+ * 120), as many whole sentences as fit, else the first cut on a whole word (no ellipsis: it ends on a word).
  */
 export function memoryDescription(text: string): string {
   // Split before flattening: a line break ends a pasted tool line ("Used 2 tools") as a full stop would.
@@ -80,7 +81,8 @@ export function memoryDescription(text: string): string {
     .map((s) => withoutPointers(s.replace(/\s+/g, ' ').trim().replace(TOOL_LINE, '')))
     .filter(Boolean);
   const said = sentences.filter((s) => !isFiller(s));
-  const chosen = said.length > 0 ? said : sentences;
+  // It opens on what the memory says, as its title does: without "Hey --", "I think", "If not," (decision 120).
+  const chosen = (said.length > 0 ? said : sentences).map((sentence, i) => (i === 0 ? withoutOpeners(sentence) : sentence));
   let line = '';
   for (const sentence of chosen) {
     const next = line === '' ? sentence : `${line} ${sentence}`;

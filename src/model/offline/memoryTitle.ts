@@ -1,8 +1,10 @@
 import { withPlainApostrophes } from '../../memory/durable/apostrophes.js';
 import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
-import { isNegation, memorySlug } from '../../memory/durable/memorySlug.js';
+import { INDEX_TITLE_CHARS } from '../../memory/durable/memoryIndex.js';
+import { isNegation, memorySlug, subjectWordsOf } from '../../memory/durable/memorySlug.js';
 import { capitalise } from './capitalise.js';
 import { withoutPointers } from './memoryDescription.js';
+import { withoutOpeners } from './titleLead.js';
 
 /** A memory's title: the index line's link text and what its file is named after (decision 68). */
 
@@ -23,32 +25,71 @@ const OPENING_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
   ],
 ];
 
-/**
- * Words a person opens with before they say anything (decision 68, amended 2026-12-07): "Yeah", "Actually", and a
- * note that only announces what follows ("One thing we could add here:", "Another thing -", "Something I'd like to
- * mention is that…"). A title is what follows them; "ok" and "sure" only with a comma, as "OK responses…" names a thing.
- */
-const FILLER_OPENER =
-  /^(?:(?:yeah|yep|yup|yes|oh|ah|hmm+|alright|actually|honestly|basically)\b[\s,!.]+|(?:ok|okay|sure|anyway|anyways)\s*[,!.]\s*)+(?=\S)/i;
-const ANNOUNCEMENT =
-  /^(?:(?:one|another|a|one more|one last|the other|just one)\s+(?:(?:more|last|small|quick|other|little)\s+)?(?:thing|point|note|remark|idea|suggestion|detail|request)|something(?:\s+else)?)(?:\s+(?:that\s+)?(?:I|we|you)(?:'d|'ll)?(?:\s+\w+){0,3}?\s+(?:add|mention|say|note|suggest|point out|change|do|consider|flag|keep in mind|know|like|want|need)(?:\s+to\s+(?:add|mention|say|note|know|do|change|consider))?)?(?:\s+(?:here|too|also|as well|though|now))*\s*(?:[:,\u2013\u2014]|\s-|\s+is(?:\s+that)?\b)\s*(?=\S)/i;
-
-/** The title without the words it opens with before it says anything; never without a negation (decision 68). */
-function withoutOpeners(title: string): string {
-  const bare = title.replace(FILLER_OPENER, '').replace(ANNOUNCEMENT, '');
-  const dropped = title.slice(0, title.length - bare.length);
-  return bare === '' || memorySlug(dropped).split('-').some(isNegation) ? title : capitalise(bare);
-}
-
-/** A reply's opening words up to a colon, when they are only an opening. */
-const LEAD_IN =
-  /^(?:yes|yep|yeah|exactly|perfect|great|good|nice|right|ok|okay|oh|also|fyi|btw|heads up|quick context|context|background|note|correction|update)\b[^:.]{0,30}:\s+(?=\S)/i;
-
-/** A condition or a source a statement opens with, before its main clause. */
+/** A condition, a purpose or a source a statement opens with, before its main clause. */
 const LEADING_CLAUSE =
-  /^(?:if|when|whenever|once|before|after|per|according to|as of|since|quand|lorsque|si|wenn|sobald|cuando|seit|depuis|desde)\b[^,]{2,80},\s*(.+)$/i;
+  /^(?:if|when|to|in order to|whenever|once|before|after|per|according to|as of|since|quand|lorsque|si|wenn|sobald|cuando|seit|depuis|desde)\b[^,]{2,120},\s*(.+)$/i;
 
 const MAX_TITLE_WORDS = 12;
+/** The most words a title is lengthened to, to keep a negation of the clause it was cut in. */
+const MAX_NEGATION_WORDS = 16;
+
+/** Whether a title's words are more than a title holds: twelve words, or more characters than the index shows of one. */
+const tooLong = (words: readonly string[]): boolean => words.length > MAX_TITLE_WORDS || [...words.join(' ')].length > INDEX_TITLE_CHARS;
+
+/** Whether what follows a clause's end opens with a negation, past the joint: ", never…", "but not…", "- no…". */
+const opensWithNegation = (after: string): boolean =>
+  saysNegation(/^[\s,;:\u2013\u2014-]*(?:(?:and|but|or|y|pero|und|aber|et|mais)\s+)?(\S*)/i.exec(after)?.[1] ?? '');
+
+/**
+ * A title cut by its word count, lengthened to keep a negation near or just past the cut and the words it turns ("…in our
+ * PR that aren't for our files"), up to 16 words: a title never says less of a rule than its negation (decision 120). A
+ * negation further on in a run-on sentence is another thought's, and the title stays a title.
+ */
+function withTurnedWords(words: string[], thought: readonly string[]): string[] {
+  let [end, found, past] = [words.length, false, false];
+  for (let at = Math.max(0, words.length - 3); at < Math.min(thought.length, end + 4); at++) {
+    if (!saysNegation(thought[at] ?? '')) continue;
+    [end, found, past] = [Math.max(end, at + 2), true, past || at >= words.length - 1];
+  }
+  if (!found) return words;
+  // A negation past the cut: to the end of its clause when that is near.
+  const clauseEnd = past ? thought.findIndex((word, at) => at >= end - 1 && /[,;:]$/.test(word)) : -1;
+  if (clauseEnd !== -1 && clauseEnd < MAX_NEGATION_WORDS) return thought.slice(0, clauseEnd + 1);
+  // Else to the first word after the negation that needs no other ("never to mocks", not "never to").
+  while (end < thought.length && DANGLING_WORD.test((thought[end - 1] ?? '').replace(/[.,;:!?]+$/, ''))) end++;
+  return end <= MAX_NEGATION_WORDS ? thought.slice(0, end) : words;
+}
+
+/**
+ * A text's first sentence that names something, a word a slug can be named by (decision 120): "Right. The cache…" is
+ * named by its second. "e.g." and "i.e." end no sentence: "…a correct mapping according to e.g. CHANGES.md" is one.
+ */
+function firstSentenceSaying(text: string): string {
+  let rest = text;
+  for (;;) {
+    const first = /^(.+?[.!?])(?<!\b(?:[eE]\.g|[iI]\.e|vs|cf)\.)\s+(?=\p{Lu})/u.exec(rest)?.[1];
+    if (first === undefined) return rest;
+    if (namingWords(first).length > 0) return first;
+    rest = rest.slice(first.length).trimStart();
+  }
+}
+
+/** The words a slug can be named by, but one that needs the next ("against"): a slug does not end on it. */
+const namingWords = (text: string): string[] => subjectWordsOf(text).filter((word) => !DANGLING_WORD.test(word));
+
+/** Whether a word or phrase says a negation, as a slug reads it ("don't" is "dont"). */
+const saysNegation = (said: string): boolean => memorySlug(said).split('-').some(isNegation);
+
+/** A cut title without the words at its end that need the next ("…before the"); never without a negation. */
+function withoutDanglingEnd(words: readonly string[], cut: boolean): string[] {
+  const kept = [...words];
+  while (cut && kept.length > 2) {
+    const last = (kept.at(-1) ?? '').replace(/[.,;:!?]+$/, '');
+    if (!DANGLING_WORD.test(last) || saysNegation(last)) break;
+    kept.pop();
+  }
+  return kept;
+}
 
 /**
  * A short title that names the rule or fact: the statement without its reason, lead-in and fillers, in the person's
@@ -62,32 +103,41 @@ export function titleOf(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   // What opens a reply before a colon ("Yes, exactly like that:", "Quick context:") names nothing, nor does a filler.
-  title = withoutOpeners(title.replace(LEAD_IN, ''));
+  title = withoutOpeners(title);
   // The first sentence names it; what a memory says after it is for its body.
-  title = withoutPointers(/^(.+?[.!?])\s+(?=\p{Lu})/u.exec(title)?.[1] ?? title);
+  title = withoutPointers(firstSentenceSaying(title));
   // Only a title cut short can end on a word that needs the next: "Don't format dates as before" is whole.
   let cut: boolean;
   [title, cut] = firstThought(title);
   for (const [pattern, replacement] of OPENING_WORDS) title = title.replace(pattern, replacement);
   title = title.replace(/[\s.,;:!?\u2013\u2014-]+$/, '');
   let words = title.split(' ').filter(Boolean);
-  if (words.length > MAX_TITLE_WORDS) {
-    cut = true;
+  if (words.length > MAX_TITLE_WORDS) cut = true;
+  if (tooLong(words)) {
     // An aside between commas says less than what is around it: "The incident on the 14th, where…, is the reason…".
-    title = title.replace(/,\s(?:where|which|who|whose|when)\s[^,]{3,120},\s/i, ' ');
-    // After a condition or a source, the main clause names it: "If a deploy breaks, #deploy-help is where…".
+    const aside = /,\s(?:where|which|who|whose|when)\s[^,]{3,120},\s/i.exec(title)?.[0];
+    if (aside !== undefined && !saysNegation(aside)) title = title.replace(aside, ' ');
+    // After a condition, a purpose or a source, the main clause names it: "If a deploy breaks, #deploy-help is where…".
     const main = LEADING_CLAUSE.exec(title)?.[1];
-    if (main !== undefined && main.split(' ').length >= 3) title = capitalise(main);
+    if (main !== undefined && main.split(' ').length >= 3 && !saysNegation(title.slice(0, title.length - main.length)))
+      title = withoutOpeners(capitalise(main));
     words = title.split(' ').filter(Boolean);
   }
-  if (words.length > MAX_TITLE_WORDS) {
-    // The first run of whole clauses that says enough on its own (four words or more) and fits.
+  const thought: readonly string[] = words;
+  if (tooLong(words)) {
+    // The first run of whole clauses that says enough on its own (four words or more) and fits the index (decision 120);
+    // a clause that opens with a negation bounds the one before ("…on Tuesdays, never from main"): both stay.
     const fitting = clauseEnds(title)
+      .filter((end) => !opensWithNegation(title.slice(end)))
       .map((end) => title.slice(0, end).split(' ').filter(Boolean))
-      .find((clause) => clause.length >= 4 && clause.length <= MAX_TITLE_WORDS);
-    words = fitting ?? words.slice(0, MAX_TITLE_WORDS);
+      .find((clause) => clause.length >= 4 && !tooLong(clause));
+    if (fitting !== undefined) [words, cut] = [fitting, true];
+    // No clause fits: twelve words, and the index shows what it can of them, cut with "…".
+    else if (words.length > MAX_TITLE_WORDS) words = withTurnedWords(words.slice(0, MAX_TITLE_WORDS), thought);
   }
-  while (cut && words.length > 2 && DANGLING_WORD.test(words.at(-1)!.replace(/[.,;:!?]+$/, ''))) words.pop();
+  words = withoutDanglingEnd(words, cut);
+  // A title cut to its first words names its rule by two words a slug can be named by, when the thought has them (decision 120).
+  while (words.length < thought.length && namingWords(words.join(' ')).length < 2) words = thought.slice(0, words.length + 1);
   // Cut to its first words, a title may end on a phrase that points into the session ("…in the same way").
   const joined = withoutPointers(words.join(' ')).replace(/[.,;:!?\u2013\u2014-]+$/, '');
   return capitalise(joined);

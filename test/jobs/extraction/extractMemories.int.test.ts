@@ -84,7 +84,8 @@ describe('memlog extract with the offline model', () => {
         ['feedback', 'I prefer tabs over spaces.'],
         ['feedback', 'I always want short answers.'],
         // A practice started from now on (decision 77).
-        ['feedback', "I'd like to start commiting the extracted session files."],
+        // The description opens on what the memory says, without "I'd like to" (decision 120).
+        ['feedback', 'Start commiting the extracted session files.'],
         ['project', 'Local storage might be good enough. I do want to support is multiple timer instances. Used store call it.'],
         // Its "[text transcribed by apple dictation]" is the dictation app's marker, no one's words (decision 68).
         // A step the project needs, said as the assistant's miss: one command before another.

@@ -6,7 +6,8 @@ import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 describe('memoryDescription (decision 68)', () => {
   it.each([
     ['I realized something. Tests run against a real Postgres, never mocks.', 'Tests run against a real Postgres, never mocks.'],
-    ['One more thing: the API keys live in 1Password.', 'One more thing: the API keys live in 1Password.'],
+    // The words a statement opens with before it says anything are left out, as from its title (decision 120).
+    ['One more thing: the API keys live in 1Password.', 'The API keys live in 1Password.'],
     ['Okay. So. Releases go out on Tuesdays.', 'Releases go out on Tuesdays.'],
     ['Here is the rule:\nAlways open a draft PR first.', 'Always open a draft PR first.'],
     ['Used 2 tools\nWe moved the docs to Notion.', 'We moved the docs to Notion.'],

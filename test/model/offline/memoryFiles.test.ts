@@ -285,9 +285,7 @@ describe("a title about the person stays in their words, as the memory's body do
     expect(titleOf('Do not use the staging DB for anything... except the nightly load tests')).toContain('except');
   });
   it('a title is not rewritten into or out of the third person', () => {
-    expect(titleOf('User data must never be logged, I told you that twice already')).toBe(
-      'User data must never be logged, I told you that twice already',
-    );
+    expect(titleOf('User data must never be logged, I told you so')).toBe('User data must never be logged, I told you so');
     expect(titleOf('I work on I/O drivers in this repo')).toBe('I work on I/O drivers in this repo');
   });
   it('a rule to the assistant keeps its first person ("ask me")', () => {

@@ -310,8 +310,9 @@ describe('titles and bodies', () => {
     expect(titleOf('The freeze in December, which legal asked for after the audit, is the reason nothing ships before the 20th.')).toBe(
       'The freeze in December is the reason nothing ships before the 20th',
     );
+    // A clause that opens with a negation bounds the one before it, and stays (decision 120).
     expect(titleOf('Yes, exactly like that: integration tests talk to a real Postgres in a container, never to mocks.')).toBe(
-      'Integration tests talk to a real Postgres in a container',
+      'Integration tests talk to a real Postgres in a container, never to mocks',
     );
     expect(
       titleOf('The API reference lives at https://docs.example.org/api/v2/reference, generated from the OpenAPI file on every release.'),

@@ -1,0 +1,102 @@
+import { isNegation, memorySlug } from '../../memory/durable/memorySlug.js';
+import { capitalise } from './capitalise.js';
+
+/**
+ * The words a title does without before the rule's own words (decision 120): filler, hedges, politeness, a condition
+ * that only answers the message before, a list label. Each pattern is a kind of wording, never a sentence of a corpus.
+ */
+
+/** A word a clause opens with: a pronoun, a verb people give a rule with, or a rule word (what follows "like" or "so"). */
+const CLAUSE_START =
+  /(?:i|we|you|they|it|let's|lets|let|just|please|maybe|then|now|always|never|don't|do|make|move|keep|use|add|put|run|remove|drop|rename|change|fix|try|go|have|check|write|stop|start|avoid|only|no|not)\b/i;
+
+/**
+ * Leads, each dropped where a title starts, in any order, as often as they come. `keepsNegation` marks the one lead whose
+ * negation belongs to another message ("If not, …" answers the question before it) and so may go with it.
+ */
+const LEADS: ReadonlyArray<{ readonly pattern: RegExp; readonly keepsNegation?: true }> = [
+  // A list label: "F1:", "3.", "b)", "(2)", "Q4 -".
+  { pattern: /^(?:\(?(?:[A-Z]{1,2}\d{1,3}|\d{1,3}|[a-h])[:.)]|[A-Z]{1,2}\d{1,3}\s+[\u2013\u2014-])\s+(?=\S)/ },
+  // A greeting or a discourse word: "Hey --", "Also,", "Btw", "PS:".
+  { pattern: /^(?:hey|hi|hello|also|and also|btw|fyi|ps|p\.s\.)\b(?:\s*(?:[,:!]|--?|[\u2013\u2014]))*\s+(?=\S)/i },
+  // "well" and "anyway" only with a comma: "Well defined errors…" names a thing.
+  { pattern: /^(?:well|anyway|anyways)\s*[,!]\s*(?=\S)/i },
+  // "so" and "ok" that only tie to what came before; "so that…", "so far…" and "OK responses…" keep them.
+  { pattern: new RegExp(`^(?:so|ok|okay)(?:\\s*[,!.]\\s*|\\s+(?=${CLAUSE_START.source}))(?=\\S)`, 'i') },
+  // "like" as filler, before a clause; "Like buttons…" and "I like…" keep it.
+  { pattern: new RegExp(`^like(?:\\s*,\\s*|\\s+(?=${CLAUSE_START.source}))(?=\\S)`, 'i') },
+  // A hedge: "AFAIK", "IMO", "I think (that)", "I guess", "I believe", "to be honest".
+  {
+    pattern:
+      /^(?:afaik|afaict|iirc|imo|imho|tbh|to be honest|in my opinion|i\s+(?:(?:really\s+)?think|guess|believe|feel like|suppose|reckon)(?:\s+that)?)\b[\s,:]*(?=\S)/i,
+  },
+  // Politeness and a wish that frames a request: "please", "I'd like (you) to", "I am thinking to", "can you".
+  {
+    pattern:
+      /^(?:please|kindly|(?:i(?:'d| would)\s+(?:like|love|want)|i\s+want|i\s+need)\s+(?:you\s+)?to|(?:i\s+am|i'm)\s+thinking\s+(?:to|of|about)|(?:can|could|would|will)\s+you(?:\s+please)?|let's\s+say(?:\s+that)?)\b[\s,]*(?=\S)/i,
+  },
+  // "make sure (that) (you)", "be sure to"; "Make sure not to…" keeps its words, as "Not to…" would not read.
+  { pattern: /^(?:make\s+sure|be\s+sure|ensure)(?:\s*,)?(?:\s+that)?(?:\s*,)?(?:\s+you)?(?:\s+to)?\b[\s,]*(?!not\s+to\b)(?=\S)/i },
+  // A condition that only answers the message before: "If not,", "If so please…", "If that's the case,".
+  {
+    pattern:
+      /^(?:if|si|wenn|falls)\s+(?:not|so|yes|no|nicht|ja|oui|non|es\s+así|that's\s+the\s+case|that\s+is\s+the\s+case)(?:\s*[,;:.!]|\s+(?=(?:please|then|just|go ahead|por favor|bitte)\b))\s*(?=\S)/i,
+    keepsNegation: true,
+  },
+];
+
+/** Whether dropping `lead` would drop a negation of the rule. */
+const dropsNegation = (lead: string): boolean => memorySlug(lead).split('-').some(isNegation);
+
+/**
+ * The title without the leads it opens with, its first kept word capitalised; the title as it was when nothing would
+ * be left, or when a lead holds a negation of the rule (decision 120).
+ */
+function withoutLeads(title: string): string {
+  let rest = title;
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    for (const { pattern, keepsNegation } of LEADS) {
+      const lead = pattern.exec(rest)?.[0];
+      if (lead === undefined || lead.length === rest.length) continue;
+      if (keepsNegation !== true && dropsNegation(lead)) continue;
+      rest = rest.slice(lead.length);
+      dropped = true;
+    }
+  }
+  return rest === title ? title : capitalise(rest);
+}
+
+/** A reply's opening words up to a colon, when they are only an opening. */
+const LEAD_IN =
+  /^(?:yes|yep|yeah|exactly|perfect|great|good|nice|right|ok|okay|oh|also|fyi|btw|heads up|quick context|context|background|note|correction|update)\b[^:.]{0,30}:\s+(?=\S)/i;
+
+/**
+ * Words a person opens with before they say anything (decision 68, amended 2026-12-07): "Yeah", "Actually", and a
+ * note that only announces what follows ("One thing we could add here:", "Another thing -", "Something I'd like to
+ * mention is that…"). A title is what follows them; "ok" and "sure" only with a comma, as "OK responses…" names a thing.
+ */
+const FILLER_OPENER =
+  /^(?:(?:yeah|yep|yup|yes|oh|ah|hmm+|alright|actually|honestly|basically)\b[\s,!.]+|(?:ok|okay|sure|anyway|anyways)\s*[,!.]\s*)+(?=\S)/i;
+const ANNOUNCEMENT =
+  /^(?:(?:one|another|a|one more|one last|the other|just one)\s+(?:(?:more|last|small|quick|other|little)\s+)?(?:thing|point|note|remark|idea|suggestion|detail|request)|something(?:\s+else)?)(?:\s+(?:that\s+)?(?:I|we|you)(?:'d|'ll)?(?:\s+\w+){0,3}?\s+(?:add|mention|say|note|suggest|point out|change|do|consider|flag|keep in mind|know|like|want|need)(?:\s+to\s+(?:add|mention|say|note|know|do|change|consider))?)?(?:\s+(?:here|too|also|as well|though|now))*\s*(?:[:,\u2013\u2014]|\s-|\s+is(?:\s+that)?\b)\s*(?=\S)/i;
+
+/**
+ * The title without the words it opens with before it says anything, in whatever order they come ("Hey -- also, I
+ * think…"); never without a negation (decisions 68 and 120).
+ */
+export function withoutOpeners(title: string): string {
+  let said = title;
+  for (let before = ''; before !== said;) {
+    before = said;
+    // What opens a reply before a colon goes whole, as it always has (decision 68); each other opener only without a negation.
+    const reply = said.replace(LEAD_IN, '');
+    if (reply !== said && reply !== '') said = capitalise(reply);
+    for (const opener of [FILLER_OPENER, ANNOUNCEMENT]) {
+      const bare = said.replace(opener, '');
+      if (bare !== '' && !dropsNegation(said.slice(0, said.length - bare.length))) said = capitalise(bare);
+    }
+    said = withoutLeads(said);
+  }
+  return said;
+}
