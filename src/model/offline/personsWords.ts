@@ -73,19 +73,32 @@ const announcesOthersWords = (line: string): boolean => OTHERS_WORDS_LEAD.test(l
 const WRITTEN_WORDS = String.raw`(?:notes?|rules?|conventions?|guidelines?|preferences?|instructions?|principles?|standards?|style\s+guides?|checklists?|habits?|polic(?:y|ies)|defaults?)`;
 
 /**
- * A lead that announces the person's own written words (decision 110, amended): a possessive of the person or their team
- * before a kind of written words ("Pasting my notes:", "Here are our team conventions:", "my own rules for this repo:"),
- * or such words they write, keep or follow ("Quoting the rules I follow:"). Their own notes are theirs wherever they were
- * copied from. Someone else's ("my colleague's rules", "the reviewer's notes") or a machine's ("my log", "my stack trace")
- * are not; nor is feedback received on them, which OTHERS_WORDS_LEAD announces.
+ * A lead that announces the person's own written words (decision 110, amended): a lead to a paste whose direct object is
+ * a possessive of the person or their team before a kind of written words ("Pasting my notes:", "Here are our team
+ * conventions:", "Pasting my own rules for this repo:"), or such words they write, keep or follow ("Quoting the rules I
+ * follow:"). Their own notes are theirs wherever they were copied from. Someone else's ("my colleague's rules", "the
+ * reviewer's notes") are not, nor is what was said about them ("what the agent said about my rules:"): the possessive
+ * is not what the lead hands over (decision 110, reviewed).
  */
 const OWN_WORDS_LEAD = new RegExp(
-  String.raw`^[^\n]*?(?:\b(?:my|our)\s+(?:own\s+)?(?:[\w-]+\s+){0,2}?${WRITTEN_WORDS}\b|\b${WRITTEN_WORDS}\s+(?:that\s+|which\s+)?(?:I|we)\s+(?:wrote|write|keep|follow|use|made|set|jotted)\b)[^\n]{0,80}:\s*$`,
+  String.raw`^\s*(?:(?:ok|okay|so|and)[,!]?\s+)?` +
+    String.raw`(?:pasting|pasted|copying|copied(?:\s+from)?|quoting|here(?:'s|\s+is|\s+are)|these\s+are|this\s+is|below\s+(?:is|are))\s+` +
+    String.raw`(?:(?:my|our)\s+(?:own\s+)?(?:[\w-]+\s+){0,2}?${WRITTEN_WORDS}|(?:the\s+)?${WRITTEN_WORDS}\s+(?:that\s+|which\s+)?(?:I|we)\s+(?:wrote|write|keep|follow|use|made|set|jotted))` +
+    String.raw`(?:\s+(?:here|below|(?:for|in)\s+(?:this|the|our|my)\s+[\w.-]+))?\s*:\s*$`,
   'i',
 );
 
+/**
+ * A lead that names a machine's output or another speaker, whatever it says of the person's words: "the output of my
+ * style guide check", "my default shell output", "my logs and notes", "what my lint rules printed" (decision 110,
+ * reviewed).
+ */
+const NAMES_OUTPUT_OR_SPEAKER =
+  /\b(?:output|reports?|results?|logs?|scans?|checks?|repl(?:y|ies)|said|says|returned|printed|agents?|bots?|CI)\b/i;
+
 /** Whether a lead announces words the person wrote for themselves, so what follows stays theirs. */
-const announcesOwnWords = (line: string): boolean => OWN_WORDS_LEAD.test(line) && !OTHERS_WORDS_LEAD.test(line);
+const announcesOwnWords = (line: string): boolean =>
+  OWN_WORDS_LEAD.test(line) && !NAMES_OUTPUT_OR_SPEAKER.test(line) && !OTHERS_WORDS_LEAD.test(line);
 
 /**
  * A request that hands over material to work on: "rewrite this for LinkedIn:", "dame el post sobre

@@ -13,10 +13,13 @@ const ERROR_CODE = /\bwith\s+(?:an?\s+)?(?:[45]\d\d|E[A-Z]{3,})\b/;
 /**
  * A failure named as the condition of a rule, in the present: "fall back to the home folder when that lookup fails", "if
  * the push fails with a 403, retry once", "in case a hook breaks, …". It says what to do whenever it happens, not what
- * happened, so it is no symptom; the condition ends at its clause's comma.
+ * happened, so it is no symptom; the condition ends at its clause's comma. A clause whose subject is the person ("every
+ * time I try that it crashes"), or one after "but", "though" or "which" ("…, but when I run it on Windows it fails"),
+ * tells what they saw: it stays a symptom (decision 110, reviewed).
  */
 const FAILURE_AS_CONDITION = new RegExp(
-  String.raw`\b(?:if|when|whenever|in\s+case|each\s+time|every\s+time|should)\s+[^,.;!?]{0,80}?` +
+  String.raw`(?<!\b(?:but|though|although|which)\s+)` +
+    String.raw`\b(?:if|when|whenever|in\s+case|each\s+time|every\s+time)\s+(?!(?:I|we)\b)[^,.;!?]{0,80}?` +
     String.raw`\b(?:fails|breaks|crashes|throws|errors\s+out|times\s+out|hangs|panics)\b` +
     String.raw`(?:\s+with\s+(?:an?\s+)?(?:[45]\d\d|E[A-Z]{3,})\b)?`,
   'gi',

@@ -18,7 +18,7 @@ const SECRET_SHAPES: readonly RegExp[] = [
   /\bAIza[A-Za-z0-9_-]{30,}/,
   /\bnpm_[A-Za-z0-9]{30,}/,
   // a named credential followed by a value: `password: hunter2`, `API_KEY=…`, `token is abc123…`
-  /\b(?:password|passwd|pwd|secret|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|auth[_ -]?token|token|bearer|client[_ -]?secret|passwort|mot de passe|contraseña|clave)\b["'`]?\s*(?:[:=]|is\s+["'`]?(?=\S*[0-9])(?=\S*[A-Za-z])\S{8,}|ist\s+\S{8,}|est\s+\S{8,}|es\s+\S{8,})/i,
+  /\b(?:password|passwd|pwd|passphrase|login|credentials|secret|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|auth[_ -]?token|token|bearer|client[_ -]?secret|passwort|mot de passe|contraseña|clave)\b["'`]?\s*(?:[:=]|is\s+["'`]?(?=\S*[0-9])(?=\S*[A-Za-z])\S{8,}|ist\s+\S{8,}|est\s+\S{8,}|es\s+\S{8,})/i,
   /\bBearer\s+[A-Za-z0-9._~+/-]{16,}/,
   // a URL's password, with or without a user, slashes and all; a port before the path is none
   /:\/\/[^\s:@/]*:(?!\d+(?:\/|\s|$))[^\s@]+@/,
@@ -43,18 +43,41 @@ const NUMBERED_THREADS = new Set(['pull', 'pulls', 'issue', 'issues', 'requests'
  */
 const NAME_WITH_CAPITALS = /^(?:[a-z]*(?:[A-Z][a-z]+)+|[A-Z]{2,6})$/;
 
-/** A part of a joined run that is a word: lower case with a short number after it, or a name written with capitals. */
-const isWord = (part: string): boolean => /^[a-z]+\d{0,4}$/.test(part) || NAME_WITH_CAPITALS.test(part);
+/** A lower-case word with a short number after it: "render", "telescope110". */
+const isLowerWord = (part: string): boolean => /^[a-z]+\d{0,4}$/.test(part);
+
+/** A number that names a thread: it follows "pull", "issues" and the like (`org/repo/pull/799`). */
+const isThreadNumber = (part: string, before: string | undefined): boolean => /^\d{1,6}$/.test(part) && NUMBERED_THREADS.has(before ?? '');
+
+/**
+ * A path segment that is words: lower-case words, names with capitals, a thread's number. Capitalised words beside a
+ * part holding digits ("Hunter_Sunset_Galaxy_moon99_Rocket") are a memorable passphrase, not a name (decision 110,
+ * reviewed); an acronym beside one is a slug ("telescope110-FLITS").
+ */
+function isWordsSegment(segment: string, before: string | undefined): boolean {
+  const parts = segment.split(/[_-]/).filter(Boolean);
+  const words = parts.every(
+    (part, i) => isLowerWord(part) || NAME_WITH_CAPITALS.test(part) || isThreadNumber(part, parts[i - 1] ?? before),
+  );
+  const capitalised = parts.some((part) => /[A-Z][a-z]/.test(part));
+  return words && !(capitalised && parts.some((part) => /\d/.test(part)));
+}
 
 /**
  * A path or a kebab-case name is words joined, not a key: keys have few separators and many digits or capitals.
  * A number alone is a word only after the name of a numbered thread (decision 110, amended): "glacier-marble-1234"
- * or a webhook's `/catch/123456/` stays a key's shape.
+ * or a webhook's `/catch/123456/` stays a key's shape. Names with capitals are words only in a link or an owner/repo
+ * path: a bare run joined by - or _ with capitals ("Purple-Monkey-Dishwasher-rain77") is a passphrase (decision 110,
+ * reviewed).
  */
 function isWordsJoined(token: string): boolean {
-  const parts = token.split(/[/_-]/).filter(Boolean);
-  if (parts.length < 2) return false;
-  return parts.every((part, i) => isWord(part) || (/^\d{1,6}$/.test(part) && NUMBERED_THREADS.has(parts[i - 1] ?? '')));
+  if (token.includes('/')) {
+    const segments = token.split('/').filter(Boolean);
+    const parts = token.split(/[/_-]/).filter(Boolean);
+    return parts.length >= 2 && segments.every((segment, i) => isWordsSegment(segment, segments[i - 1]?.split(/[_-]/).at(-1)));
+  }
+  const parts = token.split(/[_-]/).filter(Boolean);
+  return parts.length >= 2 && parts.every(isLowerWord);
 }
 
 function keylike(text: string): boolean {

@@ -49,6 +49,17 @@ describe('a paste lead that announces someone else’s words, or a machine’s, 
     'Pasting the issue text:',
     'Here is my log:',
     "Here's my stack trace:",
+    // the possessive is not what the lead hands over, or the lead names output, a report or another speaker (reviewed)
+    'Here is what the agent said about my rules:',
+    'Another agent returned this report on our conventions:',
+    'CI failed on my checklist step, here is the log:',
+    'Pasting the output of my style guide check:',
+    'This is my default shell output:',
+    'Here are the results of my policy scan:',
+    'Pasting my logs and notes:',
+    'Pasting what my lint rules printed:',
+    'Forwarding the bot reply to my instructions:',
+    'Here are my notes from the CI run:',
   ])('%s — what follows is not the person’s', (lead) => {
     const said = `${lead}\n\nAlways run the formatter before committing.`;
     expect(personsWords(said)).not.toContain('Always run the formatter');

@@ -40,6 +40,12 @@ describe('a failure told as what happened is still a symptom', () => {
     'If --out is not given, default to stdout, but it fails when stdout is closed.',
     'Change the default policy of pushing to force-push, but when I tried it, it failed with a 403.',
     'If --root is not passed, walk up to the top, which hangs on network drives.',
+    // told after "when/if/every time I …" or after "but/though/which": what the person saw, not a rule's condition
+    'If --config is not given, look for it in the current folder, but when I run it on Windows it fails with EPERM.',
+    'Change the default policy of pushing to force-push, but each time I do it it fails with a 403.',
+    'If --out is not given, default to stdout, but every time I try that it crashes.',
+    'If --root is not passed, walk up to the top, though if I do that it hangs on network drives.',
+    'If --root is not passed, walk up to the top, which should work but fails on CI.',
   ])('%s', (said) => {
     expect(reportsRatherThanAsks(said)).toBe(true);
     expect(keptOf(said)).toEqual([]);

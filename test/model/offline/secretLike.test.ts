@@ -48,3 +48,29 @@ describe("looksSecret: a URL's password", () => {
     expect(looksSecret('Packages come from https://registry.npmjs.org:443/@acme/widgets now.')).toBe(false);
   });
 });
+
+// Invented passphrases in the shapes a review found saved whole with the message (decision 110, reviewed): capitalised
+// words are words only inside a link or an owner/repo path, never in a bare run joined by - or _.
+describe('looksSecret: capitalised words joined by - or _ with a digit-ended word are a key (decision 110, reviewed)', () => {
+  it.each([
+    'From now on always log in to the staging dashboard as admin with Hunter-Sunset-Galaxy-moon99 when you run the smoke tests.',
+    'The VPN passphrase is Purple-Monkey-Dishwasher-rain77, always connect before running the deploy script.',
+    'Always use the shared account key Blue-Tiger-AWS-lamp1234-Ocean for the nightly uploads.',
+    'We always fetch the report from https://reports.example.com/share/Hunter_Sunset_Galaxy_moon99_Rocket before the weekly sync.',
+    'pass: Hunter-Sunset-Galaxy-moon99',
+    'MyProject-deploy-Key-abc123-XYZ',
+  ])('%s', (said) => {
+    expect(looksSecret(said)).toBe(true);
+  });
+
+  it('names a passphrase, a login or credentials followed by a value as a credential', () => {
+    expect(looksSecret('passphrase: correct horse battery')).toBe(true);
+    expect(looksSecret('The login is Orbit7Lantern for the demo box.')).toBe(true);
+    expect(looksSecret('credentials = Orbit7Lantern')).toBe(true);
+  });
+
+  it('still keeps capitalised owners and repositories inside a path as words', () => {
+    expect(looksSecret('Read https://github.com/PixelForge/render-kit/pull/4411 before the parser.')).toBe(false);
+    expect(looksSecret('We develop in acme-org/telescope110-FLITS until it moves.')).toBe(false);
+  });
+});
