@@ -94,7 +94,8 @@ export function withoutOpeners(title: string): string {
     if (reply !== said && reply !== '') said = capitalise(reply);
     for (const opener of [FILLER_OPENER, ANNOUNCEMENT]) {
       const bare = said.replace(opener, '');
-      if (bare !== '' && !dropsNegation(said.slice(0, said.length - bare.length))) said = capitalise(bare);
+      // Capitalised only when an opener went: a statement that opens on `pnpm` or `iOS` keeps its spelling.
+      if (bare !== said && bare !== '' && !dropsNegation(said.slice(0, said.length - bare.length))) said = capitalise(bare);
     }
     said = withoutLeads(said);
   }

@@ -97,4 +97,9 @@ describe('a description opens on what the memory says, never with an ellipsis (d
   it('the openers are dropped in whatever order they come', () => {
     expect(withoutOpeners('Yeah, also please run the smoke tests')).toBe('Run the smoke tests');
   });
+
+  it('a statement that opens with no opener keeps its first word as typed', () => {
+    expect(memoryDescription('pnpm only, never npm in this repo')).toBe('pnpm only, never npm in this repo');
+    expect(withoutOpeners('iOS builds run on the mac runner')).toBe('iOS builds run on the mac runner');
+  });
 });
