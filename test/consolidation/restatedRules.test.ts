@@ -81,6 +81,11 @@ describe('what differs in a qualifier, a value, a stage or the way it is said st
       rule('In the release skill @.claude/skills/release/SKILL.md we mention that tags are signed with the team key.'),
       rule('Tags are signed with the team key.'),
     ],
+    [
+      'canary builds, a channel, and pre-release builds',
+      rule('Our pre-release builds are only published from the release branch.'),
+      rule('Canary builds are only published from main.'),
+    ],
     ['two rules about one tool', rule('Run the unit tests with vitest before pushing.'), rule('Vitest snapshots live next to the code.')],
   ])('%s', (_kind, a, b) => {
     expect(same(a, b)).toBe(false);
