@@ -24,11 +24,12 @@ export function isInstructionFile(name: string): boolean {
 }
 
 /**
- * Whether a name is a command's, an agent's or a skill's own file (`.claude/commands/deploy.md`,
- * `.claude/skills/release/SKILL.md`): its name says which command, agent or skill a rule is about, so
- * it is never read as only where the rule is written (decision 119, reviewed).
+ * Whether a name is a command's or an agent's own file (`.claude/commands/deploy.md`,
+ * `.claude/agents/migrator.md`): its name says which command or agent a rule is about, so it is
+ * never read as only where the rule is written (decision 119, reviewed). A skill's SKILL.md, written
+ * to ("in the pr-creation skill `…/SKILL.md` we mention that"), is where a rule is kept.
  */
-const namesItsOwnThing = (name: string): boolean => /(?:^|\/)(?:claude|cursor)\/(?:commands|agents|skills)\//.test(bare(name));
+const namesItsOwnThing = (name: string): boolean => /(?:^|\/)(?:claude|cursor)\/(?:commands|agents)\//.test(bare(name));
 
 /** A name, where a rule may be written. */
 const NAME = String.raw`([^\s,;()]+)`;
@@ -52,7 +53,7 @@ const WRITTEN_TO = new RegExp(
   'giu',
 );
 
-/** Whether a name is written to as a place: an instruction file that is not a command's, agent's or skill's own. */
+/** Whether a name is written to as a place: an instruction file that is not a command's or an agent's own. */
 const isPlaceName = (name: string | undefined): name is string => name !== undefined && isInstructionFile(name) && !namesItsOwnThing(name);
 
 /**

@@ -14,7 +14,7 @@ const RULES = [
 ] as const;
 
 /** Where a rule may be said to be written: nowhere, or an instruction file (decision 119). */
-const PLACES = ['', 'In CLAUDE.md, note that ', 'In the pr-creation SKILL.md we mention that '] as const;
+const PLACES = ['', 'In CLAUDE.md, note that ', 'In the release skill `.claude/skills/release/SKILL.md` we mention that '] as const;
 
 const ENVIRONMENTS = ['staging', 'production'] as const;
 

@@ -24,6 +24,11 @@ describe('one rule said again in other words is one subject (decision 119)', () 
       rule('In the skill file, mention that during the beta we publish patches only.'),
     ],
     [
+      'a rule and the same rule to be written in a skill file, named by its path',
+      rule('In the pr-creation skill @.claude/skills/pr-creation/SKILL.md we mention while we are in BETA we ONLY do patch releases.'),
+      rule('We are prerelease, we only do patch releases.'),
+    ],
+    [
       'a rule and the same rule to be written in an instruction file',
       rule('In the pr-creation SKILL.md we mention that release tags are signed with the team key.'),
       rule('Release tags are signed with the team key.'),
@@ -75,11 +80,6 @@ describe('what differs in a qualifier, a value, a stage or the way it is said st
       'two agents, each in its own file',
       rule('The code-reviewer agent in .claude/agents/code-reviewer.md only gets read tools.'),
       rule('The migrator agent in .claude/agents/migrator.md only gets read tools.'),
-    ],
-    [
-      'a rule and one written into a skill, whose name says which skill it is about',
-      rule('In the release skill @.claude/skills/release/SKILL.md we mention that tags are signed with the team key.'),
-      rule('Tags are signed with the team key.'),
     ],
     [
       'canary builds, a channel, and pre-release builds',
