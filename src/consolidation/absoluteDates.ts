@@ -105,11 +105,19 @@ const COUNTED =
 /** A preposition that makes what follows a stretch ("for the next week", "over the past month", "within…"). */
 const STRETCH_BEFORE = /(?:^|\s)(?:for|within|over|throughout)\s+(?:the\s+)?$/i;
 
-/** Whether the phrase names one date: not a recurring day, nor a stretch of time. */
+/**
+ * A phrase that ends on "before" or "after" ("10 minutes before", "2 hours after"): the parser read no
+ * date after it, so what follows is an event ("…before the smoke tests"), and the phrase a duration
+ * from that event, not a time counted from when it was said (decision 41, updated).
+ */
+const BEFORE_OR_AFTER_AN_EVENT = /\s(?:before|after)$/i;
+
+/** Whether the phrase names one date: not a recurring day, nor a stretch of time, nor a duration from an event. */
 function namesOneDate(text: string, phrase: RelativePhrase): boolean {
   const before = text.slice(0, phrase.index);
   const after = text.slice(phrase.index + phrase.text.length);
   if (RECURRING_BEFORE.test(before) || RECURRING_AFTER.test(after) || isLastOfAStretch(text, phrase)) return false;
+  if (BEFORE_OR_AFTER_AN_EVENT.test(phrase.text)) return false;
   return !COUNTED.test(phrase.text) && !STRETCH_BEFORE.test(before);
 }
 

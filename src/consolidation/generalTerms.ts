@@ -3,10 +3,11 @@ import { stemmer } from 'stemmer';
 /**
  * General words and the words that name one of their kind. A release stage is the one kind listed:
  * "prerelease" names whichever stage a project is in before its first stable release. Only words
- * that name nothing else are listed ("preview" and "nightly" are said of other things too).
+ * that name nothing else are listed ("preview", "nightly" and "canary", a deployment and a channel too, are
+ * said of other things; decision 119, reviewed).
  */
 const KINDS: Readonly<Record<string, string>> = {
-  prerelease: 'alpha beta rc canary',
+  prerelease: 'alpha beta rc',
 };
 
 /** Each word of a kind, stemmed as subject terms are (subjectTerms.ts), with its general word. */

@@ -24,12 +24,37 @@ export function isInstructionFile(name: string): boolean {
 }
 
 /**
- * A name after "in" or "into", up to two words between ("in the release skill
- * `.claude/skills/release/SKILL.md`"), or right after "to" ("add to CLAUDE.md", not "remember to
- * keep CLAUDE.md short"): where something is written.
+ * Whether a name is a command's or an agent's own file (`.claude/commands/deploy.md`,
+ * `.claude/agents/migrator.md`): its name says which command or agent a rule is about, so it is
+ * never read as only where the rule is written (decision 119, reviewed). A skill's SKILL.md, written
+ * to ("in the pr-creation skill `…/SKILL.md` we mention that"), is where a rule is kept.
  */
-const PLACE =
-  /\b(?:(?:in|inside|within|into)\s+(?:(?:the|our|your|a|an|its|this|that)\s+)?(?:[\p{L}\p{N}'-]+\s+){0,2}|to\s+(?:the\s+)?)([^\s,;()]+)/giu;
+const namesItsOwnThing = (name: string): boolean => /(?:^|\/)(?:claude|cursor)\/(?:commands|agents)\//.test(bare(name));
+
+/** A name, where a rule may be written. */
+const NAME = String.raw`([^\s,;()]+)`;
+
+/** "in", "into" or "to", with up to two words before the name ("in the release skill SKILL.md"). */
+const INTO = String.raw`(?:in|inside|within|into|to)\s+(?:(?:the|our|your|a|an|its|this|that)\s+)?(?:[\p{L}\p{N}'-]+\s+){0,2}`;
+
+/** A word of writing. */
+const WRITE = String.raw`(?:mention|note|say|write|state|document|add|put|explain|record)`;
+
+/**
+ * A name written to: after a word of writing ("add to AGENTS.md that", "we mention in CLAUDE.md
+ * that"), or before one ("in CLAUDE.md, say that", "in the pr-creation SKILL.md we mention that").
+ * "The /deploy command in .claude/commands/deploy.md must…" names a file, not where a rule is
+ * written (decision 119, reviewed).
+ */
+const WRITTEN_TO = new RegExp(
+  String.raw`\b${WRITE}(?:s|ed)?\s+(?:(?:it|this)\s+)?${INTO}${NAME}(?:\s+that\b)?` +
+    String.raw`|\b(?:in|inside|within|into)\s+(?:(?:the|our|your|a|an|its|this|that)\s+)?(?:[\p{L}\p{N}'-]+\s+){0,2}${NAME}` +
+    String.raw`[\s,:]*(?:(?:we|you|i)\s+)?(?:(?:should|must|will)\s+)?${WRITE}\b(?:\s+that\b)?`,
+  'giu',
+);
+
+/** Whether a name is written to as a place: an instruction file that is not a command's or an agent's own. */
+const isPlaceName = (name: string | undefined): name is string => name !== undefined && isInstructionFile(name) && !namesItsOwnThing(name);
 
 /**
  * The instruction files a text names as where it is written: "in CLAUDE.md, say that we only do
@@ -38,23 +63,22 @@ const PLACE =
  */
 export function placesWrittenIn(text: string): Set<string> {
   const places = new Set<string>();
-  for (const [, name] of text.matchAll(PLACE)) if (name !== undefined && isInstructionFile(name)) places.add(bare(name));
+  for (const [, before, after] of text.matchAll(WRITTEN_TO)) {
+    const name = before ?? after;
+    if (isPlaceName(name)) places.add(bare(name));
+  }
   return places;
 }
 
 /** Whether a qualifier (subjectQualifiers.ts) names one of these places. */
 export const isPlace = (qualifier: string, places: ReadonlySet<string>): boolean => places.has(bare(qualifier));
 
-/** A place and what may follow it before what is written there: "…, we mention that", "note that". */
-const PLACE_AND_WRITING = new RegExp(
-  `${PLACE.source}(?:[\\s,:]*(?:(?:we|you|i)\\s+)?(?:(?:should|must|will)\\s+)?(?:mention|note|say|write|state|document|add|put|explain)\\b(?:\\s+that\\b)?)?`,
-  'giu',
-);
-
 /**
  * The text without the instruction files it names as where it is written, nor the words of writing
- * that follow ("in the release skill `…/SKILL.md` we mention that tags are signed" reads "tags are
+ * around them ("in the pr-creation SKILL.md we mention that tags are signed" reads "tags are
  * signed"): two rules kept in one file are not alike for it (decision 119).
  */
 export const withoutPlaces = (text: string): string =>
-  text.replace(PLACE_AND_WRITING, (whole: string, name: string) => (isInstructionFile(name) ? ' ' : whole));
+  text.replace(WRITTEN_TO, (whole: string, before: string | undefined, after: string | undefined) =>
+    isPlaceName(before ?? after) ? ' ' : whole,
+  );

@@ -33,9 +33,18 @@ export function lazySdk<M>(packageName: string, importer: () => Promise<M>): () 
 
 function sdkLoadError(packageName: string, error: unknown): ModelPortError {
   const cause = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  const missing = (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && cause?.includes(`'${packageName}'`) === true;
-  const message = missing
-    ? `the package ${packageName} is not installed, and this model needs it: run \`npm install ${packageName}\` where memlog is installed (or reinstall memlog), then try again`
-    : `the package ${packageName} could not be loaded (${cause}); the next call tries again`;
-  return new ModelPortError(message, null, { package: packageName, missing }, { cause: error });
+  const notFound = (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND';
+  const missing = notFound && cause?.includes(`'${packageName}'`) === true;
+  return new ModelPortError(loadFailure(packageName, cause, missing, notFound), null, { package: packageName, missing }, { cause: error });
+}
+
+/**
+ * What went wrong, and what the user can do. A retry is promised only for a module not found: Node keeps a module that
+ * threw while it loaded in its failed state, so importing it again fails the same way (decision 118, reviewed).
+ */
+function loadFailure(packageName: string, cause: string | undefined, missing: boolean, notFound: boolean): string {
+  if (missing)
+    return `the package ${packageName} is not installed, and this model needs it: run \`npm install ${packageName}\` where memlog is installed (or reinstall memlog), then try again`;
+  const failed = `the package ${packageName} could not be loaded (${cause})`;
+  return notFound ? `${failed}; the next call tries again` : failed;
 }

@@ -95,6 +95,35 @@ describe('memlog consolidate', () => {
     expect(readFileSync(join(memory, 'production-api.md'), 'utf8')).toBe(production);
   });
 
+  it.each([
+    [
+      'deploy',
+      'release',
+      'The /deploy command in .claude/commands/deploy.md must run the smoke tests 3 times.',
+      'The /release command in .claude/commands/release.md must run the smoke tests 5 times.',
+    ],
+    [
+      'code-reviewer',
+      'migrator',
+      'The code-reviewer agent in .claude/agents/code-reviewer.md only gets read tools.',
+      'The migrator agent in .claude/agents/migrator.md only gets read tools.',
+    ],
+  ])('keeps one rule of two commands or agents, each named by its own file, apart: %s and %s (decision 119)', (a, b, older, newer) => {
+    const memory = join(mkdtempSync(join(tmpdir(), 'memlog-consolidate-')), 'memory');
+    mkdirSync(memory);
+    writeFileSync(join(memory, `${a}.md`), topicText(a, `The ${a} rule`, older, '2026-01-10T12:00:00.000Z', 'feedback'));
+    writeFileSync(join(memory, `${b}.md`), topicText(b, `The ${b} rule`, newer, '2026-02-10T12:00:00.000Z', 'feedback'));
+    writeFileSync(join(memory, 'MEMORY.md'), `- [${a}](${a}.md) — ${a}\n- [${b}](${b}.md) — ${b}\n`);
+    const result = runCli(['consolidate', memory, '--model', 'offline', '--force']);
+    expect(result.status, result.stderr).toBe(0);
+    const kept = readdirSync(memory)
+      .filter((name) => name.endsWith('.md') && name !== 'MEMORY.md')
+      .map((name) => readFileSync(join(memory, name), 'utf8'))
+      .join('\n');
+    expect(kept).toContain(older);
+    expect(kept).toContain(newer);
+  });
+
   it('says in one line why it cannot run, and exits 2', () => {
     const result = runCli(['consolidate', join(tmpdir(), 'memlog-no-such-dir')]);
     expect(result.status).toBe(2);

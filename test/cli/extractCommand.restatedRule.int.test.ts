@@ -69,4 +69,18 @@ describe('memlog extract keeps one memory per rule across sessions (decision 119
     expect(saved.filter((file) => file.includes('before pushing'))).toHaveLength(1);
     expect(saved.filter((file) => file.includes('next to the code'))).toHaveLength(1);
   });
+
+  it('two commands with one rule each, named by their own files in two sessions, stay two memories', () => {
+    const projects = join(tempDir(), 'projects');
+    const out = tempDir();
+    const deploy = 'The /deploy command in .claude/commands/deploy.md should always run the smoke tests 3 times.';
+    const release = 'The /release command in .claude/commands/release.md should always run the smoke tests 5 times.';
+    writeSession(projects, 'ops', '00000119-0005-4119-8119-000000000005', 2, deploy);
+    writeSession(projects, 'ops', '00000119-0006-4119-8119-000000000006', 9, release);
+    const run = extract(projects, out);
+    expect(run.status, run.stderr).toBe(0);
+    const saved = [...memories(out, 'ops').values()].join('\n');
+    expect(saved).toContain('3 times');
+    expect(saved).toContain('5 times');
+  });
 });

@@ -36,6 +36,17 @@ describe('absoluteDates', () => {
     }
   });
 
+  it('leaves a time counted before or after an event alone: a duration, not a date', () => {
+    for (const text of [
+      'We must wait 10 minutes before the smoke tests.',
+      'Deploys start 2 hours after the freeze.',
+      'Tag the release 3 days before the launch.',
+    ]) {
+      expect(absoluteDates(text, saidAt)).toEqual({ text, rewrites: [] });
+    }
+    expect(rewrite('the build broke 10 minutes ago')).not.toBe('the build broke 10 minutes ago');
+  });
+
   it('leaves a recurring day alone: it names no one date', () => {
     for (const text of ['The train leaves every second Tuesday at noon', 'standup moves to each Friday', 'we deploy every Monday']) {
       expect(absoluteDates(text, saidAt)).toEqual({ text, rewrites: [] });

@@ -24,8 +24,13 @@ describe('one rule said again in other words is one subject (decision 119)', () 
       rule('In the skill file, mention that during the beta we publish patches only.'),
     ],
     [
+      'a rule and the same rule to be written in a skill file, named by its path',
+      rule('In the pr-creation skill @.claude/skills/pr-creation/SKILL.md we mention while we are in BETA we ONLY do patch releases.'),
+      rule('We are prerelease, we only do patch releases.'),
+    ],
+    [
       'a rule and the same rule to be written in an instruction file',
-      rule('In the release skill @.claude/skills/release/SKILL.md we mention that release tags are signed with the team key.'),
+      rule('In the pr-creation SKILL.md we mention that release tags are signed with the team key.'),
       rule('Release tags are signed with the team key.'),
     ],
     [
@@ -65,6 +70,21 @@ describe('what differs in a qualifier, a value, a stage or the way it is said st
       'staging and production, one of them to be added to AGENTS.md',
       fact('Add to AGENTS.md that the staging API runs on port 9090.'),
       fact('The production API runs on port 9090.'),
+    ],
+    [
+      'two commands, each in its own file',
+      rule('The /deploy command in .claude/commands/deploy.md must run the smoke tests 3 times.'),
+      rule('The /release command in .claude/commands/release.md must run the smoke tests 5 times.'),
+    ],
+    [
+      'two agents, each in its own file',
+      rule('The code-reviewer agent in .claude/agents/code-reviewer.md only gets read tools.'),
+      rule('The migrator agent in .claude/agents/migrator.md only gets read tools.'),
+    ],
+    [
+      'canary builds, a channel, and pre-release builds',
+      rule('Our pre-release builds are only published from the release branch.'),
+      rule('Canary builds are only published from main.'),
     ],
     ['two rules about one tool', rule('Run the unit tests with vitest before pushing.'), rule('Vitest snapshots live next to the code.')],
   ])('%s', (_kind, a, b) => {

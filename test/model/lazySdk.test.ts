@@ -56,4 +56,13 @@ describe('an SDK imported on first use (decision 118)', () => {
     );
     expect((error as Error).message).not.toContain('npm install');
   });
+
+  it('a package that throws while it loads: its cause, and no promise that the next call fares better', async () => {
+    // Node keeps a module that threw while loading in its failed state, so importing it again throws again.
+    const load = lazySdk('openai', () => Promise.reject(new TypeError('Cannot read properties of undefined')));
+    const error: unknown = await load().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelPortError);
+    expect((error as Error).message).toBe('the package openai could not be loaded (Cannot read properties of undefined)');
+    expect(error).toMatchObject({ context: { package: 'openai', missing: false } });
+  });
 });
