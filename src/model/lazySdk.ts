@@ -33,7 +33,8 @@ export function lazySdk<M>(packageName: string, importer: () => Promise<M>): () 
 
 function sdkLoadError(packageName: string, error: unknown): ModelPortError {
   const cause = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  const notFound = (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND';
+  // A rejection need not be an object: `undefined` or a string has no code, and must not throw here.
+  const notFound = (error as { code?: unknown } | null | undefined)?.code === 'ERR_MODULE_NOT_FOUND';
   const missing = notFound && cause?.includes(`'${packageName}'`) === true;
   return new ModelPortError(loadFailure(packageName, cause, missing, notFound), null, { package: packageName, missing }, { cause: error });
 }

@@ -65,4 +65,12 @@ describe('an SDK imported on first use (decision 118)', () => {
     expect((error as Error).message).toBe('the package openai could not be loaded (Cannot read properties of undefined)');
     expect(error).toMatchObject({ context: { package: 'openai', missing: false } });
   });
+
+  it('an import rejected with no error object still fails as a ModelPortError naming the package', async () => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the case under test: a rejection that is no Error
+    const load = lazySdk('openai', () => Promise.reject(undefined));
+    const error: unknown = await load().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelPortError);
+    expect((error as Error).message).toBe('the package openai could not be loaded (undefined)');
+  });
 });
