@@ -21,6 +21,7 @@ import { isEveryOfAKind } from './everyOfAKind.js';
 import { defaultHandover, isHandoverChangeNotLasting } from './defaultHandover.js';
 import { isOptionFallbackNotLasting, optionFallback } from './optionFallback.js';
 import { givesConsequence } from './statedConsequence.js';
+import { designSaidInPassing } from './designSaidInPassing.js';
 import { isProgramBehaviour } from './programBehaviour.js';
 import { isAboutAgentsConduct } from './agentsConduct.js';
 import { isOneReleaseStory } from './oneReleaseStory.js';
@@ -228,12 +229,14 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
     return traced('naming-or-language', make('feedback', 'preference', quote, quote));
   // A choice or a habit of the project said in passing, and the manner asked for a kind of output (decision 110).
   // A default way of handing work over, and how a missing option is found (decision 110, amended 2026-12-07).
+  // A name, a layout, a design kept, a capability ruled out or a default said in passing (decision 121).
   const choice =
     projectChoice(sentence) ??
     mannerAskedFor(sentence) ??
     wantedOfPeople(sentence) ??
     defaultHandover(sentence) ??
-    optionFallbackAsRule(sentence);
+    optionFallbackAsRule(sentence) ??
+    designSaidInPassing(sentence);
   if (choice !== undefined) return traced('project-choice', madeOf(choice, quote));
   return ruleFactOrDecision(sentence, quote);
 }

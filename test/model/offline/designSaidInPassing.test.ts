@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { designSaidInPassing } from '../../../src/model/offline/designSaidInPassing.js';
+import { finderOf } from '../../../src/model/offline/statementTrace.js';
+
+// Design decisions said in passing (decision 121). Every sentence here was written for these tests.
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
+const keptOf = (said: string): string[] => findMemoryStatements([assistant('Done, the tests pass.'), user(said)]).map((s) => s.text);
+const kindOf = (said: string): string | undefined => {
+  const kind = designSaidInPassing(said);
+  return kind === undefined ? undefined : finderOf(kind);
+};
+
+describe('a naming decision: what the person would call things', () => {
+  it('"I\'d call X Y", "let\'s name it Z", with a new name spelled as a name, or a plain noun for an old name spelled as one', () => {
+    for (const said of [
+      'I would call fetch_rows loadRows and parse_rows readRows',
+      "I'd call user_settings preferences",
+      "Let's name it ingest_v2.",
+      "Let's call it `sync-core`.",
+      "We'd rename fetch_rows to loadRows.",
+    ])
+      expect(kindOf(said), said).toBe('naming-decision');
+  });
+
+  it('calling a function, judging a thing or an idiom names nothing', () => {
+    for (const said of [
+      'I would call the API twice.',
+      "Let's call it a day.",
+      "I'd call this a bug.",
+      'I would call init_db first.',
+      'I would call validateInput directly.',
+      'Would you call it loadRows?',
+      'I called it loadRows.',
+    ])
+      expect(kindOf(said), said).toBeUndefined();
+  });
+});
+
+describe('a layout set under a change of plan', () => {
+  it('a change-of-plan heading, then things placed in, under or at a place, with no verb', () => {
+    for (const said of [
+      'Change of plan: all handlers under src/api and the config at the root.',
+      'Change in plan: every fixture in the testdata folder.',
+    ])
+      expect(kindOf(said), said).toBe('layout-change');
+  });
+
+  it('work asked after the heading, one occasion, no place, or no heading is none', () => {
+    for (const said of [
+      "Change of plan: let's fix the login first.",
+      'Change of plan: the tests in the next PR.',
+      'Change of plan: no tests today.',
+      'All handlers under src/api and the config at the root.',
+      'Update: the handlers are in src/api now.',
+    ])
+      expect(kindOf(said), said).toBeUndefined();
+  });
+});
+
+describe('a design kept', () => {
+  it('"let\'s keep" a way of doing things named bare', () => {
+    for (const said of [
+      "Let's keep per-request validation.",
+      "We'll keep lazy loading, because startup matters.",
+      "Let's keep separate clients.",
+    ])
+      expect(kindOf(said), said).toBe('kept-design');
+  });
+
+  it('going on, a thing pointed at or at hand, a branch, or the work of the moment is none', () => {
+    for (const said of [
+      "Let's keep going.",
+      "Let's keep it.",
+      "Let's keep the old test.",
+      "Let's keep main.",
+      "Let's keep lazy loading for now.",
+      "Let's keep both.",
+      "Let's keep in touch.",
+    ])
+      expect(kindOf(said), said).toBeUndefined();
+  });
+});
+
+describe('a capability ruled out with its reason', () => {
+  it('"let\'s not add / ship / support" a named capability, then why it is not needed', () => {
+    for (const said of [
+      "Let's not ship a GUI, it's overkill.",
+      'Honestly lets not add a plugin system, its unecesary.',
+      "We won't support Windows paths - not needed.",
+    ])
+      expect(kindOf(said), said).toBe('ruled-out');
+  });
+
+  it('one step of the work, a thing pointed at, or no reason is none', () => {
+    for (const said of [
+      "Let's not add that yet.",
+      "Let's not add it, it's unnecessary.",
+      "Let's not ship a GUI.",
+      "Let's not add tests here, it's unnecessary.",
+      "Let's not add the flag, it breaks the build.",
+    ])
+      expect(kindOf(said), said).toBeUndefined();
+  });
+});
+
+describe('through findMemoryStatements', () => {
+  it('each kind is saved as a project fact, a ruled-out capability with what is done instead', () => {
+    const found = findMemoryStatements([
+      assistant('Done, the tests pass.'),
+      user("Let's not ship a GUI, it's overkill. Just document the flags in the README."),
+    ]);
+    expect(found.map((s) => [s.type, s.text])).toEqual([
+      ['project', "Let's not ship a GUI, it's overkill. Just document the flags in the README."],
+    ]);
+    expect(keptOf('I would call fetch_rows loadRows')).toEqual(['I would call fetch_rows loadRows']);
+    expect(keptOf("Let's keep per-request validation.")).toEqual(["Let's keep per-request validation."]);
+  });
+
+  it('the look-alikes are not saved', () => {
+    for (const said of ["Let's keep going.", "Let's call it a day.", "Let's not add that yet."]) expect(keptOf(said), said).toEqual([]);
+  });
+});
