@@ -14,7 +14,7 @@ import { traced } from './statementTrace.js';
 
 /** Words that hold a sentence to the work of the moment or to one occasion. */
 const AT_HAND =
-  /\b(?:for now|right now|for the moment|this time|first|yet|today|tomorrow|here|again|anymore|next|this (?:pr|commit|branch|change|file|one|task))\b/i;
+  /\b(?:for now|right now|for the moment|this time|first|yet|today|tomorrow|here|again|anymore|next|this (?:pr|commit|branch|change|file|one|task))\b|\bfor (?:this|that|it)\s*[.!]?$/i;
 
 /**
  * A name as code and configuration spell one: in backticks or quotes, or a word holding an underscore, a dot, a slash,
@@ -37,7 +37,7 @@ function partsOf(sentence: string, phrase: string, from: number): readonly Word[
  */
 const PAIR = String.raw`(${NAME_SHAPED}|it|this|that|them)\s+(?:to\s+|as\s+|just\s+)?([\w\x60"'./-]+)`;
 const NAMING = new RegExp(
-  String.raw`^(?:(?:so|then|ok(?:ay)?|yeah|also)[,\s]+)?(?:I'd|I would|we'd|we would|let's|lets|let us|we should|we'll|we will)\s+(?:just\s+|rather\s+)?(?:call|name|rename)\s+${PAIR}((?:\s*,\s*|\s+and\s+|\s*,\s*and\s+)${NAME_SHAPED}\s+(?:to\s+|as\s+)?[\w\x60"'./-]+)*\s*[.!]?$`,
+  String.raw`^(?:(?:so|then|ok(?:ay)?|yeah|also)[,\s]+)?(?:I'd|I would|we'd|we would|let's|lets|let us|we should|we'll|we will)\s+(?:just\s+|rather\s+)?(?:call|name)\s+${PAIR}((?:\s*,\s*|\s+and\s+|\s*,\s*and\s+)${NAME_SHAPED}\s+(?:to\s+|as\s+)?[\w\x60"'./-]+)*\s*[.!]?$`,
   'i',
 );
 
@@ -72,7 +72,7 @@ function layoutChange(sentence: string): DecidedKind | undefined {
   if (!PLACED.test(layout) || AT_HAND.test(layout)) return undefined;
   const words = partsOf(sentence, layout, heading[0].length);
   const opensWithThing = words[0]?.pos === 'DET' || words[0]?.pos === 'NOUN' || words[0]?.pos === 'PROPN';
-  return opensWithThing && !words.some((word) => word.pos === 'VERB' || word.pos === 'AUX')
+  return opensWithThing && !words.some((word) => word.pos === 'VERB' || word.pos === 'AUX' || word.pos === 'PRON')
     ? { type: 'project', cue: 'project-fact' }
     : undefined;
 }
@@ -95,7 +95,9 @@ function keptDesign(sentence: string): DecidedKind | undefined {
   const opens = words[0]?.pos;
   const bare = opens === 'ADJ' || opens === 'NOUN' || opens === 'PROPN' || opens === 'ADP';
   const allOfAName = words.every((word) => ['ADJ', 'NOUN', 'PROPN', 'ADP'].includes(word.pos));
-  return bare && allOfAName && words.at(-1)?.pos === 'NOUN' ? { type: 'project', cue: 'project-fact' } : undefined;
+  // One bare plural ("keep tests", "keep files") is the things at hand; a way is said with its kind ("separate clients").
+  const thingsAtHand = words.length === 1 && /[^s]s$/i.test(words[0]?.lower ?? '');
+  return bare && allOfAName && !thingsAtHand && words.at(-1)?.pos === 'NOUN' ? { type: 'project', cue: 'project-fact' } : undefined;
 }
 
 /**
@@ -104,7 +106,7 @@ function keptDesign(sentence: string): DecidedKind | undefined {
  * reason. "Unnecessary" is read as people type it (one n, one c).
  */
 const RULED_OUT = new RegExp(
-  String.raw`^(?:[a-z]+,?\s+)?(?:(?:let's|lets|let us)\s+not|we(?:'ll| will| should)\s+not|we won't)\s+(?:add|support|ship|include|build|implement|offer|provide|bundle|expose)\s+([^,;.!?]+?)\s*(?:,|\s+-+|\s+(?:as|since|because))\s+(?:(?:it's|its|it is|that's|thats|that is|it would be|that would be)\s+)?(?:un{1,2}ec{1,2}es{1,2}ary|not (?:needed|necessary|required|worth it)|overkill|too much|redundant|out of scope)\b`,
+  String.raw`^(?:[a-z]+,?\s+)?(?:(?:let's|lets|let us)\s+not|we(?:'ll| will| should)\s+not|we won't|we shouldn't)\s+(?:add|support|ship|include|build|implement|offer|provide|bundle|expose)\s+([^,;.!?]+?)\s*(?:,|\s+-+|\s+(?:as|since|because))\s+(?:(?:it's|its|it is|that's|thats|that is|it would be|that would be)\s+)?(?:un{1,2}ec{1,2}es{1,2}ary|not (?:needed|necessary|required|worth it)|overkill|too much|redundant|out of scope)\b`,
   'i',
 );
 
@@ -112,7 +114,8 @@ function ruledOut(sentence: string): DecidedKind | undefined {
   const match = RULED_OUT.exec(sentence);
   const what = match?.[1];
   if (match === null || what === undefined || AT_HAND.test(sentence)) return undefined;
-  if (/^(?:it|this|that|them|these|those|one)\b/i.test(what)) return undefined;
+  // A thing pointed at or at hand ("the test", "it") or an amount of the work ("more logging") is a step, not a capability.
+  if (/^(?:it|this|that|them|these|those|one|the|my|your|more|less|another|extra|any more)\b/i.test(what)) return undefined;
   const words = partsOf(sentence, what, match.index);
   return words.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN') ? { type: 'project', cue: 'project-fact' } : undefined;
 }

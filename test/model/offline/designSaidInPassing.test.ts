@@ -20,7 +20,7 @@ describe('a naming decision: what the person would call things', () => {
       "I'd call user_settings preferences",
       "Let's name it ingest_v2.",
       "Let's call it `sync-core`.",
-      "We'd rename fetch_rows to loadRows.",
+      "We'd call fetch_rows loadRows.",
     ])
       expect(kindOf(said), said).toBe('naming-decision');
   });
@@ -34,6 +34,9 @@ describe('a naming decision: what the person would call things', () => {
       'I would call validateInput directly.',
       'Would you call it loadRows?',
       'I called it loadRows.',
+      // Renaming asked for now is a task (decision 110).
+      "Let's rename fetch_rows to loadRows.",
+      "I'd rename fetch_rows to loadRows.",
     ])
       expect(kindOf(said), said).toBeUndefined();
   });
@@ -55,6 +58,7 @@ describe('a layout set under a change of plan', () => {
       'Change of plan: no tests today.',
       'All handlers under src/api and the config at the root.',
       'Update: the handlers are in src/api now.',
+      'Change of plan: all of it in the trash.',
     ])
       expect(kindOf(said), said).toBeUndefined();
   });
@@ -79,6 +83,7 @@ describe('a design kept', () => {
       "Let's keep lazy loading for now.",
       "Let's keep both.",
       "Let's keep in touch.",
+      "Let's keep tests.",
     ])
       expect(kindOf(said), said).toBeUndefined();
   });
@@ -90,6 +95,7 @@ describe('a capability ruled out with its reason', () => {
       "Let's not ship a GUI, it's overkill.",
       'Honestly lets not add a plugin system, its unecesary.',
       "We won't support Windows paths - not needed.",
+      "We shouldn't bundle a browser, it's overkill.",
     ])
       expect(kindOf(said), said).toBe('ruled-out');
   });
@@ -101,6 +107,9 @@ describe('a capability ruled out with its reason', () => {
       "Let's not ship a GUI.",
       "Let's not add tests here, it's unnecessary.",
       "Let's not add the flag, it breaks the build.",
+      "We won't add the test, it's redundant.",
+      "Let's not add more logging, it's too much.",
+      "Let's not add a dependency, it's overkill for this.",
     ])
       expect(kindOf(said), said).toBeUndefined();
   });
