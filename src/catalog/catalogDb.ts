@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type Database from 'libsql';
+import { defaultCachePath } from '../search/cachePath.js';
+import { IDENTITY_COLUMNS_SQL } from '../search/fileIdentity.js';
 import { openVersionedDb } from '../search/versionedSchema.js';
 
 /** The catalog's format: one of another version is dropped and rebuilt from the transcripts (they are the truth). */
@@ -18,20 +19,14 @@ export type CatalogDb = Database.Database;
 
 /** Where the catalog lives: --catalog, else MEMLOG_CATALOG, else ~/.memlog/catalog.db. */
 export function defaultCatalogPath(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
-  const configured = env['MEMLOG_CATALOG'];
-  return configured !== undefined && configured !== '' ? configured : join(home, '.memlog', 'catalog.db');
+  return defaultCachePath('MEMLOG_CATALOG', 'catalog.db', env, home);
 }
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,
-  dev INTEGER NOT NULL,
-  ino INTEGER NOT NULL,
-  size INTEGER NOT NULL,
-  mtime_ms REAL NOT NULL,
-  head_bytes INTEGER NOT NULL,
-  head_hash TEXT NOT NULL,
+  ${IDENTITY_COLUMNS_SQL}
   end_offset INTEGER NOT NULL,
   end_line INTEGER NOT NULL,
   end_hash TEXT NOT NULL,

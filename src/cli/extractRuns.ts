@@ -25,27 +25,20 @@ export async function runBackfill(
   const { model } = models;
   const progress = backfillProgress(options.batch === true);
   const report = await backfillMemories({
-    root,
-    out: options.out,
-    intoClaude: options.intoClaude === true,
-    ...(starts === undefined ? {} : { starts }),
-    model,
-    concurrency: options.concurrency,
-    frontmatter: options.frontmatter,
+    ...sharedJobOptions(root, options, models, starts),
     ...(options.chunkTokens === undefined ? {} : { chunkTokens: options.chunkTokens }),
-    ...(models.batches === undefined ? {} : { batches: models.batches }),
     ...(models.consolidationAgent === undefined ? {} : { consolidationAgent: models.consolidationAgent }),
     ...(reviewByDefault(options.review) ? { review: true } : {}),
     onStart: progress.start,
     onSession: progress.session,
   });
   progress.stop();
-  await saveCassette(models, options);
-  if (options.json === true)
-    process.stdout.write(
-      `${JSON.stringify({ ...report, unreadable: unreadableList(unreadable), model: model.name, ...costField(model) }, null, 2)}\n`,
-    );
-  else process.stdout.write(formatBackfillReport(report, model.name, unreadable) + costLine(model));
+  await printReport(
+    models,
+    options,
+    () => ({ ...report, unreadable: unreadableList(unreadable), model: model.name, ...costField(model) }),
+    () => formatBackfillReport(report, model.name, unreadable),
+  );
   // Sessions left for the next run failed nothing, but their work is not done: exit 1 (decisions 112, 114).
   if (report.failedRuns > 0 || report.failedSessions > 0 || report.failedProjects > 0 || report.left > 0) process.exitCode = 1;
 }
@@ -61,28 +54,42 @@ export async function runPerTurn(
   const progress = perTurnProgress();
   const report = await extractMemories({
     ...(models.firstLook === undefined ? {} : { firstLook: models.firstLook }),
+    ...sharedJobOptions(root, options, models, starts),
+    settings: toSettings(options),
+    onSession: progress.update,
+  });
+  progress.stop();
+  await printReport(
+    models,
+    options,
+    () => ({ ...report, unreadable: unreadableList(unreadable), model: model.name, policy: options.policy, ...costField(model) }),
+    () => formatPerTurnReport(report, model.name, describePolicy(options.policy), unreadable),
+  );
+  if (report.failedRuns > 0 || report.failedSessions > 0 || report.left > 0) process.exitCode = 1;
+}
+
+/** What both ways of extracting are given alike: the folders, the sessions' starts, the model and its batches, the pace, the frontmatter. */
+function sharedJobOptions(root: string, options: ExtractCommandOptions, models: ExtractionModels, starts: SessionStarts | undefined) {
+  return {
     root,
     out: options.out,
     intoClaude: options.intoClaude === true,
     ...(starts === undefined ? {} : { starts }),
-    model,
+    model: models.model,
     concurrency: options.concurrency,
-    settings: toSettings(options),
     frontmatter: options.frontmatter,
-    onSession: progress.update,
     ...(models.batches === undefined ? {} : { batches: models.batches }),
-  });
-  progress.stop();
-  await saveCassette(models, options);
-  if (options.json === true)
-    process.stdout.write(
-      `${JSON.stringify({ ...report, unreadable: unreadableList(unreadable), model: model.name, policy: options.policy, ...costField(model) }, null, 2)}\n`,
-    );
-  else process.stdout.write(formatPerTurnReport(report, model.name, describePolicy(options.policy), unreadable) + costLine(model));
-  if (report.failedRuns > 0 || report.failedSessions > 0 || report.left > 0) process.exitCode = 1;
+  };
 }
 
-/** With --record, the calls made go into the cassette once the run is over. */
-async function saveCassette(models: ExtractionModels, options: ExtractCommandOptions): Promise<void> {
+/** Once the run is over: with --record the calls made go into the cassette, then the report is printed, as JSON or as text. */
+async function printReport(
+  models: ExtractionModels,
+  options: ExtractCommandOptions,
+  json: () => object,
+  text: () => string,
+): Promise<void> {
   if (models.model instanceof CassetteModel && options.record === true) await models.model.save();
+  if (options.json === true) process.stdout.write(`${JSON.stringify(json(), null, 2)}\n`);
+  else process.stdout.write(text() + costLine(models.model));
 }

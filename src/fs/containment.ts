@@ -38,6 +38,16 @@ export async function resolveInside(root: string, requested: string): Promise<st
   return real;
 }
 
+/** resolveInside's real path, or null when it refuses the path (a tool gate then denies it with a reason of its own). */
+export async function resolveInsideOrNull(root: string, requested: string): Promise<string | null> {
+  try {
+    return await resolveInside(root, requested);
+  } catch (error) {
+    if (error instanceof PathEscapeError) return null;
+    throw error;
+  }
+}
+
 /** Whether `path` is `root` or below it. */
 export function isWithin(root: string, path: string): boolean {
   const rel = relative(root, path);

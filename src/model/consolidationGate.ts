@@ -1,10 +1,9 @@
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
-import { PathEscapeError } from '../errors.js';
-import { isWithin, resolveInside } from '../fs/containment.js';
+import { isWithin, resolveInsideOrNull } from '../fs/containment.js';
 import { INDEX_NAME, reservedIndexNameReason } from '../memory/durable/memoryIndex.js';
 import { invisibleCharacters, memoryWriteRefusal } from '../memory/durable/memoryPathLint.js';
-import type { Permission, PermissionGate, ToolCall } from './permissions.js';
+import { pathOf, type Permission, type PermissionGate, type ToolCall } from './permissions.js';
 
 export interface ConsolidationGateOptions {
   /** The memory directory as the agent is told it: a path in it means the same file in the workspace. */
@@ -27,15 +26,6 @@ const WRITE_TOOLS: ReadonlySet<string> = new Set(['Write', 'Edit', 'Delete']);
 const INSTRUCTION_NAMES: ReadonlySet<string> = new Set(['claude.md', 'claude.local.md']);
 
 const deny = (reason: string): Permission => ({ allow: false, reason });
-
-async function inside(root: string, requested: string): Promise<string | null> {
-  try {
-    return await resolveInside(root, requested);
-  } catch (error) {
-    if (error instanceof PathEscapeError) return null;
-    throw error;
-  }
-}
 
 const realOrNull = (path: string): Promise<string | null> => realpath(path).catch(() => null);
 
@@ -72,12 +62,12 @@ export function consolidationGate(options: ConsolidationGateOptions): Permission
       if (pathless.has(call.name)) return { allow: true, path: '' };
       const reads = READ_TOOLS.has(call.name);
       if (!reads && !WRITE_TOOLS.has(call.name)) return deny(`the ${call.name} tool is not available to consolidation`);
-      const raw = call.name === 'Glob' || call.name === 'Grep' ? (call.input['path'] ?? '.') : call.input['file_path'];
-      if (typeof raw !== 'string') return deny(`${call.name} needs a path`);
+      const raw = pathOf(call);
+      if (raw === undefined) return deny(`${call.name} needs a path`);
       const requested = redirect(raw);
       // Named here, before resolving refuses the path for a vaguer reason (spec-2.1.332 §3, write lint).
       if (!reads && invisibleCharacters(basename(raw)).length > 0) return deny(memoryWriteRefusal(basename(raw)) ?? 'refused');
-      const own = await inside(options.workspace, requested);
+      const own = await resolveInsideOrNull(options.workspace, requested);
       if (own !== null) return reads ? { allow: true, path: own } : writable(call, raw, own);
       if (!reads) return deny(`consolidation writes and deletes only inside the memory directory, not ${JSON.stringify(raw)}`);
       if (call.name === 'Read' && isAbsolute(requested)) {
@@ -85,7 +75,7 @@ export function consolidationGate(options: ConsolidationGateOptions): Permission
         for (const file of options.instructionFiles)
           if (real !== null && real === (await realOrNull(file))) return { allow: true, path: real };
       }
-      const session = await inside(options.sessionsDir, requested);
+      const session = await resolveInsideOrNull(options.sessionsDir, requested);
       if (session !== null)
         return call.name === 'Grep'
           ? { allow: true, path: session }

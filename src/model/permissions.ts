@@ -1,5 +1,4 @@
-import { PathEscapeError } from '../errors.js';
-import { isWithin, resolveInside } from '../fs/containment.js';
+import { isWithin, resolveInsideOrNull } from '../fs/containment.js';
 import { reservedIndexNameReason } from '../memory/durable/memoryIndex.js';
 import { invisibleCharacters, memoryWriteRefusal } from '../memory/durable/memoryPathLint.js';
 import { realpath } from 'node:fs/promises';
@@ -24,18 +23,9 @@ const READ_TOOLS = new Set(['Read', 'Glob', 'Grep']);
 const WRITE_TOOLS = new Set(['Write', 'Edit']);
 
 /** The path a file tool names: `file_path` for Read/Write/Edit, `path` for Glob/Grep. */
-function pathOf(call: ToolCall): string | undefined {
+export function pathOf(call: ToolCall): string | undefined {
   const value = call.name === 'Glob' || call.name === 'Grep' ? (call.input['path'] ?? '.') : call.input['file_path'];
   return typeof value === 'string' ? value : undefined;
-}
-
-async function inside(root: string, requested: string): Promise<string | null> {
-  try {
-    return await resolveInside(root, requested);
-  } catch (error) {
-    if (error instanceof PathEscapeError) return null;
-    throw error;
-  }
 }
 
 /**
@@ -50,7 +40,7 @@ export function editOnlyGate(notesFile: string): PermissionGate {
       if (requested === undefined) return { allow: false, reason: 'Edit needs a file_path' };
       const target = await realpath(notesFile).catch(() => notesFile);
       const dir = await realpath(dirname(notesFile)).catch(() => '');
-      const resolved = dir === '' ? null : await inside(dir, requested);
+      const resolved = dir === '' ? null : await resolveInsideOrNull(dir, requested);
       if (resolved !== target)
         return { allow: false, reason: `only the session notes file may be edited, not ${JSON.stringify(requested)}` };
       return { allow: true, path: target };
@@ -96,7 +86,7 @@ export function memoryGate(options: { readonly readRoots: readonly string[]; rea
         if (hidden !== null) return { allow: false, reason: hidden };
         const roots = WRITE_TOOLS.has(call.name) ? [options.writeRoot] : [...options.readRoots, options.writeRoot];
         for (const root of roots) {
-          const resolved = await inside(root, requested);
+          const resolved = await resolveInsideOrNull(root, requested);
           if (resolved === null) continue;
           const reserved = WRITE_TOOLS.has(call.name) ? (reservedName(requested, resolved) ?? (await lintResolved(root, resolved))) : null;
           return reserved === null ? { allow: true, path: resolved } : { allow: false, reason: reserved };

@@ -1,5 +1,6 @@
 import { formatNumber } from './chartGeometry.js';
 import type { ReportRow } from './reportRow.js';
+import { runCountCells } from './runCountCells.js';
 
 const HEAD = [
   'project',
@@ -30,14 +31,7 @@ export function formatReportTable(rows: readonly ReportRow[]): string {
       r.bytes === null ? '' : formatNumber(Math.ceil(r.bytes / 1024)),
       formatNumber(t.turns),
       formatNumber(t.maxTokens),
-      formatNumber(t.compactions),
-      formatNumber(t.notesDue),
-      formatNumber(t.extractionsDue),
-      formatNumber(t.memoriesWritten),
-      formatNumber(t.candidatesFound),
-      formatNumber(t.failedRuns),
-      formatNumber(t.lostAtCompaction),
-      formatNumber(r.diagnostics + r.effectDiagnostics),
+      ...runCountCells(r, t),
     ];
   });
   const all = [HEAD, ...lines];

@@ -4,6 +4,7 @@ import type { ProjectEffect } from './findProjectEffects.js';
 import { renderEffectPanel } from './memoryEffectPanel.js';
 import { pageShell } from './pageShell.js';
 import type { ReportRow } from './reportRow.js';
+import { runCountCells } from './runCountCells.js';
 import type { SkippedPath } from '../transcript/transcriptFiles.js';
 
 const COLUMNS = [
@@ -57,14 +58,7 @@ export function renderIndexPage(
       `${formatNumber(t.toolCalls)}${t.toolErrors > 0 ? ` (${formatNumber(t.toolErrors)} failed)` : ''}`,
       formatNumber(t.maxTokens),
       formatNumber(t.lastTokens),
-      formatNumber(t.compactions),
-      formatNumber(t.notesDue),
-      formatNumber(t.extractionsDue),
-      formatNumber(t.memoriesWritten),
-      formatNumber(t.candidatesFound),
-      formatNumber(t.failedRuns),
-      formatNumber(t.lostAtCompaction),
-      formatNumber(r.diagnostics + r.effectDiagnostics),
+      ...runCountCells(r, t),
     ];
     return `<tr><td>${escapeHtml(r.project)}</td><td>${name}</td>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   });

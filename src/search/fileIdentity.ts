@@ -16,6 +16,14 @@ export interface FileIdentity {
   readonly headHash: string;
 }
 
+/** The SQL columns of a file identity, each line ending in a comma, as the index's and the catalog's tables declare them. */
+export const IDENTITY_COLUMNS_SQL = `dev INTEGER NOT NULL,
+  ino INTEGER NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  head_bytes INTEGER NOT NULL,
+  head_hash TEXT NOT NULL,`;
+
 /** A file identity's columns in the order the index and the catalog store them (dev, ino, size, mtime, head bytes, head hash). */
 export const identityColumns = (id: FileIdentity): [number, number, number, number, number, string] => [
   id.dev,

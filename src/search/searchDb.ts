@@ -1,6 +1,7 @@
-import { join } from 'node:path';
 import { homedir } from 'node:os';
 import type Database from 'libsql';
+import { defaultCachePath } from './cachePath.js';
+import { IDENTITY_COLUMNS_SQL } from './fileIdentity.js';
 import { openVersionedDb } from './versionedSchema.js';
 
 /** The index's format: a different one is dropped and rebuilt from the sessions (they are the truth). */
@@ -13,8 +14,7 @@ export type SearchDb = Database.Database;
 
 /** Where the index lives: --index, else MEMLOG_INDEX, else ~/.memlog/index.db. */
 export function defaultIndexPath(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
-  const configured = env['MEMLOG_INDEX'];
-  return configured !== undefined && configured !== '' ? configured : join(home, '.memlog', 'index.db');
+  return defaultCachePath('MEMLOG_INDEX', 'index.db', env, home);
 }
 
 const SCHEMA = `
@@ -23,12 +23,7 @@ CREATE TABLE IF NOT EXISTS files (
   path TEXT NOT NULL UNIQUE,
   project TEXT NOT NULL,
   session TEXT NOT NULL,
-  dev INTEGER NOT NULL,
-  ino INTEGER NOT NULL,
-  size INTEGER NOT NULL,
-  mtime_ms REAL NOT NULL,
-  head_bytes INTEGER NOT NULL,
-  head_hash TEXT NOT NULL,
+  ${IDENTITY_COLUMNS_SQL}
   indexed_to INTEGER NOT NULL,
   next_seq INTEGER NOT NULL,
   skipped_lines INTEGER NOT NULL

@@ -1,4 +1,5 @@
 import { capitalise } from './capitalise.js';
+import { AGREEMENTS, oneOf } from './openerWords.js';
 
 /**
  * What a sentence says after the words that lead into it (decision 68, amended): a word people open with and no comma
@@ -12,8 +13,10 @@ import { capitalise } from './capitalise.js';
  * "hmm" are gone before a sentence is read; "so" is not one, as it ties the clause to what came before ("…is hanging -
  * so do not run it").
  */
-const OPENING_WORD =
-  /^(?:yeah|yes|yep|alright|ah)(?:\s+(?=(?:let's|lets|let us|we|i|i'm|i'd|our|the team|from now on|always|never|please|don't|do not)\b)|,?\s+but\s+(?=\S))/i;
+const OPENING_WORD = new RegExp(
+  String.raw`^${oneOf(AGREEMENTS, ['ah'])}(?:\s+(?=(?:let's|lets|let us|we|i|i'm|i'd|our|the team|from now on|always|never|please|don't|do not)\b)|,?\s+but\s+(?=\S))`,
+  'i',
+);
 
 /** Work asked for now, then a comma and what the person states: "Review the changes, I'm adding…", "Fix it, we never…". */
 const LEADING_REQUEST =

@@ -1,5 +1,6 @@
 import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { splitSentences } from './conversationFacts.js';
+import { AGREEMENTS, ASIDE_MARKERS, GREETINGS, HESITATIONS, oneOf } from './openerWords.js';
 import { withoutOpeners } from './titleLead.js';
 
 /** A description is one line of at most this many characters (decision 68). */
@@ -9,8 +10,16 @@ export const DESCRIPTION_CHARS = 150;
  * A sentence that only opens what follows, or is a tool's line pasted in: it says nothing of what
  * the memory is ("I realized something.", "One more thing:", "Used 2 tools").
  */
-const FILLER =
-  /^(?:(?:ok(?:ay)?|so|well|hmm+|hey|hi|great|cool|nice|perfect|alright|right|yes|yeah|yep|got it|thanks?(?: you)?|sounds good|makes sense)\b[\s,.!]*|(?:i|we)\s+(?:just\s+)?(?:realized|realised|noticed|think|guess|wonder|see|found|learned)\s+(?:something|one thing|this|that)|(?:one|another|quick|small)\s+(?:more\s+)?(?:thing|note|question|point)|here(?:'s| is)\s+(?:the thing|what|my)\b.*|by the way|btw|fyi|used \d+ tools?|ran \d+ commands?|read \d+ files?)[.!:…]*$/i;
+const FILLER = new RegExp(
+  [
+    String.raw`^(?:${oneOf(GREETINGS, AGREEMENTS, HESITATIONS, ['ok(?:ay)?', 'so', 'well', 'great', 'cool', 'nice', 'perfect', 'right', 'got it', 'thanks?(?: you)?', 'sounds good', 'makes sense'])}\b[\s,.!]*`,
+    String.raw`(?:i|we)\s+(?:just\s+)?(?:realized|realised|noticed|think|guess|wonder|see|found|learned)\s+(?:something|one thing|this|that)`,
+    String.raw`(?:one|another|quick|small)\s+(?:more\s+)?(?:thing|note|question|point)`,
+    String.raw`here(?:'s| is)\s+(?:the thing|what|my)\b.*`,
+    String.raw`${oneOf(ASIDE_MARKERS)}|used \d+ tools?|ran \d+ commands?|read \d+ files?)[.!:…]*$`,
+  ].join('|'),
+  'i',
+);
 
 /** A tool's line pasted before what the person says, on the same line once flattened ("Used 2 tools Always run…"). */
 const TOOL_LINE = /^(?:used \d+ tools?|ran \d+ commands?|read \d+ files?)\b[\s.:]*(?=\S)/i;

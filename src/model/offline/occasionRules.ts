@@ -1,5 +1,6 @@
 import { capitalise } from './capitalise.js';
 import type { DecidedKind } from './decisionKinds.js';
+import { ONE_DAY_OR_VERSION } from './oneOccasionWords.js';
 
 /**
  * A rule for an occasion of the routine, said first (decision 110, amended): "before creating a PR we want to run the
@@ -27,8 +28,7 @@ const OCCASION_RULE = new RegExp(
 );
 
 /** One occasion, not the routine: a day, a time or a version ("…tomorrow", "…v2"), or a symptom told with it ("…but it fails"). */
-const ONE_OCCASION =
-  /\b(?:tomorrow|today|tonight|later today|this (?:week|time|afternoon|morning|evening)|next (?:week|time|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|v?\d+(?:\.\d+)+|v\d+)\b|\bbut\s+(?:it|they|this|that|nothing)\b/i;
+const ONE_OCCASION = new RegExp(String.raw`\b${ONE_DAY_OR_VERSION}\b|\bbut\s+(?:it|they|this|that|nothing)\b`, 'i');
 
 /** The rule an occasion of the routine is said with, from the occasion to the sentence's end, or undefined. */
 export function occasionRule(sentence: string): DecidedKind | undefined {

@@ -1,4 +1,5 @@
 import { LASTING } from './lastingWords.js';
+import { OCCASION_THINGS } from './oneOccasionWords.js';
 
 /**
  * A step of the task at hand said the way a rule is (decision 106): "don't create a PR, just a
@@ -22,8 +23,7 @@ const ONE_THING_TRADED =
   /^(?:please\s+)?(?:don't|do not|dont|no need to)\s+(?:create|open|make|write|add|file|raise|submit|send|draft|start|do|build|push|merge|cut|tag|release|publish|run|deploy)\s+(?:(?:a|an|the|this|that)\s+(?!(?:new|custom|separate|extra|own|kind|sort|type)\b)(?:[\w.-]+\s+){0,2}?[\w.-]*[^s\s,;]|it|this|that)(?:\s+(?:for|in|on)\s+(?:this|that|it)\b)?\s*[,;:\u2013\u2014-]\s*(?:but\s+)?(?:just|only|simply)\b(?!\s+(?:use|call|reuse|extend|inline|let|leave|keep|fail|work|put|fix)\b)/i;
 
 /** A sentence that says it holds this once: "this time" (not "this time-consuming step"), "just this once", "for this one", "for this PR". */
-const THIS_ONCE =
-  /\b(?:this time(?!-)|this once|for this one|for (?:this|that) (?:pr|pull request|commit|change|task|fix|release|run|ticket|issue|bug|feature))\b/i;
+const THIS_ONCE = new RegExp(String.raw`\b(?:this time(?!-)|this once|for this one|for (?:this|that) ${OCCASION_THINGS})\b`, 'i');
 
 /**
  * A request for a sample of something, to look at now (decision 106, amended): "generate an

@@ -1,6 +1,7 @@
 import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { splitSentences } from './conversationFacts.js';
 import { capitalise } from './capitalise.js';
+import { ASIDE_MARKERS, GREETINGS, HEDGING_ADVERBS, HESITATIONS, oneOf } from './openerWords.js';
 
 /**
  * A person's message cut into the pieces read as statements: paragraphs, sentences, and the clauses of a sentence
@@ -103,15 +104,22 @@ function sentences(text: string): string[] {
     .flatMap((s) => s.split(RUN_TOGETHER))
     .map((s) => s.replace(/\s+/g, ' ').replace(TYPOGRAPHIC_APOSTROPHE, "'"))
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
-    .map((s) => s.replace(/^(?:um+|uh+|hm+|er+m*)\b[\s,.]*/i, '').replace(/^(?:wait|hey|well|alright|right)\s*[,!]\s*/i, ''))
+    .map((s) => s.replace(HESITATION, '').replace(INTERJECTION, ''))
     .map(withApostrophes)
-    .map((s) =>
-      s.replace(/^(?:and|also|so|but|oh|ok|okay|btw|by the way|just so you know|heads up|fyi|pero|y|et|mais|aber|und)(?:[,:]\s*|\s+)/i, ''),
-    )
-    .map((s) => s.replace(/^(?:I think|I guess|honestly|basically|generally|in general)\b[\s,]*/i, ''))
+    .map((s) => s.replace(TIE_OR_ASIDE, ''))
+    .map((s) => s.replace(HEDGE, ''))
     .map(capitalise)
     .filter((s) => s.length >= 8);
 }
+
+/** What a sentence's first words may be before what it says (decisions 97 and 120): dropped in this order. */
+const HESITATION = new RegExp(String.raw`^${oneOf(HESITATIONS)}\b[\s,.]*`, 'i');
+const INTERJECTION = new RegExp(String.raw`^${oneOf(GREETINGS, ['wait', 'well', 'alright', 'right'])}\s*[,!]\s*`, 'i');
+const TIE_OR_ASIDE = new RegExp(
+  String.raw`^${oneOf(['and', 'also', 'so', 'but', 'oh', 'ok', 'okay'], ASIDE_MARKERS, ['pero', 'y', 'et', 'mais', 'aber', 'und'])}(?:[,:]\s*|\s+)`,
+  'i',
+);
+const HEDGE = new RegExp(String.raw`^${oneOf(['I think', 'I guess'], HEDGING_ADVERBS, ['generally', 'in general'])}\b[\s,]*`, 'i');
 
 /**
  * A line break inside a sentence: after a word that needs the next ("…before"), before a word typed in lower case

@@ -1,5 +1,6 @@
 import { isNegation, memorySlug } from '../../memory/durable/memorySlug.js';
 import { capitalise } from './capitalise.js';
+import { AGREEMENTS, ASIDE_MARKERS, GREETINGS, HEDGING_ADVERBS, HESITATIONS, oneOf } from './openerWords.js';
 
 /**
  * The words a title does without before the rule's own words (decision 120): filler, hedges, politeness, a condition
@@ -18,7 +19,12 @@ const LEADS: ReadonlyArray<{ readonly pattern: RegExp; readonly keepsNegation?: 
   // A list label: "F1:", "3.", "b)", "(2)", "Q4 -".
   { pattern: /^(?:\(?(?:[A-Z]{1,2}\d{1,3}|\d{1,3}|[a-h])[:.)]|[A-Z]{1,2}\d{1,3}\s+[\u2013\u2014-])\s+(?=\S)/ },
   // A greeting or a discourse word: "Hey --", "Also,", "Btw", "PS:".
-  { pattern: /^(?:hey|hi|hello|also|and also|btw|fyi|ps|p\.s\.)\b(?:\s*(?:[,:!]|--?|[\u2013\u2014]))*\s+(?=\S)/i },
+  {
+    pattern: new RegExp(
+      String.raw`^${oneOf(GREETINGS, ASIDE_MARKERS, ['also', 'and also', 'ps', String.raw`p\.s\.`])}\b(?:\s*(?:[,:!]|--?|[\u2013\u2014]))*\s+(?=\S)`,
+      'i',
+    ),
+  },
   // "well" and "anyway" only with a comma: "Well defined errors…" names a thing.
   { pattern: /^(?:well|anyway|anyways)\s*[,!]\s*(?=\S)/i },
   // "so" and "ok" that only tie to what came before; "so that…", "so far…" and "OK responses…" keep them.
@@ -68,16 +74,20 @@ function withoutLeads(title: string): string {
 }
 
 /** A reply's opening words up to a colon, when they are only an opening. */
-const LEAD_IN =
-  /^(?:yes|yep|yeah|exactly|perfect|great|good|nice|right|ok|okay|oh|also|fyi|btw|heads up|quick context|context|background|note|correction|update)\b[^:.]{0,30}:\s+(?=\S)/i;
+const LEAD_IN = new RegExp(
+  String.raw`^${oneOf(AGREEMENTS, ASIDE_MARKERS, ['exactly', 'perfect', 'great', 'good', 'nice', 'right', 'ok', 'okay', 'oh', 'also', 'quick context', 'context', 'background', 'note', 'correction', 'update'])}\b[^:.]{0,30}:\s+(?=\S)`,
+  'i',
+);
 
 /**
  * Words a person opens with before they say anything (decision 68, amended 2026-12-07): "Yeah", "Actually", and a
  * note that only announces what follows ("One thing we could add here:", "Another thing -", "Something I'd like to
  * mention is that…"). A title is what follows them; "ok" and "sure" only with a comma, as "OK responses…" names a thing.
  */
-const FILLER_OPENER =
-  /^(?:(?:yeah|yep|yup|yes|oh|ah|hmm+|alright|actually|honestly|basically)\b[\s,!.]+|(?:ok|okay|sure|anyway|anyways)\s*[,!.]\s*)+(?=\S)/i;
+const FILLER_OPENER = new RegExp(
+  String.raw`^(?:${oneOf(AGREEMENTS, HESITATIONS, HEDGING_ADVERBS, ['oh', 'ah', 'actually'])}\b[\s,!.]+|(?:ok|okay|sure|anyway|anyways)\s*[,!.]\s*)+(?=\S)`,
+  'i',
+);
 const ANNOUNCEMENT =
   /^(?:(?:one|another|a|one more|one last|the other|just one)\s+(?:(?:more|last|small|quick|other|little)\s+)?(?:thing|point|note|remark|idea|suggestion|detail|request)|something(?:\s+else)?)(?:\s+(?:that\s+)?(?:I|we|you)(?:'d|'ll)?(?:\s+\w+){0,3}?\s+(?:add|mention|say|note|suggest|point out|change|do|consider|flag|keep in mind|know|like|want|need)(?:\s+to\s+(?:add|mention|say|note|know|do|change|consider))?)?(?:\s+(?:here|too|also|as well|though|now))*\s*(?:[:,\u2013\u2014]|\s-|\s+is(?:\s+that)?\b)\s*(?=\S)/i;
 

@@ -1,5 +1,6 @@
 import type { DecidedKind } from './decisionKinds.js';
 import { capitalise } from './capitalise.js';
+import { ONE_DAY_OR_VERSION } from './oneOccasionWords.js';
 
 /**
  * Ways of working said as an order of steps or a place for things, in the languages the extractor
@@ -54,9 +55,11 @@ const ROUTINE_EVENT = String.raw`(?:(?:when(?:ever)?|every time|each time)\s+${W
 
 /**
  * One occasion rather than the routine: a thing pointed at or someone's ("when you merge your branch"), a day or a
- * time ("when we deploy tomorrow", "on Friday"), a version ("when we release v2").
+ * time ("when we deploy tomorrow", "on Friday"), a version ("when we release v2"). After the routine's step "later"
+ * puts the step off to one occasion too ("…when we deploy later"); occasionRules leaves it out, as a rule said after
+ * its occasion may itself end on it ("…we need to fix the rest later", decision 110).
  */
-const ONE_OCCASION = String.raw`(?!\s+(?:it|this|that|the|these|those|them|your|my|his|her|their)\b)(?![^.?!]*\b(?:tomorrow|today|tonight|later|this (?:week|time|afternoon|morning|evening)|next (?:week|time|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|v?\d+(?:\.\d+)+|v\d+)\b)`;
+const ONE_OCCASION = String.raw`(?!\s+(?:it|this|that|the|these|those|them|your|my|his|her|their)\b)(?![^.?!]*\b(?:${ONE_DAY_OR_VERSION}|later)\b)`;
 
 /** A verb of work a routine step opens with, then what it works on: "update the changelog", "bump the version". */
 const STEP_VERB = String.raw`(?:update|bump|run|add|write|regenerate|rebuild|build|tag|check|test|lint|format|squash|rebase|sign|document|mention|notify|announce|create|post|increment|sync|refresh|generate|record|attach|upload|clean|review|verify|backport)`;

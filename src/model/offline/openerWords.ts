@@ -1,0 +1,25 @@
+/**
+ * The words people say before what they mean, one list a kind (decisions 68, 97 and 120). The readers that drop them (a
+ * statement's pieces, a title's leads, a description's filler sentences, the word before "let's") build their patterns
+ * from these lists; each reader adds the context that makes a word an opener where it reads it (a comma, a clause
+ * after it, the whole sentence). Each entry is a regular expression's source, matched without regard to case. Written
+ * from kinds of statement, never from a corpus sentence.
+ */
+
+/** Greetings: "Hey", "Hi", "Hello". */
+export const GREETINGS: readonly string[] = ['hey', 'hi', 'hello'];
+
+/** Words that only say yes to what came before: "Yeah", "Yep", "Alright". */
+export const AGREEMENTS: readonly string[] = ['yes', 'yeah', 'yep', 'yup', 'alright'];
+
+/** Words that announce an aside: "btw", "fyi", "heads up". */
+export const ASIDE_MARKERS: readonly string[] = ['btw', 'by the way', 'fyi', 'heads up', 'just so you know'];
+
+/** Sounds of hesitation: "um", "uh", "hmm", "erm". */
+export const HESITATIONS: readonly string[] = ['um+', 'uh+', 'hm+', 'er+m*'];
+
+/** Adverbs that hedge or soften what follows: "Honestly", "Basically". */
+export const HEDGING_ADVERBS: readonly string[] = ['honestly', 'basically'];
+
+/** The words as one group of alternatives, to put in a pattern: `(?:hey|hi|hello)`. */
+export const oneOf = (...lists: ReadonlyArray<readonly string[]>): string => `(?:${lists.flat().join('|')})`;
