@@ -8,7 +8,7 @@ import { wordsOf } from './sentenceShape.js';
 
 /**
  * A want or a goal said right after a request that adds or changes what the project can do is that request's reason
- * (decision 122): "can you make the server able to serve markdown? I want the docs to be discoverable by agents" keeps
+ * (decision 122): "can you make the CLI able to read from stdin? I want the CLI to fit in shell pipelines" keeps
  * the capability, with the want as its why. Said alone, the want is a reason without the decision it explains.
  */
 
@@ -34,7 +34,7 @@ export function asksForCapability(sentence: string): boolean {
   return asked !== null && ABILITY.test(sentence.slice(asked.index + asked[0].length));
 }
 
-/** Whether a want speaks of what the request named ("the docs page" after "the docs app"), or points back at it. */
+/** Whether a want speaks of what the request named ("the CLI" after "make the CLI able to…"), or points back at it. */
 export function wantFollowsRequest(want: string, request: string): boolean {
   if (!WANT.test(want.trim())) return false;
   const named = new Set(nouns(request));
