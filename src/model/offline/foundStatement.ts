@@ -31,6 +31,15 @@ export function madeOf(kind: DecidedKind | undefined, quote: string): Found | un
   return found;
 }
 
+/** The same statement told in other words: what marks it (alone, a naming, its finder) goes with it. */
+export function retold(found: Found, text: string): Found {
+  const told = { ...found, text };
+  if (standalone.has(found)) standalone.add(told);
+  if (namings.has(found)) namings.add(told);
+  const finder = finderOf(found);
+  return finder === undefined ? told : (traced(finder, told) ?? told);
+}
+
 /** Whether the statement is only a part of its sentence, to be kept alone. */
 export const isStandalone = (found: Found): boolean => standalone.has(found);
 

@@ -17,6 +17,8 @@ import { pieces } from './statementPieces.js';
 import { classify, statementOf } from './statementFinders.js';
 import { make } from './foundStatement.js';
 import { grouped } from './statementGroups.js';
+import { withLeadsOpening, withReferents } from './pointedReferent.js';
+import { withWantsAsReasons } from './requestWithItsWant.js';
 export type { MemoryStatement } from './memoryStatement.js';
 
 function assistantText(message: ModelMessage): string {
@@ -78,7 +80,10 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
     if (piece.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece.text)) return undefined;
     return task && statement !== undefined && !LASTING_CUES.has(statement.cue) ? undefined : statement;
   });
-  return grouped(said, statements).map((statement) => ({ ...statement, messageIndex }));
+  // A want after a capability request is its reason; a statement that only points is led by what it points at (decision 122).
+  const folded = withWantsAsReasons(said, statements);
+  const about = withReferents(folded.said, folded.statements, lastAssistant);
+  return grouped(folded.said, about.statements).map((statement) => ({ ...withLeadsOpening(statement, about.leads), messageIndex }));
 }
 
 /** The cues that say how work goes from now on, which a task prompt can carry among its steps. */

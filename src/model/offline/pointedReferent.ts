@@ -1,0 +1,145 @@
+import { splitSentences } from './conversationFacts.js';
+import { retold, type Found } from './foundStatement.js';
+import type { Piece } from './statementPieces.js';
+import { wordsOf, type Word } from './sentenceShape.js';
+
+/**
+ * A statement whose subject or object is only a pointing word ("I want this as simple as possible", "it needs to be one
+ * step") says what it is about only with the thing pointed at (decision 122). That thing is named before it: in an
+ * earlier sentence of the person's message, or in the assistant's question the message answers.
+ */
+
+/** Words that point at a thing named elsewhere, when they stand alone. */
+const POINTING = new Set(['this', 'that', 'it', 'these', 'those', 'them']);
+
+/** The speakers: a statement about the person or the assistant points at nothing. */
+const SPEAKERS = new Set(['i', 'we', 'you', 'me', 'us', "'m", 'my', 'our', 'your']);
+
+/** Tags of a word that names something, which a pointing word after it can point back at. */
+const NAMING = new Set(['NOUN', 'PROPN']);
+
+/** Tags a phrase that names a thing goes on with, before the noun that ends it. */
+const PHRASE_WORD = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
+
+/** Tags of the word after a pointing "that" that stands for a thing: its verb ("that needs…") or what goes on with it. */
+const CLAUSE_GOES_ON = new Set(['AUX', 'VERB', 'ADV', 'PART', 'PUNCT']);
+
+/** Nouns that name a part of the thing after "of": "part of the release process" is about the release process. */
+const PARTITIVE = new Set(['part', 'kind', 'sort', 'type', 'rest', 'bit', 'lot', 'piece', 'side', 'end', 'top', 'bottom', 'step', 'steps']);
+
+/**
+ * Whether the first thing the sentence speaks of, the speakers aside, is a pointing word standing alone: no noun comes
+ * before it ("when the build breaks, fix it" points inside the sentence), it is no determiner of a noun ("this repo"),
+ * it opens nothing said after it ("this: …") and it is no placeholder subject ("it is important to…").
+ */
+export function needsReferent(sentence: string): boolean {
+  const words = wordsOf(sentence).filter((word) => word.pos !== 'PUNCT' || word.lower === ':');
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word === undefined || word.lower === ':') return false;
+    if (NAMING.has(word.pos)) return false;
+    if (!POINTING.has(word.lower) || !['PRON', 'DET'].includes(word.pos) || SPEAKERS.has(word.lower)) continue;
+    const next = words[i + 1];
+    // "make sure that in the skill we…": a "that" before anything but a verb opens a clause; it points at nothing.
+    if (word.lower === 'that' && next !== undefined && !CLAUSE_GOES_ON.has(next.pos)) continue;
+    if (next !== undefined && (PHRASE_WORD.has(next.pos) || next.lower === ':')) return false;
+    return !(word.lower === 'it' && placeholderSubject(words.slice(i + 1)));
+  }
+  return false;
+}
+
+/** "It is easy to…", "it's important that…": "it" stands for the clause after, not for a thing. */
+function placeholderSubject(after: readonly Word[]): boolean {
+  const [verb, second, third] = after;
+  if (verb === undefined || !['is', "'s", 'was', 'seems'].includes(verb.lower)) return false;
+  return second?.pos === 'ADJ' && (third?.lower === 'to' || third?.lower === 'that');
+}
+
+/**
+ * The first thing a sentence names: a noun phrase with its determiner and adjectives, as the person typed it ("the
+ * manual-release process"); after a partitive noun, the thing it is part of. Undefined when it names nothing.
+ */
+export function firstThingNamed(sentence: string): string | undefined {
+  const words = wordsOf(sentence);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    // "deploy-preview workflow": a word joined by a hyphen to the phrase opens it, whatever its tag.
+    const hyphened = words[i + 1]?.lower === '-' && PHRASE_WORD.has(words[i + 2]?.pos ?? '');
+    if (word === undefined || word.pos === 'NUM' || !(PHRASE_WORD.has(word.pos) || hyphened)) continue;
+    const article = (at: number): boolean => words[at]?.pos === 'DET' && !POINTING.has(words[at]?.lower ?? '');
+    // "the deploy process": a word between an article and the noun modifies the noun, however the tagger reads it.
+    const opening = words[i - 1]?.pos === 'VERB' && article(i - 2) ? i - 1 : i;
+    const start = article(opening - 1) ? opening - 1 : opening;
+    let end = i;
+    while (PHRASE_WORD.has(words[end + 1]?.pos ?? '') || (words[end + 1]?.lower === '-' && PHRASE_WORD.has(words[end + 2]?.pos ?? '')))
+      end += words[end + 1]?.lower === '-' ? 2 : 1;
+    const last = words[end];
+    if (last === undefined || !NAMING.has(last.pos)) {
+      i = end;
+      continue;
+    }
+    if (PARTITIVE.has(last.lower) && words[end + 1]?.lower === 'of') {
+      i = end + 1;
+      continue;
+    }
+    return asTyped(sentence, words.slice(start, end + 1));
+  }
+  return undefined;
+}
+
+/** A phrase as it stands in the sentence, its case and spacing kept. */
+function asTyped(sentence: string, phrase: readonly Word[]): string | undefined {
+  const escaped = phrase.map((word) => word.lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(escaped.join('\\s*'), 'i').exec(sentence)?.[0];
+}
+
+/**
+ * The thing a pointing statement is about: the first thing named by the nearest sentence before it in the message that
+ * names one, else by the question the assistant asked last; undefined when neither names anything.
+ */
+export function referentOf(before: readonly string[], assistant: string | undefined): string | undefined {
+  for (const sentence of [...before].reverse()) {
+    const named = firstThingNamed(sentence);
+    if (named !== undefined) return named;
+  }
+  const question = assistant === undefined ? undefined : splitSentences(assistant.trim()).at(-1);
+  return question?.endsWith('?') === true ? firstThingNamed(question) : undefined;
+}
+
+/** The words that lead a statement with what it is about: "About the release process: ". */
+const aboutLead = (referent: string): string => `About ${referent}: `;
+
+/**
+ * The statements of a message's pieces, each one that only points led by what it points at; one whose referent is
+ * named nowhere is kept as said. The leads given are returned too, for `withLeadsOpening`.
+ */
+export function withReferents(
+  said: readonly Piece[],
+  statements: ReadonlyArray<Found | undefined>,
+  assistant: string | undefined,
+): { statements: Array<Found | undefined>; leads: string[] } {
+  const leads: string[] = [];
+  const led = statements.map((found, i) => {
+    if (found === undefined || !needsReferent(found.text)) return found;
+    const before = said.slice(Math.max(0, i - 2), i).map((piece) => piece.text);
+    const referent = referentOf(before, assistant);
+    if (referent === undefined) return found;
+    const lead = aboutLead(referent);
+    leads.push(lead);
+    return retold(found, `${lead}${found.text}`);
+  });
+  return { statements: led, leads };
+}
+
+/**
+ * A memory with a lead only where it opens: a statement grouped after the sentence that names its thing already has
+ * its referent said before it ("…a flaky test that is causing trouble… If you must report it…"), so a lead inside it goes,
+ * and so does the lead of a title taken from that statement.
+ */
+export function withLeadsOpening<T extends { readonly text: string; readonly title?: string }>(found: T, leads: readonly string[]): T {
+  const inside = leads.filter((lead) => found.text.indexOf(lead, 1) !== -1);
+  if (inside.length === 0) return found;
+  const text = inside.reduce((kept, lead) => `${kept.charAt(0)}${kept.slice(1).replace(lead, '')}`, found.text);
+  const title = found.title === undefined ? undefined : inside.reduce((kept, lead) => kept.replace(lead, ''), found.title);
+  return { ...found, text, ...(title === undefined ? {} : { title }) };
+}
