@@ -121,7 +121,10 @@ export function rebuildIndex(input: IndexRebuildInput): IndexRebuild {
     indexed.add(filename);
     const title = /^- \[([^\]]*)\]/.exec(line)?.[1];
     const kept = title === undefined || input.retitle === undefined ? title : input.retitle(filename, title);
-    lines.push({ line: described.has(filename) ? lineFor(filename, file, kept) : shortenIndexLine(line), pointer: true });
+    // A line kept as it was, whose hook its shortening dropped, gets the hook of last resort a rewritten line gets.
+    const shortened = shortenIndexLine(line);
+    const keptLine = shortened === line ? line : withHook(shortened, title ?? '', file);
+    lines.push({ line: described.has(filename) ? lineFor(filename, file, kept) : keptLine, pointer: true });
   }
   const order = (file: TopicFile) => MEMORY_TYPES.indexOf(file.type);
   const unlisted = [...memories].filter(([f]) => !indexed.has(f)).sort(([a, fa], [b, fb]) => order(fa) - order(fb) || a.localeCompare(b));

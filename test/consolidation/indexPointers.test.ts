@@ -110,4 +110,27 @@ describe('an index line always says something after its title (decision 120, ame
     expect(lineOf(said)).toBe('feedback memory: like which flags exist in which version of the terminal.');
     expect(lineOf('Do a careful write-up only of the behaviour you checked, never of settings you cannot verify.')).toBe('feedback memory');
   });
+
+  it('a line kept as it was, whose hook no longer fits, gets the same hook a rewritten line gets', () => {
+    const title = 'Do a careful write-up only of the behaviour you checked, never of settings you cannot verify';
+    const filename = 'careful-write-up-only-behaviour-checked-never-settings-verify.md';
+    const file = {
+      type: 'feedback' as const,
+      name: filename.replace(/\.md$/, ''),
+      description: `${title}.`,
+      body: `${title}.\n\n**Why:** Users act on it.`,
+    };
+    const rebuild = (described: ReadonlySet<string>, index: string) =>
+      rebuildIndex({
+        index,
+        memories: new Map([[filename, file]]),
+        described,
+        kept: [],
+        mergedInto: new Map(),
+        titles: new Map([[filename, title]]),
+      }).content;
+    const rewritten = rebuild(new Set([filename]), '');
+    expect(rebuild(new Set(), `- [${title}](${filename}) — ${title}, as the person said it in the session.\n`)).toBe(rewritten);
+    expect(rewritten.trimEnd()).toMatch(/ — feedback memory: Users act on it\.$/);
+  });
 });
