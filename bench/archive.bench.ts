@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { archiveProjects, DEFAULT_CODEC, type PieceCodec } from '../src/archive/index.js';
@@ -26,7 +26,7 @@ import { machineLine, timedAsync } from './benchUtil.js';
  * tree, the bytes a 1 MB growth reads, and the process's peak RSS after a large session. Targets
  * (decisions 73, 90): ≥ 0.8× tar's speed, size ≤ tar's, rerun < 2 s, growth ≈ 1 MB.
  */
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/archive.bench.ts', {
   options: {
     copies: { type: 'string', default: '4' },
     rounds: { type: 'string' },

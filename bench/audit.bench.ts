@@ -11,7 +11,8 @@ import {
   toolUse,
   userEntry,
 } from '../src/testing/index.js';
-import { machineLine, parsedArgs } from './benchUtil.js';
+import { machineLine } from './benchUtil.js';
+import { parsedArgs } from './scriptArgs.js';
 import { mulberry32 } from './corpus.js';
 
 /**
@@ -22,7 +23,7 @@ import { mulberry32 } from './corpus.js';
  * and by kind.
  */
 const USAGE = 'usage: npx tsx bench/audit.bench.ts [--sessions N] [--seed N] [--drop P]';
-const { values: args } = parsedArgs('audit.bench', USAGE, () =>
+const { values: args } = parsedArgs('bench/audit.bench.ts', USAGE, () =>
   parseArgs({
     options: {
       sessions: { type: 'string', default: '300' },

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { hasRelativeDate } from '../src/consolidation/absoluteDates.js';
 import { consolidateMemory } from '../src/jobs/consolidation/consolidateMemory.js';
 import { readMemoryDirectory } from '../src/jobs/consolidation/memoryDirectory.js';
@@ -18,7 +18,7 @@ import { writeHistory } from './historyGen.js';
  * after the default `memlog extract` (two phases). Prints the
  * targets (bench/RESULTS.md) beside what was measured; it asserts nothing (a bench measures, tests judge).
  */
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/backfillQuality.bench.ts', {
   options: { sessions: { type: 'string', default: '30' }, mb: { type: 'string' }, rounds: { type: 'string' } },
 });
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { backfillMemories } from '../src/jobs/backfill/backfillMemories.js';
 import { extractMemories } from '../src/jobs/extraction/extractMemories.js';
 import { OfflineModel } from '../src/model/offline/offlineModel.js';
@@ -16,7 +16,7 @@ import { generateSession, toJsonl } from './sessionGen.js';
  * reports no usage, so "sent" is the project's estimate of each request, for both. The
  * target: the backfill at most 1.5× at 20, 80 and 320 turns. Measures; asserts nothing.
  */
-const { values: args } = parseArgs({ options: { turns: { type: 'string', default: '20,80,320' } } });
+const { values: args } = scriptArgs('bench/backfillTokens.bench.ts', { options: { turns: { type: 'string', default: '20,80,320' } } });
 
 const root = mkdtempSync(join(tmpdir(), 'memlog-backfill-tokens-'));
 try {

@@ -78,13 +78,3 @@ export async function interleavedMedians(cases: readonly FileCase[], file: strin
   }
   return samples.map(median);
 }
-
-/** A bench's options as `parse` reads them, or, for one it does not know, its usage and exit status 2. */
-export function parsedArgs<T>(bench: string, usage: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    console.error(`${bench}: ${(error as Error).message}\n${usage}`);
-    process.exit(2);
-  }
-}

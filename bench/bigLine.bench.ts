@@ -3,7 +3,8 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { machineLine, parsedArgs } from './benchUtil.js';
+import { machineLine } from './benchUtil.js';
+import { parsedArgs } from './scriptArgs.js';
 import { writeBigLineSession, type BigLineKind } from './bigLineSession.js';
 import { COMMANDS, type Place } from './commandList.js';
 import { CORPUS_SESSION_ID } from './corpus.js';
@@ -20,7 +21,7 @@ const USAGE = `usage: npx tsx bench/bigLine.bench.ts [--mib 8,16,200] [--kind to
 
   Without --mib: one line at the reader's limit (${DEFAULT_MAX_LINE_BYTES} bytes) and one a byte over it.`;
 
-const { values: args } = parsedArgs('bigLine.bench', USAGE, () =>
+const { values: args } = parsedArgs('bench/bigLine.bench.ts', USAGE, () =>
   parseArgs({
     options: {
       mib: { type: 'string' },
@@ -33,14 +34,9 @@ const { values: args } = parsedArgs('bigLine.bench', USAGE, () =>
       warmup: { type: 'string' },
       dir: { type: 'string' },
       seed: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   }),
 );
-if (args.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
 
 const TARGET_KIB = 250 * 1024;
 const kind = args.kind as BigLineKind;

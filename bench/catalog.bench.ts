@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { machineLine, median } from './benchUtil.js';
 import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus } from './corpus.js';
 
@@ -19,7 +19,7 @@ import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus } from './co
  * Needs `npm run build` (bin/memlog.js).
  */
 const USAGE = 'usage: npx tsx bench/catalog.bench.ts [--sessions 200] [--mb-each 1] [--big-mb 1000] [--rounds 3] [--ccusage 20.0.24]';
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/catalog.bench.ts', {
   options: {
     sessions: { type: 'string', default: '200' },
     'mb-each': { type: 'string', default: '1' },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import Database from 'libsql';
 import { machineLine, median } from './benchUtil.js';
 import { mulberry32 } from './corpus.js';
@@ -14,7 +14,7 @@ import { mulberry32 } from './corpus.js';
  * (`json_each`). Each case inserts the same `--rows` fingerprints (path, kind, high, low) in one transaction after a
  * DELETE, the way a first scan stores a file. Prints each case's median and its ratio to the first.
  */
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/catalogInserts.bench.ts', {
   options: {
     rows: { type: 'string', default: '200000' },
     batch: { type: 'string', default: '500' },

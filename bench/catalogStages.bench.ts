@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { lightEntry } from '../src/resume/lightEntry.js';
 import type { Entry } from '../src/transcript/entrySchema.js';
 import { LineSplitter, type RawLine } from '../src/transcript/lineSplitter.js';
@@ -31,7 +31,7 @@ import { CLAUDE_CODE_CONTEXT_TOKENS, writeCorpus } from './corpus.js';
  * cost. A stage's cost is its total less the stage before's.
  */
 const USAGE = 'usage: npx tsx bench/catalogStages.bench.ts [--sessions 200] [--rounds 3] [--dir <tree, made when absent>]';
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/catalogStages.bench.ts', {
   options: {
     sessions: { type: 'string', default: '200' },
     rounds: { type: 'string', default: '3' },

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { machineLine, parsedArgs } from './benchUtil.js';
+import { machineLine } from './benchUtil.js';
+import { parsedArgs } from './scriptArgs.js';
 import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus, type CorpusOptions } from './corpus.js';
 import { measurePeakRss, prepareRssRun, stopRunningChildren, type PeakRss } from './peakRss.js';
 import { COMMANDS, type Place } from './commandList.js';
@@ -23,7 +24,7 @@ const USAGE = `usage: npx tsx bench/commandMemory.bench.ts [--sizes 20,200[,2000
   ${CLAUDE_CODE_CONTEXT_TOKENS.toLocaleString('en-US')} tokens of messages); N spreads N compactions evenly through the file instead,
   which leaves a resumed chain no model would accept (a third of the file for N = 2).`;
 
-const { values: args } = parsedArgs('commandMemory.bench', USAGE, () =>
+const { values: args } = parsedArgs('bench/commandMemory.bench.ts', USAGE, () =>
   parseArgs({
     options: {
       sizes: { type: 'string', default: '20,200' },
@@ -38,14 +39,9 @@ const { values: args } = parsedArgs('commandMemory.bench', USAGE, () =>
       rounds: { type: 'string' },
       warmup: { type: 'string' },
       dir: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   }),
 );
-if (args.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
 
 const TARGET_MB = 2000;
 const TARGET_RATIO = 1.5;

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machineLine, median } from './benchUtil.js';
+import { parsedArgs } from './scriptArgs.js';
 import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus } from './corpus.js';
 
 /**
@@ -17,30 +18,20 @@ import { CLAUDE_CODE_CONTEXT_TOKENS, CORPUS_SESSION_ID, writeCorpus } from './co
  */
 const USAGE = `usage: npx tsx bench/commandThroughput.bench.ts [--sizes 200[,2000]] [--rounds 3] [--commands "replay --json,report"] [--seed N]`;
 
-const { values: args } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        sizes: { type: 'string', default: '200' },
-        rounds: { type: 'string', default: '3' },
-        commands: { type: 'string' },
-        seed: { type: 'string', default: '42' },
-        // Accepted so that `npm run bench -- --mb 50 --rounds 3` reaches every bench.
-        mb: { type: 'string' },
-        warmup: { type: 'string' },
-        dir: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    console.error(`commandThroughput.bench: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-})();
-if (args.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values: args } = parsedArgs('bench/commandThroughput.bench.ts', USAGE, () =>
+  parseArgs({
+    options: {
+      sizes: { type: 'string', default: '200' },
+      rounds: { type: 'string', default: '3' },
+      commands: { type: 'string' },
+      seed: { type: 'string', default: '42' },
+      // Accepted so that `npm run bench -- --mb 50 --rounds 3` reaches every bench.
+      mb: { type: 'string' },
+      warmup: { type: 'string' },
+      dir: { type: 'string' },
+    },
+  }),
+);
 
 const TARGET = 0.85;
 const here = dirname(fileURLToPath(import.meta.url));

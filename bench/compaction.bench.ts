@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { compactionView } from '../src/compaction/compactionView.js';
 import { legacyCut, planExtractiveRung, planNotesRung, type PlanContext } from '../src/compaction/rungs.js';
 import { extractiveSummary } from '../src/model/offline/extractiveSummary.js';
@@ -14,7 +14,7 @@ import { generateSession } from './sessionGen.js';
  * linear costs here.
  */
 // The runner passes every bench the same arguments (--mb, --rounds…): those this one does not use are accepted and ignored.
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/compaction.bench.ts', {
   options: {
     sizes: { type: 'string', default: '1000,10000,100000' },
     rounds: { type: 'string', default: '3' },

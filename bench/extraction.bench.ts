@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { extractMemories } from '../src/jobs/extraction/extractMemories.js';
 import { OfflineModel } from '../src/model/offline/offlineModel.js';
 import { readLogEntries } from '../src/transcript/readLogEntries.js';
@@ -15,7 +15,7 @@ import { generateSession, toJsonl } from './sessionGen.js';
  * session once (what any extraction must at least do).
  */
 // The runner passes every bench the same arguments (--mb, --rounds…): those this one does not use are accepted and ignored.
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/extraction.bench.ts', {
   options: {
     sessions: { type: 'string', default: '1000' },
     projects: { type: 'string', default: '20' },

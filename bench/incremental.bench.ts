@@ -2,7 +2,7 @@ import { appendFileSync, closeSync, mkdirSync, openSync, readSync, fstatSync, rm
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { evolveProjections, initialProjectionStates, type ProjectionStates } from '../src/pipeline/foldProjections.js';
 import { createReplayDecider, type ReplayState } from '../src/pipeline/replayDecider.js';
 import { readTranscriptSync } from '../src/transcript/readTranscript.js';
@@ -18,7 +18,7 @@ import { generateSession, toJsonl } from './sessionGen.js';
  * new bytes, then JSON.parse only.
  */
 // The runner passes every bench the same arguments (--mb, --rounds…): those this one does not use are accepted and ignored.
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/incremental.bench.ts', {
   options: {
     sizes: { type: 'string', default: '1000,100000' },
     appends: { type: 'string', default: '2000' },

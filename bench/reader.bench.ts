@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import ndjson from 'ndjson';
 import type { ReadItem } from '../src/transcript/readItem.js';
 import { readTranscript, readTranscriptBatches, readTranscriptSync } from '../src/transcript/readTranscript.js';
@@ -22,7 +22,7 @@ interface Case {
   readonly run: (file: string) => Tally | Promise<Tally>;
 }
 
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/reader.bench.ts', {
   options: {
     mb: { type: 'string', default: '100' },
     rounds: { type: 'string', default: '5' },

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { machineLine } from './benchUtil.js';
 import { writeCorpus } from './corpus.js';
 
@@ -15,7 +15,7 @@ import { writeCorpus } from './corpus.js';
  * it as the CLI runs it; `--runtime tsx` measures the sources under tsx, whose loader adds
  * its own 20-25 MB to every figure. `--runtime built,tsx` prints both.
  */
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/readerMemory.bench.ts', {
   options: {
     'base-mb': { type: 'string', default: '2' },
     sizes: { type: 'string' },

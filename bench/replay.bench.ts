@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { tap } from 'rxjs';
 import { replayDecisions } from '../src/pipeline/replayDecisions.js';
 import { readTranscript } from '../src/transcript/readTranscript.js';
@@ -14,7 +14,7 @@ import { replayFileSync } from './syncReplay.js';
  * projections for the sync case) against the raw floor (stream + split + JSON.parse), on the
  * same corpus, interleaved round by round, gc() before each sample. Prints ratios.
  */
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/replay.bench.ts', {
   options: { mb: { type: 'string', default: '100' }, rounds: { type: 'string', default: '5' }, dir: { type: 'string' } },
 });
 const mb = Number(args.mb);

@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { toEntry } from '../src/transcript/entrySchema.js';
 import { LineSplitter } from '../src/transcript/lineSplitter.js';
 import { readTranscriptSync } from '../src/transcript/readTranscript.js';
@@ -14,7 +14,7 @@ import { openSync, readSync, closeSync } from 'node:fs';
  * round in one process, each against the floor. The difference between neighbouring stages is
  * the cost of the stage added; profile the one that grew.
  */
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/replayStages.bench.ts', {
   options: { mb: { type: 'string', default: '100' }, rounds: { type: 'string', default: '5' }, dir: { type: 'string' } },
 });
 const mb = Number(args.mb);

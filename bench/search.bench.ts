@@ -18,13 +18,14 @@ import { parseArgs } from 'node:util';
 import type * as search from '../src/search/index.js';
 import { openSearchDb, searchEntries } from '../src/search/index.js';
 import { readTranscriptSync } from '../src/transcript/index.js';
-import { interleavedMedians, machineLine, median, parsedArgs, streamFloor, timed } from './benchUtil.js';
+import { interleavedMedians, machineLine, median, streamFloor, timed } from './benchUtil.js';
+import { parsedArgs } from './scriptArgs.js';
 import { mulberry32, writeCorpus } from './corpus.js';
 import { measurePeakRss, prepareRssRun, type PeakRss } from './peakRss.js';
 
 const USAGE =
   'usage: npx tsx --expose-gc bench/search.bench.ts [--mb 200 | --gb 2] [--file-mb 20] [--queries 200] [--rounds 3] [--dir PATH] [--keep]';
-const { values } = parsedArgs('search.bench', USAGE, () =>
+const { values } = parsedArgs('bench/search.bench.ts', USAGE, () =>
   parseArgs({
     options: {
       mb: { type: 'string', default: '200' },

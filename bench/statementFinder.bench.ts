@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from './scriptArgs.js';
 import { findMemoryStatements } from '../src/model/offline/memoryStatements.js';
 import type { ModelMessage } from '../src/model/port.js';
 import { machineLine, timed } from './benchUtil.js';
@@ -20,7 +20,7 @@ import { generateSession } from './sessionGen.js';
  *   node --expose-gc --import tsx bench/statementFinder.bench.ts --baseline ../main [--sessions 300] [--rounds 5]
  */
 // The runner passes every bench the same arguments: those this one does not use are accepted and ignored.
-const { values: args } = parseArgs({
+const { values: args } = scriptArgs('bench/statementFinder.bench.ts', {
   options: {
     baseline: { type: 'string' },
     finder: { type: 'string' },

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../bench/scriptArgs.js';
 import { checkPages, DOC_PAGES } from './docSamples/checkPages.js';
 
 /**
@@ -11,7 +11,10 @@ import { checkPages, DOC_PAGES } from './docSamples/checkPages.js';
  * test/docs/docSamples.int.test.ts runs the check, so a page that drifts fails the tests.
  */
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values, positionals } = parseArgs({ options: { write: { type: 'boolean', default: false } }, allowPositionals: true });
+const { values, positionals } = scriptArgs('scripts/docSamples.ts', {
+  options: { write: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
 const pages = positionals.length > 0 ? positionals : DOC_PAGES.map((page) => join(repoRoot, page));
 const cli = ['--import', import.meta.resolve('tsx'), join(repoRoot, 'test', 'support', 'cliEntry.ts')];
 

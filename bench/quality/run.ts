@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parsedArgs } from '../scriptArgs.js';
 import { selectModel } from '../../src/jobs/index.js';
 import { CassetteModel } from '../../src/model/cassette/index.js';
 import type { ModelPort } from '../../src/model/port.js';
@@ -19,36 +20,39 @@ import { formatHazardKinds, formatTable, replaceSection, type Row } from './tabl
  * offline model, scored against their gold lists per half (decision 67). Prints the tables and
  * writes each into bench/RESULTS.md between its markers. Measures only: the generated corpus's
  * floors are in test/bench/qualityScore.floor.test.ts.
- *
- *   --cassette FILE   also run the Anthropic-shaped cassette model replaying FILE
- *   --record          with --cassette: call the --model (anthropic by default) and keep its answers in FILE
- *   --model KIND      anthropic, openai-compatible or claude-code: also run that live model (decision 71),
- *                     or, with --cassette --record, the model recorded; offline is always run
- *   --base-url URL --model-name NAME   with --model openai-compatible (default: MEMLOG_OPENAI_*)
- *   --claude-model ALIAS               with --model claude-code (default: haiku)
- *   --half dev|dev2|heldout|hazard|hazard-aside|all (default all; `both` is kept as a name for all)
- *   --no-write        print only, leave RESULTS.md alone
- *   --missed          list the ids each run missed or saved wrongly (development halves only)
- *   --real-only       only the real sessions of bench/quality/real/ (decision 67)
- *   --real-half dev|aside|all (default all) the real sessions' halves; --missed refuses aside
- *   --no-real         only the generated sessions
  */
-const { values: args } = parseArgs({
-  options: {
-    cassette: { type: 'string' },
-    half: { type: 'string', default: 'all' },
-    'no-write': { type: 'boolean', default: false },
-    missed: { type: 'boolean', default: false },
-    record: { type: 'boolean', default: false },
-    model: { type: 'string' },
-    'base-url': { type: 'string' },
-    'model-name': { type: 'string' },
-    'claude-model': { type: 'string' },
-    'real-only': { type: 'boolean', default: false },
-    'real-half': { type: 'string', default: 'all' },
-    'no-real': { type: 'boolean', default: false },
-  },
-});
+const USAGE = `usage: npx tsx bench/quality/run.ts [options]
+
+  --cassette FILE   also run the Anthropic-shaped cassette model replaying FILE
+  --record          with --cassette: call the --model (anthropic by default) and keep its answers in FILE
+  --model KIND      anthropic, openai-compatible or claude-code: also run that live model (decision 71),
+                    or, with --cassette --record, the model recorded; offline is always run
+  --base-url URL --model-name NAME   with --model openai-compatible (default: MEMLOG_OPENAI_*)
+  --claude-model ALIAS               with --model claude-code (default: haiku)
+  --half dev|dev2|heldout|hazard|hazard-aside|all (default all; "both" is kept as a name for all)
+  --no-write        print only, leave RESULTS.md alone
+  --missed          list the ids each run missed or saved wrongly (development halves only)
+  --real-only       only the real sessions of bench/quality/real/ (decision 67)
+  --real-half dev|aside|all (default all) the real sessions' halves; --missed refuses aside
+  --no-real         only the generated sessions`;
+const { values: args } = parsedArgs('bench/quality/run.ts', USAGE, () =>
+  parseArgs({
+    options: {
+      cassette: { type: 'string' },
+      half: { type: 'string', default: 'all' },
+      'no-write': { type: 'boolean', default: false },
+      missed: { type: 'boolean', default: false },
+      record: { type: 'boolean', default: false },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+      'model-name': { type: 'string' },
+      'claude-model': { type: 'string' },
+      'real-only': { type: 'boolean', default: false },
+      'real-half': { type: 'string', default: 'all' },
+      'no-real': { type: 'boolean', default: false },
+    },
+  }),
+);
 
 const realHalfList = args['no-real'] ? [] : realHalves(args['real-half']);
 if (realHalfList === undefined) {

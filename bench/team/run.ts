@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parsedArgs } from '../scriptArgs.js';
 import { finalState, lostUpdates, runClient, type ClientTally } from './loadClient.js';
 import { freshDataDir, freshPostgresDatabase, startServer, stopServer, type ServerProcess } from './servers.js';
 import { mulberry32 } from '../corpus.js';
@@ -20,29 +21,18 @@ const USAGE = `usage: npx tsx bench/team/run.ts [--pg-url postgres://user@127.0.
   allowed to create databases (each scenario gets a fresh one, dropped at the end).
 `;
 
-function parseOptions() {
-  try {
-    return parseArgs({
-      options: {
-        seconds: { type: 'string', default: '10' },
-        clients: { type: 'string', default: '50' },
-        repos: { type: 'string', default: '20' },
-        'pg-url': { type: 'string', default: process.env['MEMLOG_BENCH_PG_URL'] ?? '' },
-        scenarios: { type: 'string', default: 'pg3,pglite1,pg3-kill' },
-        seed: { type: 'string', default: '1' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-}
-const { values } = parseOptions();
-if (values.help) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
+const { values } = parsedArgs('bench/team/run.ts', USAGE, () =>
+  parseArgs({
+    options: {
+      seconds: { type: 'string', default: '10' },
+      clients: { type: 'string', default: '50' },
+      repos: { type: 'string', default: '20' },
+      'pg-url': { type: 'string', default: process.env['MEMLOG_BENCH_PG_URL'] ?? '' },
+      scenarios: { type: 'string', default: 'pg3,pglite1,pg3-kill' },
+      seed: { type: 'string', default: '1' },
+    },
+  }),
+);
 const seconds = Number(values.seconds);
 const clients = Number(values.clients);
 const repoCount = Number(values.repos);

@@ -106,18 +106,19 @@ const COUNTED =
 const STRETCH_BEFORE = /(?:^|\s)(?:for|within|over|throughout)\s+(?:the\s+)?$/i;
 
 /**
- * A phrase that ends on "before" or "after" ("10 minutes before", "2 hours after"): the parser read no
- * date after it, so what follows is an event ("…before the smoke tests"), and the phrase a duration
- * from that event, not a time counted from when it was said (decision 41, updated).
+ * A count of units before or after a day or an event ("10 minutes before the smoke tests", "2 days before Friday", "a
+ * week after the freeze"): a duration from that day or event, said of it and not of when it was said, so it stays as
+ * said (decision 41, updated). The parser reads one with a day after it as a date, and one without as a time from now.
  */
-const BEFORE_OR_AFTER_AN_EVENT = /\s(?:before|after)$/i;
+const COUNT_BEFORE_OR_AFTER =
+  /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a\s+few|few|several|a\s+couple(?:\s+of)?|couple(?:\s+of)?)\s+(?:second|minute|hour|day|night|week|fortnight|month|quarter|year)s?\s+(?:before|after)\b/i;
 
 /** Whether the phrase names one date: not a recurring day, nor a stretch of time, nor a duration from an event. */
 function namesOneDate(text: string, phrase: RelativePhrase): boolean {
   const before = text.slice(0, phrase.index);
   const after = text.slice(phrase.index + phrase.text.length);
   if (RECURRING_BEFORE.test(before) || RECURRING_AFTER.test(after) || isLastOfAStretch(text, phrase)) return false;
-  if (BEFORE_OR_AFTER_AN_EVENT.test(phrase.text)) return false;
+  if (COUNT_BEFORE_OR_AFTER.test(phrase.text)) return false;
   return !COUNTED.test(phrase.text) && !STRETCH_BEFORE.test(before);
 }
 

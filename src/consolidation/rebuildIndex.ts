@@ -1,4 +1,5 @@
 import { cutOnWords } from '../memory/durable/cutOnWords.js';
+import { hookBeyondTitle } from '../memory/durable/hookBeyondTitle.js';
 import { INDEX_TITLE_CHARS, shortenIndexLine } from '../memory/durable/memoryIndex.js';
 import { isNegation, memorySlug } from '../memory/durable/memorySlug.js';
 import { fitPointers, type IndexEntry } from './fitPointers.js';
@@ -31,7 +32,31 @@ function clipTitle(name: string): string {
 const MAX_WHOLE_TITLE_CHARS = 100;
 const negationsIn = (title: string): number => memorySlug(title).split('-').filter(isNegation).length;
 const lineFor = (filename: string, file: TopicFile, title: string = file.name): string =>
-  shortenIndexLine(indexLine(clipTitle(title), filename, file.description));
+  withHook(shortenIndexLine(indexLine(clipTitle(title), filename, file.description)), clipTitle(title), file);
+
+/** The most a hook of last resort gives its words, past the line's target: it says why or what more, briefly. */
+const LAST_RESORT_CHARS = 60;
+
+/** What a body says besides its title: the reason the person gave, else what its first paragraph adds to the title. */
+function saidBesides(title: string, body: string): string {
+  const reason = /\*\*Why:\*\*\s*([^\n]+)/.exec(body)?.[1]?.trim();
+  if (reason !== undefined && reason !== '') return reason;
+  const lead = (body.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
+  const more = hookBeyondTitle(title, lead);
+  return more === lead ? '' : more;
+}
+
+/**
+ * A line whose title leaves its description no room (a title kept whole for its negation, or a description that adds
+ * one word too long to fit) still says what the memory is: its type, and the reason the person gave or else what the
+ * body adds to the title, cut on a word (decision 120, amended). An index line is read alone, and a link with nothing
+ * after it says less than any other line.
+ */
+function withHook(line: string, title: string, file: TopicFile): string {
+  if (!/^- \[[^\]]*\]\([^)]*\)$/.test(line)) return line;
+  const more = cutOnWords(saidBesides(title, file.body), LAST_RESORT_CHARS);
+  return `${line} — ${file.type} memory${more === '' ? '' : `: ${more}`}`;
+}
 
 export interface IndexRebuildInput {
   /** MEMORY.md as it is ('' when there is none). */
@@ -96,7 +121,10 @@ export function rebuildIndex(input: IndexRebuildInput): IndexRebuild {
     indexed.add(filename);
     const title = /^- \[([^\]]*)\]/.exec(line)?.[1];
     const kept = title === undefined || input.retitle === undefined ? title : input.retitle(filename, title);
-    lines.push({ line: described.has(filename) ? lineFor(filename, file, kept) : shortenIndexLine(line), pointer: true });
+    // A line kept as it was, whose hook its shortening dropped, gets the hook of last resort a rewritten line gets.
+    const shortened = shortenIndexLine(line);
+    const keptLine = shortened === line ? line : withHook(shortened, title ?? '', file);
+    lines.push({ line: described.has(filename) ? lineFor(filename, file, kept) : keptLine, pointer: true });
   }
   const order = (file: TopicFile) => MEMORY_TYPES.indexOf(file.type);
   const unlisted = [...memories].filter(([f]) => !indexed.has(f)).sort(([a, fa], [b, fb]) => order(fa) - order(fb) || a.localeCompare(b));

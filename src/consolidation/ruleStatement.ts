@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { withoutPlaces } from './instructionFiles.js';
 import { THINGS } from './qualifierWords.js';
 import { subjectTerms } from './subjectTerms.js';
 import { toolKind } from './toolNames.js';
@@ -146,14 +147,18 @@ function toolPolarities(clause: string): { readonly tool: string; readonly negat
   return out;
 }
 
-/** Reads one statement: a memory's lead paragraph and description, or one CLAUDE.md line. */
+/**
+ * Reads one statement: a memory's lead paragraph and description, or one CLAUDE.md line. An instruction file named as
+ * where it is written ("add to AGENTS.md that…") is no value of it, as it is no subject word (decision 119): two sayings
+ * of one rule kept in two files give it no two values, and a merge keeps both.
+ */
 export function readStatement(text: string): RuleStatement {
   const clauses: StatementClause[] = [];
   const seen = new Map<string, { negated: boolean; affirmed: boolean }>();
   const terms: string[] = [];
   const written = new Map<string, string>();
   const tools = { named: new Set<string>(), negated: new Set<string>(), affirmed: new Set<string>() };
-  for (const piece of text.split(CLAUSE_BREAK)) {
+  for (const piece of withoutPlaces(text).split(CLAUSE_BREAK)) {
     const { rest, numbers, names, codeTools } = takeValues(piece);
     const said = polarities(rest);
     for (const { tool, negated } of [...codeTools, ...toolPolarities(rest)]) {

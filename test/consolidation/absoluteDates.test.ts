@@ -47,6 +47,20 @@ describe('absoluteDates', () => {
     expect(rewrite('the build broke 10 minutes ago')).not.toBe('the build broke 10 minutes ago');
   });
 
+  it('leaves a count of units before or after a day alone: a duration from that day, not a date (decision 41, updated)', () => {
+    for (const text of [
+      'Tag the release 2 days before Friday.',
+      'Publish the notes two days after Friday.',
+      'Review the changelog a week before next Monday.',
+      'Freeze the branch 3 hours after Monday noon.',
+    ]) {
+      expect(absoluteDates(text, saidAt)).toEqual({ text, rewrites: [] });
+      expect(hasRelativeDate(text, saidAt)).toBe(false);
+    }
+    expect(rewrite('We ship on Friday')).not.toBe('We ship on Friday');
+    expect(rewrite('We ship 2 days from now')).not.toBe('We ship 2 days from now');
+  });
+
   it('leaves a recurring day alone: it names no one date', () => {
     for (const text of ['The train leaves every second Tuesday at noon', 'standup moves to each Friday', 'we deploy every Monday']) {
       expect(absoluteDates(text, saidAt)).toEqual({ text, rewrites: [] });

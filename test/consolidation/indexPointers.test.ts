@@ -77,3 +77,60 @@ describe('an index line cut to fit ends on whole words, in its title and its hoo
     expect(content.trimEnd()).toBe('- [I prefer tabs over spaces](tabs.md) — I prefer tabs over spaces for indentation.');
   });
 });
+
+describe('an index line always says something after its title (decision 120, amended)', () => {
+  /** The line of one memory whose title, kept whole for its negation, fills the line's room. */
+  const lineOf = (body: string): string => {
+    const title = 'Do a careful write-up only of the behaviour you checked, never of settings you cannot verify';
+    const filename = 'careful-write-up-only-behaviour-checked-never-settings-verify.md';
+    const file = { type: 'feedback' as const, name: filename.replace(/\.md$/, ''), description: `${title}.`, body };
+    const { content } = rebuildIndex({
+      index: '',
+      memories: new Map([[filename, file]]),
+      described: new Set([filename]),
+      kept: [],
+      mergedInto: new Map(),
+      titles: new Map([[filename, title]]),
+    });
+    const line = content.trimEnd();
+    expect(line.startsWith(`- [${title}](${filename}) — `)).toBe(true);
+    return line.slice(`- [${title}](${filename}) — `.length);
+  };
+
+  it('a title that leaves no room for the description gets the memory’s type and the reason given', () => {
+    const said = 'Do a careful write-up only of the behaviour you checked, never of settings you cannot verify.';
+    expect(lineOf(`${said}\n\n**Why:** Users act on what the write-up says.`)).toBe(
+      'feedback memory: Users act on what the write-up says.',
+    );
+  });
+
+  it('without a reason, its type and what the body says besides the title, cut on a word', () => {
+    const said =
+      'Do a careful write-up only of the behaviour you checked, never of settings you cannot verify, like which flags exist in which version of the terminal.';
+    expect(lineOf(said)).toBe('feedback memory: like which flags exist in which version of the terminal.');
+    expect(lineOf('Do a careful write-up only of the behaviour you checked, never of settings you cannot verify.')).toBe('feedback memory');
+  });
+
+  it('a line kept as it was, whose hook no longer fits, gets the same hook a rewritten line gets', () => {
+    const title = 'Do a careful write-up only of the behaviour you checked, never of settings you cannot verify';
+    const filename = 'careful-write-up-only-behaviour-checked-never-settings-verify.md';
+    const file = {
+      type: 'feedback' as const,
+      name: filename.replace(/\.md$/, ''),
+      description: `${title}.`,
+      body: `${title}.\n\n**Why:** Users act on it.`,
+    };
+    const rebuild = (described: ReadonlySet<string>, index: string) =>
+      rebuildIndex({
+        index,
+        memories: new Map([[filename, file]]),
+        described,
+        kept: [],
+        mergedInto: new Map(),
+        titles: new Map([[filename, title]]),
+      }).content;
+    const rewritten = rebuild(new Set([filename]), '');
+    expect(rebuild(new Set(), `- [${title}](${filename}) — ${title}, as the person said it in the session.\n`)).toBe(rewritten);
+    expect(rewritten.trimEnd()).toMatch(/ — feedback memory: Users act on it\.$/);
+  });
+});

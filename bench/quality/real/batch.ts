@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../../scriptArgs.js';
 import { selectModel } from '../../../src/jobs/index.js';
 import { machineLine } from '../../benchUtil.js';
 import { BATCHES, formatFalseSaves, formatMissedCertain, selectSessions } from './realBatch.js';
@@ -17,7 +17,10 @@ const USAGE = `usage: npx tsx bench/quality/real/batch.ts <${Object.keys(BATCHES
 
 function parse(): { names: string[]; missed: boolean } {
   try {
-    const { values, positionals } = parseArgs({ options: { missed: { type: 'boolean', default: false } }, allowPositionals: true });
+    const { values, positionals } = scriptArgs('bench/quality/real/batch.ts', {
+      options: { missed: { type: 'boolean', default: false } },
+      allowPositionals: true,
+    });
     return { names: positionals, missed: values.missed };
   } catch (error) {
     console.error(`batch: ${(error as Error).message}\n${USAGE}`);

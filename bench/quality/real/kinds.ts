@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../../scriptArgs.js';
 import { selectModel } from '../../../src/jobs/index.js';
 import { readSavedMemories } from '../score.js';
 import { BATCHES, selectSessions } from './realBatch.js';
@@ -18,7 +18,7 @@ const USAGE = `usage: npx tsx bench/quality/real/kinds.ts [--saved <folder>] [--
 
 function parse(): { names: string[]; saved?: string; saves: boolean } {
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = scriptArgs('bench/quality/real/kinds.ts', {
       options: { saved: { type: 'string' }, saves: { type: 'boolean', default: false } },
       allowPositionals: true,
     });

@@ -96,6 +96,24 @@ function withoutDanglingEnd(words: readonly string[], cut: boolean): string[] {
  * words, cut at a clause boundary when long (never in the middle of a phrase).
  */
 export function titleOf(text: string): string {
+  return withNamesAsTyped(titleOfPlain(text), backtickedWords(text));
+}
+
+/** The words a text opens a backticked span with: a command, a package or a file, whatever its spelling. */
+const backtickedWords = (text: string): ReadonlySet<string> => new Set([...text.matchAll(/`\s*([^`\s]+)/g)].map((m) => m[1] ?? ''));
+
+/**
+ * The title with its first word as it was typed in backticks: the title drops backticks, and a name loses no case to a
+ * sentence start (`mytool` is no "Mytool"; decision 120).
+ */
+function withNamesAsTyped(title: string, typed: ReadonlySet<string>): string {
+  const first = /^[^\s,;:!?]+/.exec(title)?.[0] ?? '';
+  const asTyped = first.charAt(0).toLowerCase() + first.slice(1);
+  return asTyped !== first && typed.has(asTyped) ? asTyped + title.slice(first.length) : title;
+}
+
+/** The title, cased as a sentence starts: what `titleOf` returns before a backticked name gets its case back. */
+function titleOfPlain(text: string): string {
   let title = withPlainApostrophes(text)
     // A link is named by its host in a title; the body keeps it whole.
     .replace(/https?:\/\/([^/\s]+)\S*?(?=[,;.!?]?(?:\s|$))/g, '$1')

@@ -65,6 +65,30 @@ describe('a word that is the rule’s own stays (decision 120)', () => {
   });
 });
 
+describe('a name written in lower case keeps its case where an opener went (decision 120)', () => {
+  it.each([
+    ['a package manager', 'Okay, pnpm is what we use for installs', 'pnpm is what we use for installs'],
+    ['a cluster command', 'Also kubectl apply goes through the wrapper script', 'kubectl apply goes through the wrapper script'],
+    ['a tool that is also a word', 'Hey, git is the only history we keep', 'git is the only history we keep'],
+    ['a name typed in backticks', 'Btw `shipit` tags the release from main', 'shipit tags the release from main'],
+    ['a file name with a dot', 'Btw package.json keeps the scripts', 'package.json keeps the scripts'],
+    ['a name with a digit', 'Also k8s manifests live in the deploy folder', 'k8s manifests live in the deploy folder'],
+    ['a command with a dash', 'Also pre-commit runs the formatter', 'pre-commit runs the formatter'],
+  ])('%s', (_, said, title) => {
+    expect(titleOf(said)).toBe(title);
+    expect(memoryDescription(`${said}.`).replace(/`/g, '')).toBe(`${title}.`);
+  });
+
+  it('a title that opens on a name with no opener keeps it as typed', () => {
+    expect(titleOf('pnpm only, never npm in this repo')).toBe('pnpm only, never npm in this repo');
+  });
+
+  it('an ordinary word is still capitalised where an opener went', () => {
+    expect(titleOf('Okay, the build cache lives in the runner')).toBe('The build cache lives in the runner');
+    expect(titleOf('Hey, builds run with bun')).toBe('Builds run with bun');
+  });
+});
+
 describe('a slug names the memory by two words or more (decision 120)', () => {
   it('a condition that answers the message before leaves no slug of its negation alone', () => {
     expect(slugOf('If not please make it so and merge every request after opening a PR')).not.toBe('not');
