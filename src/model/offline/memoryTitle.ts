@@ -96,8 +96,22 @@ function withoutDanglingEnd(words: readonly string[], cut: boolean): string[] {
  * words, cut at a clause boundary when long (never in the middle of a phrase).
  */
 export function titleOf(text: string): string {
-  return withNamesAsTyped(titleOfPlain(text), backtickedWords(text));
+  const title = withNamesAsTyped(titleOfPlain(text), backtickedWords(text));
+  // A statement that is only the words a title drops ("We've -.") keeps them: a title, and the file named by it, is
+  // never empty.
+  return /[\p{L}\p{N}]/u.test(title) ? title : wordsAsSaid(text);
 }
+
+/** A statement's first words as a title, nothing dropped: the last resort of a title. */
+const wordsAsSaid = (text: string): string =>
+  capitalise(
+    withPlainApostrophes(text)
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, MAX_TITLE_WORDS)
+      .join(' ')
+      .replace(/[\s.,;:!?\u2013\u2014-]+$/, ''),
+  );
 
 /** The words a text opens a backticked span with: a command, a package or a file, whatever its spelling. */
 const backtickedWords = (text: string): ReadonlySet<string> => new Set([...text.matchAll(/`\s*([^`\s]+)/g)].map((m) => m[1] ?? ''));

@@ -134,3 +134,14 @@ describe('a word typed with a slip is titled as the session spells it (decision 
     expect(files[0]).not.toContain('commits');
   });
 });
+
+describe('a title is never empty (decision 120)', () => {
+  // A property run found "we've -.": its opening words dropped, nothing was left, and the file was named by no word.
+  it.each(["we've -.", 'Please -', 'We have…'])('a statement that is only its opening words keeps them: %j', (said) => {
+    expect(titleOf(said)).toMatch(/\p{L}/u);
+  });
+
+  it('opening words still go when a rule follows them', () => {
+    expect(titleOf("We've moved the docs to the wiki")).toBe('Moved the docs to the wiki');
+  });
+});
