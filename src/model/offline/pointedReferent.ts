@@ -148,9 +148,11 @@ export function withLeadsOpening<T extends { readonly text: string; readonly tit
   if (inside.length === 0) return found;
   const saidBefore = (lead: string): boolean =>
     found.text.slice(0, found.text.indexOf(lead, 1)).toLowerCase().includes(referentIn(lead).toLowerCase());
-  const dropped = inside.filter(saidBefore);
-  const moved = inside.filter((lead) => !saidBefore(lead)).slice(0, 1);
-  const without = inside.reduce((kept, lead) => `${kept.charAt(0)}${kept.slice(1).replace(lead, '')}`, found.text);
+  // A memory that already opens with a lead says what it is about once: no other lead moves before it.
+  const opensLed = leads.some((lead) => found.text.startsWith(lead));
+  const dropped = inside.filter((lead) => opensLed || saidBefore(lead));
+  const moved = inside.filter((lead) => !dropped.includes(lead)).slice(0, 1);
+  const without = inside.reduce((kept, lead) => `${kept.charAt(0)}${kept.slice(1).split(lead).join('')}`, found.text);
   const text = `${moved.join('')}${without}`;
   const title = found.title === undefined ? undefined : dropped.reduce((kept, lead) => kept.replace(lead, ''), found.title);
   return { ...found, text, ...(title === undefined ? {} : { title }) };
