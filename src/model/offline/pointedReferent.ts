@@ -2,6 +2,8 @@ import { splitSentences } from './conversationFacts.js';
 import { retold, type Found } from './foundStatement.js';
 import type { Piece } from './statementPieces.js';
 import { wordsOf, type Word } from './sentenceShape.js';
+import { isSubjectlessNorm } from './subjectlessNorm.js';
+import { typedWords } from './typedWords.js';
 
 /**
  * A statement whose subject or object is only a pointing word ("I want this as simple as possible", "it needs to be one
@@ -60,7 +62,7 @@ function placeholderSubject(after: readonly Word[]): boolean {
  * manual-release process"); after a partitive noun, the thing it is part of. Undefined when it names nothing.
  */
 export function firstThingNamed(sentence: string): string | undefined {
-  const words = wordsOf(sentence);
+  const words = typedWords(sentence);
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
     // "deploy-preview workflow": a word joined by a hyphen to the phrase opens it, whatever its tag.
@@ -109,9 +111,13 @@ export function referentOf(before: readonly string[], assistant: string | undefi
 /** The words that lead a statement with what it is about: "About the release process: ". */
 const aboutLead = (referent: string): string => `About ${referent}: `;
 
+/** Whether a statement says what it is about only with a thing named before it: it points, or its norm has no subject. */
+const needsThingNamedBefore = (text: string): boolean => needsReferent(text) || isSubjectlessNorm(text);
+
 /**
- * The statements of a message's pieces, each one that only points led by what it points at; one whose referent is
- * named nowhere is kept as said. The leads given are returned too, for `withLeadsOpening`.
+ * The statements of a message's pieces, each one that only points, or states a norm without its subject, led by the
+ * thing named before it; one whose referent is named nowhere is kept as said. The leads given are returned too, for
+ * `withLeadsOpening`.
  */
 export function withReferents(
   said: readonly Piece[],
@@ -120,7 +126,7 @@ export function withReferents(
 ): { statements: Array<Found | undefined>; leads: string[] } {
   const leads: string[] = [];
   const led = statements.map((found, i) => {
-    if (found === undefined || !needsReferent(found.text)) return found;
+    if (found === undefined || !needsThingNamedBefore(found.text)) return found;
     const before = said.slice(Math.max(0, i - 2), i).map((piece) => piece.text);
     const referent = referentOf(before, assistant);
     if (referent === undefined) return found;
@@ -132,14 +138,25 @@ export function withReferents(
 }
 
 /**
- * A memory with a lead only where it opens: a statement grouped after the sentence that names its thing already has
- * its referent said before it ("…a flaky test that is causing trouble… If you must report it…"), so a lead inside it goes,
- * and so does the lead of a title taken from that statement.
+ * A memory with a lead only where it opens. A statement grouped after the sentence that names its thing already has its
+ * referent said before it ("…a flaky test that is causing trouble… If you must report it…"), so a lead inside it goes,
+ * and so does the lead of a title taken from that statement; one grouped after words that do not name it ("I am fixing
+ * that — must be a symlink to…") has its lead moved to where the memory opens, and its title keeps it.
  */
 export function withLeadsOpening<T extends { readonly text: string; readonly title?: string }>(found: T, leads: readonly string[]): T {
   const inside = leads.filter((lead) => found.text.indexOf(lead, 1) !== -1);
   if (inside.length === 0) return found;
-  const text = inside.reduce((kept, lead) => `${kept.charAt(0)}${kept.slice(1).replace(lead, '')}`, found.text);
-  const title = found.title === undefined ? undefined : inside.reduce((kept, lead) => kept.replace(lead, ''), found.title);
+  const saidBefore = (lead: string): boolean =>
+    found.text.slice(0, found.text.indexOf(lead, 1)).toLowerCase().includes(referentIn(lead).toLowerCase());
+  // A memory that already opens with a lead says what it is about once: no other lead moves before it.
+  const opensLed = leads.some((lead) => found.text.startsWith(lead));
+  const dropped = inside.filter((lead) => opensLed || saidBefore(lead));
+  const moved = inside.filter((lead) => !dropped.includes(lead)).slice(0, 1);
+  const without = inside.reduce((kept, lead) => `${kept.charAt(0)}${kept.slice(1).split(lead).join('')}`, found.text);
+  const text = `${moved.join('')}${without}`;
+  const title = found.title === undefined ? undefined : dropped.reduce((kept, lead) => kept.replace(lead, ''), found.title);
   return { ...found, text, ...(title === undefined ? {} : { title }) };
 }
+
+/** The thing a lead names: "About the release process: " names "the release process". */
+const referentIn = (lead: string): string => lead.slice('About '.length, -': '.length);

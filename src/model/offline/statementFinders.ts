@@ -60,6 +60,7 @@ import { noise } from './statementNoise.js';
 import { describesBehaviour, isExpectedOutcome, isLabelledFinding } from './codeReports.js';
 import { asksWithoutMark } from './unmarkedQuestion.js';
 import { traced } from './statementTrace.js';
+import { isSubjectlessGuess } from './subjectlessNorm.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
 /** The person or their team speaking, in the languages the cues know. */
@@ -164,6 +165,8 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
   // meant by their request are no lasting statement of theirs (decision 110, amended).
   if (isProgramBehaviour(sentence) || isAboutAgentsConduct(sentence) || isOneReleaseStory(sentence) || isOwnRequestClarified(sentence))
     return undefined;
+  // A clause on its modal that judges what is ("must be a bug", "must be nice") is a guess, no norm (decision 122, amended).
+  if (isSubjectlessGuess(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
   if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;

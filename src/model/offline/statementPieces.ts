@@ -23,9 +23,12 @@ export interface Piece {
 /**
  * Where a sentence breaks into clauses that can each be a statement: a spaced dash, a semicolon,
  * an ellipsis before "but" ("I only now see this happen...but I also moved to X": a symptom, then
- * a fact, decision 93 amended).
+ * a fact, decision 93 amended), two hyphens typed for a dash before a clause that opens on its modal
+ * ("I am fixing that -- must be a symlink to…": a norm whose subject was named before, decision 122
+ * amended; elsewhere two hyphens join more often than they break: "honor --x, but if not given -- deduce…").
  */
-const CLAUSE_BREAK = /(\s[\u2013\u2014]\s|\s-\s|;\s|(?:\.{3}|\u2026)\s*but\s+)/;
+const CLAUSE_BREAK =
+  /(\s[\u2013\u2014]\s|\s-\s|\s--\s(?=(?:must|should|needs? to|has to|have to|ought to)\s)|;\s|(?:\.{3}|\u2026)\s*but\s+)/;
 
 /**
  * Where a run-on sentence too long to be one statement breaks into clauses (decision 97): a comma

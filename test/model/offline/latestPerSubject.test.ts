@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { latestPerSubject } from '../../../src/model/offline/latestPerSubject.js';
+import type { MemoryStatement } from '../../../src/model/offline/memoryStatement.js';
+
+const said = (messageIndex: number, type: MemoryStatement['type'], text: string): MemoryStatement => ({
+  type,
+  text,
+  quote: text,
+  cue: type === 'feedback' ? 'preference' : 'project-fact',
+  messageIndex,
+});
+const kept = (...statements: MemoryStatement[]): string[] => latestPerSubject(statements).map((statement) => statement.text);
+
+// Statements written for these tests (decision 122, amended), none taken from a corpus.
+describe('a later rename replaces what it changes, not what it says stays (decision 122, amended)', () => {
+  it('keeps a layout whose words the rename only says stay', () => {
+    const layout = said(1, 'project', 'Change of plan: all sources in the root folder and module "fastcsv" at the top');
+    const rename = said(2, 'project', 'We renamed the repo from acme/fastcsv to acme/fast-csv. The module name stays "fastcsv"');
+    expect(kept(layout, rename)).toEqual([layout.text, rename.text]);
+  });
+
+  it('replaces a fact about the thing it renames', () => {
+    const before = said(1, 'project', 'The billing-api service lives in the services folder.');
+    const rename = said(2, 'project', 'We renamed the billing-api service to invoices-api, the services folder stays.');
+    expect(kept(before, rename)).toEqual([rename.text]);
+  });
+});
+
+describe('"change of plan" retracts the plan said before it, whatever kind it was read as (decision 122, amended)', () => {
+  it('replaces a plan said as what we will do', () => {
+    const plan = said(1, 'feedback', "Let's keep the parser module in the lib folder and move the tests next to it.");
+    const change = said(2, 'project', 'Change of plan: the parser module at the top and the tests in the root folder');
+    expect(kept(plan, change)).toEqual([change.text]);
+  });
+
+  it('leaves a rule that shares its words with a later fact said without the heading', () => {
+    const rule = said(1, 'feedback', "Let's keep the parser module in the lib folder and move the tests next to it.");
+    const fact = said(2, 'project', 'The parser module now has tests in the lib folder.');
+    expect(kept(rule, fact)).toEqual([rule.text, fact.text]);
+  });
+
+  it('leaves a plan on another subject', () => {
+    const plan = said(1, 'feedback', "Let's write the changelog by hand for each release.");
+    const change = said(2, 'project', 'Change of plan: the parser module at the top and the tests in the root folder');
+    expect(kept(plan, change)).toEqual([plan.text, change.text]);
+  });
+});
