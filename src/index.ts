@@ -144,7 +144,7 @@ export {
 } from './jobs/index.js';
 
 // Apps: what `memlog inspect` reports about a transcript.
-export { inspectTranscript, type TranscriptReport } from './inspect/index.js';
+export { inspectTranscript, type TranscriptReport, type TranscriptTallies, type BoundaryFact, type UsageSums } from './inspect/index.js';
 
 // Apps: what `memlog audit` reports about each compaction (decision 78).
 export { auditTranscript, type SessionAudit, type BoundaryAudit, type AuditOptions } from './audit/index.js';

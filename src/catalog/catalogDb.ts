@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type Database from 'libsql';
 import { defaultCachePath } from '../search/cachePath.js';
-import { IDENTITY_COLUMNS_SQL } from '../search/fileIdentity.js';
+import { IDENTITY_COLUMN_DECLARATIONS } from '../search/fileIdentity.js';
 import { openVersionedDb } from '../search/versionedSchema.js';
 
 /** The catalog's format: one of another version is dropped and rebuilt from the transcripts (they are the truth). */
@@ -26,7 +26,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,
-  ${IDENTITY_COLUMNS_SQL}
+  ${IDENTITY_COLUMN_DECLARATIONS.join(',\n  ')},
   end_offset INTEGER NOT NULL,
   end_line INTEGER NOT NULL,
   end_hash TEXT NOT NULL,

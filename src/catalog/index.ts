@@ -2,5 +2,6 @@
 export { SessionCatalog, type CatalogAnswer, type SummarySource, type UsageAnswer } from './sessionCatalog.js';
 export { openCatalogDb, defaultCatalogPath, CURRENT_CATALOG_VERSION, type CatalogDb } from './catalogDb.js';
 export type { SessionSummary, TranscriptTallies, UsageSums } from './sessionSummary.js';
+export type { BoundaryFact } from './lineFacts.js';
 export { lockedCatalogError } from './catalogLocked.js';
 export { NO_RESPONSES, type CountedResponses } from './countedResponses.js';

@@ -10,8 +10,8 @@ export interface UsageSums {
 }
 
 /**
- * What a transcript file holds, the same in the catalog's summary and in `memlog inspect`'s report (which is made from
- * the summary, decision 81).
+ * What a transcript file holds, counted once for the catalog's summary and `memlog inspect`'s report (which is made from
+ * the summary, decision 81, and may add a diagnostic of its own, as for a file Claude Code did not write).
  */
 export interface TranscriptTallies {
   readonly sessionId: string | null;

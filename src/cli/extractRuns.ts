@@ -33,8 +33,9 @@ export async function runBackfill(
     onSession: progress.session,
   });
   progress.stop();
-  await printReport(
-    models,
+  await saveRecording(models, options);
+  printReport(
+    model,
     options,
     () => ({ ...report, unreadable: unreadableList(unreadable), model: model.name, ...costField(model) }),
     () => formatBackfillReport(report, model.name, unreadable),
@@ -59,8 +60,9 @@ export async function runPerTurn(
     onSession: progress.update,
   });
   progress.stop();
-  await printReport(
-    models,
+  await saveRecording(models, options);
+  printReport(
+    model,
     options,
     () => ({ ...report, unreadable: unreadableList(unreadable), model: model.name, policy: options.policy, ...costField(model) }),
     () => formatPerTurnReport(report, model.name, describePolicy(options.policy), unreadable),
@@ -82,14 +84,13 @@ function sharedJobOptions(root: string, options: ExtractCommandOptions, models: 
   };
 }
 
-/** Once the run is over: with --record the calls made go into the cassette, then the report is printed, as JSON or as text. */
-async function printReport(
-  models: ExtractionModels,
-  options: ExtractCommandOptions,
-  json: () => object,
-  text: () => string,
-): Promise<void> {
+/** Once the run is over, with --record: the calls made go into the cassette, before the report is printed. */
+async function saveRecording(models: ExtractionModels, options: ExtractCommandOptions): Promise<void> {
   if (models.model instanceof CassetteModel && options.record === true) await models.model.save();
+}
+
+/** The run's report, as JSON or as text with the model's cost line. */
+function printReport(model: ExtractionModels['model'], options: ExtractCommandOptions, json: () => object, text: () => string): void {
   if (options.json === true) process.stdout.write(`${JSON.stringify(json(), null, 2)}\n`);
-  else process.stdout.write(text() + costLine(models.model));
+  else process.stdout.write(text() + costLine(model));
 }

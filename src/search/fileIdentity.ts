@@ -16,13 +16,18 @@ export interface FileIdentity {
   readonly headHash: string;
 }
 
-/** The SQL columns of a file identity, each line ending in a comma, as the index's and the catalog's tables declare them. */
-export const IDENTITY_COLUMNS_SQL = `dev INTEGER NOT NULL,
-  ino INTEGER NOT NULL,
-  size INTEGER NOT NULL,
-  mtime_ms REAL NOT NULL,
-  head_bytes INTEGER NOT NULL,
-  head_hash TEXT NOT NULL,`;
+/**
+ * The SQL declarations of a file identity's columns, as the index's and the catalog's tables declare them; each table
+ * joins them with the commas between its own columns, so they may stand anywhere in its list.
+ */
+export const IDENTITY_COLUMN_DECLARATIONS: readonly string[] = [
+  'dev INTEGER NOT NULL',
+  'ino INTEGER NOT NULL',
+  'size INTEGER NOT NULL',
+  'mtime_ms REAL NOT NULL',
+  'head_bytes INTEGER NOT NULL',
+  'head_hash TEXT NOT NULL',
+];
 
 /** A file identity's columns in the order the index and the catalog store them (dev, ino, size, mtime, head bytes, head hash). */
 export const identityColumns = (id: FileIdentity): [number, number, number, number, number, string] => [

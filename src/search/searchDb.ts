@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type Database from 'libsql';
 import { defaultCachePath } from './cachePath.js';
-import { IDENTITY_COLUMNS_SQL } from './fileIdentity.js';
+import { IDENTITY_COLUMN_DECLARATIONS } from './fileIdentity.js';
 import { openVersionedDb } from './versionedSchema.js';
 
 /** The index's format: a different one is dropped and rebuilt from the sessions (they are the truth). */
@@ -23,7 +23,7 @@ CREATE TABLE IF NOT EXISTS files (
   path TEXT NOT NULL UNIQUE,
   project TEXT NOT NULL,
   session TEXT NOT NULL,
-  ${IDENTITY_COLUMNS_SQL}
+  ${IDENTITY_COLUMN_DECLARATIONS.join(',\n  ')},
   indexed_to INTEGER NOT NULL,
   next_seq INTEGER NOT NULL,
   skipped_lines INTEGER NOT NULL

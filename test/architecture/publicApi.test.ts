@@ -10,7 +10,7 @@ import { exportedNames } from './exportedNames.js';
  * or removed. MEMLOG_UPDATE_API=1 rewrites the lists from the code.
  */
 const surfaces = [
-  { entry: 'src/index.ts', list: 'test/architecture/publicApi.txt', importedAs: 'memlog', limit: 125 },
+  { entry: 'src/index.ts', list: 'test/architecture/publicApi.txt', importedAs: 'memlog', limit: 130 },
   { entry: 'src/testing/index.ts', list: 'test/architecture/publicApi.testing.txt', importedAs: 'memlog/testing', limit: 30 },
 ];
 

@@ -1,3 +1,4 @@
+import { AGREEMENTS, oneOf } from './openerWords.js';
 import type { MemoryType } from '../../memory/durable/topicFile.js';
 import { namesAThing, wordsIn, wordsOf } from './sentenceShape.js';
 import { traced } from './statementTrace.js';
@@ -56,9 +57,16 @@ function soleName(what: string): boolean {
   return word !== undefined && (word.pos === 'ADJ' || word.pos === 'PROPN' || word.pos === 'NOUN' || word.pos === 'X');
 }
 
-/** "Let's go with SQLite", "we'll use Zod", "let's not use Redux": a choice among tools or ways, or a refusal of one. */
-const CHOICE =
-  /^(?:(?:ok(?:ay)?|so|then|alright|yeah|yes|yep),?\s+)?(let's|lets|let us|we(?:'ll| will|'re going to| are going to| should)|I(?:'ll| will|'m going to| am going to))\s+(not\s+|never\s+)?(?:just\s+|also\s+|always\s+)?(use|go with|stick with|stick to|switch to|switch over to|move to|move over to|migrate to|port to|keep using|adopt|standardi[sz]e on|avoid|drop)\s+(.+?)(?=\s*(?:[,;.!:(]|\s(?:for|because|since|as|so|instead|rather|over|in|on|to|and|but|with|everywhere|throughout)\b|$))/i;
+/**
+ * "Let's go with SQLite", "we'll use Zod", "let's not use Redux": a choice among tools or ways, or a refusal of one,
+ * after any word of agreement ("Yup, let's…", decision 120's shared opener list).
+ */
+const CHOICE = new RegExp(
+  String.raw`^(?:${oneOf(AGREEMENTS, ['ok(?:ay)?', 'so', 'then'])},?\s+)?` +
+    /(let's|lets|let us|we(?:'ll| will|'re going to| are going to| should)|I(?:'ll| will|'m going to| am going to))\s+(not\s+|never\s+)?(?:just\s+|also\s+|always\s+)?(use|go with|stick with|stick to|switch to|switch over to|move to|move over to|migrate to|port to|keep using|adopt|standardi[sz]e on|avoid|drop)\s+(.+?)(?=\s*(?:[,;.!:(]|\s(?:for|because|since|as|so|instead|rather|over|in|on|to|and|but|with|everywhere|throughout)\b|$))/
+      .source,
+  'i',
+);
 
 function choice(sentence: string): DecidedKind | undefined {
   const match = CHOICE.exec(sentence);

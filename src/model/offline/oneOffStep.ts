@@ -1,5 +1,5 @@
 import { LASTING } from './lastingWords.js';
-import { OCCASION_THINGS } from './oneOccasionWords.js';
+import { pointsAtOneOccasion } from './oneOccasionWords.js';
 
 /**
  * A step of the task at hand said the way a rule is (decision 106): "don't create a PR, just a
@@ -22,8 +22,13 @@ import { OCCASION_THINGS } from './oneOccasionWords.js';
 const ONE_THING_TRADED =
   /^(?:please\s+)?(?:don't|do not|dont|no need to)\s+(?:create|open|make|write|add|file|raise|submit|send|draft|start|do|build|push|merge|cut|tag|release|publish|run|deploy)\s+(?:(?:a|an|the|this|that)\s+(?!(?:new|custom|separate|extra|own|kind|sort|type)\b)(?:[\w.-]+\s+){0,2}?[\w.-]*[^s\s,;]|it|this|that)(?:\s+(?:for|in|on)\s+(?:this|that|it)\b)?\s*[,;:\u2013\u2014-]\s*(?:but\s+)?(?:just|only|simply)\b(?!\s+(?:use|call|reuse|extend|inline|let|leave|keep|fail|work|put|fix)\b)/i;
 
-/** A sentence that says it holds this once: "this time" (not "this time-consuming step"), "just this once", "for this one", "for this PR". */
-const THIS_ONCE = new RegExp(String.raw`\b(?:this time(?!-)|this once|for this one|for (?:this|that) ${OCCASION_THINGS})\b`, 'i');
+/**
+ * A sentence that says it holds this once: "this time" (not "this time-consuming step"), "just this once", "for this one",
+ * "for this PR" (not "for this release branch", decision 110, amended). "For this branch" is one occasion too: the branch
+ * at hand ends when it is merged, and a rule for it would mislead work on the next one.
+ */
+const THIS_ONCE = /\b(?:this time(?!-)|this once|for this one)\b/i;
+const saysItHoldsThisOnce = (sentence: string): boolean => THIS_ONCE.test(sentence) || pointsAtOneOccasion(sentence, 'for (?:this|that)');
 
 /**
  * A request for a sample of something, to look at now (decision 106, amended): "generate an
@@ -37,7 +42,7 @@ const SAMPLE_ASKED_FOR =
 /** Whether a sentence read as a rule is a step of the work at hand. */
 export function isOneOffStep(sentence: string): boolean {
   if (LASTING.test(sentence)) return false;
-  return ONE_THING_TRADED.test(sentence.trim()) || THIS_ONCE.test(sentence) || SAMPLE_ASKED_FOR.test(sentence.trim());
+  return ONE_THING_TRADED.test(sentence.trim()) || saysItHoldsThisOnce(sentence) || SAMPLE_ASKED_FOR.test(sentence.trim());
 }
 
 /** The steps of shipping a change: said bare, they ask for it now. */

@@ -18,8 +18,22 @@ export const ASIDE_MARKERS: readonly string[] = ['btw', 'by the way', 'fyi', 'he
 /** Sounds of hesitation: "um", "uh", "hmm", "erm". */
 export const HESITATIONS: readonly string[] = ['um+', 'uh+', 'hm+', 'er+m*'];
 
+const HESITATION_BEFORE_A_WORD = new RegExp(String.raw`^\s*(${oneOf(HESITATIONS)})\s+\w`, 'i');
+
+/**
+ * Whether a text opens with a hesitation's spelling written in capitals before another word: "ER diagrams", "UM
+ * students". An all-capitals word is a name (decision 120, amended); a hesitation is lower-case ("um let's…") or alone
+ * ("UM, let's…"). The patterns match without regard to case, so the readers that drop a hesitation ask this first.
+ */
+export function opensWithACapitalName(text: string): boolean {
+  const word = HESITATION_BEFORE_A_WORD.exec(text)?.[1];
+  return word !== undefined && word === word.toUpperCase();
+}
+
 /** Adverbs that hedge or soften what follows: "Honestly", "Basically". */
 export const HEDGING_ADVERBS: readonly string[] = ['honestly', 'basically'];
 
 /** The words as one group of alternatives, to put in a pattern: `(?:hey|hi|hello)`. */
-export const oneOf = (...lists: ReadonlyArray<readonly string[]>): string => `(?:${lists.flat().join('|')})`;
+export function oneOf(...lists: ReadonlyArray<readonly string[]>): string {
+  return `(?:${lists.flat().join('|')})`;
+}

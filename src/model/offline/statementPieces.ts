@@ -1,7 +1,7 @@
 import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { splitSentences } from './conversationFacts.js';
 import { capitalise } from './capitalise.js';
-import { ASIDE_MARKERS, GREETINGS, HEDGING_ADVERBS, HESITATIONS, oneOf } from './openerWords.js';
+import { ASIDE_MARKERS, GREETINGS, HEDGING_ADVERBS, HESITATIONS, oneOf, opensWithACapitalName } from './openerWords.js';
 
 /**
  * A person's message cut into the pieces read as statements: paragraphs, sentences, and the clauses of a sentence
@@ -107,7 +107,7 @@ function sentences(text: string): string[] {
     .flatMap((s) => s.split(RUN_TOGETHER))
     .map((s) => s.replace(/\s+/g, ' ').replace(TYPOGRAPHIC_APOSTROPHE, "'"))
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
-    .map((s) => s.replace(HESITATION, '').replace(INTERJECTION, ''))
+    .map((s) => (opensWithACapitalName(s) ? s : s.replace(HESITATION, '')).replace(INTERJECTION, ''))
     .map(withApostrophes)
     .map((s) => s.replace(TIE_OR_ASIDE, ''))
     .map((s) => s.replace(HEDGE, ''))

@@ -1,6 +1,6 @@
 import { isNegation, memorySlug } from '../../memory/durable/memorySlug.js';
 import { capitalise } from './capitalise.js';
-import { AGREEMENTS, ASIDE_MARKERS, GREETINGS, HEDGING_ADVERBS, HESITATIONS, oneOf } from './openerWords.js';
+import { AGREEMENTS, ASIDE_MARKERS, GREETINGS, HEDGING_ADVERBS, HESITATIONS, oneOf, opensWithACapitalName } from './openerWords.js';
 
 /**
  * The words a title does without before the rule's own words (decision 120): filler, hedges, politeness, a condition
@@ -103,6 +103,7 @@ export function withoutOpeners(title: string): string {
     const reply = said.replace(LEAD_IN, '');
     if (reply !== said && reply !== '') said = capitalise(reply);
     for (const opener of [FILLER_OPENER, ANNOUNCEMENT]) {
+      if (opensWithACapitalName(said)) break;
       const bare = said.replace(opener, '');
       // Capitalised only when an opener went: a statement that opens on `pnpm` or `iOS` keeps its spelling.
       if (bare !== said && bare !== '' && !dropsNegation(said.slice(0, said.length - bare.length))) said = capitalise(bare);
