@@ -15,7 +15,21 @@ import { traced } from './statementTrace.js';
 
 /** Words of the work of the moment: "for now", "first", "yet", "here", "this one", "…for this". */
 const MOMENT = /\b(?:for now|right now|for the moment|first|yet|here|again|anymore|next|this one)\b|\bfor (?:this|that|it)\s*[.!]?$/i;
-const DAY_OR_VERSION = new RegExp(String.raw`\b${ONE_DAY_OR_VERSION}\b`, 'i');
+/** A day or a version, not inside a path or a name ("src/api/v2", "ingest-v2"). */
+const DAY_OR_VERSION = new RegExp(String.raw`(?<![\w./-])${ONE_DAY_OR_VERSION}(?![\w/-]|\.\w)`, 'gi');
+const VERSION = /^v?\d/i;
+const BEFORE_AN_OCCASION = /(?:^|\b(?:in|for|by|until|before|after|from|since|on|at|with|this|next))\s*$/i;
+
+/**
+ * Whether a day or a version is said as an occasion: a day always, a version after a preposition or alone ("in v2",
+ * "for 1.4.0"). A version right after the name of what it is a version of ("support Python 3.8") names the thing.
+ */
+function namesAnOccasion(sentence: string): boolean {
+  return [...sentence.matchAll(DAY_OR_VERSION)].some(
+    (found) => !VERSION.test(found[0]) || BEFORE_AN_OCCASION.test(sentence.slice(0, found.index)),
+  );
+}
+
 const POINTER = new Set(['this', 'that', 'these', 'those']);
 
 /**
@@ -23,12 +37,17 @@ const POINTER = new Set(['this', 'that', 'these', 'those']);
  * `oneOccasionWords.ts`), or a thing pointed at ("in this function", "to that endpoint": a pointer before a noun).
  */
 function atHand(sentence: string): boolean {
-  if (MOMENT.test(sentence) || DAY_OR_VERSION.test(sentence) || holdsForOneOccasion(sentence)) return true;
+  if (MOMENT.test(sentence) || namesAnOccasion(sentence) || holdsForOneOccasion(sentence)) return true;
   const words = wordsOf(sentence);
   // After a preposition a pointer determines the noun whatever the tagger says ("to that endpoint" reads "that" as SCONJ).
   const determines = (at: number): boolean => words[at]?.pos === 'DET' || words[at - 1]?.pos === 'ADP';
-  return words.some((word, at) => POINTER.has(word.lower) && determines(at) && isNounLike(words[at + 1]));
+  return words.some(
+    (word, at) => POINTER.has(word.lower) && determines(at) && isNounLike(words[at + 1]) && !WHOLE_PROJECT.test(words[at + 1]?.lower ?? ''),
+  );
 }
+
+/** The project as a whole pointed at is the lasting scope, not the work at hand: "in this project", "to this tool". */
+const WHOLE_PROJECT = /^(?:project|repo|repository|codebase|app|application|tool|library|service|product)$/;
 
 const isNounLike = (word: Word | undefined): boolean => word?.pos === 'NOUN' || word?.pos === 'PROPN' || word?.pos === 'ADJ';
 
@@ -141,9 +160,10 @@ function keptDesign(sentence: string): DecidedKind | undefined {
   const opens = words[0]?.pos;
   const bare = opens === 'ADJ' || opens === 'NOUN' || opens === 'PROPN' || opens === 'ADP';
   const allOfAName = words.every((word) => ['ADJ', 'NOUN', 'PROPN', 'ADP'].includes(word.pos));
-  // One bare noun is the things at hand ("keep tests") or the pace of the work ("keep momentum"); a way of doing things is
-  // said with its kind ("separate clients", "lazy loading").
-  const withItsKind = words.length > 1;
+  // One bare noun is the things at hand ("keep tests"), the pace of the work ("keep momentum") or going on with it ("keep
+  // testing"); a way of doing things is said with its kind ("separate clients", "lazy loading") or named as a process
+  // ("pagination", "compression").
+  const withItsKind = words.length > 1 || /[ts]ion$/i.test(words[0]?.lower ?? '');
   return bare && allOfAName && withItsKind && words.at(-1)?.pos === 'NOUN' ? { type: 'project', cue: 'project-fact' } : undefined;
 }
 

@@ -71,6 +71,8 @@ describe('a layout set under a change of plan', () => {
       'Change of plan: all handlers under src/api and the config at the root.',
       'Change in plan: every fixture in the testdata folder.',
       'New plan: the migrations in db/migrations and the seeds in the seeds directory.',
+      // A version inside a path is part of the place.
+      'Change of plan: the handlers under src/api/v2 and the config at the root.',
     ])
       expect(kindOf(said), said).toBe('layout-change');
   });
@@ -97,6 +99,7 @@ describe('a design kept', () => {
       "Let's keep per-request validation.",
       "We'll keep lazy loading, because startup matters.",
       "Let's keep separate clients.",
+      "Let's keep pagination, because the lists are long.",
     ])
       expect(kindOf(said), said).toBe('kept-design');
   });
@@ -114,6 +117,7 @@ describe('a design kept', () => {
       // One bare noun is the pace or the mood of the work, not a way of doing things named with its kind.
       "Let's keep momentum.",
       "We'll keep focus, because the deadline is close.",
+      "Let's keep testing.",
     ])
       expect(kindOf(said), said).toBeUndefined();
   });
@@ -126,6 +130,11 @@ describe('a capability ruled out with its reason', () => {
       'Honestly lets not add a plugin system, its unecesary.',
       "We won't support Windows paths - not needed.",
       "We shouldn't bundle a browser, it's overkill.",
+      // The project as a whole pointed at is where the capability is ruled out for good.
+      "We won't add telemetry to this project, it's overkill.",
+      "Let's not ship a GUI for this tool, it's not needed.",
+      // A version of what is ruled out is part of it, not an occasion.
+      "We won't support Node v16, it's overkill.",
     ])
       expect(kindOf(said), said).toBe('ruled-out');
   });
@@ -152,13 +161,21 @@ describe('a capability ruled out with its reason', () => {
 });
 
 describe('the work at hand, read from the one list of one-occasion words (oneOccasionWords.ts)', () => {
-  it.each(['this commit', 'this PR', 'this release', 'this sprint', 'this task', 'tomorrow', 'next week', 'on Friday', 'v3', '2.4.1'])(
-    'a capability ruled out "%s" is a step of the work',
-    (when) => {
-      expect(kindOf("We won't support Windows paths, it's overkill.")).toBe('ruled-out');
-      expect(kindOf(`We won't support Windows paths ${when}, it's overkill.`)).toBeUndefined();
-    },
-  );
+  it.each([
+    'in this commit',
+    'for this PR',
+    'in this release',
+    'this sprint',
+    'for this task',
+    'tomorrow',
+    'next week',
+    'on Friday',
+    'in v3',
+    'for 2.4.1',
+  ])('a capability ruled out "%s" is a step of the work', (when) => {
+    expect(kindOf("We won't support Windows paths, it's overkill.")).toBe('ruled-out');
+    expect(kindOf(`We won't support Windows paths ${when}, it's overkill.`)).toBeUndefined();
+  });
 });
 
 describe('through findMemoryStatements', () => {
