@@ -1,5 +1,6 @@
 import type { DecidedKind } from './decisionKinds.js';
-import { type Word, wordsIn } from './sentenceShape.js';
+import { ONE_DAY_OR_VERSION, holdsForOneOccasion } from './oneOccasionWords.js';
+import { type Word, wordsIn, wordsOf } from './sentenceShape.js';
 import { traced } from './statementTrace.js';
 
 /**
@@ -12,9 +13,43 @@ import { traced } from './statementTrace.js';
  * - a capability ruled out with its reason: "let's not ship a GUI, it's overkill".
  */
 
-/** Words that hold a sentence to the work of the moment or to one occasion. */
-const AT_HAND =
-  /\b(?:for now|right now|for the moment|this time|first|yet|today|tomorrow|here|again|anymore|next|this (?:pr|commit|branch|change|file|one|task))\b|\bfor (?:this|that|it)\s*[.!]?$/i;
+/** Words of the work of the moment: "for now", "first", "yet", "here", "this one", "…for this". */
+const MOMENT = /\b(?:for now|right now|for the moment|first|yet|here|again|anymore|next|this one)\b|\bfor (?:this|that|it)\s*[.!]?$/i;
+/** A day or a version, not inside a path or a name ("src/api/v2", "ingest-v2"). */
+const DAY_OR_VERSION = new RegExp(String.raw`(?<![\w./-])${ONE_DAY_OR_VERSION}(?![\w/-]|\.\w)`, 'gi');
+const VERSION = /^v?\d/i;
+const BEFORE_AN_OCCASION = /(?:^|\b(?:in|for|by|until|before|after|from|since|on|at|with|this|next))\s*$/i;
+
+/**
+ * Whether a day or a version is said as an occasion: a day always, a version after a preposition or alone ("in v2",
+ * "for 1.4.0"). A version right after the name of what it is a version of ("support Python 3.8") names the thing.
+ */
+function namesAnOccasion(sentence: string): boolean {
+  return [...sentence.matchAll(DAY_OR_VERSION)].some(
+    (found) => !VERSION.test(found[0]) || BEFORE_AN_OCCASION.test(sentence.slice(0, found.index)),
+  );
+}
+
+const POINTER = new Set(['this', 'that', 'these', 'those']);
+
+/**
+ * Whether a sentence is held to the work at hand: a word of the moment, one occasion, a day or a version (the list of
+ * `oneOccasionWords.ts`), or a thing pointed at ("in this function", "to that endpoint": a pointer before a noun).
+ */
+function atHand(sentence: string): boolean {
+  if (MOMENT.test(sentence) || namesAnOccasion(sentence) || holdsForOneOccasion(sentence)) return true;
+  const words = wordsOf(sentence);
+  // After a preposition a pointer determines the noun whatever the tagger says ("to that endpoint" reads "that" as SCONJ).
+  const determines = (at: number): boolean => words[at]?.pos === 'DET' || words[at - 1]?.pos === 'ADP';
+  return words.some(
+    (word, at) => POINTER.has(word.lower) && determines(at) && isNounLike(words[at + 1]) && !WHOLE_PROJECT.test(words[at + 1]?.lower ?? ''),
+  );
+}
+
+/** The project as a whole pointed at is the lasting scope, not the work at hand: "in this project", "to this tool". */
+const WHOLE_PROJECT = /^(?:project|repo|repository|codebase|app|application|tool|library|service|product)$/;
+
+const isNounLike = (word: Word | undefined): boolean => word?.pos === 'NOUN' || word?.pos === 'PROPN' || word?.pos === 'ADJ';
 
 /**
  * A name as code and configuration spell one: in backticks or quotes, or a word holding an underscore, a dot, a slash,
@@ -33,7 +68,8 @@ function partsOf(sentence: string, phrase: string, from: number): readonly Word[
  * "I'd call X Y", "I would name it Z", "let's call it W": what the person would call a thing, said as a decision by
  * a modal of the speaker ("I'd", "we should", "let's"). The new name is shaped like a name, or it is one plain noun
  * for an old name shaped like one ("…call configured_items items"); several pairs may follow with "and".
- * "I'd call the API twice", "let's call it a day", "I would call init() first" call or judge, and name nothing.
+ * "I'd call the API twice", "let's call it a day", "I would call init() first", "I'd call it production-ready",
+ * "I'd call fetch_rows async" and "let's call it v2" call, judge or name one occasion, and name nothing.
  */
 const PAIR = String.raw`(${NAME_SHAPED}|it|this|that|them)\s+(?:to\s+|as\s+|just\s+)?([\w\x60"'./-]+)`;
 const NAMING = new RegExp(
@@ -46,9 +82,34 @@ function namingDecision(sentence: string): DecidedKind | undefined {
   if (match === null) return undefined;
   const [, old = '', said = ''] = match;
   const name = said.replace(/\.+$/, '');
-  if (!NAME_SHAPED_WHOLE.test(name) && !(NAME_SHAPED_WHOLE.test(old) && plainNoun(sentence, name, match.index + match[0].indexOf(old))))
-    return undefined;
-  return { type: 'project', cue: 'project-fact', naming: true };
+  // The new name follows the old one: looked for from the old name's end, never inside it ("user_settings settings").
+  const after = match.index + match[0].indexOf(old) + old.length;
+  const named = NAME_SHAPED_WHOLE.test(name)
+    ? isAName(sentence, name, after)
+    : isNameOfAThing(sentence, old, after - old.length) && plainNoun(sentence, name, after);
+  return named ? { type: 'project', cue: 'project-fact', naming: true } : undefined;
+}
+
+/**
+ * A word spelled as a name is one unless it is a version ("call it v2": one occasion) or, unquoted, a judgement spelled
+ * with a hyphen: its last part an adjective or a participle ("production-ready", "over-engineered"), where a name ends
+ * on a noun ("sync-core").
+ */
+const DAY_OR_VERSION_WHOLE = new RegExp(`^${ONE_DAY_OR_VERSION}$`, 'i');
+
+function isAName(sentence: string, name: string, from: number): boolean {
+  if (/^[\x60"']/.test(name)) return true;
+  if (DAY_OR_VERSION_WHOLE.test(name)) return false;
+  const last = partsOf(sentence, name, from).at(-1)?.pos;
+  return !(name.includes('-') && (last === 'ADJ' || last === 'VERB' || last === 'ADV'));
+}
+
+/**
+ * An old name spelled as one that names a thing, not a function: "call fetch_rows async" calls the function its verb
+ * names ("fetch"), and a plain word after it says how; "call user_settings settings" names the thing anew.
+ */
+function isNameOfAThing(sentence: string, old: string, from: number): boolean {
+  return NAME_SHAPED_WHOLE.test(old) && partsOf(sentence, old, from)[0]?.pos !== 'VERB';
 }
 
 /** One word the tagger reads as a noun there, not a word of time or manner ("first", "twice", "directly"). */
@@ -59,17 +120,21 @@ function plainNoun(sentence: string, word: string, from: number): boolean {
 
 /**
  * "Change of plan: all modules under src and the CLI at the root": a heading that says the plan changed, then a layout
- * said with no verb, things placed in, under or at a place. With a verb it is the work asked ("change of plan: let's
- * fix the login first"); one occasion ("…in the next PR") is the work at hand.
+ * said with no verb, things placed in, under or at a place of the code: a path or a name, or a file, folder, package,
+ * module or root. With a verb it is the work asked ("change of plan: let's fix the login first"); one occasion ("…in the
+ * next PR") is the work at hand; a place of the day ("the standup in the small room") is no layout of the code.
  */
 const PLAN_HEADING = /^(?:change (?:of|in) plans?|plan change|new plan)\s*:\s*/i;
-const PLACED = /\b(?:in|under|inside|into|at|on top of|next to|beside|alongside)\s+(?:the\s+)+\S/i;
+// Case kept: a name's capitals tell it from a word ("camelCase"); the prepositions and places are said in lower case.
+const PLACED = new RegExp(
+  String.raw`\b(?:in|under|inside|into|at|on top of|next to|beside|alongside)\s+(?:the\s+)?(?:${NAME_SHAPED}|(?:[\w-]+\s+){0,2}(?:folder|directory|dir|package|module|repo|repository|root|workspace|crate|file|path)s?\b)`,
+);
 
 function layoutChange(sentence: string): DecidedKind | undefined {
   const heading = PLAN_HEADING.exec(sentence);
   if (heading === null) return undefined;
   const layout = sentence.slice(heading[0].length);
-  if (!PLACED.test(layout) || AT_HAND.test(layout)) return undefined;
+  if (!PLACED.test(layout) || atHand(layout)) return undefined;
   const words = partsOf(sentence, layout, heading[0].length);
   const opensWithThing = words[0]?.pos === 'DET' || words[0]?.pos === 'NOUN' || words[0]?.pos === 'PROPN';
   return opensWithThing && !words.some((word) => word.pos === 'VERB' || word.pos === 'AUX' || word.pos === 'PRON')
@@ -89,15 +154,17 @@ const BRANCH_OR_STEP = /^(?:main|master|develop|trunk|both|all|everything|track|
 function keptDesign(sentence: string): DecidedKind | undefined {
   const match = KEEP.exec(sentence);
   const design = match?.[1];
-  if (match === null || design === undefined || BRANCH_OR_STEP.test(design) || AT_HAND.test(sentence)) return undefined;
+  if (match === null || design === undefined || BRANCH_OR_STEP.test(design) || atHand(sentence)) return undefined;
   const words = partsOf(sentence, design, match.index).filter((word) => word.lower !== '-');
   if (words.length === 0 || words.length > 4) return undefined;
   const opens = words[0]?.pos;
   const bare = opens === 'ADJ' || opens === 'NOUN' || opens === 'PROPN' || opens === 'ADP';
   const allOfAName = words.every((word) => ['ADJ', 'NOUN', 'PROPN', 'ADP'].includes(word.pos));
-  // One bare plural ("keep tests", "keep files") is the things at hand; a way is said with its kind ("separate clients").
-  const thingsAtHand = words.length === 1 && /[^s]s$/i.test(words[0]?.lower ?? '');
-  return bare && allOfAName && !thingsAtHand && words.at(-1)?.pos === 'NOUN' ? { type: 'project', cue: 'project-fact' } : undefined;
+  // One bare noun is the things at hand ("keep tests"), the pace of the work ("keep momentum") or going on with it ("keep
+  // testing"); a way of doing things is said with its kind ("separate clients", "lazy loading") or named as a process
+  // ("pagination", "compression").
+  const withItsKind = words.length > 1 || /[ts]ion$/i.test(words[0]?.lower ?? '');
+  return bare && allOfAName && withItsKind && words.at(-1)?.pos === 'NOUN' ? { type: 'project', cue: 'project-fact' } : undefined;
 }
 
 /**
@@ -113,7 +180,7 @@ const RULED_OUT = new RegExp(
 function ruledOut(sentence: string): DecidedKind | undefined {
   const match = RULED_OUT.exec(sentence);
   const what = match?.[1];
-  if (match === null || what === undefined || AT_HAND.test(sentence)) return undefined;
+  if (match === null || what === undefined || atHand(sentence)) return undefined;
   // A thing pointed at or at hand ("the test", "it") or an amount of the work ("more logging") is a step, not a capability.
   if (/^(?:it|this|that|them|these|those|one|the|my|your|more|less|another|extra|any more)\b/i.test(what)) return undefined;
   const words = partsOf(sentence, what, match.index);

@@ -232,7 +232,7 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
     return traced('naming-or-language', make('feedback', 'preference', quote, quote));
   // A choice or a habit of the project said in passing, and the manner asked for a kind of output (decision 110).
   // A default way of handing work over, and how a missing option is found (decision 110, amended 2026-12-07).
-  // A name, a layout, a design kept, a capability ruled out or a default said in passing (decision 121).
+  // A name, a layout, a design kept or a capability ruled out, said in passing (decision 121).
   const choice =
     projectChoice(sentence) ??
     mannerAskedFor(sentence) ??

@@ -40,6 +40,29 @@ describe('a naming decision: what the person would call things', () => {
     ])
       expect(kindOf(said), said).toBeUndefined();
   });
+
+  it('a judgement spelled with a hyphen, a manner of calling a function, or a version names nothing', () => {
+    for (const said of [
+      "I'd call it production-ready.",
+      'Honestly I would call that over-engineered.',
+      "We'd call it thread-safe.",
+      "I'd call fetch_rows async.",
+      'I would call parse_args lazily.',
+      "Let's call it v2.",
+      "Let's name it 3.1.0.",
+    ])
+      expect(kindOf(said), said).toBeUndefined();
+  });
+
+  it('a name with a hyphen ending on a noun, a version inside a name, and a plain noun after a name of a thing stay names', () => {
+    for (const said of [
+      "Let's call it sync-core.",
+      "Let's name it ingest-v2.",
+      "I'd call user_settings settings.",
+      'I would call validate_input strict_validate.',
+    ])
+      expect(kindOf(said), said).toBe('naming-decision');
+  });
 });
 
 describe('a layout set under a change of plan', () => {
@@ -47,6 +70,9 @@ describe('a layout set under a change of plan', () => {
     for (const said of [
       'Change of plan: all handlers under src/api and the config at the root.',
       'Change in plan: every fixture in the testdata folder.',
+      'New plan: the migrations in db/migrations and the seeds in the seeds directory.',
+      // A version inside a path is part of the place.
+      'Change of plan: the handlers under src/api/v2 and the config at the root.',
     ])
       expect(kindOf(said), said).toBe('layout-change');
   });
@@ -59,6 +85,9 @@ describe('a layout set under a change of plan', () => {
       'All handlers under src/api and the config at the root.',
       'Update: the handlers are in src/api now.',
       'Change of plan: all of it in the trash.',
+      // A plan of the day places people and things in rooms, not code in files, folders or packages.
+      'Change of plan: the standup in the small room.',
+      'New plan: dinner at the hotel on the corner.',
     ])
       expect(kindOf(said), said).toBeUndefined();
   });
@@ -70,6 +99,7 @@ describe('a design kept', () => {
       "Let's keep per-request validation.",
       "We'll keep lazy loading, because startup matters.",
       "Let's keep separate clients.",
+      "Let's keep pagination, because the lists are long.",
     ])
       expect(kindOf(said), said).toBe('kept-design');
   });
@@ -84,6 +114,10 @@ describe('a design kept', () => {
       "Let's keep both.",
       "Let's keep in touch.",
       "Let's keep tests.",
+      // One bare noun is the pace or the mood of the work, not a way of doing things named with its kind.
+      "Let's keep momentum.",
+      "We'll keep focus, because the deadline is close.",
+      "Let's keep testing.",
     ])
       expect(kindOf(said), said).toBeUndefined();
   });
@@ -96,6 +130,11 @@ describe('a capability ruled out with its reason', () => {
       'Honestly lets not add a plugin system, its unecesary.',
       "We won't support Windows paths - not needed.",
       "We shouldn't bundle a browser, it's overkill.",
+      // The project as a whole pointed at is where the capability is ruled out for good.
+      "We won't add telemetry to this project, it's overkill.",
+      "Let's not ship a GUI for this tool, it's not needed.",
+      // A version of what is ruled out is part of it, not an occasion.
+      "We won't support Node v16, it's overkill.",
     ])
       expect(kindOf(said), said).toBe('ruled-out');
   });
@@ -110,8 +149,32 @@ describe('a capability ruled out with its reason', () => {
       "We won't add the test, it's redundant.",
       "Let's not add more logging, it's too much.",
       "Let's not add a dependency, it's overkill for this.",
+      // A place pointed at, or one release, a day or a version, holds it to the work at hand.
+      "We won't implement a retry loop in this function, it's overkill.",
+      "Let's not add caching to that endpoint, it's unnecessary.",
+      "Let's not add a CLI this release, it's too much.",
+      "We won't ship a plugin system in v2, it's out of scope.",
+      "Let's not add a dark mode on Friday, it's too much.",
     ])
       expect(kindOf(said), said).toBeUndefined();
+  });
+});
+
+describe('the work at hand, read from the one list of one-occasion words (oneOccasionWords.ts)', () => {
+  it.each([
+    'in this commit',
+    'for this PR',
+    'in this release',
+    'this sprint',
+    'for this task',
+    'tomorrow',
+    'next week',
+    'on Friday',
+    'in v3',
+    'for 2.4.1',
+  ])('a capability ruled out "%s" is a step of the work', (when) => {
+    expect(kindOf("We won't support Windows paths, it's overkill.")).toBe('ruled-out');
+    expect(kindOf(`We won't support Windows paths ${when}, it's overkill.`)).toBeUndefined();
   });
 });
 
@@ -129,6 +192,16 @@ describe('through findMemoryStatements', () => {
   });
 
   it('the look-alikes are not saved', () => {
-    for (const said of ["Let's keep going.", "Let's call it a day.", "Let's not add that yet."]) expect(keptOf(said), said).toEqual([]);
+    for (const said of [
+      "Let's keep going.",
+      "Let's call it a day.",
+      "Let's not add that yet.",
+      "I'd call it production-ready.",
+      "Let's call it v2.",
+      "Let's keep momentum.",
+      'Change of plan: the standup in the small room.',
+      "We won't implement a retry loop in this function, it's overkill.",
+    ])
+      expect(keptOf(said), said).toEqual([]);
   });
 });
