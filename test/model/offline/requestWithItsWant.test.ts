@@ -65,7 +65,68 @@ describe('the memory is the request, with the want as its why (decision 122)', (
 
   it('a want on another subject stays as it was, and the step before it is no capability', () => {
     const found = statementsOf('Can you add a log line before the retry? I want the release notes to be shorter.');
-    expect(found.map((statement) => statement.text)).not.toContainEqual(expect.stringMatching(/log line/));
-    expect(found.every((statement) => statement.reason === undefined)).toBe(true);
+    expect(found.map((statement) => [statement.type, statement.text, statement.reason])).toEqual([
+      ['feedback', 'I want the release notes to be shorter.', undefined],
+    ]);
+  });
+});
+
+describe('the request passes the guards any statement passes (decision 122, amended)', () => {
+  it.each([
+    // a want for one occasion
+    'Can we make the deploy script able to skip tests? I need it for the hotfix tonight.',
+    'Could you update the script so it handles the empty file on line 40? I need the script to finish today.',
+    // a want about delivering the work at hand
+    'Can you add a check so the form accepts an empty email? I want it merged before lunch.',
+    'Can you make the exporter able to write Parquet? I want this merged.',
+    'Can you make the server able to handle gzip? I want the server restarted after you are done.',
+    'Can you make the uploader able to resume? We need the uploader for the sales demo.',
+    // a request for one occasion
+    'Can you make the importer able to read CSV this time? I want the importer to take the bank exports.',
+    // a question that asks for an opinion
+    'Would you make the parser able to read YAML, or is that overkill? I want the parser small.',
+  ])('no capability is kept from: %s', (said) => {
+    expect(statementsOf(said).filter((statement) => statement.reason !== undefined)).toEqual([]);
+  });
+
+  it('a capability asked as a numbered step is a step of the task, and the next step is no part of it', () => {
+    const found = statementsOf(
+      '1. Add a flag so the exporter can write CSV. We need the exporter for the finance team.\n2. Run the tests.\n3. Open a PR.',
+    );
+    expect(found.filter((statement) => /flag|Run the tests/.test(statement.text))).toEqual([]);
+  });
+
+  it.each([
+    [
+      'Could you make the CLI able to read stdin, and also fix the typo in the README? I want the CLI to fit in pipelines.',
+      'Make the CLI able to read stdin.',
+    ],
+    ['Would you make the parser able to read YAML? I want the parser to handle our config files.', 'Make the parser able to read YAML.'],
+    ['Can you make the CLI able to read stdin? We need the CLI to fit in shell pipelines.', 'Make the CLI able to read stdin.'],
+  ])('the look-alike is still kept, with only the clause that asks for it: %s', (said, text) => {
+    expect(statementsOf(said)).toMatchObject([{ type: 'project', text }]);
+  });
+});
+
+describe('a lasting rule said as a want stays its own memory (decision 122, amended)', () => {
+  it('a "we need … never …" after a request is a rule, not the request\'s why', () => {
+    const found = statementsOf('Can you make the CLI able to read stdin? We need the CLI to never print colors, NO_COLOR or not.');
+    expect(found.map((statement) => [statement.type, statement.cue, statement.text, statement.reason])).toEqual([
+      ['feedback', 'always-never', 'We need the CLI to never print colors, NO_COLOR or not.', undefined],
+    ]);
+  });
+
+  it("a want with no lasting word is still the request's why", () => {
+    const found = statementsOf('Can you make the CLI able to read stdin? We need the CLI to print plain text in pipelines.');
+    expect(found).toMatchObject([{ type: 'project', reason: 'We need the CLI to print plain text in pipelines' }]);
+  });
+});
+
+describe('a want said as "I\'d like" or "we would like" (decision 122)', () => {
+  it.each(["I'd like the CLI to fit in pipelines.", 'We would like the CLI to fit in pipelines.'])('%s', (want) => {
+    expect(wantFollowsRequest(want, 'Can you make the CLI able to read stdin?')).toBe(true);
+    expect(statementsOf(`Can you make the CLI able to read stdin? ${want}`)).toMatchObject([
+      { type: 'project', text: 'Make the CLI able to read stdin.' },
+    ]);
   });
 });
