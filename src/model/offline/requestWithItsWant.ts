@@ -78,12 +78,36 @@ const nouns = (sentence: string): string[] =>
     .filter((word) => word.pos === 'NOUN' || word.pos === 'PROPN')
     .map((word) => word.lower.replace(/s$/, ''));
 
-/** The request as the capability it asks for: the asking words and the question mark left out. */
+/**
+ * The thing a request changes and what it is then to do: "make the CLI able to read stdin", "extend the importer so it
+ * supports gzip", "add to the sync job that it handles a missing remote".
+ */
+const CHANGED_THING = [
+  /^(?:make|teach|set up|configure)\s+(.+?)\s+((?:to\s+be\s+)?able\s+to\s+.+)$/i,
+  /^(?:add|make|extend|change|update|teach|build|set up|configure)\s+(.+?)\s+so\s+(?:that\s+)?(?:it|they)\s+(.+)$/i,
+  /^(?:add|implement)\s+to\s+(.+?)\s+that\s+(?:it|they)\s+(.+)$/i,
+];
+
+/** What a thing is to do, from what it does once changed: "supports gzip" is "is to support gzip", "can read" "is to be able to read". */
+function isToDo(does: string): string {
+  const rest = does.replace(/^(?:to\s+be\s+|(?:is|are|becomes?)\s+)?able\s+to\s+|^(?:can|could)\s+/i, '');
+  if (rest !== does) return `is to be able to ${rest}`;
+  return `is to ${does.replace(/^(\w+?)(?:e?s)\b/i, (verb: string, stem: string) => (/(?:ss|sh|ch|x)$/i.test(stem) ? stem : verb.replace(/s$/i, '')))}`;
+}
+
+/**
+ * The request as the capability it asks for (decision 122, amended): without the asking words, "please" and "let's",
+ * and without the question mark; a request that names the thing it changes is said as what that thing is to do ("the
+ * CLI is to be able to read stdin"), so that a later reader does not take the memory for work still asked of them.
+ */
 function capabilityOf(request: string): string {
   const bare = capabilityClause(request)
-    .replace(/^(?:(?:ok(?:ay)?|so|also|and|now)[,\s]+)?(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|we)\s+(?:please\s+)?)/i, '')
-    .replace(/\s*\?+\s*$/, '.');
-  return capitalise(bare);
+    .replace(ASKING, '')
+    .replace(/\s*[?.!]+\s*$/, '');
+  const changed = CHANGED_THING.map((shape) => shape.exec(bare)).find((match) => match !== null);
+  const thing = changed?.[1];
+  const does = changed?.[2];
+  return `${capitalise(thing === undefined || does === undefined ? bare : `${thing} ${isToDo(does)}`)}.`;
 }
 
 /**

@@ -49,7 +49,7 @@ describe('the memory is the request, with the want as its why (decision 122)', (
     expect(folded.said.map((piece) => piece.text)).toEqual(['Can you make the CLI able to read its input from stdin?']);
     expect(folded.statements[0]).toMatchObject({
       type: 'project',
-      text: 'Make the CLI able to read its input from stdin.',
+      text: 'The CLI is to be able to read its input from stdin.',
       reason: 'I want the CLI to fit in shell pipelines',
     });
   });
@@ -99,10 +99,13 @@ describe('the request passes the guards any statement passes (decision 122, amen
   it.each([
     [
       'Could you make the CLI able to read stdin, and also fix the typo in the README? I want the CLI to fit in pipelines.',
-      'Make the CLI able to read stdin.',
+      'The CLI is to be able to read stdin.',
     ],
-    ['Would you make the parser able to read YAML? I want the parser to handle our config files.', 'Make the parser able to read YAML.'],
-    ['Can you make the CLI able to read stdin? We need the CLI to fit in shell pipelines.', 'Make the CLI able to read stdin.'],
+    [
+      'Would you make the parser able to read YAML? I want the parser to handle our config files.',
+      'The parser is to be able to read YAML.',
+    ],
+    ['Can you make the CLI able to read stdin? We need the CLI to fit in shell pipelines.', 'The CLI is to be able to read stdin.'],
   ])('the look-alike is still kept, with only the clause that asks for it: %s', (said, text) => {
     expect(statementsOf(said)).toMatchObject([{ type: 'project', text }]);
   });
@@ -122,11 +125,32 @@ describe('a lasting rule said as a want stays its own memory (decision 122, amen
   });
 });
 
+describe('the capability is written as what the project is to do, without the asking words (decision 122, amended)', () => {
+  const want = ' I want the importer to take the bank exports.';
+  it.each([
+    ['Can you make the importer able to read CSV?', 'The importer is to be able to read CSV.'],
+    ['Please make the importer able to read CSV.', 'The importer is to be able to read CSV.'],
+    ["Let's extend the importer so it supports CSV.", 'The importer is to support CSV.'],
+    ['Okay, so could you please update the importer so that it handles CSV?', 'The importer is to handle CSV.'],
+    ['Also, add to the importer that it accepts CSV.', 'The importer is to accept CSV.'],
+    ['Could we teach the importer to be able to read CSV?', 'The importer is to be able to read CSV.'],
+    ['Please configure the importer so it can read CSV.', 'The importer is to be able to read CSV.'],
+  ])('%s', (request, text) => {
+    expect(statementsOf(`${request}${want}`)).toMatchObject([{ type: 'project', text, reason: want.trim().replace(/\.$/, '') }]);
+  });
+
+  it('keeps the order without its asking words when it names no thing it changes', () => {
+    expect(
+      statementsOf('Please support reading CSV so the importer can take bank exports. I want the importer to take the bank exports.'),
+    ).toMatchObject([{ type: 'project', text: 'Support reading CSV so the importer can take bank exports.' }]);
+  });
+});
+
 describe('a want said as "I\'d like" or "we would like" (decision 122)', () => {
   it.each(["I'd like the CLI to fit in pipelines.", 'We would like the CLI to fit in pipelines.'])('%s', (want) => {
     expect(wantFollowsRequest(want, 'Can you make the CLI able to read stdin?')).toBe(true);
     expect(statementsOf(`Can you make the CLI able to read stdin? ${want}`)).toMatchObject([
-      { type: 'project', text: 'Make the CLI able to read stdin.' },
+      { type: 'project', text: 'The CLI is to be able to read stdin.' },
     ]);
   });
 });
