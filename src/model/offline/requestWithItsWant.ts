@@ -110,6 +110,9 @@ function capabilityOf(request: string): string {
   return `${capitalise(thing === undefined || does === undefined ? bare : `${thing} ${isToDo(does)}`)}.`;
 }
 
+/** A place in the code by its line ("the empty file on line 40"): the case at hand, not a capability. */
+const AT_A_LINE = /\b(?:on|at|in|near)\s+lines?\s+\d+/i;
+
 /**
  * Whether a request and its want say what the project is to do from now on: no step of the work at hand, nothing for
  * one occasion in either, no want about delivering the work, no want that is a lasting rule of its own (decision 122,
@@ -117,7 +120,7 @@ function capabilityOf(request: string): string {
  */
 function foldsAsCapability(request: string, want: string, wantsOwn: Found | undefined): boolean {
   const clause = capabilityClause(request);
-  if (statesNothingLasting(clause) || holdsForWorkAtHand(clause) || saidForOneOccasion(clause)) return false;
+  if (statesNothingLasting(clause) || holdsForWorkAtHand(clause) || saidForOneOccasion(clause) || AT_A_LINE.test(clause)) return false;
   // "We need the CLI to never print colors" after the request is a rule of its own, not the request's reason.
   if (LASTING.test(want) || wantsOwn?.cue === 'always-never' || wantsOwn?.cue === 'remember') return false;
   return !wantsDelivery(want) && wantFollowsRequest(want, clause);

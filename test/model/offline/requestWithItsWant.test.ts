@@ -81,7 +81,8 @@ describe('the request passes the guards any statement passes (decision 122, amen
     'Can you make the exporter able to write Parquet? I want this merged.',
     'Can you make the server able to handle gzip? I want the server restarted after you are done.',
     'Can you make the uploader able to resume? We need the uploader for the sales demo.',
-    // a request for one occasion
+    // a request for one occasion, or for the case at one line of the code
+    'Could you update the script so it handles the empty file on line 40? I want the script to survive bad input.',
     'Can you make the importer able to read CSV this time? I want the importer to take the bank exports.',
     // a question that asks for an opinion
     'Would you make the parser able to read YAML, or is that overkill? I want the parser small.',
