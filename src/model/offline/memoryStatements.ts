@@ -2,7 +2,7 @@ import { isTextBlock } from '../../transcript/contentGuards.js';
 import { askCallIds, personsAnswersIn, type AskQuestion } from './askAnswers.js';
 import { withoutCompactionSummaries } from './compactionSummary.js';
 import { choiceStatement } from './lastingChoice.js';
-import { isTaskPrompt, personsWords } from './personsWords.js';
+import { isStepLine, isTaskPrompt, personsWords } from './personsWords.js';
 import { latestPerSubject } from './latestPerSubject.js';
 import type { MemoryStatement } from './memoryStatement.js';
 import { keptOnRequest } from './memoryRequest.js';
@@ -15,7 +15,7 @@ import { withoutSaidAgain } from '../../consolidation/sentAgain.js';
 import { isSampleMessage } from './sampleMessage.js';
 import { pieces } from './statementPieces.js';
 import { classify, statementOf } from './statementFinders.js';
-import { make } from './foundStatement.js';
+import { type Found, make } from './foundStatement.js';
 import { grouped } from './statementGroups.js';
 import { withLeadsOpening, withReferents } from './pointedReferent.js';
 import { withWantsAsReasons } from './requestWithItsWant.js';
@@ -75,13 +75,21 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   const said = withoutSaidAgain(pieces(own));
   // The steps of a numbered task prompt are a task: only a rule said among them is kept.
   const task = isTaskPrompt(text);
+  const kept = (statement: Found, i: number): Found | undefined => {
+    const piece = said[i];
+    if (piece?.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece?.text ?? '')) return undefined;
+    return task && !LASTING_CUES.has(statement.cue) ? undefined : statement;
+  };
   const statements = said.map((piece, i) => {
     const statement = statementOf(piece.text, lastAssistant, i === 0);
-    if (piece.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece.text)) return undefined;
-    return task && statement !== undefined && !LASTING_CUES.has(statement.cue) ? undefined : statement;
+    return statement === undefined ? undefined : kept(statement, i);
   });
-  // A want after a capability request is its reason; a statement that only points is led by what it points at (decision 122).
-  const folded = withWantsAsReasons(said, statements);
+  // A want after a capability request is its reason, when the request passes the guards above and is no numbered step;
+  // a statement that only points is led by what it points at (decision 122, amended).
+  const steps = own.split('\n').filter(isStepLine);
+  const keptRequest = (statement: Found, i: number): Found | undefined =>
+    steps.some((line) => line.includes(said[i]?.text ?? '')) ? undefined : kept(statement, i);
+  const folded = withWantsAsReasons(said, statements, keptRequest);
   const about = withReferents(folded.said, folded.statements, lastAssistant);
   return grouped(folded.said, about.statements).map((statement) => ({ ...withLeadsOpening(statement, about.leads), messageIndex }));
 }

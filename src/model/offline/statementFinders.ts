@@ -136,7 +136,7 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
 const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
 
 /** Whether a sentence read as a rule decides the work at hand only, or is a step of it (decisions 101 and 106). */
-const holdsForWorkAtHand = (sentence: string): boolean => decidesWorkAtHand(sentence) || isOneOffStep(sentence);
+export const holdsForWorkAtHand = (sentence: string): boolean => decidesWorkAtHand(sentence) || isOneOffStep(sentence);
 
 /**
  * How a missing option is found is a project fact by its cue, yet said as an instruction: it goes through the guards a
@@ -153,20 +153,33 @@ export function statementOf(sentence: string, afterAssistant: string | undefined
   return (rest === undefined ? undefined : statementOfSentence(rest, afterAssistant, first)) ?? found;
 }
 
+/** Whether a sentence states nothing lasting, whatever kind of statement its words would make. */
+export function statesNothingLasting(sentence: string): boolean {
+  return (
+    // What one commit or pull request did is git's and the tracker's story (decision 106).
+    // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
+    // Nor is a finding a review labelled with its severity (decision 116).
+    isOneChangeStory(sentence) ||
+    isBareShipOrder(sentence) ||
+    isOneOffPlace(sentence) ||
+    isLabelledFinding(sentence) ||
+    // A default way of handing work over or a missing option's value, said for one occasion, of the program or of another,
+    // or before a symptom, is no statement of another kind either (decision 110, amended 2026-12-07).
+    isHandoverChangeNotLasting(sentence) ||
+    isOptionFallbackNotLasting(sentence) ||
+    // How the program treats its own users, the assistant's own conduct, what one version went out as and what the person
+    // meant by their request are no lasting statement of theirs (decision 110, amended).
+    isProgramBehaviour(sentence) ||
+    isAboutAgentsConduct(sentence) ||
+    isOneReleaseStory(sentence) ||
+    isOwnRequestClarified(sentence) ||
+    // A clause on its modal that judges what is ("must be a bug", "must be nice") is a guess, no norm (decision 122, amended).
+    isSubjectlessGuess(sentence)
+  );
+}
+
 function statementOfSentence(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
-  // What one commit or pull request did is git's and the tracker's story (decision 106).
-  // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
-  // Nor is a finding a review labelled with its severity (decision 116).
-  if (isOneChangeStory(sentence) || isBareShipOrder(sentence) || isOneOffPlace(sentence) || isLabelledFinding(sentence)) return undefined;
-  // A default way of handing work over or a missing option's value, said for one occasion, of the program or of another,
-  // or before a symptom, is no statement of another kind either (decision 110, amended 2026-12-07).
-  if (isHandoverChangeNotLasting(sentence) || isOptionFallbackNotLasting(sentence)) return undefined;
-  // How the program treats its own users, the assistant's own conduct, what one version went out as and what the person
-  // meant by their request are no lasting statement of theirs (decision 110, amended).
-  if (isProgramBehaviour(sentence) || isAboutAgentsConduct(sentence) || isOneReleaseStory(sentence) || isOwnRequestClarified(sentence))
-    return undefined;
-  // A clause on its modal that judges what is ("must be a bug", "must be nice") is a guess, no norm (decision 122, amended).
-  if (isSubjectlessGuess(sentence)) return undefined;
+  if (statesNothingLasting(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
   if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;
