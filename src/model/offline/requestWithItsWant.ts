@@ -88,17 +88,17 @@ const CHANGED_THING = [
   /^(?:add|implement)\s+to\s+(.+?)\s+that\s+(?:it|they)\s+(.+)$/i,
 ];
 
-/** What a thing is to do, from what it does once changed: "supports gzip" is "is to support gzip", "can read" "is to be able to read". */
+/** What a thing is to do, from what it does once changed: "supports gzip" is "should support gzip", "can read" "should be able to read". */
 function isToDo(does: string): string {
   const rest = does.replace(/^(?:to\s+be\s+|(?:is|are|becomes?)\s+)?able\s+to\s+|^(?:can|could)\s+/i, '');
-  if (rest !== does) return `is to be able to ${rest}`;
-  return `is to ${does.replace(/^(\w+?)(?:e?s)\b/i, (verb: string, stem: string) => (/(?:ss|sh|ch|x)$/i.test(stem) ? stem : verb.replace(/s$/i, '')))}`;
+  if (rest !== does) return `should be able to ${rest}`;
+  return `should ${does.replace(/^(\w+?)(?:e?s)\b/i, (verb: string, stem: string) => (/(?:ss|sh|ch|x)$/i.test(stem) ? stem : verb.replace(/s$/i, '')))}`;
 }
 
 /**
  * The request as the capability it asks for (decision 122, amended): without the asking words, "please" and "let's",
  * and without the question mark; a request that names the thing it changes is said as what that thing is to do ("the
- * CLI is to be able to read stdin"), so that a later reader does not take the memory for work still asked of them.
+ * CLI should be able to read stdin"), so that a later reader does not take the memory for work still asked of them.
  */
 function capabilityOf(request: string): string {
   const bare = capabilityClause(request)

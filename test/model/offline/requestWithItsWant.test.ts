@@ -49,7 +49,7 @@ describe('the memory is the request, with the want as its why (decision 122)', (
     expect(folded.said.map((piece) => piece.text)).toEqual(['Can you make the CLI able to read its input from stdin?']);
     expect(folded.statements[0]).toMatchObject({
       type: 'project',
-      text: 'The CLI is to be able to read its input from stdin.',
+      text: 'The CLI should be able to read its input from stdin.',
       reason: 'I want the CLI to fit in shell pipelines',
     });
   });
@@ -100,13 +100,13 @@ describe('the request passes the guards any statement passes (decision 122, amen
   it.each([
     [
       'Could you make the CLI able to read stdin, and also fix the typo in the README? I want the CLI to fit in pipelines.',
-      'The CLI is to be able to read stdin.',
+      'The CLI should be able to read stdin.',
     ],
     [
       'Would you make the parser able to read YAML? I want the parser to handle our config files.',
-      'The parser is to be able to read YAML.',
+      'The parser should be able to read YAML.',
     ],
-    ['Can you make the CLI able to read stdin? We need the CLI to fit in shell pipelines.', 'The CLI is to be able to read stdin.'],
+    ['Can you make the CLI able to read stdin? We need the CLI to fit in shell pipelines.', 'The CLI should be able to read stdin.'],
   ])('the look-alike is still kept, with only the clause that asks for it: %s', (said, text) => {
     expect(statementsOf(said)).toMatchObject([{ type: 'project', text }]);
   });
@@ -129,13 +129,13 @@ describe('a lasting rule said as a want stays its own memory (decision 122, amen
 describe('the capability is written as what the project is to do, without the asking words (decision 122, amended)', () => {
   const want = ' I want the importer to take the bank exports.';
   it.each([
-    ['Can you make the importer able to read CSV?', 'The importer is to be able to read CSV.'],
-    ['Please make the importer able to read CSV.', 'The importer is to be able to read CSV.'],
-    ["Let's extend the importer so it supports CSV.", 'The importer is to support CSV.'],
-    ['Okay, so could you please update the importer so that it handles CSV?', 'The importer is to handle CSV.'],
-    ['Also, add to the importer that it accepts CSV.', 'The importer is to accept CSV.'],
-    ['Could we teach the importer to be able to read CSV?', 'The importer is to be able to read CSV.'],
-    ['Please configure the importer so it can read CSV.', 'The importer is to be able to read CSV.'],
+    ['Can you make the importer able to read CSV?', 'The importer should be able to read CSV.'],
+    ['Please make the importer able to read CSV.', 'The importer should be able to read CSV.'],
+    ["Let's extend the importer so it supports CSV.", 'The importer should support CSV.'],
+    ['Okay, so could you please update the importer so that it handles CSV?', 'The importer should handle CSV.'],
+    ['Also, add to the importer that it accepts CSV.', 'The importer should accept CSV.'],
+    ['Could we teach the importer to be able to read CSV?', 'The importer should be able to read CSV.'],
+    ['Please configure the importer so it can read CSV.', 'The importer should be able to read CSV.'],
   ])('%s', (request, text) => {
     expect(statementsOf(`${request}${want}`)).toMatchObject([{ type: 'project', text, reason: want.trim().replace(/\.$/, '') }]);
   });
@@ -151,7 +151,7 @@ describe('a want said as "I\'d like" or "we would like" (decision 122)', () => {
   it.each(["I'd like the CLI to fit in pipelines.", 'We would like the CLI to fit in pipelines.'])('%s', (want) => {
     expect(wantFollowsRequest(want, 'Can you make the CLI able to read stdin?')).toBe(true);
     expect(statementsOf(`Can you make the CLI able to read stdin? ${want}`)).toMatchObject([
-      { type: 'project', text: 'The CLI is to be able to read stdin.' },
+      { type: 'project', text: 'The CLI should be able to read stdin.' },
     ]);
   });
 });
