@@ -26,11 +26,21 @@ const RELATIVE = /^\s+(?:that|which|who)\b/i;
  * fixes". A plural followed by what it is ("those fixes that touch one line") is a kind.
  */
 export function pointsAtOneOccasion(sentence: string, pointer: string = POINTER): boolean {
-  const pointed = new RegExp(String.raw`\b${pointer}\s+(?:${OCCASION_THINGS}\s+)*${OCCASION_THINGS}(?:e?s)?\b`, 'gi');
-  return [...sentence.matchAll(pointed)].some((match) => {
+  return [...sentence.matchAll(pointedThing(pointer))].some((match) => {
     const end = match.index + match[0].length;
     return headsItsPhrase(sentence, end) && !(match[0].endsWith('s') && RELATIVE.test(sentence.slice(end)));
   });
+}
+
+/** The pattern of a pointer and the thing it points at, built once a pointer: every sentence is read with it. */
+const POINTED_THINGS = new Map<string, RegExp>();
+function pointedThing(pointer: string): RegExp {
+  let pointed = POINTED_THINGS.get(pointer);
+  if (pointed === undefined) {
+    pointed = new RegExp(String.raw`\b${pointer}\s+(?:${OCCASION_THINGS}\s+)*${OCCASION_THINGS}(?:e?s)?\b`, 'gi');
+    POINTED_THINGS.set(pointer, pointed);
+  }
+  return pointed;
 }
 
 /** Whether no noun follows the word that ends at `end`: "this release," and "this release" do, "this release checklist" not. */

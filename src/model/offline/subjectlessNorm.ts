@@ -22,6 +22,12 @@ const ALWAYS = new Set(['always', 'never', 'not', "n't"]);
 /** The verbs that say a state goes on as it is: after "should" too they say what is to be ("should stay in the root"). */
 const KEEPING = new Set(['stay', 'stays', 'remain', 'remains', 'keep', 'keeps']);
 
+/**
+ * Whether a clause's first word, past its marks, can open a modal: read before the tagger, which costs more than the rest
+ * of a sentence's reading, and most clauses open on no modal.
+ */
+const MAY_OPEN_ON_A_MODAL = /^[\s\p{P}\p{S}]*(?:must|should|needs?|ought|has|have)\b/iu;
+
 function modalOpening(words: readonly Word[]): Modal | undefined {
   const [first, second] = words;
   if (first === undefined || second === undefined) return undefined;
@@ -58,6 +64,7 @@ const passive = (word: Word | undefined): boolean => word?.pos === 'VERB' && !wo
  * symlink to X"), or any form after a modal that is never a guess ("needs to be…", "must always be…").
  */
 export function isSubjectlessNorm(clause: string): boolean {
+  if (!MAY_OPEN_ON_A_MODAL.test(clause)) return false;
   const words = wordsWithoutMarks(clause);
   const modal = modalOpening(words);
   if (modal === undefined) return false;
@@ -77,6 +84,7 @@ export function isSubjectlessNorm(clause: string): boolean {
  * ("must be nice", "should be fine", "must be nice to have a cluster").
  */
 export function isSubjectlessGuess(clause: string): boolean {
+  if (!MAY_OPEN_ON_A_MODAL.test(clause)) return false;
   const words = wordsWithoutMarks(clause);
   const modal = modalOpening(words);
   if (modal === undefined || modal.onlyOught) return false;
