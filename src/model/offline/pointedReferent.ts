@@ -1,4 +1,5 @@
 import { splitSentences } from './conversationFacts.js';
+import { aboutLead } from './aboutLead.js';
 import { retold, type Found } from './foundStatement.js';
 import type { Piece } from './statementPieces.js';
 import { wordsOf, type Word } from './sentenceShape.js';
@@ -107,9 +108,6 @@ export function referentOf(before: readonly string[], assistant: string | undefi
   const question = assistant === undefined ? undefined : splitSentences(assistant.trim()).at(-1);
   return question?.endsWith('?') === true ? firstThingNamed(question) : undefined;
 }
-
-/** The words that lead a statement with what it is about: "About the release process: ". */
-const aboutLead = (referent: string): string => `About ${referent}: `;
 
 /** Whether a statement says what it is about only with a thing named before it: it points, or its norm has no subject. */
 const needsThingNamedBefore = (text: string): boolean => needsReferent(text) || isSubjectlessNorm(text);
