@@ -90,10 +90,14 @@ export function firstThingNamed(sentence: string): string | undefined {
   return undefined;
 }
 
-/** A phrase as it stands in the sentence, its case and spacing kept. */
+/**
+ * A phrase as it stands in the sentence, its case and spacing kept; an article keeps no capital a sentence's start gave
+ * it, for the phrase is said inside a lead ("About the build:", never "About The build:").
+ */
 function asTyped(sentence: string, phrase: readonly Word[]): string | undefined {
   const escaped = phrase.map((word) => word.lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(escaped.join('\\s*'), 'i').exec(sentence)?.[0];
+  const typed = new RegExp(escaped.join('\\s*'), 'i').exec(sentence)?.[0];
+  return phrase[0]?.pos === 'DET' ? typed?.replace(/^\p{Lu}/u, (letter) => letter.toLowerCase()) : typed;
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
 import { firstThingNamed, needsReferent, referentOf } from '../../../src/model/offline/pointedReferent.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 
 const user = (content: string): ModelMessage => ({ role: 'user', content });
 const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
@@ -37,7 +38,7 @@ describe('the referent is the first thing named before it (decision 122)', () =>
   });
 
   it('looks in the sentences before it, nearest first, then in the question the assistant asked', () => {
-    expect(referentOf(['The import script is slow.', 'Can you do it again?'], undefined)).toBe('The import script');
+    expect(referentOf(['The import script is slow.', 'Can you do it again?'], undefined)).toBe('the import script');
     expect(referentOf([], 'I looked at it. Should the export job also write CSV files?')).toBe('the export job');
     expect(referentOf([], 'I updated the export job.')).toBeUndefined();
     expect(referentOf([], undefined)).toBeUndefined();
@@ -87,5 +88,39 @@ describe('through findMemoryStatements (decision 122)', () => {
     ]);
     expect(found.some((statement) => statement.title !== undefined)).toBe(true);
     expect(found.flatMap((statement) => [statement.text, statement.title ?? ''])).not.toContainEqual(expect.stringMatching(/About /));
+  });
+});
+
+describe('the title of a led statement (decision 122, amended)', () => {
+  it('is the referent without its article, then the title the statement gets without the lead', () => {
+    expect(titleOf('About the manual-release process: I want this as streamlined as possible, with one command.')).toBe(
+      'Manual-release process: I want this as streamlined as possible, with one command',
+    );
+    // the opener the title drops is dropped after the lead too, and an ordinary first word keeps no capital
+    expect(titleOf('About the readme: If not please make it so and merge every request after making a PR')).toBe(
+      `Readme: ${titleOf('If not please make it so and merge every request after making a PR').replace(/^M/, 'm')}`,
+    );
+    // a name keeps its case
+    expect(titleOf('About the README.md link: must point to docs/INDEX.md.')).toMatch(/^README\.md link: /);
+  });
+
+  it('a statement without a lead is titled as before', () => {
+    expect(titleOf('Never compress the nightly export.')).toBe('Never compress the nightly export');
+  });
+
+  it('a grouped pointing statement led by its referent gives the memory no title of its own', () => {
+    for (const said of [
+      'I talked to Sarah about the deploy script. It must never run on Fridays.',
+      'We had three outages last month because of the cron job. It must always alert the on-call person.',
+    ]) {
+      const found = findMemoryStatements([user(said)]);
+      expect(found.map((statement) => statement.text)).toEqual([said]);
+      expect(found[0]?.title).toBeUndefined();
+    }
+  });
+
+  it('the referent keeps no capital a sentence start gave its article', () => {
+    expect(firstThingNamed('The tests pass now.')).toBe('the tests');
+    expect(firstThingNamed('Could you look at the README.md link?')).toBe('the README.md link');
   });
 });
