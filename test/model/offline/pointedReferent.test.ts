@@ -14,6 +14,10 @@ describe('a statement that only points needs what it points at (decision 122)', 
     'It needs to be a single command.',
     'Keep it under a second.',
     'That should never block the main thread.',
+    // the look-alikes of a placeholder: "it" is the subject of what it needs, must or does
+    'It needs to be configurable.',
+    'It must always alert the person on call.',
+    'I want it to always use the new names.',
   ])('points: %s', (said) => expect(needsReferent(said)).toBe(true));
 
   it.each([
@@ -23,8 +27,14 @@ describe('a statement that only points needs what it points at (decision 122)', 
     'This repo always uses pnpm.',
     // it opens what is said after it
     'I want this: every commit signed.',
-    // a placeholder subject
+    // a placeholder subject, whatever links it to what is said of the clause after it
     'It is important to run the linter before a commit.',
+    'It makes sense to always rebase before a merge.',
+    'It would be nice to always run the audit first.',
+    "It's always better to ask than to guess.",
+    'It is a rule that every commit is signed.',
+    // a "this" that points forward to what follows a colon
+    'This is how we always ship: tag first, then publish.',
     // a "that" opening a clause
     'Make sure that in the README we list every flag.',
   ])('does not: %s', (said) => expect(needsReferent(said)).toBe(false));
@@ -35,6 +45,11 @@ describe('the referent is the first thing named before it (decision 122)', () =>
     expect(firstThingNamed('Can we make part of the nightly export job retry on failure?')).toBe('the nightly export job');
     expect(firstThingNamed('Could you look at the deploy-preview workflow?')).toBe('the deploy-preview workflow');
     expect(firstThingNamed('Can you do it again?')).toBeUndefined();
+  });
+
+  it('reads no thanks as a thing named', () => {
+    expect(firstThingNamed('Thanks for the fix.')).toBe('the fix');
+    expect(firstThingNamed('Cheers, the build is green.')).toBe('the build');
   });
 
   it('looks in the sentences before it, nearest first, then in the question the assistant asked', () => {
@@ -64,6 +79,15 @@ describe('through findMemoryStatements (decision 122)', () => {
       user('I want it to always use the new names.'),
     );
     expect(texts).toContainEqual(expect.stringMatching(/^About the nightly export: I want it to always use the new names/));
+  });
+
+  it("takes the question's thing only when the message opens as its answer", () => {
+    expect(statementsOf(assistant('Should the nightly export also compress?'), user('No. Never compress it.'))).toEqual([
+      expect.stringMatching(/^About the nightly export: Never compress it/),
+    ]);
+    expect(
+      statementsOf(assistant('Should the nightly export also compress?'), user('As I said earlier, I was wrong. Never compress it.')),
+    ).not.toContainEqual(expect.stringMatching(/About the nightly export/));
   });
 
   it('keeps a statement whose referent is named nowhere as said', () => {
