@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { latestPerSubject } from '../../../src/model/offline/latestPerSubject.js';
 import type { MemoryStatement } from '../../../src/model/offline/memoryStatement.js';
 import { fcRuns } from '../../support/fcRuns.js';
+import { extractTask } from '../../support/extractTask.js';
+import { draftMemories } from '../../../src/model/offline/memoryDraft.js';
+import type { ModelMessage } from '../../../src/model/port.js';
 
 const said = (messageIndex: number, type: MemoryStatement['type'], text: string): MemoryStatement => ({
   type,
@@ -75,6 +78,29 @@ describe('a lead names what a statement is about, not what it says (decision 122
         },
       ),
       { numRuns: fcRuns },
+    );
+  });
+});
+
+describe('a new led statement and an existing memory led by the same thing (decision 122, amended)', () => {
+  const existing = (description: string) =>
+    extractTask(2, { existing: [{ filename: 'nightly-export-new-names.md', description, type: 'feedback' }] });
+  const conversation = (rule: string): ModelMessage[] => [
+    { role: 'assistant', content: [{ type: 'text', text: 'Should the nightly export also compress?' }] },
+    { role: 'user', content: rule },
+  ];
+  const files = (description: string, rule: string): string[] =>
+    draftMemories(existing(description), conversation(rule)).map((write) => write.filename);
+
+  it('adds a memory for a different rule rather than overwriting the one there', () => {
+    expect(files('About the nightly export: I want it to always use the new names.', 'Never compress it.')).toContain(
+      'nightly-export-never-compress.md',
+    );
+  });
+
+  it('still updates the memory there when the rule is said again', () => {
+    expect(files('About the nightly export: Never compress the files it writes.', 'Never compress the files it writes.')).toContain(
+      'nightly-export-new-names.md',
     );
   });
 });
