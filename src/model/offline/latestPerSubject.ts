@@ -1,4 +1,5 @@
 import { isSaidAgainIn } from '../../consolidation/sentAgain.js';
+import { withoutLead } from './aboutLead.js';
 import type { MemoryStatement } from './memoryStatement.js';
 
 /**
@@ -57,7 +58,8 @@ function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * longer, whatever type each was read as.
  */
 export function latestPerSubject(found: readonly MemoryStatement[]): MemoryStatement[] {
-  const read = found.map((statement) => ({ statement, words: subjectWords(statement.text) }));
+  // The lead names what a statement is about, not what it says: two rules led by one thing are two (decision 122, amended).
+  const read = found.map((statement) => ({ statement, words: subjectWords(withoutLead(statement.text)) }));
   const replaced = new Set<number>();
   read.forEach((later, l) =>
     read.slice(0, l).forEach((earlier, e) => {
@@ -81,8 +83,8 @@ function replaces(later: Read, earlier: Read): boolean {
     RENAMES.test(later.statement.quote) &&
     earlier.statement.type !== 'feedback' &&
     later.statement.type !== 'feedback' &&
-    shared(earlier.words, changedWords(later.statement.text)) >= 2;
+    shared(earlier.words, changedWords(withoutLead(later.statement.text))) >= 2;
   const corrects = (CORRECTS.test(later.statement.quote) && common >= 2) || renames;
   const restated = earlier.statement.type === later.statement.type && smaller >= 3 && common * 3 >= smaller * 2;
-  return corrects || restated || isSaidAgainIn(earlier.statement.text, later.statement.text);
+  return corrects || restated || isSaidAgainIn(withoutLead(earlier.statement.text), withoutLead(later.statement.text));
 }

@@ -13,6 +13,7 @@ import { isTextBlock } from '../../transcript/contentGuards.js';
 import { cutOnWords } from '../../memory/durable/cutOnWords.js';
 import { looksSecret } from './secretLike.js';
 import { capitalise } from './capitalise.js';
+import { withoutLead } from './aboutLead.js';
 
 type ExtractTask = Extract<ModelTask, { kind: 'extract_memories' }>;
 
@@ -29,10 +30,13 @@ const HOW_TO_APPLY: Readonly<Record<string, string>> = {
   reference: 'Look there first when the subject comes up.',
 };
 
-/** Two memories say the same thing when most of their content words are shared. */
+/**
+ * Two memories say the same thing when most of their content words are shared; a lead names what one is about, not
+ * what it says, so it is no shared word (decision 122, amended).
+ */
 function similar(a: string, b: string): boolean {
-  const left = new Set(subjectWords(a));
-  const right = new Set(subjectWords(b));
+  const left = new Set(subjectWords(withoutLead(a)));
+  const right = new Set(subjectWords(withoutLead(b)));
   if (left.size === 0 || right.size === 0) return false;
   const shared = [...left].filter((word) => right.has(word)).length;
   // A statement of one word shares all of it easily: then the word must name one thing ("pnpm"), not a kind ("simple").

@@ -2,7 +2,9 @@ import { withPlainApostrophes } from '../../memory/durable/apostrophes.js';
 import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
 import { INDEX_TITLE_CHARS } from '../../memory/durable/memoryIndex.js';
 import { isNegation, memorySlug, subjectWordsOf } from '../../memory/durable/memorySlug.js';
-import { capitalise } from './capitalise.js';
+import { leadReferent, withoutLead } from './aboutLead.js';
+import { capitalise, isLowerCaseName } from './capitalise.js';
+import { wordsOf } from './sentenceShape.js';
 import { withoutPointers } from './memoryDescription.js';
 import { withoutOpeners } from './titleLead.js';
 
@@ -96,6 +98,28 @@ function withoutDanglingEnd(words: readonly string[], cut: boolean): string[] {
  * words, cut at a clause boundary when long (never in the middle of a phrase).
  */
 export function titleOf(text: string): string {
+  const referent = leadReferent(text);
+  return referent === undefined ? titleOfSaid(text) : ledTitle(referent, withoutLead(text));
+}
+
+/**
+ * A led statement's title: its referent, capitalised and without its article ("the manual-release process" is titled
+ * "Manual-release process: …"), then the title the statement gets without the lead, its opener drops and all; that
+ * title goes on after a colon, so an ordinary first word keeps no capital ("Readme: make it so…"; decision 122, amended).
+ */
+function ledTitle(referent: string, said: string): string {
+  const thing = referent.replace(/^(?:the|an?)\s+/i, '');
+  const article = thing !== referent;
+  // After an article the first word is a common noun's modifier ("manual-release"), however it is joined; a name keeps its case.
+  const titled = article && !isLowerCaseName(thing.replace(/-/g, '')) ? thing.charAt(0).toUpperCase() + thing.slice(1) : capitalise(thing);
+  const rest = titleOfSaid(said);
+  const first = /^\S+/.exec(rest)?.[0] ?? '';
+  const ordinary = /^\p{Lu}\p{Ll}*$/u.test(first) && first !== 'I' && wordsOf(rest)[0]?.pos !== 'PROPN';
+  return `${titled}: ${ordinary ? first.toLowerCase() + rest.slice(first.length) : rest}`;
+}
+
+/** The title of a statement said without a lead. */
+function titleOfSaid(text: string): string {
   const title = withNamesAsTyped(titleOfPlain(text), backtickedWords(text));
   // A statement that is only the words a title drops ("We've -.") keeps them: a title, and the file named by it, is
   // never empty.

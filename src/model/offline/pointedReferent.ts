@@ -1,4 +1,5 @@
 import { splitSentences } from './conversationFacts.js';
+import { aboutLead } from './aboutLead.js';
 import { retold, type Found } from './foundStatement.js';
 import type { Piece } from './statementPieces.js';
 import { wordsOf, type Word } from './sentenceShape.js';
@@ -26,6 +27,12 @@ const PHRASE_WORD = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 /** Tags of the word after a pointing "that" that stands for a thing: its verb ("that needs…") or what goes on with it. */
 const CLAUSE_GOES_ON = new Set(['AUX', 'VERB', 'ADV', 'PART', 'PUNCT']);
 
+/**
+ * Words said to the assistant, not of a thing, which a tagger may read as nouns: thanks, apologies, congratulations
+ * ("Thanks for the fix." names the fix, if anything).
+ */
+const SAID_TO_YOU = new Set(['thanks', 'thank', 'thx', 'ty', 'cheers', 'kudos', 'congrats', 'sorry', 'apologies', 'please']);
+
 /** Nouns that name a part of the thing after "of": "part of the release process" is about the release process. */
 const PARTITIVE = new Set(['part', 'kind', 'sort', 'type', 'rest', 'bit', 'lot', 'piece', 'side', 'end', 'top', 'bottom', 'step', 'steps']);
 
@@ -45,16 +52,35 @@ export function needsReferent(sentence: string): boolean {
     // "make sure that in the skill we…": a "that" before anything but a verb opens a clause; it points at nothing.
     if (word.lower === 'that' && next !== undefined && !CLAUSE_GOES_ON.has(next.pos)) continue;
     if (next !== undefined && (PHRASE_WORD.has(next.pos) || next.lower === ':')) return false;
+    // "This is how we do releases: tag first…": a "this" or "that" the sentence goes on to a colon after points forward.
+    if (word.lower !== 'it' && words.slice(i + 1).some((later) => later.lower === ':')) return false;
     return !(word.lower === 'it' && placeholderSubject(words.slice(i + 1)));
   }
   return false;
 }
 
-/** "It is easy to…", "it's important that…": "it" stands for the clause after, not for a thing. */
+/** Verbs that only link "it" to what is said of the clause after it: "it seems wise to…", "it makes sense to…". */
+const LINKING = new Set(['seem', 'seems', 'seemed', 'make', 'makes', 'made', 'feel', 'feels', 'look', 'looks', 'become', 'becomes']);
+
+/**
+ * "It is easy to…", "it makes sense to…", "it would be nice to…", "it is a rule that…", "it is worth running…": "it"
+ * stands for the clause after, not for a thing. Its shape: auxiliaries, adverbs and at most one linking verb, then a
+ * word said of the clause (an adjective or a noun, with its article), then the clause ("to", "that" or an -ing verb).
+ */
 function placeholderSubject(after: readonly Word[]): boolean {
-  const [verb, second, third] = after;
-  if (verb === undefined || !['is', "'s", 'was', 'seems'].includes(verb.lower)) return false;
-  return second?.pos === 'ADJ' && (third?.lower === 'to' || third?.lower === 'that');
+  let i = 0;
+  let linked = false;
+  for (; i < after.length; i++) {
+    const word = after[i];
+    if (word === undefined || !(word.pos === 'AUX' || word.pos === 'ADV' || (!linked && LINKING.has(word.lower)))) break;
+    linked ||= LINKING.has(word.lower) || word.pos === 'AUX';
+  }
+  if (!linked) return false;
+  if (['a', 'an'].includes(after[i]?.lower ?? '')) i++;
+  const said = after[i];
+  if (said === undefined || !['ADJ', 'NOUN'].includes(said.pos)) return false;
+  const clause = after[i + 1];
+  return clause?.lower === 'to' || clause?.lower === 'that' || (clause?.pos === 'VERB' && clause.lower.endsWith('ing'));
 }
 
 /**
@@ -67,7 +93,7 @@ export function firstThingNamed(sentence: string): string | undefined {
     const word = words[i];
     // "deploy-preview workflow": a word joined by a hyphen to the phrase opens it, whatever its tag.
     const hyphened = words[i + 1]?.lower === '-' && PHRASE_WORD.has(words[i + 2]?.pos ?? '');
-    if (word === undefined || word.pos === 'NUM' || !(PHRASE_WORD.has(word.pos) || hyphened)) continue;
+    if (word === undefined || word.pos === 'NUM' || SAID_TO_YOU.has(word.lower) || !(PHRASE_WORD.has(word.pos) || hyphened)) continue;
     const article = (at: number): boolean => words[at]?.pos === 'DET' && !POINTING.has(words[at]?.lower ?? '');
     // "the deploy process": a word between an article and the noun modifies the noun, however the tagger reads it.
     const opening = words[i - 1]?.pos === 'VERB' && article(i - 2) ? i - 1 : i;
@@ -89,11 +115,19 @@ export function firstThingNamed(sentence: string): string | undefined {
   return undefined;
 }
 
-/** A phrase as it stands in the sentence, its case and spacing kept. */
+/**
+ * A phrase as it stands in the sentence, its case and spacing kept; an article keeps no capital a sentence's start gave
+ * it, for the phrase is said inside a lead ("About the build:", never "About The build:").
+ */
 function asTyped(sentence: string, phrase: readonly Word[]): string | undefined {
   const escaped = phrase.map((word) => word.lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(escaped.join('\\s*'), 'i').exec(sentence)?.[0];
+  const typed = new RegExp(escaped.join('\\s*'), 'i').exec(sentence)?.[0];
+  return phrase[0]?.pos === 'DET' ? typed?.replace(/^\p{Lu}/u, (letter) => letter.toLowerCase()) : typed;
 }
+
+/** Words that answer a yes-or-no question and say nothing more. */
+const ANSWER = /^(?:yes|yeah|yep|yup|no|nope|ok|okay|sure|right|correct|exactly|alright)\b[\s.,!]*$/i;
+const isBareAnswer = (sentence: string): boolean => ANSWER.test(sentence.trim());
 
 /**
  * The thing a pointing statement is about: the first thing named by the nearest sentence before it in the message that
@@ -107,9 +141,6 @@ export function referentOf(before: readonly string[], assistant: string | undefi
   const question = assistant === undefined ? undefined : splitSentences(assistant.trim()).at(-1);
   return question?.endsWith('?') === true ? firstThingNamed(question) : undefined;
 }
-
-/** The words that lead a statement with what it is about: "About the release process: ". */
-const aboutLead = (referent: string): string => `About ${referent}: `;
 
 /** Whether a statement says what it is about only with a thing named before it: it points, or its norm has no subject. */
 const needsThingNamedBefore = (text: string): boolean => needsReferent(text) || isSubjectlessNorm(text);
@@ -128,7 +159,10 @@ export function withReferents(
   const led = statements.map((found, i) => {
     if (found === undefined || !needsThingNamedBefore(found.text)) return found;
     const before = said.slice(Math.max(0, i - 2), i).map((piece) => piece.text);
-    const referent = referentOf(before, assistant);
+    // The assistant's question is answered by a message that opens with the statement, or with a bare answer before it
+    // ("Yes. Keep it…"); a statement said after other things is about them, or about nothing named.
+    const asked = said.slice(0, i).every((piece) => isBareAnswer(piece.text)) ? assistant : undefined;
+    const referent = referentOf(before, asked);
     if (referent === undefined) return found;
     const lead = aboutLead(referent);
     leads.push(lead);

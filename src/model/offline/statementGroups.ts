@@ -1,3 +1,4 @@
+import { withoutLead } from './aboutLead.js';
 import type { MemoryStatement } from './memoryStatement.js';
 import { clip } from './conversationFacts.js';
 import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
@@ -204,7 +205,8 @@ function merged(head: Found, all: readonly Member[]): Found {
     ...(head.corrected === undefined ? {} : { corrected: head.corrected }),
     // As said, in order; titled by the statement that says the most, unless it only points back ("Keep doing that").
     text: joinPieces(members),
-    ...(strongest === members[0] || POINTS_BACK.test(strongest.sentence) ? {} : { title: capitalise(strongest.sentence) }),
+    // A lead given to it (decision 122) does not hide that it points back: the sentence as said is tested.
+    ...(strongest === members[0] || POINTS_BACK.test(withoutLead(strongest.sentence)) ? {} : { title: capitalise(strongest.sentence) }),
     quote: joinPieces(members.map((m) => ({ sentence: m.statement?.quote ?? m.sentence, separator: m.separator }))),
     ...(reason === undefined ? {} : { reason }),
   };

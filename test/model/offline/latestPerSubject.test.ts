@@ -1,6 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { latestPerSubject } from '../../../src/model/offline/latestPerSubject.js';
 import type { MemoryStatement } from '../../../src/model/offline/memoryStatement.js';
+import { fcRuns } from '../../support/fcRuns.js';
+import { extractTask } from '../../support/extractTask.js';
+import { draftMemories } from '../../../src/model/offline/memoryDraft.js';
+import type { ModelMessage } from '../../../src/model/port.js';
 
 const said = (messageIndex: number, type: MemoryStatement['type'], text: string): MemoryStatement => ({
   type,
@@ -43,5 +48,59 @@ describe('"change of plan" retracts the plan said before it, whatever kind it wa
     const plan = said(1, 'feedback', "Let's write the changelog by hand for each release.");
     const change = said(2, 'project', 'Change of plan: the parser module at the top and the tests in the root folder');
     expect(kept(plan, change)).toEqual([plan.text, change.text]);
+  });
+});
+
+describe('a lead names what a statement is about, not what it says (decision 122, amended)', () => {
+  const LEADS = ['About the nightly export: ', 'About the deploy script: ', 'About the release checklist: '];
+  const RULES = ['I want it to always use the new names.', 'Never compress it.', 'It must stay under a minute.', 'Keep it quiet.'];
+
+  it('keeps two different rules about one thing, said in two messages', () => {
+    const names = said(1, 'feedback', 'About the nightly export: I want it to always use the new names.');
+    const compress = said(3, 'feedback', 'About the nightly export: Never compress it.');
+    expect(kept(names, compress)).toEqual([names.text, compress.text]);
+  });
+
+  it('still replaces a rule said again about the same thing', () => {
+    const first = said(1, 'feedback', 'About the nightly export: I want it to always use the new file names.');
+    const again = said(3, 'feedback', 'About the nightly export: I want it to always use the new file names, every night.');
+    expect(kept(first, again)).toEqual([again.text]);
+  });
+
+  it('two statements with different rules given the same lead are both kept', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LEADS),
+        fc.uniqueArray(fc.constantFrom(...RULES), { minLength: 2, maxLength: 2 }),
+        (lead, [first = '', second = '']) => {
+          const statements = [said(1, 'feedback', `${lead}${first}`), said(3, 'feedback', `${lead}${second}`)];
+          expect(kept(...statements)).toEqual(statements.map((statement) => statement.text));
+        },
+      ),
+      { numRuns: fcRuns },
+    );
+  });
+});
+
+describe('a new led statement and an existing memory led by the same thing (decision 122, amended)', () => {
+  const existing = (description: string) =>
+    extractTask(2, { existing: [{ filename: 'nightly-export-new-names.md', description, type: 'feedback' }] });
+  const conversation = (rule: string): ModelMessage[] => [
+    { role: 'assistant', content: [{ type: 'text', text: 'Should the nightly export also compress?' }] },
+    { role: 'user', content: rule },
+  ];
+  const files = (description: string, rule: string): string[] =>
+    draftMemories(existing(description), conversation(rule)).map((write) => write.filename);
+
+  it('adds a memory for a different rule rather than overwriting the one there', () => {
+    expect(files('About the nightly export: I want it to always use the new names.', 'Never compress it.')).toContain(
+      'nightly-export-never-compress.md',
+    );
+  });
+
+  it('still updates the memory there when the rule is said again', () => {
+    expect(files('About the nightly export: Never compress the files it writes.', 'Never compress the files it writes.')).toContain(
+      'nightly-export-new-names.md',
+    );
   });
 });

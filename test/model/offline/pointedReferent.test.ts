@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
 import { firstThingNamed, needsReferent, referentOf } from '../../../src/model/offline/pointedReferent.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 
 const user = (content: string): ModelMessage => ({ role: 'user', content });
 const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
@@ -13,6 +14,10 @@ describe('a statement that only points needs what it points at (decision 122)', 
     'It needs to be a single command.',
     'Keep it under a second.',
     'That should never block the main thread.',
+    // the look-alikes of a placeholder: "it" is the subject of what it needs, must or does
+    'It needs to be configurable.',
+    'It must always alert the person on call.',
+    'I want it to always use the new names.',
   ])('points: %s', (said) => expect(needsReferent(said)).toBe(true));
 
   it.each([
@@ -22,8 +27,14 @@ describe('a statement that only points needs what it points at (decision 122)', 
     'This repo always uses pnpm.',
     // it opens what is said after it
     'I want this: every commit signed.',
-    // a placeholder subject
+    // a placeholder subject, whatever links it to what is said of the clause after it
     'It is important to run the linter before a commit.',
+    'It makes sense to always rebase before a merge.',
+    'It would be nice to always run the audit first.',
+    "It's always better to ask than to guess.",
+    'It is a rule that every commit is signed.',
+    // a "this" that points forward to what follows a colon
+    'This is how we always ship: tag first, then publish.',
     // a "that" opening a clause
     'Make sure that in the README we list every flag.',
   ])('does not: %s', (said) => expect(needsReferent(said)).toBe(false));
@@ -36,8 +47,13 @@ describe('the referent is the first thing named before it (decision 122)', () =>
     expect(firstThingNamed('Can you do it again?')).toBeUndefined();
   });
 
+  it('reads no thanks as a thing named', () => {
+    expect(firstThingNamed('Thanks for the fix.')).toBe('the fix');
+    expect(firstThingNamed('Cheers, the build is green.')).toBe('the build');
+  });
+
   it('looks in the sentences before it, nearest first, then in the question the assistant asked', () => {
-    expect(referentOf(['The import script is slow.', 'Can you do it again?'], undefined)).toBe('The import script');
+    expect(referentOf(['The import script is slow.', 'Can you do it again?'], undefined)).toBe('the import script');
     expect(referentOf([], 'I looked at it. Should the export job also write CSV files?')).toBe('the export job');
     expect(referentOf([], 'I updated the export job.')).toBeUndefined();
     expect(referentOf([], undefined)).toBeUndefined();
@@ -65,6 +81,15 @@ describe('through findMemoryStatements (decision 122)', () => {
     expect(texts).toContainEqual(expect.stringMatching(/^About the nightly export: I want it to always use the new names/));
   });
 
+  it("takes the question's thing only when the message opens as its answer", () => {
+    expect(statementsOf(assistant('Should the nightly export also compress?'), user('No. Never compress it.'))).toEqual([
+      expect.stringMatching(/^About the nightly export: Never compress it/),
+    ]);
+    expect(
+      statementsOf(assistant('Should the nightly export also compress?'), user('As I said earlier, I was wrong. Never compress it.')),
+    ).not.toContainEqual(expect.stringMatching(/About the nightly export/));
+  });
+
   it('keeps a statement whose referent is named nowhere as said', () => {
     const texts = statementsOf(assistant('Done.'), user("I want this as simple as possible, i don't want to remember several commands."));
     expect(texts).toEqual(["I want this as simple as possible, i don't want to remember several commands."]);
@@ -87,5 +112,39 @@ describe('through findMemoryStatements (decision 122)', () => {
     ]);
     expect(found.some((statement) => statement.title !== undefined)).toBe(true);
     expect(found.flatMap((statement) => [statement.text, statement.title ?? ''])).not.toContainEqual(expect.stringMatching(/About /));
+  });
+});
+
+describe('the title of a led statement (decision 122, amended)', () => {
+  it('is the referent without its article, then the title the statement gets without the lead', () => {
+    expect(titleOf('About the manual-release process: I want this as streamlined as possible, with one command.')).toBe(
+      'Manual-release process: I want this as streamlined as possible, with one command',
+    );
+    // the opener the title drops is dropped after the lead too, and an ordinary first word keeps no capital
+    expect(titleOf('About the readme: If not please make it so and merge every request after making a PR')).toBe(
+      `Readme: ${titleOf('If not please make it so and merge every request after making a PR').replace(/^M/, 'm')}`,
+    );
+    // a name keeps its case
+    expect(titleOf('About the README.md link: must point to docs/INDEX.md.')).toMatch(/^README\.md link: /);
+  });
+
+  it('a statement without a lead is titled as before', () => {
+    expect(titleOf('Never compress the nightly export.')).toBe('Never compress the nightly export');
+  });
+
+  it('a grouped pointing statement led by its referent gives the memory no title of its own', () => {
+    for (const said of [
+      'I talked to Sarah about the deploy script. It must never run on Fridays.',
+      'We had three outages last month because of the cron job. It must always alert the on-call person.',
+    ]) {
+      const found = findMemoryStatements([user(said)]);
+      expect(found.map((statement) => statement.text)).toEqual([said]);
+      expect(found[0]?.title).toBeUndefined();
+    }
+  });
+
+  it('the referent keeps no capital a sentence start gave its article', () => {
+    expect(firstThingNamed('The tests pass now.')).toBe('the tests');
+    expect(firstThingNamed('Could you look at the README.md link?')).toBe('the README.md link');
   });
 });
