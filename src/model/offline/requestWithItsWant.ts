@@ -107,7 +107,32 @@ function capabilityOf(request: string): string {
   const changed = CHANGED_THING.map((shape) => shape.exec(bare)).find((match) => match !== null);
   const thing = changed?.[1];
   const does = changed?.[2];
-  return `${capitalise(thing === undefined || does === undefined ? bare : `${thing} ${isToDo(does)}`)}.`;
+  if (thing !== undefined && does !== undefined) return `${capitalise(`${thing} ${isToDo(does)}`)}.`;
+  return `${addedToAThing(bare) ?? capitalise(bare)}.`;
+}
+
+/** "add to the docs app(,) that the webserver …": the thing added to, and a clause with a subject of its own. */
+const ADDED_TO_A_THING = /^(?:add|implement)\s+to\s+(.+?),?\s+that\s+(?!(?:it|they)\b)(.+)$/i;
+
+/** What a subject does now, said so that `isToDo` turns it: "is able to serve", "can answer", "serves" (not "has", "was"). */
+const DOES_NOW = /^(?:(?:is|are)\s+able\s+to\s+|can\s+|(?!(?:has|was|does|is)\b)\w+s\s)/i;
+
+/** The tags of a word that can be a clause's verb: "serves", "is" (able to), "can". */
+const VERB_TAGS: ReadonlySet<string> = new Set(['VERB', 'AUX']);
+
+/**
+ * "Add to the docs app that the webserver is able to serve…" as "Docs app: the webserver should be able to serve…"
+ * (decision 122, amended): the thing added to leads, and the clause's own subject is what should do it. Only a clause
+ * whose verb says what its subject does now ("serves", "is able to", "can") is turned; any other stays as said.
+ */
+function addedToAThing(bare: string): string | undefined {
+  const [, thing, clause] = ADDED_TO_A_THING.exec(bare) ?? [];
+  if (thing === undefined || clause === undefined) return undefined;
+  const verb = wordsOf(clause).find((word, at) => at > 0 && VERB_TAGS.has(word.pos));
+  const at = verb === undefined ? -1 : clause.toLowerCase().indexOf(` ${verb.lower} `);
+  if (at <= 0 || !DOES_NOW.test(clause.slice(at + 1))) return undefined;
+  const named = thing.replace(/^(?:the|an?)\s+/i, '');
+  return `${named.charAt(0).toUpperCase()}${named.slice(1)}: ${clause.slice(0, at)} ${isToDo(clause.slice(at + 1))}`;
 }
 
 /** A place in the code by its line ("the empty file on line 40"): the case at hand, not a capability. */

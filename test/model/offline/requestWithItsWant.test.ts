@@ -60,7 +60,7 @@ describe('the memory is the request, with the want as its why (decision 122)', (
     );
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ type: 'project', reason: 'I want the API to be usable from spreadsheets' });
-    expect(found[0]?.text).toMatch(/^Add to the API that the server is able to answer in CSV/);
+    expect(found[0]?.text).toBe('API: the server should be able to answer in CSV when the client asks for it.');
   });
 
   it('a want on another subject stays as it was, and the step before it is no capability', () => {
@@ -138,6 +138,28 @@ describe('the capability is written as what the project is to do, without the as
     ['Please configure the importer so it can read CSV.', 'The importer should be able to read CSV.'],
   ])('%s', (request, text) => {
     expect(statementsOf(`${request}${want}`)).toMatchObject([{ type: 'project', text, reason: want.trim().replace(/\.$/, '') }]);
+  });
+
+  it.each([
+    [
+      'Add to the importer that the webserver is able to serve the bank exports.',
+      'Importer: the webserver should be able to serve the bank exports.',
+    ],
+    ['Could you add to the importer, that the parser can read CSV?', 'Importer: the parser should be able to read CSV.'],
+    ['Please add to the importer that the client handles a missing file.', 'Importer: the client should handle a missing file.'],
+  ])('a clause with a subject of its own says what that subject should do: %s', (request, text) => {
+    expect(statementsOf(`${request}${want}`)).toMatchObject([{ type: 'project', text }]);
+  });
+
+  it.each([
+    // a past verb says what happened, not what should
+    ['Add to the importer that the parser was reading CSV.', 'Add to the importer that the parser was reading CSV.'],
+    // a modal already says what should be
+    ['Add to the importer that the parser should be able to read CSV.', 'Add to the importer that the parser should be able to read CSV.'],
+  ])('a clause whose verb says no present doing stays as said: %s', (request, text) => {
+    const found = statementsOf(`${request}${want}`);
+    expect(found.map((statement) => statement.text)).not.toContainEqual(expect.stringMatching(/^Importer:/));
+    for (const statement of found.filter((one) => one.type === 'project')) expect(statement.text).toBe(text);
   });
 
   it('keeps the order without its asking words when it names no thing it changes', () => {
