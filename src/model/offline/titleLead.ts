@@ -1,5 +1,7 @@
 import { isNegation, memorySlug } from '../../memory/durable/memorySlug.js';
 import { capitalise } from './capitalise.js';
+import { LASTING } from './lastingWords.js';
+import { wordsOf } from './sentenceShape.js';
 import { AGREEMENTS, ASIDE_MARKERS, GREETINGS, HEDGING_ADVERBS, HESITATIONS, oneOf, opensWithACapitalName } from './openerWords.js';
 
 /**
@@ -25,6 +27,8 @@ const LEADS: ReadonlyArray<{ readonly pattern: RegExp; readonly keepsNegation?: 
       'i',
     ),
   },
+  // A heading that announces a change of plan, which decision 110 reads as no order: "Change in plan:", "Update:".
+  { pattern: /^(?:(?:a\s+)?change\s+(?:of|in)\s+(?:the\s+)?plans?|update)(?:\s*[:\u2013\u2014]|\s+-)\s+(?=\S)/i },
   // "well" and "anyway" only with a comma: "Well defined errors…" names a thing.
   { pattern: /^(?:well|anyway|anyways)\s*[,!]\s*(?=\S)/i },
   // "so" and "ok" that only tie to what came before; "so that…", "so far…" and "OK responses…" keep them.
@@ -50,6 +54,25 @@ const LEADS: ReadonlyArray<{ readonly pattern: RegExp; readonly keepsNegation?: 
     keepsNegation: true,
   },
 ];
+
+/**
+ * One word before "let's" or "lets", with its comma: "Acutally lets…", "Basically, let's…". Decision 121's finder takes
+ * any one word there; a title does without it too, as it is a discourse word however it is spelt. "lets us" and "lets
+ * the…" are a thing's verb, not "let's".
+ */
+const WORD_BEFORE_LETS = /^([\p{L}'-]+)\s*,?\s+(?=let'?s\s+(?!(?:us|me|you|him|her|them|it|the|a|an)\b)\S)/iu;
+
+/**
+ * The title without the one word before its "let's", when the tagger reads it as no noun or name ("Bob, let's…" keeps
+ * Bob) and it is no negation or lasting word ("Never lets…", "Always let's…"); read in lower case, as a capital at a
+ * sentence start makes any word a name to the tagger.
+ */
+function withoutWordBeforeLets(title: string): string {
+  const [lead, word] = WORD_BEFORE_LETS.exec(title) ?? [];
+  if (lead === undefined || word === undefined || dropsNegation(word) || LASTING.test(word)) return title;
+  const tag = wordsOf(title.toLowerCase())[0]?.pos;
+  return tag === 'NOUN' || tag === 'PROPN' ? title : capitalise(title.slice(lead.length));
+}
 
 /** Whether dropping `lead` would drop a negation of the rule. */
 const dropsNegation = (lead: string): boolean => memorySlug(lead).split('-').some(isNegation);
@@ -108,7 +131,7 @@ export function withoutOpeners(title: string): string {
       // Capitalised only when an opener went: a statement that opens on `pnpm` or `iOS` keeps its spelling.
       if (bare !== said && bare !== '' && !dropsNegation(said.slice(0, said.length - bare.length))) said = capitalise(bare);
     }
-    said = withoutLeads(said);
+    said = withoutWordBeforeLets(withoutLeads(said));
   }
   return said;
 }

@@ -127,3 +127,44 @@ describe('a description opens on what the memory says, never with an ellipsis (d
     expect(withoutOpeners('iOS builds run on the mac runner')).toBe('iOS builds run on the mac runner');
   });
 });
+
+describe('one word before "let\'s" goes, however it is spelt, when it is no noun, name or negation (decision 120, amended)', () => {
+  it.each([
+    ['Acutally lets not add the linter to the setup.', 'Lets not add the linter to the setup', 'not-add-linter-setup'],
+    ["Basicaly, let's keep the cache in memory.", "Let's keep the cache in memory", 'cache-memory'],
+    ['Srsly lets use pnpm for the workspace.', 'Lets use pnpm for the workspace', 'pnpm-workspace'],
+  ])('%s', (said, title, slug) => {
+    expect(titleOf(said)).toBe(title);
+    expect(memorySlug(titleOf(said))).toBe(slug);
+  });
+
+  it.each([
+    // a name the message is said to
+    "Bob, let's keep the cache in memory.",
+    // a negation or a lasting word is the rule's own
+    'Never lets the cache grow past a gigabyte.',
+    "Always let's run the linter first.",
+    // "lets us" is a thing's verb, not "let's"
+    'Docker lets us pin the toolchain.',
+  ])('keeps the word: %s', (said) => {
+    expect(titleOf(said).split(/[\s,]/)[0]).toBe(said.split(/[\s,]/)[0]);
+  });
+});
+
+describe('a heading that announces a change of plan goes from the title (decision 120, amended; decision 110)', () => {
+  it.each([
+    ['Change in plan: all generated files go in the root folder.', 'All generated files go in the root folder'],
+    ['Change of plans: keep the fixtures in src.', 'Keep the fixtures in src'],
+    ['Update: the cache lives in the home folder.', 'The cache lives in the home folder'],
+  ])('%s', (said, title) => {
+    expect(titleOf(said)).toBe(title);
+    expect(memorySlug(titleOf(said))).toBe(memorySlug(title));
+  });
+
+  it.each(['Update-notifier is never run in CI.', 'Change in plan tracking is in the backlog.'])(
+    'keeps a word that names a thing: %s',
+    (said) => {
+      expect(titleOf(said).split(' ').slice(0, 2)).toEqual(said.split(' ').slice(0, 2));
+    },
+  );
+});
