@@ -27,6 +27,10 @@ const LEADS = [
   'F1: ',
   'If not, ',
   'Like ',
+  'Acutally lets ',
+  "Basicaly, let's ",
+  'Change in plan: ',
+  'Update - ',
 ];
 const NEGATIONS = ['not', 'never', 'no', "don't", "isn't", 'without', 'nunca', 'nicht'];
 /** Words of a rule's one clause: no joint, no reason, no sentence end, so the whole clause is the title's to keep. */
