@@ -1,5 +1,6 @@
 import { splitSentences } from './conversationFacts.js';
 import { aboutLead } from './aboutLead.js';
+import { CHOOSING, PEOPLE } from './chooserWords.js';
 import { retold, type Found } from './foundStatement.js';
 import type { Piece } from './statementPieces.js';
 import { wordsOf, type Word } from './sentenceShape.js';
@@ -88,19 +89,35 @@ function placeholderSubject(after: readonly Word[]): boolean {
  * manual-release process"); after a partitive noun, the thing it is part of. Undefined when it names nothing.
  */
 export function firstThingNamed(sentence: string): string | undefined {
+  return thingNamedFrom(sentence, typedWords(sentence), 0);
+}
+
+/**
+ * The thing a sentence before a pointing word names for it to stand for: the thing chosen, used or kept — what follows
+ * the sentence's first verb — when its subject is a person or a group ("The team voted for Postgres": "it" is no team)
+ * or its verb is one of choosing ("Alice chose the new logger"); else the first thing named ("The parser is slow").
+ */
+export function thingPointedAt(sentence: string): string | undefined {
   const words = typedWords(sentence);
-  for (let i = 0; i < words.length; i++) {
+  const verb = words.findIndex((word) => word.pos === 'VERB');
+  const subject = words.slice(0, Math.max(0, verb));
+  const chosen =
+    verb > 0 && (CHOOSING.has(words[verb]?.lower ?? '') || subject.some((word) => PEOPLE.has(word.lower) && word.pos !== 'DET'));
+  return (chosen ? thingNamedFrom(sentence, words, verb + 1) : undefined) ?? thingNamedFrom(sentence, words, 0);
+}
+
+/** The first thing named at or after word `from`, as `firstThingNamed` reads it. */
+function thingNamedFrom(sentence: string, words: readonly Word[], from: number): string | undefined {
+  for (let i = from; i < words.length; i++) {
     const word = words[i];
     // "deploy-preview workflow": a word joined by a hyphen to the phrase opens it, whatever its tag.
     const hyphened = words[i + 1]?.lower === '-' && PHRASE_WORD.has(words[i + 2]?.pos ?? '');
     if (word === undefined || word.pos === 'NUM' || SAID_TO_YOU.has(word.lower) || !(PHRASE_WORD.has(word.pos) || hyphened)) continue;
     const article = (at: number): boolean => words[at]?.pos === 'DET' && !POINTING.has(words[at]?.lower ?? '');
     // "the deploy process": a word between an article and the noun modifies the noun, however the tagger reads it.
-    const opening = words[i - 1]?.pos === 'VERB' && article(i - 2) ? i - 1 : i;
-    const start = article(opening - 1) ? opening - 1 : opening;
-    let end = i;
-    while (PHRASE_WORD.has(words[end + 1]?.pos ?? '') || (words[end + 1]?.lower === '-' && PHRASE_WORD.has(words[end + 2]?.pos ?? '')))
-      end += words[end + 1]?.lower === '-' ? 2 : 1;
+    const opening = words[i - 1]?.pos === 'VERB' && article(i - 2) && i - 2 >= from ? i - 1 : i;
+    const start = article(opening - 1) && opening - 1 >= from ? opening - 1 : opening;
+    const end = phraseEnd(words, i);
     const last = words[end];
     if (last === undefined || !NAMING.has(last.pos)) {
       i = end;
@@ -113,6 +130,19 @@ export function firstThingNamed(sentence: string): string | undefined {
     return asTyped(sentence, words.slice(start, end + 1));
   }
   return undefined;
+}
+
+/**
+ * Where a phrase opened at `i` ends: it goes on over the words that name a thing, joined by hyphens or not, and ends
+ * before an adjective once it has its noun ("Postgres last week": an adjective comes before the noun it is said of).
+ */
+function phraseEnd(words: readonly Word[], i: number): number {
+  let end = i;
+  const goesOn = (at: number): boolean =>
+    PHRASE_WORD.has(words[at]?.pos ?? '') && !(words[at]?.pos === 'ADJ' && NAMING.has(words[at - 1]?.pos ?? ''));
+  while (goesOn(end + 1) || (words[end + 1]?.lower === '-' && PHRASE_WORD.has(words[end + 2]?.pos ?? '')))
+    end += words[end + 1]?.lower === '-' ? 2 : 1;
+  return end;
 }
 
 /**
@@ -135,7 +165,7 @@ const isBareAnswer = (sentence: string): boolean => ANSWER.test(sentence.trim())
  */
 export function referentOf(before: readonly string[], assistant: string | undefined): string | undefined {
   for (const sentence of [...before].reverse()) {
-    const named = firstThingNamed(sentence);
+    const named = thingPointedAt(sentence);
     if (named !== undefined) return named;
   }
   const question = assistant === undefined ? undefined : splitSentences(assistant.trim()).at(-1);

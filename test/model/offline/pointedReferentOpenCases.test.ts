@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { referentOf } from '../../../src/model/offline/pointedReferent.js';
+
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
+const statementsOf = (...messages: ModelMessage[]) => findMemoryStatements(messages).map((statement) => statement.text);
+
+// Sentences written for these tests (decision 122, amended: the three cases review 18 left), none taken from a corpus.
+describe('a referent that is the object of the sentence before', () => {
+  it('is the thing chosen when a person or a group is the subject', () => {
+    expect(referentOf(['The team voted for Postgres last week.'], undefined)).toBe('Postgres');
+    expect(referentOf(['They moved the billing service to the new cluster.'], undefined)).toBe('the billing service');
+    expect(
+      statementsOf(assistant('Done.'), user('The team voted for Postgres last week. We always use it for new services.')),
+    ).toContainEqual(expect.stringMatching(/^About Postgres: We always use it for new services/));
+  });
+
+  it('is the thing chosen after a verb of choosing, whoever chose it', () => {
+    expect(referentOf(['Alice chose the new logger.'], undefined)).toBe('the new logger');
+  });
+
+  it('stays the subject when the subject is a thing and nothing is chosen', () => {
+    expect(referentOf(['The parser is slow.'], undefined)).toBe('the parser');
+    expect(referentOf(['The parser calls the lexer twice.'], undefined)).toBe('the parser');
+    // grouped after the sentence that names its thing, it needs no lead
+    expect(statementsOf(assistant('Done.'), user('The parser is slow. Keep it out of the hot path.'))).toEqual([
+      'The parser is slow. Keep it out of the hot path.',
+    ]);
+  });
+});
