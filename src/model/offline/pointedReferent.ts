@@ -117,7 +117,7 @@ function thingNamedFrom(sentence: string, words: readonly Word[], from: number):
     // "the deploy process": a word between an article and the noun modifies the noun, however the tagger reads it.
     const opening = words[i - 1]?.pos === 'VERB' && article(i - 2) && i - 2 >= from ? i - 1 : i;
     const start = article(opening - 1) && opening - 1 >= from ? opening - 1 : opening;
-    const end = phraseEnd(words, i);
+    const end = withoutItsVerb(words, start, i, phraseEnd(words, i));
     const last = words[end];
     if (last === undefined || !NAMING.has(last.pos)) {
       i = end;
@@ -143,6 +143,20 @@ function phraseEnd(words: readonly Word[], i: number): number {
   while (goesOn(end + 1) || (words[end + 1]?.lower === '-' && PHRASE_WORD.has(words[end + 2]?.pos ?? '')))
     end += words[end + 1]?.lower === '-' ? 2 : 1;
   return end;
+}
+
+/**
+ * A phrase that is the subject of a question on its modal ("Should the deploy script print progress?") with no verb
+ * after it holds the verb the sentence needs, which the tagger read as a noun: the phrase ends at its first noun, and
+ * the word after it is that verb. A clause with its own verb keeps the phrase whole ("Should the deploy script output
+ * be shown?").
+ */
+function withoutItsVerb(words: readonly Word[], start: number, i: number, end: number): number {
+  const rest = words.slice(end + 1);
+  const needsVerb = words[start - 1]?.pos === 'AUX' && !rest.some((word) => word.pos === 'VERB' || word.pos === 'AUX');
+  if (!needsVerb) return end;
+  const noun = words.slice(i, end + 1).findIndex((word) => word.pos === 'NOUN');
+  return noun === -1 || i + noun >= end ? end : i + noun;
 }
 
 /**

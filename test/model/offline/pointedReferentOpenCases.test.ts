@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
-import { referentOf } from '../../../src/model/offline/pointedReferent.js';
+import { firstThingNamed, referentOf } from '../../../src/model/offline/pointedReferent.js';
 
 const user = (content: string): ModelMessage => ({ role: 'user', content });
 const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
@@ -28,5 +28,19 @@ describe('a referent that is the object of the sentence before', () => {
     expect(statementsOf(assistant('Done.'), user('The parser is slow. Keep it out of the hot path.'))).toEqual([
       'The parser is slow. Keep it out of the hot path.',
     ]);
+  });
+});
+
+describe('a phrase ends before the word the sentence needs as its verb', () => {
+  it('cuts the verb the tagger read as a noun, and its object, off the phrase', () => {
+    expect(firstThingNamed('Should the deploy script print progress?')).toBe('the deploy script');
+    expect(statementsOf(assistant('Ok. Should the deploy script print progress?'), user('Always make it quiet.'))).toEqual([
+      expect.stringMatching(/^About the deploy script: Always make it quiet/),
+    ]);
+  });
+
+  it('keeps the phrase whole when the clause has its own verb', () => {
+    expect(firstThingNamed('Should the deploy script output be shown?')).toBe('the deploy script output');
+    expect(firstThingNamed('The deploy script output is too long.')).toBe('the deploy script output');
   });
 });
