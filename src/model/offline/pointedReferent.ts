@@ -170,8 +170,16 @@ function asTyped(sentence: string, phrase: readonly Word[]): string | undefined 
 }
 
 /** Words that answer a yes-or-no question and say nothing more. */
-const ANSWER = /^(?:yes|yeah|yep|yup|no|nope|ok|okay|sure|right|correct|exactly|alright)\b[\s.,!]*$/i;
+const ANSWER_WORD = String.raw`(?:yes|yeah|yep|yup|no|nope|ok|okay|sure|right|correct|exactly|alright)\b[\s.,!]*`;
+const ANSWER = new RegExp(`^${ANSWER_WORD}$`, 'i');
 const isBareAnswer = (sentence: string): boolean => ANSWER.test(sentence.trim());
+
+/**
+ * A message that opens with bare answers and then a word that adds another point ("No. Also, it must never…"): the
+ * answer is over, and what follows is about something else than the question's thing. Read on the words as said, for
+ * the pieces have dropped both.
+ */
+const ADDS_A_POINT = new RegExp(String.raw`^(?:${ANSWER_WORD})+(?:also|and|plus|besides|additionally|another thing|by the way|btw)\b`, 'i');
 
 /**
  * The thing a pointing statement is about: the first thing named by the nearest sentence before it in the message that
@@ -191,21 +199,24 @@ const needsThingNamedBefore = (text: string): boolean => needsReferent(text) || 
 
 /**
  * The statements of a message's pieces, each one that only points, or states a norm without its subject, led by the
- * thing named before it; one whose referent is named nowhere is kept as said. The leads given are returned too, for
- * `withLeadsOpening`.
+ * thing named before it; one whose referent is named nowhere is kept as said. `message` is the message as typed, which
+ * says whether it answers the assistant's question. The leads given are returned too, for `withLeadsOpening`.
  */
 export function withReferents(
   said: readonly Piece[],
   statements: ReadonlyArray<Found | undefined>,
   assistant: string | undefined,
+  message: string,
 ): { statements: Array<Found | undefined>; leads: string[] } {
+  const answerOver = ADDS_A_POINT.test(message.trim());
   const leads: string[] = [];
   const led = statements.map((found, i) => {
     if (found === undefined || !needsThingNamedBefore(found.text)) return found;
     const before = said.slice(Math.max(0, i - 2), i).map((piece) => piece.text);
     // The assistant's question is answered by a message that opens with the statement, or with a bare answer before it
-    // ("Yes. Keep it…"); a statement said after other things is about them, or about nothing named.
-    const asked = said.slice(0, i).every((piece) => isBareAnswer(piece.text)) ? assistant : undefined;
+    // ("Yes. Keep it…"), not with one that goes on to another point ("No. Also, …"), read on the words as said; a
+    // statement said after other things is about them, or about nothing named.
+    const asked = !answerOver && said.slice(0, i).every((piece) => isBareAnswer(piece.text)) ? assistant : undefined;
     const referent = referentOf(before, asked);
     if (referent === undefined) return found;
     const lead = aboutLead(referent);

@@ -44,3 +44,20 @@ describe('a phrase ends before the word the sentence needs as its verb', () => {
     expect(firstThingNamed('The deploy script output is too long.')).toBe('the deploy script output');
   });
 });
+
+describe("the question's thing is chosen on the words as said", () => {
+  it('is not taken when the answer goes on with a word that adds another point', () => {
+    const texts = statementsOf(
+      assistant('I added the retry. Should I also add a CHANGELOG entry?'),
+      user('No. Also, it must never print stack traces to users.'),
+    );
+    expect(texts).not.toContainEqual(expect.stringMatching(/About a CHANGELOG entry/));
+    expect(texts).toContainEqual(expect.stringMatching(/^It must never print stack traces to users/));
+  });
+
+  it('is taken when the bare answer goes on with the statement', () => {
+    expect(statementsOf(assistant('Should the nightly export also compress?'), user('No. It must never be compressed.'))).toEqual([
+      expect.stringMatching(/^About the nightly export: It must never be compressed/),
+    ]);
+  });
+});
