@@ -90,7 +90,7 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   const keptRequest = (statement: Found, i: number): Found | undefined =>
     steps.some((line) => line.includes(said[i]?.text ?? '')) ? undefined : kept(statement, i);
   const folded = withWantsAsReasons(said, statements, keptRequest);
-  const about = withReferents(folded.said, folded.statements, lastAssistant);
+  const about = withReferents(folded.said, folded.statements, lastAssistant, own);
   return grouped(folded.said, about.statements).map((statement) => ({ ...withLeadsOpening(statement, about.leads), messageIndex }));
 }
 

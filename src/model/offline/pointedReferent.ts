@@ -1,5 +1,6 @@
 import { splitSentences } from './conversationFacts.js';
 import { aboutLead } from './aboutLead.js';
+import { CHOOSING, PEOPLE } from './chooserWords.js';
 import { retold, type Found } from './foundStatement.js';
 import type { Piece } from './statementPieces.js';
 import { wordsOf, type Word } from './sentenceShape.js';
@@ -88,19 +89,35 @@ function placeholderSubject(after: readonly Word[]): boolean {
  * manual-release process"); after a partitive noun, the thing it is part of. Undefined when it names nothing.
  */
 export function firstThingNamed(sentence: string): string | undefined {
+  return thingNamedFrom(sentence, typedWords(sentence), 0);
+}
+
+/**
+ * The thing a sentence before a pointing word names for it to stand for: the thing chosen, used or kept — what follows
+ * the sentence's first verb — when its subject is a person or a group ("The team voted for Postgres": "it" is no team)
+ * or its verb is one of choosing ("Alice chose the new logger"); else the first thing named ("The parser is slow").
+ */
+export function thingPointedAt(sentence: string): string | undefined {
   const words = typedWords(sentence);
-  for (let i = 0; i < words.length; i++) {
+  const verb = words.findIndex((word) => word.pos === 'VERB');
+  const subject = words.slice(0, Math.max(0, verb));
+  const chosen =
+    verb > 0 && (CHOOSING.has(words[verb]?.lower ?? '') || subject.some((word) => PEOPLE.has(word.lower) && word.pos !== 'DET'));
+  return (chosen ? thingNamedFrom(sentence, words, verb + 1) : undefined) ?? thingNamedFrom(sentence, words, 0);
+}
+
+/** The first thing named at or after word `from`, as `firstThingNamed` reads it. */
+function thingNamedFrom(sentence: string, words: readonly Word[], from: number): string | undefined {
+  for (let i = from; i < words.length; i++) {
     const word = words[i];
     // "deploy-preview workflow": a word joined by a hyphen to the phrase opens it, whatever its tag.
     const hyphened = words[i + 1]?.lower === '-' && PHRASE_WORD.has(words[i + 2]?.pos ?? '');
     if (word === undefined || word.pos === 'NUM' || SAID_TO_YOU.has(word.lower) || !(PHRASE_WORD.has(word.pos) || hyphened)) continue;
     const article = (at: number): boolean => words[at]?.pos === 'DET' && !POINTING.has(words[at]?.lower ?? '');
     // "the deploy process": a word between an article and the noun modifies the noun, however the tagger reads it.
-    const opening = words[i - 1]?.pos === 'VERB' && article(i - 2) ? i - 1 : i;
-    const start = article(opening - 1) ? opening - 1 : opening;
-    let end = i;
-    while (PHRASE_WORD.has(words[end + 1]?.pos ?? '') || (words[end + 1]?.lower === '-' && PHRASE_WORD.has(words[end + 2]?.pos ?? '')))
-      end += words[end + 1]?.lower === '-' ? 2 : 1;
+    const opening = words[i - 1]?.pos === 'VERB' && article(i - 2) && i - 2 >= from ? i - 1 : i;
+    const start = article(opening - 1) && opening - 1 >= from ? opening - 1 : opening;
+    const end = withoutItsVerb(words, start, i, phraseEnd(words, i));
     const last = words[end];
     if (last === undefined || !NAMING.has(last.pos)) {
       i = end;
@@ -116,6 +133,33 @@ export function firstThingNamed(sentence: string): string | undefined {
 }
 
 /**
+ * Where a phrase opened at `i` ends: it goes on over the words that name a thing, joined by hyphens or not, and ends
+ * before an adjective once it has its noun ("Postgres last week": an adjective comes before the noun it is said of).
+ */
+function phraseEnd(words: readonly Word[], i: number): number {
+  let end = i;
+  const goesOn = (at: number): boolean =>
+    PHRASE_WORD.has(words[at]?.pos ?? '') && !(words[at]?.pos === 'ADJ' && NAMING.has(words[at - 1]?.pos ?? ''));
+  while (goesOn(end + 1) || (words[end + 1]?.lower === '-' && PHRASE_WORD.has(words[end + 2]?.pos ?? '')))
+    end += words[end + 1]?.lower === '-' ? 2 : 1;
+  return end;
+}
+
+/**
+ * A phrase that is the subject of a question on its modal ("Should the deploy script print progress?") with no verb
+ * after it holds the verb the sentence needs, which the tagger read as a noun: the phrase ends at its first noun, and
+ * the word after it is that verb. A clause with its own verb keeps the phrase whole ("Should the deploy script output
+ * be shown?").
+ */
+function withoutItsVerb(words: readonly Word[], start: number, i: number, end: number): number {
+  const rest = words.slice(end + 1);
+  const needsVerb = words[start - 1]?.pos === 'AUX' && !rest.some((word) => word.pos === 'VERB' || word.pos === 'AUX');
+  if (!needsVerb) return end;
+  const noun = words.slice(i, end + 1).findIndex((word) => word.pos === 'NOUN');
+  return noun === -1 || i + noun >= end ? end : i + noun;
+}
+
+/**
  * A phrase as it stands in the sentence, its case and spacing kept; an article keeps no capital a sentence's start gave
  * it, for the phrase is said inside a lead ("About the build:", never "About The build:").
  */
@@ -126,8 +170,16 @@ function asTyped(sentence: string, phrase: readonly Word[]): string | undefined 
 }
 
 /** Words that answer a yes-or-no question and say nothing more. */
-const ANSWER = /^(?:yes|yeah|yep|yup|no|nope|ok|okay|sure|right|correct|exactly|alright)\b[\s.,!]*$/i;
+const ANSWER_WORD = String.raw`(?:yes|yeah|yep|yup|no|nope|ok|okay|sure|right|correct|exactly|alright)\b[\s.,!]*`;
+const ANSWER = new RegExp(`^${ANSWER_WORD}$`, 'i');
 const isBareAnswer = (sentence: string): boolean => ANSWER.test(sentence.trim());
+
+/**
+ * A message that opens with bare answers and then a word that adds another point ("No. Also, it must never…"): the
+ * answer is over, and what follows is about something else than the question's thing. Read on the words as said, for
+ * the pieces have dropped both.
+ */
+const ADDS_A_POINT = new RegExp(String.raw`^(?:${ANSWER_WORD})+(?:also|and|plus|besides|additionally|another thing|by the way|btw)\b`, 'i');
 
 /**
  * The thing a pointing statement is about: the first thing named by the nearest sentence before it in the message that
@@ -135,7 +187,7 @@ const isBareAnswer = (sentence: string): boolean => ANSWER.test(sentence.trim())
  */
 export function referentOf(before: readonly string[], assistant: string | undefined): string | undefined {
   for (const sentence of [...before].reverse()) {
-    const named = firstThingNamed(sentence);
+    const named = thingPointedAt(sentence);
     if (named !== undefined) return named;
   }
   const question = assistant === undefined ? undefined : splitSentences(assistant.trim()).at(-1);
@@ -147,21 +199,24 @@ const needsThingNamedBefore = (text: string): boolean => needsReferent(text) || 
 
 /**
  * The statements of a message's pieces, each one that only points, or states a norm without its subject, led by the
- * thing named before it; one whose referent is named nowhere is kept as said. The leads given are returned too, for
- * `withLeadsOpening`.
+ * thing named before it; one whose referent is named nowhere is kept as said. `message` is the message as typed, which
+ * says whether it answers the assistant's question. The leads given are returned too, for `withLeadsOpening`.
  */
 export function withReferents(
   said: readonly Piece[],
   statements: ReadonlyArray<Found | undefined>,
   assistant: string | undefined,
+  message: string,
 ): { statements: Array<Found | undefined>; leads: string[] } {
+  const answerOver = ADDS_A_POINT.test(message.trim());
   const leads: string[] = [];
   const led = statements.map((found, i) => {
     if (found === undefined || !needsThingNamedBefore(found.text)) return found;
     const before = said.slice(Math.max(0, i - 2), i).map((piece) => piece.text);
     // The assistant's question is answered by a message that opens with the statement, or with a bare answer before it
-    // ("Yes. Keep it…"); a statement said after other things is about them, or about nothing named.
-    const asked = said.slice(0, i).every((piece) => isBareAnswer(piece.text)) ? assistant : undefined;
+    // ("Yes. Keep it…"), not with one that goes on to another point ("No. Also, …"), read on the words as said; a
+    // statement said after other things is about them, or about nothing named.
+    const asked = !answerOver && said.slice(0, i).every((piece) => isBareAnswer(piece.text)) ? assistant : undefined;
     const referent = referentOf(before, asked);
     if (referent === undefined) return found;
     const lead = aboutLead(referent);

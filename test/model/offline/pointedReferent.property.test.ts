@@ -60,7 +60,7 @@ describe('what a statement is about (decision 122), as invariants', () => {
     fc.assert(
       fc.property(fc.array(sentence, { minLength: 1, maxLength: 6 }), question, (said, asked) => {
         const statements = said.map(foundOf);
-        const led = withReferents(piecesOf(said), statements, asked).statements;
+        const led = withReferents(piecesOf(said), statements, asked, said.join(' ')).statements;
         led.forEach((found, i) => {
           const own = said[i] ?? '';
           const text = found?.text ?? '';
