@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
-import { firstThingNamed, needsReferent, referentOf } from '../../../src/model/offline/pointedReferent.js';
+import { needsReferent, referentOf } from '../../../src/model/offline/pointedReferent.js';
+import { firstThingNamed } from '../../../src/model/offline/thingNamed.js';
 import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 
 const user = (content: string): ModelMessage => ({ role: 'user', content });

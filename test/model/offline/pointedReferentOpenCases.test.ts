@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
-import { firstThingNamed, referentOf } from '../../../src/model/offline/pointedReferent.js';
+import { referentOf } from '../../../src/model/offline/pointedReferent.js';
+import { firstThingNamed } from '../../../src/model/offline/thingNamed.js';
 
 const user = (content: string): ModelMessage => ({ role: 'user', content });
 const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
-import { firstThingNamed } from '../../../src/model/offline/pointedReferent.js';
+import { firstThingNamed } from '../../../src/model/offline/thingNamed.js';
 import { pieces } from '../../../src/model/offline/statementPieces.js';
 import { isSubjectlessGuess, isSubjectlessNorm } from '../../../src/model/offline/subjectlessNorm.js';
 
