@@ -33,8 +33,30 @@ const KEYLIKE = /(?<![A-Za-z0-9+/_-])(?=[A-Za-z0-9+/_-]{24,})(?=[^\s=]*[0-9])(?=
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The path words after which a number names a thread, not a key: `org/repo/pull/799`, `-/merge_requests/12`. */
-const NUMBERED_THREADS = new Set(['pull', 'pulls', 'issue', 'issues', 'requests', 'discussions']);
+/**
+ * The path words after which a number names a thread or a CI run, not a key: `org/repo/pull/799`, `-/merge_requests/12`,
+ * `actions/runs/29260087477/job/86850737756`, `-/pipelines/1234567` (decision 110, amended).
+ */
+const NUMBERED_THREADS = new Set([
+  'pull',
+  'pulls',
+  'issue',
+  'issues',
+  'requests',
+  'discussions',
+  'runs',
+  'job',
+  'jobs',
+  'builds',
+  'pipelines',
+]);
+
+/**
+ * A date in a name, year first: "refit-2026-06", "notes-2026-07-01". Its number groups are a date's, not a key's
+ * (decision 110, amended); a number group of any other shape ("glacier-marble-1234") stays a key's.
+ */
+const DATE_PART = /(?<![\d])(?:19|20)\d{2}[-_](?:0[1-9]|1[0-2])(?:[-_](?:0[1-9]|[12]\d|3[01]))?(?![\d])/g;
+const withoutDates = (text: string): string => text.replace(DATE_PART, 'date');
 
 /**
  * A name written with capitals, as owners and repositories often are: capitalised words run together ("PixelForge",
@@ -47,7 +69,7 @@ const NAME_WITH_CAPITALS = /^(?:[a-z]*(?:[A-Z][a-z]+)+|[A-Z]{2,6})$/;
 const isLowerWord = (part: string): boolean => /^[a-z]+\d{0,4}$/.test(part);
 
 /** A number that names a thread: it follows "pull", "issues" and the like (`org/repo/pull/799`). */
-const isThreadNumber = (part: string, before: string | undefined): boolean => /^\d{1,6}$/.test(part) && NUMBERED_THREADS.has(before ?? '');
+const isThreadNumber = (part: string, before: string | undefined): boolean => /^\d{1,12}$/.test(part) && NUMBERED_THREADS.has(before ?? '');
 
 /**
  * A path segment that is words: lower-case words, names with capitals, a thread's number. Capitalised words beside a
@@ -55,6 +77,8 @@ const isThreadNumber = (part: string, before: string | undefined): boolean => /^
  * reviewed); an acronym beside one is a slug ("telescope110-FLITS").
  */
 function isWordsSegment(segment: string, before: string | undefined): boolean {
+  // A UUID names a session, a run or a record in a path, as it does alone.
+  if (UUID.test(segment)) return true;
   const parts = segment.split(/[_-]/).filter(Boolean);
   const words = parts.every(
     (part, i) => isLowerWord(part) || NAME_WITH_CAPITALS.test(part) || isThreadNumber(part, parts[i - 1] ?? before),
@@ -70,7 +94,8 @@ function isWordsSegment(segment: string, before: string | undefined): boolean {
  * path: a bare run joined by - or _ with capitals ("Purple-Monkey-Dishwasher-rain77") is a passphrase (decision 110,
  * reviewed).
  */
-function isWordsJoined(token: string): boolean {
+function isWordsJoined(typed: string): boolean {
+  const token = withoutDates(typed);
   if (token.includes('/')) {
     const segments = token.split('/').filter(Boolean);
     const parts = token.split(/[/_-]/).filter(Boolean);

@@ -74,3 +74,28 @@ describe('looksSecret: capitalised words joined by - or _ with a digit-ended wor
     expect(looksSecret('We develop in acme-org/telescope110-FLITS until it moves.')).toBe(false);
   });
 });
+
+describe('looksSecret: ids that name a run, a record or a day in a path are words (decision 110, amended)', () => {
+  it('keeps a link to a CI run and its job, and to a pipeline', () => {
+    expect(looksSecret('It still fails at https://github.com/AcmeWidgets/render-kit/actions/runs/18273645501/job/51234987612 today.')).toBe(
+      false,
+    );
+    expect(looksSecret('See https://gitlab.example.org/platform/build-scripts/-/pipelines/98765432 for the log.')).toBe(false);
+  });
+
+  it('keeps a path through a UUID', () => {
+    expect(looksSecret('Read ~/.claude/projects/-home-ana-shop/3f2b9c1e-8d4a-4b7e-9f01-2c3d4e5f6a7b.jsonl first.')).toBe(false);
+    expect(looksSecret('The page calls /api/orders/3f2b9c1e-8d4a-4b7e-9f01-2c3d4e5f6a7b/items on load.')).toBe(false);
+  });
+
+  it('keeps a name or path with a date in it', () => {
+    expect(looksSecret('Results go under analysis/scattering-refit-2026-06/ from now on.')).toBe(false);
+    expect(looksSecret('Put the notes in docs/meeting-notes-2025-11-30 like the others.')).toBe(false);
+  });
+
+  it('still takes a number after any other word, a number group that is no date, or mixed parts beside a UUID for a key', () => {
+    expect(looksSecret('Deploy notices go to https://hooks.example.com/hooks/catch/18273645501/abcdef/ always.')).toBe(true);
+    expect(looksSecret('The staging vault passphrase is glacier-marble-sunset-2026-1234, keep it.')).toBe(true);
+    expect(looksSecret('Use /keys/3f2b9c1e-8d4a-4b7e-9f01-2c3d4e5f6a7b/Xk9pQ2vLmN7rT4sW8yZ1 to sign.')).toBe(true);
+  });
+});
