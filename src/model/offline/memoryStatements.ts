@@ -53,7 +53,8 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
     // A compaction's summary is Claude Code's account of the work, not the person's words (decision 106).
     const text = [humanText(withoutCompactionSummaries(message)), ...answers.words].filter((t) => t !== '').join('\n\n');
     if (text === '') return;
-    if (!looksSecret(text)) found.push(...ownStatements(text, lastAssistant, messageIndex));
+    // A tool's marker is no one's words: the generated folder of a pasted image's path is no credential (decision 68, amended).
+    if (!looksSecret(withoutToolMarkers(text))) found.push(...ownStatements(text, lastAssistant, messageIndex));
     lastAssistant = undefined;
   });
   return latestPerSubject(found);
