@@ -1,8 +1,8 @@
 import { cutOnWords } from '../memory/durable/cutOnWords.js';
-import { hookBeyondTitle } from '../memory/durable/hookBeyondTitle.js';
 import { INDEX_TITLE_CHARS, shortenIndexLine } from '../memory/durable/memoryIndex.js';
 import { isNegation, memorySlug } from '../memory/durable/memorySlug.js';
 import { fitPointers, type IndexEntry } from './fitPointers.js';
+import { indexHook, lastResortHook } from './indexHook.js';
 import { indexLine, MEMORY_TYPES, type TopicFile } from '../memory/durable/topicFile.js';
 
 interface IndexedLine {
@@ -31,32 +31,14 @@ function clipTitle(name: string): string {
 /** The longest title kept whole for its negation; a longer one is a run-on sentence, cut as any other. */
 const MAX_WHOLE_TITLE_CHARS = 100;
 const negationsIn = (title: string): number => memorySlug(title).split('-').filter(isNegation).length;
-const lineFor = (filename: string, file: TopicFile, title: string = file.name): string =>
-  withHook(shortenIndexLine(indexLine(clipTitle(title), filename, file.description)), clipTitle(title), file);
+const lineFor = (filename: string, file: TopicFile, title: string = file.name): string => {
+  const shown = clipTitle(title);
+  return withHook(shortenIndexLine(indexLine(shown, filename, indexHook(shown, filename, file))), shown, file);
+};
 
-/** The most a hook of last resort gives its words, past the line's target: it says why or what more, briefly. */
-const LAST_RESORT_CHARS = 60;
-
-/** What a body says besides its title: the reason the person gave, else what its first paragraph adds to the title. */
-function saidBesides(title: string, body: string): string {
-  const reason = /\*\*Why:\*\*\s*([^\n]+)/.exec(body)?.[1]?.trim();
-  if (reason !== undefined && reason !== '') return reason;
-  const lead = (body.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
-  const more = hookBeyondTitle(title, lead);
-  return more === lead ? '' : more;
-}
-
-/**
- * A line whose title leaves its description no room (a title kept whole for its negation, or a description that adds
- * one word too long to fit) still says what the memory is: its type, and the reason the person gave or else what the
- * body adds to the title, cut on a word (decision 120, amended). An index line is read alone, and a link with nothing
- * after it says less than any other line.
- */
-function withHook(line: string, title: string, file: TopicFile): string {
-  if (!/^- \[[^\]]*\]\([^)]*\)$/.test(line)) return line;
-  const more = cutOnWords(saidBesides(title, file.body), LAST_RESORT_CHARS);
-  return `${line} — ${file.type} memory${more === '' ? '' : `: ${more}`}`;
-}
+/** A line left with no hook gets one of last resort (indexHook.ts); a line with one is as it is. */
+const withHook = (line: string, title: string, file: TopicFile): string =>
+  /^- \[[^\]]*\]\([^)]*\)$/.test(line) ? `${line} — ${lastResortHook(title, file)}` : line;
 
 export interface IndexRebuildInput {
   /** MEMORY.md as it is ('' when there is none). */

@@ -97,18 +97,18 @@ describe('an index line always says something after its title (decision 120, ame
     return line.slice(`- [${title}](${filename}) — `.length);
   };
 
-  it('a title that leaves no room for the description gets the memory’s type and the reason given', () => {
+  it('a title that leaves no room for the description gets the reason given, said to be one', () => {
     const said = 'Do a careful write-up only of the behaviour you checked, never of settings you cannot verify.';
-    expect(lineOf(`${said}\n\n**Why:** Users act on what the write-up says.`)).toBe(
-      'feedback memory: Users act on what the write-up says.',
-    );
+    expect(lineOf(`${said}\n\n**Why:** Users act on what the write-up says.`)).toBe('Why: Users act on what the write-up says.');
   });
 
-  it('without a reason, its type and what the body says besides the title, cut on a word', () => {
+  it('without a reason, what the body says besides the title, cut on a word; never the type alone', () => {
     const said =
       'Do a careful write-up only of the behaviour you checked, never of settings you cannot verify, like which flags exist in which version of the terminal.';
-    expect(lineOf(said)).toBe('feedback memory: like which flags exist in which version of the terminal.');
-    expect(lineOf('Do a careful write-up only of the behaviour you checked, never of settings you cannot verify.')).toBe('feedback memory');
+    expect(lineOf(said)).toBe('like which flags exist in which version of the terminal.');
+    const whole = lineOf('Do a careful write-up only of the behaviour you checked, never of settings you cannot verify.');
+    expect(whole).not.toBe('feedback memory');
+    expect(whole).toBe('feedback memory, whole in its title');
   });
 
   it('a line kept as it was, whose hook no longer fits, gets the same hook a rewritten line gets', () => {
@@ -131,6 +131,6 @@ describe('an index line always says something after its title (decision 120, ame
       }).content;
     const rewritten = rebuild(new Set([filename]), '');
     expect(rebuild(new Set(), `- [${title}](${filename}) — ${title}, as the person said it in the session.\n`)).toBe(rewritten);
-    expect(rewritten.trimEnd()).toMatch(/ — feedback memory: Users act on it\.$/);
+    expect(rewritten.trimEnd()).toMatch(/ — Why: Users act on it\.$/);
   });
 });

@@ -1,6 +1,7 @@
 import { withPlainApostrophes } from './apostrophes.js';
 import { DANGLING_WORD } from './cutOnWords.js';
 import { toKebabSlug } from './frontmatterStamp.js';
+import { withoutMachinePaths } from './machinePaths.js';
 
 /** The longest slug memlog makes for a memory's file name (frontmatterStamp.ts caps names at the same). */
 const MAX_SLUG_CHARS = 60;
@@ -44,7 +45,8 @@ const FUNCTION_WORDS = new Set(
 
 /** A text's words as a slug reads them: kebab-case pieces, contractions folded ("don't" → "dont", "you're" → "youre", "n'utilise" → "ne utilise"). */
 function slugWords(text: string): string[] {
-  const folded = withPlainApostrophes(text)
+  // A path of the author's machine names a user, never the memory (decision 120, amended 2026-12-07).
+  const folded = withPlainApostrophes(withoutMachinePaths(text))
     // A pronoun's contraction is the pronoun ("I'd" is not "id", "we'll" not "well").
     .replace(/\b(I|you|we|they|he|she|it)['\u2019](?:d|ll|m|re|ve|s)\b/giu, '$1')
     .replace(/\b([nN])['\u2019](?=\p{L})/gu, 'ne ')

@@ -1,7 +1,8 @@
 import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
+import { withoutMachinePaths } from '../../memory/durable/machinePaths.js';
 import { splitSentences } from './conversationFacts.js';
 import { AGREEMENTS, ASIDE_MARKERS, GREETINGS, HESITATIONS, oneOf } from './openerWords.js';
-import { withoutOpeners } from './titleLead.js';
+import { withoutOpeners, withoutSuggestion } from './titleLead.js';
 
 /** A description is one line of at most this many characters (decision 68). */
 export const DESCRIPTION_CHARS = 150;
@@ -86,12 +87,15 @@ const TRAILING_PUNCTUATION = /[\s,;:\u2013\u2014-]+$/u;
  */
 export function memoryDescription(text: string): string {
   // Split before flattening: a line break ends a pasted tool line ("Used 2 tools") as a full stop would.
-  const sentences = splitSentences(text)
+  // A path of the author's machine is described by the file it names (decision 120, amended 2026-12-07).
+  const sentences = splitSentences(withoutMachinePaths(text))
     .map((s) => withoutPointers(s.replace(/\s+/g, ' ').trim().replace(TOOL_LINE, '')))
     .filter(Boolean);
   const said = sentences.filter((s) => !isFiller(s));
   // It opens on what the memory says, as its title does: without "Hey --", "I think", "If not," (decision 120).
-  const chosen = (said.length > 0 ? said : sentences).map((sentence, i) => (i === 0 ? withoutOpeners(sentence) : sentence));
+  const chosen = (said.length > 0 ? said : sentences).map((sentence, i) =>
+    i === 0 ? withoutSuggestion(withoutOpeners(sentence)) : sentence,
+  );
   let line = '';
   for (const sentence of chosen) {
     const next = line === '' ? sentence : `${line} ${sentence}`;

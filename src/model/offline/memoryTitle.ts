@@ -1,12 +1,13 @@
 import { withPlainApostrophes } from '../../memory/durable/apostrophes.js';
 import { DANGLING_WORD } from '../../memory/durable/cutOnWords.js';
+import { withoutMachinePaths } from '../../memory/durable/machinePaths.js';
 import { INDEX_TITLE_CHARS } from '../../memory/durable/memoryIndex.js';
 import { isNegation, memorySlug, subjectWordsOf } from '../../memory/durable/memorySlug.js';
 import { leadReferent, withoutLead } from './aboutLead.js';
 import { capitalise, isLowerCaseName } from './capitalise.js';
 import { wordsOf } from './sentenceShape.js';
 import { withoutPointers } from './memoryDescription.js';
-import { withoutOpeners } from './titleLead.js';
+import { withoutOpeners, withoutSuggestion } from './titleLead.js';
 
 /** A memory's title: the index line's link text and what its file is named after (decision 68). */
 
@@ -129,7 +130,7 @@ function titleOfSaid(text: string): string {
 /** A statement's first words as a title, nothing dropped: the last resort of a title. */
 const wordsAsSaid = (text: string): string =>
   capitalise(
-    withPlainApostrophes(text)
+    withPlainApostrophes(withoutMachinePaths(text))
       .split(/\s+/)
       .filter(Boolean)
       .slice(0, MAX_TITLE_WORDS)
@@ -152,7 +153,8 @@ function withNamesAsTyped(title: string, typed: ReadonlySet<string>): string {
 
 /** The title, cased as a sentence starts: what `titleOf` returns before a backticked name gets its case back. */
 function titleOfPlain(text: string): string {
-  let title = withPlainApostrophes(text)
+  // A path of the author's machine is titled by the file it names (decision 120, amended 2026-12-07).
+  let title = withPlainApostrophes(withoutMachinePaths(text))
     // A link is named by its host in a title; the body keeps it whole.
     .replace(/https?:\/\/([^/\s]+)\S*?(?=[,;.!?]?(?:\s|$))/g, '$1')
     .replace(/[`*[\]()"]|#(?![\w-])/g, '')
@@ -196,7 +198,8 @@ function titleOfPlain(text: string): string {
   while (words.length < thought.length && namingWords(words.join(' ')).length < 2) words = thought.slice(0, words.length + 1);
   // Cut to its first words, a title may end on a phrase that points into the session ("…in the same way").
   const joined = withoutPointers(words.join(' ')).replace(/[.,;:!?\u2013\u2014-]+$/, '');
-  return capitalise(joined);
+  // "Let's" goes once the title is cut, so the cut is where it was with it (decision 120, amended 2026-12-07).
+  return capitalise(withoutSuggestion(joined));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isNegation, memorySlug } from '../../memory/durable/memorySlug.js';
+import { withPlainApostrophes } from '../../memory/durable/apostrophes.js';
 import { capitalise } from './capitalise.js';
 import { LASTING } from './lastingWords.js';
 import { wordsOf } from './sentenceShape.js';
@@ -134,4 +135,20 @@ export function withoutOpeners(title: string): string {
     said = withoutWordBeforeLets(withoutLeads(said));
   }
   return said;
+}
+
+/** What follows "let's" when it is a thing's verb, not a suggestion: "Lets the user pick…", "lets us…". */
+const LETS_AS_VERB = /^(?:us|you|me|them|him|her|it|the|a|an|this|that|users?|people|each|every|any)\b/i;
+
+/**
+ * A rule without the "let's" (typed "lets" too) that frames it as a suggestion (decision 120, amended 2026-12-07):
+ * "Let's migrate to cobra" is "Migrate to cobra", and "Lets not add…" is "Don't add…", its negation kept. The first word
+ * left keeps its case; the caller capitalises.
+ */
+export function withoutSuggestion(text: string): string {
+  const match = /^let'?s\s+(not\s+)?(?=\p{L})/iu.exec(withPlainApostrophes(text));
+  if (match === null) return text;
+  const rest = text.slice(match[0].length);
+  if (match[1] === undefined) return LETS_AS_VERB.test(rest) ? text : capitalise(rest);
+  return `Don't ${rest}`;
 }

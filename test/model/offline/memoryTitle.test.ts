@@ -81,7 +81,7 @@ describe('a title does without the words a person opens with before they say any
 describe('a long title ends where a thought ends (decision 68, amended 2026-12-07)', () => {
   it('a second sentence typed without a full stop, opened with "I", is left to the body', () => {
     const said = "Yeah let's migrate to cobra I was actually assuming we use cobra already for every command line tool here";
-    expect(titleOf(said)).toBe("Let's migrate to cobra");
+    expect(titleOf(said)).toBe('Migrate to cobra');
     expect(slugOf(said)).toBe('migrate-cobra');
   });
 

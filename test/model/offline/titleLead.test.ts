@@ -53,7 +53,6 @@ describe('a word that is the rule’s own stays (decision 120)', () => {
     ['"OK" naming a thing', 'OK responses are cached at the edge'],
     ['"make sure not to" keeps its words', 'Make sure not to log the tokens'],
     ['"I want" is the person’s own wish', 'I want the docs to build without network access'],
-    ['"let\'s" is a decision', "Let's migrate to cobra"],
   ])('%s', (_, said) => {
     expect(titleOf(said)).toBe(said);
   });
@@ -130,9 +129,9 @@ describe('a description opens on what the memory says, never with an ellipsis (d
 
 describe('one word before "let\'s" goes, however it is spelt, when it is no noun, name or negation (decision 120, amended)', () => {
   it.each([
-    ['Acutally lets not add the linter to the setup.', 'Lets not add the linter to the setup', 'not-add-linter-setup'],
-    ["Basicaly, let's keep the cache in memory.", "Let's keep the cache in memory", 'cache-memory'],
-    ['Srsly lets use pnpm for the workspace.', 'Lets use pnpm for the workspace', 'pnpm-workspace'],
+    ['Acutally lets not add the linter to the setup.', "Don't add the linter to the setup", 'dont-add-linter-setup'],
+    ["Basicaly, let's keep the cache in memory.", 'Keep the cache in memory', 'cache-memory'],
+    ['Srsly lets use pnpm for the workspace.', 'Use pnpm for the workspace', 'pnpm-workspace'],
   ])('%s', (said, title, slug) => {
     expect(titleOf(said)).toBe(title);
     expect(memorySlug(titleOf(said))).toBe(slug);
@@ -167,4 +166,26 @@ describe('a heading that announces a change of plan goes from the title (decisio
       expect(titleOf(said).split(' ').slice(0, 2)).toEqual(said.split(' ').slice(0, 2));
     },
   );
+});
+
+describe('a suggestion’s "let’s" frames the rule and goes from its title and description (decision 120, amended 2026-12-07)', () => {
+  it.each([
+    ["Let's migrate to cobra", 'Migrate to cobra'],
+    ['lets keep the fixtures in one folder', 'Keep the fixtures in one folder'],
+    ["Let's not add a second config format", "Don't add a second config format"],
+    ['Lets not vendor the parser, it is unnecessary', "Don't vendor the parser, it is unnecessary"],
+  ])('%s', (said, title) => {
+    expect(titleOf(said)).toBe(title);
+    expect(memoryDescription(said).startsWith(title)).toBe(true);
+  });
+
+  it('the negation of "let’s not" is kept in the title, the slug and the description', () => {
+    const said = "Let's not add a second config format";
+    expect(memorySlug(titleOf(said)).split('-')).toContain('dont');
+    expect(memoryDescription(said)).toMatch(/^Don't add/);
+  });
+
+  it.each(['Lets the user pick a theme at start', 'Lets us skip the login page in tests'])('"%s": a thing’s verb stays', (said) => {
+    expect(titleOf(said)).toBe(said);
+  });
 });
