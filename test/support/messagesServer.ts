@@ -60,6 +60,16 @@ export class MessagesServer {
     return url;
   }
 
+  /**
+   * Forgets what was arranged, received and refused: the next test starts from nothing. Open
+   * connections stay, since a client's pool may reuse them for the next test's requests.
+   */
+  reset(): void {
+    this.arranged.length = 0;
+    this.received.length = 0;
+    this.rejected.length = 0;
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;

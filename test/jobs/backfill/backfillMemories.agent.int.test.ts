@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AnthropicModel } from '../../../src/index.js';
 import { backfillMemories } from '../../../src/jobs/index.js';
 import { consolidationLogPath } from '../../../src/jobs/consolidation/consolidateMemory.js';
 import { readEffectLog } from '../../../src/pipeline/effectLog.js';
 import { AGENT_TOKENS, backfillAgentSession, DEPLOYS_ON_DISK, INDEX, PNPM_ON_DISK } from '../../support/backfillAgentScript.js';
 import { answerChunk, chunkIdOf, PROJECT, writeBackfillProject } from '../../support/backfillProject.js';
-import { MessagesServer, type Arranged } from '../../support/messagesServer.js';
+import type { Arranged } from '../../support/messagesServer.js';
+import { useMessagesServer } from '../../support/useMessagesServer.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const chunkAnswer: Arranged = { kind: 'answer', content: answerChunk, stopReason: 'tool_use' };
@@ -21,13 +22,12 @@ const memoryFiles = (memory: string): Record<string, string> =>
   );
 
 describe('backfillMemories with consolidationAgent: phase 2 as the consolidation agent, the real SDK over HTTP', () => {
-  let server: MessagesServer;
+  const api = useMessagesServer({ validate: true });
+  const { server } = api;
   let model: AnthropicModel;
-  beforeEach(async () => {
-    server = new MessagesServer({ validate: true });
-    model = new AnthropicModel({ apiKey: 'test-key', baseURL: await server.start(), maxRetries: 0 });
+  beforeEach(() => {
+    model = new AnthropicModel({ apiKey: 'test-key', baseURL: api.url, maxRetries: 0 });
   });
-  afterEach(() => server.stop());
 
   it("hands the agent the candidates, commits what it wrote consuming phase 1's chunks; a rerun sends nothing", async () => {
     const { root, prompts } = writeBackfillProject();

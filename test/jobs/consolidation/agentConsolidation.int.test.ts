@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AnthropicModel } from '../../../src/index.js';
 import { CONSOLIDATION_SYSTEM } from '../../../src/consolidation/agentPrompt.js';
 import { formatPlan } from '../../../src/consolidation/index.js';
@@ -19,7 +19,8 @@ import {
   PORT_SAID_AT,
 } from '../../support/consolidationAgentScript.js';
 import { dirSnapshot, leftovers } from '../../support/dirSnapshot.js';
-import { MessagesServer } from '../../support/messagesServer.js';
+import type { MessagesServer } from '../../support/messagesServer.js';
+import { useMessagesServer } from '../../support/useMessagesServer.js';
 import { runCli } from '../../support/runCli.js';
 
 type Block = { type: string; tool_use_id?: string; content?: string; is_error?: boolean; name?: string };
@@ -39,13 +40,12 @@ const resultsIn = (server: MessagesServer, call: number): Map<string, Block> =>
   );
 
 describe('consolidateMemory with a model: the agent on a staged copy, the real SDK over HTTP', () => {
-  let server: MessagesServer;
+  const api = useMessagesServer({ validate: true });
+  const { server } = api;
   let model: AnthropicModel;
-  beforeEach(async () => {
-    server = new MessagesServer({ validate: true });
-    model = new AnthropicModel({ apiKey: 'test-key', baseURL: await server.start(), maxRetries: 0 });
+  beforeEach(() => {
+    model = new AnthropicModel({ apiKey: 'test-key', baseURL: api.url, maxRetries: 0 });
   });
-  afterEach(() => server.stop());
 
   it('reads, greps the sessions, merges two files, deletes one, rewrites the index; the log records it first; memory why shows it', async () => {
     const p = agentProject();

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnthropicModel } from '../../../src/index.js';
 import { FIRST_LOOK_SCHEMA, firstLook, parseAnswer } from '../../../src/jobs/extraction/firstLook.js';
 import { OfflineModel } from '../../../src/model/offline/index.js';
 import type { ModelMessage } from '../../../src/model/port.js';
-import { MessagesServer } from '../../support/messagesServer.js';
+import { useMessagesServer } from '../../support/useMessagesServer.js';
 
 const newPart: ModelMessage[] = [
   { role: 'user', content: 'Remember that I prefer pnpm over npm for this project.' },
@@ -11,15 +11,10 @@ const newPart: ModelMessage[] = [
 ];
 
 describe('the first look through the real SDK against a local Messages API', () => {
-  let server: MessagesServer;
-  let baseURL: string;
+  const api = useMessagesServer();
+  const { server } = api;
   // As the CLI builds it: one attempt, the SDK's own timeout longer than the look's.
-  const model = () => new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, stream: false, timeoutMs: 10_000 });
-  beforeEach(async () => {
-    server = new MessagesServer();
-    baseURL = await server.start();
-  });
-  afterEach(() => server.stop());
+  const model = () => new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 0, stream: false, timeoutMs: 10_000 });
 
   it('asks once, with the JSON schema as structured output and a budget of 64 tokens, and reads the boolean', async () => {
     server.arrange({

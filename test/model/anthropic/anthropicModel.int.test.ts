@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AnthropicModel, ConfigError, ModelPortError } from '../../../src/index.js';
 import { DEFAULT_ANTHROPIC_MODEL } from '../../../src/model/anthropic/index.js';
 import { testModelPort } from '../../contract/modelPort.contract.js';
 import { MessagesServer } from '../../support/messagesServer.js';
+import { useMessagesServer } from '../../support/useMessagesServer.js';
 
 const textsOf = (body: Record<string, unknown>): string[] =>
   (body['messages'] as Array<{ content: Array<{ type: string; text?: string }> }>).flatMap((m) =>
@@ -41,13 +42,8 @@ for (const stream of [true, false]) {
 }
 
 describe('AnthropicModel against faults (the real SDK, a local server)', () => {
-  let server: MessagesServer;
-  let baseURL: string;
-  beforeEach(async () => {
-    server = new MessagesServer();
-    baseURL = await server.start();
-  });
-  afterEach(() => server.stop());
+  const api = useMessagesServer();
+  const { server } = api;
 
   const ask = (model: AnthropicModel) => model.complete({ messages: [{ role: 'user', content: 'hi' }], maxTokens: 16 });
   const content = [{ type: 'text', text: 'a reply long enough to be cut in the middle' }];
@@ -59,7 +55,7 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
     ['a dropped connection', { kind: 'drop' }],
   ] as const)('retries after %s, then succeeds', async (_name, fault) => {
     server.arrange(fault, fault, { kind: 'reply', content: [{ type: 'text', text: 'finally' }] });
-    const reply = await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 2 }));
+    const reply = await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 2 }));
     expect(reply.content).toEqual([{ type: 'text', text: 'finally' }]);
     expect(server.received).toHaveLength(3);
   });
@@ -71,27 +67,27 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
       { kind: 'status', status: 500, retryAfterMs: 5 },
       { kind: 'reply', content },
     );
-    const reply = await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 3, stream }));
+    const reply = await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 3, stream }));
     expect(reply.content).toEqual(content);
     expect(server.received.map((r) => r.body['stream'] === true)).toEqual([stream, stream, stream, stream]);
   });
 
   it('a stream cut mid-reply is asked again, and the reply is whole', async () => {
     server.arrange({ kind: 'dropMidStream', content, afterEvents: 3 }, { kind: 'reply', content });
-    const reply = await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 2 }));
+    const reply = await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 2 }));
     expect(reply.content).toEqual(content);
     expect(server.received).toHaveLength(2);
   });
 
   it('an overloaded_error event mid-stream is asked again', async () => {
     server.arrange({ kind: 'errorMidStream', content, errorType: 'overloaded_error' }, { kind: 'reply', content });
-    const reply = await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 1 }));
+    const reply = await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 1 }));
     expect(reply.content).toEqual(content);
   });
 
   it('streams cut every time: a retryable ModelPortError once the retries are used up', async () => {
     server.arrange(...Array.from({ length: 2 }, () => ({ kind: 'dropMidStream', content, afterEvents: 2 }) as const));
-    const error: unknown = await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 1 })).catch((e: unknown) => e);
+    const error: unknown = await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 1 })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelPortError);
     expect(error).toMatchObject({ status: null, retryable: true, aborted: false });
     expect(server.received).toHaveLength(2);
@@ -103,7 +99,7 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
       content: [{ type: 'tool_use', id: 'toolu_x', name: 'Edit', input: {}, rawInput: '{"file_path": "notes.md", "old_string": ' }],
       stopReason: 'tool_use',
     });
-    const error: unknown = await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 })).catch((e: unknown) => e);
+    const error: unknown = await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 0 })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelPortError);
     expect((error as Error).message).toMatch(/json|parse/i);
   });
@@ -111,7 +107,7 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
   it('an aborted call rejects at once, marked aborted and not retryable', async () => {
     server.arrange({ kind: 'slow', delayMs: 10_000 });
     const controller = new AbortController();
-    const pending = new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 3 }).complete(
+    const pending = new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 3 }).complete(
       { messages: [{ role: 'user', content: 'hi' }], maxTokens: 16 },
       { signal: controller.signal },
     );
@@ -131,7 +127,7 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
       required: ['selected_memories'],
       additionalProperties: false,
     };
-    await new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0 }).complete({
+    await new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 0 }).complete({
       messages: [{ role: 'user', content: 'pick' }],
       maxTokens: 256,
       outputSchema: schema,
@@ -144,7 +140,7 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
 
   it('gives up when the retries are used up: a retryable ModelPortError with the status', async () => {
     server.arrange(...Array.from({ length: 3 }, () => ({ kind: 'status', status: 529, retryAfterMs: 5 }) as const));
-    const error: unknown = await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 2 })).catch((e: unknown) => e);
+    const error: unknown = await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 2 })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelPortError);
     expect(error).toMatchObject({ status: 529, retryable: true });
     expect(server.received).toHaveLength(3);
@@ -152,14 +148,16 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
 
   it('times out a reply slower than the timeout', async () => {
     server.arrange({ kind: 'slow', delayMs: 2_000 });
-    const error: unknown = await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, timeoutMs: 150 })).catch((e: unknown) => e);
+    const error: unknown = await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 0, timeoutMs: 150 })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ status: null, retryable: true });
     expect((error as Error).message).toMatch(/timed out|timeout/i);
   });
 
   it('marks the shared prefix and the system prompt for prompt caching, and sends the key', async () => {
     server.arrange({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
-    await new AnthropicModel({ apiKey: 'secret-key', baseURL, maxRetries: 0 }).complete({
+    await new AnthropicModel({ apiKey: 'secret-key', baseURL: api.url, maxRetries: 0 }).complete({
       system: 'rules',
       messages: [
         { role: 'user', content: 'parent 1' },
@@ -180,9 +178,9 @@ describe('AnthropicModel against faults (the real SDK, a local server)', () => {
 
   it('the model id is a setting: the option, else MEMLOG_MODEL_ID, else the default', async () => {
     server.arrange(...Array.from({ length: 3 }, () => ({ kind: 'reply' as const, content: [{ type: 'text', text: 'ok' }] })));
-    await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, model: 'claude-opus-5-5' }));
-    await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, env: { MEMLOG_MODEL_ID: 'claude-haiku-5-0' } }));
-    await ask(new AnthropicModel({ apiKey: 'k', baseURL, maxRetries: 0, env: {} }));
+    await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 0, model: 'claude-opus-5-5' }));
+    await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 0, env: { MEMLOG_MODEL_ID: 'claude-haiku-5-0' } }));
+    await ask(new AnthropicModel({ apiKey: 'k', baseURL: api.url, maxRetries: 0, env: {} }));
     expect(server.received.map((r) => r.body['model'])).toEqual(['claude-opus-5-5', 'claude-haiku-5-0', DEFAULT_ANTHROPIC_MODEL]);
   });
 
