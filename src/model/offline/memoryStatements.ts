@@ -19,6 +19,7 @@ import { type Found, make } from './foundStatement.js';
 import { grouped } from './statementGroups.js';
 import { withLeadsOpening, withReferents } from './pointedReferent.js';
 import { withWantsAsReasons } from './requestWithItsWant.js';
+import { isStepOfTaskAtHand } from './stepOfTaskAtHand.js';
 export type { MemoryStatement } from './memoryStatement.js';
 
 function assistantText(message: ModelMessage): string {
@@ -79,6 +80,8 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   const kept = (statement: Found, i: number): Found | undefined => {
     const piece = said[i];
     if (piece?.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece?.text ?? '')) return undefined;
+    // A rule's words among the steps of one task at hand are a step of it (decision 123).
+    if (AT_HAND_CUES.has(statement.cue) && isStepOfTaskAtHand(said, i, text)) return undefined;
     return task && !LASTING_CUES.has(statement.cue) ? undefined : statement;
   };
   const statements = said.map((piece, i) => {
@@ -94,6 +97,9 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   const about = withReferents(folded.said, folded.statements, lastAssistant, own);
   return grouped(folded.said, about.statements).map((statement) => ({ ...withLeadsOpening(statement, about.leads), messageIndex }));
 }
+
+/** The cues of a rule or a preference, which a message's task at hand can make a step of (decision 123). */
+const AT_HAND_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference']);
 
 /** The cues that say how work goes from now on, which a task prompt can carry among its steps. */
 const LASTING_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['remember', 'always-never', 'preference', 'about-me']);

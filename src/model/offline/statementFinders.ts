@@ -9,6 +9,7 @@ import { decidesWorkAtHand } from './workAtHand.js';
 import { isOneChangeStory } from './oneChangeStory.js';
 import { isBareShipOrder, isOneOffStep, pointsAtOneItem } from './oneOffStep.js';
 import { isOneOffPlace } from './oneOffPlace.js';
+import { actsOnLink, isRequestAtHand } from './requestAtHand.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention } from './conventionKinds.js';
 import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
@@ -135,8 +136,9 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
 /** The cues of a rule, a preference or a correction: said of the work at hand only, they are no lasting one (decision 101). */
 const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
 
-/** Whether a sentence read as a rule decides the work at hand only, or is a step of it (decisions 101 and 106). */
-export const holdsForWorkAtHand = (sentence: string): boolean => decidesWorkAtHand(sentence) || isOneOffStep(sentence);
+/** Whether a sentence read as a rule decides the work at hand only, or is a step of it (decisions 101, 106 and 123). */
+export const holdsForWorkAtHand = (sentence: string): boolean =>
+  decidesWorkAtHand(sentence) || isOneOffStep(sentence) || isRequestAtHand(sentence);
 
 /**
  * How a missing option is found is a project fact by its cue, yet said as an instruction: it goes through the guards a
@@ -181,8 +183,9 @@ export function statesNothingLasting(sentence: string): boolean {
 function statementOfSentence(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   if (statesNothingLasting(sentence)) return undefined;
   const found = kindOfStatement(sentence, afterAssistant, first);
-  // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended).
-  if (found?.type === 'reference' && pointsAtOneItem(sentence)) return undefined;
+  // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended); so is a
+  // link a request acts on, "go ahead and import the tickets from <url>" (decision 123).
+  if (found?.type === 'reference' && (pointsAtOneItem(sentence) || actsOnLink(sentence))) return undefined;
   if (found === undefined || !RULE_CUES.has(found.cue)) return found;
   if (holdsForWorkAtHand(sentence)) return undefined;
   // What the code does and what a step should give read as a rule by their "never" or "should" (decision 116).
