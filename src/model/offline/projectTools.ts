@@ -83,8 +83,8 @@ export function isToolName(thing: string, roleSaid: boolean): boolean {
 const SHAPES: ReadonlyArray<readonly [string, RegExp, DecidedKind]> = [
   ['tool-stated', STATED, { type: 'project', cue: 'project-fact' }],
   ['tool-role-is', ROLE_IS, { type: 'project', cue: 'project-fact' }],
-  // Its cue is no rule's: among the numbered steps of a task prompt, an order to use a tool is one of the steps.
-  ['tool-ordered', ORDERED, { type: 'feedback', cue: 'project-fact' }],
+  // Its cue is no rule's and it is an order: among numbered steps, an order to use a tool is one of the steps.
+  ['tool-ordered', ORDERED, { type: 'feedback', cue: 'project-fact', order: true }],
   ['tool-moved', MOVED, { type: 'project', cue: 'project-fact' }],
 ];
 

@@ -104,6 +104,13 @@ describe('an order to use a tool for a role, or to move to one', () => {
     ].join('\n');
     expect(findMemoryStatements([user(prompt)]).map((s) => s.text)).toEqual([]);
   });
+
+  it('on a numbered line of a short list it is one of the steps too; said as a line of its own it is kept', () => {
+    const steps = ['Set up the repo for the dashboard:', '1. Create the folders.', '2. Use pnpm as the package manager.'].join('\n');
+    expect(findMemoryStatements([user(steps)]).map((s) => s.text)).toEqual([]);
+    const said = ['Set up the repo for the dashboard.', '', 'Use pnpm as the package manager.'].join('\n');
+    expect(findMemoryStatements([user(said)]).map((s) => s.text)).toEqual(['Use pnpm as the package manager.']);
+  });
 });
 
 describe('what code does, the work at hand and questions are none', () => {
