@@ -31,6 +31,8 @@ export interface DecidedKind {
   readonly said?: string;
   /** It says what a thing of the project is called: it goes on only with statements that do too (decision 110). */
   readonly naming?: true;
+  /** An order of work: on a numbered line it is one of the steps, not how to work (decision 125). */
+  readonly order?: true;
 }
 
 /** The work of the moment: a choice or a rule said with one of these holds for now only. */

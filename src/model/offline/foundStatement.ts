@@ -20,6 +20,9 @@ const standalone = new WeakSet<Found>();
 /** Statements of what a thing of the project is called: one goes on only with others of its kind (decision 110, amended). */
 const namings = new WeakSet<Found>();
 
+/** Orders of work that a numbered step makes one of the steps (decision 125). */
+const orders = new WeakSet<Found>();
+
 /** The statement a kind read by grammar makes, said as the kind says it or as quoted; marked alone or a naming as the kind says. */
 export function madeOf(kind: DecidedKind | undefined, quote: string): Found | undefined {
   if (kind === undefined) return undefined;
@@ -28,6 +31,7 @@ export function madeOf(kind: DecidedKind | undefined, quote: string): Found | un
   if (finder !== undefined) traced(finder, found);
   if (kind.said !== undefined && kind.naming !== true) standalone.add(found);
   if (kind.naming === true) namings.add(found);
+  if (kind.order === true) orders.add(found);
   return found;
 }
 
@@ -36,6 +40,7 @@ export function retold(found: Found, text: string): Found {
   const told = { ...found, text };
   if (standalone.has(found)) standalone.add(told);
   if (namings.has(found)) namings.add(told);
+  if (orders.has(found)) orders.add(told);
   const finder = finderOf(found);
   return finder === undefined ? told : (traced(finder, told) ?? told);
 }
@@ -45,3 +50,6 @@ export const isStandalone = (found: Found): boolean => standalone.has(found);
 
 /** Whether the statement says what a thing of the project is called. */
 export const isNaming = (found: Found): boolean => namings.has(found);
+
+/** Whether the statement is an order of work, one of the steps when it stands on a numbered line. */
+export const isOrderOfWork = (found: Found): boolean => orders.has(found);

@@ -15,7 +15,7 @@ import { withoutSaidAgain } from '../../consolidation/sentAgain.js';
 import { isSampleMessage } from './sampleMessage.js';
 import { pieces } from './statementPieces.js';
 import { classify, statementOf } from './statementFinders.js';
-import { type Found, make } from './foundStatement.js';
+import { type Found, isOrderOfWork, make } from './foundStatement.js';
 import { grouped } from './statementGroups.js';
 import { withLeadsOpening, withReferents } from './pointedReferent.js';
 import { withWantsAsReasons } from './requestWithItsWant.js';
@@ -77,11 +77,15 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   const said = withoutSaidAgain(pieces(own));
   // The steps of a numbered task prompt are a task: only a rule said among them is kept.
   const task = isTaskPrompt(text);
+  const steps = own.split('\n').filter(isStepLine);
+  const onStep = (i: number): boolean => steps.some((line) => line.includes(said[i]?.text ?? ''));
   const kept = (statement: Found, i: number): Found | undefined => {
     const piece = said[i];
     if (piece?.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece?.text ?? '')) return undefined;
     // A rule's words among the steps of one task at hand are a step of it (decision 123).
     if (AT_HAND_CUES.has(statement.cue) && isStepOfTaskAtHand(said, i, text)) return undefined;
+    // An order to use a tool on a numbered line is one of the steps (decision 125).
+    if (isOrderOfWork(statement) && onStep(i)) return undefined;
     return task && !LASTING_CUES.has(statement.cue) ? undefined : statement;
   };
   const statements = said.map((piece, i) => {
@@ -90,9 +94,7 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   });
   // A want after a capability request is its reason, when the request passes the guards above and is no numbered step;
   // a statement that only points is led by what it points at (decision 122, amended).
-  const steps = own.split('\n').filter(isStepLine);
-  const keptRequest = (statement: Found, i: number): Found | undefined =>
-    steps.some((line) => line.includes(said[i]?.text ?? '')) ? undefined : kept(statement, i);
+  const keptRequest = (statement: Found, i: number): Found | undefined => (onStep(i) ? undefined : kept(statement, i));
   const folded = withWantsAsReasons(said, statements, keptRequest);
   const about = withReferents(folded.said, folded.statements, lastAssistant, own);
   return grouped(folded.said, about.statements).map((statement) => ({ ...withLeadsOpening(statement, about.leads), messageIndex }));

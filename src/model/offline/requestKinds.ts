@@ -130,9 +130,9 @@ export const SETUP_REQUEST = new RegExp(
   'i',
 );
 
-/** "We use pnpm here": how things are done in this project. */
+/** "We use pnpm here": how things are done in this project. "We use a map here" says what the code does (decision 125). */
 export const HOUSE_TOOL =
-  /\bwe\s+(?:use|run|build with|test with|deploy with|install with)\s+[\w.@/+#-]+(?:\s+[\w.@/+#-]+)?\s+(?:here|in this (?:repo|project|codebase|package))\b/i;
+  /\bwe\s+(?:use|run|build with|test with|deploy with|install with)\s+(?!(?:a|an|the|this|that|these|those|some|my|your|its|their)\b)[\w.@/+#-]+(?:\s+[\w.@/+#-]+)?\s+(?:here|in this (?:repo|project|codebase|package))\b/i;
 
 /**
  * A fact said with what it is not: "the uploads bucket is in eu-west-1, not us-east-1". Its

@@ -23,12 +23,14 @@ import { defaultHandover, isHandoverChangeNotLasting } from './defaultHandover.j
 import { isOptionFallbackNotLasting, optionFallback } from './optionFallback.js';
 import { givesConsequence } from './statedConsequence.js';
 import { designSaidInPassing } from './designSaidInPassing.js';
+import { toolOfTheProject } from './projectTools.js';
 import { isProgramBehaviour } from './programBehaviour.js';
 import { isAboutAgentsConduct } from './agentsConduct.js';
 import { isOneReleaseStory } from './oneReleaseStory.js';
 import { isOwnRequestClarified } from './ownWordsClarified.js';
 import { type DecidedKind, decidedKind, isEnoughChoice, kindOpeningAsTask } from './decisionKinds.js';
-import { isLastingRequest, isWorkWish, NAMING_SCHEME, ruleAskedFor, STATUS } from './requestKinds.js';
+import { HOUSE_TOOL, isLastingRequest, isWorkWish, NAMING_SCHEME, ruleAskedFor, STATUS } from './requestKinds.js';
+import { serviceFact } from './serviceFacts.js';
 import {
   ABOUT_ME,
   CONDITIONAL_RULE,
@@ -147,6 +149,21 @@ export const holdsForWorkAtHand = (sentence: string): boolean =>
 const optionFallbackAsRule = (sentence: string): DecidedKind | undefined =>
   holdsForWorkAtHand(sentence) || asksWithoutMark(sentence) ? undefined : optionFallback(sentence);
 
+/**
+ * A tool the project is built with, said plainly (decision 125). Read before what the person says of themselves, as "the
+ * package manager here" is no role of theirs; it passes the guards a rule passes (the work at hand, a numbered step, a
+ * question typed without its mark), whatever its type.
+ */
+const toolStated = (sentence: string): DecidedKind | undefined =>
+  TRANSIENT.test(sentence) ||
+  holdsForWorkAtHand(sentence) ||
+  asksWithoutMark(sentence) ||
+  // A service outside the code keeps decision 104's type, and "we use X here" decision 77's convention.
+  serviceFact(sentence) !== undefined ||
+  HOUSE_TOOL.test(sentence)
+    ? undefined
+    : toolOfTheProject(sentence);
+
 /** The statement a sentence makes, read after the words that lead into it when those say nothing alone. */
 export function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const found = statementOfSentence(sentence, afterAssistant, first);
@@ -237,6 +254,8 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
     return isEnoughChoice(sentence) && !noise(sentence, false, false)
       ? traced('enough-hedged', make('project', 'project-fact', quote, quote))
       : undefined;
+  const tool = toolStated(sentence);
+  if (tool !== undefined) return traced('project-tool', madeOf(tool, quote));
   const core = sentence.replace(LEADING_TIME, '');
   // "I only want to keep X, so…" decides something of the project; it says nothing of who the person is (decision 106).
   if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core) || isPersonsSetup(core))

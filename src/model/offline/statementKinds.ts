@@ -293,9 +293,9 @@ export const TASK =
 export const BUG_NARRATIVE =
   /\b(?:(?:is|are)\s+(?:gone|fixed|resolved)\b|never (?:resolved|returned|fired|finished|completed|closed|settled)\b|(?:bug|leak|crash|problem|issue|error|regression|culprit|root cause|failure)\s+(?:is|was|came from|comes from|turned out)|tests?\s+(?:pass|passes|passed|fail|fails|failed|(?:is|are)\s+(?:green|red|passing|failing))|(?:it|that|this) should (?:fix|solve|resolve|help)|bug was|i fixed|we fixed|that fixed|this fixed|fixed it|fixed the|the fix (?:is|was)|the error (?:is|was)|stack trace|null pointer|undefined is not|typo|turned out|the test (?:fails|failed|is failing|was failing)|tests? (?:pass|passes|passed) now|works now|it's working|is broken|segfault|threw|throws)\b/i;
 
-/** What the code or git already says. */
+/** What the code or git already says. The test runner is a tool of the project, not code (decision 125). */
 export const CODE_SAYS =
-  /^(?:the|this|that)\s+(?:function|method|class|file|module|component|variable|constant|type|interface|import|commit|branch|pr|pull request|diff|hook|loop|regex|query|test|script|line|snippet)s?\b|\b(?:the last commit|git log|was merged|got merged|i committed|i pushed|returns (?:a|an|the|null|undefined|true|false)|is defined in|is imported from|calls (?:the|a)\b)/i;
+  /^(?:the|this|that)\s+(?:function|method|class|file|module|component|variable|constant|type|interface|import|commit|branch|pr|pull request|diff|hook|loop|regex|query|test(?!s?\s+(?:runner|framework)\b)|script|line|snippet)s?\b|\b(?:the last commit|git log|was merged|got merged|i committed|i pushed|returns (?:a|an|the|null|undefined|true|false)|is defined in|is imported from|calls (?:the|a)\b)/i;
 
 /** State that will not be true tomorrow. */
 export const TRANSIENT =
