@@ -96,11 +96,11 @@ const isLastOfAStretch = (text: string, phrase: RelativePhrase): boolean =>
 const RECURRING_AFTER = /^\s+of\s+(?:each|every)\b/i;
 
 /**
- * A phrase that counts units back or on ("next two weeks", "last few days", "past 3 days"): a stretch
- * of time, which one date would misstate (decision 41, amended).
+ * A phrase that counts units back or on ("next two weeks", "last few days", "past 3 days", "the last 20mins" with the
+ * unit typed against its number): a stretch of time, which one date would misstate (decision 41, amended).
  */
 const COUNTED =
-  /^(?:the\s+)?(?:next|last|past|coming|previous|following)\s+(?:\d+|a\s+few|few|several|a\s+couple(?:\s+of)?|couple(?:\s+of)?|two|three|four|five|six|seven|eight|nine|ten)\s+\w+/i;
+  /^(?:the\s+)?(?:next|last|past|coming|previous|following)\s+(?:\d+\s*|(?:a\s+few|few|several|a\s+couple(?:\s+of)?|couple(?:\s+of)?|two|three|four|five|six|seven|eight|nine|ten)\s+)[a-z]\w*/i;
 
 /** A preposition that makes what follows a stretch ("for the next week", "over the past month", "within…"). */
 const STRETCH_BEFORE = /(?:^|\s)(?:for|within|over|throughout)\s+(?:the\s+)?$/i;

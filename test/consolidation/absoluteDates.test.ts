@@ -98,6 +98,8 @@ describe('absoluteDates', () => {
       'we ship within the next week',
       'Throughout the next month, freeze the schema.',
       'The last 3 days were slow.',
+      'read over the last 20mins of the session log',
+      'the past 2hrs of the deploy went fine',
       'Last Tuesday of each month is release day.',
       'the last Friday of every quarter we plan',
     ]) {
