@@ -19,6 +19,8 @@ import { type Found, make } from './foundStatement.js';
 import { grouped } from './statementGroups.js';
 import { withLeadsOpening, withReferents } from './pointedReferent.js';
 import { withWantsAsReasons } from './requestWithItsWant.js';
+import { isProcessConvention } from './processConventions.js';
+import { isStyleOrder } from './styleOrders.js';
 export type { MemoryStatement } from './memoryStatement.js';
 
 function assistantText(message: ModelMessage): string {
@@ -75,9 +77,13 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   const said = withoutSaidAgain(pieces(own));
   // The steps of a numbered task prompt are a task: only a rule said among them is kept.
   const task = isTaskPrompt(text);
+  const steps = own.split('\n').filter(isStepLine);
+  const saidAsStep = (i: number): boolean => steps.some((line) => line.includes(said[i]?.text ?? ''));
   const kept = (statement: Found, i: number): Found | undefined => {
     const piece = said[i];
     if (piece?.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece?.text ?? '')) return undefined;
+    // A task's numbered step said as what is done or as a style order tells the work to build (decision 126).
+    if (task && saidAsStep(i) && isSaidAsPractice(piece?.text ?? '')) return undefined;
     return task && !LASTING_CUES.has(statement.cue) ? undefined : statement;
   };
   const statements = said.map((piece, i) => {
@@ -86,13 +92,14 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   });
   // A want after a capability request is its reason, when the request passes the guards above and is no numbered step;
   // a statement that only points is led by what it points at (decision 122, amended).
-  const steps = own.split('\n').filter(isStepLine);
-  const keptRequest = (statement: Found, i: number): Found | undefined =>
-    steps.some((line) => line.includes(said[i]?.text ?? '')) ? undefined : kept(statement, i);
+  const keptRequest = (statement: Found, i: number): Found | undefined => (saidAsStep(i) ? undefined : kept(statement, i));
   const folded = withWantsAsReasons(said, statements, keptRequest);
   const about = withReferents(folded.said, folded.statements, lastAssistant, own);
   return grouped(folded.said, about.statements).map((statement) => ({ ...withLeadsOpening(statement, about.leads), messageIndex }));
 }
+
+/** A convention said as what is done, or a style order: in a task's steps, a description of what to build (decision 126). */
+const isSaidAsPractice = (sentence: string): boolean => isProcessConvention(sentence) || isStyleOrder(sentence);
 
 /** The cues that say how work goes from now on, which a task prompt can carry among its steps. */
 const LASTING_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['remember', 'always-never', 'preference', 'about-me']);
