@@ -59,9 +59,15 @@ function namesOneOccasion(sentence: string, done: string): boolean {
   return [...sentence.matchAll(DAY_OR_VERSION)].some((said) => !(patternVerb && /^v?\d/i.test(said[0])));
 }
 
+/**
+ * What makes the same grammar a symptom or the person's own situation: a judgement of what is there ("use the wrong
+ * port", "include the broken binary") or the person themselves ("are assigned to me", "run on my laptop").
+ */
+const SYMPTOM_OR_OWN = /(?<![\w-])(?:wrong|broken|stale|outdated|incorrect|bad|old|me|my|I)(?![\w-])/;
+
 /** Whether a sentence states how a kind of the project's process artefact is made or handled, as a lasting convention. */
 export function isProcessConvention(sentence: string): boolean {
   const match = PRESENT_CONVENTION.exec(sentence);
-  if (match === null || /\?\s*$/.test(sentence) || holdsForOneOccasion(sentence)) return false;
+  if (match === null || /\?\s*$/.test(sentence) || SYMPTOM_OR_OWN.test(sentence) || holdsForOneOccasion(sentence)) return false;
   return !namesOneOccasion(sentence, match.groups?.['done'] ?? '');
 }

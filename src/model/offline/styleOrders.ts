@@ -21,7 +21,7 @@ const KIND_OF_FILE = String.raw`(?:${LANGUAGE}|test|config|source|shell)\s+(?:fi
 const VALUE = String.raw`(?!(?:the|this|that|these|those|it|them|my|your|a|an|one|some|our)\b)(?:[^\s.,;!?]+\s+){0,2}?[^\s.,;!?]+`;
 
 /** After the aspect: the end, or a contrast or another value ("…, not tabs", "…, double quotes in JSON"). */
-const AFTER = String.raw`(?:\s*[.!]?\s*$|\s*[,;]\s*(?:not|never|and|but|except|please|double|single|\d)\b|\s+(?:and|but)\s+(?:not\s+)?\S)`;
+const AFTER = String.raw`(?:\s*[.!]?\s*$|\s*[,;]\s*(?:not|never|and|but|except|please|double|single|because|since|as|so|otherwise|\d)\b|\s+(?:and|but)\s+(?:not\s+)?\S)`;
 
 /** The order as a pattern source, for PREFERENCE in statementKinds.ts to read as one of its shapes. */
 export const STYLE_ORDER = String.raw`^(?:please\s+)?(?:always\s+)?use\s+${VALUE}\s+(?:for|in)\s+(?:all\s+|every\s+|our\s+)?(?:${STYLE_ASPECT}|${KIND_OF_FILE}|${LANGUAGE})${AFTER}`;

@@ -27,6 +27,7 @@ describe('a convention said in the present of a kind of process artefact is kept
     'Tickets are tracked in Linear.',
     'Our docs are generated from the OpenAPI file.',
     'PR titles start with the ticket number.',
+    'Unit tests use old-style fixtures.',
   ])('%s', (sentence) => {
     expect(isProcessConvention(sentence)).toBe(true);
     expect(kept(sentence)).toEqual([sentence]);
@@ -55,6 +56,11 @@ describe('the same grammar that sets no convention is not kept by it', () => {
     // Work still to do and a symptom said with a verb of the convention.
     'Docs need updating.',
     'Tests use too much memory.',
+    // A judgement of what is there, or the person's own situation (review).
+    'Tests use the wrong port.',
+    'Releases include the broken binary.',
+    'Issues are assigned to me.',
+    'Tests run on my laptop.',
   ])('%s', (sentence) => {
     expect(isProcessConvention(sentence)).toBe(false);
   });

@@ -23,6 +23,7 @@ describe('"use X for/in <an aspect of style or a language>" is kept as a prefere
     'Use named imports for imports.',
     'Use spaces for indentation, not tabs.',
     'Please use trailing commas in TypeScript.',
+    'Use tabs in Go, since gofmt wants them.',
     'Use kebab-case for file names.',
     'Use single quotes in TypeScript, please.',
   ])('%s', (sentence) => {
