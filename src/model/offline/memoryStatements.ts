@@ -20,6 +20,8 @@ import { grouped } from './statementGroups.js';
 import { withLeadsOpening, withReferents } from './pointedReferent.js';
 import { withWantsAsReasons } from './requestWithItsWant.js';
 import { isStepOfTaskAtHand } from './stepOfTaskAtHand.js';
+import { isProcessConvention } from './processConventions.js';
+import { isStyleOrder } from './styleOrders.js';
 export type { MemoryStatement } from './memoryStatement.js';
 
 function assistantText(message: ModelMessage): string {
@@ -86,6 +88,8 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
     if (AT_HAND_CUES.has(statement.cue) && isStepOfTaskAtHand(said, i, text)) return undefined;
     // An order to use a tool on a numbered line is one of the steps (decision 125).
     if (isOrderOfWork(statement) && onStep(i)) return undefined;
+    // A task's numbered step said as what is done or as a style order tells the work to build (decision 126).
+    if (task && onStep(i) && isSaidAsPractice(piece?.text ?? '')) return undefined;
     return task && !LASTING_CUES.has(statement.cue) ? undefined : statement;
   };
   const statements = said.map((piece, i) => {
@@ -102,6 +106,9 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
 
 /** The cues of a rule or a preference, which a message's task at hand can make a step of (decision 123). */
 const AT_HAND_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference']);
+
+/** A convention said as what is done, or a style order: in a task's steps, a description of what to build (decision 126). */
+const isSaidAsPractice = (sentence: string): boolean => isProcessConvention(sentence) || isStyleOrder(sentence);
 
 /** The cues that say how work goes from now on, which a task prompt can carry among its steps. */
 const LASTING_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['remember', 'always-never', 'preference', 'about-me']);

@@ -64,6 +64,7 @@ import { describesBehaviour, isExpectedOutcome, isLabelledFinding } from './code
 import { asksWithoutMark } from './unmarkedQuestion.js';
 import { traced } from './statementTrace.js';
 import { isSubjectlessGuess } from './subjectlessNorm.js';
+import { isProcessConvention } from './processConventions.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
 /** The person or their team speaking, in the languages the cues know. */
@@ -299,7 +300,8 @@ function ruleFactOrDecision(sentence: string, quote: string): Found | undefined 
   if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || GENERIC_SUBJECT.test(sentence) || rule))
     return traced(rule ? `preference/${ruleShape}` : 'preference', make('feedback', 'preference', quote, quote));
   if (rule) return traced(`rule/${ruleShape}`, make('feedback', 'always-never', quote, quote));
-  if (NORM.test(sentence) || STYLE_FEEDBACK.test(sentence) || CONDITIONAL_RULE.test(sentence))
+  // A convention said in the present of a kind of the process's artefacts is a norm said as what is done (decision 126).
+  if (NORM.test(sentence) || STYLE_FEEDBACK.test(sentence) || CONDITIONAL_RULE.test(sentence) || isProcessConvention(sentence))
     return traced('norm', make('feedback', 'preference', quote, quote));
   // An instruction given with its reason is a way of working, not a one-off task.
   if (
