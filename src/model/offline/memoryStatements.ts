@@ -13,6 +13,7 @@ import { withoutToolMarkers } from './toolMarkers.js';
 import { describesScenario } from './scenarioFraming.js';
 import { withoutSaidAgain } from '../../consolidation/sentAgain.js';
 import { isSampleMessage } from './sampleMessage.js';
+import { askedAbout } from './unmarkedQuestion.js';
 import { pieces } from './statementPieces.js';
 import { classify, statementOf } from './statementFinders.js';
 import { type Found, make } from './foundStatement.js';
@@ -39,8 +40,11 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
   const asked = new Map<string, AskQuestion[]>();
   messages.forEach((message, messageIndex) => {
     if (message.role === 'assistant') {
-      for (const [id, questions] of askCallIds([message])) asked.set(id, questions);
-      const text = assistantText(message);
+      const calls = askCallIds([message]);
+      for (const [id, questions] of calls) asked.set(id, questions);
+      // The questions an AskUserQuestion call put are what the person's typed answer replies to (decision 124).
+      const questions = [...calls.values()].flatMap((put) => put.map((question) => question.question));
+      const text = [assistantText(message), ...questions].filter((t) => t !== '').join(' ');
       if (text !== '') lastAssistant = looksSecret(text) ? undefined : text;
       return;
     }
@@ -75,8 +79,11 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   const said = withoutSaidAgain(pieces(own));
   // The steps of a numbered task prompt are a task: only a rule said among them is kept.
   const task = isTaskPrompt(text);
+  // A proposal put after a question's head and a colon is asked about, not stated (decision 124).
+  const asked = askedAbout(said);
   const kept = (statement: Found, i: number): Found | undefined => {
     const piece = said[i];
+    if (asked[i] === true) return undefined;
     if (piece?.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece?.text ?? '')) return undefined;
     return task && !LASTING_CUES.has(statement.cue) ? undefined : statement;
   };
