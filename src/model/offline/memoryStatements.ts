@@ -13,6 +13,7 @@ import { withoutToolMarkers } from './toolMarkers.js';
 import { describesScenario } from './scenarioFraming.js';
 import { withoutSaidAgain } from '../../consolidation/sentAgain.js';
 import { isSampleMessage } from './sampleMessage.js';
+import { askedAbout } from './unmarkedQuestion.js';
 import { pieces } from './statementPieces.js';
 import { classify, statementOf } from './statementFinders.js';
 import { type Found, isOrderOfWork, make } from './foundStatement.js';
@@ -42,8 +43,11 @@ export function findMemoryStatements(messages: readonly ModelMessage[]): MemoryS
   const asked = new Map<string, AskQuestion[]>();
   messages.forEach((message, messageIndex) => {
     if (message.role === 'assistant') {
-      for (const [id, questions] of askCallIds([message])) asked.set(id, questions);
-      const text = assistantText(message);
+      const calls = askCallIds([message]);
+      for (const [id, questions] of calls) asked.set(id, questions);
+      // The questions an AskUserQuestion call put are what the person's typed answer replies to (decision 124).
+      const questions = [...calls.values()].flatMap((put) => put.map((question) => question.question));
+      const text = [assistantText(message), ...questions].filter((t) => t !== '').join(' ');
       if (text !== '') lastAssistant = looksSecret(text) ? undefined : text;
       return;
     }
@@ -81,8 +85,11 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   const task = isTaskPrompt(text);
   const steps = own.split('\n').filter(isStepLine);
   const onStep = (i: number): boolean => steps.some((line) => line.includes(said[i]?.text ?? ''));
+  // A proposal put after a question's head and a colon is asked about, not stated (decision 124).
+  const asked = askedAbout(said);
   const kept = (statement: Found, i: number): Found | undefined => {
     const piece = said[i];
+    if (asked[i] === true) return undefined;
     if (piece?.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece?.text ?? '')) return undefined;
     // A rule's words among the steps of one task at hand are a step of it (decision 123).
     if (AT_HAND_CUES.has(statement.cue) && isStepOfTaskAtHand(said, i, text)) return undefined;

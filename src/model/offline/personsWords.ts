@@ -1,4 +1,5 @@
 import { GIT_OUTPUT_LINE } from './gitOutput.js';
+import { isLabelListLine, isProductBlurb } from './pastedLists.js';
 import { DONT, IMPERATIVE } from './statementKinds.js';
 import { differentLanguages, languagesOf, type Language } from './textLanguage.js';
 
@@ -282,7 +283,8 @@ export function personsWords(text: string): string {
     pasteRuns = false;
     // An indented block after a line ending in a colon runs on while it stays indented.
     indentedPaste = indentedPaste && isIndented(lines);
-    if (indentedPaste || machineParagraph(lines) || terminalWrapped(lines)) continue;
+    // A product's blurb pasted as it was published is its maker's words (decision 124).
+    if (indentedPaste || machineParagraph(lines) || terminalWrapped(lines) || isProductBlurb(paragraph)) continue;
     const reading = readParagraph(lines);
     material = reading.material;
     pasteFollows = reading.pasteFollows;
@@ -312,7 +314,8 @@ function readParagraph(lines: readonly string[]): ParagraphReading {
   for (const [i, typed] of lines.entries()) {
     // What follows a prompt typed after the person's words ("…did not help. ~/code $ ls") is the terminal's.
     const line = typed.replace(INLINE_PROMPT, '');
-    if (line.trim() === '' || /^\s*>/.test(line) || LONE_TAG.test(line) || isMachineLine(line)) continue;
+    // A line of a pasted label list defines a name for a tracker, not anything of the person (decision 124).
+    if (line.trim() === '' || /^\s*>/.test(line) || LONE_TAG.test(line) || isMachineLine(line) || isLabelListLine(line, lines)) continue;
     if (MATERIAL_LEAD.test(line)) return { own, material: true, pasteFollows: false };
     // What follows the announcement in the same paragraph, or the next paragraph, is the paste.
     if ((PASTE_LEAD.test(line) || announcesOthersWords(line)) && !announcesOwnWords(line))

@@ -63,6 +63,7 @@ import { noise } from './statementNoise.js';
 import { describesBehaviour, isExpectedOutcome, isLabelledFinding } from './codeReports.js';
 import { asksWithoutMark } from './unmarkedQuestion.js';
 import { traced } from './statementTrace.js';
+import { assistantAsked, assistantsWords, onlyAnswers } from './answerToQuestion.js';
 import { isSubjectlessGuess } from './subjectlessNorm.js';
 import { isProcessConvention } from './processConventions.js';
 
@@ -124,15 +125,22 @@ function remembered(sentence: string, quote: string): Found | undefined {
   return traced('remember', make(classify(text, rule ? 'feedback' : 'project'), 'remember', text, quote));
 }
 
-/** A reply's first sentence that corrects or confirms what the assistant just said. */
+/**
+ * A reply's first sentence that corrects or confirms what the assistant just said. A "no" to its question answers it and
+ * corrects nothing (read on in `kindOfStatement`), and what is quoted is its words, never a tool call it made (decision 124).
+ */
 function replyTo(sentence: string, quote: string, afterAssistant: string): Found | undefined {
+  const said = assistantsWords(afterAssistant);
+  const corrected = said === '' ? {} : { corrected: clip(said, 200) };
   if (CORRECTION.test(sentence)) {
     const text = clip(sentence.replace(CORRECTION, ''), 400);
-    if (text.length >= 8 && !QUESTION.test(text) && !/^(?:let's|lets|can you|could you|also)\b/i.test(text))
-      return traced('correction', make('feedback', 'correction', capitalise(text), quote, { corrected: clip(afterAssistant, 200) }));
+    // After a question, only a "no" that orders another way ("no, just add the name") turns down what it proposed.
+    const corrects = !assistantAsked(afterAssistant) || /^(?:just|instead|rather|only)\b/i.test(text) || IMPERATIVE.test(text);
+    if (corrects && text.length >= 8 && !QUESTION.test(text) && !/^(?:let's|lets|can you|could you|also)\b/i.test(text))
+      return traced('correction', make('feedback', 'correction', capitalise(text), quote, corrected));
   }
   if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
-    return traced('confirmation', make('feedback', 'confirmation', quote, quote, { corrected: clip(afterAssistant, 200) }));
+    return traced('confirmation', make('feedback', 'confirmation', quote, quote, corrected));
   return undefined;
 }
 
@@ -247,8 +255,13 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   const kept = remembered(sentence, quote);
   if (kept !== undefined) return kept;
   if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
+  // An answer that only means something with the assistant's question is the question's (decision 124).
+  if (onlyAnswers(sentence, afterAssistant !== undefined && assistantAsked(afterAssistant))) return undefined;
   const reply = first && afterAssistant !== undefined ? replyTo(sentence, quote, afterAssistant) : undefined;
   if (reply !== undefined) return reply;
+  // A "no" that answers the assistant's question is read as what it goes on to say, corrected nothing (decision 124).
+  const answered = first && afterAssistant !== undefined && assistantAsked(afterAssistant) ? sentence.replace(CORRECTION, '') : sentence;
+  if (answered !== sentence && answered.length >= 8) return kindOfStatement(capitalise(answered), undefined, false);
   // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
   // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
   if (noise(sentence, false))

@@ -16,3 +16,31 @@ const ALTERNATIVE_OR_TAG =
 /** Whether a clause after a comma asks a yes-or-no question, with no question mark typed. */
 export const asksWithoutMark = (sentence: string): boolean =>
   !sentence.trimEnd().endsWith('?') && (INVERTED_AFTER_COMMA.test(sentence) || ALTERNATIVE_OR_TAG.test(sentence.trimEnd()));
+
+/**
+ * An interrogative head that puts what follows its colon up for judgement (decision 124): "what impact would this
+ * have: …", "how bad would it be to: …", "would it hurt if: …". The modal comes before its subject, as a question
+ * puts it; "what we should do: …" keeps its subject first and states.
+ */
+const ASKS_ABOUT_WHAT_FOLLOWS = new RegExp(
+  [
+    String.raw`^(?:what|how|why|which|where|when|who)\b(?:\s+[\w'’-]+){0,3}?\s+(?:would|could|will|should|can|might|does|do|did)`,
+    String.raw`^(?:would|could|should|can|will|might|does|do|did)`,
+  ]
+    .map((head) => String.raw`${head}\s+(?:it|this|that|these|those|we|you|they|there|i|the|a|an|our|my)\b[^:?.!\n]{0,80}:\s*\S`)
+    .join('|'),
+  'i',
+);
+
+/**
+ * Which pieces of a message a question asks about: the one opening on an interrogative head and a colon, and the rest
+ * of its paragraph, which goes on with the proposal; none of them states anything.
+ */
+export function askedAbout(pieces: ReadonlyArray<{ readonly text: string; readonly opensParagraph?: true }>): boolean[] {
+  let asking = false;
+  return pieces.map((piece) => {
+    if (piece.opensParagraph === true) asking = false;
+    asking ||= ASKS_ABOUT_WHAT_FOLLOWS.test(piece.text);
+    return asking;
+  });
+}
