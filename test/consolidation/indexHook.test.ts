@@ -56,6 +56,6 @@ describe('the hook of last resort is never a bare type label (decision 120, amen
 
   it('no path of the author’s machine from the body', () => {
     const file = { name: 'x', type: 'feedback' as const, description: title, body: `${title}, see /Users/ann/ops/deploy.md` };
-    expect(lastResortHook(title, file)).toBe('see deploy.md');
+    expect(lastResortHook(title, file)).toBe('see ~/ops/deploy.md');
   });
 });
