@@ -23,7 +23,7 @@ const TEMP_ROOT = /^(?:\/private)?(?:\/var\/folders|\/tmp)(?=\/)/;
  * or a capital shows they were drawn at random ("tmp.k2J9sd", "vitest-a8Fz3q", "tmpx8k2j1ab"). "run-3" or "my-project"
  * is a name someone chose and stays.
  */
-const GENERATED = /^(?:[\w.-]*?(?:tmp|[._-]))?(?=\w*[\dA-Z])\w{6,}$/;
+const GENERATED = /^[\w.-]*?(?:tmp|[._-])(?=\w*[\dA-Z])\w{6,}$/;
 
 /**
  * A text whose machine paths name no user (decision 120, amended 2026-12-07, review 19): a home folder's root and the

@@ -38,6 +38,7 @@ describe('a path that names no user stays as written (decision 120, amended 2026
     'Fixtures live in /srv/fixtures/payments',
     'The fixture lives in /tmp/run-3/fixture.json',
     'Scratch output goes to /tmp/my-project/out',
+    'Builds go to /tmp/Build2024/ and /tmp/python3/lib',
     'Backups land in /mnt/backup/db and D:\\builds\\out',
     'Keep the entry point in src/cli/main.ts',
     'The notes live in ~/Projects/notes',
