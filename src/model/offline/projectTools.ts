@@ -38,7 +38,8 @@ const THING = String.raw`(?<thing>\x60[^\x60]{1,40}\x60|${WORD}(?:\s+${WORD}){0,
 const END = String.raw`\s*[.!]?$`;
 const LEAD = String.raw`^(?:(?:so|and|also|yeah|yes|ok|okay|fyi|note),?\s+)?(?:(?:in|for|on)\s+this\s+(?:repo|project|codebase|app),?\s+)?`;
 const WHO = String.raw`(?:we|the team|our team|the project|this project|this repo|the repo|this codebase|the codebase|our (?:app|project|repo|codebase|stack|site|backend|frontend))`;
-const USES = String.raw`(?:'re\s+(?:now\s+)?using|\s+(?:now\s+)?(?:use|uses|are using|is using|rely on|relies on|(?:have\s+)?standardi[sz]ed on|(?:is|are)\s+built\s+(?:with|on)|build with|(?:is|are)\s+written\s+in|runs? on))`;
+/** "Is written in", "is built with": the verb says the kind of tool (a language, a framework), as a role would. */
+const USES = String.raw`(?:'re\s+(?:now\s+)?using|\s+(?:now\s+)?(?:use|uses|are using|is using|rely on|relies on|(?:have\s+)?standardi[sz]ed on|(?<kindSaid>(?:is|are)\s+built\s+(?:with|on)|build with|(?:is|are)\s+written\s+in)|runs? on))`;
 
 /** "We use pnpm as the package manager", "this project uses Astro": a fact of the project (decision 47's project kind). */
 const STATED = new RegExp(`${LEAD}${WHO}${USES}\\s+${THING}(?:${ROLE_SAID})?${WHOLE_PROJECT}${END}`, 'iu');
@@ -68,12 +69,21 @@ const NOT_A_NAME =
   /^(?:a|an|the|this|that|these|those|it|its|them|my|your|our|their|his|her|some|any|all|each|every|both|either|neither|one|same|other|another|more|less|much|many|too|so|just|only|also|still|now|then|here|there|something|anything|nothing|everything|memory|disk|ram|files?|folders?|code|scripts?|tabs|spaces|time|whatever|whichever)$/i;
 
 /**
+ * Products that are services outside the code, never a tool the project is built with, whatever role is said after
+ * them: a chat, an AI assistant, a tracker, a CI service (decision 104's kind, decision 125 amended). "We use Jira as
+ * the database" is no fact of the stack.
+ */
+const SERVICE_PRODUCT =
+  /^(?:slack|discord|teams|zulip|mattermost|linear|jira|trello|asana|clickup|shortcut|youtrack|claude(?: code)?|chatgpt|gpt-?\d*|copilot|cursor|gemini|codex|github actions|gitlab ci|circleci|travis(?: ci)?|buildkite|jenkins|teamcity)$/i;
+
+/**
  * Whether the words name a tool: backticked; a name by its shape (a capital, a dot or slash inside, a version, a
  * lower-case tool people write so) with more words only capitalised or versions ("GitHub Actions", "Postgres 16");
  * or, when the role is said, one lower-case word that is no determiner, pronoun or plain medium ("ruff", "uv").
  */
 export function isToolName(thing: string, roleSaid: boolean): boolean {
   if (/^\x60[^\x60]+\x60$/.test(thing)) return true;
+  if (SERVICE_PRODUCT.test(thing)) return false;
   const [first = '', ...rest] = thing.split(/\s+/);
   if (NOT_A_NAME.test(first) || !rest.every((word) => /^(?:\p{Lu}[\p{L}\p{N}.+#-]*|v?\d+(?:\.\d+)*)$/u.test(word))) return false;
   if (NAME.test(first)) return true;
@@ -88,14 +98,28 @@ const SHAPES: ReadonlyArray<readonly [string, RegExp, DecidedKind]> = [
   ['tool-moved', MOVED, { type: 'project', cue: 'project-fact' }],
 ];
 
+/**
+ * Whether a name tells by itself that it is a tool, with no role said (decision 125, amended): backticked, written
+ * lower-case ("pnpm", "next.js"), with a dot or slash inside ("Node.js") or a version ("Postgres 16"). A capital
+ * alone ("We use Slack", "We use GitHub Actions") names a product of any kind, a chat, a tracker, a CI service, which
+ * is decision 104's, and it is left to it and to decision 77.
+ */
+export function isToolByItsShape(thing: string): boolean {
+  if (/^\x60[^\x60]+\x60$/.test(thing)) return true;
+  const [first = '', ...rest] = thing.split(/\s+/);
+  return /^\p{Ll}/u.test(first) || /\p{L}[./]\p{L}/u.test(first) || rest.some((word) => /^v?\d+(?:\.\d+)*$/.test(word));
+}
+
 /** The kind of a statement of a tool the project is built with, if the sentence is one (decision 125). */
 export function toolOfTheProject(sentence: string): DecidedKind | undefined {
   for (const [name, shape, kind] of SHAPES) {
     const groups = shape.exec(sentence.trim())?.groups;
     if (groups === undefined) continue;
+    const thing = groups.thing ?? '';
     // The role as the subject ("our linter is…") tells nothing of the word after "is": "the database is down".
     const roleSaid = shape !== ROLE_IS && (groups.role !== undefined || groups.work !== undefined);
-    if (isToolName(groups.thing ?? '', roleSaid)) return traced(name, { ...kind });
+    if (shape === STATED && !roleSaid && groups.kindSaid === undefined && !isToolByItsShape(thing)) continue;
+    if (isToolName(thing, roleSaid)) return traced(name, { ...kind });
   }
   return undefined;
 }

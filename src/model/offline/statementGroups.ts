@@ -9,6 +9,7 @@ import type { Piece } from './statementPieces.js';
 import { splitReason } from './statementReason.js';
 import { type Found, isNaming, isStandalone } from './foundStatement.js';
 import { noise } from './statementNoise.js';
+import { shareASubject } from './sharedSubject.js';
 
 /** The statements of one message grouped with the sentences that say more about the same thing. */
 /**
@@ -153,10 +154,23 @@ function followers(
     // A clause of the same sentence goes with it whatever its kind ("…from the Figma file — check spacing there").
     // So does a statement of another kind that points back at it ("…is the reason the consumer has a cap. Don't loosen it.").
     if (next !== undefined ? next.type !== head.type && !joined && !POINTS_BACK.test(sentence) : !continues(sentence)) break;
+    if (next !== undefined && !joined && isRuleOfItsOwn(head, next, sentence, members.concat(after))) break;
     after.push(next === undefined ? { sentence, separator } : { sentence: next.text, separator, statement: next });
     chars += sentence.length;
   }
   return after;
+}
+
+/**
+ * Two rules said side by side are two memories unless the second points back at the group or shares a word with it
+ * (decision 68, amended by review 19): "Commit messages follow conventional commits. Use 2 spaces for indentation."
+ * Only rules: a fact about the person goes on in words of its own ("…mostly Scala. Frontend work is new to me"), and a
+ * confirmation leads up to the rule it confirms.
+ */
+function isRuleOfItsOwn(head: Found, next: Found, sentence: string, group: readonly Member[]): boolean {
+  const rule = (found: Found) => found.type === 'feedback' && found.cue !== 'confirmation';
+  if (!rule(head) || !rule(next) || POINTS_BACK.test(sentence)) return false;
+  return !group.some((member) => shareASubject(member.sentence, sentence));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { STYLE_ORDER } from './styleOrders.js';
+import { NO_CODE_FOR_AN_ASPECT, STYLE_ORDER } from './styleOrders.js';
 
 /**
  * The kinds of statement a person makes in a coding session, and the cue words that give each
@@ -116,7 +116,7 @@ export const PREFERENCE = new RegExp(
     String.raw`\b(?:I|we)(?:'d|\s+would)\s+(?:like|love|prefer)\s+(?:all|every|each|our)\s+[\w-]+`,
     String.raw`\b(?:I|we)(?:'d rather|\s+(?:really\s+)?(?:prefer|would rather|like it when|like to|want you to|expect you to|hate it when|dislike|can't stand|don't like|do not like|don't want|do not want|want (?:all|every|the|each)))\b`,
     String.raw`\bwe\s+(?:always\s+)?(?:name|call|prefix|tag|label|squash|rebase|format|review|write|keep|put|sign|version)\s+(?:our\s+|the\s+|all\s+|every\s+)?\w+`,
-    String.raw`\bI\s+(?:really\s+)?(?:like|love|hate|dislike)\s+(?!it\b|that\b|this\b|the idea\b|to\b|how\b|the way\b)\w+|^(?:please\s+)?prefer\s+\w+|^(?:please\s+)?use\s+\S+(?:\s+\S+)?\s+for\s+(?:all|any|every|everything|anything|new)\b|^(?:please\s+)?use\s+(?!(?:the|this|that|it|them|my|your)\b)\S+(?:\s+\S+)?\s+for\s+(?!(?:the|this|that|these|those|it|them|my|your|now)\b)(?:[\w-]+\s+)?[\w-]*[^\Ws]s\s*[.!]?$`,
+    String.raw`\bI\s+(?:really\s+)?(?:like|love|hate|dislike)\s+(?!it\b|that\b|this\b|the idea\b|to\b|how\b|the way\b)\w+|^(?:please\s+)?prefer\s+\w+|^(?:please\s+)?use\s+${NO_CODE_FOR_AN_ASPECT}\S+(?:\s+\S+)?\s+for\s+(?:all|any|every|everything|anything|new)\b|^(?:please\s+)?use\s+${NO_CODE_FOR_AN_ASPECT}(?!(?:the|this|that|it|them|my|your)\b)\S+(?:\s+\S+)?\s+for\s+(?!(?:the|this|that|these|those|it|them|my|your|now)\b)(?:[\w-]+\s+)?[\w-]*[^\Ws]s\s*[.!]?$`,
     // A style order over an aspect of code or a language: "use tabs for indentation" (decision 126).
     STYLE_ORDER,
     String.raw`\b(?:works?|worked) (?:better|best) for (?:me|us)\b|\b(?:like|love|hate|dislike|prefer|want)\s+(?:it\s+)?when\b|^(?:it's|it is)\s+(?:better|best|safer|cleaner|preferable|nicer)\s+to\b|^(?:please\s+)?(?:use|prefer|avoid)\s+(?!(?:the|this|that|these|those|it|them|my|your|a|an|one|some)\b)[\w@.-]+(?:\s+[\w.-]+)?\s*[.!]?$`,

@@ -90,7 +90,8 @@ describe('only someone else’s words run on after their announcement', () => {
   it('a person announcing their own notes keeps them', () => {
     const notes = 'Use snake_case for database columns.\n\nKeep functions under 50 lines.\n\nTests go next to the code they test.';
     expect(personsWords(`A few comments:\n\n${notes}`)).toBe(notes);
-    expect(keptOf(`A few comments:\n\n${notes}`)).toEqual([notes.replaceAll('\n\n', ' ')]);
+    // Three rules about three things are three memories (decision 68, amended by review 19).
+    expect(keptOf(`A few comments:\n\n${notes}`)).toEqual(notes.split('\n\n'));
     const review = 'Prefer composition over inheritance in this codebase.\n\nNo default exports.';
     expect(personsWords(`My review of the PR:\n\n${review}`)).toBe(review);
     expect(keptOf(`My review of the PR:\n\n${review}`).join(' ')).toBe(review.replace('\n\n', ' '));

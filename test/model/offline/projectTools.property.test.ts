@@ -70,13 +70,32 @@ describe('a tool of the project (decision 125)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...SAYINGS),
-        fc.constantFrom('pnpm', 'Vitest', '`uv`', 'GitHub Actions', 'Next.js', 'Postgres 16'),
+        fc.constantFrom('pnpm', 'Vitest', '`uv`', 'Tailwind CSS', 'Next.js', 'Postgres 16'),
         fc.constantFrom(...ROLES.filter((role) => role !== '')),
         fc.constantFrom(...PLACES),
         (saying, name, role, place) => {
           const sentence = `${saying(name)}${role}${place}.`;
           // "Let's migrate to X" is the move of decision 110's kind; with the role it is this one's.
           expect(toolOfTheProject(sentence), sentence).toBeDefined();
+        },
+      ),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('with no role said, one or two capitalised words name a product of any kind and are left to decision 104', () => {
+    const capitalised = fc
+      .tuple(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'), fc.stringMatching(/^[a-z]{2,9}$/))
+      .map(([head, tail]) => head + tail);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SAYINGS.slice(0, 3)),
+        fc.array(capitalised, { minLength: 1, maxLength: 2 }),
+        fc.constantFrom('', ' here', ' in this repo'),
+        fc.constantFrom('', '.', '!'),
+        (saying, words, place, end) => {
+          const sentence = `${saying(words.join(' '))}${place}${end}`;
+          expect(toolOfTheProject(sentence), sentence).toBeUndefined();
         },
       ),
       { numRuns: fcRuns },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
-import { isToolName, toolOfTheProject } from '../../../src/model/offline/projectTools.js';
+import { isToolByItsShape, isToolName, toolOfTheProject } from '../../../src/model/offline/projectTools.js';
 import { finderOf } from '../../../src/model/offline/statementTrace.js';
 
 // The tools a project is built with, said plainly (decision 125). Every sentence here was written for these tests.
@@ -130,10 +130,44 @@ describe('what code does, the work at hand and questions are none', () => {
   });
 });
 
+describe('with no role said, a name by its capital alone is left to decision 104', () => {
+  it('"we use <Product>" names a service of any kind, not a tool of the project', () => {
+    for (const said of ['We use Claude.', 'We use Slack.', 'We use Linear.', 'We use GitHub Actions.', 'This project uses Discord.'])
+      expect(shapeOf(said), said).toBeUndefined();
+    expect(keptOf('We use Slack.')).toEqual([]);
+  });
+
+  it('a lower-case tool, a dotted name, a version, a backticked name or a verb that says the kind are still kept', () => {
+    for (const said of [
+      'We use pnpm.',
+      'This project uses Node.js.',
+      'We use Postgres 16.',
+      'We use `Bun`.',
+      'The project is written in TypeScript.',
+      'Our app is built with Astro.',
+    ])
+      expect(shapeOf(said), said).toBe('tool-stated');
+  });
+
+  it('a chat, an AI assistant, a tracker or a CI service is no tool of the project whatever role is said', () => {
+    for (const said of ['We use Jira as the database.', 'We use Claude for the backend.', 'Use Slack as the linter.'])
+      expect(shapeOf(said), said).toBeUndefined();
+    expect(shapeOf('We use Vite as the bundler.')).toBe('tool-stated');
+  });
+
+  it('reads the shape of the name, not its spelling', () => {
+    expect(isToolByItsShape('Slack')).toBe(false);
+    expect(isToolByItsShape('Acme Builder')).toBe(false);
+    expect(isToolByItsShape('acmebuild')).toBe(true);
+    expect(isToolByItsShape('Acme.js')).toBe(true);
+    expect(isToolByItsShape('Acme 3.2')).toBe(true);
+  });
+});
+
 describe('a name', () => {
   it('is backticked, shaped as a name, or one lower-case word when the role is said', () => {
     expect(isToolName('`tool-x`', false)).toBe(true);
-    expect(isToolName('GitHub Actions', false)).toBe(true);
+    expect(isToolName('Tailwind CSS', false)).toBe(true);
     expect(isToolName('Postgres 16', false)).toBe(true);
     expect(isToolName('pnpm', false)).toBe(true);
     expect(isToolName('kysely', true)).toBe(true);

@@ -47,3 +47,23 @@ describe('what to use for the work at hand is no style order', () => {
     expect(kept(sentence)).toEqual([]);
   });
 });
+
+describe('a piece of code where the style value would stand is no style order', () => {
+  it.each([
+    'Use logger.debug for comments.',
+    'Use console.log() for comments.',
+    'Use format() for strings.',
+    'Use Config::get for constants.',
+    'Use logger.debug for all comments.',
+  ])('%s', (sentence) => {
+    expect(isStyleOrder(sentence)).toBe(false);
+    expect(kept(sentence)).toEqual([]);
+  });
+
+  it('a plain value for the same aspects is still one', () => {
+    for (const sentence of ['Use block comments for comments.', 'Use UPPER_CASE for constants.', 'Use template literals for strings.']) {
+      expect(isStyleOrder(sentence), sentence).toBe(true);
+      expect(kept(sentence), sentence).toEqual([sentence]);
+    }
+  });
+});
