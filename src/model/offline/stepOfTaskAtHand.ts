@@ -61,8 +61,26 @@ const asksForWork = (piece: string): boolean =>
 /** The parts of the prompt itself: "after each section", "for every question below". */
 const EACH_PART = /\b(?:each|every)\s+(?:section|part|question|point|heading|item)\b/i;
 
-/** A prompt laid out in sections: two headings or more ("## 1. Architecture review"). */
-const isSectioned = (message: string): boolean => (message.match(/^\s*(?:#{1,6}\s+\S|\d+[.)]\s+[A-Z][^\n]{0,60}$)/gm) ?? []).length >= 2;
+/** A heading line: "## 1. Architecture review". */
+const HEADING = /^\s*#{1,6}\s+\S/;
+
+/** A short numbered line that may head a section: "1. Architecture review". */
+const NUMBERED_HEAD = /^\s*\d+[.)]\s+[A-Z].{0,60}$/;
+
+/** Any numbered line, a heading's or a list item's. */
+const NUMBERED = /^\s*\d+[.)]\s/;
+
+/**
+ * A prompt laid out in sections: two headings or more. A numbered line heads a section only after a blank line and
+ * when no numbered line follows it: "1. Update the parser\n2. Update the docs" is a list of steps, not two sections.
+ */
+function isSectioned(message: string): boolean {
+  const lines = message.split('\n');
+  const blank = (line: string | undefined): boolean => line === undefined || line.trim() === '';
+  const headsSection = (line: string, i: number): boolean =>
+    HEADING.test(line) || (NUMBERED_HEAD.test(line) && blank(lines[i - 1]) && !NUMBERED.test(lines[i + 1] ?? ''));
+  return lines.filter(headsSection).length >= 2;
+}
 
 /** The person speaking of themselves: "I'd rather…", "my priorities" say what they hold, whatever the task beside it. */
 const FIRST_PERSON = /\b(?:I|I'm|I'd|I've|my|me|we|we're|we'd|us)\b/i;

@@ -79,3 +79,16 @@ describe('a rule beside a step on a thing of this moment (decision 123, amended 
     ]);
   });
 });
+
+describe('"each item" reads the parts of the prompt only when it is in sections (decision 123, amended by review 19)', () => {
+  it('a tight numbered list has no headings: "after each item" there is a rule', () => {
+    const list = 'Please do these:\n\n1. Update the parser\n2. Update the docs\n\nAfter each item, run the tests and commit.';
+    expect(kept(list)).toEqual(['After each item, run the tests and commit.']);
+  });
+
+  it('numbered lines that head their own sections are headings', () => {
+    const prompt =
+      'Review the design below.\n\n1. Storage\nEvaluate the schema.\n\n2. Tests\nEvaluate the coverage.\n\nAfter each section, stop and wait for my answer.';
+    expect(kept(prompt)).toEqual([]);
+  });
+});
