@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 
 // A request about the work at hand is no standing rule (decision 123). Example sentences written for these tests.
 const user = (content: string): ModelMessage => ({ role: 'user', content });
@@ -90,5 +91,28 @@ describe('"each item" reads the parts of the prompt only when it is in sections 
     const prompt =
       'Review the design below.\n\n1. Storage\nEvaluate the schema.\n\n2. Tests\nEvaluate the coverage.\n\nAfter each section, stop and wait for my answer.';
     expect(kept(prompt)).toEqual([]);
+  });
+});
+
+describe('"Instead of …, do …" is no correction opener (decision 124, amended by review 19)', () => {
+  const task = user('Please help me refactor the cache module in this repo.');
+  const after = (reply: string, said: string): string[][] =>
+    findMemoryStatements([task, { role: 'assistant', content: reply }, user(said)]).map((s) => [s.cue, s.text]);
+
+  it('after a question or a statement, the sentence is kept whole', () => {
+    const asked = 'Shall I mock the database in these tests?';
+    const told = 'I refactored the cache module.';
+    const way = 'Instead of mocking, use the real database.';
+    expect(after(asked, way)).toEqual([['preference', way]]);
+    expect(after(told, way)).toEqual([['preference', way]]);
+    expect(titleOf(way)).toBe('Instead of mocking, use the real database');
+    expect(after(told, 'Instead of tabs, use two spaces for indentation.')).toEqual([
+      ['preference', 'Instead of tabs, use two spaces for indentation.'],
+    ]);
+  });
+
+  it('"instead," alone still opens a correction, and "instead of" a step of looking stays a step', () => {
+    expect(after('I refactored the cache module.', 'Instead, use the real database.')).toEqual([['correction', 'Use the real database.']]);
+    expect(after('Shall I reinstall?', 'Instead of reinstalling everything, diff the lock file against the staging copy.')).toEqual([]);
   });
 });
