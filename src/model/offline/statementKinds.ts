@@ -29,7 +29,7 @@ export const REMEMBER =
 
 /** A correction of what the assistant just said or did, as the first words of a reply. */
 export const CORRECTION =
-  /^(?:no(?!\s+(?:problem|worries|need|point|sense|reason|longer|more|one|rush|idea|thanks|way|errors?|changes?|issues?|problems|luck|difference|output|response|results?|clue|matches|warnings?|failures?|funciona|anda|sirve|carga|marche|fonctionne|me|te|se|lo|la|los|las|le|les|uses|hagas|pongas|escribas|añadas|toques|pas|plus)\b)|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead|nein|doch nicht|non(?!-)|pas comme ça|en fait|falsch)\b[\s,.!:;\u2013\u2014-]*/i;
+  /^(?:no(?!\s+(?:problem|worries|need|point|sense|reason|longer|more|one|rush|idea|thanks|way|errors?|changes?|issues?|problems|luck|difference|output|response|results?|clue|matches|warnings?|failures?|funciona|anda|sirve|carga|marche|fonctionne|me|te|se|lo|la|los|las|le|les|uses|hagas|pongas|escribas|añadas|toques|pas|plus)\b)|nope|wrong|actually|not quite|that's not|that is not|that's wrong|instead(?!\s+of\b)|nein|doch nicht|non(?!-)|pas comme ça|en fait|falsch)\b[\s,.!:;\u2013\u2014-]*/i;
 
 /** The person talking about themselves: role, expertise, constraints. */
 export const ABOUT_ME = new RegExp(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 
 // A request about the work at hand is no standing rule (decision 123). Example sentences written for these tests.
 const user = (content: string): ModelMessage => ({ role: 'user', content });
@@ -46,5 +47,72 @@ describe('look-alikes stay kept', () => {
   it('"after each" in a message without sections, and a first-person view beside a step on a file', () => {
     expect(kept('After each release, tag the commit and announce it in the channel.')).not.toEqual([]);
     expect(kept("Fix the typo in @README.md. I'd rather have too many tests than too few.")).not.toEqual([]);
+  });
+});
+
+describe('a rule beside a step on a thing of this moment (decision 123, amended by review 19)', () => {
+  it('a convention with its own general object is kept beside the step', () => {
+    expect(kept('Check @src/store.ts. Keep functions under 40 lines.')).toEqual(['Keep functions under 40 lines.']);
+    expect(kept("Review this PR. Don't use default exports anywhere.")).toEqual(["Don't use default exports anywhere."]);
+    expect(kept('Open the latest review on the PR. Prefer small commits.')).toEqual(['Prefer small commits.']);
+    expect(kept("Look at @src/cache.ts. Don't add comments that restate the code.")).toEqual(["Don't add comments that restate the code."]);
+    expect(kept('Rebase this branch. Prefer rebase over merge commits.')).toEqual(['Prefer rebase over merge commits.']);
+  });
+
+  it("a rule that points back at the step's thing, or a style word alone, is still a step", () => {
+    expect(kept("Open the latest review on the PR. Don't take that advice. Plan the fixes.")).toEqual([]);
+    expect(kept('Close this ticket in @notes/triage.md. Keep it short.')).toEqual([]);
+    expect(kept('Check @src/store.ts. Avoid verbosity.')).toEqual([]);
+  });
+
+  it('an occasion word that does not head its phrase names no thing of this moment', () => {
+    expect(kept("Fix the bug in that issue tracker export. Don't take the comments on trust.")).toEqual([
+      "Don't take the comments on trust.",
+    ]);
+    expect(kept("Fix the bug in that issue. Don't take the comments on trust.")).toEqual([]);
+  });
+
+  it('a link beside a convention leaves the convention its own statement', () => {
+    const found = findMemoryStatements([user('Our docs are at https://docs.example.org. Keep doc pages short.')]);
+    expect(found.map((s) => [s.type, s.text])).toEqual([
+      ['reference', 'Our docs are at https://docs.example.org.'],
+      ['feedback', 'Keep doc pages short.'],
+    ]);
+  });
+});
+
+describe('"each item" reads the parts of the prompt only when it is in sections (decision 123, amended by review 19)', () => {
+  it('a tight numbered list has no headings: "after each item" there is a rule', () => {
+    const list = 'Please do these:\n\n1. Update the parser\n2. Update the docs\n\nAfter each item, run the tests and commit.';
+    expect(kept(list)).toEqual(['After each item, run the tests and commit.']);
+  });
+
+  it('numbered lines that head their own sections are headings', () => {
+    const prompt =
+      'Review the design below.\n\n1. Storage\nEvaluate the schema.\n\n2. Tests\nEvaluate the coverage.\n\nAfter each section, stop and wait for my answer.';
+    expect(kept(prompt)).toEqual([]);
+  });
+});
+
+describe('"Instead of …, do …" is no correction opener (decision 124, amended by review 19)', () => {
+  const task = user('Please help me refactor the cache module in this repo.');
+  const after = (reply: string, said: string): string[][] =>
+    findMemoryStatements([task, { role: 'assistant', content: reply }, user(said)]).map((s) => [s.cue, s.text]);
+
+  it('after a question or a statement, the sentence is kept whole', () => {
+    const asked = 'Shall I mock the database in these tests?';
+    const told = 'I refactored the cache module.';
+    const way = 'Instead of mocking, use the real database.';
+    expect(after(asked, way)).toEqual([['preference', way]]);
+    expect(after(told, way)).toEqual([['preference', way]]);
+    expect(titleOf(way)).toBe('Instead of mocking, use the real database');
+    expect(after(told, 'Instead of tabs, use two spaces for indentation.')).toEqual([
+      ['preference', 'Instead of tabs, use two spaces for indentation.'],
+    ]);
+  });
+
+  it('"instead," alone still opens a correction, and "instead of" a step of looking stays a step', () => {
+    expect(after('I refactored the cache module.', 'Instead, use the real database.')).toEqual([['correction', 'Use the real database.']]);
+    expect(after('Shall I reinstall?', 'Instead of reinstalling everything, diff the lock file against the staging copy.')).toEqual([]);
   });
 });
