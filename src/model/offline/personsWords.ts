@@ -1,5 +1,6 @@
 import { GIT_OUTPUT_LINE } from './gitOutput.js';
 import { isLabelListLine, isProductBlurb } from './pastedLists.js';
+import { beforePastedPage } from './pastedPages.js';
 import { DONT, IMPERATIVE } from './statementKinds.js';
 import { differentLanguages, languagesOf, type Language } from './textLanguage.js';
 
@@ -254,7 +255,8 @@ export function personsWords(text: string): string {
   if (HANDED_BACK_PLAN.test(text) && HANDED_BACK_CLOSING.test(text)) return '';
   if (AGENT_BRIEF.test(text)) return '';
   // A block taken out leaves a mark, so that the line announcing it announces the mark and nothing after it.
-  const unfenced = text.replace(FENCE, `\n\n${REMOVED}\n\n`).replace(TAG_BLOCK, `\n\n${REMOVED}\n\n`);
+  // A pasted page goes from where it starts: it has no fence to end it (decision 127).
+  const unfenced = beforePastedPage(text.replace(FENCE, `\n\n${REMOVED}\n\n`).replace(TAG_BLOCK, `\n\n${REMOVED}\n\n`));
   const paragraphs = unfenced.split(/\n\s*\n/);
   const kept: string[] = [];
   let pasteFollows = false;

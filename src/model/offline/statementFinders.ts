@@ -8,6 +8,7 @@ import { isWorkflowRule, routineProposed } from './workflowRules.js';
 import { decidesWorkAtHand } from './workAtHand.js';
 import { isOneChangeStory } from './oneChangeStory.js';
 import { isBareShipOrder, isOneOffStep, pointsAtOneItem } from './oneOffStep.js';
+import { isBareLink } from './pastedPages.js';
 import { isOneOffPlace } from './oneOffPlace.js';
 import { actsOnLink, isRequestAtHand } from './requestAtHand.js';
 import { isWishAboutWork } from './wishAboutWork.js';
@@ -211,7 +212,8 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
   const found = kindOfStatement(sentence, afterAssistant, first);
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended); so is a
   // link a request acts on, "go ahead and import the tickets from <url>" (decision 123).
-  if (found?.type === 'reference' && (pointsAtOneItem(sentence) || actsOnLink(sentence))) return undefined;
+  // A link said with no sentence about it says nothing of what it is for (decision 127).
+  if (found?.type === 'reference' && (pointsAtOneItem(sentence) || actsOnLink(sentence) || isBareLink(sentence))) return undefined;
   if (found === undefined || !RULE_CUES.has(found.cue)) return found;
   if (holdsForWorkAtHand(sentence)) return undefined;
   // What the code does and what a step should give read as a rule by their "never" or "should" (decision 116).
