@@ -23,24 +23,22 @@ const RELATIVE = /^\s+(?:that|which|who)\b/i;
  * names it only as the head of its phrase, read with the tagger: in "those release tags", "these issue numbers" or
  * "this feature flag" it only says which tags, numbers or flag, a kind of thing that lasts. `pointer` is what comes
  * before the thing ("for this" for the step said as a rule, decision 106). Two thing words make one thing: "these bug
- * fixes". A plural followed by what it is ("those fixes that touch one line") is a kind. `things` are the words that name one occasion, `OCCASION_THINGS` unless a finder
- * reads more (the step of a task also points at "the latest review", decision 123).
+ * fixes". A plural followed by what it is ("those fixes that touch one line") is a kind.
  */
-export function pointsAtOneOccasion(sentence: string, pointer: string = POINTER, things: string = OCCASION_THINGS): boolean {
-  return [...sentence.matchAll(pointedThing(pointer, things))].some((match) => {
+export function pointsAtOneOccasion(sentence: string, pointer: string = POINTER): boolean {
+  return [...sentence.matchAll(pointedThing(pointer))].some((match) => {
     const end = match.index + match[0].length;
     return headsItsPhrase(sentence, end) && !(match[0].endsWith('s') && RELATIVE.test(sentence.slice(end)));
   });
 }
 
-/** The pattern of a pointer and the thing it points at, built once a pointer and things: every sentence is read with it. */
+/** The pattern of a pointer and the thing it points at, built once a pointer: every sentence is read with it. */
 const POINTED_THINGS = new Map<string, RegExp>();
-function pointedThing(pointer: string, things: string): RegExp {
-  const key = `${pointer}\n${things}`;
-  let pointed = POINTED_THINGS.get(key);
+function pointedThing(pointer: string): RegExp {
+  let pointed = POINTED_THINGS.get(pointer);
   if (pointed === undefined) {
-    pointed = new RegExp(String.raw`\b${pointer}\s+(?:${things}\s+)*${things}(?:e?s)?\b`, 'gi');
-    POINTED_THINGS.set(key, pointed);
+    pointed = new RegExp(String.raw`\b${pointer}\s+(?:${OCCASION_THINGS}\s+)*${OCCASION_THINGS}(?:e?s)?\b`, 'gi');
+    POINTED_THINGS.set(pointer, pointed);
   }
   return pointed;
 }

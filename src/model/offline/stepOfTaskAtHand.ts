@@ -1,8 +1,6 @@
 import { LASTING } from './lastingWords.js';
 import { TASK } from './statementKinds.js';
 import { GENERAL_PLACE, worksOnAttachedFile } from './requestAtHand.js';
-import { OCCASION_THINGS, pointsAtOneOccasion } from './oneOccasionWords.js';
-import { wordsIn } from './sentenceShape.js';
 import type { Piece } from './statementPieces.js';
 
 /**
@@ -13,41 +11,12 @@ import type { Piece } from './statementPieces.js';
  * repo", "our …") keeps the rule (decision 106).
  */
 
-/** What points at one thing of this moment: "this", "that", "the latest", "the current". */
-const MOMENT_POINTER = String.raw`(?:the\s+(?:latest|last|current|new|open)|this|that)`;
+/** A link, or one review, pull request, commit or branch of this moment: "the latest code review in the PR", "this branch". */
+const THING_OF_THE_MOMENT =
+  /https?:\/\/\S|\b(?:the\s+(?:latest|last|current|new|open)|this|that)\s+(?:code\s+)?(?:review|pr|pull request|merge request|commit|branch|diff|ticket|issue|plan|spec|draft)\b/i;
 
-/** The things of one moment: one occasion's (decision 110) and the documents of one piece of review. */
-const MOMENT_THINGS = String.raw`(?:${OCCASION_THINGS}|code review|review|merge request|diff|plan|spec|draft)`;
-
-/**
- * A step of the same message that works on a thing of this moment: a link, an attached file, "the latest code review",
- * "this branch". The thing word names it only as the head of its phrase: "that issue tracker" is a tracker that lasts.
- */
-const pointsAtTheMoment = (piece: string): boolean =>
-  /https?:\/\/\S/.test(piece) || pointsAtOneOccasion(piece, MOMENT_POINTER, MOMENT_THINGS) || worksOnAttachedFile(piece);
-
-/** A word that points back at a thing just named: "it", "there", "for this", "the comments" of that review. */
-const POINTS_BACK = /\b(?:it|its|them|there|this|that|these|those|the)\b/i;
-
-/**
- * A rule without its relative clause: "comments that restate the code" name a kind by what it does, and the code of
- * that clause is any code. A "that" read before a verb opens the clause; "that approach" points.
- */
-function withoutRelativeClause(rule: string): string {
-  for (const match of rule.matchAll(/\s(?:that|which|who)\s+([\w'-]+)/gi)) {
-    const end = match.index + match[0].length;
-    const [next] = wordsIn(rule, end - (match[1]?.length ?? 0), end);
-    if (next?.pos === 'VERB' || next?.pos === 'AUX') return rule.slice(0, match.index);
-  }
-  return rule;
-}
-
-/**
- * Whether a rule said beside a step is about that step's thing: it points back at it, or it is a style word with no
- * thing of its own. A rule with its own general object ("keep functions under 40 lines", "prefer small commits") is a
- * convention said beside the step: the object decides, not the neighbour (decision 106).
- */
-const isAboutTheStep = (rule: string): boolean => STYLE_ALONE.test(rule) || POINTS_BACK.test(withoutRelativeClause(rule));
+/** A step of the same message that works on a thing of this moment. */
+const pointsAtTheMoment = (piece: string): boolean => THING_OF_THE_MOMENT.test(piece) || worksOnAttachedFile(piece);
 
 /** A style word with no thing of its own: "Keep it short.", "Avoid verbosity.", "Be concise.", "No emojis." */
 const STYLE_ALONE =
@@ -100,7 +69,7 @@ export function isStepOfTaskAtHand(pieces: readonly Piece[], i: number, message:
   if (said === undefined || GENERAL_PLACE.test(said)) return false;
   if (EACH_PART.test(said) && isSectioned(message)) return true;
   if (FIRST_PERSON.test(said) || LASTING.test(said)) return false;
-  if (isAboutTheStep(said) && sameParagraph(pieces, i).some((piece) => pointsAtTheMoment(piece.text))) return true;
+  if (sameParagraph(pieces, i).some((piece) => pointsAtTheMoment(piece.text))) return true;
   const before = pieces[i - 1];
   return STYLE_ALONE.test(said) && before !== undefined && pieces[i]?.opensParagraph !== true && asksForWork(before.text.trim());
 }

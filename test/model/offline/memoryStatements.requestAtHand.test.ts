@@ -50,37 +50,6 @@ describe('look-alikes stay kept', () => {
   });
 });
 
-describe('a rule beside a step on a thing of this moment (decision 123, amended by review 19)', () => {
-  it('a convention with its own general object is kept beside the step', () => {
-    expect(kept('Check @src/store.ts. Keep functions under 40 lines.')).toEqual(['Keep functions under 40 lines.']);
-    expect(kept("Review this PR. Don't use default exports anywhere.")).toEqual(["Don't use default exports anywhere."]);
-    expect(kept('Open the latest review on the PR. Prefer small commits.')).toEqual(['Prefer small commits.']);
-    expect(kept("Look at @src/cache.ts. Don't add comments that restate the code.")).toEqual(["Don't add comments that restate the code."]);
-    expect(kept('Rebase this branch. Prefer rebase over merge commits.')).toEqual(['Prefer rebase over merge commits.']);
-  });
-
-  it("a rule that points back at the step's thing, or a style word alone, is still a step", () => {
-    expect(kept("Open the latest review on the PR. Don't take that advice. Plan the fixes.")).toEqual([]);
-    expect(kept('Close this ticket in @notes/triage.md. Keep it short.')).toEqual([]);
-    expect(kept('Check @src/store.ts. Avoid verbosity.')).toEqual([]);
-  });
-
-  it('an occasion word that does not head its phrase names no thing of this moment', () => {
-    expect(kept("Fix the bug in that issue tracker export. Don't take the comments on trust.")).toEqual([
-      "Don't take the comments on trust.",
-    ]);
-    expect(kept("Fix the bug in that issue. Don't take the comments on trust.")).toEqual([]);
-  });
-
-  it('a link beside a convention leaves the convention its own statement', () => {
-    const found = findMemoryStatements([user('Our docs are at https://docs.example.org. Keep doc pages short.')]);
-    expect(found.map((s) => [s.type, s.text])).toEqual([
-      ['reference', 'Our docs are at https://docs.example.org.'],
-      ['feedback', 'Keep doc pages short.'],
-    ]);
-  });
-});
-
 describe('"each item" reads the parts of the prompt only when it is in sections (decision 123, amended by review 19)', () => {
   it('a tight numbered list has no headings: "after each item" there is a rule', () => {
     const list = 'Please do these:\n\n1. Update the parser\n2. Update the docs\n\nAfter each item, run the tests and commit.';
