@@ -66,6 +66,7 @@ import { traced } from './statementTrace.js';
 import { assistantAsked, assistantsWords, onlyAnswers } from './answerToQuestion.js';
 import { isSubjectlessGuess } from './subjectlessNorm.js';
 import { isProcessConvention } from './processConventions.js';
+import { statedAfterNo, withoutDenial } from './statedAfterNo.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
 /** The person or their team speaking, in the languages the cues know. */
@@ -142,6 +143,13 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
   if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
     return traced('confirmation', make('feedback', 'confirmation', quote, quote, corrected));
   return undefined;
+}
+
+/** How things are or are done, said after a "no" to the question, which no finder read (decision 124, amended 2026-12-07). */
+function afterNo(rest: string, quote: string): Found | undefined {
+  const stated = statedAfterNo(rest);
+  if (stated === undefined || TRANSIENT.test(stated.text) || STATUS.test(stated.text) || noise(stated.text)) return undefined;
+  return traced('stated-after-no', make(stated.type, stated.cue, clip(capitalise(stated.text), 400), quote));
 }
 
 /** The cues of a rule, a preference or a correction: said of the work at hand only, they are no lasting one (decision 101). */
@@ -260,8 +268,10 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   const reply = first && afterAssistant !== undefined ? replyTo(sentence, quote, afterAssistant) : undefined;
   if (reply !== undefined) return reply;
   // A "no" that answers the assistant's question is read as what it goes on to say, corrected nothing (decision 124).
-  const answered = first && afterAssistant !== undefined && assistantAsked(afterAssistant) ? sentence.replace(CORRECTION, '') : sentence;
-  if (answered !== sentence && answered.length >= 8) return kindOfStatement(capitalise(answered), undefined, false);
+  const answered =
+    first && afterAssistant !== undefined && assistantAsked(afterAssistant) ? withoutDenial(sentence.replace(CORRECTION, '')) : sentence;
+  if (answered !== sentence && answered.length >= 8)
+    return kindOfStatement(capitalise(answered), undefined, false) ?? afterNo(answered, quote);
   // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
   // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
   if (noise(sentence, false))

@@ -68,6 +68,36 @@ describe('"Said to correct" is written only for a correction of what the assista
     expect(statement).toMatchObject({ cue: 'correction', corrected: 'I deployed it to staging.' });
   });
 
+  it.each([
+    [
+      'Shall I mock the database in these tests?',
+      "No, that's not how we do it, tests hit the real database.",
+      'Tests hit the real database.',
+      'feedback',
+    ],
+    ['Want me to run the formatter?', 'No, prettier runs in the pre-commit hook.', 'prettier runs in the pre-commit hook.', 'project'],
+    [
+      'Should I add a Redis mock?',
+      "No, we don't do that here, integration tests use a real Redis container.",
+      'Integration tests use a real Redis container.',
+      'feedback',
+    ],
+  ])('after "%s", a "no" that says how things are or are done keeps it: "%s"', (said, reply, text, type) => {
+    const found = findMemoryStatements([user('Please help me refactor the cache module.'), assistant(said), user(reply)]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ text, type });
+    expect(found[0]?.cue).not.toBe('correction');
+  });
+
+  it.each([
+    ['Shall I rerun the tests?', 'No, the tests are fine now.'],
+    ['Should I bump the version?', 'No, the release script bumps it.'],
+    ['Should I use the second layout?', 'No, the first one works better for this.'],
+    ['Shall I continue?', 'No, thanks anyway, that was enough.'],
+  ])('after "%s", a bare answer "%s" is the question’s', (said, reply) => {
+    expect(findMemoryStatements([user('Please help me refactor the cache module.'), assistant(said), user(reply)])).toEqual([]);
+  });
+
   it('a tool call it made is never quoted', () => {
     const call = '[tool call Bash] {"command":"npm install --force"}';
     const after = (said: string) => findMemoryStatements([assistant(said), user('No, use pnpm in this repo.')])[0];
