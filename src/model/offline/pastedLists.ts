@@ -13,14 +13,20 @@ const PERSONS_VOICE =
 
 const isLabelShaped = (line: string): boolean => LABEL_LINE.test(line) && !PERSONS_VOICE.test(line);
 
+/** A word that makes a description a rule: a list's definition of a label says what it is, never what always holds. */
+const RULE_WORD = /\b(?:always|never|only)\b/i;
+
 /**
- * Whether a line is one of a pasted label list: label-shaped with its description capitalised, as lists are written, or
- * label-shaped among at least one other such line of its paragraph.
+ * Whether a line is one of a pasted label list: label-shaped among at least one other such line of its paragraph, or
+ * alone with its description capitalised, as lists are written, and no rule word in it ("naming - Branch names are
+ * always kebab-case" is the person's rule, decision 124 amended 2026-12-07).
  */
 export function isLabelListLine(line: string, paragraph: readonly string[]): boolean {
   if (!isLabelShaped(line)) return false;
-  const first = LABEL_LINE.exec(line)?.[1] ?? '';
-  return /\p{Lu}/u.test(first) || paragraph.filter(isLabelShaped).length >= 2;
+  if (paragraph.filter(isLabelShaped).length >= 2) return true;
+  const description = LABEL_LINE.exec(line);
+  const said = description === null ? '' : line.slice(description.index + description[0].length - 1);
+  return /^\p{Lu}/u.test(said) && !RULE_WORD.test(said);
 }
 
 /**

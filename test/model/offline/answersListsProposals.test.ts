@@ -120,6 +120,21 @@ describe('lines of a pasted label list and a product’s blurb are not the perso
     expect(keptOf(said)).toEqual([]);
   });
 
+  it.each([
+    ['deploys - Only on Tuesdays, never on Fridays.', 'Only on Tuesdays, never on Fridays'],
+    ['naming - Branch names are always kebab-case.', 'Branch names are always kebab-case'],
+    ['commits - Never more than one topic in a commit.', 'Never more than one topic in a commit'],
+  ])('one label-shaped line with a rule word is the person’s rule: %s', (said, rule) => {
+    const [statement, ...rest] = findMemoryStatements([assistant('I looked at the project layout.'), user(said)]);
+    expect(rest).toEqual([]);
+    expect(statement?.type).toBe('feedback');
+    expect(statement?.text).toContain(rule);
+  });
+
+  it('a rule word does not make a line of a list of two the person’s', () => {
+    expect(keptOf('stale - Closed when it was never touched in ninety days\nwontfix - This will not be worked on')).toEqual([]);
+  });
+
   it('the request after a blurb is still read', () => {
     const said =
       'Acme Sync is a new platform that mirrors folders.\nAcme introduces Snapshots, kept forever.\n\nAlways run the sync tests before a release.';
