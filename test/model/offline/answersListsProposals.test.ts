@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 import { answeredText, askResult, askUserQuestion } from '../../support/askUserQuestion.js';
 
 // Answers, pasted lists and proposals asked as questions are no standing rule (decision 124).
@@ -31,6 +32,17 @@ describe('a reply that only answers the assistant’s question is not kept', () 
     ['Which package manager should I use?', 'Use pnpm, since the workspace needs it.'],
   ])('after "%s": an answer with a rule of its own, "%s", is kept', (said, reply) => {
     expect(keptAfter(said, reply)).toHaveLength(1);
+  });
+
+  it.each([
+    ['Which option: A) rebase B) merge?', 'B since we squash merge everything.', 'We squash merge everything.'],
+    ['Should the store use A or B?', 'Go with B since we use Postgres.', 'We use Postgres.'],
+    ['Which image, 1 or 2?', '2, because we deploy with Docker everywhere.', 'We deploy with Docker everywhere.'],
+    ['Pin it (A) or float it (B)?', 'A, because we pin every dependency in this repo.', 'We pin every dependency in this repo.'],
+  ])('after "%s", an option picked for the team’s practice, "%s", is that practice', (said, reply, practice) => {
+    const found = findMemoryStatements([assistant(said), user(reply)]);
+    expect(found.map((s) => s.text)).toEqual([practice]);
+    expect(titleOf(found[0]?.text ?? '')).toMatch(/^We /);
   });
 
   it('a letter read as a word or a language is no option picked', () => {
