@@ -1,3 +1,5 @@
+import { DONT, IMPERATIVE } from './statementKinds.js';
+
 /**
  * Pasted material that reads like the person's sentences one line at a time (decision 124): the lines of a label or
  * category list ("perf - Causes slow queries"), which define names for a tracker and say nothing of the person, and a
@@ -40,3 +42,18 @@ const OWN_VOICE = /\b(?:we|our|us|I|my|I'm|I've)\b/;
 
 /** Whether a paragraph is a product's blurb: it introduces a product as new, in no voice of the person's. */
 export const isProductBlurb = (paragraph: string): boolean => PRODUCT_INTRODUCED.test(paragraph) && !OWN_VOICE.test(paragraph);
+
+/** An order the person gives: an imperative, or a rule said as one ("Never call its API from tests"). */
+const ORDER = /^(?:please\s+)?(?:never|always|don['’]?t|do not|avoid|only)\b/i;
+const isOrder = (sentence: string): boolean => ORDER.test(sentence) || IMPERATIVE.test(sentence) || DONT.test(sentence);
+
+/**
+ * The orders the person gives beside a product's blurb in one paragraph, one a line ("Acme Sync is a new tool. Never call
+ * its API from tests."): the blurb's sentences are its maker's, the order is theirs (decision 124, amended 2026-12-07).
+ * None for a blurb alone.
+ */
+export const ordersBesideBlurb = (paragraph: string): string[] =>
+  paragraph
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== '' && isOrder(sentence));

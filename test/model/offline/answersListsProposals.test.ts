@@ -147,6 +147,14 @@ describe('lines of a pasted label list and a product’s blurb are not the perso
     expect(keptOf('stale - Closed when it was never touched in ninety days\nwontfix - This will not be worked on')).toEqual([]);
   });
 
+  it.each([
+    ['Acme Sync is a new tool. Never call its API from tests.', 'Never call its API from tests.'],
+    ['Acme Sync is a new tool that mirrors folders. Always pin its client version.', 'Always pin its client version.'],
+    ['Beacon is a new service for flags.\nDo not read flags outside the flags module.', 'Do not read flags outside the flags module.'],
+  ])('an order beside a blurb in its paragraph is the person’s: %s', (said, order) => {
+    expect(keptOf(said)).toEqual([order]);
+  });
+
   it('the request after a blurb is still read', () => {
     const said =
       'Acme Sync is a new platform that mirrors folders.\nAcme introduces Snapshots, kept forever.\n\nAlways run the sync tests before a release.';
