@@ -63,7 +63,7 @@ import { noise } from './statementNoise.js';
 import { describesBehaviour, isExpectedOutcome, isLabelledFinding } from './codeReports.js';
 import { asksWithoutMark } from './unmarkedQuestion.js';
 import { traced } from './statementTrace.js';
-import { assistantAsked, assistantsWords, onlyAnswers, practiceGivenForOption } from './answerToQuestion.js';
+import { assistantAsked, assistantsWords, onlyAnswers, practiceGivenForOption, saidAfterAnswer } from './answerToQuestion.js';
 import { isSubjectlessGuess } from './subjectlessNorm.js';
 import { isProcessConvention } from './processConventions.js';
 import { statedAfterNo, withoutDenial } from './statedAfterNo.js';
@@ -267,6 +267,8 @@ function asAnswer(
   const askedBefore = afterAssistant !== undefined && assistantAsked(afterAssistant);
   const practice = practiceGivenForOption(sentence, askedBefore);
   if (practice !== undefined) return { found: kindOfStatement(capitalise(practice), undefined, false) ?? afterNo(practice, quote) };
+  const rest = saidAfterAnswer(sentence, askedBefore);
+  if (rest !== undefined) return { found: kindOfStatement(capitalise(rest), undefined, false) };
   if (onlyAnswers(sentence, askedBefore)) return { found: undefined };
   const reply = first && afterAssistant !== undefined ? replyTo(sentence, quote, afterAssistant) : undefined;
   if (reply !== undefined) return { found: reply };

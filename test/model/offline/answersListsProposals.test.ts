@@ -45,6 +45,15 @@ describe('a reply that only answers the assistant’s question is not kept', () 
     expect(titleOf(found[0]?.text ?? '')).toMatch(/^We /);
   });
 
+  it.each([
+    ['Anything else before I start?', 'Nothing to add, but always run lint before pushing.', 'Always run lint before pushing.'],
+    ['Anything else before I start?', 'Nothing more from my side, but never push to main directly.', 'Never push to main directly.'],
+    ['Should it be A or B?', 'B, and we always pick the simplest option.', 'We always pick the simplest option.'],
+  ])('after "%s", what follows an answer’s filler in "%s" is the memory, without the filler', (said, reply, text) => {
+    const found = findMemoryStatements([assistant(said), user(reply)]);
+    expect(found.map((s) => s.text)).toEqual([text]);
+  });
+
   it('a letter read as a word or a language is no option picked', () => {
     expect(keptOf('Use C for the parser, since the hot loop needs it.')).toHaveLength(1);
     expect(keptAfter('Which would you like?', 'Use a queue for the jobs, since retries need it.')).toHaveLength(1);
