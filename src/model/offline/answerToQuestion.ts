@@ -33,6 +33,38 @@ const LEFT_TO_YOU =
 const OPTION_PICKED =
   /^(?:(?:let'?s|I'?d|we'?ll|I'?ll)\s+)?(?:(?:go|going)\s+with|keep|take|pick|choose|stick\s+with|use)?\s*(?:option\s+)?([A-Ha-h]|\d)(?=\s*(?:$|[,.;:!\u2013\u2014-]|\s+(?:as|for now|since|because|then|please|is fine|works)\b))/i;
 
+/** A reason that states what the person's team does, in the present: "since we squash merge everything". */
+const PRACTICE_REASON =
+  /\b(?:since|because|as)\s+(we\s+(?!(?:could|should|might|may|can|will|would|need|want|were|had|did|are|have)\b)[a-z]+\b[^.!?]*)/i;
+
+/**
+ * The practice an option picked by its letter or number gives as its reason ("B since we squash merge everything"): the
+ * pick is the question's, the practice is lasting and is the statement (decision 124, amended 2026-12-07).
+ */
+export function practiceGivenForOption(sentence: string, asked: boolean): string | undefined {
+  const said = sentence.trim();
+  const picked = asked ? OPTION_PICKED.exec(said) : null;
+  if (picked === null || !/^[A-H\d]$/.test(picked[1] ?? '')) return undefined;
+  const practice = PRACTICE_REASON.exec(said.slice(picked[0].length))?.[1]?.trim();
+  return practice === undefined ? undefined : `${practice}.`;
+}
+
+/** What is said after an answer's filler: "Nothing to add, but always …", "B, and we always …". */
+const FILLER_THEN = /^[\s,;:\u2013\u2014-]*(?:but|and|also|though)\s+(\S.*)$/i;
+
+/**
+ * The statement said after an answer's filler (decision 124, amended 2026-12-07): nothing to add, or an option picked by
+ * its letter or number after a question, then "but" or "and" and what the person goes on to say, which is the memory.
+ */
+export function saidAfterAnswer(sentence: string, asked: boolean): string | undefined {
+  const said = sentence.trim();
+  const nothing = NOTHING_TO_ADD.exec(said);
+  if (nothing !== null) return FILLER_THEN.exec(said.slice(nothing[0].length))?.[1];
+  const picked = asked ? OPTION_PICKED.exec(said) : null;
+  if (picked === null || !/^[A-H\d]$/.test(picked[1] ?? '')) return undefined;
+  return FILLER_THEN.exec(said.slice(picked[0].length))?.[1];
+}
+
 /** Whether a sentence only answers the question before it, and says nothing lasting of its own. */
 export function onlyAnswers(sentence: string, asked: boolean): boolean {
   const said = sentence.trim();

@@ -1,3 +1,5 @@
+import { DONT, IMPERATIVE } from './statementKinds.js';
+
 /**
  * Pasted material that reads like the person's sentences one line at a time (decision 124): the lines of a label or
  * category list ("perf - Causes slow queries"), which define names for a tracker and say nothing of the person, and a
@@ -13,14 +15,20 @@ const PERSONS_VOICE =
 
 const isLabelShaped = (line: string): boolean => LABEL_LINE.test(line) && !PERSONS_VOICE.test(line);
 
+/** A word that makes a description a rule: a list's definition of a label says what it is, never what always holds. */
+const RULE_WORD = /\b(?:always|never|only)\b/i;
+
 /**
- * Whether a line is one of a pasted label list: label-shaped with its description capitalised, as lists are written, or
- * label-shaped among at least one other such line of its paragraph.
+ * Whether a line is one of a pasted label list: label-shaped among at least one other such line of its paragraph, or
+ * alone with its description capitalised, as lists are written, and no rule word in it ("naming - Branch names are
+ * always kebab-case" is the person's rule, decision 124 amended 2026-12-07).
  */
 export function isLabelListLine(line: string, paragraph: readonly string[]): boolean {
   if (!isLabelShaped(line)) return false;
-  const first = LABEL_LINE.exec(line)?.[1] ?? '';
-  return /\p{Lu}/u.test(first) || paragraph.filter(isLabelShaped).length >= 2;
+  if (paragraph.filter(isLabelShaped).length >= 2) return true;
+  const description = LABEL_LINE.exec(line);
+  const said = description === null ? '' : line.slice(description.index + description[0].length - 1);
+  return /^\p{Lu}/u.test(said) && !RULE_WORD.test(said);
 }
 
 /**
@@ -34,3 +42,18 @@ const OWN_VOICE = /\b(?:we|our|us|I|my|I'm|I've)\b/;
 
 /** Whether a paragraph is a product's blurb: it introduces a product as new, in no voice of the person's. */
 export const isProductBlurb = (paragraph: string): boolean => PRODUCT_INTRODUCED.test(paragraph) && !OWN_VOICE.test(paragraph);
+
+/** An order the person gives: an imperative, or a rule said as one ("Never call its API from tests"). */
+const ORDER = /^(?:please\s+)?(?:never|always|don['’]?t|do not|avoid|only)\b/i;
+const isOrder = (sentence: string): boolean => ORDER.test(sentence) || IMPERATIVE.test(sentence) || DONT.test(sentence);
+
+/**
+ * The orders the person gives beside a product's blurb in one paragraph, one a line ("Acme Sync is a new tool. Never call
+ * its API from tests."): the blurb's sentences are its maker's, the order is theirs (decision 124, amended 2026-12-07).
+ * None for a blurb alone.
+ */
+export const ordersBesideBlurb = (paragraph: string): string[] =>
+  paragraph
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== '' && isOrder(sentence));

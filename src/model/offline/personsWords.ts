@@ -1,5 +1,5 @@
 import { GIT_OUTPUT_LINE } from './gitOutput.js';
-import { isLabelListLine, isProductBlurb } from './pastedLists.js';
+import { isLabelListLine, isProductBlurb, ordersBesideBlurb } from './pastedLists.js';
 import { beforePastedPage } from './pastedPages.js';
 import { DONT, IMPERATIVE } from './statementKinds.js';
 import { differentLanguages, languagesOf, type Language } from './textLanguage.js';
@@ -285,9 +285,10 @@ export function personsWords(text: string): string {
     pasteRuns = false;
     // An indented block after a line ending in a colon runs on while it stays indented.
     indentedPaste = indentedPaste && isIndented(lines);
-    // A product's blurb pasted as it was published is its maker's words (decision 124).
-    if (indentedPaste || machineParagraph(lines) || terminalWrapped(lines) || isProductBlurb(paragraph)) continue;
-    const reading = readParagraph(lines);
+    // A product's blurb pasted as it was published is its maker's words; an order beside it is the person's (decision 124).
+    const own = isProductBlurb(paragraph) ? ordersBesideBlurb(paragraph) : lines;
+    if (indentedPaste || machineParagraph(lines) || terminalWrapped(lines) || own.length === 0) continue;
+    const reading = readParagraph(own);
     material = reading.material;
     pasteFollows = reading.pasteFollows;
     othersWords = reading.othersWords ?? othersWords;

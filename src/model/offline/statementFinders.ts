@@ -64,9 +64,10 @@ import { noise } from './statementNoise.js';
 import { describesBehaviour, isExpectedOutcome, isLabelledFinding } from './codeReports.js';
 import { asksWithoutMark } from './unmarkedQuestion.js';
 import { traced } from './statementTrace.js';
-import { assistantAsked, assistantsWords, onlyAnswers } from './answerToQuestion.js';
+import { assistantAsked, assistantsWords, onlyAnswers, practiceGivenForOption, saidAfterAnswer } from './answerToQuestion.js';
 import { isSubjectlessGuess } from './subjectlessNorm.js';
 import { isProcessConvention } from './processConventions.js';
+import { statedAfterNo, withoutDenial } from './statedAfterNo.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
 /** The person or their team speaking, in the languages the cues know. */
@@ -143,6 +144,13 @@ function replyTo(sentence: string, quote: string, afterAssistant: string): Found
   if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
     return traced('confirmation', make('feedback', 'confirmation', quote, quote, corrected));
   return undefined;
+}
+
+/** How things are or are done, said after a "no" to the question, which no finder read (decision 124, amended 2026-12-07). */
+function afterNo(rest: string, quote: string): Found | undefined {
+  const stated = statedAfterNo(rest);
+  if (stated === undefined || TRANSIENT.test(stated.text) || STATUS.test(stated.text) || noise(stated.text)) return undefined;
+  return traced('stated-after-no', make(stated.type, stated.cue, clip(capitalise(stated.text), 400), quote));
 }
 
 /** The cues of a rule, a preference or a correction: said of the work at hand only, they are no lasting one (decision 101). */
@@ -247,6 +255,30 @@ const RULE_SHAPES: ReadonlyArray<readonly [string, (sentence: string) => boolean
   ['every-of-a-kind', isEveryOfAKind],
 ];
 
+/**
+ * What a sentence gives read as a reply to the assistant (decision 124): an option picked for a practice of the team's
+ * is that practice, an answer that only means something with the question is the question's, a correction or a
+ * confirmation is one, and a "no" to a question is what it goes on to say (amended 2026-12-07); null when it is no reply.
+ */
+function asAnswer(
+  sentence: string,
+  quote: string,
+  afterAssistant: string | undefined,
+  first: boolean,
+): { readonly found: Found | undefined } | null {
+  const askedBefore = afterAssistant !== undefined && assistantAsked(afterAssistant);
+  const practice = practiceGivenForOption(sentence, askedBefore);
+  if (practice !== undefined) return { found: kindOfStatement(capitalise(practice), undefined, false) ?? afterNo(practice, quote) };
+  const rest = saidAfterAnswer(sentence, askedBefore);
+  if (rest !== undefined) return { found: kindOfStatement(capitalise(rest), undefined, false) };
+  if (onlyAnswers(sentence, askedBefore)) return { found: undefined };
+  const reply = first && afterAssistant !== undefined ? replyTo(sentence, quote, afterAssistant) : undefined;
+  if (reply !== undefined) return { found: reply };
+  const answered = first && askedBefore ? withoutDenial(sentence.replace(CORRECTION, '')) : sentence;
+  if (answered === sentence || answered.length < 8) return null;
+  return { found: kindOfStatement(capitalise(answered), undefined, false) ?? afterNo(answered, quote) };
+}
+
 function kindOfStatement(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const part = statedInPart(sentence);
   if (part !== undefined) return part;
@@ -257,13 +289,8 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   const kept = remembered(sentence, quote);
   if (kept !== undefined) return kept;
   if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
-  // An answer that only means something with the assistant's question is the question's (decision 124).
-  if (onlyAnswers(sentence, afterAssistant !== undefined && assistantAsked(afterAssistant))) return undefined;
-  const reply = first && afterAssistant !== undefined ? replyTo(sentence, quote, afterAssistant) : undefined;
-  if (reply !== undefined) return reply;
-  // A "no" that answers the assistant's question is read as what it goes on to say, corrected nothing (decision 124).
-  const answered = first && afterAssistant !== undefined && assistantAsked(afterAssistant) ? sentence.replace(CORRECTION, '') : sentence;
-  if (answered !== sentence && answered.length >= 8) return kindOfStatement(capitalise(answered), undefined, false);
+  const answer = asAnswer(sentence, quote, afterAssistant, first);
+  if (answer !== null) return answer.found;
   // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
   // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
   if (noise(sentence, false))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { titleOf } from '../../../src/model/offline/memoryTitle.js';
 import { answeredText, askResult, askUserQuestion } from '../../support/askUserQuestion.js';
 
 // Answers, pasted lists and proposals asked as questions are no standing rule (decision 124).
@@ -31,6 +32,26 @@ describe('a reply that only answers the assistant’s question is not kept', () 
     ['Which package manager should I use?', 'Use pnpm, since the workspace needs it.'],
   ])('after "%s": an answer with a rule of its own, "%s", is kept', (said, reply) => {
     expect(keptAfter(said, reply)).toHaveLength(1);
+  });
+
+  it.each([
+    ['Which option: A) rebase B) merge?', 'B since we squash merge everything.', 'We squash merge everything.'],
+    ['Should the store use A or B?', 'Go with B since we use Postgres.', 'We use Postgres.'],
+    ['Which image, 1 or 2?', '2, because we deploy with Docker everywhere.', 'We deploy with Docker everywhere.'],
+    ['Pin it (A) or float it (B)?', 'A, because we pin every dependency in this repo.', 'We pin every dependency in this repo.'],
+  ])('after "%s", an option picked for the team’s practice, "%s", is that practice', (said, reply, practice) => {
+    const found = findMemoryStatements([assistant(said), user(reply)]);
+    expect(found.map((s) => s.text)).toEqual([practice]);
+    expect(titleOf(found[0]?.text ?? '')).toMatch(/^We /);
+  });
+
+  it.each([
+    ['Anything else before I start?', 'Nothing to add, but always run lint before pushing.', 'Always run lint before pushing.'],
+    ['Anything else before I start?', 'Nothing more from my side, but never push to main directly.', 'Never push to main directly.'],
+    ['Should it be A or B?', 'B, and we always pick the simplest option.', 'We always pick the simplest option.'],
+  ])('after "%s", what follows an answer’s filler in "%s" is the memory, without the filler', (said, reply, text) => {
+    const found = findMemoryStatements([assistant(said), user(reply)]);
+    expect(found.map((s) => s.text)).toEqual([text]);
   });
 
   it('a letter read as a word or a language is no option picked', () => {
@@ -68,6 +89,36 @@ describe('"Said to correct" is written only for a correction of what the assista
     expect(statement).toMatchObject({ cue: 'correction', corrected: 'I deployed it to staging.' });
   });
 
+  it.each([
+    [
+      'Shall I mock the database in these tests?',
+      "No, that's not how we do it, tests hit the real database.",
+      'Tests hit the real database.',
+      'feedback',
+    ],
+    ['Want me to run the formatter?', 'No, prettier runs in the pre-commit hook.', 'prettier runs in the pre-commit hook.', 'project'],
+    [
+      'Should I add a Redis mock?',
+      "No, we don't do that here, integration tests use a real Redis container.",
+      'Integration tests use a real Redis container.',
+      'feedback',
+    ],
+  ])('after "%s", a "no" that says how things are or are done keeps it: "%s"', (said, reply, text, type) => {
+    const found = findMemoryStatements([user('Please help me refactor the cache module.'), assistant(said), user(reply)]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ text, type });
+    expect(found[0]?.cue).not.toBe('correction');
+  });
+
+  it.each([
+    ['Shall I rerun the tests?', 'No, the tests are fine now.'],
+    ['Should I bump the version?', 'No, the release script bumps it.'],
+    ['Should I use the second layout?', 'No, the first one works better for this.'],
+    ['Shall I continue?', 'No, thanks anyway, that was enough.'],
+  ])('after "%s", a bare answer "%s" is the question’s', (said, reply) => {
+    expect(findMemoryStatements([user('Please help me refactor the cache module.'), assistant(said), user(reply)])).toEqual([]);
+  });
+
   it('a tool call it made is never quoted', () => {
     const call = '[tool call Bash] {"command":"npm install --force"}';
     const after = (said: string) => findMemoryStatements([assistant(said), user('No, use pnpm in this repo.')])[0];
@@ -88,6 +139,29 @@ describe('lines of a pasted label list and a product’s blurb are not the perso
     'Acme Sync is a new platform that mirrors every folder.\nWhen you save a file, Acme Sync always uploads the folder alongside it.',
   ])('not: %s', (said) => {
     expect(keptOf(said)).toEqual([]);
+  });
+
+  it.each([
+    ['deploys - Only on Tuesdays, never on Fridays.', 'Only on Tuesdays, never on Fridays'],
+    ['naming - Branch names are always kebab-case.', 'Branch names are always kebab-case'],
+    ['commits - Never more than one topic in a commit.', 'Never more than one topic in a commit'],
+  ])('one label-shaped line with a rule word is the person’s rule: %s', (said, rule) => {
+    const [statement, ...rest] = findMemoryStatements([assistant('I looked at the project layout.'), user(said)]);
+    expect(rest).toEqual([]);
+    expect(statement?.type).toBe('feedback');
+    expect(statement?.text).toContain(rule);
+  });
+
+  it('a rule word does not make a line of a list of two the person’s', () => {
+    expect(keptOf('stale - Closed when it was never touched in ninety days\nwontfix - This will not be worked on')).toEqual([]);
+  });
+
+  it.each([
+    ['Acme Sync is a new tool. Never call its API from tests.', 'Never call its API from tests.'],
+    ['Acme Sync is a new tool that mirrors folders. Always pin its client version.', 'Always pin its client version.'],
+    ['Beacon is a new service for flags.\nDo not read flags outside the flags module.', 'Do not read flags outside the flags module.'],
+  ])('an order beside a blurb in its paragraph is the person’s: %s', (said, order) => {
+    expect(keptOf(said)).toEqual([order]);
   });
 
   it('the request after a blurb is still read', () => {
