@@ -64,9 +64,11 @@ describe('titles, slugs and descriptions over generated statements (decision 120
       fc.property(statement, ({ clause, said }) => {
         const title = titleOf(said);
         const slug = memorySlug(title).split('-');
-        for (const negation of negationsOf(clause)) {
-          expect(negationsOf(title), `${said} → ${title}`).toContain(negation);
-          expect(slug, `${said} → ${title}`).toContain(negation);
+        // "not" may come back as "don't": "let's not deploy" is titled "Don't deploy" (decision 120, amended).
+        const plain = (words: readonly string[]): string[] => words.map((word) => (word === 'dont' ? 'not' : word));
+        for (const negation of plain(negationsOf(clause))) {
+          expect(plain(negationsOf(title)), `${said} → ${title}`).toContain(negation);
+          expect(plain(slug), `${said} → ${title}`).toContain(negation);
         }
       }),
       { numRuns: fcRuns },
