@@ -76,6 +76,14 @@ const PLACED_HERE =
 const READS_DOCUMENT_AT_HAND =
   /^(?:please\s+)?(?:carefully\s+|thoroughly\s+|first\s+)?(?:read|review|go through|study|look (?:at|over|through)|examine|evaluate|analy[sz]e)\s+(?:this|that|these|the attached|the pasted)\s+(?!(?:repo|repository|project|codebase|workspace|monorepo)\b)[\w-]+/i;
 
+/**
+ * A step made to hang on how the work just done turns out: "if after making the change you see improvement, push the
+ * changes", "if it works, commit it", "once that looks good, merge". The condition judges one result now; a rule's
+ * condition names a kind of event that comes again ("if you touch the schema, run the migrations").
+ */
+const ON_THE_OUTCOME =
+  /\b(?:if|once|when)\s+(?:after\s+[^,.;]*?\s+)?(?:you\s+see\s+(?:an?\s+|any\s+|some\s+)?improvements?|(?:it|that|this|the\s+(?:change|fix)(?:es|s)?)\s+(?:works?|helps?|looks?\s+(?:good|fine|right|ok|okay)|fix(?:es)?\s+it|is\s+(?:fine|ok|okay|good|better)))\b/i;
+
 /** Whether a sentence read as a rule, a preference or a reference asks for the work at hand (decision 123). */
 export function isRequestAtHand(sentence: string): boolean {
   const said = sentence.trim();
@@ -90,6 +98,7 @@ export function isRequestAtHand(sentence: string): boolean {
     FOR_THIS.test(said) ||
     STATE_CHECKED.test(said) ||
     STEP_INSTEAD.test(said) ||
-    PLACED_HERE.test(said)
+    PLACED_HERE.test(said) ||
+    ON_THE_OUTCOME.test(said)
   );
 }

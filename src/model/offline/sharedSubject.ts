@@ -64,11 +64,19 @@ const NOT_A_SUBJECT = new Set([
   'avoid',
 ]);
 
+/** A short word typed in capitals names a thing ("PR", "CI", "API"), however short. */
+const ACRONYM = /^\p{Lu}[\p{Lu}\p{N}]+s?$/u;
+
 /** The stems of a sentence's content words. */
 function subjectStems(sentence: string): Set<string> {
   // "force-push" and "snake_case" speak of a push and a case too.
-  const words = sentence.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
-  return new Set(words.filter((word) => word.length >= 4 && !NOT_A_SUBJECT.has(word)).map((word) => word.slice(0, 4)));
+  const words = sentence.match(/[\p{L}\p{N}']+/gu) ?? [];
+  const stems = words.flatMap((word) => {
+    const lower = word.toLowerCase();
+    if (word.length < 4) return ACRONYM.test(word) ? [lower.replace(/s$/, '')] : [];
+    return NOT_A_SUBJECT.has(lower) ? [] : [lower.slice(0, 4)];
+  });
+  return new Set(stems);
 }
 
 /** Whether the two sentences share a content word. */

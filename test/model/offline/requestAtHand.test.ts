@@ -32,6 +32,24 @@ describe('a request whose object is a thing of this moment', () => {
     expect(isRequestAtHand('Instead of mocking the database, use the real one in tests.')).toBe(false);
   });
 
+  it('a step that hangs on how the work just done turns out; a condition naming a kind of event stays a rule', () => {
+    for (const step of [
+      'If you see improvement, push the changes please.',
+      'See how it could benefit and then if after making the change you see improvement push the changes to the site.',
+      'If it works, commit it.',
+      'Once that looks good, merge the PR.',
+      'When the fix helps, open a pull request for it.',
+    ])
+      expect(isRequestAtHand(step), step).toBe(true);
+    for (const rule of [
+      'If you touch the schema, run the migrations.',
+      'When you add a dependency, pin its version.',
+      'If it works, always squash before pushing.',
+      'Once a release is tagged, update the changelog.',
+    ])
+      expect(isRequestAtHand(rule), rule).toBe(false);
+  });
+
   it('what was just pasted, placed in one file, even counted by "each"', () => {
     expect(isRequestAtHand('Give each label a heading and add this to the contributing guide.')).toBe(true);
     expect(isRequestAtHand('Always add these to the changelog.')).toBe(false);

@@ -41,4 +41,13 @@ describe('a shared subject', () => {
     expect(shareASubject('Commit messages follow conventional commits.', 'Use 2 spaces for indentation.')).toBe(false);
     expect(shareASubject('Always keep it short.', 'Never keep it long.')).toBe(false);
   });
+
+  it('counts a short word typed in capitals: "PR", "CI" name a thing', () => {
+    expect(
+      shareASubject("Dependency bumps don't belong in a feature PR.", 'Separate PR each time, otherwise Renovate gets confused.'),
+    ).toBe(true);
+    expect(shareASubject('CI runs on every push.', 'Keep the CIs green.')).toBe(true);
+    expect(shareASubject('Keep a PR small.', 'Use CI for the checks.')).toBe(false);
+    expect(shareASubject('Go to the docs.', 'Go and fix it.')).toBe(false);
+  });
 });
