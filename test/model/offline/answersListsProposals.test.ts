@@ -36,7 +36,7 @@ describe('a reply that only answers the assistant’s question is not kept', () 
 
   it.each([
     ['Which option: A) rebase B) merge?', 'B since we squash merge everything.', 'We squash merge everything.'],
-    ['Should the store use A or B?', 'Go with B since we use Postgres.', 'We use Postgres.'],
+    ['Should the store use A or B?', 'Go with B since we use Postgres as the database.', 'We use Postgres as the database.'],
     ['Which image, 1 or 2?', '2, because we deploy with Docker everywhere.', 'We deploy with Docker everywhere.'],
     ['Pin it (A) or float it (B)?', 'A, because we pin every dependency in this repo.', 'We pin every dependency in this repo.'],
   ])('after "%s", an option picked for the team’s practice, "%s", is that practice', (said, reply, practice) => {
