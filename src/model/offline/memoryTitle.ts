@@ -122,9 +122,11 @@ function ledTitle(referent: string, said: string): string {
 /** The title of a statement said without a lead. */
 function titleOfSaid(text: string): string {
   const title = withNamesAsTyped(titleOfPlain(text), backtickedWords(text));
-  // A statement that is only the words a title drops ("We've -.") keeps them: a title, and the file named by it, is
-  // never empty.
-  return /[\p{L}\p{N}]/u.test(title) ? title : wordsAsSaid(text);
+  // A statement that is only the words a title drops ("We've -.") keeps them, all but an opener ("Yeah we've -." is
+  // titled "We've"): a title, and the file named by it, is never empty.
+  if (/[\p{L}\p{N}]/u.test(title)) return title;
+  const unopened = wordsAsSaid(withoutOpeners(text));
+  return /[\p{L}\p{N}]/u.test(unopened) ? unopened : wordsAsSaid(text);
 }
 
 /** A statement's first words as a title, nothing dropped: the last resort of a title. */

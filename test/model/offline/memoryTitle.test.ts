@@ -141,6 +141,10 @@ describe('a title is never empty (decision 120)', () => {
     expect(titleOf(said)).toMatch(/\p{L}/u);
   });
 
+  it('an opener before them still goes: "Yeah we\'ve -." is titled "We\'ve"', () => {
+    expect(titleOf("Yeah we've -.")).toBe("We've");
+  });
+
   it('opening words still go when a rule follows them', () => {
     expect(titleOf("We've moved the docs to the wiki")).toBe('Moved the docs to the wiki');
   });
