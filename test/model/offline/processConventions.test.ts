@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { assistant, keptAfterAWorkTurn, user } from '../../support/keptAfterAWorkTurn.js';
 import { isProcessConvention } from '../../../src/model/offline/processConventions.js';
 
 // Conventions said as what is done, in the present, of a kind of process artefact (decision 126). Sentences written
 // for these tests, none taken from a corpus.
-const user = (content: string): ModelMessage => ({ role: 'user', content });
-const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
-const kept = (said: string): string[] =>
-  findMemoryStatements([
-    user('Add a rate limit to the upload route.'),
-    assistant('I added a token bucket in front of the upload handler.'),
-    user(said),
-    assistant('Understood.'),
-  ]).map((s) => s.text);
+const kept = keptAfterAWorkTurn;
 
 describe('a convention said in the present of a kind of process artefact is kept', () => {
   it.each([

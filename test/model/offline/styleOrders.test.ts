@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelMessage } from '../../../src/index.js';
-import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { keptAfterAWorkTurn } from '../../support/keptAfterAWorkTurn.js';
 import { isStyleOrder } from '../../../src/model/offline/styleOrders.js';
 
 // Style orders over an aspect of code or a language (decision 126). Sentences written for these tests, none taken
 // from a corpus.
-const user = (content: string): ModelMessage => ({ role: 'user', content });
-const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
-const kept = (said: string): string[] =>
-  findMemoryStatements([
-    user('Add a rate limit to the upload route.'),
-    assistant('I added a token bucket in front of the upload handler.'),
-    user(said),
-    assistant('Understood.'),
-  ]).map((s) => s.text);
+const kept = keptAfterAWorkTurn;
 
 describe('"use X for/in <an aspect of style or a language>" is kept as a preference', () => {
   it.each([
