@@ -68,6 +68,7 @@ import { assistantAsked, assistantsWords, onlyAnswers, practiceGivenForOption, s
 import { isSubjectlessGuess } from './subjectlessNorm.js';
 import { isProcessConvention } from './processConventions.js';
 import { statedAfterNo, withoutDenial } from './statedAfterNo.js';
+import { isTimedByThisTasksEnd } from './thisTasksEnd.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
 /** The person or their team speaking, in the languages the cues know. */
@@ -123,8 +124,11 @@ function remembered(sentence: string, quote: string): Found | undefined {
   const text = clip(capitalise(match[1] ?? ''), 400);
   // "the staging API runs on port 8080" and its later "now runs on port 9090" must be one type to meet.
   const asked = text.replace(/^to\s+/i, ''); // "remember to squash commits": an instruction
+  // An instruction is kept as the order it gives ("Squash commits"), and one timed by this task's end is a step of it.
+  if (asked !== text && holdsForWorkAtHand(asked)) return undefined;
   const rule = asked !== text || RULE.test(text) || DONT.test(text) || PREFERENCE.test(text) || IMPERATIVE.test(asked);
-  return traced('remember', make(classify(text, rule ? 'feedback' : 'project'), 'remember', text, quote));
+  const said = asked === text ? text : capitalise(asked);
+  return traced('remember', make(classify(said, rule ? 'feedback' : 'project'), 'remember', said, quote));
 }
 
 /**
@@ -158,7 +162,7 @@ const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 
 
 /** Whether a sentence read as a rule decides the work at hand only, or is a step of it (decisions 101, 106 and 123). */
 export const holdsForWorkAtHand = (sentence: string): boolean =>
-  decidesWorkAtHand(sentence) || isOneOffStep(sentence) || isRequestAtHand(sentence);
+  decidesWorkAtHand(sentence) || isOneOffStep(sentence) || isRequestAtHand(sentence) || isTimedByThisTasksEnd(sentence);
 
 /**
  * How a missing option is found is a project fact by its cue, yet said as an instruction: it goes through the guards a

@@ -23,9 +23,12 @@ import { NO_CODE_FOR_AN_ASPECT, STYLE_ORDER } from './styleOrders.js';
  * that looks like a secret (src/model/offline/secretLike.ts).
  */
 
-/** An explicit "keep this" at the start. */
+/**
+ * An explicit "keep this" at the start, after an acknowledgement and a "but" or "and" if any: "ok, but remember that
+ * some of our feeds are hourly" keeps what follows the cue as "remember that…" alone does.
+ */
 export const REMEMBER =
-  /^(?:please\s+)?(?:do\s+)?(?:remember|note|keep in mind|for the record|fyi|merk dir|denk daran|beachte|n'oublie pas|retiens|note bien|recuerda|ten en cuenta)\s*(?:that|dass|que|:|,)?\s+(.+)$/i;
+  /^(?:(?:ok(?:ay)?|fine|sure|yes|yeah|yep|right|alright|got it|i see|understood|good)[,.!]?\s+)?(?:(?:but|and|also)\s+)?(?:please\s+)?(?:do\s+)?(?:remember|note|keep in mind|for the record|fyi|merk dir|denk daran|beachte|n'oublie pas|retiens|note bien|recuerda|ten en cuenta)\s*(?:that|dass|que|:|,)?\s+(.+)$/i;
 
 /** A correction of what the assistant just said or did, as the first words of a reply. */
 export const CORRECTION =
