@@ -1,4 +1,5 @@
 import type { MemoryCandidate } from '../../consolidation/memoryCandidate.js';
+import { distinctiveTerms } from '../../consolidation/distinctiveTerms.js';
 import { isSameSubject, qualifierKey } from '../../consolidation/sameSubject.js';
 import { subjectTerms } from '../../consolidation/subjectTerms.js';
 import { isClaudeMemoryPath } from '../../projections/extractionTrigger.js';
@@ -52,21 +53,39 @@ function savedSubject(saved: SavedMemory): string {
   return `${parsed.file.name}\n${parsed.file.description}\n${lead}`;
 }
 
+/** Numbers as a statement gives them: a port, a count, a version ("8080", "3", "20.11"). */
+const NUMBER = /(?<![\p{L}\p{N}.])\d+(?:\.\d+)*(?![\p{L}\p{N}])/gu;
+
+/** The names (files, hosts, packages, tools) and numbers a text states: its values as words can read them. */
+const statedValues = (text: string): string[] => [...distinctiveTerms(text), ...(text.match(NUMBER) ?? [])];
+
+/**
+ * Whether a saved file holds every name and number the statement gives: a file on the same subject
+ * that gives another value ("a symlink to b.md" where the person said c.md, "port 8080" where they
+ * said 9090) saved something else, and the person's words are still to be kept (decision 131).
+ */
+const holdsItsValues = (statement: string, saved: ReadonlySet<string>): boolean =>
+  statedValues(statement).every((value) => saved.has(value));
+
 /**
  * Candidates the assistant already saved itself (the same subject and the same qualifiers as a
- * memory file it wrote: decision 61) are left out.
+ * memory file it wrote: decision 61, and every name and number they give: decision 131) are left out.
  */
 export function withoutSaved(
   candidates: readonly MemoryCandidate[],
   saved: readonly SavedMemory[],
 ): { readonly kept: MemoryCandidate[]; readonly dropped: number } {
   if (saved.length === 0) return { kept: [...candidates], dropped: 0 };
-  const savedSubjects = saved.map((s) => ({ terms: subjectTerms(s.text), qualifiers: qualifierKey(savedSubject(s)) }));
+  const savedSubjects = saved.map((s) => ({
+    terms: subjectTerms(s.text),
+    qualifiers: qualifierKey(savedSubject(s)),
+    values: new Set(statedValues(s.text)),
+  }));
   const kept = candidates.filter((c) => {
     const text = `${c.name}\n${c.description}`;
     const terms = subjectTerms(text);
     const qualifiers = qualifierKey(text);
-    return !savedSubjects.some((s) => s.qualifiers === qualifiers && isSameSubject(terms, s.terms));
+    return !savedSubjects.some((s) => s.qualifiers === qualifiers && isSameSubject(terms, s.terms) && holdsItsValues(text, s.values));
   });
   return { kept, dropped: candidates.length - kept.length };
 }

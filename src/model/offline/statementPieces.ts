@@ -117,7 +117,14 @@ function sentences(text: string): string[] {
 
 /** What a sentence's first words may be before what it says (decisions 97 and 120): dropped in this order. */
 const HESITATION = new RegExp(String.raw`^${oneOf(HESITATIONS)}\b[\s,.]*`, 'i');
-const INTERJECTION = new RegExp(String.raw`^${oneOf(GREETINGS, ['wait', 'well', 'alright', 'right'])}\s*[,!]\s*`, 'i');
+/**
+ * An interjection ends at a comma, a "!" or a dash ("Hey -- rename…", "Well — …"); a hyphen joined to the next word is
+ * part of it ("Right-click…"), so a single hyphen needs a space on each side.
+ */
+const INTERJECTION = new RegExp(
+  String.raw`^${oneOf(GREETINGS, ['wait', 'well', 'alright', 'right'])}(?:\s*[,!]|\s*(?:--|[\u2013\u2014])|\s+-(?=\s))\s*`,
+  'i',
+);
 const TIE_OR_ASIDE = new RegExp(
   String.raw`^${oneOf(['and', 'also', 'so', 'but', 'oh', 'ok', 'okay'], ASIDE_MARKERS, ['pero', 'y', 'et', 'mais', 'aber', 'und'])}(?:[,:]\s*|\s+)`,
   'i',

@@ -32,6 +32,25 @@ describe('a word people open with, without a comma', () => {
   });
 });
 
+describe('a greeting or interjection ended by a dash (decision 131)', () => {
+  it('is set aside as one ended by a comma is', () => {
+    expect(keptOf('Hey -- we always squash merge feature branches.')).toEqual(['We always squash merge feature branches.']);
+    expect(keptOf('Hi - we never deploy on Fridays.')).toEqual(['We never deploy on Fridays.']);
+    expect(keptOf('Well \u2014 we always tag releases from main.')).toEqual(['We always tag releases from main.']);
+  });
+
+  it('so an order of the moment after it stays the work at hand', () => {
+    expect(keptOf('hey -- rename utils.py to helpers.py, import it from main.py instead of copying it.')).toEqual([]);
+    expect(keptOf('Hello -- move the fixtures to test/data, point the loader at them instead of inlining.')).toEqual([]);
+  });
+
+  it('a hyphen joined to the next word is part of that word', () => {
+    expect(keptOf('Right-click menus always open on the left in this app.')).toEqual([
+      'Right-click menus always open on the left in this app.',
+    ]);
+  });
+});
+
 describe('work asked for now, then what the person states', () => {
   it('the statement is the part after the request', () => {
     expect(keptOf('Review the changes, we release with goreleaser from now on.')).toEqual(['We release with goreleaser from now on.']);
