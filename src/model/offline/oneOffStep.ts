@@ -58,7 +58,18 @@ const BARE_SHIP_ORDER = new RegExp(
   'i',
 );
 
-export const isBareShipOrder = (sentence: string): boolean => BARE_SHIP_ORDER.test(sentence.trim());
+/**
+ * "push and make sure it is linked to the ticket": an order to ship now and a check of what it ships is a step too,
+ * unless a lasting word or a condition makes it the way every change ships (decision 123, amended).
+ */
+const SHIP_THEN_CHECK = new RegExp(
+  String.raw`^(?:(?:no|ok|okay|yes|yeah|yep|then|now|so|great|good)[,.!]?\s+)*(?:please\s+)?(?:just\s+)?${SHIP_STEP}(?:\s*(?:,|and|&|then|and then)\s+(?:just\s+)?${SHIP_STEP})*\s*(?:,|and|&|then|and then)\s+(?:make sure|ensure|check|verify|confirm)\b`,
+  'i',
+);
+
+export const isBareShipOrder = (sentence: string): boolean =>
+  BARE_SHIP_ORDER.test(sentence.trim()) ||
+  (SHIP_THEN_CHECK.test(sentence.trim()) && !LASTING.test(sentence) && !/\b(?:if|when|whenever|before|after|once)\b/i.test(sentence));
 
 /**
  * A link to one issue, pull request, merge request or commit after a verb of work ("work on …/issues/47", "analyse

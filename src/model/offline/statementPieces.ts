@@ -98,6 +98,31 @@ function clausesOf(parts: readonly string[]): Piece[] {
 const RUN_TOGETHER = /(?<=[a-z0-9)])\s+(?=(?:First|Then|Always|Never|Please)\s+[a-z])/;
 
 /**
+ * Two dots between words, typed as a pause between thoughts: "…to a checkpoint..but really make sure it is linked..".
+ * Each side of four words or more is a sentence of its own; a shorter side is a clause of its neighbour ("we deploy with
+ * fly..never with heroku" stays one), and three dots (an ellipsis), a range or a path ("1..3", "../src") stay as they are
+ * (decision 123, amended: the pause hid an order to ship now inside a longer sentence).
+ */
+const PAUSE_DOTS = /(?<=\p{L})\.\.(?!\.)\s*(?=\p{L})/gu;
+const CLAUSE_WORDS = 4;
+const wordCount = (s: string): number => s.split(/\s+/).filter((w) => w !== '').length;
+
+function splitAtPauses(sentence: string): string[] {
+  const pauses = [...sentence.matchAll(PAUSE_DOTS)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  if (pauses.length === 0) return [sentence];
+  const out: string[] = [];
+  let from = 0;
+  pauses.forEach((pause, i) => {
+    // The side after a pause runs to the next one: only a whole clause on each side splits; a short side stays as typed.
+    const after = sentence.slice(pause.end, pauses[i + 1]?.at ?? sentence.length);
+    if (wordCount(sentence.slice(from, pause.at)) < CLAUSE_WORDS || wordCount(after) < CLAUSE_WORDS) return;
+    out.push(`${sentence.slice(from, pause.at)}.`);
+    from = pause.end;
+  });
+  return [...out, sentence.slice(from)];
+}
+
+/**
  * Sentences long enough to say something, without a leading "and", "also", "so" or "but" (a word
  * of its own: "Y-axis" stays). Runs of spaces are one space, as `clip` keeps them: no cue then
  * scans a long run from each of its characters (decision 97).
@@ -105,6 +130,7 @@ const RUN_TOGETHER = /(?<=[a-z0-9)])\s+(?=(?:First|Then|Always|Never|Please)\s+[
 function sentences(text: string): string[] {
   return splitSentences(text.replace(BROKEN_LINE, ' '))
     .flatMap((s) => s.split(RUN_TOGETHER))
+    .flatMap(splitAtPauses)
     .map((s) => s.replace(/\s+/g, ' ').replace(TYPOGRAPHIC_APOSTROPHE, "'"))
     .map((s) => s.replace(/^(?:[-*•]\s+|\d+[.)]\s+)/, ''))
     .map((s) => (opensWithACapitalName(s) ? s : s.replace(HESITATION, '')).replace(INTERJECTION, ''))

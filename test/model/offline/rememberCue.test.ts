@@ -61,3 +61,31 @@ describe('an order timed by the end of the work at hand', () => {
     expect(kept[0]).toContain(held);
   });
 });
+
+// Invented sentences: two dots typed as a pause between thoughts, and an order to ship with a check (decision 123, amended).
+describe('two dots between clauses', () => {
+  it('end a sentence when a whole clause stands on each side', () => {
+    expect(keptAfterAWorkTurn('we always squash merge our branches..never rebase onto main by hand')).toEqual([
+      'We always squash merge our branches.',
+      'Never rebase onto main by hand',
+    ]);
+  });
+
+  it('leave a short side, a range and a path as typed', () => {
+    expect(keptAfterAWorkTurn('we deploy with fly..never with heroku')).toEqual(['We deploy with fly..never with heroku']);
+    expect(keptAfterAWorkTurn('We always keep the ../src layout for packages')).toEqual(['We always keep the ../src layout for packages']);
+  });
+
+  it('let an order to ship now with a check of it stay a step, and a lasting one a rule', () => {
+    expect(keptAfterAWorkTurn('Push and make sure the branch is linked to the ticket.')).toEqual([]);
+    expect(keptAfterAWorkTurn('Always commit and push when a task is done')).toEqual(['Always commit and push when a task is done']);
+  });
+
+  it('let an order to ship now, continued after a pause, stay a step', () => {
+    expect(
+      keptAfterAWorkTurn(
+        'Push and make sure the branch is linked to the ticket..if not link it..but really make sure that part is done first',
+      ),
+    ).toEqual([]);
+  });
+});
