@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { demoProjects } from '../support/paths.js';
 import { runCli } from '../support/runCli.js';
+import { sharedRuns } from '../support/sharedRuns.js';
+
+/** audit only reads the demo's transcripts: its --json over them runs once for both tests (decision 118). */
+const readOnly = sharedRuns();
 
 describe('memlog audit over a folder', () => {
   it('sums the transcripts without a compaction in one line, shows the compacted ones, and keeps --json whole (decision 114)', () => {
     const text = runCli(['audit', demoProjects]);
     expect(text.status, text.stderr).toBe(0);
-    const json = runCli(['audit', demoProjects, '--json']);
+    const json = readOnly(['audit', demoProjects, '--json']);
     const audits = json.stdout
       .trim()
       .split('\n')
@@ -24,7 +28,7 @@ describe('memlog audit over a folder', () => {
   });
 
   it('one transcript without a compaction is still shown as one', () => {
-    const json = runCli(['audit', demoProjects, '--json']);
+    const json = readOnly(['audit', demoProjects, '--json']);
     const file = json.stdout
       .trim()
       .split('\n')

@@ -1,16 +1,17 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Entry } from '../../src/index.js';
 import { assistantEntry, text, userEntry } from '../../src/testing/entryBuilders.js';
 import { runCli } from '../support/runCli.js';
+import { sharedRuns } from '../support/sharedRuns.js';
 import { tempDir } from '../support/tempDir.js';
 
 const NOTICE = "the session's usage passed 200,000 tokens, so it ran with a 1,000,000-token window; pass --context-window to set it";
 
 /** A session that grows by 20,000 tokens a turn to `peak`, never compacted, as a 1M-context model lets it, written by Claude Code `version`. */
-function longSession(peak: number, version = '2.1.332'): string {
-  const dir = tempDir();
+function longSession(peak: number, version = '2.1.332', dir = tempDir()): string {
   const file = join(dir, '11111111-2222-4333-8444-555555555555.jsonl');
   const entries: Entry[] = [];
   let parent: string | null = null;
@@ -25,32 +26,42 @@ function longSession(peak: number, version = '2.1.332'): string {
   return file;
 }
 
+/**
+ * The 520,000-token session of 2.1.332 that most tests below only read, written once in a folder
+ * that outlives them (tempDir's go after each test); a command they all start runs once (decision 118).
+ */
+const sharedFolder = mkdtempSync(join(tmpdir(), 'memlog-1m-window-'));
+afterAll(() => rmSync(sharedFolder, { recursive: true, force: true }));
+let sharedSession: string | undefined;
+const session520k = (): string => (sharedSession ??= longSession(520_000, '2.1.332', sharedFolder));
+const readOnly = sharedRuns();
+
 describe('memlog replay of a session that ran with a 1M window (decision 113)', () => {
   it('infers the window, says so once, and reports no compaction due below its threshold', () => {
-    const file = longSession(520_000);
+    const file = session520k();
     const result = runCli(['replay', file]);
     expect(result.status).toBe(0);
     expect(result.stderr.split(NOTICE).length - 1).toBe(1);
     expect(result.stdout).not.toMatch(/compaction due/);
     expect(result.stdout).toMatch(/ 0 compactions due,/);
-    const json = runCli(['replay', file, '--json']);
+    const json = readOnly(['replay', file, '--json']);
     expect(json.stderr).toContain(NOTICE);
     expect(json.stdout.split('\n').filter((line) => line.includes('"compaction_due"'))).toEqual([]);
   });
 
   it('replays and reports as --context-window 1000000 would, the decisions held against 200,000 dropped', () => {
-    const file = longSession(520_000);
-    const decisions = (args: string[]) => runCli(['replay', file, '--json', ...args]).stdout;
+    const file = session520k();
+    const decisions = (args: string[]) => readOnly(['replay', file, '--json', ...args]).stdout;
     const inferred = decisions([]);
     expect(inferred).toBe(decisions(['--context-window', '1000000']));
     expect(inferred).not.toBe(decisions(['--context-window', '200000']));
-    const rows = (args: string[]) => runCli(['report', dirname(file), '--json', ...args]).stdout;
+    const rows = (args: string[]) => readOnly(['report', dirname(file), '--json', ...args]).stdout;
     expect(rows([])).toBe(rows(['--context-window', '1000000']));
   });
 
   it('--context-window still wins: 200,000 decides at 167,000 and nothing is inferred', () => {
-    const file = longSession(520_000);
-    const result = runCli(['replay', file, '--context-window', '200000', '--json']);
+    const file = session520k();
+    const result = readOnly(['replay', file, '--json', '--context-window', '200000']);
     expect(result.status).toBe(0);
     expect(result.stderr).not.toContain(NOTICE);
     const due = result.stdout.split('\n').filter((line) => line.includes('"compaction_due"'));
@@ -59,14 +70,14 @@ describe('memlog replay of a session that ran with a 1M window (decision 113)', 
   });
 
   it('compact and report decide against the same window', () => {
-    const file = longSession(520_000);
-    const compact = runCli(['compact', file, '--dry-run', '--json']);
+    const file = session520k();
+    const compact = readOnly(['compact', file, '--dry-run', '--json']);
     expect(compact.status).toBe(0);
     expect(JSON.parse(compact.stdout)).toMatchObject({ threshold: 967_000 });
     const given = runCli(['compact', file, '--dry-run', '--json', '--context-window', '200000']);
     expect(JSON.parse(given.stdout)).toMatchObject({ threshold: 167_000 });
     const compactionsDue = (args: string[]) =>
-      (JSON.parse(runCli(['report', dirname(file), '--json', ...args]).stdout) as { rows: { totals: { compactionsDue: number } }[] })
+      (JSON.parse(readOnly(['report', dirname(file), '--json', ...args]).stdout) as { rows: { totals: { compactionsDue: number } }[] })
         .rows[0]?.totals.compactionsDue;
     expect(compactionsDue([])).toBe(0);
     expect(compactionsDue(['--context-window', '200000'])).toBeGreaterThan(1);
@@ -105,7 +116,6 @@ describe('a session that ran with a 1M window, written by Claude Code 2.1.337', 
   });
 
   it('before 2.1.337 the whole window stands: 967,000 everywhere', () => {
-    const file = longSession(520_000);
-    expect(JSON.parse(runCli(['compact', file, '--dry-run', '--json']).stdout)).toMatchObject({ threshold: 967_000 });
+    expect(JSON.parse(readOnly(['compact', session520k(), '--dry-run', '--json']).stdout)).toMatchObject({ threshold: 967_000 });
   });
 });

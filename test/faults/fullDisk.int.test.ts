@@ -38,6 +38,27 @@ afterAll(() => {
 
 const filler = () => join(mountPoint, 'filler');
 
+// Not tempDir() either: the extract tests below read one project and compare with one uninterrupted run of it.
+const referenceRoot = mkdtempSync(join(tmpdir(), 'memlog-full-disk-reference-'));
+afterAll(() => rmSync(referenceRoot, { recursive: true, force: true }));
+let reference: { readonly projects: string; readonly out: string } | undefined;
+
+/**
+ * The demo's acme project without its memory, and what an uninterrupted extract of it with room
+ * writes: made once for every test that compares with it (extract --out writes nothing into the
+ * projects it reads), since each is a whole CLI run (decision 118).
+ */
+function uninterruptedExtract(): { readonly projects: string; readonly out: string } {
+  if (reference !== undefined) return reference;
+  const projects = join(referenceRoot, 'projects');
+  cpSync(join(demoProjects, '-home-dev-acme-shop'), join(projects, 'acme'), { recursive: true });
+  rmSync(join(projects, 'acme', 'memory'), { recursive: true, force: true });
+  const out = join(referenceRoot, 'out');
+  expect(runCli(['extract', projects, '--out', out, '--model', 'offline']).status).toBe(0);
+  reference = { projects, out };
+  return reference;
+}
+
 /**
  * The fill levels a sweep tries in one run: a few, drawn by fast-check (its seed is printed when one
  * fails), since each level costs whole CLI runs; a claim about any level holds at each one drawn,
@@ -184,11 +205,7 @@ describe.skipIf(!mounted && !inCi)('on a real full disk (tmpfs)', () => {
   it.each([3, 7])(
     'memlog extract with %i pages free: fails with one line, records nothing it did not apply, and a rerun with room ends as an uninterrupted run',
     (pages) => {
-      const projects = join(tempDir(), 'projects');
-      cpSync(join(demoProjects, '-home-dev-acme-shop'), join(projects, 'acme'), { recursive: true });
-      rmSync(join(projects, 'acme', 'memory'), { recursive: true, force: true });
-      const reference = join(tempDir(), 'out');
-      expect(runCli(['extract', projects, '--out', reference, '--model', 'offline']).status).toBe(0);
+      const { projects, out: reference } = uninterruptedExtract();
       const out = onDisk(`extract-${pages}`);
       fillDisk(pages * 4096);
       const full = runCli(['extract', projects, '--out', out, '--model', 'offline']);
