@@ -38,7 +38,11 @@ export const STATUS = /\bcurrently\s+(?:is|are|isn't|aren't|seems?|looks?)\b|\b(
 
 /** A polite question that asks for a lasting rule: "can you always use pnpm here?" */
 const POLITE_OPENER = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?/i;
-const LASTING = /\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|whenever|by default)\b/i;
+const WHY_DONT_YOU = /^why\s+(?:don't|do not)\s+(?:you|we)\s+(?=(?:always|never|just\s+)?[a-z]+\s+(?!it\b|this\b|that\b|so\b)\S)/i;
+// "every" alone counts the things at hand ("can you fix every test?"); after or before "every <thing>" it names a
+// recurring occasion ("can you report the loss after every epoch?"), as "every time" does (decision 123, amended).
+const LASTING =
+  /\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|whenever|by default|(?:after|before)\s+(?:every|each)\s+(?!one\b|of\b)\w+)\b/i;
 
 /**
  * A change asked for after what prompted it, covering what comes later of a kind ("…could we change
@@ -107,6 +111,12 @@ export function ruleAskedFor(sentence: string): string | undefined {
     !/\b(?:here|now|instead|this time|for (?:this|that|it|the))\b/i.test(sentence)
   )
     return `Use ${proposed}.`;
+  // "why don't you always use pnpm": a suggestion asked, the rule it suggests said plainly (decision 123, amended).
+  const suggested = WHY_DONT_YOU.exec(sentence);
+  if (suggested !== null && lastingInRequest(sentence)) {
+    const rest = sentence.slice(suggested[0].length).replace(/\s*[?.!]*\s*$/, '.');
+    if (rest.length >= 8) return capitalise(rest);
+  }
   const polite = POLITE_OPENER.exec(sentence);
   const opener =
     polite !== null && lastingInRequest(sentence) ? polite : LATER_OF_A_KIND.test(sentence) ? CHANGE_OPENER.exec(sentence) : null;
