@@ -32,6 +32,10 @@ const USE =
 const PLACE =
   /\b(?:local(?:ly)?|local-only|on-?prem(?:ise|ises)?|self-hosted|my (?:machine|laptop|computer|server)|the cloud|in the cloud)\b/i;
 
+/** A question about where the project runs speaks of hosting, not of where a script or a check runs ("locally or in CI?"). */
+const HOSTING =
+  /\b(?:host\w*|deploy\w*|vercel|netlify|heroku|fly\.io|railway|aws|gcp|azure|cloudflare|cloud|servers?|production|local[- ]only|self-host\w*|on-?prem\w*)\b/i;
+
 /** A name the answer shares with the question (a host it offered, "Vercel, Netlify or local?"). */
 const namedInQuestion = (answer: string, question: string): boolean =>
   (answer.match(/\b[A-Z][\w-]*(?:\.[\w-]+)*/g) ?? []).some(
@@ -57,22 +61,23 @@ const ASPECTS: readonly Aspect[] = [
   {
     label: 'Purpose',
     asked:
-      /\bis\s+(?:this|it)\s+(?:(?:just|only|mainly)\s+)?(?:for|meant for|intended for)\s+(?:personal|internal|production|a demo|learning|your own)\b|\bwhat\s+(?:is|'s)\s+(?:this|it)\s+(?:for|meant for)\b|\bwhat(?:'s| is)\s+the\s+(?:main\s+)?(?:goal|purpose)\s+of\s+(?:this|the)\s+(?:project|app|tool|repo|site|dashboard)\b/i,
+      /\bis\s+(?:this|it)\s+(?:(?:just|only|mainly)\s+)?(?:for|meant for|intended for)\s+(?:personal|internal|a demo|learning|your own|a portfolio|a side project|a hobby)\b|\bwhat\s+(?:is|'s)\s+(?:this|it)\s+(?:for|meant for)\b|\bwhat(?:'s| is)\s+the\s+(?:main\s+)?(?:goal|purpose)\s+of\s+(?:this|the)\s+(?:project|app|tool|repo|site|dashboard)\b/i,
     names: (answer) => USE.test(answer),
   },
   {
     label: 'Where the project runs',
     asked:
       /\bwhere\s+(?:will|should|would|do you want)\s+(?:this|it|the (?:app|site|project|dashboard|service|tool))\s+(?:to\s+)?(?:run|be hosted|be deployed|live)\b|\bwhere\s+(?:this|it)\s+(?:runs|will run|should run|is hosted|gets deployed)\b|\b(?:hosted|self-hosted|local)\b[^?]{0,60}\bor\b[^?]{0,60}\b(?:hosted|local|cloud)\b/i,
-    names: (answer, question) => PLACE.test(answer) || namedInQuestion(answer, question),
+    names: (answer, question) => HOSTING.test(question) && (PLACE.test(answer) || namedInQuestion(answer, question)),
   },
 ];
 
 /** Whether a question asks what the project is for, whom for or where it runs: its answer outlasts the work at hand. */
 export const asksAboutPurpose = (question: string): boolean => ASPECTS.some((aspect) => aspect.asked.test(question));
 
-/** A question asking whether a quality is needed: "Does it need to be responsive?", "Should we aim for WCAG AA?". */
-const NEEDS_QUALITY = /^(?:does|do|should|will|would|must|is|are)\b/i;
+/** A question asking whether the product needs a quality: "Does it need to be responsive?", "Should we aim for WCAG AA?". */
+const NEEDS_QUALITY =
+  /^(?:does|do|should|will|would|must|is|are)\s+(?:it|this|we|the\s+(?:app|site|website|dashboard|ui|frontend|product|project|tool|pages?))\b/i;
 
 /** An answer that points at nothing of its own: an option, a leave to choose, an agreement alone. */
 const NAMES_NOTHING =

@@ -92,7 +92,7 @@ describe('a short answer to a question about the project’s purpose is kept, le
     ['Where should this run: Vercel, Netlify or local only?', 'Local for now is fine.', 'Where the project runs: Local for now is fine.'],
     ['Where should this run: Vercel, Netlify or local only?', 'Netlify.', 'Where the project runs: Netlify.'],
     [
-      'Does the settings page need to be mobile-friendly, or desktop only?',
+      'Does the app need to be mobile-friendly, or desktop only?',
       'Yes, make it mobile-friendly.',
       'Responsive layout: Yes, make it mobile-friendly.',
     ],
@@ -112,6 +112,9 @@ describe('a short answer to a question about the project’s purpose is kept, le
     ['Where should this run?', 'Fix the login first.'],
     ['Should I add a responsive layout now?', 'Not now, later.'],
     ['Which database should we use?', 'Just me, on my laptop.'],
+    ['Where should it run, locally or in CI?', 'Locally.'],
+    ['Is this for production or for staging?', 'Production.'],
+    ['Should the error banner be responsive too?', 'Yes, responsive please.'],
     ['Where should I put the config file?', 'Local folder is fine.'],
     ['I updated the file.', 'personal use'],
   ])('after "%s", "%s" is not kept', (question, answer) => {
