@@ -6,13 +6,14 @@ import { isOneOffHistory } from './oneOffHistory.js';
 import { isPeopleFact } from './peopleAroundTheProject.js';
 import { isProjectCircumstance } from './projectCircumstances.js';
 import { isProjectNature } from './projectNature.js';
+import { isProjectScope } from './projectScope.js';
 import { serviceFact } from './serviceFacts.js';
 import { isReference, MOVE, OWNERSHIP, PROJECT_FACT } from './statementKinds.js';
 
 /**
  * The kind of fact a statement that is no rule states, in the order the kinds are tried: a move or
  * a fact set against what it is not; a place things are looked up in or an account's name; a fact
- * of the project, who owns what, one-off history, who is who, what the project is or its
+ * of the project, who owns what, one-off history, who is who, what the project is, its scope or its
  * circumstances; where things run (decision 93); a service doing a job outside the code. The kinds
  * of decision 104 are in their own files. `rule` says the sentence also reads as a rule, which the
  * facts said in passing give way to.
@@ -60,6 +61,7 @@ const FACTS_BESIDE_A_RULE: readonly FactFinder[] = [
   ['people', when('project', isPeopleFact)],
   ['branch', when('project', isBranchFact)],
   ['nature', when('project', isProjectNature)],
+  ['scope', when('project', isProjectScope)],
   ['circumstance', when('project', isProjectCircumstance)],
 ];
 /** Every kind, the facts said in passing last: they give way to a rule. */

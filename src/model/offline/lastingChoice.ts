@@ -1,6 +1,7 @@
 import type { AskPair } from './askAnswers.js';
 import type { MemoryStatement } from './memoryStatement.js';
 import { OUTLASTING_THING } from './projectThings.js';
+import { asksAboutPurpose } from './purposeAnswers.js';
 
 /**
  * A choice the person made among the options AskUserQuestion offered is kept when the question
@@ -47,7 +48,8 @@ export function choiceStatement(choice: AskPair, messageIndex: number): MemorySt
   const question = choice.question.replace(/\s+/g, ' ').trim();
   const option = choice.answer.replace(/\s+/g, ' ').trim();
   if (question === '' || option === '' || NO_THING.test(option)) return undefined;
-  if (!LASTING_ASPECT.test(question) || AT_HAND.test(question)) return undefined;
+  // Whom the thing built is for, what for and where it runs hold past the work at hand, even of "these skills" (decision 129).
+  if ((!LASTING_ASPECT.test(question) || AT_HAND.test(question)) && !asksAboutPurpose(question)) return undefined;
   return {
     type: 'project',
     cue: 'project-fact',

@@ -5,6 +5,8 @@ import { retold, type Found } from './foundStatement.js';
 import type { Piece } from './statementPieces.js';
 import { wordsOf, type Word } from './sentenceShape.js';
 import { isSubjectlessNorm } from './subjectlessNorm.js';
+import { isProjectNature } from './projectNature.js';
+import { isProjectScope } from './projectScope.js';
 
 /**
  * A statement whose subject or object is only a pointing word ("I want this as simple as possible", "it needs to be one
@@ -94,6 +96,12 @@ export function referentOf(before: readonly string[], assistant: string | undefi
 const needsThingNamedBefore = (text: string): boolean => needsReferent(text) || isSubjectlessNorm(text);
 
 /**
+ * The "it" or "this" of what the project is or of its scope ("it's for personal use", "it runs locally only") is the
+ * project, whatever was named before (decision 129).
+ */
+const saysWhatTheProjectIs = (text: string): boolean => isProjectNature(text) || isProjectScope(text);
+
+/**
  * The statements of a message's pieces, each one that only points, or states a norm without its subject, led by the
  * thing named before it; one whose referent is named nowhere is kept as said. `message` is the message as typed, which
  * says whether it answers the assistant's question. The leads given are returned too, for `withLeadsOpening`.
@@ -113,7 +121,7 @@ export function withReferents(
     // ("Yes. Keep it…"), not with one that goes on to another point ("No. Also, …"), read on the words as said; a
     // statement said after other things is about them, or about nothing named.
     const asked = !answerOver && said.slice(0, i).every((piece) => isBareAnswer(piece.text)) ? assistant : undefined;
-    const referent = referentOf(before, asked);
+    const referent = saysWhatTheProjectIs(found.text) ? 'the project' : referentOf(before, asked);
     if (referent === undefined) return found;
     const lead = aboutLead(referent);
     leads.push(lead);

@@ -10,7 +10,7 @@ import { TROUBLE } from './environmentFacts.js';
  */
 
 /** What a project can be. */
-const NATURE = String.raw`(?:side project|prototype|hackathon project|throwaway (?:code|project|script|prototype)|proof of concept|poc|mvp|demo app|toy project|hobby project|personal project|learning project|internal tool|open[- ]source project|school project|production (?:code|app|service|system))`;
+const NATURE = String.raw`(?:side project|prototype|hackathon project|throwaway (?:code|project|script|prototype)|proof of concept|poc|mvp|demo (?:app|repo|repository|project|site)|toy project|hobby project|pet project|personal project|learning project|investigation project|research project|experimental project|portfolio (?:piece|project)|test ?bed|sandbox project|internal tool|open[- ]source project|school project|production (?:code|app|service|system))`;
 
 /** The project itself, named or pointed at as a whole. */
 const THE_PROJECT = String.raw`(?:this|it|the project|this project|this repo|the repo|this repository|this codebase|this app|the app)`;
@@ -18,9 +18,13 @@ const THE_PROJECT = String.raw`(?:this|it|the project|this project|this repo|the
 const NATURE_FACTS = new RegExp(
   [
     // "This is a prototype", "It's an internal tool with about 20 users"
-    String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:just\s+|only\s+|still\s+|mostly\s+|basically\s+)?(?:(?:a|an|our)\s+)?(?:[\w-]+\s+)?${NATURE}(?=\s*(?:[.!,;]|$)|\s+(?:with|for|that)\b)`,
+    String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:just\s+|only\s+|still\s+|mostly\s+|basically\s+)?(?:(?:a|an|our|my)\s+)?(?:[\w-]+\s+)?${NATURE}(?=\s*(?:[.!,;]|$)|\s+(?:with|for|that|to|just|so)\b)`,
     // "This repo is the backend for our mobile app", "This is a fork of the upstream Hugo theme"
     String.raw`^(?!it\b)${THE_PROJECT}(?:\s+is|'s)\s+(?:the|a|an|our)\s+(?:[\w-]+\s+)?(?:backend|frontend|server|client|api|cli|sdk|website|docs site|mobile app|web app)\s+(?:for|of)\s+(?:our|the|a|an)\s+\S|^(?!it\b)${THE_PROJECT}(?:\s+is|'s)\s+a\s+fork\s+of\s+(?:the\s+)?\S`,
+    // "It's for personal use only", "This is just for me": whom it is for (decision 129)
+    String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:just\s+|only\s+|mainly\s+|mostly\s+|purely\s+|meant\s+|intended\s+)?for\s+(?:(?:my|our)\s+(?:own\s+)?)?(?:personal|internal|private|in-house|educational|learning|non-commercial|team|home)\s+use\b|^${THE_PROJECT}(?:\s+is|'s)\s+(?:just|only)\s+for\s+(?:me|myself|my team|our team|the team|us)(?:\s+and\s+[\w\s-]{1,30})?\s*(?:[.!,;]|$)`,
+    // "The purpose of this repo is to…", "The goal of the project is that…": what it is for (decision 129)
+    String.raw`^the\s+(?:(?:main|whole|real|overall|end)\s+)?(?:goal|purpose|aim|point)\s+of\s+(?:this|the|our)\s+(?:project|repo|repository|app|tool|codebase|library|cli)\s+(?:is|was)\s+(?:that|to|for)\s+\S`,
     // "This repo is public": who can read it decides what may be committed
     String.raw`^(?:the|this|our)\s+(?:project|repo|repository|codebase|app)(?:\s+is|'s)\s+(?:still\s+)?(?:public|private|open[- ]source|closed[- ]source|proprietary)\s*(?:[.!,;]|$)`,
     // "The project is in maintenance mode", "This app is still in beta"
@@ -34,7 +38,8 @@ const NATURE_FACTS = new RegExp(
 );
 
 /** Said of the moment, or of one thing at hand: "for now", "of the new button". */
-const NOT_WHOLE = /\b(?:for now|right now|for the moment|today|of the new|of this)\b/i;
+const NOT_WHOLE =
+  /\b(?:for now|right now|for the moment|today|(?:this|the next) (?:sprint|week)|of the new|of this(?!\s+(?:project|repo|repository|codebase|app|tool|library|cli)\b))\b/i;
 
 /** Whether a sentence says what the project is. */
 export const isProjectNature = (sentence: string): boolean =>

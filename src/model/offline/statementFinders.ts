@@ -67,6 +67,9 @@ import { traced } from './statementTrace.js';
 import { assistantAsked, assistantsWords, onlyAnswers, practiceGivenForOption, saidAfterAnswer } from './answerToQuestion.js';
 import { isSubjectlessGuess } from './subjectlessNorm.js';
 import { isProcessConvention } from './processConventions.js';
+import { isProjectNature } from './projectNature.js';
+import { purposeAnswer } from './purposeAnswers.js';
+import { isProjectScope } from './projectScope.js';
 import { statedAfterNo, withoutDenial } from './statedAfterNo.js';
 import { isTimedByThisTasksEnd } from './thisTasksEnd.js';
 
@@ -194,6 +197,14 @@ export function statementOf(sentence: string, afterAssistant: string | undefined
   return (rest === undefined ? undefined : statementOfSentence(rest, afterAssistant, first)) ?? found;
 }
 
+/** A short answer about what the project is for, led by what the question asked (decision 129). */
+function answeredOnPurpose(sentence: string, quote: string, afterAssistant: string | undefined): Found | undefined {
+  // An answer that names its own subject ("it's for personal use", "keep accessibility best-effort") is read as said.
+  if (isProjectNature(sentence) || isProjectScope(sentence)) return undefined;
+  const said = purposeAnswer(sentence, afterAssistant);
+  return said === undefined ? undefined : traced('purpose-answer', make('project', 'project-fact', said, quote));
+}
+
 /** Whether a sentence states nothing lasting, whatever kind of statement its words would make. */
 export function statesNothingLasting(sentence: string): boolean {
   return (
@@ -276,6 +287,8 @@ function asAnswer(
   const rest = saidAfterAnswer(sentence, askedBefore);
   if (rest !== undefined) return { found: kindOfStatement(capitalise(rest), undefined, false) };
   if (onlyAnswers(sentence, askedBefore)) return { found: undefined };
+  const purpose = askedBefore ? answeredOnPurpose(sentence, quote, afterAssistant) : undefined;
+  if (purpose !== undefined) return { found: purpose };
   const reply = first && afterAssistant !== undefined ? replyTo(sentence, quote, afterAssistant) : undefined;
   if (reply !== undefined) return { found: reply };
   const answered = first && askedBefore ? withoutDenial(sentence.replace(CORRECTION, '')) : sentence;
@@ -305,7 +318,8 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (tool !== undefined) return traced('project-tool', madeOf(tool, quote));
   const core = sentence.replace(LEADING_TIME, '');
   // "I only want to keep X, so…" decides something of the project; it says nothing of who the person is (decision 106).
-  if (ABOUT_ME.test(core) || ROLE_OF_ME.test(core) || isPersonsSetup(core))
+  // "This is a hobby project" says what the project is, not who the person is (decision 129).
+  if ((ABOUT_ME.test(core) || ROLE_OF_ME.test(core) || isPersonsSetup(core)) && !isProjectNature(core))
     return isWishAboutWork(core)
       ? traced('wish-about-work', make('project', 'project-fact', quote, quote))
       : traced('about-me', make('user', 'about-me', quote, quote));
