@@ -66,6 +66,13 @@ const IN_THE_CODE = new RegExp(
   'i',
 );
 
+/**
+ * Words that make the would-be source a condition, a doubt or a report, not a source named: "if the schema is…", "not
+ * sure which is…", "the docs say the API is…".
+ */
+const NOT_STATED =
+  /\b(?:if|whether|when|unless|once|which|what|who|not|sure|think|thinks|guess|maybe|probably|perhaps|say|says|said|claim|claims|claimed|assume|assumes|suppose)\b/i;
+
 /** "Authoritative" and "canonical" said alone are also words of tone ("the tone is authoritative"): a topic or a source in the code tells. */
 const SAYS_WHAT_FOR = /source\s+of\s+\w+/i;
 
@@ -78,7 +85,7 @@ export function sourceOfTruth(sentence: string): DecidedKind | undefined {
   if (POINTED_SOURCE.test(said) && SAYS_WHAT_FOR.test(said)) return traced('source-pointed', { type: 'reference', cue: 'reference' });
   const match = SOURCE_IS.exec(said) ?? TOPIC_FIRST.exec(said);
   const { clause, source = '', topic } = match?.groups ?? {};
-  if (match === null || clause === undefined) return undefined;
+  if (match === null || clause === undefined || NOT_STATED.test(source)) return undefined;
   const inTheCode = IN_THE_CODE.test(source);
   if (!SAYS_WHAT_FOR.test(clause) && topic === undefined && !inTheCode) return undefined;
   const type = inTheCode ? 'project' : 'reference';

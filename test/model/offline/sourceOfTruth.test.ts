@@ -51,6 +51,9 @@ describe('which source is the source of truth', () => {
       'You are not the source of truth.',
       'The tone should be authoritative.',
       'Make the README the source of truth.',
+      'Not sure which is the source of truth.',
+      'The docs say the API is the source of truth.',
+      'If the schema is the source of truth, then regenerate the types.',
     ])
       expect(sourceOfTruth(said), said).toBeUndefined();
     expect(found('Is the schema the source of truth?')).toEqual([]);
