@@ -26,7 +26,7 @@ import { traced } from './statementTrace.js';
  */
 export interface DecidedKind {
   readonly type: MemoryType;
-  readonly cue: 'always-never' | 'preference' | 'project-fact' | 'about-me';
+  readonly cue: 'always-never' | 'preference' | 'project-fact' | 'about-me' | 'reference';
   /** What the memory says, when it is only part of the sentence (a dictation tool's marker, a rename before a request). */
   readonly said?: string;
   /** It says what a thing of the project is called: it goes on only with statements that do too (decision 110). */

@@ -57,7 +57,7 @@ function mended(word: string, vocabulary: Vocabulary): string | undefined {
 }
 
 /** The words one slip away, the last letter left alone: one letter out, one letter in, two neighbours swapped. */
-function oneSlipAway(word: string): Set<string> {
+export function oneSlipAway(word: string): Set<string> {
   const out = new Set<string>();
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const last = word.length - 1;

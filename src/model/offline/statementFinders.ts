@@ -25,6 +25,9 @@ import { isOptionFallbackNotLasting, optionFallback } from './optionFallback.js'
 import { givesConsequence } from './statedConsequence.js';
 import { designSaidInPassing } from './designSaidInPassing.js';
 import { toolOfTheProject } from './projectTools.js';
+import { sourceOfTruth } from './sourceOfTruth.js';
+import { pointerToAFile } from './pointerToAFile.js';
+import { whereThingsLive } from './whereThingsLive.js';
 import { isProgramBehaviour } from './programBehaviour.js';
 import { isAboutAgentsConduct } from './agentsConduct.js';
 import { isOneReleaseStory } from './oneReleaseStory.js';
@@ -189,6 +192,20 @@ const toolStated = (sentence: string): DecidedKind | undefined =>
     ? undefined
     : toolOfTheProject(sentence);
 
+/** A file attached with "@" that a pointer names is the place looked in, not the file worked on (decision 128). */
+const withoutAttachMarks = (sentence: string): string => sentence.replace(/(^|[\s(])@(?=[\w.-]*[./])/g, '$1');
+
+/**
+ * Where a kind of thing is kept, which source is authoritative, and a file to look in for a kind of information
+ * (decision 128). What is kept (the clause, when it stands after a request) passes the guards a rule passes: the work
+ * at hand, a question typed without its mark, a word of the moment.
+ */
+function placeStated(sentence: string): DecidedKind | undefined {
+  const kind = sourceOfTruth(sentence) ?? pointerToAFile(sentence) ?? whereThingsLive(sentence);
+  const said = withoutAttachMarks(kind?.said ?? sentence);
+  return kind === undefined || TRANSIENT.test(said) || holdsForWorkAtHand(said) || asksWithoutMark(said) ? undefined : kind;
+}
+
 /** The statement a sentence makes, read after the words that lead into it when those say nothing alone. */
 export function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const found = statementOfSentence(sentence, afterAssistant, first);
@@ -316,6 +333,8 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
       : undefined;
   const tool = toolStated(sentence);
   if (tool !== undefined) return traced('project-tool', madeOf(tool, quote));
+  const place = placeStated(sentence);
+  if (place !== undefined) return traced('where-kept', madeOf(place, quote));
   const core = sentence.replace(LEADING_TIME, '');
   // "I only want to keep X, so…" decides something of the project; it says nothing of who the person is (decision 106).
   // "This is a hobby project" says what the project is, not who the person is (decision 129).
