@@ -27,7 +27,7 @@ const STEP_OPENING = String.raw`^(?:(?:yes|yeah|ok(?:ay)?|sure|great|now|then|so
 
 /** A step that makes artefacts now: "write the commits", "commit the changes", "create issues from the board". */
 const STEP = new RegExp(
-  String.raw`${STEP_OPENING}(?:(?:write|create|make|open|file|draft|cut|add|prepare|push)\s+(?:the\s+|some\s+|a\s+|an\s+|new\s+|two\s+|three\s+|\d+\s+)*(?<made>(?:${ARTEFACTS}|${ARTEFACT})${MADE_PART})\b|(?<committed>commit)\b)`,
+  String.raw`${STEP_OPENING}(?:(?:write|create|make|open|file|draft|cut|prepare)\s+(?:the\s+|some\s+|a\s+|an\s+|new\s+|two\s+|three\s+|\d+\s+)*(?<made>(?:${ARTEFACTS}|${ARTEFACT})${MADE_PART})\b|(?<committed>commit)\b)`,
   'i',
 );
 
@@ -55,9 +55,12 @@ const ONE_PER = new RegExp(
   'i',
 );
 
+/** The artefacts a change is cut into: how they are divided is a convention, how tests or docs are grouped is a refactor. */
+const CUT_INTO = String.raw`(?:commits|pull[ -]requests|merge[ -]requests|prs|mrs)`;
+
 /** "split them by area", "divide the commits by domain", "commits grouped by type of change": a criterion of division. */
 const BY_CRITERION = new RegExp(
-  String.raw`^(?:and\s+)?(?:(?:split|divide|group|separate|organi[sz]e|break)\s+(?:up\s+)?(?:them|the\s+${ARTEFACTS}|${ARTEFACTS})\s+(?:up\s+)?|(?:${STEP_OPENING}(?:write|create|make|open)\s+)?(?:the\s+)?${ARTEFACTS}\s+(?:split|divided|grouped|separated|organi[sz]ed)\s+)by\s+(?!(?:this|that|these|those|it|hand|me|you|tomorrow|today)\b)[\w-]+`,
+  String.raw`^(?:and\s+)?(?:(?:split|divide|group|separate|organi[sz]e|break)\s+(?:up\s+)?(?:them|the\s+${CUT_INTO}|${CUT_INTO})\s+(?:up\s+)?|(?:${STEP_OPENING}(?:write|create|make|open)\s+)?(?:the\s+)?${CUT_INTO}\s+(?:split|divided|grouped|separated|organi[sz]ed)\s+)by\s+(?!(?:this|that|these|those|it|hand|me|you|tomorrow|today)\b)[\w-]+`,
   'i',
 );
 
@@ -101,7 +104,15 @@ const CLAUSE_BREAK =
 /** Whether a clause states a convention, with the kind of artefact in scope when the clause needs one. */
 function isConventionClause(clause: string, kind: string | undefined): boolean {
   if (THIS_OCCASION.test(clause)) return false;
-  return (kind !== undefined || NAMED_KIND.test(clause)) && SHAPES.some((shape) => shape.test(clause));
+  return (kind !== undefined || namesItsKind(clause)) && SHAPES.some((shape) => shape.test(clause));
+}
+
+/** The kind a clause makes as a step, or names as a convention ("one commit per module"), for the clauses after it. */
+function kindSaidIn(clause: string): string | undefined {
+  const made = artefactOfStep(clause);
+  if (made !== undefined || !SHAPES.some((shape) => shape.test(clause))) return made;
+  const named = NAMED_KIND.exec(clause)?.[0];
+  return named === undefined || !namesItsKind(clause) ? undefined : kindOf(named);
 }
 
 /** A step clause with its manner ("create commits divided by type") keeps the manner from the artefact on. */
@@ -133,7 +144,7 @@ export function conventionInRequest(sentence: string, kindBefore?: string): Deci
   const kindBy = (i: number): string | undefined =>
     clauses
       .slice(0, i)
-      .map(artefactOfStep)
+      .map(kindSaidIn)
       .filter((kind) => kind !== undefined)
       .at(-1) ?? kindBefore;
   const keptAt = clauses.flatMap((clause, i) => (isConventionClause(clause, kindBy(i)) ? [i] : []));

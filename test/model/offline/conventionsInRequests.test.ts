@@ -47,6 +47,11 @@ describe('a clause bound to this occasion is a step, and nothing is kept (decisi
     'Look at previous commits to find where it broke.',
     'Create the issue, title it Login fails.',
     'Can you commit and reference the ticket in the message?',
+    // Grouping tests, docs or tickets now is a refactor or a triage; a step that adds to a file makes no artefact.
+    'Group the tests by module.',
+    'Split the tickets by team.',
+    'Add the release to the changelog, follow the usual format.',
+    'Close the ticket and mention the issue in the description.',
   ])('%s', (request) => {
     expect(kept(request)).toEqual([]);
   });
@@ -55,6 +60,7 @@ describe('a clause bound to this occasion is a step, and nothing is kept (decisi
     expect(conventionInRequest('Follow the usual pattern.')).toBeUndefined();
     expect(conventionInRequest('Split them by area.')).toBeUndefined();
     expect(conventionInRequest('Titles under 12 words.')).toBeUndefined();
+    expect(conventionInRequest('Ticket id in the subject.')).toBeUndefined();
   });
 });
 
