@@ -23,6 +23,7 @@ import { withWantsAsReasons } from './requestWithItsWant.js';
 import { isStepOfTaskAtHand } from './stepOfTaskAtHand.js';
 import { isProcessConvention } from './processConventions.js';
 import { isStyleOrder } from './styleOrders.js';
+import { withConventionsAfterSteps } from './conventionsAfterSteps.js';
 export type { MemoryStatement } from './memoryStatement.js';
 
 function assistantText(message: ModelMessage): string {
@@ -99,10 +100,12 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
     if (task && onStep(i) && isSaidAsPractice(piece?.text ?? '')) return undefined;
     return task && !LASTING_CUES.has(statement.cue) ? undefined : statement;
   };
-  const statements = said.map((piece, i) => {
+  const read = said.map((piece, i) => {
     const statement = statementOf(piece.text, lastAssistant, i === 0);
     return statement === undefined ? undefined : kept(statement, i);
   });
+  // A convention said right after the step it shapes speaks of the step's kind of artefact (decision 130).
+  const statements = withConventionsAfterSteps(said, read, kept);
   // A want after a capability request is its reason, when the request passes the guards above and is no numbered step;
   // a statement that only points is led by what it points at (decision 122, amended).
   const keptRequest = (statement: Found, i: number): Found | undefined => (onStep(i) ? undefined : kept(statement, i));

@@ -17,8 +17,8 @@ import { holdsForOneOccasion, ONE_DAY_OR_VERSION } from './oneOccasionWords.js';
  * branches, pull and merge requests, reviews, changelogs, migrations, issues and tickets, tests, docs), singular and
  * plural. Code things (functions, errors, requests, files) are left out: said in the present they describe the program.
  */
-const ARTEFACT = String.raw`(?:commit|release|tag|version|branch|pull[ -]request|merge[ -]request|pr|mr|review|changelog|migration|issue|ticket|test|spec|doc|hotfix|deploy|deployment)`;
-const ARTEFACTS = String.raw`(?:commits|releases|tags|versions|branches|pull[ -]requests|merge[ -]requests|prs|mrs|reviews|changelogs|migrations|issues|tickets|tests|specs|docs|hotfixes|deploys|deployments)`;
+export const ARTEFACT = String.raw`(?:commit|release|tag|version|branch|pull[ -]request|merge[ -]request|pr|mr|review|changelog|migration|issue|ticket|test|spec|doc|hotfix|deploy|deployment)`;
+export const ARTEFACTS = String.raw`(?:commits|releases|tags|versions|branches|pull[ -]requests|merge[ -]requests|prs|mrs|reviews|changelogs|migrations|issues|tickets|tests|specs|docs|hotfixes|deploys|deployments)`;
 
 /** The part of an artefact a convention is often about: "commit messages", "changelog entries", "branch names". */
 const PART = String.raw`(?:message|title|name|entry|description|note|number|label|file|body|subject)`;

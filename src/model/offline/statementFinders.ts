@@ -42,6 +42,7 @@ import {
   CORRECTION,
   DONT,
   GENERIC_SUBJECT,
+  HEDGE,
   IMPERATIVE,
   LEADING_TIME,
   NEWS_HEADING,
@@ -75,6 +76,8 @@ import { purposeAnswer } from './purposeAnswers.js';
 import { isProjectScope } from './projectScope.js';
 import { statedAfterNo, withoutDenial } from './statedAfterNo.js';
 import { isTimedByThisTasksEnd } from './thisTasksEnd.js';
+import { conventionInRequest } from './conventionsInRequests.js';
+import { isTestPolicy, ordersChecksNow } from './testPolicies.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
 /** The person or their team speaking, in the languages the cues know. */
@@ -166,9 +169,13 @@ function afterNo(rest: string, quote: string): Found | undefined {
 /** The cues of a rule, a preference or a correction: said of the work at hand only, they are no lasting one (decision 101). */
 const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
 
-/** Whether a sentence read as a rule decides the work at hand only, or is a step of it (decisions 101, 106 and 123). */
+/** Whether a sentence read as a rule decides the work at hand only, or is a step of it (decisions 101, 106, 123 and 130). */
 export const holdsForWorkAtHand = (sentence: string): boolean =>
-  decidesWorkAtHand(sentence) || isOneOffStep(sentence) || isRequestAtHand(sentence) || isTimedByThisTasksEnd(sentence);
+  decidesWorkAtHand(sentence) ||
+  isOneOffStep(sentence) ||
+  isRequestAtHand(sentence) ||
+  isTimedByThisTasksEnd(sentence) ||
+  ordersChecksNow(sentence);
 
 /**
  * How a missing option is found is a project fact by its cue, yet said as an instruction: it goes through the guards a
@@ -273,6 +280,9 @@ function statedInPart(sentence: string): Found | undefined {
   if (rename !== undefined) return traced('rename-stated', madeOf(rename, clip(sentence, 400)));
   const routine = routineProposed(sentence);
   if (routine !== undefined) return traced('routine-proposed', madeOf(routine, clip(sentence, 400)));
+  // A convention given as a clause of a one-off request is kept without the step (decision 130).
+  const convention = sentence.endsWith('?') ? undefined : conventionInRequest(sentence);
+  if (convention !== undefined) return traced('request-convention', madeOf(convention, clip(sentence, 400)));
   return traced('occasion-rule', madeOf(occasionRule(sentence), clip(sentence, 400)));
 }
 
@@ -325,6 +335,9 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
   const answer = asAnswer(sentence, quote, afterAssistant, first);
   if (answer !== null) return answer.found;
+  // A test or quality policy is a norm, whatever order of work it opens with, and "tests pass" in it tells no fix (decision 130).
+  if (isTestPolicy(sentence) && !QUESTION.test(sentence) && !HEDGE.test(sentence))
+    return traced('test-policy', make('feedback', 'preference', quote, quote));
   // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
   // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
   if (noise(sentence, false))
