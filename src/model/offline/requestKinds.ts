@@ -38,11 +38,10 @@ export const STATUS = /\bcurrently\s+(?:is|are|isn't|aren't|seems?|looks?)\b|\b(
 
 /** A polite question that asks for a lasting rule: "can you always use pnpm here?" */
 const POLITE_OPENER = /^(?:please\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?/i;
+/** A pointer or a word of the moment in a suggested rule: what it suggests is for the work at hand. */
+const POINTS_AT_HAND = /\b(?:it|this|that|these|those|them|here|(?<!from )now|today)\b/i;
 const WHY_DONT_YOU = /^why\s+(?:don't|do not)\s+(?:you|we)\s+(?=(?:always|never|just\s+)?[a-z]+\s+(?!it\b|this\b|that\b|so\b)\S)/i;
-// "every" alone counts the things at hand ("can you fix every test?"); after or before "every <thing>" it names a
-// recurring occasion ("can you report the loss after every epoch?"), as "every time" does (decision 123, amended).
-const LASTING =
-  /\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|whenever|by default|(?:after|before)\s+(?:every|each)\s+(?!one\b|of\b)\w+)\b/i;
+const LASTING = /\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|whenever|by default)\b/i;
 
 /**
  * A change asked for after what prompted it, covering what comes later of a kind ("…could we change
@@ -115,7 +114,8 @@ export function ruleAskedFor(sentence: string): string | undefined {
   const suggested = WHY_DONT_YOU.exec(sentence);
   if (suggested !== null && lastingInRequest(sentence)) {
     const rest = sentence.slice(suggested[0].length).replace(/\s*[?.!]*\s*$/, '.');
-    if (rest.length >= 8) return capitalise(rest);
+    // What it points at or says of now is the work at hand: "why don't you always do this?", "…use pnpm here?".
+    if (rest.length >= 8 && !POINTS_AT_HAND.test(rest)) return capitalise(rest);
   }
   const polite = POLITE_OPENER.exec(sentence);
   const opener =

@@ -100,10 +100,12 @@ const RUN_TOGETHER = /(?<=[a-z0-9)])\s+(?=(?:First|Then|Always|Never|Please)\s+[
 /**
  * Two dots between words, typed as a pause between thoughts: "…to a checkpoint..but really make sure it is linked..".
  * Each side of four words or more is a sentence of its own; a shorter side is a clause of its neighbour ("we deploy with
- * fly..never with heroku" stays one), and three dots (an ellipsis), a range or a path ("1..3", "../src") stay as they are
+ * fly..never with heroku" stays one). A pause is followed by a word that opens a clause ("if", "but", "we", "the"…), so a
+ * revision or letter range ("main..feature", "a..z"), an ellipsis and a path ("../src") stay as they are
  * (decision 123, amended: the pause hid an order to ship now inside a longer sentence).
  */
-const PAUSE_DOTS = /(?<=\p{L})\.\.(?!\.)\s*(?=\p{L})/gu;
+const PAUSE_DOTS =
+  /(?<=\p{L}{2})\.\.(?!\.)\s*(?=(?:if|but|and|so|then|it|i|we|you|they|the|before|after|when|not|never|always|don't|do|maybe|also|please|let's|this|that|just|really|make|keep)\b)/giu;
 const CLAUSE_WORDS = 4;
 const wordCount = (s: string): number => s.split(/\s+/).filter((w) => w !== '').length;
 

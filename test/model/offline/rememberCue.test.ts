@@ -71,6 +71,15 @@ describe('two dots between clauses', () => {
     ]);
   });
 
+  it('leave a revision range and a letter range as typed', () => {
+    expect(keptAfterAWorkTurn('Never use ranges like a..z in the regex for this project.')).toEqual([
+      'Never use ranges like a..z in the regex for this project.',
+    ]);
+    expect(keptAfterAWorkTurn('We always compare with git diff main..feature before we open a PR.')).toEqual([
+      'We always compare with git diff main..feature before we open a PR.',
+    ]);
+  });
+
   it('leave a short side, a range and a path as typed', () => {
     expect(keptAfterAWorkTurn('we deploy with fly..never with heroku')).toEqual(['We deploy with fly..never with heroku']);
     expect(keptAfterAWorkTurn('We always keep the ../src layout for packages')).toEqual(['We always keep the ../src layout for packages']);
