@@ -32,9 +32,13 @@ const FILE = String.raw`(?:the\s+)?${FILE_OR_PATH}`;
 /** The end of the statement, a word of addition allowed: "…for more commands as well." */
 const END = String.raw`(?:\s+(?:as well|too|also))?\s*[.!]?$`;
 
-/** "See docs/RUNBOOK.md for commands", "refer to …", "consult …": an order to look there, said of a topic. */
+/**
+ * "See docs/RUNBOOK.md for commands", "refer to …", "consult …": an order to look there, said of a topic. "Check" and
+ * "look at" said mid-task mean "read it now for this task" ("check README.md for the setup"): they point only with a
+ * lasting word or at more of the topic ("always check…", "look at X for more examples"; review 20).
+ */
 const SEE_FOR = new RegExp(
-  String.raw`^(?:please\s+)?(?:always\s+)?(?:see|refer to|consult|check|look (?:in|at)|point (?:people |readers |agents |everyone )?(?:to|at))\s+${FILE}\s+for\s+${TOPIC}${END}`,
+  String.raw`^(?:please\s+)?(?:(?:always\s+)?(?:see|refer to|consult|point (?:people |readers |agents |everyone )?(?:to|at))\s+${FILE}\s+for\s+${TOPIC}|always\s+(?:check|look (?:in|at))\s+${FILE}\s+for\s+${TOPIC}|(?:check|look (?:in|at))\s+${FILE}\s+for\s+(?:more|further|all)\s+${TOPIC})${END}`,
   'i',
 );
 
@@ -46,7 +50,7 @@ const FOR_TOPIC_SEE = new RegExp(
 
 /** "The deploy commands are documented in docs/deploy.md": the topic as the subject. */
 const DOCUMENTED_IN = new RegExp(
-  String.raw`^${TOPIC}\s+(?:is|are)\s+(?:all\s+)?(?:documented|described|explained|listed|written (?:up|down)|covered|collected)\s+in\s+${FILE}(?:\s*[,;]\s*.*)?\s*[.!]?$`,
+  String.raw`^${TOPIC}\s+(?:is|are)\s+(?:all\s+)?(?:documented|described|explained|listed|written (?:up|down)|covered|collected)\s+in\s+${FILE}(?=\s*(?:[,;]|[.!]?$))`,
   'i',
 );
 
@@ -64,12 +68,28 @@ export function pointerToAFile(sentence: string): DecidedKind | undefined {
   const said = sentence.trim();
   for (const [name, shape] of SHAPES) {
     if (!shape.test(said)) continue;
+    if (shape === DOCUMENTED_IN) return documentedIn(said);
     // The file told to point is the one being edited: the memory is the pointer, from its verb on.
     const pointer =
       shape === MADE_TO_POINT ? /\b(?:refer|point|link)\b.*$/i.exec(said)?.[0].replace(/(\s)@(?=[\w.~-]*[./])/g, '$1') : undefined;
     return traced(name, { type: 'reference', cue: 'reference', ...(pointer === undefined ? {} : { said: capitalise(pointer) }) });
   }
   return undefined;
+}
+
+/** A file said to be out of date or wrong is no place to look things up. */
+const NOT_TO_TRUST = /\b(?:out of date|outdated|stale|obsolete|wrong|broken|incomplete|missing)\b/i;
+
+/**
+ * "The deploy commands are documented in docs/deploy.md, add the new one there": the pointer is the clause before the
+ * comma; what follows is an order of the moment, and a file said to be out of date is no pointer at all (review 20).
+ */
+function documentedIn(said: string): DecidedKind | undefined {
+  const clause = DOCUMENTED_IN.exec(said)?.[0] ?? said;
+  const tail = said.slice(clause.length);
+  if (NOT_TO_TRUST.test(tail)) return undefined;
+  const pointer = /^\s*[.!]?$/.test(tail) ? undefined : `${clause}.`;
+  return traced('documented-in', { type: 'reference', cue: 'reference', ...(pointer === undefined ? {} : { said: pointer }) });
 }
 
 const SHAPES: ReadonlyArray<readonly [string, RegExp]> = [

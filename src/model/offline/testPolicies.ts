@@ -54,9 +54,12 @@ export function ordersChecksNow(sentence: string): boolean {
 const ordersChecksAtATime = (said: string): boolean =>
   ORDERS_A_CHECK.test(said) && PASS.test(said) && CHECKS.test(said) && AT_A_GENERAL_TIME.test(said);
 
-/** "Write the tests first, then the feature", "tests come first": the order of the work, said of its kind. */
+/**
+ * "Write the tests first, then the feature", "tests come first": the order of the work, said of its kind. "Then the fix"
+ * is the fix at hand (review 20).
+ */
 const TESTS_FIRST =
-  /^(?:please\s+)?(?:always\s+)?(?:(?:write|add)\s+(?:the\s+)?(?:(?:failing|unit|integration)\s+)?tests\s+first\b|tests\s+(?:come|go)\s+first\b|(?:work\s+)?test[ -]first\b)(?:[,;]?\s*(?:and\s+)?then\s+(?:write\s+|add\s+)?(?:the\s+)?(?:feature|code|implementation|fix|change)s?)?\s*[.!]?$/i;
+  /^(?:please\s+)?(?:always\s+)?(?:(?:write|add)\s+(?:the\s+)?(?:(?:failing|unit|integration)\s+)?tests\s+first\b|tests\s+(?:come|go)\s+first\b|(?:work\s+)?test[ -]first\b)(?:[,;]?\s*(?:and\s+)?then\s+(?:write\s+|add\s+)?(?:the\s+)?(?:feature|code|implementation)s?)?\s*[.!]?$/i;
 
 /** A pointer makes the sentence about one test or this task (decision 123). */
 const POINTED = /\b(?:this|that|these|those|it|them)\b/i;

@@ -38,4 +38,19 @@ describe('a file to look in for a topic', () => {
       expect(pointerToAFile(said), said).toBeUndefined();
     expect(found('Look at @notes/REVIEW.md for existing issues, but use it as a guide only.')).toEqual([]);
   });
+
+  // Review 20: "check" and "look at" said mid-task are reading for the task; a tail after the pointer is a step.
+  it('"check" or "look at" a file points only with a lasting word or at more of the topic', () => {
+    for (const said of ['Check README.md for the setup.', 'Look at CHANGELOG.md for examples.', 'Check the docs/api.md for endpoints.'])
+      expect(found(said), said).toEqual([]);
+    for (const said of ['Always check docs/api.md for endpoints.', 'Look at CHANGELOG.md for more examples.'])
+      expect(kept(said), said).toEqual([['reference', said]]);
+  });
+
+  it('keeps the pointer without the order that follows it', () => {
+    expect(kept('The API endpoints are listed in docs/api.md, add the new upload one there.')).toEqual([
+      ['reference', 'The API endpoints are listed in docs/api.md.'],
+    ]);
+    expect(pointerToAFile('The deploy commands are documented in docs/deploy.md, but that file is out of date.')).toBeUndefined();
+  });
 });

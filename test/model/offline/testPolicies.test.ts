@@ -44,6 +44,8 @@ describe('a step of this task, or one test, is no policy (decision 123)', () => 
     'Write the test first for this bug.',
     'Should a unit test hit the network?',
     'Maybe make sure at the end the tests pass.',
+    // Review 20: the fix after the tests is the fix at hand.
+    'Write the tests first, then the fix.',
   ])('%s', (sentence) => {
     expect(kept(sentence)).toEqual([]);
   });
