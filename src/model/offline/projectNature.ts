@@ -44,3 +44,20 @@ const NOT_WHOLE =
 /** Whether a sentence says what the project is. */
 export const isProjectNature = (sentence: string): boolean =>
   NATURE_FACTS.test(sentence) && !NOT_WHOLE.test(sentence) && !TROUBLE.test(sentence);
+
+/**
+ * A step or a date of the moment said after what the project is: "so hide the button from the menu", "so start with
+ * the parser", "due Friday". What follows from the project's nature for every change ("so keep the setup simple", "so no need for…") is
+ * not one.
+ */
+const STEP_AFTER =
+  /\s*,?\s+so\s+(?:please\s+|just\s+|first\s+|now\s+)*(?:hide|show|start|skip|put|drop|add|fix|remove|delete|rename|move|change|update|replace|open|write|run|deploy|push|commit|merge|use the|make the|finish)\b.*$|\s*,\s*due\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*$/is;
+
+/**
+ * What a sentence saying what the project is keeps of itself: the statement without a step of the moment after it
+ * (decision 129, amended 2026-12-07). "It's for internal use, so hide the button" keeps "It's for internal use.".
+ */
+export const natureSaid = (sentence: string): string => {
+  const step = STEP_AFTER.exec(sentence);
+  return step === null ? sentence : `${sentence.slice(0, step.index).replace(/[\s,;:]+$/, '')}.`;
+};

@@ -30,12 +30,25 @@ const QUALITY_LEVEL = new RegExp(
 /** A later phase, named: "v2", "a later phase", "after the MVP", "after all the current plans". */
 const LATER_PHASE = String.raw`(?:v2|version 2|phase (?:2|two)|a later (?:phase|version|release|milestone)|the next (?:phase|major version|milestone)|later (?:phases|versions|releases)|post-?mvp|after (?:the\s+)?(?:mvp|launch|v1|first release)|after (?:all\s+)?(?:the\s+|our\s+)?(?:current|other|existing)\s+(?:plans|work|features|milestones))`;
 
+/**
+ * What may follow "much later" for it to be a phase: the end, or when ("after all the current plans", "once we launch").
+ * "Later in the pipeline" or "later than the parser" is a position in the code (decision 129, amended).
+ */
+const LATER_ENDS = String.raw`(?=\s*(?:[.!;]|$)|\s*,?\s*(?:after|once|when|in\s+${LATER_PHASE})\b)`;
+
+/**
+ * What may follow a phase: the end, or a clause that is no step. "v2 of the API" or "the v2 endpoint" names a version
+ * of another thing, and ", call the v2 endpoint" is an order of the moment (decision 129, amended).
+ */
+const PHASE_ENDS = String.raw`(?!\s+(?:of|endpoints?|api|routes?|schema|client|server|format|branch)\b)(?!\s*,\s*(?:please\s+)?(?:call|use|hit|point|switch|add|fix|change|update|move|remove|write|make)\b)`;
+
 /** "Dark mode comes much later", "offline support is for v2", "i18n can wait until after launch", "X is in the MVP". */
 const DEFERRAL = new RegExp(
   [
-    String.raw`^${THING}\s+(?:comes?|will come|can come|goes|can wait|waits|happens|will happen|is|are)\s+(?:much|a lot|way|far)\s+later\b`,
-    String.raw`^${THING}\s+(?:is|are|comes?|will come|can wait|goes|belongs?|is planned|are planned|is deferred|are deferred|is pushed|are pushed)\s+(?:for|in|to|until|till)?\s*${LATER_PHASE}\b`,
-    String.raw`^${THING}\s+(?:is|are|stays?|remains?)\s+(?:in|part of)\s+(?:the\s+)?(?:mvp|v1|first release|initial release)\b`,
+    String.raw`^${THING}\s+(?:comes?|will come|can come|goes|can wait|waits|happens|will happen|is|are)\s+(?:much|a lot|way|far)\s+later(?:\s+on)?${LATER_ENDS}`,
+    String.raw`^${THING}\s+(?:is|are|comes?|will come|can wait|goes|belongs?|is planned|are planned|is deferred|are deferred|is pushed|are pushed)\s+(?:for|in|to|until|till)?\s*${LATER_PHASE}\b${PHASE_ENDS}`,
+    // "The old parser is in v1" says which version holds a piece of code, not what the first release holds.
+    String.raw`^(?!the\s+(?:old|new|legacy|previous)\b)${THING}\s+(?:is|are|stays?|remains?)\s+(?:in|part of)\s+(?:the\s+)?(?:mvp|v1|first release|initial release)\b${PHASE_ENDS}`,
     String.raw`\bdecide\s+(?:on\s+)?${THING}\s+at\s+the\s+end\s+of\s+the\s+project\b`,
   ].join('|'),
   'i',

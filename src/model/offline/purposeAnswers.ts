@@ -75,9 +75,27 @@ const ASPECTS: readonly Aspect[] = [
 /** Whether a question asks what the project is for, whom for or where it runs: its answer outlasts the work at hand. */
 export const asksAboutPurpose = (question: string): boolean => ASPECTS.some((aspect) => aspect.asked.test(question));
 
-/** A question asking whether the product needs a quality: "Does it need to be responsive?", "Should we aim for WCAG AA?". */
+/**
+ * A question asking whether the product needs a quality: "Does it need to be responsive?", "Should we aim for WCAG AA?".
+ * "This" is the product only alone: "this test" or "this function" is one piece of the work (decision 129, amended).
+ */
 const NEEDS_QUALITY =
-  /^(?:does|do|should|will|would|must|is|are)\s+(?:it|this|we|the\s+(?:app|site|website|dashboard|ui|frontend|product|project|tool|pages?))\b/i;
+  /^(?:does|do|should|will|would|must|is|are)\s+(?:it|we|this(?!\s+(?:test|tests|function|method|class|module|component|script|file|page|button|check|job|step|change|fix|endpoint|route|query)\b)|the\s+(?:app|site|website|dashboard|ui|frontend|product|project|tool|pages?))\b/i;
+
+/** A question answered by yes or no: it opens with its verb ("Does it…?", "Should we…?"), not with "who" or "where". */
+const YES_NO_QUESTION =
+  /^(?:[\w ]{1,40}:\s*)?(?:and\s+|also\s+|so\s+)?(?:does|do|did|should|shall|will|would|must|is|are|can|could|has|have)\b/i;
+
+/** An answer opened by yes or no. */
+const YES_OR_NO = /^(?:yes|yeah|yep|no|nope)\b/i;
+
+/**
+ * A report of what is or what happened, not an answer of the aspect asked (decision 129, amended): a state of things
+ * ("broken", "works", "noisy", "already"), something people did or will meet ("complained", "hit it", "will see",
+ * "uses staging"), or the people and the quality as the subject of a past verb ("Customers complained…").
+ */
+const REPORT =
+  /\b(?:broken|breaks?|works|working|worked|fails?|failing|failed|complain\w*|noisy|slow|crash\w*|errors?|bugs?|already|hits?|sees?|saw|will see|uses(?!\s+(?:it|this)\b))\b|^(?:(?:the|our|my|some|all|most|a few)\s+)?(?!\w+ly\b)[\w-]+(?:\s+(?!\w+ly\b)[\w-]+)?\s+(?:\w+ed|said|hit|broke|went|found|told|wrote|ran|got|had|were|was)\b/i;
 
 /** An answer that points at nothing of its own: an option, a leave to choose, an agreement alone. */
 const NAMES_NOTHING =
@@ -119,6 +137,11 @@ export function purposeAnswer(answer: string, assistant: string | undefined): st
   if (TASK.test(said.replace(/^(?:yes|yeah|ok|okay|sure|no)\W+/i, '')) || HEDGE.test(said) || UNSETTLED.test(said)) return undefined;
   if (said.split(/\s+/).length > MAX_ANSWER_WORDS) return undefined;
   const questions = questionsOf(assistant);
+  const bare = said.replace(/^(?:yes|yeah|yep|ok|okay|sure|no|nope)\W+/i, '');
+  if (REPORT.test(bare)) return undefined;
+  // "Yes" or "no" answers a yes-or-no question, and only the one asked alone: with another question in the message it
+  // may answer that one (decision 129, amended).
+  if (YES_OR_NO.test(said) && (questions.length !== 1 || !YES_NO_QUESTION.test(questions[0] ?? ''))) return undefined;
   for (const aspect of ASPECTS) {
     const question = questions.find((q) => aspect.asked.test(q));
     if (question !== undefined && aspect.names(said, question)) return ledBy(aspect.label, said);

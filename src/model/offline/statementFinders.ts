@@ -71,7 +71,7 @@ import { traced } from './statementTrace.js';
 import { assistantAsked, assistantsWords, onlyAnswers, practiceGivenForOption, saidAfterAnswer } from './answerToQuestion.js';
 import { isSubjectlessGuess } from './subjectlessNorm.js';
 import { isProcessConvention } from './processConventions.js';
-import { isProjectNature } from './projectNature.js';
+import { isProjectNature, natureSaid } from './projectNature.js';
 import { purposeAnswer } from './purposeAnswers.js';
 import { isProjectScope } from './projectScope.js';
 import { statedAfterNo, withoutDenial } from './statedAfterNo.js';
@@ -387,8 +387,11 @@ function ruleFactOrDecision(sentence: string, quote: string): Found | undefined 
   // "I want you to add integration tests…" asks for work now (decision 77).
   if (isWorkWish(sentence) && !rule) return undefined;
   const fact = factFound(sentence, rule);
-  if (fact !== undefined)
-    return traced(`fact/${fact.finder}`, make(fact.type, fact.type === 'reference' ? 'reference' : 'project-fact', quote, quote));
+  if (fact !== undefined) {
+    // What the project is keeps no step of the moment said after it (decision 129, amended).
+    const text = fact.finder === 'nature' ? natureSaid(quote) : quote;
+    return traced(`fact/${fact.finder}`, make(fact.type, fact.type === 'reference' ? 'reference' : 'project-fact', text, quote));
+  }
   if (PREFERENCE.test(sentence) && (IMPERATIVE.test(sentence) || FIRST_PERSON.test(sentence) || GENERIC_SUBJECT.test(sentence) || rule))
     return traced(rule ? `preference/${ruleShape}` : 'preference', make('feedback', 'preference', quote, quote));
   if (rule) return traced(`rule/${ruleShape}`, make('feedback', 'always-never', quote, quote));

@@ -81,7 +81,29 @@ describe('the project’s scope: a quality’s level, what is put off, where it 
     'I tested it locally only.',
     'Make it responsive.',
     'Make the header responsive.',
+    // A position in the code and a version of another thing are no phase (decision 129, amended 2026-12-07).
+    'The cache is much later in the pipeline.',
+    'The login page comes much later in the flow.',
+    'The retry step is way later than the parser.',
+    'The upload retry is for v2 of the API, call the v2 endpoint.',
+    'The upload retry is for v2 of the API.',
+    'The new upload route is for v2, use the v2 client.',
+    'The old parser is in v1, the new one in v2.',
   ]);
+});
+
+describe('what the project is keeps no step or date of the moment said after it (decision 129, amended)', () => {
+  it.each([
+    ["It's for internal use, so hide the button from the menu.", "About the project: It's for internal use."],
+    [
+      'The goal of the project is to replace the old uploader, so start with the parser.',
+      'The goal of the project is to replace the old uploader.',
+    ],
+    ["It's a personal project for a friend, due Friday.", "About the project: It's a personal project for a friend."],
+    ["It's a side project, so keep the setup simple.", "About the project: It's a side project, so keep the setup simple."],
+  ])('"%s" is kept as "%s"', (sentence, text) => {
+    expect(keptAfter('I looked at the project layout.', sentence)).toEqual([text]);
+  });
 });
 
 describe('a short answer to a question about the project’s purpose is kept, led by what the question asked', () => {
@@ -96,6 +118,8 @@ describe('a short answer to a question about the project’s purpose is kept, le
       'Yes, make it mobile-friendly.',
       'Responsive layout: Yes, make it mobile-friendly.',
     ],
+    ['Who will use this?', 'Only the team uses it.', 'Audience: Only the team uses it.'],
+    ['Does it need to work offline?', 'Offline support is a must.', 'Offline support: Offline support is a must.'],
   ])('after "%s", "%s" is "%s"', (question, answer, text) => {
     expect(keptAfter(question, answer)).toEqual([text]);
   });
@@ -117,6 +141,19 @@ describe('a short answer to a question about the project’s purpose is kept, le
     ['Should the error banner be responsive too?', 'Yes, responsive please.'],
     ['Where should I put the config file?', 'Local folder is fine.'],
     ['I updated the file.', 'personal use'],
+    // A "yes" answers a yes-or-no question asked alone, and a report of what is or happened answers nothing (decision
+    // 129, amended 2026-12-07).
+    ['Who will use this? And should I fix the failing test first?', 'Yes, the users hit it daily.'],
+    ['Who will use this? Should I also clean up the logs?', 'Yes, the staff logs are noisy.'],
+    ['Who will use this?', 'Yes, the team.'],
+    ['Does the site need to be responsive? Should I also bump the deps?', 'Yes, responsive.'],
+    ['Who will use this?', 'Customers complained about the upload speed.'],
+    ['Who will use this?', 'Users will see an error if the token expires, fix that first.'],
+    ['Who will use this?', 'The team uses staging for that.'],
+    ['Who is the target audience?', 'Our analysts reported the same bug.'],
+    ['Should we add translations?', 'Translations are broken in the old app.'],
+    ['Does this test need to run offline?', 'Offline works already.'],
+    ['Does this function need to be accessible?', 'Accessibility, yes.'],
   ])('after "%s", "%s" is not kept', (question, answer) => {
     expect(keptAfter(question, answer)).toEqual([]);
   });

@@ -106,6 +106,41 @@ describe('a short answer about the project’s purpose (decision 129)', () => {
       { numRuns: fcRuns },
     );
   });
+
+  it('opened by yes or no, is never kept when the message asks another question too, or asks who or where', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PURPOSE_QUESTIONS),
+        fc.option(fc.constantFrom(...OTHER_TURNS.filter((turn) => turn.endsWith('?'))), { nil: undefined }),
+        fc.constantFrom('yes, ', 'Yes, ', 'no, ', 'Yeah, '),
+        fc.constantFrom(...NAMING_WORDS),
+        fc.constantFrom(...ENDS),
+        (question, other, opener, words, end) => {
+          const asked = other === undefined ? question : `${question} ${other}`;
+          const answer = `${opener}${words}${end}`;
+          const yesOrNoAlone = other === undefined && /^(?:does|is|should)\b/i.test(question);
+          if (!yesOrNoAlone) expect(purposeAnswer(answer, asked), `${asked} → ${answer}`).toBeUndefined();
+        },
+      ),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('that reports what is or what happened, is never kept', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PURPOSE_QUESTIONS),
+        fc.constantFrom('Customers', 'The team', 'Our users', 'Translations', 'Offline mode', 'Accessibility'),
+        fc.constantFrom('complained about it', 'reported a bug', 'is broken', 'are noisy', 'works already', 'fails on Safari'),
+        fc.constantFrom(...ENDS),
+        (question, subject, report, end) => {
+          const answer = `${subject} ${report}${end}`;
+          expect(purposeAnswer(answer, question), `${question} → ${answer}`).toBeUndefined();
+        },
+      ),
+      { numRuns: fcRuns },
+    );
+  });
 });
 
 const POINTING = ['It', 'This', 'That', 'These', 'Those', 'They', 'Everything'];
@@ -125,6 +160,30 @@ describe('a deferral of the project’s scope (decision 129)', () => {
         const sentence = `${subject} ${deferral}${end}`;
         expect(isProjectScope(sentence), sentence).toBe(false);
       }),
+      { numRuns: fcRuns },
+    );
+  });
+});
+
+describe('a place in the code or a version of another thing (decision 129, amended)', () => {
+  it('is never read as a deferral', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('The cache', 'The login page', 'The retry step', 'The upload route'),
+        fc.constantFrom(
+          'is much later in the pipeline',
+          'comes way later in the flow',
+          'is far later than the parser',
+          'is for v2 of the API',
+          'is for v2, call the v2 endpoint',
+          'is in v1 of the client',
+        ),
+        fc.constantFrom(...ENDS),
+        (subject, said, end) => {
+          const sentence = `${subject} ${said}${end}`;
+          expect(isProjectScope(sentence), sentence).toBe(false);
+        },
+      ),
       { numRuns: fcRuns },
     );
   });
