@@ -2,6 +2,7 @@ import { aboutLead } from './aboutLead.js';
 import { capitalise } from './capitalise.js';
 import type { DecidedKind } from './decisionKinds.js';
 import { ARTEFACT, ARTEFACTS } from './processConventions.js';
+import { MAX_STATEMENT_CHARS } from './statementPieces.js';
 
 /**
  * A convention given as a clause of a one-off request (decision 130): "commit what's staged, one commit per module,
@@ -31,6 +32,9 @@ const STEP = new RegExp(
   'i',
 );
 
+/** A step that makes one artefact: "open a PR", "create the issue", "write the changelog entry". */
+const ONE_MADE = new RegExp(String.raw`\b(?:a|an|the|one)\s+(?:new\s+)?${ARTEFACT}(?:\s+(?:note|entry))?$`, 'i');
+
 /** The artefact of one kind as the plural a lead names: "PR" → "pull requests", "commit" → "commits". */
 function kindOf(said: string): string {
   const word = said.toLowerCase().replace(/-/g, ' ');
@@ -44,7 +48,8 @@ function kindOf(said: string): string {
 /** The kind of artefact a step of this task makes, or undefined when the clause is no such step. */
 export function artefactOfStep(clause: string): string | undefined {
   const match = STEP.exec(clause.trim());
-  if (match === null) return undefined;
+  // One artefact made ("open a PR", "create the issue") is this one: what is said of it is its own (decision 130, amended).
+  if (match === null || ONE_MADE.test(match[0])) return undefined;
   // A bare "commit" makes commits.
   return kindOf(match.groups?.['made'] ?? 'commits');
 }
@@ -94,6 +99,13 @@ const NAMED_KIND = new RegExp(String.raw`\b(?:${ARTEFACTS}|${ARTEFACT})\b`, 'i')
 /** A pointer, a day or "for now" makes a clause this occasion's (decision 123). */
 const THIS_OCCASION = /\b(?:this|these|those|for now|today|tomorrow|this time)\b/i;
 
+/**
+ * A clause that speaks of this change ("one commit per file I touched") or turns the manner down ("one PR per service
+ * is too many though", "…would be nicer here") states no convention (decision 130, amended).
+ */
+const OF_THIS_CHANGE =
+  /\b(?:(?:i|we|you)(?:'ve|\s+have|\s+just)?\s+(?:(?!need\b)\w+ed|wrote|made|did|broke)|here|right now)\b|\b(?:is|are|was|were|would be|seems?|feels?)\s+(?:too|overkill|excessive|a lot|nicer|better|worse|fine|enough)\b|\btoo\s+(?:many|much|few|granular|fine)\b|\bthough\b|\b(?:doesn't|don't|isn't|aren't|won't|wouldn't)\b/i;
+
 /** A count of artefacts to make now ("open two PRs, one per service") splits this work, not every one. */
 const COUNTED = new RegExp(String.raw`\b(?:two|three|four|five|both|\d+)\s+(?:separate\s+|new\s+)?${ARTEFACTS}\b`, 'i');
 
@@ -103,7 +115,7 @@ const CLAUSE_BREAK =
 
 /** Whether a clause states a convention, with the kind of artefact in scope when the clause needs one. */
 function isConventionClause(clause: string, kind: string | undefined): boolean {
-  if (THIS_OCCASION.test(clause)) return false;
+  if (THIS_OCCASION.test(clause) || OF_THIS_CHANGE.test(clause)) return false;
   return (kind !== undefined || namesItsKind(clause)) && SHAPES.some((shape) => shape.test(clause));
 }
 
@@ -113,6 +125,16 @@ function kindSaidIn(clause: string): string | undefined {
   if (made !== undefined || !SHAPES.some((shape) => shape.test(clause))) return made;
   const named = NAMED_KIND.exec(clause)?.[0];
   return named === undefined || !namesItsKind(clause) ? undefined : kindOf(named);
+}
+
+/** The kind in scope at each clause: the last one a clause before it said, or the step's before the sentence. */
+function kindsInScope(clauses: readonly string[], kindBefore: string | undefined): (string | undefined)[] {
+  let kind = kindBefore;
+  return clauses.map((clause) => {
+    const inScope = kind;
+    kind = kindSaidIn(clause) ?? kind;
+    return inScope;
+  });
 }
 
 /** A step clause with its manner ("create commits divided by type") keeps the manner from the artefact on. */
@@ -135,18 +157,15 @@ const uncapitalised = (said: string): string =>
  * `kindBefore` is the kind a step said just before this sentence makes. Undefined when no clause states one.
  */
 export function conventionInRequest(sentence: string, kindBefore?: string): DecidedKind | undefined {
-  if (COUNTED.test(sentence)) return undefined;
+  // A clause list longer than a statement is no request read here (decision 130, amended): the split stays linear.
+  if (sentence.length > MAX_STATEMENT_CHARS || COUNTED.test(sentence)) return undefined;
   const clauses = sentence
     .replace(/[.!]+\s*$/, '')
     .split(CLAUSE_BREAK)
     .map((clause) => clause.trim())
     .filter((clause) => clause !== '');
-  const kindBy = (i: number): string | undefined =>
-    clauses
-      .slice(0, i)
-      .map(kindSaidIn)
-      .filter((kind) => kind !== undefined)
-      .at(-1) ?? kindBefore;
+  const kinds = kindsInScope(clauses, kindBefore);
+  const kindBy = (i: number): string | undefined => kinds[i];
   const keptAt = clauses.flatMap((clause, i) => (isConventionClause(clause, kindBy(i)) ? [i] : []));
   const first = keptAt[0];
   if (first === undefined) return undefined;

@@ -76,6 +76,9 @@ const NOT_STATED =
 /** "Authoritative" and "canonical" said alone are also words of tone ("the tone is authoritative"): a topic or a source in the code tells. */
 const SAYS_WHAT_FOR = /source\s+of\s+\w+/i;
 
+/** A topic said before the clause ("For pricing, the database is…"): what the source is authoritative for (decision 128, amended). */
+const TOPIC_LEAD = /^(?:for|as for|regarding|about|on|when it comes to)\s+[^,;:.!?]+$/i;
+
 /**
  * The kind of a statement of which source is authoritative, if the sentence holds one (decision 128); when the clause
  * stands after other words, the clause alone is what the memory says.
@@ -90,6 +93,8 @@ export function sourceOfTruth(sentence: string): DecidedKind | undefined {
   if (!SAYS_WHAT_FOR.test(clause) && topic === undefined && !inTheCode) return undefined;
   const type = inTheCode ? 'project' : 'reference';
   const cue = inTheCode ? 'project-fact' : 'reference';
-  // The clause opens the sentence: the sentence is kept whole, what follows it included ("…, the state file only for…").
-  return traced('source-of-truth', match.index === 0 ? { type, cue } : { type, cue, said: `${capitalise(clause.trim())}.` });
+  // The clause opens the sentence, or only its topic comes before it: the sentence is kept whole, what follows it
+  // included ("…, the state file only for…"), since the clause alone would make the source authoritative for everything.
+  const whole = match.index === 0 || TOPIC_LEAD.test(said.slice(0, match.index));
+  return traced('source-of-truth', whole ? { type, cue } : { type, cue, said: `${capitalise(clause.trim())}.` });
 }

@@ -22,6 +22,14 @@ const SHOULD_AS_A_KIND = String.raw`(?:should|must|needs? to|has to|ought to)\s+
 
 const KIND_SHOULD = new RegExp(String.raw`^(?:${A_KIND_OF_TEST})\s+${SHOULD_AS_A_KIND}\b[^?]*$`, 'i');
 
+/**
+ * A particular thing in what the test should do makes it one test to write now, not a policy (decision 130, amended):
+ * "cover the empty upload case", "the bug I reported", "hit the real database here", "run against staging for the
+ * demo". A policy's complement names no particular thing: "cover one endpoint and be skipped in CI".
+ */
+const ONE_TEST_NOW =
+  /\b(?:here|now|today|the\s+(?:[\w-]+\s+){0,3}(?:case|bug|issue|fix|change|regression|scenario|edge case)|for\s+(?:the|my|our|your)\s+[\w-]+|(?:i|we|you)(?:\s+just)?\s+(?:(?!need\b)\w+ed|wrote|made|found|saw|broke|did))\b/i;
+
 /** The checks a project runs: the linter, the type checker, the tests, the build, the formatter and their tools. */
 const CHECK = String.raw`(?:(?:the\s+|all\s+(?:the\s+)?)?(?:lint(?:er|ers|ing|s)?|type[ -]?check(?:er|ers|ing|s)?|types|tests?|test suite|unit tests|pytests?|build|formatter|format check|ruff|mypy|pyright|eslint|tsc|prettier|clippy|rustfmt|gofmt|pre-commit(?:\s+hooks)?|ci|checks))`;
 
@@ -69,5 +77,5 @@ export function isTestPolicy(sentence: string): boolean {
   const said = sentence.trim();
   // "Make sure that…" opens a clause: that "that" points at nothing.
   if (POINTED.test(said.replace(ORDERS_A_CHECK, ''))) return false;
-  return ordersChecksAtATime(said) || KIND_SHOULD.test(said) || TESTS_FIRST.test(said);
+  return ordersChecksAtATime(said) || (KIND_SHOULD.test(said) && !ONE_TEST_NOW.test(said)) || TESTS_FIRST.test(said);
 }

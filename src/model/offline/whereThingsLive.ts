@@ -30,6 +30,9 @@ const MODIFIERS = String.raw`(?:(?!(?:this|that|these|those|it|its|my|your|his|h
 /** A date in a place names one run's output ("reports/2026-06-01/"), not where a kind of thing lives. */
 const DATED = /\d{4}-\d{2}/;
 
+/** The words that point at things at hand before a kind in an order: "put these scripts…", "save the images…". */
+const NOT_AT_HAND = String.raw`(?!(?:this|that|these|those|the|my|your|his|her|its|their|it)\b)`;
+
 /** The subject, a kind or one thing, opening the sentence after a word or two that lead in. */
 const LEAD = String.raw`^(?:(?:so|and|also|fyi|btw|note|ps|oh|and also),?:?\s+)?`;
 const KIND_SUBJECT = String.raw`(?<kind>(?:(?:all\s+(?:of\s+)?)?(?:our|the)\s+|all\s+)?${MODIFIERS}(?:${KINDS}|${MASS}))`;
@@ -62,9 +65,28 @@ const WHERE_KEPT = new RegExp(
  * moving a thing is a step of the work at hand (decision 123).
  */
 const PLACED_BY_ORDER = new RegExp(
-  String.raw`^(?:please\s+)?(?:always\s+)?(?:create|put|keep|store|save|write|place|file|add)\s+(?<kind>(?:all\s+|new\s+|any\s+|the\s+new\s+)?(?:[\w-]+\s+)?${KINDS})(?:\s*\([^)]*\))?\s+(?:in|under|into|inside)\s+(?:the\s+)?(?<folder>${FOLDER})${AFTER}`,
+  String.raw`^(?:please\s+)?(?:always\s+)?(?:create|put|keep|store|save|write|place|file|add)\s+(?<kind>(?:all\s+|new\s+|any\s+|the\s+new\s+)?(?:${NOT_AT_HAND}[\w-]+\s+)?${KINDS})(?:\s*\([^)]*\))?\s+(?:in|under|into|inside)\s+(?:the\s+)?(?<folder>${FOLDER})${AFTER}`,
   'i',
 );
+
+/**
+ * What follows an order and ties it to the work at hand (decision 128, amended): a pointer, a moment, "for the new
+ * route", "for both tables", "while we work on this". A way of working names none of them.
+ */
+const OF_THE_MOMENT_AFTER =
+  /\b(?:this|these|those|here|now|today|for\s+(?:the\s+new|both|my|your|our\s+new)|while\s+(?:we|you|i)|until)\b/i;
+
+/**
+ * A branch or a fork holds work in progress, the state of the moment, not where a kind of thing lives (decision 128,
+ * amended): "the config is in another branch", "the new script is in my-fork".
+ */
+const BRANCH_OR_FORK = /\b(?:branch|branches|fork|forks)\b/i;
+
+/** A first-person plan after the place ("…, I'll merge it later") says where work sits until then. */
+const PLAN_AFTER = /\b(?:i|we)(?:'ll|\s+will|\s+am\s+going\s+to|'m\s+going\s+to|\s+need\s+to)\b/i;
+
+/** A path that ends in a file name with an extension: one file, which the code shows, is no place of a kind. */
+const ONE_FILE = /(?:^|\/)[^/]*\w\.[a-z0-9]{1,8}\x60?[.,;:!]*$/i;
 
 /** A symptom said with the place ("tests are in tests/ but they fail"): how things go wrong there, not where they live. */
 const SYMPTOM = /\b(?:fail\w*|broken|crash\w*|missing|wrong|stale|outdated|flaky|doesn't|don't|isn't|aren't|can't|won't|shouldn't)\b/i;
@@ -88,14 +110,23 @@ function isElsewhere(groups: Readonly<Record<string, string | undefined>>, sente
 export function whereThingsLive(sentence: string): DecidedKind | undefined {
   const said = sentence.trim();
   if (SYMPTOM.test(said)) return undefined;
-  const order = PLACED_BY_ORDER.exec(said)?.groups;
-  if (order !== undefined && !LOOKED_UP_IN.test(order.folder ?? '') && !DATED.test(order.folder ?? ''))
+  const ordered = PLACED_BY_ORDER.exec(said);
+  const order = ordered?.groups;
+  if (
+    ordered !== null &&
+    order !== undefined &&
+    !LOOKED_UP_IN.test(order.folder ?? '') &&
+    !DATED.test(order.folder ?? '') &&
+    !OF_THE_MOMENT_AFTER.test(said.slice(ordered[0].length))
+  )
     return traced('kept-by-order', { type: 'feedback', cue: 'preference' });
   const groups = WHERE_KEPT.exec(said)?.groups;
   if (groups === undefined) return undefined;
   const place = groups.place ?? '';
   if (LOOKED_UP_IN.test(place) || DATED.test(place) || (groups.named !== undefined && STATE_WORDS.test(groups.named.split(/\s+/)[0] ?? '')))
     return undefined;
+  if (BRANCH_OR_FORK.test(place) || PLAN_AFTER.test(said)) return undefined;
   if (groups.thing !== undefined && !isElsewhere(groups, said)) return undefined;
+  if (groups.kind !== undefined && ONE_FILE.test(groups.path?.trim() ?? '') && !isElsewhere(groups, said)) return undefined;
   return traced('kept-in-place', { type: 'project', cue: 'project-fact' });
 }

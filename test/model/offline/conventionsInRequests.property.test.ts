@@ -21,6 +21,7 @@ const clauses = fc.constantFrom(
   'descriptions under 120 words',
   'stick to our house style',
 );
+const oneMade = fc.constantFrom('Write a commit', 'Open a PR', 'Create the issue', 'File a ticket', 'Open the PR');
 const pointed = fc.constantFrom('this', 'these', 'for now', 'today');
 
 describe('a convention in a request (decision 130), as invariants', () => {
@@ -38,6 +39,17 @@ describe('a convention in a request (decision 130), as invariants', () => {
 
 const checks = fc.constantFrom('the linter', 'lint and the tests', 'mypy, ruff and the tests', 'the build', 'the type checker');
 const times = fc.constantFrom('at the end', 'before you call anything done', 'before you push', 'after every change');
+
+describe('a step that makes one artefact (decision 130, amended), as an invariant', () => {
+  it('gives its kind to no clause after it: what follows is about that artefact', () => {
+    fc.assert(
+      fc.property(oneMade, clauses, (step, clause) => {
+        expect(conventionInRequest(`${step}, ${clause}.`)).toBeUndefined();
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+});
 
 describe('a test policy (decision 130), as invariants', () => {
   it('an order that checks pass is a policy with a time that comes again, and a step of this task without one', () => {

@@ -46,6 +46,16 @@ describe('a clause bound to this occasion is a step, and nothing is kept (decisi
     'Look at the last commit for the bug.',
     'Look at previous commits to find where it broke.',
     'Create the issue, title it Login fails.',
+    // This change's criterion, a manner turned down, or one artefact made now (decision 130, amended).
+    'Commit the fix, one commit per file I touched.',
+    'Write the commits, one commit per file we changed.',
+    'One PR per service is too many though.',
+    'Open the PR. One PR per service is too many though.',
+    'One commit per module would be nicer here.',
+    "Open the PRs, one PR per service doesn't work for us.",
+    'Open a PR, ticket id in the title.',
+    'Create the issue, title at most 10 words.',
+    'Write the changelog entry, follow the usual format.',
     'Can you commit and reference the ticket in the message?',
     // Grouping tests, docs or tickets now is a refactor or a triage; a step that adds to a file makes no artefact.
     'Group the tests by module.',
@@ -54,6 +64,14 @@ describe('a clause bound to this occasion is a step, and nothing is kept (decisi
     'Close the ticket and mention the issue in the description.',
   ])('%s', (request) => {
     expect(kept(request)).toEqual([]);
+  });
+
+  // What is longer than a statement is never scanned clause by clause: the bound keeps a pasted list from costing time
+  // (its speed is no test's business; the bound is).
+  it('a request longer than a statement is not read', () => {
+    expect(conventionInRequest('Write the commits, split them by area.')).toBeDefined();
+    expect(conventionInRequest(`Write the commits, ${'a, '.repeat(20_000)}split them by area.`)).toBeUndefined();
+    expect(conventionInRequest('a, '.repeat(20_000))).toBeUndefined();
   });
 
   it('a clause that needs a kind of artefact says nothing without one', () => {

@@ -38,6 +38,17 @@ describe('which source is the source of truth', () => {
     expect(both[0]?.title).toBe('The handlers are the source of truth.');
   });
 
+  it('a topic said before the clause stays with it, so the source is not made authoritative for everything', () => {
+    for (const said of [
+      'For pricing, the database is the source of truth, not the cache.',
+      'As for owners, the service catalog is the source of truth.',
+    ])
+      expect(
+        found(said).map((s) => s.text),
+        said,
+      ).toEqual([said]);
+  });
+
   it('reads "truth" typed with a slip', () => {
     for (const slip of ['thruth', 'turth', 'trtuh'])
       expect(sourceOfTruth(`The code is the source of ${slip}.`)?.type, slip).toBe('project');

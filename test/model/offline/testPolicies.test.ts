@@ -10,6 +10,8 @@ describe('a test or quality policy is kept', () => {
     'An integration test should cover one endpoint and be skipped in CI unless asked for.',
     'A unit test should never touch the network.',
     'A browser spec must run against the seeded database.',
+    'An end-to-end test should cover a small slice and be skipped in CI.',
+    'A unit test should mock what you need from the network.',
     'Make sure at the end we pass the linter, the type checker and the tests.',
     'Always make sure lint and tests pass before you push.',
     'Make sure the build and the tests pass before you call anything done.',
@@ -42,6 +44,13 @@ describe('a step of this task, or one test, is no policy (decision 123)', () => 
     'This test should take under a second.',
     'Make this test faster.',
     'Write the test first for this bug.',
+    // A particular thing in what the test should do: one test to write now (decision 130, amended).
+    'A unit test should cover the empty upload case.',
+    'A regression test should cover the bug I reported.',
+    'An integration test should hit the real database here.',
+    'An e2e test should run against staging for the demo.',
+    'A snapshot test should not be used for the modal.',
+    'A smoke test should check the login now.',
     'Should a unit test hit the network?',
     'Maybe make sure at the end the tests pass.',
     // Review 20: the fix after the tests is the fix at hand.

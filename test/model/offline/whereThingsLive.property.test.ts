@@ -17,6 +17,8 @@ const things = fc.constantFrom('The deploy script', 'The billing service', 'Our 
 const inside = fc.constantFrom('scripts/', 'src/billing', 'the charts folder', 'the src directory');
 const outside = fc.constantFrom('the infra repo', 'another repo', 'the other repository', 'ops-tools');
 
+const capitalised = (word: string): string => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
 const sources = fc.constantFrom('The handlers', 'Git', 'The schema file', 'The router config', 'The implementation');
 const topics = fc.constantFrom('the API schema', 'branch state', 'the routes', 'prices');
 const notNamed = fc.constantFrom('You', 'Your answer', 'Which one', 'Nothing');
@@ -29,6 +31,22 @@ describe('where a kind of thing is kept (decision 128), as invariants', () => {
         expect(whereThingsLive(`${pointer} ${kind.toLowerCase()} ${verb} ${place}.`)).toBeUndefined();
         expect(whereThingsLive(`${kind} ${modal} ${verb.replace(/^(?:are|is) /, 'be ')} ${place}.`)).toBeUndefined();
         expect(whereThingsLive(`${kind} ${verb} reports/2026-06-01/.`)).toBeUndefined();
+      }),
+      { numRuns: fcRuns },
+    );
+  });
+
+  it('an order places a bare kind in a folder, and not things at hand, this task or a branch (decision 128, amended)', () => {
+    const orderKinds = fc.constantFrom('scripts', 'migrations', 'fixtures', 'notes', 'templates');
+    const folders = fc.constantFrom('tools/', 'db/migrations/', 'the assets/ folder', 'docs/notes/');
+    const atHand = fc.constantFrom('these', 'those', 'the', 'my', 'your');
+    const ofTheTask = fc.constantFrom('for the new route', 'for both tables', 'while we work on it', 'for this');
+    fc.assert(
+      fc.property(orderKinds, folders, atHand, ofTheTask, (kind, folder, pointer, task) => {
+        expect(whereThingsLive(`Put new ${kind} in ${folder}.`)).toBeDefined();
+        expect(whereThingsLive(`Put ${pointer} ${kind} in ${folder}.`)).toBeUndefined();
+        expect(whereThingsLive(`Put new ${kind} in ${folder} ${task}.`)).toBeUndefined();
+        expect(whereThingsLive(`${capitalised(kind)} are in another branch.`)).toBeUndefined();
       }),
       { numRuns: fcRuns },
     );

@@ -29,7 +29,6 @@ describe('where a kind of thing is kept, said in the present', () => {
       'deployment logic is in tide-infra',
       'The deploy scripts are in the infra repo, not here.',
       'The frontend is in another repo.',
-      'The docs live on the gh-pages branch.',
     ]) {
       expect(typesOf(said), said).toEqual(['project']);
       expect(whereThingsLive(said), said).toBeDefined();
@@ -65,6 +64,31 @@ describe('where a kind of thing is kept, said in the present', () => {
       expect(whereThingsLive(said), said).toBeUndefined();
   });
 
+  it('a branch or a fork holds work of the moment, no place of a kind (decision 128, amended)', () => {
+    for (const said of [
+      'The config is in another branch.',
+      "The new script is in my-fork, I'll merge it later.",
+      'The docs live on the gh-pages branch.',
+      'The migrations are in the release-2 branch.',
+      'Seed scripts are in the upstream fork.',
+    ])
+      expect(whereThingsLive(said), said).toBeUndefined();
+    expect(found('The config is in another branch.')).toEqual([]);
+    expect(found("The new script is in my-fork, I'll merge it later.")).toEqual([]);
+  });
+
+  it('a kind placed in one file is what the code shows, no place of a kind (decision 128, amended)', () => {
+    for (const said of [
+      'The handlers are in src/routes/upload.ts.',
+      'The data is in data/raw.csv.',
+      'Fixtures live in test/fixtures.json.',
+    ])
+      expect(whereThingsLive(said), said).toBeUndefined();
+    expect(found('The handlers are in src/routes/upload.ts.')).toEqual([]);
+    expect(whereThingsLive('Fixtures live in test/fixtures/.')).toBeDefined();
+    expect(whereThingsLive('Handlers live in ../api/src/routes.ts.')).toBeDefined();
+  });
+
   it('a question, a modal and a step of the work at hand are not this kind', () => {
     expect(found('Where do migrations live?')).toEqual([]);
     expect(found('Do plans go in docs/plans?')).toEqual([]);
@@ -95,6 +119,21 @@ describe('an order that places a kind in a folder is a way of working, as decisi
   it('a file, a thing at hand or a scratch folder is the work of the moment', () => {
     for (const said of ['Put the helpers in utils.ts.', 'Save the screenshots in shots/ for now.', 'Put these in docs/.'])
       expect(found(said), said).toEqual([]);
+  });
+
+  it('things at hand before the kind, or this task after the folder, make the order a step (decision 128, amended)', () => {
+    for (const said of [
+      'Put these scripts in tools/.',
+      'Save the images into the assets/ folder.',
+      'Keep those fixtures under test/fixtures/.',
+      'Create tests in tests/ for the new route.',
+      'Add migrations under db/migrations/ for both tables.',
+      'Put the notes in notes/ while we work on this.',
+      'Write scripts in tools/ for this.',
+    ]) {
+      expect(whereThingsLive(said), said).toBeUndefined();
+      expect(found(said), said).toEqual([]);
+    }
   });
 });
 
