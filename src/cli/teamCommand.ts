@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { ConfigError } from '../index.js';
+import { ConfigError } from '../errors.js';
 import {
   DEFAULT_MAX_ENTRIES,
   hasLegacySqliteStore,
