@@ -3,4 +3,4 @@
  * registers its options from this and loads the jobs only when it runs (decision 118).
  */
 export { DEFAULT_CHUNK_TOKENS } from '../backfill/chunkTokens.js';
-export { DEFAULT_MIN_HOURS, DEFAULT_MIN_SESSIONS } from '../consolidation/consolidationGates.js';
+export { DEFAULT_MIN_HOURS, DEFAULT_MIN_SESSIONS } from '../consolidation/gateDefaults.js';
