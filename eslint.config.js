@@ -61,7 +61,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noSdk] }] },
   },
   {
-    // The CLI sees each layer through its barrel (what the layer offers), never a module inside it.
+    // The CLI sees each layer through its barrel (what the layer offers), never a module inside it. errors.ts is
+    // the base layer's error kinds whole, so it counts as one: the public root would load every layer (decision 118).
     files: ['src/cli/**'],
     rules: {
       'no-restricted-imports': [
@@ -70,9 +71,9 @@ export default tseslint.config(
           patterns: [
             noSdk,
             {
-              regex: '^\\.\\./(?!(?:[\\w-]+/)*index\\.js$)',
+              regex: '^\\.\\./(?!(?:(?:[\\w-]+/)*index|errors)\\.js$)',
               message:
-                "the CLI imports a layer's barrel (../<layer>/index.js) or the public root (../index.js), not a module inside a layer",
+                "the CLI imports a layer's barrel (../<layer>/index.js), the error kinds (../errors.js) or the public root (../index.js), not a module inside a layer",
             },
           ],
         },

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
-import { DEFAULT_CHUNK_TOKENS, type ModelKind } from '../jobs/index.js';
+import type { ModelKind } from '../jobs/index.js';
+import { DEFAULT_CHUNK_TOKENS } from '../jobs/light/index.js';
 import { TRIGGER_POLICIES, type TriggerPolicy } from '../projections/index.js';
 import { MODEL_HELP, type ModelPortCliOptions } from './modelPortOptions.js';
 import { MODEL_KINDS } from './optionChecks.js';

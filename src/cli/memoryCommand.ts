@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { MemlogError } from '../index.js';
+import { MemlogError } from '../errors.js';
 import {
   autoMemoryDir,
   backfillIndex,
@@ -15,7 +15,7 @@ import {
   type MemoryLint,
 } from '../memory/durable/index.js';
 import { describeFileKind, NotRegularFileError, readRegularFile } from '../fs/index.js';
-import { consolidationHistory, memorySessions, memoryWrites, type ConsolidationTouch } from '../jobs/index.js';
+import { consolidationHistory, memorySessions, memoryWrites, type ConsolidationTouch } from '../jobs/history/index.js';
 import { registerMemoryLog } from './memoryLog.js';
 import { registerMemoryEffect } from './memoryEffectView.js';
 import { missingMemoryDirLine } from './missingMemoryDir.js';

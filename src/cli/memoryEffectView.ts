@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { memoryEffect, type EffectTotals, type MemoryEffect } from '../jobs/index.js';
+import { memoryEffect, type EffectTotals, type MemoryEffect } from '../jobs/history/index.js';
 
 const percent = (value: number | null): string => (value === null ? '–' : `${Math.round(value * 100)}%`);
 

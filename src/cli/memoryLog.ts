@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { memoryHistory, type HistoryEntry } from '../jobs/index.js';
+import { memoryHistory, type HistoryEntry } from '../jobs/history/index.js';
 
 /** A quoted line of the person's words, cut to one line of the terminal. */
 const quote = (words: string): string => {

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
-import { InvalidArgumentError } from '../index.js';
-import { acceptProposal, diffOf, editProposal, proposals, readBlob, rejectProposal, wordsAt, type Proposal } from '../jobs/index.js';
+import { InvalidArgumentError } from '../errors.js';
+import { diffOf, wordsAt } from '../jobs/history/index.js';
+import { readBlob } from '../jobs/records/index.js';
+import { acceptProposal, editProposal, proposals, rejectProposal, type Proposal } from '../jobs/review/index.js';
 import { memoryDirOf } from './memoryCommand.js';
 
 interface ReviewOptions {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { InvalidArgumentError } from '../index.js';
-import { undoRun, type UndoConflict, type UndoResult } from '../jobs/index.js';
+import { InvalidArgumentError } from '../errors.js';
+import { undoRun, type UndoConflict, type UndoResult } from '../jobs/history/index.js';
 import { memoryDirOf } from './memoryCommand.js';
 
 interface UndoCliOptions {

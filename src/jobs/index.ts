@@ -79,7 +79,8 @@ export {
 export { CONSOLIDATE_LOCK } from './consolidation/consolidationLock.js';
 export { DEFAULT_CONSOLIDATION_TURNS, type ConsolidationAgent } from './consolidation/agentConsolidation.js';
 export { backfillMemories, type BackfillOptions, type BackfillReport } from './backfill/backfillMemories.js';
-export { DEFAULT_CHUNK_TOKENS, type SessionCandidatesReport } from './backfill/sessionCandidates.js';
+export { DEFAULT_CHUNK_TOKENS } from './backfill/chunkTokens.js';
+export type { SessionCandidatesReport } from './backfill/sessionCandidates.js';
 export { pendingBackfill, type PendingBackfill } from './backfill/pendingBackfill.js';
 export { unconsumedCandidates } from './backfill/unconsumedCandidates.js';
 export { consolidationHistory, type ConsolidationTouch } from './consolidation/consolidationHistory.js';

@@ -24,7 +24,7 @@ const HEAVY = ['@anthropic-ai/sdk', 'chrono-node', '@electric-sql/pglite', 'node
 const heavyIn = (urls: readonly string[]) => HEAVY.filter((name) => urls.some((url) => url.includes(name)));
 
 describe('the CLI loads only the command it runs', () => {
-  it.each([['inspect'], ['replay'], ['report']])(
+  it.each([['inspect'], ['replay'], ['report'], ['extract'], ['consolidate'], ['team']])(
     'memlog %s --help loads no model SDK, date parser, database or secret scanner',
     (command) => {
       const urls = loadedBy([command, '--help']);
@@ -33,9 +33,11 @@ describe('the CLI loads only the command it runs', () => {
     },
   );
 
-  it('memlog --help loads every command, so that help lists them all, and no model SDK (decision 118)', () => {
+  it('memlog --help loads every command, so that help lists them all, and no model SDK or database driver (decision 118)', () => {
     const urls = loadedBy(['--help']);
-    expect(heavyIn(urls)).toEqual(HEAVY.filter((name) => name !== '@anthropic-ai/sdk'));
+    // team's server and client are loaded when one of its subcommands runs, not to register it.
+    const loadedToRun = ['@anthropic-ai/sdk', '@electric-sql/pglite', 'node_modules/pg/'];
+    expect(heavyIn(urls)).toEqual(HEAVY.filter((name) => !loadedToRun.includes(name)));
     expect(urls.some((url) => /\/src\/cli\/extractCommand/.test(url))).toBe(true);
   });
 
@@ -45,6 +47,20 @@ describe('the CLI loads only the command it runs', () => {
     expect(urls.some((url) => url.includes('/src/model/anthropic/'))).toBe(true);
     expect(urls.filter((url) => url.includes('@anthropic-ai/sdk') || url.includes('node_modules/openai/'))).toEqual([]);
   });
+
+  it.each([['extract'], ['consolidate'], ['team']])(
+    'memlog %s --help loads no job, server or client: only the command runs them (decision 118)',
+    (command) => {
+      const urls = loadedBy([command, '--help']);
+      expect(
+        urls.filter((url) =>
+          /\/src\/(jobs\/(?!light\/|backfill\/chunkTokens|consolidation\/gateDefaults)|memory\/team\/(?!server\/light\/|server\/entryLimit))/.test(
+            url,
+          ),
+        ),
+      ).toEqual([]);
+    },
+  );
 
   it('memlog --version loads no command at all', () => {
     const urls = loadedBy(['--version']);

@@ -20,7 +20,8 @@ import { readBatchLedger } from '../extraction/messageBatchLedger.js';
 import type { BatchRound } from '../extraction/messageBatchRound.js';
 import { forEachProject } from '../extraction/projectRound.js';
 import { consolidateCandidates } from './consolidateCandidates.js';
-import { DEFAULT_CHUNK_TOKENS, sessionCandidates, type SessionCandidatesReport } from './sessionCandidates.js';
+import { DEFAULT_CHUNK_TOKENS } from './chunkTokens.js';
+import { sessionCandidates, type SessionCandidatesReport } from './sessionCandidates.js';
 import { sessionCandidatesBatch } from './sessionCandidatesBatch.js';
 
 export interface BackfillOptions {

@@ -1,5 +1,5 @@
 import { chunkRequest, requestTokens } from './chunkRequest.js';
-import { DEFAULT_CHUNK_TOKENS } from './sessionCandidates.js';
+import { DEFAULT_CHUNK_TOKENS } from './chunkTokens.js';
 import { carryOver, chunkContext, readSessionView, unrecordedChunks } from './sessionChunks.js';
 
 /** What backfill's first phase still owes one session (what `memlog extract --dry-run` lists). */

@@ -2,9 +2,7 @@ import { ModelPortError } from '../../errors.js';
 import type { ModelPort } from '../../model/port.js';
 import { CandidatesReplyError, chunkRequest, requestTokens } from './chunkRequest.js';
 import { carryOver, chunkContext, readSessionView, recordChunkReply, replyTokens, unrecordedChunks } from './sessionChunks.js';
-
-/** The chunk size backfill's first phase uses unless told otherwise, in estimated tokens. */
-export const DEFAULT_CHUNK_TOKENS = 60_000;
+import { DEFAULT_CHUNK_TOKENS } from './chunkTokens.js';
 
 export interface SessionCandidatesOptions {
   readonly model: ModelPort;

@@ -2,10 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { isSessionFileName } from '../../transcript/claudePaths.js';
 import type { LockState } from './consolidationLock.js';
 import { sessionFiles, type SessionFile } from './sessionFiles.js';
+import { DEFAULT_MIN_HOURS, DEFAULT_MIN_SESSIONS } from './gateDefaults.js';
 
-/** Claude Code's gates for its background consolidation (2.1.332): at least a day and five sessions since the last. */
-export const DEFAULT_MIN_HOURS = 24;
-export const DEFAULT_MIN_SESSIONS = 5;
+export { DEFAULT_MIN_HOURS, DEFAULT_MIN_SESSIONS };
 
 /** A session transcript of the project and when it was last written. */
 export type ProjectSession = SessionFile;

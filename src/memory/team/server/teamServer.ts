@@ -7,6 +7,9 @@ import { MAX_ENTRY_BYTES, PutBody, TEAM_MEMORY_PATH, unquoteEtag, utf8Bytes } fr
 import { REPO_SLUG } from '../repoSlug.js';
 import { openTeamStorage, type TeamDatabaseLocation } from './openTeamStorage.js';
 import { StorageUnavailable, type TeamStorage, type WriteOutcome } from './teamStorage.js';
+import { DEFAULT_MAX_ENTRIES } from './entryLimit.js';
+
+export { DEFAULT_MAX_ENTRIES };
 
 export interface TeamServerOptions {
   /** Where the data lives: a folder (embedded PGlite) or a PostgreSQL URL. Ignored when `storage` is given. */
@@ -59,7 +62,6 @@ export interface RunningTeamServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_MAX_ENTRIES = 5_000;
 const DEFAULT_MAX_BODY_BYTES = 4_000_000;
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 export const DEFAULT_WRITE_WAIT_MS = 10_000;
