@@ -6,7 +6,7 @@ import type { Piece } from './statementPieces.js';
 import { MAX_STATEMENT_CHARS } from './statementPieces.js';
 import { wordsOf } from './sentenceShape.js';
 import { LASTING } from './lastingWords.js';
-import { holdsForWorkAtHand, statesNothingLasting } from './statementFinders.js';
+import { holdsForWorkAtHand, statesNothingLasting } from './nothingLasting.js';
 import { saidForOneOccasion, wantsDelivery } from './wantOfDelivery.js';
 
 /**

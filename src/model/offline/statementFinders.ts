@@ -1,16 +1,12 @@
-import type { MemoryType } from '../../memory/durable/topicFile.js';
 import type { MemoryStatement } from './memoryStatement.js';
 import { clip } from './conversationFacts.js';
 import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
 import { factFound } from './factKinds.js';
 import { isPersonsSetup } from './personsSetup.js';
 import { isWorkflowRule, routineProposed } from './workflowRules.js';
-import { decidesWorkAtHand } from './workAtHand.js';
-import { isOneChangeStory } from './oneChangeStory.js';
-import { isBareShipOrder, isOneOffStep, pointsAtOneItem } from './oneOffStep.js';
+import { pointsAtOneItem } from './oneOffStep.js';
 import { isBareLink } from './pastedPages.js';
-import { isOneOffPlace } from './oneOffPlace.js';
-import { actsOnLink, isRequestAtHand } from './requestAtHand.js';
+import { actsOnLink } from './requestAtHand.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention } from './conventionKinds.js';
 import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
@@ -20,25 +16,20 @@ import { afterRestating } from './restatingLead.js';
 import { occasionRule } from './occasionRules.js';
 import { wantedOfPeople } from './wantedOfPeople.js';
 import { isEveryOfAKind } from './everyOfAKind.js';
-import { defaultHandover, isHandoverChangeNotLasting } from './defaultHandover.js';
-import { isOptionFallbackNotLasting, optionFallback } from './optionFallback.js';
+import { defaultHandover } from './defaultHandover.js';
+import { optionFallback } from './optionFallback.js';
 import { givesConsequence } from './statedConsequence.js';
 import { designSaidInPassing } from './designSaidInPassing.js';
 import { toolOfTheProject } from './projectTools.js';
 import { sourceOfTruth } from './sourceOfTruth.js';
 import { pointerToAFile } from './pointerToAFile.js';
 import { whereThingsLive } from './whereThingsLive.js';
-import { isProgramBehaviour } from './programBehaviour.js';
-import { isAboutAgentsConduct } from './agentsConduct.js';
-import { isOneReleaseStory } from './oneReleaseStory.js';
-import { isOwnRequestClarified } from './ownWordsClarified.js';
 import { type DecidedKind, decidedKind, isEnoughChoice, kindOpeningAsTask } from './decisionKinds.js';
 import { HOUSE_TOOL, isLastingRequest, isWorkWish, NAMING_SCHEME, ruleAskedFor, STATUS } from './requestKinds.js';
 import { serviceFact } from './serviceFacts.js';
 import {
   ABOUT_ME,
   CONDITIONAL_RULE,
-  CONFIRMATION,
   CORRECTION,
   DONT,
   GENERIC_SUBJECT,
@@ -47,13 +38,9 @@ import {
   LEADING_TIME,
   NEWS_HEADING,
   NORM,
-  OWNERSHIP,
   STYLE_FEEDBACK,
   PREFERENCE,
-  PROJECT_FACT,
   QUESTION,
-  isReference,
-  REMEMBER,
   REQUEST_RULE,
   ROLE_OF_ME,
   RULE,
@@ -65,31 +52,23 @@ import { MAX_STATEMENT_CHARS } from './statementPieces.js';
 import { splitReason } from './statementReason.js';
 import { type Found, make, madeOf } from './foundStatement.js';
 import { noise } from './statementNoise.js';
-import { describesBehaviour, isExpectedOutcome, isLabelledFinding } from './codeReports.js';
+import { describesBehaviour, isExpectedOutcome } from './codeReports.js';
 import { asksWithoutMark } from './unmarkedQuestion.js';
 import { traced } from './statementTrace.js';
-import { assistantAsked, assistantsWords, onlyAnswers, practiceGivenForOption, saidAfterAnswer } from './answerToQuestion.js';
-import { isSubjectlessGuess } from './subjectlessNorm.js';
+import { assistantAsked, onlyAnswers, practiceGivenForOption, saidAfterAnswer } from './answerToQuestion.js';
 import { isProcessConvention } from './processConventions.js';
 import { isProjectNature, natureSaid } from './projectNature.js';
 import { purposeAnswer } from './purposeAnswers.js';
 import { isProjectScope } from './projectScope.js';
-import { statedAfterNo, withoutDenial } from './statedAfterNo.js';
-import { isTimedByThisTasksEnd } from './thisTasksEnd.js';
+import { withoutDenial } from './statedAfterNo.js';
+import { holdsForWorkAtHand, statesNothingLasting } from './nothingLasting.js';
+import { afterNo, classify, remembered, replyTo } from './cueFinders.js';
 import { conventionInRequest } from './conventionsInRequests.js';
-import { isTestPolicy, ordersChecksNow } from './testPolicies.js';
+import { isTestPolicy } from './testPolicies.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
 /** The person or their team speaking, in the languages the cues know. */
 const FIRST_PERSON = /(?:^|[\s,])(?:I|I'd|we|ich|wir|je|j'|nous|on|yo|nosotros|prefiero|prefer\w*)(?=[\s,]|$)/i;
-
-/** The type a statement's words say, when a cue of its own (remember, a correction) does not fix one. */
-export function classify(text: string, fallback: MemoryType): MemoryType {
-  if (ABOUT_ME.test(text) || ROLE_OF_ME.test(text)) return 'user';
-  if (isReference(text)) return 'reference';
-  if (PROJECT_FACT.test(text) || OWNERSHIP.test(text)) return 'project';
-  return fallback;
-}
 
 /**
  * What a question gives: the rule a polite one asks for ("Can you always use pnpm here?",
@@ -126,56 +105,8 @@ function fromQuestion(sentence: string): { readonly found: Found | undefined } |
 /** A tag question after a statement: "…, o no?", "…, ¿verdad?", "…, right?", "…, n'est-ce pas ?". */
 export const TAG_QUESTION = /[,\s]{1,4}(?:¿\s*)?(?:o no|verdad|cierto|¿no|right|correct|isn't it|don't we|n'est-ce pas)\s*\?\s*$/i;
 
-/** "Remember that…": what is to be remembered, a rule when it says how to work, else a fact. */
-function remembered(sentence: string, quote: string): Found | undefined {
-  const match = REMEMBER.exec(sentence);
-  if (!match) return undefined;
-  const text = clip(capitalise(match[1] ?? ''), 400);
-  // "the staging API runs on port 8080" and its later "now runs on port 9090" must be one type to meet.
-  const asked = text.replace(/^to\s+/i, ''); // "remember to squash commits": an instruction
-  // An instruction is kept as the order it gives ("Squash commits"), and one timed by this task's end is a step of it.
-  if (asked !== text && holdsForWorkAtHand(asked)) return undefined;
-  const rule = asked !== text || RULE.test(text) || DONT.test(text) || PREFERENCE.test(text) || IMPERATIVE.test(asked);
-  const said = asked === text ? text : capitalise(asked);
-  return traced('remember', make(classify(said, rule ? 'feedback' : 'project'), 'remember', said, quote));
-}
-
-/**
- * A reply's first sentence that corrects or confirms what the assistant just said. A "no" to its question answers it and
- * corrects nothing (read on in `kindOfStatement`), and what is quoted is its words, never a tool call it made (decision 124).
- */
-function replyTo(sentence: string, quote: string, afterAssistant: string): Found | undefined {
-  const said = assistantsWords(afterAssistant);
-  const corrected = said === '' ? {} : { corrected: clip(said, 200) };
-  if (CORRECTION.test(sentence)) {
-    const text = clip(sentence.replace(CORRECTION, ''), 400);
-    // After a question, only a "no" that orders another way ("no, just add the name") turns down what it proposed.
-    const corrects = !assistantAsked(afterAssistant) || /^(?:just|instead|rather|only)\b/i.test(text) || IMPERATIVE.test(text);
-    if (corrects && text.length >= 8 && !QUESTION.test(text) && !/^(?:let's|lets|can you|could you|also)\b/i.test(text))
-      return traced('correction', make('feedback', 'correction', capitalise(text), quote, corrected));
-  }
-  if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
-    return traced('confirmation', make('feedback', 'confirmation', quote, quote, corrected));
-  return undefined;
-}
-
-/** How things are or are done, said after a "no" to the question, which no finder read (decision 124, amended 2026-12-07). */
-function afterNo(rest: string, quote: string): Found | undefined {
-  const stated = statedAfterNo(rest);
-  if (stated === undefined || TRANSIENT.test(stated.text) || STATUS.test(stated.text) || noise(stated.text)) return undefined;
-  return traced('stated-after-no', make(stated.type, stated.cue, clip(capitalise(stated.text), 400), quote));
-}
-
 /** The cues of a rule, a preference or a correction: said of the work at hand only, they are no lasting one (decision 101). */
 const RULE_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference', 'correction']);
-
-/** Whether a sentence read as a rule decides the work at hand only, or is a step of it (decisions 101, 106, 123 and 130). */
-export const holdsForWorkAtHand = (sentence: string): boolean =>
-  decidesWorkAtHand(sentence) ||
-  isOneOffStep(sentence) ||
-  isRequestAtHand(sentence) ||
-  isTimedByThisTasksEnd(sentence) ||
-  ordersChecksNow(sentence);
 
 /**
  * How a missing option is found is a project fact by its cue, yet said as an instruction: it goes through the guards a
@@ -227,31 +158,6 @@ function answeredOnPurpose(sentence: string, quote: string, afterAssistant: stri
   if (isProjectNature(sentence) || isProjectScope(sentence)) return undefined;
   const said = purposeAnswer(sentence, afterAssistant);
   return said === undefined ? undefined : traced('purpose-answer', make('project', 'project-fact', said, quote));
-}
-
-/** Whether a sentence states nothing lasting, whatever kind of statement its words would make. */
-export function statesNothingLasting(sentence: string): boolean {
-  return (
-    // What one commit or pull request did is git's and the tracker's story (decision 106).
-    // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
-    // Nor is a finding a review labelled with its severity (decision 116).
-    isOneChangeStory(sentence) ||
-    isBareShipOrder(sentence) ||
-    isOneOffPlace(sentence) ||
-    isLabelledFinding(sentence) ||
-    // A default way of handing work over or a missing option's value, said for one occasion, of the program or of another,
-    // or before a symptom, is no statement of another kind either (decision 110, amended 2026-12-07).
-    isHandoverChangeNotLasting(sentence) ||
-    isOptionFallbackNotLasting(sentence) ||
-    // How the program treats its own users, the assistant's own conduct, what one version went out as and what the person
-    // meant by their request are no lasting statement of theirs (decision 110, amended).
-    isProgramBehaviour(sentence) ||
-    isAboutAgentsConduct(sentence) ||
-    isOneReleaseStory(sentence) ||
-    isOwnRequestClarified(sentence) ||
-    // A clause on its modal that judges what is ("must be a bug", "must be nice") is a guess, no norm (decision 122, amended).
-    isSubjectlessGuess(sentence)
-  );
 }
 
 function statementOfSentence(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {

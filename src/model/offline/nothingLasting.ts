@@ -1,0 +1,54 @@
+import { decidesWorkAtHand } from './workAtHand.js';
+import { isOneChangeStory } from './oneChangeStory.js';
+import { isBareShipOrder, isOneOffStep } from './oneOffStep.js';
+import { isOneOffPlace } from './oneOffPlace.js';
+import { isRequestAtHand } from './requestAtHand.js';
+import { isHandoverChangeNotLasting } from './defaultHandover.js';
+import { isOptionFallbackNotLasting } from './optionFallback.js';
+import { isProgramBehaviour } from './programBehaviour.js';
+import { isAboutAgentsConduct } from './agentsConduct.js';
+import { isOneReleaseStory } from './oneReleaseStory.js';
+import { isOwnRequestClarified } from './ownWordsClarified.js';
+import { isLabelledFinding } from './codeReports.js';
+import { isSubjectlessGuess } from './subjectlessNorm.js';
+import { isTimedByThisTasksEnd } from './thisTasksEnd.js';
+import { ordersChecksNow } from './testPolicies.js';
+
+/*
+ * The checks every finder's statement passes through, whatever kind of statement its words make: what holds for the
+ * work at hand only, and what states nothing lasting. Kept apart from the finders (statementFinders.ts) so a finder that
+ * reads a request with its want (requestWithItsWant.ts) applies the same checks without importing the finders.
+ */
+
+/** Whether a sentence read as a rule decides the work at hand only, or is a step of it (decisions 101, 106, 123 and 130). */
+export const holdsForWorkAtHand = (sentence: string): boolean =>
+  decidesWorkAtHand(sentence) ||
+  isOneOffStep(sentence) ||
+  isRequestAtHand(sentence) ||
+  isTimedByThisTasksEnd(sentence) ||
+  ordersChecksNow(sentence);
+
+/** Whether a sentence states nothing lasting, whatever kind of statement its words would make. */
+export function statesNothingLasting(sentence: string): boolean {
+  return (
+    // What one commit or pull request did is git's and the tracker's story (decision 106).
+    // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
+    // Nor is a finding a review labelled with its severity (decision 116).
+    isOneChangeStory(sentence) ||
+    isBareShipOrder(sentence) ||
+    isOneOffPlace(sentence) ||
+    isLabelledFinding(sentence) ||
+    // A default way of handing work over or a missing option's value, said for one occasion, of the program or of another,
+    // or before a symptom, is no statement of another kind either (decision 110, amended 2026-12-07).
+    isHandoverChangeNotLasting(sentence) ||
+    isOptionFallbackNotLasting(sentence) ||
+    // How the program treats its own users, the assistant's own conduct, what one version went out as and what the person
+    // meant by their request are no lasting statement of theirs (decision 110, amended).
+    isProgramBehaviour(sentence) ||
+    isAboutAgentsConduct(sentence) ||
+    isOneReleaseStory(sentence) ||
+    isOwnRequestClarified(sentence) ||
+    // A clause on its modal that judges what is ("must be a bug", "must be nice") is a guess, no norm (decision 122, amended).
+    isSubjectlessGuess(sentence)
+  );
+}
