@@ -1,23 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withoutSaved } from '../../../src/jobs/backfill/agentSavedMemories.js';
-import type { MemoryCandidate } from '../../../src/consolidation/memoryCandidate.js';
-import { renderTopicFile } from '../../../src/memory/durable/topicFile.js';
+import { candidate, savedFile as savedOne } from '../../support/agentSavedFiles.js';
 
 const RUNS = Number(process.env.MEMLOG_FC_RUNS ?? 100);
 
-const candidate = (text: string): MemoryCandidate => ({
-  type: 'project',
-  name: text.split(' ').slice(0, 4).join(' '),
-  description: text,
-  body: text,
-  saidAt: '2026-01-05T09:00:00.000Z',
-  sources: [{ session: 's1', uuid: 'u1', timestamp: '2026-01-05T09:00:00.000Z' }],
-});
-const savedFile = (text: string) => ({
-  path: '/home/u/.claude/projects/-p/memory/fact.md',
-  text: renderTopicFile({ type: 'project', name: 'fact', description: text, body: text }),
-});
+const savedFile = (text: string) => savedOne(text, 'fact');
 
 /** One fact of a family: a thing, which one it is (an environment, a numbered service) and its value (a port, a file). */
 interface Fact {

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withoutSaved } from '../../../src/jobs/backfill/agentSavedMemories.js';
-import type { MemoryCandidate } from '../../../src/consolidation/memoryCandidate.js';
-import { renderTopicFile } from '../../../src/memory/durable/topicFile.js';
+import { candidate, savedFile as savedOne } from '../../support/agentSavedFiles.js';
 
-const candidate = (text: string): MemoryCandidate => ({
-  type: 'project',
-  name: text.split(' ').slice(0, 4).join(' '),
-  description: text,
-  body: text,
-  saidAt: '2026-01-05T09:00:00.000Z',
-  sources: [{ session: 's1', uuid: 'u1', timestamp: '2026-01-05T09:00:00.000Z' }],
-});
-const savedFile = (text: string) => ({
-  path: '/home/u/.claude/projects/-p/memory/api-port.md',
-  text: renderTopicFile({ type: 'project', name: 'api-port', description: text, body: text }),
-});
+const savedFile = (text: string) => savedOne(text, 'api-port');
 
 describe('withoutSaved', () => {
   it('leaves out a statement the assistant already saved in a memory file', () => {
