@@ -1,5 +1,5 @@
 import { capitalise } from './capitalise.js';
-import { AGREEMENTS, oneOf } from './openerWords.js';
+import { AGREEMENTS, oneOf, POINTS_BACK } from './openerWords.js';
 
 /**
  * What a sentence says after the words that lead into it (decision 68, amended): a word people open with and no comma
@@ -21,9 +21,6 @@ const OPENING_WORD = new RegExp(
 /** Work asked for now, then a comma and what the person states: "Review the changes, I'm adding…", "Fix it, we never…". */
 const LEADING_REQUEST =
   /^(?:please\s+)?(?:review|check|look at|take a look at|have a look at|read|fix|test|commit|push|run)\b[^,;.!?]{0,60},\s+(?=(?:i|i'm|we|we're|we've|our|the team)\b)/i;
-
-/** A word that points back at what the request named: "…, we never retry it in CI" says nothing without the request. */
-const POINTS_BACK = /\b(?:it|this|that|these|those|them)\b/i;
 
 /** The sentence after its lead, capitalised, or undefined when it has none (or what follows points back at it). */
 export function afterLead(sentence: string): string | undefined {

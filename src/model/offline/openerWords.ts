@@ -37,3 +37,6 @@ export const HEDGING_ADVERBS: readonly string[] = ['honestly', 'basically'];
 export function oneOf(...lists: ReadonlyArray<readonly string[]>): string {
   return `(?:${lists.flat().join('|')})`;
 }
+
+/** A word that points back at something said or at hand: "…, we never retry it", "a test should have caught this". */
+export const POINTS_BACK = /\b(?:it|this|that|these|those|them)\b/i;

@@ -1,3 +1,4 @@
+import { POINTS_BACK } from './openerWords.js';
 import type { MemoryType } from '../../memory/durable/topicFile.js';
 import { NAMED, TROUBLE } from './environmentFacts.js';
 import { namesAThing, wordsIn } from './sentenceShape.js';
@@ -92,11 +93,10 @@ const FOR_NOW = /\b(?:for now|right now|for the moment|this time|today|yet|anymo
 /** What a team uses for a job: "we use … for …". */
 const USED_FOR = /^(?:we|the team|our team)\s+(?:use|rely on|run|have)\s/i;
 /** A service only pointed at: "it", "this". */
-const POINTING = /\b(?:it|this|that|these|those|them)\b/i;
 
 function named(sentence: string, match: RegExpExecArray): boolean {
   const service = match[1] ?? '';
-  if (POINTING.test(service) || /^(?:a|an)\s/i.test(service)) return false;
+  if (POINTS_BACK.test(service) || /^(?:a|an)\s/i.test(service)) return false;
   // Named as typed in a hurry ("we use linear for issues"): what a team uses for a job is a service, one or two plain words.
   if (NAMED_SERVICE.test(service) || (USED_FOR.test(sentence) && /^[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?$/i.test(service))) return true;
   // The tagger reads a Spanish or French word ("rojo", "verde") as a name: there only a name as written counts.

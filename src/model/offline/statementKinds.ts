@@ -1,3 +1,4 @@
+import { AGREEMENTS, oneOf } from './openerWords.js';
 import { NO_CODE_FOR_AN_ASPECT, STYLE_ORDER } from './styleOrders.js';
 
 /**
@@ -27,8 +28,10 @@ import { NO_CODE_FOR_AN_ASPECT, STYLE_ORDER } from './styleOrders.js';
  * An explicit "keep this" at the start, after an acknowledgement and a "but" or "and" if any: "ok, but remember that
  * some of our feeds are hourly" keeps what follows the cue as "remember that…" alone does.
  */
-export const REMEMBER =
-  /^(?:(?:ok(?:ay)?|fine|sure|yes|yeah|yep|right|alright|got it|i see|understood|good)[,.!]?\s+)?(?:(?:but|and|also)\s+)?(?:please\s+)?(?:do\s+)?(?:remember|note|keep in mind|for the record|fyi|merk dir|denk daran|beachte|n'oublie pas|retiens|note bien|recuerda|ten en cuenta)\s*(?:that|dass|que|:|,)?\s+(.+)$/i;
+export const REMEMBER = new RegExp(
+  String.raw`^(?:${oneOf(AGREEMENTS, ['ok(?:ay)?', 'fine', 'sure', 'right', 'got it', 'i see', 'understood', 'good'])}[,.!]?\s+)?(?:(?:but|and|also)\s+)?(?:please\s+)?(?:do\s+)?(?:remember|note|keep in mind|for the record|fyi|merk dir|denk daran|beachte|n'oublie pas|retiens|note bien|recuerda|ten en cuenta)\s*(?:that|dass|que|:|,)?\s+(.+)$`,
+  'i',
+);
 
 /** A correction of what the assistant just said or did, as the first words of a reply. */
 export const CORRECTION =

@@ -1,3 +1,4 @@
+import { POINTS_BACK } from './openerWords.js';
 import { LASTING } from './lastingWords.js';
 
 /**
@@ -69,13 +70,11 @@ const ordersChecksAtATime = (said: string): boolean =>
 const TESTS_FIRST =
   /^(?:please\s+)?(?:always\s+)?(?:(?:write|add)\s+(?:the\s+)?(?:(?:failing|unit|integration)\s+)?tests\s+first\b|tests\s+(?:come|go)\s+first\b|(?:work\s+)?test[ -]first\b)(?:[,;]?\s*(?:and\s+)?then\s+(?:write\s+|add\s+)?(?:the\s+)?(?:feature|code|implementation)s?)?\s*[.!]?$/i;
 
-/** A pointer makes the sentence about one test or this task (decision 123). */
-const POINTED = /\b(?:this|that|these|those|it|them)\b/i;
-
 /** Whether a sentence states a test or quality policy. */
 export function isTestPolicy(sentence: string): boolean {
   const said = sentence.trim();
-  // "Make sure that…" opens a clause: that "that" points at nothing.
-  if (POINTED.test(said.replace(ORDERS_A_CHECK, ''))) return false;
+  // A pointer makes the sentence about one test or this task (decision 123); "make sure that…" opens a clause, and
+  // that "that" points at nothing.
+  if (POINTS_BACK.test(said.replace(ORDERS_A_CHECK, ''))) return false;
   return ordersChecksAtATime(said) || (KIND_SHOULD.test(said) && !ONE_TEST_NOW.test(said)) || TESTS_FIRST.test(said);
 }
