@@ -13,6 +13,7 @@ import { isLabelledFinding } from './codeReports.js';
 import { isSubjectlessGuess } from './subjectlessNorm.js';
 import { isTimedByThisTasksEnd } from './thisTasksEnd.js';
 import { ordersChecksNow } from './testPolicies.js';
+import { isLimitOfOneRequest } from './requestLimits.js';
 
 /*
  * The checks every finder's statement passes through, whatever kind of statement its words make: what holds for the
@@ -20,9 +21,10 @@ import { ordersChecksNow } from './testPolicies.js';
  * reads a request with its want (requestWithItsWant.ts) applies the same checks without importing the finders.
  */
 
-/** Whether a sentence read as a rule decides the work at hand only, or is a step of it (decisions 101, 106, 123 and 130). */
+/** Whether a sentence read as a rule decides the work at hand only, is a step of it or bounds it (decisions 101, 106, 123, 130, 132). */
 export const holdsForWorkAtHand = (sentence: string): boolean =>
   decidesWorkAtHand(sentence) ||
+  isLimitOfOneRequest(sentence) ||
   isOneOffStep(sentence) ||
   isRequestAtHand(sentence) ||
   isTimedByThisTasksEnd(sentence) ||

@@ -174,8 +174,8 @@ export const PROJECT_FACT = new RegExp(
     MOVES,
     // decisions
     String.raw`\b(?:we|I|the team|team|they|management|product)\s+(?:have\s+|has\s+|'ve\s+)?(?:decided|agreed|chose|chosen|settled on|went with|picked|voted|are going with|are sticking with|are staying with|will use|will move|committed to)\b|\bthe decision (?:is|was)\b`,
-    // deadlines
-    String.raw`\b(?:deadline|due (?:on|by|date)|code freeze|release freeze|freeze|launch(?:es)?|go-live|go live|cutover|ships? (?:on|by|in|next)|release (?:is|on|by|date|goes)|demo (?:is|on)|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|end of|the end of|eod|eow|q[1-4])|until (?:monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|(?:next|this) (?:sprint|quarter|milestone)|q[1-4] 20\d\d|\d{4}-\d{2}-\d{2})\b`,
+    // deadlines; "launch" only as a noun: "so I can launch both" dates nothing (decision 132)
+    String.raw`\b(?:deadline|due (?:on|by|date)|code freeze|release freeze|freeze|(?:the|our|a|public|soft|beta|product)\s+launch(?:es)?|launch(?:es)?\s+(?:is|was|date|day|on|in|next)|go-live|go live|cutover|ships? (?:on|by|in|next)|release (?:is|on|by|date|goes)|demo (?:is|on)|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|end of|the end of|eod|eow|q[1-4])|until (?:monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|(?:next|this) (?:sprint|quarter|milestone)|q[1-4] 20\d\d|\d{4}-\d{2}-\d{2})\b`,
     // ownership
     String.raw`\bthe (?:owner|maintainer|lead|point of contact) (?:of|for) \w+ is\b`,
     String.raw`\bbelongs? to (?:the\s+)?(?:[\w-]+\s+){0,2}(?:team|group|squad|org|department|folks|people)\b|\b(?:team|group|squad)\s+(?:owns|maintains|runs|is responsible for)\b|\bis (?:now )?(?:owned|run|maintained|managed) by (?:the\s+)?[\w-]+`,

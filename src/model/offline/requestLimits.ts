@@ -1,0 +1,37 @@
+/**
+ * The limits a person sets on one request (decision 132): "do not modify any text, I only want formatting done", "don't
+ * change the contents", "don't touch anything else", "do not change the padding, except the gap in the first row". They
+ * bound the change being asked for — what it may touch — and say nothing of how to work tomorrow. A lasting word
+ * ("never", "from now on", "in this repo", "unless I ask") keeps a rule of the same words: "never modify the logic
+ * unless asked" is one. Written from kinds of statement with invented sentences as their tests.
+ */
+
+/** A prohibition on changing something, or an order to keep it as it is. */
+const KEEP_AS_IS = String.raw`(?:(?:please\s+)?(?:do\s+not|don't|dont|make\s+sure\s+(?:you\s+)?(?:do\s+not|don't))\s+(?:\w+\s+)?(?:modify|change|touch|alter|edit|rewrite|reword|remove|delete|reorder|rename|move|reformat|mess\s+with)|(?:please\s+)?(?:keep|leave)\b)`;
+
+/** What is left of the thing at hand besides what the request changes: "anything else", "the rest of the file". */
+const REMAINDER = String.raw`(?:anything\s+else|everything\s+else|nothing\s+else|the\s+rest(?:\s+of\s+(?:the|this|it)\b[\w\s]{0,20})?|any(?:thing)?\s+other\s+\w+|other\s+(?:files|parts|lines|sections|code|things))`;
+
+/** The stuff of the thing at hand itself, as a request to rework its form names it: its text, its contents, its logic. */
+const MATERIAL = String.raw`(?:any|the|its|their)\s+(?:actual\s+|existing\s+)?(?:text|contents?|wording|words|copy|meaning|logic|functionality|behaviou?r|layout|styling|styles|look|appearance|formatting|structure|order|values?)`;
+
+const LIMIT = new RegExp(String.raw`^${KEEP_AS_IS}\s+(?:${REMAINDER}|${MATERIAL})\b`, 'i');
+
+/** "…except the gap in the first row": an exception naming one thing at hand. */
+const ONE_EXCEPTION =
+  /^(?:please\s+)?(?:do\s+not|don't|dont)\s+[^,]{2,60}?,?\s+(?:except|apart from|other than|besides)\s+(?:for\s+)?(?:the|this|that|these|those)\b/i;
+
+/** "I only want formatting done", "only the order should change": what the one request may do. */
+const ONLY_THIS =
+  /^(?:I|we)\s+only\s+want\s+(?:the\s+)?[\w\s-]{1,40}?\s+(?:done|changed|fixed|touched|updated|applied)\b|^only\s+the\s+[\w\s-]{1,30}?\s+should\s+change\b/i;
+
+/** Words that make the same limit hold from now on. */
+const LASTING =
+  /\b(?:never|always|from now on|going forward|in (?:the )?future|ever|in (?:this|the|our) (?:repo|repository|project|codebase)|in general|anywhere|unless (?:I|we|you're|you are|asked|told|explicitly)|without (?:asking|my)|by default|every|each)\b/i;
+
+/** Whether a sentence only bounds the one change being asked for. */
+export function isLimitOfOneRequest(sentence: string): boolean {
+  const said = sentence.trim();
+  if (LASTING.test(said)) return false;
+  return LIMIT.test(said) || ONE_EXCEPTION.test(said) || ONLY_THIS.test(said);
+}

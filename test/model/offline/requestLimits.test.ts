@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { isLimitOfOneRequest } from '../../../src/model/offline/requestLimits.js';
+
+// The limits set on one request are no standing rule (decision 132). Example sentences written for these tests.
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const kept = (said: string): string[] => findMemoryStatements([user(said)]).map((s) => s.text);
+
+describe('a limit set on one request is not kept', () => {
+  it('what the change may not touch: the text, the contents, anything else', () => {
+    expect(kept('Format the table in the changelog. Do not modify any text, I only want formatting done.')).toEqual([]);
+    expect(kept('Sort the glossary entries alphabetically. DO NOT CHANGE the contents.')).toEqual([]);
+    expect(kept('Rename the helpers in the parser to camelCase. Do not touch anything else.')).toEqual([]);
+    expect(kept('Tidy the imports in the router. Leave the rest of the file as it is.')).toEqual([]);
+  });
+
+  it('an exception naming one thing at hand, and "I only want X done"', () => {
+    expect(kept('Do not change the margins, except the gap above the first card.')).toEqual([]);
+    expect(kept('I only want the typos fixed.')).toEqual([]);
+  });
+
+  it('"launch" as a verb dates nothing', () => {
+    expect(kept('Now connect the web client to the server so that I can launch both with one command.')).toEqual([]);
+  });
+});
+
+describe('look-alikes stay kept', () => {
+  it('a lasting word keeps the rule', () => {
+    expect(kept('Never modify the logic unless asked.')).not.toEqual([]);
+    expect(kept("Don't change the wording of error messages unless I ask.")).not.toEqual([]);
+    expect(kept("From now on, don't touch anything else than the file I name.")).not.toEqual([]);
+  });
+
+  it('a prohibition on a named thing, and a launch date', () => {
+    expect(kept('Do not modify the snapshot tests.')).not.toEqual([]);
+    expect(kept('Our public launch is on March 3.')).not.toEqual([]);
+  });
+});
+
+describe('isLimitOfOneRequest', () => {
+  const orders = ["Don't change", 'Do not modify', 'Do not touch', 'Please do not alter'];
+  const limits = ['the contents', 'any text', 'anything else', 'the wording', 'the rest of the page', 'the layout'];
+  const lasting = ['never', 'from now on', 'in this repo', 'unless I ask', 'going forward'];
+
+  it('a limit with a lasting word added is no limit of one request', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...orders), fc.constantFrom(...limits), fc.constantFrom(...lasting), (order, limit, word) => {
+        expect(isLimitOfOneRequest(`${order} ${limit}.`)).toBe(true);
+        expect(isLimitOfOneRequest(`${order} ${limit} ${word}.`)).toBe(false);
+      }),
+    );
+  });
+});
