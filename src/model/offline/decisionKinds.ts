@@ -65,7 +65,7 @@ function soleName(what: string): boolean {
  */
 const CHOICE = new RegExp(
   String.raw`^(?:${oneOf(AGREEMENTS, ['ok(?:ay)?', 'so', 'then'])},?\s+)?` +
-    /(let's|lets|let us|we(?:'ll| will|'re going to| are going to| should)|I(?:'ll| will|'m going to| am going to))\s+(not\s+|never\s+)?(?:just\s+|also\s+|always\s+)?(use|go with|stick with|stick to|switch to|switch over to|move to|move over to|migrate to|port to|keep using|adopt|standardi[sz]e on|avoid|drop)\s+(.+?)(?=\s*(?:[,;.!:(]|\s(?:for|because|since|as|so|instead|rather|over|in|on|to|and|but|with|everywhere|throughout)\b|$))/
+    /(let's|lets|let us|we(?:'ll| will|'re going to| are going to| should)|I(?:'ll| will|'m going to| am going to)|(?:I|we)(?:\s+(?:really\s+)?want\s+to|'d\s+like\s+to|\s+would\s+like\s+to|'d\s+rather))\s+(not\s+|never\s+)?(?:just\s+|also\s+|always\s+)?(use|go with|stick with|stick to|switch to|switch over to|move to|move over to|migrate to|port to|keep using|continue using|continue to use|stay with|adopt|standardi[sz]e on|avoid|drop)\s+(.+?)(?=\s*(?:[,;.!:(]|\s(?:for|because|since|as|so|instead|rather|over|in|on|to|and|but|with|everywhere|throughout)\b|$))/
       .source,
   'i',
 );
@@ -75,7 +75,11 @@ function choice(sentence: string): DecidedKind | undefined {
   if (match === null || FOR_NOW.test(sentence)) return undefined;
   const [, who = '', refused, verb = '', what = ''] = match;
   // "I'll use the CLI to check" is the person's own step; "I'll go with Postgres" is a choice.
-  if (/^I/i.test(who) && !/^(?:go with|stick with|stick to|switch to)$/i.test(verb)) return undefined;
+  const wanted = /\b(?:want|like|rather)\b/i.test(who);
+  if (/^I/i.test(who) && !wanted && !/^(?:go with|stick with|stick to|switch to)$/i.test(verb)) return undefined;
+  // What the person wants to use is a choice of the project only when it is a name: "I want to use FastAPI for the
+  // backend", not "I want to use the debugger" (decision 133).
+  if (wanted && !(soleName(what) || /^\x60|^[\p{Lu}\d]|[\p{Ll}][\p{Lu}]|\.\w/u.test(what))) return undefined;
   if (
     !(namedAt(sentence, match, what) || soleName(what)) ||
     /^(?:the|a|an)\s+(?:first|second|third|last|other|next|new|same)\b/i.test(what)

@@ -32,3 +32,23 @@ export function afterLead(sentence: string): string | undefined {
   if (request !== null && POINTS_BACK.test(rest)) return undefined;
   return capitalise(rest);
 }
+
+/**
+ * A statement said as the opening clause of a request, and the request after it: "We're using Supabase for auth, can you
+ * add the login page?", "I want to use FastAPI for the backend could you scaffold it?" (decision 133). The clause is
+ * read alone; the request is work of the moment.
+ */
+const REQUEST_AFTER = /^(.{12,200}?)(?:,|\s+-+|\s*[\u2013\u2014])?\s+(?:so\s+|and\s+|now\s+)?(?:can|could|would|will)\s+you\b.*$/is;
+
+/** The clause before a trailing request, as a sentence of its own, or undefined when the sentence has none. */
+export function beforeRequest(sentence: string): string | undefined {
+  const match = REQUEST_AFTER.exec(sentence);
+  const clause = match?.[1]?.trim();
+  if (
+    clause === undefined ||
+    /\?$/.test(clause) ||
+    /^(?:please\s+)?(?:can|could|would|will|do|does|is|are|why|how|what|when|where|which|who)\b/i.test(clause)
+  )
+    return undefined;
+  return `${capitalise(clause.replace(/[,;:\s]+$/, ''))}.`;
+}

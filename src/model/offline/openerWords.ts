@@ -12,8 +12,21 @@ export const GREETINGS: readonly string[] = ['hey', 'hi', 'hello'];
 /** Words that only say yes to what came before: "Yeah", "Yep", "Alright". */
 export const AGREEMENTS: readonly string[] = ['yes', 'yeah', 'yep', 'yup', 'alright'];
 
-/** Words that announce an aside: "btw", "fyi", "heads up". */
-export const ASIDE_MARKERS: readonly string[] = ['btw', 'by the way', 'fyi', 'heads up', 'just so you know'];
+/** Words that announce an aside or context: "btw", "fyi", "heads up", "for context". */
+export const ASIDE_MARKERS: readonly string[] = [
+  'btw',
+  'by the way',
+  'fyi',
+  'heads up',
+  'just so you know',
+  // context given before a fact: "For context, this is a browser game" (decision 133)
+  'for context',
+  'just for context',
+  'for some context',
+  'for background',
+  'to give you some context',
+  'to give you context',
+];
 
 /** Sounds of hesitation: "um", "uh", "hmm", "erm". */
 export const HESITATIONS: readonly string[] = ['um+', 'uh+', 'hm+', 'er+m*'];

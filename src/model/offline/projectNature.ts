@@ -15,8 +15,27 @@ const NATURE = String.raw`(?:side project|prototype|hackathon project|throwaway 
 /** The project itself, named or pointed at as a whole. */
 const THE_PROJECT = String.raw`(?:this|it|the project|this project|this repo|the repo|this repository|this codebase|this app|the app)`;
 
+/**
+ * A kind of product a project is. Said of bare "this" or "it", only the kinds a part of a project is rarely called: "this
+ * is a service that…" may be one service of many.
+ */
+const PRODUCT_KIND = String.raw`(?:app|application|game|simulation|simulator|tool|utility|library|site|website|web ?app|platform|dashboard|bot|chatbot|extension|plugin|add-?on|cli|sdk|framework|toolkit|emulator|blog|portal|marketplace|online (?:shop|store)|crm)`;
+const PART_KIND = String.raw`(?:service|server|api|backend|frontend|engine|system|pipeline|monorepo)`;
+
+/** Words that describe a product before its kind ("a physics-based 2D racing game"), none of them a trouble, a piece of work or a part of code. */
+const PRODUCT_WORDS = String.raw`(?:(?!(?:bug|error|issue|problem|crash|regression|typo|mistake|leak|fix|test|question|change|feature|step|function|method|class|file|component|page|screen|button|module|in|of|on|at|for|with|from|to|the|a|an|that|which|and|or|but|is|are|was)\b)[\w./+-]+\s+){0,6}?`;
+
+/** The product itself, named as the kind it is: "the game", "our app", "this website". */
+const THE_PRODUCT = String.raw`(?:(?:this|the|our|my)\s+(?:project|repo|repository|codebase|${PRODUCT_KIND}))`;
+
+/** What may follow a product's kind: the end, a comma, or what it is for, for whom, how it is built. */
+const AFTER_KIND = String.raw`(?=\s*(?:[.!;,]|$)|\s+(?:for|that|which|where|used|built|written|made|meant|designed|intended|to|with|in|on|running|aimed|targeting|where)\b)`;
+
 const NATURE_FACTS = new RegExp(
   [
+    // "This is a physics-based racing game for the browser", "The app is an internal dashboard used by our support
+    // team": the kind of product the project is, given as context or said plainly (decision 133)
+    String.raw`^(?:${THE_PRODUCT}(?:\s+is|'s)\s+(?:just\s+|basically\s+|essentially\s+|mainly\s+)?(?:a|an)\s+${PRODUCT_WORDS}(?:${PRODUCT_KIND}|${PART_KIND})s?|(?:this|it)(?:\s+is|'s)\s+(?:just\s+|basically\s+|essentially\s+|mainly\s+)?(?:a|an)\s+${PRODUCT_WORDS}${PRODUCT_KIND})${AFTER_KIND}`,
     // "This is a prototype", "It's an internal tool with about 20 users"
     String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:just\s+|only\s+|still\s+|mostly\s+|basically\s+)?(?:(?:a|an|our|my)\s+)?(?:[\w-]+\s+)?${NATURE}(?=\s*(?:[.!,;]|$)|\s+(?:with|for|that|to|just|so)\b)`,
     // "This repo is the backend for our mobile app", "This is a fork of the upstream Hugo theme"
@@ -41,9 +60,13 @@ const NATURE_FACTS = new RegExp(
 const NOT_WHOLE =
   /\b(?:for now|right now|for the moment|today|(?:this|the next) (?:sprint|week)|of the new|of this(?!\s+(?:project|repo|repository|codebase|app|tool|library|cli)\b))\b/i;
 
+/** A judgement of the product rather than what it is: "this is a great tool", "it's a really messy app". */
+const JUDGED =
+  /\b(?:a|an)\s+(?:really\s+|very\s+|pretty\s+|super\s+|truly\s+)?(?:great|awesome|amazing|nice|cool|good|fantastic|wonderful|excellent|brilliant|beautiful|perfect|terrible|horrible|bad|neat|lovely|superb|solid|impressive|fun|weird|strange|messy|ugly|useless|cute|fine)\b/i;
+
 /** Whether a sentence says what the project is. */
 export const isProjectNature = (sentence: string): boolean =>
-  NATURE_FACTS.test(sentence) && !NOT_WHOLE.test(sentence) && !TROUBLE.test(sentence);
+  NATURE_FACTS.test(sentence) && !NOT_WHOLE.test(sentence) && !TROUBLE.test(sentence) && !JUDGED.test(sentence);
 
 /**
  * A step or a date of the moment said after what the project is: "so hide the button from the menu", "so start with

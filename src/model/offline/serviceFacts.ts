@@ -13,7 +13,9 @@ import { namesAThing, wordsIn } from './sentenceShape.js';
 
 /** Jobs done outside the code, and the memory each is: where things are looked up, or how the project runs. */
 const LOOKED_UP_JOB = String.raw`(?:(?:issue|bug|task|ticket|work|project|error|crash|exception|incident|uptime|feature[- ]request)\s+(?:tracking|tracker|reporting|management|monitoring)|monitoring|observability|alerting|paging|on-?call|tracing|analytics|log (?:aggregation|management|search)|status pages?|team chat|chat|incident response|docs hosting|documentation hosting|issues|bugs|tickets|tasks)`;
-const RUNNING_JOB = String.raw`(?:ci|ci\/cd|continuous (?:integration|delivery|deployment)|deploys|deployments|hosting|releases|release builds|code review|feature flags|secrets?(?: management)?|backups|dns|cdn|transactional email|package hosting)`;
+// A service the product hands a job to ("Supabase for auth", "Stripe for payments") is one too: the code calls it, but
+// which one and what for is the project's choice, kept (decision 133).
+const RUNNING_JOB = String.raw`(?:ci|ci\/cd|continuous (?:integration|delivery|deployment)|deploys|deployments|hosting|releases|release builds|code review|feature flags|secrets?(?: management)?|backups|dns|cdn|transactional email|package hosting|auth|authentication|payments|billing|subscriptions|emails?|file storage|object storage|file uploads|push notifications|sms|realtime)`;
 
 /** The role a service holds, said as its noun: "our issue tracker is Linear", "CI is CircleCI". */
 const LOOKED_UP_ROLE = String.raw`(?:issue tracker|bug tracker|task tracker|error tracker|ticket(?:ing)? system|project tracker|monitoring(?: tool| stack| system)?|alerting(?: tool)?|paging tool|on-?call tool|status page|chat|team chat)`;
@@ -33,14 +35,14 @@ const OPENERS: readonly Opener[] = [
   // "We use Linear for issue tracking", "The team relies on PagerDuty for on-call"
   {
     pattern: new RegExp(
-      String.raw`^(?:we|the team|our team)\s+(?:use|rely on|run|have)\s+(.{2,40}?)\s+(?:for|as our|as the)\s+(?:our\s+|all\s+)?${LOOKED_UP_JOB}\s*[.!]?$`,
+      String.raw`^(?:we|the team|our team)(?:\s+(?:use|rely on|run|have)|'re\s+using|\s+are\s+using)\s+(.{2,40}?)\s+(?:for|as our|as the)\s+(?:our\s+|all\s+)?${LOOKED_UP_JOB}\s*[.!]?$`,
       'i',
     ),
     type: 'reference',
   },
   {
     pattern: new RegExp(
-      String.raw`^(?:we|the team|our team)\s+(?:use|rely on|run|have)\s+(.{2,40}?)\s+(?:for|as our|as the)\s+(?:our\s+|all\s+)?${RUNNING_JOB}\s*[.!]?$`,
+      String.raw`^(?:we|the team|our team)(?:\s+(?:use|rely on|run|have)|'re\s+using|\s+are\s+using)\s+(.{2,40}?)\s+(?:for|as our|as the)\s+(?:our\s+|all\s+)?${RUNNING_JOB}\s*[.!]?$`,
       'i',
     ),
     type: 'project',
@@ -91,7 +93,7 @@ const NAMED_SERVICE = new RegExp(String.raw`^(?:the\s+)?${NAMED}`, 'u');
 /** The work of the moment: "for now", "this time". */
 const FOR_NOW = /\b(?:for now|right now|for the moment|this time|today|yet|anymore)\b/i;
 /** What a team uses for a job: "we use … for …". */
-const USED_FOR = /^(?:we|the team|our team)\s+(?:use|rely on|run|have)\s/i;
+const USED_FOR = /^(?:we|the team|our team)(?:\s+(?:use|rely on|run|have)|'re\s+using|\s+are\s+using)\s/i;
 /** A service only pointed at: "it", "this". */
 
 function named(sentence: string, match: RegExpExecArray): boolean {

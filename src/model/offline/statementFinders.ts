@@ -11,7 +11,7 @@ import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention } from './conventionKinds.js';
 import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
 import { renameStated } from './projectNames.js';
-import { afterLead } from './leadingWords.js';
+import { afterLead, beforeRequest } from './leadingWords.js';
 import { afterRestating } from './restatingLead.js';
 import { occasionRule } from './occasionRules.js';
 import { wantedOfPeople } from './wantedOfPeople.js';
@@ -149,7 +149,11 @@ export function statementOf(sentence: string, afterAssistant: string | undefined
   const found = statementOfSentence(sentence, afterAssistant, first);
   const rest = afterLead(sentence) ?? afterRestating(sentence);
   // The statement after an opener or a request, when it says something alone; else the request was part of it (decision 68, amended).
-  return (rest === undefined ? undefined : statementOfSentence(rest, afterAssistant, first)) ?? found;
+  if (rest !== undefined) return statementOfSentence(rest, afterAssistant, first) ?? found;
+  // A fact said before a request is kept without it; a "we need to…" before "can you do this?" is the request (decision 133).
+  const clause = beforeRequest(sentence);
+  const stated = clause === undefined ? undefined : statementOfSentence(clause, afterAssistant, first);
+  return stated !== undefined && stated.type !== 'feedback' ? stated : found;
 }
 
 /** A short answer about what the project is for, led by what the question asked (decision 129). */

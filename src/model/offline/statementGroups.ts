@@ -10,6 +10,7 @@ import { splitReason } from './statementReason.js';
 import { type Found, isNaming, isStandalone } from './foundStatement.js';
 import { noise } from './statementNoise.js';
 import { shareASubject } from './sharedSubject.js';
+import { isProjectNature } from './projectNature.js';
 
 /** The statements of one message grouped with the sentences that say more about the same thing. */
 /**
@@ -112,7 +113,9 @@ export function grouped(said: readonly Piece[], statements: ReadonlyArray<Found 
       free = i + 1;
       continue;
     }
-    const members: Member[] = [...ledUpTo(said, i, free), { sentence: head.text, separator: piece.separator, statement: head }];
+    // What the project is says it alone: the trouble reported before it ("I have a problem with…") leads up to nothing (decision 133).
+    const before = isProjectNature(withoutLead(head.text)) ? [] : ledUpTo(said, i, free);
+    const members: Member[] = [...before, { sentence: head.text, separator: piece.separator, statement: head }];
     const after = followers(said, statements, i, head, members);
     members.push(...after);
     out.push(members.length === 1 ? withContext(head, said[i - 1], i > free) : merged(head, members));

@@ -146,15 +146,17 @@ function sentences(text: string): string[] {
 /** What a sentence's first words may be before what it says (decisions 97 and 120): dropped in this order. */
 const HESITATION = new RegExp(String.raw`^${oneOf(HESITATIONS)}\b[\s,.]*`, 'i');
 /**
- * An interjection ends at a comma, a "!" or a dash ("Hey -- rename…", "Well — …"); a hyphen joined to the next word is
+ * An interjection ends at a comma, a "!", a full stop or a dash ("never mind" withdraws what came before; it is no
+ * "never" of a rule: decision 133) ("Hey -- rename…", "Well — …"); a hyphen joined to the next word is
  * part of it ("Right-click…"), so a single hyphen needs a space on each side.
  */
 const INTERJECTION = new RegExp(
-  String.raw`^${oneOf(GREETINGS, ['wait', 'well', 'alright', 'right'])}(?:\s*[,!]|\s*(?:--|[\u2013\u2014])|\s+-(?=\s))\s*`,
+  String.raw`^${oneOf(GREETINGS, ['wait', 'well', 'alright', 'right', String.raw`(?:actually\s+)?never\s*mind`])}(?:\s*[,!.]|\s*(?:--|[\u2013\u2014])|\s+-(?=\s))\s*`,
   'i',
 );
+// "Context:", "Some background:" lead a fact only with their colon: "Context is everything" is a sentence (decision 133).
 const TIE_OR_ASIDE = new RegExp(
-  String.raw`^${oneOf(['and', 'also', 'so', 'but', 'oh', 'ok', 'okay'], ASIDE_MARKERS, ['pero', 'y', 'et', 'mais', 'aber', 'und'])}(?:[,:]\s*|\s+)`,
+  String.raw`^(?:${oneOf(['and', 'also', 'so', 'but', 'oh', 'ok', 'okay'], ASIDE_MARKERS, ['pero', 'y', 'et', 'mais', 'aber', 'und'])}(?:[,:]\s*|\s+)|(?:(?:some|quick|a bit of)\s+)?(?:context|background)\s*:\s*)`,
   'i',
 );
 const HEDGE = new RegExp(String.raw`^${oneOf(['I think', 'I guess'], HEDGING_ADVERBS, ['generally', 'in general'])}\b[\s,]*`, 'i');

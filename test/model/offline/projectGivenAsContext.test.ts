@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { isProjectNature } from '../../../src/model/offline/projectNature.js';
+
+// What the project is and what it stands on, said as context for a request (decision 133). Example sentences written for
+// these tests.
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const kept = (said: string): string[] => findMemoryStatements([user(said)]).map((s) => s.text);
+
+describe('what the project is, given as context, is kept', () => {
+  it('a kind of product, after "for context" or said plainly, and alone', () => {
+    expect(kept('I have a problem with my Tyre.cs file. For context this is a physics based 2D top down racing simulation.')).toEqual([
+      'About the project: This is a physics based 2D top down racing simulation.',
+    ]);
+    expect(kept('For context: the app is an internal dashboard used by our support team. Please add a filter to the table.')).toEqual([
+      'The app is an internal dashboard used by our support team.',
+    ]);
+    expect(kept('Our site is a marketplace for second-hand bikes.')).toEqual(['Our site is a marketplace for second-hand bikes.']);
+  });
+
+  it('a service the product hands a job to, said plainly or before a request', () => {
+    expect(kept("We're using Supabase for auth, can you add the login page?")).toEqual(["We're using Supabase for auth."]);
+    expect(kept('We use Stripe for payments.')).toEqual(['We use Stripe for payments.']);
+  });
+
+  it('a tool the person wants the project built with, by its name', () => {
+    expect(kept('I want to use FastAPI for the backend, can you scaffold the first endpoint?')).not.toEqual([]);
+    expect(kept("I'd like to use Tailwind for styling.")).not.toEqual([]);
+  });
+
+  it('"never mind" withdraws, it is no "never"', () => {
+    const [statement] = findMemoryStatements([user("Actually never mind, let's stick with bash.")]);
+    expect(statement?.type).toBe('project');
+    expect(statement?.text).not.toMatch(/never/i);
+  });
+});
+
+describe('look-alikes are not kept', () => {
+  it('a trouble, a part of the code, a judgement, a piece of work', () => {
+    expect(kept('This is a bug in the engine.')).toEqual([]);
+    expect(kept("It's a function that parses the date.")).toEqual([]);
+    expect(kept('This is a great tool, thanks!')).toEqual([]);
+    expect(kept('This is a new feature for the app, please add it.')).toEqual([]);
+    expect(kept('This is an awesome app but the login is broken.')).toEqual([]);
+  });
+
+  it('"Context is…" is a sentence, a mock used for a test is no service, a thing wanted is no tool', () => {
+    expect(kept('Context is everything in this app, so log the request id.')).toEqual([]);
+    expect(kept('We are using the mock for auth in this test.')).toEqual([]);
+    expect(kept('I want to use the debugger to step through this.')).toEqual([]);
+    expect(kept('I want to use Postgres for now.')).toEqual([]);
+  });
+
+  it('a "we need to…" before "can you do this?" is the request', () => {
+    expect(kept('Turns out we need to rewrite this project in Go -- would you be so kind and do this for me?')).toEqual([]);
+  });
+});
+
+describe('isProjectNature', () => {
+  const kinds = ['app', 'game', 'website', 'CLI', 'library', 'dashboard', 'browser extension'];
+  const troubles = ['bug', 'crash', 'typo', 'regression'];
+  it('a kind of product is what the project is; a trouble put before it never is', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...kinds), fc.constantFrom(...troubles), (kind, trouble) => {
+        expect(isProjectNature(`This is a small ${kind} for tracking invoices.`)).toBe(true);
+        expect(isProjectNature(`This is a ${trouble} in the ${kind}.`)).toBe(false);
+      }),
+    );
+  });
+});
