@@ -14,6 +14,7 @@ import { isSubjectlessGuess } from './subjectlessNorm.js';
 import { isTimedByThisTasksEnd } from './thisTasksEnd.js';
 import { ordersChecksNow } from './testPolicies.js';
 import { isLimitOfOneRequest } from './requestLimits.js';
+import { isPlanStep } from './planSteps.js';
 
 /*
  * The checks every finder's statement passes through, whatever kind of statement its words make: what holds for the
@@ -37,6 +38,8 @@ export function statesNothingLasting(sentence: string): boolean {
     // Nor is a bare order to ship now (decision 106), nor a place that holds for one task only (decision 68).
     // Nor is a finding a review labelled with its severity (decision 116).
     isOneChangeStory(sentence) ||
+    // Nor is a labelled step of a plan, "Step 4: …", "Priority 1: …" (decision 134).
+    isPlanStep(sentence) ||
     isBareShipOrder(sentence) ||
     isOneOffPlace(sentence) ||
     isLabelledFinding(sentence) ||

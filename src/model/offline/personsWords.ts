@@ -1,6 +1,7 @@
 import { GIT_OUTPUT_LINE } from './gitOutput.js';
 import { isLabelListLine, isProductBlurb, ordersBesideBlurb } from './pastedLists.js';
 import { beforePastedPage } from './pastedPages.js';
+import { withoutPastedAnswer } from './pastedAnswers.js';
 import { DONT, IMPERATIVE } from './statementKinds.js';
 import { differentLanguages, languagesOf, type Language } from './textLanguage.js';
 
@@ -41,6 +42,11 @@ const MACHINE_LINE = new RegExp(
     String.raw`^\s*\d+\s*[|│→]\s`, // a numbered source line
     // a runner's summary ("Tests  5 passed (5)", "Duration  1.2s"); "Tests go next to the code" is a person's sentence
     String.raw`^\s*(?:(?:Test Files|Tests|Duration)\s+\d|(?:Ran \d+ tests?|Exit code|exit status|real\s+\d|Compiled|Build (?:failed|succeeded))\b)`,
+    // a member of a JSON object ("\"area\": \"Incident Response\","), and a curl call as API docs print it: the command, a
+    // flag with a quoted value, a quoted URL continued with a backslash (decision 134). A backslash alone ends a line the
+    // person typed in Claude Code's prompt too, so it says nothing by itself.
+    String.raw`^\s*"[^"\n]{1,80}"\s*:\s*(?:"|-?\d|\[|\{|true\b|false\b|null\b)`,
+    String.raw`^\s*(?:curl|wget|http)\s+-|^\s*-{1,2}[A-Za-z][\w-]*(?:\s+|=)['"]|^\s*['"]https?:\/\/\S+['"]\s*\\\s*$`,
     // path:line:col, maybe as a numbered finding in a code span ("1. `internal/a/b.go:227` leaves…")
     String.raw`^\s*(?:[•*-]\s*|\d{1,2}[.)]\s*)?\x60?[\w.-]+(?:\/[\w.-]+)+:\d+(?::\d+)?\b`,
   ].join('|'),
@@ -257,7 +263,8 @@ export function personsWords(text: string): string {
   // A block taken out leaves a mark, so that the line announcing it announces the mark and nothing after it.
   // A pasted page goes from where it starts: it has no fence to end it (decision 127).
   const unfenced = beforePastedPage(text.replace(FENCE, `\n\n${REMOVED}\n\n`).replace(TAG_BLOCK, `\n\n${REMOVED}\n\n`));
-  const paragraphs = unfenced.split(/\n\s*\n/);
+  // Another assistant's answer pasted in goes whole, announced or not (decision 134).
+  const paragraphs = withoutPastedAnswer(unfenced.split(/\n\s*\n/));
   const kept: string[] = [];
   let pasteFollows = false;
   // An announced paste of plain text (a review, a report) has no fence to end it: it runs on until the person speaks again.
