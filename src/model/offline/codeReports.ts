@@ -34,6 +34,12 @@ const ONE_THING_UNDERGOES =
 const RUNS_OR_COVERED =
   /^(?:exercised|called|invoked|reached|triggered|executed|hit|tested|covered|awaited|freed|released|flushed|run|evaluated|visited|rendered|loaded|initiali[sz]ed)$/i;
 const CONTRAST = /(?:,\s*|\s)(?:but|though|yet|however)\s/i;
+/**
+ * What one thing undergoes and then never does, said of it in one breath: "the list is created empty but never filled",
+ * "the socket gets opened but never closed" (decision 134): a bug's cause, not how to work.
+ */
+const NEVER_AFTER_BUT =
+  /\b(?:is|are|was|were|gets|got)\s+[a-z]+(?:ed|en|wn|un|ne|t)\b(?:\s+[a-z]+)?\s*,?\s+(?:but|and)\s+(?:then\s+)?never\s+[a-z]+(?:ed|en|wn|un|ne|t)\b/i;
 
 /** What a step is expected to give, said with "should". */
 const EXPECTED_RUN =
@@ -50,6 +56,7 @@ export const isLabelledFinding = (sentence: string): boolean => SEVERITY_LABEL.t
 
 /** Whether the sentence says what the code does, with a frequency word that makes it look like a rule. */
 export function describesBehaviour(sentence: string): boolean {
+  if (NEVER_AFTER_BUT.test(sentence)) return true;
   const habit = THIRD_PERSON_HABIT.exec(sentence);
   // "Always tabs, never spaces" names what is wanted: only a verb ("always calls") says what something does.
   if (habit !== null && wordsOf(sentence).some((word) => word.lower === habit[1]?.toLowerCase() && word.pos === 'VERB')) return true;

@@ -7,10 +7,10 @@
  */
 
 /** A prohibition on changing something, or an order to keep it as it is. */
-const KEEP_AS_IS = String.raw`(?:(?:please\s+)?(?:do\s+not|don't|dont|make\s+sure\s+(?:you\s+)?(?:do\s+not|don't))\s+(?:\w+\s+)?(?:modify|change|touch|alter|edit|rewrite|reword|remove|delete|reorder|rename|move|reformat|mess\s+with)|(?:please\s+)?(?:keep|leave)\b)`;
+const KEEP_AS_IS = String.raw`(?:(?:please\s+)?(?:do\s+not|don't|dont|let'?s\s+not|let\s+us\s+not|make\s+sure\s+(?:you\s+)?(?:do\s+not|don't))\s+(?:\w+\s+)?(?:modify|change|touch|alter|edit|rewrite|reword|remove|delete|reorder|rename|move|reformat|mess\s+with)|(?:please\s+)?(?:keep|leave)\b)`;
 
 /** What is left of the thing at hand besides what the request changes: "anything else", "the rest of the file". */
-const REMAINDER = String.raw`(?:anything\s+else|everything\s+else|nothing\s+else|the\s+rest(?:\s+of\s+(?:the|this|it)\b[\w\s]{0,20})?|any(?:thing)?\s+other\s+\w+|other\s+(?:files|parts|lines|sections|code|things))`;
+const REMAINDER = String.raw`(?:anything(?=\s*[.!]?\s*$)|anything\s+else|everything\s+else|nothing\s+else|the\s+rest(?:\s+of\s+(?:the|this|it)\b[\w\s]{0,20})?|any(?:thing)?\s+other\s+\w+|other\s+(?:files|parts|lines|sections|code|things))`;
 
 /** The stuff of the thing at hand itself, as a request to rework its form names it: its text, its contents, its logic. */
 const MATERIAL = String.raw`(?:any|the|its|their)\s+(?:actual\s+|existing\s+)?(?:text|contents?|wording|words|copy|meaning|logic|functionality|behaviou?r|layout|styling|styles|look|appearance|formatting|structure|order|values?)`;
@@ -25,6 +25,13 @@ const ONE_EXCEPTION =
 const ONLY_THIS =
   /^(?:I|we)\s+only\s+want\s+(?:the\s+)?[\w\s-]{1,40}?\s+(?:done|changed|fixed|touched|updated|applied)\b|^only\s+the\s+[\w\s-]{1,30}?\s+should\s+change\b/i;
 
+/**
+ * One named file not to be made, said as the request is corrected: "don't create a new utils.py, it's already there".
+ * What is never to be made ("never add a .env file") says "never".
+ */
+const ONE_FILE_NOT_MADE =
+  /^(?:please\s+)?(?:do\s+not|don't|dont)\s+(?:create|add|make|write)\s+(?:(?:a|an|another|the)\s+)?(?:new\s+)?\x60?[\w./-]*\w\.[a-z]{1,5}\x60?(?=[\s,.;!]|$)/i;
+
 /** Words that make the same limit hold from now on. */
 const LASTING =
   /\b(?:never|always|from now on|going forward|in (?:the )?future|ever|in (?:this|the|our) (?:repo|repository|project|codebase)|in general|anywhere|unless (?:I|we|you're|you are|asked|told|explicitly)|without (?:asking|my)|by default|every|each)\b/i;
@@ -32,6 +39,8 @@ const LASTING =
 /** Whether a sentence only bounds the one change being asked for. */
 export function isLimitOfOneRequest(sentence: string): boolean {
   const said = sentence.trim();
+  // A place said with one file is where that file is ("…it's already there in the codebase"), not where a rule holds.
+  if (ONE_FILE_NOT_MADE.test(said)) return !/\b(?:never|always|ever|every|from now on|going forward)\b/i.test(said);
   if (LASTING.test(said)) return false;
   return LIMIT.test(said) || ONE_EXCEPTION.test(said) || ONLY_THIS.test(said);
 }

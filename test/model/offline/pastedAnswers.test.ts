@@ -24,6 +24,10 @@ describe('pasted material is not kept', () => {
     expect(kept("docs: curl -X 'POST' \\\n  'https://example.org/scan?url=x' \\\n  -H 'accept: application/json'")).toEqual([]);
   });
 
+  it('a bug\'s cause said with "never"', () => {
+    expect(kept('The main loop crashes because the list is created empty but never filled.')).toEqual([]);
+  });
+
   it("a plan's labelled steps", () => {
     expect(kept('Step 4: Enforce the frame budget with in-flight frames (45 min).')).toEqual([]);
     expect(kept('Priority 1: Render scale controller (target: 8 ms budget)')).toEqual([]);

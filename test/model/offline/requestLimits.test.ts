@@ -21,6 +21,11 @@ describe('a limit set on one request is not kept', () => {
     expect(kept('I only want the typos fixed.')).toEqual([]);
   });
 
+  it('"don\'t change anything" as a reply, and one named file not to be made', () => {
+    expect(kept('Lets not change anything.')).toEqual([]);
+    expect(kept("Don't create a new helpers.py, it's already there in the codebase.")).toEqual([]);
+  });
+
   it('"launch" as a verb dates nothing', () => {
     expect(kept('Now connect the web client to the server so that I can launch both with one command.')).toEqual([]);
   });
@@ -35,6 +40,8 @@ describe('look-alikes stay kept', () => {
 
   it('a prohibition on a named thing, and a launch date', () => {
     expect(kept('Do not modify the snapshot tests.')).not.toEqual([]);
+    expect(kept("Don't change anything without asking me first.")).not.toEqual([]);
+    expect(kept('Never add a .env file.')).not.toEqual([]);
     expect(kept('Our public launch is on March 3.')).not.toEqual([]);
   });
 });
