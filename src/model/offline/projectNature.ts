@@ -39,7 +39,7 @@ const NATURE_FACTS = new RegExp(
     // "This is a prototype", "It's an internal tool with about 20 users"
     String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:just\s+|only\s+|still\s+|mostly\s+|basically\s+)?(?:(?:a|an|our|my)\s+)?(?:[\w-]+\s+)?${NATURE}(?=\s*(?:[.!,;]|$)|\s+(?:with|for|that|to|just|so)\b)`,
     // "This repo is the backend for our mobile app", "This is a fork of the upstream Hugo theme"
-    String.raw`^(?!it\b)${THE_PROJECT}(?:\s+is|'s)\s+(?:the|a|an|our)\s+(?:[\w-]+\s+)?(?:backend|frontend|server|client|api|cli|sdk|website|docs site|mobile app|web app)\s+(?:for|of)\s+(?:our|the|a|an)\s+\S|^(?!it\b)${THE_PROJECT}(?:\s+is|'s)\s+a\s+fork\s+of\s+(?:the\s+)?\S`,
+    String.raw`^(?!it\b)${THE_PROJECT}(?:\s+is|'s)\s+(?:the|a|an|our)\s+(?:[\w.-]+\s+)?(?:backend|frontend|server|client|api|cli|sdk|website|docs site|mobile app|web app)\s+(?:for|of)\s+(?:our|the|a|an)\s+\S|^(?!it\b)${THE_PROJECT}(?:\s+is|'s)\s+a\s+fork\s+of\s+(?:the\s+)?\S`,
     // "It's for personal use only", "This is just for me": whom it is for (decision 129)
     String.raw`^${THE_PROJECT}(?:\s+is|'s)\s+(?:just\s+|only\s+|mainly\s+|mostly\s+|purely\s+|meant\s+|intended\s+)?for\s+(?:(?:my|our)\s+(?:own\s+)?)?(?:personal|internal|private|in-house|educational|learning|non-commercial|team|home)\s+use\b|^${THE_PROJECT}(?:\s+is|'s)\s+(?:just|only)\s+for\s+(?:me|myself|my team|our team|the team|us)(?:\s+and\s+[\w\s-]{1,30})?\s*(?:[.!,;]|$)`,
     // "The purpose of this repo is to…", "The goal of the project is that…": what it is for (decision 129)
@@ -65,8 +65,11 @@ const JUDGED =
   /\b(?:a|an)\s+(?:really\s+|very\s+|pretty\s+|super\s+|truly\s+)?(?:great|awesome|amazing|nice|cool|good|fantastic|wonderful|excellent|brilliant|beautiful|perfect|terrible|horrible|bad|neat|lovely|superb|solid|impressive|fun|weird|strange|messy|ugly|useless|cute|fine)\b/i;
 
 /** Whether a sentence says what the project is. */
-export const isProjectNature = (sentence: string): boolean =>
-  NATURE_FACTS.test(sentence) && !NOT_WHOLE.test(sentence) && !TROUBLE.test(sentence) && !JUDGED.test(sentence);
+export const isProjectNature = (sentence: string): boolean => {
+  // What is said in brackets ("the Next.js frontend (App Router, TypeScript) for…") details it and is read past.
+  const plain = sentence.replace(/\s*\([^()]{0,80}\)/g, '');
+  return NATURE_FACTS.test(plain) && !NOT_WHOLE.test(plain) && !TROUBLE.test(plain) && !JUDGED.test(plain);
+};
 
 /**
  * A step or a date of the moment said after what the project is: "so hide the button from the menu", "so start with

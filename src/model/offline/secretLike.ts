@@ -65,6 +65,14 @@ const withoutDates = (text: string): string => text.replace(DATE_PART, 'date');
  */
 const NAME_WITH_CAPITALS = /^(?:[a-z]*(?:[A-Z][a-z]+)+|[A-Z]{2,6})$/;
 
+/**
+ * A utility class of a CSS framework that names a colour by its shade: a property, maybe a colour's name, a shade of
+ * 50 to 950 and maybe an opacity ("text-green-600", "bg-slate-900/50", "dark:border-red-400"). Its number is a shade
+ * from a short scale, never a key's digits (decision 133).
+ */
+const UTILITY_CLASS =
+  /^(?:[a-z]+:)*(?:bg|text|border|ring|from|via|to|fill|stroke|shadow|divide|outline|decoration|accent|caret|placeholder)-(?:[a-z]+-)?(?:50|[1-9]00|950)$/;
+
 /** A lower-case word with a short number after it: "render", "telescope110". */
 const isLowerWord = (part: string): boolean => /^[a-z]+\d{0,4}$/.test(part);
 
@@ -79,6 +87,8 @@ const isThreadNumber = (part: string, before: string | undefined): boolean => /^
 function isWordsSegment(segment: string, before: string | undefined): boolean {
   // A UUID names a session, a run or a record in a path, as it does alone.
   if (UUID.test(segment)) return true;
+  // A CSS utility class with a colour's shade ("bg-green-100/text-green-800" in a style rule) is a name, not a key.
+  if (UTILITY_CLASS.test(segment)) return true;
   const parts = segment.split(/[_-]/).filter(Boolean);
   const words = parts.every(
     (part, i) => isLowerWord(part) || NAME_WITH_CAPITALS.test(part) || isThreadNumber(part, parts[i - 1] ?? before),
@@ -102,7 +112,7 @@ function isWordsJoined(typed: string): boolean {
     return parts.length >= 2 && segments.every((segment, i) => isWordsSegment(segment, segments[i - 1]?.split(/[_-]/).at(-1)));
   }
   const parts = token.split(/[_-]/).filter(Boolean);
-  return parts.length >= 2 && parts.every(isLowerWord);
+  return UTILITY_CLASS.test(token) || (parts.length >= 2 && parts.every(isLowerWord));
 }
 
 function keylike(text: string): boolean {

@@ -18,6 +18,13 @@ describe('what the project is, given as context, is kept', () => {
       'The app is an internal dashboard used by our support team.',
     ]);
     expect(kept('Our site is a marketplace for second-hand bikes.')).toEqual(['Our site is a marketplace for second-hand bikes.']);
+    expect(kept('This is the Next.js frontend (App Router, TypeScript) for the harbour bike rental system.')).not.toEqual([]);
+  });
+
+  it('a brief whose style rules name utility classes is read, not dropped as a key', () => {
+    const brief =
+      'Core stack:\n- Next.js with Tailwind\n\nImportant: when editing layout:\n- NEVER modify logic or queries unless asked\n- Status colours: bg-green-100/text-green-800 for online';
+    expect(kept(brief).join('\n')).toContain('NEVER modify logic or queries unless asked');
   });
 
   it('a service the product hands a job to, said plainly or before a request', () => {

@@ -99,3 +99,15 @@ describe('looksSecret: ids that name a run, a record or a day in a path are word
     expect(looksSecret('Use /keys/3f2b9c1e-8d4a-4b7e-9f01-2c3d4e5f6a7b/Xk9pQ2vLmN7rT4sW8yZ1 to sign.')).toBe(true);
   });
 });
+
+describe('looksSecret: a CSS utility class with a colour shade is a name (decision 133)', () => {
+  it('keeps style rules that name classes, joined by a slash or with a variant', () => {
+    expect(looksSecret('Status badges: green for online (bg-green-100/text-green-800 or dark:text-green-400).')).toBe(false);
+    expect(looksSecret('Use border-slate-200 for cards and bg-neutral-950 for the page.')).toBe(false);
+  });
+
+  it('still takes a shade-looking number in any other word, or a long one, for a key', () => {
+    expect(looksSecret('The vault passphrase is bg-marble-sunset-100/lake-river-9000, keep it.')).toBe(true);
+    expect(looksSecret('Token: text-green-12345/bg-blue-67890')).toBe(true);
+  });
+});
