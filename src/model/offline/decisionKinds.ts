@@ -80,6 +80,9 @@ function choice(sentence: string): DecidedKind | undefined {
   // What the person wants to use is a choice of the project only when it is a name: "I want to use FastAPI for the
   // backend", not "I want to use the debugger" (decision 133).
   if (wanted && !(soleName(what) || /^\x60|^[\p{Lu}\d]|[\p{Ll}][\p{Lu}]|\.\w/u.test(what))) return undefined;
+  // "I want to use Chrome DevTools to debug this leak", "…jq to pull the ids": a tool for one task (decision 133, reviewed).
+  if (wanted && /^\s+(?:to\s+\w|for\s+(?:this|that|it)\b|once\b|here\b)/i.test(sentence.slice(match.index + match[0].length)))
+    return undefined;
   if (
     !(namedAt(sentence, match, what) || soleName(what)) ||
     /^(?:the|a|an)\s+(?:first|second|third|last|other|next|new|same)\b/i.test(what)

@@ -47,6 +47,10 @@ export function beforeRequest(sentence: string): string | undefined {
   if (
     clause === undefined ||
     /\?$/.test(clause) ||
+    // what holds for the moment or points at the thing at hand is the request's context, not the project's
+    /\b(?:right now|at the moment|currently|today|tonight|tomorrow|this (?:morning|afternoon|evening|week)|again|yet|on a (?:tight\s+)?deadline|wants? (?:it|this|that)|went|had)\b/i.test(
+      clause,
+    ) ||
     /^(?:please\s+)?(?:can|could|would|will|do|does|is|are|why|how|what|when|where|which|who)\b/i.test(clause)
   )
     return undefined;

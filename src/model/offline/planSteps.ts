@@ -8,4 +8,5 @@ const PLAN_LABEL =
   /^\s*(?:step|phase|priority|task|stage|milestone|part|line|lines|item|fix|issue|todo|action|change)\s*#?\d+[a-z]?(?:\s*[-–]\s*\d+)?\s*(?:[:.)]|\s[-–—])\s*\S/i;
 
 /** Whether a sentence is a labelled step of a plan. */
-export const isPlanStep = (sentence: string): boolean => PLAN_LABEL.test(sentence);
+const LASTING = /\b(?:always|never|every|all|from now on|in this (?:repo|project|codebase))\b/i;
+export const isPlanStep = (sentence: string): boolean => PLAN_LABEL.test(sentence) && !LASTING.test(sentence);

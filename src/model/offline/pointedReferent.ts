@@ -102,6 +102,13 @@ const needsThingNamedBefore = (text: string): boolean => needsReferent(text) || 
 const saysWhatTheProjectIs = (text: string): boolean => isProjectNature(text) || isProjectScope(text);
 
 /**
+ * A sentence that brings in something other than the project: a link, something found, tried or looked at ("I found this
+ * package on npm", "Check out https://…", "Look at this repo"). What the "it" after it is, is that thing.
+ */
+const BROUGHT_IN =
+  /https?:\/\/|\b(?:found|came across|stumbled (?:on|upon)|check out|checking out|look at|looking at|tried|trying|installed|recommended|suggested|heard (?:of|about)|saw)\b|\bthis (?:package|library|lib|tool|repo|repository|project|app|site|website|crate|gem|plugin|extension|module|cli)\s+(?:on|from|I|we)\b/i;
+
+/**
  * The statements of a message's pieces, each one that only points, or states a norm without its subject, led by the
  * thing named before it; one whose referent is named nowhere is kept as said. `message` is the message as typed, which
  * says whether it answers the assistant's question. The leads given are returned too, for `withLeadsOpening`.
@@ -121,6 +128,8 @@ export function withReferents(
     // ("Yes. Keep it…"), not with one that goes on to another point ("No. Also, …"), read on the words as said; a
     // statement said after other things is about them, or about nothing named.
     const asked = !answerOver && said.slice(0, i).every((piece) => isBareAnswer(piece.text)) ? assistant : undefined;
+    // "I found this package on npm. It's a library for…": the "it" is what was just brought in, not the project (decision 133).
+    if (saysWhatTheProjectIs(found.text) && BROUGHT_IN.test(before.at(-1) ?? '')) return undefined;
     const referent = saysWhatTheProjectIs(found.text) ? 'the project' : referentOf(before, asked);
     if (referent === undefined) return found;
     const lead = aboutLead(referent);

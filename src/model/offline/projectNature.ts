@@ -28,8 +28,12 @@ const PRODUCT_WORDS = String.raw`(?:(?!(?:bug|error|issue|problem|crash|regressi
 /** The product itself, named as the kind it is: "the game", "our app", "this website". */
 const THE_PRODUCT = String.raw`(?:(?:this|the|our|my)\s+(?:project|repo|repository|codebase|${PRODUCT_KIND}))`;
 
-/** What may follow a product's kind: the end, a comma, or what it is for, for whom, how it is built. */
-const AFTER_KIND = String.raw`(?=\s*(?:[.!;,]|$)|\s+(?:for|that|which|where|used|built|written|made|meant|designed|intended|to|with|in|on|running|aimed|targeting|where)\b)`;
+/**
+ * What may follow a product's kind: the end, a comma, or what it is for, for whom, how it is built. A relative clause of
+ * the person's own use ("a website that I want to scrape", "a tool we use at work") speaks of another thing (decision
+ * 133, reviewed).
+ */
+const AFTER_KIND = String.raw`(?!\s+(?:that|which)?\s*(?:I|we|you)\b)(?=\s*(?:[.!;,]|$)|\s+(?:for|that|which|where|used|built|written|made|meant|designed|intended|to|with|in|on|running|aimed|targeting|where)\b)`;
 
 const NATURE_FACTS = new RegExp(
   [
@@ -58,7 +62,7 @@ const NATURE_FACTS = new RegExp(
 
 /** Said of the moment, or of one thing at hand: "for now", "of the new button". */
 const NOT_WHOLE =
-  /\b(?:for now|right now|for the moment|today|(?:this|the next) (?:sprint|week)|of the new|of this(?!\s+(?:project|repo|repository|codebase|app|tool|library|cli)\b))\b/i;
+  /\b(?:for now|right now|for the moment|today|tonight|tomorrow|(?:this|the next) (?:sprint|week)|of the new|of this(?!\s+(?:project|repo|repository|codebase|app|tool|library|cli)\b))\b|,\s*right\s*\??\s*$/i;
 
 /** A judgement of the product rather than what it is: "this is a great tool", "it's a really messy app". */
 const JUDGED =

@@ -45,6 +45,21 @@ describe("the person's own words around it stay kept", () => {
     ]);
   });
 
+  it("the person's own openings and politeness, a rule after the answer, a step with a lasting word (review 21)", () => {
+    expect(
+      kept(
+        'Looking at the error, I can see it fails in the parser. Can you fix it? Also, we never use regex for parsing in this codebase.',
+      ),
+    ).toEqual(['We never use regex for parsing in this codebase.']);
+    expect(kept('Use pnpm, never npm. Feel free to ask if anything is unclear.')).not.toEqual([]);
+    expect(
+      kept(
+        "ChatGPT told me this:\n\nI'll help you fix the upload. Keep the POST method.\n\nThat didn't work. For this repo, we always send files as multipart.",
+      ),
+    ).toEqual(["That didn't work. For this repo, we always send files as multipart."]);
+    expect(kept('Step 1: always run the migrations before seeding.')).not.toEqual([]);
+  });
+
   it('a line the person ends with a backslash is theirs', () => {
     expect(kept('i want the release to be one flow \\\nit needs to be 1 command, always.')).not.toEqual([]);
   });

@@ -60,6 +60,15 @@ describe('look-alikes are not kept', () => {
     expect(kept('I want to use Postgres for now.')).toEqual([]);
   });
 
+  it("what was just brought in, a thing of the person's own use, a moment, a tool for one task (review 21)", () => {
+    expect(kept("I found this package on npm. It's a library for parsing cron strings, can you add it?")).toEqual([]);
+    expect(kept('Check out https://example.org/tool. This is a CLI that converts images to WebP.')).toEqual([]);
+    expect(kept('This is a website that I want to scrape.')).toEqual([]);
+    expect(kept("It's an app for the client demo tomorrow.")).toEqual([]);
+    expect(kept('I want to use Chrome DevTools to debug this memory leak.')).toEqual([]);
+    expect(kept("I'm on a deadline tomorrow, can you hurry up with the fix?")).toEqual([]);
+  });
+
   it('a "we need to…" before "can you do this?" is the request', () => {
     expect(kept('Turns out we need to rewrite this project in Go -- would you be so kind and do this for me?')).toEqual([]);
   });
