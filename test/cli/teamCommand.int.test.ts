@@ -25,7 +25,7 @@ afterEach(async () => {
 }, 120_000);
 
 /**
- * A PGlite folder the server made and was stopped on, made once for this file: creating one costs
+ * A PGlite folder a server made and was then stopped on, made once for this file: creating one costs
  * a server about 5 s of CPU, opening a copy of it about 1 s (decision 118). Each test serves its
  * own copy; a server making its folder from nothing is teamServe.int.test.ts's test.
  */
@@ -37,9 +37,10 @@ afterAll(() => rmSync(templateRoot, { recursive: true, force: true }));
 async function makeTemplate(): Promise<string> {
   const dataDir = join(templateRoot, 'data');
   const { child } = await serve(dataDir);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
-  expect(await exited).toEqual({ code: 0, signal: null });
+  // How it exits is teamServe.int.test.ts's business; a folder left by a server stopped any way opens again (the restart test below).
+  await exited;
   return dataDir;
 }
 
