@@ -20,6 +20,16 @@ function loadedBy(args: readonly string[], env: NodeJS.ProcessEnv = {}): string[
     .map((line) => line.slice('loaded '.length));
 }
 
+/** What `memlog <command> --help` loads never changes within a run: each command's is recorded once and read by every test of it. */
+const helpLoads = new Map<string, string[]>();
+function loadedByHelp(command: string): string[] {
+  const known = helpLoads.get(command);
+  if (known !== undefined) return known;
+  const urls = loadedBy([command, '--help']);
+  helpLoads.set(command, urls);
+  return urls;
+}
+
 const HEAVY = ['@anthropic-ai/sdk', 'chrono-node', '@electric-sql/pglite', 'node_modules/pg/', '@secretlint'];
 const heavyIn = (urls: readonly string[]) => HEAVY.filter((name) => urls.some((url) => url.includes(name)));
 
@@ -27,7 +37,7 @@ describe('the CLI loads only the command it runs', () => {
   it.each([['inspect'], ['replay'], ['report'], ['extract'], ['consolidate'], ['team']])(
     'memlog %s --help loads no model SDK, date parser, database or secret scanner',
     (command) => {
-      const urls = loadedBy([command, '--help']);
+      const urls = loadedByHelp(command);
       expect(urls.some((url) => url.includes(`${command}Command`))).toBe(true);
       expect(heavyIn(urls)).toEqual([]);
     },
@@ -51,7 +61,7 @@ describe('the CLI loads only the command it runs', () => {
   it.each([['extract'], ['consolidate'], ['team']])(
     'memlog %s --help loads no job, server or client: only the command runs them (decision 118)',
     (command) => {
-      const urls = loadedBy([command, '--help']);
+      const urls = loadedByHelp(command);
       expect(
         urls.filter((url) =>
           /\/src\/(jobs\/(?!light\/|backfill\/chunkTokens|consolidation\/gateDefaults)|memory\/team\/(?!server\/light\/|server\/entryLimit))/.test(

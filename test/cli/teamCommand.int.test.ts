@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { bodyLines, generatePrivateKeys } from '../memory/team/privateKeySamples.js';
 import { SECRET_SAMPLES } from '../memory/team/secretSamples.js';
 import { repoRoot } from '../support/paths.js';
@@ -24,12 +25,40 @@ afterEach(async () => {
 }, 120_000);
 
 /**
+ * A PGlite folder a server made and was then stopped on, made once for this file: creating one costs
+ * a server about 5 s of CPU, opening a copy of it about 1 s (decision 118). Each test serves its
+ * own copy; a server making its folder from nothing is teamServe.int.test.ts's test.
+ */
+let template: Promise<string> | undefined;
+// Not a tempDir(): those go after each test, and this folder outlives the file's tests.
+const templateRoot = mkdtempSync(join(tmpdir(), 'memlog-team-template-'));
+afterAll(() => rmSync(templateRoot, { recursive: true, force: true }));
+
+async function makeTemplate(): Promise<string> {
+  const dataDir = join(templateRoot, 'data');
+  const { child } = await serve(dataDir);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  // How it exits is teamServe.int.test.ts's business; a folder left by a server stopped any way opens again (the restart test below).
+  await exited;
+  return dataDir;
+}
+
+/** A data folder of the test's own, as a server leaves it when it made it and stopped. */
+async function freshDataDir(): Promise<string> {
+  template ??= makeTemplate();
+  const dataDir = join(tempDir(), 'data');
+  cpSync(await template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
  * A server on a database of its own, for tests that need no particular storage: a fresh
- * PostgreSQL database when the test run has one (it starts in a moment), else a PGlite folder
- * (which takes seconds to create).
+ * PostgreSQL database when the test run has one (it starts in a moment), else a copy of the
+ * file's PGlite folder.
  */
 async function serveFresh(extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  if (PG_TEST_URL === '') return serve(join(tempDir(), 'data'), extra);
+  if (PG_TEST_URL === '') return serve(await freshDataDir(), extra);
   const database = await createTestDatabase('postgres');
   databases.push(database);
   return serve(null, [...extra, '--db', database.location.kind === 'postgres' ? database.location.url : '']);
@@ -83,7 +112,7 @@ describe('memlog team', () => {
     'pull, push and status between two checkouts through memlog team serve; a restart (even a kill) loses nothing',
     { timeout: 240_000 },
     async () => {
-      const data = join(tempDir(), 'server-data');
+      const data = await freshDataDir();
       let { url, child } = await serve(data);
       const a = checkout();
       const b = checkout();
@@ -143,7 +172,7 @@ describe('memlog team', () => {
     'an EC (SEC1) or Ed25519 private key in a team memory file is never sent; the finding names file and line, not the key',
     { timeout: 120_000 },
     async () => {
-      const data = join(tempDir(), 'data');
+      const data = await freshDataDir();
       const { url } = await serve(data);
       const a = checkout();
       const dir = a.json(url, 'status')['dir'] as string;
