@@ -40,19 +40,21 @@ export function afterLead(sentence: string): string | undefined {
  */
 const REQUEST_AFTER = /^(.{12,200}?)(?:,|\s+-+|\s*[\u2013\u2014])?\s+(?:so\s+|and\s+|now\s+)?(?:can|could|would|will)\s+you\b.*$/is;
 
+/**
+ * A clause of the moment before a request is the request's context, not the project's (decision 133, reviewed): a time of
+ * now ("I'm on my phone right now", "I'm on a deadline tomorrow"), what just went on ("the build went red", "I had…"),
+ * or someone's want of the thing at hand ("the client wants it blue").
+ */
+const OF_THE_MOMENT =
+  /\b(?:right now|at the moment|currently|today|tonight|tomorrow|this (?:morning|afternoon|evening|week)|again|yet|on a (?:tight\s+)?deadline|wants? (?:it|this|that)|went|had)\b/i;
+
+/** A clause that is itself a question: "is it ok, can you…". */
+const ASKS = /^(?:please\s+)?(?:can|could|would|will|do|does|is|are|why|how|what|when|where|which|who)\b/i;
+
 /** The clause before a trailing request, as a sentence of its own, or undefined when the sentence has none. */
 export function beforeRequest(sentence: string): string | undefined {
   const match = REQUEST_AFTER.exec(sentence);
   const clause = match?.[1]?.trim();
-  if (
-    clause === undefined ||
-    /\?$/.test(clause) ||
-    // what holds for the moment or points at the thing at hand is the request's context, not the project's
-    /\b(?:right now|at the moment|currently|today|tonight|tomorrow|this (?:morning|afternoon|evening|week)|again|yet|on a (?:tight\s+)?deadline|wants? (?:it|this|that)|went|had)\b/i.test(
-      clause,
-    ) ||
-    /^(?:please\s+)?(?:can|could|would|will|do|does|is|are|why|how|what|when|where|which|who)\b/i.test(clause)
-  )
-    return undefined;
+  if (clause === undefined || /\?$/.test(clause) || OF_THE_MOMENT.test(clause) || ASKS.test(clause)) return undefined;
   return `${capitalise(clause.replace(/[,;:\s]+$/, ''))}.`;
 }

@@ -33,7 +33,7 @@ const THE_PRODUCT = String.raw`(?:(?:this|the|our|my)\s+(?:project|repo|reposito
  * the person's own use ("a website that I want to scrape", "a tool we use at work") speaks of another thing (decision
  * 133, reviewed).
  */
-const AFTER_KIND = String.raw`(?!\s+(?:that|which)?\s*(?:I|we|you)\b)(?=\s*(?:[.!;,]|$)|\s+(?:for|that|which|where|used|built|written|made|meant|designed|intended|to|with|in|on|running|aimed|targeting|where)\b)`;
+const AFTER_KIND = String.raw`(?!\s+(?:that|which)?\s*(?:I|we|you)\b)(?=\s*(?:[.!;,]|$)|\s+(?:for|that|which|where|used|built|written|made|meant|designed|intended|to|with|in|on|running|aimed|targeting)\b)`;
 
 const NATURE_FACTS = new RegExp(
   [

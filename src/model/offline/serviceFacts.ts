@@ -31,20 +31,17 @@ interface Opener {
   readonly type: MemoryType;
 }
 
+/** Who uses a service for a job, and how they say it: "we use", "the team relies on", "we're using" (decision 133). */
+const TEAM_USES = String.raw`(?:we|the team|our team)(?:\s+(?:use|rely on|run|have)|'re\s+using|\s+are\s+using)`;
+
 const OPENERS: readonly Opener[] = [
   // "We use Linear for issue tracking", "The team relies on PagerDuty for on-call"
   {
-    pattern: new RegExp(
-      String.raw`^(?:we|the team|our team)(?:\s+(?:use|rely on|run|have)|'re\s+using|\s+are\s+using)\s+(.{2,40}?)\s+(?:for|as our|as the)\s+(?:our\s+|all\s+)?${LOOKED_UP_JOB}\s*[.!]?$`,
-      'i',
-    ),
+    pattern: new RegExp(String.raw`^${TEAM_USES}\s+(.{2,40}?)\s+(?:for|as our|as the)\s+(?:our\s+|all\s+)?${LOOKED_UP_JOB}\s*[.!]?$`, 'i'),
     type: 'reference',
   },
   {
-    pattern: new RegExp(
-      String.raw`^(?:we|the team|our team)(?:\s+(?:use|rely on|run|have)|'re\s+using|\s+are\s+using)\s+(.{2,40}?)\s+(?:for|as our|as the)\s+(?:our\s+|all\s+)?${RUNNING_JOB}\s*[.!]?$`,
-      'i',
-    ),
+    pattern: new RegExp(String.raw`^${TEAM_USES}\s+(.{2,40}?)\s+(?:for|as our|as the)\s+(?:our\s+|all\s+)?${RUNNING_JOB}\s*[.!]?$`, 'i'),
     type: 'project',
   },
   // "Our issue tracker is Linear", "CI is CircleCI", "el CI es GitHub Actions"
@@ -93,7 +90,7 @@ const NAMED_SERVICE = new RegExp(String.raw`^(?:the\s+)?${NAMED}`, 'u');
 /** The work of the moment: "for now", "this time". */
 const FOR_NOW = /\b(?:for now|right now|for the moment|this time|today|yet|anymore)\b/i;
 /** What a team uses for a job: "we use … for …". */
-const USED_FOR = /^(?:we|the team|our team)(?:\s+(?:use|rely on|run|have)|'re\s+using|\s+are\s+using)\s/i;
+const USED_FOR = new RegExp(String.raw`^${TEAM_USES}\s`, 'i');
 /** A service only pointed at: "it", "this". */
 
 function named(sentence: string, match: RegExpExecArray): boolean {
