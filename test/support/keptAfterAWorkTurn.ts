@@ -2,6 +2,9 @@ import type { ModelMessage } from '../../src/index.js';
 import { findMemoryStatements } from '../../src/model/offline/index.js';
 
 export const user = (content: string): ModelMessage => ({ role: 'user', content });
+
+/** The statements the offline extractor keeps from one message the person sends alone. */
+export const keptAlone = (said: string): string[] => findMemoryStatements([user(said)]).map((s) => s.text);
 export const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
 
 /**
