@@ -5,6 +5,7 @@ import { FACT_NOT } from './requestKinds.js';
 import { isOneOffHistory } from './oneOffHistory.js';
 import { isPeopleFact } from './peopleAroundTheProject.js';
 import { isProjectCircumstance } from './projectCircumstances.js';
+import { withoutUsersNavigation } from './programBehaviour.js';
 import { isProjectNature } from './projectNature.js';
 import { isProjectScope } from './projectScope.js';
 import { serviceFact } from './serviceFacts.js';
@@ -44,7 +45,8 @@ const FACTS_BESIDE_A_RULE: readonly FactFinder[] = [
     'move',
     when(
       'project',
-      (s) => MOVE.test(s),
+      // The program's user switching to another tab moves nothing of the project (decision 137).
+      (s) => MOVE.test(withoutUsersNavigation(s)),
       (s) => FACT_NOT.test(s),
     ),
   ],
@@ -53,7 +55,7 @@ const FACTS_BESIDE_A_RULE: readonly FactFinder[] = [
     'project-fact',
     when(
       'project',
-      (s) => PROJECT_FACT.test(s),
+      (s) => PROJECT_FACT.test(withoutUsersNavigation(s)),
       (s) => OWNERSHIP.test(s),
     ),
   ],

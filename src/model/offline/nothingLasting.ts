@@ -15,6 +15,7 @@ import { isTimedByThisTasksEnd } from './thisTasksEnd.js';
 import { ordersChecksNow } from './testPolicies.js';
 import { isLimitOfOneRequest } from './requestLimits.js';
 import { isPlanStep } from './planSteps.js';
+import { specifiesWorkAtHand } from './featureSpecs.js';
 
 /*
  * The checks every finder's statement passes through, whatever kind of statement its words make: what holds for the
@@ -22,14 +23,15 @@ import { isPlanStep } from './planSteps.js';
  * reads a request with its want (requestWithItsWant.ts) applies the same checks without importing the finders.
  */
 
-/** Whether a sentence read as a rule decides the work at hand only, is a step of it or bounds it (decisions 101, 106, 123, 130, 132). */
+/** Whether a sentence read as a rule decides the work at hand only, is a step of it, bounds it or specifies it (decisions 101, 106, 123, 130, 132, 137). */
 export const holdsForWorkAtHand = (sentence: string): boolean =>
   decidesWorkAtHand(sentence) ||
   isLimitOfOneRequest(sentence) ||
   isOneOffStep(sentence) ||
   isRequestAtHand(sentence) ||
   isTimedByThisTasksEnd(sentence) ||
-  ordersChecksNow(sentence);
+  ordersChecksNow(sentence) ||
+  specifiesWorkAtHand(sentence);
 
 /** Whether a sentence states nothing lasting, whatever kind of statement its words would make. */
 export function statesNothingLasting(sentence: string): boolean {

@@ -9,3 +9,17 @@ const USER_CONDITION =
 
 /** Whether a sentence specifies what the program does when its user does something. */
 export const isProgramBehaviour = (sentence: string): boolean => USER_CONDITION.test(sentence);
+
+/**
+ * "As soon as the user switched to the roster tab", "when a visitor moves to the next page": the program's user going
+ * from one screen to another, which no move of the project's is (decision 137).
+ */
+const USER_NAVIGATES = new RegExp(
+  String.raw`\b(?:user|customer|visitor|player|reader|subscriber|buyer)s?\s+(?:has\s+|have\s+)?(?:switch(?:es|ed)?|mov(?:es|ed)|navigat(?:es|ed)|go(?:es)?|went|jump(?:s|ed)?|come(?:s)?|came)\s+(?:back\s+)?(?:to|over to|between|from)\b`,
+  'i',
+);
+
+const USER_NAVIGATES_ALL = new RegExp(USER_NAVIGATES.source, 'gi');
+
+/** A sentence without its clauses of the program's user going to another screen, for the tests of a project's move. */
+export const withoutUsersNavigation = (sentence: string): string => sentence.replace(USER_NAVIGATES_ALL, ' ');
