@@ -51,8 +51,14 @@ const EXPECTED_SIGHT =
 const LASTING =
   /\b(?:always|never|every|each|all|any|whenever|(?:before|after)\s+(?:you|we|each|every|any|a|an)|from now on|going forward|by default)\b/i;
 
-/** Whether the sentence is a finding a review labelled with its severity. */
-export const isLabelledFinding = (sentence: string): boolean => SEVERITY_LABEL.test(sentence);
+/**
+ * A linter's or a compiler's finding at its position: "Line 8:29: 'x' is assigned a value but never used no-unused-vars",
+ * "12:5  error  Unexpected any" (decision 137): its "never" is the tool's words about one line.
+ */
+const TOOL_FINDING_AT = /^\s*(?:line\s+\d+:\d+:?\s|\d+:\d+\s+(?:error|warning|warn)\b)/i;
+
+/** Whether the sentence is a finding a review labelled with its severity, or a tool's finding at its position. */
+export const isLabelledFinding = (sentence: string): boolean => SEVERITY_LABEL.test(sentence) || TOOL_FINDING_AT.test(sentence);
 
 /** Whether the sentence says what the code does, with a frequency word that makes it look like a rule. */
 export function describesBehaviour(sentence: string): boolean {

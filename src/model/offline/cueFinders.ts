@@ -53,6 +53,13 @@ export function remembered(sentence: string, quote: string): Found | undefined {
 }
 
 /**
+ * "Well done, now use the sidebar for the agents page": praise for the step just done, then the next one (decision 137).
+ * It confirms no way of working; the step after it is the work at hand.
+ */
+const PRAISE_THEN_NEXT =
+  /^(?:well done|good job|great job|nice job|nice work|great work|good work|perfect|great|nice|awesome|excellent)\b[\s,.!:;-]*(?:(?:and|ok|okay|so)\s+)?(?:now|next|then)\b(?![^]*\b(?:always|never|from now on|going forward|every time|in future)\b)/i;
+
+/**
  * A reply's first sentence that corrects or confirms what the assistant just said. A "no" to its question answers it and
  * corrects nothing (read on in `kindOfStatement`), and what is quoted is its words, never a tool call it made (decision 124).
  */
@@ -66,7 +73,7 @@ export function replyTo(sentence: string, quote: string, afterAssistant: string)
     if (corrects && text.length >= 8 && !QUESTION.test(text) && !/^(?:let's|lets|can you|could you|also)\b/i.test(text))
       return traced('correction', make('feedback', 'correction', capitalise(text), quote, corrected));
   }
-  if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence))
+  if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence) && !PRAISE_THEN_NEXT.test(sentence))
     return traced('confirmation', make('feedback', 'confirmation', quote, quote, corrected));
   return undefined;
 }

@@ -23,3 +23,15 @@ const USER_NAVIGATES_ALL = new RegExp(USER_NAVIGATES.source, 'gi');
 
 /** A sentence without its clauses of the program's user going to another screen, for the tests of a project's move. */
 export const withoutUsersNavigation = (sentence: string): string => sentence.replace(USER_NAVIGATES_ALL, ' ');
+
+/**
+ * "Whenever the SVG is clicked", "every time a visitor scrolls", "whenever click on Roster": the program's event, whose
+ * "whenever" tells when the program acts, not when the person's way of working applies (decision 137).
+ */
+const PROGRAMS_EVENT = new RegExp(
+  String.raw`\b(?:whenever|every time|each time|any ?time)\s+(?:(?:the|a|an|any|this|that)\s+)?(?:(?:[\w-]+\s+){0,2}?(?:is|are|gets?|get)\s+(?:clicked|pressed|tapped|hovered|loaded|opened|closed|submitted|scrolled|selected|dragged|resized|focused|toggled|checked|visited)|(?:(?:someone|somebody|anyone|user|users|visitor|visitors|player|players|customer|customers)\s+)?(?:clicks?|press(?:es)?|taps?|hovers?|scrolls?|visits?|submits?|selects?|drags?|swipes?)\b)`,
+  'gi',
+);
+
+/** A sentence without the program's events, for the test of a word of habit. */
+export const withoutProgramsEvents = (sentence: string): string => sentence.replace(PROGRAMS_EVENT, ' ');

@@ -62,6 +62,7 @@ import { purposeAnswer } from './purposeAnswers.js';
 import { isProjectScope } from './projectScope.js';
 import { withoutDenial } from './statedAfterNo.js';
 import { holdsForWorkAtHand, statesNothingLasting } from './nothingLasting.js';
+import { withoutProgramsEvents } from './programBehaviour.js';
 import { afterNo, classify, remembered, replyTo } from './cueFinders.js';
 import { conventionInRequest } from './conventionsInRequests.js';
 import { isTestPolicy } from './testPolicies.js';
@@ -198,7 +199,8 @@ function statedInPart(sentence: string): Found | undefined {
 
 /** The shapes that make a sentence a rule, in the order they are tried, by the name the bench's table gives them (decision 116). */
 const RULE_SHAPES: ReadonlyArray<readonly [string, (sentence: string) => boolean]> = [
-  ['rule-word', (sentence) => RULE.test(sentence)],
+  // The program's event ("whenever the button is clicked") is no habit of the person's (decision 137).
+  ['rule-word', (sentence) => RULE.test(withoutProgramsEvents(sentence))],
   ['dont', (sentence) => DONT.test(sentence)],
   ['request-rule', (sentence) => REQUEST_RULE.test(sentence)],
   ['lasting-request', isLastingRequest],

@@ -82,3 +82,16 @@ describe('keeping what is pointed at is no preference', () => {
     expect(kept('We keep them all in TypeScript, please.')).toHaveLength(1);
   });
 });
+
+describe("a linter's finding at its position is no rule (decision 137)", () => {
+  it.each([
+    "Line 8:29: 'retryDelay' is assigned a value but never used no-unused-vars",
+    "Line 14:3: 'token' is never reassigned. Use 'const' instead prefer-const",
+  ])('%s', (said) => {
+    expect(kept(said)).toEqual([]);
+  });
+
+  it('the rule the person draws from it stays', () => {
+    expect(kept('Never leave unused variables behind.')).toEqual(['Never leave unused variables behind.']);
+  });
+});

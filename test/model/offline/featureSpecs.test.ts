@@ -18,6 +18,9 @@ describe('the spec of what is built now is not kept', () => {
     'Open the billing page by default.',
     "Don't show the export button if there are fewer than 5 rows.",
     'Load the chart data whenever someone clicks on Reports.',
+    // the program's event is no habit
+    'Make the card flip every time someone clicks it.',
+    'Update the header so that whenever the logo is clicked it goes back to the home page.',
     // a feature that copes with what comes later
     'Add lazy loading or something that handles a large number of images in future.',
     'Implement a cache which scales to more tenants in the future.',
@@ -40,6 +43,7 @@ describe('the same words said as how work goes, or of a kind, are kept', () => {
     'Add tests for every new endpoint in future.',
     'Always use pnpm instead of npm.',
     'Always show me the diff before committing.',
+    'Run the e2e suite every time the login page is changed.',
     'Never show the API key on the settings page.',
   ])('%s', (said) => {
     expect(keptAfterAWorkTurn(said)).not.toEqual([]);
@@ -55,5 +59,17 @@ describe("the program's user going to another screen is no move of the project",
     expect(keptAfterAWorkTurn('We switched to Postgres last month.')).toEqual(['We switched to Postgres last month.']);
     const both = 'When the user moves to the next page we keep their cart, and we switched to Redis for the session store.';
     expect(keptAfterAWorkTurn(both).join(' ')).toContain('Redis');
+  });
+});
+
+describe('praise for the step just done, then the next step, confirms no way of working', () => {
+  it('the next step after "well done" is the work at hand', () => {
+    expect(keptAfterAWorkTurn('Well done, now add the same filter to the orders page without touching anything else.')).toEqual([]);
+    expect(keptAfterAWorkTurn('Great job! Next wire the form to the new endpoint.')).toEqual([]);
+  });
+
+  it('a confirmation with a word of habit, or of the approach itself, is kept', () => {
+    expect(keptAfterAWorkTurn('Well done, now always do it this way for new routes.')).not.toEqual([]);
+    expect(keptAfterAWorkTurn('Well done, that is exactly the right approach.')).not.toEqual([]);
   });
 });
