@@ -16,6 +16,8 @@ import { ordersChecksNow } from './testPolicies.js';
 import { isLimitOfOneRequest } from './requestLimits.js';
 import { isPlanStep } from './planSteps.js';
 import { specifiesWorkAtHand } from './featureSpecs.js';
+import { reportsSymptom } from './symptomOfTheMoment.js';
+import { tellsActionJustDone } from './actionJustTold.js';
 
 /*
  * The checks every finder's statement passes through, whatever kind of statement its words make: what holds for the
@@ -56,6 +58,10 @@ export function statesNothingLasting(sentence: string): boolean {
     isOneReleaseStory(sentence) ||
     isOwnRequestClarified(sentence) ||
     // A clause on its modal that judges what is ("must be a bug", "must be nice") is a guess, no norm (decision 122, amended).
-    isSubjectlessGuess(sentence)
+    isSubjectlessGuess(sentence) ||
+    // A symptom reported of now, even after "no", and an action just done told to the assistant are the moment's state,
+    // no correction and no fact (decision 136).
+    reportsSymptom(sentence) ||
+    tellsActionJustDone(sentence)
   );
 }

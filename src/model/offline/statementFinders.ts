@@ -7,6 +7,7 @@ import { isWorkflowRule, routineProposed } from './workflowRules.js';
 import { pointsAtOneItem } from './oneOffStep.js';
 import { isBareLink } from './pastedPages.js';
 import { actsOnLink } from './requestAtHand.js';
+import { isLinkWorkedOn } from './linkWorkedOn.js';
 import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention } from './conventionKinds.js';
 import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
@@ -170,8 +171,13 @@ function statementOfSentence(sentence: string, afterAssistant: string | undefine
   const found = kindOfStatement(sentence, afterAssistant, first);
   // A link to one issue or pull request is work to do now, not where things are found (decision 106, amended); so is a
   // link a request acts on, "go ahead and import the tickets from <url>" (decision 123).
-  // A link said with no sentence about it says nothing of what it is for (decision 127).
-  if (found?.type === 'reference' && (pointsAtOneItem(sentence) || actsOnLink(sentence) || isBareLink(sentence))) return undefined;
+  // A link said with no sentence about it says nothing of what it is for (decision 127), and one a polite request works on,
+  // "could you port this project: <url>", is the task's material (decision 136).
+  if (
+    found?.type === 'reference' &&
+    (pointsAtOneItem(sentence) || actsOnLink(sentence) || isBareLink(sentence) || isLinkWorkedOn(sentence))
+  )
+    return undefined;
   if (found === undefined || !RULE_CUES.has(found.cue)) return found;
   if (holdsForWorkAtHand(sentence)) return undefined;
   // What the code does and what a step should give read as a rule by their "never" or "should" (decision 116).
