@@ -58,3 +58,28 @@ export function beforeRequest(sentence: string): string | undefined {
   if (clause === undefined || /\?$/.test(clause) || OF_THE_MOMENT.test(clause) || ASKS.test(clause)) return undefined;
   return `${capitalise(clause.replace(/[,;:\s]+$/, ''))}.`;
 }
+
+/**
+ * The change a rule came from, leading into it: "Since PR #482, the handlers must not…", "After v2.0 we use pnpm
+ * workspaces, so…" (decision 138). The rule after it is read alone and kept with its origin.
+ */
+const CHANGE_ORIGIN =
+  /^(?:since|after|as of|from|with)\s+(?:(?:the|our)\s+)?(?:pr|pull request|mr|merge request|commit|release|version|v)\s*#?\d[\w.-]*\s*,?\s+(?=\S)/i;
+
+/** The rule after the change it came from, capitalised, or undefined when the sentence opens otherwise. */
+export function afterChangeOrigin(sentence: string): string | undefined {
+  const origin = CHANGE_ORIGIN.exec(sentence);
+  return origin === null ? undefined : capitalise(sentence.slice(origin[0].length));
+}
+
+/**
+ * A rule given as the consequence of a fact: "We use pnpm workspaces, so don't run npm install in packages", "the API is
+ * rate-limited, so always batch the calls" (decision 138). The rule after "so" is read alone and kept with its fact.
+ */
+const RULE_AFTER_SO = /^.{8,200}?,?\s+so\s+(?=(?:please\s+)?(?:don't|do not|dont|never|always|avoid|make sure|be sure|only)\b)/i;
+
+/** The rule after "so", capitalised, or undefined when the sentence gives none. */
+export function ruleAfterSo(sentence: string): string | undefined {
+  const fact = RULE_AFTER_SO.exec(sentence);
+  return fact === null ? undefined : capitalise(sentence.slice(fact[0].length));
+}

@@ -12,7 +12,7 @@ import { isWishAboutWork } from './wishAboutWork.js';
 import { isConvention } from './conventionKinds.js';
 import { choiceAskedFor, mannerAskedFor, projectChoice } from './projectChoices.js';
 import { renameStated } from './projectNames.js';
-import { afterLead, beforeRequest } from './leadingWords.js';
+import { afterChangeOrigin, afterLead, beforeRequest, ruleAfterSo } from './leadingWords.js';
 import { afterRestating } from './restatingLead.js';
 import { occasionRule } from './occasionRules.js';
 import { wantedOfPeople } from './wantedOfPeople.js';
@@ -51,7 +51,7 @@ import {
 import { capitalise } from './capitalise.js';
 import { MAX_STATEMENT_CHARS } from './statementPieces.js';
 import { splitReason } from './statementReason.js';
-import { type Found, make, madeOf } from './foundStatement.js';
+import { type Found, make, madeOf, retold } from './foundStatement.js';
 import { noise } from './statementNoise.js';
 import { describesBehaviour, isExpectedOutcome } from './codeReports.js';
 import { asksWithoutMark } from './unmarkedQuestion.js';
@@ -149,6 +149,11 @@ function placeStated(sentence: string): DecidedKind | undefined {
 /** The statement a sentence makes, read after the words that lead into it when those say nothing alone. */
 export function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const found = statementOfSentence(sentence, afterAssistant, first);
+  // A rule read after the change it came from, or given as a fact's consequence after "so", is kept with it (decision 138).
+  if (found === undefined) {
+    const withItsLead = leadOfARule(sentence, afterAssistant, first);
+    if (withItsLead !== undefined) return withItsLead;
+  }
   const rest = afterLead(sentence) ?? afterRestating(sentence);
   // The statement after an opener or a request, when it says something alone; else the request was part of it (decision 68, amended).
   if (rest !== undefined) return statementOfSentence(rest, afterAssistant, first) ?? found;
@@ -156,6 +161,17 @@ export function statementOf(sentence: string, afterAssistant: string | undefined
   const clause = beforeRequest(sentence);
   const stated = clause === undefined ? undefined : statementOfSentence(clause, afterAssistant, first);
   return stated !== undefined && stated.type !== 'feedback' ? stated : found;
+}
+
+/** The rule a sentence gives after the change it came from or after a fact and "so", told with its lead (decision 138). */
+function leadOfARule(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  const origin = afterChangeOrigin(sentence);
+  const fromChange = origin === undefined ? undefined : statementOf(origin, afterAssistant, first);
+  if (fromChange !== undefined) return retold(fromChange, sentence);
+  // The fact and its rule stand only when the whole says nothing of the moment ("the build is red, so do not deploy now").
+  const rule = noise(sentence) || /\b(?:now|yet|today|tonight|this time)\b/i.test(sentence) ? undefined : ruleAfterSo(origin ?? sentence);
+  const said = rule === undefined ? undefined : statementOfSentence(rule, afterAssistant, first);
+  return said?.type === 'feedback' ? retold(said, sentence) : undefined;
 }
 
 /** A short answer about what the project is for, led by what the question asked (decision 129). */

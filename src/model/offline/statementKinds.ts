@@ -236,13 +236,15 @@ export const REFERENCE = new RegExp(
   [
     // A URL given as the place of something ("is at", "see", "docs: …"), not one met in a request.
     String.raw`(?:\b(?:is|are|at|see|check|here|under|in|on|from|via|lives?|ici|hier|aquí|sur|auf|en|dans)\s*:?\s*|:\s*|\(\s*)<?https?:\/\/\S+`,
-    String.raw`(?:^|\s)#[a-z0-9][a-z0-9_-]{2,}\b`,
+    // A chat channel said as one ("posted to #deploys", "the #infra channel"); a bare "#file:", "#001" or "#a--heading"
+    // is an editor's attached file, a task's number or a Markdown anchor (decision 137).
+    String.raw`\b(?:in|to|on|into|at|via|see|the|our|ask|ping|post|posted|share|shared|message|join)\s+#(?![a-z0-9_-]*--)[a-z][a-z0-9_-]{2,}\b(?![:-]{1,2}\w)|#[a-z][a-z0-9_-]{2,}\s+(?:channel|room)\b`,
     String.raw`\b${REFERENCE_NOUN}\b[^.]*?\b(?:is|are|lives?|live|sits?|kept|found|documented|tracked|filed|logged|posted|shown|go|goes|get posted|end up|land)\s+(?:in|at|on|under|to|into|from)\b`,
     String.raw`\b(?:tracked|filed|logged|documented|described|written up|posted|announced|discussed)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:[A-Z]\w*|${REFERENCE_NOUN})`,
     String.raw`\b(?:see|check|look at|consult)\s+(?:the\s+)?(?:[A-Z]\w+\s+)?${REFERENCE_NOUN}\b.*\b(?:for|when|before|if)\b`,
     // "…are in the spreadsheet 'Perf 2026' on the team drive": the place after the verb
     String.raw`\b(?:is|are|lives?|live|sits?|kept|stored|found|documented|written down|listed|recorded|tracked|pasted|copied|uploaded|saved|dumped|logged)\s+(?:in|on|at|under|into|to)\s+(?:the|our|a|an)\s+(?:[\w'\u2018\u2019"-]+\s+){0,5}${REFERENCE_NOUN}\b`,
-    String.raw`\b(?:end up|ends up|land|lands|wind up|go|goes|get posted|gets posted|are posted|is posted|get sent|gets sent|are sent|is sent|are announced|is announced|are reported|is reported)\s+(?:to|in|into|on)\s+(?:the|our|a)\s+(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b|^(?:the\s+)?${REFERENCE_NOUN}\s*:\s*\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:at|on|under|is|are|to):?\s+(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|corp|local|io|com|net|org|dev|app|cloud)(?::\d{2,5})?(?:\/\S*)?|\b(?:that's|that is|this is|is) where (?:you|we|they|to|people|everyone|the team|anyone)\b`,
+    String.raw`\b(?:end up|ends up|land|lands|wind up|go|goes|get posted|gets posted|are posted|is posted|get sent|gets sent|are sent|is sent|are announced|is announced|are reported|is reported)\s+(?:to|in|into|on)\s+(?:the|our|a)\s+(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b|^(?:the\s+)?${REFERENCE_NOUN}\s*:\s*\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.(?!(?:py|js|ts|tsx|jsx|mjs|cjs|md|json|ya?ml|toml|rs|go|rb|java|kt|cpp|cs|php|sh|txt|html|css|scss|vue|svelte|lock|env|cfg|ini|xml|sql)\b)[a-z]{2,24}\b|\b(?:at|on|under|is|are|to):?\s+(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|corp|local|io|com|net|org|dev|app|cloud)(?::\d{2,5})?(?:\/\S*)?|\b(?:that's|that is|this is|is) where (?:you|we|they|to|people|everyone|the team|anyone)\b`,
     String.raw`\b(?:published|hosted|served|available|exported)\s+(?:at|on|in|to)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}${REFERENCE_NOUN}\b|\byou(?:'ll| can| will)? find\b[^.]*\b(?:in|under|on|at)\s+(?:the|our)\b`,
     // a document by its name: "the Figma file 'Checkout v4'", "the page called Onboarding"
     String.raw`\b(?:${REFERENCE_NOUN}|${NAMED_PLACE})\s+(?:file\s+|page\s+|doc\s+|board\s+|sheet\s+|space\s+|project\s+)?(?:called\s+|named\s+|titled\s+|namens\s+|nommée?\s+|appelée?\s+|llamad[oa]\s+)?['"\u2018\u201C\u201E\u00AB]\s?[^'"\u2019\u201C\u201D\u00BB]{2,60}\s?['"\u2019\u201D\u201C\u00BB]`,

@@ -36,7 +36,7 @@ describe('a hash that is no commit named, or a rule that names the change it cam
   it.each([
     'Commit messages must reference the Jira ticket, like abc1234 in the log.',
     'Please cherry-pick commits onto release branches rather than merging, like we did with 4e5f6a7b.',
-    'Since PR #482, the handlers must not check tokens themselves; the middleware does it.',
+    'Since PR #482, handlers must not check tokens themselves; the middleware does it.',
     "After PR #120 we use pnpm workspaces, so don't run npm install in packages.",
     'PR #45 introduced the rule: use pnpm, not npm.',
     "PR #77 moved auth to middleware: handlers shouldn't check tokens.",
