@@ -38,5 +38,11 @@ export function codeMarks(text: string): number {
   return CODE_MARKS.filter((mark) => mark.test(prose)).length;
 }
 
+/**
+ * A line that opens as the person's rule or request: no line of code starts so, while a rule may name code unquoted
+ * ("Prefer vim.tbl_isempty(items) over #items == 0 checks").
+ */
+const PERSONS_OPENING = /^\s*(?:[-*]\s+)?(?:always|never|prefer|avoid|don'?t|do not|please|make sure|we|I)\b/i;
+
 /** Whether a line is code typed without a fence. */
-export const isCodeLine = (line: string): boolean => CLOSING_ALONE.test(line) || codeMarks(line) >= 2;
+export const isCodeLine = (line: string): boolean => CLOSING_ALONE.test(line) || (codeMarks(line) >= 2 && !PERSONS_OPENING.test(line));

@@ -60,6 +60,7 @@ describe('code typed without a fence', () => {
     expect(keptAlone('The staging dashboard is at https://grafana.example.com/d/abc')).not.toEqual([]);
     expect(keptAlone('Always call api.init() before rendering.')).toEqual(['Always call api.init() before rendering.']);
     expect(keptAlone('Use === instead of == in comparisons.')).not.toEqual([]);
+    expect(keptAlone('Prefer vim.tbl_isempty(items) over #items == 0 checks.')).not.toEqual([]);
   });
 });
 
