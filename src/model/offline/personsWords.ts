@@ -2,8 +2,11 @@ import { GIT_OUTPUT_LINE } from './gitOutput.js';
 import { isLabelListLine, isProductBlurb, ordersBesideBlurb } from './pastedLists.js';
 import { beforePastedPage } from './pastedPages.js';
 import { withoutPastedAnswer } from './pastedAnswers.js';
+import { isProviderErrorLine, withoutInlineError } from './providerErrors.js';
+import { isSerializedLine } from './serializedText.js';
 import { DONT, IMPERATIVE } from './statementKinds.js';
 import { differentLanguages, languagesOf, type Language } from './textLanguage.js';
+import { isCodeLine } from './unfencedCode.js';
 
 /**
  * What of a message the person wrote themselves (decision 69): pasted material — code and log
@@ -52,8 +55,15 @@ const MACHINE_LINE = new RegExp(
   ].join('|'),
 );
 
+/**
+ * A line a program wrote or that is code, git's output aside: a log, a trace, a printed string or object, unfenced code,
+ * a provider's error message (decision 135).
+ */
+const isProgramLine = (line: string): boolean =>
+  MACHINE_LINE.test(line) || isSerializedLine(line) || isCodeLine(line) || isProviderErrorLine(line);
+
 /** A line a machine wrote, git's included (decision 106). */
-const isMachineLine = (line: string): boolean => MACHINE_LINE.test(line) || GIT_OUTPUT_LINE.test(line);
+const isMachineLine = (line: string): boolean => isProgramLine(line) || GIT_OUTPUT_LINE.test(line);
 
 /** Words that open a paste: "here is the log:", "CI says:", "the nightly job reported:". */
 const PASTE_LEAD =
@@ -245,9 +255,9 @@ const FENCE = /(```|~~~)[\s\S]*?(?:\1|\n``[ \t]*(?=\n|$)|$)/g;
  * (decision 106, amended).
  */
 function machineParagraph(lines: readonly string[]): boolean {
-  const machine = lines.filter((line) => MACHINE_LINE.test(line)).length;
+  const machine = lines.filter(isProgramLine).length;
   if (machine > 0 && machine * 2 >= lines.length) return true;
-  const git = lines.filter((line) => !MACHINE_LINE.test(line) && GIT_OUTPUT_LINE.test(line)).length;
+  const git = lines.filter((line) => !isProgramLine(line) && GIT_OUTPUT_LINE.test(line)).length;
   return (machine + git) * 2 > lines.length;
 }
 
@@ -322,8 +332,9 @@ interface ParagraphReading {
 function readParagraph(lines: readonly string[]): ParagraphReading {
   const own: string[] = [];
   for (const [i, typed] of lines.entries()) {
-    // What follows a prompt typed after the person's words ("…did not help. ~/code $ ls") is the terminal's.
-    const line = typed.replace(INLINE_PROMPT, '');
+    // What follows a prompt typed after the person's words ("…did not help. ~/code $ ls") is the terminal's, and what
+    // follows an error's label the service's (decision 135).
+    const line = withoutInlineError(typed.replace(INLINE_PROMPT, ''));
     // A line of a pasted label list defines a name for a tracker, not anything of the person (decision 124).
     if (line.trim() === '' || /^\s*>/.test(line) || LONE_TAG.test(line) || isMachineLine(line) || isLabelListLine(line, lines)) continue;
     if (MATERIAL_LEAD.test(line)) return { own, material: true, pasteFollows: false };

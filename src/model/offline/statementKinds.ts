@@ -1,5 +1,6 @@
 import { AGREEMENTS, oneOf } from './openerWords.js';
 import { NO_CODE_FOR_AN_ASPECT, STYLE_ORDER } from './styleOrders.js';
+import { isCodeLine } from './unfencedCode.js';
 
 /**
  * The kinds of statement a person makes in a coding session, and the cue words that give each
@@ -237,8 +238,9 @@ export const REFERENCE = new RegExp(
     // A URL given as the place of something ("is at", "see", "docs: …"), not one met in a request.
     String.raw`(?:\b(?:is|are|at|see|check|here|under|in|on|from|via|lives?|ici|hier|aquí|sur|auf|en|dans)\s*:?\s*|:\s*|\(\s*)<?https?:\/\/\S+`,
     // A chat channel said as one ("posted to #deploys", "the #infra channel"); a bare "#file:", "#001" or "#a--heading"
-    // is an editor's attached file, a task's number or a Markdown anchor (decision 137).
-    String.raw`\b(?:in|to|on|into|at|via|see|the|our|ask|ping|post|posted|share|shared|message|join)\s+#(?![a-z0-9_-]*--)[a-z][a-z0-9_-]{2,}\b(?![:-]{1,2}\w)|#[a-z][a-z0-9_-]{2,}\s+(?:channel|room)\b`,
+    // is an editor's attached file, a task's number or a Markdown anchor (decision 138), and a name compared or indexed
+    // after "#" a length in code (decision 135): `#result == 1`.
+    String.raw`\b(?:in|to|on|into|at|via|see|the|our|ask|ping|post|posted|share|shared|message|join)\s+#(?![a-z0-9_-]*--)[a-z][a-z0-9_-]{2,}\b(?![:-]{1,2}\w)(?!\s*(?:[=~!<>]=|[<>[]))|#[a-z][a-z0-9_-]{2,}\s+(?:channel|room)\b`,
     String.raw`\b${REFERENCE_NOUN}\b[^.]*?\b(?:is|are|lives?|live|sits?|kept|found|documented|tracked|filed|logged|posted|shown|go|goes|get posted|end up|land)\s+(?:in|at|on|under|to|into|from)\b`,
     String.raw`\b(?:tracked|filed|logged|documented|described|written up|posted|announced|discussed)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:[A-Z]\w*|${REFERENCE_NOUN})`,
     String.raw`\b(?:see|check|look at|consult)\s+(?:the\s+)?(?:[A-Z]\w+\s+)?${REFERENCE_NOUN}\b.*\b(?:for|when|before|if)\b`,
@@ -285,6 +287,8 @@ const FETCH_NOW =
 /** A reference, said with a place word or by a tool's name, or a local address (looked for only when the sentence has a port). */
 export const isReference = (sentence: string): boolean =>
   !FETCH_NOW.test(sentence) &&
+  // a line of code typed without a fence names calls and lengths, no places (decision 135)
+  !isCodeLine(sentence) &&
   (REFERENCE.test(sentence) || REFERENCE_BY_TOOL.test(sentence) || (sentence.includes(':') && LOCAL_ADDRESS.test(sentence)));
 
 /** Questions: a question mark, or the words questions start with. */

@@ -1,4 +1,5 @@
 import { isStandingCondition } from './conventionKinds.js';
+import { isServiceAdvice } from './providerErrors.js';
 import { STATUS, SYMPTOM } from './requestKinds.js';
 import { BUG_NARRATIVE, HEDGE, CODE_SAYS, CONDITIONAL_RULE, QUESTION, TRANSIENT } from './statementKinds.js';
 
@@ -23,6 +24,8 @@ export function noise(sentence: string, transient = true, hedge = true): boolean
     // "if error is empty, do not…" states a condition, not a story of a bug (decision 101).
     (BUG_NARRATIVE.test(sentence) && !isStandingCondition(sentence)) ||
     SYMPTOM.test(sentence) ||
-    CODE_SAYS.test(sentence)
+    CODE_SAYS.test(sentence) ||
+    // a provider's error message tells its own reader what to do ("…propagate to our systems and retry", decision 135)
+    isServiceAdvice(sentence)
   );
 }
