@@ -23,11 +23,11 @@ const DONE_TO_ANYTHING = new RegExp(String.raw`${OPENING}(?:I|we)(?:'ve|\s+have)
  * "check again". A yes-or-no question opener, whatever spelling its "you" has, with "now" or "again" at its end counts.
  */
 const CHECK =
-  /(?:^|[.,;!?\u2013\u2014-]\s*|\band\s+)(?:(?:do|does|did|can|could|is|are|will)\s+\S+\s+(?:\S+\s+){0,4}?(?:now|again|this time)\b|(?:does|did)\s+(?:it|that|this)\s+work\b|(?:please\s+)?(?:try|check|test|look|run\s+it)(?:\s+it)?\s+(?:again|now)\b|(?:now\s+)?(?:can|could)\s+\S+\s+(?:see|access|find|read|open)\s+(?:it|them)\b)/i;
+  /(?:^|[.,;!?\u2013\u2014-]\s*|\band\s+)(?:(?:do|does|did|is|are)\s+\S+\s+(?:\S+\s+){0,4}?(?:now|again|this time)\b|(?:can|could)\s+\S+\s+(?:see|access|find|read|open|reach|load)\b[^?.]*?\b(?:now|again)\b|(?:does|did)\s+(?:it|that|this)\s+work\b|(?:please\s+)?(?:try|check|test|look|run\s+it)(?:\s+it)?\s+(?:again|now)\b|(?:now\s+)?(?:can|could)\s+\S+\s+(?:see|access|find|read|open)\s+(?:it|them)\b|(?:please\s+)?(?:continue|go ahead|carry on|proceed)\b)/i;
 
 /** A time long gone or a lasting word makes it a fact of the project: "…last year", "…in 2023", "…for good". */
 const SETTLED =
-  /\b(?:last\s+(?:year|month|week|quarter|sprint|release)|ago|in\s+(?:19|20)\d\d|back\s+(?:in|when)|for good|permanently|always|never|from now on)\b/i;
+  /\b(?:last\s+(?:year|month|week|quarter|sprint|release)|ago|in\s+(?:19|20)\d\d|back\s+(?:in|when)|for good|permanently|always|never|from now on|everywhere|keep (?:it|them)|so (?:that )?(?:all|every))\b/i;
 
 /** Whether a sentence tells an action just done, of "it / them" or with a check of it in the same sentence. */
 export function tellsActionJustDone(sentence: string): boolean {

@@ -55,7 +55,8 @@ const LASTING =
  * A linter's or a compiler's finding at its position: "Line 8:29: 'x' is assigned a value but never used no-unused-vars",
  * "12:5  error  Unexpected any" (decision 137): its "never" is the tool's words about one line.
  */
-const TOOL_FINDING_AT = /^\s*(?:line\s+\d+:\d+:?\s|\d+:\d+\s+(?:error|warning|warn)\b)/i;
+const TOOL_FINDING_AT =
+  /^\s*(?:line\s+\d+:\d+:?\s|\d+:\d+\s+(?:error|warning|warn)\b|\S+\(\d+,\d+\):\s+(?:error|warning)\b|\S+:\d+:\d+\s+-\s+(?:error|warning)\b|(?:error|warning)\s{2,}.*\s{2,}[@\w/-]+$)/i;
 
 /** Whether the sentence is a finding a review labelled with its severity, or a tool's finding at its position. */
 export const isLabelledFinding = (sentence: string): boolean => SEVERITY_LABEL.test(sentence) || TOOL_FINDING_AT.test(sentence);

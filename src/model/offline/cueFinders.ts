@@ -73,7 +73,10 @@ export function replyTo(sentence: string, quote: string, afterAssistant: string)
     if (corrects && text.length >= 8 && !QUESTION.test(text) && !/^(?:let's|lets|can you|could you|also)\b/i.test(text))
       return traced('correction', make('feedback', 'correction', capitalise(text), quote, corrected));
   }
-  if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence) && !PRAISE_THEN_NEXT.test(sentence))
+  // "Nice, now that is exactly how we structure services" confirms after its praise: read what follows "now" as one.
+  const afterPraise = sentence.replace(/^[^,.!:;]*[,.!:;]\s*(?:now|next|then)\b\s*/i, '');
+  const confirmsAfterPraise = afterPraise !== sentence && CONFIRMATION.test(`yes, ${afterPraise}`);
+  if (CONFIRMATION.test(sentence) && !QUESTION.test(sentence) && (!PRAISE_THEN_NEXT.test(sentence) || confirmsAfterPraise))
     return traced('confirmation', make('feedback', 'confirmation', quote, quote, corrected));
   return undefined;
 }

@@ -44,7 +44,18 @@ const COPES_IN_FUTURE =
 const HABIT = /\b(?:always|never|from now on|going forward|every|each|whenever|by default|anymore|any more|everywhere)\b/i;
 
 /** A word that makes a behaviour stand for all later work: "the submit button should always be disabled while…". */
-const STANDING = /\b(?:always|never|from now on|going forward|anymore|any more)\b/i;
+const STANDING =
+  /\b(?:always|never|from now on|going forward|anymore|any more|everywhere|in production)\b|\b(?:before|on|in|for|across)\s+(?:any|every|all|each)\b/i;
+
+/**
+ * "Don't show API keys on the settings page": a prohibition of what a screen shows is the product's rule, unless a
+ * condition of the moment bounds it ("don't show the export button if there are fewer than 5 rows", decision 137, reviewed).
+ */
+const PROHIBITION_NOW = /^(?:please\s+)?(?:don't|do not|dont)\b(?![^]*\b(?:if|when|until|unless|for now|yet|while)\b)/i;
+
+/** "Now I want you to write all commit messages in English": a next step said of how to work, not of what to build. */
+const WAY_OF_WORKING =
+  /\b(?:all|everything|everywhere|know|remember|before\s+\w+ing|after\s+\w+ing|in this (?:repo|project|codebase)|on this machine)\b/i;
 
 /**
  * "Modify the logic to use is_client instead of filetype": one piece of code changed to use another identifier. The
@@ -67,7 +78,7 @@ export function specifiesWorkAtHand(sentence: string): boolean {
   const said = sentence.trim();
   if (COPES_IN_FUTURE.test(said)) return !HABIT.test(said);
   // "Whenever a payment arrives" is the program's event: only a word of standing makes an element's behaviour a rule.
-  if (ONE_ELEMENT_BEHAVES.test(said) || SCREEN_ORDERED.test(said)) return !STANDING.test(said);
+  if (ONE_ELEMENT_BEHAVES.test(said) || SCREEN_ORDERED.test(said)) return !STANDING.test(said) && !PROHIBITION_NOW.test(said);
   if (LASTING.test(said)) return false;
-  return NEXT_STEP.test(said) || changesCodeToUseAnother(said);
+  return (NEXT_STEP.test(said) && !WAY_OF_WORKING.test(said)) || changesCodeToUseAnother(said);
 }

@@ -13,7 +13,7 @@
 const ASKING = String.raw`(?:(?:(?:could|can|would|will)\s+(?:you|u|y\w{1,3})|(?:are|were)\s+(?:you|u|y\w{1,3})\s+able\s+to)\s+(?:please\s+)?(?:help\s+(?:me\s+|us\s+)?(?:to\s+)?)?|(?:please\s+)?help\s+(?:me|us)\s+(?:to\s+)?|(?:I'd like|I would like|I want|I need)\s+you\s+to\s+|please\s+)`;
 
 /** What a request does with what a link gives: port it, clone it, read it, follow it, compare with it. */
-const WORKED_ON = String.raw`(?:port|clone|copy|read|follow|use|look\s+(?:at|into|through)|check\s+out|fetch|download|implement|compare|reproduce|replicate|integrate|adapt|convert|translate|migrate|study|review|analy[sz]e|summari[sz]e|go\s+through|base|build|pull|import|mirror)`;
+const WORKED_ON = String.raw`(?:port|clone|copy|read|follow|use|look\s+(?:at|into|through)|check\s+out|fetch|download|implement|compare|reproduce|replicate|integrate|adapt|convert|translate|migrate|study|review|analy[sz]e|summari[sz]e|go\s+through|pull|import|mirror)`;
 
 /** The request, then the link later in the same sentence. */
 const REQUEST_ON_LINK = new RegExp(String.raw`^(?:(?:ok(?:ay)?|so|now|hi|hey)[,.!]?\s+)*${ASKING}${WORKED_ON}\b[^]*?https?:\/\/`, 'i');

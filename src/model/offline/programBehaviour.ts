@@ -15,7 +15,7 @@ export const isProgramBehaviour = (sentence: string): boolean => USER_CONDITION.
  * from one screen to another, which no move of the project's is (decision 137).
  */
 const USER_NAVIGATES = new RegExp(
-  String.raw`\b(?:user|customer|visitor|player|reader|subscriber|buyer)s?\s+(?:has\s+|have\s+)?(?:switch(?:es|ed)?|mov(?:es|ed)|navigat(?:es|ed)|go(?:es)?|went|jump(?:s|ed)?|come(?:s)?|came)\s+(?:back\s+)?(?:to|over to|between|from)\b`,
+  String.raw`\b(?:user|customer|visitor|player|reader|subscriber|buyer)s?\s+(?:has\s+|have\s+)?(?:switch(?:es|ed)?|mov(?:es|ed)|navigat(?:es|ed)|go(?:es)?|went|jump(?:s|ed)?|come(?:s)?|came)\s+(?:back\s+)?(?:to|over to|between|from)\s+(?:the\s+|a\s+|another\s+)?(?:[\w-]+\s+){0,2}?(?:tab|page|screen|view|section|step|panel)s?\b`,
   'i',
 );
 

@@ -31,7 +31,7 @@ const STILL_FAILING = /\bstill\s+(?:fail(?:s|ing)?|crash(?:es|ing)?|broken|blank
 
 /** The words of the moment that make a plain "doesn't work" a report of now: "still", "anymore", "when I click". */
 const OF_THE_MOMENT =
-  /\b(?:still|anymore|any more|now|yet|again|at all|either)\b|\bwhen\s+I\s+(?:click|tap|press|run|open|try|reload|refresh|start|load|go|hover|type|submit)\b/i;
+  /\b(?:still|now|yet|again|at all|either)\b|\bwhen\s+I\s+(?:click|tap|press|run|open|try|reload|refresh|start|load|go|hover|type|submit)\b/i;
 
 /** A "no" or "still" that opens a reply: what follows it is said of what was just done. */
 const REPLY_OPENING = /^(?:(?:no|nope|nah|still|hmm+|but|and)\b[\s,.!:;\u2013\u2014-]*)+/i;
@@ -40,18 +40,30 @@ const REPLY_OPENING = /^(?:(?:no|nope|nah|still|hmm+|but|and)\b[\s,.!:;\u2013\u2
 const LASTING = /\b(?:always|never|by design|on purpose|intentionally|from now on|by default|in production)\b/i;
 
 /**
+ * "The old endpoint doesn't work anymore; use /v2": a move said with "anymore", or a second clause that says what to do
+ * or how things are, is the project's, not a symptom of now (decision 136, reviewed).
+ */
+const SAYS_MORE = /\b(?:any ?more)\b|[,;]\s*(?:use|we|it only|they only|so|which|that's how|you have to|you need)\b/i;
+
+/** Where the person saw the failure (one page, browser or device), and states that show one ("still blank", "does nothing"). */
+const WHERE_SEEN = String.raw`(?:on the [\w-]+ page|in (?:chrome|firefox|safari|edge)|on (?:mobile|desktop|ios|android))`;
+const FAILED_STATE =
+  /\b(?:is|are|looks?)\s+(?:still\s+)?(?:blank|broken|empty|the same|missing|gone)\b|\bdoes\s+nothing\b|\bkeeps\s+(?:spinning|loading|crashing|failing|reloading)\b|\bI\s+(?:still\s+)?(?:get|see)\s+(?:an?|the same)\s+error\b|\bstill\s+(?:returns|shows|throws|gives)\b/i;
+
+/**
  * The negated verb ending its clause, or followed only by where the person looked: "no, the button doesn't appear", "…
  * doesn't show up on my screen". With a complement of its own ("no, the CI doesn't run on forks") a reply after "no"
  * corrects what the assistant said of the project.
  */
 const NEGATED_ALONE = new RegExp(
-  String.raw`${NEGATED.source}\s*(?:$|[.!,;:–—-]|\s*(?:for me|here|there|on (?:my|the) (?:screen|page)|in the (?:browser|ui|page))\s*(?:$|[.!,;]))`,
+  String.raw`${NEGATED.source}\s*(?:$|[.!,;:–—-]|\s*(?:for me|here|there|on (?:my|the) (?:screen|page)|in the (?:browser|ui|page)|${WHERE_SEEN})\s*(?:$|[.!,;]))`,
   'i',
 );
 
 /** Whether a sentence reports a symptom of the moment: a failure to show or work said of now, or right after a "no". */
 export function reportsSymptom(sentence: string): boolean {
-  if (LASTING.test(sentence)) return false;
+  if (LASTING.test(sentence) || SAYS_MORE.test(sentence)) return false;
+  if (REPLY_OPENING.test(sentence) && FAILED_STATE.test(sentence)) return true;
   if (NOTHING.test(sentence) || STILL_FAILING.test(sentence)) return true;
   if (!NEGATED.test(sentence)) return false;
   return OF_THE_MOMENT.test(sentence) || (REPLY_OPENING.test(sentence) && NEGATED_ALONE.test(sentence.trim()));
