@@ -73,6 +73,22 @@ const changesCodeToUseAnother = (said: string): boolean => {
   return order !== null && CODE_NAME.test(`${order[1] ?? ''} ${order[2] ?? ''}`);
 };
 
+/**
+ * A code literal: backticks around something with punctuation (`.mmd`, `if (x)`), or a word led or ended by a hyphen or
+ * a dot ("-raw", "raw-", ".mermaid"). A bare name in backticks (`pnpm`) is a tool's or a thing's name, not a literal.
+ */
+const CODE_LITERAL = /`[^`\s]*[^\w\s`][^`]*`|(?<![\w-])[-.][a-z][\w-]*|\b[a-z]\w*-(?![\w-])/gi;
+
+/** An order of preference opens a convention, whatever it names: "prefer `.tsx` files instead of `.jsx`". */
+const PREFERENCE_ORDER = /^(?:please\s+)?(?:prefer|use|always|never|stick)\b/i;
+
+/**
+ * "Same thing with raw being raw- instead of -raw", "instead of looking for `.mmd`, look for `.mermaid` as well": one
+ * literal of the code at hand swapped for another (decision 139). "Use `pnpm` instead of `npm`" names tools.
+ */
+const swapsCodeLiterals = (said: string): boolean =>
+  /\binstead\s+of\b/i.test(said) && !PREFERENCE_ORDER.test(said) && (said.match(CODE_LITERAL) ?? []).length >= 2;
+
 /** Whether a sentence read as a rule or a preference specifies the product being built now (decision 137). */
 export function specifiesWorkAtHand(sentence: string): boolean {
   const said = sentence.trim();
@@ -80,5 +96,5 @@ export function specifiesWorkAtHand(sentence: string): boolean {
   // "Whenever a payment arrives" is the program's event: only a word of standing makes an element's behaviour a rule.
   if (ONE_ELEMENT_BEHAVES.test(said) || SCREEN_ORDERED.test(said)) return !STANDING.test(said) && !PROHIBITION_NOW.test(said);
   if (LASTING.test(said)) return false;
-  return (NEXT_STEP.test(said) && !WAY_OF_WORKING.test(said)) || changesCodeToUseAnother(said);
+  return (NEXT_STEP.test(said) && !WAY_OF_WORKING.test(said)) || changesCodeToUseAnother(said) || swapsCodeLiterals(said);
 }

@@ -24,10 +24,10 @@ const ONE_THING_TRADED =
 
 /**
  * A sentence that says it holds this once: "this time" (not "this time-consuming step"), "just this once", "for this one",
- * "for this PR" (not "for this release branch", decision 110, amended). "For this branch" is one occasion too: the branch
+ * "for this PR" (not "for this release branch", decision 110, amended), "this chat", "this conversation" (decision 139). "For this branch" is one occasion too: the branch
  * at hand ends when it is merged, and a rule for it would mislead work on the next one.
  */
-const THIS_ONCE = /\b(?:this time(?!-)|this once|for this one)\b/i;
+const THIS_ONCE = /\b(?:this time(?!-)|this once|for this one|(?:this|the current) (?:chat|conversation|thread|session))\b/i;
 const saysItHoldsThisOnce = (sentence: string): boolean => THIS_ONCE.test(sentence) || pointsAtOneOccasion(sentence, 'for (?:this|that)');
 
 /**

@@ -16,8 +16,11 @@ const LASTING_TIME =
 export const GENERAL_PLACE =
   /\b(?:in|for|across|throughout)\s+(?:this|the|our|all|every)\s+(?:repo|repository|project|codebase|workspace|monorepo|team)s?\b|\bour\b/i;
 
-/** A file attached with "@": "@src/store.ts", "@.claude/agents/x.md"; a handle ("@alice") has no dot or slash. */
-const ATTACHED_FILE = /(?:^|[\s(])@[\w.-]*[./][\w./-]*\w/;
+/**
+ * A file attached with "@": "@src/store.ts", "@.claude/agents/x.md"; a handle ("@alice") has no dot or slash. VS Code's
+ * chat attaches one as "#file:update-paths.js:22-23" (decision 139).
+ */
+const ATTACHED_FILE = /(?:^|[\s(])(?:@|#file:)[\w.-]*[./][\w./-]*\w/;
 
 /** Verbs that take a convention file as the way to work, not as the file to work on: "follow @STYLE.md". */
 const FOLLOWED = /\b(?:follow|respect|obey|adhere to|stick to|comply with|per|according to|as in|like in)\s+@/i;

@@ -44,6 +44,13 @@ const ONLY_THIS =
 const ONE_FILE_NOT_MADE =
   /^(?:please\s+)?(?:do\s+not|don't|dont)\s+(?:create|add|make|write)\s+(?:(?:a|an|another|the)\s+)?(?:new\s+)?\x60?[\w./-]*\w\.[a-z]{1,5}\x60?(?=[\s,.;!]|$)/i;
 
+/**
+ * "Do not modify code, just identify where the issue lies", "don't make any changes or do anything besides commit and
+ * push this": a request to look or to ship only, said as a prohibition on changing things (decision 139).
+ */
+const ONLY_LOOK_OR_SHIP =
+  /^(?:please\s+)?(?:do\s+not|don't|dont)\s+(?:modify|change|touch|edit|write|make)\s+(?:any\s+|the\s+)?(?:code|changes|files?|anything)\b[^.;]*?(?:,\s*|\s+)(?:(?:just|only)\s+(?:identify|find|explain|investigate|tell|look|diagnose|report|describe|analy[sz]e|list|review|read)|(?:besides|except|other than|apart from)\s+(?:to\s+)?(?:commit|push|merge|deploy|run|test|review|read)\b[^.;]*\b(?:this|it|that|these)\b)/i;
+
 /** Words that make the same limit hold from now on. */
 const LASTING =
   /\b(?:never|always|from now on|going forward|in (?:the )?future|ever|in (?:this|the|our) (?:repo|repository|project|codebase)|in general|anywhere|unless (?:I|we|you're|you are|asked|told|explicitly)|without (?:asking|my|a|an|any)\b|by default|every|each)\b/i;
@@ -56,5 +63,5 @@ export function isLimitOfOneRequest(sentence: string): boolean {
   if (LASTING.test(said) || REASON.test(said)) return false;
   const limit = LIMIT.exec(said);
   const ofAKind = limit !== null && limit.groups?.['remainder'] === undefined && OF_A_KIND.test(said.slice(limit[0].length));
-  return (limit !== null && !ofAKind) || ONE_EXCEPTION.test(said) || ONLY_THIS.test(said);
+  return (limit !== null && !ofAKind) || ONE_EXCEPTION.test(said) || ONLY_THIS.test(said) || ONLY_LOOK_OR_SHIP.test(said);
 }
