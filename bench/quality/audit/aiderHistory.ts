@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { claudeCodeEntries, type Turn, uuidOf } from './chatTurns.js';
 
 /**
  * An aider chat history (`.aider.chat.history.md`, which people commit with their code) as Claude Code sessions, for
@@ -17,17 +17,6 @@ export interface AiderSession {
   /** The transcript entries, in Claude Code's JSONL shapes (user and assistant lines, chained by parentUuid). */
   readonly entries: ReadonlyArray<Record<string, unknown>>;
   readonly prompts: number;
-}
-
-interface Turn {
-  readonly role: 'user' | 'assistant';
-  readonly text: string;
-}
-
-/** A UUID-shaped id from a seed: the same seed, the same id. */
-function uuidOf(seed: string): string {
-  const hex = createHash('sha256').update(seed).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Spacing aside, the opening of a text: how a hand-off is told from a prompt of the person's. */
@@ -78,40 +67,11 @@ function turnsOf(block: string): Turn[] {
   return turns;
 }
 
-/** The entries of one session, in Claude Code's shapes. */
+/** The entries of one session, in Claude Code's shapes: a turn every 30 seconds from the session's start. */
 function entriesOf(turns: readonly Turn[], sessionId: string, started: string, source: string): Array<Record<string, unknown>> {
-  const base = Date.parse(`${started.replace(' ', 'T')}Z`);
-  let parentUuid: string | null = null;
-  return turns.map((turn, i) => {
-    const uuid = uuidOf(`${sessionId}#${i}`);
-    const common = {
-      parentUuid,
-      isSidechain: false,
-      userType: 'external',
-      cwd: `/home/user/${source}`,
-      sessionId,
-      version: '2.1.332',
-      gitBranch: 'main',
-      uuid,
-      timestamp: new Date((Number.isNaN(base) ? 0 : base) + i * 30_000).toISOString(),
-    };
-    parentUuid = uuid;
-    return turn.role === 'user'
-      ? { ...common, type: 'user', message: { role: 'user', content: turn.text } }
-      : {
-          ...common,
-          type: 'assistant',
-          message: {
-            id: `msg_${uuid.replace(/-/g, '').slice(0, 24)}`,
-            type: 'message',
-            role: 'assistant',
-            model: 'aider',
-            content: [{ type: 'text', text: turn.text }],
-            stop_reason: 'end_turn',
-            usage: { input_tokens: 0, output_tokens: 0 },
-          },
-        };
-  });
+  const parsed = Date.parse(`${started.replace(' ', 'T')}Z`);
+  const base = Number.isNaN(parsed) ? 0 : parsed;
+  return claudeCodeEntries(turns, { sessionId, source, model: 'aider', times: turns.map((_, i) => base + i * 30_000) });
 }
 
 /** The sessions of a history in which the person typed at least one prompt. */
