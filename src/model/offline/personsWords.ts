@@ -84,8 +84,16 @@ const OTHERS_WORDS_LEAD =
  */
 const PASTING_LEAD = /^(?=[^\n]*\b(?:pasting|pasted|copying|copied|quoting|forwarding)\b)[^\n]{0,160}:\s*$/i;
 
-/** Whether a line announces someone else's words: a review, a comment, or text pasted from elsewhere. */
-const announcesOthersWords = (line: string): boolean => OTHERS_WORDS_LEAD.test(line) || PASTING_LEAD.test(line);
+/**
+ * A line that hands the assistant's own words back to it: "start with the areas of improvement you just identified,
+ * namely:", "here are your recommendations again:" (decision 139). What follows is the assistant's, not the person's.
+ */
+const ASSISTANTS_WORDS_LEAD =
+  /^(?=[^\n]*\b(?:you(?:'ve|\s+have)?\s+(?:just\s+|already\s+|previously\s+)?(?:identified|suggested|listed|said|wrote|proposed|mentioned|found|recommended|outlined|gave)|your\s+(?:own\s+)?(?:suggestions?|recommendations?|list|plan|summary|review|findings|analysis|answer|words))\b)[^\n]{0,200}:\s*$/i;
+
+/** Whether a line announces someone else's words: a review, a comment, text pasted from elsewhere, the assistant's own. */
+const announcesOthersWords = (line: string): boolean =>
+  OTHERS_WORDS_LEAD.test(line) || PASTING_LEAD.test(line) || ASSISTANTS_WORDS_LEAD.test(line);
 
 /** Kinds of written words a person keeps for themselves or their team. */
 const WRITTEN_WORDS = String.raw`(?:notes?|rules?|conventions?|guidelines?|preferences?|instructions?|principles?|standards?|style\s+guides?|checklists?|habits?|polic(?:y|ies)|defaults?)`;

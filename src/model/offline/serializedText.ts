@@ -26,6 +26,15 @@ const REPR_MEMBER = /[,(]\s*[a-z_]\w*=(?:None|True|False|'[^'\n]{0,80}'|"[^"\n]{
 /** An object's printout opening: a class name and its first field, `Message(role=`. */
 const OBJECT_OPENING = /\b[A-Z][A-Za-z0-9]+\((?=[a-z_]\w*=)/;
 
+/**
+ * A dictionary as Python prints one, or a table a data frame prints: `[{'street': '456 High St', 'city': 'London'`,
+ * `[3 rows x 5 columns]` (decision 139).
+ */
+const DICT_MEMBER = /(?<=[{,]\s*)'[\w ]{1,40}':\s*(?:'[^'\n]{0,80}'|None|True|False|-?\d|\[|\{)/g;
+/** A printout starts the line, after an index or a date at most: the person's sentence about a dict is theirs. */
+const PRINTOUT_START = /^\s*(?:[\w:.-]+\s+){0,2}[[{(]/;
+const FRAME_SHAPE = /\[\d+ rows x \d+ columns\]/;
+
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
 
 /**
@@ -40,6 +49,7 @@ export function isSerializedLine(line: string): boolean {
   const members = count(text, REPR_MEMBER);
   const opening = OBJECT_OPENING.test(text);
   if (newlines >= 3 || quotes >= 2 || members >= 2 || (opening && members >= 1)) return true;
+  if ((PRINTOUT_START.test(text) && count(text, DICT_MEMBER) >= 2) || FRAME_SHAPE.test(text)) return true;
   const kinds = [newlines, quotes, members].filter((n) => n > 0).length;
   return kinds >= 2;
 }

@@ -29,3 +29,32 @@ describe('the same words said as how work goes are kept', () => {
     expect(keptAfterAWorkTurn(said)).not.toEqual([]);
   });
 });
+
+describe("the assistant's own words handed back, and a printed table, are not the person's", () => {
+  const handedBack = [
+    'Please update the notes file, then commit.',
+    '',
+    'In the next session, start with the weak spots you just identified, namely:',
+    'Error Handling: The fetch wrapper swallows errors and should always rethrow them.',
+    'Naming: We should ensure all hooks start with use, including new ones added in the future.',
+    '',
+    'Also, I want every page to COMPLETELY follow the style guide from now on.',
+  ].join('\n');
+
+  it('what the assistant identified goes; what the person says after it stays', () => {
+    expect(keptAfterAWorkTurn(handedBack)).toEqual(['I want every page to COMPLETELY follow the style guide from now on.']);
+  });
+
+  it("a data frame's printout goes; a sentence of the person's about a dict stays", () => {
+    const printout = [
+      'Running the converter gives:',
+      "2024-01-02 [{'street': '456 High St', 'city': 'London', 'country': 'UK'}]",
+      '[3 rows x 5 columns]. Attempting conversion...',
+      '',
+      'We always store addresses as a list of dicts.',
+    ].join('\n');
+    expect(keptAfterAWorkTurn(printout)).toEqual(['We always store addresses as a list of dicts.']);
+    const said = "Config keys look like {'timeout': 30, 'retries': 3} in settings.py, and we never hard-code them elsewhere.";
+    expect(keptAfterAWorkTurn(said)).toEqual([said]);
+  });
+});
