@@ -257,12 +257,22 @@ const REMOVED = '\u0000';
 const FENCE = /(```|~~~)[\s\S]*?(?:\1|\n``[ \t]*(?=\n|$)|$)/g;
 
 /**
- * A paragraph most of whose lines a machine wrote: it goes whole. Git's lines count only when they
+ * A field of a record a program printed, indented under its heading: "  Age: 30", "  Email: None", "  Created:
+ * 2024-01-01 00:00:00", "  Addresses:" (decision 139). Its value is data (a number, a date, an address, a null) or
+ * nothing; a person's own indented "  Naming: kebab-case files" says words.
+ */
+const RECORD_LINE =
+  /^\s{2,}[A-Za-z][\w ]{0,30}:\s*(?:$|-?\d[\d.,:\s-]*$|(?:None|null|true|false|True|False|N\/A)\s*$|\S+@\S+\s*$|\d{4}-\d{2}-\d{2}\b.*$)/;
+
+/**
+ * A paragraph most of whose lines a machine wrote, or a printed record's fields: it goes whole. Git's lines count only when they
  * are more than half of it: one line git printed takes out only itself ("Switched to branch 'main'"
  * above "Never commit directly to main"), a pasted push goes with the words that led into it
  * (decision 106, amended).
  */
 function machineParagraph(lines: readonly string[]): boolean {
+  const records = lines.filter((line) => RECORD_LINE.test(line)).length;
+  if (records >= 3 && records * 2 >= lines.length) return true;
   const machine = lines.filter(isProgramLine).length;
   if (machine > 0 && machine * 2 >= lines.length) return true;
   const git = lines.filter((line) => !isProgramLine(line) && GIT_OUTPUT_LINE.test(line)).length;

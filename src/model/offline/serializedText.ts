@@ -31,8 +31,13 @@ const OBJECT_OPENING = /\b[A-Z][A-Za-z0-9]+\((?=[a-z_]\w*=)/;
  * `[3 rows x 5 columns]` (decision 139).
  */
 const DICT_MEMBER = /(?<=[{,]\s*)'[\w ]{1,40}':\s*(?:'[^'\n]{0,80}'|None|True|False|-?\d|\[|\{)/g;
-/** A printout starts the line, after an index or a date at most: the person's sentence about a dict is theirs. */
+/**
+ * A printout starts the line, after an index or a date at most, or lines up a table's columns: the person's sentence about
+ * a dict is theirs.
+ */
 const PRINTOUT_START = /^\s*(?:[\w:.-]+\s+){0,2}[[{(]/;
+/** Columns a table printout lines up with runs of spaces: "0  Alice Smith   30  ...". */
+const COLUMN_GAP = /\S {2,}(?=\S)/g;
 const FRAME_SHAPE = /\[\d+ rows x \d+ columns\]/;
 
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
@@ -49,7 +54,8 @@ export function isSerializedLine(line: string): boolean {
   const members = count(text, REPR_MEMBER);
   const opening = OBJECT_OPENING.test(text);
   if (newlines >= 3 || quotes >= 2 || members >= 2 || (opening && members >= 1)) return true;
-  if ((PRINTOUT_START.test(text) && count(text, DICT_MEMBER) >= 2) || FRAME_SHAPE.test(text)) return true;
+  const laidOut = PRINTOUT_START.test(text) || count(text, COLUMN_GAP) >= 2;
+  if ((laidOut && count(text, DICT_MEMBER) >= 2) || FRAME_SHAPE.test(text)) return true;
   const kinds = [newlines, quotes, members].filter((n) => n > 0).length;
   return kinds >= 2;
 }

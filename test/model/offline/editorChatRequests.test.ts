@@ -58,3 +58,30 @@ describe("the assistant's own words handed back, and a printed table, are not th
     expect(keptAfterAWorkTurn(said)).toEqual([said]);
   });
 });
+
+describe("a printed record's fields are a program's output", () => {
+  it("the record goes, with no line announcing it; the person's sentence after it stays", () => {
+    const pasted = [
+      'Successfully converted user:',
+      '  Name: Bob Jones',
+      '  Age: 25',
+      '  Email: bob@acme.io',
+      '  Created: 2024-01-02 00:00:00',
+      '  Addresses:',
+      '    - 456 High St, London, UK',
+      '',
+      'We never store ages as strings.',
+    ].join('\n');
+    expect(keptAfterAWorkTurn(pasted)).toEqual(['We never store ages as strings.']);
+  });
+
+  it("a person's own indented conventions stay theirs", () => {
+    const own = [
+      'Our conventions:',
+      '  Naming: kebab-case files',
+      '  Tests: vitest only, never jest',
+      '  Commits: conventional commits',
+    ].join('\n');
+    expect(keptAfterAWorkTurn(own).join(' ')).toContain('never jest');
+  });
+});
