@@ -80,14 +80,23 @@ const changesCodeToUseAnother = (said: string): boolean => {
 const CODE_LITERAL = /`[^`\s]*[^\w\s`][^`]*`|(?<![\w-])[-.][a-z][\w-]*|\b[a-z]\w*-(?![\w-])/gi;
 
 /** An order of preference opens a convention, whatever it names: "prefer `.tsx` files instead of `.jsx`". */
-const PREFERENCE_ORDER = /^(?:please\s+)?(?:prefer|use|always|never|stick)\b/i;
+const PREFERENCE_ORDER = /^(?:please\s+)?(?:(?:we|i)\s+)?(?:prefer|use|always|never|stick)\b/i;
 
 /**
  * "Same thing with raw being raw- instead of -raw", "instead of looking for `.mmd`, look for `.mermaid` as well": one
  * literal of the code at hand swapped for another (decision 139). "Use `pnpm` instead of `npm`" names tools.
  */
 const swapsCodeLiterals = (said: string): boolean =>
-  /\binstead\s+of\b/i.test(said) && !PREFERENCE_ORDER.test(said) && (said.match(CODE_LITERAL) ?? []).length >= 2;
+  /\binstead\s+of\b/i.test(said) &&
+  (said.match(CODE_LITERAL) ?? []).length >= 2 &&
+  (AT_HAND_SPOT.test(said) || (!PREFERENCE_ORDER.test(said) && !KIND_NAMED.test(said)));
+
+/** A kind or place a convention holds for: "for scripts", "test files", "in CI". */
+const KIND_NAMED =
+  /\b(?:for|in|name|all)\s+(?:(?:the|our|all|new)\s+)?(?:test\s+)?(?:files|scripts|configs|tests|migrations|pipelines|docs|CI)\b|^(?:scripts|configs|tests|migrations|test files)\b/i;
+
+/** The spot at hand: "here", "on line 12", "in this function". */
+const AT_HAND_SPOT = /\b(?:here|there|on line \d+|in this (?:function|file|method|class|component|query|test))\b/i;
 
 /** Whether a sentence read as a rule or a preference specifies the product being built now (decision 137). */
 export function specifiesWorkAtHand(sentence: string): boolean {

@@ -64,12 +64,16 @@ export function beforeRequest(sentence: string): string | undefined {
  * workspaces, so…" (decision 138). The rule after it is read alone and kept with its origin.
  */
 const CHANGE_ORIGIN =
-  /^(?:since|after|as of|from|with)\s+(?:(?:the|our)\s+)?(?:pr|pull request|mr|merge request|commit|release|version|v)\s*#?\d[\w.-]*\s*,?\s+(?=\S)/i;
+  /^(?:since|after|as of|from|with)\s+(?:(?:the|our)\s+)?(?:pr|pull request|mr|merge request|commit|release|version|v)\s*#?(?=[\w.-]*\d)[\w.-]+(?:\s+on)?\s*,?\s+(?=\S)/i;
+
+/** A reminder for the moment, which a change's name does not make a rule: "since PR #200, don't forget to rerun…". */
+const REMINDER = /^(?:please\s+)?(?:don't|do not|dont)\s+forget\s+to\b|^(?:please\s+)?remember\s+to\b/i;
 
 /** The rule after the change it came from, capitalised, or undefined when the sentence opens otherwise. */
 export function afterChangeOrigin(sentence: string): string | undefined {
   const origin = CHANGE_ORIGIN.exec(sentence);
-  return origin === null ? undefined : capitalise(sentence.slice(origin[0].length));
+  const rest = origin === null ? undefined : sentence.slice(origin[0].length);
+  return rest === undefined || REMINDER.test(rest) ? undefined : capitalise(rest);
 }
 
 /**

@@ -53,7 +53,7 @@ const ONLY_LOOK_OR_SHIP =
 
 /** Words that make the same limit hold from now on. */
 const LASTING =
-  /\b(?:never|always|from now on|going forward|in (?:the )?future|ever|in (?:this|the|our) (?:repo|repository|project|codebase)|in general|anywhere|unless (?:I|we|you're|you are|asked|told|explicitly)|without (?:asking|my|a|an|any)\b|by default|every|each)\b/i;
+  /\b(?:never|always|from now on|going forward|in (?:the )?future|ever|in (?:this|the|our) (?:repo|repository|project|codebase)|in general|anywhere|unless (?:I|we|you're|you are|asked|told|explicitly)|without (?:asking|my|a|an|any)\b|by default|every|each|whenever|when(?:ever)? I (?:ask|say)|if I ask)\b/i;
 
 /** Whether a sentence only bounds the one change being asked for. */
 export function isLimitOfOneRequest(sentence: string): boolean {

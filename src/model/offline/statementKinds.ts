@@ -239,8 +239,9 @@ export const REFERENCE = new RegExp(
     String.raw`(?:\b(?:is|are|at|see|check|here|under|in|on|from|via|lives?|ici|hier|aquí|sur|auf|en|dans)\s*:?\s*|:\s*|\(\s*)<?https?:\/\/\S+`,
     // A chat channel said as one ("posted to #deploys", "the #infra channel"); a bare "#file:", "#001" or "#a--heading"
     // is an editor's attached file, a task's number or a Markdown anchor (decision 138), and a name compared or indexed
-    // after "#" a length in code (decision 135): `#result == 1`.
-    String.raw`\b(?:in|to|on|into|at|via|see|the|our|ask|ping|post|posted|share|shared|message|join)\s+#(?![a-z0-9_-]*--)[a-z][a-z0-9_-]{2,}\b(?![:-]{1,2}\w)(?!\s*(?:[=~!<>]=|[<>[]))|#[a-z][a-z0-9_-]{2,}\s+(?:channel|room)\b`,
+    // after "#" a length in code (decision 135): `#result == 1`. A page's "#main-content id", a line's "#L42" and a
+    // colour ("#fff") are no channel either; "our support channel is #help" names one (decision 138, reviewed).
+    String.raw`\b(?:in|to|on|into|at|via|see|the|our|ask|ping|post|posted|share|shared|message|join|contact|alert|tell|mention|through)\s+#(?![a-z0-9_-]*--)(?![0-9a-f]{3}(?:[0-9a-f]{3})?\b)(?!l\d)[a-z][a-z0-9_-]{1,}[a-z0-9_](?![\w-])(?!:\w)(?!\s*(?:[=~!<>]=|[<>[]))(?!\s+(?:id|div|element|section|tab|heading|banner|field|selector|anchor|button|link|span|wrapper|container)\b)|#[a-z][a-z0-9_-]{2,}\s+(?:channel|room)\b|\b(?:channel|room)\b[^.#]{0,40}?#[a-z][a-z0-9_-]{2,}\b`,
     String.raw`\b${REFERENCE_NOUN}\b[^.]*?\b(?:is|are|lives?|live|sits?|kept|found|documented|tracked|filed|logged|posted|shown|go|goes|get posted|end up|land)\s+(?:in|at|on|under|to|into|from)\b`,
     String.raw`\b(?:tracked|filed|logged|documented|described|written up|posted|announced|discussed)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:[A-Z]\w*|${REFERENCE_NOUN})`,
     String.raw`\b(?:see|check|look at|consult)\s+(?:the\s+)?(?:[A-Z]\w+\s+)?${REFERENCE_NOUN}\b.*\b(?:for|when|before|if)\b`,
