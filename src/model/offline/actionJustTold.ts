@@ -31,10 +31,10 @@ const SETTLED =
 
 /** Whether a sentence tells an action just done, of "it / them" or with a check of it in the same sentence. */
 export function tellsActionJustDone(sentence: string): boolean {
-  if (SETTLED.test(sentence)) return false;
-  return DONE_TO_IT.test(sentence) || (DONE_TO_ANYTHING.test(sentence) && CHECK.test(sentence));
+  const told = DONE_TO_IT.test(sentence) || (DONE_TO_ANYTHING.test(sentence) && CHECK.test(sentence));
+  return told && !SETTLED.test(sentence);
 }
 
 /** Whether a sentence tells an action just done that the next sentence checks: "I moved the repo to vendor/. Try again." */
 export const actionCheckedNext = (sentence: string, next: string | undefined): boolean =>
-  next !== undefined && !SETTLED.test(sentence) && DONE_TO_ANYTHING.test(sentence) && CHECK.test(next.trim());
+  next !== undefined && DONE_TO_ANYTHING.test(sentence) && CHECK.test(next.trim()) && !SETTLED.test(sentence);

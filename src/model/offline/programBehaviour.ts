@@ -22,7 +22,9 @@ const USER_NAVIGATES = new RegExp(
 const USER_NAVIGATES_ALL = new RegExp(USER_NAVIGATES.source, 'gi');
 
 /** A sentence without its clauses of the program's user going to another screen, for the tests of a project's move. */
-export const withoutUsersNavigation = (sentence: string): string => sentence.replace(USER_NAVIGATES_ALL, ' ');
+const NAMES_A_USER = /\b(?:user|customer|visitor|player|reader|subscriber|buyer)s?\b/i;
+export const withoutUsersNavigation = (sentence: string): string =>
+  NAMES_A_USER.test(sentence) ? sentence.replace(USER_NAVIGATES_ALL, ' ') : sentence;
 
 /**
  * "Whenever the SVG is clicked", "every time a visitor scrolls", "whenever click on Roster": the program's event, whose

@@ -48,6 +48,8 @@ const count = (text: string, pattern: RegExp): number => text.match(pattern)?.le
  * \""), so a kind alone counts when it comes often, and two kinds together count at once.
  */
 export function isSerializedLine(line: string): boolean {
+  // Every mark below holds a backslash, an equals sign, a quote before a colon or a frame's shape.
+  if (!/[\\=]|':|rows x/.test(line)) return false;
   const text = line.replace(CODE_SPAN, ' ').replace(WINDOWS_PATH, ' ');
   const newlines = count(text, LITERAL_NEWLINE);
   const quotes = count(text, ESCAPED_QUOTE);

@@ -167,19 +167,19 @@ export function statementOf(sentence: string, afterAssistant: string | undefined
 const PASSING_FACT =
   /\b(?:is|are|am|was|were|'m|'re|'s)\s+(?:\w+ing|down|broken|full|red|failing|flaky|stale|offline|wiped)\b|\b(?:I|you|he|she)\s+(?:\w+ed|broke|ran|wrote|made|did|took)\b/i;
 
+/** The fact and its rule stand only when the whole says nothing of the moment ("the build is red, so do not deploy now"). */
+const soSaidOfTheMoment = (sentence: string): boolean =>
+  noise(sentence) ||
+  /\b(?:now|yet|today|tonight|this time|again|already|anymore|for now|for a (?:minute|moment|bit|while))\b/i.test(sentence) ||
+  PASSING_FACT.test(sentence.split(/,?\s+so\s+/i)[0] ?? '');
+
 /** The rule a sentence gives after the change it came from or after a fact and "so", told with its lead (decision 138). */
 function leadOfARule(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const origin = afterChangeOrigin(sentence);
   const fromChange = origin === undefined ? undefined : statementOf(origin, afterAssistant, first);
   if (fromChange !== undefined) return retold(fromChange, sentence);
-  // The fact and its rule stand only when the whole says nothing of the moment ("the build is red, so do not deploy now").
-  const rule =
-    noise(sentence) ||
-    /\b(?:now|yet|today|tonight|this time|again|already|anymore|for now|for a (?:minute|moment|bit|while))\b/i.test(sentence) ||
-    PASSING_FACT.test(sentence.split(/,?\s+so\s+/i)[0] ?? '')
-      ? undefined
-      : ruleAfterSo(origin ?? sentence);
-  const said = rule === undefined ? undefined : statementOfSentence(rule, afterAssistant, first);
+  const rule = ruleAfterSo(origin ?? sentence);
+  const said = rule === undefined || soSaidOfTheMoment(sentence) ? undefined : statementOfSentence(rule, afterAssistant, first);
   return said?.type === 'feedback' ? retold(said, sentence) : undefined;
 }
 

@@ -288,9 +288,9 @@ const FETCH_NOW =
 /** A reference, said with a place word or by a tool's name, or a local address (looked for only when the sentence has a port). */
 export const isReference = (sentence: string): boolean =>
   !FETCH_NOW.test(sentence) &&
+  (REFERENCE.test(sentence) || REFERENCE_BY_TOOL.test(sentence) || (sentence.includes(':') && LOCAL_ADDRESS.test(sentence))) &&
   // a line of code typed without a fence names calls and lengths, no places (decision 135)
-  !isCodeLine(sentence) &&
-  (REFERENCE.test(sentence) || REFERENCE_BY_TOOL.test(sentence) || (sentence.includes(':') && LOCAL_ADDRESS.test(sentence)));
+  !isCodeLine(sentence);
 
 /** Questions: a question mark, or the words questions start with. */
 export const QUESTION =

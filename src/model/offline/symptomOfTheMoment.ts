@@ -60,8 +60,12 @@ const NEGATED_ALONE = new RegExp(
   'i',
 );
 
+const MAY_REPORT = /n't|\b(?:not|no|nothing|still|cannot|keeps?|blank|broken|empty|same|missing|gone)\b|\bI\s+(?:get|see)\b/i;
+
 /** Whether a sentence reports a symptom of the moment: a failure to show or work said of now, or right after a "no". */
 export function reportsSymptom(sentence: string): boolean {
+  // Every symptom below holds a negation, "nothing", "still", or a failed state: most sentences hold none.
+  if (!MAY_REPORT.test(sentence)) return false;
   if (LASTING.test(sentence) || SAYS_MORE.test(sentence)) return false;
   if (REPLY_OPENING.test(sentence) && FAILED_STATE.test(sentence)) return true;
   if (NOTHING.test(sentence) || STILL_FAILING.test(sentence)) return true;

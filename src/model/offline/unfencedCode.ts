@@ -33,7 +33,11 @@ const CODE_MARKS: readonly RegExp[] = [
 const CLOSING_ALONE = /^\s*(?:end|fi|done|esac|[}\])]+)[,;)]*\s*$/;
 
 /** How many marks of code syntax a piece of text carries outside its code spans. */
+/** What every code mark holds one of: a line with none of these is prose, read with one test instead of eight. */
+const ANY_MARK = /[(=#{[]|\.\.|\b(?:then|do|local|const|let|var|def|elseif|return|function)\b/;
+
 export function codeMarks(text: string): number {
+  if (!ANY_MARK.test(text)) return 0;
   const prose = text.replace(CODE_SPAN, ' ');
   return CODE_MARKS.filter((mark) => mark.test(prose)).length;
 }
