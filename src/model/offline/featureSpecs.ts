@@ -14,7 +14,7 @@ const NEXT_STEP =
   /^(?:(?:ok(?:ay)?|great|good|nice|cool|perfect|alright|so)[,.!]?\s+)*(?:next|now|then|after that|first|second|third|finally|lastly)(?!\s+time\b)[,:]?\s+(?:we|i|you)(?:'ll|\s+(?:need|have|want|should|must|will|gotta|got to|are going))\b/i;
 
 /** One element of a screen: the product's face, not the project's ways of working. */
-const SCREEN_ELEMENT = String.raw`(?:button|page|screen|table|modal|dialog|popup|pop-up|tab|menu|sidebar|navbar|header|footer|form|field|input|dropdown|checkbox|tooltip|banner|card|panel|view|widget|icon|label|link|slider|toggle|list|grid|chart|cell|row|column|section|window|overlay|toast|spinner|loader)`;
+const SCREEN_ELEMENT = String.raw`(?:button|bubble|svg|logo|image|avatar|thumbnail|canvas|marker|page|screen|table|modal|dialog|popup|pop-up|tab|menu|sidebar|navbar|header|footer|form|field|input|dropdown|checkbox|tooltip|banner|card|panel|view|widget|icon|label|link|slider|toggle|list|grid|chart|cell|row|column|section|window|overlay|toast|spinner|loader)`;
 
 /**
  * "<Name> button should be visible only if…", "the roster page should not redirect…", "table content should be updated":
@@ -33,6 +33,16 @@ const ONE_ELEMENT_BEHAVES = new RegExp(
  */
 const SCREEN_ORDERED = new RegExp(
   String.raw`^(?:please\s+)?(?:(?:don't|do not|dont)\s+)?(?:show|hide|display|open|load|reload|render|highlight|redirect|refresh|disable|enable|collapse|expand|fetch)\s+(?!(?:me|us|them)\b)[^.;]*\b${SCREEN_ELEMENT}s?\b`,
+  'i',
+);
+
+/**
+ * "Whenever the bubble is clicked, toggle the panel", "when the user taps a card, flip it": an order conditioned on an
+ * event of one of the program's screens (decision 137, reviewed). "Any time a PR is opened, add the label" is an event
+ * of the work, and stays a rule.
+ */
+const SCREEN_EVENT = new RegExp(
+  String.raw`^(?:when(?:ever)?|every time|each time|any ?time|once|if)\s+(?:(?:the|a|an|any|this|that)\s+)?(?:(?:[\w-]+\s+){0,2}${SCREEN_ELEMENT}s?\s+(?:is|are|gets?)\s+(?:clicked|pressed|tapped|hovered|dragged|swiped|scrolled|focused|toggled|selected|opened|closed)|(?:user|visitor|player|customer|someone|somebody)s?\s+(?:clicks?|taps?|press(?:es)?|hovers?|scrolls?|swipes?|drags?)\b)`,
   'i',
 );
 
@@ -103,7 +113,8 @@ export function specifiesWorkAtHand(sentence: string): boolean {
   const said = sentence.trim();
   if (COPES_IN_FUTURE.test(said)) return !HABIT.test(said);
   // "Whenever a payment arrives" is the program's event: only a word of standing makes an element's behaviour a rule.
-  if (ONE_ELEMENT_BEHAVES.test(said) || SCREEN_ORDERED.test(said)) return !STANDING.test(said) && !PROHIBITION_NOW.test(said);
+  if (ONE_ELEMENT_BEHAVES.test(said) || SCREEN_ORDERED.test(said) || SCREEN_EVENT.test(said))
+    return !STANDING.test(said) && !PROHIBITION_NOW.test(said);
   if (LASTING.test(said)) return false;
   return (NEXT_STEP.test(said) && !WAY_OF_WORKING.test(said)) || changesCodeToUseAnother(said) || swapsCodeLiterals(said);
 }

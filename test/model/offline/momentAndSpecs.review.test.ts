@@ -25,6 +25,11 @@ describe('lasting statements the first readings dropped are kept', () => {
     expect(keptAfterAWorkTurn('Most of our users moved to the v2 API last quarter, so v1 gets security fixes only.')).not.toEqual([]);
   });
 
+  it("an event of the work, not of the program's screens, keeps its rule", () => {
+    expect(keptAfterAWorkTurn('Any time a PR is opened, add the needs-review label.')).not.toEqual([]);
+    expect(keptAfterAWorkTurn('Whenever a migration is checked in, regenerate the types.')).not.toEqual([]);
+  });
+
   it('a fact followed by a request that ends in "now" stays a fact', () => {
     expect(keptAfterAWorkTurn('We moved the monorepo to Nx. Can you rerun the build now?').join(' ')).toContain('Nx');
   });
@@ -33,11 +38,14 @@ describe('lasting statements the first readings dropped are kept', () => {
 describe('symptoms and steps the first readings still saved are not', () => {
   it.each([
     "no, it doesn't appear on the chat page",
+    "no, the page doesn't load in Safari",
     'no, the page is still blank',
     'no, the button does nothing',
     'no, the spinner keeps spinning',
     'I moved the config to config/app.yaml, please continue.',
     'src/api.ts(4,10): error TS2345: Argument of type string is not assignable.',
+    'Whenever the bubble is clicked, toggle the panel.',
+    'When the user taps a card, flip it.',
   ])('%s', (said) => {
     expect(keptAfterAWorkTurn(said)).toEqual([]);
   });
