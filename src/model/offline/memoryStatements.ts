@@ -3,6 +3,7 @@ import { askCallIds, personsAnswersIn, type AskQuestion } from './askAnswers.js'
 import { withoutCompactionSummaries } from './compactionSummary.js';
 import { choiceStatement } from './lastingChoice.js';
 import { isStepLine, isTaskPrompt, personsWords } from './personsWords.js';
+import { LASTING } from './lastingWords.js';
 import { latestPerSubject } from './latestPerSubject.js';
 import type { MemoryStatement } from './memoryStatement.js';
 import { keptOnRequest } from './memoryRequest.js';
@@ -102,6 +103,9 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
     if (isOrderOfWork(statement) && onStep(i)) return undefined;
     // A task's numbered step said as what is done or as a style order tells the work to build (decision 126).
     if (task && onStep(i) && isSaidAsPractice(piece?.text ?? '')) return undefined;
+    // A norm or a preference in a task prompt says what to build, unless a lasting word or the person's own "I / we"
+    // makes it how work goes (decision 140).
+    if (task && statement.cue === 'preference' && !holdsBeyondTheTask(piece?.text ?? '')) return undefined;
     return task && !LASTING_CUES.has(statement.cue) ? undefined : statement;
   };
   const read = said.map((piece, i) => {
@@ -117,6 +121,13 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   const about = withReferents(folded.said, folded.statements, lastAssistant, own);
   return grouped(folded.said, about.statements).map((statement) => ({ ...withLeadsOpening(statement, about.leads), messageIndex }));
 }
+
+/**
+ * A lasting word, the person speaking of their own ways ("I prefer…", "we use…", "our…"), or a convention of the
+ * process's artefacts said outside the steps ("commit messages follow the angular format", decision 126).
+ */
+const holdsBeyondTheTask = (sentence: string): boolean =>
+  LASTING.test(sentence) || /\b(?:I|we|our|my)\b/i.test(sentence) || isProcessConvention(sentence);
 
 /** The cues of a rule or a preference, which a message's task at hand can make a step of (decision 123). */
 const AT_HAND_CUES: ReadonlySet<MemoryStatement['cue']> = new Set(['always-never', 'preference']);
