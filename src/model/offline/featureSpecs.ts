@@ -1,10 +1,11 @@
 import { LASTING } from './lastingWords.js';
+import { changesCodeAtHand } from './codeChangeAtHand.js';
 
 /**
  * What the product being built must do, said as the spec of the work at hand (decision 137): the next step of a sequence
  * ("Next we need to increase the score when…"), how one screen element behaves ("the load more button should be visible
- * only if…"), a feature that copes with what comes later ("add pagination which handles many rows in future") and an
- * order to change one piece of code to use another identifier. Each reads as a rule by its modal, its "instead of" or its
+ * only if…"), a feature that copes with what comes later ("add pagination which handles many rows in future") and a
+ * change to one piece of code (codeChangeAtHand.ts). Each reads as a rule by its modal, its "instead of" or its
  * "in future", yet tells what to build now, and the code shows it once built. A lasting word of habit ("always", "from
  * now on", "every") keeps a rule. Written from kinds of statement, never from a corpus sentence.
  */
@@ -67,47 +68,6 @@ const PROHIBITION_NOW = /^(?:please\s+)?(?:don't|do not|dont)\b(?![^]*\b(?:if|wh
 const WAY_OF_WORKING =
   /\b(?:all|everything|everywhere|know|remember|before\s+\w+ing|after\s+\w+ing|in this (?:repo|project|codebase)|on this machine)\b/i;
 
-/**
- * "Modify the logic to use is_client instead of filetype": one piece of code changed to use another identifier. The
- * identifiers are code (an underscore, a dot, inner capitals or backticks); "change the build to use pnpm instead of npm"
- * names tools, which a colleague would keep as the project's choice.
- */
-const CODE_CHANGE_ORDER =
-  /^(?:please\s+)?(?:modify|change|update|refactor|rewrite|adjust|alter|fix|rework)\s+(?:the|this|that|it|my)\b[^.;]*?\bto\s+use\s+([^.;]*?)\binstead\s+of\s+([^.;]+)/i;
-
-/** A name only code has: in backticks, with an underscore, inner capitals or a call's brackets. */
-const CODE_NAME = /`[^`]+`|\b\w+_\w+|\b[a-z]+[A-Z]\w*|\b\w+(?:\.\w+)*\(/;
-
-const changesCodeToUseAnother = (said: string): boolean => {
-  const order = CODE_CHANGE_ORDER.exec(said);
-  return order !== null && CODE_NAME.test(`${order[1] ?? ''} ${order[2] ?? ''}`);
-};
-
-/**
- * A code literal: backticks around something with punctuation (`.mmd`, `if (x)`), or a word led or ended by a hyphen or
- * a dot ("-raw", "raw-", ".mermaid"). A bare name in backticks (`pnpm`) is a tool's or a thing's name, not a literal.
- */
-const CODE_LITERAL = /`[^`\s]*[^\w\s`][^`]*`|(?<![\w-])[-.][a-z][\w-]*|\b[a-z]\w*-(?![\w-])/gi;
-
-/** An order of preference opens a convention, whatever it names: "prefer `.tsx` files instead of `.jsx`". */
-const PREFERENCE_ORDER = /^(?:please\s+)?(?:(?:we|i)\s+)?(?:prefer|use|always|never|stick)\b/i;
-
-/**
- * "Same thing with raw being raw- instead of -raw", "instead of looking for `.mmd`, look for `.mermaid` as well": one
- * literal of the code at hand swapped for another (decision 139). "Use `pnpm` instead of `npm`" names tools.
- */
-const swapsCodeLiterals = (said: string): boolean =>
-  /\binstead\s+of\b/i.test(said) &&
-  (said.match(CODE_LITERAL) ?? []).length >= 2 &&
-  (AT_HAND_SPOT.test(said) || (!PREFERENCE_ORDER.test(said) && !KIND_NAMED.test(said)));
-
-/** A kind or place a convention holds for: "for scripts", "test files", "in CI". */
-const KIND_NAMED =
-  /\b(?:for|in|name|all)\s+(?:(?:the|our|all|new)\s+)?(?:test\s+)?(?:files|scripts|configs|tests|migrations|pipelines|docs|CI)\b|^(?:scripts|configs|tests|migrations|test files)\b/i;
-
-/** The spot at hand: "here", "on line 12", "in this function". */
-const AT_HAND_SPOT = /\b(?:here|there|on line \d+|in this (?:function|file|method|class|component|query|test))\b/i;
-
 /** Whether a sentence read as a rule or a preference specifies the product being built now (decision 137). */
 export function specifiesWorkAtHand(sentence: string): boolean {
   const said = sentence.trim();
@@ -116,5 +76,5 @@ export function specifiesWorkAtHand(sentence: string): boolean {
   if (ONE_ELEMENT_BEHAVES.test(said) || SCREEN_ORDERED.test(said) || SCREEN_EVENT.test(said))
     return !STANDING.test(said) && !PROHIBITION_NOW.test(said);
   if (LASTING.test(said)) return false;
-  return (NEXT_STEP.test(said) && !WAY_OF_WORKING.test(said)) || changesCodeToUseAnother(said) || swapsCodeLiterals(said);
+  return (NEXT_STEP.test(said) && !WAY_OF_WORKING.test(said)) || changesCodeAtHand(said);
 }
