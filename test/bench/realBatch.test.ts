@@ -48,6 +48,18 @@ describe('selecting a batch of real sessions', () => {
     expect(BATCHES.batch6).toEqual(['bids-utils', 'entirecontext']);
   });
 
+  it('takes the sessions a batch names one by one beside whole sources', () => {
+    const batch = { ...BATCHES, test: ['entire-graph', 'git-sync/b.jsonl'] };
+    expect(selectSessions(['test'], GOLDS, batch).map((g) => g.session)).toEqual(['git-sync/b.jsonl', 'entire-graph/c.jsonl']);
+  });
+
+  it('names batch 7 by its 24 sessions, in sources already here', () => {
+    expect(BATCHES.batch7).toHaveLength(24);
+    expect(new Set(BATCHES.batch7.map((session) => session.split('/')[0]))).toEqual(
+      new Set(['context-evaluator', 'entire-cli', 'git-sync', 'oh-my-posh']),
+    );
+  });
+
   it('takes a session by its path under sessions/, with or without that folder, once', () => {
     const picked = selectSessions(['bench/quality/real/sessions/acme/d.jsonl', 'git-sync/b.jsonl', 'acme/d.jsonl'], GOLDS, BATCHES);
     expect(picked.map((g) => g.session)).toEqual(['acme/d.jsonl', 'git-sync/b.jsonl']);
@@ -55,7 +67,7 @@ describe('selecting a batch of real sessions', () => {
 
   it('refuses a name that is neither a batch nor a labelled session, in one line', () => {
     expect(() => selectSessions(['batch9'], GOLDS, BATCHES)).toThrow(
-      /^no batch or labelled session named batch9 \(batches: batch3, batch4, batch5, batch6\)$/,
+      /^no batch or labelled session named batch9 \(batches: batch3, batch4, batch5, batch6, batch7\)$/,
     );
     expect(() => selectSessions([], GOLDS, BATCHES)).toThrow(/^name a batch/);
   });

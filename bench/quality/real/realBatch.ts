@@ -5,13 +5,43 @@ import type { RealScore } from './realScore.js';
  * Batches of real sessions added together, by the source folders they came in: a batch nobody
  * tuned on is scored alone by bench/quality/real/batch.ts (decision 67). Batch 3 is the second
  * fresh batch (SOURCES.md): four repositories not used before; batch 4 the third, from three more;
- * batch 5 the fourth, from three more again; batch 6 the fifth.
+ * batch 5 the fourth, from three more again; batch 6 the fifth. Batch 7, the sixth, came from repositories
+ * already here (sessions none of them shares a prompt or a session id with), so it names its sessions:
+ * an entry holding a `/` is one session, `<source>/<file>.jsonl`.
  */
+const BATCH7_SESSIONS: readonly string[] = [
+  'context-evaluator/598cc9c4-cc88-410f-a833-53348451208e.jsonl',
+  'context-evaluator/ffc44f28-b453-4499-9cb2-65c5b9f2c2ed.jsonl',
+  'entire-cli/062a8bdd-4322-4ffa-bc38-3e8b8bfb5a56.jsonl',
+  'entire-cli/0d28c0d4-9f7d-42bc-9147-4c207384bdad.jsonl',
+  'entire-cli/15b634ab-64a9-41da-92d3-685a0e4f2960.jsonl',
+  'entire-cli/170cebcc-4cb9-42aa-a322-6e590fc9db0d.jsonl',
+  'entire-cli/21a2e002-8b63-45db-8e0d-1978fe0600aa.jsonl',
+  'entire-cli/23986045-ec24-48ac-8531-832bf31b9053.jsonl',
+  'entire-cli/3ae3ab59-52bc-413d-ad30-02b165c91785.jsonl',
+  'entire-cli/45f2ccfd-0915-42eb-9164-09d13a9dd8ee.jsonl',
+  'entire-cli/6dccd523-72ba-4cb2-b043-2422d5fa2cda.jsonl',
+  'entire-cli/6dd5f6de-b876-49d9-bbfa-d92d2ef306a3.jsonl',
+  'entire-cli/839b35f7-4dbd-4d93-9772-3c272cc87caa.jsonl',
+  'entire-cli/a09df891-c504-4318-a9ac-3685982583e6.jsonl',
+  'entire-cli/a2b25ca9-1cbb-41d7-a3b1-89c66f8697f9.jsonl',
+  'entire-cli/f8190a9b-031b-49a6-b513-b27e9629d222.jsonl',
+  'git-sync/ff0a7d3f-e73b-48cc-a5d1-49b930a82fdf.jsonl',
+  'git-sync/ff472454-eb84-4842-8ba7-e8420248533a.jsonl',
+  'oh-my-posh/15735695-7dd4-4367-9b11-3a8b95dfbbac.jsonl',
+  'oh-my-posh/5a4b5aa4-b959-4920-a53c-7ae4ff8f0d73.jsonl',
+  'oh-my-posh/6b6f4218-0b12-4d55-b930-462903683bea.jsonl',
+  'oh-my-posh/94fab1a1-936d-4b90-8047-49ce4c4fbf69.jsonl',
+  'oh-my-posh/c0fff321-13d9-40df-a7e8-0ec69ff04b78.jsonl',
+  'oh-my-posh/f776f2bf-23df-4ccd-808c-738ef763c1c6.jsonl',
+];
+
 export const BATCHES: Readonly<Record<string, readonly string[]>> = {
   batch3: ['git-sync', 'entire-skills', 'entire-graph', 'awesome-chatgpt-prompts'],
   batch4: ['auth-go', 'dsa110-flits', 'imessage-mail'],
   batch5: ['chkit', 'duet', 'react-native-live-text-view'],
   batch6: ['bids-utils', 'entirecontext'],
+  batch7: BATCH7_SESSIONS,
 };
 
 /** A session path as given (`…/sessions/<source>/<file>.jsonl` or `<source>/<file>.jsonl`) as gold names it. */
@@ -22,7 +52,7 @@ function namedSessions(name: string, golds: readonly GoldSession[], batches: Rea
   const picked =
     sources === undefined
       ? golds.filter((gold) => gold.session === sessionName(name))
-      : golds.filter((gold) => sources.includes(sourceOf(gold)));
+      : golds.filter((gold) => sources.includes(sourceOf(gold)) || sources.includes(gold.session));
   if (picked.length === 0) throw new Error(`no batch or labelled session named ${name} (batches: ${Object.keys(batches).join(', ')})`);
   return picked;
 }
