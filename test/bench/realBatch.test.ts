@@ -54,8 +54,9 @@ describe('selecting a batch of real sessions', () => {
   });
 
   it('names batch 7 by its 24 sessions, in sources already here', () => {
-    expect(BATCHES.batch7).toHaveLength(24);
-    expect(new Set(BATCHES.batch7.map((session) => session.split('/')[0]))).toEqual(
+    const sessions = BATCHES.batch7 ?? [];
+    expect(sessions).toHaveLength(24);
+    expect(new Set(sessions.map((session) => session.split('/')[0]))).toEqual(
       new Set(['context-evaluator', 'entire-cli', 'git-sync', 'oh-my-posh']),
     );
   });
