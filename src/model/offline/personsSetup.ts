@@ -46,12 +46,48 @@ const SETUP_NAMED = new RegExp(
   'u',
 );
 
+/** A tool by a name: any word before "cli", or a named thing that is no pronoun or quantifier opening a sentence. */
+const TOOL_NAME = String.raw`(?:(?!(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat|[Yy]our|[Mm]y|[Oo]ur|[Ii]ts)\s)[\p{L}\p{N}._-]+\s+(?:cli|CLI)|(?!(?:The|An?|My|Our|Your|Its|It|This|That|These|Those|Everything|Everyone|Nothing|Something|All|Both|Each|Which|What|He|She|They|We|You|There|Here)\b)${NAMED}(?:\s+(?:cli|CLI))?)`;
+
+/** "…, you can call it", "…and you can use them": the tool offered. */
+const OFFER = String.raw`(?:\s*(?:,|and)\s+(?:so\s+)?you\s+can\s+(?:call|use|run|invoke)\s+(?:it|them)(?:\s+\S+){0,3})?`;
+
+/** Ready to use: installed, and maybe signed in (decision 145). */
+const READY = String.raw`(?:already\s+)?installed(?:\s+(?:locally|globally|here|on (?:my|this) (?:machine|laptop|box)))?(?:\s+and\s+(?:authenticated|logged in|signed in|configured|set up))?`;
+
+/**
+ * What the person has ready to use (decision 145): "the codex CLI is installed", "I have the aws cli installed", "gh is
+ * installed and authenticated". A tool by its name, or any word before "cli"; the sentence ends there or offers it
+ * ("…, you can call it"). What is missing is the kind above; "is X installed?" asks.
+ */
+const TOOL_READY = new RegExp(
+  [
+    String.raw`^(?:[Tt]he\s+)?${TOOL_NAME}\s+is\s+${READY}${OFFER}\s*[.!]?$`,
+    String.raw`^I\s+have\s+(?:[Tt]he\s+)?${TOOL_NAME}\s+${READY}${OFFER}\s*[.!]?$`,
+  ].join('|'),
+  'u',
+);
+
+/**
+ * A tool offered for a kind of work because it is ready (decision 145): "can you use codex as a review agent, the
+ * cli is installed and you can call it", "use gh for the PRs, it's authenticated", also after a clause of the task ("and
+ * write the tests first, can you use…"). The readiness makes the request one for every later session too; without it
+ * ("use codex to review this") it is this task's.
+ */
+const TOOL_OFFERED = new RegExp(
+  String.raw`^(?:[^,;.?!]{1,80},\s*)?(?:(?:can|could|would)\s+you\s+|please\s+|you\s+can\s+|feel\s+free\s+to\s+)?(?:also\s+)?(?:use|let|ask|call|run)\s+(?:the\s+)?[\p{L}\p{N}._-]+(?:\s+(?:cli|CLI))?\s+(?:as|for|to)\s+[^,;.?!]{1,60}[,;]\s*(?:since\s+|as\s+)?(?:the\s+(?:[\w-]+\s+)?(?:cli|CLI|binary|tool|command)|it|${TOOL_NAME})(?:\s+is|'s)\s+(?:${READY}|(?:already\s+)?(?:authenticated|logged in|signed in|set up|configured))${OFFER}\s*[.!]?$`,
+  'iu',
+);
+
+/** Whether a sentence offers a ready tool for a kind of work. */
+export const isToolOffered = (sentence: string): boolean => TOOL_OFFERED.test(sentence) && !TROUBLE.test(sentence);
+
 /** Said of the moment rather than of the setup: "right now", "later", "after the update". */
 const OF_THE_MOMENT =
   /\b(?:right now|at the moment|for now|today|later|anymore|any more|after|since|yet|again|ahora|hoy|todavía|maintenant|aujourd'hui|encore)\b/i;
 
 /** Whether a sentence states the person's machine or setup. */
 export const isPersonsSetup = (sentence: string): boolean =>
-  (SETUP_ANY_CASE.test(sentence) || SETUP_NAMED.test(sentence)) &&
+  (SETUP_ANY_CASE.test(sentence) || SETUP_NAMED.test(sentence) || TOOL_READY.test(sentence)) &&
   !OF_THE_MOMENT.test(sentence) &&
   !TROUBLE.test(sentence.replace(/\b(?:can't|cannot|can not|won't|don't|do not)\b/gi, ''));

@@ -2,7 +2,7 @@ import type { MemoryStatement } from './memoryStatement.js';
 import { clip } from './conversationFacts.js';
 import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
 import { factFound } from './factKinds.js';
-import { isPersonsSetup } from './personsSetup.js';
+import { isPersonsSetup, isToolOffered } from './personsSetup.js';
 import { isWorkflowRule, routineProposed } from './workflowRules.js';
 import { pointsAtOneItem } from './oneOffStep.js';
 import { isBareLink } from './pastedPages.js';
@@ -283,6 +283,8 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
     return traced('test-policy', make('feedback', 'preference', quote, quote));
   // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
   // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
+  // A tool offered for a kind of work because it is ready holds past the request that offers it (decision 145).
+  if (isToolOffered(sentence)) return traced('tool-offered', make('feedback', 'preference', quote, quote));
   if (noise(sentence, false))
     return isEnoughChoice(sentence) && !noise(sentence, false, false)
       ? traced('enough-hedged', make('project', 'project-fact', quote, quote))
