@@ -1,4 +1,5 @@
 import { isStandingCondition } from './conventionKinds.js';
+import { isOptionWeighed } from './optionsWeighed.js';
 import { isServiceAdvice } from './providerErrors.js';
 import { STATUS, SYMPTOM } from './requestKinds.js';
 import { BUG_NARRATIVE, HEDGE, CODE_SAYS, CONDITIONAL_RULE, QUESTION, TRANSIENT } from './statementKinds.js';
@@ -26,6 +27,8 @@ export function noise(sentence: string, transient = true, hedge = true): boolean
     SYMPTOM.test(sentence) ||
     CODE_SAYS.test(sentence) ||
     // a provider's error message tells its own reader what to do ("…propagate to our systems and retry", decision 135)
-    isServiceAdvice(sentence)
+    isServiceAdvice(sentence) ||
+    // an option weighed keeps its "always" to itself (decision 146)
+    (hedge && isOptionWeighed(sentence))
   );
 }
