@@ -13,8 +13,11 @@ const scannedDirs = ['src', 'test', 'bench', 'scripts'];
 const scannedRootFiles = ['README.md', 'eslint.config.js', 'vitest.config.ts'];
 const textFile = /\.(?:[cm]?[jt]s|md|txt|json)$/;
 
+/** Real sessions and their labels quote people verbatim, a tracker's numbers among them: data, not our comments. */
+const quotedData = join(repoRoot, 'bench', 'quality', 'real');
+
 function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
+  if (!existsSync(dir) || dir === join(quotedData, 'gold') || dir === join(quotedData, 'sessions')) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
     d.isDirectory() ? filesUnder(join(dir, d.name)) : textFile.test(d.name) ? [join(dir, d.name)] : [],
   );
