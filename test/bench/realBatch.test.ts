@@ -61,6 +61,12 @@ describe('selecting a batch of real sessions', () => {
     );
   });
 
+  it('names batch 8 by its 24 sessions, none of them in batch 7', () => {
+    const sessions = BATCHES.batch8 ?? [];
+    expect(sessions).toHaveLength(24);
+    expect(sessions.filter((session) => (BATCHES.batch7 ?? []).includes(session))).toEqual([]);
+  });
+
   it('takes a session by its path under sessions/, with or without that folder, once', () => {
     const picked = selectSessions(['bench/quality/real/sessions/acme/d.jsonl', 'git-sync/b.jsonl', 'acme/d.jsonl'], GOLDS, BATCHES);
     expect(picked.map((g) => g.session)).toEqual(['acme/d.jsonl', 'git-sync/b.jsonl']);
@@ -68,7 +74,7 @@ describe('selecting a batch of real sessions', () => {
 
   it('refuses a name that is neither a batch nor a labelled session, in one line', () => {
     expect(() => selectSessions(['batch9'], GOLDS, BATCHES)).toThrow(
-      /^no batch or labelled session named batch9 \(batches: batch3, batch4, batch5, batch6, batch7\)$/,
+      /^no batch or labelled session named batch9 \(batches: batch3, batch4, batch5, batch6, batch7, batch8\)$/,
     );
     expect(() => selectSessions([], GOLDS, BATCHES)).toThrow(/^name a batch/);
   });

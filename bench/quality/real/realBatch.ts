@@ -7,7 +7,7 @@ import type { RealScore } from './realScore.js';
  * fresh batch (SOURCES.md): four repositories not used before; batch 4 the third, from three more;
  * batch 5 the fourth, from three more again; batch 6 the fifth. Batch 7, the sixth, came from repositories
  * already here (sessions none of them shares a prompt or a session id with), so it names its sessions:
- * an entry holding a `/` is one session, `<source>/<file>.jsonl`.
+ * an entry holding a `/` is one session, `<source>/<file>.jsonl`. Batch 8, the seventh, is named the same way.
  */
 const BATCH7_SESSIONS: readonly string[] = [
   'context-evaluator/598cc9c4-cc88-410f-a833-53348451208e.jsonl',
@@ -36,12 +36,40 @@ const BATCH7_SESSIONS: readonly string[] = [
   'oh-my-posh/f776f2bf-23df-4ccd-808c-738ef763c1c6.jsonl',
 ];
 
+const BATCH8_SESSIONS: readonly string[] = [
+  'entire-cli/030e1e67-6bf0-492d-8bd3-cc3383ec93ab.jsonl',
+  'entire-cli/0bb9a2d9-a51e-4d5a-8275-566c766a0ff2.jsonl',
+  'entire-cli/0cd9edf7-459c-4900-af40-cf2c64dea525.jsonl',
+  'entire-cli/0cf3db51-1c73-43bb-8d05-dc02739514a5.jsonl',
+  'entire-cli/20b81bf8-77cd-4205-8ac9-727b573a70e4.jsonl',
+  'entire-cli/44df7d08-6bc4-4532-bef8-167ea3797cee.jsonl',
+  'entire-cli/47fd13df-2018-45de-8102-afe43bbc5e17.jsonl',
+  'entire-cli/75c838dd-10e3-40cf-8df3-17f9955149f8.jsonl',
+  'entire-cli/847ff7d2-4a55-44d7-a3f5-a3afd89f1ee1.jsonl',
+  'entire-cli/86cc3044-7515-43f1-9c25-1444738c64c9.jsonl',
+  'entire-cli/880d23f9-86b3-4345-af42-46381ab10e4d.jsonl',
+  'entire-cli/afb1dd35-5084-4acb-84b8-59b9d3c48d3e.jsonl',
+  'entire-cli/c4a6d0ff-2c86-4f56-8509-c4737bcb5768.jsonl',
+  'entire-cli/dc577197-3905-4039-9b27-8ab77a6b087f.jsonl',
+  'entire-cli/de1ed521-f8fc-44f4-b8a3-970e99616ca2.jsonl',
+  'entire-cli/e75fc7f5-30dc-4288-a579-5e1c14a107f8.jsonl',
+  'entire-cli/f736da47-b2ca-4f86-bb32-a1bbe582e464.jsonl',
+  'git-sync/8ff21ea1-e320-4771-a636-a6590f0b5080.jsonl',
+  'git-sync/b2f87a4e-5689-48c2-8c78-9470485f9a72.jsonl',
+  'oh-my-posh/6878eb98-fd0b-43e6-82a0-ab8b38b612dc.jsonl',
+  'oh-my-posh/69d8706c-d098-4239-8a99-f89c153822c3.jsonl',
+  'oh-my-posh/6c0a282a-886f-458d-a426-93d95104b4a6.jsonl',
+  'oh-my-posh/85307e10-87a7-49ab-b5ae-047efbfbd20c.jsonl',
+  'oh-my-posh/db8d3dd4-4827-4596-b83e-d7c9e0842ff6.jsonl',
+];
+
 export const BATCHES: Readonly<Record<string, readonly string[]>> = {
   batch3: ['git-sync', 'entire-skills', 'entire-graph', 'awesome-chatgpt-prompts'],
   batch4: ['auth-go', 'dsa110-flits', 'imessage-mail'],
   batch5: ['chkit', 'duet', 'react-native-live-text-view'],
   batch6: ['bids-utils', 'entirecontext'],
   batch7: BATCH7_SESSIONS,
+  batch8: BATCH8_SESSIONS,
 };
 
 /** A session path as given (`…/sessions/<source>/<file>.jsonl` or `<source>/<file>.jsonl`) as gold names it. */
