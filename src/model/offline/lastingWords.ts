@@ -4,3 +4,11 @@
  */
 export const LASTING =
   /\b(?:always|never|from now on|going forward|in (?:the )?future|every|each|whenever|unless|by default|anymore|any more|again|everywhere|siempre|nunca|a partir de ahora|toujours|jamais|désormais|immer|nie|niemals|ab jetzt)\b/i;
+
+/**
+ * A scope over every case a request applies to: "where possible", "wherever it makes sense", "where applicable", "if at
+ * all possible" (decision 141). It makes an order a standing practice ("use table-driven tests where possible"); a bare
+ * "if possible" does not, as it is mostly said of one step ("merge it today if possible").
+ */
+export const EVERY_APPLICABLE_CASE =
+  /\b(?:(?:where|wherever|whenever)\s+(?:possible|feasible|practical|applicable|appropriate|it makes sense|that makes sense|it's possible|it is possible)|if at all possible)\b/i;

@@ -2,6 +2,7 @@ import type { DecidedKind } from './decisionKinds.js';
 import { isRenameThroughout, saysWhatItIsCalled } from './projectNames.js';
 import { capitalise } from './capitalise.js';
 import { traced } from './statementTrace.js';
+import { optionReplaced } from './optionReplaced.js';
 
 /**
  * Choices and habits of a project said in passing (decision 110), written from kinds of statement
@@ -64,7 +65,9 @@ export function projectChoice(sentence: string): DecidedKind | undefined {
     });
   if (saysWhatItIsCalled(sentence)) return traced('naming', { type: 'project', cue: 'project-fact', naming: true });
   if (DONE_WITH.test(sentence)) return traced('done-with', { type: 'project', cue: 'project-fact' });
-  return undefined;
+  // An option ruled out with what replaces it (decision 142).
+  const replaced = optionReplaced(sentence);
+  return replaced === undefined ? undefined : traced('option-replaced', replaced);
 }
 
 /** A polite request's opening: "can you …", "could you please …". */

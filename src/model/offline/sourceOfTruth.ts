@@ -34,7 +34,8 @@ const CLAUSE_START = String.raw`(?:^|[,;:]\s+|\s(?:and|but|since|because|as|so|w
 /** A word of time the clause may open with, left out of what is kept: "currently the code is the source of truth". */
 const OPENING_TIME = String.raw`(?:(?:currently|now|today|still|anyway),?\s+)?`;
 
-const IS = String.raw`(?:is|are|remains|remain|stays|stay|is still|are still|is now|are now)(?:\s+not)?`;
+// "X should be the source of truth" is the same norm said as one (decision 141).
+const IS = String.raw`(?:is|are|remains|remain|stays|stay|is still|are still|is now|are now|(?:should|must|shall|will)\s+(?:always\s+)?(?:be|remain|stay))(?:\s+not)?`;
 
 /** What it is the authority for: "for the API schema", "on branch state". */
 const TOPIC = String.raw`(?:for|on|of|about|over)\s+[^,;.!?]+`;

@@ -67,6 +67,8 @@ import { withoutProgramsEvents } from './programBehaviour.js';
 import { afterNo, classify, remembered, replyTo } from './cueFinders.js';
 import { conventionInRequest } from './conventionsInRequests.js';
 import { isTestPolicy } from './testPolicies.js';
+import { bracketedStatements } from './bracketedStatements.js';
+import { isPracticeInEveryCase } from './everyCaseScope.js';
 
 /** What a sentence states, by the kinds of statement in statementKinds.ts and the finders beside it. */
 /** The person or their team speaking, in the languages the cues know. */
@@ -146,8 +148,22 @@ function placeStated(sentence: string): DecidedKind | undefined {
   return kind === undefined || TRANSIENT.test(said) || holdsForWorkAtHand(said) || asksWithoutMark(said) ? undefined : kind;
 }
 
-/** The statement a sentence makes, read after the words that lead into it when those say nothing alone. */
+/**
+ * The statement a sentence makes; when the sentence as a whole states nothing (a request, a question), a full statement
+ * it holds in brackets, read as a sentence of its own (decision 141).
+ */
 export function statementOf(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
+  const found = statementOfWhole(sentence, afterAssistant, first);
+  if (found !== undefined) return found;
+  for (const inner of bracketedStatements(sentence)) {
+    const stated = traced('bracketed', statementOfWhole(capitalise(inner), afterAssistant, false));
+    if (stated !== undefined) return stated;
+  }
+  return undefined;
+}
+
+/** The statement a sentence makes, read after the words that lead into it when those say nothing alone. */
+function statementOfWhole(sentence: string, afterAssistant: string | undefined, first: boolean): Found | undefined {
   const found = statementOfSentence(sentence, afterAssistant, first);
   // A rule read after the change it came from, or given as a fact's consequence after "so", is kept with it (decision 138).
   if (found === undefined) {
@@ -238,6 +254,8 @@ const RULE_SHAPES: ReadonlyArray<readonly [string, (sentence: string) => boolean
   ['workflow', isWorkflowRule],
   ['convention', isConvention],
   ['every-of-a-kind', isEveryOfAKind],
+  // "Use table-driven tests where possible": a request scoped to every case it applies to is a practice (decision 141).
+  ['every-case', isPracticeInEveryCase],
 ];
 
 /**
