@@ -24,6 +24,7 @@ import { traced } from './statementTrace.js';
 import { assistantAsked, assistantsWords } from './answerToQuestion.js';
 import { statedAfterNo } from './statedAfterNo.js';
 import { holdsForWorkAtHand } from './nothingLasting.js';
+import { reportsWorkingNow } from './workingNow.js';
 
 /*
  * What a sentence's own cue makes of it, read before its other words: the type its words say, an explicit "remember",
@@ -47,6 +48,8 @@ export function remembered(sentence: string, quote: string): Found | undefined {
   const asked = text.replace(/^to\s+/i, ''); // "remember to squash commits": an instruction
   // An instruction is kept as the order it gives ("Squash commits"), and one timed by this task's end is a step of it.
   if (asked !== text && holdsForWorkAtHand(asked)) return undefined;
+  // "note: the retry seems to work" notes a try that came out right, not a fact (decision 148).
+  if (reportsWorkingNow(text)) return undefined;
   const rule = asked !== text || RULE.test(text) || DONT.test(text) || PREFERENCE.test(text) || IMPERATIVE.test(asked);
   const said = asked === text ? text : capitalise(asked);
   return traced('remember', make(classify(said, rule ? 'feedback' : 'project'), 'remember', said, quote));

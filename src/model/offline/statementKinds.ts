@@ -117,13 +117,19 @@ export const CONDITIONAL_RULE =
 export const REQUEST_RULE =
   /^(?:let's|lets|let us)\s+(?:also\s+)?(?:stop|quit|avoid|never|not)\b|\bwe(?:'re| are)\s+(?:using|writing|on)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only\b|\bwe only (?:use|write|support|target|ship)\b|\bwe\s+(?:use|write|target|support|ship)\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+only\b|\bi\s+(?:really\s+)?(?:hate|dislike|can't stand)\s+(?:how|when|it when|the way|all|these|those)?\s*[.\w]|\bmake sure\b[^.]*\b(?:after|before|whenever|once|every time|each time)\s+(?:you|we)\b/i;
 
+/**
+ * Up to two adverbs of stance between the person and their verb ("I actually prefer", "we really still prefer"): they
+ * weigh the preference, they do not change it (decision 148).
+ */
+const STANCE_ADVERB = String.raw`(?:(?:really|actually|still|honestly|definitely|much|strongly|personally|also|truly|do|very much)\s+){0,2}`;
+
 /** A preference or a way of working, in natural words. */
 export const PREFERENCE = new RegExp(
   [
     String.raw`\b(?:I|we)(?:'d|\s+would)\s+(?:like|love|prefer)\s+(?:all|every|each|our)\s+[\w-]+`,
-    String.raw`\b(?:I|we)(?:'d rather|\s+(?:really\s+)?(?:prefer|would rather|like it when|like to|want you to|expect you to|hate it when|dislike|can't stand|don't like|do not like|don't want|do not want|want (?:all|every|the|each)))\b`,
+    String.raw`\b(?:I|we)(?:'d rather|\s+${STANCE_ADVERB}(?:prefer|would rather|like it when|like to|want you to|expect you to|hate it when|dislike|can't stand|don't like|do not like|don't want|do not want|want (?:all|every|the|each)))\b`,
     String.raw`\bwe\s+(?:always\s+)?(?:name|call|prefix|tag|label|squash|rebase|format|review|write|keep|put|sign|version)\s+(?:our\s+|the\s+|all\s+|every\s+)?\w+`,
-    String.raw`\bI\s+(?:really\s+)?(?:like|love|hate|dislike)\s+(?!it\b|that\b|this\b|the idea\b|to\b|how\b|the way\b)\w+|^(?:please\s+)?prefer\s+\w+|^(?:please\s+)?use\s+${NO_CODE_FOR_AN_ASPECT}\S+(?:\s+\S+)?\s+for\s+(?:all|any|every|everything|anything|new)\b|^(?:please\s+)?use\s+${NO_CODE_FOR_AN_ASPECT}(?!(?:the|this|that|it|them|my|your)\b)\S+(?:\s+\S+)?\s+for\s+(?!(?:the|this|that|these|those|it|them|my|your|now)\b)(?:[\w-]+\s+)?[\w-]*[^\Ws]s\s*[.!]?$`,
+    String.raw`\bI\s+${STANCE_ADVERB}(?:like|love|hate|dislike)\s+(?!it\b|that\b|this\b|the idea\b|to\b|how\b|the way\b)\w+|^(?:please\s+)?prefer\s+\w+|^(?:please\s+)?use\s+${NO_CODE_FOR_AN_ASPECT}\S+(?:\s+\S+)?\s+for\s+(?:all|any|every|everything|anything|new)\b|^(?:please\s+)?use\s+${NO_CODE_FOR_AN_ASPECT}(?!(?:the|this|that|it|them|my|your)\b)\S+(?:\s+\S+)?\s+for\s+(?!(?:the|this|that|these|those|it|them|my|your|now)\b)(?:[\w-]+\s+)?[\w-]*[^\Ws]s\s*[.!]?$`,
     // A style order over an aspect of code or a language: "use tabs for indentation" (decision 126).
     STYLE_ORDER,
     String.raw`\b(?:works?|worked) (?:better|best) for (?:me|us)\b|\b(?:like|love|hate|dislike|prefer|want)\s+(?:it\s+)?when\b|^(?:it's|it is)\s+(?:better|best|safer|cleaner|preferable|nicer)\s+to\b|^(?:please\s+)?(?:use|prefer|avoid)\s+(?!(?:the|this|that|these|those|it|them|my|your|a|an|one|some)\b)[\w@.-]+(?:\s+[\w.-]+)?\s*[.!]?$`,

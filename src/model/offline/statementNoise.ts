@@ -1,6 +1,7 @@
 import { isStandingCondition } from './conventionKinds.js';
 import { isOptionWeighed } from './optionsWeighed.js';
 import { isServiceAdvice } from './providerErrors.js';
+import { reportsWorkingNow } from './workingNow.js';
 import { STATUS, SYMPTOM } from './requestKinds.js';
 import { BUG_NARRATIVE, HEDGE, CODE_SAYS, CONDITIONAL_RULE, QUESTION, TRANSIENT } from './statementKinds.js';
 
@@ -21,7 +22,7 @@ export function noise(sentence: string, transient = true, hedge = true): boolean
     // "When you touch the schema, regenerate the types" starts like a question and is a rule.
     (QUESTION.test(sentence) && !CONDITIONAL_RULE.test(sentence)) ||
     (hedge && HEDGE.test(sentence.replace(RELATIVE_HEDGE, ''))) ||
-    (transient && (TRANSIENT.test(sentence) || STATUS.test(sentence))) ||
+    (transient && (TRANSIENT.test(sentence) || STATUS.test(sentence) || reportsWorkingNow(sentence))) ||
     // "if error is empty, do not…" states a condition, not a story of a bug (decision 101).
     (BUG_NARRATIVE.test(sentence) && !isStandingCondition(sentence)) ||
     SYMPTOM.test(sentence) ||
