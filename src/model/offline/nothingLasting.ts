@@ -17,6 +17,7 @@ import { isLimitOfOneRequest } from './requestLimits.js';
 import { isPlanStep } from './planSteps.js';
 import { specifiesWorkAtHand } from './featureSpecs.js';
 import { reportsSymptom } from './symptomOfTheMoment.js';
+import { reportsWhatIsSeenNow } from './seenOfTheMoment.js';
 import { tellsActionJustDone } from './actionJustTold.js';
 
 /*
@@ -62,6 +63,8 @@ export function statesNothingLasting(sentence: string): boolean {
     // A symptom reported of now, even after "no", and an action just done told to the assistant are the moment's state,
     // no correction and no fact (decision 136).
     reportsSymptom(sentence) ||
+    // What the person sees of the moment, said as a change or as how it seems now (decision 143).
+    reportsWhatIsSeenNow(sentence) ||
     tellsActionJustDone(sentence)
   );
 }
