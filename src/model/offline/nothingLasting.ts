@@ -15,6 +15,7 @@ import { isTimedByThisTasksEnd } from './thisTasksEnd.js';
 import { ordersChecksNow } from './testPolicies.js';
 import { isLimitOfOneRequest } from './requestLimits.js';
 import { isPlanStep } from './planSteps.js';
+import { answersPlanPoint } from './planPointAnswers.js';
 import { specifiesWorkAtHand } from './featureSpecs.js';
 import { reportsSymptom } from './symptomOfTheMoment.js';
 import { reportsWhatIsSeenNow } from './seenOfTheMoment.js';
@@ -45,6 +46,8 @@ export function statesNothingLasting(sentence: string): boolean {
     isOneChangeStory(sentence) ||
     // Nor is a labelled step of a plan, "Step 4: …", "Priority 1: …" (decision 134).
     isPlanStep(sentence) ||
+    // Nor is an answer to a point of the plan at hand, named by its number: "On bullet 1, …" (decision 144).
+    answersPlanPoint(sentence) ||
     isBareShipOrder(sentence) ||
     isOneOffPlace(sentence) ||
     isLabelledFinding(sentence) ||
