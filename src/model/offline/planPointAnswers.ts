@@ -26,3 +26,30 @@ const LASTING =
 
 /** Whether a sentence answers one or more of the points of the plan at hand, by their number or letter. */
 export const answersPlanPoint = (sentence: string): boolean => OPENS_WITH_POINT.test(sentence) && !LASTING.test(sentence);
+
+/** A reply opened by naming a thing, then a colon: "About the separate cleanup: …", "Re the migration order: …". */
+const NAMED_THEN_COLON = /^\s*(?:about|re:?|regarding|as for|as to|on|for)\s+(?:the\s+|your\s+|a\s+|an\s+)?([^:]{3,60}?)\s*:\s*\S/i;
+
+/** The person's own ways said after the colon: "we use…", "our…", "I prefer…" hold beyond the plan. */
+const OWN_WAYS = /\b(?:we|our|I|my)\b/i;
+
+/** A heading's words as compared: lower case, single spaces, no Markdown marks. */
+const plain = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[*_`#]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Whether a reply opens by naming one of the points the assistant just made, by its words and a colon ("About the
+ * separate cleanup: yeah, at session end"), and says nothing lasting after it (decision 144). A lasting word or the
+ * person's own ways after the colon ("About naming: we use kebab-case") keep it.
+ */
+export function answersAssistantsHeading(sentence: string, assistant: string | undefined): boolean {
+  const named = NAMED_THEN_COLON.exec(sentence);
+  if (assistant === undefined || named === null) return false;
+  const answer = sentence.slice(named[0].length - 1);
+  if (LASTING.test(answer) || OWN_WAYS.test(answer)) return false;
+  return plain(assistant).includes(plain(named[1] ?? ''));
+}

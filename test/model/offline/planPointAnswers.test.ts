@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
-import { answersPlanPoint } from '../../../src/model/offline/planPointAnswers.js';
+import { answersAssistantsHeading, answersPlanPoint } from '../../../src/model/offline/planPointAnswers.js';
 import { settlesOfferedStep } from '../../../src/model/offline/offerAnswers.js';
 import { assistant, user } from '../../support/keptAfterAWorkTurn.js';
 
@@ -71,5 +71,30 @@ describe('a reply that settles the step the assistant offered', () => {
     expect(settlesOfferedStep(offer, 'Yes, that should always go in the changelog from now on.')).toBe(false);
     expect(settlesOfferedStep('I renamed the event in the parser.', 'That should be a session-end.')).toBe(false);
     expect(settlesOfferedStep('Which format do you use for dates?', 'That is always ISO 8601 in this repo.')).toBe(false);
+  });
+});
+
+describe("a reply that names one of the assistant's points by its words", () => {
+  const review = [
+    '**Separate cleanup**: the parser still logs the old event name.',
+    '**Fixture layout**: the JSON files sit beside the tests.',
+    '**Retry policy**: three attempts, no backoff.',
+  ].join('\n\n');
+  const keptAfterReview = (reply: string): string[] => findMemoryStatements([assistant(review), user(reply)]).map((s) => s.text);
+
+  it.each([
+    'About the separate cleanup: yeah, that should happen at session end.',
+    'Re the retry policy: make it five attempts.',
+    'Regarding fixture layout: move them into testdata.',
+  ])('%s', (reply) => {
+    expect(answersAssistantsHeading(reply, review)).toBe(true);
+    expect(keptAfterReview(reply)).toEqual([]);
+  });
+
+  it("keeps a lasting answer, the person's own ways, and a heading the assistant never made", () => {
+    expect(answersAssistantsHeading('Re the retry policy: make it five attempts, always with jitter.', review)).toBe(false);
+    expect(answersAssistantsHeading('About fixture layout: we keep fixtures in testdata in every repo.', review)).toBe(false);
+    expect(answersAssistantsHeading('About the deploy window: skip Fridays.', review)).toBe(false);
+    expect(keptAfterReview('Re the retry policy: make it five attempts, always with jitter.')).not.toEqual([]);
   });
 });
