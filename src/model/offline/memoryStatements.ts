@@ -27,6 +27,8 @@ import { isProcessConvention } from './processConventions.js';
 import { isStyleOrder } from './styleOrders.js';
 import { withConventionsAfterSteps } from './conventionsAfterSteps.js';
 import { actionCheckedNext } from './actionJustTold.js';
+import { isExpectedAfterSymptom } from './expectedAfterSymptom.js';
+import { answersAssistantsHeading } from './planPointAnswers.js';
 export type { MemoryStatement } from './memoryStatement.js';
 
 function assistantText(message: ModelMessage): string {
@@ -97,6 +99,10 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
     if (piece?.opensParagraph !== true && describesScenario(said[i - 1]?.text, piece?.text ?? '')) return undefined;
     // An action just done that the next sentence checks ("…moved it to vendor/. Try again.") is the moment's (decision 136).
     if (actionCheckedNext(piece?.text ?? '', said[i + 1]?.text)) return undefined;
+    // What a thing should do instead, said right after a symptom of the moment, is the fix asked for now (decision 143).
+    if (isExpectedAfterSymptom(said[i - 1]?.text, piece?.text ?? '')) return undefined;
+    // An answer to one of the points the assistant just made, named by its words ("About the cleanup: …", decision 144).
+    if (answersAssistantsHeading(piece?.text ?? '', lastAssistant)) return undefined;
     // A rule's words among the steps of one task at hand are a step of it (decision 123).
     if (AT_HAND_CUES.has(statement.cue) && isStepOfTaskAtHand(said, i, text)) return undefined;
     // An order to use a tool on a numbered line is one of the steps (decision 125).

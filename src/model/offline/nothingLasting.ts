@@ -15,8 +15,10 @@ import { isTimedByThisTasksEnd } from './thisTasksEnd.js';
 import { ordersChecksNow } from './testPolicies.js';
 import { isLimitOfOneRequest } from './requestLimits.js';
 import { isPlanStep } from './planSteps.js';
+import { answersPlanPoint } from './planPointAnswers.js';
 import { specifiesWorkAtHand } from './featureSpecs.js';
 import { reportsSymptom } from './symptomOfTheMoment.js';
+import { reportsWhatIsSeenNow } from './seenOfTheMoment.js';
 import { tellsActionJustDone } from './actionJustTold.js';
 
 /*
@@ -44,6 +46,8 @@ export function statesNothingLasting(sentence: string): boolean {
     isOneChangeStory(sentence) ||
     // Nor is a labelled step of a plan, "Step 4: …", "Priority 1: …" (decision 134).
     isPlanStep(sentence) ||
+    // Nor is an answer to a point of the plan at hand, named by its number: "On bullet 1, …" (decision 144).
+    answersPlanPoint(sentence) ||
     isBareShipOrder(sentence) ||
     isOneOffPlace(sentence) ||
     isLabelledFinding(sentence) ||
@@ -62,6 +66,8 @@ export function statesNothingLasting(sentence: string): boolean {
     // A symptom reported of now, even after "no", and an action just done told to the assistant are the moment's state,
     // no correction and no fact (decision 136).
     reportsSymptom(sentence) ||
+    // What the person sees of the moment, said as a change or as how it seems now (decision 143).
+    reportsWhatIsSeenNow(sentence) ||
     tellsActionJustDone(sentence)
   );
 }

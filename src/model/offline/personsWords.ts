@@ -7,6 +7,7 @@ import { isSerializedLine } from './serializedText.js';
 import { DONT, IMPERATIVE } from './statementKinds.js';
 import { differentLanguages, languagesOf, type Language } from './textLanguage.js';
 import { isCodeLine } from './unfencedCode.js';
+import { isReviewFindingLine } from './reviewFindings.js';
 
 /**
  * What of a message the person wrote themselves (decision 69): pasted material — code and log
@@ -354,7 +355,16 @@ function readParagraph(lines: readonly string[]): ParagraphReading {
     // follows an error's label the service's (decision 135).
     const line = withoutInlineError(typed.replace(INLINE_PROMPT, ''));
     // A line of a pasted label list defines a name for a tracker, not anything of the person (decision 124).
-    if (line.trim() === '' || /^\s*>/.test(line) || LONE_TAG.test(line) || isMachineLine(line) || isLabelListLine(line, lines)) continue;
+    // Nor is a code review's finding pasted as a list, a verdict on one piece of code (decision 144).
+    if (
+      line.trim() === '' ||
+      /^\s*>/.test(line) ||
+      LONE_TAG.test(line) ||
+      isMachineLine(line) ||
+      isLabelListLine(line, lines) ||
+      isReviewFindingLine(line)
+    )
+      continue;
     if (MATERIAL_LEAD.test(line)) return { own, material: true, pasteFollows: false };
     // What follows the announcement in the same paragraph, or the next paragraph, is the paste.
     if ((PASTE_LEAD.test(line) || announcesOthersWords(line)) && !announcesOwnWords(line))

@@ -7,6 +7,7 @@ import { wordsOf, type Word } from './sentenceShape.js';
 import { isSubjectlessNorm } from './subjectlessNorm.js';
 import { isProjectNature } from './projectNature.js';
 import { isProjectScope } from './projectScope.js';
+import { settlesOfferedStep } from './offerAnswers.js';
 
 /**
  * A statement whose subject or object is only a pointing word ("I want this as simple as possible", "it needs to be one
@@ -130,6 +131,8 @@ export function withReferents(
     const asked = !answerOver && said.slice(0, i).every((piece) => isBareAnswer(piece.text)) ? assistant : undefined;
     // "I found this package on npm. It's a library for…": the "it" is what was just brought in, not the project (decision 133).
     if (saysWhatTheProjectIs(found.text) && BROUGHT_IN.test(before.at(-1) ?? '')) return undefined;
+    // A reply pointing at the step the assistant offered settles that step of the plan at hand (decision 144).
+    if (before.every((sentence) => thingPointedAt(sentence) === undefined) && settlesOfferedStep(asked, found.text)) return undefined;
     const referent = saysWhatTheProjectIs(found.text) ? 'the project' : referentOf(before, asked);
     if (referent === undefined) return found;
     const lead = aboutLead(referent);

@@ -10,6 +10,7 @@ import { splitReason } from './statementReason.js';
 import { type Found, isNaming, isStandalone } from './foundStatement.js';
 import { noise } from './statementNoise.js';
 import { shareASubject } from './sharedSubject.js';
+import { answersPlanPoint } from './planPointAnswers.js';
 import { isProjectNature } from './projectNature.js';
 
 /** The statements of one message grouped with the sentences that say more about the same thing. */
@@ -44,7 +45,8 @@ const TOPIC_SHIFT =
 
 /** A sentence that goes on with the statement before it: not a question, a task, a fix story, transient state or a move on. */
 function continues(sentence: string): boolean {
-  if (sentence.endsWith('?') || TOPIC_SHIFT.test(sentence) || noise(sentence)) return false;
+  // An answer to a point of the plan at hand is about that step, not the statement beside it (decision 144).
+  if (sentence.endsWith('?') || TOPIC_SHIFT.test(sentence) || noise(sentence) || answersPlanPoint(sentence)) return false;
   return !TASK.test(sentence) || RULE.test(sentence) || DONT.test(sentence);
 }
 
