@@ -25,8 +25,15 @@ const SUBJECT_AND_VERB =
 const GOES_ON_WITH_AN_ORDER =
   /\b(?:and|then)\s+(?:then\s+)?(?:[\w-]+\s+)?(?:grep|search|look|check|run|read|open|see|find|compare|try|copy)\b[^()]*?\b(?:there|it|them|that)\b/i;
 
+/**
+ * Code around the brackets: a call given a string (`print(f"…`, `log("…`) or an interpolation (`{value:.4f}`). A bracket
+ * there is inside a string a program prints ("(inclination must not matter)"), not typed by the person as an aside.
+ */
+const CODE_AROUND = /\b[\w.]+\(\s*[fr]?["'`]|\{[\w.]+(?::[^{}\s]*)?\}/;
+
 /** The bracketed parts of a sentence that state something with a subject and a verb of their own, in order. */
 export function bracketedStatements(sentence: string): string[] {
+  if (CODE_AROUND.test(sentence)) return [];
   return [...sentence.matchAll(BRACKETED)]
     .map((match) => (match[1] ?? '').trim())
     .filter((inner) => !DETAIL_OPENING.test(inner) && SUBJECT_AND_VERB.test(inner) && !GOES_ON_WITH_AN_ORDER.test(inner));

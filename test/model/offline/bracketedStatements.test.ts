@@ -39,4 +39,11 @@ describe('a statement in brackets', () => {
     expect(bracketedStatements('use parse(we always x) here')).toEqual([]);
     expect(bracketedStatements('fix it (we always pin versions) and (see above)')).toEqual(['we always pin versions']);
   });
+
+  it('reads no bracket inside the strings a program prints or formats', () => {
+    expect(bracketedStatements('print(f"b = {b_pos:.4f}   (the angle must not matter)")')).toEqual([]);
+    expect(bracketedStatements('log("retry {count}   (the queue should drain first)")')).toEqual([]);
+    expect(bracketedStatements('console.log(`done (the cache is the source of truth)`)')).toEqual([]);
+    expect(keptAfterAWorkTurn('print(f"a=0.0: +{lo:.4f} {hi:.4f}   (spin should be irrelevant)")\nprint(f"done")')).toEqual([]);
+  });
 });
