@@ -7,7 +7,7 @@ import type { RealScore } from './realScore.js';
  * fresh batch (SOURCES.md): four repositories not used before; batch 4 the third, from three more;
  * batch 5 the fourth, from three more again; batch 6 the fifth. Batch 7, the sixth, came from repositories
  * already here (sessions none of them shares a prompt or a session id with), so it names its sessions:
- * an entry holding a `/` is one session, `<source>/<file>.jsonl`. Batch 8, the seventh, is named the same way.
+ * an entry holding a `/` is one session, `<source>/<file>.jsonl`. Batches 8 and 9 are named the same way.
  */
 const BATCH7_SESSIONS: readonly string[] = [
   'context-evaluator/598cc9c4-cc88-410f-a833-53348451208e.jsonl',
@@ -63,6 +63,33 @@ const BATCH8_SESSIONS: readonly string[] = [
   'oh-my-posh/db8d3dd4-4827-4596-b83e-d7c9e0842ff6.jsonl',
 ];
 
+const BATCH9_SESSIONS: readonly string[] = [
+  'entire-cli/15f99783-ab13-4526-902c-0ca770a5d70e.jsonl',
+  'entire-cli/19abe528-a510-4c89-a1f8-138956474766.jsonl',
+  'entire-cli/220c8e1c-18de-4039-8d22-658ecf89acdc.jsonl',
+  'entire-cli/250f24a9-9cb5-4265-b13e-a9d193df03b8.jsonl',
+  'entire-cli/253fd5ef-38bf-4f4a-804a-98df5088a868.jsonl',
+  'entire-cli/266b3f40-6f1d-491c-aeca-825cbb3fcbc5.jsonl',
+  'entire-cli/2956cee6-6153-4ba6-ba24-3b7f3257549c.jsonl',
+  'entire-cli/3b1b6293-65e1-4c3e-9f95-d530143332f2.jsonl',
+  'entire-cli/419f42f0-2fa1-44cc-8b4d-babf59901513.jsonl',
+  'entire-cli/43b2bd6e-ccc5-4d83-bbe5-9cd1cd19cc82.jsonl',
+  'entire-cli/4e836284-4a0a-44a1-acb3-38c68db78007.jsonl',
+  'entire-cli/4fec7ea0-3335-43ec-a178-d4ab47d5aef3.jsonl',
+  'entire-cli/67d765b5-4286-4ec5-b051-950466e186f0.jsonl',
+  'entire-cli/75a1a0f1-e0f8-4f3a-bca5-50167cdf0a53.jsonl',
+  'entire-cli/7f78a542-6201-447a-8277-213165356894.jsonl',
+  'entire-cli/85cc202e-0e74-46ce-a485-e5fcd11f7a8c.jsonl',
+  'entire-cli/8ef64fdd-df8c-41f2-ac32-d9471671f062.jsonl',
+  'entire-cli/a032db5a-df02-44d7-ab1e-fb024213ecc4.jsonl',
+  'entire-cli/ac8a4f1a-1917-46bf-b8c1-0c3bab0fbc16.jsonl',
+  'entire-cli/b25a8b6e-b748-4911-bc05-dfa90cd63948.jsonl',
+  'entire-cli/b6b20c21-d3cb-42a4-9a55-bb2dbb2212e4.jsonl',
+  'entire-cli/cc432c40-914a-4c1a-a972-0103199a736a.jsonl',
+  'entire-cli/deeac353-0765-4439-9056-293619a99172.jsonl',
+  'entire-cli/e7eb742c-bdac-4824-afdb-20b63ca6b6dd.jsonl',
+];
+
 export const BATCHES: Readonly<Record<string, readonly string[]>> = {
   batch3: ['git-sync', 'entire-skills', 'entire-graph', 'awesome-chatgpt-prompts'],
   batch4: ['auth-go', 'dsa110-flits', 'imessage-mail'],
@@ -70,6 +97,7 @@ export const BATCHES: Readonly<Record<string, readonly string[]>> = {
   batch6: ['bids-utils', 'entirecontext'],
   batch7: BATCH7_SESSIONS,
   batch8: BATCH8_SESSIONS,
+  batch9: BATCH9_SESSIONS,
 };
 
 /** A session path as given (`…/sessions/<source>/<file>.jsonl` or `<source>/<file>.jsonl`) as gold names it. */
