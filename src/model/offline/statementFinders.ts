@@ -3,6 +3,7 @@ import { clip } from './conversationFacts.js';
 import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
 import { factFound } from './factKinds.js';
 import { isPersonsSetup, isToolOffered } from './personsSetup.js';
+import { namesRecurringPitfall } from './codeBehaviour.js';
 import { isWorkflowRule, routineProposed } from './workflowRules.js';
 import { pointsAtOneItem } from './oneOffStep.js';
 import { isBareLink } from './pastedPages.js';
@@ -303,6 +304,8 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
   // A tool offered for a kind of work because it is ready holds past the request that offers it (decision 145).
   if (isToolOffered(sentence)) return traced('tool-offered', make('feedback', 'preference', quote, quote));
+  // A kind of mistake the project keeps making, said as it comes back (decision 149).
+  if (namesRecurringPitfall(sentence)) return traced('recurring-pitfall', make('project', 'project-fact', quote, quote));
   if (noise(sentence, false))
     return isEnoughChoice(sentence) && !noise(sentence, false, false)
       ? traced('enough-hedged', make('project', 'project-fact', quote, quote))

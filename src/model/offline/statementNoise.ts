@@ -1,4 +1,5 @@
 import { isStandingCondition } from './conventionKinds.js';
+import { isProgramsHint, reportsFailureAgain, tellsWhatCodeDoes } from './codeBehaviour.js';
 import { isOptionWeighed } from './optionsWeighed.js';
 import { isServiceAdvice } from './providerErrors.js';
 import { reportsWorkingNow } from './workingNow.js';
@@ -23,6 +24,10 @@ export function noise(sentence: string, transient = true, hedge = true): boolean
     (QUESTION.test(sentence) && !CONDITIONAL_RULE.test(sentence)) ||
     (hedge && HEDGE.test(sentence.replace(RELATIVE_HEDGE, ''))) ||
     (transient && (TRANSIENT.test(sentence) || STATUS.test(sentence) || reportsWorkingNow(sentence))) ||
+    reportsFailureAgain(sentence) ||
+    // what named code does, and a program's hint about its own output, are the code's and the program's (decision 149)
+    tellsWhatCodeDoes(sentence) ||
+    isProgramsHint(sentence) ||
     // "if error is empty, do not…" states a condition, not a story of a bug (decision 101).
     (BUG_NARRATIVE.test(sentence) && !isStandingCondition(sentence)) ||
     SYMPTOM.test(sentence) ||
