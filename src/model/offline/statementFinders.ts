@@ -300,12 +300,10 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   // A test or quality policy is a norm, whatever order of work it opens with, and "tests pass" in it tells no fix (decision 130).
   if (isTestPolicy(sentence) && !QUESTION.test(sentence) && !HEDGE.test(sentence))
     return traced('test-policy', make('feedback', 'preference', quote, quote));
+  const held = heldPastItsRequest(sentence, quote);
+  if (held !== undefined) return held;
   // What the person says of themselves holds even "for now" ("…is out of reach for me for now").
   // A choice of what is enough is said with a hedge ("local storage might be good enough", decision 97).
-  // A tool offered for a kind of work because it is ready holds past the request that offers it (decision 145).
-  if (isToolOffered(sentence)) return traced('tool-offered', make('feedback', 'preference', quote, quote));
-  // A kind of mistake the project keeps making, said as it comes back (decision 149).
-  if (namesRecurringPitfall(sentence)) return traced('recurring-pitfall', make('project', 'project-fact', quote, quote));
   if (noise(sentence, false))
     return isEnoughChoice(sentence) && !noise(sentence, false, false)
       ? traced('enough-hedged', make('project', 'project-fact', quote, quote))
@@ -336,6 +334,16 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
     designSaidInPassing(sentence);
   if (choice !== undefined) return traced('project-choice', madeOf(choice, quote));
   return ruleFactOrDecision(sentence, quote);
+}
+
+/**
+ * What holds past the request or the report around it, read before either is dropped: a tool offered for a kind of
+ * work because it is ready (decision 145), a kind of mistake the project keeps making (decision 149).
+ */
+function heldPastItsRequest(sentence: string, quote: string): Found | undefined {
+  if (isToolOffered(sentence)) return traced('tool-offered', make('feedback', 'preference', quote, quote));
+  if (namesRecurringPitfall(sentence)) return traced('recurring-pitfall', make('project', 'project-fact', quote, quote));
+  return undefined;
 }
 
 /** What a sentence that is none of the kinds above states: a rule, a fact, a preference or norm, or a decision by its grammar. */
