@@ -18,7 +18,7 @@ const IDENTIFIER = /\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z0-9]+[A-Z]\w*\b|\b[a-z][a-z0-9
 
 /** A reviewer's verdict on one piece of code. */
 const VERDICT =
-  /\bunused\b|\bnever\s+(?:used|asserted|called|read|checked|awaited|closed|released|reset|tested)\b|\b(?:could|can|should|might)\s+be\s+(?:split|simplified|extracted|removed|inlined|merged|renamed|consolidated|shortened|deduplicated)\b|\b(?:is|are)\s+(?:redundant|unnecessary|dead|duplicated|unreachable|shadowed)\b|\bdead\s+code\b|\bnot\s+(?:covered|asserted|handled|checked)\b|\bmissing\s+(?:error\s+handling|assertions?|tests?|checks?|nil\s+check)\b/i;
+  /\bunused\b|\bnever\s+(?:used|asserted|called|read|checked|awaited|closed|released|reset|tested)\b|\b(?:could|can|should|might)\s+be\s+(?:split|simplified|extracted|removed|inlined|merged|renamed|consolidated|shortened|deduplicated)\b|\b(?:is|are)\s+(?:redundant|unnecessary|dead|duplicated|unreachable|shadowed)\b|\bdead\s+code\b|\bnot\s+(?:covered|asserted|handled|checked)\b|\bmissing\s+(?:error\s+handling|assertions?|tests?|checks?|nil\s+check)\b|\bduplicates\s+(?:similar\s+|the\s+same\s+)?(?:code|logic)\b|\b(?:is|could\s+be|may\s+be|might\s+be)\s+misleading\b/i;
 
 /** The person speaking as themselves, or opening with an order: their own rule, whatever it names. */
 const PERSONS_OWN =

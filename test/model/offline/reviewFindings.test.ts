@@ -15,6 +15,8 @@ describe("a review's findings pasted as a list are no rule of the person's", () 
     'Unused import fmtHelper at line 14.',
     '1. The fetchUser helper is redundant, it duplicates getUser.',
     '- Dead code in render_footer at lines 40-55',
+    'This retry logic duplicates similar code in sync_worker.go at lines 120-150 (in the StartSync function). Both handle the same case.',
+    '- The comment on loadIndex() at line 30 could be misleading',
   ])('%s', (line) => {
     expect(isReviewFindingLine(line)).toBe(true);
   });
