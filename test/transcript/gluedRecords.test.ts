@@ -1,9 +1,13 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serializeEntry } from '../../src/index.js';
 import { LineDecoder } from '../../src/transcript/lineDecoder.js';
 import type { RawLine } from '../../src/transcript/lineSplitter.js';
 import type { ReadItem } from '../../src/transcript/readItem.js';
+import { readItemAt } from '../../src/transcript/readItemAt.js';
 import { TranscriptParser } from '../../src/transcript/transcriptParser.js';
+import { tempDir } from '../support/tempDir.js';
 
 const user = (uuid: string, text = 'hi'): string =>
   JSON.stringify({
@@ -100,5 +104,18 @@ describe('records glued on one line (decision 147)', () => {
       [3, 3],
     ]);
     expect(parser.nextSeq).toBe(4);
+  });
+
+  it('reads a glued record back at its own position, as the stream gave it', () => {
+    const text = `${user('a')}\n${user('b', 'déjà')}${user('c')}${snapshot}\n`;
+    const file = join(tempDir(), 'glued.jsonl');
+    writeFileSync(file, text);
+    const parser = new TranscriptParser();
+    const items = [...parser.push(Buffer.from(text)), ...parser.end()];
+    for (const item of items) {
+      if (item.kind !== 'entry') throw new Error('every record is an entry');
+      expect(readItemAt(file, { offset: item.offset, line: item.line, seq: item.seq })).toEqual(item);
+    }
+    expect(items).toHaveLength(4);
   });
 });
