@@ -13,7 +13,8 @@ import { openVersionedDb } from '../search/versionedSchema.js';
 // 6: a window whose entries are left out stores the CRC-32 of the bytes they are read again from (decision 98).
 // 7: a file whose fold ended within 2 MiB keeps no usage or forgotten rows, and a growth folds it from its start (decision 103).
 // 8: responses (the API responses each file counted, keys and first times, a blob a fold) for counting them once across files (decision 109).
-export const CURRENT_CATALOG_VERSION = 8;
+// 9: a line holding several records is folded as its records, and the snapshot counts such lines (decision 147).
+export const CURRENT_CATALOG_VERSION = 9;
 
 export type CatalogDb = Database.Database;
 

@@ -21,10 +21,13 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /**
  * Lines to scan items, parsing a long line without its long strings (skeletonLine.ts), checking the common kinds'
  * schemas without zod where that is sure (surelyValid.ts), and any line whose shape is not the one expected in full,
- * through the reader's own LineDecoder: the items are those a full read gives (decisions 81 and 87).
+ * through the reader's own LineDecoder: the items are those a full read gives (decisions 81 and 87), a line holding
+ * several records included, drained with `next` as the reader's are (decision 147).
  */
 export class FastLineDecoder {
   #seq: number;
+  /** A line's records after its first, when they were glued without a newline: never one the fast path reads (decision 147). */
+  readonly #further: ScanItem[] = [];
 
   constructor(startSeq = 0) {
     this.#seq = startSeq;
@@ -34,13 +37,20 @@ export class FastLineDecoder {
     return this.#seq;
   }
 
+  /** The line's item (its first record's when it held several), or null for a blank line. */
   decode(line: RawLine): ScanItem | null {
     const fast = !fastEligible(line) ? null : line.bytes.length < CUT_FROM_BYTES ? this.#whole(line) : this.#cut(line);
     if (fast !== null) return fast;
     const decoder = new (fullDecoding().LineDecoder)(this.#seq);
     const item = decoder.decode(line);
+    for (let more = decoder.next(); more !== null; more = decoder.next()) this.#further.push(scanItemOf(more));
     this.#seq = decoder.nextSeq;
     return item === null ? null : scanItemOf(item);
+  }
+
+  /** The next record of the line last decoded, when it held several (decision 147); null once none is left. */
+  next(): ScanItem | null {
+    return this.#further.shift() ?? null;
   }
 
   /** A short line parsed whole, kept when its kind's schema surely accepts it; else the full decoder reads it (and asks zod). */

@@ -23,6 +23,7 @@ export function mergeFolds(earlier: FoldSnapshot, later: FoldSnapshot, linesBefo
       return out;
     }, {}),
     diagnostics: [...earlier.diagnostics, ...later.diagnostics.map((d) => ({ ...d, line: d.line + linesBefore }))],
+    gluedLines: earlier.gluedLines + later.gluedLines,
     sessions: addCounts(earlier.sessions, later.sessions),
     inline: addCounts(earlier.inline, later.inline),
     boundaries: [...earlier.boundaries, ...later.boundaries.map((b) => ({ ...b, line: b.line + linesBefore }))],

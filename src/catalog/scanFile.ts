@@ -45,8 +45,8 @@ export function scanInto(fold: ScanSink, fd: number, start: ScanStart, size: num
   let endOffset = start.offset;
   let endLine = start.line;
   const emit = (raw: Parameters<Parameters<LineSplitter['push']>[1]>[0]): void => {
-    const item = decoder.decode(raw);
-    if (item !== null) fold.add(item);
+    // Every record of the line is folded before the scan's end moves past it: a growth never reads one twice (decision 147).
+    for (let item = decoder.decode(raw); item !== null; item = decoder.next()) fold.add(item);
     endOffset = raw.offset + raw.length + 1;
     endLine = raw.line + 1;
   };
@@ -61,8 +61,7 @@ export function scanInto(fold: ScanSink, fd: number, start: ScanStart, size: num
   }
   const torn: ScanItem[] = [];
   splitter.end((raw) => {
-    const item = decoder.decode(raw);
-    if (item !== null) torn.push(item);
+    for (let item = decoder.decode(raw); item !== null; item = decoder.next()) torn.push(item);
   });
   return { offset: endOffset, line: endLine, torn };
 }

@@ -12,6 +12,8 @@ export interface FoldSnapshot {
   readonly nextSeq: number;
   readonly byKind: Record<string, number>;
   readonly diagnostics: SessionSummary['diagnostics'];
+  /** Lines that held more than one record, read apart (decision 147). */
+  readonly gluedLines: number;
   readonly sessions: Array<[string, number]>;
   readonly inline: Array<[string, number]>;
   readonly boundaries: BoundaryFact[];
@@ -34,6 +36,9 @@ export class SessionFold {
   #nextSeq: number;
   readonly #byKind: Record<string, number>;
   readonly #diagnostics: SessionSummary['diagnostics'];
+  #gluedLines: number;
+  /** The last line counted in `#gluedLines`: a line of three records counts once. */
+  #gluedLine = 0;
   readonly #sessions: Map<string, number>;
   readonly #inline: Map<string, number>;
   readonly #boundaries: BoundaryFact[];
@@ -56,6 +61,7 @@ export class SessionFold {
     this.#nextSeq = snapshot?.nextSeq ?? 0;
     this.#byKind = { ...snapshot?.byKind };
     this.#diagnostics = [...(snapshot?.diagnostics ?? [])];
+    this.#gluedLines = snapshot?.gluedLines ?? 0;
     this.#sessions = new Map(snapshot?.sessions);
     this.#inline = new Map(snapshot?.inline);
     this.#boundaries = [...(snapshot?.boundaries ?? [])];
@@ -80,6 +86,12 @@ export class SessionFold {
   }
 
   add(item: ScanItem): void {
+    // Items come in line order, a line's records all together, and a fold goes on at a line's start: an item on the line
+    // of the one before is a record glued on it (decision 147).
+    if (item.line === this.#lines && item.line !== this.#gluedLine) {
+      this.#gluedLines++;
+      this.#gluedLine = item.line;
+    }
     this.#lines = Math.max(this.#lines, item.line);
     if (item.kind === 'diagnostic') {
       this.#diagnostics.push({ code: item.code, line: item.line, offset: item.offset, message: item.message });
@@ -123,6 +135,7 @@ export class SessionFold {
       nextSeq: this.#nextSeq,
       byKind: this.#byKind,
       diagnostics: this.#diagnostics,
+      gluedLines: this.#gluedLines,
       sessions: [...this.#sessions],
       inline: [...this.#inline],
       boundaries: this.#boundaries,
@@ -144,6 +157,7 @@ export class SessionFold {
       entries: this.#entries,
       byKind: { ...this.#byKind },
       diagnostics: [...this.#diagnostics],
+      gluedLines: this.#gluedLines,
       ...resumed,
       inlineSidechains: [...this.#inline].map(([agentId, entries]) => ({ agentId: agentId === '' ? null : agentId, entries })),
       compactBoundaries: [...this.#boundaries],

@@ -20,6 +20,8 @@ export interface TranscriptTallies {
   /** Entries by their `type` as written (unknown kinds under their own name). */
   readonly byKind: Record<string, number>;
   readonly diagnostics: Array<{ code: string; line: number; offset: number; message: string }>;
+  /** Lines that held more than one record, written without a newline between them, each record read apart (decision 147). */
+  readonly gluedLines: number;
   readonly leaf: string | null;
   /** Uuids of the resumed main conversation, root first. */
   readonly chain: string[];

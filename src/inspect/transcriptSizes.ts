@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import { gluedValueSpans } from '../transcript/gluedValues.js';
 import { LineSplitter } from '../transcript/index.js';
 
 /** Where a transcript's bytes go, by kind (decision 82). `metadata` is everything else: ids, usage, envelopes. */
@@ -52,8 +53,10 @@ function parsedObject(bytes: Uint8Array): { type?: unknown; message?: unknown; t
 /** One line's bytes by kind: the parts named by their JSON length, the rest of the line as metadata. */
 function addLine(sizes: SizeByKind, bytes: Uint8Array, length: number): void {
   const entry = parsedObject(bytes);
-  // Not JSON, or JSON that is no entry (null, a number, a list): all of it is metadata.
+  // Not JSON, or JSON that is no entry (null, a number, a list): all of it is metadata, but for records glued on it.
   if (entry === undefined) {
+    const spans = gluedValueSpans(bytes);
+    if (spans !== null) return addGluedLine(sizes, bytes, spans, length);
     sizes.metadata += length;
     return;
   }
@@ -70,6 +73,16 @@ function addLine(sizes: SizeByKind, bytes: Uint8Array, length: number): void {
   const named = SIZE_KINDS.reduce((sum, kind) => sum + parts[kind], 0);
   parts.metadata = Math.max(0, length - named);
   addSizes(sizes, parts);
+}
+
+/** A line holding records glued without a newline: each sized as a line of its own, what is between them as metadata (decision 147). */
+function addGluedLine(sizes: SizeByKind, bytes: Uint8Array, spans: ReadonlyArray<{ start: number; end: number }>, length: number): void {
+  let sized = 0;
+  for (const { start, end } of spans) {
+    addLine(sizes, bytes.subarray(start, end), end - start);
+    sized += end - start;
+  }
+  sizes.metadata += length - sized;
 }
 
 /** A transcript's bytes by kind, read in chunks, one line in memory at a time; a line too long to parse counts as metadata. */

@@ -8,7 +8,8 @@ import { openVersionedDb } from './versionedSchema.js';
 // 1: files (identity, offset, next seq), entries (text and where it came from), entries_fts (external content), porter stemming.
 // 2: no stemming (unicode61 alone: indexing twice as fast), tool text cut at 8 KiB.
 // 3: tool text cut at 2 KiB (decision 89).
-export const CURRENT_INDEX_VERSION = 3;
+// 4: a line holding several records is indexed as its records, and the seqs after it count them (decision 147).
+export const CURRENT_INDEX_VERSION = 4;
 
 export type SearchDb = Database.Database;
 

@@ -1,16 +1,16 @@
 import type { Diagnostic } from '../errors.js';
 import type { Entry } from './entrySchema.js';
 
-/** A transcript line that became an entry. */
+/** A transcript line, or one of the records glued on it (decision 147), that became an entry. */
 export interface EntryItem {
   readonly kind: 'entry';
   /** 0-based position among the entries of the stream (diagnostics and blank lines do not count). */
   readonly seq: number;
   /** 1-based physical line number. */
   readonly line: number;
-  /** Byte offset of the line's start. */
+  /** Byte offset of the record's first byte: the line's start, or inside it for a record glued after another (decision 147). */
   readonly offset: number;
-  /** The line's text without its line terminator; re-serialising `entry` gives it back. */
+  /** The record's text (the line's, without its line terminator, but for glued records); re-serialising `entry` gives it back. */
   readonly raw: string;
   readonly entry: Entry;
 }

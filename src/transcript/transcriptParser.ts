@@ -1,5 +1,5 @@
 import { LineDecoder } from './lineDecoder.js';
-import { LineSplitter, type LineSplitterOptions } from './lineSplitter.js';
+import { LineSplitter, type LineSplitterOptions, type RawLine } from './lineSplitter.js';
 import type { ReadItem } from './readItem.js';
 
 export interface TranscriptParserOptions extends LineSplitterOptions {
@@ -23,21 +23,20 @@ export class TranscriptParser {
   /** Items completed by this chunk. */
   push(chunk: Uint8Array): ReadItem[] {
     const items: ReadItem[] = [];
-    this.splitter.push(chunk, (line) => {
-      const item = this.decoder.decode(line);
-      if (item) items.push(item);
-    });
+    this.splitter.push(chunk, (line) => this.decodeInto(line, items));
     return items;
   }
 
   /** Items left at the end of the stream: at most the unterminated last line. */
   end(): ReadItem[] {
     const items: ReadItem[] = [];
-    this.splitter.end((line) => {
-      const item = this.decoder.decode(line);
-      if (item) items.push(item);
-    });
+    this.splitter.end((line) => this.decodeInto(line, items));
     return items;
+  }
+
+  /** The line's items: one, none for a blank line, or one for each record glued on it (decision 147). */
+  private decodeInto(line: RawLine, items: ReadItem[]): void {
+    for (let item = this.decoder.decode(line); item !== null; item = this.decoder.next()) items.push(item);
   }
 
   /** Bytes of an incomplete last line held back. */

@@ -94,13 +94,21 @@ export function foldingOn(): { fold(path: string): FoldResult } {
 export const lines = (entries: readonly unknown[]): Buffer =>
   Buffer.from(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''), 'utf8');
 
+/** Entries as JSONL, where `glued[i]` leaves out the newline after the i-th: records glued on one line (decision 147). */
+const gluedLines = ([entries, glued]: [readonly unknown[], readonly boolean[]]): Buffer =>
+  Buffer.from(
+    entries.map((entry, i) => `${JSON.stringify(entry)}${glued[i] === true && i < entries.length - 1 ? '' : '\n'}`).join(''),
+    'utf8',
+  );
+
 /**
- * The parts a fold's property test builds a transcript from: chains that trip a forgetful index, whole conversations,
- * unknown kinds, damaged lines, and a long line now and then.
+ * The parts a fold's property test builds a transcript from: chains that trip a forgetful index, whole conversations
+ * (some with records glued on one line), unknown kinds, damaged lines, and a long line now and then.
  */
 export const transcriptParts: readonly fc.Arbitrary<Buffer>[] = [
   tricky.map(lines),
   conversation.map(lines),
+  fc.tuple(conversation, fc.array(fc.boolean(), { maxLength: 25 })).map(gluedLines),
   fc.array(entryObject, { maxLength: 5 }).map(lines),
   transcriptFileBytes,
   fc.constant(lines([{ type: 'custom-title', customTitle: 'x'.repeat(3000) }])),

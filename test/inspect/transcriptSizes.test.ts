@@ -13,6 +13,17 @@ const text = { type: 'text', text: 'The cart test is fixed.' };
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
 describe('inspect --sizes: where a transcript’s bytes go', () => {
+  it('sizes the records glued on one line each as its own line, the newline as metadata (decision 147)', () => {
+    const snapshot = JSON.stringify({ type: 'file-history-snapshot', messageId: 'm', snapshot: { trackedFileBackups: {} } });
+    const assistant = JSON.stringify({ type: 'assistant', uuid: 'a1', message: { role: 'assistant', content: [text] } });
+    const file = join(tempDir(), 'session.jsonl');
+    writeFileSync(file, `${assistant}${snapshot}\n`);
+    const sizes = transcriptSizes(file);
+    expect(sizes.fileHistory).toBe(Buffer.byteLength(snapshot));
+    expect(sizes.text).toBe(bytes(text));
+    expect(SIZE_KINDS.reduce((sum, kind) => sum + sizes[kind], 0)).toBe(statSync(file).size);
+  });
+
   it('names each kind by its JSON length, the rest of each line as metadata, and adds up to the file size', () => {
     const snapshot = JSON.stringify({
       type: 'file-history-snapshot',

@@ -48,13 +48,25 @@ export function formatReport(report: TranscriptReport): string {
       `${number.format(u.messages)} API responses: input ${number.format(u.input)}, output ${number.format(u.output)}, cache read ${number.format(u.cacheRead)}, cache write ${number.format(u.cacheCreation)}`,
     ),
   );
-  if (report.diagnostics.length === 0) {
-    out.push(row('diagnostics', 'none'));
-  } else {
-    out.push(row('diagnostics', `${report.diagnostics.length}`));
-    for (const d of report.diagnostics) out.push(`    line ${d.line} (byte ${d.offset}): ${d.code}: ${d.message}`);
-  }
+  out.push(...readApartAndLeftOut(report));
   return out.join('\n');
+}
+
+/** The lines that held several records, read apart (decision 147), then those that are not entries, each listed. */
+function readApartAndLeftOut(report: TranscriptReport): string[] {
+  const out: string[] = [];
+  if (report.gluedLines > 0) {
+    out.push(
+      row(
+        'glued lines',
+        `${number.format(report.gluedLines)} line(s) held more than one record, no newline between; each record read apart`,
+      ),
+    );
+  }
+  if (report.diagnostics.length === 0) return [...out, row('diagnostics', 'none')];
+  out.push(row('diagnostics', `${report.diagnostics.length}`));
+  for (const d of report.diagnostics) out.push(`    line ${d.line} (byte ${d.offset}): ${d.code}: ${d.message}`);
+  return out;
 }
 
 function row(label: string, value: string): string {

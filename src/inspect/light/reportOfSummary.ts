@@ -29,6 +29,7 @@ export function reportOfSummary(file: string, summary: SessionSummary, agentFile
     entries: summary.entries,
     byKind: summary.byKind,
     diagnostics: withNotClaudeCode(summary),
+    gluedLines: summary.gluedLines,
     leaf: summary.leaf,
     chain: summary.chain,
     cycle: summary.cycle,
