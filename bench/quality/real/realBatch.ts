@@ -7,7 +7,7 @@ import type { RealScore } from './realScore.js';
  * fresh batch (SOURCES.md): four repositories not used before; batch 4 the third, from three more;
  * batch 5 the fourth, from three more again; batch 6 the fifth. Batch 7, the sixth, came from repositories
  * already here (sessions none of them shares a prompt or a session id with), so it names its sessions:
- * an entry holding a `/` is one session, `<source>/<file>.jsonl`. Batches 8 and 9 are named the same way.
+ * an entry holding a `/` is one session, `<source>/<file>.jsonl`. Batches 8 to 10 are named the same way.
  */
 const BATCH7_SESSIONS: readonly string[] = [
   'context-evaluator/598cc9c4-cc88-410f-a833-53348451208e.jsonl',
@@ -90,6 +90,18 @@ const BATCH9_SESSIONS: readonly string[] = [
   'entire-cli/e7eb742c-bdac-4824-afdb-20b63ca6b6dd.jsonl',
 ];
 
+const BATCH10_SESSIONS: readonly string[] = [
+  'entire-cli/056d2eda-6037-4f4f-a98d-f2f78f650be4.jsonl',
+  'entire-cli/0822e04b-5551-4de8-a98a-5660c689e49b.jsonl',
+  'entire-cli/163396cf-348b-4175-90f5-5ca0986ac0f1.jsonl',
+  'entire-cli/2a55af89-4e4f-4460-b18f-42a07287ae76.jsonl',
+  'entire-cli/4a364c97-9dde-4a98-a973-26edea2c0e8b.jsonl',
+  'entire-cli/56de1726-04db-4439-a5f5-190cdb62f2dc.jsonl',
+  'entire-cli/a0927dd5-61a3-4802-a716-4480286f16d4.jsonl',
+  'entire-cli/cd46624d-fbea-4097-aaf8-2f63c3db0818.jsonl',
+  'entire-cli/ce99376e-9bff-467b-91ed-b5ae280c1917.jsonl',
+];
+
 export const BATCHES: Readonly<Record<string, readonly string[]>> = {
   batch3: ['git-sync', 'entire-skills', 'entire-graph', 'awesome-chatgpt-prompts'],
   batch4: ['auth-go', 'dsa110-flits', 'imessage-mail'],
@@ -98,6 +110,7 @@ export const BATCHES: Readonly<Record<string, readonly string[]>> = {
   batch7: BATCH7_SESSIONS,
   batch8: BATCH8_SESSIONS,
   batch9: BATCH9_SESSIONS,
+  batch10: BATCH10_SESSIONS,
 };
 
 /** A session path as given (`…/sessions/<source>/<file>.jsonl` or `<source>/<file>.jsonl`) as gold names it. */
