@@ -8,16 +8,9 @@ import type { ReadItem } from '../../src/transcript/readItem.js';
 import { readItemAt } from '../../src/transcript/readItemAt.js';
 import { TranscriptParser } from '../../src/transcript/transcriptParser.js';
 import { tempDir } from '../support/tempDir.js';
+import { userLine } from '../support/userLine.js';
 
-const user = (uuid: string, text = 'hi'): string =>
-  JSON.stringify({
-    parentUuid: null,
-    isSidechain: false,
-    type: 'user',
-    message: { role: 'user', content: text },
-    uuid,
-    timestamp: '2026-01-01T00:00:00.000Z',
-  });
+const user = userLine;
 const snapshot = JSON.stringify({ type: 'file-history-snapshot', messageId: 'm', snapshot: { trackedFileBackups: {} } });
 
 /** A line as the splitter gives it, starting at `offset` of its stream. */

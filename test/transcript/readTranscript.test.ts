@@ -6,16 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { readTranscript, serializeEntry, type ReadItem } from '../../src/index.js';
 import { readTranscriptFileSync } from '../../src/transcript/index.js';
 import { tempDir } from '../support/tempDir.js';
+import { userLine } from '../support/userLine.js';
 
-const user = (uuid: string, text = 'hi'): string =>
-  JSON.stringify({
-    parentUuid: null,
-    isSidechain: false,
-    type: 'user',
-    message: { role: 'user', content: text },
-    uuid,
-    timestamp: '2026-01-01T00:00:00.000Z',
-  });
+const user = userLine;
 
 function readText(text: string | Buffer, options = {}): ReadItem[] {
   const file = join(tempDir(), 't.jsonl');
