@@ -10,9 +10,12 @@
 /** A bracket opened after a space or at the start, closed before any other bracket: code calls (`f(x)`) are not read. */
 const BRACKETED = /(?:^|\s)\(([^()]{8,300})\)/g;
 
-/** Words a bracketed detail opens with that no subject does: "(also for…)", "(see…)", "(e.g.…)", "(like…)". */
+/**
+ * Words a bracketed detail opens with that no subject does: "(also for…)", "(see…)", "(e.g.…)", "(like…)"; and what the
+ * person sees or feels of the moment ("(I can see a step per cell)"), which explains a report, not how work goes.
+ */
 const DETAIL_OPENING =
-  /^(?:also|see|e\.?g\.?|eg|i\.?e\.?|ie|cf\.?|like|for|as|which|that|who|or|and|not|but|except|including|with|without|in|on|at|from|to|via|per|just|only|maybe|probably|perhaps|if|when|where|same|optional|sorry|thanks|please|no|yes|ok|okay|unless|because|since|so|even|then|now|today|already)\b/i;
+  /^(?:also|see|e\.?g\.?|eg|i\.?e\.?|ie|cf\.?|like|for|as|which|that|who|or|and|not|but|except|including|with|without|in|on|at|from|to|via|per|just|only|maybe|probably|perhaps|if|when|where|same|optional|sorry|thanks|please|no|yes|ok|okay|unless|because|since|so|even|then|now|today|already|i\s+(?:can\s+|could\s+|still\s+)?(?:see|saw|notice|noticed|get|got|feel|felt|think|guess))\b/i;
 
 /** A subject (a pronoun of the team, or a thing named in up to four words) and then its finite verb. */
 const SUBJECT_AND_VERB =

@@ -39,8 +39,18 @@ export const isProgramsHint = (sentence: string): boolean => PROGRAMS_HINT.test(
 const FAILURE_AGAIN =
   /\b(?:missing|broken|failing|fails|failed|gone|wrong|disappeared|empty|stuck|crashing|crashes|not working|doesn't work|isn't working)\b[^.?!]{0,60}\bagain\b|\bagain\b[^.?!]{0,20}\b(?:missing|broken|failing|gone|wrong|empty|stuck|crashing)\b|\bis\s+back\s+to\s+\d/i;
 
-/** Whether a sentence reports a failure that came back. */
-export const reportsFailureAgain = (sentence: string): boolean => FAILURE_AGAIN.test(sentence);
+/**
+ * A failure under a condition of the program: "if the segment becomes larger, the gradient doesn't work anymore", "when
+ * the list is empty, the footer stops rendering". A bug report, or what the code does; a lasting word ("never", "by
+ * design") or the team as the subject ("we don't…") makes it the project's.
+ */
+const FAILURE_UNDER_CONDITION =
+  /^(?:if|when|whenever|once|after|as soon as)\s+[^,]{3,100},\s*(?:the|this|that|it|its|my|our)\b[^,.;]{0,50}?(?:\b(?:doesn't|does not|don't|do not|isn't|is not|aren't|won't|no longer|can't|cannot)\s+(?:work|show|render|load|appear|apply|update|display|fit|resolve|scroll|respond|match)\w*|\b(?:breaks|stops\s+\w+ing|fails|disappears|crashes|freezes|hangs|flickers))\b/i;
+const LASTING_OR_OURS = /\b(?:always|never|by design|on purpose|intentionally|we|we're|you)\b/i;
+
+/** Whether a sentence reports a failure that came back, or one under a condition of the program. */
+export const reportsFailureAgain = (sentence: string): boolean =>
+  FAILURE_AGAIN.test(sentence) || (FAILURE_UNDER_CONDITION.test(sentence) && !LASTING_OR_OURS.test(sentence));
 
 /** "The 3rd error around X", "the fourth time the release broke on Y": a mistake the project keeps making. */
 const RECURRING =

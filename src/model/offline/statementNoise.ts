@@ -23,7 +23,9 @@ export function noise(sentence: string, transient = true, hedge = true): boolean
     // "When you touch the schema, regenerate the types" starts like a question and is a rule.
     (QUESTION.test(sentence) && !CONDITIONAL_RULE.test(sentence)) ||
     (hedge && HEDGE.test(sentence.replace(RELATIVE_HEDGE, ''))) ||
-    (transient && (TRANSIENT.test(sentence) || STATUS.test(sentence) || reportsWorkingNow(sentence))) ||
+    (transient && (TRANSIENT.test(sentence) || STATUS.test(sentence))) ||
+    // a try that came out right, a failure come back or under a condition: how the work stands now (decisions 148, 149)
+    reportsWorkingNow(sentence) ||
     reportsFailureAgain(sentence) ||
     // what named code does, and a program's hint about its own output, are the code's and the program's (decision 149)
     tellsWhatCodeDoes(sentence) ||

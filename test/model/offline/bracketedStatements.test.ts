@@ -30,6 +30,7 @@ describe('a statement in brackets', () => {
     'move the helper into utils (like we did yesterday)',
     'please fix the date format (the list shows it wrong)',
     'call formatDate(value) in the header (only for the preview)',
+    'make the steps finer (I can see a visible jump per cell rather than a smooth fade)',
     'review the deprecations across versions (the spec is under ../spec and grep there for DEPRECATED)',
   ])('a task detail, a symptom or a doubt in brackets is not: %s', (said) => {
     expect(keptAfterAWorkTurn(said)).toEqual([]);

@@ -31,7 +31,12 @@ describe("a program's hint about its own output, and a failure come back, are no
     'The sidebar is broken again after the merge.',
     'Tests are failing again on main.',
     'The count is back to 3.',
+    "if the panel becomes wider, the gradient doesn't work anymore.",
+    'When the list is empty, the footer stops rendering.',
+    "Once the token expires, the sidebar doesn't update anymore.",
   ]);
+  kept('project', ["The old endpoint doesn't work anymore, use /v2."]);
+  kept('feedback', ['When the list is empty, the footer should never render, by design.']);
 });
 
 describe('a recurring pitfall is kept as a fact of the project (decision 149)', () => {

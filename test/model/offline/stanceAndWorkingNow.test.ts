@@ -26,6 +26,7 @@ describe('a report that something works now is no fact, even noted (decision 148
     'note: the migration passes now',
     'The sidebar now renders.',
     'FYI the cache is now fixed.',
+    'The spacing is now correct, but I still feel the steps are too coarse rather than smooth.',
   ]);
   kept('project', ['note: staging deploys take 20 minutes', 'Note: the billing service lives in the payments repo.']);
 });
