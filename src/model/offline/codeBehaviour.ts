@@ -1,3 +1,6 @@
+import { CODE_IDENTIFIER } from './codeIdentifier.js';
+import { BY_DESIGN_OR_LASTING } from './lastingWords.js';
+
 /**
  * What the code or a program says of itself, and what keeps going wrong (decision 149). Written from kinds of statement
  * with invented sentences as their tests, never from a corpus sentence.
@@ -13,13 +16,10 @@
  *   release broke on the lockfile": a kind of mistake the project keeps making, worth knowing before the next one.
  */
 
-/** An identifier as code writes it: an inner capital, an underscore, or a member after a dot. */
-const IDENTIFIER = String.raw`(?:\b[a-z]+[A-Z]\w*|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z]+_[a-z_]+\w*|\b\w+\.[A-Z]\w*|\b\w+\(\))`;
-
 /** Verbs that tell what code does when it runs. */
 const RUNTIME_VERB = String.raw`(?:reads|writes|returns|skips|handles|calls|sets|checks|creates|stores|loads|parses|ignores|falls back|drops|throws|logs|retries|caches|emits|fires|runs|uses|deletes|removes|updates)`;
 
-const CODE_DOES = new RegExp(String.raw`${IDENTIFIER}\s+(?:(?:also|still|only|now|already|then|first)\s+)?${RUNTIME_VERB}\b`);
+const CODE_DOES = new RegExp(String.raw`${CODE_IDENTIFIER}\s+(?:(?:also|still|only|now|already|then|first)\s+)?${RUNTIME_VERB}\b`);
 
 /** The person's own voice or a rule's modal: then the sentence is theirs, not a description of the code. */
 const OWN_OR_RULE =
@@ -46,11 +46,11 @@ const FAILURE_AGAIN =
  */
 const FAILURE_UNDER_CONDITION =
   /^(?:if|when|whenever|once|after|as soon as)\s+[^,]{3,100},\s*(?:the|this|that|it|its|my|our)\b[^,.;]{0,50}?(?:\b(?:doesn't|does not|don't|do not|isn't|is not|aren't|won't|no longer|can't|cannot)\s+(?:work|show|render|load|appear|apply|update|display|fit|resolve|scroll|respond|match)\w*|\b(?:breaks|stops\s+\w+ing|fails|disappears|crashes|freezes|hangs|flickers))\b/i;
-const LASTING_OR_OURS = /\b(?:always|never|by design|on purpose|intentionally|we|we're|you)\b/i;
+const OURS = /\b(?:we|we're|you)\b/i;
 
 /** Whether a sentence reports a failure that came back, or one under a condition of the program. */
 export const reportsFailureAgain = (sentence: string): boolean =>
-  FAILURE_AGAIN.test(sentence) || (FAILURE_UNDER_CONDITION.test(sentence) && !LASTING_OR_OURS.test(sentence));
+  FAILURE_AGAIN.test(sentence) || (FAILURE_UNDER_CONDITION.test(sentence) && !BY_DESIGN_OR_LASTING.test(sentence) && !OURS.test(sentence));
 
 /** "The 3rd error around X", "the fourth time the release broke on Y": a mistake the project keeps making. */
 const RECURRING =

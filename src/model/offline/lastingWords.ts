@@ -12,3 +12,10 @@ export const LASTING =
  */
 export const EVERY_APPLICABLE_CASE =
   /\b(?:(?:where|wherever|whenever)\s+(?:possible|feasible|practical|applicable|appropriate|it makes sense|that makes sense|it's possible|it is possible)|if at all possible)\b/i;
+
+/**
+ * What makes a failure or a sight said of now the product's instead ("the banner never shows on mobile, by design"): a
+ * lasting word or a word of intent (decisions 136, 143, 149).
+ */
+export const BY_DESIGN_OR_LASTING =
+  /\b(?:always|never|by design|on purpose|intentionally|from now on|going forward|by default|in production)\b/i;

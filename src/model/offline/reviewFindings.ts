@@ -1,3 +1,5 @@
+import { CODE_IDENTIFIER } from './codeIdentifier.js';
+
 /**
  * A code review's findings pasted as a list (decision 144): "1. Unused variable retryCount at line 212 - incremented but
  * never asserted", "2. Long test function TestRetry (~120 lines) could be split into subtests". A finding names where in
@@ -13,8 +15,8 @@ const LIST_MARKER = /^\s*(?:\d{1,2}[.)]|[-*\u2022])\s+/;
 /** Where in the code: "at line 212", "line 40", "L88", "lines 10-20", "parser.go:88", "(~120 lines)". */
 const POSITION = /\b(?:at\s+)?lines?\s+\d+(?:\s*[-\u2013]\s*\d+)?\b|\bL\d+\b|\b[\w-]+\.\w{1,5}:\d+\b|\(~?\d+\s+lines?\)/i;
 
-/** A named identifier: camelCase, PascalCase with a second capital, snake_case, a call "t.Run()", or a code span. */
-const IDENTIFIER = /\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z0-9]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[\w.]+\(\)|`[^`\s]+`/;
+/** A named identifier as code writes it, or any code span. */
+const IDENTIFIER = new RegExp(String.raw`${CODE_IDENTIFIER}|\x60[^\x60\s]+\x60`);
 
 /** A reviewer's verdict on one piece of code. */
 const VERDICT =

@@ -1,3 +1,5 @@
+import { BY_DESIGN_OR_LASTING } from './lastingWords.js';
+
 /**
  * What the person sees of the moment, said as a change (decision 143): "I don't see the status bar anymore", "I can't
  * find the export button anymore", "it seems to not pick up the new theme", "the prompt doesn't seem to resolve the
@@ -31,12 +33,11 @@ const NO_LONGER_PERCEIVED = new RegExp(
 const SEEMS_TO_FAIL =
   /\b(?:seems?|seemed|appears?)\s+(?:to\s+not|not\s+to|to\s+no\s+longer|to\s+have\s+stopped)\b|\b(?:doesn't|does not|don't|do not|didn't|did not)\s+seem\s+to\s+(?!be\b)\w+|\bseems?\s+like\s+(?:\S+\s+){1,4}?(?:is|are)\s+(?:now\s+|still\s+)?(?:broken|gone|missing|stuck)\b/i;
 
-/** A lasting word makes the same words how things are for good ("we never see errors there by design"). */
-const LASTING = /\b(?:always|never|by design|on purpose|intentionally|from now on|going forward|by default)\b/i;
-
 /** A second clause that says what the team did or how things are now: "…, we removed it", "…; it's brew only". */
 const SAYS_WHAT_IS = /[,;]\s*(?:so\s+)?(?:we|it's|it is|they|that's)\s/i;
 
 /** Whether a sentence reports what the person sees of the moment, said as a change or as how it seems now. */
 export const reportsWhatIsSeenNow = (sentence: string): boolean =>
-  (NO_LONGER_PERCEIVED.test(sentence) || SEEMS_TO_FAIL.test(sentence)) && !LASTING.test(sentence) && !SAYS_WHAT_IS.test(sentence);
+  (NO_LONGER_PERCEIVED.test(sentence) || SEEMS_TO_FAIL.test(sentence)) &&
+  !BY_DESIGN_OR_LASTING.test(sentence) &&
+  !SAYS_WHAT_IS.test(sentence);

@@ -1,3 +1,5 @@
+import { BY_DESIGN_OR_LASTING } from './lastingWords.js';
+
 /**
  * A report that something does not happen, show, appear, load or work (decision 136): "it's still not showing", "nothing
  * happens when I click", "no, the tests still fail", "no bubbles are appearing". It says how the work stands now, a
@@ -36,9 +38,6 @@ const OF_THE_MOMENT =
 /** A "no" or "still" that opens a reply: what follows it is said of what was just done. */
 const REPLY_OPENING = /^(?:(?:no|nope|nah|still|hmm+|but|and)\b[\s,.!:;\u2013\u2014-]*)+/i;
 
-/** A lasting word makes the same words a rule or a fact of the product ("the banner never shows on mobile, by design"). */
-const LASTING = /\b(?:always|never|by design|on purpose|intentionally|from now on|by default|in production)\b/i;
-
 /**
  * "The old endpoint doesn't work anymore; use /v2": a move said with "anymore", or a second clause that says what to do
  * or how things are, is the project's, not a symptom of now (decision 136, reviewed).
@@ -66,7 +65,7 @@ const MAY_REPORT = /n't|\b(?:not|no|nothing|still|cannot|keeps?|blank|broken|emp
 export function reportsSymptom(sentence: string): boolean {
   // Every symptom below holds a negation, "nothing", "still", or a failed state: most sentences hold none.
   if (!MAY_REPORT.test(sentence)) return false;
-  if (LASTING.test(sentence) || SAYS_MORE.test(sentence)) return false;
+  if (BY_DESIGN_OR_LASTING.test(sentence) || SAYS_MORE.test(sentence)) return false;
   if (REPLY_OPENING.test(sentence) && FAILED_STATE.test(sentence)) return true;
   if (NOTHING.test(sentence) || STILL_FAILING.test(sentence)) return true;
   if (!NEGATED.test(sentence)) return false;
