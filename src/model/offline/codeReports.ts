@@ -12,6 +12,9 @@ import { wordsOf } from './sentenceShape.js';
  *   ("Always returns nil on a timeout", "it never closes the file"), or one thing that never or always undergoes
  *   something, after a contrast ("the job succeeds, but its lock is never released") or with a verb of what runs or
  *   is covered ("the fallback path is never exercised");
+ * - what one thing did, said with a frequency word: a verb in the past after it ("the cleanup hook never actually ran",
+ *   "the import has always failed on Windows") is history, where an order has its bare form and a convention its
+ *   passive ("the main branch is never force-pushed" stays one; decision 150);
  * - the result a step is expected to give: "existing tests should pass", "— should print a warning", "Should see the
  *   login page", "you should see a prompt", "later runs should work normally".
  *
@@ -41,6 +44,52 @@ const CONTRAST = /(?:,\s*|\s)(?:but|though|yet|however)\s/i;
 const NEVER_AFTER_BUT =
   /\b(?:is|are|was|were|gets|got)\s+[a-z]+(?:ed|en|wn|un|ne|t)\b(?:\s+[a-z]+)?\s*,?\s+(?:but|and)\s+(?:then\s+)?never\s+[a-z]+(?:ed|en|wn|un|ne|t)\b/i;
 
+/**
+ * One thing named, then a frequency word and the word after it, when no passive's auxiliary stands before the frequency
+ * word: "the session hook (onEnd) never actually worked" gives "worked"; "the branch is never pushed" gives nothing.
+ */
+const ONE_THING_THEN_FREQUENCY =
+  /^(?:the|this|that|its|their|[\w.-]+'s)\s+(?:(?!(?:is|are|was|were|be|been|being|gets?|got)\s)[^\s,;:]+\s+){0,5}?(?:(?:has|have|had)\s+)?(?:never|always)\s+(?:actually\s+|really\s+|even\s+|once\s+|ever\s+)?([a-z]+)\b/i;
+/** Verbs in the past that do not end in "-ed". */
+const IRREGULAR_PAST = new Set([
+  'ran',
+  'went',
+  'did',
+  'got',
+  'came',
+  'broke',
+  'wrote',
+  'made',
+  'took',
+  'gave',
+  'saw',
+  'found',
+  'left',
+  'kept',
+  'said',
+  'threw',
+  'fell',
+  'caught',
+  'built',
+  'sent',
+  'held',
+  'lost',
+  'shown',
+  'done',
+  'been',
+]);
+
+/** Verbs in the present that end in "-ed" all the same. */
+const PRESENT_IN_ED = /^(?:need|feed|seed|speed|bleed|breed|shed|proceed|exceed|succeed)$/;
+
+/** Whether a thing named did or has done something always or never: history, not how to work (decision 150). */
+function oneThingDid(sentence: string): boolean {
+  const verb = ONE_THING_THEN_FREQUENCY.exec(sentence)?.[1]?.toLowerCase();
+  if (verb === undefined) return false;
+  if (IRREGULAR_PAST.has(verb)) return true;
+  return /ed$/.test(verb) && !PRESENT_IN_ED.test(verb) && wordsOf(sentence).some((word) => word.lower === verb && word.pos === 'VERB');
+}
+
 /** What a step is expected to give, said with "should". */
 const EXPECTED_RUN =
   /\bshould\s+(?:still\s+|now\s+|all\s+|also\s+)?(?:pass|succeed|fail|go green|be green|work (?:normally|again|fine|as expected|as before|correctly|properly))\b/i;
@@ -63,7 +112,7 @@ export const isLabelledFinding = (sentence: string): boolean => SEVERITY_LABEL.t
 
 /** Whether the sentence says what the code does, with a frequency word that makes it look like a rule. */
 export function describesBehaviour(sentence: string): boolean {
-  if (NEVER_AFTER_BUT.test(sentence)) return true;
+  if (NEVER_AFTER_BUT.test(sentence) || oneThingDid(sentence)) return true;
   const habit = THIRD_PERSON_HABIT.exec(sentence);
   // "Always tabs, never spaces" names what is wanted: only a verb ("always calls") says what something does.
   if (habit !== null && wordsOf(sentence).some((word) => word.lower === habit[1]?.toLowerCase() && word.pos === 'VERB')) return true;

@@ -1,3 +1,4 @@
+import { isReasonAlone } from './reasonAlone.js';
 import { decidesWorkAtHand } from './workAtHand.js';
 import { isOneChangeStory } from './oneChangeStory.js';
 import { isBareShipOrder, isOneOffStep } from './oneOffStep.js';
@@ -66,6 +67,8 @@ export function statesNothingLasting(sentence: string): boolean {
     // A symptom reported of now, even after "no", and an action just done told to the assistant are the moment's state,
     // no correction and no fact (decision 136).
     reportsSymptom(sentence) ||
+    // A reason said alone, its main clause before it, gives why the work at hand goes one way (decision 150).
+    isReasonAlone(sentence) ||
     // What the person sees of the moment, said as a change or as how it seems now (decision 143).
     reportsWhatIsSeenNow(sentence) ||
     tellsActionJustDone(sentence)

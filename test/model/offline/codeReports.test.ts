@@ -33,6 +33,25 @@ describe('the same words said as how to work stay a rule', () => {
   });
 });
 
+describe('what one thing did, always or never, is history and no rule (decision 150)', () => {
+  it.each([
+    'The cleanup hook never actually ran, and it is an odd case anyway.',
+    'The nightly export (runExport) never worked on the old server.',
+    'The import has always failed on Windows.',
+    'This check never caught a single real bug.',
+  ])('%s', (said) => {
+    expect(kept(said)).toEqual([]);
+  });
+
+  it.each([
+    'The main branch is never force-pushed.',
+    'Never merged code goes to the release branch without review.',
+    'Always run the linter.',
+  ])('an order or a convention stays: %s', (said) => {
+    expect(kept(said)).toEqual([said]);
+  });
+});
+
 describe('the result a step should give is no norm', () => {
   it.each([
     'Run the suite again - existing tests should pass',
