@@ -18,9 +18,10 @@ export interface SkeletonHistory {
 export interface HistoryOptions {
   /**
    * A main-thread entry with no parent (Claude Code 1.0.x started a chain again after an
-   * interruption or an old-style compaction) continues the newest main-thread chain written
-   * before it, so every main-thread message of the file is read once; a resume reads the last
-   * chain only.
+   * interruption or an old-style compaction), or with a parent the file does not hold (2.1.2x
+   * pointed past progress lines it never wrote, decision 152), continues the newest main-thread
+   * chain written before it, so every main-thread message of the file is read once; a resume
+   * reads the last chain only.
    */
   readonly stitchRoots?: boolean;
   /** The seqs of entries on the way to leave out (an old-style continuation summary: no one's words). */
@@ -121,7 +122,9 @@ function walkThroughCompactions(s: HistorySkeleton, leaf: number, stitchTo?: rea
     if (parent === -1 && has(s, id, Flag.BOUNDARY) && isNode(s, s.logicalOf(id))) {
       crossed.add(id);
       parent = s.logicalOf(id);
-    } else if (parent === -1 && stitchTo !== undefined && !has(s, id, Flag.SIDECHAIN_TRUE)) {
+    } else if (!isNode(s, parent) && stitchTo !== undefined && !has(s, id, Flag.SIDECHAIN_TRUE)) {
+      // A parent the file does not hold (a 2.1.2x progress line never written) ends a resume's walk, and in a
+      // backfill joins the chain written before it as a parentless root does (decision 152).
       parent = chainBefore(s, id, stitchTo, seen);
     }
     id = isNode(s, parent) ? parent : -1;

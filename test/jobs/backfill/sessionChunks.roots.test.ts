@@ -44,3 +44,28 @@ describe('backfill over a session with several parentless roots', () => {
     expect(messages.map((m) => m.text).join('\n')).not.toContain('This session is being continued');
   });
 });
+
+/**
+ * A session as Claude Code 2.1.2x could write one: a turn's entries point at a progress line that was never written,
+ * so the file holds no entry with that uuid and a resume starts the conversation there (decision 152).
+ */
+function danglingSession(): string {
+  const entries: Entry[] = [
+    userEntry('u1', 'Always run the linter before a commit.', { parentUuid: null, timestamp: t(1) }),
+    assistantEntry('a1', 'm1', text('Noted.'), { parentUuid: 'u1', timestamp: t(2) }),
+    userEntry('u2', 'The staging API runs on port 9090.', { parentUuid: 'never-written-progress', timestamp: t(3) }),
+    assistantEntry('a2', 'm2', text('Thanks.'), { parentUuid: 'u2', timestamp: t(4) }),
+  ];
+  const path = join(tempDir(), '00000000-0000-4000-8000-0000000000ac.jsonl');
+  writeFileSync(path, toJsonl(entries));
+  return path;
+}
+
+describe('backfill over a session whose chain points at a line the file does not hold', () => {
+  it('reads the messages written before the missing parent too, once and in order', () => {
+    const view = readSessionView(danglingSession(), join(tempDir(), 'effects.jsonl'));
+    const messages = [...unrecordedChunks(view, 10_000)].flatMap((c) => c.messages);
+    expect(messages.map((m) => m.uuid)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    expect(messages.filter((m) => m.human).map((m) => m.uuid)).toEqual(['u1', 'u2']);
+  });
+});
