@@ -1,3 +1,4 @@
+import { factSetRight } from './factCorrected.js';
 import type { MemoryStatement } from './memoryStatement.js';
 import { clip } from './conversationFacts.js';
 import { ANSWER_LANGUAGE, premiseOf } from './environmentFacts.js';
@@ -292,7 +293,7 @@ function kindOfStatement(sentence: string, afterAssistant: string | undefined, f
   if (asked !== null) return asked.found;
   if (sentence.endsWith('?')) return undefined;
   const quote = clip(sentence, 400);
-  const kept = remembered(sentence, quote);
+  const kept = remembered(sentence, quote) ?? factSetRight(sentence, quote);
   if (kept !== undefined) return kept;
   if (sentence.length > MAX_STATEMENT_CHARS) return undefined;
   const answer = asAnswer(sentence, quote, afterAssistant, first);

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '../../../src/index.js';
+import { findMemoryStatements } from '../../../src/model/offline/index.js';
+
+// A fact of the project the person sets right is kept as a project fact (decision 151). Sentences written for these tests.
+const user = (content: string): ModelMessage => ({ role: 'user', content });
+const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
+const found = (said: string, before = 'The hook runs when the session ends, so I wired it there.'): Array<{ type: string; text: string }> =>
+  findMemoryStatements([assistant(before), user(said)]).map((s) => ({ type: s.type, text: s.text }));
+
+describe('a fact set right in one sentence', () => {
+  it.each([
+    'The stop hook is not right, it fires at the end of each turn.',
+    "the nightly job isn't correct, that runs from the ops repository.",
+    'No, the cache key is not correct, it is built from the tenant and the path.',
+  ])('is a project fact: %s', (said) => {
+    expect(found(said)).toEqual([{ type: 'project', text: said.charAt(0).toUpperCase() + said.slice(1) }]);
+  });
+
+  it('holds after a question the assistant asked', () => {
+    const said = 'The stop hook is not right, it fires at the end of each turn.';
+    expect(found(said, 'When should the end time be set?\n\nA) On the stop hook\nB) On every commit')).toHaveLength(1);
+  });
+
+  it.each([
+    'The count is not right, it is 26 now.',
+    'That is not correct, it should be blue.',
+    'This is not right, it still fails on the second run.',
+  ])('a correction of the moment or of the work at hand is none: %s', (said) => {
+    expect(found(said)).toEqual([]);
+  });
+});
+
+describe('a statement marked as the right version of a misconception', () => {
+  it('is kept, the mark in its quote', () => {
+    const statements = findMemoryStatements([
+      assistant('I set the theme from the user config.'),
+      user('The theme shown there is the default one, not ours. That is a common misconception.'),
+    ]);
+    expect(statements.map((s) => s.type)).toEqual(['project']);
+    expect(statements[0]?.text).toMatch(/^The theme shown there is the default one, not ours\./);
+    expect(statements[0]?.quote).toContain('misconception');
+  });
+
+  it.each([
+    'Is the theme the default one? That is a common misconception.',
+    'Maybe the theme is the default one. That is a common misconception.',
+    'The count is 26 now. That is a common misconception.',
+  ])('but not a question, a request or a state of the moment: %s', (said) => {
+    expect(found(said)).toEqual([]);
+  });
+});
