@@ -20,7 +20,7 @@ const IDENTIFIER = new RegExp(String.raw`${CODE_IDENTIFIER}|\x60[^\x60\s]+\x60`)
 
 /** A reviewer's verdict on one piece of code. */
 const VERDICT =
-  /\bunused\b|\bnever\s+(?:used|asserted|called|read|checked|awaited|closed|released|reset|tested)\b|\b(?:could|can|should|might)\s+be\s+(?:split|simplified|extracted|removed|inlined|merged|renamed|consolidated|shortened|deduplicated)\b|\b(?:is|are)\s+(?:redundant|unnecessary|dead|duplicated|unreachable|shadowed)\b|\bdead\s+code\b|\bnot\s+(?:covered|asserted|handled|checked)\b|\bmissing\s+(?:error\s+handling|assertions?|tests?|checks?|nil\s+check)\b|\bduplicates\s+(?:similar\s+|the\s+same\s+)?(?:code|logic)\b|\b(?:is|could\s+be|may\s+be|might\s+be)\s+misleading\b/i;
+  /\bunused\b|\bnever\s+(?:used|asserted|called|read|checked|awaited|closed|released|reset|tested)\b|\b(?:could|can|should|might)\s+be\s+(?:split|simplified|extracted|removed|inlined|merged|renamed|consolidated|shortened|deduplicated)\b|\b(?:is|are)\s+(?:redundant|unnecessary|dead|duplicated|unreachable|shadowed)\b|\bdead\s+code\b|\bnot\s+(?:covered|asserted|handled|checked)\b|\bmissing\s+(?:error\s+handling|assertions?|tests?|checks?|nil\s+check)\b|\bduplicates\s+(?:similar\s+|the\s+same\s+)?(?:code|logic)\b|\b(?:is|could\s+be|may\s+be|might\s+be)\s+misleading\b|\b(?:is|are)\s+(?:now\s+)?(?:outdated|out of date|stale|obsolete|inaccurate|incorrect)\b/i;
 
 /** The person speaking as themselves, or opening with an order: their own rule, whatever it names. */
 const PERSONS_OWN =

@@ -17,6 +17,7 @@ describe("a review's findings pasted as a list are no rule of the person's", () 
     '- Dead code in render_footer at lines 40-55',
     'This retry logic duplicates similar code in sync_worker.go at lines 120-150 (in the StartSync function). Both handle the same case.',
     '- The comment on loadIndex() at line 30 could be misleading',
+    'The comment on lines 88-90 is outdated. It still refers to the old function name loadUserRecord.',
   ])('%s', (line) => {
     expect(isReviewFindingLine(line)).toBe(true);
   });
@@ -56,5 +57,13 @@ describe("a review's findings pasted as a list are no rule of the person's", () 
   it('and is kept as said', () => {
     expect(keptAfterAWorkTurn('Never leave an unused variable like attemptCount in a test.')).not.toEqual([]);
     expect(keptAfterAWorkTurn("I don't want unused imports in the codebase.")).not.toEqual([]);
+  });
+});
+
+describe('a finding that a piece of code is outdated, pasted as prose (decision 144, amended)', () => {
+  it('leaves nothing to keep, even with a fact of the change after it', () => {
+    const pasted =
+      'The comment on lines 88-90 is outdated. It still refers to the old function name loadUserRecord. After the rename, user IDs are now used directly without a lookup, so this comment should be updated.';
+    expect(keptAfterAWorkTurn(pasted)).toEqual([]);
   });
 });
