@@ -76,16 +76,26 @@ const IRREGULAR_PAST = new Set([
   'lost',
   'shown',
   'done',
-  'been',
 ]);
 
 /** Verbs in the present that end in "-ed" all the same. */
 const PRESENT_IN_ED = /^(?:need|feed|seed|speed|bleed|breed|shed|proceed|exceed|succeed)$/;
 
+/**
+ * What "has always" or "has never" says history of: failing and working. "This repo has always used tabs" says how
+ * things are done, and stays what it was.
+ */
+const FAILED_OR_WORKED = /^(?:failed|broke|broken|crashed|worked|succeeded|passed|ran|run|fired|triggered|loaded|finished|completed)$/;
+
+/** An order or a rule word after the history ("…, keep it that way"): the sentence says how to work after all. */
+const ORDER_AFTER = /(?:[,;]|\bso\b|\bbut\b)\s*(?:please\s+)?(?:keep|always|never|don't|do not|make sure|avoid)\b/i;
+
 /** Whether a thing named did or has done something always or never: history, not how to work (decision 150). */
 function oneThingDid(sentence: string): boolean {
-  const verb = ONE_THING_THEN_FREQUENCY.exec(sentence)?.[1]?.toLowerCase();
-  if (verb === undefined) return false;
+  const found = ONE_THING_THEN_FREQUENCY.exec(sentence);
+  const verb = found?.[1]?.toLowerCase();
+  if (found === null || verb === undefined || ORDER_AFTER.test(sentence.slice(found.index + found[0].length))) return false;
+  if (/\b(?:has|have|had)\s+(?:never|always)\b/i.test(found[0])) return FAILED_OR_WORKED.test(verb);
   if (IRREGULAR_PAST.has(verb)) return true;
   return /ed$/.test(verb) && !PRESENT_IN_ED.test(verb) && wordsOf(sentence).some((word) => word.lower === verb && word.pos === 'VERB');
 }

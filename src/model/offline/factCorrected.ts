@@ -3,43 +3,30 @@ import { traced } from './statementTrace.js';
 
 /**
  * A fact of the project the person sets right (decision 151): what the assistant took for true is not, and the person
- * says what is. A colleague keeps such a correction first, since the same mistake comes back in the next session.
+ * says what is, in one sentence — a thing named is "not correct / not right / not how it works", then what it is: "the
+ * stop hook is not correct, that fires at the end of the turn". A colleague keeps such a correction first, since the
+ * same mistake comes back in the next session.
  *
- * - In one sentence, a thing named is "not correct / not right / not how it works", then what it is: "the stop hook is
- *   not correct, that fires at the end of the turn".
- * - A statement of how things are, followed by "that's a (common) misconception / misunderstanding": the statement
- *   before the mark is the correction.
- *
- * A correction of the moment ("the count is not right, it is 26 now") says how the work stands and is none.
+ * The thing named is the project's, never the work at hand: a pointing word or "your / my" anywhere before the verdict
+ * ("sorry but that is not right, …"), or a name for the assistant's work ("the diff", "your answer", "the plan"), makes
+ * it a correction of that work. A correction of the moment ("… it is 26 now", "it still fails") says how the work
+ * stands and is none.
  */
 
-/** A thing named (no pronoun), judged wrong, then a clause on a pointing subject that says what holds. */
-const NAMED_THEN_SET_RIGHT =
-  /^(?:no[,.!]?\s+)?(?!(?:that|this|it|they|these|those|which|what)\b)[\w`'"./ -]{2,48}?\s+(?:is\s+not|isn't|are\s+not|aren't|was\s+not|wasn't)\s+(?:quite\s+)?(?:correct|right|accurate|true|how (?:it|this|that) works)\s*[,;:\u2013\u2014-]+\s*(?:that|it|this|they|which)(?:'s|\s+(?:is|are|happens|comes|runs|fires|means|only))\b.{8,}$/i;
+/** A subject of up to eight words judged wrong, then a clause on a pointing subject that says what holds. */
+const SET_RIGHT =
+  /^(?:no[,.!]?\s+)?(?<thing>[\w`'"./ -]{2,60}?)\s+(?:is\s+not|isn't|are\s+not|aren't|was\s+not|wasn't)\s+(?:quite\s+)?(?:correct|right|accurate|true|how (?:it|this|that) works)\s*[,;:\u2013\u2014-]+\s*(?:that|it|this|they|which)(?:'s|\s+(?:is|are|happens|comes|runs|fires|means|only))\b.{8,}$/i;
 
-/** Words that make a correction one of the moment. */
-const OF_THE_MOMENT = /\b(?:now|yet|still|today|anymore|again|currently)\b|\d/i;
+/** Words that make the subject the work at hand: pointing words, the assistant's or the person's own, its artefacts. */
+const WORK_AT_HAND =
+  /\b(?:that|this|it|these|those|which|what|your|my|sorry|answer|reply|response|diff|patch|output|result|plan|option|draft|summary|suggestion|proposal|approach|change|changes|fix|implementation|version|attempt|edit)\b/i;
 
-/** The mark after a statement that says what was believed is wrong. */
-const MISCONCEPTION_MARK =
-  /^(?:that's|that is|this is|it's|it is)\s+(?:a\s+|an\s+)?(?:(?:very\s+)?(?:common|frequent|popular|widespread|classic|easy)\s+)?(?:misconception|misunderstanding|myth|mix-?up|confusion)\b/i;
-
-/** A statement of how a thing is: present tense, no question, no modal. */
-const HOW_THINGS_ARE = /\b(?:is|are)\b/i;
-const NO_FACT = /\?|\b(?:should|must|need to|needs to|have to|has to|could|would|might|maybe|please)\b/i;
+/** Words that make a correction one of the moment; a bare count ("it is 26") is a status too. */
+const OF_THE_MOMENT = /\b(?:now|yet|still|today|anymore|again|currently)\b|\b(?:is|are)\s+\d+\s*[.!]?$/i;
 
 /** The correction a sentence makes of a fact, told whole, read before any answer to a question is; undefined when it is none. */
 export function factSetRight(sentence: string, quote: string): Found | undefined {
-  if (!NAMED_THEN_SET_RIGHT.test(sentence) || OF_THE_MOMENT.test(sentence)) return undefined;
+  const thing = SET_RIGHT.exec(sentence)?.groups?.['thing'];
+  if (thing === undefined || WORK_AT_HAND.test(thing) || OF_THE_MOMENT.test(sentence)) return undefined;
   return traced('fact-set-right', make('project', 'project-fact', quote, quote));
-}
-
-/** Whether a sentence marks the one before it as the right version of a common mistake. */
-export const marksMisconception = (sentence: string | undefined): boolean =>
-  sentence !== undefined && MISCONCEPTION_MARK.test(sentence.trim());
-
-/** The statement before a misconception's mark, quoted with the mark; undefined when it states no fact of how things are. */
-export function factBeforeMark(statement: string, mark: string): Found | undefined {
-  if (!HOW_THINGS_ARE.test(statement) || NO_FACT.test(statement) || OF_THE_MOMENT.test(statement)) return undefined;
-  return traced('fact-set-right/misconception', make('project', 'project-fact', statement, `${statement} ${mark}`));
 }

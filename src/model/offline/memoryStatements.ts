@@ -29,7 +29,6 @@ import { withConventionsAfterSteps } from './conventionsAfterSteps.js';
 import { actionCheckedNext } from './actionJustTold.js';
 import { isExpectedAfterSymptom } from './expectedAfterSymptom.js';
 import { answersAssistantsHeading } from './planPointAnswers.js';
-import { factBeforeMark, marksMisconception } from './factCorrected.js';
 export type { MemoryStatement } from './memoryStatement.js';
 
 function assistantText(message: ModelMessage): string {
@@ -115,8 +114,8 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
     if (task && statement.cue === 'preference' && !holdsBeyondTheTask(piece?.text ?? '')) return undefined;
     return task && !LASTING_CUES.has(statement.cue) ? undefined : statement;
   };
-  const read = said.map((_, i) => {
-    const statement = statementOfPiece(said, i, lastAssistant);
+  const read = said.map((piece, i) => {
+    const statement = statementOf(piece.text, lastAssistant, i === 0);
     return statement === undefined ? undefined : kept(statement, i);
   });
   // A convention said right after the step it shapes speaks of the step's kind of artefact (decision 130).
@@ -127,16 +126,6 @@ function ownStatements(text: string, lastAssistant: string | undefined, messageI
   const folded = withWantsAsReasons(said, statements, keptRequest);
   const about = withReferents(folded.said, folded.statements, lastAssistant, own);
   return grouped(folded.said, about.statements).map((statement) => ({ ...withLeadsOpening(statement, about.leads), messageIndex }));
-}
-
-/**
- * What one sentence of a message states; a statement of how things are, marked by the next sentence as the right
- * version of a misconception, is one (decision 151).
- */
-function statementOfPiece(said: ReadonlyArray<{ readonly text: string }>, i: number, lastAssistant: string | undefined): Found | undefined {
-  const text = said[i]?.text ?? '';
-  const next = said[i + 1]?.text;
-  return statementOf(text, lastAssistant, i === 0) ?? (marksMisconception(next) ? factBeforeMark(text, next ?? '') : undefined);
 }
 
 /**

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toJsonl } from '../../../bench/sessionGen.js';
 import { readSessionView, unrecordedChunks } from '../../../src/jobs/backfill/sessionChunks.js';
+import { HistorySkeleton } from '../../../src/resume/historySkeleton.js';
+import { skeletonHistory } from '../../../src/resume/skeletonHistory.js';
 import { assistantEntry, text, userEntry } from '../../../src/testing/entryBuilders.js';
 import type { Entry } from '../../../src/transcript/entrySchema.js';
 import { tempDir } from '../../support/tempDir.js';
@@ -49,15 +51,18 @@ describe('backfill over a session with several parentless roots', () => {
  * A session as Claude Code 2.1.2x could write one: a turn's entries point at a progress line that was never written,
  * so the file holds no entry with that uuid and a resume starts the conversation there (decision 152).
  */
-function danglingSession(): string {
-  const entries: Entry[] = [
+function danglingEntries(): Entry[] {
+  return [
     userEntry('u1', 'Always run the linter before a commit.', { parentUuid: null, timestamp: t(1) }),
     assistantEntry('a1', 'm1', text('Noted.'), { parentUuid: 'u1', timestamp: t(2) }),
     userEntry('u2', 'The staging API runs on port 9090.', { parentUuid: 'never-written-progress', timestamp: t(3) }),
     assistantEntry('a2', 'm2', text('Thanks.'), { parentUuid: 'u2', timestamp: t(4) }),
   ];
+}
+
+function danglingSession(): string {
   const path = join(tempDir(), '00000000-0000-4000-8000-0000000000ac.jsonl');
-  writeFileSync(path, toJsonl(entries));
+  writeFileSync(path, toJsonl(danglingEntries()));
   return path;
 }
 
@@ -67,5 +72,13 @@ describe('backfill over a session whose chain points at a line the file does not
     const messages = [...unrecordedChunks(view, 10_000)].flatMap((c) => c.messages);
     expect(messages.map((m) => m.uuid)).toEqual(['u1', 'a1', 'u2', 'a2']);
     expect(messages.filter((m) => m.human).map((m) => m.uuid)).toEqual(['u1', 'u2']);
+  });
+
+  it('leaves the resume where Claude Code leaves it: at the entry whose parent is missing', () => {
+    const skeleton = new HistorySkeleton();
+    danglingEntries().forEach((entry, seq) => skeleton.add(seq, entry));
+    const uuids = (seqs: Int32Array): string[] => [...seqs].map((seq) => ['u1', 'a1', 'u2', 'a2'][seq] ?? '?');
+    expect(uuids(skeletonHistory(skeleton).seqs)).toEqual(['u2', 'a2']);
+    expect(uuids(skeletonHistory(skeleton, { stitchRoots: true }).seqs)).toEqual(['u1', 'a1', 'u2', 'a2']);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '../../../src/index.js';
+import { describesBehaviour } from '../../../src/model/offline/codeReports.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
 
 // What a review, a test plan or a bug report says of the code reads like a rule by its "never" or "should" and sets
@@ -40,14 +41,20 @@ describe('what one thing did, always or never, is history and no rule (decision 
     'The import has always failed on Windows.',
     'This check never caught a single real bug.',
   ])('%s', (said) => {
+    expect(describesBehaviour(said)).toBe(true);
     expect(kept(said)).toEqual([]);
   });
 
   it.each([
     'The main branch is never force-pushed.',
+    'The main branch has never been force-pushed.',
+    'This repo has always used tabs.',
+    'The deploy script has always used pnpm, keep it that way.',
+    'The old importer never worked offline, so always run it with the network on.',
     'Never merged code goes to the release branch without review.',
     'Always run the linter.',
   ])('an order or a convention stays: %s', (said) => {
+    expect(describesBehaviour(said)).toBe(false);
     expect(kept(said)).toEqual([said]);
   });
 });

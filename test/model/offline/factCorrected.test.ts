@@ -19,34 +19,20 @@ describe('a fact set right in one sentence', () => {
 
   it('holds after a question the assistant asked', () => {
     const said = 'The stop hook is not right, it fires at the end of each turn.';
-    expect(found(said, 'When should the end time be set?\n\nA) On the stop hook\nB) On every commit')).toHaveLength(1);
+    expect(found(said, 'When should the end time be set?\n\nA) On the stop hook\nB) On every commit')).toEqual([
+      { type: 'project', text: said },
+    ]);
   });
 
   it.each([
     'The count is not right, it is 26 now.',
     'That is not correct, it should be blue.',
     'This is not right, it still fails on the second run.',
+    'Sorry but that is not right, it is meant to be blue.',
+    'Your last answer is not right, it is missing the error case entirely.',
+    'The diff is not right, it only touches the test file.',
+    'The count is not right, it is 26.',
   ])('a correction of the moment or of the work at hand is none: %s', (said) => {
-    expect(found(said)).toEqual([]);
-  });
-});
-
-describe('a statement marked as the right version of a misconception', () => {
-  it('is kept, the mark in its quote', () => {
-    const statements = findMemoryStatements([
-      assistant('I set the theme from the user config.'),
-      user('The theme shown there is the default one, not ours. That is a common misconception.'),
-    ]);
-    expect(statements.map((s) => s.type)).toEqual(['project']);
-    expect(statements[0]?.text).toMatch(/^The theme shown there is the default one, not ours\./);
-    expect(statements[0]?.quote).toContain('misconception');
-  });
-
-  it.each([
-    'Is the theme the default one? That is a common misconception.',
-    'Maybe the theme is the default one. That is a common misconception.',
-    'The count is 26 now. That is a common misconception.',
-  ])('but not a question, a request or a state of the moment: %s', (said) => {
     expect(found(said)).toEqual([]);
   });
 });
