@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelMessage } from '../../../src/index.js';
 import { findMemoryStatements } from '../../../src/model/offline/index.js';
+import { assistant, user } from '../../support/keptAfterAWorkTurn.js';
 
 // A fact of the project the person sets right is kept as a project fact (decision 151). Sentences written for these tests.
-const user = (content: string): ModelMessage => ({ role: 'user', content });
-const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
 const found = (said: string, before = 'The hook runs when the session ends, so I wired it there.'): Array<{ type: string; text: string }> =>
   findMemoryStatements([assistant(before), user(said)]).map((s) => ({ type: s.type, text: s.text }));
 

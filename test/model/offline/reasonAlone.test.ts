@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelMessage } from '../../../src/index.js';
-import { findMemoryStatements } from '../../../src/model/offline/index.js';
 import { isReasonAlone } from '../../../src/model/offline/reasonAlone.js';
+import { keptAfterAWorkTurn as kept } from '../../support/keptAfterAWorkTurn.js';
 
 // A reason said alone, its main clause left before it, states nothing lasting (decision 150). Sentences written for
 // these tests.
-const user = (content: string): ModelMessage => ({ role: 'user', content });
-const assistant = (content: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: content }] });
-const kept = (said: string): string[] => findMemoryStatements([assistant('I moved the storage code.'), user(said)]).map((s) => s.text);
 
 describe('a reason said alone', () => {
   it.each([
