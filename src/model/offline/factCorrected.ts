@@ -13,7 +13,7 @@ import { traced } from './statementTrace.js';
  * stands and is none.
  */
 
-/** A subject of up to eight words judged wrong, then a clause on a pointing subject that says what holds. */
+/** A subject named in at most 60 characters, judged wrong, then a clause on a pointing subject that says what holds. */
 const SET_RIGHT =
   /^(?:no[,.!]?\s+)?(?<thing>[\w`'"./ -]{2,60}?)\s+(?:is\s+not|isn't|are\s+not|aren't|was\s+not|wasn't)\s+(?:quite\s+)?(?:correct|right|accurate|true|how (?:it|this|that) works)\s*[,;:\u2013\u2014-]+\s*(?:that|it|this|they|which)(?:'s|\s+(?:is|are|happens|comes|runs|fires|means|only))\b.{8,}$/i;
 
