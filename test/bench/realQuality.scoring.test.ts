@@ -54,6 +54,20 @@ describe('the real-session scorer', () => {
     expect(score.falseSaves.duplicate).toBe(1);
   });
 
+  it('credits a long memory holding two items with one of them in the strict reading, and the specific memory after it with the other', () => {
+    const score = scoreReal(GOLD, [
+      memory('Run it on another port to compare; the site is on Cloudflare'),
+      memory('Cloudflare hosts the site'),
+    ]);
+    expect(score.judgements.map((j) => j.verdict)).toEqual(['true', 'duplicate']);
+    expect(score.certain.found).toBe(2);
+    expect(score.oneItemEach.trueSaves).toBe(2);
+    expect(score.oneItemEach.certain).toEqual({ found: 2, total: 2 });
+    const alone = scoreReal(GOLD, [memory('Run it on another port to compare; the site is on Cloudflare')]);
+    expect(alone.certain.found).toBe(2);
+    expect(alone.oneItemEach).toEqual({ trueSaves: 1, certain: { found: 1, total: 2 } });
+  });
+
   it('counts the same fact said in two sessions of a project once (sameAs)', () => {
     const score = scoreReal(GOLD, [memory('Run the app on another port to compare installs')]);
     expect(score.certain).toEqual({ found: 1, total: 2 });

@@ -1,6 +1,7 @@
 import { hasAllWords } from '../matchWords.js';
 import type { SavedMemory } from '../score.js';
 import { sourceOf, TRAP_CAUSES, type GoldItem, type GoldSession, type TrapCause } from './realGold.js';
+import { oneItemEach } from './oneItemEach.js';
 
 /** Why a saved memory is not a true save. */
 export type FalseCause = 'duplicate' | 'superseded' | TrapCause;
@@ -30,6 +31,8 @@ export interface RealScore {
   readonly judgements: readonly Judgement[];
   /** Certain items no memory found, as `<session>#<id>`. */
   readonly missedCertain: readonly string[];
+  /** The strict reading (decision 153): one item per memory, one memory per item. */
+  readonly oneItemEach: { readonly trueSaves: number; readonly certain: RealTally };
 }
 
 interface ProjectGold {
@@ -60,13 +63,17 @@ function byProject(golds: readonly GoldSession[]): Map<string, ProjectGold> {
   return projects;
 }
 
+/** The keys of the items of a memory's project whose words it holds, each once. */
+function itemsHeld(memory: SavedMemory, gold: ProjectGold | undefined): string[] {
+  return [...new Set((gold?.items ?? []).filter((item) => hasAllWords(memory.text, item.words)).map((item) => item.key))];
+}
+
 /**
  * One memory against its project's gold: a match to an item not yet found is a true save (every
  * item it holds counts as found); a match only to found items a duplicate; then a superseded
  * fact, then the first trap it holds names the cause; anything else is `other`.
  */
-function judge(memory: SavedMemory, gold: ProjectGold | undefined, found: Set<string>): Judgement {
-  const items = (gold?.items ?? []).filter((item) => hasAllWords(memory.text, item.words)).map((item) => item.key);
+function judge(memory: SavedMemory, items: readonly string[], gold: ProjectGold | undefined, found: Set<string>): Judgement {
   if (items.some((key) => !found.has(key))) {
     for (const key of items) found.add(key);
     return { memory, verdict: 'true', items };
@@ -87,9 +94,12 @@ function tally(items: ReadonlyArray<{ key: string }>, found: ReadonlySet<string>
 export function scoreReal(golds: readonly GoldSession[], memories: readonly SavedMemory[]): RealScore {
   const projects = byProject(golds);
   const found = new Set<string>();
-  const judgements = memories.map((memory) => judge(memory, projects.get(memory.project), found));
+  const held = memories.map((memory) => itemsHeld(memory, projects.get(memory.project)));
+  const judgements = memories.map((memory, index) => judge(memory, held[index]!, projects.get(memory.project), found));
   const items = [...projects.values()].flatMap((project) => project.items);
   const certainItems = items.filter((item) => item.certainty === 'certain');
+  const certain = tally(certainItems, found);
+  const strict = oneItemEach(held, new Set(certainItems.map((item) => item.key)));
   const falseSaves = Object.fromEntries(FALSE_CAUSES.map((cause) => [cause, 0])) as Record<FalseCause, number>;
   for (const judgement of judgements) if (judgement.verdict !== 'true') falseSaves[judgement.verdict]++;
   const trueSaves = judgements.filter((judgement) => judgement.verdict === 'true').length;
@@ -98,10 +108,11 @@ export function scoreReal(golds: readonly GoldSession[], memories: readonly Save
     saved: memories.length,
     trueSaves,
     precision: memories.length === 0 ? null : trueSaves / memories.length,
-    certain: tally(certainItems, found),
+    certain,
     all: tally(items, found),
     falseSaves,
     judgements,
     missedCertain: [...new Set(certainItems.map((item) => item.key))].filter((key) => !found.has(key)),
+    oneItemEach: { trueSaves: strict.trueSaves, certain: { found: strict.certainFound, total: certain.total } },
   };
 }

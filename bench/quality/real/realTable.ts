@@ -7,12 +7,27 @@ export interface RealRow extends RealRun {
   readonly half: RealHalf;
 }
 
+// Decision 153's strict reading beside the first-come one.
+const STRICT = ['precision, one item each', 'recall (certain), one item each'];
+
 const ratio = (found: number, total: number): string => (total === 0 ? '–' : `${(found / total).toFixed(2)} (${found}/${total})`);
 
 /** The real-session results as a Markdown table, one row per extractor × half: totals only. */
 export function formatRealTable(rows: readonly RealRow[]): string {
   const causes = FALSE_CAUSES.map((cause) => `false: ${cause}`);
-  const head = ['extractor', 'half', 'sessions', 'saved', 'precision', 'recall (certain)', 'recall (all)', ...causes, 'secrets', 's'];
+  const head = [
+    'extractor',
+    'half',
+    'sessions',
+    'saved',
+    'precision',
+    'recall (certain)',
+    'recall (all)',
+    ...STRICT,
+    ...causes,
+    'secrets',
+    's',
+  ];
   const lines = [`| ${head.join(' | ')} |`, `|${' --- |'.repeat(head.length)}`];
   for (const row of rows) {
     const s = row.score;
@@ -24,6 +39,8 @@ export function formatRealTable(rows: readonly RealRow[]): string {
       s.precision === null ? '–' : `${s.precision.toFixed(2)} (${s.trueSaves}/${s.saved})`,
       ratio(s.certain.found, s.certain.total),
       ratio(s.all.found, s.all.total),
+      ratio(s.oneItemEach.trueSaves, s.saved),
+      ratio(s.oneItemEach.certain.found, s.oneItemEach.certain.total),
       ...FALSE_CAUSES.map((cause) => s.falseSaves[cause]),
       row.secrets,
       (row.ms / 1000).toFixed(1),
