@@ -17,7 +17,7 @@ const textFile = /\.(?:[cm]?[jt]s|md|txt|json)$/;
 const quotedData = join(repoRoot, 'bench', 'quality', 'real');
 
 function filesUnder(dir: string): string[] {
-  if (!existsSync(dir) || dir === join(quotedData, 'gold') || dir === join(quotedData, 'sessions')) return [];
+  if (!existsSync(dir) || ['gold', 'second', 'sessions'].some((data) => dir === join(quotedData, data))) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
     d.isDirectory() ? filesUnder(join(dir, d.name)) : textFile.test(d.name) ? [join(dir, d.name)] : [],
   );
