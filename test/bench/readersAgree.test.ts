@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GoldItem, GoldSession } from '../../bench/quality/real/realGold.js';
-import { itemsAsMemories, readersAgree } from '../../bench/quality/real/readersAgree.js';
+import { itemsAsMemories, readersAgree, trueByEither } from '../../bench/quality/real/readersAgree.js';
 
 const session = (items: GoldSession['items']): GoldSession => ({
   session: 'acme/one.jsonl',
@@ -51,5 +51,15 @@ describe('how far two readers agree (decision 154)', () => {
     expect(same.secondByFirst.precision).toBe(1);
     expect(same.firstBySecond.all).toEqual({ found: 2, total: 2 });
     expect(() => readersAgree([], [session([PNPM])])).toThrow(/gold list of the first/);
+  });
+
+  it('counts a memory true when either reading finds an item of its own in it, noise when neither does', () => {
+    const memories = [
+      { project: 'acme', filename: 'a.md', text: 'Staging is in eu-west' },
+      { project: 'acme', filename: 'b.md', text: 'File bugs on the Jira board' },
+      { project: 'acme', filename: 'c.md', text: 'The sky is blue' },
+      { project: 'acme', filename: 'd.md', text: 'Staging again' },
+    ];
+    expect(trueByEither([session([PNPM, STAGING])], [session([PNPM, JIRA])], memories)).toEqual({ saved: 4, trueSaves: 2 });
   });
 });

@@ -1,15 +1,17 @@
 import { scriptArgs } from '../../scriptArgs.js';
 import { selectModel } from '../../../src/jobs/index.js';
-import { loadGold } from './realGold.js';
+import { machineLine } from '../../benchUtil.js';
+import { loadGold, REAL_HALVES, type GoldSession, type RealHalf } from './realGold.js';
 import { SECOND_READING } from './secondReading.js';
-import { readersAgree } from './readersAgree.js';
-import type { RealScore } from './realScore.js';
+import { readersAgree, trueByEither } from './readersAgree.js';
+import { scoreReal, type RealScore } from './realScore.js';
 import { runReal } from './runReal.js';
 
 /**
- * `npx tsx bench/quality/real/agreement.ts`: how far a second, independent reading of some development sessions
+ * `npx tsx bench/quality/real/agreement.ts`: how far a second, independent reading of some sessions
  * (bench/quality/real/second/, the gold format) agrees with the benchmark's gold, each judged by the other as
- * memories are (decision 154); then the offline extractor over the same sessions, judged by each reading.
+ * memories are (decision 154); then the offline extractor over the same sessions, judged by each reading and by
+ * either. Per half, totals only: the aside half's second reading is scored, never shown.
  */
 const ratio = (found: number, total: number): string => (total === 0 ? '–' : `${(found / total).toFixed(2)} (${found}/${total})`);
 
@@ -18,21 +20,30 @@ function row(label: string, score: RealScore): string {
   return `| ${label} | ${score.saved} | ${ratio(score.trueSaves, score.saved)} | ${ratio(score.certain.found, score.certain.total)} | ${ratio(strict.trueSaves, score.saved)} | ${ratio(strict.certain.found, strict.certain.total)} |`;
 }
 
+async function printHalf(half: RealHalf, second: readonly GoldSession[]): Promise<void> {
+  const first = loadGold(half).filter((gold) => second.some((other) => other.session === gold.session));
+  const agree = readersAgree(first, second);
+  const byFirst = (await runReal(first, selectModel({ model: 'offline' }))).score;
+  const memories = byFirst.judgements.map((judgement) => judgement.memory);
+  const bySecond = scoreReal(second, memories);
+  const either = trueByEither(first, second, memories);
+  const items = (golds: readonly GoldSession[]): string =>
+    `${golds.flatMap((g) => g.items).length} (${golds.flatMap((g) => g.items).filter((i) => i.certainty === 'certain').length} certain)`;
+  console.log(`\n${half}: ${second.length} sessions read twice; items: first reading ${items(first)}, second ${items(second)}`);
+  console.log('| judged | saved | precision | recall (certain) | precision, one item each | recall (certain), one item each |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log(row("second reader's items, by the benchmark's gold", agree.secondByFirst));
+  console.log(row("second reader's certain items, by the benchmark's gold", agree.secondCertainByFirst));
+  console.log(row("benchmark's items, by the second reading", agree.firstBySecond));
+  console.log(row('offline extractor, by the benchmark gold', byFirst));
+  console.log(row('offline extractor, by the second reading', bySecond));
+  console.log(`| offline extractor, true by either reading | ${either.saved} | ${ratio(either.trueSaves, either.saved)} | | | |`);
+}
+
 scriptArgs('bench/quality/real/agreement.ts', { options: {}, allowPositionals: false });
 const second = loadGold(undefined, SECOND_READING);
-if (second.some((gold) => gold.half !== 'dev')) throw new Error('the second reading covers development sessions only');
-const first = loadGold('dev').filter((gold) => second.some((other) => other.session === gold.session));
-const agree = readersAgree(first, second);
-const model = selectModel({ model: 'offline' });
-const byFirst = (await runReal(first, model)).score;
-const bySecond = (await runReal(second, model)).score;
-console.log(
-  `${second.length} development sessions read twice; items: first reading ${first.flatMap((g) => g.items).length}, second ${second.flatMap((g) => g.items).length}`,
-);
-console.log('| judged | saved | precision | recall (certain) | precision, one item each | recall (certain), one item each |');
-console.log('| --- | --- | --- | --- | --- | --- |');
-console.log(row("second reader's items, by the benchmark's gold", agree.secondByFirst));
-console.log(row("second reader's certain items, by the benchmark's gold", agree.secondCertainByFirst));
-console.log(row("benchmark's items, by the second reading", agree.firstBySecond));
-console.log(row('offline extractor, by the benchmark gold', byFirst));
-console.log(row('offline extractor, by the second reading', bySecond));
+console.log(machineLine());
+for (const half of REAL_HALVES) {
+  const read = second.filter((gold) => gold.half === half);
+  if (read.length > 0) await printHalf(half, read);
+}

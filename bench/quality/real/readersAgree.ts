@@ -37,3 +37,15 @@ export function readersAgree(first: readonly GoldSession[], second: readonly Gol
     firstBySecond: scoreReal(second, itemsAsMemories(firstHere)),
   };
 }
+
+/** Memories judged by two readings: true when either reading finds an item of its own in it, noise only when neither does. */
+export function trueByEither(
+  first: readonly GoldSession[],
+  second: readonly GoldSession[],
+  memories: readonly SavedMemory[],
+): { readonly saved: number; readonly trueSaves: number } {
+  const byFirst = scoreReal(first, memories).judgements;
+  const bySecond = scoreReal(second, memories).judgements;
+  const trueSaves = byFirst.filter((judgement, index) => judgement.verdict === 'true' || bySecond[index]?.verdict === 'true').length;
+  return { saved: memories.length, trueSaves };
+}
