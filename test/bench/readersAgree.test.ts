@@ -53,13 +53,15 @@ describe('how far two readers agree (decision 154)', () => {
     expect(() => readersAgree([], [session([PNPM])])).toThrow(/gold list of the first/);
   });
 
-  it('counts a memory true when either reading finds an item of its own in it, noise when neither does', () => {
+  it('counts a memory true when either reading judges it a true save, once even when both do; a repeat or noise when neither does', () => {
     const memories = [
       { project: 'acme', filename: 'a.md', text: 'Staging is in eu-west' },
       { project: 'acme', filename: 'b.md', text: 'File bugs on the Jira board' },
       { project: 'acme', filename: 'c.md', text: 'The sky is blue' },
       { project: 'acme', filename: 'd.md', text: 'Staging again' },
+      { project: 'acme', filename: 'e.md', text: 'pnpm, never npm' },
+      { project: 'acme', filename: 'f.md', text: 'pnpm only' },
     ];
-    expect(trueByEither([session([PNPM, STAGING])], [session([PNPM, JIRA])], memories)).toEqual({ saved: 4, trueSaves: 2 });
+    expect(trueByEither([session([PNPM, STAGING])], [session([PNPM, JIRA])], memories)).toEqual({ saved: 6, trueSaves: 3 });
   });
 });

@@ -68,6 +68,21 @@ describe('the real-session scorer', () => {
     expect(alone.oneItemEach).toEqual({ trueSaves: 1, certain: { found: 1, total: 2 } });
   });
 
+  it('prints the strict reading beside the first-come one: memories holding several items, memories given an item, certain recall', () => {
+    const score = scoreReal(GOLD, [
+      memory('Run it on another port to compare; the site is on Cloudflare; we use pnpm'),
+      memory('The sky is blue'),
+    ]);
+    const row: RealRow = { extractor: 'offline', half: 'aside', score, secrets: 0, ms: 1 };
+    const [head, , line] = formatRealTable([row]).split('\n');
+    const cells = (text: string) => text.split('|').map((cell) => cell.trim());
+    const at = (name: string) => cells(line!)[cells(head!).indexOf(name)];
+    expect(at('recall (certain)')).toBe('1.00 (2/2)');
+    expect(at('holding several items')).toBe('1');
+    expect(at('memories given an item, one item each')).toBe('0.50 (1/2)');
+    expect(at('recall (certain), one item each')).toBe('0.50 (1/2)');
+  });
+
   it('counts the same fact said in two sessions of a project once (sameAs)', () => {
     const score = scoreReal(GOLD, [memory('Run the app on another port to compare installs')]);
     expect(score.certain).toEqual({ found: 1, total: 2 });

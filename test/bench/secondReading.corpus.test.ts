@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SECOND_READING } from '../../bench/quality/real/secondReading.js';
 import { goldFiles, loadGold, readGold } from '../../bench/quality/real/realGold.js';
 import { readersAgree } from '../../bench/quality/real/readersAgree.js';
+import { hasAllWords } from '../../bench/quality/matchWords.js';
 
 describe('the second reading (decision 154)', () => {
   const second = goldFiles(SECOND_READING).map((path) => readGold(path, SECOND_READING));
@@ -13,10 +14,15 @@ describe('the second reading (decision 154)', () => {
     expect(new Set(second.map((gold) => gold.session)).size).toBe(second.length);
   });
 
-  it('is judged against the first reading of the same sessions', () => {
+  it('quotes in each item the words a memory of it must hold, so a memory quoting the person matches', () => {
+    const unmatched = second.flatMap((gold) =>
+      gold.items.filter((item) => !hasAllWords(item.text, item.words)).map((item) => `${gold.session}#${item.id}`),
+    );
+    expect(unmatched).toEqual([]);
+  });
+
+  it('has a first reading for every session it reads', () => {
     const first = loadGold().filter((gold) => second.some((other) => other.session === gold.session));
-    const agree = readersAgree(first, second);
-    expect(agree.secondByFirst.saved).toBe(second.flatMap((gold) => gold.items).length);
-    expect(agree.firstBySecond.saved).toBe(first.flatMap((gold) => gold.items).length);
+    expect(() => readersAgree(first, second)).not.toThrow();
   });
 });

@@ -5,6 +5,7 @@ import { loadGold, REAL_HALVES, type GoldSession, type RealHalf } from './realGo
 import { SECOND_READING } from './secondReading.js';
 import { readersAgree, trueByEither } from './readersAgree.js';
 import { scoreReal, type RealScore } from './realScore.js';
+import { ratio } from './realTable.js';
 import { runReal } from './runReal.js';
 
 /**
@@ -13,11 +14,9 @@ import { runReal } from './runReal.js';
  * memories are (decision 154); then the offline extractor over the same sessions, judged by each reading and by
  * either. Per half, totals only: the aside half's second reading is scored, never shown.
  */
-const ratio = (found: number, total: number): string => (total === 0 ? '–' : `${(found / total).toFixed(2)} (${found}/${total})`);
-
 function row(label: string, score: RealScore): string {
   const strict = score.oneItemEach;
-  return `| ${label} | ${score.saved} | ${ratio(score.trueSaves, score.saved)} | ${ratio(score.certain.found, score.certain.total)} | ${ratio(strict.trueSaves, score.saved)} | ${ratio(strict.certain.found, strict.certain.total)} |`;
+  return `| ${label} | ${score.saved} | ${ratio(score.trueSaves, score.saved)} | ${ratio(score.certain.found, score.certain.total)} | ${ratio(strict.certain.found, strict.certain.total)} |`;
 }
 
 async function printHalf(half: RealHalf, second: readonly GoldSession[]): Promise<void> {
@@ -27,17 +26,18 @@ async function printHalf(half: RealHalf, second: readonly GoldSession[]): Promis
   const memories = byFirst.judgements.map((judgement) => judgement.memory);
   const bySecond = scoreReal(second, memories);
   const either = trueByEither(first, second, memories);
-  const items = (golds: readonly GoldSession[]): string =>
-    `${golds.flatMap((g) => g.items).length} (${golds.flatMap((g) => g.items).filter((i) => i.certainty === 'certain').length} certain)`;
-  console.log(`\n${half}: ${second.length} sessions read twice; items: first reading ${items(first)}, second ${items(second)}`);
-  console.log('| judged | saved | precision | recall (certain) | precision, one item each | recall (certain), one item each |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  const itemsWritten = (golds: readonly GoldSession[]): number => golds.flatMap((gold) => gold.items).length;
+  console.log(
+    `\n${half}: ${second.length} sessions read twice; items written: first reading ${itemsWritten(first)}, second ${itemsWritten(second)}`,
+  );
+  console.log('| judged | saved | precision | recall (certain) | recall (certain), one item each |');
+  console.log('| --- | --- | --- | --- | --- |');
   console.log(row("second reader's items, by the benchmark's gold", agree.secondByFirst));
   console.log(row("second reader's certain items, by the benchmark's gold", agree.secondCertainByFirst));
   console.log(row("benchmark's items, by the second reading", agree.firstBySecond));
-  console.log(row('offline extractor, by the benchmark gold', byFirst));
+  console.log(row("offline extractor, by the benchmark's gold", byFirst));
   console.log(row('offline extractor, by the second reading', bySecond));
-  console.log(`| offline extractor, true by either reading | ${either.saved} | ${ratio(either.trueSaves, either.saved)} | | | |`);
+  console.log(`| offline extractor, a true save by either reading | ${either.saved} | ${ratio(either.trueSaves, either.saved)} | | |`);
 }
 
 scriptArgs('bench/quality/real/agreement.ts', { options: {}, allowPositionals: false });

@@ -2,11 +2,12 @@
  * The strict reading of the real-session score (decision 153): each memory is credited with at
  * most one gold item and each item with at most one memory, in the assignment that finds the most
  * certain items and then the most items. The first-come reading of realScore.ts lets one long
- * memory (a whole prompt quoted in its body) find several items at once, and calls a later,
- * better memory a duplicate when a looser one came first in the listing; this one does neither.
+ * memory (a whole prompt quoted in its body) find several items at once; this one does not, so it
+ * is the strict reading of recall. Its count of memories given an item is no strict precision: two
+ * memories that each hold the same two items are both given one, even when one repeats the other.
  */
 export interface OneItemEach {
-  /** Memories assigned an item of their own. */
+  /** Memories assigned an item of their own: an upper reading of true saves, not a strict one. */
   readonly trueSaves: number;
   /** Certain items assigned a memory of their own. */
   readonly certainFound: number;

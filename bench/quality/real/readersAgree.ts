@@ -26,7 +26,7 @@ export function itemsAsMemories(golds: readonly GoldSession[], certainOnly = fal
   );
 }
 
-/** Both readings judged by each other, over the sessions the second reading covers (development sessions only). */
+/** Both readings judged by each other, over the sessions the second reading covers. */
 export function readersAgree(first: readonly GoldSession[], second: readonly GoldSession[]): ReadersAgree {
   const sessions = new Set(second.map((gold) => gold.session));
   const firstHere = first.filter((gold) => sessions.has(gold.session));
@@ -38,7 +38,10 @@ export function readersAgree(first: readonly GoldSession[], second: readonly Gol
   };
 }
 
-/** Memories judged by two readings: true when either reading finds an item of its own in it, noise only when neither does. */
+/**
+ * Memories judged by two readings: true when either reading judges it a true save (an item no earlier memory found);
+ * a memory neither does is noise or a repeat.
+ */
 export function trueByEither(
   first: readonly GoldSession[],
   second: readonly GoldSession[],

@@ -33,6 +33,8 @@ export interface RealScore {
   readonly missedCertain: readonly string[];
   /** The strict reading (decision 153): one item per memory, one memory per item. */
   readonly oneItemEach: { readonly trueSaves: number; readonly certain: RealTally };
+  /** Memories holding the words of more than one item: what the first-come reading credits several times. */
+  readonly holdingSeveral: number;
 }
 
 interface ProjectGold {
@@ -114,5 +116,6 @@ export function scoreReal(golds: readonly GoldSession[], memories: readonly Save
     judgements,
     missedCertain: [...new Set(certainItems.map((item) => item.key))].filter((key) => !found.has(key)),
     oneItemEach: { trueSaves: strict.trueSaves, certain: { found: strict.certainFound, total: certain.total } },
+    holdingSeveral: held.filter((keys) => keys.length > 1).length,
   };
 }

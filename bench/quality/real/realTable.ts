@@ -8,9 +8,9 @@ export interface RealRow extends RealRun {
 }
 
 // Decision 153's strict reading beside the first-come one.
-const STRICT = ['precision, one item each', 'recall (certain), one item each'];
+const STRICT = ['holding several items', 'memories given an item, one item each', 'recall (certain), one item each'];
 
-const ratio = (found: number, total: number): string => (total === 0 ? '–' : `${(found / total).toFixed(2)} (${found}/${total})`);
+export const ratio = (found: number, total: number): string => (total === 0 ? '–' : `${(found / total).toFixed(2)} (${found}/${total})`);
 
 /** The real-session results as a Markdown table, one row per extractor × half: totals only. */
 export function formatRealTable(rows: readonly RealRow[]): string {
@@ -39,6 +39,7 @@ export function formatRealTable(rows: readonly RealRow[]): string {
       s.precision === null ? '–' : `${s.precision.toFixed(2)} (${s.trueSaves}/${s.saved})`,
       ratio(s.certain.found, s.certain.total),
       ratio(s.all.found, s.all.total),
+      s.holdingSeveral,
       ratio(s.oneItemEach.trueSaves, s.saved),
       ratio(s.oneItemEach.certain.found, s.oneItemEach.certain.total),
       ...FALSE_CAUSES.map((cause) => s.falseSaves[cause]),
