@@ -8,7 +8,7 @@ import { CassetteModel } from '../../src/model/cassette/index.js';
 import type { ModelPort } from '../../src/model/port.js';
 import { machineLine } from '../benchUtil.js';
 import { corpusHalf } from './corpus.js';
-import { formatRealTable, realDetail, realHalves, runRealHalves, withRealSection } from './real/realReport.js';
+import { formatRealTable, formatRealTypes, realDetail, realHalves, runRealHalves, withRealSection } from './real/realReport.js';
 import type { Half } from './labels.js';
 import { EXTRACT_PATHS, prepareSessions, runQuality } from './runQuality.js';
 import { formatHazardKinds, formatTable, replaceSection, type Row } from './table.js';
@@ -159,7 +159,7 @@ if (rows.length > 0) {
 
 if (realHalfList.length > 0) {
   const realRows = await runRealHalves(realHalfList);
-  const realTable = formatRealTable(realRows);
+  const realTable = [formatRealTable(realRows), '', formatRealTypes(realRows)].join('\n');
   console.log('\nReal sessions (bench/quality/real):');
   console.log(realTable);
   if (args.missed) console.log(realDetail(realRows));

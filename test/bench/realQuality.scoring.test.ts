@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SavedMemory } from '../../bench/quality/score.js';
 import type { GoldSession } from '../../bench/quality/real/realGold.js';
 import { scoreReal } from '../../bench/quality/real/realScore.js';
-import { formatRealDetail, formatRealTable, type RealRow } from '../../bench/quality/real/realTable.js';
+import { formatRealDetail, formatRealTable, formatRealTypes, type RealRow } from '../../bench/quality/real/realTable.js';
 
 const GOLD: GoldSession[] = [
   {
@@ -81,6 +81,18 @@ describe('the real-session scorer', () => {
     expect(at('holding several items')).toBe('1');
     expect(at('memories given an item, one item each')).toBe('0.50 (1/2)');
     expect(at('recall (certain), one item each')).toBe('0.50 (1/2)');
+  });
+
+  it('tallies certain items per type, an item said in two sessions once, and prints them per half', () => {
+    const score = scoreReal(GOLD, [memory('Cloudflare hosts it')]);
+    expect(score.certainByType).toEqual({
+      user: { found: 0, total: 0 },
+      feedback: { found: 0, total: 1 },
+      project: { found: 1, total: 1 },
+      reference: { found: 0, total: 0 },
+    });
+    const table = formatRealTypes([{ extractor: 'offline', half: 'aside', score, secrets: 0, ms: 1 }]);
+    expect(table.split('\n')[2]).toBe('| offline | aside | – | 0.00 (0/1) | 1.00 (1/1) | – |');
   });
 
   it('counts the same fact said in two sessions of a project once (sameAs)', () => {

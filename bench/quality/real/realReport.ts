@@ -1,7 +1,7 @@
 import { selectModel } from '../../../src/jobs/index.js';
 import { replaceSection, type SectionMarkers } from '../table.js';
 import { loadGold, REAL_HALVES, type RealHalf } from './realGold.js';
-import { formatRealDetail, formatRealTable, type RealRow } from './realTable.js';
+import { formatRealDetail, formatRealTable, formatRealTypes, type RealRow } from './realTable.js';
 import { runReal } from './runReal.js';
 
 export const REAL_MARKERS: SectionMarkers = {
@@ -41,9 +41,10 @@ export function withRealSection(document: string, table: string, date: string): 
     "aside: one third kept aside, scored by totals only. Every saved memory is judged against its project's gold: the first",
     "memory holding an item's words is a true save; one holding only found items a duplicate; then a superseded fact; then the",
     "trap it holds names its cause (pasted material, a task, a status, a question, the assistant's words); else `other`.",
-    'Precision: true saves over saved. Recall: items some memory found, certain ones and all. The strict reading (decision 153)',
-    'credits each memory with at most one item and each item with at most one memory, in the assignment that finds the most',
-    "certain items: a long memory no longer finds several items at once. Secrets: src/secrets' scanner over every memory file.",
+    'Precision: true saves over saved. Recall: items some memory found, certain ones and all. The strict reading of recall',
+    '(decision 153) credits each memory with at most one item and each item with at most one memory, in the assignment that',
+    'finds the most certain items; `holding several items` counts the memories the first-come reading credits more than once.',
+    "Secrets: src/secrets' scanner over every memory file. The second table: certain recall per memory type of the item.",
     'Targets (aside half): precision ≥ 0.8, recall (certain) ≥ 0.6, duplicates 0, secrets 0.',
     '',
     table,
@@ -51,4 +52,4 @@ export function withRealSection(document: string, table: string, date: string): 
   return replaceSection(document, body, REAL_MARKERS);
 }
 
-export { formatRealTable };
+export { formatRealTable, formatRealTypes };

@@ -35,6 +35,8 @@ export interface RealScore {
   readonly oneItemEach: { readonly trueSaves: number; readonly certain: RealTally };
   /** Memories holding the words of more than one item: what the first-come reading credits several times. */
   readonly holdingSeveral: number;
+  /** Certain items found per memory type of the item (the type its first session's reader gave it). */
+  readonly certainByType: Readonly<Record<GoldItem['type'], RealTally>>;
 }
 
 interface ProjectGold {
@@ -92,6 +94,24 @@ function tally(items: ReadonlyArray<{ key: string }>, found: ReadonlySet<string>
   return { found: [...keys].filter((key) => found.has(key)).length, total: keys.size };
 }
 
+const ITEM_TYPES: ReadonlyArray<GoldItem['type']> = ['user', 'feedback', 'project', 'reference'];
+
+/** Items tallied per type; an item said in two sessions (one key) counts under the type it was first given. */
+function byType(items: readonly Keyed[], found: ReadonlySet<string>): Record<GoldItem['type'], RealTally> {
+  const typeOf = new Map<string, GoldItem['type']>();
+  for (const item of items) if (!typeOf.has(item.key)) typeOf.set(item.key, item.type);
+  const keyed = [...typeOf].map(([key, type]) => ({ key, type }));
+  return Object.fromEntries(
+    ITEM_TYPES.map((type) => [
+      type,
+      tally(
+        keyed.filter((item) => item.type === type),
+        found,
+      ),
+    ]),
+  ) as Record<GoldItem['type'], RealTally>;
+}
+
 /** Scores the memories saved from a set of real sessions against their gold lists. Pure. */
 export function scoreReal(golds: readonly GoldSession[], memories: readonly SavedMemory[]): RealScore {
   const projects = byProject(golds);
@@ -117,5 +137,6 @@ export function scoreReal(golds: readonly GoldSession[], memories: readonly Save
     missedCertain: [...new Set(certainItems.map((item) => item.key))].filter((key) => !found.has(key)),
     oneItemEach: { trueSaves: strict.trueSaves, certain: { found: strict.certainFound, total: certain.total } },
     holdingSeveral: held.filter((keys) => keys.length > 1).length,
+    certainByType: byType(certainItems, found),
   };
 }

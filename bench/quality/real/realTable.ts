@@ -51,6 +51,17 @@ export function formatRealTable(rows: readonly RealRow[]): string {
   return lines.join('\n');
 }
 
+/** Recall of certain items per memory type, one row per extractor × half: where the misses are, totals only. */
+export function formatRealTypes(rows: readonly RealRow[]): string {
+  const types = ['user', 'feedback', 'project', 'reference'] as const;
+  const lines = [`| extractor | half | ${types.map((type) => `certain ${type}`).join(' | ')} |`, `|${' --- |'.repeat(types.length + 2)}`];
+  for (const row of rows) {
+    const cells = types.map((type) => ratio(row.score.certainByType[type].found, row.score.certainByType[type].total));
+    lines.push(`| ${row.extractor} | ${row.half} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
 const firstLine = (judgement: Judgement): string => judgement.memory.text.split('\n', 1)[0]!.slice(0, 80);
 
 /** The per-memory detail of a development run: each false save's cause, and the certain items missed. */
